@@ -1,0 +1,2 @@
+//! `herd`: command-line companion of the thundering-herd simulator.
+fn main() {}

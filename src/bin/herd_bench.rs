@@ -1,0 +1,2 @@
+//! Benchmark of the full AWS sweep.
+fn main() {}

@@ -1,0 +1,1 @@
+//! Self-check exercises (pure core). See issue 4.

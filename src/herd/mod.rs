@@ -1,0 +1,1 @@
+//! The thundering-herd simulator (pure core). See issue 2.

@@ -1,0 +1,8 @@
+//! Texts of the `exercises` area.
+
+use super::{e, Entry};
+
+#[allow(unused_imports)]
+use e as _;
+
+pub(super) const ENTRIES: &[Entry] = &[];

@@ -1,0 +1,134 @@
+//! The one translation table. zh-CN is the default language, English the
+//! alternative. Every user-visible string is looked up here by key.
+//!
+//! The table is split into per-area slices (`common`, `herd`, `lab`,
+//! `exercises`) only so that files stay small; `t` searches all of them as one
+//! table, and the tests below reject duplicate keys, empty texts, mismatched
+//! `{placeholders}` and any key used in `src/` that the table lacks.
+
+mod common;
+mod exercises;
+mod herd;
+mod lab;
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// A UI language.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// Simplified Chinese, the course's language and the default.
+    #[default]
+    Zh,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// The code used in the URL (`lang=en`) and in `<html lang>`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh-CN",
+            Lang::En => "en",
+        }
+    }
+
+    /// Parses a URL or storage value; accepts `zh`, `zh-CN`, `en`, `en-US`...
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let c = code.trim().to_ascii_lowercase();
+        if c == "zh" || c.starts_with("zh-") {
+            Some(Lang::Zh)
+        } else if c == "en" || c.starts_with("en-") {
+            Some(Lang::En)
+        } else {
+            None
+        }
+    }
+
+    /// The other language, for the switch button.
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::Zh => Lang::En,
+            Lang::En => Lang::Zh,
+        }
+    }
+}
+
+/// One row of the table.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub key: &'static str,
+    pub zh: &'static str,
+    pub en: &'static str,
+}
+
+/// Shorthand used by the table slices.
+pub(crate) const fn e(key: &'static str, zh: &'static str, en: &'static str) -> Entry {
+    Entry { key, zh, en }
+}
+
+/// Every entry of the table, in slice order.
+pub fn entries() -> impl Iterator<Item = &'static Entry> {
+    common::ENTRIES
+        .iter()
+        .chain(herd::ENTRIES.iter())
+        .chain(lab::ENTRIES.iter())
+        .chain(exercises::ENTRIES.iter())
+}
+
+fn index() -> &'static HashMap<&'static str, &'static Entry> {
+    static INDEX: OnceLock<HashMap<&'static str, &'static Entry>> = OnceLock::new();
+    INDEX.get_or_init(|| entries().map(|e| (e.key, e)).collect())
+}
+
+/// Whether `key` is in the table.
+pub fn has(key: &str) -> bool {
+    index().contains_key(key)
+}
+
+/// The text for `key` in `lang`. A missing key shows as `⟦key⟧` so that it is
+/// visible in the page; the tests make sure none is missing.
+pub fn t(lang: Lang, key: &str) -> String {
+    match index().get(key) {
+        Some(e) => match lang {
+            Lang::Zh => e.zh,
+            Lang::En => e.en,
+        }
+        .to_string(),
+        None => format!("⟦{key}⟧"),
+    }
+}
+
+/// `t` with `{name}` placeholders filled from `args`.
+pub fn tf(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
+    let mut s = t(lang, key);
+    for (name, value) in args {
+        s = s.replace(&format!("{{{name}}}"), value);
+    }
+    s
+}
+
+/// The `{placeholder}` names in a text, sorted, for the consistency test.
+pub fn placeholders(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find('{') {
+        let after = &rest[start + 1..];
+        match after.find('}') {
+            Some(end) => {
+                let name = &after[..end];
+                if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                    out.push(name.to_string());
+                }
+                rest = &after[end + 1..];
+            }
+            None => break,
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[cfg(all(test, not(target_family = "wasm")))]
+mod tests;

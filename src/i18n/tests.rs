@@ -1,0 +1,112 @@
+//! Completeness tests for the translation table.
+
+use super::*;
+use std::collections::HashSet;
+use std::path::Path;
+
+#[test]
+fn keys_are_unique() {
+    let mut seen = HashSet::new();
+    for e in entries() {
+        assert!(seen.insert(e.key), "duplicate translation key {}", e.key);
+    }
+}
+
+#[test]
+fn every_entry_has_both_languages_and_same_placeholders() {
+    for e in entries() {
+        assert!(!e.zh.trim().is_empty(), "missing zh text for {}", e.key);
+        assert!(!e.en.trim().is_empty(), "missing en text for {}", e.key);
+        assert_eq!(
+            placeholders(e.zh),
+            placeholders(e.en),
+            "placeholders differ between zh and en for {}",
+            e.key
+        );
+    }
+}
+
+#[test]
+fn missing_key_is_visible() {
+    assert_eq!(t(Lang::En, "no.such.key"), "⟦no.such.key⟧");
+    assert!(has("common.app_title"));
+}
+
+#[test]
+fn tf_fills_placeholders() {
+    let s = tf(Lang::En, "common.notice.clamped", &[
+        ("param", "clients".into()),
+        ("given", "5000".into()),
+        ("range", "1–1000".into()),
+        ("used", "1000".into()),
+    ]);
+    assert!(s.contains("clients") && s.contains("5000") && s.contains("1000"), "{s}");
+}
+
+/// Collects every string literal in `src/` that looks like a translation key
+/// (`common.`, `herd.`, `lab.`, `ex.` prefixes) and checks the table has it.
+#[test]
+fn every_key_literal_in_source_exists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut missing = Vec::new();
+    let mut files = Vec::new();
+    collect_rs(&root, &mut files);
+    for file in files {
+        if file.components().any(|c| c.as_os_str() == "i18n") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).unwrap();
+        for lit in string_literals(&text) {
+            if looks_like_key(&lit) && !has(&lit) {
+                missing.push(format!("{}: {lit}", file.display()));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "untranslated keys:\n{}", missing.join("\n"));
+}
+
+fn collect_rs(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.is_dir() {
+            collect_rs(&p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+fn string_literals(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '"' {
+            let mut lit = String::new();
+            let mut escaped = false;
+            for c in chars.by_ref() {
+                if escaped {
+                    escaped = false;
+                    lit.push(c);
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == '"' {
+                    break;
+                } else {
+                    lit.push(c);
+                }
+            }
+            out.push(lit);
+        }
+    }
+    out
+}
+
+fn looks_like_key(s: &str) -> bool {
+    let prefixes = ["common.", "herd.", "lab.", "ex."];
+    prefixes.iter().any(|p| s.starts_with(p))
+        && s.len() > 4
+        && !s.ends_with('.')
+        && s
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '.')
+}

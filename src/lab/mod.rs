@@ -1,0 +1,1 @@
+//! The idempotency lab (pure core). See issue 3.

@@ -1,0 +1,12 @@
+//! Browser entry point. Trunk builds this binary for `wasm32-unknown-unknown`.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    retry_lab::ui::start();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("retry-lab is a browser app: run `scripts/serve.sh` (Trunk) to use it.");
+    eprintln!("For the command-line companion, run `cargo run --release --bin herd -- --help`.");
+}

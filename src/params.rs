@@ -1,0 +1,308 @@
+//! Bounded parameters read from the URL query or a form field.
+//!
+//! Bad input never panics and never silently changes meaning: every value that
+//! is missing-but-malformed, out of range or unknown yields a [`Notice`] that
+//! names the parameter, what was given, the allowed range and what was used.
+//! The UI renders notices through the translation table.
+
+use crate::i18n::{tf, Lang};
+use crate::route::Query;
+
+/// Why a parameter was not used as given.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NoticeKind {
+    /// Not a value of the right kind (garbage, NaN, empty); the default was used.
+    Invalid,
+    /// A number outside the allowed range; the nearest bound was used.
+    Clamped,
+    /// A parameter this view does not know; it was ignored.
+    Unknown,
+}
+
+/// A visible notice about one parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notice {
+    pub kind: NoticeKind,
+    /// The parameter's URL name, e.g. `clients`.
+    pub param: String,
+    /// The raw value as given.
+    pub given: String,
+    /// The allowed range or set, e.g. `1–1000` or `none, full, equal`.
+    pub range: String,
+    /// The value used instead (empty for `Unknown`).
+    pub used: String,
+}
+
+impl Notice {
+    /// The notice as a sentence in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
+        let key = match self.kind {
+            NoticeKind::Invalid => "common.notice.invalid",
+            NoticeKind::Clamped => "common.notice.clamped",
+            NoticeKind::Unknown => "common.notice.unknown",
+        };
+        tf(
+            lang,
+            key,
+            &[
+                ("param", self.param.clone()),
+                ("given", self.given.clone()),
+                ("range", self.range.clone()),
+                ("used", self.used.clone()),
+            ],
+        )
+    }
+}
+
+/// Inclusive bounds and a default for a numeric parameter.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bound<T> {
+    pub name: &'static str,
+    pub min: T,
+    pub max: T,
+    pub default: T,
+}
+
+impl<T: std::fmt::Display> Bound<T> {
+    /// The allowed range as text, e.g. `1–1000`.
+    pub fn range_text(&self) -> String {
+        format!("{}–{}", self.min, self.max)
+    }
+}
+
+/// Collects notices while reading a query.
+#[derive(Debug, Default)]
+pub struct Reader<'a> {
+    query: Option<&'a Query>,
+    pub notices: Vec<Notice>,
+}
+
+impl<'a> Reader<'a> {
+    /// Reads from `query`.
+    pub fn new(query: &'a Query) -> Self {
+        Self {
+            query: Some(query),
+            notices: Vec::new(),
+        }
+    }
+
+    fn raw(&self, name: &str) -> Option<&'a str> {
+        self.query.and_then(|q| q.get(name))
+    }
+
+    /// An integer parameter: missing → default; garbage → default + notice;
+    /// out of range → clamped + notice.
+    pub fn int(&mut self, b: Bound<i64>) -> i64 {
+        match self.raw(b.name) {
+            None => b.default,
+            Some(raw) => {
+                let (v, n) = check_int(raw, b);
+                self.notices.extend(n);
+                v
+            }
+        }
+    }
+
+    /// A float parameter, same rules as `int`. NaN and infinities are invalid.
+    pub fn float(&mut self, b: Bound<f64>) -> f64 {
+        match self.raw(b.name) {
+            None => b.default,
+            Some(raw) => {
+                let (v, n) = check_float(raw, b);
+                self.notices.extend(n);
+                v
+            }
+        }
+    }
+
+    /// One of a fixed set of ids.
+    pub fn choice(&mut self, name: &str, allowed: &[&str], default: &str) -> String {
+        match self.raw(name) {
+            None => default.to_string(),
+            Some(raw) => {
+                let v = raw.trim();
+                if allowed.contains(&v) {
+                    v.to_string()
+                } else {
+                    self.notices.push(Notice {
+                        kind: NoticeKind::Invalid,
+                        param: name.to_string(),
+                        given: raw.to_string(),
+                        range: allowed.join(", "),
+                        used: default.to_string(),
+                    });
+                    default.to_string()
+                }
+            }
+        }
+    }
+
+    /// A comma-separated subset of a fixed set of ids, in the given order.
+    /// Unknown ids are dropped with a notice; an empty result uses `default`.
+    pub fn subset(&mut self, name: &str, allowed: &[&str], default: &[&str]) -> Vec<String> {
+        let Some(raw) = self.raw(name) else {
+            return default.iter().map(|s| s.to_string()).collect();
+        };
+        let mut out: Vec<String> = Vec::new();
+        let mut bad = Vec::new();
+        for part in raw.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            if allowed.contains(&part) {
+                if !out.iter().any(|o| o == part) {
+                    out.push(part.to_string());
+                }
+            } else {
+                bad.push(part.to_string());
+            }
+        }
+        if out.is_empty() {
+            out = default.iter().map(|s| s.to_string()).collect();
+        }
+        if !bad.is_empty() || raw.trim().is_empty() {
+            self.notices.push(Notice {
+                kind: NoticeKind::Invalid,
+                param: name.to_string(),
+                given: raw.to_string(),
+                range: allowed.join(", "),
+                used: out.join(","),
+            });
+        }
+        out
+    }
+
+    /// Reports every query key not in `known` as ignored.
+    pub fn reject_unknown(&mut self, known: &[&str]) {
+        let Some(q) = self.query else { return };
+        for (k, v) in q.pairs() {
+            if !known.contains(&k.as_str()) {
+                self.notices.push(Notice {
+                    kind: NoticeKind::Unknown,
+                    param: k.clone(),
+                    given: v.clone(),
+                    range: known.join(", "),
+                    used: String::new(),
+                });
+            }
+        }
+    }
+}
+
+/// Checks one integer value (from a URL or a form field).
+pub fn check_int(raw: &str, b: Bound<i64>) -> (i64, Option<Notice>) {
+    let notice = |kind, used: i64| Notice {
+        kind,
+        param: b.name.to_string(),
+        given: raw.to_string(),
+        range: b.range_text(),
+        used: used.to_string(),
+    };
+    let t = raw.trim();
+    match t.parse::<i64>() {
+        Ok(v) if v < b.min => (b.min, Some(notice(NoticeKind::Clamped, b.min))),
+        Ok(v) if v > b.max => (b.max, Some(notice(NoticeKind::Clamped, b.max))),
+        Ok(v) => (v, None),
+        Err(_) => {
+            // A huge or fractional number is still a number: clamp or round it.
+            match t.parse::<f64>() {
+                Ok(f) if f.is_finite() => {
+                    let used = (f.round() as i64).clamp(b.min, b.max);
+                    let kind = if f < b.min as f64 || f > b.max as f64 {
+                        NoticeKind::Clamped
+                    } else {
+                        NoticeKind::Invalid
+                    };
+                    (used, Some(notice(kind, used)))
+                }
+                Ok(f) if f == f64::INFINITY => (b.max, Some(notice(NoticeKind::Clamped, b.max))),
+                Ok(f) if f == f64::NEG_INFINITY => {
+                    (b.min, Some(notice(NoticeKind::Clamped, b.min)))
+                }
+                _ => (b.default, Some(notice(NoticeKind::Invalid, b.default))),
+            }
+        }
+    }
+}
+
+/// Checks one float value (from a URL or a form field).
+pub fn check_float(raw: &str, b: Bound<f64>) -> (f64, Option<Notice>) {
+    let notice = |kind, used: f64| Notice {
+        kind,
+        param: b.name.to_string(),
+        given: raw.to_string(),
+        range: b.range_text(),
+        used: used.to_string(),
+    };
+    match raw.trim().parse::<f64>() {
+        Ok(v) if v.is_nan() => (b.default, Some(notice(NoticeKind::Invalid, b.default))),
+        Ok(v) if v < b.min => (b.min, Some(notice(NoticeKind::Clamped, b.min))),
+        Ok(v) if v > b.max => (b.max, Some(notice(NoticeKind::Clamped, b.max))),
+        Ok(v) => (v, None),
+        Err(_) => (b.default, Some(notice(NoticeKind::Invalid, b.default))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CLIENTS: Bound<i64> = Bound {
+        name: "clients",
+        min: 1,
+        max: 1000,
+        default: 100,
+    };
+    const SD: Bound<f64> = Bound {
+        name: "net_sd",
+        min: 0.0,
+        max: 100.0,
+        default: 2.0,
+    };
+
+    #[test]
+    fn ints_clamp_and_refuse() {
+        assert_eq!(check_int("50", CLIENTS), (50, None));
+        assert_eq!(check_int(" 7 ", CLIENTS).0, 7);
+        for (raw, used, kind) in [
+            ("0", 1, NoticeKind::Clamped),
+            ("-5", 1, NoticeKind::Clamped),
+            ("5000", 1000, NoticeKind::Clamped),
+            ("99999999999999999999999", 1000, NoticeKind::Clamped),
+            ("1e300", 1000, NoticeKind::Clamped),
+            ("abc", 100, NoticeKind::Invalid),
+            ("", 100, NoticeKind::Invalid),
+            ("NaN", 100, NoticeKind::Invalid),
+            ("12.6", 13, NoticeKind::Invalid),
+            ("inf", 1000, NoticeKind::Clamped),
+        ] {
+            let (v, n) = check_int(raw, CLIENTS);
+            assert_eq!(v, used, "{raw}");
+            let n = n.unwrap_or_else(|| panic!("no notice for {raw}"));
+            assert_eq!(n.kind, kind, "{raw}");
+            assert_eq!(n.param, "clients");
+            assert_eq!(n.range, "1–1000");
+        }
+    }
+
+    #[test]
+    fn floats_refuse_nan_and_infinity() {
+        assert_eq!(check_float("2.5", SD), (2.5, None));
+        assert_eq!(check_float("NaN", SD).0, 2.0);
+        assert_eq!(check_float("inf", SD).0, 100.0);
+        assert_eq!(check_float("-1", SD).0, 0.0);
+        assert!(check_float("x", SD).1.is_some());
+    }
+
+    #[test]
+    fn reader_collects_notices_and_unknown_keys() {
+        let q = Query::parse("clients=abc&strategies=full,bogus&zzz=1");
+        let mut r = Reader::new(&q);
+        assert_eq!(r.int(CLIENTS), 100);
+        let s = r.subset("strategies", &["none", "full"], &["none"]);
+        assert_eq!(s, vec!["full".to_string()]);
+        assert_eq!(r.choice("mode", &["a", "b"], "a"), "a");
+        r.reject_unknown(&["clients", "strategies"]);
+        let params: Vec<_> = r.notices.iter().map(|n| n.param.as_str()).collect();
+        assert_eq!(params, vec!["clients", "strategies", "zzz"]);
+        let msg = r.notices[0].message(Lang::Zh);
+        assert!(msg.contains("clients") && msg.contains("abc"), "{msg}");
+    }
+}

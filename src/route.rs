@@ -1,0 +1,210 @@
+//! Routes and state live in the URL hash (`#/herd?clients=50`), so the built
+//! app works from any static host under any sub-path with no rewrite rules.
+//! This module parses and builds such hashes; it is pure and natively tested.
+
+/// Query parameters in their URL order. Kept as pairs (not a map) so that a
+/// round trip preserves order and a share link stays readable.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Query {
+    pairs: Vec<(String, String)>,
+}
+
+impl Query {
+    /// An empty query.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Parses `a=1&b=x%20y` (no leading `?`).
+    pub fn parse(s: &str) -> Self {
+        let pairs = form_urlencoded::parse(s.as_bytes())
+            .map(|(k, v)| (k.into_owned(), v.into_owned()))
+            .filter(|(k, _)| !k.is_empty())
+            .collect();
+        Self { pairs }
+    }
+
+    /// The first value for `key`.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.pairs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets `key` (replacing every earlier value) keeping its position.
+    pub fn set(&mut self, key: &str, value: impl Into<String>) {
+        let value = value.into();
+        if let Some(pos) = self.pairs.iter().position(|(k, _)| k == key) {
+            self.pairs[pos].1 = value;
+            let mut i = pos + 1;
+            while i < self.pairs.len() {
+                if self.pairs[i].0 == key {
+                    self.pairs.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        } else {
+            self.pairs.push((key.to_string(), value));
+        }
+    }
+
+    /// Builder form of `set`.
+    pub fn with(mut self, key: &str, value: impl Into<String>) -> Self {
+        self.set(key, value);
+        self
+    }
+
+    /// Removes every value of `key`.
+    pub fn remove(&mut self, key: &str) {
+        self.pairs.retain(|(k, _)| k != key);
+    }
+
+    /// All keys in order (duplicates included).
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.pairs.iter().map(|(k, _)| k.as_str())
+    }
+
+    /// All pairs in order.
+    pub fn pairs(&self) -> &[(String, String)] {
+        &self.pairs
+    }
+
+    /// Whether there are no pairs.
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+
+    /// Encodes as `a=1&b=x+y` (no leading `?`).
+    pub fn encode(&self) -> String {
+        let mut ser = form_urlencoded::Serializer::new(String::new());
+        for (k, v) in &self.pairs {
+            ser.append_pair(k, v);
+        }
+        ser.finish()
+    }
+}
+
+/// The app's pages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Page {
+    /// Landing page with the demos and the chapter's question.
+    Home,
+    /// `#/herd`: the thundering-herd simulator.
+    Herd,
+    /// `#/lab`: the idempotency lab, one run.
+    Lab,
+    /// `#/lab/matrix`: every scenario × client strategy for one server.
+    LabMatrix,
+    /// `#/exercises`: graded self-check exercises.
+    Exercises,
+    /// Anything else; the shell shows a notice and the home page.
+    NotFound(String),
+}
+
+impl Page {
+    /// The hash path of the page, e.g. `/lab/matrix`.
+    pub fn path(&self) -> &str {
+        match self {
+            Page::Home => "/",
+            Page::Herd => "/herd",
+            Page::Lab => "/lab",
+            Page::LabMatrix => "/lab/matrix",
+            Page::Exercises => "/exercises",
+            Page::NotFound(p) => p,
+        }
+    }
+}
+
+/// A parsed location hash.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    pub page: Page,
+    pub query: Query,
+}
+
+impl Location {
+    /// A location with an empty query.
+    pub fn new(page: Page) -> Self {
+        Self {
+            page,
+            query: Query::new(),
+        }
+    }
+
+    /// Parses `#/lab/matrix?server=fenced` (the leading `#` is optional).
+    pub fn parse(hash: &str) -> Self {
+        let h = hash.strip_prefix('#').unwrap_or(hash);
+        let (path, query) = match h.split_once('?') {
+            Some((p, q)) => (p, q),
+            None => (h, ""),
+        };
+        let trimmed = path.trim_matches('/');
+        let page = match trimmed {
+            "" => Page::Home,
+            "herd" => Page::Herd,
+            "lab" => Page::Lab,
+            "lab/matrix" => Page::LabMatrix,
+            "exercises" => Page::Exercises,
+            other => Page::NotFound(format!("/{other}")),
+        };
+        Self {
+            page,
+            query: Query::parse(query),
+        }
+    }
+
+    /// Builds the hash, e.g. `#/herd?clients=50`.
+    pub fn to_hash(&self) -> String {
+        let q = self.query.encode();
+        if q.is_empty() {
+            format!("#{}", self.page.path())
+        } else {
+            format!("#{}?{}", self.page.path(), q)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_deep_link() {
+        let l = Location::parse("#/herd?clients=50&strategies=full,exponential");
+        assert_eq!(l.page, Page::Herd);
+        assert_eq!(l.query.get("clients"), Some("50"));
+        assert_eq!(l.query.get("strategies"), Some("full,exponential"));
+    }
+
+    #[test]
+    fn parses_matrix_and_unknown() {
+        assert_eq!(Location::parse("#/lab/matrix?server=fenced").page, Page::LabMatrix);
+        assert_eq!(Location::parse("").page, Page::Home);
+        assert_eq!(Location::parse("#/").page, Page::Home);
+        assert_eq!(
+            Location::parse("#/nope?x=1").page,
+            Page::NotFound("/nope".into())
+        );
+    }
+
+    #[test]
+    fn round_trips() {
+        let mut l = Location::new(Page::Lab);
+        l.query.set("scenario", "response_lost");
+        l.query.set("step", "end");
+        l.query.set("note", "a b&c");
+        let h = l.to_hash();
+        assert_eq!(Location::parse(&h), l);
+    }
+
+    #[test]
+    fn set_replaces_duplicates_in_place() {
+        let mut q = Query::parse("a=1&b=2&a=3");
+        q.set("a", "9");
+        assert_eq!(q.encode(), "a=9&b=2");
+        q.remove("b");
+        assert_eq!(q.encode(), "a=9");
+    }
+}

@@ -1,0 +1,341 @@
+//! The app shell: route from the URL hash, language, embed mode, share link,
+//! shortcut help and the embed height message.
+
+use std::rc::Rc;
+
+use gloo::events::EventListener;
+use yew::prelude::*;
+
+use super::dom;
+use super::exercises::ExercisesPage;
+use super::herd::HerdPage;
+use super::lab::{LabPage, MatrixPage};
+use super::page::PageProps;
+use super::widgets::NoticeList;
+use crate::i18n::{t, tf, Lang};
+use crate::params::{Notice, NoticeKind};
+use crate::route::{Location, Page, Query};
+
+const LANG_KEY: &str = "retry-lab.lang";
+
+/// Shell-level settings split off the page's query.
+struct ShellParams {
+    lang_from_url: Option<Lang>,
+    embed: bool,
+    page_query: Query,
+    notices: Vec<Notice>,
+}
+
+fn split_shell_params(loc: &Location) -> ShellParams {
+    let mut notices = Vec::new();
+    let mut page_query = loc.query.clone();
+    let lang_from_url = loc.query.get("lang").and_then(|raw| {
+        let l = Lang::from_code(raw);
+        if l.is_none() {
+            notices.push(Notice {
+                kind: NoticeKind::Invalid,
+                param: "lang".into(),
+                given: raw.into(),
+                range: "zh-CN, en".into(),
+                used: "zh-CN".into(),
+            });
+        }
+        l
+    });
+    let embed = match loc.query.get("embed") {
+        None => false,
+        Some("1") | Some("true") => true,
+        Some("0") | Some("false") => false,
+        Some(raw) => {
+            notices.push(Notice {
+                kind: NoticeKind::Invalid,
+                param: "embed".into(),
+                given: raw.into(),
+                range: "0, 1".into(),
+                used: "0".into(),
+            });
+            false
+        }
+    };
+    page_query.remove("lang");
+    page_query.remove("embed");
+    ShellParams {
+        lang_from_url,
+        embed,
+        page_query,
+        notices,
+    }
+}
+
+/// Builds the hash for `page` + `query` with the shell's own parameters.
+fn shell_hash(page: &Page, query: &Query, lang: Lang, embed: bool) -> String {
+    let mut q = query.clone();
+    if lang == Lang::En {
+        q.set("lang", "en");
+    }
+    if embed {
+        q.set("embed", "1");
+    }
+    Location {
+        page: page.clone(),
+        query: q,
+    }
+    .to_hash()
+}
+
+/// The root component.
+#[function_component(App)]
+pub fn app() -> Html {
+    let loc = use_state(|| Location::parse(&dom::current_hash()));
+    let shell = split_shell_params(&loc);
+    let lang = use_state(|| {
+        shell
+            .lang_from_url
+            .or_else(|| dom::storage_get(LANG_KEY).and_then(|s| Lang::from_code(&s)))
+            .unwrap_or_default()
+    });
+    let help_open = use_state(|| false);
+    let copy_state = use_state(|| None::<(bool, String)>);
+
+    // Follow navigation (links, back/forward, edited URL).
+    {
+        let loc = loc.clone();
+        let lang = lang.clone();
+        use_effect_with((), move |_| {
+            let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
+                let next = Location::parse(&dom::current_hash());
+                if let Some(l) = split_shell_params(&next).lang_from_url {
+                    lang.set(l);
+                }
+                loc.set(next);
+            });
+            move || drop(listener)
+        });
+    }
+
+    // `?` toggles the shortcut help, Escape closes it.
+    {
+        let help_open = help_open.clone();
+        use_effect_with((), move |_| {
+            let listener = EventListener::new(&gloo::utils::document(), "keydown", move |ev| {
+                let Some(ev) = wasm_bindgen::JsCast::dyn_ref::<web_sys::KeyboardEvent>(ev) else {
+                    return;
+                };
+                if is_typing_target(ev) {
+                    return;
+                }
+                match ev.key().as_str() {
+                    "?" => help_open.set(!*help_open),
+                    "Escape" => help_open.set(false),
+                    _ => {}
+                }
+            });
+            move || drop(listener)
+        });
+    }
+
+    // Language: <html lang>, title, storage.
+    {
+        let l = *lang;
+        use_effect_with(l, move |l| {
+            dom::set_document_lang(l.code(), &t(*l, "common.app_title"));
+            dom::storage_set(LANG_KEY, l.code());
+        });
+    }
+
+    // Embed mode: tell the host page our height whenever it changes.
+    {
+        let embed = shell.embed;
+        use_effect_with(embed, move |embed| {
+            let guard = if *embed {
+                dom::post_height(dom::content_height());
+                dom::observe_app_size(|| dom::post_height(dom::content_height()))
+            } else {
+                None
+            };
+            move || drop(guard)
+        });
+    }
+
+    let page = match &loc.page {
+        Page::NotFound(_) => Page::Home,
+        p => p.clone(),
+    };
+    let mut notices = shell.notices.clone();
+    if let Page::NotFound(path) = &loc.page {
+        notices.insert(
+            0,
+            Notice {
+                kind: NoticeKind::Unknown,
+                param: "route".into(),
+                given: path.clone(),
+                range: String::new(),
+                used: String::new(),
+            },
+        );
+    }
+    let embed = shell.embed;
+    let l = *lang;
+
+    let set_query = {
+        let page = page.clone();
+        let lang = lang.clone();
+        Callback::from(move |q: Query| dom::replace_hash(&shell_hash(&page, &q, *lang, embed)))
+    };
+
+    let switch_lang = {
+        let lang = lang.clone();
+        Callback::from(move |_| {
+            let next = lang.other();
+            let mut cur = Location::parse(&dom::current_hash());
+            cur.query.remove("lang");
+            if next == Lang::En {
+                cur.query.set("lang", "en");
+            }
+            dom::replace_hash(&cur.to_hash());
+            lang.set(next);
+        })
+    };
+
+    let copy_link = {
+        let copy_state = copy_state.clone();
+        Callback::from(move |_| {
+            let url = dom::current_href();
+            let copy_state = copy_state.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let ok = dom::copy_text(&url).await;
+                copy_state.set(Some((ok, url)));
+            });
+        })
+    };
+
+    let props = PageProps {
+        lang: l,
+        embed,
+        query: Rc::new(shell.page_query.clone()),
+        set_query,
+    };
+    let key = loc.to_hash();
+    let body = match page {
+        Page::Herd => html! { <HerdPage key={key} ..props /> },
+        Page::Lab => html! { <LabPage key={key} ..props /> },
+        Page::LabMatrix => html! { <MatrixPage key={key} ..props /> },
+        Page::Exercises => html! { <ExercisesPage key={key} ..props /> },
+        _ => home(l),
+    };
+
+    let toolbar = html! {
+        <div class="toolbar">
+            <button type="button" class="copy-link" data-testid="copy-link" onclick={copy_link}>
+                { t(l, "common.copy_link") }
+            </button>
+            { match &*copy_state {
+                Some((ok, url)) => html! {
+                    <span class="copy-status" role="status">
+                        { if *ok { t(l, "common.copy_link.done") } else { t(l, "common.copy_link.failed") } }
+                        <input class="share-url" readonly=true data-testid="share-url" value={url.clone()}
+                            aria-label={t(l, "common.copy_link")} />
+                    </span>
+                },
+                None => html! {},
+            } }
+            <button type="button" class="lang-switch" data-testid="lang-switch"
+                aria-label={t(l, "common.lang.switch_label")} onclick={switch_lang}>
+                { t(l, "common.lang.switch") }
+            </button>
+            <button type="button" class="help-button" data-testid="help-open"
+                onclick={ { let h = help_open.clone(); Callback::from(move |_| h.set(true)) } }>
+                { "?" }<span class="sr-only">{ t(l, "common.help.open") }</span>
+            </button>
+        </div>
+    };
+
+    let route_notice = notices.iter().find(|n| n.param == "route").map(|n| {
+        html! { <div class="notices" role="status" data-testid="notice-route">
+            { tf(l, "common.notice.route", &[("path", n.given.clone())]) }
+        </div> }
+    });
+    let other_notices: Vec<Notice> = notices.into_iter().filter(|n| n.param != "route").collect();
+
+    html! {
+        <div class={classes!("shell", embed.then_some("embed"))} data-lang={l.code()}>
+            if !embed {
+                <header class="site-header">
+                    <a class="brand" href="#/">{ t(l, "common.app_title") }</a>
+                    <nav aria-label={t(l, "common.nav.main")}>
+                        { nav_link(l, &loc.page, Page::Herd, "common.nav.herd", "nav-herd") }
+                        { nav_link(l, &loc.page, Page::Lab, "common.nav.lab", "nav-lab") }
+                        { nav_link(l, &loc.page, Page::Exercises, "common.nav.exercises", "nav-exercises") }
+                    </nav>
+                    { toolbar.clone() }
+                </header>
+            }
+            { route_notice.unwrap_or_default() }
+            <NoticeList lang={l} notices={other_notices} />
+            <div class="page">{ body }</div>
+            if embed { <div class="embed-toolbar">{ toolbar }</div> }
+            if *help_open { { help_dialog(l, help_open.clone()) } }
+        </div>
+    }
+}
+
+/// Whether a key event comes from a text field (shortcuts must not steal keys).
+pub fn is_typing_target(ev: &web_sys::KeyboardEvent) -> bool {
+    let Some(target) = ev.target() else {
+        return false;
+    };
+    let Some(el) = wasm_bindgen::JsCast::dyn_ref::<web_sys::Element>(&target) else {
+        return false;
+    };
+    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+}
+
+fn nav_link(l: Lang, current: &Page, page: Page, key: &str, testid: &str) -> Html {
+    let active = current == &page || (page == Page::Lab && current == &Page::LabMatrix);
+    let href = format!("#{}", page.path());
+    html! {
+        <a href={href} data-testid={testid.to_string()}
+            aria-current={active.then_some("page")}>{ t(l, key) }</a>
+    }
+}
+
+fn home(l: Lang) -> Html {
+    html! {
+        <section class="home">
+            <h1>{ t(l, "common.chapter") }</h1>
+            <p>{ t(l, "common.home.intro") }</p>
+            <div class="cards">
+                <a class="card" href="#/herd">
+                    <h2>{ t(l, "common.nav.herd") }</h2><p>{ t(l, "common.home.herd") }</p>
+                </a>
+                <a class="card" href="#/lab">
+                    <h2>{ t(l, "common.nav.lab") }</h2><p>{ t(l, "common.home.lab") }</p>
+                </a>
+                <a class="card" href="#/exercises">
+                    <h2>{ t(l, "common.nav.exercises") }</h2><p>{ t(l, "common.home.exercises") }</p>
+                </a>
+            </div>
+            <p class="muted">{ t(l, "common.offline_note") }</p>
+        </section>
+    }
+}
+
+fn help_dialog(l: Lang, open: UseStateHandle<bool>) -> Html {
+    let close = Callback::from(move |_| open.set(false));
+    let row = |k: &str, key: &str| html! { <tr><th scope="row"><kbd>{ k.to_string() }</kbd></th><td>{ t(l, key) }</td></tr> };
+    html! {
+        <div class="dialog-backdrop">
+            <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="help-title" data-testid="help-dialog">
+                <h2 id="help-title">{ t(l, "common.help.title") }</h2>
+                <table>
+                    { row("?", "common.help.question") }
+                    { row("← →", "common.help.arrows") }
+                    { row("Space", "common.help.space") }
+                    { row("Home End", "common.help.home_end") }
+                    { row("Tab", "common.help.tab") }
+                </table>
+                <button type="button" onclick={close} autofocus=true>{ t(l, "common.help.close") }</button>
+            </div>
+        </div>
+    }
+}

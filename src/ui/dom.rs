@@ -1,0 +1,140 @@
+//! Thin wrappers over browser APIs used by the shell and pages. Each one
+//! degrades quietly (returns a default) when an API is missing, because a
+//! missing clipboard or storage must not break a lesson.
+
+use wasm_bindgen::{JsCast, JsValue};
+
+fn window() -> web_sys::Window {
+    gloo::utils::window()
+}
+
+/// `location.hash`, e.g. `#/herd?clients=50`.
+pub fn current_hash() -> String {
+    window().location().hash().unwrap_or_default()
+}
+
+/// The full current URL, for share links.
+pub fn current_href() -> String {
+    window().location().href().unwrap_or_default()
+}
+
+/// Replaces the hash without adding a history entry or firing `hashchange`.
+pub fn replace_hash(hash: &str) {
+    if current_hash() == hash {
+        return;
+    }
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(hash));
+    }
+}
+
+/// Navigates to a hash (adds a history entry and fires `hashchange`).
+pub fn navigate(hash: &str) {
+    let _ = window().location().set_hash(hash);
+}
+
+/// Milliseconds from `performance.now()`.
+pub fn now_ms() -> f64 {
+    window().performance().map(|p| p.now()).unwrap_or(0.0)
+}
+
+/// Whether the user asked the system for reduced motion.
+pub fn prefers_reduced_motion() -> bool {
+    window()
+        .match_media("(prefers-reduced-motion: reduce)")
+        .ok()
+        .flatten()
+        .map(|m| m.matches())
+        .unwrap_or(false)
+}
+
+/// Reads a `localStorage` value.
+pub fn storage_get(key: &str) -> Option<String> {
+    window()
+        .local_storage()
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_item(key).ok().flatten())
+}
+
+/// Writes a `localStorage` value (ignored when storage is unavailable).
+pub fn storage_set(key: &str, value: &str) {
+    if let Some(s) = window().local_storage().ok().flatten() {
+        let _ = s.set_item(key, value);
+    }
+}
+
+/// Removes a `localStorage` value.
+pub fn storage_remove(key: &str) {
+    if let Some(s) = window().local_storage().ok().flatten() {
+        let _ = s.remove_item(key);
+    }
+}
+
+/// Copies `text` to the clipboard; resolves to whether it worked.
+pub async fn copy_text(text: &str) -> bool {
+    let clipboard = window().navigator().clipboard();
+    let promise = clipboard.write_text(text);
+    wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
+}
+
+/// Sets `<html lang>` and the document title.
+pub fn set_document_lang(code: &str, title: &str) {
+    let doc = gloo::utils::document();
+    if let Some(el) = doc.document_element() {
+        let _ = el.set_attribute("lang", code);
+    }
+    doc.set_title(title);
+}
+
+/// Posts `{type: "retry-lab:height", height}` to the embedding page. Only
+/// when framed; the app never reads incoming messages.
+pub fn post_height(height: f64) {
+    let w = window();
+    let Ok(Some(parent)) = w.parent() else { return };
+    if parent == w {
+        return;
+    }
+    let msg = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&msg, &"type".into(), &"retry-lab:height".into());
+    let _ = js_sys::Reflect::set(&msg, &"height".into(), &JsValue::from_f64(height));
+    let _ = parent.post_message(&msg, "*");
+}
+
+/// The content height of the page, for the embed message.
+pub fn content_height() -> f64 {
+    let doc = gloo::utils::document();
+    doc.get_element_by_id("app")
+        .map(|e| e.get_bounding_client_rect().height())
+        .unwrap_or_else(|| {
+            doc.document_element()
+                .map(|e| e.scroll_height() as f64)
+                .unwrap_or(0.0)
+        })
+        .ceil()
+}
+
+/// Calls `f` whenever the size of `<main id="app">` changes. The returned
+/// guard disconnects the observer when dropped.
+pub fn observe_app_size(f: impl Fn() + 'static) -> Option<ResizeGuard> {
+    let target = gloo::utils::document().get_element_by_id("app")?;
+    let closure = wasm_bindgen::closure::Closure::<dyn FnMut(JsValue)>::new(move |_| f());
+    let observer = web_sys::ResizeObserver::new(closure.as_ref().unchecked_ref()).ok()?;
+    observer.observe(&target);
+    Some(ResizeGuard {
+        observer,
+        _closure: closure,
+    })
+}
+
+/// Keeps a `ResizeObserver` alive; disconnects on drop.
+pub struct ResizeGuard {
+    observer: web_sys::ResizeObserver,
+    _closure: wasm_bindgen::closure::Closure<dyn FnMut(JsValue)>,
+}
+
+impl Drop for ResizeGuard {
+    fn drop(&mut self) {
+        self.observer.disconnect();
+    }
+}

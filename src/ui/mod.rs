@@ -1,0 +1,22 @@
+//! The Yew layer: it dispatches actions to the pure core and renders view
+//! models. Nothing here decides an outcome.
+
+mod app;
+pub mod dom;
+pub mod exercises;
+pub mod herd;
+pub mod lab;
+pub mod page;
+pub mod panic;
+pub mod widgets;
+
+pub use app::App;
+
+/// Mounts the app into `<main id="app">` after installing the panic hook.
+pub fn start() {
+    panic::install_hook();
+    let root = gloo::utils::document()
+        .get_element_by_id("app")
+        .expect("index.html has <main id=\"app\">");
+    yew::Renderer::<App>::with_root(root).render();
+}
