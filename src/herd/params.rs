@@ -200,24 +200,30 @@ impl HerdParams {
         r.reject_unknown(&KNOWN);
         let mut notices = r.notices;
         if n_to < n_from {
-            notices.push(Notice {
-                kind: NoticeKind::Clamped,
-                param: "n_to".into(),
-                given: n_to.to_string(),
-                range: format!("{n_from}–{}", bounds::N_TO.max),
-                used: n_from.to_string(),
-            });
+            clamp_notice(
+                &mut notices,
+                Notice {
+                    kind: NoticeKind::Clamped,
+                    param: "n_to".into(),
+                    given: n_to.to_string(),
+                    range: format!("{n_from}–{}", bounds::N_TO.max),
+                    used: n_from.to_string(),
+                },
+            );
             n_to = n_from;
         }
         let min_step = (n_to - n_from).div_ceil(MAX_SWEEP_POINTS as u32 - 1).max(1);
         if n_step < min_step {
-            notices.push(Notice {
-                kind: NoticeKind::Clamped,
-                param: "n_step".into(),
-                given: n_step.to_string(),
-                range: format!("{min_step}–{}", bounds::N_STEP.max),
-                used: min_step.to_string(),
-            });
+            clamp_notice(
+                &mut notices,
+                Notice {
+                    kind: NoticeKind::Clamped,
+                    param: "n_step".into(),
+                    given: n_step.to_string(),
+                    range: format!("{min_step}–{}", bounds::N_STEP.max),
+                    used: min_step.to_string(),
+                },
+            );
             n_step = min_step;
         }
         let mut p = HerdParams {
@@ -236,13 +242,16 @@ impl HerdParams {
         };
         let max_trials = p.max_trials();
         if p.trials > max_trials {
-            notices.push(Notice {
-                kind: NoticeKind::Clamped,
-                param: "trials".into(),
-                given: p.trials.to_string(),
-                range: format!("1–{max_trials}"),
-                used: max_trials.to_string(),
-            });
+            clamp_notice(
+                &mut notices,
+                Notice {
+                    kind: NoticeKind::Clamped,
+                    param: "trials".into(),
+                    given: p.trials.to_string(),
+                    range: format!("1–{max_trials}"),
+                    used: max_trials.to_string(),
+                },
+            );
             p.trials = max_trials;
         }
         (p, notices)
@@ -326,6 +335,20 @@ impl HerdParams {
             seed: self.seed,
             trace_first: self.view == View::Run,
         }
+    }
+}
+
+/// Adds a notice for a limit that depends on other parameters. If the
+/// parameter already has a notice (e.g. `n_step=0` was raised to 1), that one
+/// is updated, keeping the raw value the user gave, so each parameter gets one.
+fn clamp_notice(notices: &mut Vec<Notice>, n: Notice) {
+    match notices.iter_mut().find(|o| o.param == n.param) {
+        Some(o) => {
+            o.kind = NoticeKind::Clamped;
+            o.range = n.range;
+            o.used = n.used;
+        }
+        None => notices.push(n),
     }
 }
 
