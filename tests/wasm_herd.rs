@@ -69,3 +69,70 @@ fn sliced_sweep_in_wasm_equals_run_point() {
     assert_eq!(sweep.summaries()[0].mean_calls, 333.5);
     assert_eq!(sweep.summaries()[1].mean_calls, 622.85);
 }
+
+/// Mounts the whole app at a deep link (a fresh `<main id="app">`).
+fn mount(hash: &str) -> web_sys::Element {
+    let window = web_sys::window().unwrap();
+    window.local_storage().unwrap().unwrap().clear().unwrap();
+    window.location().set_hash(hash).unwrap();
+    let doc = window.document().unwrap();
+    if let Some(old) = doc.get_element_by_id("app") {
+        old.remove();
+    }
+    let root = doc.create_element("main").unwrap();
+    root.set_id("app");
+    doc.body().unwrap().append_child(&root).unwrap();
+    yew::Renderer::<retry_lab::ui::App>::with_root(root.clone()).render();
+    root
+}
+
+/// Waits (up to ~20 s) until `selector` matches inside `root`.
+async fn wait_for(root: &web_sys::Element, selector: &str) -> web_sys::Element {
+    for _ in 0..400 {
+        if let Some(el) = root.query_selector(selector).unwrap() {
+            return el;
+        }
+        gloo_timers::future::TimeoutFuture::new(50).await;
+    }
+    panic!("{selector} never appeared");
+}
+
+/// The page renders the same numbers as `run_point` (the golden values),
+/// computed in slices by the real component.
+#[wasm_bindgen_test]
+async fn herd_page_renders_the_golden_numbers() {
+    let root = mount("#/herd?clients=50&trials=20&seed=7&strategies=full,exponential&lang=en");
+    let calls = wait_for(&root, "[data-testid=calls-full]").await;
+    assert_eq!(calls.text_content().unwrap(), "333.5");
+    let time = wait_for(&root, "[data-testid=time-full]").await;
+    assert_eq!(time.text_content().unwrap(), "2888.8");
+    let exp = wait_for(&root, "[data-testid=calls-exponential]").await;
+    assert_eq!(exp.text_content().unwrap(), "622.9");
+    wait_for(&root, "[data-testid=hist-full]").await;
+    wait_for(&root, "[data-testid=timeline-exponential]").await;
+    assert!(root
+        .query_selector("[data-testid=calls-none]")
+        .unwrap()
+        .is_none());
+    let text = root.text_content().unwrap();
+    assert!(
+        text.contains("Full Jitter") && text.contains("Mean calls"),
+        "{text}"
+    );
+    // The URL holds every parameter of the run.
+    let hash = web_sys::window().unwrap().location().hash().unwrap();
+    assert!(
+        hash.contains("seed=7") && hash.contains("clients=50"),
+        "{hash}"
+    );
+}
+
+/// Bad URL values show notices naming the parameter; the page still runs.
+#[wasm_bindgen_test]
+async fn herd_page_shows_notices_for_bad_values() {
+    let root = mount("#/herd?clients=-4&net_sd=NaN&strategies=none&trials=2");
+    wait_for(&root, "[data-testid=calls-none]").await;
+    let n = wait_for(&root, "[data-testid=notice-clients]").await;
+    assert!(n.text_content().unwrap().contains("1–1000"));
+    wait_for(&root, "[data-testid=notice-net_sd]").await;
+}

@@ -50,18 +50,23 @@ pub fn herd_page(p: &PageProps) -> Html {
         });
     }
 
+    // Memoised on the parameters, so the form does not re-render (and reset
+    // what the user is typing) on every redraw of a running computation.
     let on_field = {
-        let params = params.clone();
-        let notices = notices.clone();
-        Callback::from(move |(name, raw): (String, String)| {
-            let mut q = params.to_query();
-            q.set(&name, raw);
-            let (next, n): (HerdParams, Vec<Notice>) = HerdParams::from_query(&q);
-            notices.set(n);
-            if next != *params {
-                params.set(next);
-            }
-        })
+        let set_params = params.setter();
+        let set_notices = notices.setter();
+        use_callback(
+            (*params).clone(),
+            move |(name, raw): (String, String), current: &HerdParams| {
+                let mut q = current.to_query();
+                q.set(&name, raw);
+                let (next, n): (HerdParams, Vec<Notice>) = HerdParams::from_query(&q);
+                set_notices.set(n);
+                if next != *current {
+                    set_params.set(next);
+                }
+            },
+        )
     };
     let on_start = {
         let job = job.clone();
