@@ -23,7 +23,7 @@ use crate::ui::dom::now_ms;
 pub const SLICE_MS: f64 = 25.0;
 
 /// Least time between two redraws while computing.
-pub const REDRAW_MS: f64 = 100.0;
+pub const REDRAW_MS: f64 = 200.0;
 
 /// Writes between two clock reads (a fraction of a millisecond of work).
 const WRITES_PER_CHECK: u64 = 2048;

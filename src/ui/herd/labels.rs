@@ -191,8 +191,7 @@ pub fn label(lang: Lang, s: Strategy) -> Html {
     let (mathml, text) = formula(s);
     html! {
         <span class="herd-label">
-            { swatch(s) }
-            <span class="herd-label-name">{ name(lang, s) }</span>
+            <span class="herd-label-name">{ swatch(s) }{ name(lang, s) }</span>
             <span class="herd-formula">{ math(&mathml, text) }</span>
         </span>
     }

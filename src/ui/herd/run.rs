@@ -60,8 +60,8 @@ fn results_table(lang: Lang, points: &[PointSummary]) -> Html {
                 let id = p.strategy.id();
                 html! { <tr>
                     <th scope="row">{ label(lang, p.strategy) }</th>
-                    <td class="num big"><span data-testid={format!("calls-{id}")}>{ fmt1(p.mean_calls) }</span></td>
-                    <td class="num big"><span data-testid={format!("time-{id}")}>{ fmt1(p.mean_time_ms) }</span></td>
+                    <td class="num big" data-label={t(lang, "herd.col.calls")}><span data-testid={format!("calls-{id}")}>{ fmt1(p.mean_calls) }</span></td>
+                    <td class="num big" data-label={t(lang, "herd.col.time")}><span data-testid={format!("time-{id}")}>{ fmt1(p.mean_time_ms) }</span></td>
                     <td class="spread">
                         <div>{ spread_text(lang, "herd.spread.calls", &p.calls) }</div>
                         <div>{ spread_text(lang, "herd.spread.time", &p.time_ms) }</div>

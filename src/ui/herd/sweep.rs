@@ -179,7 +179,7 @@ pub fn sweep_view(p: &SweepViewProps) -> Html {
                             <span>
                                 { t(lang, "herd.sweep.elapsed") }
                                 <strong data-testid="sweep-elapsed">{ format!("{:.0}", j.elapsed_ms) }</strong>
-                                { " " }{ t(lang, "herd.unit.ms") }
+                                { " " }{ t(lang, "herd.unit.ms") }{ " " }
                                 <span class="muted">{ tf(lang, "herd.sweep.busy", &[
                                     ("busy", format!("{:.0}", j.busy_ms)),
                                     ("slices", j.slices.to_string()),
