@@ -114,6 +114,12 @@ impl Sweep {
         &self.traces
     }
 
+    /// Moves the recorded traces out (e.g. into a shared view model), leaving
+    /// none behind.
+    pub fn take_traces(&mut self) -> Vec<Trace> {
+        std::mem::take(&mut self.traces)
+    }
+
     /// Processes at most `max_writes` writes (at least one trial start or one
     /// write per call, so it always makes progress); returns how many writes.
     pub fn advance(&mut self, max_writes: u64) -> u64 {

@@ -58,6 +58,8 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("herd.timeline.y", "客户端编号", "Client"),
     e("herd.timeline.accepted", "写成功（版本号匹配）", "Write accepted (version matched)"),
     e("herd.timeline.rejected", "写被拒（版本号已变）", "Write rejected (version changed)"),
+    e("herd.timeline.writes", "写请求次数", "Writes"),
+    e("herd.timeline.won_at", "成功的写请求到达时间（毫秒）", "Accepted write arrived at (ms)"),
     e("herd.timeline.subset", "显示 {shown}/{total} 个客户端", "showing {shown} of {total} clients"),
     e("herd.timeline.panel", "{name}：{shown}/{total} 个客户端的写请求时间线", "{name}: timeline of writes of {shown} of {total} clients"),
     e("herd.sweep.start", "开始计算", "Start"),

@@ -16,7 +16,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
-use crate::herd::{Sweep, SweepSpec};
+use crate::herd::{Sweep, SweepSpec, Trace};
 use crate::ui::dom::now_ms;
 
 /// Work per slice; leaves room for the browser inside the 50 ms task limit.
@@ -47,6 +47,23 @@ pub struct Job {
     pub busy_ms: f64,
     /// Number of slices so far.
     pub slices: u32,
+    /// The traces for the charts, moved out of the sweep after the end.
+    pub charts: Option<SharedTraces>,
+    /// Which trace charts may be drawn: 1 = histograms, 2 = + timelines.
+    /// Each stage is its own task after the job is done, so no task has to
+    /// draw everything at once.
+    pub chart_stage: u8,
+}
+
+/// Traces shared with the chart components; equal only to themselves, so a
+/// component re-renders when a new run replaces them, never by deep compare.
+#[derive(Clone)]
+pub struct SharedTraces(pub Rc<Vec<Trace>>);
+
+impl PartialEq for SharedTraces {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 impl Job {
@@ -132,6 +149,8 @@ impl JobHandle {
             elapsed_ms: 0.0,
             busy_ms: 0.0,
             slices: 0,
+            charts: None,
+            chart_stage: 0,
         });
         self.redraw();
         self.schedule();
@@ -176,6 +195,35 @@ impl JobHandle {
             }
             if more {
                 me.schedule();
+            } else {
+                me.schedule_charts(generation);
+            }
+        });
+        *self.timer.borrow_mut() = timer;
+    }
+
+    /// Tasks after the end that let the views draw the heavy charts, one
+    /// stage per task.
+    fn schedule_charts(&self, generation: u64) {
+        let me = self.clone();
+        let timer = post_task(move || {
+            if me.generation.get() != generation {
+                return;
+            }
+            let more = match me.job.borrow_mut().as_mut() {
+                Some(job) if job.status == JobStatus::Done && job.chart_stage < 2 => {
+                    if job.charts.is_none() {
+                        let traces = job.sweep.take_traces();
+                        job.charts = Some(SharedTraces(Rc::new(traces)));
+                    }
+                    job.chart_stage += 1;
+                    job.chart_stage < 2
+                }
+                _ => false,
+            };
+            me.redraw();
+            if more {
+                me.schedule_charts(generation);
             }
         });
         *self.timer.borrow_mut() = timer;

@@ -2,6 +2,8 @@
 //! Colour is never the only cue: every strategy also has its own dash
 //! pattern and marker shape.
 
+use std::fmt::Write as _;
+
 use yew::prelude::*;
 
 use crate::herd::Strategy;
@@ -49,14 +51,24 @@ pub fn style(s: Strategy) -> Style {
 
 /// Path data of a marker of radius `r` centred at `(x, y)`.
 pub fn marker_path(m: Marker, x: f64, y: f64, r: f64) -> String {
-    match m {
-        Marker::Circle => format!(
+    let mut s = String::new();
+    marker_path_into(&mut s, m, x, y, r);
+    s
+}
+
+/// Appends a marker's path data to `out` (no allocation per marker, which
+/// matters for timelines with thousands of marks).
+pub fn marker_path_into(out: &mut String, m: Marker, x: f64, y: f64, r: f64) {
+    let _ = match m {
+        Marker::Circle => write!(
+            out,
             "M{:.1} {y:.1}a{r} {r} 0 1 0 {:.1} 0a{r} {r} 0 1 0 {:.1} 0",
             x - r,
             2.0 * r,
             -2.0 * r
         ),
-        Marker::Square => format!(
+        Marker::Square => write!(
+            out,
             "M{:.1} {:.1}h{:.1}v{:.1}h{:.1}z",
             x - r,
             y - r,
@@ -64,7 +76,8 @@ pub fn marker_path(m: Marker, x: f64, y: f64, r: f64) -> String {
             2.0 * r,
             -2.0 * r
         ),
-        Marker::Triangle => format!(
+        Marker::Triangle => write!(
+            out,
             "M{x:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}z",
             y - r * 1.15,
             x + r,
@@ -72,7 +85,8 @@ pub fn marker_path(m: Marker, x: f64, y: f64, r: f64) -> String {
             x - r,
             y + r * 0.85
         ),
-        Marker::TriangleDown => format!(
+        Marker::TriangleDown => write!(
+            out,
             "M{x:.1} {:.1}L{:.1} {:.1}L{:.1} {:.1}z",
             y + r * 1.15,
             x + r,
@@ -80,14 +94,16 @@ pub fn marker_path(m: Marker, x: f64, y: f64, r: f64) -> String {
             x - r,
             y - r * 0.85
         ),
-        Marker::Diamond => format!(
+        Marker::Diamond => write!(
+            out,
             "M{x:.1} {:.1}L{:.1} {y:.1}L{x:.1} {:.1}L{:.1} {y:.1}z",
             y - r * 1.2,
             x + r * 1.2,
             y + r * 1.2,
             x - r * 1.2
         ),
-        Marker::Cross => format!(
+        Marker::Cross => write!(
+            out,
             "M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}",
             x - r,
             y - r,
@@ -98,14 +114,15 @@ pub fn marker_path(m: Marker, x: f64, y: f64, r: f64) -> String {
             x + r,
             y - r
         ),
-        Marker::Plus => format!(
+        Marker::Plus => write!(
+            out,
             "M{:.1} {y:.1}H{:.1}M{x:.1} {:.1}V{:.1}",
             x - r * 1.2,
             x + r * 1.2,
             y - r * 1.2,
             y + r * 1.2
         ),
-    }
+    };
 }
 
 /// Whether a marker is drawn as lines only (no fill).

@@ -2,17 +2,19 @@
 //! then the histogram of server calls over time and the per-client timeline
 //! of trial 1 (the first trial of the run).
 
+use std::fmt::Write as _;
+
 use yew::prelude::*;
 
-use super::chart::{fmt, svg, Frame};
-use super::job::{JobHandle, JobStatus};
-use super::labels::{label, marker_path, name, style, Marker};
+use super::chart::{svg, Frame};
+use super::job::{JobHandle, JobStatus, SharedTraces};
+use super::labels::{label, marker_path, marker_path_into, name, style, Marker};
 use crate::herd::chart_data::{shared_histograms, timeline_clients, Axis, Histogram};
 use crate::herd::{PointSummary, Spread, Trace};
 use crate::i18n::{t, tf, Lang};
 
 /// Most marks drawn in one timeline panel.
-const TIMELINE_MARKS: usize = 3000;
+const TIMELINE_MARKS: usize = 1000;
 
 #[derive(Properties, PartialEq)]
 pub struct RunViewProps {
@@ -109,14 +111,7 @@ fn histogram_panel(lang: Lang, trace: &Trace, h: &Histogram, x: &Axis, y: &Axis,
         let x1 = f.px((i + 1) as f64 * h.bin_ms);
         let y0 = f.py(0.0);
         let y1 = f.py(f64::from(c));
-        d.push_str(&format!(
-            "M{} {}V{}H{}V{}z",
-            fmt(x0),
-            fmt(y0),
-            fmt(y1),
-            fmt(x1),
-            fmt(y0)
-        ));
+        let _ = write!(d, "M{x0:.1} {y0:.1}V{y1:.1}H{x1:.1}V{y0:.1}z");
     }
     let bin = fmt_bin(h.bin_ms);
     let title = tf(
@@ -165,9 +160,9 @@ fn timeline_panel(lang: Lang, trace: &Trace, x: &Axis, w: f64) -> Html {
         }
         let (px, py) = (f.px(wr.time_ms), f.py(f64::from(wr.client)));
         if wr.accepted {
-            accepted.push_str(&marker_path(Marker::Diamond, px, py, r + 0.6));
+            marker_path_into(&mut accepted, Marker::Diamond, px, py, r + 0.6);
         } else {
-            rejected.push_str(&marker_path(Marker::Cross, px, py, r));
+            marker_path_into(&mut rejected, Marker::Cross, px, py, r);
         }
     }
     let title = tf(
@@ -206,32 +201,50 @@ fn timeline_legend(lang: Lang) -> Html {
     }
 }
 
-/// The histograms and timelines of trial 1 of every strategy.
-fn trace_charts(lang: Lang, traces: &[Trace], width: f64) -> Html {
+/// The time axis shared by every histogram and timeline panel, and the
+/// histograms on it.
+fn time_axis(traces: &[Trace]) -> (Axis, Vec<Histogram>) {
     let refs: Vec<&Trace> = traces.iter().collect();
     let hists = shared_histograms(&refs, 50);
     let t_max = hists
         .first()
         .map(|h| h.bin_ms * h.counts.len() as f64)
         .unwrap_or(1.0);
-    let x = Axis::new(0.0, t_max, 5);
+    (Axis::new(0.0, t_max, 5), hists)
+}
+
+fn grid_style(width: f64) -> String {
+    format!(
+        "grid-template-columns: repeat({}, minmax(0, 1fr))",
+        columns(width)
+    )
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TraceChartsProps {
+    pub lang: Lang,
+    pub width: f64,
+    pub traces: SharedTraces,
+}
+
+/// Histograms of server calls over time, trial 1 of every strategy.
+#[function_component(HistogramSection)]
+pub fn histogram_section(p: &TraceChartsProps) -> Html {
+    let lang = p.lang;
+    let traces: &[Trace] = &p.traces.0;
+    let (x, hists) = time_axis(traces);
     let y_max = hists
         .iter()
         .flat_map(|h| h.counts.iter().copied())
         .max()
         .unwrap_or(1);
     let y = Axis::new(0.0, f64::from(y_max), 4);
-    let w = panel_width(width);
-    let grid = format!(
-        "grid-template-columns: repeat({}, minmax(0, 1fr))",
-        columns(width)
-    );
+    let w = panel_width(p.width);
     html! {
-        <>
         <section class="panel" aria-labelledby="herd-hist-title">
             <h2 id="herd-hist-title">{ t(lang, "herd.hist.title") }</h2>
             <p class="muted">{ t(lang, "herd.hist.note") }</p>
-            <div class="herd-multiples" style={grid.clone()}>
+            <div class="herd-multiples" style={grid_style(p.width)}>
                 { for traces.iter().zip(hists.iter()).map(|(tr, h)| histogram_panel(lang, tr, h, &x, &y, w)) }
             </div>
             <details class="herd-table-view">
@@ -239,15 +252,62 @@ fn trace_charts(lang: Lang, traces: &[Trace], width: f64) -> Html {
                 { histogram_table(lang, traces, &hists) }
             </details>
         </section>
+    }
+}
+
+/// Per-client timelines, trial 1 of every strategy.
+#[function_component(TimelineSection)]
+pub fn timeline_section(p: &TraceChartsProps) -> Html {
+    let lang = p.lang;
+    let traces: &[Trace] = &p.traces.0;
+    let (x, _) = time_axis(traces);
+    let w = panel_width(p.width);
+    html! {
         <section class="panel" aria-labelledby="herd-timeline-title">
             <h2 id="herd-timeline-title">{ t(lang, "herd.timeline.title") }</h2>
             <p class="muted">{ t(lang, "herd.timeline.note") }</p>
             { timeline_legend(lang) }
-            <div class="herd-multiples" style={grid}>
+            <div class="herd-multiples" style={grid_style(p.width)}>
                 { for traces.iter().map(|tr| timeline_panel(lang, tr, &x, w)) }
             </div>
+            <details class="herd-table-view">
+                <summary>{ t(lang, "common.table_view") }</summary>
+                { for traces.iter().map(|tr| timeline_table(lang, tr)) }
+            </details>
         </section>
-        </>
+    }
+}
+
+/// The timeline's numbers: per shown client, its writes and when it won.
+fn timeline_table(lang: Lang, trace: &Trace) -> Html {
+    let shown = timeline_clients(trace, TIMELINE_MARKS);
+    let mut rows: Vec<(u32, u32, f64)> = shown.iter().map(|&c| (c, 0, 0.0)).collect();
+    for w in &trace.writes {
+        if let Ok(i) = shown.binary_search(&w.client) {
+            rows[i].1 += 1;
+            if w.accepted {
+                rows[i].2 = w.time_ms;
+            }
+        }
+    }
+    html! {
+        <div class="scroll-x">
+        <table class="data">
+            <caption>{ name(lang, trace.strategy) }</caption>
+            <thead><tr>
+                <th scope="col">{ t(lang, "herd.timeline.y") }</th>
+                <th scope="col" class="num">{ t(lang, "herd.timeline.writes") }</th>
+                <th scope="col" class="num">{ t(lang, "herd.timeline.won_at") }</th>
+            </tr></thead>
+            <tbody>
+            { for rows.iter().map(|(c, n, at)| html! { <tr>
+                <th scope="row">{ c }</th>
+                <td class="num">{ n }</td>
+                <td class="num">{ fmt1(*at) }</td>
+            </tr> }) }
+            </tbody>
+        </table>
+        </div>
     }
 }
 
@@ -311,8 +371,11 @@ pub fn run_view(p: &RunViewProps) -> Html {
             if !job.sweep.summaries().is_empty() {
                 <section class="panel">{ results_table(lang, job.sweep.summaries()) }</section>
             }
-            if job.status == JobStatus::Done && !job.sweep.traces().is_empty() {
-                { trace_charts(lang, job.sweep.traces(), p.width) }
+            if let Some(traces) = job.charts.clone() {
+                <HistogramSection lang={lang} width={p.width} traces={traces.clone()} />
+                if job.chart_stage >= 2 {
+                    <TimelineSection lang={lang} width={p.width} traces={traces} />
+                }
             }
         </div>
     }
