@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use gloo::events::EventListener;
+use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Interval;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -236,7 +236,10 @@ pub fn lab_page(p: &PageProps) -> Html {
     {
         let dispatch = state.dispatcher();
         use_effect_with((), move |_| {
-            let listener = EventListener::new(&gloo::utils::document(), "keydown", move |ev| {
+            // Not passive: arrows and space must not scroll the page.
+            let opts = EventListenerOptions::enable_prevent_default();
+            let doc = gloo::utils::document();
+            let listener = EventListener::new_with_options(&doc, "keydown", opts, move |ev| {
                 let Some(ev) = ev.dyn_ref::<web_sys::KeyboardEvent>() else {
                     return;
                 };
@@ -347,7 +350,7 @@ pub fn lab_page(p: &PageProps) -> Html {
                 </label>
                 <div class="buttons" role="group">
                     <button type="button" data-testid="to-start" onclick={act(|| Action::ToStart)} disabled={step == 0}
-                        aria-label={t(l, "lab.ctl.to_start")} title={t(l, "lab.ctl.to_start")}>{ "⏮" }</button>
+                        aria-label={t(l, "lab.ctl.to_start")} title={t(l, "lab.ctl.to_start")}>{ "|◀" }</button>
                     <button type="button" data-testid="step-back" onclick={act(|| Action::Back)} disabled={step == 0}
                         aria-label={t(l, "lab.ctl.back")} title={t(l, "lab.ctl.back")}>{ "◀" }</button>
                     <button type="button" data-testid="play" onclick={act(|| Action::TogglePlay)}
@@ -357,7 +360,7 @@ pub fn lab_page(p: &PageProps) -> Html {
                     <button type="button" data-testid="step-forward" onclick={act(|| Action::Forward)} disabled={step >= total}
                         aria-label={t(l, "lab.ctl.forward")} title={t(l, "lab.ctl.forward")}>{ "▶" }</button>
                     <button type="button" data-testid="to-end" onclick={act(|| Action::ToEnd)} disabled={step >= total}
-                        aria-label={t(l, "lab.ctl.to_end")} title={t(l, "lab.ctl.to_end")}>{ "⏭" }</button>
+                        aria-label={t(l, "lab.ctl.to_end")} title={t(l, "lab.ctl.to_end")}>{ "▶|" }</button>
                 </div>
                 <label>{ t(l, "lab.ctl.speed") }
                     <select data-testid="speed" onchange={on_speed}>
