@@ -2,7 +2,9 @@
 //! data through the translation table.
 
 use crate::i18n::{t, tf, Lang};
-use crate::lab::{AttemptOutcome, Decision, GiveUp, Next, Run, Step, StepKind, ToolResult};
+use crate::lab::{
+    AttemptOutcome, Decision, GiveUp, Next, Run, SqlOutcome, Step, StepKind, ToolResult,
+};
 
 /// Seconds with millisecond precision, e.g. `2.240`.
 pub fn secs(ms: u64) -> String {
@@ -77,6 +79,7 @@ fn fence_text(l: Lang, fence: Option<i64>) -> String {
 fn decision_text(
     l: Lang,
     run: &Run,
+    open_tx_lost: bool,
     req: usize,
     d: &Decision,
     status: Option<u16>,
@@ -133,7 +136,8 @@ fn decision_text(
         Decision::SqlError => t(l, "lab.d.sql_error"),
         Decision::Fenced { replayed: true } => tf(l, "lab.d.fenced_replay", &[("status", st)]),
         Decision::Fenced { replayed: false } => t(l, "lab.d.fenced_409"),
-        Decision::Crashed => t(l, "lab.d.crashed"),
+        Decision::Crashed if open_tx_lost => t(l, "lab.d.crashed"),
+        Decision::Crashed => t(l, "lab.d.crashed_after_commit"),
     }
 }
 
@@ -176,9 +180,14 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
             works_until_ms,
             response,
         } => {
+            let open_tx_lost = step
+                .sql
+                .iter()
+                .any(|q| q.outcome == SqlOutcome::RolledBack { crash: true });
             let mut s = decision_text(
                 l,
                 run,
+                open_tx_lost,
                 *request,
                 decision,
                 response.as_ref().map(|r| r.status),

@@ -266,6 +266,17 @@ pub fn lab_page(p: &PageProps) -> Html {
         });
     }
 
+    // Keep the newest row of the sequence diagram in view.
+    let seq_ref = use_node_ref();
+    {
+        let seq_ref = seq_ref.clone();
+        use_effect_with(state.step, move |_| {
+            if let Some(el) = seq_ref.cast::<web_sys::Element>() {
+                el.set_scroll_top(el.scroll_height());
+            }
+        });
+    }
+
     let s = &*state;
     let run = &s.run;
     let total = s.total();
@@ -410,7 +421,7 @@ pub fn lab_page(p: &PageProps) -> Html {
             </div>
             <div class="panel">
                 <h2>{ t(l, "lab.diagram.title") }</h2>
-                <div class="scroll-x seq-wrap">{ diagram(l, run, step) }</div>
+                <div class="scroll-x seq-wrap" ref={seq_ref}>{ diagram(l, run, step) }</div>
             </div>
             <div class="lab-tables">
                 { reports_table(l, reports, reports_before) }
