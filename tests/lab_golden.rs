@@ -11,28 +11,28 @@ pub const GOLDEN: [(Scenario, ClientStrategy, ServerImpl, u64, &str); 4] = [
         ClientStrategy::StableKey,
         ServerImpl::Fenced,
         1,
-        "1b1970469e48fdf9a8dced1ada21c9c76192ef2639d2045c9408a68cf4f26bef",
+        "f215a3e46c28944e43eada6fde9a2722a402f7fd3c3ba1a1b6044d0c4a222f8a",
     ),
     (
         Scenario::ModelRetry,
         ClientStrategy::NewKey,
         ServerImpl::Atomic,
         7,
-        "b2444cf4d6085731eb0495b9e265c4619829d6495f8e2889b3e7d4ffb1d55dfb",
+        "79ff53b1ce1a4849647432e7128a0165a5d9ffe2b06e7db0b7937b235f8e0c37",
     ),
     (
         Scenario::CrashBetweenCommits,
         ClientStrategy::BusinessKey,
         ServerImpl::KeySplit,
         42,
-        "d6642a8f816af01855949aeea9977b7876acb5622bdff23cd761dadb11dbb84e",
+        "5b365ea123e01819ce0346137ddbd0b5382dfe3a4011710e896e51e50d43ce75",
     ),
     (
         Scenario::SlowServer,
         ClientStrategy::StableKey,
         ServerImpl::KeySplit,
         3,
-        "27a3bb120150678e369a64889f5e1d11a92f3c11c173d67f276140e2de10be1d",
+        "b8be8eab37aa3ccd6e4f28efc47ce7fd778b51f3d789d25e7278f3126a3338f8",
     ),
 ];
 

@@ -248,6 +248,22 @@ fn tool_use_key_and_model_recall_make_two_business_key_makes_one() {
     assert_eq!(r.calls()[0].result, Some(ToolResult::Unknown));
     assert_eq!(r.calls()[0].give_up, Some(GiveUp::AttemptsExhausted));
     assert_eq!(r.calls()[0].attempts, 4);
+    // With a business key the re-call is recognised: the stored 201 is replayed.
+    let r = run(
+        Scenario::ModelRetry,
+        ClientStrategy::BusinessKey,
+        ServerImpl::Fenced,
+        1,
+    );
+    assert_eq!(r.calls().len(), 2);
+    assert_eq!(r.requests()[0].key, r.requests().last().unwrap().key);
+    assert!(matches!(
+        r.tool_result(),
+        Some(ToolResult::Created {
+            report_id: 1,
+            replayed: true
+        })
+    ));
     assert_eq!(ToolResult::Unknown.key(), "lab.tool.unknown");
     assert_eq!(
         retry_lab::i18n::t(retry_lab::i18n::Lang::Zh, "lab.tool.unknown"),

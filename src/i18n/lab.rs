@@ -147,7 +147,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.scenario.lease_expired", "租约过期", "Lease expired"),
     e("lab.scenario.lease_expired.desc", "第一个请求占了键后卡住超过租约，重试接管；之后它醒来继续写回。", "The first request claims the key and stalls past the lease; the retry takes over; then the first wakes and writes back."),
     e("lab.scenario.body_mismatch", "请求体变了", "Body mismatch"),
-    e("lab.scenario.body_mismatch.desc", "响应丢了，重试复用同一个键，但请求体重新生成（时间戳变了）。", "The response is lost and the retry reuses the key with a re-rendered body (a new timestamp)."),
+    e("lab.scenario.body_mismatch.desc", "响应丢了，重试复用同一个键，但请求体重新生成了（细节文字变了）。", "The response is lost and the retry reuses the key with a re-rendered body (the details were regenerated)."),
     e("lab.scenario.retry_after_503", "503 + Retry-After", "503 with Retry-After"),
     e("lab.scenario.retry_after_503.desc", "服务端什么都没做就回 503，并用 Retry-After 告诉客户端等多久。", "The server answers 503 with Retry-After before doing anything."),
     e("lab.scenario.model_retry", "模型再调一次", "Model re-calls the tool"),

@@ -10,10 +10,10 @@ impl Sim {
         let c = &mut self.calls[call];
         c.summary.attempts += 1;
         if fault.rerender {
-            c.rendered_ms = self.now;
+            self.render += 1;
         }
         let attempt = c.summary.attempts;
-        let body = harness::body(&self.run_id, c.rendered_ms);
+        let body = harness::body(&self.run_id, self.render);
         let tool_use_id = c.summary.tool_use_id.clone();
         let deadline = c.started + CALL_DEADLINE_MS;
         c.waiting = Some(id);

@@ -85,7 +85,6 @@ struct Call {
     started: u64,
     waiting: Option<usize>,
     maybe_executed: bool,
-    rendered_ms: u64,
 }
 
 /// A finished run.
@@ -196,6 +195,9 @@ struct Sim {
     down: bool,
     recalls_left: u32,
     run_id: String,
+    /// Version of the rendered body; a re-render fault bumps it. A model
+    /// re-call passes the same arguments, so it renders the same body.
+    render: u32,
 }
 
 impl Sim {
@@ -226,6 +228,7 @@ impl Sim {
             down: false,
             recalls_left,
             run_id: harness::run_id(seed),
+            render: 1,
         };
         s.at(0, Ev::ToolCall { call: 0 });
         s
@@ -299,7 +302,6 @@ impl Sim {
                     started: self.now,
                     waiting: None,
                     maybe_executed: false,
-                    rendered_ms: self.now,
                 });
                 self.at(self.now, Ev::Send { call });
                 Some((StepKind::ToolCall { call, tool_use_id }, vec![]))

@@ -4,6 +4,7 @@ mod diagram;
 mod matrix;
 mod narrate;
 mod run_view;
+mod state;
 mod tables;
 
 pub use matrix::MatrixPage;
