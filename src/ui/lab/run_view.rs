@@ -128,6 +128,8 @@ pub fn lab_page(p: &PageProps) -> Html {
         });
     }
 
+    // No animation for users who asked for reduced motion; play still steps.
+    let reduced = *use_memo((), |_| crate::ui::dom::prefers_reduced_motion());
     let s = &*state;
     let run = &s.run;
     let total = s.total();
@@ -195,7 +197,7 @@ pub fn lab_page(p: &PageProps) -> Html {
     let matrix_href = format!("#/lab/matrix?server={}", s.params.server.id());
 
     html! {
-        <section class={classes!("lab", p.embed.then_some("compact"))}>
+        <section class={classes!("lab", p.embed.then_some("compact"), reduced.then_some("no-motion"))}>
             <h1>{ t(l, "lab.title") }</h1>
             if !p.embed { <p class="lab-intro">{ t(l, "lab.intro") }</p> }
             <p><a href={matrix_href} data-testid="to-matrix">{ t(l, "lab.to_matrix") }</a></p>
