@@ -1,0 +1,166 @@
+// End-to-end harness: serves the Trunk-built `dist/` on 127.0.0.1 with the
+// app's strict Content-Security-Policy header, launches Debian's headless
+// Chromium through playwright-core, and records everything a test may want to
+// assert on: console errors, page errors, CSP violations and every request
+// (so the offline check can prove nothing leaves the page).
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DIST = process.env.E2E_DIST || path.resolve(here, '../../dist');
+export const CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'";
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.png': 'image/png',
+};
+
+/** Serves `root` (and extra in-memory pages) on 127.0.0.1:<random port>. */
+function serveStatic(root, { csp = true, extra = {} } = {}) {
+  const served = [];
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    served.push(url.pathname);
+    let rel = decodeURIComponent(url.pathname);
+    if (extra[rel]) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(extra[rel]);
+      return;
+    }
+    if (rel.endsWith('/')) rel += 'index.html';
+    const file = path.join(root, path.normalize(rel).replace(/^(\.\.[/\\])+/, ''));
+    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404, { 'content-type': 'text/plain' });
+      res.end('not found');
+      return;
+    }
+    const headers = { 'content-type': MIME[path.extname(file)] || 'application/octet-stream' };
+    if (csp) headers['content-security-policy'] = CSP;
+    res.writeHead(200, headers);
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ server, served, origin: `http://127.0.0.1:${port}` });
+    });
+  });
+}
+
+/** A host page on another origin that embeds the app and applies its height messages. */
+function hostPage(src) {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body>
+<h1>Course page</h1>
+<iframe id="demo" src="${src}" width="720" height="200" style="border:0;width:720px" title="retry-lab"></iframe>
+<script>
+  window.__heights = [];
+  window.addEventListener('message', function (e) {
+    if (e.data && e.data.type === 'retry-lab:height') {
+      window.__heights.push(e.data.height);
+      document.getElementById('demo').style.height = e.data.height + 'px';
+    }
+  });
+</script></body></html>`;
+}
+
+/**
+ * Starts the static server and the browser.
+ * Returns { origin, open(hash, contextOptions), openHost(hash), assertNoErrors(page), served, close() }.
+ */
+export async function startApp() {
+  assert.ok(
+    fs.existsSync(path.join(DIST, 'index.html')),
+    `no built app in ${DIST}: run \`trunk build --release\` first (scripts/test.sh does)`,
+  );
+  const app = await serveStatic(DIST);
+  const host = await serveStatic(DIST, { csp: false, extra: {} });
+  // playwright gives every launch a fresh, empty user-data-dir of its own.
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const logs = new WeakMap();
+
+  function watch(page) {
+    const log = { errors: [], requests: [] };
+    logs.set(page, log);
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') log.errors.push(`console: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => log.errors.push(`pageerror: ${err.message}`));
+    page.on('request', (req) => log.requests.push(req.url()));
+    return log;
+  }
+
+  async function open(hash = '#/', contextOptions = {}) {
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...contextOptions });
+    const page = await context.newPage();
+    watch(page);
+    await page.goto(`${app.origin}/index.html${hash}`);
+    await page.waitForSelector('#app .shell', { timeout: 30000 });
+    return page;
+  }
+
+  /** Opens the host page (another origin, no CSP) embedding `index.html<hash>` in an iframe. */
+  async function openHost(hash) {
+    host.server.removeAllListeners('request');
+    const html = hostPage(`${app.origin}/index.html${hash}`);
+    host.server.on('request', (req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(html);
+    });
+    const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const page = await context.newPage();
+    watch(page);
+    await page.goto(`${host.origin}/host.html`);
+    return page;
+  }
+
+  function assertNoErrors(page) {
+    const log = logs.get(page);
+    assert.ok(log, 'page was not opened through the harness');
+    assert.deepEqual(log.errors, [], 'console errors, page errors or CSP violations');
+  }
+
+  /** Every URL the page requested (for the offline check). */
+  function requests(page) {
+    return [...(logs.get(page)?.requests ?? [])];
+  }
+
+  async function close() {
+    await browser.close();
+    app.server.close();
+    host.server.close();
+  }
+
+  return { origin: app.origin, hostOrigin: host.origin, open, openHost, assertNoErrors, requests, close };
+}
+
+/** Reads the number in an element's text (e.g. "1 234.5 ms" → 1234.5). */
+export async function numberIn(page, testId) {
+  const text = await page.getByTestId(testId).first().innerText();
+  const m = text.replace(/[,\s\u00a0]/g, '').match(/-?\d+(\.\d+)?/);
+  assert.ok(m, `no number in ${testId}: ${text}`);
+  return Number(m[0]);
+}

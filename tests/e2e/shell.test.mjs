@@ -1,0 +1,130 @@
+// The app shell: routing, language, notices, help, share links, embed mode,
+// CSP and the offline guarantee.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp } from './harness.mjs';
+
+let app;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.close();
+});
+
+test('home page renders in Chinese with the three demos, under the CSP, with no errors', async () => {
+  const page = await app.open('#/');
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+  await page.getByTestId('nav-herd').waitFor();
+  assert.equal(await page.getByTestId('nav-herd').innerText(), '惊群模拟器');
+  assert.equal(await page.getByTestId('nav-lab').innerText(), '幂等实验');
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('language switch turns the page English and back, and the URL keeps it', async () => {
+  const page = await app.open('#/');
+  await page.getByTestId('lang-switch').click();
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  assert.equal(await page.getByTestId('nav-herd').innerText(), 'Thundering herd');
+  assert.match(page.url(), /lang=en/);
+  await page.reload();
+  await page.waitForSelector('#app .shell');
+  assert.equal(await page.getByTestId('nav-herd').innerText(), 'Thundering herd');
+  await page.getByTestId('lang-switch').click();
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  assert.doesNotMatch(page.url(), /lang=en/);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('an unknown route and bad shell parameters show notices, never a blank page', async () => {
+  const page = await app.open('#/nowhere?lang=xx&embed=maybe');
+  await page.getByTestId('notice-route').waitFor();
+  assert.match(await page.getByTestId('notice-route').innerText(), /nowhere/);
+  const notices = await page.getByTestId('notices').innerText();
+  assert.match(notices, /lang/);
+  assert.match(notices, /embed/);
+  // Still a working page: the home cards are there.
+  assert.ok(await page.locator('.home .card').count() >= 3);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('? opens the keyboard shortcut help and Escape closes it', async () => {
+  const page = await app.open('#/');
+  await page.keyboard.press('?');
+  await page.getByTestId('help-dialog').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('help-dialog').waitFor({ state: 'detached' });
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('copy link puts the full current URL on the clipboard and it restores the view', async () => {
+  const page = await app.open('#/herd?clients=37&seed=9', {
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  await page.getByTestId('copy-link').click();
+  const shown = await page.getByTestId('share-url').inputValue();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, shown);
+  assert.match(copied, /#\/herd\?/);
+  assert.match(copied, /clients=37/);
+  assert.match(copied, /seed=9/);
+  const again = await app.open(copied.slice(copied.indexOf('#')));
+  assert.equal(again.url(), copied);
+  app.assertNoErrors(page);
+  app.assertNoErrors(again);
+  await page.context().close();
+  await again.context().close();
+});
+
+test('embed mode hides the header and posts its height to the host page', async () => {
+  const page = await app.openHost('#/?embed=1');
+  const frame = page.frameLocator('#demo');
+  await frame.locator('#app .shell.embed').waitFor();
+  assert.equal(await frame.locator('.site-header').count(), 0);
+  await page.waitForFunction(() => window.__heights.length > 0);
+  const heights = await page.evaluate(() => window.__heights);
+  const last = heights[heights.length - 1];
+  assert.ok(last > 100 && last < 5000, `height ${last}`);
+  const applied = await page.evaluate(() => document.getElementById('demo').style.height);
+  assert.equal(applied, `${last}px`);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('the page requests nothing but its own files (offline check)', async () => {
+  for (const hash of ['#/', '#/herd', '#/lab', '#/exercises']) {
+    const page = await app.open(hash);
+    await page.waitForTimeout(500);
+    const foreign = app.requests(page).filter((u) => !u.startsWith(app.origin));
+    assert.deepEqual(foreign, [], `requests leaving the page from ${hash}`);
+    app.assertNoErrors(page);
+    await page.context().close();
+  }
+});
+
+test('a narrow 360 px screen has no horizontal page scroll', async () => {
+  for (const hash of ['#/', '#/herd', '#/lab', '#/exercises']) {
+    const page = await app.open(hash, { viewport: { width: 360, height: 740 } });
+    await page.waitForTimeout(300);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    assert.ok(overflow <= 1, `${hash} overflows by ${overflow}px at 360 px`);
+    await page.context().close();
+  }
+});
+
+test('reduced motion: no running animations anywhere', async () => {
+  for (const hash of ['#/', '#/herd', '#/lab', '#/exercises']) {
+    const page = await app.open(hash, { reducedMotion: 'reduce' });
+    assert.equal(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches), true);
+    await page.waitForTimeout(300);
+    const running = await page.evaluate(() => document.getAnimations().length);
+    assert.equal(running, 0, `${hash} runs ${running} animations under reduced motion`);
+    await page.context().close();
+  }
+});
