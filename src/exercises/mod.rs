@@ -12,7 +12,7 @@
 pub mod bank;
 pub mod formulas;
 pub mod grade;
-// TEMP pub mod live;
+pub mod live;
 pub mod progress;
 
 pub use bank::{bank, find};
