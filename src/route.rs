@@ -180,7 +180,10 @@ mod tests {
 
     #[test]
     fn parses_matrix_and_unknown() {
-        assert_eq!(Location::parse("#/lab/matrix?server=fenced").page, Page::LabMatrix);
+        assert_eq!(
+            Location::parse("#/lab/matrix?server=fenced").page,
+            Page::LabMatrix
+        );
         assert_eq!(Location::parse("").page, Page::Home);
         assert_eq!(Location::parse("#/").page, Page::Home);
         assert_eq!(

@@ -11,5 +11,8 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[wasm_bindgen_test]
 fn table_and_routes_work_in_the_browser() {
     assert_eq!(t(Lang::Zh, "common.nav.herd"), "惊群模拟器");
-    assert_eq!(Location::parse("#/lab/matrix?server=fenced").page, Page::LabMatrix);
+    assert_eq!(
+        Location::parse("#/lab/matrix?server=fenced").page,
+        Page::LabMatrix
+    );
 }

@@ -34,13 +34,20 @@ fn missing_key_is_visible() {
 
 #[test]
 fn tf_fills_placeholders() {
-    let s = tf(Lang::En, "common.notice.clamped", &[
-        ("param", "clients".into()),
-        ("given", "5000".into()),
-        ("range", "1–1000".into()),
-        ("used", "1000".into()),
-    ]);
-    assert!(s.contains("clients") && s.contains("5000") && s.contains("1000"), "{s}");
+    let s = tf(
+        Lang::En,
+        "common.notice.clamped",
+        &[
+            ("param", "clients".into()),
+            ("given", "5000".into()),
+            ("range", "1–1000".into()),
+            ("used", "1000".into()),
+        ],
+    );
+    assert!(
+        s.contains("clients") && s.contains("5000") && s.contains("1000"),
+        "{s}"
+    );
 }
 
 /// Collects every string literal in `src/` that looks like a translation key
@@ -62,7 +69,11 @@ fn every_key_literal_in_source_exists() {
             }
         }
     }
-    assert!(missing.is_empty(), "untranslated keys:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "untranslated keys:\n{}",
+        missing.join("\n")
+    );
 }
 
 fn collect_rs(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
@@ -106,7 +117,6 @@ fn looks_like_key(s: &str) -> bool {
     prefixes.iter().any(|p| s.starts_with(p))
         && s.len() > 4
         && !s.ends_with('.')
-        && s
-            .chars()
+        && s.chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '.')
 }
