@@ -6,7 +6,9 @@ use std::collections::HashSet;
 
 use retry_lab::exercises::grade::{grade, parse_number, GradeError, ModelValue, Response};
 use retry_lab::exercises::{bank, find, option_key, Kind, Model, PredictInput, Question};
+use retry_lab::herd::HerdParams;
 use retry_lab::i18n::{has, t, Lang};
+use retry_lab::lab::LabParams;
 use retry_lab::route::{Location, Page};
 
 fn q(id: &str) -> Question {
@@ -35,7 +37,10 @@ fn bank_has_enough_questions_with_unique_stable_ids() {
     for x in &b {
         assert!(seen.insert(x.id), "duplicate id {}", x.id);
         assert!(
-            !x.id.is_empty() && x.id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+            !x.id.is_empty()
+                && x.id
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
             "id {} is not snake_case",
             x.id
         );
@@ -54,15 +59,31 @@ fn every_question_has_both_languages_and_every_label_exists() {
         text(&x.prompt_key());
         text(&x.explain_key());
         // The Chinese explanation is really Chinese, the English one English.
-        assert!(t(Lang::Zh, &x.explain_key()).chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{}", x.id);
-        assert!(!t(Lang::En, &x.explain_key()).chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{}", x.id);
+        assert!(
+            t(Lang::Zh, &x.explain_key())
+                .chars()
+                .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{}",
+            x.id
+        );
+        assert!(
+            !t(Lang::En, &x.explain_key())
+                .chars()
+                .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{}",
+            x.id
+        );
         match &x.kind {
             Kind::Numeric(fields) => fields.iter().for_each(|f| {
                 text(f.label);
                 text(f.unit.key());
             }),
             Kind::Choice { options, correct } => {
-                assert!(options.contains(correct), "{}: answer not among options", x.id);
+                assert!(
+                    options.contains(correct),
+                    "{}: answer not among options",
+                    x.id
+                );
                 options.iter().for_each(|o| text(&option_key(o)));
             }
             Kind::TrueFalse(_) => {}
@@ -77,46 +98,30 @@ fn every_question_has_both_languages_and_every_label_exists() {
     }
 }
 
-const HERD_KEYS: &[&str] = &["clients", "strategies", "trials", "seed", "base", "cap", "net_mean", "net_sd"];
-const HERD_IDS: &[&str] = &["none", "exponential", "full", "equal", "decorrelated", "codex", "sdk"];
-const LAB_KEYS: &[&str] = &["scenario", "client", "server", "seed", "step"];
-const SCENARIOS: &[&str] = &[
-    "none",
-    "request_lost",
-    "response_lost",
-    "slow_server",
-    "crash_between_commits",
-    "lease_expired",
-    "body_mismatch",
-    "retry_after_503",
-    "model_retry",
-];
-const CLIENTS: &[&str] = &["naive", "new_key", "stable_key", "business_key"];
-const SERVERS: &[&str] = &["naive", "key_split", "atomic", "leased", "fenced"];
-
-/// Checks a preset against the demos' documented parameters (issue 2 and 3).
+/// Checks a preset with the demos' own URL readers: it must open a demo page
+/// and parse without a single notice, with the values the question means.
 fn check_preset(id: &str, hash: &str) {
     let loc = Location::parse(hash);
-    let q = &loc.query;
     match loc.page {
         Page::Herd => {
-            for k in q.keys() {
-                assert!(HERD_KEYS.contains(&k), "{id}: herd preset has unknown key {k}");
-            }
-            let n: i64 = q.get("clients").expect("clients").parse().unwrap();
-            assert!((1..=1000).contains(&n), "{id}");
-            for s in q.get("strategies").expect("strategies").split(',') {
-                assert!(HERD_IDS.contains(&s), "{id}: unknown strategy {s}");
-            }
+            let (p, notices) = HerdParams::from_query(&loc.query);
+            assert!(notices.is_empty(), "{id}: {hash} gives notices {notices:?}");
+            assert_eq!(
+                Some(p.clients.to_string().as_str()),
+                loc.query.get("clients"),
+                "{id}"
+            );
+            assert!(
+                p.trials <= p.max_trials(),
+                "{id}: trials over the page's work budget"
+            );
         }
         Page::Lab => {
-            for k in q.keys() {
-                assert!(LAB_KEYS.contains(&k), "{id}: lab preset has unknown key {k}");
-            }
-            assert!(SCENARIOS.contains(&q.get("scenario").unwrap()), "{id}");
-            assert!(CLIENTS.contains(&q.get("client").unwrap()), "{id}");
-            assert!(SERVERS.contains(&q.get("server").unwrap()), "{id}");
-            q.get("seed").unwrap().parse::<u64>().unwrap();
+            let (p, notices) = LabParams::from_query(&loc.query);
+            assert!(notices.is_empty(), "{id}: {hash} gives notices {notices:?}");
+            assert_eq!(Some(p.scenario.id()), loc.query.get("scenario"), "{id}");
+            assert_eq!(Some(p.client.id()), loc.query.get("client"), "{id}");
+            assert_eq!(Some(p.server.id()), loc.query.get("server"), "{id}");
         }
         other => panic!("{id}: preset {hash} opens {other:?}, not a demo"),
     }
@@ -141,9 +146,15 @@ fn every_demo_link_is_a_valid_preset() {
 fn numeric_answers_agree_with_the_seeds() {
     assert_eq!(numeric_answers("backoff_4th_retry"), vec![1600.0]);
     let jit = numeric_answers("jitter_range_4th");
-    assert!((jit[0] - 1440.0).abs() < 1e-9 && (jit[1] - 1760.0).abs() < 1e-9, "{jit:?}");
+    assert!(
+        (jit[0] - 1440.0).abs() < 1e-9 && (jit[1] - 1760.0).abs() < 1e-9,
+        "{jit:?}"
+    );
     assert_eq!(numeric_answers("codex_total_wait"), vec![6200.0]);
-    assert_eq!(numeric_answers("capped_bounds_six"), vec![0.5, 1.0, 2.0, 4.0, 8.0, 8.0]);
+    assert_eq!(
+        numeric_answers("capped_bounds_six"),
+        vec![0.5, 1.0, 2.0, 4.0, 8.0, 8.0]
+    );
     assert_eq!(numeric_answers("harness_times_sdk"), vec![12.0]);
     assert_eq!(numeric_answers("codex_two_layers"), vec![9.0]);
     assert_eq!(numeric_answers("three_layers"), vec![27.0]);
@@ -162,8 +173,19 @@ fn nums(v: &[f64]) -> Response {
 #[test]
 fn numeric_grading_has_tolerance_edges() {
     let x = q("backoff_4th_retry");
-    for (given, ok) in [(1600.0, true), (1601.0, true), (1599.0, true), (1601.01, false), (1598.9, false), (160.0, false)] {
-        assert_eq!(grade(&x, &nums(&[given]), None).unwrap().correct, ok, "{given}");
+    for (given, ok) in [
+        (1600.0, true),
+        (1601.0, true),
+        (1599.0, true),
+        (1601.01, false),
+        (1598.9, false),
+        (160.0, false),
+    ] {
+        assert_eq!(
+            grade(&x, &nums(&[given]), None).unwrap().correct,
+            ok,
+            "{given}"
+        );
     }
     let x = q("five_layers");
     assert!(grade(&x, &nums(&[243.0]), None).unwrap().correct);
@@ -183,26 +205,88 @@ fn multi_field_grading_marks_each_field() {
     // The uncapped 000-style sequence (base·2^n) is wrong from the first field.
     let g = grade(&x, &nums(&[1.0, 2.0, 4.0, 8.0, 8.0, 8.0]), None).unwrap();
     assert_eq!(g.fields, vec![false, false, false, false, true, true]);
-    assert!(grade(&x, &nums(&[0.5001, 1.0, 2.0, 4.0, 8.0, 8.0]), None).unwrap().correct);
-    assert!(!grade(&x, &nums(&[0.502, 1.0, 2.0, 4.0, 8.0, 8.0]), None).unwrap().correct);
+    assert!(
+        grade(&x, &nums(&[0.5001, 1.0, 2.0, 4.0, 8.0, 8.0]), None)
+            .unwrap()
+            .correct
+    );
+    assert!(
+        !grade(&x, &nums(&[0.502, 1.0, 2.0, 4.0, 8.0, 8.0]), None)
+            .unwrap()
+            .correct
+    );
     assert_eq!(grade(&x, &nums(&[0.5, 1.0]), None), Err(GradeError::Shape));
 }
 
 #[test]
 fn choice_and_true_false_grading() {
     let x = q("same_key_diff_body");
-    assert!(grade(&x, &Response::Choice("reject_422".into()), None).unwrap().correct);
-    assert!(!grade(&x, &Response::Choice("replay_stored".into()), None).unwrap().correct);
-    assert_eq!(grade(&x, &Response::Choice("bogus".into()), None), Err(GradeError::Shape));
-    assert_eq!(grade(&x, &Response::Bool(true), None), Err(GradeError::Shape));
-    assert!(grade(&q("same_key_in_progress"), &Response::Choice("reject_409".into()), None).unwrap().correct);
-    assert!(grade(&q("which_key_model_recall"), &Response::Choice("business_key".into()), None).unwrap().correct);
-    assert!(!grade(&q("which_key_model_recall"), &Response::Choice("tool_use_key".into()), None).unwrap().correct);
-    assert!(grade(&q("decide_post_read_timeout"), &Response::Choice("key_or_query".into()), None).unwrap().correct);
+    assert!(
+        grade(&x, &Response::Choice("reject_422".into()), None)
+            .unwrap()
+            .correct
+    );
+    assert!(
+        !grade(&x, &Response::Choice("replay_stored".into()), None)
+            .unwrap()
+            .correct
+    );
+    assert_eq!(
+        grade(&x, &Response::Choice("bogus".into()), None),
+        Err(GradeError::Shape)
+    );
+    assert_eq!(
+        grade(&x, &Response::Bool(true), None),
+        Err(GradeError::Shape)
+    );
+    assert!(
+        grade(
+            &q("same_key_in_progress"),
+            &Response::Choice("reject_409".into()),
+            None
+        )
+        .unwrap()
+        .correct
+    );
+    assert!(
+        grade(
+            &q("which_key_model_recall"),
+            &Response::Choice("business_key".into()),
+            None
+        )
+        .unwrap()
+        .correct
+    );
+    assert!(
+        !grade(
+            &q("which_key_model_recall"),
+            &Response::Choice("tool_use_key".into()),
+            None
+        )
+        .unwrap()
+        .correct
+    );
+    assert!(
+        grade(
+            &q("decide_post_read_timeout"),
+            &Response::Choice("key_or_query".into()),
+            None
+        )
+        .unwrap()
+        .correct
+    );
     let m = q("tf_new_uuid_per_request");
     assert!(grade(&m, &Response::Bool(false), None).unwrap().correct);
     assert!(!grade(&m, &Response::Bool(true), None).unwrap().correct);
-    assert!(grade(&q("tf_requests_timeout_not_deadline"), &Response::Bool(true), None).unwrap().correct);
+    assert!(
+        grade(
+            &q("tf_requests_timeout_not_deadline"),
+            &Response::Bool(true),
+            None
+        )
+        .unwrap()
+        .correct
+    );
 }
 
 #[test]
@@ -229,8 +313,14 @@ fn every_misconception_is_a_false_statement() {
     ];
     for id in statements {
         assert_eq!(q(id).kind, Kind::TrueFalse(false), "{id}");
-        assert!(t(Lang::Zh, &format!("ex.q.{id}.explain")).starts_with("错。"), "{id}");
-        assert!(t(Lang::En, &format!("ex.q.{id}.explain")).starts_with("False."), "{id}");
+        assert!(
+            t(Lang::Zh, &format!("ex.q.{id}.explain")).starts_with("错。"),
+            "{id}"
+        );
+        assert!(
+            t(Lang::En, &format!("ex.q.{id}.explain")).starts_with("False."),
+            "{id}"
+        );
     }
 }
 
@@ -239,7 +329,9 @@ fn predictions_need_the_model_and_are_graded_against_it() {
     let x = q("predict_lost_response");
     let pred = nums(&[2.0, 2.0, 1.0]);
     assert_eq!(grade(&x, &pred, None), Err(GradeError::NeedsModel));
-    let model = ModelValue::Numbers { values: vec![2.0, 2.0, 1.0] };
+    let model = ModelValue::Numbers {
+        values: vec![2.0, 2.0, 1.0],
+    };
     assert!(grade(&x, &pred, Some(&model)).unwrap().correct);
     let g = grade(&x, &nums(&[2.0, 1.0, 1.0]), Some(&model)).unwrap();
     assert_eq!(g.fields, vec![true, false, true]);
@@ -258,12 +350,31 @@ fn predictions_need_the_model_and_are_graded_against_it() {
         ],
     };
     let pick = |s: &str| Response::Choice(s.into());
-    assert!(grade(&h, &pick("decorrelated"), Some(&calls(520.0))).unwrap().correct);
+    assert!(
+        grade(&h, &pick("decorrelated"), Some(&calls(520.0)))
+            .unwrap()
+            .correct
+    );
     // Within 5 % of the fewest is a near-tie: right. Beyond: wrong.
-    assert!(grade(&h, &pick("full"), Some(&calls(525.0))).unwrap().correct);
-    assert!(!grade(&h, &pick("full"), Some(&calls(526.0))).unwrap().correct);
-    assert!(!grade(&h, &pick("none"), Some(&calls(520.0))).unwrap().correct);
-    assert_eq!(grade(&h, &pick("codex"), Some(&calls(520.0))), Err(GradeError::Shape));
+    assert!(
+        grade(&h, &pick("full"), Some(&calls(525.0)))
+            .unwrap()
+            .correct
+    );
+    assert!(
+        !grade(&h, &pick("full"), Some(&calls(526.0)))
+            .unwrap()
+            .correct
+    );
+    assert!(
+        !grade(&h, &pick("none"), Some(&calls(520.0)))
+            .unwrap()
+            .correct
+    );
+    assert_eq!(
+        grade(&h, &pick("codex"), Some(&calls(520.0))),
+        Err(GradeError::Shape)
+    );
 }
 
 #[test]

@@ -65,7 +65,10 @@ mod tests {
     fn seed_numbers() {
         assert_eq!(nominal_wait_ms(200.0, 4), 1600.0);
         assert_eq!(nominal_wait_ms(200.0, 1), 200.0);
-        assert_eq!(capped_bounds(0.5, 8.0, 6), vec![0.5, 1.0, 2.0, 4.0, 8.0, 8.0]);
+        assert_eq!(
+            capped_bounds(0.5, 8.0, 6),
+            vec![0.5, 1.0, 2.0, 4.0, 8.0, 8.0]
+        );
         assert_eq!(worst_case_requests(&[4, 3]), 12);
         assert_eq!(layered_requests(3, 2), 9);
         assert_eq!(layered_requests(3, 3), 27);

@@ -69,7 +69,11 @@ pub fn parse_number(raw: &str) -> Option<f64> {
 }
 
 /// Grades `resp` against `q`. `model` is required for «predict, then run».
-pub fn grade(q: &Question, resp: &Response, model: Option<&ModelValue>) -> Result<Grade, GradeError> {
+pub fn grade(
+    q: &Question,
+    resp: &Response,
+    model: Option<&ModelValue>,
+) -> Result<Grade, GradeError> {
     match (&q.kind, resp) {
         (Kind::Numeric(fields), Response::Numbers(given)) => {
             if given.len() != fields.len() {
@@ -106,16 +110,28 @@ pub fn grade(q: &Question, resp: &Response, model: Option<&ModelValue>) -> Resul
     }
 }
 
-fn grade_prediction(input: &PredictInput, resp: &Response, model: &ModelValue) -> Result<Grade, GradeError> {
+fn grade_prediction(
+    input: &PredictInput,
+    resp: &Response,
+    model: &ModelValue,
+) -> Result<Grade, GradeError> {
     match (input, resp, model) {
-        (PredictInput::Numbers(fields), Response::Numbers(given), ModelValue::Numbers { values }) => {
+        (
+            PredictInput::Numbers(fields),
+            Response::Numbers(given),
+            ModelValue::Numbers { values },
+        ) => {
             if given.len() != fields.len() {
                 return Err(GradeError::Shape);
             }
             if values.len() != fields.len() {
                 return Err(GradeError::ModelShape);
             }
-            let per: Vec<bool> = given.iter().zip(values).map(|(g, v)| within(*g, *v, 0.0)).collect();
+            let per: Vec<bool> = given
+                .iter()
+                .zip(values)
+                .map(|(g, v)| within(*g, *v, 0.0))
+                .collect();
             Ok(Grade {
                 correct: per.iter().all(|b| *b),
                 fields: per,

@@ -63,9 +63,8 @@ impl LiveJob {
         let i = self.next;
         let outcome = match &self.model {
             Model::LabReports(runs) => lab_reports(&runs[i]).map(|n| self.values.push(n as f64)),
-            Model::HerdFewestCalls(h) => {
-                herd_calls(h, h.strategies[i]).map(|c| self.calls.push((h.strategies[i].to_string(), c)))
-            }
+            Model::HerdFewestCalls(h) => herd_calls(h, h.strategies[i])
+                .map(|c| self.calls.push((h.strategies[i].to_string(), c))),
         };
         match outcome {
             Ok(()) => self.next += 1,
@@ -107,14 +106,18 @@ pub fn run_model(model: &Model) -> Result<ModelValue, LiveError> {
     while !job.is_done() {
         job.step();
     }
-    job.result().unwrap_or_else(|| Err(LiveError("empty model".into())))
+    job.result()
+        .unwrap_or_else(|| Err(LiveError("empty model".into())))
 }
 
 /// The final report count of one lab run.
 pub fn lab_reports(r: &LabRun) -> Result<usize, LiveError> {
-    let scenario = Scenario::from_id(r.scenario).ok_or_else(|| LiveError(format!("scenario {}", r.scenario)))?;
-    let client = ClientStrategy::from_id(r.client).ok_or_else(|| LiveError(format!("client {}", r.client)))?;
-    let server = ServerImpl::from_id(r.server).ok_or_else(|| LiveError(format!("server {}", r.server)))?;
+    let scenario = Scenario::from_id(r.scenario)
+        .ok_or_else(|| LiveError(format!("scenario {}", r.scenario)))?;
+    let client = ClientStrategy::from_id(r.client)
+        .ok_or_else(|| LiveError(format!("client {}", r.client)))?;
+    let server =
+        ServerImpl::from_id(r.server).ok_or_else(|| LiveError(format!("server {}", r.server)))?;
     Ok(run(scenario, client, server, r.seed).final_report_count())
 }
 

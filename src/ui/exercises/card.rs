@@ -96,17 +96,31 @@ fn initial_choice(record: Option<&Record>) -> Option<String> {
 }
 
 /// Builds the response from the form, or a message naming what is missing.
-fn read_response(l: Lang, q: &Question, specs: &[FieldSpec], inputs: &[String], choice: &Option<String>) -> Result<Response, String> {
+fn read_response(
+    l: Lang,
+    q: &Question,
+    specs: &[FieldSpec],
+    inputs: &[String],
+    choice: &Option<String>,
+) -> Result<Response, String> {
     if !specs.is_empty() {
         let mut v = Vec::with_capacity(specs.len());
         for (s, raw) in specs.iter().zip(inputs) {
-            let x = parse_number(raw).ok_or_else(|| tf(l, "ex.need_number", &[("field", t(l, s.label))]))?;
+            let x = parse_number(raw)
+                .ok_or_else(|| tf(l, "ex.need_number", &[("field", t(l, s.label))]))?;
             v.push(x);
         }
         return Ok(Response::Numbers(v));
     }
     let c = choice.clone().ok_or_else(|| {
-        t(l, if matches!(q.kind, Kind::Predict { .. }) { "ex.need_prediction" } else { "ex.need_choice" })
+        t(
+            l,
+            if matches!(q.kind, Kind::Predict { .. }) {
+                "ex.need_prediction"
+            } else {
+                "ex.need_choice"
+            },
+        )
     })?;
     Ok(match q.kind {
         Kind::TrueFalse(_) => Response::Bool(c == "true"),
@@ -129,8 +143,14 @@ pub fn question_card(p: &CardProps) -> Html {
     let running = matches!(runner.state(), RunState::Running { .. });
 
     let onsubmit = {
-        let (q, inputs, choice, error, runner, on_record) =
-            (q.clone(), inputs.clone(), choice.clone(), error.clone(), runner.clone(), p.on_record.clone());
+        let (q, inputs, choice, error, runner, on_record) = (
+            q.clone(),
+            inputs.clone(),
+            choice.clone(),
+            error.clone(),
+            runner.clone(),
+            p.on_record.clone(),
+        );
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let specs = fields(&q);
@@ -151,23 +171,42 @@ pub fn question_card(p: &CardProps) -> Html {
                             Ok(mv) => match grade(&q, &resp, Some(&mv)) {
                                 Ok(g) => on_record.emit((
                                     q.id.to_string(),
-                                    Record { response: resp.clone(), correct: g.correct, model: Some(mv) },
+                                    Record {
+                                        response: resp.clone(),
+                                        correct: g.correct,
+                                        model: Some(mv),
+                                    },
                                 )),
-                                Err(e) => error.set(Some(tf(l, "ex.model_error", &[("error", format!("{e:?}"))]))),
+                                Err(e) => error.set(Some(tf(
+                                    l,
+                                    "ex.model_error",
+                                    &[("error", format!("{e:?}"))],
+                                ))),
                             },
                             Err(e) => error.set(Some(tf(l, "ex.model_error", &[("error", e.0)]))),
                         }),
                     );
                 }
                 _ => match grade(&q, &resp, None) {
-                    Ok(g) => on_record.emit((q.id.to_string(), Record { response: resp, correct: g.correct, model: None })),
+                    Ok(g) => on_record.emit((
+                        q.id.to_string(),
+                        Record {
+                            response: resp,
+                            correct: g.correct,
+                            model: None,
+                        },
+                    )),
                     Err(e) => error.set(Some(format!("{e:?}"))),
                 },
             }
         })
     };
 
-    let marks = p.record.as_ref().map(|r| view::field_marks(&q, r)).unwrap_or_default();
+    let marks = p
+        .record
+        .as_ref()
+        .map(|r| view::field_marks(&q, r))
+        .unwrap_or_default();
     let number_inputs = specs.iter().enumerate().map(|(i, s)| {
         let testid = if specs.len() == 1 { format!("answer-{id}") } else { format!("answer-{id}-{}", i + 1) };
         let input_id = format!("ex-{id}-{}", i + 1);

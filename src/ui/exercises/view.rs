@@ -32,7 +32,14 @@ pub fn formula(l: Lang, f: Formula) -> Html {
 /// The text of a choice, or of true/false.
 pub fn choice_text(l: Lang, q: &Question, choice: &str) -> String {
     match &q.kind {
-        Kind::TrueFalse(_) => t(l, if choice == "true" { "ex.true" } else { "ex.false" }),
+        Kind::TrueFalse(_) => t(
+            l,
+            if choice == "true" {
+                "ex.true"
+            } else {
+                "ex.false"
+            },
+        ),
         _ => t(l, &option_key(choice)),
     }
 }
@@ -50,7 +57,10 @@ fn response_text(l: Lang, q: &Question, r: &Response) -> String {
 fn expected_text(l: Lang, q: &Question) -> Option<String> {
     match &q.kind {
         Kind::Numeric(fields) => {
-            let unit = fields.first().map(|f| t(l, f.unit.key())).unwrap_or_default();
+            let unit = fields
+                .first()
+                .map(|f| t(l, f.unit.key()))
+                .unwrap_or_default();
             let v: Vec<String> = fields.iter().map(|f| fmt_num(f.answer)).collect();
             Some(format!("{} {unit}", lang_list(l, &v)))
         }
@@ -62,7 +72,9 @@ fn expected_text(l: Lang, q: &Question) -> Option<String> {
 
 /// Per-field verdicts of a stored record (re-graded, never stored).
 pub fn field_marks(q: &Question, r: &Record) -> Vec<bool> {
-    grade(q, &r.response, r.model.as_ref()).map(|g| g.fields).unwrap_or_default()
+    grade(q, &r.response, r.model.as_ref())
+        .map(|g| g.fields)
+        .unwrap_or_default()
 }
 
 /// The graded result, the model's value and the explanation.
@@ -102,10 +114,21 @@ fn mark(ok: bool) -> &'static str {
 }
 
 /// What the model produced, per field (lab) or per strategy (herd).
-fn model_value(l: Lang, q: &Question, input: &PredictInput, model: &Model, mv: &ModelValue, marks: &[bool]) -> Html {
+fn model_value(
+    l: Lang,
+    q: &Question,
+    input: &PredictInput,
+    model: &Model,
+    mv: &ModelValue,
+    marks: &[bool],
+) -> Html {
     let id = q.id;
     match (input, model, mv) {
-        (PredictInput::Numbers(fields), Model::LabReports(runs), ModelValue::Numbers { values }) => {
+        (
+            PredictInput::Numbers(fields),
+            Model::LabReports(runs),
+            ModelValue::Numbers { values },
+        ) => {
             let joined = lang_list(l, &values.iter().map(|v| fmt_num(*v)).collect::<Vec<_>>());
             html! {
                 <div class="ex-model">
@@ -122,7 +145,11 @@ fn model_value(l: Lang, q: &Question, input: &PredictInput, model: &Model, mv: &
                 </div>
             }
         }
-        (PredictInput::Choice(_), Model::HerdFewestCalls(_), ModelValue::Fewest { winner, calls }) => {
+        (
+            PredictInput::Choice(_),
+            Model::HerdFewestCalls(_),
+            ModelValue::Fewest { winner, calls },
+        ) => {
             let min = calls.iter().map(|(_, c)| *c).fold(f64::INFINITY, f64::min);
             html! {
                 <div class="ex-model">
