@@ -26,6 +26,8 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("ex.your_prediction", "你的预测：{answer}", "Your prediction: {answer}"),
     e("ex.model_value", "模型运行结果：{value}", "The model's result: {value}"),
     e("ex.model_fewest", "模型运行结果：平均调用次数最少的是 {winner}", "The model's result: the fewest mean calls come from {winner}"),
+    e("ex.model_field", "{label}：{value} {unit}", "{label}: {value} {unit}"),
+    e("ex.predicted_was", "（你预测的是 {answer}）", "(you predicted {answer})"),
     e("ex.model_error", "模型无法运行：{error}", "The model could not run: {error}"),
     e("ex.fewest_rule", "判分规则：你选的写法的平均调用次数不超过最少者的 105% 即算对（几十次试验里，接近的两种写法谁略少一点是随机误差）。", "Grading: your strategy counts as right if its mean calls are within 105% of the fewest (over a few dozen trials, which of two close strategies is slightly lower is noise)."),
     e("ex.explanation", "解析", "Explanation"),

@@ -100,9 +100,18 @@ test('predict, then run: the lab model runs and reveals its report counts', asyn
 
 test('predict, then run: the herd model runs in chunks and names the strategy with the fewest calls', async () => {
   const page = await app.open('#/exercises?q=predict_fewest_calls');
+  await page.getByTestId('exercise-predict_fewest_calls').waitFor();
+  // Record main-thread tasks over 50 ms while the model runs.
+  await page.evaluate(() => {
+    window.__long = [];
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push(e.duration)))
+      .observe({ type: 'longtask' });
+  });
   await page.getByTestId('option-predict_fewest_calls-none').check();
   await page.getByTestId('run-predict_fewest_calls').click();
   await page.getByTestId('model-predict_fewest_calls').waitFor({ timeout: 60000 });
+  const long = await page.evaluate(() => window.__long);
+  assert.ok(long.every((d) => d <= 50), `main-thread tasks over 50 ms: ${JSON.stringify(long)}`);
   const none = Number(await page.getByTestId('model-calls-none').innerText());
   const full = Number(await page.getByTestId('model-calls-full').innerText());
   assert.ok(none > full, `none ${none} should make more calls than full ${full}`);

@@ -95,7 +95,7 @@ pub fn result(l: Lang, q: &Question, r: &Record) -> Html {
                 }
             </p>
             if let (Kind::Predict { input, model }, Some(mv)) = (&q.kind, &r.model) {
-                { model_value(l, q, input, model, mv, &field_marks(q, r)) }
+                { model_value(l, q, r, input, model, mv) }
             }
             <div class="ex-explanation" data-testid={format!("explanation-{id}")}>
                 <h3>{ t(l, "ex.explanation") }</h3>
@@ -117,12 +117,13 @@ fn mark(ok: bool) -> &'static str {
 fn model_value(
     l: Lang,
     q: &Question,
+    r: &Record,
     input: &PredictInput,
     model: &Model,
     mv: &ModelValue,
-    marks: &[bool],
 ) -> Html {
     let id = q.id;
+    let marks = field_marks(q, r);
     match (input, model, mv) {
         (
             PredictInput::Numbers(fields),
@@ -136,8 +137,18 @@ fn model_value(
                     <ul>
                         { for fields.iter().zip(runs).zip(values).enumerate().map(|(i, ((f, run), v))| {
                             let ok = marks.get(i).copied().unwrap_or(false);
+                            let predicted = match &r.response {
+                                Response::Numbers(p) => p.get(i).map(|x| fmt_num(*x)).unwrap_or_default(),
+                                _ => String::new(),
+                            };
+                            let line = tf(l, "ex.model_field", &[
+                                ("label", t(l, f.label)),
+                                ("value", fmt_num(*v)),
+                                ("unit", t(l, f.unit.key())),
+                            ]);
                             html! { <li data-testid={format!("model-{id}-{}", i + 1)}>
-                                { format!("{} {}：{} {} ", mark(ok), t(l, f.label), fmt_num(*v), t(l, f.unit.key())) }
+                                { format!("{} {line} ", mark(ok)) }
+                                if !ok { <span class="muted">{ tf(l, "ex.predicted_was", &[("answer", predicted)]) }{ " " }</span> }
                                 <a href={run.demo()}>{ tf(l, "ex.demo_run", &[("label", format!("{}/{}/{}", run.scenario, run.client, run.server))]) }</a>
                             </li> }
                         }) }
