@@ -16,3 +16,14 @@ fn table_and_routes_work_in_the_browser() {
         Page::LabMatrix
     );
 }
+
+#[wasm_bindgen_test]
+fn panic_overlay_shows_the_message_in_the_page() {
+    retry_lab::ui::panic::show("boom: index out of bounds");
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let el = doc.get_element_by_id("panic").expect("panic overlay");
+    assert_eq!(el.get_attribute("role").as_deref(), Some("alert"));
+    let text = el.text_content().unwrap();
+    assert!(text.contains("boom: index out of bounds"), "{text}");
+    assert!(text.contains("页面出错了"), "{text}");
+}

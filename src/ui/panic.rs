@@ -12,7 +12,8 @@ pub fn install_hook() {
     }));
 }
 
-fn show(msg: &str) {
+/// Shows `msg` in an alert box at the top of the page (what the hook does).
+pub fn show(msg: &str) {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
