@@ -6,6 +6,7 @@
 //! Pure: no browser APIs. The CLI (`herd`), the benchmark (`herd-bench`) and
 //! the page at `#/herd` all call the same functions.
 
+pub mod chart_data;
 pub mod params;
 mod sim;
 mod stats;
