@@ -15,28 +15,28 @@ const GOLDEN: [(Scenario, ClientStrategy, ServerImpl, u64, &str); 4] = [
         ClientStrategy::StableKey,
         ServerImpl::Fenced,
         1,
-        "704c887e21a7cedc6ed9ea995c003f43bc85398073f39fb738ed77b0b3996a56",
+        "1b1970469e48fdf9a8dced1ada21c9c76192ef2639d2045c9408a68cf4f26bef",
     ),
     (
         Scenario::ModelRetry,
         ClientStrategy::NewKey,
         ServerImpl::Atomic,
         7,
-        "69b601292cf1ea1eeb35b8f0c5d656dba8a203bc081a226437070cc8086d8edb",
+        "b2444cf4d6085731eb0495b9e265c4619829d6495f8e2889b3e7d4ffb1d55dfb",
     ),
     (
         Scenario::CrashBetweenCommits,
         ClientStrategy::BusinessKey,
         ServerImpl::KeySplit,
         42,
-        "b002a857433ebb51d1d198eb0c6a23471640a22887f8cec264131a7a6ad745c9",
+        "d6642a8f816af01855949aeea9977b7876acb5622bdff23cd761dadb11dbb84e",
     ),
     (
         Scenario::SlowServer,
         ClientStrategy::StableKey,
         ServerImpl::KeySplit,
         3,
-        "da323e2c774ab4d5e03e945ee3cd65a8e343a94668fe7ac98f6e77cf31ab85bd",
+        "27a3bb120150678e369a64889f5e1d11a92f3c11c173d67f276140e2de10be1d",
     ),
 ];
 

@@ -21,7 +21,7 @@ pub use faults::{
     AttemptFault, Delivery, FaultSchedule, ServerFault, RETRY_AFTER_503_S, SLOW_MS, STALL_MS,
 };
 pub use ids::{ClientStrategy, Scenario, ServerImpl, Verdict};
-pub use params::{LabParams, MatrixParams, StepParam};
+pub use params::{LabParams, MatrixParams, StepParam, SEED as SEED_BOUND, SPEEDS};
 pub use server::LEASE_MS;
 pub use sim::{final_count, run, run_schedule, CallSummary, Run, RESTART_MS};
 pub use trace::*;

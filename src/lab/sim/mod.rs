@@ -10,6 +10,9 @@ use rand_pcg::Pcg64;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+mod client;
+mod serving;
+
 use super::db::Db;
 use super::faults::{Delivery, FaultSchedule};
 use super::harness::{self, ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, MAX_ATTEMPTS, MODEL_THINK_MS};
@@ -252,23 +255,7 @@ impl Sim {
             if let Some((kind, arrows)) = self.handle(q.ev) {
                 let sql = self.db.take_log();
                 let mut arrows = arrows;
-                if !sql.is_empty() {
-                    let committed = sql.iter().any(|s| s.outcome == SqlOutcome::Committed);
-                    arrows.push(Arrow {
-                        from: Lane::Server,
-                        to: Lane::Database,
-                        label: ArrowLabel::Sql {
-                            statements: sql.len(),
-                        },
-                        lost: false,
-                    });
-                    arrows.push(Arrow {
-                        from: Lane::Database,
-                        to: Lane::Server,
-                        label: ArrowLabel::SqlResult { committed },
-                        lost: false,
-                    });
-                }
+                add_sql_arrows(&mut arrows, &sql);
                 let (reports, keys) = if self.snapshots {
                     self.db.snapshot()
                 } else {
@@ -379,306 +366,6 @@ impl Sim {
             }
         }
     }
-
-    fn send(&mut self, call: usize) -> (StepKind, Vec<Arrow>) {
-        let id = self.requests.len();
-        let fault = self.schedule.attempt(id);
-        let c = &mut self.calls[call];
-        c.summary.attempts += 1;
-        if fault.rerender {
-            c.rendered_ms = self.now;
-        }
-        let attempt = c.summary.attempts;
-        let body = harness::body(&self.run_id, c.rendered_ms);
-        let tool_use_id = c.summary.tool_use_id.clone();
-        let deadline = c.started + CALL_DEADLINE_MS;
-        c.waiting = Some(id);
-        let key = harness::key_for_attempt(self.client, &self.run_id, &tool_use_id, &mut self.rng);
-        let info = RequestInfo {
-            id,
-            call,
-            attempt,
-            method: "POST",
-            path: "/reports",
-            key,
-            digest: harness::digest(&body),
-            body: body.to_string(),
-        };
-        self.requests.push(info.clone());
-        let timeout = ATTEMPT_TIMEOUT_MS.min(deadline.saturating_sub(self.now));
-        self.at(self.now + timeout, Ev::Timeout { call, request: id });
-        let lat = self.latency();
-        match fault.request {
-            Delivery::Lose => self.at(self.now + lat, Ev::RequestLost { request: id }),
-            Delivery::Deliver => self.at(self.now + lat, Ev::Arrive { request: id }),
-            Delivery::Delay(d) => self.at(self.now + lat + d, Ev::Arrive { request: id }),
-        }
-        (
-            StepKind::Send { request: info },
-            vec![arrow(
-                Lane::Harness,
-                Lane::Network,
-                ArrowLabel::Request { request: id },
-                false,
-            )],
-        )
-    }
-
-    fn arrive(&mut self, request: usize) -> (StepKind, Vec<Arrow>) {
-        let into = arrow(
-            Lane::Network,
-            Lane::Server,
-            ArrowLabel::Request { request },
-            false,
-        );
-        if self.down {
-            let lat = self.latency();
-            self.at(self.now + lat, Ev::RefusedBack { request });
-            return (
-                StepKind::Refused { request },
-                vec![arrow(
-                    Lane::Network,
-                    Lane::Server,
-                    ArrowLabel::Refused,
-                    true,
-                )],
-            );
-        }
-        let info = &self.requests[request];
-        let body: serde_json::Value = serde_json::from_str(&info.body).expect("we wrote this JSON");
-        let mut h = Handler {
-            request,
-            key: info.key.clone(),
-            digest: info.digest.clone(),
-            body,
-            fault: self.schedule.attempt(request).server,
-            fence: None,
-        };
-        let phase = self.server.arrive(&mut self.db, &mut h, self.now);
-        self.after_phase(&mut h, phase, vec![into])
-    }
-
-    fn after_phase(
-        &mut self,
-        h: &mut Handler,
-        phase: Phase,
-        mut arrows: Vec<Arrow>,
-    ) -> (StepKind, Vec<Arrow>) {
-        let request = h.request;
-        match phase {
-            Phase::Work(decision) => {
-                let stall = match h.fault {
-                    super::faults::ServerFault::Stall(ms) => ms,
-                    _ => 0,
-                };
-                let work = WORK_MS + self.rng.random_range(0..WORK_JITTER_MS) + stall;
-                let until = self.now + work;
-                let idx = self.handlers.len();
-                self.handlers.push(h.clone());
-                self.at(
-                    until,
-                    Ev::Finish {
-                        handler: idx,
-                        epoch: self.epoch,
-                    },
-                );
-                let kind = StepKind::Server {
-                    request,
-                    decision,
-                    works_until_ms: Some(until),
-                    response: None,
-                };
-                (kind, arrows)
-            }
-            Phase::Respond(decision, response) => {
-                let lat = self.latency();
-                let status = response.status;
-                match self.schedule.attempt(request).response {
-                    Delivery::Lose => self.at(self.now + lat, Ev::ResponseLost { request, status }),
-                    Delivery::Deliver => self.at(
-                        self.now + lat,
-                        Ev::Response {
-                            response: response.clone(),
-                        },
-                    ),
-                    Delivery::Delay(d) => self.at(
-                        self.now + lat + d,
-                        Ev::Response {
-                            response: response.clone(),
-                        },
-                    ),
-                }
-                arrows.push(arrow(
-                    Lane::Server,
-                    Lane::Network,
-                    ArrowLabel::Status { status },
-                    false,
-                ));
-                let kind = StepKind::Server {
-                    request,
-                    decision,
-                    works_until_ms: None,
-                    response: Some(response),
-                };
-                (kind, arrows)
-            }
-            Phase::Crash => {
-                // Every handler of this process dies with it; the database
-                // keeps what was committed.
-                self.epoch += 1;
-                self.down = true;
-                self.at(self.now + RESTART_MS, Ev::Restart);
-                let kind = StepKind::Server {
-                    request,
-                    decision: Decision::Crashed,
-                    works_until_ms: None,
-                    response: None,
-                };
-                (kind, arrows)
-            }
-        }
-    }
-
-    fn response_arrives(&mut self, r: ResponseInfo) -> (StepKind, Vec<Arrow>) {
-        let request = r.request;
-        let back = arrow(
-            Lane::Network,
-            Lane::Harness,
-            ArrowLabel::Status { status: r.status },
-            false,
-        );
-        let call = self.requests[request].call;
-        if self.calls[call].waiting != Some(request) {
-            return (
-                StepKind::Late {
-                    request,
-                    status: r.status,
-                },
-                vec![back],
-            );
-        }
-        let outcome = AttemptOutcome::Status {
-            status: r.status,
-            replayed: r.replayed,
-        };
-        let next = if (200..300).contains(&r.status) {
-            let id = serde_json::from_str::<serde_json::Value>(&r.body)
-                .ok()
-                .and_then(|v| v["id"].as_i64())
-                .unwrap_or(0);
-            let result = ToolResult::Created {
-                report_id: id,
-                replayed: r.replayed,
-            };
-            self.finish_call(call, outcome, result, None)
-        } else {
-            self.attempt_ended(call, outcome, r.retry_after_s)
-        };
-        (
-            StepKind::Received {
-                request,
-                outcome,
-                next,
-            },
-            vec![back],
-        )
-    }
-
-    /// A failed attempt: decide whether and when to retry.
-    fn attempt_ended(
-        &mut self,
-        call: usize,
-        outcome: AttemptOutcome,
-        retry_after_s: Option<u64>,
-    ) -> Next {
-        let c = &mut self.calls[call];
-        c.waiting = None;
-        let retryable = match outcome {
-            AttemptOutcome::Timeout => {
-                c.maybe_executed = true;
-                true
-            }
-            AttemptOutcome::Refused => true,
-            AttemptOutcome::Status { status, .. } => match status {
-                409 | 500 | 502 | 504 => {
-                    c.maybe_executed = true;
-                    true
-                }
-                503 | 429 => true,
-                _ => false,
-            },
-        };
-        let unknown_or_not = if c.maybe_executed {
-            ToolResult::Unknown
-        } else {
-            ToolResult::NotCreated
-        };
-        if !retryable {
-            let result = match outcome {
-                AttemptOutcome::Status { status: 422, .. } => ToolResult::Rejected,
-                _ => unknown_or_not,
-            };
-            return self.finish_call(call, outcome, result, Some(GiveUp::NotRetryable));
-        }
-        if c.summary.attempts >= MAX_ATTEMPTS {
-            return self.finish_call(
-                call,
-                outcome,
-                unknown_or_not,
-                Some(GiveUp::AttemptsExhausted),
-            );
-        }
-        let remaining_ms = (c.started + CALL_DEADLINE_MS).saturating_sub(self.now);
-        let retry = c.summary.attempts;
-        c.summary.last = Some(outcome);
-        let next = match retry_after_s {
-            Some(s) if s * 1000 >= remaining_ms => {
-                let give_up = GiveUp::RetryAfterTooLong {
-                    retry_after_s: s,
-                    remaining_ms,
-                };
-                return self.finish_call(call, outcome, unknown_or_not, Some(give_up));
-            }
-            Some(s) => Next::RetryAfter { wait_ms: s * 1000 },
-            None => {
-                let wait_ms = harness::backoff_ms(retry, &mut self.rng);
-                if wait_ms >= remaining_ms {
-                    return self.finish_call(
-                        call,
-                        outcome,
-                        unknown_or_not,
-                        Some(GiveUp::DeadlineExhausted),
-                    );
-                }
-                Next::Backoff { wait_ms }
-            }
-        };
-        let wait = match next {
-            Next::Backoff { wait_ms } | Next::RetryAfter { wait_ms } => wait_ms,
-            Next::Finish { .. } => 0,
-        };
-        self.at(self.now + wait, Ev::Send { call });
-        next
-    }
-
-    fn finish_call(
-        &mut self,
-        call: usize,
-        outcome: AttemptOutcome,
-        result: ToolResult,
-        give_up: Option<GiveUp>,
-    ) -> Next {
-        let c = &mut self.calls[call];
-        c.waiting = None;
-        c.summary.last = Some(outcome);
-        c.summary.result = Some(result);
-        c.summary.give_up = give_up;
-        if result.is_error() && self.recalls_left > 0 {
-            self.recalls_left -= 1;
-            self.at(self.now + MODEL_THINK_MS, Ev::ToolCall { call: call + 1 });
-        }
-        Next::Finish { result, give_up }
-    }
 }
 
 fn arrow(from: Lane, to: Lane, label: ArrowLabel, lost: bool) -> Arrow {
@@ -688,4 +375,33 @@ fn arrow(from: Lane, to: Lane, label: ArrowLabel, lost: bool) -> Arrow {
         label,
         lost,
     }
+}
+
+/// The SQL of a step as two arrows (statements down, result back), placed
+/// after the request reached the server and before the server answers.
+fn add_sql_arrows(arrows: &mut Vec<Arrow>, sql: &[SqlExec]) {
+    if sql.is_empty() {
+        return;
+    }
+    let committed = sql.iter().any(|s| s.outcome == SqlOutcome::Committed);
+    let at = arrows
+        .iter()
+        .position(|a| a.to == Lane::Server)
+        .map_or(0, |i| i + 1);
+    let statements = sql.len();
+    let pair = [
+        arrow(
+            Lane::Server,
+            Lane::Database,
+            ArrowLabel::Sql { statements },
+            false,
+        ),
+        arrow(
+            Lane::Database,
+            Lane::Server,
+            ArrowLabel::SqlResult { committed },
+            false,
+        ),
+    ];
+    arrows.splice(at..at, pair);
 }
