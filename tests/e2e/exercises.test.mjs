@@ -3,7 +3,7 @@
 // across reloads, reset, and the single-question embed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp } from './harness.mjs';
+import { startApp, numberIn } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -118,6 +118,57 @@ test('predict, then run: the herd model runs in chunks and names the strategy wi
   assert.match(await page.getByTestId('result-predict_fewest_calls').innerText(), /✗/);
   app.assertNoErrors(page);
   await page.context().close();
+});
+
+test('the linked preset runs agree with the values the exercise revealed', async () => {
+  const page = await app.open('#/exercises?q=predict_lease_no_fence');
+  await page.getByTestId('answer-predict_lease_no_fence-1').fill('1');
+  await page.getByTestId('answer-predict_lease_no_fence-2').fill('1');
+  await page.getByTestId('run-predict_lease_no_fence').click();
+  await page.getByTestId('model-predict_lease_no_fence').waitFor({ timeout: 30000 });
+  for (const k of [1, 2]) {
+    const line = page.getByTestId(`model-predict_lease_no_fence-${k}`);
+    const shown = Number((await line.innerText()).match(/[:：]\s*(\d+)/)[1]);
+    const href = await line.locator('a').getAttribute('href');
+    const lab = await app.open(href);
+    await lab.getByTestId('report-count').waitFor();
+    assert.equal(await numberIn(lab, 'report-count'), shown, `${href} shows another count`);
+    app.assertNoErrors(lab);
+    await lab.context().close();
+  }
+
+  const herd = await app.open('#/exercises?q=predict_fewest_calls');
+  await herd.getByTestId('option-predict_fewest_calls-full').check();
+  await herd.getByTestId('run-predict_fewest_calls').click();
+  await herd.getByTestId('model-predict_fewest_calls').waitFor({ timeout: 60000 });
+  const mine = await numberIn(herd, 'model-calls-full');
+  const href = await herd.getByTestId('demo-predict_fewest_calls').getAttribute('href');
+  const demo = await app.open(href);
+  await demo.getByTestId('calls-full').waitFor({ timeout: 60000 });
+  await demo.waitForFunction(() => !document.querySelector('[data-testid="run-progress"]'), null, { timeout: 60000 });
+  assert.ok(Math.abs((await numberIn(demo, 'calls-full')) - mine) < 0.051, 'herd page and exercise disagree');
+  assert.equal(await demo.getByTestId('notices').count(), 0);
+  app.assertNoErrors(demo);
+  await demo.context().close();
+  await herd.context().close();
+  await page.context().close();
+});
+
+test('every demo link opens its demo without a notice', async () => {
+  const page = await app.open('#/exercises');
+  await page.getByTestId('exercise-backoff_4th_retry').waitFor();
+  const hrefs = [...new Set(await page.locator('[data-testid^="demo-"]').evaluateAll((as) => as.map((a) => a.getAttribute('href'))))];
+  assert.ok(hrefs.length >= 10, `only ${hrefs.length} distinct presets`);
+  await page.context().close();
+  for (const href of hrefs) {
+    const demo = await app.open(href);
+    await demo.locator('.page > *').first().waitFor();
+    await demo.waitForTimeout(150);
+    assert.equal(await demo.getByTestId('notices').count(), 0, `${href} shows notices`);
+    assert.equal(await demo.getByTestId('notice-route').count(), 0, `${href} is not a page`);
+    app.assertNoErrors(demo);
+    await demo.context().close();
+  }
 });
 
 test('progress survives a reload, and reset clears it', async () => {
