@@ -13,6 +13,7 @@ pub mod bank;
 pub mod formulas;
 pub mod grade;
 pub mod live;
+pub mod options;
 pub mod progress;
 
 pub use bank::{bank, find};
