@@ -95,33 +95,48 @@ fn initial_choice(record: Option<&Record>) -> Option<String> {
     }
 }
 
-/// Builds the response from the form, or a message naming what is missing.
+/// Why an answer was not graded; translated when rendered, so a language
+/// switch also switches the message.
+#[derive(Clone, Debug, PartialEq)]
+enum Problem {
+    NeedNumber(&'static str),
+    NeedChoice,
+    NeedPrediction,
+    Model(String),
+}
+
+impl Problem {
+    fn text(&self, l: Lang) -> String {
+        match self {
+            Problem::NeedNumber(label) => tf(l, "ex.need_number", &[("field", t(l, label))]),
+            Problem::NeedChoice => t(l, "ex.need_choice"),
+            Problem::NeedPrediction => t(l, "ex.need_prediction"),
+            Problem::Model(e) => tf(l, "ex.model_error", &[("error", e.clone())]),
+        }
+    }
+}
+
+/// Builds the response from the form, or names what is missing.
 fn read_response(
-    l: Lang,
     q: &Question,
     specs: &[FieldSpec],
     inputs: &[String],
     choice: &Option<String>,
-) -> Result<Response, String> {
+) -> Result<Response, Problem> {
     if !specs.is_empty() {
         let mut v = Vec::with_capacity(specs.len());
         for (s, raw) in specs.iter().zip(inputs) {
-            let x = parse_number(raw)
-                .ok_or_else(|| tf(l, "ex.need_number", &[("field", t(l, s.label))]))?;
-            v.push(x);
+            v.push(parse_number(raw).ok_or(Problem::NeedNumber(s.label))?);
         }
         return Ok(Response::Numbers(v));
     }
-    let c = choice.clone().ok_or_else(|| {
-        t(
-            l,
-            if matches!(q.kind, Kind::Predict { .. }) {
-                "ex.need_prediction"
-            } else {
-                "ex.need_choice"
-            },
-        )
-    })?;
+    let c = choice
+        .clone()
+        .ok_or(if matches!(q.kind, Kind::Predict { .. }) {
+            Problem::NeedPrediction
+        } else {
+            Problem::NeedChoice
+        })?;
     Ok(match q.kind {
         Kind::TrueFalse(_) => Response::Bool(c == "true"),
         _ => Response::Choice(c),
@@ -137,7 +152,7 @@ pub fn question_card(p: &CardProps) -> Html {
     let opts = options(&q);
     let inputs = use_state(|| initial_inputs(specs.len(), p.record.as_ref()));
     let choice = use_state(|| initial_choice(p.record.as_ref()));
-    let error = use_state(|| None::<String>);
+    let error = use_state(|| None::<Problem>);
     let runner = use_runner();
     let is_predict = matches!(q.kind, Kind::Predict { .. });
     let running = matches!(runner.state(), RunState::Running { .. });
@@ -154,7 +169,7 @@ pub fn question_card(p: &CardProps) -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let specs = fields(&q);
-            let resp = match read_response(l, &q, &specs, &inputs, &choice) {
+            let resp = match read_response(&q, &specs, &inputs, &choice) {
                 Ok(r) => r,
                 Err(msg) => return error.set(Some(msg)),
             };
@@ -177,13 +192,9 @@ pub fn question_card(p: &CardProps) -> Html {
                                         model: Some(mv),
                                     },
                                 )),
-                                Err(e) => error.set(Some(tf(
-                                    l,
-                                    "ex.model_error",
-                                    &[("error", format!("{e:?}"))],
-                                ))),
+                                Err(e) => error.set(Some(Problem::Model(format!("{e:?}")))),
                             },
-                            Err(e) => error.set(Some(tf(l, "ex.model_error", &[("error", e.0)]))),
+                            Err(e) => error.set(Some(Problem::Model(e.0))),
                         }),
                     );
                 }
@@ -196,7 +207,7 @@ pub fn question_card(p: &CardProps) -> Html {
                             model: None,
                         },
                     )),
-                    Err(e) => error.set(Some(format!("{e:?}"))),
+                    Err(e) => error.set(Some(Problem::Model(format!("{e:?}")))),
                 },
             }
         })
@@ -299,7 +310,7 @@ pub fn question_card(p: &CardProps) -> Html {
                     { run_status }
                     <a class="ex-demo" href={q.demo.clone()} data-testid={format!("demo-{id}")}>{ t(l, "ex.demo") }</a>
                 </div>
-                if let Some(msg) = &*error { <p class="ex-error" role="alert" data-testid={format!("error-{id}")}>{ msg.clone() }</p> }
+                if let Some(msg) = &*error { <p class="ex-error" role="alert" data-testid={format!("error-{id}")}>{ msg.text(l) }</p> }
             </form>
             <div aria-live="polite">
                 if let Some(r) = &p.record { { view::result(l, &q, r) } }
