@@ -1,12 +1,96 @@
-//! The thundering-herd page (`#/herd`).
+//! The thundering-herd page (`#/herd`): controls, then the run view (one N)
+//! or the sweep view (the blog's two figures). Every parameter lives in the
+//! URL; the page computes with the pure core in time slices.
+
+mod chart;
+mod controls;
+mod job;
+mod labels;
+mod run;
+mod size;
+mod sweep;
 
 use yew::prelude::*;
 
 use super::page::PageProps;
+use super::widgets::NoticeList;
+use crate::herd::{HerdParams, View};
 use crate::i18n::t;
+use crate::params::Notice;
+use controls::Controls;
+use job::use_job;
+use run::RunView;
+use size::use_width;
+use sweep::SweepView;
 
-/// Placeholder until the simulator UI lands.
+/// Horizontal padding + border of a `.panel`, subtracted from chart widths.
+const PANEL_INSET: f64 = 28.0;
+
+/// The page.
 #[function_component(HerdPage)]
 pub fn herd_page(p: &PageProps) -> Html {
-    html! { <section><h1>{ t(p.lang, "common.nav.herd") }</h1></section> }
+    let lang = p.lang;
+    let initial = use_memo((), {
+        let q = p.query.clone();
+        move |_| HerdParams::from_query(&q)
+    });
+    let params = use_state(|| initial.0.clone());
+    let notices = use_state(|| initial.1.clone());
+    let job = use_job();
+    let root = use_node_ref();
+    let width = use_width(root.clone());
+
+    // Every change of parameters: write the URL and (re)compute.
+    {
+        let job = job.clone();
+        let set_query = p.set_query.clone();
+        use_effect_with((*params).clone(), move |prm| {
+            set_query.emit(prm.to_query());
+            job.start(prm.spec());
+        });
+    }
+
+    let on_field = {
+        let params = params.clone();
+        let notices = notices.clone();
+        Callback::from(move |(name, raw): (String, String)| {
+            let mut q = params.to_query();
+            q.set(&name, raw);
+            let (next, n): (HerdParams, Vec<Notice>) = HerdParams::from_query(&q);
+            notices.set(n);
+            if next != *params {
+                params.set(next);
+            }
+        })
+    };
+    let on_start = {
+        let job = job.clone();
+        let params = params.clone();
+        Callback::from(move |_| job.start(params.spec()))
+    };
+
+    let chart_width = (width - PANEL_INSET).max(260.0);
+    let tick = job.tick();
+    html! {
+        <section class={classes!("herd", p.embed.then_some("herd-embed"))} ref={root}>
+            <h1>{ t(lang, "herd.title") }</h1>
+            if !p.embed {
+                <p class="herd-intro">{ t(lang, "herd.intro") }</p>
+            }
+            <NoticeList lang={lang} notices={(*notices).clone()} />
+            <Controls lang={lang} params={(*params).clone()} on_field={on_field} />
+            { match params.view {
+                View::Run => html! {
+                    <RunView lang={lang} job={job.clone()} width={chart_width} embed={p.embed} tick={tick} />
+                },
+                View::Sweep => html! {
+                    <SweepView lang={lang} job={job.clone()} width={chart_width} embed={p.embed}
+                        tick={tick} on_start={on_start} />
+                },
+            } }
+            if !p.embed {
+                <p class="muted herd-note">{ t(lang, "herd.note.rng") }</p>
+            }
+        </section>
+    }
 }

@@ -1,0 +1,195 @@
+//! Chart view models computed from results: axis ticks, the histogram of
+//! server calls over time and the clients shown in the timeline. Pure, so the
+//! numbers behind every chart are tested natively; the UI only draws them.
+
+use super::sim::{Trace, WriteRecord};
+
+/// A "nice" step (1, 2 or 5 × 10^k) that cuts `span` into about `target` parts.
+pub fn nice_step(span: f64, target: usize) -> f64 {
+    if !span.is_finite() || span <= 0.0 {
+        return 1.0;
+    }
+    let raw = span / target.max(1) as f64;
+    let mag = libm::pow(10.0, libm::floor(libm::log10(raw)));
+    let norm = raw / mag;
+    let nice = if norm <= 1.0 {
+        1.0
+    } else if norm <= 2.0 {
+        2.0
+    } else if norm <= 5.0 {
+        5.0
+    } else {
+        10.0
+    };
+    nice * mag
+}
+
+/// An axis from 0 (or `min`) to a nice upper bound, with its ticks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Axis {
+    pub min: f64,
+    pub max: f64,
+    pub ticks: Vec<f64>,
+}
+
+impl Axis {
+    /// Ticks covering `min..=max` (max is rounded up to a tick).
+    pub fn new(min: f64, max: f64, target: usize) -> Axis {
+        let (min, max) = if max > min && max.is_finite() && min.is_finite() {
+            (min, max)
+        } else {
+            (min.min(0.0), min.max(0.0) + 1.0)
+        };
+        let step = nice_step(max - min, target);
+        let lo = libm::floor(min / step) * step;
+        let hi = libm::ceil(max / step) * step;
+        let n = libm::round((hi - lo) / step) as usize;
+        let ticks = (0..=n).map(|i| lo + i as f64 * step).collect();
+        Axis {
+            min: lo,
+            max: hi,
+            ticks,
+        }
+    }
+
+    /// Position of `v` in `0..=1` along the axis.
+    pub fn frac(&self, v: f64) -> f64 {
+        if self.max > self.min {
+            (v - self.min) / (self.max - self.min)
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Server calls per time bin of one trial.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Histogram {
+    pub bin_ms: f64,
+    /// `counts[i]` = writes arriving in `[i·bin, (i+1)·bin)`.
+    pub counts: Vec<u32>,
+}
+
+/// A nice bin width giving about `target` bins up to `t_max`.
+pub fn bin_width(t_max: f64, target: usize) -> f64 {
+    nice_step(t_max, target)
+}
+
+/// Bins the writes of `writes` into `bins` bins of `bin_ms`; later writes
+/// fall in the last bin (callers choose `bins` to cover the trial).
+pub fn histogram(writes: &[WriteRecord], bin_ms: f64, bins: usize) -> Histogram {
+    let bins = bins.max(1);
+    let mut counts = vec![0u32; bins];
+    for w in writes {
+        let i = if bin_ms > 0.0 {
+            (w.time_ms / bin_ms) as usize
+        } else {
+            0
+        };
+        counts[i.min(bins - 1)] += 1;
+    }
+    Histogram { bin_ms, counts }
+}
+
+/// Histograms of several traces on the same bins, covering the latest write.
+pub fn shared_histograms(traces: &[&Trace], target_bins: usize) -> Vec<Histogram> {
+    let t_max = traces
+        .iter()
+        .filter_map(|t| t.writes.last().map(|w| w.time_ms))
+        .fold(0.0, f64::max);
+    let bin = bin_width(t_max, target_bins);
+    let bins = (libm::floor(t_max / bin) as usize + 1).max(1);
+    traces
+        .iter()
+        .map(|t| histogram(&t.writes, bin, bins))
+        .collect()
+}
+
+/// The clients the timeline shows: evenly spread over `0..clients`, as many
+/// as fit in `max_marks` writes in total (at least one), in client order.
+pub fn timeline_clients(trace: &Trace, max_marks: usize) -> Vec<u32> {
+    let n = trace.clients as usize;
+    if n == 0 {
+        return Vec::new();
+    }
+    let mut per_client = vec![0usize; n];
+    for w in &trace.writes {
+        per_client[w.client as usize] += 1;
+    }
+    let total: usize = per_client.iter().sum();
+    // Take every k-th client with the smallest k that fits the budget.
+    let mut k = 1;
+    while k < n {
+        let marks: usize = (0..n).step_by(k).map(|c| per_client[c]).sum();
+        if marks <= max_marks {
+            break;
+        }
+        k += 1;
+    }
+    if total <= max_marks {
+        k = 1;
+    }
+    (0..n).step_by(k).map(|c| c as u32).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::herd::{simulate_traced, SimConfig, Strategy};
+
+    #[test]
+    fn nice_steps() {
+        assert_eq!(nice_step(100.0, 5), 20.0);
+        assert_eq!(nice_step(7.0, 5), 2.0);
+        assert_eq!(nice_step(62_433.0, 6), 20_000.0);
+        assert_eq!(nice_step(0.0, 5), 1.0);
+        assert_eq!(nice_step(f64::NAN, 5), 1.0);
+    }
+
+    #[test]
+    fn axes_cover_the_data() {
+        let a = Axis::new(0.0, 2421.74, 5);
+        assert_eq!(a.min, 0.0);
+        assert!(a.max >= 2421.74);
+        assert_eq!(a.ticks.first(), Some(&0.0));
+        assert_eq!(a.ticks.last(), Some(&a.max));
+        assert_eq!(a.frac(a.max), 1.0);
+        let flat = Axis::new(0.0, 0.0, 5);
+        assert!(flat.max > flat.min);
+    }
+
+    #[test]
+    fn histograms_count_every_write() {
+        let cfg = SimConfig {
+            clients: 50,
+            ..SimConfig::default()
+        };
+        let a = simulate_traced(&cfg, Strategy::None, 1);
+        let b = simulate_traced(&cfg, Strategy::Exponential, 1);
+        let hs = shared_histograms(&[&a, &b], 60);
+        assert_eq!(hs[0].bin_ms, hs[1].bin_ms);
+        assert_eq!(hs[0].counts.len(), hs[1].counts.len());
+        assert_eq!(hs[0].counts.iter().sum::<u32>() as u64, a.result.calls);
+        assert_eq!(hs[1].counts.iter().sum::<u32>() as u64, b.result.calls);
+        let last = b.writes.last().unwrap().time_ms;
+        assert!(hs[1].bin_ms * hs[1].counts.len() as f64 > last);
+    }
+
+    #[test]
+    fn timeline_respects_the_mark_budget() {
+        let cfg = SimConfig {
+            clients: 200,
+            ..SimConfig::default()
+        };
+        let t = simulate_traced(&cfg, Strategy::None, 1);
+        let shown = timeline_clients(&t, 2000);
+        let marks = t
+            .writes
+            .iter()
+            .filter(|w| shown.binary_search(&w.client).is_ok())
+            .count();
+        assert!(marks <= 2000 && !shown.is_empty(), "{marks}");
+        let small = simulate_traced(&SimConfig { clients: 10, ..cfg }, Strategy::Full, 1);
+        assert_eq!(timeline_clients(&small, 2000).len(), 10);
+    }
+}

@@ -1,0 +1,363 @@
+//! The page's parameters, read from and written to the URL query.
+//!
+//! Every parameter has documented bounds ([`bounds`]); bad values are clamped
+//! or replaced by the default with a visible notice (see `crate::params`).
+//! On top of the per-parameter bounds, a work budget bounds `trials` so that
+//! no run or sweep can keep the browser busy for minutes.
+
+use crate::params::{Notice, NoticeKind, Reader};
+use crate::route::Query;
+
+use super::sim::SimConfig;
+use super::strategy::Strategy;
+use super::sweep::SweepSpec;
+
+/// Bounds of every URL parameter of `#/herd`.
+pub mod bounds {
+    use crate::params::Bound;
+
+    /// `clients`: N for the run view.
+    pub const CLIENTS: Bound<i64> = Bound {
+        name: "clients",
+        min: 1,
+        max: 1000,
+        default: 100,
+    };
+    /// `trials`: trials per point (further limited by [`super::WORK_BUDGET`]).
+    pub const TRIALS: Bound<i64> = Bound {
+        name: "trials",
+        min: 1,
+        max: 1000,
+        default: 100,
+    };
+    /// `seed`: any integer JavaScript represents exactly, so the random-seed
+    /// button and the URL always agree.
+    pub const SEED: Bound<i64> = Bound {
+        name: "seed",
+        min: 0,
+        max: 9_007_199_254_740_991,
+        default: 1,
+    };
+    /// `base` (ms).
+    pub const BASE: Bound<f64> = Bound {
+        name: "base",
+        min: 0.0,
+        max: 10_000.0,
+        default: 5.0,
+    };
+    /// `cap` (ms).
+    pub const CAP: Bound<f64> = Bound {
+        name: "cap",
+        min: 0.0,
+        max: 600_000.0,
+        default: 2000.0,
+    };
+    /// `net_mean` (ms): mean one-way network delay.
+    pub const NET_MEAN: Bound<f64> = Bound {
+        name: "net_mean",
+        min: 0.0,
+        max: 1000.0,
+        default: 10.0,
+    };
+    /// `net_sd` (ms): its standard deviation.
+    pub const NET_SD: Bound<f64> = Bound {
+        name: "net_sd",
+        min: 0.0,
+        max: 1000.0,
+        default: 2.0,
+    };
+    /// `n_from`: first N of the sweep.
+    pub const N_FROM: Bound<i64> = Bound {
+        name: "n_from",
+        min: 1,
+        max: 1000,
+        default: 10,
+    };
+    /// `n_to`: last N of the sweep (inclusive when on the step grid).
+    pub const N_TO: Bound<i64> = Bound {
+        name: "n_to",
+        min: 1,
+        max: 1000,
+        default: 190,
+    };
+    /// `n_step`: step of N in the sweep.
+    pub const N_STEP: Bound<i64> = Bound {
+        name: "n_step",
+        min: 1,
+        max: 1000,
+        default: 10,
+    };
+}
+
+/// Most points a sweep may have; a smaller step is raised to respect it.
+pub const MAX_SWEEP_POINTS: usize = 100;
+
+/// Work budget in "client² × trial × strategy" units. A trial of N clients
+/// makes at most N·(N+1) writes and about 0.2·N² without backoff (measured),
+/// so the worst case is a few times 10⁸ writes: seconds to tens of seconds in
+/// a browser, never minutes. The blog's full sweep with all seven strategies
+/// needs 1.73·10⁸ units; 1000 clients × 100 trials × 7 strategies needs 7·10⁸.
+pub const WORK_BUDGET: f64 = 1e9;
+
+/// Which view of the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// One N, many trials, with the histogram and the timeline.
+    Run,
+    /// The blog's two figures over a range of N.
+    Sweep,
+}
+
+impl View {
+    /// The URL value.
+    pub fn id(self) -> &'static str {
+        match self {
+            View::Run => "run",
+            View::Sweep => "sweep",
+        }
+    }
+}
+
+/// Every parameter of `#/herd`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HerdParams {
+    pub view: View,
+    pub clients: u32,
+    pub trials: u32,
+    pub seed: u64,
+    /// Selected strategies, in [`Strategy::ALL`] order, never empty.
+    pub strategies: Vec<Strategy>,
+    pub base_ms: f64,
+    pub cap_ms: f64,
+    pub net_mean_ms: f64,
+    pub net_sd_ms: f64,
+    pub n_from: u32,
+    pub n_to: u32,
+    pub n_step: u32,
+}
+
+impl Default for HerdParams {
+    fn default() -> Self {
+        let c = SimConfig::default();
+        Self {
+            view: View::Run,
+            clients: c.clients,
+            trials: bounds::TRIALS.default as u32,
+            seed: bounds::SEED.default as u64,
+            strategies: Strategy::ALL.to_vec(),
+            base_ms: c.base_ms,
+            cap_ms: c.cap_ms,
+            net_mean_ms: c.net_mean_ms,
+            net_sd_ms: c.net_sd_ms,
+            n_from: bounds::N_FROM.default as u32,
+            n_to: bounds::N_TO.default as u32,
+            n_step: bounds::N_STEP.default as u32,
+        }
+    }
+}
+
+/// Every URL parameter name of the page.
+pub const KNOWN: [&str; 12] = [
+    "view",
+    "clients",
+    "trials",
+    "seed",
+    "strategies",
+    "base",
+    "cap",
+    "net_mean",
+    "net_sd",
+    "n_from",
+    "n_to",
+    "n_step",
+];
+
+impl HerdParams {
+    /// Reads every parameter; never panics. Notices name each parameter that
+    /// was not used as given.
+    pub fn from_query(q: &Query) -> (HerdParams, Vec<Notice>) {
+        let mut r = Reader::new(q);
+        let view = match r.choice("view", &["run", "sweep"], "run").as_str() {
+            "sweep" => View::Sweep,
+            _ => View::Run,
+        };
+        let clients = r.int(bounds::CLIENTS) as u32;
+        let trials = r.int(bounds::TRIALS) as u32;
+        let seed = r.int(bounds::SEED) as u64;
+        let ids = Strategy::all_ids();
+        let chosen = r.subset("strategies", &ids, &ids);
+        let strategies = Strategy::ALL
+            .into_iter()
+            .filter(|s| chosen.iter().any(|c| c == s.id()))
+            .collect();
+        let base_ms = r.float(bounds::BASE);
+        let cap_ms = r.float(bounds::CAP);
+        let net_mean_ms = r.float(bounds::NET_MEAN);
+        let net_sd_ms = r.float(bounds::NET_SD);
+        let n_from = r.int(bounds::N_FROM) as u32;
+        let mut n_to = r.int(bounds::N_TO) as u32;
+        let mut n_step = r.int(bounds::N_STEP) as u32;
+        r.reject_unknown(&KNOWN);
+        let mut notices = r.notices;
+        if n_to < n_from {
+            clamp_notice(
+                &mut notices,
+                Notice {
+                    kind: NoticeKind::Clamped,
+                    param: "n_to".into(),
+                    given: n_to.to_string(),
+                    range: format!("{n_from}–{}", bounds::N_TO.max),
+                    used: n_from.to_string(),
+                },
+            );
+            n_to = n_from;
+        }
+        let min_step = (n_to - n_from).div_ceil(MAX_SWEEP_POINTS as u32 - 1).max(1);
+        if n_step < min_step {
+            clamp_notice(
+                &mut notices,
+                Notice {
+                    kind: NoticeKind::Clamped,
+                    param: "n_step".into(),
+                    given: n_step.to_string(),
+                    range: format!("{min_step}–{}", bounds::N_STEP.max),
+                    used: min_step.to_string(),
+                },
+            );
+            n_step = min_step;
+        }
+        let mut p = HerdParams {
+            view,
+            clients,
+            trials,
+            seed,
+            strategies,
+            base_ms,
+            cap_ms,
+            net_mean_ms,
+            net_sd_ms,
+            n_from,
+            n_to,
+            n_step,
+        };
+        let max_trials = p.max_trials();
+        if p.trials > max_trials {
+            clamp_notice(
+                &mut notices,
+                Notice {
+                    kind: NoticeKind::Clamped,
+                    param: "trials".into(),
+                    given: p.trials.to_string(),
+                    range: format!("1–{max_trials}"),
+                    used: max_trials.to_string(),
+                },
+            );
+            p.trials = max_trials;
+        }
+        (p, notices)
+    }
+
+    /// The query that reproduces these parameters exactly.
+    pub fn to_query(&self) -> Query {
+        let ids: Vec<&str> = self.strategies.iter().map(|s| s.id()).collect();
+        let mut q = Query::new()
+            .with("view", self.view.id())
+            .with("clients", self.clients.to_string())
+            .with("trials", self.trials.to_string())
+            .with("seed", self.seed.to_string())
+            .with("strategies", ids.join(","))
+            .with("base", fmt_num(self.base_ms))
+            .with("cap", fmt_num(self.cap_ms))
+            .with("net_mean", fmt_num(self.net_mean_ms))
+            .with("net_sd", fmt_num(self.net_sd_ms));
+        let d = HerdParams::default();
+        if self.view == View::Sweep
+            || (self.n_from, self.n_to, self.n_step) != (d.n_from, d.n_to, d.n_step)
+        {
+            q.set("n_from", self.n_from.to_string());
+            q.set("n_to", self.n_to.to_string());
+            q.set("n_step", self.n_step.to_string());
+        }
+        q
+    }
+
+    /// The simulation settings for `clients` clients.
+    pub fn sim_config(&self, clients: u32) -> SimConfig {
+        SimConfig {
+            clients,
+            base_ms: self.base_ms,
+            cap_ms: self.cap_ms,
+            net_mean_ms: self.net_mean_ms,
+            net_sd_ms: self.net_sd_ms,
+        }
+    }
+
+    /// The N values of the sweep: `n_from, n_from + n_step, …` up to `n_to`.
+    pub fn sweep_clients(&self) -> Vec<u32> {
+        let step = self.n_step.max(1) as usize;
+        (self.n_from..=self.n_to.max(self.n_from))
+            .step_by(step)
+            .take(MAX_SWEEP_POINTS)
+            .collect()
+    }
+
+    /// The client counts the current view computes.
+    fn view_clients(&self) -> Vec<u32> {
+        match self.view {
+            View::Run => vec![self.clients],
+            View::Sweep => self.sweep_clients(),
+        }
+    }
+
+    /// Work units of one trial of every point of the current view.
+    pub fn work_per_trial(&self) -> f64 {
+        let sq: f64 = self
+            .view_clients()
+            .iter()
+            .map(|&n| f64::from(n) * f64::from(n))
+            .sum();
+        sq * self.strategies.len().max(1) as f64
+    }
+
+    /// The most trials the work budget allows for the current view (≥ 1).
+    pub fn max_trials(&self) -> u32 {
+        let m = (WORK_BUDGET / self.work_per_trial()).floor();
+        (m as u32).clamp(1, bounds::TRIALS.max as u32)
+    }
+
+    /// What the current view computes.
+    pub fn spec(&self) -> SweepSpec {
+        SweepSpec {
+            cfg: self.sim_config(self.clients),
+            clients: self.view_clients(),
+            strategies: self.strategies.clone(),
+            trials: self.trials,
+            seed: self.seed,
+            trace_first: self.view == View::Run,
+        }
+    }
+}
+
+/// Adds a notice for a limit that depends on other parameters. If the
+/// parameter already has a notice (e.g. `n_step=0` was raised to 1), that one
+/// is updated, keeping the raw value the user gave, so each parameter gets one.
+fn clamp_notice(notices: &mut Vec<Notice>, n: Notice) {
+    match notices.iter_mut().find(|o| o.param == n.param) {
+        Some(o) => {
+            o.kind = NoticeKind::Clamped;
+            o.range = n.range;
+            o.used = n.used;
+        }
+        None => notices.push(n),
+    }
+}
+
+/// A number for the URL: integers without `.0`, others as Rust prints them
+/// (shortest text that parses back to the same f64).
+pub fn fmt_num(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v}")
+    }
+}

@@ -1,0 +1,316 @@
+//! One trial of the thundering-herd experiment as a discrete-event simulation.
+//!
+//! The model is the AWS blog's: N clients read a row's version and write it
+//! back; the server accepts a write whose version still matches. Every message
+//! takes an independent one-way delay `|Normal(mean, sd)|`.
+//!
+//! Only the server's state is shared, so only server-side events need the
+//! priority queue. A client's own hops (read response → write request, write
+//! response → sleep → read request) are folded into the delays of its next
+//! server event. The read is folded too: the version a client reads is stale
+//! exactly when some write was accepted between its read and its write, so a
+//! write event carries its read's `(time, seq)` and the server compares it with
+//! the key of the last accepted write. Every key is a `(time, seq)` pair, so the
+//! order is total and a run is a pure function of config, strategy and seed.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use rand::{Rng, SeedableRng};
+use rand_distr::StandardNormal;
+use rand_pcg::Pcg64Mcg;
+
+use super::strategy::{sleep_ms, BackoffState, Strategy};
+
+/// Parameters of one trial (milliseconds throughout).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SimConfig {
+    /// Number of contending clients, all starting at t = 0.
+    pub clients: u32,
+    /// Backoff base.
+    pub base_ms: f64,
+    /// Backoff cap.
+    pub cap_ms: f64,
+    /// Mean of the one-way network delay.
+    pub net_mean_ms: f64,
+    /// Standard deviation of the one-way network delay.
+    pub net_sd_ms: f64,
+}
+
+impl Default for SimConfig {
+    fn default() -> Self {
+        Self {
+            clients: 100,
+            base_ms: 5.0,
+            cap_ms: 2000.0,
+            net_mean_ms: 10.0,
+            net_sd_ms: 2.0,
+        }
+    }
+}
+
+/// The two numbers the blog plots.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TrialResult {
+    /// Writes the server received.
+    pub calls: u64,
+    /// When the last successful write's response reached its client.
+    pub time_ms: f64,
+}
+
+/// One write as the server saw it, for the histogram and the timeline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WriteRecord {
+    /// Client index, `0..clients`.
+    pub client: u32,
+    /// Arrival time at the server.
+    pub time_ms: f64,
+    /// Whether the version matched.
+    pub accepted: bool,
+    /// The client's failed writes before this one (0 for its first write).
+    pub attempt: u32,
+}
+
+/// Event keys are `(time, seq)` packed into one `u128` so that the heap
+/// compares plain integers: times are never negative, so their IEEE bits sort
+/// like the numbers. Layout: time bits (64) | seq (32) | client (32). `seq`
+/// is unique per trial, so the client bits never decide an order.
+#[inline]
+fn pack(time: f64, seq: u32, client: u32) -> u128 {
+    (u128::from(time.to_bits()) << 64) | (u128::from(seq) << 32) | u128::from(client)
+}
+
+#[inline]
+fn key_time(key: u128) -> f64 {
+    f64::from_bits((key >> 64) as u64)
+}
+
+#[inline]
+fn key_client(key: u128) -> u32 {
+    key as u32
+}
+
+/// The `(time, seq)` part of a key.
+#[inline]
+fn order_part(key: u128) -> u128 {
+    key & !u128::from(u32::MAX)
+}
+
+/// Largest client count the packed 32-bit `seq` supports: a trial makes at
+/// most `N·(N+1)` writes and two keys per write.
+pub const MAX_CLIENTS: u32 = 20_000;
+
+#[derive(Clone, Copy, Debug)]
+struct ClientState {
+    attempt: u32,
+    backoff: BackoffState,
+    /// Key of the read that fetched the version of the pending write.
+    read_key: u128,
+}
+
+/// A trial in progress. Owns its RNG, so stepping it is deterministic.
+pub struct Simulation {
+    cfg: SimConfig,
+    strategy: Strategy,
+    rng: Pcg64Mcg,
+    /// Pending write arrivals (at most one per client), earliest on top.
+    queue: BinaryHeap<Reverse<u128>>,
+    clients: Vec<ClientState>,
+    seq: u32,
+    /// `(time, seq)` key of the last accepted write; 0 before the first
+    /// (every read key is larger: the first seq is 1).
+    last_accept: u128,
+    calls: u64,
+    now: f64,
+    completion: f64,
+}
+
+impl Simulation {
+    /// Sets up a trial: every client sends its first read at t = 0.
+    /// `cfg.clients` above [`MAX_CLIENTS`] is clamped to it.
+    pub fn new(cfg: &SimConfig, strategy: Strategy, seed: u64) -> Self {
+        let cfg = SimConfig {
+            clients: cfg.clients.min(MAX_CLIENTS),
+            ..*cfg
+        };
+        let n = cfg.clients as usize;
+        let mut sim = Self {
+            cfg,
+            strategy,
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            queue: BinaryHeap::with_capacity(n),
+            clients: vec![
+                ClientState {
+                    attempt: 0,
+                    backoff: BackoffState::new(cfg.base_ms),
+                    read_key: 0,
+                };
+                n
+            ],
+            seq: 0,
+            last_accept: 0,
+            calls: 0,
+            now: 0.0,
+            completion: 0.0,
+        };
+        for client in 0..cfg.clients {
+            let read_time = sim.delay();
+            let w = sim.schedule_write(client, read_time);
+            sim.queue.push(Reverse(w));
+        }
+        sim
+    }
+
+    /// One-way network delay `|Normal(mean, sd)|`.
+    #[inline]
+    fn delay(&mut self) -> f64 {
+        let z: f64 = self.rng.sample(StandardNormal);
+        (self.cfg.net_mean_ms + self.cfg.net_sd_ms * z).abs()
+    }
+
+    #[inline]
+    fn next_seq(&mut self) -> u32 {
+        self.seq += 1;
+        self.seq
+    }
+
+    /// The server reads the version for `client` at `read_time`; the response
+    /// travels back and the client's write travels to the server. Returns the
+    /// write's key.
+    #[inline]
+    fn schedule_write(&mut self, client: u32, read_time: f64) -> u128 {
+        let read_seq = self.next_seq();
+        self.clients[client as usize].read_key = pack(read_time, read_seq, 0);
+        let time = read_time + self.delay() + self.delay();
+        pack(time, self.next_seq(), client)
+    }
+
+    /// Processes the next write the server receives; `None` when every client
+    /// has succeeded.
+    pub fn step(&mut self) -> Option<WriteRecord> {
+        let Reverse(key) = *self.queue.peek()?;
+        let time = key_time(key);
+        let client = key_client(key);
+        self.now = time;
+        self.calls += 1;
+        let st = self.clients[client as usize];
+        // The version still matches iff no write was accepted after the read.
+        let accepted = self.last_accept < st.read_key;
+        if accepted {
+            self.queue.pop();
+            self.last_accept = order_part(key);
+            let done = time + self.delay();
+            if done > self.completion {
+                self.completion = done;
+            }
+        } else {
+            // Rejected: the response travels back, the client sleeps, then its
+            // next read travels to the server (the sleep is added to that
+            // request's delay, as in the original).
+            let n = st.attempt + 1;
+            let mut backoff = st.backoff;
+            let sleep = sleep_ms(
+                self.strategy,
+                self.cfg.base_ms,
+                self.cfg.cap_ms,
+                n,
+                &mut backoff,
+                &mut self.rng,
+            );
+            let c = &mut self.clients[client as usize];
+            c.attempt = n;
+            c.backoff = backoff;
+            let read_time = time + self.delay() + (self.delay() + sleep);
+            let next = self.schedule_write(client, read_time);
+            // Replace the top in place: one sift instead of a pop and a push.
+            if let Some(mut top) = self.queue.peek_mut() {
+                *top = Reverse(next);
+            }
+        }
+        Some(WriteRecord {
+            client,
+            time_ms: time,
+            accepted,
+            attempt: st.attempt,
+        })
+    }
+
+    /// Processes at most `max_writes` writes; returns how many were processed.
+    /// Used by callers that must bound the work per call (the browser).
+    pub fn step_many(&mut self, max_writes: u64) -> u64 {
+        let mut done = 0;
+        while done < max_writes && self.step().is_some() {
+            done += 1;
+        }
+        done
+    }
+
+    /// Runs to the end and returns the trial's result.
+    pub fn run_to_end(&mut self) -> TrialResult {
+        while self.step().is_some() {}
+        self.result()
+    }
+
+    /// Whether every client has succeeded.
+    pub fn is_done(&self) -> bool {
+        self.queue.is_empty()
+    }
+
+    /// Writes received so far and the completion time so far.
+    pub fn result(&self) -> TrialResult {
+        TrialResult {
+            calls: self.calls,
+            time_ms: self.completion,
+        }
+    }
+
+    /// Arrival time of the last processed write.
+    pub fn now_ms(&self) -> f64 {
+        self.now
+    }
+
+    /// Clients that have not succeeded yet.
+    pub fn pending_clients(&self) -> usize {
+        self.queue.len()
+    }
+
+    /// The configuration of this trial.
+    pub fn config(&self) -> &SimConfig {
+        &self.cfg
+    }
+
+    /// The strategy of this trial.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+}
+
+/// Runs one trial with `seed` as the RNG seed.
+pub fn simulate(cfg: &SimConfig, strategy: Strategy, seed: u64) -> TrialResult {
+    Simulation::new(cfg, strategy, seed).run_to_end()
+}
+
+/// One trial with every write recorded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trace {
+    pub clients: u32,
+    pub strategy: Strategy,
+    pub result: TrialResult,
+    /// Writes in server arrival order.
+    pub writes: Vec<WriteRecord>,
+}
+
+/// Runs one trial and records every write; same numbers as [`simulate`].
+pub fn simulate_traced(cfg: &SimConfig, strategy: Strategy, seed: u64) -> Trace {
+    let mut sim = Simulation::new(cfg, strategy, seed);
+    let mut writes = Vec::new();
+    while let Some(w) = sim.step() {
+        writes.push(w);
+    }
+    Trace {
+        clients: cfg.clients,
+        strategy,
+        result: sim.result(),
+        writes,
+    }
+}

@@ -1,0 +1,237 @@
+//! Backoff strategies: how long a rejected client sleeps before it reads again.
+//!
+//! The five AWS strategies follow Marc Brooker's 2015 simulator; `codex` and
+//! `sdk` add the two jitter amplitudes the chapter compares them with. Every
+//! formula uses `v_n = min(cap, base·2^n)` where `n` is the client's number of
+//! failed writes so far (the first retry uses `n = 1`).
+
+use rand::Rng;
+
+/// A backoff strategy. The ids are part of the URL and CLI contract.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Strategy {
+    /// No backoff: retry at once.
+    None,
+    /// Capped exponential, no jitter: `v_n`.
+    Exponential,
+    /// Full Jitter: `uniform(0, v_n)`.
+    Full,
+    /// Equal Jitter: `v_n/2 + uniform(0, v_n/2)`.
+    Equal,
+    /// Decorrelated Jitter: `s = min(cap, uniform(base, 3·s_prev))`, `s_0 = base`.
+    Decorrelated,
+    /// Codex sampling-layer amplitude, capped like the rest: `min(cap, v_n·uniform[0.9, 1.1))`.
+    Codex,
+    /// anthropic Python SDK style, downward jitter only: `v_n·(1 − 0.25·uniform[0, 1))`.
+    Sdk,
+}
+
+impl Strategy {
+    /// Every strategy, in display order.
+    pub const ALL: [Strategy; 7] = [
+        Strategy::None,
+        Strategy::Exponential,
+        Strategy::Full,
+        Strategy::Equal,
+        Strategy::Decorrelated,
+        Strategy::Codex,
+        Strategy::Sdk,
+    ];
+
+    /// The five strategies of the AWS blog post (its benchmark sweep).
+    pub const AWS: [Strategy; 5] = [
+        Strategy::None,
+        Strategy::Exponential,
+        Strategy::Full,
+        Strategy::Equal,
+        Strategy::Decorrelated,
+    ];
+
+    /// The id used in URLs, CLI flags, CSV and `data-testid`s.
+    pub fn id(self) -> &'static str {
+        match self {
+            Strategy::None => "none",
+            Strategy::Exponential => "exponential",
+            Strategy::Full => "full",
+            Strategy::Equal => "equal",
+            Strategy::Decorrelated => "decorrelated",
+            Strategy::Codex => "codex",
+            Strategy::Sdk => "sdk",
+        }
+    }
+
+    /// Parses an id (exact, lower case).
+    pub fn from_id(s: &str) -> Option<Strategy> {
+        Strategy::ALL.into_iter().find(|st| st.id() == s)
+    }
+
+    /// Position in [`Strategy::ALL`]; stable, used to derive per-trial seeds.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Every id, for parameter validation messages.
+    pub fn all_ids() -> [&'static str; 7] {
+        Strategy::ALL.map(Strategy::id)
+    }
+}
+
+/// `v_n = min(cap, base·2^n)`. `scalbn` is exact and identical in wasm and
+/// natively; a huge `n` overflows to infinity, which the `min` turns into `cap`.
+pub fn capped_exponential(base: f64, cap: f64, n: u32) -> f64 {
+    let n = n.min(2000) as i32;
+    cap.min(libm::scalbn(base, n))
+}
+
+/// One client's backoff memory: only Decorrelated Jitter needs any.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BackoffState {
+    /// The previous sleep of Decorrelated Jitter (`s_prev`), starting at `base`.
+    pub prev_sleep: f64,
+}
+
+impl BackoffState {
+    /// The state of a client that has not failed yet.
+    pub fn new(base: f64) -> Self {
+        Self { prev_sleep: base }
+    }
+}
+
+/// The sleep (ms) before retry number `attempt` (≥ 1) of one client.
+/// Draws at most one uniform number from `rng`.
+pub fn sleep_ms<R: Rng + ?Sized>(
+    strategy: Strategy,
+    base: f64,
+    cap: f64,
+    attempt: u32,
+    state: &mut BackoffState,
+    rng: &mut R,
+) -> f64 {
+    match strategy {
+        Strategy::None => 0.0,
+        Strategy::Exponential => capped_exponential(base, cap, attempt),
+        Strategy::Full => {
+            let v = capped_exponential(base, cap, attempt);
+            v * rng.random::<f64>()
+        }
+        Strategy::Equal => {
+            let half = capped_exponential(base, cap, attempt) / 2.0;
+            half + half * rng.random::<f64>()
+        }
+        Strategy::Decorrelated => {
+            let hi = 3.0 * state.prev_sleep;
+            let s = cap.min(base + (hi - base) * rng.random::<f64>());
+            state.prev_sleep = s;
+            s
+        }
+        Strategy::Codex => {
+            let v = capped_exponential(base, cap, attempt);
+            cap.min(v * (0.9 + 0.2 * rng.random::<f64>()))
+        }
+        Strategy::Sdk => {
+            let v = capped_exponential(base, cap, attempt);
+            v * (1.0 - 0.25 * rng.random::<f64>())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand_pcg::Pcg64Mcg;
+
+    #[test]
+    fn ids_round_trip() {
+        for s in Strategy::ALL {
+            assert_eq!(Strategy::from_id(s.id()), Some(s));
+            assert_eq!(Strategy::ALL[s.index()], s);
+        }
+        assert_eq!(Strategy::from_id("Full"), None);
+        assert_eq!(Strategy::from_id(""), None);
+    }
+
+    #[test]
+    fn capped_exponential_matches_the_issue() {
+        assert_eq!(capped_exponential(5.0, 2000.0, 1), 10.0);
+        assert_eq!(capped_exponential(5.0, 2000.0, 8), 1280.0);
+        assert_eq!(capped_exponential(5.0, 2000.0, 9), 2000.0);
+        assert_eq!(capped_exponential(5.0, 2000.0, u32::MAX), 2000.0);
+        assert_eq!(capped_exponential(0.0, 2000.0, 40), 0.0);
+    }
+
+    /// Every sleep lies in the strategy's documented interval, for many draws.
+    #[test]
+    fn sleeps_stay_within_their_formulas() {
+        let (base, cap) = (5.0, 2000.0);
+        let mut rng = Pcg64Mcg::seed_from_u64(3);
+        for attempt in 1..=14u32 {
+            let v = capped_exponential(base, cap, attempt);
+            for _ in 0..2000 {
+                let mut st = BackoffState::new(base);
+                let mut s = |strat| sleep_ms(strat, base, cap, attempt, &mut st, &mut rng);
+                assert_eq!(s(Strategy::None), 0.0);
+                assert_eq!(s(Strategy::Exponential), v);
+                let f = s(Strategy::Full);
+                assert!((0.0..v).contains(&f) || v == 0.0, "full {f} v {v}");
+                let e = s(Strategy::Equal);
+                assert!(e >= v / 2.0 && e < v, "equal {e} v {v}");
+                let c = s(Strategy::Codex);
+                assert!(
+                    c >= 0.9 * v - 1e-9 && c <= cap && c < 1.1 * v,
+                    "codex {c} v {v}"
+                );
+                let k = s(Strategy::Sdk);
+                assert!(k > 0.75 * v && k <= v, "sdk {k} v {v}");
+            }
+        }
+    }
+
+    #[test]
+    fn decorrelated_grows_from_base_and_respects_cap() {
+        let (base, cap) = (5.0, 2000.0);
+        let mut rng = Pcg64Mcg::seed_from_u64(9);
+        for _ in 0..500 {
+            let mut st = BackoffState::new(base);
+            let mut prev = base;
+            for attempt in 1..40 {
+                let s = sleep_ms(
+                    Strategy::Decorrelated,
+                    base,
+                    cap,
+                    attempt,
+                    &mut st,
+                    &mut rng,
+                );
+                assert!(s >= base && s <= cap, "{s}");
+                assert!(s <= 3.0 * prev, "{s} > 3·{prev}");
+                assert_eq!(st.prev_sleep, s);
+                prev = s;
+            }
+        }
+        // With the cap below base the cap still wins.
+        let mut st = BackoffState::new(50.0);
+        assert_eq!(
+            sleep_ms(Strategy::Decorrelated, 50.0, 20.0, 1, &mut st, &mut rng),
+            20.0
+        );
+    }
+
+    #[test]
+    fn jitter_means_are_where_the_formulas_put_them() {
+        let (base, cap) = (5.0, 2000.0);
+        let mut rng = Pcg64Mcg::seed_from_u64(11);
+        let v = capped_exponential(base, cap, 6); // 320 ms
+        let mean = |strat, rng: &mut Pcg64Mcg| {
+            let mut st = BackoffState::new(base);
+            (0..20_000)
+                .map(|_| sleep_ms(strat, base, cap, 6, &mut st, rng))
+                .sum::<f64>()
+                / 20_000.0
+        };
+        assert!((mean(Strategy::Full, &mut rng) / v - 0.5).abs() < 0.02);
+        assert!((mean(Strategy::Equal, &mut rng) / v - 0.75).abs() < 0.01);
+        assert!((mean(Strategy::Codex, &mut rng) / v - 1.0).abs() < 0.005);
+        assert!((mean(Strategy::Sdk, &mut rng) / v - 0.875).abs() < 0.005);
+    }
+}

@@ -1,0 +1,102 @@
+//! SVG chart pieces drawn at the container's real pixel width, so text stays
+//! 12 px at any screen size (360 px phones included).
+
+use yew::prelude::*;
+
+use crate::herd::chart_data::Axis;
+
+/// Plot margins (px): room for tick labels and axis titles.
+pub const LEFT: f64 = 58.0;
+pub const RIGHT: f64 = 14.0;
+pub const TOP: f64 = 12.0;
+pub const BOTTOM: f64 = 44.0;
+
+/// A plot area of `width × height` px with two axes.
+pub struct Frame {
+    pub width: f64,
+    pub height: f64,
+    pub x: Axis,
+    pub y: Axis,
+}
+
+impl Frame {
+    /// Pixel x of a data value.
+    pub fn px(&self, v: f64) -> f64 {
+        LEFT + self.x.frac(v) * (self.width - LEFT - RIGHT)
+    }
+
+    /// Pixel y of a data value.
+    pub fn py(&self, v: f64) -> f64 {
+        self.height - BOTTOM - self.y.frac(v) * (self.height - TOP - BOTTOM)
+    }
+
+    /// Grid, ticks, tick labels and axis titles.
+    pub fn axes(&self, x_title: &str, y_title: &str) -> Html {
+        let (x0, x1) = (LEFT, self.width - RIGHT);
+        let (y0, y1) = (self.height - BOTTOM, TOP);
+        // Thin out x labels when they would collide (narrow screens).
+        let max_labels = ((x1 - x0) / 48.0).floor().max(2.0) as usize;
+        let every = self.x.ticks.len().div_ceil(max_labels).max(1);
+        html! {
+            <g class="herd-axes">
+                { for self.y.ticks.iter().map(|&v| {
+                    let y = self.py(v);
+                    html! { <g>
+                        <line class="grid" x1={fmt(x0)} x2={fmt(x1)} y1={fmt(y)} y2={fmt(y)} />
+                        <text class="tick" x={fmt(x0 - 6.0)} y={fmt(y + 4.0)} text-anchor="end">{ tick_label(v) }</text>
+                    </g> }
+                }) }
+                { for self.x.ticks.iter().enumerate().map(|(i, &v)| {
+                    let x = self.px(v);
+                    html! { <g>
+                        <line class="tickmark" x1={fmt(x)} x2={fmt(x)} y1={fmt(y0)} y2={fmt(y0 + 5.0)} />
+                        if i % every == 0 {
+                            <text class="tick" x={fmt(x)} y={fmt(y0 + 18.0)} text-anchor="middle">{ tick_label(v) }</text>
+                        }
+                    </g> }
+                }) }
+                <line class="axis" x1={fmt(x0)} x2={fmt(x1)} y1={fmt(y0)} y2={fmt(y0)} />
+                <line class="axis" x1={fmt(x0)} x2={fmt(x0)} y1={fmt(y0)} y2={fmt(y1)} />
+                <text class="axis-title" x={fmt((x0 + x1) / 2.0)} y={fmt(self.height - 6.0)} text-anchor="middle">{ x_title.to_string() }</text>
+                <text class="axis-title" transform={format!("translate(13 {}) rotate(-90)", fmt((y0 + y1) / 2.0))} text-anchor="middle">{ y_title.to_string() }</text>
+            </g>
+        }
+    }
+}
+
+/// A coordinate with one decimal (keeps the SVG small).
+pub fn fmt(v: f64) -> String {
+    format!("{v:.1}")
+}
+
+/// A compact tick label: 20000 → 20k, 2.5 → 2.5, 1500 → 1500.
+pub fn tick_label(v: f64) -> String {
+    let a = v.abs();
+    if a >= 10_000.0 {
+        let k = v / 1000.0;
+        if k.fract() == 0.0 {
+            format!("{k:.0}k")
+        } else {
+            format!("{k:.1}k")
+        }
+    } else if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else if a >= 1.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+/// The `<svg>` element of a chart with an accessible name.
+pub fn svg(width: f64, height: f64, label: &str, testid: &str, body: Html) -> Html {
+    html! {
+        <svg class="herd-chart" role="img" aria-label={label.to_string()}
+            data-testid={testid.to_string()}
+            width={fmt(width)} height={fmt(height)}
+            viewBox={format!("0 0 {} {}", fmt(width), fmt(height))}>
+            <title>{ label.to_string() }</title>
+            { body }
+        </svg>
+    }
+}

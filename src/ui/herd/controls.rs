@@ -1,0 +1,168 @@
+//! The form: every parameter of the page. A change is validated exactly like
+//! the URL (the field's raw text is put into the query and read back through
+//! `HerdParams::from_query`), so a bad value gets the same notice either way.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::labels::{label, vn_definition};
+use crate::herd::params::bounds;
+use crate::herd::{HerdParams, Strategy, View};
+use crate::i18n::{t, Lang};
+use crate::params::{check_float, check_int, Bound};
+
+#[derive(Properties, PartialEq)]
+pub struct ControlsProps {
+    pub lang: Lang,
+    pub params: HerdParams,
+    /// Called with `(param, raw value)` when a field changes.
+    pub on_field: Callback<(String, String)>,
+}
+
+fn input_value(e: &Event) -> Option<web_sys::HtmlInputElement> {
+    e.target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+}
+
+/// The value a field's raw text stands for, as shown after the change.
+trait Canon: Copy + 'static {
+    fn canon(self, raw: &str) -> String;
+}
+
+impl Canon for Bound<i64> {
+    fn canon(self, raw: &str) -> String {
+        check_int(raw, self).0.to_string()
+    }
+}
+
+impl Canon for Bound<f64> {
+    fn canon(self, raw: &str) -> String {
+        fmt_f(check_float(raw, self).0)
+    }
+}
+
+fn number_field<T: std::fmt::Display + PartialEq + Copy + 'static>(
+    lang: Lang,
+    key: &str,
+    b: &Bound<T>,
+    value: String,
+    step: &str,
+    on_field: &Callback<(String, String)>,
+) -> Html
+where
+    Bound<T>: Canon,
+{
+    let name = b.name.to_string();
+    let cb = on_field.clone();
+    let bound = *b;
+    let onchange = Callback::from(move |e: Event| {
+        if let Some(el) = input_value(&e) {
+            let raw = el.value();
+            // Show the value actually used (the notice explains the change),
+            // even when it equals the previous one and nothing re-renders.
+            el.set_value(&bound.canon(&raw));
+            cb.emit((name.clone(), raw));
+        }
+    });
+    html! {
+        <label>
+            <span>{ t(lang, key) }</span>
+            <input type="number" name={b.name} data-testid={format!("input-{}", b.name)}
+                value={value} step={step.to_string()} inputmode="decimal"
+                onchange={onchange} />
+            <span class="muted herd-range">{ b.range_text() }</span>
+        </label>
+    }
+}
+
+fn fmt_f(v: f64) -> String {
+    crate::herd::params::fmt_num(v)
+}
+
+/// The form.
+#[function_component(Controls)]
+pub fn controls(p: &ControlsProps) -> Html {
+    let lang = p.lang;
+    let prm = &p.params;
+    let f = &p.on_field;
+    let view_button = |view: View, key: &str| {
+        let cb = f.clone();
+        let pressed = prm.view == view;
+        html! {
+            <button type="button" aria-pressed={pressed.to_string()}
+                data-testid={format!("view-{}", view.id())}
+                onclick={Callback::from(move |_| cb.emit(("view".into(), view.id().into())))}>
+                { t(lang, key) }
+            </button>
+        }
+    };
+    let strategy_box = |s: Strategy| {
+        let checked = prm.strategies.contains(&s);
+        let only = checked && prm.strategies.len() == 1;
+        let mut next: Vec<Strategy> = prm.strategies.clone();
+        if checked {
+            next.retain(|x| *x != s);
+        } else {
+            next.push(s);
+        }
+        let ids: Vec<&str> = Strategy::ALL
+            .iter()
+            .filter(|x| next.contains(x))
+            .map(|x| x.id())
+            .collect();
+        let value = ids.join(",");
+        let cb = f.clone();
+        html! {
+            <label class="herd-check">
+                <input type="checkbox" checked={checked} disabled={only}
+                    data-testid={format!("strategy-{}", s.id())}
+                    onchange={Callback::from(move |_| cb.emit(("strategies".into(), value.clone())))} />
+                { label(lang, s) }
+            </label>
+        }
+    };
+    let random_seed = {
+        let cb = f.clone();
+        Callback::from(move |_| {
+            let max = bounds::SEED.max as f64;
+            let seed = (js_sys::Math::random() * max).floor().clamp(0.0, max) as u64;
+            cb.emit(("seed".into(), seed.to_string()));
+        })
+    };
+    html! {
+        <form class="panel herd-controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}
+            aria-label={t(lang, "herd.controls")}>
+            <div class="herd-views" role="group" aria-label={t(lang, "herd.view.label")}>
+                { view_button(View::Run, "herd.view.run") }
+                { view_button(View::Sweep, "herd.view.sweep") }
+            </div>
+            <div class="controls">
+                if prm.view == View::Run {
+                    { number_field(lang, "herd.param.clients", &bounds::CLIENTS, prm.clients.to_string(), "1", f) }
+                } else {
+                    { number_field(lang, "herd.param.n_from", &bounds::N_FROM, prm.n_from.to_string(), "1", f) }
+                    { number_field(lang, "herd.param.n_to", &bounds::N_TO, prm.n_to.to_string(), "1", f) }
+                    { number_field(lang, "herd.param.n_step", &bounds::N_STEP, prm.n_step.to_string(), "1", f) }
+                }
+                { number_field(lang, "herd.param.trials", &bounds::TRIALS, prm.trials.to_string(), "1", f) }
+                { number_field(lang, "herd.param.base", &bounds::BASE, fmt_f(prm.base_ms), "any", f) }
+                { number_field(lang, "herd.param.cap", &bounds::CAP, fmt_f(prm.cap_ms), "any", f) }
+                { number_field(lang, "herd.param.net_mean", &bounds::NET_MEAN, fmt_f(prm.net_mean_ms), "any", f) }
+                { number_field(lang, "herd.param.net_sd", &bounds::NET_SD, fmt_f(prm.net_sd_ms), "any", f) }
+                <div class="herd-seed">
+                    { number_field(lang, "common.seed", &bounds::SEED, prm.seed.to_string(), "1", f) }
+                    <button type="button" data-testid="seed-random" onclick={random_seed}>
+                        { t(lang, "herd.seed.random") }
+                    </button>
+                </div>
+            </div>
+            <fieldset class="herd-strategies">
+                <legend>{ t(lang, "herd.param.strategies") }</legend>
+                <p class="muted herd-vn">{ t(lang, "herd.vn_prefix") }{ " " }{ vn_definition() }{ t(lang, "herd.vn_suffix") }</p>
+                <div class="herd-checks">
+                    { for Strategy::ALL.into_iter().map(strategy_box) }
+                </div>
+            </fieldset>
+        </form>
+    }
+}

@@ -1,0 +1,319 @@
+//! The run view: one N, every selected strategy, many trials. Numbers first,
+//! then the histogram of server calls over time and the per-client timeline
+//! of trial 1 (the first trial of the run).
+
+use yew::prelude::*;
+
+use super::chart::{fmt, svg, Frame};
+use super::job::{JobHandle, JobStatus};
+use super::labels::{label, marker_path, name, style, Marker};
+use crate::herd::chart_data::{shared_histograms, timeline_clients, Axis, Histogram};
+use crate::herd::{PointSummary, Spread, Trace};
+use crate::i18n::{t, tf, Lang};
+
+/// Most marks drawn in one timeline panel.
+const TIMELINE_MARKS: usize = 3000;
+
+#[derive(Properties, PartialEq)]
+pub struct RunViewProps {
+    pub lang: Lang,
+    pub job: JobHandle,
+    /// Content width in px.
+    pub width: f64,
+    pub embed: bool,
+    /// Bumped on every redraw so the view re-reads the job.
+    pub tick: u64,
+}
+
+/// Calls with one decimal, time in ms with one decimal.
+pub fn fmt1(v: f64) -> String {
+    format!("{v:.1}")
+}
+
+fn spread_text(lang: Lang, key: &str, s: &Spread) -> String {
+    tf(
+        lang,
+        key,
+        &[
+            ("sd", fmt1(s.sd)),
+            ("p10", fmt1(s.p10)),
+            ("p90", fmt1(s.p90)),
+            ("min", fmt1(s.min)),
+            ("max", fmt1(s.max)),
+        ],
+    )
+}
+
+fn results_table(lang: Lang, points: &[PointSummary]) -> Html {
+    html! {
+        <div class="scroll-x">
+        <table class="data herd-results" data-testid="run-results">
+            <caption>{ t(lang, "herd.run.table_caption") }</caption>
+            <thead><tr>
+                <th scope="col">{ t(lang, "herd.col.strategy") }</th>
+                <th scope="col" class="num">{ t(lang, "herd.col.calls") }</th>
+                <th scope="col" class="num">{ t(lang, "herd.col.time") }</th>
+                <th scope="col">{ t(lang, "herd.col.spread") }</th>
+            </tr></thead>
+            <tbody>
+            { for points.iter().map(|p| {
+                let id = p.strategy.id();
+                html! { <tr>
+                    <th scope="row">{ label(lang, p.strategy) }</th>
+                    <td class="num big"><span data-testid={format!("calls-{id}")}>{ fmt1(p.mean_calls) }</span></td>
+                    <td class="num big"><span data-testid={format!("time-{id}")}>{ fmt1(p.mean_time_ms) }</span></td>
+                    <td class="spread">
+                        <div>{ spread_text(lang, "herd.spread.calls", &p.calls) }</div>
+                        <div>{ spread_text(lang, "herd.spread.time", &p.time_ms) }</div>
+                    </td>
+                </tr> }
+            }) }
+            </tbody>
+        </table>
+        </div>
+    }
+}
+
+/// Columns of the small multiples for a content width.
+fn columns(width: f64) -> usize {
+    if width >= 1000.0 {
+        3
+    } else if width >= 640.0 {
+        2
+    } else {
+        1
+    }
+}
+
+fn panel_width(width: f64) -> f64 {
+    let cols = columns(width) as f64;
+    ((width - 12.0 * (cols - 1.0)) / cols).max(240.0)
+}
+
+fn histogram_panel(lang: Lang, trace: &Trace, h: &Histogram, x: &Axis, y: &Axis, w: f64) -> Html {
+    let height = 200.0;
+    let f = Frame {
+        width: w,
+        height,
+        x: x.clone(),
+        y: y.clone(),
+    };
+    let st = style(trace.strategy);
+    // One path for all bars keeps the DOM small.
+    let mut d = String::new();
+    for (i, &c) in h.counts.iter().enumerate() {
+        if c == 0 {
+            continue;
+        }
+        let x0 = f.px(i as f64 * h.bin_ms);
+        let x1 = f.px((i + 1) as f64 * h.bin_ms);
+        let y0 = f.py(0.0);
+        let y1 = f.py(f64::from(c));
+        d.push_str(&format!(
+            "M{} {}V{}H{}V{}z",
+            fmt(x0),
+            fmt(y0),
+            fmt(y1),
+            fmt(x1),
+            fmt(y0)
+        ));
+    }
+    let bin = fmt_bin(h.bin_ms);
+    let title = tf(
+        lang,
+        "herd.hist.panel",
+        &[
+            ("name", name(lang, trace.strategy)),
+            ("calls", trace.result.calls.to_string()),
+        ],
+    );
+    html! {
+        <figure class="herd-panel">
+            <figcaption>{ label(lang, trace.strategy) }</figcaption>
+            { svg(w, height, &title, &format!("hist-{}", trace.strategy.id()), html! { <>
+                { f.axes(&t(lang, "herd.axis.time"), &tf(lang, "herd.hist.y", &[("bin", bin)])) }
+                <path d={d} fill={st.color} fill-opacity="0.75" stroke={st.color} stroke-width="0.5" />
+            </> }) }
+        </figure>
+    }
+}
+
+fn fmt_bin(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v}")
+    }
+}
+
+fn timeline_panel(lang: Lang, trace: &Trace, x: &Axis, w: f64) -> Html {
+    let shown = timeline_clients(trace, TIMELINE_MARKS);
+    let n = trace.clients as f64;
+    let height = (120.0 + 2.2 * shown.len() as f64).clamp(180.0, 320.0);
+    let f = Frame {
+        width: w,
+        height,
+        x: x.clone(),
+        y: Axis::new(0.0, (n - 1.0).max(1.0), 4),
+    };
+    let mut rejected = String::new();
+    let mut accepted = String::new();
+    let r = if shown.len() > 60 { 1.8 } else { 2.6 };
+    for wr in &trace.writes {
+        if shown.binary_search(&wr.client).is_err() {
+            continue;
+        }
+        let (px, py) = (f.px(wr.time_ms), f.py(f64::from(wr.client)));
+        if wr.accepted {
+            accepted.push_str(&marker_path(Marker::Diamond, px, py, r + 0.6));
+        } else {
+            rejected.push_str(&marker_path(Marker::Cross, px, py, r));
+        }
+    }
+    let title = tf(
+        lang,
+        "herd.timeline.panel",
+        &[
+            ("name", name(lang, trace.strategy)),
+            ("shown", shown.len().to_string()),
+            ("total", trace.clients.to_string()),
+        ],
+    );
+    html! {
+        <figure class="herd-panel">
+            <figcaption>
+                { label(lang, trace.strategy) }
+                <span class="muted herd-subset">{ tf(lang, "herd.timeline.subset", &[
+                    ("shown", shown.len().to_string()), ("total", trace.clients.to_string())]) }</span>
+            </figcaption>
+            { svg(w, height, &title, &format!("timeline-{}", trace.strategy.id()), html! { <>
+                { f.axes(&t(lang, "herd.axis.time"), &t(lang, "herd.timeline.y")) }
+                <path d={rejected} fill="none" stroke="var(--muted)" stroke-width="1" stroke-opacity="0.8" />
+                <path d={accepted} fill="var(--c-green)" stroke="#000" stroke-width="0.8" />
+            </> }) }
+        </figure>
+    }
+}
+
+fn timeline_legend(lang: Lang) -> Html {
+    html! {
+        <p class="herd-legend" aria-hidden="true">
+            <svg width="16" height="14" viewBox="0 0 16 14"><path d={marker_path(Marker::Diamond, 8.0, 7.0, 4.5)} fill="var(--c-green)" stroke="#000" stroke-width="0.8" /></svg>
+            { t(lang, "herd.timeline.accepted") }
+            <svg width="16" height="14" viewBox="0 0 16 14"><path d={marker_path(Marker::Cross, 8.0, 7.0, 4.0)} fill="none" stroke="var(--muted)" stroke-width="1.4" /></svg>
+            { t(lang, "herd.timeline.rejected") }
+        </p>
+    }
+}
+
+/// The histograms and timelines of trial 1 of every strategy.
+fn trace_charts(lang: Lang, traces: &[Trace], width: f64) -> Html {
+    let refs: Vec<&Trace> = traces.iter().collect();
+    let hists = shared_histograms(&refs, 50);
+    let t_max = hists
+        .first()
+        .map(|h| h.bin_ms * h.counts.len() as f64)
+        .unwrap_or(1.0);
+    let x = Axis::new(0.0, t_max, 5);
+    let y_max = hists
+        .iter()
+        .flat_map(|h| h.counts.iter().copied())
+        .max()
+        .unwrap_or(1);
+    let y = Axis::new(0.0, f64::from(y_max), 4);
+    let w = panel_width(width);
+    let grid = format!(
+        "grid-template-columns: repeat({}, minmax(0, 1fr))",
+        columns(width)
+    );
+    html! {
+        <>
+        <section class="panel" aria-labelledby="herd-hist-title">
+            <h2 id="herd-hist-title">{ t(lang, "herd.hist.title") }</h2>
+            <p class="muted">{ t(lang, "herd.hist.note") }</p>
+            <div class="herd-multiples" style={grid.clone()}>
+                { for traces.iter().zip(hists.iter()).map(|(tr, h)| histogram_panel(lang, tr, h, &x, &y, w)) }
+            </div>
+            <details class="herd-table-view">
+                <summary>{ t(lang, "common.table_view") }</summary>
+                { histogram_table(lang, traces, &hists) }
+            </details>
+        </section>
+        <section class="panel" aria-labelledby="herd-timeline-title">
+            <h2 id="herd-timeline-title">{ t(lang, "herd.timeline.title") }</h2>
+            <p class="muted">{ t(lang, "herd.timeline.note") }</p>
+            { timeline_legend(lang) }
+            <div class="herd-multiples" style={grid}>
+                { for traces.iter().map(|tr| timeline_panel(lang, tr, &x, w)) }
+            </div>
+        </section>
+        </>
+    }
+}
+
+fn histogram_table(lang: Lang, traces: &[Trace], hists: &[Histogram]) -> Html {
+    let bins = hists.first().map(|h| h.counts.len()).unwrap_or(0);
+    let bin = hists.first().map(|h| h.bin_ms).unwrap_or(1.0);
+    html! {
+        <div class="scroll-x">
+        <table class="data">
+            <thead><tr>
+                <th scope="col">{ t(lang, "herd.axis.time") }</th>
+                { for traces.iter().map(|tr| html! { <th scope="col" class="num">{ name(lang, tr.strategy) }</th> }) }
+            </tr></thead>
+            <tbody>
+            { for (0..bins).map(|i| html! { <tr>
+                <th scope="row">{ format!("{}–{}", fmt_bin(i as f64 * bin), fmt_bin((i + 1) as f64 * bin)) }</th>
+                { for hists.iter().map(|h| html! { <td class="num">{ h.counts[i] }</td> }) }
+            </tr> }) }
+            </tbody>
+        </table>
+        </div>
+    }
+}
+
+/// The run view body.
+#[function_component(RunView)]
+pub fn run_view(p: &RunViewProps) -> Html {
+    let lang = p.lang;
+    let job = p.job.job.borrow();
+    let Some(job) = job.as_ref() else {
+        return html! {};
+    };
+    let progress = job.sweep.progress();
+    let spec = job.sweep.spec();
+    let status = match job.status {
+        JobStatus::Running => html! {
+            <div class="herd-status" role="status">
+                <progress max="1" value={progress.to_string()} data-testid="run-progress"
+                    aria-label={t(lang, "herd.run.computing")} />
+                <span>{ tf(lang, "herd.run.computing_pct", &[("pct", format!("{:.0}", progress * 100.0))]) }</span>
+                <button type="button" data-testid="run-cancel"
+                    onclick={ { let h = p.job.clone(); Callback::from(move |_| h.cancel()) } }>
+                    { t(lang, "herd.cancel") }
+                </button>
+            </div>
+        },
+        JobStatus::Cancelled => html! {
+            <p class="herd-status" role="status" data-testid="run-cancelled">{ t(lang, "herd.run.cancelled") }</p>
+        },
+        JobStatus::Done => html! {
+            <p class="herd-status muted" data-testid="run-done">{ tf(lang, "herd.run.done", &[
+                ("clients", spec.clients.first().copied().unwrap_or(0).to_string()),
+                ("trials", spec.trials.to_string()),
+                ("ms", format!("{:.0}", job.elapsed_ms)),
+            ]) }</p>
+        },
+    };
+    html! {
+        <div class={classes!("herd-run", p.embed.then_some("compact"))}>
+            { status }
+            if !job.sweep.summaries().is_empty() {
+                <section class="panel">{ results_table(lang, job.sweep.summaries()) }</section>
+            }
+            if job.status == JobStatus::Done && !job.sweep.traces().is_empty() {
+                { trace_charts(lang, job.sweep.traces(), p.width) }
+            }
+        </div>
+    }
+}

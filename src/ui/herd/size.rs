@@ -1,0 +1,28 @@
+//! The page's content width in px, so charts draw at real size.
+
+use yew::prelude::*;
+
+use crate::ui::dom;
+
+/// Width of the element behind `node`, updated when the app resizes.
+#[hook]
+pub fn use_width(node: NodeRef) -> f64 {
+    let width = use_state_eq(|| 640.0);
+    {
+        let width = width.clone();
+        use_effect_with((), move |_| {
+            let measure = move || {
+                if let Some(el) = node.cast::<web_sys::Element>() {
+                    let w = f64::from(el.client_width());
+                    if w > 0.0 {
+                        width.set(w.floor());
+                    }
+                }
+            };
+            measure();
+            let guard = dom::observe_app_size(measure);
+            move || drop(guard)
+        });
+    }
+    *width
+}

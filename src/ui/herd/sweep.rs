@@ -1,0 +1,208 @@
+//! The sweep view: the blog's two figures (mean calls vs N, completion time
+//! vs N), drawn while the sweep computes, each with a table view.
+
+use yew::prelude::*;
+
+use super::chart::{fmt, svg, Frame};
+use super::job::{JobHandle, JobStatus};
+use super::labels::{label, marker_is_open, marker_path, name, style, swatch};
+use super::run::fmt1;
+use crate::herd::chart_data::Axis;
+use crate::herd::{PointSummary, Strategy};
+use crate::i18n::{t, tf, Lang};
+
+#[derive(Properties, PartialEq)]
+pub struct SweepViewProps {
+    pub lang: Lang,
+    pub job: JobHandle,
+    pub width: f64,
+    pub embed: bool,
+    pub tick: u64,
+    /// Starts the sweep of the current parameters.
+    pub on_start: Callback<()>,
+}
+
+/// Which number a figure plots.
+#[derive(Clone, Copy, PartialEq)]
+enum Metric {
+    Calls,
+    Time,
+}
+
+impl Metric {
+    fn of(self, p: &PointSummary) -> f64 {
+        match self {
+            Metric::Calls => p.mean_calls,
+            Metric::Time => p.mean_time_ms,
+        }
+    }
+}
+
+fn figure(
+    lang: Lang,
+    metric: Metric,
+    points: &[PointSummary],
+    strategies: &[Strategy],
+    clients: &[u32],
+    width: f64,
+) -> Html {
+    let (title_key, y_key, id) = match metric {
+        Metric::Calls => ("herd.sweep.calls_title", "herd.sweep.calls_y", "calls"),
+        Metric::Time => ("herd.sweep.time_title", "herd.sweep.time_y", "time"),
+    };
+    let x_min = clients.first().copied().unwrap_or(0) as f64;
+    let x_max = clients.last().copied().unwrap_or(1) as f64;
+    let y_max = points.iter().map(|p| metric.of(p)).fold(0.0, f64::max);
+    let height = if width < 480.0 { 260.0 } else { 320.0 };
+    let f = Frame {
+        width,
+        height,
+        x: Axis::new(x_min.min(x_max - 1.0).max(0.0), x_max, 6),
+        y: Axis::new(0.0, y_max.max(1.0), 5),
+    };
+    let series = strategies.iter().map(|&s| {
+        let st = style(s);
+        let pts: Vec<(f64, f64)> = points
+            .iter()
+            .filter(|p| p.strategy == s)
+            .map(|p| (f.px(f64::from(p.clients)), f.py(metric.of(p))))
+            .collect();
+        let line: String = pts
+            .iter()
+            .enumerate()
+            .map(|(i, (x, y))| format!("{}{} {}", if i == 0 { "M" } else { "L" }, fmt(*x), fmt(*y)))
+            .collect();
+        let marks: String = pts
+            .iter()
+            .map(|(x, y)| marker_path(st.marker, *x, *y, 3.5))
+            .collect();
+        let open = marker_is_open(st.marker);
+        html! { <g data-strategy={s.id()}>
+            <path d={line} fill="none" stroke={st.color} stroke-width="2" stroke-dasharray={st.dash} />
+            <path d={marks} fill={if open { "none" } else { st.color }} stroke={st.color} stroke-width="1.5" />
+        </g> }
+    });
+    let title = t(lang, title_key);
+    html! {
+        <section class="panel" aria-labelledby={format!("herd-fig-{id}")}>
+            <h2 id={format!("herd-fig-{id}")}>{ title.clone() }</h2>
+            <ul class="herd-legend-list" aria-label={t(lang, "herd.legend")}>
+                { for strategies.iter().map(|&s| html! { <li>{ label(lang, s) }</li> }) }
+            </ul>
+            { svg(width, height, &title, &format!("sweep-chart-{id}"), html! { <>
+                { f.axes(&t(lang, "herd.sweep.x"), &t(lang, y_key)) }
+                { for series }
+            </> }) }
+            <details class="herd-table-view">
+                <summary>{ t(lang, "common.table_view") }</summary>
+                { table(lang, metric, points, strategies, clients, id) }
+            </details>
+        </section>
+    }
+}
+
+fn table(
+    lang: Lang,
+    metric: Metric,
+    points: &[PointSummary],
+    strategies: &[Strategy],
+    clients: &[u32],
+    id: &str,
+) -> Html {
+    html! {
+        <div class="scroll-x">
+        <table class="data" data-testid={format!("sweep-table-{id}")}>
+            <thead><tr>
+                <th scope="col">{ "N" }</th>
+                { for strategies.iter().map(|&s| html! {
+                    <th scope="col" class="num">{ swatch(s) }{ name(lang, s) }</th>
+                }) }
+            </tr></thead>
+            <tbody>
+            { for clients.iter().map(|&n| html! { <tr>
+                <th scope="row">{ n }</th>
+                { for strategies.iter().map(|&s| {
+                    let v = points.iter().find(|p| p.clients == n && p.strategy == s);
+                    html! { <td class="num">{ v.map(|p| fmt1(metric.of(p))).unwrap_or_else(|| "…".into()) }</td> }
+                }) }
+            </tr> }) }
+            </tbody>
+        </table>
+        </div>
+    }
+}
+
+/// The sweep view body.
+#[function_component(SweepView)]
+pub fn sweep_view(p: &SweepViewProps) -> Html {
+    let lang = p.lang;
+    let guard = p.job.job.borrow();
+    let job = guard.as_ref();
+    let status = job.map(|j| j.status);
+    let start = {
+        let cb = p.on_start.clone();
+        Callback::from(move |_| cb.emit(()))
+    };
+    let cancel = {
+        let h = p.job.clone();
+        Callback::from(move |_| h.cancel())
+    };
+    let running = status == Some(JobStatus::Running);
+    let controls = html! {
+        <div class="herd-status" role="status">
+            <button type="button" class="primary" data-testid="sweep-start" onclick={start} disabled={running}>
+                { t(lang, if status.is_some() { "herd.sweep.restart" } else { "herd.sweep.start" }) }
+            </button>
+            <button type="button" data-testid="sweep-cancel" onclick={cancel} disabled={!running}>
+                { t(lang, "herd.cancel") }
+            </button>
+            { match job {
+                None => html! { <span class="muted">{ t(lang, "herd.sweep.idle") }</span> },
+                Some(j) => {
+                    let done = j.sweep.summaries().len();
+                    let total = j.sweep.spec().clients.len() * j.sweep.spec().strategies.len();
+                    html! { <>
+                        <progress max="1" value={j.sweep.progress().to_string()} data-testid="sweep-progress"
+                            aria-label={t(lang, "herd.sweep.progress_label")} />
+                        <span data-testid="sweep-state" data-state={match j.status {
+                            JobStatus::Running => "running", JobStatus::Done => "done", JobStatus::Cancelled => "cancelled" }}>
+                        { match j.status {
+                            JobStatus::Running => tf(lang, "herd.sweep.running", &[
+                                ("pct", format!("{:.0}", j.sweep.progress() * 100.0)),
+                                ("done", done.to_string()), ("total", total.to_string())]),
+                            JobStatus::Cancelled => tf(lang, "herd.sweep.cancelled", &[
+                                ("done", done.to_string()), ("total", total.to_string())]),
+                            JobStatus::Done => tf(lang, "herd.sweep.done", &[("total", total.to_string())]),
+                        } }
+                        </span>
+                        if j.status == JobStatus::Done {
+                            <span>
+                                { t(lang, "herd.sweep.elapsed") }
+                                <strong data-testid="sweep-elapsed">{ format!("{:.0}", j.elapsed_ms) }</strong>
+                                { " " }{ t(lang, "herd.unit.ms") }
+                                <span class="muted">{ tf(lang, "herd.sweep.busy", &[
+                                    ("busy", format!("{:.0}", j.busy_ms)),
+                                    ("slices", j.slices.to_string()),
+                                    ("writes", j.sweep.writes().to_string())]) }</span>
+                            </span>
+                        }
+                    </> }
+                }
+            } }
+        </div>
+    };
+    let charts = job.map(|j| {
+        let spec = j.sweep.spec();
+        let pts = j.sweep.summaries();
+        html! { <div class={classes!("herd-sweep-charts", p.embed.then_some("compact"))}>
+            { figure(lang, Metric::Calls, pts, &spec.strategies, &spec.clients, p.width) }
+            { figure(lang, Metric::Time, pts, &spec.strategies, &spec.clients, p.width) }
+        </div> }
+    });
+    html! {
+        <div class="herd-sweep">
+            { controls }
+            { charts.unwrap_or_default() }
+        </div>
+    }
+}
