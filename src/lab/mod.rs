@@ -1,1 +1,27 @@
-//! The idempotency lab (pure core). See issue 3.
+//! The idempotency lab (pure core, issue 3): a test agent's harness submits a
+//! bug report to a bug tracker over an unreliable network; the tracker runs
+//! one of five implementations against a real SQLite database. A run is a
+//! deterministic discrete-event simulation of (fault schedule, client
+//! strategy, server implementation, seed); every step records the requests,
+//! the server's decision and SQL, and both tables, so the UI can replay it.
+//!
+//! Nothing here knows the expected outcome of a scenario: counts emerge from
+//! running the handlers' SQL against the database.
+
+mod db;
+mod faults;
+pub mod harness;
+mod ids;
+mod params;
+mod server;
+mod sim;
+mod trace;
+
+pub use faults::{
+    AttemptFault, Delivery, FaultSchedule, ServerFault, RETRY_AFTER_503_S, SLOW_MS, STALL_MS,
+};
+pub use ids::{ClientStrategy, Scenario, ServerImpl, Verdict};
+pub use params::{LabParams, MatrixParams, StepParam, SEED as SEED_BOUND, SPEEDS};
+pub use server::LEASE_MS;
+pub use sim::{final_count, run, run_schedule, CallSummary, Run, RESTART_MS};
+pub use trace::*;

@@ -1,18 +1,11 @@
 //! The idempotency lab pages (`#/lab`, `#/lab/matrix`).
 
-use yew::prelude::*;
+mod diagram;
+mod matrix;
+mod narrate;
+mod run_view;
+mod state;
+mod tables;
 
-use super::page::PageProps;
-use crate::i18n::t;
-
-/// Placeholder until the lab UI lands.
-#[function_component(LabPage)]
-pub fn lab_page(p: &PageProps) -> Html {
-    html! { <section><h1>{ t(p.lang, "common.nav.lab") }</h1></section> }
-}
-
-/// Placeholder until the matrix UI lands.
-#[function_component(MatrixPage)]
-pub fn matrix_page(p: &PageProps) -> Html {
-    html! { <section><h1>{ t(p.lang, "common.nav.lab") }</h1></section> }
-}
+pub use matrix::MatrixPage;
+pub use run_view::LabPage;

@@ -1,0 +1,417 @@
+//! The question bank, built from the chapter material (seeds 000–003): the
+//! ✎练习 of 000, 练习与自测 of 001, 自测 of 002/003 and every ❌ common
+//! mistake. Numeric answers come from [`super::formulas`]; «predict, then run»
+//! answers come from running the models ([`super::live`]), never from here.
+
+use super::formulas::{
+    attempts_from_retries, capped_bounds, jitter_range, layered_requests, nominal_wait_ms,
+    total_nominal_wait_ms, worst_case_requests,
+};
+use super::options::{AWS_STRATEGIES, CONFLICT, DECIDE, KEY_CODEX, KEY_SOURCE};
+use super::{
+    Formula, HerdPreset, Kind, LabRun, Model, NumField, PredictField, PredictInput, Question, Unit,
+};
+
+const LAB_LOST: &str = "#/lab?scenario=response_lost&client=new_key&server=atomic&seed=1";
+const HERD_JITTER: &str = "#/herd?clients=100&strategies=none,exponential,full";
+
+fn num(label: &'static str, answer: f64, tol: f64, unit: Unit) -> NumField {
+    NumField {
+        label,
+        answer,
+        tol,
+        unit,
+    }
+}
+
+fn q(id: &'static str, kind: Kind, demo: &str, formula: Option<Formula>) -> Question {
+    Question {
+        id,
+        kind,
+        demo: demo.to_string(),
+        formula,
+    }
+}
+
+fn numeric(id: &'static str, fields: Vec<NumField>, demo: &str, f: Option<Formula>) -> Question {
+    q(id, Kind::Numeric(fields), demo, f)
+}
+
+fn choice(
+    id: &'static str,
+    options: &'static [&'static str],
+    correct: &'static str,
+    demo: &str,
+) -> Question {
+    q(id, Kind::Choice { options, correct }, demo, None)
+}
+
+fn tf(id: &'static str, truth: bool, demo: &str) -> Question {
+    q(id, Kind::TrueFalse(truth), demo, None)
+}
+
+fn lab(scenario: &'static str, client: &'static str, server: &'static str) -> LabRun {
+    LabRun {
+        scenario,
+        client,
+        server,
+        seed: 1,
+    }
+}
+
+/// A «predict the report counts» question over lab runs, one field per run.
+fn predict_lab(id: &'static str, runs: Vec<(&'static str, LabRun)>) -> Question {
+    let demo = runs[0].1.demo();
+    let fields = runs
+        .iter()
+        .map(|(label, _)| PredictField {
+            label,
+            unit: Unit::Reports,
+        })
+        .collect();
+    let model = Model::LabReports(runs.into_iter().map(|(_, r)| r).collect());
+    q(
+        id,
+        Kind::Predict {
+            input: PredictInput::Numbers(fields),
+            model,
+        },
+        &demo,
+        None,
+    )
+}
+
+/// Every question, in the order the page shows them.
+pub fn bank() -> Vec<Question> {
+    let bounds = capped_bounds(0.5, 8.0, 6);
+    let bound_labels = [
+        "ex.field.d1",
+        "ex.field.d2",
+        "ex.field.d3",
+        "ex.field.d4",
+        "ex.field.d5",
+        "ex.field.d6",
+    ];
+    let (jit_lo, jit_hi) = jitter_range(nominal_wait_ms(200.0, 4), 0.9, 1.1);
+    let herd = HerdPreset {
+        clients: 100,
+        trials: 30,
+        seed: 1,
+        strategies: AWS_STRATEGIES,
+    };
+    let herd_demo = herd.demo();
+    vec![
+        // How long to wait.
+        numeric(
+            "backoff_4th_retry",
+            vec![num(
+                "ex.field.wait",
+                nominal_wait_ms(200.0, 4),
+                1.0,
+                Unit::Ms,
+            )],
+            "#/herd?clients=100&strategies=codex,exponential",
+            Some(Formula::NominalBackoff),
+        ),
+        numeric(
+            "jitter_range_4th",
+            vec![
+                num("ex.field.low", jit_lo, 1.0, Unit::Ms),
+                num("ex.field.high", jit_hi, 1.0, Unit::Ms),
+            ],
+            "#/herd?clients=100&strategies=codex,full",
+            Some(Formula::NominalBackoff),
+        ),
+        numeric(
+            "codex_total_wait",
+            vec![num(
+                "ex.field.total_wait",
+                total_nominal_wait_ms(200.0, 5),
+                1.0,
+                Unit::Ms,
+            )],
+            "#/herd?clients=100&strategies=codex,exponential",
+            Some(Formula::NominalBackoff),
+        ),
+        numeric(
+            "capped_bounds_six",
+            bounds
+                .iter()
+                .zip(bound_labels)
+                .map(|(&b, l)| num(l, b, 0.001, Unit::Seconds))
+                .collect(),
+            "#/herd?clients=100&strategies=exponential,full",
+            Some(Formula::CappedBound),
+        ),
+        tf("tf_backoff_prevents_herd", false, HERD_JITTER),
+        tf(
+            "tf_no_cap_no_jitter",
+            false,
+            "#/herd?clients=100&strategies=exponential,full,equal",
+        ),
+        predict_fewest(herd, &herd_demo),
+        // How many times.
+        numeric(
+            "harness_times_sdk",
+            vec![num(
+                "ex.field.requests",
+                worst_case_requests(&[4, 3]) as f64,
+                0.0,
+                Unit::Requests,
+            )],
+            "#/herd?clients=100&strategies=none,full",
+            Some(Formula::LayerProduct),
+        ),
+        numeric(
+            "codex_two_layers",
+            vec![num(
+                "ex.field.requests",
+                layered_requests(3, 2) as f64,
+                0.0,
+                Unit::Requests,
+            )],
+            "#/lab?scenario=retry_after_503&client=stable_key&server=atomic&seed=1",
+            Some(Formula::LayerProduct),
+        ),
+        numeric(
+            "three_layers",
+            vec![num(
+                "ex.field.requests",
+                layered_requests(3, 3) as f64,
+                0.0,
+                Unit::Requests,
+            )],
+            "#/herd?clients=100&strategies=none,full",
+            Some(Formula::LayerProduct),
+        ),
+        numeric(
+            "five_layers",
+            vec![num(
+                "ex.field.requests",
+                layered_requests(3, 5) as f64,
+                0.0,
+                Unit::Requests,
+            )],
+            "#/herd?clients=100&strategies=none,full",
+            Some(Formula::LayerProduct),
+        ),
+        numeric(
+            "urllib3_total3",
+            vec![num(
+                "ex.field.attempts",
+                attempts_from_retries(3) as f64,
+                0.0,
+                Unit::Attempts,
+            )],
+            "#/lab?scenario=request_lost&client=naive&server=naive&seed=1",
+            None,
+        ),
+        tf(
+            "tf_attempts_enough",
+            false,
+            "#/lab?scenario=slow_server&client=stable_key&server=atomic&seed=1",
+        ),
+        tf(
+            "tf_layers_independent",
+            false,
+            "#/herd?clients=100&strategies=none,full",
+        ),
+        // Whether to retry at all.
+        choice(
+            "decide_get_read_timeout",
+            DECIDE,
+            "retry_bounded",
+            "#/lab?scenario=response_lost&client=naive&server=naive&seed=1",
+        ),
+        choice("decide_post_read_timeout", DECIDE, "key_or_query", LAB_LOST),
+        choice(
+            "decide_put_5xx",
+            DECIDE,
+            "check_semantics",
+            "#/lab?scenario=slow_server&client=stable_key&server=atomic&seed=1",
+        ),
+        choice(
+            "decide_get_429",
+            DECIDE,
+            "honour_retry_after",
+            "#/lab?scenario=retry_after_503&client=stable_key&server=atomic&seed=1",
+        ),
+        choice(
+            "decide_other_4xx",
+            DECIDE,
+            "fix_request",
+            "#/lab?scenario=body_mismatch&client=stable_key&server=atomic&seed=1",
+        ),
+        tf(
+            "tf_retry_4xx",
+            false,
+            "#/lab?scenario=body_mismatch&client=stable_key&server=atomic&seed=1",
+        ),
+        tf(
+            "tf_retry_all_post",
+            false,
+            "#/lab?scenario=response_lost&client=naive&server=naive&seed=1",
+        ),
+        tf(
+            "tf_timeout_means_failed",
+            false,
+            "#/lab?scenario=response_lost&client=naive&server=naive&seed=1",
+        ),
+        tf(
+            "tf_requests_timeout_not_deadline",
+            true,
+            "#/lab?scenario=slow_server&client=stable_key&server=atomic&seed=1",
+        ),
+        predict_lab(
+            "predict_lost_response",
+            vec![
+                (
+                    "ex.field.naive_naive",
+                    lab("response_lost", "naive", "naive"),
+                ),
+                (
+                    "ex.field.new_key_atomic",
+                    lab("response_lost", "new_key", "atomic"),
+                ),
+                (
+                    "ex.field.stable_key_atomic",
+                    lab("response_lost", "stable_key", "atomic"),
+                ),
+            ],
+        ),
+        // Idempotency keys.
+        tf("tf_new_uuid_per_request", false, LAB_LOST),
+        tf(
+            "tf_key_is_http_standard",
+            false,
+            "#/lab?scenario=response_lost&client=stable_key&server=atomic&seed=1",
+        ),
+        choice(
+            "same_key_diff_body",
+            CONFLICT,
+            "reject_422",
+            "#/lab?scenario=body_mismatch&client=stable_key&server=atomic&seed=1",
+        ),
+        choice(
+            "same_key_in_progress",
+            CONFLICT,
+            "reject_409",
+            "#/lab?scenario=slow_server&client=stable_key&server=atomic&seed=1",
+        ),
+        choice(
+            "same_key_done_error",
+            CONFLICT,
+            "replay_stored",
+            "#/lab?scenario=response_lost&client=stable_key&server=atomic&seed=1",
+        ),
+        choice(
+            "which_key_codex_reset",
+            KEY_CODEX,
+            "logical_op_uuid",
+            "#/lab?scenario=response_lost&client=stable_key&server=atomic&seed=1",
+        ),
+        choice(
+            "which_key_model_recall",
+            KEY_SOURCE,
+            "business_key",
+            "#/lab?scenario=model_retry&client=business_key&server=fenced&seed=1",
+        ),
+        tf(
+            "tf_insert_then_record_key",
+            false,
+            "#/lab?scenario=crash_between_commits&client=stable_key&server=key_split&seed=1",
+        ),
+        predict_lab(
+            "predict_key_split_crash",
+            vec![
+                (
+                    "ex.field.key_split",
+                    lab("crash_between_commits", "stable_key", "key_split"),
+                ),
+                (
+                    "ex.field.atomic",
+                    lab("crash_between_commits", "stable_key", "atomic"),
+                ),
+                (
+                    "ex.field.leased",
+                    lab("crash_between_commits", "stable_key", "leased"),
+                ),
+            ],
+        ),
+        predict_lab(
+            "predict_lease_no_fence",
+            vec![
+                (
+                    "ex.field.leased",
+                    lab("lease_expired", "stable_key", "leased"),
+                ),
+                (
+                    "ex.field.fenced",
+                    lab("lease_expired", "stable_key", "fenced"),
+                ),
+            ],
+        ),
+        predict_lab(
+            "predict_model_recall",
+            vec![
+                (
+                    "ex.field.tool_use_key",
+                    lab("model_retry", "stable_key", "fenced"),
+                ),
+                (
+                    "ex.field.business_key",
+                    lab("model_retry", "business_key", "fenced"),
+                ),
+            ],
+        ),
+        // Running it in production (003's common mistakes).
+        tf(
+            "tf_memory_dict_store",
+            false,
+            "#/lab?scenario=crash_between_commits&client=stable_key&server=atomic&seed=1",
+        ),
+        tf(
+            "tf_skip_digest_compare",
+            false,
+            "#/lab?scenario=body_mismatch&client=stable_key&server=atomic&seed=1",
+        ),
+        tf(
+            "tf_digest_includes_call_id",
+            false,
+            "#/lab?scenario=model_retry&client=business_key&server=fenced&seed=1",
+        ),
+        tf("tf_success_rate_only", false, LAB_LOST),
+        tf(
+            "tf_cache_hit_skips_auth",
+            false,
+            "#/lab?scenario=response_lost&client=stable_key&server=fenced&seed=1",
+        ),
+        tf(
+            "tf_log_full_arguments",
+            false,
+            "#/lab?scenario=none&client=stable_key&server=fenced&seed=1",
+        ),
+        tf(
+            "tf_mcp_hint_not_guarantee",
+            true,
+            "#/lab?scenario=model_retry&client=stable_key&server=fenced&seed=1",
+        ),
+    ]
+}
+
+fn predict_fewest(herd: HerdPreset, demo: &str) -> Question {
+    q(
+        "predict_fewest_calls",
+        Kind::Predict {
+            input: PredictInput::Choice(herd.strategies),
+            model: Model::HerdFewestCalls(herd),
+        },
+        demo,
+        None,
+    )
+}
+
+/// The question with this id.
+pub fn find(id: &str) -> Option<Question> {
+    bank().into_iter().find(|q| q.id == id)
+}

@@ -1,0 +1,162 @@
+//! Grading. A response is compared with the question's expected answer, or,
+//! for «predict, then run», with the value the model produced.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Kind, PredictInput, Question};
+
+/// What the student answered.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", content = "v", rename_all = "snake_case")]
+pub enum Response {
+    Numbers(Vec<f64>),
+    Choice(String),
+    Bool(bool),
+}
+
+/// What a model run produced for a «predict, then run» question.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum ModelValue {
+    /// One value per prediction field (e.g. final report counts).
+    Numbers { values: Vec<f64> },
+    /// The strategy with the fewest mean calls, and every strategy's mean.
+    Fewest {
+        winner: String,
+        calls: Vec<(String, f64)>,
+    },
+}
+
+/// The verdict on one response.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grade {
+    pub correct: bool,
+    /// Per numeric field (empty for choices and true/false).
+    pub fields: Vec<bool>,
+}
+
+/// Why a response could not be graded.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GradeError {
+    /// The response does not fit the question (wrong kind or field count).
+    Shape,
+    /// A «predict, then run» question needs the model's value first.
+    NeedsModel,
+    /// The model value does not fit the question.
+    ModelShape,
+}
+
+/// A predicted strategy counts as right when its mean calls are within this
+/// fraction of the fewest: with a few dozen trials, near-ties (Full Jitter vs
+/// Decorrelated) are noise, not a lesson.
+pub const FEWEST_REL_TOL: f64 = 0.05;
+
+/// Whether `given` is within `tol` of `answer` (a hair of slack for binary
+/// fractions, so that `0.1 + 0.2`-style inputs at the edge are accepted).
+pub fn within(given: f64, answer: f64, tol: f64) -> bool {
+    given.is_finite() && (given - answer).abs() <= tol + 1e-9 * answer.abs().max(1.0)
+}
+
+/// Parses a number typed by a student: trims spaces and accepts a decimal
+/// comma (`0,5` → 0.5).
+/// Returns `None` for empty, non-numeric, NaN or infinite input.
+pub fn parse_number(raw: &str) -> Option<f64> {
+    let t = raw.trim().replace(',', ".");
+    if t.is_empty() {
+        return None;
+    }
+    t.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+/// Grades `resp` against `q`. `model` is required for «predict, then run».
+pub fn grade(
+    q: &Question,
+    resp: &Response,
+    model: Option<&ModelValue>,
+) -> Result<Grade, GradeError> {
+    match (&q.kind, resp) {
+        (Kind::Numeric(fields), Response::Numbers(given)) => {
+            if given.len() != fields.len() {
+                return Err(GradeError::Shape);
+            }
+            let per: Vec<bool> = fields
+                .iter()
+                .zip(given)
+                .map(|(f, g)| within(*g, f.answer, f.tol))
+                .collect();
+            Ok(Grade {
+                correct: per.iter().all(|b| *b),
+                fields: per,
+            })
+        }
+        (Kind::Choice { options, correct }, Response::Choice(c)) => {
+            if !options.contains(&c.as_str()) {
+                return Err(GradeError::Shape);
+            }
+            Ok(Grade {
+                correct: c == correct,
+                fields: vec![],
+            })
+        }
+        (Kind::TrueFalse(truth), Response::Bool(b)) => Ok(Grade {
+            correct: b == truth,
+            fields: vec![],
+        }),
+        (Kind::Predict { input, .. }, resp) => {
+            let model = model.ok_or(GradeError::NeedsModel)?;
+            grade_prediction(input, resp, model)
+        }
+        _ => Err(GradeError::Shape),
+    }
+}
+
+fn grade_prediction(
+    input: &PredictInput,
+    resp: &Response,
+    model: &ModelValue,
+) -> Result<Grade, GradeError> {
+    match (input, resp, model) {
+        (
+            PredictInput::Numbers(fields),
+            Response::Numbers(given),
+            ModelValue::Numbers { values },
+        ) => {
+            if given.len() != fields.len() {
+                return Err(GradeError::Shape);
+            }
+            if values.len() != fields.len() {
+                return Err(GradeError::ModelShape);
+            }
+            let per: Vec<bool> = given
+                .iter()
+                .zip(values)
+                .map(|(g, v)| within(*g, *v, 0.0))
+                .collect();
+            Ok(Grade {
+                correct: per.iter().all(|b| *b),
+                fields: per,
+            })
+        }
+        (PredictInput::Choice(options), Response::Choice(c), ModelValue::Fewest { calls, .. }) => {
+            if !options.contains(&c.as_str()) {
+                return Err(GradeError::Shape);
+            }
+            let min = calls.iter().map(|(_, v)| *v).fold(f64::INFINITY, f64::min);
+            if !min.is_finite() {
+                return Err(GradeError::ModelShape);
+            }
+            let mine = calls
+                .iter()
+                .find(|(id, _)| id == c)
+                .map(|(_, v)| *v)
+                .ok_or(GradeError::ModelShape)?;
+            Ok(Grade {
+                correct: mine <= min * (1.0 + FEWEST_REL_TOL),
+                fields: vec![],
+            })
+        }
+        (PredictInput::Numbers(_), Response::Numbers(_), _)
+        | (PredictInput::Choice(_), Response::Choice(_), _) => Err(GradeError::ModelShape),
+        _ => Err(GradeError::Shape),
+    }
+}

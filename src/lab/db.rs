@@ -1,0 +1,199 @@
+//! The bug tracker's database: a real SQLite connection (bundled natively,
+//! sqlite-wasm-rs in the browser) that records every statement it runs, with
+//! its parameters and result, so the learner sees the actual SQL.
+
+use rusqlite::types::Value;
+use rusqlite::{params_from_iter, Connection};
+
+use super::trace::{KeyRow, ReportRow, SqlExec, SqlOutcome};
+
+const SCHEMA: &str = "
+CREATE TABLE reports (
+  id INTEGER PRIMARY KEY,
+  run_id TEXT NOT NULL,
+  module TEXT NOT NULL,
+  title TEXT NOT NULL,
+  details TEXT NOT NULL,
+  created_ms INTEGER NOT NULL
+);
+CREATE TABLE idempotency_keys (
+  key TEXT PRIMARY KEY,
+  request_digest TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('in_progress', 'done')),
+  fence INTEGER,
+  lease_expires_ms INTEGER,
+  response_status INTEGER,
+  response_body TEXT
+);";
+
+/// An SQL error message (SQLite's own text).
+pub type SqlError = String;
+
+/// A recording SQLite connection.
+pub struct Db {
+    conn: Connection,
+    log: Vec<SqlExec>,
+    in_tx: bool,
+}
+
+fn show(v: &Value) -> String {
+    match v {
+        Value::Null => "NULL".into(),
+        Value::Integer(i) => i.to_string(),
+        Value::Real(f) => f.to_string(),
+        Value::Text(s) => format!("'{}'", s.replace('\'', "''")),
+        Value::Blob(b) => format!("x'{}'", hex::encode(b)),
+    }
+}
+
+fn plain(v: &Value) -> String {
+    match v {
+        Value::Text(s) => s.clone(),
+        other => show(other),
+    }
+}
+
+impl Db {
+    /// A fresh in-memory database with the two tables.
+    pub fn open() -> Self {
+        let conn = Connection::open_in_memory().expect("in-memory SQLite opens");
+        conn.execute_batch(SCHEMA).expect("schema is valid");
+        Self {
+            conn,
+            log: Vec::new(),
+            in_tx: false,
+        }
+    }
+
+    fn record(&mut self, sql: &str, params: &[Value], outcome: SqlOutcome) {
+        self.log.push(SqlExec {
+            sql: sql.to_string(),
+            params: params.iter().map(show).collect(),
+            outcome,
+        });
+    }
+
+    /// `BEGIN IMMEDIATE`: takes the write lock up front.
+    pub fn begin(&mut self) {
+        self.conn
+            .execute_batch("BEGIN IMMEDIATE")
+            .expect("no transaction is open");
+        self.in_tx = true;
+        self.record("BEGIN IMMEDIATE", &[], SqlOutcome::Begun);
+    }
+
+    /// `COMMIT`.
+    pub fn commit(&mut self) {
+        self.conn
+            .execute_batch("COMMIT")
+            .expect("a transaction is open");
+        self.in_tx = false;
+        self.record("COMMIT", &[], SqlOutcome::Committed);
+    }
+
+    /// `ROLLBACK`; `crash` when the process died (SQLite's journal undoes it on restart).
+    pub fn rollback(&mut self, crash: bool) {
+        if self.in_tx {
+            self.conn
+                .execute_batch("ROLLBACK")
+                .expect("a transaction is open");
+            self.in_tx = false;
+        }
+        self.record("ROLLBACK", &[], SqlOutcome::RolledBack { crash });
+    }
+
+    /// A write statement; returns rows affected.
+    pub fn exec(&mut self, sql: &str, params: &[Value]) -> Result<usize, SqlError> {
+        match self.conn.execute(sql, params_from_iter(params.iter())) {
+            Ok(n) => {
+                self.record(sql, params, SqlOutcome::Rows(n));
+                Ok(n)
+            }
+            Err(e) => {
+                let msg = e.to_string();
+                self.record(sql, params, SqlOutcome::Error(msg.clone()));
+                Err(msg)
+            }
+        }
+    }
+
+    /// A read of at most one row; returns its columns.
+    pub fn row(&mut self, sql: &str, params: &[Value]) -> Option<Vec<Value>> {
+        let mut stmt = self.conn.prepare(sql).expect("statement is valid");
+        let n = stmt.column_count();
+        let mut rows = stmt
+            .query(params_from_iter(params.iter()))
+            .expect("query runs");
+        let row = rows.next().expect("row reads").map(|r| {
+            (0..n)
+                .map(|i| r.get::<_, Value>(i).expect("column reads"))
+                .collect::<Vec<_>>()
+        });
+        drop(rows);
+        drop(stmt);
+        let shown = row.as_ref().map(|r| r.iter().map(plain).collect());
+        self.record(sql, params, SqlOutcome::Row(shown));
+        row
+    }
+
+    /// The id SQLite gave the last inserted row.
+    pub fn last_insert_rowid(&self) -> i64 {
+        self.conn.last_insert_rowid()
+    }
+
+    /// Takes the statements recorded since the last call.
+    pub fn take_log(&mut self) -> Vec<SqlExec> {
+        std::mem::take(&mut self.log)
+    }
+
+    /// Number of reports (not recorded: this is the observer, not the server).
+    pub fn report_count(&self) -> usize {
+        self.conn
+            .query_row("SELECT count(*) FROM reports", [], |r| r.get::<_, i64>(0))
+            .expect("count runs") as usize
+    }
+
+    /// Both tables as they stand (not recorded).
+    pub fn snapshot(&self) -> (Vec<ReportRow>, Vec<KeyRow>) {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT id, run_id, module, title, created_ms FROM reports ORDER BY id")
+            .expect("valid");
+        let reports = stmt
+            .query_map([], |r| {
+                Ok(ReportRow {
+                    id: r.get(0)?,
+                    run_id: r.get(1)?,
+                    module: r.get(2)?,
+                    title: r.get(3)?,
+                    created_ms: r.get(4)?,
+                })
+            })
+            .expect("query runs")
+            .collect::<Result<Vec<_>, _>>()
+            .expect("rows read");
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT key, request_digest, status, fence, lease_expires_ms, response_status, \
+                 response_body FROM idempotency_keys ORDER BY rowid",
+            )
+            .expect("valid");
+        let keys = stmt
+            .query_map([], |r| {
+                Ok(KeyRow {
+                    key: r.get(0)?,
+                    request_digest: r.get(1)?,
+                    status: r.get(2)?,
+                    fence: r.get(3)?,
+                    lease_expires_ms: r.get(4)?,
+                    response_status: r.get(5)?,
+                    response_body: r.get(6)?,
+                })
+            })
+            .expect("query runs")
+            .collect::<Result<Vec<_>, _>>()
+            .expect("rows read");
+        (reports, keys)
+    }
+}

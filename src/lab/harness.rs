@@ -1,0 +1,189 @@
+//! The test agent's `submit_bug_report` tool: the request body, its digest,
+//! the `Idempotency-Key` per client strategy, and the retry policy (per-attempt
+//! timeout, maximum attempts, backoff with jitter, `Retry-After`, deadline).
+
+use rand::{Rng, RngCore};
+use rand_pcg::Pcg64;
+use serde_json::json;
+use sha2::{Digest, Sha256};
+
+use super::ids::ClientStrategy;
+
+/// Per-attempt timeout: the client waits 2 s for an answer.
+pub const ATTEMPT_TIMEOUT_MS: u64 = 2_000;
+/// Attempts per tool call (the first one and three retries).
+pub const MAX_ATTEMPTS: u32 = 4;
+/// Backoff base: retry `n` waits 200 ms × 2ⁿ⁻¹ × uniform[0.9, 1.1).
+pub const BACKOFF_BASE_MS: f64 = 200.0;
+/// Deadline of one tool call, from the model's call to the tool result.
+pub const CALL_DEADLINE_MS: u64 = 12_000;
+/// How long the model takes before it calls the tool again.
+pub const MODEL_THINK_MS: u64 = 1_500;
+
+/// The report the agent files.
+pub const MODULE: &str = "export";
+pub const TITLE: &str = "Export crashes on an empty CSV";
+
+/// The run id of the evaluation (stable for a seed).
+pub fn run_id(seed: u64) -> String {
+    format!("eval-{:04}", seed % 10_000)
+}
+
+/// The JSON body. `render` numbers the rendering of the details: a
+/// re-render (say, the markdown regenerated) changes them, and so the digest.
+pub fn body(run_id: &str, render: u32) -> serde_json::Value {
+    json!({
+        "run_id": run_id,
+        "module": MODULE,
+        "title": TITLE,
+        "details": format!(
+            "Open Reports, click Export, choose CSV with no rows: the app crashes. (render {render})"
+        ),
+    })
+}
+
+/// Canonical JSON: object keys sorted, no whitespace. The key is a header,
+/// never part of the body, so it is not in the digest.
+pub fn canonical(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Object(map) => {
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort();
+            let inner: Vec<String> = keys
+                .iter()
+                .map(|k| {
+                    format!(
+                        "{}:{}",
+                        serde_json::Value::String((*k).clone()),
+                        canonical(&map[*k])
+                    )
+                })
+                .collect();
+            format!("{{{}}}", inner.join(","))
+        }
+        serde_json::Value::Array(items) => {
+            let inner: Vec<String> = items.iter().map(canonical).collect();
+            format!("[{}]", inner.join(","))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// SHA-256 of the canonical body, hex.
+pub fn digest(v: &serde_json::Value) -> String {
+    hex::encode(Sha256::digest(canonical(v).as_bytes()))
+}
+
+/// Lower-case words joined by `-`: "Export crashes on an empty CSV" →
+/// "export-crashes-on-an-empty-csv".
+pub fn normalise_title(title: &str) -> String {
+    title
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_lowercase())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// The business key: same evaluation run, same module, same normalised title.
+pub fn business_key(run_id: &str, module: &str, title: &str) -> String {
+    format!("{run_id}:{module}:{}", normalise_title(title))
+}
+
+/// A tool_use id as the model API would issue it.
+pub fn tool_use_id(rng: &mut Pcg64) -> String {
+    format!("toolu_{:012x}", rng.next_u64() >> 16)
+}
+
+/// A fresh random (v4) UUID drawn from the run's RNG, so runs stay
+/// deterministic.
+pub fn fresh_uuid(rng: &mut Pcg64) -> String {
+    let mut bytes = [0u8; 16];
+    rng.fill_bytes(&mut bytes);
+    uuid::Builder::from_random_bytes(bytes)
+        .into_uuid()
+        .to_string()
+}
+
+/// The key for one attempt. `stable` is the key fixed for the tool call
+/// (`run_id:tool_use_id`) and `business` the one fixed for the report.
+pub fn key_for_attempt(
+    strategy: ClientStrategy,
+    run_id: &str,
+    tool_use_id: &str,
+    rng: &mut Pcg64,
+) -> Option<String> {
+    match strategy {
+        ClientStrategy::Naive => None,
+        ClientStrategy::NewKey => Some(fresh_uuid(rng)),
+        ClientStrategy::StableKey => Some(format!("{run_id}:{tool_use_id}")),
+        ClientStrategy::BusinessKey => Some(business_key(run_id, MODULE, TITLE)),
+    }
+}
+
+/// Backoff before retry `n` (1 = the first retry): 200 ms × 2ⁿ⁻¹ × uniform[0.9, 1.1).
+pub fn backoff_ms(n: u32, rng: &mut Pcg64) -> u64 {
+    let jitter: f64 = rng.random_range(0.9..1.1);
+    let nominal = BACKOFF_BASE_MS * 2f64.powi(n.saturating_sub(1) as i32);
+    (nominal * jitter).round() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn digest_ignores_key_order_and_sees_details() {
+        let a = body("eval-0001", 0);
+        let mut b = serde_json::Map::new();
+        for k in ["title", "details", "module", "run_id"] {
+            b.insert(k.into(), a[k].clone());
+        }
+        assert_eq!(digest(&a), digest(&serde_json::Value::Object(b)));
+        assert_ne!(digest(&a), digest(&body("eval-0001", 2)));
+        assert_eq!(digest(&a).len(), 64);
+    }
+
+    #[test]
+    fn keys_per_strategy() {
+        let mut rng = Pcg64::seed_from_u64(1);
+        let id = tool_use_id(&mut rng);
+        let k = |s, rng: &mut Pcg64| key_for_attempt(s, "eval-0001", &id, rng);
+        assert_eq!(k(ClientStrategy::Naive, &mut rng), None);
+        let (a, b) = (
+            k(ClientStrategy::NewKey, &mut rng),
+            k(ClientStrategy::NewKey, &mut rng),
+        );
+        assert_ne!(a, b);
+        assert_eq!(
+            uuid::Uuid::parse_str(&a.unwrap())
+                .unwrap()
+                .get_version_num(),
+            4
+        );
+        assert_eq!(
+            k(ClientStrategy::StableKey, &mut rng),
+            Some(format!("eval-0001:{id}"))
+        );
+        assert_eq!(
+            k(ClientStrategy::BusinessKey, &mut rng).as_deref(),
+            Some("eval-0001:export:export-crashes-on-an-empty-csv")
+        );
+    }
+
+    #[test]
+    fn backoff_doubles_with_bounded_jitter() {
+        let mut rng = Pcg64::seed_from_u64(3);
+        for n in 1..=4u32 {
+            let nominal = 200.0 * 2f64.powi(n as i32 - 1);
+            for _ in 0..50 {
+                let w = backoff_ms(n, &mut rng) as f64;
+                assert!(
+                    w >= (nominal * 0.9).floor() && w <= (nominal * 1.1).ceil(),
+                    "{n}: {w}"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,276 @@
+//! URL parameters of `#/lab` and `#/lab/matrix`, read through
+//! `crate::params` so that bad values are clamped or refused with a notice.
+
+use crate::params::{check_int, Bound, Notice, Reader};
+use crate::route::Query;
+
+use super::ids::{ClientStrategy, Scenario, ServerImpl};
+
+/// `seed`: any small non-negative integer.
+pub const SEED: Bound<i64> = Bound {
+    name: "seed",
+    min: 0,
+    max: 999_999,
+    default: 1,
+};
+
+/// Playback speeds in steps per second, as URL values.
+pub const SPEEDS: [&str; 4] = ["0.5", "1", "2", "4"];
+
+/// The `step` parameter before the run is known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepParam {
+    /// A step number as given (checked against the run's length later).
+    Raw(String),
+    /// `step=end`.
+    End,
+}
+
+/// Parameters of `#/lab`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LabParams {
+    pub scenario: Scenario,
+    pub client: ClientStrategy,
+    pub server: ServerImpl,
+    pub seed: u64,
+    pub step: StepParam,
+    /// Playback speed, one of [`SPEEDS`].
+    pub speed: &'static str,
+}
+
+impl Default for LabParams {
+    fn default() -> Self {
+        Self {
+            scenario: Scenario::ResponseLost,
+            client: ClientStrategy::Naive,
+            server: ServerImpl::Naive,
+            seed: SEED.default as u64,
+            step: StepParam::Raw("0".into()),
+            speed: "1",
+        }
+    }
+}
+
+fn pick<T: Copy>(
+    r: &mut Reader,
+    name: &str,
+    ids: &[&str],
+    default: T,
+    id: fn(T) -> &'static str,
+    from: fn(&str) -> Option<T>,
+) -> T {
+    let v = r.choice(name, ids, id(default));
+    from(&v).unwrap_or(default)
+}
+
+impl LabParams {
+    /// Reads the query; every problem becomes a notice.
+    pub fn from_query(q: &Query) -> (Self, Vec<Notice>) {
+        let d = Self::default();
+        let mut r = Reader::new(q);
+        let scenario = pick(
+            &mut r,
+            "scenario",
+            &Scenario::ids(),
+            d.scenario,
+            Scenario::id,
+            Scenario::from_id,
+        );
+        let client = pick(
+            &mut r,
+            "client",
+            &ClientStrategy::ids(),
+            d.client,
+            ClientStrategy::id,
+            ClientStrategy::from_id,
+        );
+        let server = pick(
+            &mut r,
+            "server",
+            &ServerImpl::ids(),
+            d.server,
+            ServerImpl::id,
+            ServerImpl::from_id,
+        );
+        let seed = r.int(SEED) as u64;
+        let speed_raw = r.choice("speed", &SPEEDS, d.speed);
+        let speed = SPEEDS
+            .into_iter()
+            .find(|s| *s == speed_raw)
+            .unwrap_or(d.speed);
+        r.reject_unknown(&["scenario", "client", "server", "seed", "step", "speed"]);
+        let step = match q.get("step").map(str::trim) {
+            None => d.step,
+            Some("end") => StepParam::End,
+            Some(raw) => StepParam::Raw(raw.to_string()),
+        };
+        let p = Self {
+            scenario,
+            client,
+            server,
+            seed,
+            step,
+            speed,
+        };
+        (p, r.notices)
+    }
+
+    /// The step index (0 = before anything happened, `steps` = the end) for a
+    /// run of `steps` steps, with a notice if the given value had to change.
+    pub fn resolve_step(&self, steps: usize) -> (usize, Option<Notice>) {
+        match &self.step {
+            StepParam::End => (steps, None),
+            StepParam::Raw(raw) => {
+                let b = Bound {
+                    name: "step",
+                    min: 0,
+                    max: steps as i64,
+                    default: 0,
+                };
+                let (v, n) = check_int(raw, b);
+                (v.clamp(0, steps as i64) as usize, n)
+            }
+        }
+    }
+
+    /// The query for this state at `step` of a run of `steps` steps
+    /// (`step=end` at the end, so the link survives model changes).
+    pub fn to_query(&self, step: usize, steps: usize) -> Query {
+        let step = if step >= steps && steps > 0 {
+            "end".to_string()
+        } else {
+            step.to_string()
+        };
+        let mut q = Query::new()
+            .with("scenario", self.scenario.id())
+            .with("client", self.client.id())
+            .with("server", self.server.id())
+            .with("seed", self.seed.to_string())
+            .with("step", step);
+        if self.speed != "1" {
+            q.set("speed", self.speed);
+        }
+        q
+    }
+
+    /// The `#/lab?…` link of a run, at its end.
+    pub fn link(
+        scenario: Scenario,
+        client: ClientStrategy,
+        server: ServerImpl,
+        seed: u64,
+    ) -> String {
+        let q = Query::new()
+            .with("scenario", scenario.id())
+            .with("client", client.id())
+            .with("server", server.id())
+            .with("seed", seed.to_string())
+            .with("step", "end");
+        format!("#/lab?{}", q.encode())
+    }
+}
+
+/// Parameters of `#/lab/matrix`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatrixParams {
+    pub server: ServerImpl,
+    pub seed: u64,
+}
+
+impl MatrixParams {
+    /// Reads the query; every problem becomes a notice.
+    pub fn from_query(q: &Query) -> (Self, Vec<Notice>) {
+        let mut r = Reader::new(q);
+        let server = pick(
+            &mut r,
+            "server",
+            &ServerImpl::ids(),
+            ServerImpl::Naive,
+            ServerImpl::id,
+            ServerImpl::from_id,
+        );
+        let seed = r.int(SEED) as u64;
+        r.reject_unknown(&["server", "seed"]);
+        (Self { server, seed }, r.notices)
+    }
+
+    /// The query for this state.
+    pub fn to_query(&self) -> Query {
+        let mut q = Query::new().with("server", self.server.id());
+        if self.seed != SEED.default as u64 {
+            q.set("seed", self.seed.to_string());
+        }
+        q
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::NoticeKind;
+
+    #[test]
+    fn reads_the_issue_deep_link() {
+        let q =
+            Query::parse("scenario=response_lost&client=stable_key&server=fenced&seed=1&step=4");
+        let (p, n) = LabParams::from_query(&q);
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!(p.scenario, Scenario::ResponseLost);
+        assert_eq!(p.client, ClientStrategy::StableKey);
+        assert_eq!(p.server, ServerImpl::Fenced);
+        assert_eq!(p.seed, 1);
+        assert_eq!(p.resolve_step(10), (4, None));
+        assert_eq!(p.to_query(4, 10).encode(), q.encode());
+    }
+
+    #[test]
+    fn step_end_and_clamping() {
+        let (p, _) = LabParams::from_query(&Query::parse("step=end"));
+        assert_eq!(p.resolve_step(12), (12, None));
+        assert_eq!(p.to_query(12, 12).get("step"), Some("end"));
+        let (p, _) = LabParams::from_query(&Query::parse("step=99"));
+        let (s, n) = p.resolve_step(12);
+        assert_eq!(s, 12);
+        let n = n.unwrap();
+        assert_eq!(
+            (n.kind, n.param.as_str(), n.range.as_str()),
+            (NoticeKind::Clamped, "step", "0–12")
+        );
+        let (p, _) = LabParams::from_query(&Query::parse("step=-3"));
+        assert_eq!(p.resolve_step(12).0, 0);
+        let (p, _) = LabParams::from_query(&Query::parse("step=abc"));
+        let (s, n) = p.resolve_step(12);
+        assert_eq!((s, n.unwrap().kind), (0, NoticeKind::Invalid));
+    }
+
+    #[test]
+    fn bad_ids_fall_back_with_notices() {
+        let q = Query::parse("scenario=meteor&client=stable_key&server=oracle&seed=-5&speed=9&x=1");
+        let (p, n) = LabParams::from_query(&q);
+        assert_eq!(p.scenario, Scenario::ResponseLost);
+        assert_eq!(p.client, ClientStrategy::StableKey);
+        assert_eq!(p.server, ServerImpl::Naive);
+        assert_eq!(p.seed, 0);
+        assert_eq!(p.speed, "1");
+        let names: Vec<_> = n.iter().map(|n| n.param.as_str()).collect();
+        assert_eq!(names, ["scenario", "server", "seed", "speed", "x"]);
+    }
+
+    #[test]
+    fn matrix_params() {
+        let (m, n) = MatrixParams::from_query(&Query::parse("server=fenced"));
+        assert_eq!((m.server, n.len()), (ServerImpl::Fenced, 0));
+        assert_eq!(m.to_query().encode(), "server=fenced");
+        let (m, n) = MatrixParams::from_query(&Query::parse("server=nope"));
+        assert_eq!((m.server, n.len()), (ServerImpl::Naive, 1));
+        assert_eq!(
+            LabParams::link(
+                Scenario::None,
+                ClientStrategy::NewKey,
+                ServerImpl::Atomic,
+                3
+            ),
+            "#/lab?scenario=none&client=new_key&server=atomic&seed=3&step=end"
+        );
+    }
+}

@@ -1,0 +1,409 @@
+//! The discrete-event simulation of one run: harness (and model), network,
+//! server and database. Events are ordered by `(time, seq)`; the run owns its
+//! seeded RNG, so a run is a pure function of its inputs.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+mod client;
+mod serving;
+
+use super::db::Db;
+use super::faults::{Delivery, FaultSchedule};
+use super::harness::{self, ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, MAX_ATTEMPTS, MODEL_THINK_MS};
+use super::ids::{ClientStrategy, Scenario, ServerImpl, Verdict};
+use super::server::{Handler, Phase};
+use super::trace::*;
+
+/// One-way network latency: 20 ms plus up to 10 ms.
+const LATENCY_MS: u64 = 20;
+const LATENCY_JITTER_MS: u64 = 10;
+/// Normal work between a handler's two phases: 40 ms plus up to 20 ms.
+const WORK_MS: u64 = 40;
+const WORK_JITTER_MS: u64 = 20;
+/// A crashed server process is back after this long.
+pub const RESTART_MS: u64 = 1_000;
+/// Safety net against a schedule that would never settle.
+const MAX_EVENTS: usize = 2_000;
+
+#[derive(Clone, Debug)]
+enum Ev {
+    ToolCall { call: usize },
+    Send { call: usize },
+    Arrive { request: usize },
+    RequestLost { request: usize },
+    Finish { handler: usize, epoch: u32 },
+    Response { response: ResponseInfo },
+    ResponseLost { request: usize, status: u16 },
+    RefusedBack { request: usize },
+    Timeout { call: usize, request: usize },
+    Restart,
+}
+
+struct Queued {
+    time: u64,
+    seq: u64,
+    ev: Ev,
+}
+
+impl PartialEq for Queued {
+    fn eq(&self, o: &Self) -> bool {
+        (self.time, self.seq) == (o.time, o.seq)
+    }
+}
+impl Eq for Queued {}
+impl PartialOrd for Queued {
+    fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for Queued {
+    fn cmp(&self, o: &Self) -> std::cmp::Ordering {
+        (self.time, self.seq).cmp(&(o.time, o.seq))
+    }
+}
+
+/// One tool call as the harness ran it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CallSummary {
+    pub tool_use_id: String,
+    pub attempts: u32,
+    /// How the last attempt ended (the final HTTP outcome the harness saw).
+    pub last: Option<AttemptOutcome>,
+    /// The tool result handed to the model (`None` only if the run was cut short).
+    pub result: Option<ToolResult>,
+    pub give_up: Option<GiveUp>,
+}
+
+struct Call {
+    summary: CallSummary,
+    started: u64,
+    waiting: Option<usize>,
+    maybe_executed: bool,
+}
+
+/// A finished run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Run {
+    pub client: ClientStrategy,
+    pub server: ServerImpl,
+    pub seed: u64,
+    pub schedule: FaultSchedule,
+    steps: Vec<Step>,
+    requests: Vec<RequestInfo>,
+    calls: Vec<CallSummary>,
+    final_count: usize,
+}
+
+impl Run {
+    /// Every step, in time order.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// Every HTTP request the harness sent.
+    pub fn requests(&self) -> &[RequestInfo] {
+        &self.requests
+    }
+
+    /// Every tool call (more than one when the model called again).
+    pub fn calls(&self) -> &[CallSummary] {
+        &self.calls
+    }
+
+    /// The last tool call: its final HTTP outcome and the tool result.
+    pub fn final_call(&self) -> Option<&CallSummary> {
+        self.calls.last()
+    }
+
+    /// The final HTTP outcome the harness saw on its last attempt.
+    pub fn final_outcome(&self) -> Option<AttemptOutcome> {
+        self.calls.last().and_then(|c| c.last)
+    }
+
+    /// The tool result the model got last.
+    pub fn tool_result(&self) -> Option<ToolResult> {
+        self.calls.last().and_then(|c| c.result)
+    }
+
+    /// Reports in the database when everything has settled.
+    pub fn final_report_count(&self) -> usize {
+        self.final_count
+    }
+
+    /// What the final count means.
+    pub fn verdict(&self) -> Verdict {
+        Verdict::from_count(self.final_count)
+    }
+
+    /// SHA-256 of the whole trace as JSON: equal natively and in wasm.
+    pub fn trace_digest(&self) -> String {
+        let json = serde_json::to_string(&self.steps).expect("trace serialises");
+        hex::encode(Sha256::digest(json.as_bytes()))
+    }
+}
+
+/// Runs a named scenario.
+pub fn run(scenario: Scenario, client: ClientStrategy, server: ServerImpl, seed: u64) -> Run {
+    run_schedule(&scenario.schedule(), client, server, seed)
+}
+
+/// Runs an arbitrary fault schedule (the property tests generate these).
+pub fn run_schedule(
+    schedule: &FaultSchedule,
+    client: ClientStrategy,
+    server: ServerImpl,
+    seed: u64,
+) -> Run {
+    Sim::new(schedule.clone(), client, server, seed, true).run()
+}
+
+/// Runs and returns only the final report count (no table snapshots), for
+/// the matrix.
+pub fn final_count(
+    scenario: Scenario,
+    client: ClientStrategy,
+    server: ServerImpl,
+    seed: u64,
+) -> usize {
+    Sim::new(scenario.schedule(), client, server, seed, false)
+        .run()
+        .final_report_count()
+}
+
+struct Sim {
+    schedule: FaultSchedule,
+    client: ClientStrategy,
+    server: ServerImpl,
+    seed: u64,
+    snapshots: bool,
+    rng: Pcg64,
+    db: Db,
+    queue: BinaryHeap<Reverse<Queued>>,
+    seq: u64,
+    now: u64,
+    steps: Vec<Step>,
+    requests: Vec<RequestInfo>,
+    calls: Vec<Call>,
+    handlers: Vec<Handler>,
+    epoch: u32,
+    down: bool,
+    recalls_left: u32,
+    run_id: String,
+    /// Version of the rendered body; a re-render fault bumps it. A model
+    /// re-call passes the same arguments, so it renders the same body.
+    render: u32,
+}
+
+impl Sim {
+    fn new(
+        schedule: FaultSchedule,
+        client: ClientStrategy,
+        server: ServerImpl,
+        seed: u64,
+        snapshots: bool,
+    ) -> Self {
+        let recalls_left = schedule.model_recalls;
+        let mut s = Self {
+            schedule,
+            client,
+            server,
+            seed,
+            snapshots,
+            rng: Pcg64::seed_from_u64(seed),
+            db: Db::open(),
+            queue: BinaryHeap::new(),
+            seq: 0,
+            now: 0,
+            steps: Vec::new(),
+            requests: Vec::new(),
+            calls: Vec::new(),
+            handlers: Vec::new(),
+            epoch: 0,
+            down: false,
+            recalls_left,
+            run_id: harness::run_id(seed),
+            render: 1,
+        };
+        s.at(0, Ev::ToolCall { call: 0 });
+        s
+    }
+
+    fn at(&mut self, time: u64, ev: Ev) {
+        self.seq += 1;
+        self.queue.push(Reverse(Queued {
+            time,
+            seq: self.seq,
+            ev,
+        }));
+    }
+
+    fn latency(&mut self) -> u64 {
+        LATENCY_MS + self.rng.random_range(0..LATENCY_JITTER_MS)
+    }
+
+    fn run(mut self) -> Run {
+        let mut events = 0;
+        while let Some(Reverse(q)) = self.queue.pop() {
+            events += 1;
+            if events > MAX_EVENTS {
+                break;
+            }
+            self.now = q.time;
+            if let Some((kind, arrows)) = self.handle(q.ev) {
+                let sql = self.db.take_log();
+                let mut arrows = arrows;
+                add_sql_arrows(&mut arrows, &sql);
+                let (reports, keys) = if self.snapshots {
+                    self.db.snapshot()
+                } else {
+                    (Vec::new(), Vec::new())
+                };
+                self.steps.push(Step {
+                    time_ms: self.now,
+                    kind,
+                    sql,
+                    arrows,
+                    reports,
+                    keys,
+                });
+            }
+        }
+        let final_count = self.db.report_count();
+        Run {
+            client: self.client,
+            server: self.server,
+            seed: self.seed,
+            schedule: self.schedule,
+            steps: self.steps,
+            requests: self.requests,
+            calls: self.calls.into_iter().map(|c| c.summary).collect(),
+            final_count,
+        }
+    }
+
+    fn handle(&mut self, ev: Ev) -> Option<(StepKind, Vec<Arrow>)> {
+        match ev {
+            Ev::ToolCall { call } => {
+                let tool_use_id = harness::tool_use_id(&mut self.rng);
+                self.calls.push(Call {
+                    summary: CallSummary {
+                        tool_use_id: tool_use_id.clone(),
+                        attempts: 0,
+                        last: None,
+                        result: None,
+                        give_up: None,
+                    },
+                    started: self.now,
+                    waiting: None,
+                    maybe_executed: false,
+                });
+                self.at(self.now, Ev::Send { call });
+                Some((StepKind::ToolCall { call, tool_use_id }, vec![]))
+            }
+            Ev::Send { call } => Some(self.send(call)),
+            Ev::RequestLost { request } => Some((
+                StepKind::RequestLost { request },
+                vec![arrow(
+                    Lane::Network,
+                    Lane::Server,
+                    ArrowLabel::Request { request },
+                    true,
+                )],
+            )),
+            Ev::Arrive { request } => Some(self.arrive(request)),
+            Ev::Finish { handler, epoch } => {
+                if epoch != self.epoch {
+                    return None; // the process that ran this handler is gone
+                }
+                let mut h = self.handlers[handler].clone();
+                let phase = self.server.finish(&mut self.db, &h, self.now);
+                Some(self.after_phase(&mut h, phase, vec![]))
+            }
+            Ev::Response { response } => Some(self.response_arrives(response)),
+            Ev::ResponseLost { request, status } => Some((
+                StepKind::ResponseLost { request, status },
+                vec![arrow(
+                    Lane::Network,
+                    Lane::Harness,
+                    ArrowLabel::Status { status },
+                    true,
+                )],
+            )),
+            Ev::RefusedBack { request } => {
+                let call = self.requests[request].call;
+                if self.calls[call].waiting != Some(request) {
+                    return None;
+                }
+                let next = self.attempt_ended(call, AttemptOutcome::Refused, None);
+                Some((
+                    StepKind::Received {
+                        request,
+                        outcome: AttemptOutcome::Refused,
+                        next,
+                    },
+                    vec![arrow(
+                        Lane::Network,
+                        Lane::Harness,
+                        ArrowLabel::Refused,
+                        false,
+                    )],
+                ))
+            }
+            Ev::Timeout { call, request } => {
+                if self.calls[call].waiting != Some(request) {
+                    return None;
+                }
+                let next = self.attempt_ended(call, AttemptOutcome::Timeout, None);
+                Some((StepKind::Timeout { request, next }, vec![]))
+            }
+            Ev::Restart => {
+                self.down = false;
+                Some((StepKind::Restart, vec![]))
+            }
+        }
+    }
+}
+
+fn arrow(from: Lane, to: Lane, label: ArrowLabel, lost: bool) -> Arrow {
+    Arrow {
+        from,
+        to,
+        label,
+        lost,
+    }
+}
+
+/// The SQL of a step as two arrows (statements down, result back), placed
+/// after the request reached the server and before the server answers.
+fn add_sql_arrows(arrows: &mut Vec<Arrow>, sql: &[SqlExec]) {
+    if sql.is_empty() {
+        return;
+    }
+    let committed = sql.iter().any(|s| s.outcome == SqlOutcome::Committed);
+    let at = arrows
+        .iter()
+        .position(|a| a.to == Lane::Server)
+        .map_or(0, |i| i + 1);
+    let statements = sql.len();
+    let pair = [
+        arrow(
+            Lane::Server,
+            Lane::Database,
+            ArrowLabel::Sql { statements },
+            false,
+        ),
+        arrow(
+            Lane::Database,
+            Lane::Server,
+            ArrowLabel::SqlResult { committed },
+            false,
+        ),
+    ];
+    arrows.splice(at..at, pair);
+}

@@ -1,0 +1,123 @@
+//! The server side of the simulation: a request reaches the process (or a
+//! dead one), a handler phase runs, and the process may crash.
+
+use rand::Rng as _;
+
+use super::*;
+
+impl Sim {
+    pub(super) fn arrive(&mut self, request: usize) -> (StepKind, Vec<Arrow>) {
+        let into = arrow(
+            Lane::Network,
+            Lane::Server,
+            ArrowLabel::Request { request },
+            false,
+        );
+        if self.down {
+            let lat = self.latency();
+            self.at(self.now + lat, Ev::RefusedBack { request });
+            return (
+                StepKind::Refused { request },
+                vec![arrow(
+                    Lane::Network,
+                    Lane::Server,
+                    ArrowLabel::Refused,
+                    true,
+                )],
+            );
+        }
+        let info = &self.requests[request];
+        let body: serde_json::Value = serde_json::from_str(&info.body).expect("we wrote this JSON");
+        let mut h = Handler {
+            request,
+            key: info.key.clone(),
+            digest: info.digest.clone(),
+            body,
+            fault: self.schedule.attempt(request).server,
+            fence: None,
+        };
+        let phase = self.server.arrive(&mut self.db, &mut h, self.now);
+        self.after_phase(&mut h, phase, vec![into])
+    }
+
+    pub(super) fn after_phase(
+        &mut self,
+        h: &mut Handler,
+        phase: Phase,
+        mut arrows: Vec<Arrow>,
+    ) -> (StepKind, Vec<Arrow>) {
+        let request = h.request;
+        match phase {
+            Phase::Work(decision) => {
+                let stall = match h.fault {
+                    crate::lab::ServerFault::Stall(ms) => ms,
+                    _ => 0,
+                };
+                let work = WORK_MS + self.rng.random_range(0..WORK_JITTER_MS) + stall;
+                let until = self.now + work;
+                let idx = self.handlers.len();
+                self.handlers.push(h.clone());
+                self.at(
+                    until,
+                    Ev::Finish {
+                        handler: idx,
+                        epoch: self.epoch,
+                    },
+                );
+                let kind = StepKind::Server {
+                    request,
+                    decision,
+                    works_until_ms: Some(until),
+                    response: None,
+                };
+                (kind, arrows)
+            }
+            Phase::Respond(decision, response) => {
+                let lat = self.latency();
+                let status = response.status;
+                match self.schedule.attempt(request).response {
+                    Delivery::Lose => self.at(self.now + lat, Ev::ResponseLost { request, status }),
+                    Delivery::Deliver => self.at(
+                        self.now + lat,
+                        Ev::Response {
+                            response: response.clone(),
+                        },
+                    ),
+                    Delivery::Delay(d) => self.at(
+                        self.now + lat + d,
+                        Ev::Response {
+                            response: response.clone(),
+                        },
+                    ),
+                }
+                arrows.push(arrow(
+                    Lane::Server,
+                    Lane::Network,
+                    ArrowLabel::Status { status },
+                    false,
+                ));
+                let kind = StepKind::Server {
+                    request,
+                    decision,
+                    works_until_ms: None,
+                    response: Some(response),
+                };
+                (kind, arrows)
+            }
+            Phase::Crash => {
+                // Every handler of this process dies with it; the database
+                // keeps what was committed.
+                self.epoch += 1;
+                self.down = true;
+                self.at(self.now + RESTART_MS, Ev::Restart);
+                let kind = StepKind::Server {
+                    request,
+                    decision: Decision::Crashed,
+                    works_until_ms: None,
+                    response: None,
+                };
+                (kind, arrows)
+            }
+        }
+    }
+}

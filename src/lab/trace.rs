@@ -1,0 +1,317 @@
+//! What one step of a run records. Everything here is structured data; the UI
+//! turns it into narration in the learner's language.
+
+use serde::Serialize;
+
+/// A lane of the sequence diagram.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Lane {
+    Harness,
+    Network,
+    Server,
+    Database,
+}
+
+impl Lane {
+    /// All lanes, left to right.
+    pub const ALL: [Lane; 4] = [Lane::Harness, Lane::Network, Lane::Server, Lane::Database];
+
+    /// Stable id (translation key suffix).
+    pub fn id(self) -> &'static str {
+        match self {
+            Lane::Harness => "harness",
+            Lane::Network => "network",
+            Lane::Server => "server",
+            Lane::Database => "database",
+        }
+    }
+}
+
+/// What an arrow of the sequence diagram carries.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum ArrowLabel {
+    /// `POST /reports` of a request (its global number).
+    Request { request: usize },
+    /// An HTTP status code.
+    Status { status: u16 },
+    /// A TCP connection refused by a dead server.
+    Refused,
+    /// SQL statements sent to the database.
+    Sql { statements: usize },
+    /// The database's answer (COMMIT, ROLLBACK, rows).
+    SqlResult { committed: bool },
+}
+
+/// One arrow of the sequence diagram.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Arrow {
+    pub from: Lane,
+    pub to: Lane,
+    pub label: ArrowLabel,
+    /// The message was lost on this hop (drawn dashed, ending in ✕, labelled).
+    pub lost: bool,
+}
+
+/// One HTTP request as the harness sent it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RequestInfo {
+    /// Global number of this HTTP request in the run (0-based).
+    pub id: usize,
+    /// Which tool call (0-based) and which attempt of it (1-based).
+    pub call: usize,
+    pub attempt: u32,
+    pub method: &'static str,
+    pub path: &'static str,
+    /// The `Idempotency-Key` header, if any.
+    pub key: Option<String>,
+    /// SHA-256 of the canonical body (hex, 64 characters).
+    pub digest: String,
+    /// The JSON body as sent.
+    pub body: String,
+}
+
+/// One HTTP response.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ResponseInfo {
+    /// The request it answers.
+    pub request: usize,
+    pub status: u16,
+    pub body: String,
+    /// `Retry-After` in seconds.
+    pub retry_after_s: Option<u64>,
+    /// `Idempotent-Replayed: true`: a stored response, not a new execution.
+    pub replayed: bool,
+}
+
+/// The result of one SQL statement.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum SqlOutcome {
+    /// BEGIN.
+    Begun,
+    /// A write; rows affected.
+    Rows(usize),
+    /// A read; the returned row's columns as text, or `None` for no row.
+    Row(Option<Vec<String>>),
+    Committed,
+    /// Rolled back; `crash` when the process died with the transaction open.
+    RolledBack {
+        crash: bool,
+    },
+    /// SQLite refused the statement (e.g. a UNIQUE constraint).
+    Error(String),
+}
+
+/// One SQL statement the server ran, with its parameters and result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SqlExec {
+    pub sql: String,
+    pub params: Vec<String>,
+    pub outcome: SqlOutcome,
+}
+
+impl SqlExec {
+    /// The statement with its parameters written in, for display.
+    pub fn display(&self) -> String {
+        let mut out = String::new();
+        let mut params = self.params.iter();
+        for c in self.sql.chars() {
+            match (c, c == '?') {
+                (_, true) => match params.next() {
+                    Some(p) => out.push_str(p),
+                    None => out.push('?'),
+                },
+                (c, false) => out.push(c),
+            }
+        }
+        out
+    }
+}
+
+/// What the server decided for a request at one step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Decision {
+    /// `naive` server: no key check, goes straight to work.
+    NoCheck,
+    /// A key-aware server got a request without a key: processed normally.
+    NoKey,
+    /// `key_split`: the key is unknown, so it goes to work.
+    KeyUnknown,
+    /// The key was claimed (`in_progress`); `fence` when fenced.
+    Claimed { fence: Option<i64> },
+    /// An expired claim was taken over.
+    TookOver { fence: Option<i64> },
+    /// Same key, same digest, completed: the stored response is replayed.
+    Replay,
+    /// Same key still in progress: 409.
+    InProgress,
+    /// Same key, different digest: 422.
+    DigestMismatch,
+    /// 503 before doing anything.
+    Unavailable,
+    /// The report was inserted and (for key-aware servers) the key marked done.
+    Created { report_id: i64 },
+    /// `key_split`'s second commit: the key and its response are recorded.
+    KeyRecorded { report_id: i64 },
+    /// The work failed; 500 (stored as the key's response when key-aware).
+    Failed,
+    /// A statement failed (e.g. UNIQUE); the transaction was rolled back; 500.
+    SqlError,
+    /// Fenced write-back matched no row: everything rolled back, and the
+    /// taker's stored response is replayed (or 409 if it is not done yet).
+    Fenced { replayed: bool },
+    /// The process died inside this handler.
+    Crashed,
+}
+
+/// Why the harness stopped retrying a tool call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum GiveUp {
+    /// All attempts used.
+    AttemptsExhausted,
+    /// The next backoff would pass the tool call's deadline.
+    DeadlineExhausted,
+    /// `Retry-After` exceeds the remaining deadline: fail fast, don't truncate.
+    RetryAfterTooLong {
+        retry_after_s: u64,
+        remaining_ms: u64,
+    },
+    /// A status that must not be retried (422).
+    NotRetryable,
+}
+
+/// How one HTTP attempt ended for the harness.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum AttemptOutcome {
+    /// An HTTP status arrived.
+    Status { status: u16, replayed: bool },
+    /// No answer within the per-attempt timeout.
+    Timeout,
+    /// The connection was refused (server process down).
+    Refused,
+}
+
+/// What the harness hands the model as the tool result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum ToolResult {
+    /// The report exists (`replayed` when the server replayed a stored answer).
+    Created { report_id: i64, replayed: bool },
+    /// «结果未知，报告可能已经创建，先查一下».
+    Unknown,
+    /// Every attempt provably did nothing (refused or 503 before any work).
+    NotCreated,
+    /// 422: the key was already used with a different body.
+    Rejected,
+}
+
+impl ToolResult {
+    /// Whether the model should see this as an error (`is_error`).
+    pub fn is_error(self) -> bool {
+        !matches!(self, ToolResult::Created { .. })
+    }
+
+    /// Translation key of the text the model reads.
+    pub fn key(self) -> &'static str {
+        match self {
+            ToolResult::Created { .. } => "lab.tool.created",
+            ToolResult::Unknown => "lab.tool.unknown",
+            ToolResult::NotCreated => "lab.tool.not_created",
+            ToolResult::Rejected => "lab.tool.rejected",
+        }
+    }
+}
+
+/// The exact text the chapter asks the tool to return for an unknown outcome.
+pub const UNKNOWN_OUTCOME_ZH: &str = "结果未知，报告可能已经创建，先查一下";
+
+/// What the harness does next after an attempt ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Next {
+    /// Retry after a backoff with jitter.
+    Backoff { wait_ms: u64 },
+    /// Retry after the server's `Retry-After`.
+    RetryAfter { wait_ms: u64 },
+    /// Stop and hand the model a result.
+    Finish {
+        result: ToolResult,
+        give_up: Option<GiveUp>,
+    },
+}
+
+/// What happened at one step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum StepKind {
+    /// The model calls `submit_bug_report` (call 0 is the first).
+    ToolCall { call: usize, tool_use_id: String },
+    /// The harness sends a request.
+    Send { request: RequestInfo },
+    /// The network lost a request.
+    RequestLost { request: usize },
+    /// The server process is down: connection refused.
+    Refused { request: usize },
+    /// The server handled (part of) a request.
+    Server {
+        request: usize,
+        decision: Decision,
+        /// Set when the handler continues later (work, stall).
+        works_until_ms: Option<u64>,
+        response: Option<ResponseInfo>,
+    },
+    /// The network lost a response.
+    ResponseLost { request: usize, status: u16 },
+    /// A response (or refusal) reached the harness.
+    Received {
+        request: usize,
+        outcome: AttemptOutcome,
+        next: Next,
+    },
+    /// A response reached the harness after it had stopped waiting for it.
+    Late { request: usize, status: u16 },
+    /// The per-attempt timeout fired.
+    Timeout { request: usize, next: Next },
+    /// The server process is back (the database survived).
+    Restart,
+}
+
+/// A row of `reports` as it stands after a step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReportRow {
+    pub id: i64,
+    pub run_id: String,
+    pub module: String,
+    pub title: String,
+    pub created_ms: i64,
+}
+
+/// A row of `idempotency_keys` as it stands after a step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct KeyRow {
+    pub key: String,
+    pub request_digest: String,
+    pub status: String,
+    pub fence: Option<i64>,
+    pub lease_expires_ms: Option<i64>,
+    pub response_status: Option<i64>,
+    pub response_body: Option<String>,
+}
+
+/// One step of a run: one simulation event and everything it changed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// Simulated time in milliseconds.
+    pub time_ms: u64,
+    pub kind: StepKind,
+    /// The SQL the server ran at this step, in order.
+    pub sql: Vec<SqlExec>,
+    /// Arrows of the sequence diagram drawn at this step.
+    pub arrows: Vec<Arrow>,
+    /// Both tables after this step.
+    pub reports: Vec<ReportRow>,
+    pub keys: Vec<KeyRow>,
+}
+
+impl Step {
+    /// Reports in the database after this step.
+    pub fn report_count(&self) -> usize {
+        self.reports.len()
+    }
+}

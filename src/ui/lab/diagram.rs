@@ -1,0 +1,145 @@
+//! The sequence diagram: four lanes (harness, network, server, database);
+//! every arrow drawn up to the current step. Lost messages end in ✕ with a
+//! text label and a dashed line, so loss is never shown by colour alone.
+
+use yew::prelude::*;
+
+use super::narrate::secs;
+use crate::i18n::{t, tf, Lang};
+use crate::lab::{Arrow, ArrowLabel, Decision, Lane, Next, Run, Step, StepKind};
+
+const TIME_W: f64 = 64.0;
+const LANE_W: f64 = 130.0;
+const HEAD_H: f64 = 30.0;
+const ROW_H: f64 = 22.0;
+const WIDTH: f64 = TIME_W + 4.0 * LANE_W;
+
+fn lane_x(l: Lane) -> f64 {
+    let i = Lane::ALL.iter().position(|x| *x == l).unwrap_or(0) as f64;
+    TIME_W + (i + 0.5) * LANE_W
+}
+
+fn label(l: Lang, a: &Arrow) -> String {
+    match &a.label {
+        ArrowLabel::Request { request } => format!("POST #{request}"),
+        ArrowLabel::Status { status } => status.to_string(),
+        ArrowLabel::Refused => t(l, "lab.arrow.refused"),
+        ArrowLabel::Sql { statements } => tf(l, "lab.arrow.sql", &[("n", statements.to_string())]),
+        ArrowLabel::SqlResult { committed: true } => t(l, "lab.arrow.commit"),
+        ArrowLabel::SqlResult { committed: false } => t(l, "lab.arrow.result"),
+    }
+}
+
+/// A lane note for steps that are events rather than messages.
+fn note(l: Lang, s: &Step) -> Option<(Lane, String)> {
+    match &s.kind {
+        StepKind::ToolCall { .. } => Some((Lane::Harness, t(l, "lab.note.tool_call"))),
+        StepKind::Timeout { next, .. } => {
+            let mut n = t(l, "lab.note.timeout");
+            if matches!(next, Next::Finish { .. }) {
+                n = format!("{n} → {}", t(l, "lab.note.result"));
+            }
+            Some((Lane::Harness, n))
+        }
+        StepKind::Received {
+            next: Next::Finish { .. },
+            ..
+        } => Some((Lane::Harness, t(l, "lab.note.result"))),
+        StepKind::Late { .. } => Some((Lane::Harness, t(l, "lab.note.late"))),
+        StepKind::Restart => Some((Lane::Server, t(l, "lab.note.restart"))),
+        StepKind::Server {
+            decision: Decision::Crashed,
+            ..
+        } => Some((Lane::Server, t(l, "lab.note.crash"))),
+        _ => None,
+    }
+}
+
+fn rows(l: Lang, s: &Step) -> usize {
+    s.arrows.len() + usize::from(note(l, s).is_some())
+}
+
+fn arrow_svg(l: Lang, a: &Arrow, y: f64) -> Html {
+    let (x1, x2) = (lane_x(a.from), lane_x(a.to));
+    let text = label(l, a);
+    if a.lost {
+        let end = (x1 + x2) / 2.0;
+        let mid = (x1 + end) / 2.0;
+        return html! {
+            <g class="arrow lost">
+                <line x1={x1.to_string()} y1={y.to_string()} x2={end.to_string()} y2={y.to_string()}
+                    stroke-dasharray="5 4" />
+                <text class="cross" x={end.to_string()} y={(y + 4.0).to_string()} text-anchor="middle">{ "✕" }</text>
+                <text x={mid.to_string()} y={(y - 4.0).to_string()} text-anchor="middle">
+                    { format!("{text} {}", t(l, "lab.arrow.lost")) }
+                </text>
+            </g>
+        };
+    }
+    let mid = (x1 + x2) / 2.0;
+    let class = match a.label {
+        ArrowLabel::Sql { .. } | ArrowLabel::SqlResult { .. } => "arrow sql",
+        _ => "arrow",
+    };
+    html! {
+        <g class={class}>
+            <line x1={x1.to_string()} y1={y.to_string()} x2={x2.to_string()} y2={y.to_string()}
+                marker-end="url(#lab-arrowhead)" />
+            <text x={mid.to_string()} y={(y - 4.0).to_string()} text-anchor="middle">{ text }</text>
+        </g>
+    }
+}
+
+/// The diagram up to step `upto` (1-based; 0 draws only the lanes).
+pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
+    let steps = &run.steps()[..upto.min(run.steps().len())];
+    let mut y = HEAD_H + 8.0;
+    let mut parts = Vec::new();
+    for (i, s) in steps.iter().enumerate() {
+        let n = rows(l, s).max(1);
+        let h = n as f64 * ROW_H;
+        let current = i + 1 == upto;
+        let mut inner = Vec::new();
+        if current {
+            inner.push(html! {
+                <rect class="current" x="0" y={(y - 2.0).to_string()} width={WIDTH.to_string()} height={h.to_string()} />
+            });
+        }
+        inner.push(html! {
+            <text class="time" x="4" y={(y + ROW_H - 7.0).to_string()}>{ format!("{}s", secs(s.time_ms)) }</text>
+        });
+        let mut row_y = y + ROW_H - 6.0;
+        for a in &s.arrows {
+            inner.push(arrow_svg(l, a, row_y));
+            row_y += ROW_H;
+        }
+        if let Some((lane, text)) = note(l, s) {
+            inner.push(html! {
+                <text class="note" x={(lane_x(lane) + 6.0).to_string()} y={(row_y - 2.0).to_string()}>{ text }</text>
+            });
+        }
+        parts.push(html! { <g class="step" data-step={(i + 1).to_string()}>{ for inner }</g> });
+        y += h;
+    }
+    let height = y + 8.0;
+    html! {
+        <svg class="seq" viewBox={format!("0 0 {WIDTH} {height}")} width={WIDTH.to_string()} height={height.to_string()}
+            role="img" aria-label={t(l, "lab.diagram.label")} data-testid="sequence-diagram">
+            <defs>
+                <marker id="lab-arrowhead" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                    <path d="M 0 0 L 10 5 L 0 10 z" />
+                </marker>
+            </defs>
+            { for Lane::ALL.iter().map(|lane| {
+                let x = lane_x(*lane);
+                html! {
+                    <g class="lane">
+                        <text x={x.to_string()} y="18" text-anchor="middle">{ t(l, &format!("lab.lane.{}", lane.id())) }</text>
+                        <line x1={x.to_string()} y1={HEAD_H.to_string()} x2={x.to_string()} y2={height.to_string()} />
+                    </g>
+                }
+            }) }
+            { for parts }
+        </svg>
+    }
+}

@@ -1,0 +1,234 @@
+//! Plain-language narration of one step, built from the step's structured
+//! data through the translation table.
+
+use crate::i18n::{t, tf, Lang};
+use crate::lab::{
+    AttemptOutcome, Decision, GiveUp, Next, Run, SqlOutcome, Step, StepKind, ToolResult,
+};
+
+/// Seconds with millisecond precision, e.g. `2.240`.
+pub fn secs(ms: u64) -> String {
+    format!("{}.{:03}", ms / 1000, ms % 1000)
+}
+
+/// An attempt outcome as text, e.g. "HTTP 201 (stored response replayed)".
+pub fn outcome_text(l: Lang, o: Option<AttemptOutcome>) -> String {
+    match o {
+        None => t(l, "lab.outcome.none"),
+        Some(AttemptOutcome::Status { status, replayed }) => {
+            let key = if replayed {
+                "lab.outcome.replayed"
+            } else {
+                "lab.outcome.status"
+            };
+            tf(l, key, &[("status", status.to_string())])
+        }
+        Some(AttemptOutcome::Timeout) => t(l, "lab.outcome.timeout"),
+        Some(AttemptOutcome::Refused) => t(l, "lab.outcome.refused"),
+    }
+}
+
+/// The tool result as the model reads it.
+pub fn tool_text(l: Lang, r: ToolResult) -> String {
+    match r {
+        ToolResult::Created { report_id, .. } => tf(l, r.key(), &[("id", report_id.to_string())]),
+        _ => t(l, r.key()),
+    }
+}
+
+fn next_text(l: Lang, next: Next) -> String {
+    match next {
+        Next::Backoff { wait_ms } => tf(l, "lab.next.backoff", &[("wait", wait_ms.to_string())]),
+        Next::RetryAfter { wait_ms } => {
+            tf(l, "lab.next.retry_after", &[("wait", wait_ms.to_string())])
+        }
+        Next::Finish { result, give_up } => {
+            let mut s = tf(l, "lab.next.finish", &[("result", tool_text(l, result))]);
+            s.push_str(&match give_up {
+                None => String::new(),
+                Some(GiveUp::AttemptsExhausted) => tf(
+                    l,
+                    "lab.give_up.attempts",
+                    &[("max", crate::lab::harness::MAX_ATTEMPTS.to_string())],
+                ),
+                Some(GiveUp::DeadlineExhausted) => t(l, "lab.give_up.deadline"),
+                Some(GiveUp::RetryAfterTooLong {
+                    retry_after_s,
+                    remaining_ms,
+                }) => tf(
+                    l,
+                    "lab.give_up.retry_after",
+                    &[
+                        ("s", retry_after_s.to_string()),
+                        ("remaining", remaining_ms.to_string()),
+                    ],
+                ),
+                Some(GiveUp::NotRetryable) => t(l, "lab.give_up.not_retryable"),
+            });
+            s
+        }
+    }
+}
+
+fn fence_text(l: Lang, fence: Option<i64>) -> String {
+    fence
+        .map(|f| tf(l, "lab.d.fence", &[("fence", f.to_string())]))
+        .unwrap_or_default()
+}
+
+fn decision_text(
+    l: Lang,
+    run: &Run,
+    open_tx_lost: bool,
+    req: usize,
+    d: &Decision,
+    status: Option<u16>,
+    retry_after: Option<u64>,
+) -> String {
+    let keyed = run
+        .requests()
+        .get(req)
+        .and_then(|r| r.key.as_ref())
+        .is_some()
+        && run.server != crate::lab::ServerImpl::Naive;
+    let st = status.map(|s| s.to_string()).unwrap_or_default();
+    let r = ("req", req.to_string());
+    match d {
+        Decision::NoCheck => tf(l, "lab.d.no_check", &[r]),
+        Decision::NoKey => tf(l, "lab.d.no_key", &[r]),
+        Decision::KeyUnknown => t(l, "lab.d.key_unknown"),
+        Decision::Claimed { fence } => tf(l, "lab.d.claimed", &[("fence", fence_text(l, *fence))]),
+        Decision::TookOver { fence } => {
+            tf(l, "lab.d.took_over", &[("fence", fence_text(l, *fence))])
+        }
+        Decision::Replay => tf(l, "lab.d.replay", &[("status", st)]),
+        Decision::InProgress => {
+            let retry = retry_after
+                .map(|s| tf(l, "lab.d.retry_after", &[("s", s.to_string())]))
+                .unwrap_or_default();
+            tf(l, "lab.d.in_progress", &[("retry", retry)])
+        }
+        Decision::DigestMismatch => t(l, "lab.d.mismatch"),
+        Decision::Unavailable => tf(
+            l,
+            "lab.d.unavailable",
+            &[("s", retry_after.unwrap_or_default().to_string())],
+        ),
+        Decision::Created { report_id } => {
+            let key = if keyed {
+                "lab.d.created_keyed"
+            } else {
+                "lab.d.created"
+            };
+            tf(l, key, &[("id", report_id.to_string())])
+        }
+        Decision::KeyRecorded { report_id } => {
+            tf(l, "lab.d.key_recorded", &[("id", report_id.to_string())])
+        }
+        Decision::Failed => {
+            let key = if keyed && run.server != crate::lab::ServerImpl::KeySplit {
+                "lab.d.failed_keyed"
+            } else {
+                "lab.d.failed"
+            };
+            t(l, key)
+        }
+        Decision::SqlError => t(l, "lab.d.sql_error"),
+        Decision::Fenced { replayed: true } => tf(l, "lab.d.fenced_replay", &[("status", st)]),
+        Decision::Fenced { replayed: false } => t(l, "lab.d.fenced_409"),
+        Decision::Crashed if open_tx_lost => t(l, "lab.d.crashed"),
+        Decision::Crashed => t(l, "lab.d.crashed_after_commit"),
+    }
+}
+
+/// The narration of `step` (or of the start, for `None`).
+pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
+    let Some(step) = step else {
+        return t(l, "lab.n.start");
+    };
+    let req = |n: &usize| ("req", n.to_string());
+    match &step.kind {
+        StepKind::ToolCall { call, tool_use_id } => {
+            let key = if *call == 0 {
+                "lab.n.tool_call"
+            } else {
+                "lab.n.tool_recall"
+            };
+            tf(l, key, &[("id", tool_use_id.clone())])
+        }
+        StepKind::Send { request } => {
+            let key = match &request.key {
+                Some(k) => tf(l, "lab.n.key", &[("key", k.clone())]),
+                None => t(l, "lab.n.no_key"),
+            };
+            tf(
+                l,
+                "lab.n.send",
+                &[
+                    ("attempt", request.attempt.to_string()),
+                    ("req", request.id.to_string()),
+                    ("key", key),
+                    ("digest", request.digest[..12].to_string()),
+                ],
+            )
+        }
+        StepKind::RequestLost { request } => tf(l, "lab.n.request_lost", &[req(request)]),
+        StepKind::Refused { request } => tf(l, "lab.n.refused", &[req(request)]),
+        StepKind::Server {
+            request,
+            decision,
+            works_until_ms,
+            response,
+        } => {
+            let open_tx_lost = step
+                .sql
+                .iter()
+                .any(|q| q.outcome == SqlOutcome::RolledBack { crash: true });
+            let mut s = decision_text(
+                l,
+                run,
+                open_tx_lost,
+                *request,
+                decision,
+                response.as_ref().map(|r| r.status),
+                response.as_ref().and_then(|r| r.retry_after_s),
+            );
+            if let Some(until) = works_until_ms {
+                s.push(' ');
+                s.push_str(&tf(l, "lab.n.works_until", &[("t", secs(*until))]));
+            }
+            s
+        }
+        StepKind::ResponseLost { request, status } => tf(
+            l,
+            "lab.n.response_lost",
+            &[req(request), ("status", status.to_string())],
+        ),
+        StepKind::Received {
+            request,
+            outcome,
+            next,
+        } => {
+            let mut s = tf(
+                l,
+                "lab.n.received",
+                &[req(request), ("outcome", outcome_text(l, Some(*outcome)))],
+            );
+            s.push(' ');
+            s.push_str(&next_text(l, *next));
+            s
+        }
+        StepKind::Late { request, status } => tf(
+            l,
+            "lab.n.late",
+            &[req(request), ("status", status.to_string())],
+        ),
+        StepKind::Timeout { request, next } => {
+            let mut s = tf(l, "lab.n.timeout", &[req(request)]);
+            s.push(' ');
+            s.push_str(&next_text(l, *next));
+            s
+        }
+        StepKind::Restart => t(l, "lab.n.restart"),
+    }
+}

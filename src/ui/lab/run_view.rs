@@ -1,0 +1,294 @@
+//! `#/lab`: one run, stepped forward and back. The state lives in a reducer
+//! (the run is recomputed there whenever a picker changes) and is mirrored
+//! into the URL after every render.
+
+use gloo::events::{EventListener, EventListenerOptions};
+use gloo::timers::callback::Interval;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use super::diagram::diagram;
+use super::narrate::{narrate, outcome_text, secs, tool_text};
+use super::state::{initial, Action};
+use super::tables::{keys_table, reports_table, sql_list};
+use crate::i18n::{t, tf, Lang};
+use crate::lab::{self, ClientStrategy, Scenario, ServerImpl, Verdict};
+use crate::params::{check_int, Notice};
+use crate::ui::app::is_typing_target;
+use crate::ui::page::PageProps;
+use crate::ui::widgets::NoticeList;
+
+fn picker<T: Copy + PartialEq + 'static>(
+    l: Lang,
+    name: &'static str,
+    legend: &str,
+    all: &[T],
+    current: T,
+    id: fn(T) -> &'static str,
+    onpick: Callback<T>,
+) -> Html {
+    html! {
+        <fieldset class="picker" data-testid={format!("pick-{name}")}>
+            <legend>{ legend.to_string() }</legend>
+            { for all.iter().map(|v| {
+                let v = *v;
+                let checked = v == current;
+                let onpick = onpick.clone();
+                let onchange = Callback::from(move |_| onpick.emit(v));
+                html! {
+                    <label class={classes!("option", checked.then_some("checked"))}>
+                        <input type="radio" name={name} value={id(v)} checked={checked} onchange={onchange} />
+                        <span class="option-text">
+                            <span class="option-name">{ t(l, &format!("lab.{name}.{}", id(v))) }</span>
+                            <span class="option-desc">{ t(l, &format!("lab.{name}.{}.desc", id(v))) }</span>
+                        </span>
+                    </label>
+                }
+            }) }
+        </fieldset>
+    }
+}
+
+/// The idempotency lab's run view.
+#[function_component(LabPage)]
+pub fn lab_page(p: &PageProps) -> Html {
+    let l = p.lang;
+    let init = {
+        let q = p.query.clone();
+        use_memo((), move |_| initial(&q))
+    };
+    let state = {
+        let init = init.clone();
+        use_reducer(move || init.0.clone())
+    };
+    let notices = use_state(|| init.1.clone());
+
+    // Mirror the state into the URL.
+    {
+        let set_query = p.set_query.clone();
+        let q = state.params.to_query(state.step, state.total());
+        use_effect_with(q, move |q| set_query.emit(q.clone()));
+    }
+
+    // Playback.
+    {
+        let dispatch = state.dispatcher();
+        let speed: f64 = state.params.speed.parse().unwrap_or(1.0);
+        use_effect_with((state.playing, state.params.speed), move |(playing, _)| {
+            let interval = playing.then(|| {
+                let ms = (1000.0 / speed).round() as u32;
+                Interval::new(ms, move || dispatch.dispatch(Action::Tick))
+            });
+            move || drop(interval)
+        });
+    }
+
+    // Keyboard: ← → step, space play/pause, Home/End.
+    {
+        let dispatch = state.dispatcher();
+        use_effect_with((), move |_| {
+            // Not passive: arrows and space must not scroll the page.
+            let opts = EventListenerOptions::enable_prevent_default();
+            let doc = gloo::utils::document();
+            let listener = EventListener::new_with_options(&doc, "keydown", opts, move |ev| {
+                let Some(ev) = ev.dyn_ref::<web_sys::KeyboardEvent>() else {
+                    return;
+                };
+                if is_typing_target(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+                    return;
+                }
+                let on_button = ev
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .is_some_and(|e| e.tag_name() == "BUTTON" || e.tag_name() == "A");
+                let action = match ev.key().as_str() {
+                    "ArrowRight" => Action::Forward,
+                    "ArrowLeft" => Action::Back,
+                    "Home" => Action::ToStart,
+                    "End" => Action::ToEnd,
+                    // A focused button handles space itself.
+                    " " | "Spacebar" if !on_button => Action::TogglePlay,
+                    _ => return,
+                };
+                ev.prevent_default();
+                dispatch.dispatch(action);
+            });
+            move || drop(listener)
+        });
+    }
+
+    // Keep the newest row of the sequence diagram in view.
+    let seq_ref = use_node_ref();
+    {
+        let seq_ref = seq_ref.clone();
+        use_effect_with(state.step, move |_| {
+            if let Some(el) = seq_ref.cast::<web_sys::Element>() {
+                el.set_scroll_top(el.scroll_height());
+            }
+        });
+    }
+
+    // No animation for users who asked for reduced motion; play still steps.
+    let reduced = *use_memo((), |_| crate::ui::dom::prefers_reduced_motion());
+    let s = &*state;
+    let run = &s.run;
+    let total = s.total();
+    let step = s.step.min(total);
+    let current = step.checked_sub(1).and_then(|i| run.steps().get(i));
+    let before = step.checked_sub(2).and_then(|i| run.steps().get(i));
+    let (reports, keys) = current
+        .map(|c| (&c.reports[..], &c.keys[..]))
+        .unwrap_or((&[], &[]));
+    let (reports_before, keys_before) = before
+        .map(|c| (&c.reports[..], &c.keys[..]))
+        .unwrap_or((&[], &[]));
+    let count = reports.len();
+    let verdict_now = Verdict::from_count(count);
+    let final_verdict = run.verdict();
+
+    let act = |a: fn() -> Action| {
+        let d = state.dispatcher();
+        Callback::from(move |_: MouseEvent| d.dispatch(a()))
+    };
+    let pick_scenario = {
+        let d = state.dispatcher();
+        Callback::from(move |x| d.dispatch(Action::Scenario(x)))
+    };
+    let pick_client = {
+        let d = state.dispatcher();
+        Callback::from(move |x| d.dispatch(Action::Client(x)))
+    };
+    let pick_server = {
+        let d = state.dispatcher();
+        Callback::from(move |x| d.dispatch(Action::Server(x)))
+    };
+    let on_seed = {
+        let d = state.dispatcher();
+        let notices = notices.clone();
+        Callback::from(move |e: Event| {
+            let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else {
+                return;
+            };
+            let (v, n) = check_int(&input.value(), lab::SEED_BOUND);
+            let mut list: Vec<Notice> = (*notices)
+                .iter()
+                .filter(|x| x.param != "seed")
+                .cloned()
+                .collect();
+            list.extend(n);
+            notices.set(list);
+            input.set_value(&v.to_string());
+            d.dispatch(Action::Seed(v as u64));
+        })
+    };
+    let on_speed = {
+        let d = state.dispatcher();
+        Callback::from(move |e: Event| {
+            let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() else {
+                return;
+            };
+            if let Some(sp) = lab::SPEEDS.into_iter().find(|x| *x == sel.value()) {
+                d.dispatch(Action::Speed(sp));
+            }
+        })
+    };
+
+    let final_call = run.final_call();
+    let matrix_href = format!("#/lab/matrix?server={}", s.params.server.id());
+
+    html! {
+        <section class={classes!("lab", p.embed.then_some("compact"), reduced.then_some("no-motion"))}>
+            <h1>{ t(l, "lab.title") }</h1>
+            if !p.embed { <p class="lab-intro">{ t(l, "lab.intro") }</p> }
+            <p><a href={matrix_href} data-testid="to-matrix">{ t(l, "lab.to_matrix") }</a></p>
+            <NoticeList lang={l} notices={(*notices).clone()} />
+            <div class="pickers">
+                { picker(l, "scenario", &t(l, "lab.pick.scenario"), &Scenario::ALL, s.params.scenario, Scenario::id, pick_scenario) }
+                { picker(l, "client", &t(l, "lab.pick.client"), &ClientStrategy::ALL, s.params.client, ClientStrategy::id, pick_client) }
+                { picker(l, "server", &t(l, "lab.pick.server"), &ServerImpl::ALL, s.params.server, ServerImpl::id, pick_server) }
+            </div>
+            <div class="controls lab-controls">
+                <label>{ t(l, "common.seed") }
+                    <input type="number" min="0" max="999999" value={s.params.seed.to_string()}
+                        data-testid="seed" onchange={on_seed} title={t(l, "lab.seed.help")} />
+                </label>
+                <div class="buttons" role="group">
+                    <button type="button" data-testid="to-start" onclick={act(|| Action::ToStart)} disabled={step == 0}
+                        aria-label={t(l, "lab.ctl.to_start")} title={t(l, "lab.ctl.to_start")}>{ "|◀" }</button>
+                    <button type="button" data-testid="step-back" onclick={act(|| Action::Back)} disabled={step == 0}
+                        aria-label={t(l, "lab.ctl.back")} title={t(l, "lab.ctl.back")}>{ "◀" }</button>
+                    <button type="button" data-testid="play" onclick={act(|| Action::TogglePlay)}
+                        aria-pressed={s.playing.to_string()}>
+                        { if s.playing { format!("⏸ {}", t(l, "lab.ctl.pause")) } else { format!("▶ {}", t(l, "lab.ctl.play")) } }
+                    </button>
+                    <button type="button" data-testid="step-forward" onclick={act(|| Action::Forward)} disabled={step >= total}
+                        aria-label={t(l, "lab.ctl.forward")} title={t(l, "lab.ctl.forward")}>{ "▶" }</button>
+                    <button type="button" data-testid="to-end" onclick={act(|| Action::ToEnd)} disabled={step >= total}
+                        aria-label={t(l, "lab.ctl.to_end")} title={t(l, "lab.ctl.to_end")}>{ "▶|" }</button>
+                </div>
+                <label>{ t(l, "lab.ctl.speed") }
+                    <select data-testid="speed" onchange={on_speed}>
+                        { for lab::SPEEDS.iter().map(|sp| html! {
+                            <option value={*sp} selected={*sp == s.params.speed}>{ *sp }</option>
+                        }) }
+                    </select>
+                </label>
+                <span class="step-index" data-testid="step-index" data-step={step.to_string()} data-total={total.to_string()}>
+                    { tf(l, "lab.step_index", &[("step", step.to_string()), ("total", total.to_string())]) }
+                    { " · " }
+                    { tf(l, "lab.time", &[("t", secs(current.map(|c| c.time_ms).unwrap_or(0)))]) }
+                </span>
+            </div>
+            if !p.embed { <p class="muted keys-hint">{ t(l, "lab.ctl.keys") }</p> }
+            <div class="lab-grid">
+                <div class="panel lab-story">
+                    <h2>{ t(l, "lab.narration.title") }</h2>
+                    <p class="narration" aria-live="polite" data-testid="narration">{ narrate(l, run, current) }</p>
+                    <h3>{ t(l, "lab.sql.title") }</h3>
+                    { sql_list(l, current.map(|c| &c.sql[..]).unwrap_or(&[])) }
+                </div>
+                <div class={classes!("panel", "lab-summary", format!("verdict-{}", verdict_now.id()))}>
+                    <div class="count-label">{ t(l, "lab.count.label") }<span class="muted">{ t(l, "lab.count.after_step") }</span></div>
+                    <div class="big-number report-count" data-testid="report-count">{ count }</div>
+                    <div class="verdict" data-testid="verdict" data-verdict={verdict_now.id()}>
+                        { format!("{} {}", symbol(verdict_now), t(l, &format!("lab.verdict.{}", verdict_now.id()))) }
+                    </div>
+                    <p class="muted final-verdict" data-testid="final-verdict" data-count={run.final_report_count().to_string()}>
+                        { tf(l, "lab.verdict.final", &[
+                            ("count", run.final_report_count().to_string()),
+                            ("verdict", t(l, &format!("lab.verdict.{}", final_verdict.id()))),
+                        ]) }
+                    </p>
+                    <dl class="final-outcome" data-testid="final-outcome">
+                        <dt>{ t(l, "lab.final.label") }</dt>
+                        <dd data-testid="final-http">{ outcome_text(l, run.final_outcome()) }</dd>
+                        <dt>{ t(l, "lab.final.tool") }</dt>
+                        <dd data-testid="tool-result">{ run.tool_result().map(|r| tool_text(l, r)).unwrap_or_default() }</dd>
+                        <dd class="muted">{ tf(l, "lab.final.calls", &[
+                            ("calls", run.calls().len().to_string()),
+                            ("requests", run.requests().len().to_string()),
+                        ]) }</dd>
+                    </dl>
+                    if let Some(c) = final_call { <span class="sr-only">{ &c.tool_use_id }</span> }
+                </div>
+            </div>
+            <div class="panel">
+                <h2>{ t(l, "lab.diagram.title") }</h2>
+                <div class="scroll-x seq-wrap" ref={seq_ref}>{ diagram(l, run, step) }</div>
+            </div>
+            <div class="lab-tables">
+                { reports_table(l, reports, reports_before) }
+                { keys_table(l, keys, keys_before) }
+            </div>
+        </section>
+    }
+}
+
+/// Verdicts are marked by a symbol as well as by colour.
+pub fn symbol(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Duplicate => "✕",
+        Verdict::ExactlyOnce => "✓",
+        Verdict::NoReport => "?",
+    }
+}

@@ -1,0 +1,110 @@
+//! The two tables after the current step, and the SQL the step ran.
+
+use yew::prelude::*;
+
+use crate::i18n::{t, tf, Lang};
+use crate::lab::{KeyRow, ReportRow, SqlExec, SqlOutcome};
+
+fn opt<T: ToString>(v: &Option<T>) -> String {
+    v.as_ref()
+        .map(|x| x.to_string())
+        .unwrap_or_else(|| "NULL".into())
+}
+
+/// `reports` after the step; rows new at this step are marked.
+pub fn reports_table(l: Lang, rows: &[ReportRow], before: &[ReportRow]) -> Html {
+    html! {
+        <div class="scroll-x">
+            <table class="data" data-testid="table-reports">
+                <caption>{ t(l, "lab.tables.reports") }</caption>
+                <thead><tr>
+                    <th class="num">{ "id" }</th><th>{ "run_id" }</th><th>{ "module" }</th>
+                    <th>{ "title" }</th><th class="num">{ "created_ms" }</th>
+                </tr></thead>
+                <tbody>
+                    if rows.is_empty() {
+                        <tr><td colspan="5" class="muted">{ t(l, "lab.tables.empty") }</td></tr>
+                    }
+                    { for rows.iter().map(|r| {
+                        let new = !before.iter().any(|b| b.id == r.id);
+                        html! {
+                            <tr class={classes!(new.then_some("new"))}>
+                                <td class="num">{ if new { format!("★ {}", r.id) } else { r.id.to_string() } }</td>
+                                <td>{ &r.run_id }</td><td>{ &r.module }</td><td>{ &r.title }</td>
+                                <td class="num">{ r.created_ms }</td>
+                            </tr>
+                        }
+                    }) }
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+/// `idempotency_keys` after the step; rows that changed at this step are marked.
+pub fn keys_table(l: Lang, rows: &[KeyRow], before: &[KeyRow]) -> Html {
+    html! {
+        <div class="scroll-x">
+            <table class="data" data-testid="table-keys">
+                <caption>{ t(l, "lab.tables.keys") }</caption>
+                <thead><tr>
+                    <th>{ "key" }</th><th>{ "request_digest" }</th><th>{ "status" }</th>
+                    <th class="num">{ "fence" }</th><th class="num">{ "lease_expires_ms" }</th>
+                    <th class="num">{ "response_status" }</th><th>{ "response_body" }</th>
+                </tr></thead>
+                <tbody>
+                    if rows.is_empty() {
+                        <tr><td colspan="7" class="muted">{ t(l, "lab.tables.empty") }</td></tr>
+                    }
+                    { for rows.iter().map(|r| {
+                        let changed = !before.iter().any(|b| b == r);
+                        html! {
+                            <tr class={classes!(changed.then_some("new"))}>
+                                <td><code>{ if changed { format!("★ {}", r.key) } else { r.key.clone() } }</code></td>
+                                <td><code title={r.request_digest.clone()}>{ format!("{}…", &r.request_digest[..12.min(r.request_digest.len())]) }</code></td>
+                                <td>{ &r.status }</td>
+                                <td class="num">{ opt(&r.fence) }</td>
+                                <td class="num">{ opt(&r.lease_expires_ms) }</td>
+                                <td class="num">{ opt(&r.response_status) }</td>
+                                <td><code>{ opt(&r.response_body) }</code></td>
+                            </tr>
+                        }
+                    }) }
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+fn outcome_text(l: Lang, o: &SqlOutcome) -> (String, &'static str) {
+    match o {
+        SqlOutcome::Begun => (t(l, "lab.sql.begun"), "begun"),
+        SqlOutcome::Rows(n) => (tf(l, "lab.sql.rows", &[("n", n.to_string())]), "rows"),
+        SqlOutcome::Row(Some(cols)) => (tf(l, "lab.sql.row", &[("row", cols.join(" | "))]), "row"),
+        SqlOutcome::Row(None) => (t(l, "lab.sql.no_row"), "row"),
+        SqlOutcome::Committed => (t(l, "lab.sql.committed"), "commit"),
+        SqlOutcome::RolledBack { crash: true } => (t(l, "lab.sql.crash_rollback"), "rollback"),
+        SqlOutcome::RolledBack { crash: false } => (t(l, "lab.sql.rolled_back"), "rollback"),
+        SqlOutcome::Error(e) => (tf(l, "lab.sql.error", &[("error", e.clone())]), "error"),
+    }
+}
+
+/// The statements of one step with their results.
+pub fn sql_list(l: Lang, sql: &[SqlExec]) -> Html {
+    if sql.is_empty() {
+        return html! { <p class="muted" data-testid="sql">{ t(l, "lab.sql.none") }</p> };
+    }
+    html! {
+        <ol class="sql" data-testid="sql">
+            { for sql.iter().map(|q| {
+                let (text, class) = outcome_text(l, &q.outcome);
+                html! {
+                    <li>
+                        <code>{ q.display() }</code>
+                        <span class={classes!("sql-result", class)}>{ format!("→ {text}") }</span>
+                    </li>
+                }
+            }) }
+        </ol>
+    }
+}

@@ -1,0 +1,388 @@
+//! The question bank: size, ids, texts in both languages, demo presets, the
+//! numbers the seeds state, and grading (tolerance edges, multi-field, wrong
+//! answers and malformed responses).
+
+use std::collections::HashSet;
+
+use retry_lab::exercises::grade::{grade, parse_number, GradeError, ModelValue, Response};
+use retry_lab::exercises::{bank, find, option_key, Kind, Model, PredictInput, Question};
+use retry_lab::herd::HerdParams;
+use retry_lab::i18n::{has, t, Lang};
+use retry_lab::lab::LabParams;
+use retry_lab::route::{Location, Page};
+
+fn q(id: &str) -> Question {
+    find(id).unwrap_or_else(|| panic!("no question {id}"))
+}
+
+fn numeric_answers(id: &str) -> Vec<f64> {
+    match q(id).kind {
+        Kind::Numeric(f) => f.iter().map(|f| f.answer).collect(),
+        k => panic!("{id} is not numeric: {k:?}"),
+    }
+}
+
+fn text(key: &str) {
+    assert!(has(key), "missing translation {key}");
+    for l in [Lang::Zh, Lang::En] {
+        assert!(!t(l, key).trim().is_empty(), "empty {key} in {l:?}");
+    }
+}
+
+#[test]
+fn bank_has_enough_questions_with_unique_stable_ids() {
+    let b = bank();
+    assert!(b.len() >= 20, "only {} questions", b.len());
+    let mut seen = HashSet::new();
+    for x in &b {
+        assert!(seen.insert(x.id), "duplicate id {}", x.id);
+        assert!(
+            !x.id.is_empty()
+                && x.id
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+            "id {} is not snake_case",
+            x.id
+        );
+    }
+    // Every kind the issue asks for is present.
+    let count = |f: fn(&Kind) -> bool| b.iter().filter(|x| f(&x.kind)).count();
+    assert!(count(|k| matches!(k, Kind::Numeric(_))) >= 6);
+    assert!(count(|k| matches!(k, Kind::Choice { .. })) >= 3);
+    assert!(count(|k| matches!(k, Kind::TrueFalse(_))) >= 8);
+    assert!(count(|k| matches!(k, Kind::Predict { .. })) >= 2);
+}
+
+#[test]
+fn every_question_has_both_languages_and_every_label_exists() {
+    for x in bank() {
+        text(&x.prompt_key());
+        text(&x.explain_key());
+        // The Chinese explanation is really Chinese, the English one English.
+        assert!(
+            t(Lang::Zh, &x.explain_key())
+                .chars()
+                .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{}",
+            x.id
+        );
+        assert!(
+            !t(Lang::En, &x.explain_key())
+                .chars()
+                .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{}",
+            x.id
+        );
+        match &x.kind {
+            Kind::Numeric(fields) => fields.iter().for_each(|f| {
+                text(f.label);
+                text(f.unit.key());
+            }),
+            Kind::Choice { options, correct } => {
+                assert!(
+                    options.contains(correct),
+                    "{}: answer not among options",
+                    x.id
+                );
+                options.iter().for_each(|o| text(&option_key(o)));
+            }
+            Kind::TrueFalse(_) => {}
+            Kind::Predict { input, .. } => match input {
+                PredictInput::Numbers(f) => f.iter().for_each(|f| {
+                    text(f.label);
+                    text(f.unit.key());
+                }),
+                PredictInput::Choice(o) => o.iter().for_each(|o| text(&option_key(o))),
+            },
+        }
+    }
+}
+
+/// Checks a preset with the demos' own URL readers: it must open a demo page
+/// and parse without a single notice, with the values the question means.
+fn check_preset(id: &str, hash: &str) {
+    let loc = Location::parse(hash);
+    match loc.page {
+        Page::Herd => {
+            let (p, notices) = HerdParams::from_query(&loc.query);
+            assert!(notices.is_empty(), "{id}: {hash} gives notices {notices:?}");
+            assert_eq!(
+                Some(p.clients.to_string().as_str()),
+                loc.query.get("clients"),
+                "{id}"
+            );
+            assert!(
+                p.trials <= p.max_trials(),
+                "{id}: trials over the page's work budget"
+            );
+        }
+        Page::Lab => {
+            let (p, notices) = LabParams::from_query(&loc.query);
+            assert!(notices.is_empty(), "{id}: {hash} gives notices {notices:?}");
+            assert_eq!(Some(p.scenario.id()), loc.query.get("scenario"), "{id}");
+            assert_eq!(Some(p.client.id()), loc.query.get("client"), "{id}");
+            assert_eq!(Some(p.server.id()), loc.query.get("server"), "{id}");
+        }
+        other => panic!("{id}: preset {hash} opens {other:?}, not a demo"),
+    }
+    // A preset survives the URL round trip unchanged.
+    assert_eq!(Location::parse(&loc.to_hash()), loc, "{id}");
+}
+
+#[test]
+fn every_demo_link_is_a_valid_preset() {
+    for x in bank() {
+        check_preset(x.id, &x.demo);
+        if let Kind::Predict { model, .. } = &x.kind {
+            match model {
+                Model::LabReports(runs) => runs.iter().for_each(|r| check_preset(x.id, &r.demo())),
+                Model::HerdFewestCalls(h) => check_preset(x.id, &h.demo()),
+            }
+        }
+    }
+}
+
+#[test]
+fn numeric_answers_agree_with_the_seeds() {
+    assert_eq!(numeric_answers("backoff_4th_retry"), vec![1600.0]);
+    let jit = numeric_answers("jitter_range_4th");
+    assert!(
+        (jit[0] - 1440.0).abs() < 1e-9 && (jit[1] - 1760.0).abs() < 1e-9,
+        "{jit:?}"
+    );
+    assert_eq!(numeric_answers("codex_total_wait"), vec![6200.0]);
+    assert_eq!(
+        numeric_answers("capped_bounds_six"),
+        vec![0.5, 1.0, 2.0, 4.0, 8.0, 8.0]
+    );
+    assert_eq!(numeric_answers("harness_times_sdk"), vec![12.0]);
+    assert_eq!(numeric_answers("codex_two_layers"), vec![9.0]);
+    assert_eq!(numeric_answers("three_layers"), vec![27.0]);
+    assert_eq!(numeric_answers("five_layers"), vec![243.0]);
+    assert_eq!(numeric_answers("urllib3_total3"), vec![4.0]);
+    // The prompts state the conventions the numbers rely on.
+    assert!(t(Lang::Zh, "ex.q.capped_bounds_six.prompt").contains("2^(n−1)"));
+    assert!(t(Lang::Zh, "ex.q.backoff_4th_retry.prompt").contains("2^(attempt−1)"));
+    assert!(t(Lang::Zh, "ex.q.predict_fewest_calls.prompt").contains("30 次试验"));
+}
+
+fn nums(v: &[f64]) -> Response {
+    Response::Numbers(v.to_vec())
+}
+
+#[test]
+fn numeric_grading_has_tolerance_edges() {
+    let x = q("backoff_4th_retry");
+    for (given, ok) in [
+        (1600.0, true),
+        (1601.0, true),
+        (1599.0, true),
+        (1601.01, false),
+        (1598.9, false),
+        (160.0, false),
+    ] {
+        assert_eq!(
+            grade(&x, &nums(&[given]), None).unwrap().correct,
+            ok,
+            "{given}"
+        );
+    }
+    let x = q("five_layers");
+    assert!(grade(&x, &nums(&[243.0]), None).unwrap().correct);
+    assert!(!grade(&x, &nums(&[243.5]), None).unwrap().correct);
+    assert!(!grade(&x, &nums(&[15.0]), None).unwrap().correct);
+    assert!(!grade(&x, &nums(&[f64::NAN]), None).unwrap().correct);
+}
+
+#[test]
+fn multi_field_grading_marks_each_field() {
+    let x = q("capped_bounds_six");
+    let g = grade(&x, &nums(&[0.5, 1.0, 2.0, 4.0, 8.0, 8.0]), None).unwrap();
+    assert!(g.correct && g.fields.iter().all(|b| *b));
+    let g = grade(&x, &nums(&[0.5, 1.0, 2.0, 4.0, 8.0, 16.0]), None).unwrap();
+    assert!(!g.correct);
+    assert_eq!(g.fields, vec![true, true, true, true, true, false]);
+    // The uncapped 000-style sequence (base·2^n) is wrong from the first field.
+    let g = grade(&x, &nums(&[1.0, 2.0, 4.0, 8.0, 8.0, 8.0]), None).unwrap();
+    assert_eq!(g.fields, vec![false, false, false, false, true, true]);
+    assert!(
+        grade(&x, &nums(&[0.5001, 1.0, 2.0, 4.0, 8.0, 8.0]), None)
+            .unwrap()
+            .correct
+    );
+    assert!(
+        !grade(&x, &nums(&[0.502, 1.0, 2.0, 4.0, 8.0, 8.0]), None)
+            .unwrap()
+            .correct
+    );
+    assert_eq!(grade(&x, &nums(&[0.5, 1.0]), None), Err(GradeError::Shape));
+}
+
+#[test]
+fn choice_and_true_false_grading() {
+    let x = q("same_key_diff_body");
+    assert!(
+        grade(&x, &Response::Choice("reject_422".into()), None)
+            .unwrap()
+            .correct
+    );
+    assert!(
+        !grade(&x, &Response::Choice("replay_stored".into()), None)
+            .unwrap()
+            .correct
+    );
+    assert_eq!(
+        grade(&x, &Response::Choice("bogus".into()), None),
+        Err(GradeError::Shape)
+    );
+    assert_eq!(
+        grade(&x, &Response::Bool(true), None),
+        Err(GradeError::Shape)
+    );
+    assert!(
+        grade(
+            &q("same_key_in_progress"),
+            &Response::Choice("reject_409".into()),
+            None
+        )
+        .unwrap()
+        .correct
+    );
+    assert!(
+        grade(
+            &q("which_key_model_recall"),
+            &Response::Choice("business_key".into()),
+            None
+        )
+        .unwrap()
+        .correct
+    );
+    assert!(
+        !grade(
+            &q("which_key_model_recall"),
+            &Response::Choice("tool_use_key".into()),
+            None
+        )
+        .unwrap()
+        .correct
+    );
+    assert!(
+        grade(
+            &q("decide_post_read_timeout"),
+            &Response::Choice("key_or_query".into()),
+            None
+        )
+        .unwrap()
+        .correct
+    );
+    let m = q("tf_new_uuid_per_request");
+    assert!(grade(&m, &Response::Bool(false), None).unwrap().correct);
+    assert!(!grade(&m, &Response::Bool(true), None).unwrap().correct);
+    assert!(
+        grade(
+            &q("tf_requests_timeout_not_deadline"),
+            &Response::Bool(true),
+            None
+        )
+        .unwrap()
+        .correct
+    );
+}
+
+#[test]
+fn every_misconception_is_a_false_statement() {
+    // The ❌ lists of 000, 001 and 003: each is judged false, and its
+    // explanation starts with the correction.
+    let statements = [
+        "tf_backoff_prevents_herd",
+        "tf_new_uuid_per_request",
+        "tf_key_is_http_standard",
+        "tf_insert_then_record_key",
+        "tf_attempts_enough",
+        "tf_retry_4xx",
+        "tf_retry_all_post",
+        "tf_no_cap_no_jitter",
+        "tf_layers_independent",
+        "tf_timeout_means_failed",
+        "tf_memory_dict_store",
+        "tf_skip_digest_compare",
+        "tf_digest_includes_call_id",
+        "tf_success_rate_only",
+        "tf_cache_hit_skips_auth",
+        "tf_log_full_arguments",
+    ];
+    for id in statements {
+        assert_eq!(q(id).kind, Kind::TrueFalse(false), "{id}");
+        assert!(
+            t(Lang::Zh, &format!("ex.q.{id}.explain")).starts_with("错。"),
+            "{id}"
+        );
+        assert!(
+            t(Lang::En, &format!("ex.q.{id}.explain")).starts_with("False."),
+            "{id}"
+        );
+    }
+}
+
+#[test]
+fn predictions_need_the_model_and_are_graded_against_it() {
+    let x = q("predict_lost_response");
+    let pred = nums(&[2.0, 2.0, 1.0]);
+    assert_eq!(grade(&x, &pred, None), Err(GradeError::NeedsModel));
+    let model = ModelValue::Numbers {
+        values: vec![2.0, 2.0, 1.0],
+    };
+    assert!(grade(&x, &pred, Some(&model)).unwrap().correct);
+    let g = grade(&x, &nums(&[2.0, 1.0, 1.0]), Some(&model)).unwrap();
+    assert_eq!(g.fields, vec![true, false, true]);
+    let short = ModelValue::Numbers { values: vec![2.0] };
+    assert_eq!(grade(&x, &pred, Some(&short)), Err(GradeError::ModelShape));
+
+    let h = q("predict_fewest_calls");
+    let calls = |full: f64| ModelValue::Fewest {
+        winner: "decorrelated".into(),
+        calls: vec![
+            ("none".into(), 2000.0),
+            ("exponential".into(), 1500.0),
+            ("full".into(), full),
+            ("equal".into(), 600.0),
+            ("decorrelated".into(), 500.0),
+        ],
+    };
+    let pick = |s: &str| Response::Choice(s.into());
+    assert!(
+        grade(&h, &pick("decorrelated"), Some(&calls(520.0)))
+            .unwrap()
+            .correct
+    );
+    // Within 5 % of the fewest is a near-tie: right. Beyond: wrong.
+    assert!(
+        grade(&h, &pick("full"), Some(&calls(525.0)))
+            .unwrap()
+            .correct
+    );
+    assert!(
+        !grade(&h, &pick("full"), Some(&calls(526.0)))
+            .unwrap()
+            .correct
+    );
+    assert!(
+        !grade(&h, &pick("none"), Some(&calls(520.0)))
+            .unwrap()
+            .correct
+    );
+    assert_eq!(
+        grade(&h, &pick("codex"), Some(&calls(520.0))),
+        Err(GradeError::Shape)
+    );
+}
+
+#[test]
+fn typed_numbers_parse_or_are_refused() {
+    assert_eq!(parse_number(" 1600 "), Some(1600.0));
+    assert_eq!(parse_number("0,5"), Some(0.5));
+    assert_eq!(parse_number("1e3"), Some(1000.0));
+    for bad in ["", "  ", "abc", "NaN", "inf", "-inf", "1.2.3"] {
+        assert_eq!(parse_number(bad), None, "{bad}");
+    }
+}

@@ -1,0 +1,151 @@
+//! «Predict, then run»: the answers come from running the herd and lab models
+//! through `exercises::live`, and they agree with the seeds' claims.
+
+use retry_lab::exercises::grade::{grade, ModelValue, Response};
+use retry_lab::exercises::live::{herd_calls, lab_reports, run_model, LiveError, LiveJob};
+use retry_lab::exercises::{find, HerdPreset, Kind, LabRun, Model, Question};
+
+fn q(id: &str) -> Question {
+    find(id).unwrap_or_else(|| panic!("no question {id}"))
+}
+
+fn model(id: &str) -> Model {
+    match q(id).kind {
+        Kind::Predict { model, .. } => model,
+        k => panic!("{id} is not predict-then-run: {k:?}"),
+    }
+}
+
+fn values(id: &str) -> Vec<f64> {
+    match run_model(&model(id)).expect("model runs") {
+        ModelValue::Numbers { values } => values,
+        v => panic!("{id}: {v:?}"),
+    }
+}
+
+#[test]
+fn lost_response_no_key_and_new_key_duplicate_a_stable_key_does_not() {
+    // 000 ✎练习 and issue 3: naive server + response lost → 2; a new key per
+    // retry is no better; a stable key on a correct server → 1.
+    assert_eq!(values("predict_lost_response"), vec![2.0, 2.0, 1.0]);
+}
+
+#[test]
+fn key_split_crash_between_commits_duplicates() {
+    // key_split → 2 (000's ❌ «先插数据，再记幂等键»); atomic never duplicates
+    // but, with no lease, its claim stays in progress → 0 (outcome unknown);
+    // a lease lets the retry take over → 1.
+    assert_eq!(values("predict_key_split_crash"), vec![2.0, 0.0, 1.0]);
+}
+
+#[test]
+fn lease_without_fencing_duplicates_and_fencing_does_not() {
+    assert_eq!(values("predict_lease_no_fence"), vec![2.0, 1.0]);
+}
+
+#[test]
+fn model_recall_defeats_a_tool_use_key_but_not_a_business_key() {
+    assert_eq!(values("predict_model_recall"), vec![2.0, 1.0]);
+}
+
+#[test]
+fn herd_jitter_makes_fewer_calls_than_no_backoff() {
+    let ModelValue::Fewest { winner, calls } = run_model(&model("predict_fewest_calls")).unwrap()
+    else {
+        panic!("not a herd value")
+    };
+    let get = |id: &str| calls.iter().find(|(s, _)| s == id).unwrap().1;
+    assert_eq!(calls.len(), 5);
+    assert!(
+        get("none") > get("full") && get("exponential") > get("full"),
+        "{calls:?}"
+    );
+    assert!(
+        ["full", "equal", "decorrelated"].contains(&winner.as_str()),
+        "winner {winner}: {calls:?}"
+    );
+    // A student who predicted Full Jitter is right (the AWS blog's lesson).
+    let g = grade(
+        &q("predict_fewest_calls"),
+        &Response::Choice("full".into()),
+        Some(&ModelValue::Fewest {
+            winner: winner.clone(),
+            calls: calls.clone(),
+        }),
+    )
+    .unwrap();
+    assert!(g.correct, "{calls:?}");
+    let g = grade(
+        &q("predict_fewest_calls"),
+        &Response::Choice("none".into()),
+        Some(&ModelValue::Fewest { winner, calls }),
+    )
+    .unwrap();
+    assert!(!g.correct);
+}
+
+#[test]
+fn herd_golden_value_is_the_same_in_wasm() {
+    // tests/wasm_exercises.rs asserts the same number in the browser.
+    let h = HerdPreset {
+        clients: 100,
+        trials: 30,
+        seed: 1,
+        strategies: &["full"],
+    };
+    assert_eq!(herd_calls(&h, "full").unwrap(), 23947.0 / 30.0);
+}
+
+#[test]
+fn a_job_runs_one_step_at_a_time_and_is_deterministic() {
+    let m = model("predict_lost_response");
+    let mut job = LiveJob::new(&m);
+    assert_eq!(job.total(), 3);
+    assert!(job.result().is_none());
+    job.step();
+    assert_eq!(job.completed(), 1);
+    assert!(!job.is_done() && job.result().is_none());
+    job.step();
+    job.step();
+    assert!(job.is_done());
+    let first = job.result().unwrap().unwrap();
+    job.step(); // no-op once done
+    assert_eq!(job.result().unwrap().unwrap(), first);
+    assert_eq!(run_model(&m).unwrap(), first);
+
+    let h = HerdPreset {
+        clients: 20,
+        trials: 5,
+        seed: 3,
+        strategies: &["full", "none"],
+    };
+    assert_eq!(
+        herd_calls(&h, "full").unwrap(),
+        herd_calls(&h, "full").unwrap()
+    );
+    let mut job = LiveJob::new(&Model::HerdFewestCalls(h));
+    assert_eq!(job.total(), 2);
+    job.step();
+    assert!(job.result().is_none());
+    job.step();
+    assert!(job.result().unwrap().is_ok());
+}
+
+#[test]
+fn unknown_ids_are_errors_not_panics() {
+    let bad = LabRun {
+        scenario: "meteor_strike",
+        client: "naive",
+        server: "naive",
+        seed: 1,
+    };
+    assert!(matches!(lab_reports(&bad), Err(LiveError(_))));
+    assert!(run_model(&Model::LabReports(vec![bad])).is_err());
+    let h = HerdPreset {
+        clients: 10,
+        trials: 1,
+        seed: 1,
+        strategies: &["bogus"],
+    };
+    assert!(run_model(&Model::HerdFewestCalls(h)).is_err());
+}
