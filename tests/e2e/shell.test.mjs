@@ -128,3 +128,48 @@ test('reduced motion: no running animations anywhere', async () => {
     await page.context().close();
   }
 });
+
+test('every view names ignored and invalid URL parameters in a notice and still renders', async () => {
+  const cases = [
+    ['#/herd?clients=abc&bogus=1', ['clients', 'bogus'], 'calls-full'],
+    ['#/lab?scenario=nope&step=-3&zzz=1', ['scenario', 'zzz'], 'report-count'],
+    ['#/lab/matrix?server=nope&extra=2', ['server', 'extra'], 'cell-none-naive'],
+    ['#/exercises?q=no_such_question&foo=bar', ['q', 'foo'], 'exercises-score'],
+  ];
+  for (const [hash, params, testId] of cases) {
+    const page = await app.open(hash);
+    await page.getByTestId('notices').first().waitFor();
+    const text = await page.getByTestId('notices').allInnerTexts();
+    for (const p of params) {
+      assert.match(text.join('\n'), new RegExp(p), `${hash}: notice should name ${p}`);
+    }
+    await page.getByTestId(testId).first().waitFor({ timeout: 30000 });
+    app.assertNoErrors(page);
+    await page.context().close();
+  }
+});
+
+test('copy link after stepping the lab restores the same step, narration and count', async () => {
+  const page = await app.open('#/lab?scenario=response_lost&client=new_key&server=atomic&seed=3&step=1', {
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  await page.getByTestId('narration').waitFor();
+  await page.getByTestId('step-forward').click();
+  await page.getByTestId('step-forward').click();
+  const view = async (p) => ({
+    step: await p.getByTestId('step-index').innerText(),
+    narration: await p.getByTestId('narration').innerText(),
+    count: await p.getByTestId('report-count').innerText(),
+  });
+  const before = await view(page);
+  await page.getByTestId('copy-link').click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(copied, /step=3/);
+  const again = await app.open(copied.slice(copied.indexOf('#')));
+  await again.getByTestId('narration').waitFor();
+  assert.deepEqual(await view(again), before);
+  app.assertNoErrors(page);
+  app.assertNoErrors(again);
+  await page.context().close();
+  await again.context().close();
+});
