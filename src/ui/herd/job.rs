@@ -7,6 +7,13 @@
 //! Yielding uses `scheduler.postTask` where the browser has it: unlike nested
 //! `setTimeout(0)`, it is not clamped to 4 ms, which would waste a sixth of
 //! the time. Elsewhere it falls back to a gloo `Timeout`.
+//!
+//! A sweep (no traces) is computed point by point ([`PointBoard`]): in
+//! parallel Web Workers ([`Pool`]) when the browser can start them, else (or
+//! as soon as a worker fails or does not load within [`READY_TIMEOUT_MS`])
+//! point by point in time slices on the main thread, from where the workers
+//! left off. Both give the same numbers: a point's trial seeds depend on the
+//! point alone.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -16,7 +23,10 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
-use crate::herd::{Sweep, SweepSpec, Trace};
+use super::pool::{pool_size, Pool, PoolEvent};
+use crate::herd::board::{PointBoard, PointTask};
+use crate::herd::wire::parse_point_reply;
+use crate::herd::{PointSummary, Sweep, SweepSpec, Trace};
 use crate::ui::dom::now_ms;
 
 /// Work per slice; leaves room for the browser inside the 50 ms task limit.
@@ -28,6 +38,18 @@ pub const REDRAW_MS: f64 = 200.0;
 /// Writes between two clock reads (a fraction of a millisecond of work).
 const WRITES_PER_CHECK: u64 = 2048;
 
+/// How long the workers may take to load before the main thread takes over.
+pub const READY_TIMEOUT_MS: u32 = 3000;
+
+/// What computes a job.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Engine {
+    /// Time slices on the main thread.
+    MainThread,
+    /// This many Web Workers in parallel.
+    Workers(usize),
+}
+
 /// Where a job is.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum JobStatus {
@@ -38,7 +60,14 @@ pub enum JobStatus {
 
 /// A sweep and its timing.
 pub struct Job {
+    /// The run view's sweep (with traces); for a point-by-point sweep, the
+    /// point the main thread is computing.
     pub sweep: Sweep,
+    /// A sweep computed point by point (the sweep view).
+    pub board: Option<PointBoard>,
+    /// The point in `sweep`, when the main thread computes for `board`.
+    current: Option<PointTask>,
+    pub engine: Engine,
     pub status: JobStatus,
     pub started_ms: f64,
     /// Wall time from start to the end (or until now while running).
@@ -66,7 +95,113 @@ impl PartialEq for SharedTraces {
     }
 }
 
+/// One point of a sweep as a sweep of its own (same seeds, same numbers).
+fn point_sweep(spec: &SweepSpec, task: PointTask) -> Sweep {
+    Sweep::new(SweepSpec {
+        clients: vec![task.clients],
+        strategies: vec![task.strategy],
+        trace_first: false,
+        ..spec.clone()
+    })
+}
+
 impl Job {
+    fn new(spec: SweepSpec, by_points: bool) -> Job {
+        let (sweep, board) = if by_points {
+            let empty = SweepSpec {
+                clients: Vec::new(),
+                ..spec.clone()
+            };
+            (Sweep::new(empty), Some(PointBoard::new(spec)))
+        } else {
+            (Sweep::new(spec), None)
+        };
+        Job {
+            sweep,
+            board,
+            current: None,
+            engine: Engine::MainThread,
+            status: JobStatus::Running,
+            started_ms: now_ms(),
+            elapsed_ms: 0.0,
+            busy_ms: 0.0,
+            slices: 0,
+            charts: None,
+            chart_stage: 0,
+        }
+    }
+
+    /// What is computed.
+    pub fn spec(&self) -> &SweepSpec {
+        match &self.board {
+            Some(b) => b.spec(),
+            None => self.sweep.spec(),
+        }
+    }
+
+    /// Finished points, in sweep order.
+    pub fn summaries(&self) -> &[PointSummary] {
+        match &self.board {
+            Some(b) => b.summaries(),
+            None => self.sweep.summaries(),
+        }
+    }
+
+    /// Fraction done, 0..=1.
+    pub fn progress(&self) -> f64 {
+        match &self.board {
+            Some(b) => b.progress(),
+            None => self.sweep.progress(),
+        }
+    }
+
+    /// Writes simulated in the finished points (every write is a call).
+    pub fn writes(&self) -> u64 {
+        match &self.board {
+            Some(b) => b
+                .summaries()
+                .iter()
+                .map(|p| (p.mean_calls * f64::from(p.trials)).round() as u64)
+                .sum(),
+            None => self.sweep.writes(),
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        match &self.board {
+            Some(b) => b.is_done(),
+            None => self.sweep.is_done(),
+        }
+    }
+
+    /// Advances the main-thread work a little: the sweep, or for a board the
+    /// current point (taking the next one when it is finished).
+    fn advance(&mut self) {
+        let Some(board) = self.board.as_mut() else {
+            self.sweep.advance(WRITES_PER_CHECK);
+            return;
+        };
+        let task = match self.current {
+            Some(t) => t,
+            None => match board.take() {
+                Some(t) => {
+                    self.sweep = point_sweep(board.spec(), t);
+                    self.current = Some(t);
+                    t
+                }
+                None => return,
+            },
+        };
+        self.sweep.advance(WRITES_PER_CHECK);
+        if self.sweep.is_done() {
+            self.current = None;
+            if let Some(s) = self.sweep.summaries().first() {
+                // Cannot fail: the point sweep computed exactly `task`.
+                let _ = board.complete(task, s.clone());
+            }
+        }
+    }
+
     /// Runs one slice; returns whether more work remains.
     fn slice(&mut self) -> bool {
         if self.status != JobStatus::Running {
@@ -74,8 +209,8 @@ impl Job {
         }
         let t0 = now_ms();
         loop {
-            self.sweep.advance(WRITES_PER_CHECK);
-            if self.sweep.is_done() || now_ms() - t0 >= SLICE_MS {
+            self.advance();
+            if self.is_done() || now_ms() - t0 >= SLICE_MS {
                 break;
             }
         }
@@ -83,7 +218,7 @@ impl Job {
         self.busy_ms += t1 - t0;
         self.slices += 1;
         self.elapsed_ms = t1 - self.started_ms;
-        if self.sweep.is_done() {
+        if self.is_done() {
             self.status = JobStatus::Done;
             return false;
         }
@@ -103,6 +238,10 @@ pub struct JobHandle {
     generation: Rc<Cell<u64>>,
     /// The fallback timer, when `scheduler.postTask` is missing.
     timer: Rc<RefCell<Option<Timeout>>>,
+    /// The workers of the current job, if it uses them.
+    pool: Rc<RefCell<Option<Pool>>>,
+    /// Falls back to the main thread when the workers do not load in time.
+    ready_timer: Rc<RefCell<Option<Timeout>>>,
     last_redraw: Rc<Cell<f64>>,
     ticks: Rc<Cell<u64>>,
     update: Callback<()>,
@@ -138,22 +277,149 @@ fn post_task(f: impl FnOnce() + 'static) -> Option<Timeout> {
 }
 
 impl JobHandle {
-    /// Starts (or restarts) computing `spec`.
+    /// Starts (or restarts) computing `spec`: with traces (the run view) in
+    /// main-thread slices; without (the sweep view) point by point in Web
+    /// Workers, or in main-thread slices if they cannot start.
     pub fn start(&self, spec: SweepSpec) {
         self.bump();
-        let now = now_ms();
-        *self.job.borrow_mut() = Some(Job {
-            sweep: Sweep::new(spec),
-            status: JobStatus::Running,
-            started_ms: now,
-            elapsed_ms: 0.0,
-            busy_ms: 0.0,
-            slices: 0,
-            charts: None,
-            chart_stage: 0,
-        });
+        let by_points = !spec.trace_first;
+        let job = Job::new(spec, by_points);
+        let empty = job.is_done();
+        *self.job.borrow_mut() = Some(job);
+        if by_points && !empty && self.start_workers() {
+            self.redraw();
+            return;
+        }
         self.redraw();
         self.schedule();
+    }
+
+    /// Starts the worker pool for the current job; false if it cannot.
+    fn start_workers(&self) -> bool {
+        let generation = self.generation.get();
+        let me = self.clone();
+        let on_event = move |i: usize, event: PoolEvent| me.on_pool_event(generation, i, event);
+        let pool = match Pool::spawn(pool_size(), on_event) {
+            Ok(p) => p,
+            Err(e) => {
+                gloo::console::warn!(format!(
+                    "herd: no Web Workers ({e}); computing on the main thread"
+                ));
+                return false;
+            }
+        };
+        if let Some(job) = self.job.borrow_mut().as_mut() {
+            job.engine = Engine::Workers(pool.len());
+        }
+        *self.pool.borrow_mut() = Some(pool);
+        let me = self.clone();
+        *self.ready_timer.borrow_mut() = Some(Timeout::new(READY_TIMEOUT_MS, move || {
+            let late = me.pool.borrow().as_ref().is_some_and(|p| !p.all_ready());
+            if me.generation.get() == generation && late {
+                me.fall_back("the workers did not load in time");
+            }
+        }));
+        true
+    }
+
+    /// A message from worker `i` of the pool of `generation`.
+    fn on_pool_event(&self, generation: u64, i: usize, event: PoolEvent) {
+        if self.generation.get() != generation {
+            return;
+        }
+        let t0 = now_ms();
+        let reply = match event {
+            PoolEvent::Ready => {
+                if let Some(p) = self.pool.borrow_mut().as_mut() {
+                    p.set_ready(i);
+                }
+                None
+            }
+            PoolEvent::Reply(json) => Some(json),
+            PoolEvent::Failed(e) => return self.fall_back(&format!("worker {i}: {e}")),
+        };
+        let mut failure = None;
+        let mut finished = false;
+        {
+            let mut pool_ref = self.pool.borrow_mut();
+            let mut job_ref = self.job.borrow_mut();
+            let (Some(pool), Some(job)) = (pool_ref.as_mut(), job_ref.as_mut()) else {
+                return;
+            };
+            let Some(board) = job.board.as_mut() else {
+                return;
+            };
+            if let Some(json) = reply {
+                let result = match pool.take_task(i) {
+                    Some(task) => parse_point_reply(&json).and_then(|s| board.complete(task, s)),
+                    None => Err("a reply without a request".into()),
+                };
+                if let Err(e) = result {
+                    failure = Some(format!("worker {i}: {e}"));
+                }
+            }
+            if failure.is_none() {
+                if let Some(task) = board.take() {
+                    let request = board.request(task).to_json();
+                    if let Err(e) = pool.send(i, task, &request) {
+                        board.give_back(task);
+                        failure = Some(format!("worker {i}: {e}"));
+                    }
+                }
+            }
+            let t1 = now_ms();
+            job.busy_ms += t1 - t0;
+            job.slices += 1;
+            if board.is_done() {
+                job.elapsed_ms = t1 - job.started_ms;
+                job.status = JobStatus::Done;
+                finished = true;
+            }
+        }
+        if let Some(e) = failure {
+            return self.fall_back(&e);
+        }
+        if finished {
+            self.drop_pool();
+            self.redraw();
+            self.schedule_charts(generation);
+        } else if now_ms() - self.last_redraw.get() >= REDRAW_MS {
+            self.redraw();
+        }
+    }
+
+    /// Stops the workers and computes the rest on the main thread.
+    fn fall_back(&self, why: &str) {
+        gloo::console::warn!(format!(
+            "herd: {why}; computing the rest on the main thread"
+        ));
+        let lost = self
+            .pool
+            .borrow_mut()
+            .as_mut()
+            .map(Pool::terminate)
+            .unwrap_or_default();
+        self.drop_pool();
+        if let Some(job) = self.job.borrow_mut().as_mut() {
+            if let Some(board) = job.board.as_mut() {
+                for task in lost {
+                    board.give_back(task);
+                }
+            }
+            job.engine = Engine::MainThread;
+        }
+        self.redraw();
+        self.schedule();
+    }
+
+    /// Terminates the workers; their closures are freed in a later task, as
+    /// this may run inside one of them.
+    fn drop_pool(&self) {
+        self.ready_timer.borrow_mut().take();
+        if let Some(mut pool) = self.pool.borrow_mut().take() {
+            pool.terminate();
+            let _ = post_task(move || drop(pool)).map(Timeout::forget);
+        }
     }
 
     /// Stops the current job, keeping what it computed.
@@ -177,6 +443,7 @@ impl JobHandle {
     fn bump(&self) {
         self.generation.set(self.generation.get() + 1);
         self.timer.borrow_mut().take();
+        self.drop_pool();
     }
 
     fn schedule(&self) {
@@ -246,6 +513,8 @@ impl JobHandle {
 pub fn use_job() -> JobHandle {
     let job = use_mut_ref(|| None::<Job>);
     let timer = use_mut_ref(|| None::<Timeout>);
+    let pool = use_mut_ref(|| None::<Pool>);
+    let ready_timer = use_mut_ref(|| None::<Timeout>);
     let generation = (*use_state(|| Rc::new(Cell::new(0u64)))).clone();
     let last_redraw = (*use_state(|| Rc::new(Cell::new(0.0f64)))).clone();
     let ticks = (*use_state(|| Rc::new(Cell::new(0u64)))).clone();
@@ -255,6 +524,8 @@ pub fn use_job() -> JobHandle {
         job,
         generation,
         timer,
+        pool,
+        ready_timer,
         last_redraw,
         ticks,
         update,
