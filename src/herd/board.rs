@@ -88,6 +88,15 @@ impl PointBoard {
         self.pending.pop().map(|i| Self::task_of(&self.spec, i))
     }
 
+    /// The lightest point not yet handed out.
+    pub fn take_lightest(&mut self) -> Option<PointTask> {
+        if self.pending.is_empty() {
+            None
+        } else {
+            Some(Self::task_of(&self.spec, self.pending.remove(0)))
+        }
+    }
+
     /// Puts back a point whose computation was lost (its worker failed), so
     /// it is handed out next.
     pub fn give_back(&mut self, task: PointTask) {
@@ -189,6 +198,11 @@ mod tests {
             .collect();
         assert!(costs.windows(2).all(|w| w[0] >= w[1]), "{costs:?}");
         assert_eq!((tasks[0].clients, tasks[0].strategy), (30, Strategy::None));
+        // The lightest point can be taken out of turn (a fresh worker's first).
+        let mut other = PointBoard::new(spec());
+        let light = other.take_lightest().unwrap();
+        assert_eq!(light, *tasks.last().unwrap());
+        assert_eq!(other.take(), Some(tasks[0]));
         // A lost point comes back first.
         board.give_back(tasks[2]);
         board.give_back(tasks[2]);

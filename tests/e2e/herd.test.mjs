@@ -244,6 +244,24 @@ test('without Web Workers the sweep runs in main-thread slices with the same num
   await page.context().close();
 });
 
+test('a worker that fails hands the sweep over to the main thread', async () => {
+  const page = await app.open('#/');
+  // A worker script that throws at once, as a broken deployment would.
+  await page.context().route('**/herd-worker.js', (r) =>
+    r.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("broken worker");' }),
+  );
+  await page.evaluate((q) => {
+    location.hash = `#/herd?${q}`;
+  }, SMALL_SWEEP);
+  await page.getByTestId('sweep-elapsed').waitFor({ timeout: 60000 });
+  assert.equal(await page.getByTestId('sweep-engine').getAttribute('data-engine'), 'main');
+  const calls = await sweepTable(page, 'calls', SMALL_STRATEGIES);
+  assert.equal(Object.keys(calls).length, 9);
+  if (workerTables) assert.deepEqual(calls, workerTables.calls);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
 test('the full default sweep (the five AWS strategies) completes without long tasks', async () => {
   const page = await app.open('#/');
   await recordLongTasks(page);

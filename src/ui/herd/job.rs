@@ -349,17 +349,29 @@ impl JobHandle {
             let Some(board) = job.board.as_mut() else {
                 return;
             };
-            if let Some(json) = reply {
+            if let Some(json) = &reply {
+                let reply = parse_point_reply(json);
                 let result = match pool.take_task(i) {
-                    Some(task) => parse_point_reply(&json).and_then(|s| board.complete(task, s)),
-                    None => Err("a reply without a request".into()),
+                    Some(task) => reply.and_then(|s| board.complete(task, s)),
+                    // E.g. the worker could not load the bundle.
+                    None => Err(reply
+                        .err()
+                        .unwrap_or_else(|| "a reply without a request".into())),
                 };
                 if let Err(e) = result {
                     failure = Some(format!("worker {i}: {e}"));
                 }
             }
             if failure.is_none() {
-                if let Some(task) = board.take() {
+                // A fresh worker first gets a light point: its code runs in
+                // V8's baseline tier until a call returns, so a heavy first
+                // point would run unoptimised throughout.
+                let next = if reply.is_none() {
+                    board.take_lightest()
+                } else {
+                    board.take()
+                };
+                if let Some(task) = next {
                     let request = board.request(task).to_json();
                     if let Err(e) = pool.send(i, task, &request) {
                         board.give_back(task);
