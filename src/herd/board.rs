@@ -5,6 +5,7 @@
 //!
 //! Heaviest first keeps the workers busy to the end: the last points handed
 //! out are the quick ones, so no worker is left alone with a long point.
+//! ([`PointBoard::take_lightest`] serves a fresh worker's warm-up point.)
 
 use super::stats::PointSummary;
 use super::strategy::Strategy;
