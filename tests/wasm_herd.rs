@@ -70,6 +70,44 @@ fn sliced_sweep_in_wasm_equals_run_point() {
     assert_eq!(sweep.summaries()[1].mean_calls, 622.85);
 }
 
+/// The sweep workers' entry point gives exactly `run_point`'s numbers (the
+/// main-thread sweep's), bit for bit, and refuses bad requests without
+/// panicking.
+#[wasm_bindgen_test]
+fn worker_entry_point_equals_run_point_bit_for_bit() {
+    use retry_lab::herd::wire::{parse_point_reply, PointRequest};
+    use retry_lab::ui::herd::worker::herd_worker_point;
+    let cfg = SimConfig {
+        net_sd_ms: 3.5,
+        ..SimConfig::default()
+    };
+    for (clients, strategy, trials, seed) in [
+        (10, Strategy::None, 30, 1),
+        (50, Strategy::Full, 20, 7),
+        (90, Strategy::Decorrelated, 10, 9_007_199_254_740_991),
+        (40, Strategy::Sdk, 5, 3),
+    ] {
+        let req = PointRequest::new(&cfg, clients, strategy, trials, seed);
+        let got = parse_point_reply(&herd_worker_point(&req.to_json())).unwrap();
+        let want = run_point(&SimConfig { clients, ..cfg }, strategy, trials, seed);
+        assert_eq!(got, want);
+        for (a, b) in [
+            (got.mean_time_ms, want.mean_time_ms),
+            (got.time_ms.sd, want.time_ms.sd),
+            (got.calls.sd, want.calls.sd),
+        ] {
+            assert_eq!(a.to_bits(), b.to_bits());
+        }
+    }
+    // The golden point of tests/herd_golden.rs, through the worker.
+    let golden = PointRequest::new(&SimConfig::default(), 50, Strategy::Full, 20, 7);
+    let got = parse_point_reply(&herd_worker_point(&golden.to_json())).unwrap();
+    assert_eq!(got.mean_calls, 333.5);
+    for bad in ["", "{}", "{\"clients\":0}", "null"] {
+        assert!(parse_point_reply(&herd_worker_point(bad)).is_err(), "{bad}");
+    }
+}
+
 /// Mounts the whole app at a deep link (a fresh `<main id="app">`).
 fn mount(hash: &str) -> web_sys::Element {
     let window = web_sys::window().unwrap();

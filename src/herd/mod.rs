@@ -6,12 +6,14 @@
 //! Pure: no browser APIs. The CLI (`herd`), the benchmark (`herd-bench`) and
 //! the page at `#/herd` all call the same functions.
 
+pub mod board;
 pub mod chart_data;
 pub mod params;
 mod sim;
 mod stats;
 mod strategy;
 mod sweep;
+pub mod wire;
 
 pub use params::{HerdParams, View};
 pub use sim::{

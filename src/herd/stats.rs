@@ -1,5 +1,7 @@
 //! Many trials of one point (N clients × one strategy) and their summary.
 
+use serde::{Deserialize, Serialize};
+
 use super::sim::{simulate, SimConfig, TrialResult};
 use super::strategy::Strategy;
 
@@ -22,7 +24,7 @@ pub fn trial_seed(seed: u64, clients: u32, strategy: Strategy, trial: u32) -> u6
 }
 
 /// Spread of one quantity across trials.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Spread {
     pub mean: f64,
     /// Population standard deviation across trials.
@@ -71,8 +73,9 @@ impl Spread {
     }
 }
 
-/// The summary of `trials` trials of one point.
-#[derive(Clone, Debug, PartialEq)]
+/// The summary of `trials` trials of one point (serialisable: the sweep
+/// workers send it back to the page, see [`super::wire`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PointSummary {
     pub clients: u32,
     pub strategy: Strategy,

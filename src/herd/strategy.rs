@@ -135,6 +135,21 @@ pub fn sleep_ms<R: Rng + ?Sized>(
     }
 }
 
+/// Serialised as its id, like in URLs and the CLI.
+impl serde::Serialize for Strategy {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Strategy {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let id = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Strategy::from_id(&id)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown strategy {id:?}")))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,8 @@
 // The thundering-herd page (#/herd) end to end: a deep link renders the same
 // numbers as the `herd` CLI, the language switch, bad input, the sweep's
-// start/cancel, and the full default sweep's time and longest main-thread task.
+// start/cancel, the sweep in Web Workers and its main-thread fallback (same
+// numbers as the CLI), and the full default sweep's time and longest
+// main-thread task.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -27,15 +29,46 @@ function herdBinary() {
     .find((p) => fs.existsSync(p));
 }
 
-/** `herd run` CSV rows as { strategy: { calls, time } }. */
-function cliPoint(args) {
+/** Runs the `herd` CLI and returns its stdout. */
+function cli(args) {
   const bin = herdBinary();
-  const out = bin
-    ? execFileSync(bin, ['run', ...args], { encoding: 'utf8' })
-    : execFileSync('cargo', ['run', '--quiet', '--bin', 'herd', '--', 'run', ...args], {
+  return bin
+    ? execFileSync(bin, args, { encoding: 'utf8' })
+    : execFileSync('cargo', ['run', '--quiet', '--bin', 'herd', '--', ...args], {
         cwd: root,
         encoding: 'utf8',
       });
+}
+
+/** `herd sweep` CSV rows as { "N strategy": { calls, time } }. */
+function cliSweep(args) {
+  const [header, ...rows] = cli(['sweep', ...args]).trim().split('\n');
+  assert.equal(header, 'clients,strategy,mean_time_ms,mean_calls');
+  return Object.fromEntries(
+    rows.map((r) => {
+      const [n, s, time, calls] = r.split(',');
+      return [`${n} ${s}`, { time: Number(time), calls: Number(calls) }];
+    }),
+  );
+}
+
+/** A sweep table as { "N strategy": number }, columns in `strategies` order. */
+async function sweepTable(page, id, strategies) {
+  const rows = await page
+    .getByTestId(`sweep-table-${id}`)
+    .evaluate((t) => [...t.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent)));
+  const out = {};
+  for (const [n, ...cells] of rows) {
+    cells.forEach((c, i) => {
+      out[`${n} ${strategies[i]}`] = Number(c.replace(/[,\s\u00a0]/g, ''));
+    });
+  }
+  return out;
+}
+
+/** `herd run` CSV rows as { strategy: { calls, time } }. */
+function cliPoint(args) {
+  const out = cli(['run', ...args]);
   const [header, ...rows] = out.trim().split('\n');
   assert.equal(header, 'clients,strategy,mean_time_ms,mean_calls');
   return Object.fromEntries(
@@ -161,6 +194,74 @@ test('a sweep can be cancelled and started again', async () => {
   await page.context().close();
 });
 
+const SMALL_SWEEP = 'view=sweep&n_from=10&n_to=50&n_step=20&trials=20&seed=3&strategies=none,full,decorrelated';
+const SMALL_STRATEGIES = ['none', 'full', 'decorrelated'];
+let workerTables;
+
+test('a sweep in parallel Web Workers shows the numbers the CLI prints', async () => {
+  const page = await app.open(`#/herd?${SMALL_SWEEP}`);
+  await page.getByTestId('sweep-elapsed').waitFor({ timeout: 60000 });
+  const engine = page.getByTestId('sweep-engine');
+  assert.equal(await engine.getAttribute('data-engine'), 'workers');
+  assert.match(await engine.innerText(), /[2-4] 个 Web Worker 并行/);
+  const calls = await sweepTable(page, 'calls', SMALL_STRATEGIES);
+  const time = await sweepTable(page, 'time', SMALL_STRATEGIES);
+  const want = cliSweep(['--clients', '10..50:20', '--trials', '20', '--seed', '3', '--strategies', SMALL_STRATEGIES.join(',')]);
+  assert.equal(Object.keys(calls).length, 9);
+  assert.deepEqual(Object.keys(calls).sort(), Object.keys(want).sort());
+  for (const [k, w] of Object.entries(want)) {
+    // The page shows one decimal, the CLI three.
+    assert.ok(Math.abs(calls[k] - w.calls) <= 0.051, `${k} calls: ${calls[k]} vs ${w.calls}`);
+    assert.ok(Math.abs(time[k] - w.time) <= 0.051, `${k} time: ${time[k]} vs ${w.time}`);
+  }
+  workerTables = { calls, time };
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('without Web Workers the sweep runs in main-thread slices with the same numbers', async () => {
+  const page = await app.open('#/');
+  // As in a browser without module workers (or a page opened from file://).
+  await page.context().addInitScript(() => {
+    delete window.Worker;
+  });
+  await page.evaluate((q) => {
+    location.hash = `#/herd?${q}`;
+  }, SMALL_SWEEP);
+  await page.reload();
+  await page.getByTestId('sweep-elapsed').waitFor({ timeout: 60000 });
+  assert.equal(await page.evaluate(() => typeof window.Worker), 'undefined');
+  assert.equal(await page.getByTestId('sweep-engine').getAttribute('data-engine'), 'main');
+  assert.match(await page.getByTestId('sweep-engine').innerText(), /主线程分片/);
+  const calls = await sweepTable(page, 'calls', SMALL_STRATEGIES);
+  const time = await sweepTable(page, 'time', SMALL_STRATEGIES);
+  assert.equal(Object.keys(calls).length, 9);
+  if (workerTables) {
+    assert.deepEqual(calls, workerTables.calls);
+    assert.deepEqual(time, workerTables.time);
+  }
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('a worker that fails hands the sweep over to the main thread', async () => {
+  const page = await app.open('#/');
+  // A worker script that throws at once, as a broken deployment would.
+  await page.context().route('**/herd-worker.js', (r) =>
+    r.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("broken worker");' }),
+  );
+  await page.evaluate((q) => {
+    location.hash = `#/herd?${q}`;
+  }, SMALL_SWEEP);
+  await page.getByTestId('sweep-elapsed').waitFor({ timeout: 60000 });
+  assert.equal(await page.getByTestId('sweep-engine').getAttribute('data-engine'), 'main');
+  const calls = await sweepTable(page, 'calls', SMALL_STRATEGIES);
+  assert.equal(Object.keys(calls).length, 9);
+  if (workerTables) assert.deepEqual(calls, workerTables.calls);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
 test('the full default sweep (the five AWS strategies) completes without long tasks', async () => {
   const page = await app.open('#/');
   await recordLongTasks(page);
@@ -170,7 +271,11 @@ test('the full default sweep (the five AWS strategies) completes without long ta
   await page.getByTestId('sweep-elapsed').waitFor({ timeout: 180000 });
   const elapsed = await numberIn(page, 'sweep-elapsed');
   const longest = await maxLongTask(page);
-  console.log(`# browser sweep (N=10..190:10, 5 AWS strategies, 100 trials): ${elapsed} ms; longest task ${longest.toFixed(0)} ms`);
+  const engine = await page.getByTestId('sweep-engine').innerText();
+  console.log(
+    `# browser sweep (N=10..190:10, 5 AWS strategies, 100 trials): ${elapsed} ms; longest task ${longest.toFixed(0)} ms; ${engine}`,
+  );
+  assert.equal(await page.getByTestId('sweep-engine').getAttribute('data-engine'), 'workers');
   assert.ok(elapsed > 0);
   assert.ok(longest < 250, `main thread blocked for ${longest} ms`);
   // Every point is drawn and in the table.

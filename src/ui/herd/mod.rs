@@ -6,9 +6,11 @@ mod chart;
 mod controls;
 mod job;
 mod labels;
+mod pool;
 mod run;
 mod size;
 mod sweep;
+pub mod worker;
 
 use yew::prelude::*;
 

@@ -4,7 +4,7 @@
 use yew::prelude::*;
 
 use super::chart::{fmt, svg, Frame};
-use super::job::{JobHandle, JobStatus};
+use super::job::{Engine, JobHandle, JobStatus};
 use super::labels::{label, marker_is_open, marker_path, name, style, swatch};
 use super::run::fmt1;
 use crate::herd::chart_data::Axis;
@@ -159,16 +159,28 @@ pub fn sweep_view(p: &SweepViewProps) -> Html {
             { match job {
                 None => html! { <span class="muted">{ t(lang, "herd.sweep.idle") }</span> },
                 Some(j) => {
-                    let done = j.sweep.summaries().len();
-                    let total = j.sweep.spec().clients.len() * j.sweep.spec().strategies.len();
+                    let done = j.summaries().len();
+                    let total = j.spec().clients.len() * j.spec().strategies.len();
+                    let engine = match j.engine {
+                        Engine::Workers(n) => html! {
+                            <span class="muted" data-testid="sweep-engine" data-engine="workers">
+                                { tf(lang, "herd.sweep.engine_workers", &[("n", n.to_string())]) }
+                            </span>
+                        },
+                        Engine::MainThread => html! {
+                            <span class="muted" data-testid="sweep-engine" data-engine="main">
+                                { t(lang, "herd.sweep.engine_main") }
+                            </span>
+                        },
+                    };
                     html! { <>
-                        <progress max="1" value={j.sweep.progress().to_string()} data-testid="sweep-progress"
+                        <progress max="1" value={j.progress().to_string()} data-testid="sweep-progress"
                             aria-label={t(lang, "herd.sweep.progress_label")} />
                         <span data-testid="sweep-state" data-state={match j.status {
                             JobStatus::Running => "running", JobStatus::Done => "done", JobStatus::Cancelled => "cancelled" }}>
                         { match j.status {
                             JobStatus::Running => tf(lang, "herd.sweep.running", &[
-                                ("pct", format!("{:.0}", j.sweep.progress() * 100.0)),
+                                ("pct", format!("{:.0}", j.progress() * 100.0)),
                                 ("done", done.to_string()), ("total", total.to_string())]),
                             JobStatus::Cancelled => tf(lang, "herd.sweep.cancelled", &[
                                 ("done", done.to_string()), ("total", total.to_string())]),
@@ -180,20 +192,25 @@ pub fn sweep_view(p: &SweepViewProps) -> Html {
                                 { t(lang, "herd.sweep.elapsed") }
                                 <strong data-testid="sweep-elapsed">{ format!("{:.0}", j.elapsed_ms) }</strong>
                                 { " " }{ t(lang, "herd.unit.ms") }{ " " }
-                                <span class="muted">{ tf(lang, "herd.sweep.busy", &[
-                                    ("busy", format!("{:.0}", j.busy_ms)),
-                                    ("slices", j.slices.to_string()),
-                                    ("writes", j.sweep.writes().to_string())]) }</span>
+                                <span class="muted">{ match j.engine {
+                                    Engine::MainThread => tf(lang, "herd.sweep.busy", &[
+                                        ("busy", format!("{:.0}", j.busy_ms)),
+                                        ("slices", j.slices.to_string()),
+                                        ("writes", j.writes().to_string())]),
+                                    Engine::Workers(_) => tf(lang, "herd.sweep.busy_workers", &[
+                                        ("writes", j.writes().to_string())]),
+                                } }</span>
                             </span>
                         }
+                        { engine }
                     </> }
                 }
             } }
         </div>
     };
     let charts = job.map(|j| {
-        let spec = j.sweep.spec();
-        let pts = j.sweep.summaries();
+        let spec = j.spec();
+        let pts = j.summaries();
         html! { <div class={classes!("herd-sweep-charts", p.embed.then_some("compact"))}>
             { figure(lang, Metric::Calls, pts, &spec.strategies, &spec.clients, p.width) }
             { figure(lang, Metric::Time, pts, &spec.strategies, &spec.clients, p.width) }

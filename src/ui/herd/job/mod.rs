@@ -7,6 +7,14 @@
 //! Yielding uses `scheduler.postTask` where the browser has it: unlike nested
 //! `setTimeout(0)`, it is not clamped to 4 ms, which would waste a sixth of
 //! the time. Elsewhere it falls back to a gloo `Timeout`.
+//!
+//! A sweep (no traces) is computed point by point ([`PointBoard`]): in
+//! parallel Web Workers ([`Pool`]) when the browser can start them, else (or
+//! as soon as a worker fails or does not load within
+//! [`workers::READY_TIMEOUT_MS`])
+//! point by point in time slices on the main thread, from where the workers
+//! left off. Both give the same numbers: a point's trial seeds depend on the
+//! point alone.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -16,7 +24,11 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
-use crate::herd::{Sweep, SweepSpec, Trace};
+mod workers;
+
+use super::pool::Pool;
+use crate::herd::board::{PointBoard, PointTask};
+use crate::herd::{PointSummary, Sweep, SweepSpec, Trace};
 use crate::ui::dom::now_ms;
 
 /// Work per slice; leaves room for the browser inside the 50 ms task limit.
@@ -28,6 +40,15 @@ pub const REDRAW_MS: f64 = 200.0;
 /// Writes between two clock reads (a fraction of a millisecond of work).
 const WRITES_PER_CHECK: u64 = 2048;
 
+/// What computes a job.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Engine {
+    /// Time slices on the main thread.
+    MainThread,
+    /// This many Web Workers in parallel.
+    Workers(usize),
+}
+
 /// Where a job is.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum JobStatus {
@@ -38,7 +59,14 @@ pub enum JobStatus {
 
 /// A sweep and its timing.
 pub struct Job {
+    /// The run view's sweep (with traces); for a point-by-point sweep, the
+    /// point the main thread is computing.
     pub sweep: Sweep,
+    /// A sweep computed point by point (the sweep view).
+    pub board: Option<PointBoard>,
+    /// The point in `sweep`, when the main thread computes for `board`.
+    current: Option<PointTask>,
+    pub engine: Engine,
     pub status: JobStatus,
     pub started_ms: f64,
     /// Wall time from start to the end (or until now while running).
@@ -66,7 +94,113 @@ impl PartialEq for SharedTraces {
     }
 }
 
+/// One point of a sweep as a sweep of its own (same seeds, same numbers).
+fn point_sweep(spec: &SweepSpec, task: PointTask) -> Sweep {
+    Sweep::new(SweepSpec {
+        clients: vec![task.clients],
+        strategies: vec![task.strategy],
+        trace_first: false,
+        ..spec.clone()
+    })
+}
+
 impl Job {
+    fn new(spec: SweepSpec, by_points: bool) -> Job {
+        let (sweep, board) = if by_points {
+            let empty = SweepSpec {
+                clients: Vec::new(),
+                ..spec.clone()
+            };
+            (Sweep::new(empty), Some(PointBoard::new(spec)))
+        } else {
+            (Sweep::new(spec), None)
+        };
+        Job {
+            sweep,
+            board,
+            current: None,
+            engine: Engine::MainThread,
+            status: JobStatus::Running,
+            started_ms: now_ms(),
+            elapsed_ms: 0.0,
+            busy_ms: 0.0,
+            slices: 0,
+            charts: None,
+            chart_stage: 0,
+        }
+    }
+
+    /// What is computed.
+    pub fn spec(&self) -> &SweepSpec {
+        match &self.board {
+            Some(b) => b.spec(),
+            None => self.sweep.spec(),
+        }
+    }
+
+    /// Finished points, in sweep order.
+    pub fn summaries(&self) -> &[PointSummary] {
+        match &self.board {
+            Some(b) => b.summaries(),
+            None => self.sweep.summaries(),
+        }
+    }
+
+    /// Fraction done, 0..=1.
+    pub fn progress(&self) -> f64 {
+        match &self.board {
+            Some(b) => b.progress(),
+            None => self.sweep.progress(),
+        }
+    }
+
+    /// Writes simulated in the finished points (every write is a call).
+    pub fn writes(&self) -> u64 {
+        match &self.board {
+            Some(b) => b
+                .summaries()
+                .iter()
+                .map(|p| (p.mean_calls * f64::from(p.trials)).round() as u64)
+                .sum(),
+            None => self.sweep.writes(),
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        match &self.board {
+            Some(b) => b.is_done(),
+            None => self.sweep.is_done(),
+        }
+    }
+
+    /// Advances the main-thread work a little: the sweep, or for a board the
+    /// current point (taking the next one when it is finished).
+    fn advance(&mut self) {
+        let Some(board) = self.board.as_mut() else {
+            self.sweep.advance(WRITES_PER_CHECK);
+            return;
+        };
+        let task = match self.current {
+            Some(t) => t,
+            None => match board.take() {
+                Some(t) => {
+                    self.sweep = point_sweep(board.spec(), t);
+                    self.current = Some(t);
+                    t
+                }
+                None => return,
+            },
+        };
+        self.sweep.advance(WRITES_PER_CHECK);
+        if self.sweep.is_done() {
+            self.current = None;
+            if let Some(s) = self.sweep.summaries().first() {
+                // Cannot fail: the point sweep computed exactly `task`.
+                let _ = board.complete(task, s.clone());
+            }
+        }
+    }
+
     /// Runs one slice; returns whether more work remains.
     fn slice(&mut self) -> bool {
         if self.status != JobStatus::Running {
@@ -74,8 +208,8 @@ impl Job {
         }
         let t0 = now_ms();
         loop {
-            self.sweep.advance(WRITES_PER_CHECK);
-            if self.sweep.is_done() || now_ms() - t0 >= SLICE_MS {
+            self.advance();
+            if self.is_done() || now_ms() - t0 >= SLICE_MS {
                 break;
             }
         }
@@ -83,7 +217,7 @@ impl Job {
         self.busy_ms += t1 - t0;
         self.slices += 1;
         self.elapsed_ms = t1 - self.started_ms;
-        if self.sweep.is_done() {
+        if self.is_done() {
             self.status = JobStatus::Done;
             return false;
         }
@@ -103,6 +237,10 @@ pub struct JobHandle {
     generation: Rc<Cell<u64>>,
     /// The fallback timer, when `scheduler.postTask` is missing.
     timer: Rc<RefCell<Option<Timeout>>>,
+    /// The workers of the current job, if it uses them.
+    pool: Rc<RefCell<Option<Pool>>>,
+    /// Falls back to the main thread when the workers do not load in time.
+    ready_timer: Rc<RefCell<Option<Timeout>>>,
     last_redraw: Rc<Cell<f64>>,
     ticks: Rc<Cell<u64>>,
     update: Callback<()>,
@@ -138,20 +276,19 @@ fn post_task(f: impl FnOnce() + 'static) -> Option<Timeout> {
 }
 
 impl JobHandle {
-    /// Starts (or restarts) computing `spec`.
+    /// Starts (or restarts) computing `spec`: with traces (the run view) in
+    /// main-thread slices; without (the sweep view) point by point in Web
+    /// Workers, or in main-thread slices if they cannot start.
     pub fn start(&self, spec: SweepSpec) {
         self.bump();
-        let now = now_ms();
-        *self.job.borrow_mut() = Some(Job {
-            sweep: Sweep::new(spec),
-            status: JobStatus::Running,
-            started_ms: now,
-            elapsed_ms: 0.0,
-            busy_ms: 0.0,
-            slices: 0,
-            charts: None,
-            chart_stage: 0,
-        });
+        let by_points = !spec.trace_first;
+        let job = Job::new(spec, by_points);
+        let empty = job.is_done();
+        *self.job.borrow_mut() = Some(job);
+        if by_points && !empty && self.start_workers() {
+            self.redraw();
+            return;
+        }
         self.redraw();
         self.schedule();
     }
@@ -177,6 +314,7 @@ impl JobHandle {
     fn bump(&self) {
         self.generation.set(self.generation.get() + 1);
         self.timer.borrow_mut().take();
+        self.drop_pool();
     }
 
     fn schedule(&self) {
@@ -246,6 +384,8 @@ impl JobHandle {
 pub fn use_job() -> JobHandle {
     let job = use_mut_ref(|| None::<Job>);
     let timer = use_mut_ref(|| None::<Timeout>);
+    let pool = use_mut_ref(|| None::<Pool>);
+    let ready_timer = use_mut_ref(|| None::<Timeout>);
     let generation = (*use_state(|| Rc::new(Cell::new(0u64)))).clone();
     let last_redraw = (*use_state(|| Rc::new(Cell::new(0.0f64)))).clone();
     let ticks = (*use_state(|| Rc::new(Cell::new(0u64)))).clone();
@@ -255,6 +395,8 @@ pub fn use_job() -> JobHandle {
         job,
         generation,
         timer,
+        pool,
+        ready_timer,
         last_redraw,
         ticks,
         update,

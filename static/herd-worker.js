@@ -1,0 +1,27 @@
+// A sweep worker: runs the app's own wasm bundle (without mounting the UI:
+// there is no window here) and computes one point per message, see
+// src/ui/herd/pool.rs, src/ui/herd/worker.rs and src/herd/wire.rs. A module
+// worker file of its own (no blob: URL), so it runs under `script-src 'self'`.
+import init, { herd_worker_point } from "./retry-lab.js";
+
+let ready = null;
+
+self.onmessage = async (event) => {
+  if (ready === null) {
+    // The first message is the page's compiled WebAssembly.Module: reusing
+    // it saves fetching and compiling the bundle again in every worker.
+    // Anything else: load the file.
+    const source =
+      event.data instanceof WebAssembly.Module
+        ? event.data
+        : new URL("./retry-lab_bg.wasm", import.meta.url);
+    ready = init({ module_or_path: source });
+    ready.then(
+      () => self.postMessage("ready"),
+      (err) => self.postMessage(JSON.stringify({ error: "worker init failed: " + err })),
+    );
+    return;
+  }
+  await ready;
+  self.postMessage(herd_worker_point(String(event.data)));
+};
