@@ -23,8 +23,8 @@ cargo fmt --all -- --check
 step "cargo clippy (native, all targets)"
 cargo clippy --all-targets --quiet -- -D warnings
 
-step "cargo clippy (wasm32: the UI)"
-cargo clippy --target wasm32-unknown-unknown --lib --bins --quiet -- -D warnings
+step "cargo clippy (wasm32: the UI and the browser tests)"
+cargo clippy --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
 
 step "tier 1: native tests"
 cargo test --quiet

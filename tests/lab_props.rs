@@ -1,6 +1,8 @@
 //! Property tests over random fault schedules: lost and delayed messages,
 //! stalls, crashes, failures, 503s, re-rendered bodies and model re-calls.
 
+#![cfg(not(target_family = "wasm"))]
+
 use proptest::prelude::*;
 use retry_lab::lab::*;
 
