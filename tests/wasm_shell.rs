@@ -6,21 +6,9 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn mount(hash: &str) -> web_sys::Element {
-    let window = web_sys::window().unwrap();
-    // Each test starts without a stored language preference.
-    window.local_storage().unwrap().unwrap().clear().unwrap();
-    window.location().set_hash(hash).unwrap();
-    let doc = window.document().unwrap();
-    if let Some(old) = doc.get_element_by_id("app") {
-        old.remove();
-    }
-    let root = doc.create_element("main").unwrap();
-    root.set_id("app");
-    doc.body().unwrap().append_child(&root).unwrap();
-    yew::Renderer::<retry_lab::ui::App>::with_root(root.clone()).render();
-    root
-}
+#[path = "common/app.rs"]
+mod app;
+use app::mount;
 
 async fn settle() {
     TimeoutFuture::new(30).await;
