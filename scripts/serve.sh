@@ -4,5 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-export PATH="$HOME/.cargo/bin:$PATH"
+export PATH="$PWD/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 exec trunk serve --address 127.0.0.1 --port 8080

@@ -5,7 +5,8 @@
 #   - trunk 0.21.14 (newer Trunk needs a newer rustc than 1.95)
 #   - wasm-bindgen-cli at exactly the wasm-bindgen version in Cargo.lock
 #   - npm: playwright-core for the end-to-end tests (uses Debian's chromium;
-#     never downloads a browser)
+#     never downloads a browser), and binaryen's wasm-opt (tools/) for release
+#     builds; scripts put tools/node_modules/.bin on PATH
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -61,6 +62,13 @@ if [ ! -d tests/e2e/node_modules/playwright-core ] \
    || [ tests/e2e/package-lock.json -nt tests/e2e/node_modules/.package-lock.json ]; then
   log "npm ci (tests/e2e)"
   (cd tests/e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+# --- npm: binaryen (wasm-opt) for release builds --------------------------------
+if [ ! -x tools/node_modules/.bin/wasm-opt ] \
+   || [ tools/package-lock.json -nt tools/node_modules/.package-lock.json ]; then
+  log "npm ci (tools: binaryen's wasm-opt)"
+  (cd tools && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
 log "ready"

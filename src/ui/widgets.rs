@@ -38,3 +38,35 @@ pub fn math(inner: &str, label: &str) -> Html {
         label.replace('"', "&quot;")
     )))
 }
+
+/// Props of [`LazyDetails`].
+#[derive(Properties, PartialEq)]
+pub struct LazyDetailsProps {
+    pub summary: AttrValue,
+    #[prop_or_default]
+    pub class: Classes,
+    /// Builds the content; called only while the details are open.
+    pub render: Callback<(), Html>,
+}
+
+/// A `<details>` whose content exists only while it is open. Table views of
+/// large charts have thousands of cells: building them for a closed box cost
+/// a long main-thread task for nothing.
+#[function_component(LazyDetails)]
+pub fn lazy_details(p: &LazyDetailsProps) -> Html {
+    let open = use_state(|| false);
+    let ontoggle = {
+        let open = open.clone();
+        Callback::from(move |e: Event| {
+            if let Some(el) = e.target_dyn_into::<web_sys::Element>() {
+                open.set(el.has_attribute("open"));
+            }
+        })
+    };
+    html! {
+        <details class={p.class.clone()} open={*open} {ontoggle}>
+            <summary>{ p.summary.clone() }</summary>
+            if *open { { p.render.emit(()) } }
+        </details>
+    }
+}

@@ -21,6 +21,11 @@ use crate::i18n::{t, tf, Lang};
 use crate::params::{Notice, NoticeKind, Reader};
 use card::QuestionCard;
 
+/// Cards mounted per task. Mounting all 40-odd cards at once took over 100 ms
+/// of main thread in one task; batches keep every task short, and the rest of
+/// the list follows within a few frames.
+const BATCH: usize = 8;
+
 /// Progress plus a generation counter that remounts the cards on reset.
 #[derive(Clone, PartialEq, Default)]
 struct State {
@@ -81,6 +86,20 @@ pub fn exercises_page(p: &PageProps) -> Html {
         generation: 0,
     });
     let reset_note = use_state(|| false);
+    let limit = use_state(|| BATCH);
+
+    // Mount the remaining cards a batch per task.
+    {
+        let total = bank.len();
+        let limit = limit.clone();
+        use_effect_with(*limit, move |n| {
+            let timer = (*n < total).then(|| {
+                let next = *n + BATCH;
+                gloo::timers::callback::Timeout::new(0, move || limit.set(next))
+            });
+            move || drop(timer)
+        });
+    }
 
     // Mirror the progress into localStorage whenever it changes.
     {
@@ -114,7 +133,7 @@ pub fn exercises_page(p: &PageProps) -> Html {
     };
     let shown: Vec<&Question> = match &selected {
         Some(id) => bank.iter().filter(|q| q.id == id).collect(),
-        None => bank.iter().collect(),
+        None => bank.iter().take(*limit).collect(),
     };
     let cards = shown.into_iter().map(|q| {
         html! {

@@ -12,6 +12,7 @@ use super::labels::{label, marker_path, marker_path_into, name, style, Marker};
 use crate::herd::chart_data::{shared_histograms, timeline_clients, Axis, Histogram};
 use crate::herd::{PointSummary, Spread, Trace};
 use crate::i18n::{t, tf, Lang};
+use crate::ui::widgets::LazyDetails;
 
 /// Most marks drawn in one timeline panel.
 const TIMELINE_MARKS: usize = 1000;
@@ -239,6 +240,11 @@ pub fn histogram_section(p: &TraceChartsProps) -> Html {
         .max()
         .unwrap_or(1);
     let y = Axis::new(0.0, f64::from(y_max), 4);
+    let table = {
+        let traces = p.traces.clone();
+        let hists = hists.clone();
+        Callback::from(move |_| histogram_table(lang, &traces.0, &hists))
+    };
     let w = panel_width(p.width);
     html! {
         <section class="panel" aria-labelledby="herd-hist-title">
@@ -247,10 +253,7 @@ pub fn histogram_section(p: &TraceChartsProps) -> Html {
             <div class="herd-multiples" style={grid_style(p.width)}>
                 { for traces.iter().zip(hists.iter()).map(|(tr, h)| histogram_panel(lang, tr, h, &x, &y, w)) }
             </div>
-            <details class="herd-table-view">
-                <summary>{ t(lang, "common.table_view") }</summary>
-                { histogram_table(lang, traces, &hists) }
-            </details>
+            <LazyDetails class="herd-table-view" summary={t(lang, "common.table_view")} render={table} />
         </section>
     }
 }
@@ -261,6 +264,16 @@ pub fn timeline_section(p: &TraceChartsProps) -> Html {
     let lang = p.lang;
     let traces: &[Trace] = &p.traces.0;
     let (x, _) = time_axis(traces);
+    let table = {
+        let traces = p.traces.clone();
+        Callback::from(move |_| {
+            traces
+                .0
+                .iter()
+                .map(|tr| timeline_table(lang, tr))
+                .collect::<Html>()
+        })
+    };
     let w = panel_width(p.width);
     html! {
         <section class="panel" aria-labelledby="herd-timeline-title">
@@ -270,10 +283,7 @@ pub fn timeline_section(p: &TraceChartsProps) -> Html {
             <div class="herd-multiples" style={grid_style(p.width)}>
                 { for traces.iter().map(|tr| timeline_panel(lang, tr, &x, w)) }
             </div>
-            <details class="herd-table-view">
-                <summary>{ t(lang, "common.table_view") }</summary>
-                { for traces.iter().map(|tr| timeline_table(lang, tr)) }
-            </details>
+            <LazyDetails class="herd-table-view" summary={t(lang, "common.table_view")} render={table} />
         </section>
     }
 }
