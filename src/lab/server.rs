@@ -232,16 +232,27 @@ impl ServerImpl {
             _ => None,
         };
         let failed = h.fault == ServerFault::Fail;
-        let Some(key) = key else {
-            // No key handling: one transaction, the report only.
+        // The report alone in its own committed transaction (no key handling,
+        // and key_split's first commit); `Err` is the answer when it failed.
+        let insert_committed = |db: &mut Db| -> Result<(), Phase> {
             if failed {
-                return Phase::Respond(Decision::Failed, response(h, 500, fail_body()));
+                return Err(Phase::Respond(
+                    Decision::Failed,
+                    response(h, 500, fail_body()),
+                ));
             }
             db.begin();
             if insert(db).is_err() {
-                return sql_error(db, h);
+                return Err(sql_error(db, h));
             }
             db.commit();
+            Ok(())
+        };
+        let Some(key) = key else {
+            // No key handling: one transaction, the report only.
+            if let Err(answer) = insert_committed(db) {
+                return answer;
+            }
             if crash {
                 return Phase::Crash;
             }
@@ -249,14 +260,9 @@ impl ServerImpl {
             return Phase::Respond(Decision::Created { report_id: id }, created(h, id));
         };
         if self == ServerImpl::KeySplit {
-            if failed {
-                return Phase::Respond(Decision::Failed, response(h, 500, fail_body()));
+            if let Err(answer) = insert_committed(db) {
+                return answer;
             }
-            db.begin();
-            if insert(db).is_err() {
-                return sql_error(db, h);
-            }
-            db.commit();
             let id = db.last_insert_rowid();
             let r = created(h, id);
             db.begin();
