@@ -138,3 +138,28 @@ impl Drop for ResizeGuard {
         self.observer.disconnect();
     }
 }
+
+/// Runs `f` in a new task: `scheduler.postTask(f)` or `setTimeout(f, 0)`.
+/// Unlike nested `setTimeout(0)`, `postTask` is not clamped to 4 ms, so a
+/// computation that yields after every slice loses little time.
+/// Returns the timer when the fallback was used (dropping it cancels).
+pub fn post_task(f: impl FnOnce() + 'static) -> Option<gloo::timers::callback::Timeout> {
+    let global = js_sys::global();
+    let post = js_sys::Reflect::get(&global, &JsValue::from_str("scheduler"))
+        .ok()
+        .filter(|s| s.is_object())
+        .and_then(|s| {
+            let p = js_sys::Reflect::get(&s, &JsValue::from_str("postTask")).ok()?;
+            p.dyn_into::<js_sys::Function>().ok().map(|p| (s, p))
+        });
+    match post {
+        Some((scheduler, post_task)) => {
+            let cb = wasm_bindgen::closure::Closure::once_into_js(f);
+            // The returned promise rejects only if the task is aborted (never
+            // here) or the callback throws (a panic, shown by the panic hook).
+            let _ = post_task.call1(&scheduler, &cb);
+            None
+        }
+        None => Some(gloo::timers::callback::Timeout::new(0, f)),
+    }
+}

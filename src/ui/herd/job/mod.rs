@@ -20,8 +20,6 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
 mod workers;
@@ -29,7 +27,7 @@ mod workers;
 use super::pool::Pool;
 use crate::herd::board::{PointBoard, PointTask};
 use crate::herd::{PointSummary, Sweep, SweepSpec, Trace};
-use crate::ui::dom::now_ms;
+use crate::ui::dom::{now_ms, post_task};
 
 /// Work per slice; leaves room for the browser inside the 50 ms task limit.
 pub const SLICE_MS: f64 = 25.0;
@@ -249,29 +247,6 @@ pub struct JobHandle {
 impl PartialEq for JobHandle {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.job, &other.job)
-    }
-}
-
-/// Runs `f` in a new task: `scheduler.postTask(f)` or `setTimeout(f, 0)`.
-/// Returns the timer when the fallback was used (dropping it cancels).
-fn post_task(f: impl FnOnce() + 'static) -> Option<Timeout> {
-    let global = js_sys::global();
-    let post = js_sys::Reflect::get(&global, &JsValue::from_str("scheduler"))
-        .ok()
-        .filter(|s| s.is_object())
-        .and_then(|s| {
-            let p = js_sys::Reflect::get(&s, &JsValue::from_str("postTask")).ok()?;
-            p.dyn_into::<js_sys::Function>().ok().map(|p| (s, p))
-        });
-    match post {
-        Some((scheduler, post_task)) => {
-            let cb = Closure::once_into_js(f);
-            // The returned promise rejects only if the task is aborted (never
-            // here) or the callback throws (a panic, shown by the panic hook).
-            let _ = post_task.call1(&scheduler, &cb);
-            None
-        }
-        None => Some(Timeout::new(0, f)),
     }
 }
 

@@ -5,9 +5,9 @@
 
 use gloo::timers::callback::Timeout;
 
-use super::{post_task, Engine, JobHandle, JobStatus, REDRAW_MS};
+use super::{Engine, JobHandle, JobStatus, REDRAW_MS};
 use crate::herd::wire::parse_point_reply;
-use crate::ui::dom::now_ms;
+use crate::ui::dom::{now_ms, post_task};
 use crate::ui::herd::pool::{pool_size, Pool, PoolEvent};
 
 /// How long the workers may take to load before the main thread takes over.
