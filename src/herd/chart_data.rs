@@ -105,6 +105,180 @@ pub fn shared_histograms(traces: &[&Trace], target_bins: usize) -> Vec<Histogram
         .collect()
 }
 
+/// How the histogram panels lay out time: each on its own fine window (the
+/// default, where waves are visible) or all on one axis (for comparing how
+/// long each strategy takes). The URL value of `hist_axis`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistAxis {
+    Own,
+    Shared,
+}
+
+impl HistAxis {
+    /// The URL value.
+    pub fn id(self) -> &'static str {
+        match self {
+            HistAxis::Own => "own",
+            HistAxis::Shared => "shared",
+        }
+    }
+}
+
+/// The longest window of an own-axis panel: the first seconds, where the
+/// synchronized waves of un-jittered backoff are tens of milliseconds apart.
+pub const OWN_WINDOW_MAX_MS: f64 = 3000.0;
+/// The shortest window of an own-axis panel.
+const OWN_WINDOW_MIN_MS: f64 = 200.0;
+/// About this many bins per own-axis panel (≈ 20 ms bins over 3 s).
+const OWN_BINS: usize = 150;
+/// The window ends where this share of the writes has arrived (or earlier).
+const OWN_SHARE: f64 = 0.9;
+
+/// One panel's histogram over its own window `0..window_ms`, and how many
+/// writes the window leaves out (they arrived later).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PanelHistogram {
+    pub hist: Histogram,
+    pub window_ms: f64,
+    pub shown: u64,
+    pub later: u64,
+}
+
+/// A histogram over the first seconds of one trace: the window ends where
+/// 90 % of its writes have arrived, at most [`OWN_WINDOW_MAX_MS`], with bins
+/// of tens of milliseconds.
+pub fn own_histogram(trace: &Trace) -> PanelHistogram {
+    let n = trace.writes.len();
+    let q = if n == 0 {
+        0.0
+    } else {
+        let i = ((n as f64 * OWN_SHARE) as usize).min(n - 1);
+        trace.writes[i].time_ms
+    };
+    let raw = q.clamp(OWN_WINDOW_MIN_MS, OWN_WINDOW_MAX_MS);
+    let bin = bin_width(raw, OWN_BINS);
+    let bins = (libm::ceil(raw / bin) as usize).max(1);
+    let window_ms = bin * bins as f64;
+    let inside: Vec<WriteRecord> = trace
+        .writes
+        .iter()
+        .filter(|w| w.time_ms < window_ms)
+        .copied()
+        .collect();
+    let shown = inside.len() as u64;
+    PanelHistogram {
+        hist: histogram(&inside, bin, bins),
+        window_ms,
+        shown,
+        later: n as u64 - shown,
+    }
+}
+
+/// A run of non-empty bins with empty bins on both sides: a wave of writes
+/// arriving together.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Wave {
+    /// First and one-past-last bin.
+    pub from_bin: usize,
+    pub to_bin: usize,
+    /// Writes in the wave.
+    pub writes: u32,
+}
+
+/// The waves of a histogram: maximal runs of non-empty bins.
+pub fn waves(h: &Histogram) -> Vec<Wave> {
+    let mut out: Vec<Wave> = Vec::new();
+    let mut open: Option<Wave> = None;
+    for (i, &c) in h.counts.iter().enumerate() {
+        match (&mut open, c) {
+            (Some(w), 0) => {
+                w.to_bin = i;
+                out.push(w.clone());
+                open = None;
+            }
+            (Some(w), c) => w.writes += c,
+            (None, 0) => {}
+            (None, c) => {
+                open = Some(Wave {
+                    from_bin: i,
+                    to_bin: i + 1,
+                    writes: c,
+                })
+            }
+        }
+    }
+    if let Some(mut w) = open {
+        w.to_bin = h.counts.len();
+        out.push(w);
+    }
+    out
+}
+
+/// Whether the writes come in distinct waves after the first two (at the
+/// start every strategy's sleeps are a few milliseconds, so the first write
+/// and the first retry always arrive together): at least three later waves
+/// that each hold 5 % of the window's writes, with empty bins between them.
+/// True for backoff without jitter (everyone sleeps the same), false for
+/// Full Jitter (a spread-out stream).
+pub fn has_distinct_waves(h: &Histogram) -> bool {
+    let total: u32 = h.counts.iter().sum();
+    let big = waves(h)
+        .iter()
+        .skip(2)
+        .filter(|w| f64::from(w.writes) >= 0.05 * f64::from(total))
+        .count();
+    big >= 3
+}
+
+/// A wave a chart marks: clients on the same retry number arriving together.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MarkedWave {
+    pub from_ms: f64,
+    pub to_ms: f64,
+    /// The retry number `n` every write in the wave carries (1 = first retry).
+    pub retry: u32,
+    /// Writes (one per client) in the wave, and how many were accepted.
+    pub writes: u32,
+    pub accepted: u32,
+}
+
+/// The wave to mark in a panel whose writes come in distinct waves: the
+/// biggest retry wave in which every write carries the same retry number
+/// (so the label can name it), or `None`.
+pub fn marked_wave(trace: &Trace, h: &Histogram) -> Option<MarkedWave> {
+    if !has_distinct_waves(h) {
+        return None;
+    }
+    waves(h)
+        .iter()
+        .skip(1)
+        .filter_map(|w| {
+            let (from_ms, to_ms) = (w.from_bin as f64 * h.bin_ms, w.to_bin as f64 * h.bin_ms);
+            let inside: Vec<&WriteRecord> = trace
+                .writes
+                .iter()
+                .filter(|r| r.time_ms >= from_ms && r.time_ms < to_ms)
+                .collect();
+            let retry = inside.first()?.attempt;
+            (retry > 0 && inside.iter().all(|r| r.attempt == retry)).then(|| MarkedWave {
+                from_ms,
+                to_ms,
+                retry,
+                writes: inside.len() as u32,
+                accepted: inside.iter().filter(|r| r.accepted).count() as u32,
+            })
+        })
+        .max_by_key(|m| m.writes)
+}
+
+/// Every `stride`-th client is shown: the step between shown client ids.
+pub fn timeline_stride(shown: &[u32]) -> u32 {
+    match shown {
+        [a, b, ..] => b - a,
+        _ => 1,
+    }
+}
+
 /// The clients the timeline shows: evenly spread over `0..clients`, as many
 /// as fit in `max_marks` writes in total (at least one), in client order.
 pub fn timeline_clients(trace: &Trace, max_marks: usize) -> Vec<u32> {

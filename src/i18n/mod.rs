@@ -10,6 +10,7 @@ mod common;
 mod exercises;
 mod herd;
 mod lab;
+pub mod num;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
