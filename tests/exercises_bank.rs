@@ -101,6 +101,9 @@ fn every_question_has_both_languages_and_every_label_exists() {
 /// Checks a preset with the demos' own URL readers: it must open a demo page
 /// and parse without a single notice, with the values the question means.
 fn check_preset(id: &str, hash: &str) {
+    if hash.is_empty() {
+        return; // No demo shows what the question is about.
+    }
     let loc = Location::parse(hash);
     match loc.page {
         Page::Herd => {
@@ -275,7 +278,7 @@ fn choice_and_true_false_grading() {
         .unwrap()
         .correct
     );
-    let m = q("tf_new_uuid_per_request");
+    let m = q("tf_new_uuid_per_retry");
     assert!(grade(&m, &Response::Bool(false), None).unwrap().correct);
     assert!(!grade(&m, &Response::Bool(true), None).unwrap().correct);
     assert!(
@@ -295,21 +298,16 @@ fn every_misconception_is_a_false_statement() {
     // explanation starts with the correction.
     let statements = [
         "tf_backoff_prevents_herd",
-        "tf_new_uuid_per_request",
+        "tf_new_uuid_per_retry",
         "tf_key_is_http_standard",
         "tf_insert_then_record_key",
         "tf_attempts_enough",
         "tf_retry_4xx",
-        "tf_retry_all_post",
-        "tf_no_cap_no_jitter",
-        "tf_layers_independent",
         "tf_timeout_means_failed",
         "tf_memory_dict_store",
         "tf_skip_digest_compare",
         "tf_digest_includes_call_id",
         "tf_success_rate_only",
-        "tf_cache_hit_skips_auth",
-        "tf_log_full_arguments",
     ];
     for id in statements {
         assert_eq!(q(id).kind, Kind::TrueFalse(false), "{id}");

@@ -162,3 +162,24 @@ fn spec_follows_the_view() {
     assert!(!s.trace_first);
     assert_eq!(s.total_trials(), 19 * 5);
 }
+
+#[test]
+fn display_toggles_live_in_the_url_and_do_not_change_what_is_computed() {
+    use retry_lab::herd::chart_data::HistAxis;
+    use retry_lab::herd::Strategy;
+    let (p, n) = read("hist_axis=shared&time_scale=log&highlight=none");
+    assert!(n.is_empty(), "{n:?}");
+    assert_eq!(p.hist_axis, HistAxis::Shared);
+    assert!(p.time_log);
+    assert_eq!(p.highlight, Some(Strategy::None));
+    let (again, n) = HerdParams::from_query(&p.to_query());
+    assert!(n.is_empty(), "{n:?}");
+    assert_eq!(again, p);
+    assert_eq!(p.computed(), read("").0);
+    assert_eq!(p.computed().spec(), p.spec());
+    let (d, n) = read("hist_axis=wide&time_scale=cubic&highlight=all");
+    assert_eq!(d.hist_axis, HistAxis::Own);
+    assert!(!d.time_log && d.highlight.is_none());
+    let bad: Vec<&str> = n.iter().map(|(q, _, _)| q.as_str()).collect();
+    assert_eq!(bad, vec!["hist_axis", "time_scale"]);
+}

@@ -62,3 +62,15 @@ fn the_marked_wave_is_one_retry_of_many_clients_with_one_winner() {
     let f = trace(Strategy::Full, 1);
     assert_eq!(marked_wave(&f, &own_histogram(&f).hist), None);
 }
+
+#[test]
+fn log_axes_cover_whole_decades() {
+    use retry_lab::herd::chart_data::Axis;
+    let a = Axis::log10(180.0, 66_154.0);
+    assert_eq!(a.ticks, vec![100.0, 1000.0, 10_000.0, 100_000.0]);
+    assert_eq!(a.frac(100.0), 0.0);
+    assert!((a.frac(1000.0) - 1.0 / 3.0).abs() < 1e-12);
+    assert_eq!(a.frac(100_000.0), 1.0);
+    // Values below the axis sit on its bottom edge instead of escaping it.
+    assert_eq!(a.frac(0.0), 0.0);
+}

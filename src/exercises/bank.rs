@@ -12,8 +12,21 @@ use super::{
     Formula, HerdPreset, Kind, LabRun, Model, NumField, PredictField, PredictInput, Question, Unit,
 };
 
-const LAB_LOST: &str = "#/lab?scenario=response_lost&client=new_key&server=atomic&seed=1";
+/// A POST retried with a fresh key per retry after its response was lost:
+/// two reports.
+const LAB_NEW_KEY: &str = "#/lab?scenario=response_lost&client=new_key&server=atomic&seed=1";
+/// A blind automatic retry of a POST whose response was lost: two reports.
+const LAB_NAIVE: &str = "#/lab?scenario=response_lost&client=naive&server=naive&seed=1";
+/// The same key on the retry: the server replays, one report.
+const LAB_STABLE: &str = "#/lab?scenario=response_lost&client=stable_key&server=atomic&seed=1";
+/// Same key, different body: 422.
+const LAB_MISMATCH: &str = "#/lab?scenario=body_mismatch&client=stable_key&server=atomic&seed=1";
+/// Un-jittered backoff next to Full Jitter: waves against a stream.
 const HERD_JITTER: &str = "#/herd?clients=100&strategies=none,exponential,full";
+/// Codex's ±10 % next to Full Jitter: still waves against a stream.
+const HERD_CODEX: &str = "#/herd?clients=100&strategies=codex,full";
+/// No demo shows what the question is about.
+const NO_DEMO: &str = "";
 
 fn num(label: &'static str, answer: f64, tol: f64, unit: Unit) -> NumField {
     NumField {
@@ -60,8 +73,8 @@ fn lab(scenario: &'static str, client: &'static str, server: &'static str) -> La
 }
 
 /// A «predict the report counts» question over lab runs, one field per run.
+/// No demo link of its own: after answering, the result links every run.
 fn predict_lab(id: &'static str, runs: Vec<(&'static str, LabRun)>) -> Question {
-    let demo = runs[0].1.demo();
     let fields = runs
         .iter()
         .map(|(label, _)| PredictField {
@@ -76,7 +89,7 @@ fn predict_lab(id: &'static str, runs: Vec<(&'static str, LabRun)>) -> Question 
             input: PredictInput::Numbers(fields),
             model,
         },
-        &demo,
+        NO_DEMO,
         None,
     )
 }
@@ -110,7 +123,7 @@ pub fn bank() -> Vec<Question> {
                 1.0,
                 Unit::Ms,
             )],
-            "#/herd?clients=100&strategies=codex,exponential",
+            NO_DEMO,
             Some(Formula::NominalBackoff),
         ),
         numeric(
@@ -119,7 +132,7 @@ pub fn bank() -> Vec<Question> {
                 num("ex.field.low", jit_lo, 1.0, Unit::Ms),
                 num("ex.field.high", jit_hi, 1.0, Unit::Ms),
             ],
-            "#/herd?clients=100&strategies=codex,full",
+            HERD_CODEX,
             Some(Formula::NominalBackoff),
         ),
         numeric(
@@ -130,7 +143,7 @@ pub fn bank() -> Vec<Question> {
                 1.0,
                 Unit::Ms,
             )],
-            "#/herd?clients=100&strategies=codex,exponential",
+            NO_DEMO,
             Some(Formula::NominalBackoff),
         ),
         numeric(
@@ -140,15 +153,12 @@ pub fn bank() -> Vec<Question> {
                 .zip(bound_labels)
                 .map(|(&b, l)| num(l, b, 0.001, Unit::Seconds))
                 .collect(),
-            "#/herd?clients=100&strategies=exponential,full",
+            NO_DEMO,
             Some(Formula::CappedBound),
         ),
         tf("tf_backoff_prevents_herd", false, HERD_JITTER),
-        tf(
-            "tf_no_cap_no_jitter",
-            false,
-            "#/herd?clients=100&strategies=exponential,full,equal",
-        ),
+        tf("tf_jitter_codex_small", true, HERD_CODEX),
+        tf("tf_cap_needed", true, NO_DEMO),
         predict_fewest(herd, &herd_demo),
         // How many times.
         numeric(
@@ -159,7 +169,7 @@ pub fn bank() -> Vec<Question> {
                 0.0,
                 Unit::Requests,
             )],
-            "#/herd?clients=100&strategies=none,full",
+            NO_DEMO,
             Some(Formula::LayerProduct),
         ),
         numeric(
@@ -170,7 +180,7 @@ pub fn bank() -> Vec<Question> {
                 0.0,
                 Unit::Requests,
             )],
-            "#/lab?scenario=retry_after_503&client=stable_key&server=atomic&seed=1",
+            NO_DEMO,
             Some(Formula::LayerProduct),
         ),
         numeric(
@@ -181,18 +191,18 @@ pub fn bank() -> Vec<Question> {
                 0.0,
                 Unit::Requests,
             )],
-            "#/herd?clients=100&strategies=none,full",
+            NO_DEMO,
             Some(Formula::LayerProduct),
         ),
         numeric(
             "five_layers",
             vec![num(
-                "ex.field.requests",
+                "ex.field.load",
                 layered_requests(3, 5) as f64,
                 0.0,
-                Unit::Requests,
+                Unit::Times,
             )],
-            "#/herd?clients=100&strategies=none,full",
+            NO_DEMO,
             Some(Formula::LayerProduct),
         ),
         numeric(
@@ -203,65 +213,27 @@ pub fn bank() -> Vec<Question> {
                 0.0,
                 Unit::Attempts,
             )],
-            "#/lab?scenario=request_lost&client=naive&server=naive&seed=1",
+            NO_DEMO,
             None,
         ),
-        tf(
-            "tf_attempts_enough",
-            false,
-            "#/lab?scenario=slow_server&client=stable_key&server=atomic&seed=1",
-        ),
-        tf(
-            "tf_layers_independent",
-            false,
-            "#/herd?clients=100&strategies=none,full",
-        ),
+        tf("tf_attempts_enough", false, NO_DEMO),
+        tf("tf_layers_multiply", true, NO_DEMO),
         // Whether to retry at all.
+        choice("decide_get_read_timeout", DECIDE, "retry_bounded", NO_DEMO),
         choice(
-            "decide_get_read_timeout",
+            "decide_post_read_timeout",
             DECIDE,
-            "retry_bounded",
-            "#/lab?scenario=response_lost&client=naive&server=naive&seed=1",
+            "key_or_query",
+            LAB_NEW_KEY,
         ),
-        choice("decide_post_read_timeout", DECIDE, "key_or_query", LAB_LOST),
-        choice(
-            "decide_put_5xx",
-            DECIDE,
-            "check_semantics",
-            "#/lab?scenario=slow_server&client=stable_key&server=atomic&seed=1",
-        ),
-        choice(
-            "decide_get_429",
-            DECIDE,
-            "honour_retry_after",
-            "#/lab?scenario=retry_after_503&client=stable_key&server=atomic&seed=1",
-        ),
-        choice(
-            "decide_other_4xx",
-            DECIDE,
-            "fix_request",
-            "#/lab?scenario=body_mismatch&client=stable_key&server=atomic&seed=1",
-        ),
-        tf(
-            "tf_retry_4xx",
-            false,
-            "#/lab?scenario=body_mismatch&client=stable_key&server=atomic&seed=1",
-        ),
-        tf(
-            "tf_retry_all_post",
-            false,
-            "#/lab?scenario=response_lost&client=naive&server=naive&seed=1",
-        ),
-        tf(
-            "tf_timeout_means_failed",
-            false,
-            "#/lab?scenario=response_lost&client=naive&server=naive&seed=1",
-        ),
-        tf(
-            "tf_requests_timeout_not_deadline",
-            true,
-            "#/lab?scenario=slow_server&client=stable_key&server=atomic&seed=1",
-        ),
+        choice("decide_put_5xx", DECIDE, "check_semantics", NO_DEMO),
+        choice("decide_get_429", DECIDE, "honour_retry_after", NO_DEMO),
+        choice("decide_other_4xx", DECIDE, "fix_request", NO_DEMO),
+        tf("tf_retry_4xx", false, NO_DEMO),
+        tf("tf_post_not_auto_retry", true, LAB_NAIVE),
+        tf("tf_timeout_means_failed", false, LAB_NAIVE),
+        tf("tf_timeout_outcome_unknown", true, LAB_NAIVE),
+        tf("tf_requests_timeout_not_deadline", true, NO_DEMO),
         predict_lab(
             "predict_lost_response",
             vec![
@@ -280,35 +252,22 @@ pub fn bank() -> Vec<Question> {
             ],
         ),
         // Idempotency keys.
-        tf("tf_new_uuid_per_request", false, LAB_LOST),
-        tf(
-            "tf_key_is_http_standard",
-            false,
-            "#/lab?scenario=response_lost&client=stable_key&server=atomic&seed=1",
-        ),
-        choice(
-            "same_key_diff_body",
-            CONFLICT,
-            "reject_422",
-            "#/lab?scenario=body_mismatch&client=stable_key&server=atomic&seed=1",
-        ),
+        tf("tf_new_uuid_per_retry", false, LAB_NEW_KEY),
+        tf("tf_key_is_http_standard", false, NO_DEMO),
+        tf("tf_request_id_vs_key", true, NO_DEMO),
+        choice("same_key_diff_body", CONFLICT, "reject_422", LAB_MISMATCH),
         choice(
             "same_key_in_progress",
             CONFLICT,
             "reject_409",
             "#/lab?scenario=slow_server&client=stable_key&server=atomic&seed=1",
         ),
-        choice(
-            "same_key_done_error",
-            CONFLICT,
-            "replay_stored",
-            "#/lab?scenario=response_lost&client=stable_key&server=atomic&seed=1",
-        ),
+        choice("same_key_done_error", CONFLICT, "replay_stored", LAB_STABLE),
         choice(
             "which_key_codex_reset",
             KEY_CODEX,
             "logical_op_uuid",
-            "#/lab?scenario=response_lost&client=stable_key&server=atomic&seed=1",
+            LAB_STABLE,
         ),
         choice(
             "which_key_model_recall",
@@ -365,37 +324,13 @@ pub fn bank() -> Vec<Question> {
             ],
         ),
         // Running it in production (003's common mistakes).
-        tf(
-            "tf_memory_dict_store",
-            false,
-            "#/lab?scenario=crash_between_commits&client=stable_key&server=atomic&seed=1",
-        ),
-        tf(
-            "tf_skip_digest_compare",
-            false,
-            "#/lab?scenario=body_mismatch&client=stable_key&server=atomic&seed=1",
-        ),
-        tf(
-            "tf_digest_includes_call_id",
-            false,
-            "#/lab?scenario=model_retry&client=business_key&server=fenced&seed=1",
-        ),
-        tf("tf_success_rate_only", false, LAB_LOST),
-        tf(
-            "tf_cache_hit_skips_auth",
-            false,
-            "#/lab?scenario=response_lost&client=stable_key&server=fenced&seed=1",
-        ),
-        tf(
-            "tf_log_full_arguments",
-            false,
-            "#/lab?scenario=none&client=stable_key&server=fenced&seed=1",
-        ),
-        tf(
-            "tf_mcp_hint_not_guarantee",
-            true,
-            "#/lab?scenario=model_retry&client=stable_key&server=fenced&seed=1",
-        ),
+        tf("tf_memory_dict_store", false, NO_DEMO),
+        tf("tf_skip_digest_compare", false, LAB_MISMATCH),
+        tf("tf_digest_includes_call_id", false, NO_DEMO),
+        tf("tf_success_rate_only", false, LAB_NEW_KEY),
+        tf("tf_cache_hit_rechecks_auth", true, NO_DEMO),
+        tf("tf_log_key_hash", true, NO_DEMO),
+        tf("tf_mcp_hint_not_guarantee", true, NO_DEMO),
     ]
 }
 

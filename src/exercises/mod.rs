@@ -15,6 +15,7 @@ pub mod grade;
 pub mod live;
 pub mod options;
 pub mod progress;
+pub mod sections;
 
 pub use bank::{bank, find};
 
@@ -39,6 +40,21 @@ impl Question {
     /// Translation key of the explanation shown after answering.
     pub fn explain_key(&self) -> String {
         format!("ex.q.{}.explain", self.id)
+    }
+
+    /// The demo link offered before the student answers: none for «predict,
+    /// then run» (the run being predicted would give the answer away), and
+    /// none when the question has no demo that shows what it is about.
+    pub fn demo_before_answer(&self) -> Option<&str> {
+        match self.kind {
+            Kind::Predict { .. } => None,
+            _ => self.demo_after_answer(),
+        }
+    }
+
+    /// The demo link offered once the question is answered.
+    pub fn demo_after_answer(&self) -> Option<&str> {
+        (!self.demo.is_empty()).then_some(self.demo.as_str())
     }
 }
 
@@ -82,6 +98,8 @@ pub enum Unit {
     Requests,
     Attempts,
     Reports,
+    /// A multiple of the normal load («243 倍»).
+    Times,
 }
 
 impl Unit {
@@ -93,6 +111,7 @@ impl Unit {
             Unit::Requests => "ex.unit.requests",
             Unit::Attempts => "ex.unit.attempts",
             Unit::Reports => "ex.unit.reports",
+            Unit::Times => "ex.unit.times",
         }
     }
 }

@@ -30,6 +30,8 @@ pub struct Axis {
     pub min: f64,
     pub max: f64,
     pub ticks: Vec<f64>,
+    /// Logarithmic: positions follow `log10(v)`; `min > 0`.
+    pub log: bool,
 }
 
 impl Axis {
@@ -49,11 +51,36 @@ impl Axis {
             min: lo,
             max: hi,
             ticks,
+            log: false,
+        }
+    }
+
+    /// A logarithmic axis over whole decades covering `min..=max` (values
+    /// at or below 0 are treated as 1), with a tick at every power of ten.
+    pub fn log10(min: f64, max: f64) -> Axis {
+        let lo = libm::floor(libm::log10(min.max(1.0)));
+        let hi = libm::ceil(libm::log10(max.max(1.0))).max(lo + 1.0);
+        let ticks = (lo as i32..=hi as i32)
+            .map(|e| libm::pow(10.0, f64::from(e)))
+            .collect();
+        Axis {
+            min: libm::pow(10.0, lo),
+            max: libm::pow(10.0, hi),
+            ticks,
+            log: true,
         }
     }
 
     /// Position of `v` in `0..=1` along the axis.
     pub fn frac(&self, v: f64) -> f64 {
+        if self.log {
+            let (a, b) = (libm::log10(self.min), libm::log10(self.max));
+            return if b > a {
+                (libm::log10(v.max(self.min)) - a) / (b - a)
+            } else {
+                0.0
+            };
+        }
         if self.max > self.min {
             (v - self.min) / (self.max - self.min)
         } else {

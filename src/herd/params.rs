@@ -8,6 +8,7 @@
 use crate::params::{Notice, NoticeKind, Reader};
 use crate::route::Query;
 
+use super::chart_data::HistAxis;
 use super::sim::SimConfig;
 use super::strategy::Strategy;
 use super::sweep::SweepSpec;
@@ -134,6 +135,25 @@ pub struct HerdParams {
     pub n_from: u32,
     pub n_to: u32,
     pub n_step: u32,
+    /// How the run view's histogram panels lay out time (display only).
+    pub hist_axis: HistAxis,
+    /// Whether the sweep's time chart uses a logarithmic y axis (display only).
+    pub time_log: bool,
+    /// The strategy the sweep charts bring to the front (display only).
+    pub highlight: Option<Strategy>,
+}
+
+impl HerdParams {
+    /// The parameters without the display-only ones: what is computed.
+    pub fn computed(&self) -> HerdParams {
+        let d = HerdParams::default();
+        HerdParams {
+            hist_axis: d.hist_axis,
+            time_log: d.time_log,
+            highlight: d.highlight,
+            ..self.clone()
+        }
+    }
 }
 
 impl Default for HerdParams {
@@ -152,12 +172,15 @@ impl Default for HerdParams {
             n_from: bounds::N_FROM.default as u32,
             n_to: bounds::N_TO.default as u32,
             n_step: bounds::N_STEP.default as u32,
+            hist_axis: HistAxis::Own,
+            time_log: false,
+            highlight: None,
         }
     }
 }
 
 /// Every URL parameter name of the page.
-pub const KNOWN: [&str; 12] = [
+pub const KNOWN: [&str; 15] = [
     "view",
     "clients",
     "trials",
@@ -170,6 +193,9 @@ pub const KNOWN: [&str; 12] = [
     "n_from",
     "n_to",
     "n_step",
+    "hist_axis",
+    "time_scale",
+    "highlight",
 ];
 
 impl HerdParams {
@@ -197,6 +223,15 @@ impl HerdParams {
         let n_from = r.int(bounds::N_FROM) as u32;
         let mut n_to = r.int(bounds::N_TO) as u32;
         let mut n_step = r.int(bounds::N_STEP) as u32;
+        let hist_axis = match r.choice("hist_axis", &["own", "shared"], "own").as_str() {
+            "shared" => HistAxis::Shared,
+            _ => HistAxis::Own,
+        };
+        let time_log = r.choice("time_scale", &["linear", "log"], "linear") == "log";
+        // `all` (the default) highlights nothing; `none` is the no-backoff strategy.
+        let mut focus = vec!["all"];
+        focus.extend(ids);
+        let highlight = Strategy::from_id(&r.choice("highlight", &focus, "all"));
         r.reject_unknown(&KNOWN);
         let mut notices = r.notices;
         if n_to < n_from {
@@ -239,6 +274,9 @@ impl HerdParams {
             n_from,
             n_to,
             n_step,
+            hist_axis,
+            time_log,
+            highlight,
         };
         let max_trials = p.max_trials();
         if p.trials > max_trials {
@@ -277,6 +315,15 @@ impl HerdParams {
             q.set("n_from", self.n_from.to_string());
             q.set("n_to", self.n_to.to_string());
             q.set("n_step", self.n_step.to_string());
+        }
+        if self.hist_axis != HistAxis::Own {
+            q.set("hist_axis", self.hist_axis.id());
+        }
+        if self.time_log {
+            q.set("time_scale", "log");
+        }
+        if let Some(s) = self.highlight {
+            q.set("highlight", s.id());
         }
         q
     }

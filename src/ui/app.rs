@@ -272,8 +272,8 @@ pub fn app() -> Html {
             }
             { route_notice.unwrap_or_default() }
             <NoticeList lang={l} notices={other_notices} />
-            <div class="page">{ body }</div>
             if embed { <div class="embed-toolbar">{ toolbar }</div> }
+            <div class="page">{ body }</div>
             if *help_open { { help_dialog(l, help_open.clone()) } }
         </div>
     }

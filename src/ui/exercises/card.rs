@@ -12,6 +12,7 @@ use super::view;
 use crate::exercises::grade::{grade, parse_number, ModelValue, Response};
 use crate::exercises::live::LiveError;
 use crate::exercises::progress::Record;
+use crate::exercises::sections::{place, Source};
 use crate::exercises::{fmt_num, Kind, PredictInput, Question, Unit};
 use crate::i18n::{t, tf, Lang};
 
@@ -266,7 +267,32 @@ pub fn question_card(p: &CardProps) -> Html {
     let legend = match q.kind {
         Kind::TrueFalse(_) => t(l, "ex.statement"),
         Kind::Predict { .. } => t(l, "ex.predict_legend"),
-        _ => t(l, "ex.choose"),
+        Kind::Numeric(_) => t(l, "ex.fill"),
+        Kind::Choice { .. } => t(l, "ex.choose"),
+    };
+    // Before answering, a «predict, then run» question links no demo: the
+    // run being predicted would give the answer away.
+    let answered = p.record.is_some();
+    let demo = if answered {
+        q.demo_after_answer()
+    } else {
+        q.demo_before_answer()
+    };
+    let demo_later = !answered && demo.is_none() && q.demo_after_answer().is_some();
+    let rule = match &q.kind {
+        Kind::Predict {
+            input: PredictInput::Numbers(_),
+            ..
+        } => Some("ex.predict_rule_numbers"),
+        Kind::Predict {
+            input: PredictInput::Choice(_),
+            ..
+        } => Some("ex.fewest_rule"),
+        _ => None,
+    };
+    let reading = match place(&q).1 {
+        Source::Reading(r) => Some(r),
+        Source::Chapter => None,
     };
     let button = if is_predict {
         html! { <button type="submit" class="primary" data-testid={format!("run-{id}")} disabled={running}>{ t(l, "ex.run") }</button> }
@@ -289,9 +315,18 @@ pub fn question_card(p: &CardProps) -> Html {
     html! {
         <article class="ex-card panel" id={format!("q-{id}")} data-testid={format!("exercise-{id}")}
             aria-labelledby={format!("ex-{id}-title")}>
-            <p class="ex-kind muted">{ t(l, kind_key(&q)) }</p>
-            <h2 id={format!("ex-{id}-title")} class="ex-prompt">{ t(l, &q.prompt_key()) }</h2>
+            <p class="ex-kind muted">
+                <span class="ex-kind-name">{ t(l, kind_key(&q)) }</span>
+                if let Some(r) = reading {
+                    <span class="ex-source" data-testid={format!("source-{id}")}>{ tf(l, "ex.from_reading", &[("title", t(l, r.title_key()))]) }</span>
+                }
+                <span class="ex-id">{ t(l, "ex.q_id") }<code data-testid={format!("qid-{id}")}>{ id }</code></span>
+            </p>
+            <h3 id={format!("ex-{id}-title")} class="ex-prompt">{ t(l, &q.prompt_key()) }</h3>
             if let Some(f) = q.formula { { view::formula(l, f) } }
+            if let Some(key) = rule {
+                <p class="ex-rule muted" data-testid={format!("rule-{id}")}>{ t(l, key) }</p>
+            }
             <form {onsubmit} novalidate=true>
                 if !specs.is_empty() {
                     <fieldset>
@@ -308,7 +343,12 @@ pub fn question_card(p: &CardProps) -> Html {
                 <div class="ex-actions">
                     { button }
                     { run_status }
-                    <a class="ex-demo" href={q.demo.clone()} data-testid={format!("demo-{id}")}>{ t(l, "ex.demo") }</a>
+                    if let Some(href) = demo {
+                        <a class="ex-demo" href={href.to_string()} data-testid={format!("demo-{id}")}>{ t(l, "ex.demo") }</a>
+                    }
+                    if demo_later {
+                        <span class="muted ex-demo-later">{ t(l, "ex.demo_after") }</span>
+                    }
                 </div>
                 if let Some(msg) = &*error { <p class="ex-error" role="alert" data-testid={format!("error-{id}")}>{ msg.text(l) }</p> }
             </form>

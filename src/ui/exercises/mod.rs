@@ -16,6 +16,7 @@ use super::dom;
 use super::page::PageProps;
 use super::widgets::NoticeList;
 use crate::exercises::progress::{Progress, Record, STORAGE_KEY};
+use crate::exercises::sections::{grouped, Section};
 use crate::exercises::{bank, Question};
 use crate::i18n::{t, tf, Lang};
 use crate::params::{Notice, NoticeKind, Reader};
@@ -135,19 +136,28 @@ pub fn exercises_page(p: &PageProps) -> Html {
         Some(id) => bank.iter().filter(|q| q.id == id).collect(),
         None => bank.iter().take(*limit).collect(),
     };
-    let cards = shown.into_iter().map(|q| {
+    let card = |q: &Question| {
         html! {
             <QuestionCard key={format!("{}-{}", q.id, state.generation)} lang={l}
                 question={Rc::new(q.clone())} record={state.progress.get(q.id).cloned()}
                 on_record={on_record.clone()} />
         }
-    });
+    };
+    let all: Vec<&Question> = bank.iter().collect();
+    let totals = grouped(&all);
+    let total_in = |s: Section| {
+        totals
+            .iter()
+            .find(|(x, _)| *x == s)
+            .map_or(0, |(_, qs)| qs.len())
+    };
+    let groups = grouped(&shown);
 
     if selected.is_some() && p.embed {
         return html! {
             <section class="exercises single" data-testid="exercises">
                 <NoticeList lang={l} notices={notices} />
-                { for cards }
+                { for shown.iter().map(|q| card(q)) }
             </section>
         };
     }
@@ -167,7 +177,18 @@ pub fn exercises_page(p: &PageProps) -> Html {
                 if *reset_note { <span class="muted">{ t(l, "ex.reset_done") }</span> }
                 if selected.is_some() { <a href="#/exercises" data-testid="exercises-all">{ t(l, "ex.all") }</a> }
             </div>
-            <ol class="ex-list">{ for cards.map(|c| html! { <li>{ c }</li> }) }</ol>
+            { for groups.iter().map(|(sec, qs)| html! {
+                <section class="ex-section" data-testid={format!("section-{}", sec.id())}
+                    aria-labelledby={format!("ex-section-{}", sec.id())}>
+                    <h2 id={format!("ex-section-{}", sec.id())}>
+                        { t(l, &sec.title_key()) }
+                        <span class="ex-count muted" data-testid={format!("section-count-{}", sec.id())}>
+                            { tf(l, "ex.section_count", &[("n", total_in(*sec).to_string())]) }
+                        </span>
+                    </h2>
+                    <ol class="ex-list">{ for qs.iter().map(|q| html! { <li>{ card(q) }</li> }) }</ol>
+                </section>
+            }) }
         </section>
     }
 }

@@ -6,8 +6,14 @@ use yew::prelude::*;
 use super::lang_list;
 use crate::exercises::grade::{grade, ModelValue, Response, FEWEST_REL_TOL};
 use crate::exercises::progress::Record;
-use crate::exercises::{fmt_num, option_key, Formula, Kind, Model, PredictInput, Question};
+use crate::exercises::{option_key, Formula, Kind, Model, PredictInput, Question};
+use crate::i18n::num::{count, num};
 use crate::i18n::{t, tf, Lang};
+
+/// A number as shown in a result: grouped, up to three decimals, no «.0».
+fn fmt_num(v: f64) -> String {
+    num(v, 3)
+}
 use crate::ui::widgets::math;
 
 /// The MathML of a formula.
@@ -26,7 +32,12 @@ pub fn formula(l: Lang, f: Formula) -> Html {
             "ex.formula.product",
         ),
     };
-    html! { <p class="ex-formula">{ math(inner, &t(l, label)) }</p> }
+    html! { <>
+        <p class="ex-formula">{ math(inner, &t(l, label)) }</p>
+        if f == Formula::LayerProduct {
+            <p class="ex-formula-note muted">{ t(l, "ex.formula.product_note") }</p>
+        }
+    </> }
 }
 
 /// The text of a choice, or of true/false.
@@ -98,7 +109,7 @@ pub fn result(l: Lang, q: &Question, r: &Record) -> Html {
                 { model_value(l, q, r, input, model, mv) }
             }
             <div class="ex-explanation" data-testid={format!("explanation-{id}")}>
-                <h3>{ t(l, "ex.explanation") }</h3>
+                <h4>{ t(l, "ex.explanation") }</h4>
                 <p>{ t(l, &q.explain_key()) }</p>
             </div>
         </>
@@ -169,10 +180,10 @@ fn model_value(
                         <thead><tr><th scope="col">{ t(l, "ex.col.strategy") }</th><th scope="col" class="num">{ t(l, "ex.col.calls") }</th></tr></thead>
                         <tbody>{ for calls.iter().map(|(s, c)| html! {
                             <tr><th scope="row">{ t(l, &option_key(s)) }{ if *c <= min * (1.0 + FEWEST_REL_TOL) { " ★" } else { "" } }</th>
-                            <td class="num" data-testid={format!("model-calls-{s}")}>{ format!("{c:.1}") }</td></tr>
+                            <td class="num" data-testid={format!("model-calls-{s}")}>{ count(*c) }</td></tr>
                         }) }</tbody>
                     </table></div>
-                    <p class="muted">{ t(l, "ex.fewest_rule") }</p>
+                    <p class="muted">{ t(l, "ex.fewest_star") }</p>
                 </div>
             }
         }

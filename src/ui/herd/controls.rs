@@ -5,7 +5,7 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::labels::{label, vn_definition};
+use super::labels::{label, origin_note, vn_definition};
 use crate::herd::params::bounds;
 use crate::herd::{HerdParams, Strategy, View};
 use crate::i18n::{t, Lang};
@@ -70,8 +70,17 @@ where
             <input type="number" name={b.name} data-testid={format!("input-{}", b.name)}
                 value={value} step={step.to_string()} inputmode="decimal"
                 onchange={onchange} />
-            <span class="muted herd-range">{ b.range_text() }</span>
+            <span class="muted herd-range">{ range_text(lang, b) }</span>
         </label>
+    }
+}
+
+/// The allowed range as a student reads it (grouped, the seed's in words).
+fn range_text<T: std::fmt::Display + Copy>(lang: Lang, b: &Bound<T>) -> String {
+    let as_int = |v: T| v.to_string().parse::<i64>().ok();
+    match (as_int(b.min), as_int(b.max)) {
+        (Some(min), Some(max)) => crate::i18n::num::range(lang, min, max),
+        _ => b.range_text(),
     }
 }
 
@@ -117,7 +126,12 @@ pub fn controls(p: &ControlsProps) -> Html {
                 <input type="checkbox" checked={checked} disabled={only}
                     data-testid={format!("strategy-{}", s.id())}
                     onchange={Callback::from(move |_| cb.emit(("strategies".into(), value.clone())))} />
-                { label(lang, s) }
+                <span class="herd-check-text">
+                    { label(lang, s) }
+                    if let Some(key) = origin_note(s) {
+                        <span class="muted herd-origin" data-testid={format!("origin-{}", s.id())}>{ t(lang, key) }</span>
+                    }
+                </span>
             </label>
         }
     };
@@ -144,7 +158,8 @@ pub fn controls(p: &ControlsProps) -> Html {
                     { number_field(lang, "herd.param.n_to", &bounds::N_TO, prm.n_to.to_string(), "1", f) }
                     { number_field(lang, "herd.param.n_step", &bounds::N_STEP, prm.n_step.to_string(), "1", f) }
                 }
-                { number_field(lang, "herd.param.trials", &bounds::TRIALS, prm.trials.to_string(), "1", f) }
+                { number_field(lang, if prm.view == View::Run { "herd.param.trials_run" } else { "herd.param.trials" },
+                    &bounds::TRIALS, prm.trials.to_string(), "1", f) }
                 { number_field(lang, "herd.param.base", &bounds::BASE, fmt_f(prm.base_ms), "any", f) }
                 { number_field(lang, "herd.param.cap", &bounds::CAP, fmt_f(prm.cap_ms), "any", f) }
                 { number_field(lang, "herd.param.net_mean", &bounds::NET_MEAN, fmt_f(prm.net_mean_ms), "any", f) }

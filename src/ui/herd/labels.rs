@@ -184,6 +184,16 @@ pub fn vn_definition() -> Html {
     )
 }
 
+/// The key of a note saying how a strategy differs from the original the
+/// chapter quotes (Codex's sampling layer, the anthropic SDK), if it does.
+pub fn origin_note(s: Strategy) -> Option<&'static str> {
+    match s {
+        Strategy::Codex => Some("herd.origin.codex"),
+        Strategy::Sdk => Some("herd.origin.sdk"),
+        _ => None,
+    }
+}
+
 /// The strategy's translated name.
 pub fn name(lang: Lang, s: Strategy) -> String {
     t(lang, &format!("herd.strategy.{}", s.id()))

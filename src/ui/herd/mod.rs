@@ -4,6 +4,7 @@
 
 mod chart;
 mod controls;
+mod hist;
 mod job;
 mod labels;
 mod pool;
@@ -42,14 +43,15 @@ pub fn herd_page(p: &PageProps) -> Html {
     let root = use_node_ref();
     let width = use_width(root.clone());
 
-    // Every change of parameters: write the URL and (re)compute.
+    // Every change of parameters is written to the URL; only a change of
+    // what is computed (not of a display toggle) starts a computation.
+    {
+        let set_query = p.set_query.clone();
+        use_effect_with((*params).clone(), move |prm| set_query.emit(prm.to_query()));
+    }
     {
         let job = job.clone();
-        let set_query = p.set_query.clone();
-        use_effect_with((*params).clone(), move |prm| {
-            set_query.emit(prm.to_query());
-            job.start(prm.spec());
-        });
+        use_effect_with(params.computed(), move |prm| job.start(prm.spec()));
     }
 
     // Memoised on the parameters, so the form does not re-render (and reset
@@ -85,14 +87,16 @@ pub fn herd_page(p: &PageProps) -> Html {
                 <p class="herd-intro">{ t(lang, "herd.intro") }</p>
             }
             <NoticeList lang={lang} notices={(*notices).clone()} />
-            <Controls lang={lang} params={(*params).clone()} on_field={on_field} />
+            <Controls lang={lang} params={(*params).clone()} on_field={on_field.clone()} />
             { match params.view {
                 View::Run => html! {
-                    <RunView lang={lang} job={job.clone()} width={chart_width} embed={p.embed} tick={tick} />
+                    <RunView lang={lang} job={job.clone()} width={chart_width} embed={p.embed} tick={tick}
+                        hist_axis={params.hist_axis} on_field={on_field.clone()} />
                 },
                 View::Sweep => html! {
                     <SweepView lang={lang} job={job.clone()} width={chart_width} embed={p.embed}
-                        tick={tick} on_start={on_start} />
+                        tick={tick} on_start={on_start} time_log={params.time_log}
+                        highlight={params.highlight} on_field={on_field.clone()} />
                 },
             } }
             if !p.embed {

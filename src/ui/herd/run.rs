@@ -2,15 +2,17 @@
 //! then the histogram of server calls over time and the per-client timeline
 //! of trial 1 (the first trial of the run).
 
-use std::fmt::Write as _;
-
 use yew::prelude::*;
 
 use super::chart::{svg, Frame};
+use super::hist::{grid_class, panel_width, HistogramSection};
 use super::job::{JobHandle, JobStatus, SharedTraces};
-use super::labels::{label, marker_path, marker_path_into, name, style, Marker};
-use crate::herd::chart_data::{shared_histograms, timeline_clients, Axis, Histogram};
+use super::labels::{label, marker_path, marker_path_into, name, Marker};
+use crate::herd::chart_data::{
+    shared_histograms, timeline_clients, timeline_stride, Axis, HistAxis,
+};
 use crate::herd::{PointSummary, Spread, Trace};
+use crate::i18n::num::{count, duration, group};
 use crate::i18n::{t, tf, Lang};
 use crate::ui::widgets::LazyDetails;
 
@@ -26,23 +28,22 @@ pub struct RunViewProps {
     pub embed: bool,
     /// Bumped on every redraw so the view re-reads the job.
     pub tick: u64,
+    /// How the histogram panels lay out time.
+    pub hist_axis: HistAxis,
+    /// Called with `(param, value)` by the view's toggles.
+    pub on_field: Callback<(String, String)>,
 }
 
-/// Calls with one decimal, time in ms with one decimal.
-pub fn fmt1(v: f64) -> String {
-    format!("{v:.1}")
-}
-
-fn spread_text(lang: Lang, key: &str, s: &Spread) -> String {
+fn spread_text(lang: Lang, key: &str, s: &Spread, f: impl Fn(f64) -> String) -> String {
     tf(
         lang,
         key,
         &[
-            ("sd", fmt1(s.sd)),
-            ("p10", fmt1(s.p10)),
-            ("p90", fmt1(s.p90)),
-            ("min", fmt1(s.min)),
-            ("max", fmt1(s.max)),
+            ("sd", f(s.sd)),
+            ("p10", f(s.p10)),
+            ("p90", f(s.p90)),
+            ("min", f(s.min)),
+            ("max", f(s.max)),
         ],
     )
 }
@@ -63,82 +64,19 @@ fn results_table(lang: Lang, points: &[PointSummary]) -> Html {
                 let id = p.strategy.id();
                 html! { <tr>
                     <th scope="row">{ label(lang, p.strategy) }</th>
-                    <td class="num big" data-label={t(lang, "herd.col.calls")}><span data-testid={format!("calls-{id}")}>{ fmt1(p.mean_calls) }</span></td>
-                    <td class="num big" data-label={t(lang, "herd.col.time")}><span data-testid={format!("time-{id}")}>{ fmt1(p.mean_time_ms) }</span></td>
+                    <td class="num big" data-label={t(lang, "herd.col.calls")}><span data-testid={format!("calls-{id}")}
+                        data-value={p.mean_calls.to_string()}>{ count(p.mean_calls) }</span></td>
+                    <td class="num big" data-label={t(lang, "herd.col.time")}><span data-testid={format!("time-{id}")}
+                        data-value={p.mean_time_ms.to_string()}>{ duration(lang, p.mean_time_ms) }</span></td>
                     <td class="spread">
-                        <div>{ spread_text(lang, "herd.spread.calls", &p.calls) }</div>
-                        <div>{ spread_text(lang, "herd.spread.time", &p.time_ms) }</div>
+                        <div>{ spread_text(lang, "herd.spread.calls", &p.calls, count) }</div>
+                        <div>{ spread_text(lang, "herd.spread.time", &p.time_ms, |v| duration(lang, v)) }</div>
                     </td>
                 </tr> }
             }) }
             </tbody>
         </table>
         </div>
-    }
-}
-
-/// Columns of the small multiples for a content width.
-fn columns(width: f64) -> usize {
-    if width >= 1000.0 {
-        3
-    } else if width >= 640.0 {
-        2
-    } else {
-        1
-    }
-}
-
-fn panel_width(width: f64) -> f64 {
-    let cols = columns(width) as f64;
-    ((width - 12.0 * (cols - 1.0)) / cols).max(240.0)
-}
-
-fn histogram_panel(lang: Lang, trace: &Trace, h: &Histogram, x: &Axis, y: &Axis, w: f64) -> Html {
-    let height = 200.0;
-    let f = Frame {
-        width: w,
-        height,
-        x: x.clone(),
-        y: y.clone(),
-    };
-    let st = style(trace.strategy);
-    // One path for all bars keeps the DOM small.
-    let mut d = String::new();
-    for (i, &c) in h.counts.iter().enumerate() {
-        if c == 0 {
-            continue;
-        }
-        let x0 = f.px(i as f64 * h.bin_ms);
-        let x1 = f.px((i + 1) as f64 * h.bin_ms);
-        let y0 = f.py(0.0);
-        let y1 = f.py(f64::from(c));
-        let _ = write!(d, "M{x0:.1} {y0:.1}V{y1:.1}H{x1:.1}V{y0:.1}z");
-    }
-    let bin = fmt_bin(h.bin_ms);
-    let title = tf(
-        lang,
-        "herd.hist.panel",
-        &[
-            ("name", name(lang, trace.strategy)),
-            ("calls", trace.result.calls.to_string()),
-        ],
-    );
-    html! {
-        <figure class="herd-panel">
-            <figcaption>{ label(lang, trace.strategy) }</figcaption>
-            { svg(w, height, &title, &format!("hist-{}", trace.strategy.id()), html! { <>
-                { f.axes(&t(lang, "herd.axis.time"), &tf(lang, "herd.hist.y", &[("bin", bin)])) }
-                <path d={d} fill={st.color} fill-opacity="0.75" stroke={st.color} stroke-width="0.5" />
-            </> }) }
-        </figure>
-    }
-}
-
-fn fmt_bin(v: f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v}")
     }
 }
 
@@ -175,12 +113,30 @@ fn timeline_panel(lang: Lang, trace: &Trace, x: &Axis, w: f64) -> Html {
             ("total", trace.clients.to_string()),
         ],
     );
+    let stride = timeline_stride(&shown);
+    let subset = if stride > 1 {
+        tf(
+            lang,
+            "herd.timeline.subset",
+            &[
+                ("stride", stride.to_string()),
+                ("shown", shown.len().to_string()),
+                ("total", trace.clients.to_string()),
+                ("marks", group(TIMELINE_MARKS as u64)),
+            ],
+        )
+    } else {
+        tf(
+            lang,
+            "herd.timeline.all",
+            &[("total", trace.clients.to_string())],
+        )
+    };
     html! {
         <figure class="herd-panel">
-            <figcaption>
+            <figcaption class="herd-panel-head">
                 { label(lang, trace.strategy) }
-                <span class="muted herd-subset">{ tf(lang, "herd.timeline.subset", &[
-                    ("shown", shown.len().to_string()), ("total", trace.clients.to_string())]) }</span>
+                <span class="muted herd-subset" data-testid={format!("timeline-subset-{}", trace.strategy.id())}>{ subset }</span>
             </figcaption>
             { svg(w, height, &title, &format!("timeline-{}", trace.strategy.id()), html! { <>
                 { f.axes(&t(lang, "herd.axis.time"), &t(lang, "herd.timeline.y")) }
@@ -202,23 +158,15 @@ fn timeline_legend(lang: Lang) -> Html {
     }
 }
 
-/// The time axis shared by every histogram and timeline panel, and the
-/// histograms on it.
-fn time_axis(traces: &[Trace]) -> (Axis, Vec<Histogram>) {
+/// The time axis shared by every timeline panel.
+fn time_axis(traces: &[Trace]) -> Axis {
     let refs: Vec<&Trace> = traces.iter().collect();
     let hists = shared_histograms(&refs, 50);
     let t_max = hists
         .first()
         .map(|h| h.bin_ms * h.counts.len() as f64)
         .unwrap_or(1.0);
-    (Axis::new(0.0, t_max, 5), hists)
-}
-
-fn grid_style(width: f64) -> String {
-    format!(
-        "grid-template-columns: repeat({}, minmax(0, 1fr))",
-        columns(width)
-    )
+    Axis::new(0.0, t_max, 5)
 }
 
 #[derive(Properties, PartialEq)]
@@ -228,42 +176,12 @@ pub struct TraceChartsProps {
     pub traces: SharedTraces,
 }
 
-/// Histograms of server calls over time, trial 1 of every strategy.
-#[function_component(HistogramSection)]
-pub fn histogram_section(p: &TraceChartsProps) -> Html {
-    let lang = p.lang;
-    let traces: &[Trace] = &p.traces.0;
-    let (x, hists) = time_axis(traces);
-    let y_max = hists
-        .iter()
-        .flat_map(|h| h.counts.iter().copied())
-        .max()
-        .unwrap_or(1);
-    let y = Axis::new(0.0, f64::from(y_max), 4);
-    let table = {
-        let traces = p.traces.clone();
-        let hists = hists.clone();
-        Callback::from(move |_| histogram_table(lang, &traces.0, &hists))
-    };
-    let w = panel_width(p.width);
-    html! {
-        <section class="panel" aria-labelledby="herd-hist-title">
-            <h2 id="herd-hist-title">{ t(lang, "herd.hist.title") }</h2>
-            <p class="muted">{ t(lang, "herd.hist.note") }</p>
-            <div class="herd-multiples" style={grid_style(p.width)}>
-                { for traces.iter().zip(hists.iter()).map(|(tr, h)| histogram_panel(lang, tr, h, &x, &y, w)) }
-            </div>
-            <LazyDetails class="herd-table-view" summary={t(lang, "common.table_view")} render={table} />
-        </section>
-    }
-}
-
 /// Per-client timelines, trial 1 of every strategy.
 #[function_component(TimelineSection)]
 pub fn timeline_section(p: &TraceChartsProps) -> Html {
     let lang = p.lang;
     let traces: &[Trace] = &p.traces.0;
-    let (x, _) = time_axis(traces);
+    let x = time_axis(traces);
     let table = {
         let traces = p.traces.clone();
         Callback::from(move |_| {
@@ -280,7 +198,7 @@ pub fn timeline_section(p: &TraceChartsProps) -> Html {
             <h2 id="herd-timeline-title">{ t(lang, "herd.timeline.title") }</h2>
             <p class="muted">{ t(lang, "herd.timeline.note") }</p>
             { timeline_legend(lang) }
-            <div class="herd-multiples" style={grid_style(p.width)}>
+            <div class={grid_class(p.width)}>
                 { for traces.iter().map(|tr| timeline_panel(lang, tr, &x, w)) }
             </div>
             <LazyDetails class="herd-table-view" summary={t(lang, "common.table_view")} render={table} />
@@ -313,28 +231,7 @@ fn timeline_table(lang: Lang, trace: &Trace) -> Html {
             { for rows.iter().map(|(c, n, at)| html! { <tr>
                 <th scope="row">{ c }</th>
                 <td class="num">{ n }</td>
-                <td class="num">{ fmt1(*at) }</td>
-            </tr> }) }
-            </tbody>
-        </table>
-        </div>
-    }
-}
-
-fn histogram_table(lang: Lang, traces: &[Trace], hists: &[Histogram]) -> Html {
-    let bins = hists.first().map(|h| h.counts.len()).unwrap_or(0);
-    let bin = hists.first().map(|h| h.bin_ms).unwrap_or(1.0);
-    html! {
-        <div class="scroll-x">
-        <table class="data">
-            <thead><tr>
-                <th scope="col">{ t(lang, "herd.axis.time") }</th>
-                { for traces.iter().map(|tr| html! { <th scope="col" class="num">{ name(lang, tr.strategy) }</th> }) }
-            </tr></thead>
-            <tbody>
-            { for (0..bins).map(|i| html! { <tr>
-                <th scope="row">{ format!("{}–{}", fmt_bin(i as f64 * bin), fmt_bin((i + 1) as f64 * bin)) }</th>
-                { for hists.iter().map(|h| html! { <td class="num">{ h.counts[i] }</td> }) }
+                <td class="num">{ count(*at) }</td>
             </tr> }) }
             </tbody>
         </table>
@@ -369,9 +266,9 @@ pub fn run_view(p: &RunViewProps) -> Html {
         },
         JobStatus::Done => html! {
             <p class="herd-status muted" data-testid="run-done">{ tf(lang, "herd.run.done", &[
-                ("clients", spec.clients.first().copied().unwrap_or(0).to_string()),
-                ("trials", spec.trials.to_string()),
-                ("ms", format!("{:.0}", job.elapsed_ms)),
+                ("clients", group(u64::from(spec.clients.first().copied().unwrap_or(0)))),
+                ("trials", group(u64::from(spec.trials))),
+                ("ms", duration(lang, job.elapsed_ms.round())),
             ]) }</p>
         },
     };
@@ -382,7 +279,8 @@ pub fn run_view(p: &RunViewProps) -> Html {
                 <section class="panel">{ results_table(lang, job.sweep.summaries()) }</section>
             }
             if let Some(traces) = job.charts.clone() {
-                <HistogramSection lang={lang} width={p.width} traces={traces.clone()} />
+                <HistogramSection lang={lang} width={p.width} traces={traces.clone()}
+                    axis={p.hist_axis} on_field={p.on_field.clone()} />
                 if job.chart_stage >= 2 {
                     <TimelineSection lang={lang} width={p.width} traces={traces} />
                 }

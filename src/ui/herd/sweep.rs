@@ -6,9 +6,9 @@ use yew::prelude::*;
 use super::chart::{fmt, svg, Frame};
 use super::job::{Engine, JobHandle, JobStatus};
 use super::labels::{label, marker_is_open, marker_path, name, style, swatch};
-use super::run::fmt1;
 use crate::herd::chart_data::Axis;
 use crate::herd::{PointSummary, Strategy};
+use crate::i18n::num::{count, duration, group};
 use crate::i18n::{t, tf, Lang};
 
 #[derive(Properties, PartialEq)]
@@ -20,6 +20,19 @@ pub struct SweepViewProps {
     pub tick: u64,
     /// Starts the sweep of the current parameters.
     pub on_start: Callback<()>,
+    /// Whether the time chart's y axis is logarithmic.
+    pub time_log: bool,
+    /// The strategy brought to the front of both charts.
+    pub highlight: Option<Strategy>,
+    /// Called with `(param, value)` by the charts' toggles.
+    pub on_field: Callback<(String, String)>,
+}
+
+/// What a figure shows besides its data.
+struct Look<'a> {
+    log: bool,
+    highlight: Option<Strategy>,
+    on_field: &'a Callback<(String, String)>,
 }
 
 /// Which number a figure plots.
@@ -38,6 +51,49 @@ impl Metric {
     }
 }
 
+/// The legend: one button per strategy that brings its curve to the front
+/// (and dims the others); pressing it again shows all alike.
+fn legend(lang: Lang, strategies: &[Strategy], look: &Look) -> Html {
+    html! { <>
+        <ul class="herd-legend-list" aria-label={t(lang, "herd.legend")}>
+            { for strategies.iter().map(|&s| {
+                let on = look.highlight == Some(s);
+                let cb = look.on_field.clone();
+                let next = if on { "all" } else { s.id() };
+                html! { <li>
+                    <button type="button" class="herd-legend-button" aria-pressed={on.to_string()}
+                        data-testid={format!("highlight-{}", s.id())}
+                        title={t(lang, "herd.sweep.highlight_hint")}
+                        onclick={Callback::from(move |_| cb.emit(("highlight".into(), next.into())))}>
+                        { label(lang, s) }
+                    </button>
+                </li> }
+            }) }
+        </ul>
+        <p class="muted herd-legend-note">{ t(lang, "herd.sweep.legend_note") }</p>
+    </> }
+}
+
+fn scale_toggle(lang: Lang, log: bool, on_field: &Callback<(String, String)>) -> Html {
+    let button = |value: &'static str, key: &str| {
+        let cb = on_field.clone();
+        let pressed = (value == "log") == log;
+        html! {
+            <button type="button" aria-pressed={pressed.to_string()} data-testid={format!("time-scale-{value}")}
+                onclick={Callback::from(move |_| cb.emit(("time_scale".into(), value.into())))}>
+                { t(lang, key) }
+            </button>
+        }
+    };
+    html! {
+        <div class="herd-toggle" role="group" aria-label={t(lang, "herd.sweep.scale_label")}>
+            <span class="muted">{ t(lang, "herd.sweep.scale_label") }</span>
+            { button("linear", "herd.sweep.scale_linear") }
+            { button("log", "herd.sweep.scale_log") }
+        </div>
+    }
+}
+
 fn figure(
     lang: Lang,
     metric: Metric,
@@ -45,6 +101,7 @@ fn figure(
     strategies: &[Strategy],
     clients: &[u32],
     width: f64,
+    look: &Look,
 ) -> Html {
     let (title_key, y_key, id) = match metric {
         Metric::Calls => ("herd.sweep.calls_title", "herd.sweep.calls_y", "calls"),
@@ -53,14 +110,30 @@ fn figure(
     let x_min = clients.first().copied().unwrap_or(0) as f64;
     let x_max = clients.last().copied().unwrap_or(1) as f64;
     let y_max = points.iter().map(|p| metric.of(p)).fold(0.0, f64::max);
+    let y_min = points
+        .iter()
+        .map(|p| metric.of(p))
+        .fold(f64::INFINITY, f64::min);
     let height = if width < 480.0 { 260.0 } else { 320.0 };
     let f = Frame {
         width,
         height,
         x: Axis::new(x_min.min(x_max - 1.0).max(0.0), x_max, 6),
-        y: Axis::new(0.0, y_max.max(1.0), 5),
+        y: if look.log {
+            Axis::log10(y_min.min(y_max), y_max)
+        } else {
+            Axis::new(0.0, y_max.max(1.0), 5)
+        },
     };
-    let series = strategies.iter().map(|&s| {
+    // The highlighted curve is drawn last, so it lies on top.
+    let mut order: Vec<Strategy> = strategies.to_vec();
+    if let Some(h) = look.highlight {
+        order.retain(|s| *s != h);
+        if strategies.contains(&h) {
+            order.push(h);
+        }
+    }
+    let series = order.into_iter().map(|s| {
         let st = style(s);
         let pts: Vec<(f64, f64)> = points
             .iter()
@@ -77,7 +150,12 @@ fn figure(
             .map(|(x, y)| marker_path(st.marker, *x, *y, 3.5))
             .collect();
         let open = marker_is_open(st.marker);
-        html! { <g data-strategy={s.id()}>
+        let class = match look.highlight {
+            Some(h) if h == s => "series front",
+            Some(_) => "series dim",
+            None => "series",
+        };
+        html! { <g class={class} data-strategy={s.id()}>
             <path d={line} fill="none" stroke={st.color} stroke-width="2" stroke-dasharray={st.dash} />
             <path d={marks} fill={if open { "none" } else { st.color }} stroke={st.color} stroke-width="1.5" />
         </g> }
@@ -86,11 +164,10 @@ fn figure(
     html! {
         <section class="panel" aria-labelledby={format!("herd-fig-{id}")}>
             <h2 id={format!("herd-fig-{id}")}>{ title.clone() }</h2>
-            <ul class="herd-legend-list" aria-label={t(lang, "herd.legend")}>
-                { for strategies.iter().map(|&s| html! { <li>{ label(lang, s) }</li> }) }
-            </ul>
+            if metric == Metric::Time { { scale_toggle(lang, look.log, look.on_field) } }
+            { legend(lang, strategies, look) }
             { svg(width, height, &title, &format!("sweep-chart-{id}"), html! { <>
-                { f.axes(&t(lang, "herd.sweep.x"), &t(lang, y_key)) }
+                { f.axes(&t(lang, "herd.sweep.x"), &t(lang, if look.log { "herd.sweep.time_y_log" } else { y_key })) }
                 { for series }
             </> }) }
             <details class="herd-table-view">
@@ -123,7 +200,7 @@ fn table(
                 <th scope="row">{ n }</th>
                 { for strategies.iter().map(|&s| {
                     let v = points.iter().find(|p| p.clients == n && p.strategy == s);
-                    html! { <td class="num">{ v.map(|p| fmt1(metric.of(p))).unwrap_or_else(|| "…".into()) }</td> }
+                    html! { <td class="num">{ v.map(|p| count(metric.of(p))).unwrap_or_else(|| "…".into()) }</td> }
                 }) }
             </tr> }) }
             </tbody>
@@ -190,15 +267,15 @@ pub fn sweep_view(p: &SweepViewProps) -> Html {
                         if j.status == JobStatus::Done {
                             <span>
                                 { t(lang, "herd.sweep.elapsed") }
-                                <strong data-testid="sweep-elapsed">{ format!("{:.0}", j.elapsed_ms) }</strong>
-                                { " " }{ t(lang, "herd.unit.ms") }{ " " }
+                                <strong data-testid="sweep-elapsed" data-value={j.elapsed_ms.round().to_string()}>{ duration(lang, j.elapsed_ms.round()) }</strong>
+                                { " " }
                                 <span class="muted">{ match j.engine {
                                     Engine::MainThread => tf(lang, "herd.sweep.busy", &[
-                                        ("busy", format!("{:.0}", j.busy_ms)),
-                                        ("slices", j.slices.to_string()),
-                                        ("writes", j.writes().to_string())]),
+                                        ("busy", duration(lang, j.busy_ms.round())),
+                                        ("slices", group(j.slices as u64)),
+                                        ("writes", group(j.writes()))]),
                                     Engine::Workers(_) => tf(lang, "herd.sweep.busy_workers", &[
-                                        ("writes", j.writes().to_string())]),
+                                        ("writes", group(j.writes()))]),
                                 } }</span>
                             </span>
                         }
@@ -211,9 +288,18 @@ pub fn sweep_view(p: &SweepViewProps) -> Html {
     let charts = job.map(|j| {
         let spec = j.spec();
         let pts = j.summaries();
+        let linear = Look {
+            log: false,
+            highlight: p.highlight,
+            on_field: &p.on_field,
+        };
+        let time = Look {
+            log: p.time_log,
+            ..linear
+        };
         html! { <div class={classes!("herd-sweep-charts", p.embed.then_some("compact"))}>
-            { figure(lang, Metric::Calls, pts, &spec.strategies, &spec.clients, p.width) }
-            { figure(lang, Metric::Time, pts, &spec.strategies, &spec.clients, p.width) }
+            { figure(lang, Metric::Calls, pts, &spec.strategies, &spec.clients, p.width, &linear) }
+            { figure(lang, Metric::Time, pts, &spec.strategies, &spec.clients, p.width, &time) }
         </div> }
     });
     html! {

@@ -1,0 +1,138 @@
+//! Every demo link of the bank shows what its question is about: each linked
+//! preset is run through the same core the page uses (herd presets through
+//! the herd simulator, lab presets through `lab::run`) and the value or
+//! phenomenon the explanation cites is asserted. A link whose phenomenon is
+//! not listed here fails, so a new link cannot go unchecked.
+
+use retry_lab::exercises::bank;
+use retry_lab::herd::chart_data::{has_distinct_waves, own_histogram};
+use retry_lab::herd::{run_point, simulate_traced, trial_seed, HerdParams, Strategy};
+use retry_lab::lab::{run, Decision, LabParams, Run, StepKind};
+use retry_lab::route::{Location, Page};
+
+/// What a demo must show.
+enum Shows {
+    /// Trial 1 of `waves` comes in distinct waves, trial 1 of `stream` does not.
+    Waves { waves: Strategy, stream: Strategy },
+    /// `more` makes more mean calls than `fewer`.
+    MoreCalls { more: Strategy, fewer: Strategy },
+    /// The run ends with this many reports.
+    Reports(usize),
+    /// The server answers some request with this status.
+    Status(u16),
+    /// The server replays a stored response.
+    Replay,
+    /// The harness ends with a 2xx, yet the database holds this many reports.
+    SuccessWithReports(usize),
+}
+
+fn expected(id: &str) -> Vec<Shows> {
+    use Shows::*;
+    match id {
+        "jitter_range_4th" | "tf_jitter_codex_small" => vec![Waves {
+            waves: Strategy::Codex,
+            stream: Strategy::Full,
+        }],
+        "tf_backoff_prevents_herd" => vec![
+            Waves {
+                waves: Strategy::Exponential,
+                stream: Strategy::Full,
+            },
+            MoreCalls {
+                more: Strategy::Exponential,
+                fewer: Strategy::Full,
+            },
+        ],
+        "predict_fewest_calls" => vec![MoreCalls {
+            more: Strategy::None,
+            fewer: Strategy::Full,
+        }],
+        "decide_post_read_timeout" | "tf_new_uuid_per_retry" => vec![Reports(2)],
+        "tf_success_rate_only" => vec![SuccessWithReports(2)],
+        "tf_post_not_auto_retry" | "tf_timeout_means_failed" | "tf_timeout_outcome_unknown" => {
+            vec![Reports(2)]
+        }
+        "same_key_diff_body" | "tf_skip_digest_compare" => vec![Status(422)],
+        "same_key_in_progress" => vec![Status(409)],
+        "same_key_done_error" | "which_key_codex_reset" => vec![Replay, Reports(1)],
+        "which_key_model_recall" => vec![Reports(1)],
+        "tf_insert_then_record_key" => vec![Reports(2)],
+        other => panic!("{other} links a demo; list what it must show in tests/exercises_demos.rs"),
+    }
+}
+
+fn herd(hash: &str, shows: &Shows) {
+    let (p, _) = HerdParams::from_query(&Location::parse(hash).query);
+    let cfg = p.sim_config(p.clients);
+    match *shows {
+        Shows::Waves { waves, stream } => {
+            for (s, want) in [(waves, true), (stream, false)] {
+                assert!(p.strategies.contains(&s), "{hash} lacks {s:?}");
+                let tr = simulate_traced(&cfg, s, trial_seed(p.seed, p.clients, s, 0));
+                assert_eq!(
+                    has_distinct_waves(&own_histogram(&tr).hist),
+                    want,
+                    "{hash}: {s:?}"
+                );
+            }
+        }
+        Shows::MoreCalls { more, fewer } => {
+            let calls = |s| run_point(&cfg, s, p.trials, p.seed).mean_calls;
+            assert!(calls(more) > 1.5 * calls(fewer), "{hash}");
+        }
+        _ => panic!("{hash}: a lab phenomenon on a herd link"),
+    }
+}
+
+fn responses(r: &Run) -> impl Iterator<Item = (u16, bool, &Decision)> {
+    r.steps().iter().filter_map(|s| match &s.kind {
+        StepKind::Server {
+            response: Some(resp),
+            decision,
+            ..
+        } => Some((resp.status, resp.replayed, decision)),
+        _ => None,
+    })
+}
+
+fn lab(hash: &str, shows: &Shows) {
+    let (p, notices) = LabParams::from_query(&Location::parse(hash).query);
+    assert!(notices.is_empty(), "{hash}: {notices:?}");
+    let r = run(p.scenario, p.client, p.server, p.seed);
+    match *shows {
+        Shows::Reports(n) => assert_eq!(r.final_report_count(), n, "{hash}"),
+        Shows::Status(code) => assert!(responses(&r).any(|(s, _, _)| s == code), "{hash}"),
+        Shows::Replay => assert!(
+            responses(&r).any(|(_, replayed, d)| replayed && *d == Decision::Replay),
+            "{hash}"
+        ),
+        Shows::SuccessWithReports(n) => {
+            assert_eq!(r.final_report_count(), n, "{hash}");
+            let last = r.final_call().and_then(|c| c.last);
+            assert!(
+                matches!(last, Some(retry_lab::lab::AttemptOutcome::Status { status, .. }) if (200..300).contains(&status)),
+                "{hash}: {last:?}"
+            );
+        }
+        _ => panic!("{hash}: a herd phenomenon on a lab link"),
+    }
+}
+
+#[test]
+fn every_linked_preset_shows_what_its_explanation_cites() {
+    let mut checked = 0;
+    for q in bank() {
+        let Some(hash) = q.demo_after_answer() else {
+            continue;
+        };
+        for shows in expected(q.id) {
+            match Location::parse(hash).page {
+                Page::Herd => herd(hash, &shows),
+                Page::Lab => lab(hash, &shows),
+                other => panic!("{}: {hash} opens {other:?}", q.id),
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 15, "only {checked} checks");
+}
