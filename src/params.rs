@@ -46,6 +46,7 @@ impl Notice {
             key,
             &[
                 ("param", self.param.clone()),
+                ("field", crate::i18n::fields::field_text(lang, &self.param)),
                 ("given", self.given.clone()),
                 ("range", self.range.clone()),
                 ("used", self.used.clone()),

@@ -8,6 +8,7 @@
 
 mod common;
 mod exercises;
+pub mod fields;
 mod herd;
 mod lab;
 pub mod num;

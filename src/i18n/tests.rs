@@ -39,6 +39,7 @@ fn tf_fills_placeholders() {
         "common.notice.clamped",
         &[
             ("param", "clients".into()),
+            ("field", "URL parameter clients".into()),
             ("given", "5000".into()),
             ("range", "1–1000".into()),
             ("used", "1000".into()),

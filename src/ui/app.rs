@@ -274,7 +274,7 @@ pub fn app() -> Html {
             <NoticeList lang={l} notices={other_notices} />
             if embed { <div class="embed-toolbar">{ toolbar }</div> }
             <div class="page">{ body }</div>
-            if *help_open { { help_dialog(l, help_open.clone()) } }
+            if *help_open { { help_dialog(l, help_open.clone(), &page) } }
         </div>
     }
 }
@@ -320,7 +320,7 @@ fn home(l: Lang) -> Html {
     }
 }
 
-fn help_dialog(l: Lang, open: UseStateHandle<bool>) -> Html {
+fn help_dialog(l: Lang, open: UseStateHandle<bool>, page: &Page) -> Html {
     let close = Callback::from(move |_| open.set(false));
     let row = |k: &str, key: &str| html! { <tr><th scope="row"><kbd>{ k.to_string() }</kbd></th><td>{ t(l, key) }</td></tr> };
     html! {
@@ -334,6 +334,7 @@ fn help_dialog(l: Lang, open: UseStateHandle<bool>) -> Html {
                     { row("Home End", "common.help.home_end") }
                     { row("Tab", "common.help.tab") }
                 </table>
+                { super::help::reading_help(l, page) }
                 <button type="button" onclick={close} autofocus=true>{ t(l, "common.help.close") }</button>
             </div>
         </div>

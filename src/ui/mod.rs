@@ -4,6 +4,7 @@
 mod app;
 pub mod dom;
 pub mod exercises;
+pub mod help;
 pub mod herd;
 pub mod lab;
 pub mod page;
