@@ -53,7 +53,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("herd.hist.y", "每 {bin} 毫秒的调用数", "Calls per {bin} ms"),
     e("herd.hist.panel", "{name}：服务端收到的写请求直方图，共 {calls} 次", "{name}: histogram of writes the server received, {calls} in total"),
     e("herd.timeline.title", "每个客户端的写请求（第 1 次试验）", "Each client's writes (trial 1)"),
-    e("herd.timeline.note", "横轴是写请求到达服务端的时间，纵轴是客户端编号。成群出现的竖列说明客户端们在同一时刻重试。", "x: when the write reached the server; y: the client. Vertical columns mean clients retrying at the same moment."),
+    e("herd.timeline.note", "横轴是写请求到达服务端的时间，纵轴是客户端编号。成群出现的竖列说明客户端们在同一时刻重试。", "The horizontal axis is when each write reached the server, the vertical axis which client sent it. Vertical columns mean clients retrying at the same moment."),
     e("herd.timeline.y", "客户端编号", "Client"),
     e("herd.timeline.accepted", "写成功（版本号匹配）", "Write accepted (version matched)"),
     e("herd.timeline.rejected", "写被拒（版本号已变）", "Write rejected (version changed)"),

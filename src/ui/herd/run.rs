@@ -80,10 +80,20 @@ fn results_table(lang: Lang, points: &[PointSummary]) -> Html {
     }
 }
 
-fn timeline_panel(lang: Lang, trace: &Trace, x: &Axis, w: f64) -> Html {
+/// The height of every timeline panel: enough rows for the panel showing the
+/// most clients, the same for all so that the panels share one baseline.
+fn timeline_height(traces: &[Trace]) -> f64 {
+    let most = traces
+        .iter()
+        .map(|tr| timeline_clients(tr, TIMELINE_MARKS).len())
+        .max()
+        .unwrap_or(0);
+    (120.0 + 2.2 * most as f64).clamp(180.0, 320.0)
+}
+
+fn timeline_panel(lang: Lang, trace: &Trace, x: &Axis, w: f64, height: f64) -> Html {
     let shown = timeline_clients(trace, TIMELINE_MARKS);
     let n = trace.clients as f64;
-    let height = (120.0 + 2.2 * shown.len() as f64).clamp(180.0, 320.0);
     let f = Frame {
         width: w,
         height,
@@ -182,6 +192,7 @@ pub fn timeline_section(p: &TraceChartsProps) -> Html {
     let lang = p.lang;
     let traces: &[Trace] = &p.traces.0;
     let x = time_axis(traces);
+    let height = timeline_height(traces);
     let table = {
         let traces = p.traces.clone();
         Callback::from(move |_| {
@@ -199,7 +210,7 @@ pub fn timeline_section(p: &TraceChartsProps) -> Html {
             <p class="muted">{ t(lang, "herd.timeline.note") }</p>
             { timeline_legend(lang) }
             <div class={grid_class(p.width)}>
-                { for traces.iter().map(|tr| timeline_panel(lang, tr, &x, w)) }
+                { for traces.iter().map(|tr| timeline_panel(lang, tr, &x, w, height)) }
             </div>
             <LazyDetails class="herd-table-view" summary={t(lang, "common.table_view")} render={table} />
         </section>
