@@ -16,7 +16,18 @@ fn every_strategy_has_a_name_in_both_languages() {
 
 #[test]
 fn chinese_texts_use_the_chapter_terms() {
-    assert!(t(Lang::Zh, "herd.hist.note").contains("惊群"));
+    assert!(t(Lang::Zh, "herd.hist.note_own").contains("惊群"));
     assert!(t(Lang::Zh, "herd.param.strategies").contains("退避"));
-    assert!(t(Lang::Zh, "herd.hist.note").contains("抖动"));
+    assert!(t(Lang::Zh, "herd.hist.note_own").contains("抖动"));
+}
+
+#[test]
+fn the_codex_and_sdk_notes_name_their_differences_from_the_originals() {
+    let codex = t(Lang::Zh, "herd.origin.codex");
+    assert!(codex.contains("200ms·2^(n−1)") && codex.contains("同样的 cap"), "{codex}");
+    let sdk = t(Lang::Zh, "herd.origin.sdk");
+    assert!(sdk.contains("n − 1") && sdk.contains("8s"), "{sdk}");
+    // One numbering of retries across the page, the chapter and the exercises.
+    assert!(t(Lang::Zh, "herd.vn_prefix").contains("第 1 次重试 n = 1"));
+    assert!(t(Lang::Zh, "ex.q.backoff_4th_retry.prompt").contains("第 1 次重试 attempt = 1"));
 }
