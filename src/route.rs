@@ -37,14 +37,13 @@ impl Query {
         let value = value.into();
         if let Some(pos) = self.pairs.iter().position(|(k, _)| k == key) {
             self.pairs[pos].1 = value;
-            let mut i = pos + 1;
-            while i < self.pairs.len() {
-                if self.pairs[i].0 == key {
-                    self.pairs.remove(i);
-                } else {
-                    i += 1;
-                }
-            }
+            // One pass (not a remove per duplicate): a hash may repeat a key
+            // 10⁵ times.
+            let mut i = 0;
+            self.pairs.retain(|(k, _)| {
+                i += 1;
+                i - 1 <= pos || k != key
+            });
         } else {
             self.pairs.push((key.to_string(), value));
         }
@@ -200,6 +199,13 @@ mod tests {
         l.query.set("note", "a b&c");
         let h = l.to_hash();
         assert_eq!(Location::parse(&h), l);
+    }
+
+    #[test]
+    fn set_on_a_huge_repeated_key_is_linear() {
+        let mut q = Query::parse(&"a=1&".repeat(200_000));
+        q.set("a", "2");
+        assert_eq!(q.encode(), "a=2");
     }
 
     #[test]

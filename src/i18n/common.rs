@@ -20,6 +20,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("common.notice.clamped", "参数 {param} 的值「{given}」超出范围（允许：{range}），已改用 {used}", "Parameter {param}: “{given}” is out of range (allowed: {range}); using {used}"),
     e("common.notice.unknown", "未知参数 {param}={given} 已忽略（可用：{range}）", "Unknown parameter {param}={given} was ignored (known: {range})"),
     e("common.notice.route", "没有「{path}」这个页面，已显示首页", "There is no page “{path}”; showing the home page"),
+    e("common.notice.more", "还有 {given} 条", "and {given} more"),
     e("common.notice.dismiss", "知道了", "Dismiss"),
     e("common.panic.title", "页面出错了", "Something went wrong"),
     e("common.panic.body", "程序遇到了一个内部错误，下面是错误信息。刷新页面可以重新开始；如果能复现，请把链接和这段信息告诉课程作者。", "The app hit an internal error; the message is below. Reload the page to start again; if you can reproduce it, send the link and this message to the course authors."),
