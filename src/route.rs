@@ -2,6 +2,9 @@
 //! app works from any static host under any sub-path with no rewrite rules.
 //! This module parses and builds such hashes; it is pure and natively tested.
 
+use crate::i18n::Lang;
+use crate::params::{echo, Notice, NoticeKind};
+
 /// Query parameters in their URL order. Kept as pairs (not a map) so that a
 /// round trip preserves order and a share link stays readable.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -162,6 +165,58 @@ impl Location {
         } else {
             format!("#{}?{}", self.page.path(), q)
         }
+    }
+}
+
+/// Shell-level settings split off the page's query.
+pub struct ShellParams {
+    pub lang_from_url: Option<Lang>,
+    pub embed: bool,
+    /// The query without `lang` and `embed`.
+    pub page_query: Query,
+    pub notices: Vec<Notice>,
+}
+
+/// Splits `lang` and `embed` off a location's query, with notices for
+/// values that are not understood.
+pub fn split_shell_params(loc: &Location) -> ShellParams {
+    let mut notices = Vec::new();
+    let mut page_query = loc.query.clone();
+    let lang_from_url = loc.query.get("lang").and_then(|raw| {
+        let l = Lang::from_code(raw);
+        if l.is_none() {
+            notices.push(Notice {
+                kind: NoticeKind::Invalid,
+                param: "lang".into(),
+                given: echo(raw),
+                range: "zh-CN, en".into(),
+                used: "zh-CN".into(),
+            });
+        }
+        l
+    });
+    let embed = match loc.query.get("embed") {
+        None => false,
+        Some("1") | Some("true") => true,
+        Some("0") | Some("false") => false,
+        Some(raw) => {
+            notices.push(Notice {
+                kind: NoticeKind::Invalid,
+                param: "embed".into(),
+                given: echo(raw),
+                range: "0, 1".into(),
+                used: "0".into(),
+            });
+            false
+        }
+    };
+    page_query.remove("lang");
+    page_query.remove("embed");
+    ShellParams {
+        lang_from_url,
+        embed,
+        page_query,
+        notices,
     }
 }
 

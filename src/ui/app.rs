@@ -14,58 +14,9 @@ use super::page::PageProps;
 use super::widgets::NoticeList;
 use crate::i18n::{t, tf, Lang};
 use crate::params::{Notice, NoticeKind};
-use crate::route::{Location, Page, Query};
+use crate::route::{split_shell_params, Location, Page, Query};
 
 const LANG_KEY: &str = "retry-lab.lang";
-
-/// Shell-level settings split off the page's query.
-struct ShellParams {
-    lang_from_url: Option<Lang>,
-    embed: bool,
-    page_query: Query,
-    notices: Vec<Notice>,
-}
-
-fn split_shell_params(loc: &Location) -> ShellParams {
-    let mut notices = Vec::new();
-    let mut page_query = loc.query.clone();
-    let lang_from_url = loc.query.get("lang").and_then(|raw| {
-        let l = Lang::from_code(raw);
-        if l.is_none() {
-            notices.push(Notice {
-                kind: NoticeKind::Invalid,
-                param: "lang".into(),
-                given: raw.into(),
-                range: "zh-CN, en".into(),
-                used: "zh-CN".into(),
-            });
-        }
-        l
-    });
-    let embed = match loc.query.get("embed") {
-        None => false,
-        Some("1") | Some("true") => true,
-        Some("0") | Some("false") => false,
-        Some(raw) => {
-            notices.push(Notice {
-                kind: NoticeKind::Invalid,
-                param: "embed".into(),
-                given: raw.into(),
-                range: "0, 1".into(),
-                used: "0".into(),
-            });
-            false
-        }
-    };
-    page_query.remove("lang");
-    page_query.remove("embed");
-    ShellParams {
-        lang_from_url,
-        embed,
-        page_query,
-        notices,
-    }
-}
 
 /// Builds the hash for `page` + `query` with the shell's own parameters.
 fn shell_hash(page: &Page, query: &Query, lang: Lang, embed: bool) -> String {
@@ -134,12 +85,15 @@ pub fn app() -> Html {
         });
     }
 
-    // Language: <html lang>, title, storage.
+    // Language: <html lang>, title, storage. An embed never stores it: a
+    // course page's `lang=en` frame must not switch the origin's language.
     {
         let l = *lang;
-        use_effect_with(l, move |l| {
+        use_effect_with((l, shell.embed), move |(l, embed)| {
             dom::set_document_lang(l.code(), &t(*l, "common.app_title"));
-            dom::storage_set(LANG_KEY, l.code());
+            if !*embed {
+                dom::storage_set(LANG_KEY, l.code());
+            }
         });
     }
 

@@ -137,6 +137,22 @@ export async function startApp() {
     return page;
   }
 
+  /** Opens a host page (another origin, no CSP) with the given HTML; `html`
+   *  receives the app's `index.html` URL. */
+  async function openHostHtml(html) {
+    host.server.removeAllListeners('request');
+    const body = html(`${app.origin}/index.html`);
+    host.server.on('request', (req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(body);
+    });
+    const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const page = await context.newPage();
+    watch(page);
+    await page.goto(`${host.origin}/host.html`);
+    return page;
+  }
+
   function assertNoErrors(page) {
     const log = logs.get(page);
     assert.ok(log, 'page was not opened through the harness');
@@ -154,7 +170,7 @@ export async function startApp() {
     host.server.close();
   }
 
-  return { origin: app.origin, hostOrigin: host.origin, open, openHost, assertNoErrors, requests, close };
+  return { origin: app.origin, hostOrigin: host.origin, open, openHost, openHostHtml, assertNoErrors, requests, close };
 }
 
 /** Reads the number in an element's text (e.g. "1 234.5 ms" → 1234.5). */
