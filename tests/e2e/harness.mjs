@@ -13,7 +13,7 @@ import { chromium } from 'playwright-core';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DIST = process.env.E2E_DIST || path.resolve(here, '../../dist');
 export const CSP =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'";
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; base-uri 'none'; object-src 'none'; form-action 'none'";
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 const MIME = {
