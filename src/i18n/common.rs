@@ -15,6 +15,8 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("common.copy_link", "复制链接", "Copy link"),
     e("common.copy_link.done", "链接已复制", "Link copied"),
     e("common.copy_link.failed", "无法写入剪贴板，请手动复制下面的链接", "Could not write to the clipboard; copy the link below by hand"),
+    e("common.copy_embed", "复制嵌入代码", "Copy embed code"),
+    e("common.copy_embed.done", "嵌入代码已复制：把它粘贴到课程页面里（iframe 会随内容自动调整高度）", "Embed code copied: paste it into the course page (the iframe follows the content's height)"),
     e("common.notice.title", "有参数没有按原样使用", "Some parameters were not used as given"),
     e("common.notice.invalid", "参数 {param} 的值「{given}」无效（允许：{range}），已改用 {used}", "Parameter {param}: “{given}” is not valid (allowed: {range}); using {used}"),
     e("common.notice.clamped", "参数 {param} 的值「{given}」超出范围（允许：{range}），已改用 {used}", "Parameter {param}: “{given}” is out of range (allowed: {range}); using {used}"),

@@ -18,6 +18,13 @@ use crate::route::{split_shell_params, Location, Page, Query};
 
 const LANG_KEY: &str = "retry-lab.lang";
 
+/// What the last copy button copied, and whether the clipboard took it.
+#[derive(Clone, PartialEq)]
+enum Copied {
+    Link(bool, String),
+    Embed(bool, String),
+}
+
 /// Builds the hash for `page` + `query` with the shell's own parameters.
 fn shell_hash(page: &Page, query: &Query, lang: Lang, embed: bool) -> String {
     let mut q = query.clone();
@@ -46,7 +53,7 @@ pub fn app() -> Html {
             .unwrap_or_default()
     });
     let help_open = use_state(|| false);
-    let copy_state = use_state(|| None::<(bool, String)>);
+    let copy_state = use_state(|| None::<Copied>);
 
     // Follow navigation (links, back/forward, edited URL).
     {
@@ -158,7 +165,19 @@ pub fn app() -> Html {
             let copy_state = copy_state.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let ok = dom::copy_text(&url).await;
-                copy_state.set(Some((ok, url)));
+                copy_state.set(Some(Copied::Link(ok, url)));
+            });
+        })
+    };
+
+    let copy_embed = {
+        let copy_state = copy_state.clone();
+        Callback::from(move |_| {
+            let code = crate::embed::embed_snippet(&dom::current_href(), &t(l, "common.app_title"));
+            let copy_state = copy_state.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let ok = dom::copy_text(&code).await;
+                copy_state.set(Some(Copied::Embed(ok, code)));
             });
         })
     };
@@ -183,8 +202,18 @@ pub fn app() -> Html {
             <button type="button" class="copy-link" data-testid="copy-link" onclick={copy_link}>
                 { t(l, "common.copy_link") }
             </button>
+            <button type="button" class="copy-embed" data-testid="copy-embed" onclick={copy_embed}>
+                { t(l, "common.copy_embed") }
+            </button>
             { match &*copy_state {
-                Some((ok, url)) => html! {
+                Some(Copied::Embed(ok, code)) => html! {
+                    <span class="copy-status" role="status">
+                        { if *ok { t(l, "common.copy_embed.done") } else { t(l, "common.copy_link.failed") } }
+                        <textarea class="share-url" readonly=true rows="4" data-testid="embed-code"
+                            aria-label={t(l, "common.copy_embed")} value={code.clone()} />
+                    </span>
+                },
+                Some(Copied::Link(ok, url)) => html! {
                     <span class="copy-status" role="status">
                         { if *ok { t(l, "common.copy_link.done") } else { t(l, "common.copy_link.failed") } }
                         <input class="share-url" readonly=true data-testid="share-url" value={url.clone()}
