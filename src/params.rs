@@ -17,6 +17,56 @@ pub enum NoticeKind {
     Clamped,
     /// A parameter this view does not know; it was ignored.
     Unknown,
+    /// Stands for notices left out by the cap ([`MAX_NOTICES`]); `given`
+    /// holds how many.
+    More,
+}
+
+/// Most notices a page lists; the rest are counted in one «and N more».
+/// A hash of 10⁵ bad pairs must not build 10⁵ list items.
+pub const MAX_NOTICES: usize = 20;
+
+/// Most characters of a given value a notice echoes (counted in characters,
+/// so a cut never splits one).
+pub const MAX_ECHO_CHARS: usize = 60;
+
+/// `raw` cut to [`MAX_ECHO_CHARS`] characters, with «…» when cut.
+pub fn echo(raw: &str) -> String {
+    match raw.char_indices().nth(MAX_ECHO_CHARS) {
+        Some((i, _)) => format!("{}…", &raw[..i]),
+        None => raw.to_string(),
+    }
+}
+
+/// The «and N more» notice.
+pub fn more_notice(n: usize) -> Notice {
+    Notice {
+        kind: NoticeKind::More,
+        param: "more".into(),
+        given: n.to_string(),
+        range: String::new(),
+        used: String::new(),
+    }
+}
+
+/// At most [`MAX_NOTICES`] notices, then one [`NoticeKind::More`] that counts
+/// every notice left out (including the counts of earlier `More` notices).
+pub fn cap_notices(notices: Vec<Notice>) -> Vec<Notice> {
+    let mut out = Vec::with_capacity(notices.len().min(MAX_NOTICES + 1));
+    let mut more = 0usize;
+    for n in notices {
+        if n.kind == NoticeKind::More {
+            more = more.saturating_add(n.given.parse().unwrap_or(0));
+        } else if out.len() < MAX_NOTICES {
+            out.push(n);
+        } else {
+            more = more.saturating_add(1);
+        }
+    }
+    if more > 0 {
+        out.push(more_notice(more));
+    }
+    out
 }
 
 /// A visible notice about one parameter.
@@ -40,14 +90,15 @@ impl Notice {
             NoticeKind::Invalid => "common.notice.invalid",
             NoticeKind::Clamped => "common.notice.clamped",
             NoticeKind::Unknown => "common.notice.unknown",
+            NoticeKind::More => "common.notice.more",
         };
         tf(
             lang,
             key,
             &[
-                ("param", self.param.clone()),
+                ("param", echo(&self.param)),
                 ("field", crate::i18n::fields::field_text(lang, &self.param)),
-                ("given", self.given.clone()),
+                ("given", echo(&self.given)),
                 ("range", self.range.clone()),
                 ("used", self.used.clone()),
             ],
@@ -91,6 +142,24 @@ impl<'a> Reader<'a> {
         self.query.and_then(|q| q.get(name))
     }
 
+    /// Adds a notice, echoing at most [`MAX_ECHO_CHARS`] of its value; past
+    /// [`MAX_NOTICES`] only a count is kept, so the list stays bounded.
+    pub fn push(&mut self, mut n: Notice) {
+        if self.notices.len() < MAX_NOTICES {
+            n.given = echo(&n.given);
+            n.param = echo(&n.param);
+            self.notices.push(n);
+            return;
+        }
+        match self.notices.last_mut() {
+            Some(last) if last.kind == NoticeKind::More => {
+                let k: usize = last.given.parse().unwrap_or(0);
+                last.given = (k + 1).to_string();
+            }
+            _ => self.notices.push(more_notice(1)),
+        }
+    }
+
     /// An integer parameter: missing → default; garbage → default + notice;
     /// out of range → clamped + notice.
     pub fn int(&mut self, b: Bound<i64>) -> i64 {
@@ -98,7 +167,7 @@ impl<'a> Reader<'a> {
             None => b.default,
             Some(raw) => {
                 let (v, n) = check_int(raw, b);
-                self.notices.extend(n);
+                n.into_iter().for_each(|n| self.push(n));
                 v
             }
         }
@@ -110,7 +179,7 @@ impl<'a> Reader<'a> {
             None => b.default,
             Some(raw) => {
                 let (v, n) = check_float(raw, b);
-                self.notices.extend(n);
+                n.into_iter().for_each(|n| self.push(n));
                 v
             }
         }
@@ -125,7 +194,7 @@ impl<'a> Reader<'a> {
                 if allowed.contains(&v) {
                     v.to_string()
                 } else {
-                    self.notices.push(Notice {
+                    self.push(Notice {
                         kind: NoticeKind::Invalid,
                         param: name.to_string(),
                         given: raw.to_string(),
@@ -159,7 +228,7 @@ impl<'a> Reader<'a> {
             out = default.iter().map(|s| s.to_string()).collect();
         }
         if !bad.is_empty() || raw.trim().is_empty() {
-            self.notices.push(Notice {
+            self.push(Notice {
                 kind: NoticeKind::Invalid,
                 param: name.to_string(),
                 given: raw.to_string(),
@@ -170,12 +239,13 @@ impl<'a> Reader<'a> {
         out
     }
 
-    /// Reports every query key not in `known` as ignored.
+    /// Reports every query key not in `known` as ignored, once per key.
     pub fn reject_unknown(&mut self, known: &[&str]) {
         let Some(q) = self.query else { return };
+        let mut seen = std::collections::HashSet::new();
         for (k, v) in q.pairs() {
-            if !known.contains(&k.as_str()) {
-                self.notices.push(Notice {
+            if !known.contains(&k.as_str()) && seen.insert(k.as_str()) {
+                self.push(Notice {
                     kind: NoticeKind::Unknown,
                     param: k.clone(),
                     given: v.clone(),
@@ -192,7 +262,7 @@ pub fn check_int(raw: &str, b: Bound<i64>) -> (i64, Option<Notice>) {
     let notice = |kind, used: i64| Notice {
         kind,
         param: b.name.to_string(),
-        given: raw.to_string(),
+        given: echo(raw),
         range: b.range_text(),
         used: used.to_string(),
     };
@@ -228,7 +298,7 @@ pub fn check_float(raw: &str, b: Bound<f64>) -> (f64, Option<Notice>) {
     let notice = |kind, used: f64| Notice {
         kind,
         param: b.name.to_string(),
-        given: raw.to_string(),
+        given: echo(raw),
         range: b.range_text(),
         used: used.to_string(),
     };
@@ -305,5 +375,65 @@ mod tests {
         assert_eq!(params, vec!["clients", "strategies", "zzz"]);
         let msg = r.notices[0].message(Lang::Zh);
         assert!(msg.contains("clients") && msg.contains("abc"), "{msg}");
+    }
+
+    #[test]
+    fn a_megabyte_of_repeated_and_distinct_keys_gives_a_capped_list() {
+        // 10⁵ empty pairs of one key, then 10⁴ distinct unknown keys.
+        let mut hash = "a=&".repeat(100_000);
+        for i in 0..10_000 {
+            hash.push_str(&format!("k{i}=é&"));
+        }
+        let q = Query::parse(&hash);
+        let mut r = Reader::new(&q);
+        r.reject_unknown(&["clients"]);
+        assert_eq!(r.notices.len(), MAX_NOTICES + 1);
+        assert_eq!(r.notices[0].param, "a", "one notice per key");
+        let more = r.notices.last().unwrap();
+        assert_eq!(more.kind, NoticeKind::More);
+        assert_eq!(more.given, (10_001 - MAX_NOTICES).to_string());
+        assert!(
+            more.message(Lang::Zh).contains("9981"),
+            "{}",
+            more.message(Lang::Zh)
+        );
+        assert!(more.message(Lang::En).contains("9981"));
+    }
+
+    #[test]
+    fn echoed_values_are_cut_by_characters() {
+        let long = "惊".repeat(1000);
+        let (_, n) = check_int(&long, CLIENTS);
+        let n = n.unwrap();
+        assert_eq!(n.given.chars().count(), MAX_ECHO_CHARS + 1);
+        assert!(n.given.ends_with('…'));
+        assert_eq!(echo("abc"), "abc");
+        let exact = "x".repeat(MAX_ECHO_CHARS);
+        assert_eq!(echo(&exact), exact);
+        let notice = Notice {
+            kind: NoticeKind::Invalid,
+            param: "p".into(),
+            given: "🙂".repeat(500),
+            range: String::new(),
+            used: String::new(),
+        };
+        assert!(notice.message(Lang::En).chars().count() < 200);
+    }
+
+    #[test]
+    fn cap_notices_merges_counts() {
+        let one = |p: &str| Notice {
+            kind: NoticeKind::Unknown,
+            param: p.into(),
+            given: String::new(),
+            range: String::new(),
+            used: String::new(),
+        };
+        let mut v: Vec<Notice> = (0..25).map(|i| one(&format!("p{i}"))).collect();
+        v.push(more_notice(7));
+        let c = cap_notices(v);
+        assert_eq!(c.len(), MAX_NOTICES + 1);
+        assert_eq!(c[MAX_NOTICES].given, "12");
+        assert_eq!(cap_notices(vec![one("x")]).len(), 1);
     }
 }

@@ -2,6 +2,9 @@
 //! app works from any static host under any sub-path with no rewrite rules.
 //! This module parses and builds such hashes; it is pure and natively tested.
 
+use crate::i18n::Lang;
+use crate::params::{echo, Notice, NoticeKind};
+
 /// Query parameters in their URL order. Kept as pairs (not a map) so that a
 /// round trip preserves order and a share link stays readable.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -37,14 +40,13 @@ impl Query {
         let value = value.into();
         if let Some(pos) = self.pairs.iter().position(|(k, _)| k == key) {
             self.pairs[pos].1 = value;
-            let mut i = pos + 1;
-            while i < self.pairs.len() {
-                if self.pairs[i].0 == key {
-                    self.pairs.remove(i);
-                } else {
-                    i += 1;
-                }
-            }
+            // One pass (not a remove per duplicate): a hash may repeat a key
+            // 10⁵ times.
+            let mut i = 0;
+            self.pairs.retain(|(k, _)| {
+                i += 1;
+                i - 1 <= pos || k != key
+            });
         } else {
             self.pairs.push((key.to_string(), value));
         }
@@ -166,6 +168,58 @@ impl Location {
     }
 }
 
+/// Shell-level settings split off the page's query.
+pub struct ShellParams {
+    pub lang_from_url: Option<Lang>,
+    pub embed: bool,
+    /// The query without `lang` and `embed`.
+    pub page_query: Query,
+    pub notices: Vec<Notice>,
+}
+
+/// Splits `lang` and `embed` off a location's query, with notices for
+/// values that are not understood.
+pub fn split_shell_params(loc: &Location) -> ShellParams {
+    let mut notices = Vec::new();
+    let mut page_query = loc.query.clone();
+    let lang_from_url = loc.query.get("lang").and_then(|raw| {
+        let l = Lang::from_code(raw);
+        if l.is_none() {
+            notices.push(Notice {
+                kind: NoticeKind::Invalid,
+                param: "lang".into(),
+                given: echo(raw),
+                range: "zh-CN, en".into(),
+                used: "zh-CN".into(),
+            });
+        }
+        l
+    });
+    let embed = match loc.query.get("embed") {
+        None => false,
+        Some("1") | Some("true") => true,
+        Some("0") | Some("false") => false,
+        Some(raw) => {
+            notices.push(Notice {
+                kind: NoticeKind::Invalid,
+                param: "embed".into(),
+                given: echo(raw),
+                range: "0, 1".into(),
+                used: "0".into(),
+            });
+            false
+        }
+    };
+    page_query.remove("lang");
+    page_query.remove("embed");
+    ShellParams {
+        lang_from_url,
+        embed,
+        page_query,
+        notices,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -200,6 +254,13 @@ mod tests {
         l.query.set("note", "a b&c");
         let h = l.to_hash();
         assert_eq!(Location::parse(&h), l);
+    }
+
+    #[test]
+    fn set_on_a_huge_repeated_key_is_linear() {
+        let mut q = Query::parse(&"a=1&".repeat(200_000));
+        q.set("a", "2");
+        assert_eq!(q.encode(), "a=2");
     }
 
     #[test]

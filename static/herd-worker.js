@@ -2,9 +2,18 @@
 // there is no window here) and computes one point per message, see
 // src/ui/herd/pool.rs, src/ui/herd/worker.rs and src/herd/wire.rs. A module
 // worker file of its own (no blob: URL), so it runs under `script-src 'self'`.
+//
+// Every message gets exactly one answer: a failure (the bundle does not
+// load, the computation throws or traps) is answered with
+// `{"error": "…"}`, never left unanswered; the page then computes the
+// point itself. A page watchdog covers a worker that hangs.
 import init, { herd_worker_point } from "./retry-lab.js";
 
 let ready = null;
+
+function errorReply(what, err) {
+  return JSON.stringify({ error: what + ": " + (err && err.message ? err.message : String(err)) });
+}
 
 self.onmessage = async (event) => {
   if (ready === null) {
@@ -18,10 +27,14 @@ self.onmessage = async (event) => {
     ready = init({ module_or_path: source });
     ready.then(
       () => self.postMessage("ready"),
-      (err) => self.postMessage(JSON.stringify({ error: "worker init failed: " + err })),
+      (err) => self.postMessage(errorReply("worker init failed", err)),
     );
     return;
   }
-  await ready;
-  self.postMessage(herd_worker_point(String(event.data)));
+  try {
+    await ready;
+    self.postMessage(herd_worker_point(String(event.data)));
+  } catch (err) {
+    self.postMessage(errorReply("worker failed", err));
+  }
 };

@@ -2,7 +2,7 @@
 //! notice naming the parameter, and a written query reads back identically.
 #![cfg(not(target_arch = "wasm32"))]
 
-use retry_lab::herd::params::{bounds, MAX_SWEEP_POINTS, WORK_BUDGET};
+use retry_lab::herd::params::{bounds, MAX_SWEEP_POINTS, MAX_WRITES};
 use retry_lab::herd::{HerdParams, Strategy, View};
 use retry_lab::params::NoticeKind;
 use retry_lab::route::Query;
@@ -128,7 +128,7 @@ fn work_budget_bounds_trials() {
     assert!(n
         .iter()
         .any(|(q, k, _)| q == "trials" && *k == NoticeKind::Clamped));
-    assert!(p.work_per_trial() * f64::from(p.trials) <= WORK_BUDGET);
+    assert!(p.worst_writes() <= MAX_WRITES);
     // The largest sweep still gets at least one trial.
     let (p, _) = read("view=sweep&n_from=1000&n_to=1000&trials=1000");
     assert!(p.trials >= 1);

@@ -20,7 +20,7 @@ Prints CSV to stdout: clients,strategy,mean_time_ms,mean_calls
 
 OPTIONS:
     --clients SPEC        N, or a range FROM..TO:STEP (sweep; STEP defaults to 1)
-                          [run default 100; sweep default 10..190:10; 1..=20000]
+                          [run default 100; sweep default 10..190:10; 1..=1000]
     --trials T            trials per point [default 100; 1..=1000000]
     --seed S              master seed, an unsigned 64-bit integer [default 1]
     --strategies LIST     comma-separated ids [default: all]

@@ -1,4 +1,4 @@
-//! Self-check exercises (pure core, issue 4 «Self-check exercises»).
+//! Self-check exercises (pure core).
 //!
 //! The bank ([`bank::bank`]) holds the questions; [`grade`] grades a
 //! response; [`progress`] is what the page keeps in `localStorage`;
@@ -16,6 +16,7 @@ pub mod live;
 pub mod options;
 pub mod progress;
 pub mod sections;
+pub mod query;
 
 pub use bank::{bank, find};
 

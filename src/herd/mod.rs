@@ -17,7 +17,8 @@ pub mod wire;
 
 pub use params::{HerdParams, View};
 pub use sim::{
-    simulate, simulate_traced, SimConfig, Simulation, Trace, TrialResult, WriteRecord, MAX_CLIENTS,
+    max_writes_per_trial, simulate, simulate_traced, SimConfig, Simulation, Trace, TrialResult,
+    WriteRecord, MAX_CLIENTS,
 };
 pub use stats::{run_point, trial_seed, PointSummary, Spread};
 pub use strategy::{capped_exponential, sleep_ms, BackoffState, Strategy};

@@ -2,14 +2,15 @@
 //!
 //! Every parameter has documented bounds ([`bounds`]); bad values are clamped
 //! or replaced by the default with a visible notice (see `crate::params`).
-//! On top of the per-parameter bounds, a work budget bounds `trials` so that
-//! no run or sweep can keep the browser busy for minutes.
+//! On top of the per-parameter bounds, a cap on the worst-case number of
+//! simulated writes ([`MAX_WRITES`]) bounds `trials`, so that no run or sweep
+//! can keep the browser busy for minutes, whatever the parameters.
 
-use crate::params::{Notice, NoticeKind, Reader};
+use crate::params::{cap_notices, Notice, NoticeKind, Reader};
 use crate::route::Query;
 
 use super::chart_data::HistAxis;
-use super::sim::SimConfig;
+use super::sim::{max_writes_per_trial, SimConfig};
 use super::strategy::Strategy;
 use super::sweep::SweepSpec;
 
@@ -24,7 +25,7 @@ pub mod bounds {
         max: 1000,
         default: 100,
     };
-    /// `trials`: trials per point (further limited by [`super::WORK_BUDGET`]).
+    /// `trials`: trials per point (further limited by [`super::MAX_WRITES`]).
     pub const TRIALS: Bound<i64> = Bound {
         name: "trials",
         min: 1,
@@ -93,12 +94,21 @@ pub mod bounds {
 /// Most points a sweep may have; a smaller step is raised to respect it.
 pub const MAX_SWEEP_POINTS: usize = 100;
 
-/// Work budget in "client² × trial × strategy" units. A trial of N clients
-/// makes at most N·(N+1) writes and about 0.2·N² without backoff (measured),
-/// so the worst case is a few times 10⁸ writes: seconds to tens of seconds in
-/// a browser, never minutes. The blog's full sweep with all seven strategies
-/// needs 1.73·10⁸ units; 1000 clients × 100 trials × 7 strategies needs 7·10⁸.
-pub const WORK_BUDGET: f64 = 1e9;
+/// Hard cap on the simulated writes one page may make, in the worst case.
+/// A trial of N clients makes at most N·(N+1)/2 writes
+/// ([`super::sim::max_writes_per_trial`]); that bound is reached when the
+/// clients move in lockstep (`net_sd=0`, `base=0`), so the budget is checked
+/// against it, not against a typical run. 10⁸ keeps the blog's full sweep with
+/// all seven strategies at 100 trials (8.7·10⁷ writes at most).
+pub const MAX_WRITES: f64 = 1e8;
+
+/// How long a worker may take for one point of `clients` clients and
+/// `trials` trials before the page gives the point back and computes it on
+/// the main thread: 5 s plus the point's worst case at a pessimistic 2·10⁶
+/// writes per second (a worker usually does ten times that).
+pub fn point_watchdog_ms(clients: u32, trials: u32) -> f64 {
+    5000.0 + max_writes_per_trial(clients) as f64 * f64::from(trials) / 2000.0
+}
 
 /// Which view of the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -278,6 +288,19 @@ impl HerdParams {
             time_log,
             highlight,
         };
+        if let Some(fit) = p.largest_fitting_n_to() {
+            clamp_notice(
+                &mut notices,
+                Notice {
+                    kind: NoticeKind::Clamped,
+                    param: "n_to".into(),
+                    given: p.n_to.to_string(),
+                    range: format!("{}–{fit}", p.n_from),
+                    used: fit.to_string(),
+                },
+            );
+            p.n_to = fit;
+        }
         let max_trials = p.max_trials();
         if p.trials > max_trials {
             clamp_notice(
@@ -292,7 +315,7 @@ impl HerdParams {
             );
             p.trials = max_trials;
         }
-        (p, notices)
+        (p, cap_notices(notices))
     }
 
     /// The query that reproduces these parameters exactly.
@@ -356,19 +379,44 @@ impl HerdParams {
         }
     }
 
-    /// Work units of one trial of every point of the current view.
-    pub fn work_per_trial(&self) -> f64 {
-        let sq: f64 = self
+    /// Most writes one trial of every point and strategy of the current view
+    /// can make.
+    pub fn worst_writes_per_trial(&self) -> f64 {
+        let per: f64 = self
             .view_clients()
             .iter()
-            .map(|&n| f64::from(n) * f64::from(n))
+            .map(|&n| max_writes_per_trial(n) as f64)
             .sum();
-        sq * self.strategies.len().max(1) as f64
+        per * self.strategies.len().max(1) as f64
     }
 
-    /// The most trials the work budget allows for the current view (≥ 1).
+    /// For a sweep whose one trial alone could exceed [`MAX_WRITES`], the
+    /// largest `n_to` that fits; `None` when it fits already.
+    fn largest_fitting_n_to(&self) -> Option<u32> {
+        if self.view != View::Sweep || self.worst_writes_per_trial() <= MAX_WRITES {
+            return None;
+        }
+        let per_n = self.strategies.len().max(1) as f64;
+        let mut sum = 0.0;
+        let mut fit = self.n_from;
+        for n in self.sweep_clients() {
+            sum += max_writes_per_trial(n) as f64 * per_n;
+            if sum > MAX_WRITES {
+                break;
+            }
+            fit = n;
+        }
+        Some(fit)
+    }
+
+    /// Most writes the current view can make with its trials.
+    pub fn worst_writes(&self) -> f64 {
+        self.worst_writes_per_trial() * f64::from(self.trials)
+    }
+
+    /// The most trials [`MAX_WRITES`] allows for the current view (≥ 1).
     pub fn max_trials(&self) -> u32 {
-        let m = (WORK_BUDGET / self.work_per_trial()).floor();
+        let m = (MAX_WRITES / self.worst_writes_per_trial()).floor();
         (m as u32).clamp(1, bounds::TRIALS.max as u32)
     }
 

@@ -37,14 +37,16 @@ pub struct SimConfig {
     pub net_sd_ms: f64,
 }
 
+/// The defaults are the page's URL defaults ([`super::params::bounds`]).
 impl Default for SimConfig {
     fn default() -> Self {
+        use super::params::bounds;
         Self {
-            clients: 100,
-            base_ms: 5.0,
-            cap_ms: 2000.0,
-            net_mean_ms: 10.0,
-            net_sd_ms: 2.0,
+            clients: bounds::CLIENTS.default as u32,
+            base_ms: bounds::BASE.default,
+            cap_ms: bounds::CAP.default,
+            net_mean_ms: bounds::NET_MEAN.default,
+            net_sd_ms: bounds::NET_SD.default,
         }
     }
 }
@@ -96,9 +98,21 @@ fn order_part(key: u128) -> u128 {
     key & !u128::from(u32::MAX)
 }
 
-/// Largest client count the packed 32-bit `seq` supports: a trial makes at
-/// most `N·(N+1)` writes and two keys per write.
-pub const MAX_CLIENTS: u32 = 20_000;
+/// Largest client count: the one limit of `clients` for the page, the CLI
+/// and the simulation ([`super::params::bounds::CLIENTS`]). The packed 32-bit
+/// `seq` (two keys per write, [`max_writes_per_trial`] writes) would allow
+/// about 20 000.
+pub const MAX_CLIENTS: u32 = super::params::bounds::CLIENTS.max as u32;
+
+/// Most writes one trial of `clients` clients can make: N·(N+1)/2. A write
+/// is refused only if another client's write was accepted since its read, and
+/// a refused client reads again after that acceptance, so each client fails at
+/// most once per earlier acceptance: the k-th to succeed writes at most k
+/// times. Clients in lockstep (`net_sd=0`, `base=0`) reach the bound.
+pub const fn max_writes_per_trial(clients: u32) -> u64 {
+    let n = clients as u64;
+    n * (n + 1) / 2
+}
 
 #[derive(Clone, Copy, Debug)]
 struct ClientState {

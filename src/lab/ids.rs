@@ -1,6 +1,6 @@
 //! The three choices a learner makes (fault scenario, client strategy, server
 //! implementation) and the verdict of a run. Their ids are the URL values of
-//! `#/lab?scenario=…&client=…&server=…`, spelled exactly as issue 3 says.
+//! `#/lab?scenario=…&client=…&server=…`, spelled as the README documents.
 
 use serde::Serialize;
 

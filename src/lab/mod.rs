@@ -1,4 +1,4 @@
-//! The idempotency lab (pure core, issue 3): a test agent's harness submits a
+//! The idempotency lab (pure core): a test agent's harness submits a
 //! bug report to a bug tracker over an unreliable network; the tracker runs
 //! one of five implementations against a real SQLite database. A run is a
 //! deterministic discrete-event simulation of (fault schedule, client

@@ -14,57 +14,15 @@ use super::page::PageProps;
 use super::widgets::NoticeList;
 use crate::i18n::{t, tf, Lang};
 use crate::params::{Notice, NoticeKind};
-use crate::route::{Location, Page, Query};
+use crate::route::{split_shell_params, Location, Page, Query};
 
 const LANG_KEY: &str = "retry-lab.lang";
 
-/// Shell-level settings split off the page's query.
-struct ShellParams {
-    lang_from_url: Option<Lang>,
-    embed: bool,
-    page_query: Query,
-    notices: Vec<Notice>,
-}
-
-fn split_shell_params(loc: &Location) -> ShellParams {
-    let mut notices = Vec::new();
-    let mut page_query = loc.query.clone();
-    let lang_from_url = loc.query.get("lang").and_then(|raw| {
-        let l = Lang::from_code(raw);
-        if l.is_none() {
-            notices.push(Notice {
-                kind: NoticeKind::Invalid,
-                param: "lang".into(),
-                given: raw.into(),
-                range: "zh-CN, en".into(),
-                used: "zh-CN".into(),
-            });
-        }
-        l
-    });
-    let embed = match loc.query.get("embed") {
-        None => false,
-        Some("1") | Some("true") => true,
-        Some("0") | Some("false") => false,
-        Some(raw) => {
-            notices.push(Notice {
-                kind: NoticeKind::Invalid,
-                param: "embed".into(),
-                given: raw.into(),
-                range: "0, 1".into(),
-                used: "0".into(),
-            });
-            false
-        }
-    };
-    page_query.remove("lang");
-    page_query.remove("embed");
-    ShellParams {
-        lang_from_url,
-        embed,
-        page_query,
-        notices,
-    }
+/// What the last copy button copied, and whether the clipboard took it.
+#[derive(Clone, PartialEq)]
+enum Copied {
+    Link(bool, String),
+    Embed(bool, String),
 }
 
 /// Builds the hash for `page` + `query` with the shell's own parameters.
@@ -95,7 +53,7 @@ pub fn app() -> Html {
             .unwrap_or_default()
     });
     let help_open = use_state(|| false);
-    let copy_state = use_state(|| None::<(bool, String)>);
+    let copy_state = use_state(|| None::<Copied>);
 
     // Follow navigation (links, back/forward, edited URL).
     {
@@ -134,12 +92,15 @@ pub fn app() -> Html {
         });
     }
 
-    // Language: <html lang>, title, storage.
+    // Language: <html lang>, title, storage. An embed never stores it: a
+    // course page's `lang=en` frame must not switch the origin's language.
     {
         let l = *lang;
-        use_effect_with(l, move |l| {
+        use_effect_with((l, shell.embed), move |(l, embed)| {
             dom::set_document_lang(l.code(), &t(*l, "common.app_title"));
-            dom::storage_set(LANG_KEY, l.code());
+            if !*embed {
+                dom::storage_set(LANG_KEY, l.code());
+            }
         });
     }
 
@@ -204,7 +165,19 @@ pub fn app() -> Html {
             let copy_state = copy_state.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let ok = dom::copy_text(&url).await;
-                copy_state.set(Some((ok, url)));
+                copy_state.set(Some(Copied::Link(ok, url)));
+            });
+        })
+    };
+
+    let copy_embed = {
+        let copy_state = copy_state.clone();
+        Callback::from(move |_| {
+            let code = crate::embed::embed_snippet(&dom::current_href(), &t(l, "common.app_title"));
+            let copy_state = copy_state.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let ok = dom::copy_text(&code).await;
+                copy_state.set(Some(Copied::Embed(ok, code)));
             });
         })
     };
@@ -229,8 +202,18 @@ pub fn app() -> Html {
             <button type="button" class="copy-link" data-testid="copy-link" onclick={copy_link}>
                 { t(l, "common.copy_link") }
             </button>
+            <button type="button" class="copy-embed" data-testid="copy-embed" onclick={copy_embed}>
+                { t(l, "common.copy_embed") }
+            </button>
             { match &*copy_state {
-                Some((ok, url)) => html! {
+                Some(Copied::Embed(ok, code)) => html! {
+                    <span class="copy-status" role="status">
+                        { if *ok { t(l, "common.copy_embed.done") } else { t(l, "common.copy_link.failed") } }
+                        <textarea class="share-url" readonly=true rows="4" data-testid="embed-code"
+                            aria-label={t(l, "common.copy_embed")} value={code.clone()} />
+                    </span>
+                },
+                Some(Copied::Link(ok, url)) => html! {
                     <span class="copy-status" role="status">
                         { if *ok { t(l, "common.copy_link.done") } else { t(l, "common.copy_link.failed") } }
                         <input class="share-url" readonly=true data-testid="share-url" value={url.clone()}

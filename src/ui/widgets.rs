@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use crate::i18n::{t, Lang};
-use crate::params::Notice;
+use crate::params::{cap_notices, Notice};
 
 /// Props of [`NoticeList`].
 #[derive(Properties, PartialEq)]
@@ -12,17 +12,19 @@ pub struct NoticeListProps {
     pub notices: Vec<Notice>,
 }
 
-/// Visible notices about parameters that were not used as given.
+/// Visible notices about parameters that were not used as given, at most
+/// [`crate::params::MAX_NOTICES`] and then one «and N more».
 #[function_component(NoticeList)]
 pub fn notice_list(p: &NoticeListProps) -> Html {
     if p.notices.is_empty() {
         return html! {};
     }
+    let notices = cap_notices(p.notices.clone());
     html! {
         <div class="notices" role="status" data-testid="notices">
             <strong>{ t(p.lang, "common.notice.title") }</strong>
             <ul>
-                { for p.notices.iter().map(|n| html! {
+                { for notices.iter().map(|n| html! {
                     <li data-testid={format!("notice-{}", n.param)}>{ n.message(p.lang) }</li>
                 }) }
             </ul>

@@ -13,7 +13,7 @@ import { chromium } from 'playwright-core';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DIST = process.env.E2E_DIST || path.resolve(here, '../../dist');
 export const CSP =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'";
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; base-uri 'none'; object-src 'none'; form-action 'none'";
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 const MIME = {
@@ -28,12 +28,19 @@ const MIME = {
 };
 
 /** Serves `root` (and extra in-memory pages) on 127.0.0.1:<random port>. */
-function serveStatic(root, { csp = true, extra = {} } = {}) {
+function serveStatic(root, { csp = true, extra = {}, overrides = new Map() } = {}) {
   const served = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://127.0.0.1');
     served.push(url.pathname);
     let rel = decodeURIComponent(url.pathname);
+    if (overrides.has(rel)) {
+      const headers = { 'content-type': MIME[path.extname(rel)] || 'application/octet-stream' };
+      if (csp) headers['content-security-policy'] = CSP;
+      res.writeHead(200, headers);
+      res.end(overrides.get(rel));
+      return;
+    }
     if (extra[rel]) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(extra[rel]);
@@ -84,7 +91,9 @@ export async function startApp() {
     fs.existsSync(path.join(DIST, 'index.html')),
     `no built app in ${DIST}: run \`trunk build --release\` first (scripts/test.sh does)`,
   );
-  const app = await serveStatic(DIST);
+  // Replacement files (path → body), e.g. a stub worker script.
+  const overrides = new Map();
+  const app = await serveStatic(DIST, { overrides });
   const host = await serveStatic(DIST, { csp: false, extra: {} });
   // playwright gives every launch a fresh, empty user-data-dir of its own.
   const browser = await chromium.launch({
@@ -137,6 +146,22 @@ export async function startApp() {
     return page;
   }
 
+  /** Opens a host page (another origin, no CSP) with the given HTML; `html`
+   *  receives the app's `index.html` URL. */
+  async function openHostHtml(html) {
+    host.server.removeAllListeners('request');
+    const body = html(`${app.origin}/index.html`);
+    host.server.on('request', (req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(body);
+    });
+    const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const page = await context.newPage();
+    watch(page);
+    await page.goto(`${host.origin}/host.html`);
+    return page;
+  }
+
   function assertNoErrors(page) {
     const log = logs.get(page);
     assert.ok(log, 'page was not opened through the harness');
@@ -154,7 +179,16 @@ export async function startApp() {
     host.server.close();
   }
 
-  return { origin: app.origin, hostOrigin: host.origin, open, openHost, assertNoErrors, requests, close };
+  /** Serves `body` instead of the built file at `path` (e.g. '/herd-worker.js'); `null` restores it. */
+  function replaceFile(filePath, body) {
+    if (body === null) overrides.delete(filePath);
+    else overrides.set(filePath, body);
+  }
+
+  return {
+    origin: app.origin, hostOrigin: host.origin, open, openHost, openHostHtml, assertNoErrors, requests,
+    replaceFile, close,
+  };
 }
 
 /** Reads the number in an element's text (e.g. "1 234.5 ms" → 1234.5). */

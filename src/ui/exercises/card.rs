@@ -2,6 +2,7 @@
 //! groups in a fieldset), grading through the pure core, and for «predict,
 //! then run» the chunked model run.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use web_sys::HtmlInputElement;
@@ -96,6 +97,20 @@ fn initial_choice(record: Option<&Record>) -> Option<String> {
     }
 }
 
+/// What the student has typed and chosen so far. Kept in a mutable cell that
+/// every input event updates at once, not in render state: an event handler
+/// only sees the state of the last render, and Yew may defer a render (its
+/// scheduler yields to the browser while the list mounts cards in batches),
+/// so a submit that followed typing before the next render read the old,
+/// empty inputs and lost the answer.
+#[derive(Clone, Debug, PartialEq)]
+struct Draft {
+    inputs: Vec<String>,
+    choice: Option<String>,
+}
+
+type DraftCell = Rc<RefCell<Draft>>;
+
 /// Why an answer was not graded; translated when rendered, so a language
 /// switch also switches the message.
 #[derive(Clone, Debug, PartialEq)]
@@ -151,18 +166,20 @@ pub fn question_card(p: &CardProps) -> Html {
     let id = q.id;
     let specs = fields(&q);
     let opts = options(&q);
-    let inputs = use_state(|| initial_inputs(specs.len(), p.record.as_ref()));
-    let choice = use_state(|| initial_choice(p.record.as_ref()));
+    let draft: DraftCell = use_mut_ref(|| Draft {
+        inputs: initial_inputs(specs.len(), p.record.as_ref()),
+        choice: initial_choice(p.record.as_ref()),
+    });
+    let redraw = use_force_update();
     let error = use_state(|| None::<Problem>);
     let runner = use_runner();
     let is_predict = matches!(q.kind, Kind::Predict { .. });
     let running = matches!(runner.state(), RunState::Running { .. });
 
     let onsubmit = {
-        let (q, inputs, choice, error, runner, on_record) = (
+        let (q, draft, error, runner, on_record) = (
             q.clone(),
-            inputs.clone(),
-            choice.clone(),
+            draft.clone(),
             error.clone(),
             runner.clone(),
             p.on_record.clone(),
@@ -170,7 +187,8 @@ pub fn question_card(p: &CardProps) -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let specs = fields(&q);
-            let resp = match read_response(&q, &specs, &inputs, &choice) {
+            let now = draft.borrow().clone();
+            let resp = match read_response(&q, &specs, &now.inputs, &now.choice) {
                 Ok(r) => r,
                 Err(msg) => return error.set(Some(msg)),
             };
@@ -223,14 +241,12 @@ pub fn question_card(p: &CardProps) -> Html {
         let testid = if specs.len() == 1 { format!("answer-{id}") } else { format!("answer-{id}-{}", i + 1) };
         let input_id = format!("ex-{id}-{}", i + 1);
         let oninput = {
-            let inputs = inputs.clone();
+            let draft = draft.clone();
             Callback::from(move |e: InputEvent| {
                 let v = e.target_unchecked_into::<HtmlInputElement>().value();
-                let mut next = (*inputs).clone();
-                if let Some(slot) = next.get_mut(i) {
+                if let Some(slot) = draft.borrow_mut().inputs.get_mut(i) {
                     *slot = v;
                 }
-                inputs.set(next);
             })
         };
         html! {
@@ -241,7 +257,7 @@ pub fn question_card(p: &CardProps) -> Html {
                 </label>
                 <span class="ex-input">
                     <input id={input_id} type="number" step="any" inputmode="decimal" data-testid={testid}
-                        value={inputs.get(i).cloned().unwrap_or_default()} {oninput} disabled={running} />
+                        value={draft.borrow().inputs.get(i).cloned().unwrap_or_default()} {oninput} disabled={running} />
                     <span class="ex-unit">{ t(l, s.unit.key()) }</span>
                     if let Some(ok) = marks.get(i) {
                         if s.answer.is_some() { { view::field_mark(l, *ok, s.answer) } }
@@ -252,14 +268,17 @@ pub fn question_card(p: &CardProps) -> Html {
     });
     let radios = opts.iter().map(|o| {
         let onchange = {
-            let choice = choice.clone();
+            let (draft, redraw) = (draft.clone(), redraw.clone());
             let o = o.to_string();
-            Callback::from(move |_: Event| choice.set(Some(o.clone())))
+            Callback::from(move |_: Event| {
+                draft.borrow_mut().choice = Some(o.clone());
+                redraw.force_update();
+            })
         };
         html! {
             <label class="ex-option">
                 <input type="radio" name={format!("ex-{id}")} value={o.to_string()} data-testid={format!("option-{id}-{o}")}
-                    checked={choice.as_deref() == Some(*o)} {onchange} disabled={running} />
+                    checked={draft.borrow().choice.as_deref() == Some(*o)} {onchange} disabled={running} />
                 { view::choice_text(l, &q, o) }
             </label>
         }

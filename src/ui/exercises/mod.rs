@@ -1,42 +1,57 @@
 //! The self-check exercises page (`#/exercises`, `#/exercises?q=<id>`).
 //!
-//! The page owns the progress (a reducer, mirrored to `localStorage`); each
-//! question is a [`card::QuestionCard`] that grades through the pure core and
-//! reports a [`Record`] back.
+//! The page shows the stored progress; each question is a
+//! [`card::QuestionCard`] that grades through the pure core and reports a
+//! [`Record`]. Every change is applied to what is stored at that moment
+//! ([`store::edit`]: read, merge, write), and the page follows `storage`
+//! events, so embedded questions and other tabs never overwrite each other.
 
 mod card;
 mod runner;
+mod store;
 mod view;
 
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
+use gloo::events::EventListener;
 use yew::prelude::*;
 
-use super::dom;
 use super::page::PageProps;
 use super::widgets::NoticeList;
-use crate::exercises::progress::{Progress, Record, STORAGE_KEY};
+use crate::exercises::progress::{Edit, Progress, Record, Write};
+use crate::exercises::query::read_query;
 use crate::exercises::sections::{grouped, Section};
 use crate::exercises::{bank, Question};
 use crate::i18n::{t, tf, Lang};
-use crate::params::{Notice, NoticeKind, Reader};
 use card::QuestionCard;
+use store::Problem;
 
 /// Cards mounted per task. Mounting all 40-odd cards at once took over 100 ms
 /// of main thread in one task; batches keep every task short, and the rest of
 /// the list follows within a few frames.
 const BATCH: usize = 8;
 
-/// Progress plus a generation counter that remounts the cards on reset.
+/// What the page shows: the stored progress, a generation counter that
+/// remounts the cards on reset, the records an undo would restore and the
+/// last storage problem.
 #[derive(Clone, PartialEq, Default)]
 struct State {
     progress: Progress,
     generation: u32,
+    undo: Option<BTreeMap<String, Record>>,
+    problem: Option<Problem>,
 }
 
 enum Action {
-    Record(String, Record),
-    Reset,
+    /// A write went through (or failed with a problem) for an answer.
+    Answered(Progress, Option<Problem>),
+    /// A clear: the progress after it and what it removed.
+    Cleared(Progress, BTreeMap<String, Record>, Option<Problem>),
+    /// An undo of the clear went through.
+    Restored(Progress, Option<Problem>),
+    /// Another frame or tab changed the stored progress.
+    Reloaded(Progress, Option<Problem>),
 }
 
 impl Reducible for State {
@@ -44,49 +59,60 @@ impl Reducible for State {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut next = (*self).clone();
         match action {
-            Action::Record(id, r) => next.progress.set(&id, r),
-            Action::Reset => {
-                next.progress = Progress::default();
+            Action::Answered(p, e) => {
+                next.progress = p;
+                next.problem = e;
+                next.undo = None;
+            }
+            Action::Cleared(p, removed, e) => {
+                next.progress = p;
+                next.problem = e;
+                next.undo = (!removed.is_empty()).then_some(removed);
                 next.generation += 1;
+            }
+            Action::Restored(p, e) => {
+                next.progress = p;
+                next.problem = e;
+                next.undo = None;
+                next.generation += 1;
+            }
+            Action::Reloaded(p, e) => {
+                if next
+                    .progress
+                    .records
+                    .keys()
+                    .any(|k| !p.records.contains_key(k))
+                {
+                    // Records disappeared (a reset elsewhere): clear the forms.
+                    next.generation += 1;
+                }
+                next.progress = p;
+                next.problem = e;
             }
         }
         Rc::new(next)
     }
 }
 
-/// Reads `q` (one question) and rejects anything else, with notices.
-fn read_query(p: &PageProps, bank: &[Question]) -> (Option<String>, Vec<Notice>) {
-    let mut r = Reader::new(&p.query);
-    r.reject_unknown(&["q"]);
-    let mut notices = r.notices;
-    let q = p.query.get("q").map(str::trim).filter(|s| !s.is_empty());
-    let selected = match q {
-        Some(id) if bank.iter().any(|x| x.id == id) => Some(id.to_string()),
-        Some(id) => {
-            notices.push(Notice {
-                kind: NoticeKind::Invalid,
-                param: "q".into(),
-                given: id.to_string(),
-                range: t(p.lang, "ex.q_range"),
-                used: t(p.lang, "ex.all"),
-            });
-            None
-        }
-        None => None,
-    };
-    (selected, notices)
+/// Performs `edit` and turns the outcome into the progress to show.
+fn perform(edit: &Edit) -> (Write, Option<Problem>) {
+    match store::edit(edit) {
+        Ok(w) => (w, None),
+        Err((w, p)) => (w, Some(p)),
+    }
 }
 
 #[function_component(ExercisesPage)]
 pub fn exercises_page(p: &PageProps) -> Html {
     let bank = use_memo((), |_| bank());
-    let state = use_reducer(|| State {
-        progress: dom::storage_get(STORAGE_KEY)
-            .map(|s| Progress::from_json(&s))
-            .unwrap_or_default(),
-        generation: 0,
+    let state = use_reducer(|| {
+        let (progress, problem) = store::load();
+        State {
+            progress,
+            problem,
+            ..State::default()
+        }
     });
-    let reset_note = use_state(|| false);
     let limit = use_state(|| BATCH);
 
     // Mount the remaining cards a batch per task.
@@ -102,34 +128,41 @@ pub fn exercises_page(p: &PageProps) -> Html {
         });
     }
 
-    // Mirror the progress into localStorage whenever it changes.
+    // Follow changes made by other frames and tabs of this origin.
     {
-        let progress = state.progress.clone();
-        use_effect_with(progress, |progress| {
-            if progress.records.is_empty() {
-                dom::storage_remove(STORAGE_KEY);
-            } else {
-                dom::storage_set(STORAGE_KEY, &progress.to_json());
-            }
+        let state = state.dispatcher();
+        use_effect_with((), move |_| {
+            let listener = EventListener::new(&gloo::utils::window(), "storage", move |_| {
+                let (progress, problem) = store::load();
+                state.dispatch(Action::Reloaded(progress, problem));
+            });
+            move || drop(listener)
         });
     }
 
     let l = p.lang;
-    let (selected, notices) = read_query(p, &bank);
+    let (selected, notices) = read_query(&p.query, p.lang, &bank);
     let on_record = {
         let state = state.dispatcher();
-        let reset_note = reset_note.clone();
         Callback::from(move |(id, r): (String, Record)| {
-            reset_note.set(false);
-            state.dispatch(Action::Record(id, r));
+            let (w, problem) = perform(&Edit::Set(id, r));
+            state.dispatch(Action::Answered(w.progress, problem));
         })
     };
     let on_reset = {
         let state = state.dispatcher();
-        let reset_note = reset_note.clone();
         Callback::from(move |_| {
-            state.dispatch(Action::Reset);
-            reset_note.set(true);
+            let (w, problem) = perform(&Edit::Clear);
+            state.dispatch(Action::Cleared(w.progress, w.cleared, problem));
+        })
+    };
+    let on_undo = {
+        let (dispatch, undo) = (state.dispatcher(), state.undo.clone());
+        Callback::from(move |_| {
+            if let Some(old) = &undo {
+                let (w, problem) = perform(&Edit::Restore(old.clone()));
+                dispatch.dispatch(Action::Restored(w.progress, problem));
+            }
         })
     };
     let shown: Vec<&Question> = match &selected {
@@ -152,11 +185,15 @@ pub fn exercises_page(p: &PageProps) -> Html {
             .map_or(0, |(_, qs)| qs.len())
     };
     let groups = grouped(&shown);
+    let problem = state.problem.map(|e| {
+        html! { <p class="ex-error" role="alert" data-testid="storage-problem">{ t(l, e.key()) }</p> }
+    });
 
     if selected.is_some() && p.embed {
         return html! {
             <section class="exercises single" data-testid="exercises">
                 <NoticeList lang={l} notices={notices} />
+                { problem.clone().unwrap_or_default() }
                 { for shown.iter().map(|q| card(q)) }
             </section>
         };
@@ -174,9 +211,13 @@ pub fn exercises_page(p: &PageProps) -> Html {
                     ("correct", s.correct.to_string()),
                 ]) }</span>
                 <button type="button" data-testid="exercises-reset" onclick={on_reset}>{ t(l, "ex.reset") }</button>
-                if *reset_note { <span class="muted">{ t(l, "ex.reset_done") }</span> }
+                if state.undo.is_some() {
+                    <span class="muted" data-testid="exercises-reset-done">{ t(l, "ex.reset_done") }</span>
+                    <button type="button" data-testid="exercises-undo" onclick={on_undo}>{ t(l, "ex.undo") }</button>
+                }
                 if selected.is_some() { <a href="#/exercises" data-testid="exercises-all">{ t(l, "ex.all") }</a> }
             </div>
+            { problem.unwrap_or_default() }
             { for groups.iter().map(|(sec, qs)| html! {
                 <section class="ex-section" data-testid={format!("section-{}", sec.id())}
                     aria-labelledby={format!("ex-section-{}", sec.id())}>

@@ -30,6 +30,8 @@ struct Slot {
     worker: Worker,
     ready: bool,
     task: Option<PointTask>,
+    /// When the task is overdue (`performance.now()` ms).
+    deadline_ms: f64,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(Event)>,
 }
@@ -96,6 +98,7 @@ impl Pool {
                 worker,
                 ready: false,
                 task: None,
+                deadline_ms: f64::INFINITY,
                 _on_message: on_message,
                 _on_error: on_error,
             });
@@ -125,14 +128,29 @@ impl Pool {
         self.slots.get_mut(i).and_then(|s| s.task.take())
     }
 
-    /// Sends `task` (its request JSON) to worker `i`.
-    pub fn send(&mut self, i: usize, task: PointTask, request_json: &str) -> Result<(), String> {
+    /// Sends `task` (its request JSON) to worker `i`, which must answer
+    /// before `deadline_ms` (see [`Pool::overdue`]).
+    pub fn send(
+        &mut self,
+        i: usize,
+        task: PointTask,
+        request_json: &str,
+        deadline_ms: f64,
+    ) -> Result<(), String> {
         let slot = self.slots.get_mut(i).ok_or("no such worker")?;
         slot.worker
             .post_message(&JsValue::from_str(request_json))
             .map_err(|e| format!("postMessage: {}", describe(&e)))?;
         slot.task = Some(task);
+        slot.deadline_ms = deadline_ms;
         Ok(())
+    }
+
+    /// The first worker whose point is past its deadline at `now_ms`.
+    pub fn overdue(&self, now_ms: f64) -> Option<usize> {
+        self.slots
+            .iter()
+            .position(|s| s.task.is_some() && now_ms > s.deadline_ms)
     }
 
     /// Stops every worker at once and returns the points they were on.

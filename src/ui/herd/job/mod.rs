@@ -239,6 +239,8 @@ pub struct JobHandle {
     pool: Rc<RefCell<Option<Pool>>>,
     /// Falls back to the main thread when the workers do not load in time.
     ready_timer: Rc<RefCell<Option<Timeout>>>,
+    /// Gives a point back when its worker does not answer in time.
+    watchdog: Rc<RefCell<Option<gloo::timers::callback::Interval>>>,
     last_redraw: Rc<Cell<f64>>,
     ticks: Rc<Cell<u64>>,
     update: Callback<()>,
@@ -361,6 +363,7 @@ pub fn use_job() -> JobHandle {
     let timer = use_mut_ref(|| None::<Timeout>);
     let pool = use_mut_ref(|| None::<Pool>);
     let ready_timer = use_mut_ref(|| None::<Timeout>);
+    let watchdog = use_mut_ref(|| None::<gloo::timers::callback::Interval>);
     let generation = (*use_state(|| Rc::new(Cell::new(0u64)))).clone();
     let last_redraw = (*use_state(|| Rc::new(Cell::new(0.0f64)))).clone();
     let ticks = (*use_state(|| Rc::new(Cell::new(0u64)))).clone();
@@ -372,6 +375,7 @@ pub fn use_job() -> JobHandle {
         timer,
         pool,
         ready_timer,
+        watchdog,
         last_redraw,
         ticks,
         update,

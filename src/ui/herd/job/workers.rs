@@ -3,15 +3,20 @@
 //! the replies, and hands the rest over to the main thread when a worker
 //! fails.
 
-use gloo::timers::callback::Timeout;
+use gloo::timers::callback::{Interval, Timeout};
 
 use super::{Engine, JobHandle, JobStatus, REDRAW_MS};
+use crate::herd::params::point_watchdog_ms;
 use crate::herd::wire::parse_point_reply;
 use crate::ui::dom::{now_ms, post_task};
 use crate::ui::herd::pool::{pool_size, Pool, PoolEvent};
 
 /// How long the workers may take to load before the main thread takes over.
 pub const READY_TIMEOUT_MS: u32 = 3000;
+
+/// How often the watchdog looks for a point a worker has not answered in
+/// time ([`point_watchdog_ms`]).
+const WATCHDOG_EVERY_MS: u32 = 500;
 
 impl JobHandle {
     /// Starts the worker pool for the current job; false if it cannot.
@@ -37,6 +42,18 @@ impl JobHandle {
             let late = me.pool.borrow().as_ref().is_some_and(|p| !p.all_ready());
             if me.generation.get() == generation && late {
                 me.fall_back("the workers did not load in time");
+            }
+        }));
+        // A worker that never answers must not leave the sweep running
+        // forever: its point goes back to the main thread.
+        let me = self.clone();
+        *self.watchdog.borrow_mut() = Some(Interval::new(WATCHDOG_EVERY_MS, move || {
+            if me.generation.get() != generation {
+                return;
+            }
+            let late = me.pool.borrow().as_ref().and_then(|p| p.overdue(now_ms()));
+            if let Some(i) = late {
+                me.fall_back(&format!("worker {i} did not answer in time"));
             }
         }));
         true
@@ -93,7 +110,9 @@ impl JobHandle {
                 };
                 if let Some(task) = next {
                     let request = board.request(task).to_json();
-                    if let Err(e) = pool.send(i, task, &request) {
+                    let trials = board.spec().trials;
+                    let deadline = now_ms() + point_watchdog_ms(task.clients, trials);
+                    if let Err(e) = pool.send(i, task, &request, deadline) {
                         board.give_back(task);
                         failure = Some(format!("worker {i}: {e}"));
                     }
@@ -148,6 +167,10 @@ impl JobHandle {
     /// this may run inside one of them.
     pub(super) fn drop_pool(&self) {
         self.ready_timer.borrow_mut().take();
+        if let Some(watchdog) = self.watchdog.borrow_mut().take() {
+            let closure = watchdog.cancel();
+            let _ = post_task(move || drop(closure)).map(Timeout::forget);
+        }
         if let Some(mut pool) = self.pool.borrow_mut().take() {
             pool.terminate();
             let _ = post_task(move || drop(pool)).map(Timeout::forget);

@@ -1,0 +1,143 @@
+// Self-check progress under real course conditions: answers typed before a
+// render, two embedded questions on one host page, two tabs, reset with
+// undo, storage that fails or holds unreadable data, and an embed's lang.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp } from './harness.mjs';
+
+let app;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.close();
+});
+
+const score = (page) => page.getByTestId('exercises-score').innerText();
+
+async function answer(page, id, value) {
+  await page.getByTestId(`answer-${id}`).fill(String(value));
+  await page.getByTestId(`submit-${id}`).click();
+  await page.getByTestId(`result-${id}`).waitFor();
+}
+
+test('an answer typed and submitted before the next render is graded, not lost', async () => {
+  const page = await app.open('#/exercises');
+  await page.getByTestId('answer-urllib3_total3').waitFor();
+  // Type and submit in one task: no render can run in between, as when the
+  // page is busy mounting cards in batches.
+  await page.evaluate(() => {
+    const input = document.querySelector('[data-testid="answer-urllib3_total3"]');
+    input.value = '4';
+    input.dispatchEvent(new InputEvent('input', { bubbles: true }));
+    input.form.requestSubmit();
+  });
+  await page.getByTestId('result-urllib3_total3').waitFor({ timeout: 5000 });
+  assert.match(await page.getByTestId('result-urllib3_total3').innerText(), /✓/);
+  assert.equal(await page.getByTestId('error-urllib3_total3').count(), 0);
+  // A radio chosen and submitted in one task, too.
+  await page.evaluate(() => {
+    const radio = document.querySelector('[data-testid="option-tf_key_is_http_standard-false"]');
+    radio.click();
+    radio.form.requestSubmit();
+  });
+  await page.getByTestId('result-tf_key_is_http_standard').waitFor({ timeout: 5000 });
+  assert.match(await score(page), /已答 2 \/ \d+，答对 2/);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('two embedded questions on one host page: both answers survive a reload', async () => {
+  const host = await app.openHostHtml((src) => `<!doctype html><meta charset="utf-8"><title>course</title>
+<iframe id="a" src="${src}#/exercises?q=three_layers&embed=1" width="700" height="500"></iframe>
+<iframe id="b" src="${src}#/exercises?q=five_layers&embed=1" width="700" height="500"></iframe>`);
+  const a = host.frameLocator('#a');
+  const b = host.frameLocator('#b');
+  await a.getByTestId('answer-three_layers').waitFor();
+  await b.getByTestId('answer-five_layers').waitFor();
+  await answer(a, 'three_layers', 27);
+  await answer(b, 'five_layers', 243);
+  await host.reload();
+  await a.getByTestId('result-three_layers').waitFor();
+  await b.getByTestId('result-five_layers').waitFor();
+  assert.match(await a.getByTestId('result-three_layers').innerText(), /✓/);
+  assert.match(await b.getByTestId('result-five_layers').innerText(), /✓/);
+  assert.equal(await a.getByTestId('answer-three_layers').inputValue(), '27');
+  app.assertNoErrors(host);
+  await host.context().close();
+});
+
+test('a reset in one tab is not undone by the other tab, and undo restores it', async () => {
+  const one = await app.open('#/exercises');
+  const two = await one.context().newPage();
+  await two.goto(one.url());
+  await answer(one, 'three_layers', 27);
+  await answer(two, 'five_layers', 243);
+  // Each tab follows the other's writes.
+  await one.waitForFunction(() =>
+    /已答 2/.test(document.querySelector('[data-testid="exercises-score"]').innerText));
+  await one.getByTestId('exercises-reset').click();
+  assert.match(await score(one), /已答 0/);
+  await two.waitForFunction(() =>
+    /已答 0/.test(document.querySelector('[data-testid="exercises-score"]').innerText));
+  await answer(two, 'urllib3_total3', 4);
+  await one.reload();
+  await one.getByTestId('exercise-urllib3_total3').waitFor();
+  assert.match(await score(one), /已答 1 \/ \d+，答对 1/);
+  assert.equal(await one.getByTestId('result-three_layers').count(), 0);
+
+  // Undo a reset: everything comes back, the newer answers stay.
+  await one.getByTestId('exercises-reset').click();
+  assert.match(await score(one), /已答 0/);
+  await one.getByTestId('exercises-undo').click();
+  assert.match(await score(one), /已答 1 \/ \d+，答对 1/);
+  await one.getByTestId('result-urllib3_total3').waitFor();
+  app.assertNoErrors(one);
+  await one.context().close();
+});
+
+test('unreadable stored progress is kept, and a failed write is shown', async () => {
+  const page = await app.open('#/exercises');
+  const key = await page.evaluate(() => {
+    const k = Object.keys(localStorage).find((k) => k.startsWith('retry-lab.exercises@'))
+      || 'retry-lab.exercises@' + location.pathname.replace(/[^/]*$/, '');
+    localStorage.setItem(k, 'not json {');
+    return k;
+  });
+  await page.reload();
+  await page.getByTestId('storage-problem').waitFor();
+  await answer(page, 'three_layers', 27);
+  const stored = await page.evaluate((k) => ({
+    value: localStorage.getItem(k),
+    backups: Object.keys(localStorage).filter((x) => x.startsWith(k + '.unreadable.'))
+      .map((x) => localStorage.getItem(x)),
+  }), key);
+  assert.deepEqual(stored.backups, ['not json {'], 'the unreadable value was copied aside');
+  assert.match(stored.value, /"v":2/);
+  assert.equal(await page.getByTestId('storage-problem').count(), 0);
+  await page.context().close();
+
+  const full = await app.open('#/exercises');
+  await full.evaluate(() => {
+    Storage.prototype.setItem = function () {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+  });
+  await answer(full, 'three_layers', 27);
+  await full.getByTestId('storage-problem').waitFor();
+  assert.match(await full.getByTestId('storage-problem').innerText(), /没能保存/);
+  app.assertNoErrors(full);
+  await full.context().close();
+});
+
+test("an embed's lang=en does not switch the origin's language", async () => {
+  const page = await app.open('#/exercises?q=three_layers&embed=1&lang=en');
+  await page.getByTestId('exercise-three_layers').waitFor();
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  await page.goto(page.url().replace(/#.*$/, '#/exercises'));
+  await page.reload();
+  await page.getByTestId('exercises-score').waitFor();
+  assert.match(await score(page), /已答/);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
