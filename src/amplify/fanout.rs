@@ -170,7 +170,13 @@ pub fn expected_budget_dp(layers: &[u32], p: f64, budget: u32) -> Expected {
         (s, f)
     };
     let mut child: Vec<Dist> = (0..=b)
-        .map(|r| if r == 0 { (vec![0.0; b + 1], vec![0.0; b + 1]) } else { bottom(r) })
+        .map(|r| {
+            if r == 0 {
+                (vec![0.0; b + 1], vec![0.0; b + 1])
+            } else {
+                bottom(r)
+            }
+        })
         .collect();
     for &a in layers.iter().rev() {
         let mut layer = Vec::with_capacity(b + 1);

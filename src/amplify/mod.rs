@@ -9,12 +9,17 @@
 //! Pure: no browser APIs. The CLI (`amplify`), the benchmark
 //! (`amplify-bench`) and the page at `#/amplify` call the same functions.
 
+pub mod bounds;
+pub mod csv;
 pub mod fanout;
 pub mod fanout_run;
 pub mod load;
+pub mod params;
 pub mod presets;
 pub mod seed;
+pub mod sweep;
 
 pub use fanout::{expected, FanoutConfig, FanoutPolicy};
 pub use fanout_run::{run_fanout, FanoutRun, FanoutSummary};
 pub use load::{run_load, LoadConfig, LoadOutcome, LoadPolicy};
+pub use params::{AmplifyParams, Lane, View};

@@ -103,6 +103,9 @@ pub struct LoadConfig {
     pub timeout: f64,
     /// Logical calls arrive during `[0, duration)` seconds.
     pub duration: f64,
+    /// At most this many logical calls arrive (0 = no limit besides
+    /// `duration`); the sweep uses it to run exactly `calls` calls.
+    pub max_calls: u64,
     /// Failure probability of a request served during `incident`.
     pub p: f64,
     pub incident: Window,
@@ -133,6 +136,7 @@ impl Default for LoadConfig {
             capacity: 100.0,
             timeout: 1.0,
             duration: 120.0,
+            max_calls: 0,
             p: 0.0,
             incident: Window {
                 start: 0.0,

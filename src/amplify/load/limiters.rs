@@ -189,9 +189,13 @@ pub const BREAKER_COOLDOWN_S: f64 = 5.0;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum BreakerState {
     Closed,
-    Open { until: f64 },
+    Open {
+        until: f64,
+    },
     /// One probe (the call with this id) is out.
-    HalfOpen { probe: u32 },
+    HalfOpen {
+        probe: u32,
+    },
 }
 
 /// A client-side circuit breaker (counter a = answers, b = failures).

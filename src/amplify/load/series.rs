@@ -6,6 +6,8 @@ use super::config::LoadConfig;
 
 /// Width of one bin (s).
 pub const BIN_S: f64 = 1.0;
+/// Most bins a run keeps (later events are not binned).
+pub const MAX_BINS: usize = 600;
 /// Bins averaged when deciding whether goodput has recovered.
 pub const RECOVER_SPAN: usize = 5;
 
@@ -48,7 +50,13 @@ pub struct Series {
 impl Series {
     /// Empty bins covering the run, each with its capacity.
     pub fn new(cfg: &LoadConfig) -> Self {
-        let n = (cfg.duration / BIN_S).ceil().max(1.0) as usize;
+        let mut horizon = cfg.duration;
+        if cfg.max_calls > 0 {
+            horizon = horizon.min(cfg.max_calls as f64 / cfg.rate);
+        }
+        let n = (horizon.min(MAX_BINS as f64 * BIN_S) / BIN_S)
+            .ceil()
+            .max(1.0) as usize;
         let bins = (0..n)
             .map(|i| Bin {
                 capacity: cfg.capacity_at(i as f64 * BIN_S),
