@@ -1,7 +1,7 @@
 //! The CSV the `amplify` CLI prints, built here so tests check it natively.
 
 use super::fanout_run::run_fanout;
-use super::load::run_load;
+use super::load::job::LoadJob;
 use super::params::{fmt_num, AmplifyParams};
 use super::sweep::SweepJob;
 
@@ -35,24 +35,19 @@ pub fn load_csv(prm: &AmplifyParams) -> String {
     let mut out = String::from(
         "policy,retry_after_s,calls,requests,amplification,success_rate,recovered_s\n",
     );
-    for lane in prm.lanes() {
-        let o = run_load(&lane.cfg, lane.policy, prm.seed);
-        let c = &lane.cfg;
-        let rec = o
-            .series
-            .recovered(c.trigger.start, c.trigger.end, c.recover_pct)
-            .filter(|_| c.trigger.end > c.trigger.start && c.trigger_capacity < 1.0)
-            .map(fmt_num)
-            .unwrap_or_default();
+    let lanes = prm.lanes();
+    let mut job = LoadJob::new(lanes.clone(), prm.seed);
+    while !job.advance(u32::MAX) {}
+    for (lane, r) in lanes.iter().zip(&job.results) {
         out.push_str(&format!(
             "{},{},{},{},{:.6},{:.6},{}\n",
             lane.policy.id(),
-            fmt_num(c.retry_after),
-            o.calls,
-            o.requests,
-            o.amplification(),
-            o.success_rate(),
-            rec
+            fmt_num(lane.cfg.retry_after),
+            r.calls,
+            r.requests,
+            r.amplification,
+            r.success_rate,
+            r.recovered.map(fmt_num).unwrap_or_default()
         ));
     }
     out

@@ -18,8 +18,9 @@ pub mod params;
 pub mod presets;
 pub mod seed;
 pub mod sweep;
+pub mod work;
 
 pub use fanout::{expected, FanoutConfig, FanoutPolicy};
-pub use fanout_run::{run_fanout, FanoutRun, FanoutSummary};
+pub use fanout_run::{run_fanout, FanoutJob, FanoutRun, FanoutSummary};
 pub use load::{run_load, LoadConfig, LoadOutcome, LoadPolicy};
 pub use params::{AmplifyParams, Lane, View};

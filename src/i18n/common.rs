@@ -31,7 +31,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("common.help.space", "幂等实验：播放 / 暂停", "Idempotency lab: play / pause"),
     e("common.help.home_end", "幂等实验：跳到开头 / 结尾", "Idempotency lab: jump to start / end"),
     e("common.help.tab", "在控件之间移动；Enter 或空格激活按钮", "Move between controls; Enter or Space activates a button"),
-    e("common.home.intro", "超时不等于失败：请求可能没到、可能做完了只是响应丢了、也可能还在做。这两个演示和一组自测题陪你把这一章读透。", "A timeout is not a failure: the request may not have arrived, may have succeeded with the response lost, or may still be running. Two demos and a set of self-checks accompany the chapter."),
+    e("common.home.intro", "超时不等于失败：请求可能没到、可能做完了只是响应丢了、也可能还在做。这三个演示（等多久、总共试几次、会不会多一份）和一组自测题陪你把这一章读透。", "A timeout is not a failure: the request may not have arrived, may have succeeded with the response lost, or may still be running. Three demos (how long to wait, how many tries in all, whether a retry duplicates) and a set of self-checks accompany the chapter."),
     e("common.home.herd", "N 个客户端同时争抢一行数据：比较不同的退避与抖动写法要多少次调用、多久才全部完成。", "N clients contend on one row: compare backoff and jitter strategies by total calls and time to finish."),
     e("common.home.lab", "测试 Agent 提交 Bug 报告超时后重试：单步查看每个请求、服务端的 SQL 和库里有几份报告。", "A test agent's bug report times out and is retried: step through every request, the server's SQL and how many reports exist."),
     e("common.home.exercises", "先预测、再运行：用真实的模拟结果核对你的答案。", "Predict, then run: check your answers against live runs."),

@@ -3,6 +3,7 @@
 //! rate and amplification per second, for each client policy.
 
 pub mod config;
+pub mod job;
 pub mod limiters;
 pub mod series;
 mod sim;
