@@ -6,6 +6,7 @@
 //!   `web_sys`, `js_sys` or `gloo`, so `cargo test` checks them natively;
 //! - `ui` (wasm only) dispatches actions to the core and renders view models.
 
+pub mod amplify;
 pub mod embed;
 pub mod exercises;
 pub mod herd;

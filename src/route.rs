@@ -95,6 +95,8 @@ pub enum Page {
     Home,
     /// `#/herd`: the thundering-herd simulator.
     Herd,
+    /// `#/amplify`: retry amplification across layers.
+    Amplify,
     /// `#/lab`: the idempotency lab, one run.
     Lab,
     /// `#/lab/matrix`: every scenario × client strategy for one server.
@@ -111,6 +113,7 @@ impl Page {
         match self {
             Page::Home => "/",
             Page::Herd => "/herd",
+            Page::Amplify => "/amplify",
             Page::Lab => "/lab",
             Page::LabMatrix => "/lab/matrix",
             Page::Exercises => "/exercises",
@@ -146,6 +149,7 @@ impl Location {
         let page = match trimmed {
             "" => Page::Home,
             "herd" => Page::Herd,
+            "amplify" => Page::Amplify,
             "lab" => Page::Lab,
             "lab/matrix" => Page::LabMatrix,
             "exercises" => Page::Exercises,

@@ -126,6 +126,10 @@ fn check_preset(id: &str, hash: &str) {
             assert_eq!(Some(p.client.id()), loc.query.get("client"), "{id}");
             assert_eq!(Some(p.server.id()), loc.query.get("server"), "{id}");
         }
+        Page::Amplify => {
+            let (_, notices) = retry_lab::amplify::AmplifyParams::from_query(&loc.query);
+            assert!(notices.is_empty(), "{id}: {hash} gives notices {notices:?}");
+        }
         other => panic!("{id}: preset {hash} opens {other:?}, not a demo"),
     }
     // A preset survives the URL round trip unchanged.

@@ -96,6 +96,13 @@ fn predict_lab(id: &'static str, runs: Vec<(&'static str, LabRun)>) -> Question 
 
 /// Every question, in the order the page shows them.
 pub fn bank() -> Vec<Question> {
+    let mut all = chapter_bank();
+    all.extend(super::bank_amplify::questions());
+    all
+}
+
+/// The questions built from the chapter's own exercises.
+fn chapter_bank() -> Vec<Question> {
     let bounds = capped_bounds(0.5, 8.0, 6);
     let bound_labels = [
         "ex.field.d1",

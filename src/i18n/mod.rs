@@ -6,6 +6,7 @@
 //! table, and the tests below reject duplicate keys, empty texts, mismatched
 //! `{placeholders}` and any key used in `src/` that the table lacks.
 
+mod amplify;
 mod common;
 mod exercises;
 pub mod fields;
@@ -76,6 +77,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(herd::ENTRIES.iter())
         .chain(lab::ENTRIES.iter())
         .chain(exercises::ENTRIES.iter())
+        .chain(amplify::ENTRIES.iter())
 }
 
 fn index() -> &'static HashMap<&'static str, &'static Entry> {

@@ -114,7 +114,7 @@ fn string_literals(text: &str) -> Vec<String> {
 }
 
 fn looks_like_key(s: &str) -> bool {
-    let prefixes = ["common.", "herd.", "lab.", "ex."];
+    let prefixes = ["common.", "herd.", "lab.", "ex.", "amplify."];
     prefixes.iter().any(|p| s.starts_with(p))
         && s.len() > 4
         && !s.ends_with('.')

@@ -6,6 +6,7 @@ use std::rc::Rc;
 use gloo::events::EventListener;
 use yew::prelude::*;
 
+use super::amplify::AmplifyPage;
 use super::dom;
 use super::exercises::ExercisesPage;
 use super::herd::HerdPage;
@@ -191,6 +192,7 @@ pub fn app() -> Html {
     let key = loc.to_hash();
     let body = match page {
         Page::Herd => html! { <HerdPage key={key} ..props /> },
+        Page::Amplify => html! { <AmplifyPage key={key} ..props /> },
         Page::Lab => html! { <LabPage key={key} ..props /> },
         Page::LabMatrix => html! { <MatrixPage key={key} ..props /> },
         Page::Exercises => html! { <ExercisesPage key={key} ..props /> },
@@ -247,6 +249,7 @@ pub fn app() -> Html {
                     <a class="brand" href="#/">{ t(l, "common.app_title") }</a>
                     <nav aria-label={t(l, "common.nav.main")}>
                         { nav_link(l, &loc.page, Page::Herd, "common.nav.herd", "nav-herd") }
+                        { nav_link(l, &loc.page, Page::Amplify, "amplify.nav", "nav-amplify") }
                         { nav_link(l, &loc.page, Page::Lab, "common.nav.lab", "nav-lab") }
                         { nav_link(l, &loc.page, Page::Exercises, "common.nav.exercises", "nav-exercises") }
                     </nav>
@@ -290,6 +293,9 @@ fn home(l: Lang) -> Html {
             <div class="cards">
                 <a class="card" href="#/herd">
                     <h2>{ t(l, "common.nav.herd") }</h2><p>{ t(l, "common.home.herd") }</p>
+                </a>
+                <a class="card" href="#/amplify" data-testid="card-amplify">
+                    <h2>{ t(l, "amplify.nav") }</h2><p>{ t(l, "amplify.home") }</p>
                 </a>
                 <a class="card" href="#/lab">
                     <h2>{ t(l, "common.nav.lab") }</h2><p>{ t(l, "common.home.lab") }</p>

@@ -1,6 +1,7 @@
 //! The Yew layer: it dispatches actions to the pure core and renders view
 //! models. Nothing here decides an outcome.
 
+pub mod amplify;
 mod app;
 pub mod dom;
 pub mod exercises;

@@ -1,0 +1,179 @@
+//! Settings of the load model and its client policies.
+
+/// A client retry policy of the load model. Each one is documented on the
+/// page with its source (see the `amplify.policy.*` texts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum LoadPolicy {
+    /// No layer retries.
+    None,
+    /// Every layer retries up to its attempts, full-jitter backoff.
+    Retries,
+    /// Brooker's adaptive bucket per layer: a success deposits 0.1 token
+    /// (capacity 10), a retry costs 1.
+    TokenBucket,
+    /// The AWS SDK "standard" retry quota per layer (aws-sdk-js-v3
+    /// middleware-retry): 500 tokens, a retry costs 5 (10 after a timeout), a
+    /// success refunds the retry's cost or adds 1 when it needed no retry.
+    TokenBucketAws,
+    /// Retries capped at a share of recent requests (SRE book 10 %,
+    /// Finagle/Envoy 20 %), one budget for the whole stack.
+    RetryBudget,
+    /// A client-side breaker before the server: open on a failure rate over
+    /// a window, fail fast, half-open probe after a cool-down.
+    CircuitBreaker,
+    /// A breaker that stops only retries; first attempts always go out.
+    BreakRetries,
+    /// The remaining deadline travels down; no retry when too little is
+    /// left; the server drops work whose deadline has passed.
+    Deadline,
+    /// Honours `Retry-After`: the HTTP (bottom) layer retries a 503 only
+    /// when it carries `Retry-After` and then waits at least that long.
+    RetryAfter,
+}
+
+impl LoadPolicy {
+    /// Every policy, in display order.
+    pub const ALL: [LoadPolicy; 9] = [
+        Self::None,
+        Self::Retries,
+        Self::TokenBucket,
+        Self::TokenBucketAws,
+        Self::RetryBudget,
+        Self::CircuitBreaker,
+        Self::BreakRetries,
+        Self::Deadline,
+        Self::RetryAfter,
+    ];
+
+    /// The URL and CSV id.
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::None => "none",
+            Self::Retries => "retries",
+            Self::TokenBucket => "token_bucket",
+            Self::TokenBucketAws => "token_bucket_aws",
+            Self::RetryBudget => "retry_budget",
+            Self::CircuitBreaker => "circuit_breaker",
+            Self::BreakRetries => "circuit_breaker_retries",
+            Self::Deadline => "deadline",
+            Self::RetryAfter => "retry_after",
+        }
+    }
+
+    /// Parses an id.
+    pub fn from_id(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.id() == id)
+    }
+
+    /// Every id.
+    pub fn all_ids() -> Vec<&'static str> {
+        Self::ALL.iter().map(|p| p.id()).collect()
+    }
+
+    /// Whether this policy puts a breaker in front of the server.
+    pub fn has_breaker(self) -> bool {
+        matches!(self, Self::CircuitBreaker | Self::BreakRetries)
+    }
+}
+
+/// A time window `[start, end)` in seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Window {
+    pub start: f64,
+    pub end: f64,
+}
+
+impl Window {
+    /// Whether `t` lies in the window.
+    pub fn contains(&self, t: f64) -> bool {
+        t >= self.start && t < self.end
+    }
+}
+
+/// Everything one load run needs besides the policy and the seed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadConfig {
+    /// Attempts per layer, top first.
+    pub layers: Vec<u32>,
+    /// Logical calls per second (Poisson).
+    pub rate: f64,
+    /// Server capacity, requests per second (one FIFO queue).
+    pub capacity: f64,
+    /// Per-attempt client timeout (s).
+    pub timeout: f64,
+    /// Logical calls arrive during `[0, duration)` seconds.
+    pub duration: f64,
+    /// At most this many logical calls arrive (0 = no limit besides
+    /// `duration`); the sweep uses it to run exactly `calls` calls.
+    pub max_calls: u64,
+    /// Failure probability of a request served during `incident`.
+    pub p: f64,
+    pub incident: Window,
+    /// During `trigger` the capacity is `capacity · trigger_capacity`.
+    pub trigger: Window,
+    pub trigger_capacity: f64,
+    /// Full-jitter backoff: `uniform(0, min(cap, base · 2^(n−1)))` seconds.
+    pub base: f64,
+    pub cap: f64,
+    /// Deadline of a logical call (s), policy `deadline`.
+    pub deadline: f64,
+    /// `Retry-After` (s) on the server's 503s; 0 = the header is absent.
+    pub retry_after: f64,
+    /// The server answers 503 at once when more than `shed` seconds of work
+    /// wait in its queue; 0 = it never sheds.
+    pub shed: f64,
+    /// Share of requests the retry budget allows as retries.
+    pub budget_ratio: f64,
+    /// Goodput share of the pre-trigger level that counts as recovered (%).
+    pub recover_pct: f64,
+}
+
+impl Default for LoadConfig {
+    fn default() -> Self {
+        LoadConfig {
+            layers: vec![3, 3, 3],
+            rate: 80.0,
+            capacity: 100.0,
+            timeout: 1.0,
+            duration: 120.0,
+            max_calls: 0,
+            p: 0.0,
+            incident: Window {
+                start: 0.0,
+                end: 0.0,
+            },
+            trigger: Window {
+                start: 20.0,
+                end: 30.0,
+            },
+            trigger_capacity: 0.3,
+            base: 0.05,
+            cap: 1.0,
+            deadline: 3.0,
+            retry_after: 0.0,
+            shed: 0.0,
+            budget_ratio: 0.1,
+            recover_pct: 80.0,
+        }
+    }
+}
+
+impl LoadConfig {
+    /// The server's capacity at time `t`.
+    pub fn capacity_at(&self, t: f64) -> f64 {
+        if self.trigger.contains(t) {
+            self.capacity * self.trigger_capacity
+        } else {
+            self.capacity
+        }
+    }
+
+    /// The failure probability of a request served at `t`.
+    pub fn p_at(&self, t: f64) -> f64 {
+        if self.incident.contains(t) {
+            self.p
+        } else {
+            0.0
+        }
+    }
+}

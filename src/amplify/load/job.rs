@@ -1,0 +1,98 @@
+//! The load view's lanes as one incremental job: lane after lane, a
+//! bounded number of events per call, so the page can slice the work.
+
+use super::series::Series;
+use super::sim::{LoadOutcome, LoadSim};
+use crate::amplify::params::Lane;
+
+/// What the page shows for one finished lane.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LaneResult {
+    pub id: String,
+    pub policy: super::LoadPolicy,
+    pub calls: u64,
+    pub requests: u64,
+    pub amplification: f64,
+    pub success_rate: f64,
+    /// Seconds after the trigger until goodput recovered; `None` = never
+    /// (or no trigger in the run, see `has_trigger`).
+    pub recovered: Option<f64>,
+    pub has_trigger: bool,
+    pub series: Series,
+}
+
+impl LaneResult {
+    fn of(lane: &Lane, o: LoadOutcome) -> Self {
+        let c = &lane.cfg;
+        let has_trigger = c.trigger.end > c.trigger.start && c.trigger_capacity < 1.0;
+        LaneResult {
+            id: lane.id.clone(),
+            policy: lane.policy,
+            calls: o.calls,
+            requests: o.requests,
+            amplification: o.amplification(),
+            success_rate: o.success_rate(),
+            recovered: o
+                .series
+                .recovered(c.trigger.start, c.trigger.end, c.recover_pct)
+                .filter(|_| has_trigger),
+            has_trigger,
+            series: o.series,
+        }
+    }
+}
+
+/// Lanes in progress.
+pub struct LoadJob {
+    lanes: Vec<Lane>,
+    seed: u64,
+    current: Option<LoadSim>,
+    pub results: Vec<LaneResult>,
+}
+
+impl LoadJob {
+    /// Every lane on the same seed.
+    pub fn new(lanes: Vec<Lane>, seed: u64) -> Self {
+        LoadJob {
+            lanes,
+            seed,
+            current: None,
+            results: Vec::new(),
+        }
+    }
+
+    /// Whether every lane has run.
+    pub fn done(&self) -> bool {
+        self.results.len() == self.lanes.len()
+    }
+
+    /// Share of lanes done.
+    pub fn progress(&self) -> f64 {
+        if self.lanes.is_empty() {
+            1.0
+        } else {
+            self.results.len() as f64 / self.lanes.len() as f64
+        }
+    }
+
+    /// Runs at most about `budget` events; returns whether all is done.
+    pub fn advance(&mut self, budget: u32) -> bool {
+        let mut left = budget;
+        while left > 0 && !self.done() {
+            let lane = &self.lanes[self.results.len()];
+            let sim = match &mut self.current {
+                Some(s) => s,
+                None => self
+                    .current
+                    .insert(LoadSim::new(&lane.cfg, lane.policy, self.seed)),
+            };
+            left -= sim.step(left).min(left);
+            if sim.done() {
+                let o = self.current.take().expect("current lane").finish();
+                let r = LaneResult::of(lane, o);
+                self.results.push(r);
+            }
+        }
+        self.done()
+    }
+}

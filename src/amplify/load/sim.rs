@@ -1,0 +1,397 @@
+//! The discrete-event engine of the load model.
+//!
+//! Events are ordered by `(time, seq)`: ties keep the order in which they
+//! were scheduled, so a run is a pure function of config, policy and seed.
+//! The server is one FIFO queue with a deterministic service time
+//! `1/capacity(start)`: a request's start and end are known when it
+//! arrives, so each attempt schedules exactly one event, its answer or its
+//! client timeout, whichever comes first. A timed-out request stays in the
+//! queue and is still served (wasted work), unless the policy sends a
+//! deadline that the server checks before starting it.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use super::config::{LoadConfig, LoadPolicy};
+use super::limiters::{AwsQuota, Breaker, RetryBudget, TokenBucket, Window};
+use super::series::Series;
+use crate::amplify::seed::stream_seed;
+
+/// How an attempt ended, as the client sees it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Answer {
+    Ok,
+    /// An error response; `true` when it carried `Retry-After`.
+    Error(bool),
+    Timeout,
+    /// Refused by the open breaker without reaching the server.
+    FastFail,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    Send(u32),
+    Answer(u32, Answer),
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Ev {
+    t: f64,
+    seq: u64,
+    kind: Kind,
+}
+
+impl PartialEq for Ev {
+    fn eq(&self, o: &Self) -> bool {
+        self.cmp(o) == Ordering::Equal
+    }
+}
+impl Eq for Ev {}
+impl PartialOrd for Ev {
+    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl Ord for Ev {
+    /// Reversed, so the max-heap pops the earliest `(t, seq)` first.
+    fn cmp(&self, o: &Self) -> Ordering {
+        o.t.total_cmp(&self.t).then(o.seq.cmp(&self.seq))
+    }
+}
+
+/// One logical call in flight.
+#[derive(Clone, Debug)]
+struct Call {
+    /// Absolute deadline (policy `deadline`; infinite otherwise).
+    deadline: f64,
+    /// Attempts made so far by each layer in its current call.
+    attempts: [u8; 6],
+    /// AWS quota cost held by each layer's last retry.
+    held: [u8; 6],
+    /// Whether a request of this call is in flight.
+    first_sent: bool,
+}
+
+/// The numbers of one finished run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadOutcome {
+    pub policy: LoadPolicy,
+    pub calls: u64,
+    pub succeeded: u64,
+    /// Requests that reached the server (shed and dropped ones included).
+    pub requests: u64,
+    /// Requests the server spent service time on.
+    pub served: u64,
+    /// Per-second bins.
+    pub series: Series,
+}
+
+impl LoadOutcome {
+    /// Server requests per logical call.
+    pub fn amplification(&self) -> f64 {
+        if self.calls == 0 {
+            0.0
+        } else {
+            self.requests as f64 / self.calls as f64
+        }
+    }
+
+    /// Share of logical calls that succeeded.
+    pub fn success_rate(&self) -> f64 {
+        if self.calls == 0 {
+            0.0
+        } else {
+            self.succeeded as f64 / self.calls as f64
+        }
+    }
+}
+
+/// A run in progress; [`LoadSim::step`] advances it by a bounded number of
+/// events so the browser can slice it.
+pub struct LoadSim {
+    cfg: LoadConfig,
+    policy: LoadPolicy,
+    heap: BinaryHeap<Ev>,
+    seq: u64,
+    /// Time of the next logical call; kept out of the heap (one event in
+    /// three) because arrivals come in time order anyway. Ties with queued
+    /// events go to the arrival.
+    next_arrival: f64,
+    calls: Vec<Call>,
+    arrivals: Pcg64Mcg,
+    faults: Pcg64Mcg,
+    jitter: Pcg64Mcg,
+    busy_until: f64,
+    buckets: Vec<TokenBucket>,
+    quotas: Vec<AwsQuota>,
+    budget: RetryBudget,
+    breaker: Breaker,
+    retry_gate: Window,
+    out: LoadOutcome,
+}
+
+impl LoadSim {
+    /// A run of `policy` on `cfg` from `seed`.
+    pub fn new(cfg: &LoadConfig, policy: LoadPolicy, seed: u64) -> Self {
+        let n = cfg.layers.len();
+        let mut sim = LoadSim {
+            cfg: cfg.clone(),
+            policy,
+            heap: BinaryHeap::new(),
+            seq: 0,
+            next_arrival: f64::INFINITY,
+            calls: Vec::new(),
+            arrivals: Pcg64Mcg::seed_from_u64(stream_seed(seed, 1)),
+            faults: Pcg64Mcg::seed_from_u64(stream_seed(seed, 2)),
+            jitter: Pcg64Mcg::seed_from_u64(stream_seed(seed, 3)),
+            busy_until: 0.0,
+            buckets: vec![TokenBucket::brooker(); n],
+            quotas: vec![AwsQuota::default(); n],
+            budget: RetryBudget::new(cfg.budget_ratio),
+            breaker: Breaker::default(),
+            retry_gate: Window::default(),
+            out: LoadOutcome {
+                policy,
+                calls: 0,
+                succeeded: 0,
+                requests: 0,
+                served: 0,
+                series: Series::new(cfg),
+            },
+        };
+        let first = sim.next_gap();
+        if first < cfg.duration {
+            sim.next_arrival = first;
+        }
+        sim
+    }
+
+    fn push(&mut self, t: f64, kind: Kind) {
+        self.seq += 1;
+        self.heap.push(Ev {
+            t,
+            seq: self.seq,
+            kind,
+        });
+    }
+
+    fn next_gap(&mut self) -> f64 {
+        let u: f64 = self.arrivals.random();
+        -(1.0 - u).ln() / self.cfg.rate
+    }
+
+    /// Whether every event has run.
+    pub fn done(&self) -> bool {
+        self.heap.is_empty() && self.next_arrival.is_infinite()
+    }
+
+    /// Runs at most `max_events` events; returns how many ran.
+    pub fn step(&mut self, max_events: u32) -> u32 {
+        let mut n = 0;
+        while n < max_events {
+            let queued = self.heap.peek().map_or(f64::INFINITY, |e| e.t);
+            if self.next_arrival <= queued && self.next_arrival.is_finite() {
+                n += 1;
+                let t = self.next_arrival;
+                self.arrive(t);
+                continue;
+            }
+            let Some(ev) = self.heap.pop() else { break };
+            n += 1;
+            match ev.kind {
+                Kind::Send(c) => self.send(ev.t, c),
+                Kind::Answer(c, a) => self.answer(ev.t, c, a),
+            }
+        }
+        n
+    }
+
+    /// Runs to the end and returns the outcome.
+    pub fn run(mut self) -> LoadOutcome {
+        while self.step(u32::MAX) > 0 {}
+        self.finish()
+    }
+
+    /// The outcome so far (complete once [`Self::done`]).
+    pub fn finish(self) -> LoadOutcome {
+        self.out
+    }
+
+    /// The outcome so far, by reference.
+    pub fn outcome(&self) -> &LoadOutcome {
+        &self.out
+    }
+
+    fn arrive(&mut self, t: f64) {
+        let id = self.calls.len() as u32;
+        let deadline = if self.policy == LoadPolicy::Deadline {
+            t + self.cfg.deadline
+        } else {
+            f64::INFINITY
+        };
+        self.calls.push(Call {
+            deadline,
+            attempts: [1; 6],
+            held: [0; 6],
+            first_sent: false,
+        });
+        self.out.calls += 1;
+        self.out.series.on_arrival(t);
+        self.send(t, id);
+        let next = t + self.next_gap();
+        let full = self.cfg.max_calls > 0 && self.out.calls >= self.cfg.max_calls;
+        self.next_arrival = if next < self.cfg.duration && !full {
+            next
+        } else {
+            f64::INFINITY
+        };
+    }
+
+    fn send(&mut self, t: f64, id: u32) {
+        let first = !self.calls[id as usize].first_sent;
+        self.calls[id as usize].first_sent = true;
+        if self.policy == LoadPolicy::CircuitBreaker && !self.breaker.allow(t, id) {
+            self.push(t, Kind::Answer(id, Answer::FastFail));
+            return;
+        }
+        if self.policy == LoadPolicy::RetryBudget && first {
+            self.budget.on_request(t);
+        }
+        self.out.requests += 1;
+        self.out.series.on_request(t);
+        let call_deadline = self.calls[id as usize].deadline;
+        let timeout = self.cfg.timeout.min(call_deadline - t).max(0.0);
+        let given_up = t + timeout;
+        let start = self.busy_until.max(t);
+        if self.cfg.shed > 0.0 && start - t > self.cfg.shed {
+            let ra = self.cfg.retry_after > 0.0;
+            self.push(t, Kind::Answer(id, Answer::Error(ra)));
+            return;
+        }
+        let service = 1.0 / self.cfg.capacity_at(start);
+        let end = start + service;
+        if self.policy == LoadPolicy::Deadline && end > given_up {
+            // The server sees the deadline has passed (or will before it
+            // could answer) and drops the request without working on it.
+            self.push(given_up, Kind::Answer(id, Answer::Timeout));
+            return;
+        }
+        self.busy_until = end;
+        self.out.served += 1;
+        self.out.series.on_served(start);
+        let p = self.cfg.p_at(start);
+        let failed = p > 0.0 && self.faults.random::<f64>() < p;
+        if end - t > timeout {
+            self.push(given_up, Kind::Answer(id, Answer::Timeout));
+        } else if failed {
+            let ra = self.cfg.retry_after > 0.0;
+            self.push(end, Kind::Answer(id, Answer::Error(ra)));
+        } else {
+            self.push(end, Kind::Answer(id, Answer::Ok));
+        }
+    }
+
+    fn answer(&mut self, t: f64, id: u32, a: Answer) {
+        if a != Answer::FastFail {
+            let ok = a == Answer::Ok;
+            match self.policy {
+                LoadPolicy::CircuitBreaker => self.breaker.on_answer(t, id, ok),
+                LoadPolicy::BreakRetries => self.retry_gate.add(t, 1, u32::from(!ok)),
+                _ => {}
+            }
+        }
+        if a == Answer::Ok {
+            self.succeed(t, id);
+            return;
+        }
+        match self.pick_retry(t, id, a) {
+            Some(delay) => self.push(t + delay, Kind::Send(id)),
+            None => self.out.series.on_failure(t),
+        }
+    }
+
+    fn succeed(&mut self, t: f64, id: u32) {
+        self.out.succeeded += 1;
+        self.out.series.on_success(t);
+        let held = self.calls[id as usize].held;
+        for (j, b) in self.buckets.iter_mut().enumerate() {
+            match self.policy {
+                LoadPolicy::TokenBucket => b.on_success(),
+                LoadPolicy::TokenBucketAws => self.quotas[j].on_success(u32::from(held[j])),
+                _ => {}
+            }
+        }
+    }
+
+    /// The retry, if any, after a failed attempt: the deepest layer that
+    /// still has attempts and whose policy allows it retries; every layer
+    /// below it starts a fresh call. Returns the wait before the new request.
+    fn pick_retry(&mut self, t: f64, id: u32, a: Answer) -> Option<f64> {
+        if a == Answer::FastFail || self.policy == LoadPolicy::None {
+            return None;
+        }
+        let n = self.cfg.layers.len();
+        for j in (0..n).rev() {
+            let made = u32::from(self.calls[id as usize].attempts[j]);
+            if made >= self.cfg.layers[j] {
+                continue;
+            }
+            let delay = self.backoff(made);
+            let Some(delay) = self.allow(t, id, j, a, delay) else {
+                continue;
+            };
+            let c = &mut self.calls[id as usize];
+            c.attempts[j] += 1;
+            for k in j + 1..n {
+                c.attempts[k] = 1;
+                c.held[k] = 0;
+            }
+            return Some(delay);
+        }
+        None
+    }
+
+    /// Full jitter before retry number `n` (n ≥ 1).
+    fn backoff(&mut self, n: u32) -> f64 {
+        let exp = self.cfg.base * 2f64.powi(n.min(60) as i32 - 1);
+        self.jitter.random::<f64>() * exp.min(self.cfg.cap)
+    }
+
+    /// Whether layer `j` may retry after `a`, and after what wait.
+    fn allow(&mut self, t: f64, id: u32, j: usize, a: Answer, delay: f64) -> Option<f64> {
+        let bottom = j + 1 == self.cfg.layers.len();
+        match self.policy {
+            LoadPolicy::None | LoadPolicy::Retries | LoadPolicy::CircuitBreaker => Some(delay),
+            LoadPolicy::TokenBucket => self.buckets[j].try_retry().then_some(delay),
+            LoadPolicy::TokenBucketAws => {
+                let cost = self.quotas[j].try_retry(a == Answer::Timeout)?;
+                self.calls[id as usize].held[j] = cost as u8;
+                Some(delay)
+            }
+            LoadPolicy::RetryBudget => self.budget.try_retry(t).then_some(delay),
+            LoadPolicy::BreakRetries => {
+                let (n, f) = self.retry_gate.sums(t);
+                let tripped = n >= super::limiters::BREAKER_MIN
+                    && f64::from(f) >= super::limiters::BREAKER_THRESHOLD * f64::from(n);
+                (!tripped).then_some(delay)
+            }
+            LoadPolicy::Deadline => {
+                let left = self.calls[id as usize].deadline - t - delay;
+                (left >= self.cfg.timeout / 2.0).then_some(delay)
+            }
+            LoadPolicy::RetryAfter => match a {
+                Answer::Error(true) => Some(delay.max(self.cfg.retry_after)),
+                _ if bottom => None,
+                _ => Some(delay),
+            },
+        }
+    }
+}
+
+/// Runs one policy to the end.
+pub fn run_load(cfg: &LoadConfig, policy: LoadPolicy, seed: u64) -> LoadOutcome {
+    LoadSim::new(cfg, policy, seed).run()
+}

@@ -1,0 +1,421 @@
+//! The page's parameters, read from and written to the URL query; the CLI
+//! reads its `--name value` options through the same function, so both use
+//! one set of bounds ([`super::bounds`]) and defaults.
+
+use crate::params::{check_int, Bound, Notice, NoticeKind, Reader};
+use crate::route::Query;
+
+use super::bounds as b;
+use super::fanout::{FanoutConfig, FanoutPolicy, MAX_LAYERS};
+use super::load::{LoadConfig, LoadPolicy, Window};
+use super::presets::Preset;
+
+/// Which view of the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// One logical call as a tree of attempts, and the mean over many.
+    Fanout,
+    /// A stream of calls over time, policies side by side.
+    Load,
+    /// Brooker's comparison: amplification and success against `p`.
+    Sweep,
+}
+
+impl View {
+    pub const ALL: [View; 3] = [View::Fanout, View::Load, View::Sweep];
+
+    /// The URL value.
+    pub fn id(self) -> &'static str {
+        match self {
+            View::Fanout => "fanout",
+            View::Load => "load",
+            View::Sweep => "sweep",
+        }
+    }
+}
+
+/// Every parameter of `#/amplify`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AmplifyParams {
+    pub view: View,
+    pub seed: u64,
+    /// Fanout settings (layers and p shared with the load views).
+    pub fanout: FanoutConfig,
+    pub trials: u32,
+    /// Attempts of the traced call shown (−1 = all).
+    pub step: i64,
+    pub preset: Preset,
+    pub policies: Vec<LoadPolicy>,
+    /// Load settings (its `layers` and `p` are the same as `fanout`'s).
+    pub load: LoadConfig,
+    pub calls: u32,
+    pub steps: u32,
+}
+
+/// Every URL parameter name of the page.
+pub const KNOWN: [&str; 28] = [
+    "view",
+    "layers",
+    "p",
+    "policy",
+    "budget",
+    "trials",
+    "step",
+    "seed",
+    "preset",
+    "policies",
+    "rate",
+    "capacity",
+    "timeout",
+    "duration",
+    "incident_start",
+    "incident_end",
+    "trigger_start",
+    "trigger_end",
+    "trigger_capacity",
+    "base",
+    "cap",
+    "deadline",
+    "retry_after",
+    "shed",
+    "budget_ratio",
+    "recover_pct",
+    "calls",
+    "steps",
+];
+
+impl Default for AmplifyParams {
+    fn default() -> Self {
+        Self::from_query(&Query::new()).0
+    }
+}
+
+fn with_default(bound: Bound<f64>, default: f64) -> Bound<f64> {
+    Bound { default, ..bound }
+}
+
+/// Reads `layers=4,3`: 1–6 entries of 1–10 attempts.
+fn read_layers(q: &Query, default: &[u32], notices: &mut Vec<Notice>) -> Vec<u32> {
+    let Some(raw) = q.get("layers") else {
+        return default.to_vec();
+    };
+    let mut out = Vec::new();
+    let mut bad = false;
+    for part in raw.split(',') {
+        let (v, n) = check_int(part, b::ATTEMPTS);
+        bad |= n.is_some();
+        out.push(v as u32);
+    }
+    if out.len() > MAX_LAYERS {
+        out.truncate(MAX_LAYERS);
+        bad = true;
+    }
+    if raw.trim().is_empty() {
+        out = default.to_vec();
+        bad = true;
+    }
+    if bad {
+        notices.push(Notice {
+            kind: NoticeKind::Clamped,
+            param: "layers".into(),
+            given: raw.into(),
+            range: format!("1–{MAX_LAYERS} × {}", b::ATTEMPTS.range_text()),
+            used: join(&out),
+        });
+    }
+    out
+}
+
+fn join(layers: &[u32]) -> String {
+    layers
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Adds or updates the notice of a limit that depends on other parameters.
+fn limit_notice(
+    notices: &mut Vec<Notice>,
+    param: &str,
+    given: String,
+    range: String,
+    used: String,
+) {
+    match notices.iter_mut().find(|o| o.param == param) {
+        Some(o) => {
+            o.kind = NoticeKind::Clamped;
+            o.range = range;
+            o.used = used;
+        }
+        None => notices.push(Notice {
+            kind: NoticeKind::Clamped,
+            param: param.into(),
+            given,
+            range,
+            used,
+        }),
+    }
+}
+
+impl AmplifyParams {
+    /// Reads every parameter; never panics. Notices name each parameter that
+    /// was not used as given.
+    pub fn from_query(q: &Query) -> (AmplifyParams, Vec<Notice>) {
+        let mut r = Reader::new(q);
+        let ids: Vec<&str> = View::ALL.iter().map(|v| v.id()).collect();
+        let view = match r.choice("view", &ids, "fanout").as_str() {
+            "load" => View::Load,
+            "sweep" => View::Sweep,
+            _ => View::Fanout,
+        };
+        let preset_ids: Vec<&str> = Preset::ALL.iter().map(|p| p.id()).collect();
+        let default_preset = if view == View::Sweep {
+            "brooker"
+        } else {
+            "metastable"
+        };
+        let preset = Preset::from_id(&r.choice("preset", &preset_ids, default_preset))
+            .unwrap_or(Preset::Metastable);
+        let d = preset.config();
+        let (layers_default, p_default) = match view {
+            View::Fanout => (b::FANOUT_LAYERS.to_vec(), b::P.default),
+            _ => (d.layers.clone(), d.p),
+        };
+        let mut notices = Vec::new();
+        let layers = read_layers(q, &layers_default, &mut notices);
+        let p = r.float(with_default(b::P, p_default));
+        let fp = FanoutPolicy::all_ids();
+        let policy = FanoutPolicy::from_id(&r.choice("policy", &fp, "independent"))
+            .unwrap_or(FanoutPolicy::Independent);
+        let budget = r.int(b::BUDGET) as u32;
+        let trials = r.int(b::TRIALS) as u32;
+        let step = r.int(b::STEP);
+        let seed = r.int(b::SEED) as u64;
+        let lp = LoadPolicy::all_ids();
+        let preset_policies: Vec<&str> = preset.policies().iter().map(|p| p.id()).collect();
+        let chosen = r.subset("policies", &lp, &preset_policies);
+        let policies = LoadPolicy::ALL
+            .into_iter()
+            .filter(|p| chosen.iter().any(|c| c == p.id()))
+            .collect();
+        let load = LoadConfig {
+            layers: layers.clone(),
+            p,
+            rate: r.float(with_default(b::RATE, d.rate)),
+            capacity: r.float(with_default(b::CAPACITY, d.capacity)),
+            timeout: r.float(with_default(b::TIMEOUT, d.timeout)),
+            duration: r.float(with_default(b::DURATION, d.duration)),
+            max_calls: 0,
+            incident: Window {
+                start: r.float(with_default(b::INCIDENT_START, d.incident.start)),
+                end: r.float(with_default(
+                    b::INCIDENT_END,
+                    d.incident.end.min(b::INCIDENT_END.max),
+                )),
+            },
+            trigger: Window {
+                start: r.float(with_default(b::TRIGGER_START, d.trigger.start)),
+                end: r.float(with_default(b::TRIGGER_END, d.trigger.end)),
+            },
+            trigger_capacity: r.float(with_default(b::TRIGGER_CAPACITY, d.trigger_capacity)),
+            base: r.float(with_default(b::BASE, d.base)),
+            cap: r.float(with_default(b::CAP, d.cap)),
+            deadline: r.float(with_default(b::DEADLINE, d.deadline)),
+            retry_after: r.float(with_default(b::RETRY_AFTER, d.retry_after)),
+            shed: r.float(with_default(b::SHED, d.shed)),
+            budget_ratio: r.float(with_default(b::BUDGET_RATIO, d.budget_ratio)),
+            recover_pct: r.float(with_default(b::RECOVER_PCT, d.recover_pct)),
+        };
+        let calls = r.int(b::CALLS) as u32;
+        let steps = r.int(b::STEPS) as u32;
+        r.reject_unknown(&KNOWN);
+        notices.extend(r.notices);
+        let mut prm = AmplifyParams {
+            view,
+            seed,
+            fanout: FanoutConfig {
+                layers,
+                p,
+                policy,
+                budget,
+            },
+            trials,
+            step,
+            preset,
+            policies,
+            load,
+            calls,
+            steps,
+        };
+        prm.apply_limits(&mut notices);
+        (prm, notices)
+    }
+
+    /// Limits that depend on several parameters: windows end after they
+    /// start, and the work of one view stays bounded.
+    fn apply_limits(&mut self, notices: &mut Vec<Notice>) {
+        for (w, name) in [
+            (&mut self.load.incident, "incident_end"),
+            (&mut self.load.trigger, "trigger_end"),
+        ] {
+            if w.end < w.start {
+                limit_notice(
+                    notices,
+                    name,
+                    w.end.to_string(),
+                    format!("{}–600", w.start),
+                    w.start.to_string(),
+                );
+                w.end = w.start;
+            }
+        }
+        let max_duration = (b::LOAD_CALLS / self.load.rate).floor().max(1.0);
+        if self.load.duration > max_duration {
+            let given = self.load.duration.to_string();
+            limit_notice(
+                notices,
+                "duration",
+                given,
+                format!("1–{max_duration}"),
+                max_duration.to_string(),
+            );
+            self.load.duration = max_duration;
+        }
+        let worst = self.fanout.max_bottom().max(1) as f64;
+        let max_trials = ((b::FANOUT_WORK / worst).floor() as u32).clamp(1, b::TRIALS.max as u32);
+        if self.trials > max_trials {
+            let given = self.trials.to_string();
+            limit_notice(
+                notices,
+                "trials",
+                given,
+                format!("1–{max_trials}"),
+                max_trials.to_string(),
+            );
+            self.trials = max_trials;
+        }
+    }
+
+    /// The query that reproduces these parameters: the view's own ones,
+    /// and load settings only where they differ from the preset's.
+    pub fn to_query(&self) -> Query {
+        let mut q = Query::new()
+            .with("view", self.view.id())
+            .with("layers", join(&self.fanout.layers))
+            .with("p", fmt_num(self.fanout.p));
+        if self.view == View::Fanout {
+            q.set("policy", self.fanout.policy.id());
+            if self.fanout.policy == FanoutPolicy::Budget {
+                q.set("budget", self.fanout.budget.to_string());
+            }
+            q.set("trials", self.trials.to_string());
+            if self.step >= 0 {
+                q.set("step", self.step.to_string());
+            }
+        } else {
+            q.set("preset", self.preset.id());
+            let ids: Vec<&str> = self.policies.iter().map(|p| p.id()).collect();
+            q.set("policies", ids.join(","));
+            let d = self.preset.config();
+            let l = &self.load;
+            for (name, v, dv) in [
+                ("rate", l.rate, d.rate),
+                ("capacity", l.capacity, d.capacity),
+                ("timeout", l.timeout, d.timeout),
+                ("duration", l.duration, d.duration),
+                ("incident_start", l.incident.start, d.incident.start),
+                ("incident_end", l.incident.end, d.incident.end.min(600.0)),
+                ("trigger_start", l.trigger.start, d.trigger.start),
+                ("trigger_end", l.trigger.end, d.trigger.end),
+                ("trigger_capacity", l.trigger_capacity, d.trigger_capacity),
+                ("base", l.base, d.base),
+                ("cap", l.cap, d.cap),
+                ("deadline", l.deadline, d.deadline),
+                ("retry_after", l.retry_after, d.retry_after),
+                ("shed", l.shed, d.shed),
+                ("budget_ratio", l.budget_ratio, d.budget_ratio),
+                ("recover_pct", l.recover_pct, d.recover_pct),
+            ] {
+                if v != dv {
+                    q.set(name, fmt_num(v));
+                }
+            }
+            if self.view == View::Sweep {
+                q.set("calls", self.calls.to_string());
+                q.set("steps", self.steps.to_string());
+            }
+        }
+        q.set("seed", self.seed.to_string());
+        q
+    }
+
+    /// The layers as written in the URL, e.g. `4,3`.
+    pub fn layers_text(&self) -> String {
+        join(&self.fanout.layers)
+    }
+
+    /// The lanes of the load view: one per policy; the Codex preset adds,
+    /// for each, the same server without `Retry-After`.
+    pub fn lanes(&self) -> Vec<Lane> {
+        let mut out = Vec::new();
+        for &policy in &self.policies {
+            out.push(Lane {
+                id: policy.id().to_string(),
+                policy,
+                cfg: self.load.clone(),
+            });
+            if self.preset == Preset::Codex && self.load.retry_after > 0.0 {
+                out.push(Lane {
+                    id: format!("{}-no_retry_after", policy.id()),
+                    policy,
+                    cfg: LoadConfig {
+                        retry_after: 0.0,
+                        ..self.load.clone()
+                    },
+                });
+            }
+        }
+        out
+    }
+
+    /// The config of the sweep point with failure rate `p`: the incident
+    /// covers the whole run, and `calls` calls arrive.
+    pub fn sweep_config(&self, p: f64) -> LoadConfig {
+        LoadConfig {
+            p,
+            incident: Window {
+                start: 0.0,
+                end: f64::INFINITY,
+            },
+            duration: f64::INFINITY,
+            max_calls: u64::from(self.calls),
+            ..self.load.clone()
+        }
+    }
+
+    /// The failure rates of the sweep, from 0 to 1.
+    pub fn sweep_ps(&self) -> Vec<f64> {
+        let n = self.steps.max(2) - 1;
+        (0..=n).map(|i| f64::from(i) / f64::from(n)).collect()
+    }
+}
+
+/// One run of the load view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lane {
+    /// Used in test ids and CSV, e.g. `token_bucket`.
+    pub id: String,
+    pub policy: LoadPolicy,
+    pub cfg: LoadConfig,
+}
+
+/// A number for the URL: integers without `.0`, others as Rust prints them
+/// (the shortest text that parses back to the same f64).
+pub fn fmt_num(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v}")
+    }
+}

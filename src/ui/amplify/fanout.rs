@@ -1,0 +1,148 @@
+//! The fanout view: the attempt tree of one seeded call, stepped like the
+//! lab (buttons and ← → Home End), and the mean over many calls against
+//! the exact expectation.
+
+use gloo::events::EventListener;
+use yew::prelude::*;
+
+use super::job::{JobHandle, Status};
+use crate::amplify::fanout::Node;
+use crate::amplify::work::Work;
+use crate::amplify::FanoutConfig;
+use crate::i18n::{t, tf, Lang};
+
+/// Most tree rows drawn at once (the rest are counted).
+const MAX_ROWS: usize = 500;
+
+/// Props of [`FanoutView`].
+#[derive(Properties, PartialEq)]
+pub struct FanoutProps {
+    pub lang: Lang,
+    pub job: JobHandle,
+    pub cfg: FanoutConfig,
+    /// Attempts shown (−1 = all).
+    pub step: i64,
+    pub on_step: Callback<i64>,
+    /// Bumps on every redraw of the job.
+    pub tick: u64,
+}
+
+fn fmt(v: f64, digits: usize) -> String {
+    format!("{v:.digits$}")
+}
+
+/// The view.
+#[function_component(FanoutView)]
+pub fn fanout_view(p: &FanoutProps) -> Html {
+    let l = p.lang;
+    let guard = p.job.state.borrow();
+    let Some(state) = guard.as_ref() else {
+        return html! {};
+    };
+    let Work::Fanout(job) = &state.work else {
+        return html! {};
+    };
+    let run = job.result();
+    let s = &run.summary;
+    let total = run.tree.len() as i64;
+    let shown = if p.step < 0 { total } else { p.step.min(total) };
+    let bottom_depth = p.cfg.layers.len() - 1;
+    let nodes = &run.tree[..shown as usize];
+    let bottom_shown = nodes.iter().filter(|n| n.depth == bottom_depth).count();
+    let running = state.status == Status::Running;
+
+    {
+        let on_step = p.on_step.clone();
+        use_effect_with((shown, total), move |&(shown, total)| {
+            let listener = EventListener::new(&gloo::utils::document(), "keydown", move |ev| {
+                let Some(ev) = wasm_bindgen::JsCast::dyn_ref::<web_sys::KeyboardEvent>(ev) else {
+                    return;
+                };
+                if crate::ui::app::is_typing_target(ev) {
+                    return;
+                }
+                let next = match ev.key().as_str() {
+                    "ArrowLeft" => (shown - 1).max(0),
+                    "ArrowRight" => (shown + 1).min(total),
+                    "Home" => 0,
+                    "End" => total,
+                    _ => return,
+                };
+                ev.prevent_default();
+                on_step.emit(if next == total { -1 } else { next });
+            });
+            move || drop(listener)
+        });
+    }
+    let go = |to: i64| {
+        let on_step = p.on_step.clone();
+        Callback::from(move |_| on_step.emit(if to >= total { -1 } else { to.max(0) }))
+    };
+    html! {
+        <div class="amp-fanout">
+            <div class="panel amp-summary" aria-live="polite">
+                <h2>{ t(l, "amplify.fanout.summary") }</h2>
+                <dl class="amp-numbers">
+                    <dt>{ t(l, "amplify.fanout.amplification") }</dt>
+                    <dd data-testid="amplification">{ fmt(s.amplification, 3) }</dd>
+                    <dt>{ t(l, "amplify.fanout.expected") }</dt>
+                    <dd data-testid="amplification-expected">{ fmt(s.amplification_expected, 3) }</dd>
+                    <dt>{ t(l, "amplify.fanout.std_error") }</dt>
+                    <dd data-testid="std-error">{ fmt(s.std_error, 3) }</dd>
+                    <dt>{ t(l, "amplify.fanout.success") }</dt>
+                    <dd data-testid="success-rate">{ fmt(s.success_rate, 3) }</dd>
+                    <dt>{ t(l, "amplify.fanout.success_expected") }</dt>
+                    <dd data-testid="success-expected">{ fmt(s.success_expected, 3) }</dd>
+                    <dt>{ t(l, "amplify.fanout.max") }</dt>
+                    <dd data-testid="max-bottom">{ p.cfg.max_bottom() }</dd>
+                    <dt>{ t(l, "amplify.fanout.trials") }</dt>
+                    <dd data-testid="trials-done">{ s.trials }</dd>
+                </dl>
+                if running {
+                    <p class="muted" data-testid="fanout-running">{ t(l, "amplify.running") }</p>
+                }
+            </div>
+            <div class="panel amp-tree">
+                <h2>{ t(l, "amplify.tree.title") }</h2>
+                <p>{ tf(l, "amplify.tree.count", &[
+                    ("shown", bottom_shown.to_string()),
+                    ("total", run.first_bottom.to_string()),
+                ]) }</p>
+                <p class="amp-counts">
+                    <span data-testid="bottom-count">{ bottom_shown }</span>{ " / " }
+                    <span data-testid="first-bottom">{ run.first_bottom }</span>
+                    { " · " }
+                    <span data-testid="first-outcome">{ t(l, if run.first_ok { "amplify.tree.ok" } else { "amplify.tree.failed" }) }</span>
+                </p>
+                <div class="stepper" role="group" aria-label={t(l, "amplify.tree.stepper")}>
+                    <button type="button" data-testid="step-first" onclick={go(0)}>{ "⏮" }<span class="sr-only">{ t(l, "amplify.tree.first") }</span></button>
+                    <button type="button" data-testid="step-prev" onclick={go(shown - 1)}>{ "◀" }<span class="sr-only">{ t(l, "amplify.tree.prev") }</span></button>
+                    <span data-testid="step-pos">{ format!("{shown} / {total}") }</span>
+                    <button type="button" data-testid="step-next" onclick={go(shown + 1)}>{ "▶" }<span class="sr-only">{ t(l, "amplify.tree.next") }</span></button>
+                    <button type="button" data-testid="step-last" onclick={go(total)}>{ "⏭" }<span class="sr-only">{ t(l, "amplify.tree.last") }</span></button>
+                </div>
+                <ol class="amp-tree-list" data-testid="tree">
+                    { for nodes.iter().take(MAX_ROWS).map(|n| row(l, n, bottom_depth)) }
+                </ol>
+                if nodes.len() > MAX_ROWS {
+                    <p class="muted">{ tf(l, "amplify.tree.more", &[("n", (nodes.len() - MAX_ROWS).to_string())]) }</p>
+                }
+            </div>
+        </div>
+    }
+}
+
+fn row(l: Lang, n: &Node, bottom_depth: usize) -> Html {
+    let who = if n.depth == bottom_depth {
+        t(l, "amplify.tree.bottom")
+    } else {
+        tf(l, "amplify.tree.layer", &[("n", (n.depth + 2).to_string())])
+    };
+    let caller = tf(l, "amplify.tree.layer", &[("n", (n.depth + 1).to_string())]);
+    html! {
+        <li class={classes!(format!("amp-d{}", n.depth), if n.ok { "ok" } else { "fail" })}>
+            { format!("{caller} → {who} #{} ", n.attempt) }
+            <strong>{ if n.ok { "✓" } else { "✗" } }</strong>
+        </li>
+    }
+}

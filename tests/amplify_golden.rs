@@ -1,0 +1,15 @@
+//! Native side of the golden values shared with tests/wasm_amplify.rs.
+#![cfg(not(target_arch = "wasm32"))]
+
+#[path = "common/amplify_golden.rs"]
+mod golden;
+
+#[test]
+fn fanout_matches_golden() {
+    golden::check_fanout();
+}
+
+#[test]
+fn metastable_matches_golden() {
+    golden::check_metastable();
+}
