@@ -10,6 +10,7 @@ mod common;
 mod exercises;
 mod herd;
 mod lab;
+mod lab_story;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -73,6 +74,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .iter()
         .chain(herd::ENTRIES.iter())
         .chain(lab::ENTRIES.iter())
+        .chain(lab_story::ENTRIES.iter())
         .chain(exercises::ENTRIES.iter())
 }
 
