@@ -100,7 +100,7 @@ pub fn bank() -> Vec<Question> {
         strategies: AWS_STRATEGIES,
     };
     let herd_demo = herd.demo();
-    vec![
+    let mut all = vec![
         // How long to wait.
         numeric(
             "backoff_4th_retry",
@@ -342,12 +342,12 @@ pub fn bank() -> Vec<Question> {
             "predict_lease_no_fence",
             vec![
                 (
-                    "ex.field.leased",
+                    "ex.field.lease_expired",
                     lab("lease_expired", "stable_key", "leased"),
                 ),
                 (
-                    "ex.field.fenced",
-                    lab("lease_expired", "stable_key", "fenced"),
+                    "ex.field.lease_overlap",
+                    lab("lease_overlap", "stable_key", "leased"),
                 ),
             ],
         ),
@@ -361,6 +361,10 @@ pub fn bank() -> Vec<Question> {
                 (
                     "ex.field.business_key",
                     lab("model_retry", "business_key", "fenced"),
+                ),
+                (
+                    "ex.field.query_first",
+                    lab("model_retry", "query_first", "fenced"),
                 ),
             ],
         ),
@@ -396,7 +400,9 @@ pub fn bank() -> Vec<Question> {
             true,
             "#/lab?scenario=model_retry&client=stable_key&server=fenced&seed=1",
         ),
-    ]
+    ];
+    all.extend(super::bank_lab::questions());
+    all
 }
 
 fn predict_fewest(herd: HerdPreset, demo: &str) -> Question {

@@ -10,6 +10,7 @@
 //! and choice labels under `ex.opt.<choice>` (see [`Question::prompt_key`]).
 
 pub mod bank;
+mod bank_lab;
 pub mod formulas;
 pub mod grade;
 pub mod live;

@@ -8,6 +8,7 @@
 
 mod common;
 mod exercises;
+mod exercises_lab;
 mod herd;
 mod lab;
 mod lab_story;
@@ -76,6 +77,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(lab::ENTRIES.iter())
         .chain(lab_story::ENTRIES.iter())
         .chain(exercises::ENTRIES.iter())
+        .chain(exercises_lab::ENTRIES.iter())
 }
 
 fn index() -> &'static HashMap<&'static str, &'static Entry> {
