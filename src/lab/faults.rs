@@ -203,22 +203,14 @@ impl Scenario {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::lab::harness::ATTEMPT_TIMEOUT_MS;
-    use crate::lab::LEASE_MS;
-
-    /// The chapter's rule: lease > client timeout + longest normal
-    /// processing; only the two pauses (the exception) outlive it.
-    #[test]
-    fn lease_rule_holds_and_only_the_pauses_break_it() {
-        let normal_max = SLOW_MS + crate::lab::WORK_MAX_MS;
-        assert!(LEASE_MS > ATTEMPT_TIMEOUT_MS + normal_max);
-        assert!(TAKER_MS < SLOW_MS);
-        assert!(STALL_MS > LEASE_MS && OVERLAP_STALL_MS > LEASE_MS);
-        assert!(HARNESS_DIES_MS < ATTEMPT_TIMEOUT_MS);
-        assert!(CLEANUP_AT_MS < HARNESS_BACK_MS);
-        assert!(CLEANUP_AT_MS > KEY_RETENTION_MS);
-    }
-}
+// The chapter's rule, checked when the crate compiles: the lease outlasts
+// the client timeout plus the longest normal processing; only the two
+// pauses (the exception a fencing token exists for) outlive it.
+const _: () = {
+    let normal_max = SLOW_MS + super::sim::WORK_MAX_MS;
+    assert!(super::server::LEASE_MS > super::harness::ATTEMPT_TIMEOUT_MS + normal_max);
+    assert!(TAKER_MS < SLOW_MS);
+    assert!(STALL_MS > super::server::LEASE_MS && OVERLAP_STALL_MS > super::server::LEASE_MS);
+    assert!(HARNESS_DIES_MS < super::harness::ATTEMPT_TIMEOUT_MS);
+    assert!(KEY_RETENTION_MS < CLEANUP_AT_MS && CLEANUP_AT_MS < HARNESS_BACK_MS);
+};
