@@ -11,6 +11,7 @@ fn delivery() -> impl Strategy<Value = Delivery> {
         3 => Just(Delivery::Deliver),
         2 => Just(Delivery::Lose),
         1 => (0u64..6_000).prop_map(Delivery::Delay),
+        1 => Just(Delivery::Refuse),
     ]
 }
 
@@ -18,6 +19,7 @@ fn server_fault() -> impl Strategy<Value = ServerFault> {
     prop_oneof![
         3 => Just(ServerFault::None),
         1 => (0u64..20).prop_map(|retry_after_s| ServerFault::Unavailable { retry_after_s }),
+        1 => prop::option::of(0u64..20).prop_map(|retry_after_s| ServerFault::RateLimited { retry_after_s }),
         2 => (0u64..9_000).prop_map(ServerFault::Stall),
         2 => Just(ServerFault::Crash),
         1 => Just(ServerFault::Fail),
@@ -40,12 +42,99 @@ fn attempt() -> impl Strategy<Value = AttemptFault> {
 }
 
 fn schedule(max_recalls: u32) -> impl Strategy<Value = FaultSchedule> {
-    (prop::collection::vec(attempt(), 0..10), 0..=max_recalls).prop_map(
-        |(attempts, model_recalls)| FaultSchedule {
-            attempts,
-            model_recalls,
-        },
+    (
+        prop::collection::vec(attempt(), 0..10),
+        0..=max_recalls,
+        prop::bool::weighted(0.2),
+        prop::bool::weighted(0.1),
     )
+        .prop_map(
+            |(attempts, model_recalls, double_submit, restart_next_day)| FaultSchedule {
+                attempts,
+                model_recalls,
+                double_submit,
+                restart_next_day,
+            },
+        )
+}
+
+/// «The model always hears the truth» for one schedule, every client and
+/// every server: if a report exists, the model was told «created» or
+/// «unknown»; «created» only if one exists; «not created» and «rejected»
+/// only if none does. Every run also settles before the event cap.
+fn truth_for_every_combination(s: &FaultSchedule, seed: u64) -> Result<(), TestCaseError> {
+    for c in ClientStrategy::ALL {
+        for srv in ServerImpl::ALL {
+            let r = run_schedule(s, c, srv, seed);
+            prop_assert!(!r.truncated, "{c:?} {srv:?}: hit the event cap");
+            let (n, tool) = (r.final_report_count(), r.tool_outcome());
+            prop_assert!(
+                tool.is_truthful(n),
+                "{c:?} {srv:?}: {n} report(s) but the model was told {tool:?}"
+            );
+            if n > 0 {
+                prop_assert!(matches!(tool, ToolOutcome::Created | ToolOutcome::Unknown));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Schedules for the large release-mode run (see scripts/test.sh).
+const MANY_SCHEDULES: u32 = 10_000;
+
+/// The large run: `cargo test --release --test lab_props -- --ignored`.
+#[test]
+#[ignore = "release-mode run of 10,000 schedules, from scripts/test.sh"]
+fn the_model_hears_the_truth_over_ten_thousand_schedules() {
+    let cases = std::env::var("LAB_PROP_SCHEDULES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(MANY_SCHEDULES);
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(cases));
+    let t0 = std::time::Instant::now();
+    runner
+        .run(&(schedule(2), 0u64..1_000_000), |(s, seed)| {
+            truth_for_every_combination(&s, seed)
+        })
+        .unwrap();
+    println!(
+        "{cases} schedules × {} clients × {} servers in {:.1} s",
+        ClientStrategy::ALL.len(),
+        ServerImpl::ALL.len(),
+        t0.elapsed().as_secs_f64()
+    );
+}
+
+#[test]
+fn a_run_that_hits_the_event_cap_says_so() {
+    // Every request is lost and the model calls again 400 times: about
+    // 13 events per call, far more than the cap allows.
+    let s = FaultSchedule {
+        attempts: vec![
+            AttemptFault {
+                request: Delivery::Lose,
+                ..AttemptFault::default()
+            };
+            2_000
+        ],
+        model_recalls: 400,
+        ..FaultSchedule::default()
+    };
+    let r = run_schedule(&s, ClientStrategy::NewKey, ServerImpl::Naive, 1);
+    assert!(r.truncated);
+    assert_eq!(
+        r.steps().last().map(|s| &s.kind),
+        Some(&StepKind::Truncated)
+    );
+    let fine = run(
+        Scenario::ModelRetry,
+        ClientStrategy::NewKey,
+        ServerImpl::Naive,
+        1,
+    );
+    assert!(!fine.truncated);
+    assert!(fine.steps().len() < MAX_EVENTS);
 }
 
 fn client() -> impl Strategy<Value = ClientStrategy> {
@@ -81,14 +170,23 @@ fn committed_inserts(r: &Run) -> usize {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
+    /// The per-commit share of the truth property (the release run has 10,000).
+    #[test]
+    fn the_model_always_hears_the_truth(s in schedule(2), seed in 0u64..1_000_000) {
+        truth_for_every_combination(&s, seed)?;
+    }
+
     #[test]
     fn stable_key_with_fencing_never_duplicates(s in schedule(0), seed in 0u64..1000) {
+        // Within the key's retention (a pruned key is a new request).
+        let s = FaultSchedule { restart_next_day: false, ..s };
         let r = run_schedule(&s, ClientStrategy::StableKey, ServerImpl::Fenced, seed);
         prop_assert!(r.final_report_count() <= 1, "{} reports", r.final_report_count());
     }
 
     #[test]
     fn business_key_with_fencing_never_duplicates_even_across_model_calls(s in schedule(2), seed in 0u64..1000) {
+        let s = FaultSchedule { restart_next_day: false, ..s };
         let r = run_schedule(&s, ClientStrategy::BusinessKey, ServerImpl::Fenced, seed);
         prop_assert!(r.final_report_count() <= 1, "{} reports", r.final_report_count());
     }
@@ -122,7 +220,9 @@ proptest! {
         let a = run_schedule(&s, c, srv, seed);
         for call in a.calls() {
             prop_assert!(call.result.is_some());
-            prop_assert!(call.attempts >= 1 && call.attempts <= retry_lab::lab::harness::MAX_ATTEMPTS);
+            // A call resumed after a harness restart gets a fresh budget.
+            let budget = retry_lab::lab::harness::MAX_ATTEMPTS * (1 + u32::from(s.restart_next_day));
+            prop_assert!(call.attempts >= 1 && call.attempts <= budget);
         }
         // A "created" tool result is never a lie.
         if let Some(ToolResult::Created { .. }) = a.tool_result() {

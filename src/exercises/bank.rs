@@ -98,6 +98,7 @@ fn predict_lab(id: &'static str, runs: Vec<(&'static str, LabRun)>) -> Question 
 pub fn bank() -> Vec<Question> {
     let mut all = chapter_bank();
     all.extend(super::bank_amplify::questions());
+    all.extend(super::bank_lab::questions());
     all
 }
 
@@ -308,12 +309,12 @@ fn chapter_bank() -> Vec<Question> {
             "predict_lease_no_fence",
             vec![
                 (
-                    "ex.field.leased",
+                    "ex.field.lease_expired",
                     lab("lease_expired", "stable_key", "leased"),
                 ),
                 (
-                    "ex.field.fenced",
-                    lab("lease_expired", "stable_key", "fenced"),
+                    "ex.field.lease_overlap",
+                    lab("lease_overlap", "stable_key", "leased"),
                 ),
             ],
         ),
@@ -327,6 +328,10 @@ fn chapter_bank() -> Vec<Question> {
                 (
                     "ex.field.business_key",
                     lab("model_retry", "business_key", "fenced"),
+                ),
+                (
+                    "ex.field.query_first",
+                    lab("model_retry", "query_first", "fenced"),
                 ),
             ],
         ),

@@ -11,6 +11,7 @@
 
 pub mod bank;
 pub mod bank_amplify;
+mod bank_lab;
 pub mod formulas;
 pub mod grade;
 pub mod live;

@@ -9,9 +9,11 @@
 mod amplify;
 mod common;
 mod exercises;
+mod exercises_lab;
 pub mod fields;
 mod herd;
 mod lab;
+mod lab_story;
 pub mod num;
 
 use std::collections::HashMap;
@@ -76,7 +78,9 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .iter()
         .chain(herd::ENTRIES.iter())
         .chain(lab::ENTRIES.iter())
+        .chain(lab_story::ENTRIES.iter())
         .chain(exercises::ENTRIES.iter())
+        .chain(exercises_lab::ENTRIES.iter())
         .chain(amplify::ENTRIES.iter())
 }
 

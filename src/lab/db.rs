@@ -23,7 +23,8 @@ CREATE TABLE idempotency_keys (
   fence INTEGER,
   lease_expires_ms INTEGER,
   response_status INTEGER,
-  response_body TEXT
+  response_body TEXT,
+  created_ms INTEGER NOT NULL
 );";
 
 /// An SQL error message (SQLite's own text).
@@ -176,7 +177,7 @@ impl Db {
             .conn
             .prepare_cached(
                 "SELECT key, request_digest, status, fence, lease_expires_ms, response_status, \
-                 response_body FROM idempotency_keys ORDER BY rowid",
+                 response_body, created_ms FROM idempotency_keys ORDER BY rowid",
             )
             .expect("valid");
         let keys = stmt
@@ -189,6 +190,7 @@ impl Db {
                     lease_expires_ms: r.get(4)?,
                     response_status: r.get(5)?,
                     response_body: r.get(6)?,
+                    created_ms: r.get(7)?,
                 })
             })
             .expect("query runs")

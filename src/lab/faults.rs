@@ -4,12 +4,12 @@
 //! property tests generate arbitrary ones, so nothing about an outcome is
 //! special-cased per scenario.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::ids::Scenario;
 
 /// What the network does with one message.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Delivery {
     /// Delivered after the normal latency.
     #[default]
@@ -18,16 +18,22 @@ pub enum Delivery {
     Lose,
     /// Delivered after the normal latency plus this many milliseconds.
     Delay(u64),
+    /// The connection is refused before anything is sent (requests only; on
+    /// a response it means the same as [`Delivery::Lose`]).
+    Refuse,
 }
 
 /// What goes wrong inside the server while it handles one request.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ServerFault {
     /// Nothing.
     #[default]
     None,
     /// Answers 503 with `Retry-After: secs` before doing anything.
     Unavailable { retry_after_s: u64 },
+    /// Answers 429 before doing anything, with `Retry-After` when it is a
+    /// rate limit and without when a quota is exhausted.
+    RateLimited { retry_after_s: Option<u64> },
     /// The work between the first and the second transaction takes this many
     /// extra milliseconds (a slow request, a GC pause, a stalled process).
     Stall(u64),
@@ -41,7 +47,7 @@ pub enum ServerFault {
 
 /// The faults of one HTTP attempt. Attempts are numbered across tool calls in
 /// the order the harness sends them (0 = the very first request).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AttemptFault {
     pub request: Delivery,
     pub response: Delivery,
@@ -52,22 +58,50 @@ pub struct AttemptFault {
 }
 
 /// A full fault schedule for one run.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FaultSchedule {
     /// Faults by global attempt number; attempts past the end have none.
     pub attempts: Vec<AttemptFault>,
     /// How many times the model calls `submit_bug_report` again after a tool
     /// result that is not a success.
     pub model_recalls: u32,
+    /// The first tool call is submitted twice at the same moment (a double
+    /// submit or a hedged request): two calls with one tool_use id.
+    pub double_submit: bool,
+    /// The harness process dies after its first request; restarted the next
+    /// day from its durable queue, it resends the same request with the same
+    /// key, after the server's cleanup pruned keys older than the retention.
+    pub restart_next_day: bool,
 }
 
 /// The extra processing time of `slow_server`: longer than the client's
-/// per-attempt timeout, shorter than the lease.
-pub const SLOW_MS: u64 = 3_000;
-/// The stall of `lease_expired`: longer than the lease.
+/// per-attempt timeout, and the longest *normal* processing time the lease
+/// is sized for (lease > client timeout + this + normal work).
+pub const SLOW_MS: u64 = 2_500;
+/// The pause of `lease_expired`: longer than the lease (a GC pause, the
+/// exception the fencing token exists for). The handler wakes after the
+/// taker has finished.
 pub const STALL_MS: u64 = 7_000;
+/// The pause of `lease_overlap`: longer than the lease, but the handler
+/// wakes while the taker is still working.
+pub const OVERLAP_STALL_MS: u64 = 6_000;
+/// The taker's (normal, if slow) extra processing time in `lease_overlap`.
+pub const TAKER_MS: u64 = 1_500;
 /// `Retry-After` of `retry_after_503`, in seconds.
 pub const RETRY_AFTER_503_S: u64 = 1;
+/// `Retry-After` of `retry_after_long`: longer than a tool call's deadline.
+pub const RETRY_AFTER_LONG_S: u64 = 30;
+/// `Retry-After` of `rate_limited_429`, in seconds.
+pub const RETRY_AFTER_429_S: u64 = 1;
+/// How long the server keeps idempotency keys (the chapter: at least 24 h).
+pub const KEY_RETENTION_MS: u64 = 24 * 3_600_000;
+/// `key_expired`: the harness process dies this long after the run starts
+/// (before its timeout fires), ...
+pub const HARNESS_DIES_MS: u64 = 1_000;
+/// ... the server's cleanup job runs at this time, ...
+pub const CLEANUP_AT_MS: u64 = KEY_RETENTION_MS + 1_800_000;
+/// ... and the harness is back the next day at this time.
+pub const HARNESS_BACK_MS: u64 = KEY_RETENTION_MS + 3_600_000;
 
 impl FaultSchedule {
     /// The faults of global attempt `n`.
@@ -78,7 +112,7 @@ impl FaultSchedule {
     fn first(f: AttemptFault) -> Self {
         Self {
             attempts: vec![f],
-            model_recalls: 0,
+            ..Self::default()
         }
     }
 }
@@ -112,7 +146,7 @@ impl Scenario {
                         ..AttemptFault::default()
                     },
                 ],
-                model_recalls: 0,
+                ..FaultSchedule::default()
             },
             Scenario::RetryAfter503 => FaultSchedule::first(server(ServerFault::Unavailable {
                 retry_after_s: RETRY_AFTER_503_S,
@@ -130,8 +164,53 @@ impl Scenario {
                 FaultSchedule {
                     attempts,
                     model_recalls: 1,
+                    ..FaultSchedule::default()
                 }
             }
+            Scenario::ConnectRefused => FaultSchedule::first(AttemptFault {
+                request: Delivery::Refuse,
+                ..AttemptFault::default()
+            }),
+            Scenario::LeaseOverlap => FaultSchedule {
+                // Attempt 1 gets 409 (the claim is still leased); attempt 2
+                // takes the key over and works for TAKER_MS.
+                attempts: vec![
+                    server(ServerFault::Stall(OVERLAP_STALL_MS)),
+                    AttemptFault::default(),
+                    server(ServerFault::Stall(TAKER_MS)),
+                ],
+                ..FaultSchedule::default()
+            },
+            Scenario::Stored500 => FaultSchedule::first(server(ServerFault::Fail)),
+            Scenario::RetryAfterLong => FaultSchedule::first(server(ServerFault::Unavailable {
+                retry_after_s: RETRY_AFTER_LONG_S,
+            })),
+            Scenario::RateLimited429 => FaultSchedule::first(server(ServerFault::RateLimited {
+                retry_after_s: Some(RETRY_AFTER_429_S),
+            })),
+            Scenario::Quota429 => FaultSchedule::first(server(ServerFault::RateLimited {
+                retry_after_s: None,
+            })),
+            Scenario::ConcurrentSameKey => FaultSchedule {
+                double_submit: true,
+                ..FaultSchedule::default()
+            },
+            Scenario::KeyExpired => FaultSchedule {
+                restart_next_day: true,
+                ..FaultSchedule::first(lose_response)
+            },
         }
     }
 }
+
+// The chapter's rule, checked when the crate compiles: the lease outlasts
+// the client timeout plus the longest normal processing; only the two
+// pauses (the exception a fencing token exists for) outlive it.
+const _: () = {
+    let normal_max = SLOW_MS + super::sim::WORK_MAX_MS;
+    assert!(super::server::LEASE_MS > super::harness::ATTEMPT_TIMEOUT_MS + normal_max);
+    assert!(TAKER_MS < SLOW_MS);
+    assert!(STALL_MS > super::server::LEASE_MS && OVERLAP_STALL_MS > super::server::LEASE_MS);
+    assert!(HARNESS_DIES_MS < super::harness::ATTEMPT_TIMEOUT_MS);
+    assert!(KEY_RETENTION_MS < CLEANUP_AT_MS && CLEANUP_AT_MS < HARNESS_BACK_MS);
+};

@@ -36,10 +36,18 @@ pub fn body(run_id: &str, render: u32) -> serde_json::Value {
         "run_id": run_id,
         "module": MODULE,
         "title": TITLE,
-        "details": format!(
-            "Open Reports, click Export, choose CSV with no rows: the app crashes. (render {render})"
-        ),
+        "details": details(render),
     })
+}
+
+/// The report's details. A re-render (the markdown regenerated) words them
+/// differently, so the digest changes.
+fn details(render: u32) -> String {
+    let base = "Open Reports, click Export, choose CSV with no rows: the app crashes.";
+    match render {
+        0 | 1 => base.to_string(),
+        n => format!("{base} Regenerated draft {n}: same bug, new wording."),
+    }
 }
 
 /// Canonical JSON: object keys sorted, no whitespace. The key is a header,
@@ -114,9 +122,11 @@ pub fn key_for_attempt(
     rng: &mut Pcg64,
 ) -> Option<String> {
     match strategy {
-        ClientStrategy::Naive => None,
+        ClientStrategy::Naive | ClientStrategy::Careful => None,
         ClientStrategy::NewKey => Some(fresh_uuid(rng)),
-        ClientStrategy::StableKey => Some(format!("{run_id}:{tool_use_id}")),
+        ClientStrategy::StableKey | ClientStrategy::QueryFirst => {
+            Some(format!("{run_id}:{tool_use_id}"))
+        }
         ClientStrategy::BusinessKey => Some(business_key(run_id, MODULE, TITLE)),
     }
 }

@@ -2,12 +2,12 @@
 //! implementation) and the verdict of a run. Their ids are the URL values of
 //! `#/lab?scenario=…&client=…&server=…`, spelled as the README documents.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 macro_rules! id_enum {
     ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $id:literal),+ $(,)? }) => {
         $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
         pub enum $name {
             $($(#[$vmeta])* $variant),+
         }
@@ -42,22 +42,41 @@ id_enum! {
     Scenario {
         /// Nothing goes wrong.
         None => "none",
-        /// The first request never reaches the server.
+        /// The first request is lost after it was sent; the client sees only a timeout.
         RequestLost => "request_lost",
+        /// The first connection is refused: provably nothing was sent.
+        ConnectRefused => "connect_refused",
         /// The server commits; its response is lost on the way back.
         ResponseLost => "response_lost",
         /// The first request is still being processed when the retry arrives.
         SlowServer => "slow_server",
         /// The server process dies after its first commit, before its second.
         CrashBetweenCommits => "crash_between_commits",
-        /// The first request claims the key, stalls past the lease, wakes up and writes back.
+        /// The first request claims the key, stalls past the lease, and wakes
+        /// after the taker has finished.
         LeaseExpired => "lease_expired",
+        /// The first request stalls past the lease and wakes while the taker
+        /// is still in progress.
+        LeaseOverlap => "lease_overlap",
+        /// The first handler fails after its claim; key-aware servers store the 500.
+        Stored500 => "stored_500",
         /// The response is lost and the retry carries a re-rendered body.
         BodyMismatch => "body_mismatch",
         /// The server answers 503 with `Retry-After` before doing anything.
         RetryAfter503 => "retry_after_503",
+        /// 503 with a `Retry-After` longer than the call's remaining deadline.
+        RetryAfterLong => "retry_after_long",
+        /// 429 with `Retry-After: 1` before any work.
+        RateLimited429 => "rate_limited_429",
+        /// 429 without `Retry-After`: the quota is exhausted.
+        Quota429 => "quota_429",
+        /// The same tool call is submitted twice at the same moment, same key.
+        ConcurrentSameKey => "concurrent_same_key",
         /// The harness gives up with an unknown outcome; the model calls the tool again.
         ModelRetry => "model_retry",
+        /// The response is lost; the harness restarts the next day and resends
+        /// the same request with the same key after the server pruned it.
+        KeyExpired => "key_expired",
     }
 }
 
@@ -72,6 +91,12 @@ id_enum! {
         StableKey => "stable_key",
         /// Derived from the evaluation run, the module and the normalised title.
         BusinessKey => "business_key",
+        /// No key; retries only a connection that provably sent nothing (the
+        /// chapter's conservative matrix for POST create).
+        Careful => "careful",
+        /// `stable_key`, and the model queries `GET /reports` by the business
+        /// identity when a call ends unknown, before calling again.
+        QueryFirst => "query_first",
     }
 }
 
@@ -92,12 +117,13 @@ id_enum! {
 }
 
 /// What the final number of reports means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Verdict {
     /// More than one report: 重复副作用.
     Duplicate,
-    /// Exactly one report: 恰好一次.
-    ExactlyOnce,
+    /// Exactly one report in the database: 只有一份 (a count, not a
+    /// distributed exactly-once guarantee).
+    One,
     /// No report at all: 没有报告（结果未知）.
     NoReport,
 }
@@ -107,7 +133,7 @@ impl Verdict {
     pub fn from_count(count: usize) -> Self {
         match count {
             0 => Verdict::NoReport,
-            1 => Verdict::ExactlyOnce,
+            1 => Verdict::One,
             _ => Verdict::Duplicate,
         }
     }
@@ -116,8 +142,53 @@ impl Verdict {
     pub fn id(self) -> &'static str {
         match self {
             Verdict::Duplicate => "duplicate",
-            Verdict::ExactlyOnce => "exactly_once",
+            Verdict::One => "one",
             Verdict::NoReport => "no_report",
+        }
+    }
+}
+
+/// What the model finally knows about the report, from every tool result it
+/// got (and, for `query_first`, from its own query).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ToolOutcome {
+    /// The model was told the report exists.
+    Created,
+    /// The model was told the outcome is unknown (a report may exist).
+    Unknown,
+    /// The model was told the server did nothing.
+    NotCreated,
+    /// The model was told the request was refused as invalid.
+    Rejected,
+}
+
+impl ToolOutcome {
+    /// Every value, in legend order.
+    pub const ALL: [Self; 4] = [
+        ToolOutcome::Created,
+        ToolOutcome::Unknown,
+        ToolOutcome::NotCreated,
+        ToolOutcome::Rejected,
+    ];
+
+    /// A stable id (`data-tool`, CSV, translation key suffix).
+    pub fn id(self) -> &'static str {
+        match self {
+            ToolOutcome::Created => "created",
+            ToolOutcome::Unknown => "unknown",
+            ToolOutcome::NotCreated => "not_created",
+            ToolOutcome::Rejected => "rejected",
+        }
+    }
+
+    /// Whether this outcome is the truth about a run that ended with
+    /// `reports` reports: «created» only if one exists, «not created» and
+    /// «rejected» only if none does; «unknown» is always honest.
+    pub fn is_truthful(self, reports: usize) -> bool {
+        match self {
+            ToolOutcome::Created => reports > 0,
+            ToolOutcome::Unknown => true,
+            ToolOutcome::NotCreated | ToolOutcome::Rejected => reports == 0,
         }
     }
 }

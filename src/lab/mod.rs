@@ -9,6 +9,7 @@
 //! running the handlers' SQL against the database.
 
 mod db;
+pub mod explain;
 mod faults;
 pub mod harness;
 mod ids;
@@ -17,11 +18,12 @@ mod server;
 mod sim;
 mod trace;
 
-pub use faults::{
-    AttemptFault, Delivery, FaultSchedule, ServerFault, RETRY_AFTER_503_S, SLOW_MS, STALL_MS,
-};
-pub use ids::{ClientStrategy, Scenario, ServerImpl, Verdict};
-pub use params::{LabParams, MatrixParams, StepParam, SEED as SEED_BOUND, SPEEDS};
+pub use faults::*;
+pub use ids::{ClientStrategy, Scenario, ServerImpl, ToolOutcome, Verdict};
+pub use params::{LabParams, MatrixBy, MatrixParams, StepParam, SEED as SEED_BOUND, SPEEDS};
 pub use server::LEASE_MS;
-pub use sim::{final_count, run, run_schedule, CallSummary, Run, RESTART_MS};
+pub use sim::{
+    cell, final_count, run, run_schedule, CallSummary, Cell, Run, MAX_EVENTS, RESTART_MS,
+    WORK_MAX_MS,
+};
 pub use trace::*;

@@ -170,37 +170,120 @@ impl LabParams {
     }
 }
 
+/// What the matrix's columns are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatrixBy {
+    /// Scenario × client for one `server` (`by=client`, the default).
+    Client,
+    /// Scenario × server for one `client` (`by=server`): which server fixes
+    /// my failure?
+    Server,
+}
+
 /// Parameters of `#/lab/matrix`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatrixParams {
+    pub by: MatrixBy,
     pub server: ServerImpl,
+    pub client: ClientStrategy,
     pub seed: u64,
+}
+
+impl Default for MatrixParams {
+    fn default() -> Self {
+        Self {
+            by: MatrixBy::Client,
+            server: ServerImpl::Naive,
+            client: ClientStrategy::StableKey,
+            seed: SEED.default as u64,
+        }
+    }
 }
 
 impl MatrixParams {
     /// Reads the query; every problem becomes a notice.
     pub fn from_query(q: &Query) -> (Self, Vec<Notice>) {
+        let d = Self::default();
         let mut r = Reader::new(q);
+        let by = match r.choice("by", &["client", "server"], "client").as_str() {
+            "server" => MatrixBy::Server,
+            _ => MatrixBy::Client,
+        };
         let server = pick(
             &mut r,
             "server",
             &ServerImpl::ids(),
-            ServerImpl::Naive,
+            d.server,
             ServerImpl::id,
             ServerImpl::from_id,
         );
+        let client = pick(
+            &mut r,
+            "client",
+            &ClientStrategy::ids(),
+            d.client,
+            ClientStrategy::id,
+            ClientStrategy::from_id,
+        );
         let seed = r.int(SEED) as u64;
-        r.reject_unknown(&["server", "seed"]);
-        (Self { server, seed }, r.notices)
+        r.reject_unknown(&["by", "server", "client", "seed"]);
+        (
+            Self {
+                by,
+                server,
+                client,
+                seed,
+            },
+            r.notices,
+        )
     }
 
-    /// The query for this state.
+    /// The query for this state (only what differs from the default view).
     pub fn to_query(&self) -> Query {
-        let mut q = Query::new().with("server", self.server.id());
+        let mut q = match self.by {
+            MatrixBy::Client => Query::new().with("server", self.server.id()),
+            MatrixBy::Server => Query::new()
+                .with("by", "server")
+                .with("client", self.client.id()),
+        };
         if self.seed != SEED.default as u64 {
             q.set("seed", self.seed.to_string());
         }
         q
+    }
+
+    /// The (scenario, client, server) of every cell, row by row.
+    pub fn cells(&self) -> Vec<(Scenario, ClientStrategy, ServerImpl)> {
+        Scenario::ALL
+            .iter()
+            .flat_map(|sc| match self.by {
+                MatrixBy::Client => ClientStrategy::ALL
+                    .iter()
+                    .map(|c| (*sc, *c, self.server))
+                    .collect::<Vec<_>>(),
+                MatrixBy::Server => ServerImpl::ALL
+                    .iter()
+                    .map(|s| (*sc, self.client, *s))
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// The cells of the previous server (scenario × client view), to mark
+    /// what changed; `None` for the first server and the other view, where
+    /// each column is compared with the one to its left.
+    pub fn previous_cells(&self) -> Option<Vec<(Scenario, ClientStrategy, ServerImpl)>> {
+        let i = ServerImpl::ALL.iter().position(|s| *s == self.server)?;
+        match (self.by, i) {
+            (MatrixBy::Client, 1..) => Some(
+                MatrixParams {
+                    server: ServerImpl::ALL[i - 1],
+                    ..self.clone()
+                }
+                .cells(),
+            ),
+            _ => None,
+        }
     }
 }
 
@@ -254,6 +337,27 @@ mod tests {
         assert_eq!(p.speed, "1");
         let names: Vec<_> = n.iter().map(|n| n.param.as_str()).collect();
         assert_eq!(names, ["scenario", "server", "seed", "speed", "x"]);
+    }
+
+    #[test]
+    fn matrix_by_server_for_one_client() {
+        let q = Query::parse("by=server&client=careful");
+        let (m, n) = MatrixParams::from_query(&q);
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!(
+            (m.by, m.client),
+            (MatrixBy::Server, ClientStrategy::Careful)
+        );
+        assert_eq!(m.to_query().encode(), "by=server&client=careful");
+        let cells = m.cells();
+        assert_eq!(cells.len(), Scenario::ALL.len() * ServerImpl::ALL.len());
+        assert!(cells.iter().all(|(_, c, _)| *c == ClientStrategy::Careful));
+        assert_eq!(m.previous_cells(), None);
+        let (m, n) = MatrixParams::from_query(&Query::parse("by=diagonal"));
+        assert_eq!((m.by, n.len()), (MatrixBy::Client, 1));
+        let (m, _) = MatrixParams::from_query(&Query::parse("server=atomic"));
+        let prev = m.previous_cells().unwrap();
+        assert!(prev.iter().all(|(_, _, s)| *s == ServerImpl::KeySplit));
     }
 
     #[test]

@@ -28,6 +28,8 @@ pub struct Handler {
     pub fault: ServerFault,
     /// The fencing token this handler holds (fenced only).
     pub fence: Option<i64>,
+    /// When this handler's lease on its claim ends (leased, fenced).
+    pub lease_until: Option<u64>,
 }
 
 /// What a phase ends with.
@@ -106,6 +108,16 @@ impl ServerImpl {
             r.retry_after_s = Some(retry_after_s);
             return Phase::Respond(Decision::Unavailable, r);
         }
+        if let ServerFault::RateLimited { retry_after_s } = h.fault {
+            let mut r = response(h, 429, json!({"error": "too many requests"}));
+            r.retry_after_s = retry_after_s;
+            return Phase::Respond(
+                Decision::RateLimited {
+                    quota: retry_after_s.is_none(),
+                },
+                r,
+            );
+        }
         let key = match (&h.key, self.keyed()) {
             (_, false) => return Phase::Work(Decision::NoCheck),
             (None, true) => return Phase::Work(Decision::NoKey),
@@ -134,14 +146,15 @@ impl ServerImpl {
         let Some(row) = row else {
             let fence = (self == ServerImpl::Fenced).then_some(1);
             let claimed = db.exec(
-                "INSERT INTO idempotency_keys (key, request_digest, status, fence, lease_expires_ms) \
-                 VALUES (?, ?, 'in_progress', ?, ?)",
-                &[text(&key), text(&h.digest), opt(fence), opt(lease)],
+                "INSERT INTO idempotency_keys (key, request_digest, status, fence, lease_expires_ms, created_ms) \
+                 VALUES (?, ?, 'in_progress', ?, ?, ?)",
+                &[text(&key), text(&h.digest), opt(fence), opt(lease), int(now as i64)],
             );
             return match claimed {
                 Ok(_) => {
                     db.commit();
                     h.fence = fence;
+                    h.lease_until = lease.map(|l| l as u64);
                     Phase::Work(Decision::Claimed { fence })
                 }
                 Err(_) => sql_error(db, h),
@@ -212,6 +225,7 @@ impl ServerImpl {
             );
             h.fence = row.and_then(|r| as_int(&r[0]));
         }
+        h.lease_until = lease.map(|l| l as u64);
         db.commit();
         Phase::Work(Decision::TookOver { fence: h.fence })
     }
@@ -267,9 +281,9 @@ impl ServerImpl {
             let r = created(h, id);
             db.begin();
             let rec = db.exec(
-                "INSERT INTO idempotency_keys (key, request_digest, status, response_status, response_body) \
-                 VALUES (?, ?, 'done', ?, ?)",
-                &[text(&key), text(&h.digest), int(r.status as i64), text(&r.body)],
+                "INSERT INTO idempotency_keys (key, request_digest, status, response_status, response_body, created_ms) \
+                 VALUES (?, ?, 'done', ?, ?, ?)",
+                &[text(&key), text(&h.digest), int(r.status as i64), text(&r.body), int(now as i64)],
             );
             if crash {
                 db.rollback(true);
@@ -293,16 +307,37 @@ impl ServerImpl {
                 return Phase::Crash;
             }
             let id = db.last_insert_rowid();
-            (Decision::Created { report_id: id }, created(h, id))
+            let decision = match h.lease_until {
+                // Only `leased` gets here with an expired lease: its status
+                // guard cannot tell whose claim is in progress.
+                Some(until) if until <= now && self == ServerImpl::Leased => {
+                    Decision::StaleCreated {
+                        report_id: id,
+                        lease_until_ms: until,
+                    }
+                }
+                _ => Decision::Created { report_id: id },
+            };
+            (decision, created(h, id))
         };
         let mut params = vec![int(r.status as i64), text(&r.body), text(&key)];
-        let sql = if self == ServerImpl::Fenced {
-            params.push(opt(h.fence));
-            "UPDATE idempotency_keys SET status = 'done', response_status = ?, response_body = ? \
-             WHERE key = ? AND status = 'in_progress' AND fence = ?"
-        } else {
-            "UPDATE idempotency_keys SET status = 'done', response_status = ?, response_body = ? \
-             WHERE key = ?"
+        // `atomic` has no lease, so no one else can hold its claim; `leased`
+        // writes what most people write, a status guard; `fenced` also
+        // checks that the claim is still its own.
+        let sql = match self {
+            ServerImpl::Fenced => {
+                params.push(opt(h.fence));
+                "UPDATE idempotency_keys SET status = 'done', response_status = ?, response_body = ? \
+                 WHERE key = ? AND status = 'in_progress' AND fence = ?"
+            }
+            ServerImpl::Leased => {
+                "UPDATE idempotency_keys SET status = 'done', response_status = ?, response_body = ? \
+                 WHERE key = ? AND status = 'in_progress'"
+            }
+            _ => {
+                "UPDATE idempotency_keys SET status = 'done', response_status = ?, response_body = ? \
+                 WHERE key = ?"
+            }
         };
         match db.exec(sql, &params) {
             Err(_) => sql_error(db, h),
@@ -315,16 +350,23 @@ impl ServerImpl {
                 // and answer with the taker's result.
                 db.rollback(false);
                 let row = db.row(
-                    "SELECT status, response_status, response_body FROM idempotency_keys WHERE key = ?",
+                    "SELECT status, response_status, response_body, fence FROM idempotency_keys WHERE key = ?",
                     &[text(&key)],
                 );
-                match row {
-                    Some(row) if as_text(&row[0]).as_deref() == Some("done") => Phase::Respond(
-                        Decision::Fenced { replayed: true },
-                        replay(h, as_int(&row[1]), as_text(&row[2])),
-                    ),
+                let lost = |replayed: bool| match (self, &row) {
+                    (ServerImpl::Fenced, Some(r)) => Decision::Fenced {
+                        replayed,
+                        held: h.fence.unwrap_or_default(),
+                        current: as_int(&r[3]).unwrap_or_default(),
+                    },
+                    _ => Decision::Guarded { replayed },
+                };
+                match &row {
+                    Some(r) if as_text(&r[0]).as_deref() == Some("done") => {
+                        Phase::Respond(lost(true), replay(h, as_int(&r[1]), as_text(&r[2])))
+                    }
                     _ => Phase::Respond(
-                        Decision::Fenced { replayed: false },
+                        lost(false),
                         response(
                             h,
                             409,
@@ -335,6 +377,32 @@ impl ServerImpl {
             }
         }
     }
+}
+
+/// The cleanup job: deletes keys older than the retention. A request that
+/// arrives later with a pruned key is a new request.
+pub fn prune_keys(db: &mut Db, now: u64) -> usize {
+    let cutoff = now.saturating_sub(super::faults::KEY_RETENTION_MS) as i64;
+    db.begin();
+    let n = db
+        .exec(
+            "DELETE FROM idempotency_keys WHERE created_ms < ?",
+            &[int(cutoff)],
+        )
+        .unwrap_or(0);
+    db.commit();
+    n
+}
+
+/// `GET /reports?run_id=…&module=…&title=…`: the business identity's report,
+/// if one exists (the title compared after normalisation, as the business key does).
+pub fn find_report(db: &mut Db, run_id: &str, module: &str, title: &str) -> Option<i64> {
+    let row = db.row(
+        "SELECT id FROM reports WHERE run_id = ? AND module = ? AND lower(title) = lower(?) \
+         ORDER BY id LIMIT 1",
+        &[text(run_id), text(module), text(title)],
+    );
+    row.and_then(|r| as_int(&r[0]))
 }
 
 fn opt(v: Option<i64>) -> Value {

@@ -1,10 +1,10 @@
 //! What one step of a run records. Everything here is structured data; the UI
 //! turns it into narration in the learner's language.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A lane of the sequence diagram.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Lane {
     Harness,
     Network,
@@ -28,7 +28,7 @@ impl Lane {
 }
 
 /// What an arrow of the sequence diagram carries.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ArrowLabel {
     /// `POST /reports` of a request (its global number).
     Request { request: usize },
@@ -40,10 +40,14 @@ pub enum ArrowLabel {
     Sql { statements: usize },
     /// The database's answer (COMMIT, ROLLBACK, rows).
     SqlResult { committed: bool },
+    /// `GET /reports?…` by the business identity.
+    Query,
+    /// Its answer: the report found, if any.
+    QueryResult { found: Option<i64> },
 }
 
 /// One arrow of the sequence diagram.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Arrow {
     pub from: Lane,
     pub to: Lane,
@@ -53,15 +57,15 @@ pub struct Arrow {
 }
 
 /// One HTTP request as the harness sent it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RequestInfo {
     /// Global number of this HTTP request in the run (0-based).
     pub id: usize,
     /// Which tool call (0-based) and which attempt of it (1-based).
     pub call: usize,
     pub attempt: u32,
-    pub method: &'static str,
-    pub path: &'static str,
+    pub method: String,
+    pub path: String,
     /// The `Idempotency-Key` header, if any.
     pub key: Option<String>,
     /// SHA-256 of the canonical body (hex, 64 characters).
@@ -71,7 +75,7 @@ pub struct RequestInfo {
 }
 
 /// One HTTP response.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResponseInfo {
     /// The request it answers.
     pub request: usize,
@@ -84,7 +88,7 @@ pub struct ResponseInfo {
 }
 
 /// The result of one SQL statement.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SqlOutcome {
     /// BEGIN.
     Begun,
@@ -102,7 +106,7 @@ pub enum SqlOutcome {
 }
 
 /// One SQL statement the server ran, with its parameters and result.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SqlExec {
     pub sql: String,
     pub params: Vec<String>,
@@ -128,7 +132,7 @@ impl SqlExec {
 }
 
 /// What the server decided for a request at one step.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Decision {
     /// `naive` server: no key check, goes straight to work.
     NoCheck,
@@ -148,23 +152,37 @@ pub enum Decision {
     DigestMismatch,
     /// 503 before doing anything.
     Unavailable,
+    /// 429 before doing anything; `quota` when it has no `Retry-After`.
+    RateLimited { quota: bool },
     /// The report was inserted and (for key-aware servers) the key marked done.
     Created { report_id: i64 },
+    /// `leased`: the write-back succeeded although this handler's lease had
+    /// ended; the status guard cannot tell whose claim is in progress.
+    StaleCreated { report_id: i64, lease_until_ms: u64 },
     /// `key_split`'s second commit: the key and its response are recorded.
     KeyRecorded { report_id: i64 },
     /// The work failed; 500 (stored as the key's response when key-aware).
     Failed,
     /// A statement failed (e.g. UNIQUE); the transaction was rolled back; 500.
     SqlError,
-    /// Fenced write-back matched no row: everything rolled back, and the
-    /// taker's stored response is replayed (or 409 if it is not done yet).
-    Fenced { replayed: bool },
+    /// Fenced write-back matched no row (`held` ≠ `current` fence):
+    /// everything rolled back, and the taker's stored response is replayed
+    /// (or 409 if it is not done yet).
+    Fenced {
+        replayed: bool,
+        held: i64,
+        current: i64,
+    },
+    /// `leased`: the status-guarded write-back matched no row (the key is no
+    /// longer in progress): everything rolled back; the stored response is
+    /// replayed (or 409).
+    Guarded { replayed: bool },
     /// The process died inside this handler.
     Crashed,
 }
 
 /// Why the harness stopped retrying a tool call.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GiveUp {
     /// All attempts used.
     AttemptsExhausted,
@@ -175,12 +193,16 @@ pub enum GiveUp {
         retry_after_s: u64,
         remaining_ms: u64,
     },
-    /// A status that must not be retried (422).
+    /// A status that must not be retried (422, a 429 without `Retry-After`).
     NotRetryable,
+    /// A replayed stored error: retrying the same key only replays it again.
+    StoredError,
+    /// `careful`: only a connection that provably sent nothing is retried.
+    Careful,
 }
 
 /// How one HTTP attempt ended for the harness.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AttemptOutcome {
     /// An HTTP status arrived.
     Status { status: u16, replayed: bool },
@@ -191,10 +213,12 @@ pub enum AttemptOutcome {
 }
 
 /// What the harness hands the model as the tool result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ToolResult {
     /// The report exists (`replayed` when the server replayed a stored answer).
     Created { report_id: i64, replayed: bool },
+    /// `query_first`: the model's query found the report.
+    Found { report_id: i64 },
     /// «结果未知，报告可能已经创建，先查一下».
     Unknown,
     /// Every attempt provably did nothing (refused or 503 before any work).
@@ -206,13 +230,25 @@ pub enum ToolResult {
 impl ToolResult {
     /// Whether the model should see this as an error (`is_error`).
     pub fn is_error(self) -> bool {
-        !matches!(self, ToolResult::Created { .. })
+        !matches!(self, ToolResult::Created { .. } | ToolResult::Found { .. })
+    }
+
+    /// What this result tells the model.
+    pub fn outcome(self) -> crate::lab::ToolOutcome {
+        use crate::lab::ToolOutcome as O;
+        match self {
+            ToolResult::Created { .. } | ToolResult::Found { .. } => O::Created,
+            ToolResult::Unknown => O::Unknown,
+            ToolResult::NotCreated => O::NotCreated,
+            ToolResult::Rejected => O::Rejected,
+        }
     }
 
     /// Translation key of the text the model reads.
     pub fn key(self) -> &'static str {
         match self {
             ToolResult::Created { .. } => "lab.tool.created",
+            ToolResult::Found { .. } => "lab.tool.found",
             ToolResult::Unknown => "lab.tool.unknown",
             ToolResult::NotCreated => "lab.tool.not_created",
             ToolResult::Rejected => "lab.tool.rejected",
@@ -224,7 +260,7 @@ impl ToolResult {
 pub const UNKNOWN_OUTCOME_ZH: &str = "结果未知，报告可能已经创建，先查一下";
 
 /// What the harness does next after an attempt ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Next {
     /// Retry after a backoff with jitter.
     Backoff { wait_ms: u64 },
@@ -238,7 +274,7 @@ pub enum Next {
 }
 
 /// What happened at one step.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StepKind {
     /// The model calls `submit_bug_report` (call 0 is the first).
     ToolCall { call: usize, tool_use_id: String },
@@ -270,10 +306,20 @@ pub enum StepKind {
     Timeout { request: usize, next: Next },
     /// The server process is back (the database survived).
     Restart,
+    /// The model queries `GET /reports` by the business identity.
+    Query { call: usize, found: Option<i64> },
+    /// The harness process died with a request in flight.
+    HarnessDown,
+    /// The harness is back and resends its unfinished call from its queue.
+    HarnessBack,
+    /// The server's cleanup job pruned keys older than the retention.
+    Cleanup { pruned: usize },
+    /// The run hit the event cap and was cut short.
+    Truncated,
 }
 
 /// A row of `reports` as it stands after a step.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ReportRow {
     pub id: i64,
     pub run_id: String,
@@ -283,7 +329,7 @@ pub struct ReportRow {
 }
 
 /// A row of `idempotency_keys` as it stands after a step.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KeyRow {
     pub key: String,
     pub request_digest: String,
@@ -292,10 +338,11 @@ pub struct KeyRow {
     pub lease_expires_ms: Option<i64>,
     pub response_status: Option<i64>,
     pub response_body: Option<String>,
+    pub created_ms: i64,
 }
 
 /// One step of a run: one simulation event and everything it changed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Step {
     /// Simulated time in milliseconds.
     pub time_ms: u64,

@@ -39,8 +39,13 @@ test('a deep link opens exactly that run at that step', async () => {
   assert.equal(await stepIndex(page), 4);
   // Step 4: the server inserted report #1 and marked the key done.
   assert.equal(await numberIn(page, 'report-count'), 1);
-  assert.equal(await page.getByTestId('verdict').getAttribute('data-verdict'), 'exactly_once');
-  assert.match(await page.getByTestId('verdict').innerText(), /恰好一次/);
+  // The card keeps «after this step» apart from «when the run settles».
+  assert.match(await page.getByTestId('card-now').innerText(), /这一步之后/);
+  assert.match(await page.getByTestId('card-end').innerText(), /整次运行结束时/);
+  assert.equal(await page.getByTestId('final-verdict').getAttribute('data-verdict'), 'one');
+  assert.match(await page.getByTestId('final-verdict').innerText(), /只有一份/);
+  assert.doesNotMatch(await page.locator('.lab').innerText(), /恰好一次|★|\(render 1\)/);
+  // Requests and reports are both numbered from 1.
   assert.match(await narration(page), /#1/);
   assert.equal(await page.getByTestId('narration').getAttribute('aria-live'), 'polite');
   assert.equal(await dataRows(page, 'table-reports'), 1);
@@ -62,7 +67,6 @@ test('stepping back and forward changes the narration and the count, and returns
   await page.getByTestId('step-back').click();
   await waitStep(page, 3);
   assert.equal(await numberIn(page, 'report-count'), 0);
-  assert.equal(await page.getByTestId('verdict').getAttribute('data-verdict'), 'no_report');
   assert.notEqual(await narration(page), at4);
   assert.match(page.url(), /step=3/);
   await page.getByTestId('step-forward').click();
@@ -113,9 +117,18 @@ test('the naive server duplicates a report whose response was lost', async () =>
   const page = await app.open('#/lab?scenario=response_lost&client=naive&server=naive&seed=1&step=end');
   await page.getByTestId('report-count').waitFor();
   assert.equal(await numberIn(page, 'report-count'), 2);
-  assert.equal(await page.getByTestId('verdict').getAttribute('data-verdict'), 'duplicate');
-  assert.match(await page.getByTestId('verdict').innerText(), /重复副作用/);
+  assert.equal(await page.getByTestId('final-verdict').getAttribute('data-verdict'), 'duplicate');
+  assert.match(await page.getByTestId('final-verdict').innerText(), /重复副作用/);
   assert.equal(await dataRows(page, 'table-reports'), 2);
+  // One plain sentence of what happened and why, and the nearest fix.
+  assert.match(await page.getByTestId('end-sentence').innerText(), /不带幂等键/);
+  const fix = page.getByTestId('fix-link');
+  assert.match(await fix.innerText(), /试试修好的版本/);
+  await fix.click();
+  await page.waitForFunction(() => location.hash.includes('client=') && !location.hash.includes('client=naive&server=naive'));
+  await page.getByTestId('final-verdict').waitFor();
+  assert.equal(await page.getByTestId('final-verdict').getAttribute('data-count'), '1');
+  assert.equal(await page.getByTestId('tool-outcome').getAttribute('data-tool'), 'created');
   app.assertNoErrors(page);
   await page.context().close();
 });
@@ -147,10 +160,15 @@ test('a bad step is clamped with a notice naming the parameter', async () => {
 async function cell(page, scenario, client) {
   const el = page.getByTestId(`cell-${scenario}-${client}`);
   await page.waitForFunction(
-    (id) => /^\d+$/.test(document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
+    (id) => document.querySelector(`[data-testid="${id}"]`)?.hasAttribute('data-reports'),
     `cell-${scenario}-${client}`,
   );
-  return Number(await el.innerText());
+  return Number(await el.getAttribute('data-reports'));
+}
+
+async function tool(page, scenario, client) {
+  await cell(page, scenario, client);
+  return page.getByTestId(`cell-${scenario}-${client}`).getAttribute('data-tool');
 }
 
 test('the matrix shows the outcomes the chapter claims, for two servers', async () => {
@@ -158,10 +176,14 @@ test('the matrix shows the outcomes the chapter claims, for two servers', async 
   assert.equal(await cell(page, 'response_lost', 'naive'), 2);
   assert.equal(await cell(page, 'response_lost', 'stable_key'), 2);
   assert.equal(await cell(page, 'none', 'business_key'), 1);
-  assert.equal(
-    await page.getByTestId('cell-response_lost-naive').getAttribute('data-verdict'),
-    'duplicate',
-  );
+  assert.equal(await tool(page, 'response_lost', 'naive'), 'created');
+  // The legend comes before the table.
+  const legendFirst = await page.evaluate(() => {
+    const legend = document.querySelector('[data-testid="matrix-legend"]');
+    const table = document.querySelector('[data-testid="matrix"]');
+    return !!(legend.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+  assert.ok(legendFirst);
   // Switch server with the picker: the URL follows.
   await page.getByTestId('server-fenced').click();
   await page.waitForFunction(() => location.hash.includes('server=fenced'));
@@ -175,7 +197,21 @@ test('the matrix shows the outcomes the chapter claims, for two servers', async 
   await page.context().close();
 
   const leased = await app.open('#/lab/matrix?server=leased');
-  assert.equal(await cell(leased, 'lease_expired', 'stable_key'), 2);
+  // The status guard stops the stale writer that wakes after the taker.
+  assert.equal(await cell(leased, 'lease_expired', 'stable_key'), 1);
+  assert.equal(await cell(leased, 'stored_500', 'stable_key'), 0);
+  assert.equal(await tool(leased, 'stored_500', 'stable_key'), 'not_created');
+  assert.equal(await tool(leased, 'crash_between_commits', 'careful'), 'unknown');
+  // «0, and the model knows» and «0, unknown» read differently.
+  assert.notEqual(
+    await leased.getByTestId('cell-stored_500-stable_key').innerText(),
+    await leased.getByTestId('cell-request_lost-careful').innerText(),
+  );
+  // Cells that changed from the previous server (atomic) are marked.
+  assert.equal(
+    await leased.getByTestId('cell-crash_between_commits-stable_key').getAttribute('data-changed'),
+    'true',
+  );
   assert.equal(await cell(leased, 'crash_between_commits', 'stable_key'), 1);
   app.assertNoErrors(leased);
   await leased.context().close();
@@ -199,6 +235,62 @@ test('clicking a matrix cell opens that run at its end', async () => {
   await page.getByTestId('report-count').waitFor();
   assert.equal(await numberIn(page, 'report-count'), n);
   assert.ok(await page.locator('input[name="client"][value="business_key"]').isChecked());
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('the server × scenario view answers «which server fixes my failure?»', async () => {
+  const page = await app.open('#/lab/matrix?by=server&client=stable_key');
+  assert.equal(await cell(page, 'concurrent_same_key', 'naive'), 2);
+  assert.equal(await cell(page, 'concurrent_same_key', 'key_split'), 2);
+  assert.equal(await cell(page, 'concurrent_same_key', 'atomic'), 1);
+  assert.equal(await cell(page, 'lease_overlap', 'fenced'), 1);
+  assert.equal(await cell(page, 'model_retry', 'fenced'), 2);
+  await page.getByTestId('client-query_first').click();
+  await page.waitForFunction(() => location.hash.includes('client=query_first'));
+  for (const server of ['naive', 'key_split', 'atomic', 'leased', 'fenced']) {
+    assert.equal(await cell(page, 'model_retry', server), 1, server);
+    assert.equal(await tool(page, 'model_retry', server), 'created', server);
+  }
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('the fence is the key moment of lease_overlap, with the lease rule on screen', async () => {
+  const page = await app.open('#/lab?scenario=lease_overlap&client=stable_key&server=fenced&seed=1&step=end');
+  await page.getByTestId('sequence-diagram').waitFor();
+  assert.match(await page.getByTestId('sequence-diagram').textContent(), /fence 1 ≠ 2，影响 0 行，ROLLBACK/);
+  assert.match(await page.getByTestId('sequence-diagram').textContent(), /停顿到/);
+  assert.match(await page.getByTestId('sequence-diagram').textContent(), /Retry-After/);
+  const params = await page.getByTestId('lab-params').innerText();
+  assert.match(params, /租约 5 秒/);
+  assert.match(params, /超时 2 秒/);
+  assert.match(params, /12 秒/);
+  assert.match(await page.getByTestId('table-keys').innerText(), /—/);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('at 360 px the diagram scrolls sideways with a hint, headers stay, keys hint hides on touch', async () => {
+  const page = await app.open('#/lab?scenario=lease_overlap&client=stable_key&server=leased&seed=1&step=end', {
+    viewport: { width: 360, height: 740 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  await page.getByTestId('sequence-diagram').waitFor();
+  assert.ok(await page.locator('.scroll-hint').isVisible());
+  assert.ok(!(await page.locator('.keys-hint').isVisible()));
+  const wrap = page.locator('.seq-wrap');
+  const scrolls = await wrap.evaluate((el) => el.scrollWidth > el.clientWidth);
+  assert.ok(scrolls, 'the diagram is wider than the screen and scrolls');
+  const sticky = await page.getByTestId('lane-headers').evaluate((el) => getComputedStyle(el).position);
+  assert.equal(sticky, 'sticky');
+  // The key column does not wrap: one line per key.
+  const keyCell = page.getByTestId('table-keys').locator('tbody td code').first();
+  const ratio = await keyCell.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).fontSize));
+  assert.ok(ratio < 2, `the key wraps (height ${ratio.toFixed(1)} × font size)`);
+  // The leased server's stale writer: the report exists and the sentence says why.
+  assert.match(await page.getByTestId('sequence-diagram').textContent(), /租约已过期，写回仍然成功/);
   app.assertNoErrors(page);
   await page.context().close();
 });

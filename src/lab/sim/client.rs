@@ -4,29 +4,48 @@
 use super::*;
 
 impl Sim {
-    pub(super) fn send(&mut self, call: usize) -> (StepKind, Vec<Arrow>) {
+    pub(super) fn send(&mut self, call: usize, resend: bool) -> (StepKind, Vec<Arrow>) {
         let id = self.requests.len();
         let fault = self.schedule.attempt(id);
-        let c = &mut self.calls[call];
-        c.summary.attempts += 1;
-        if fault.rerender {
+        if fault.rerender && !resend {
             self.render += 1;
         }
+        let previous = self.requests.iter().rev().find(|r| r.call == call).cloned();
+        let c = &mut self.calls[call];
+        c.summary.attempts += 1;
         let attempt = c.summary.attempts;
-        let body = harness::body(&self.run_id, self.render);
         let tool_use_id = c.summary.tool_use_id.clone();
         let deadline = c.started + CALL_DEADLINE_MS;
         c.waiting = Some(id);
-        let key = harness::key_for_attempt(self.client, &self.run_id, &tool_use_id, &mut self.rng);
+        // A resend from the durable queue is the stored request, key and all.
+        let (key, body) = match previous.filter(|_| resend) {
+            Some(p) => (p.key, p.body),
+            None => {
+                let key = harness::key_for_attempt(
+                    self.client,
+                    &self.run_id,
+                    &tool_use_id,
+                    &mut self.rng,
+                );
+                (key, harness::body(&self.run_id, self.render).to_string())
+            }
+        };
+        let c = &mut self.calls[call];
+        match (&c.first_key, &key) {
+            (None, _) if attempt == 1 => c.first_key = key.clone(),
+            (k, new) if k != new => c.key_covers = false,
+            _ => {}
+        }
+        let digest = harness::digest(&serde_json::from_str(&body).expect("we wrote this JSON"));
         let info = RequestInfo {
             id,
             call,
             attempt,
-            method: "POST",
-            path: "/reports",
+            method: "POST".into(),
+            path: "/reports".into(),
             key,
-            digest: harness::digest(&body),
-            body: body.to_string(),
+            digest,
+            body,
         };
         self.requests.push(info.clone());
         let timeout = ATTEMPT_TIMEOUT_MS.min(deadline.saturating_sub(self.now));
@@ -36,16 +55,15 @@ impl Sim {
             Delivery::Lose => self.at(self.now + lat, Ev::RequestLost { request: id }),
             Delivery::Deliver => self.at(self.now + lat, Ev::Arrive { request: id }),
             Delivery::Delay(d) => self.at(self.now + lat + d, Ev::Arrive { request: id }),
+            Delivery::Refuse => self.at(self.now + lat, Ev::RefusedBack { request: id }),
         }
-        (
-            StepKind::Send { request: info },
-            vec![arrow(
-                Lane::Harness,
-                Lane::Network,
-                ArrowLabel::Request { request: id },
-                false,
-            )],
-        )
+        let out = arrow(
+            Lane::Harness,
+            Lane::Network,
+            ArrowLabel::Request { request: id },
+            false,
+        );
+        (StepKind::Send { request: info }, vec![out])
     }
 
     pub(super) fn response_arrives(&mut self, r: ResponseInfo) -> (StepKind, Vec<Arrow>) {
@@ -93,6 +111,44 @@ impl Sim {
         )
     }
 
+    /// Whether an attempt outcome may mean the server did the work, and
+    /// whether the harness may retry it at all (before the budget checks).
+    fn classify(&self, outcome: AttemptOutcome, retry_after_s: Option<u64>) -> (bool, Retry) {
+        let careful = self.client == ClientStrategy::Careful;
+        match outcome {
+            AttemptOutcome::Refused => (false, Retry::Yes),
+            AttemptOutcome::Timeout if careful => (true, Retry::No(GiveUp::Careful)),
+            AttemptOutcome::Timeout => (true, Retry::Yes),
+            AttemptOutcome::Status {
+                status,
+                replayed: true,
+            } if status >= 400 => (false, Retry::No(GiveUp::StoredError)),
+            // 503 and 429 are answered before any work: the server states
+            // that nothing was done.
+            AttemptOutcome::Status { status: 503, .. } if careful => {
+                (false, Retry::No(GiveUp::Careful))
+            }
+            AttemptOutcome::Status { status: 503, .. } => (false, Retry::Yes),
+            AttemptOutcome::Status { status: 429, .. } if careful => {
+                (false, Retry::No(GiveUp::Careful))
+            }
+            // A 429 without Retry-After is a quota: never retried.
+            AttemptOutcome::Status { status: 429, .. } => match retry_after_s {
+                Some(_) => (false, Retry::Yes),
+                None => (false, Retry::No(GiveUp::NotRetryable)),
+            },
+            AttemptOutcome::Status {
+                status: 409 | 500 | 502 | 504,
+                ..
+            } if careful => (true, Retry::No(GiveUp::Careful)),
+            AttemptOutcome::Status {
+                status: 409 | 500 | 502 | 504,
+                ..
+            } => (true, Retry::Yes),
+            AttemptOutcome::Status { .. } => (false, Retry::No(GiveUp::NotRetryable)),
+        }
+    }
+
     /// A failed attempt: decide whether and when to retry.
     pub(super) fn attempt_ended(
         &mut self,
@@ -100,36 +156,29 @@ impl Sim {
         outcome: AttemptOutcome,
         retry_after_s: Option<u64>,
     ) -> Next {
+        let (maybe, retry) = self.classify(outcome, retry_after_s);
         let c = &mut self.calls[call];
         c.waiting = None;
-        let retryable = match outcome {
-            AttemptOutcome::Timeout => {
-                c.maybe_executed = true;
-                true
-            }
-            AttemptOutcome::Refused => true,
-            AttemptOutcome::Status { status, .. } => match status {
-                409 | 500 | 502 | 504 => {
-                    c.maybe_executed = true;
-                    true
-                }
-                503 | 429 => true,
-                _ => false,
-            },
-        };
+        c.maybe_executed |= maybe;
         let unknown_or_not = if c.maybe_executed {
             ToolResult::Unknown
         } else {
             ToolResult::NotCreated
         };
-        if !retryable {
-            let result = match outcome {
-                AttemptOutcome::Status { status: 422, .. } => ToolResult::Rejected,
+        if let Retry::No(give_up) = retry {
+            let result = match (outcome, give_up) {
+                // The key's stored outcome is an error: if one key covered
+                // every attempt of this call, nothing was created.
+                (_, GiveUp::StoredError) if c.key_covers => ToolResult::NotCreated,
+                // 422 after an attempt that may have run: a report may exist.
+                (AttemptOutcome::Status { status: 422, .. }, _) if !c.maybe_executed => {
+                    ToolResult::Rejected
+                }
                 _ => unknown_or_not,
             };
-            return self.finish_call(call, outcome, result, Some(GiveUp::NotRetryable));
+            return self.finish_call(call, outcome, result, Some(give_up));
         }
-        if c.summary.attempts >= MAX_ATTEMPTS {
+        if c.summary.attempts - c.budget_base >= MAX_ATTEMPTS {
             return self.finish_call(
                 call,
                 outcome,
@@ -166,7 +215,13 @@ impl Sim {
             Next::Backoff { wait_ms } | Next::RetryAfter { wait_ms } => wait_ms,
             Next::Finish { .. } => 0,
         };
-        self.at(self.now + wait, Ev::Send { call });
+        self.at(
+            self.now + wait,
+            Ev::Send {
+                call,
+                resend: false,
+            },
+        );
         next
     }
 
@@ -182,10 +237,48 @@ impl Sim {
         c.summary.last = Some(outcome);
         c.summary.result = Some(result);
         c.summary.give_up = give_up;
-        if result.is_error() && self.recalls_left > 0 {
-            self.recalls_left -= 1;
-            self.at(self.now + MODEL_THINK_MS, Ev::ToolCall { call: call + 1 });
+        if result == ToolResult::Unknown && self.client == ClientStrategy::QueryFirst {
+            // The model reads «先查一下» and does: it queries before anything else.
+            self.at(self.now + MODEL_THINK_MS, Ev::Query { call });
+        } else {
+            self.maybe_recall(result);
         }
         Next::Finish { result, give_up }
     }
+
+    /// The model calls the tool again after an error, if the schedule says so.
+    pub(super) fn maybe_recall(&mut self, result: ToolResult) {
+        if result.is_error() && self.recalls_left > 0 {
+            self.recalls_left -= 1;
+            self.at(self.now + MODEL_THINK_MS, Ev::ToolCall { twin_of: None });
+        }
+    }
+
+    /// `query_first`: `GET /reports` by the business identity. Found: the
+    /// model uses that report. Not found: still unknown (a request may still
+    /// be in flight), so the model may call again.
+    pub(super) fn query(&mut self, call: usize) -> (StepKind, Vec<Arrow>) {
+        let found =
+            server::find_report(&mut self.db, &self.run_id, harness::MODULE, harness::TITLE);
+        self.calls[call].summary.query = Some(found);
+        if found.is_none() {
+            self.maybe_recall(ToolResult::Unknown);
+        }
+        let arrows = vec![
+            arrow(Lane::Harness, Lane::Server, ArrowLabel::Query, false),
+            arrow(
+                Lane::Server,
+                Lane::Harness,
+                ArrowLabel::QueryResult { found },
+                false,
+            ),
+        ];
+        (StepKind::Query { call, found }, arrows)
+    }
+}
+
+/// Whether the harness may retry an attempt's outcome.
+pub(super) enum Retry {
+    Yes,
+    No(GiveUp),
 }

@@ -7,7 +7,7 @@ use std::collections::BinaryHeap;
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 mod client;
@@ -15,9 +15,11 @@ mod serving;
 
 use super::db::Db;
 use super::faults::{Delivery, FaultSchedule};
+use super::faults::{CLEANUP_AT_MS, HARNESS_BACK_MS, HARNESS_DIES_MS, KEY_RETENTION_MS};
 use super::harness::{self, ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, MAX_ATTEMPTS, MODEL_THINK_MS};
+use super::ids::ToolOutcome;
 use super::ids::{ClientStrategy, Scenario, ServerImpl, Verdict};
-use super::server::{Handler, Phase};
+use super::server::{self, Handler, Phase};
 use super::trace::*;
 
 /// One-way network latency: 20 ms plus up to 10 ms.
@@ -26,22 +28,54 @@ const LATENCY_JITTER_MS: u64 = 10;
 /// Normal work between a handler's two phases: 40 ms plus up to 20 ms.
 const WORK_MS: u64 = 40;
 const WORK_JITTER_MS: u64 = 20;
+/// The longest normal work between a handler's two phases (no stall).
+pub const WORK_MAX_MS: u64 = WORK_MS + WORK_JITTER_MS;
 /// A crashed server process is back after this long.
 pub const RESTART_MS: u64 = 1_000;
-/// Safety net against a schedule that would never settle.
-const MAX_EVENTS: usize = 2_000;
+/// Safety net against a schedule that would never settle; a run that hits
+/// it ends with a visible [`StepKind::Truncated`] step.
+pub const MAX_EVENTS: usize = 2_000;
 
 #[derive(Clone, Debug)]
 enum Ev {
-    ToolCall { call: usize },
-    Send { call: usize },
-    Arrive { request: usize },
-    RequestLost { request: usize },
-    Finish { handler: usize, epoch: u32 },
-    Response { response: ResponseInfo },
-    ResponseLost { request: usize, status: u16 },
-    RefusedBack { request: usize },
-    Timeout { call: usize, request: usize },
+    /// The model calls the tool; `twin_of` when the same call is submitted twice.
+    ToolCall {
+        twin_of: Option<usize>,
+    },
+    Send {
+        call: usize,
+        resend: bool,
+    },
+    Query {
+        call: usize,
+    },
+    HarnessDown,
+    HarnessBack,
+    Cleanup,
+    Arrive {
+        request: usize,
+    },
+    RequestLost {
+        request: usize,
+    },
+    Finish {
+        handler: usize,
+        epoch: u32,
+    },
+    Response {
+        response: ResponseInfo,
+    },
+    ResponseLost {
+        request: usize,
+        status: u16,
+    },
+    RefusedBack {
+        request: usize,
+    },
+    Timeout {
+        call: usize,
+        request: usize,
+    },
     Restart,
 }
 
@@ -69,7 +103,7 @@ impl Ord for Queued {
 }
 
 /// One tool call as the harness ran it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CallSummary {
     pub tool_use_id: String,
     pub attempts: u32,
@@ -78,6 +112,19 @@ pub struct CallSummary {
     /// The tool result handed to the model (`None` only if the run was cut short).
     pub result: Option<ToolResult>,
     pub give_up: Option<GiveUp>,
+    /// `query_first`: the model's query after an unknown result, and the
+    /// report it found.
+    pub query: Option<Option<i64>>,
+}
+
+impl CallSummary {
+    /// What this call finally told the model (its query included).
+    pub fn outcome(&self) -> Option<ToolOutcome> {
+        match self.query {
+            Some(Some(_)) => Some(ToolOutcome::Created),
+            _ => self.result.map(ToolResult::outcome),
+        }
+    }
 }
 
 struct Call {
@@ -85,10 +132,17 @@ struct Call {
     started: u64,
     waiting: Option<usize>,
     maybe_executed: bool,
+    /// The key of the first attempt, and whether every attempt so far was
+    /// covered by it (same key, and not pruned in between).
+    first_key: Option<String>,
+    key_covers: bool,
+    /// Attempts made before the harness restarted: a resumed call gets a
+    /// fresh retry budget.
+    budget_base: u32,
 }
 
 /// A finished run.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Run {
     pub client: ClientStrategy,
     pub server: ServerImpl,
@@ -98,9 +152,48 @@ pub struct Run {
     requests: Vec<RequestInfo>,
     calls: Vec<CallSummary>,
     final_count: usize,
+    /// The run hit the event cap (its last step says so).
+    pub truncated: bool,
+}
+
+/// One matrix cell: the final count and what the model was told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cell {
+    pub reports: usize,
+    pub tool: ToolOutcome,
+    /// A good ending reached by luck (see [`crate::lab::explain::lucky`]).
+    pub lucky: bool,
 }
 
 impl Run {
+    /// What the model finally knows, from every tool result it got: told
+    /// «created» once, it knows a report exists; otherwise any «unknown»
+    /// leaves it unknown; otherwise the last call's answer. A call without a
+    /// result (a truncated run) counts as unknown.
+    pub fn tool_outcome(&self) -> ToolOutcome {
+        let outs: Vec<ToolOutcome> = self
+            .calls
+            .iter()
+            .map(|c| c.outcome().unwrap_or(ToolOutcome::Unknown))
+            .collect();
+        if outs.contains(&ToolOutcome::Created) {
+            ToolOutcome::Created
+        } else if outs.contains(&ToolOutcome::Unknown) || outs.is_empty() {
+            ToolOutcome::Unknown
+        } else {
+            outs[outs.len() - 1]
+        }
+    }
+
+    /// The matrix cell of this run.
+    pub fn cell(&self) -> Cell {
+        Cell {
+            reports: self.final_count,
+            tool: self.tool_outcome(),
+            lucky: super::explain::lucky(self),
+        }
+    }
+
     /// Every step, in time order.
     pub fn steps(&self) -> &[Step] {
         &self.steps
@@ -171,9 +264,14 @@ pub fn final_count(
     server: ServerImpl,
     seed: u64,
 ) -> usize {
+    cell(scenario, client, server, seed).reports
+}
+
+/// Runs without table snapshots and returns the matrix cell.
+pub fn cell(scenario: Scenario, client: ClientStrategy, server: ServerImpl, seed: u64) -> Cell {
     Sim::new(scenario.schedule(), client, server, seed, false)
         .run()
-        .final_report_count()
+        .cell()
 }
 
 struct Sim {
@@ -193,6 +291,8 @@ struct Sim {
     handlers: Vec<Handler>,
     epoch: u32,
     down: bool,
+    /// The harness process is dead (`restart_next_day`).
+    harness_down: bool,
     recalls_left: u32,
     run_id: String,
     /// Version of the rendered body; a re-render fault bumps it. A model
@@ -226,11 +326,20 @@ impl Sim {
             handlers: Vec::new(),
             epoch: 0,
             down: false,
+            harness_down: false,
             recalls_left,
             run_id: harness::run_id(seed),
             render: 1,
         };
-        s.at(0, Ev::ToolCall { call: 0 });
+        s.at(0, Ev::ToolCall { twin_of: None });
+        if s.schedule.double_submit {
+            s.at(0, Ev::ToolCall { twin_of: Some(0) });
+        }
+        if s.schedule.restart_next_day {
+            s.at(HARNESS_DIES_MS, Ev::HarnessDown);
+            s.at(CLEANUP_AT_MS, Ev::Cleanup);
+            s.at(HARNESS_BACK_MS, Ev::HarnessBack);
+        }
         s
     }
 
@@ -249,13 +358,18 @@ impl Sim {
 
     fn run(mut self) -> Run {
         let mut events = 0;
+        let mut truncated = false;
         while let Some(Reverse(q)) = self.queue.pop() {
             events += 1;
-            if events > MAX_EVENTS {
-                break;
-            }
             self.now = q.time;
-            if let Some((kind, arrows)) = self.handle(q.ev) {
+            let handled = if events > MAX_EVENTS {
+                truncated = true;
+                self.queue.clear();
+                Some((StepKind::Truncated, vec![]))
+            } else {
+                self.handle(q.ev)
+            };
+            if let Some((kind, arrows)) = handled {
                 let sql = self.db.take_log();
                 let mut arrows = arrows;
                 add_sql_arrows(&mut arrows, &sql);
@@ -284,13 +398,19 @@ impl Sim {
             requests: self.requests,
             calls: self.calls.into_iter().map(|c| c.summary).collect(),
             final_count,
+            truncated,
         }
     }
 
     fn handle(&mut self, ev: Ev) -> Option<(StepKind, Vec<Arrow>)> {
         match ev {
-            Ev::ToolCall { call } => {
-                let tool_use_id = harness::tool_use_id(&mut self.rng);
+            Ev::ToolCall { .. } if self.harness_down => None,
+            Ev::ToolCall { twin_of } => {
+                let call = self.calls.len();
+                let tool_use_id = match twin_of {
+                    Some(t) => self.calls[t].summary.tool_use_id.clone(),
+                    None => harness::tool_use_id(&mut self.rng),
+                };
                 self.calls.push(Call {
                     summary: CallSummary {
                         tool_use_id: tool_use_id.clone(),
@@ -298,15 +418,39 @@ impl Sim {
                         last: None,
                         result: None,
                         give_up: None,
+                        query: None,
                     },
                     started: self.now,
                     waiting: None,
                     maybe_executed: false,
+                    first_key: None,
+                    key_covers: true,
+                    budget_base: 0,
                 });
-                self.at(self.now, Ev::Send { call });
+                self.at(
+                    self.now,
+                    Ev::Send {
+                        call,
+                        resend: false,
+                    },
+                );
                 Some((StepKind::ToolCall { call, tool_use_id }, vec![]))
             }
-            Ev::Send { call } => Some(self.send(call)),
+            Ev::Send { .. } | Ev::Query { .. } if self.harness_down => None,
+            Ev::Send { call, resend } => Some(self.send(call, resend)),
+            Ev::Query { call } => Some(self.query(call)),
+            Ev::HarnessDown => {
+                self.harness_down = true;
+                for c in &mut self.calls {
+                    c.waiting = None;
+                }
+                Some((StepKind::HarnessDown, vec![]))
+            }
+            Ev::Cleanup => {
+                let pruned = server::prune_keys(&mut self.db, self.now);
+                Some((StepKind::Cleanup { pruned }, vec![]))
+            }
+            Ev::HarnessBack => Some(self.harness_back()),
             Ev::RequestLost { request } => Some((
                 StepKind::RequestLost { request },
                 vec![arrow(
@@ -367,6 +511,37 @@ impl Sim {
                 Some((StepKind::Restart, vec![]))
             }
         }
+    }
+}
+
+impl Sim {
+    /// The harness is back from its durable queue. Every unfinished call is
+    /// resent as it was stored, key and body; after more than the key
+    /// retention, its key no longer vouches for the earlier attempts. A
+    /// `careful` harness resends nothing: it reports the outcome as unknown.
+    fn harness_back(&mut self) -> (StepKind, Vec<Arrow>) {
+        self.harness_down = false;
+        let open: Vec<usize> = (0..self.calls.len())
+            .filter(|i| self.calls[*i].summary.result.is_none())
+            .collect();
+        for call in open {
+            if self.client == ClientStrategy::Careful {
+                let last = self.calls[call]
+                    .summary
+                    .last
+                    .unwrap_or(AttemptOutcome::Timeout);
+                self.calls[call].maybe_executed = true;
+                self.finish_call(call, last, ToolResult::Unknown, Some(GiveUp::Careful));
+                continue;
+            }
+            let c = &mut self.calls[call];
+            c.key_covers &= self.now.saturating_sub(c.started) < KEY_RETENTION_MS;
+            c.maybe_executed = true;
+            c.started = self.now;
+            c.budget_base = c.summary.attempts;
+            self.at(self.now, Ev::Send { call, resend: true });
+        }
+        (StepKind::HarnessBack, vec![])
     }
 }
 

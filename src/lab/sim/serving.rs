@@ -35,6 +35,7 @@ impl Sim {
             body,
             fault: self.schedule.attempt(request).server,
             fence: None,
+            lease_until: None,
         };
         let phase = self.server.arrive(&mut self.db, &mut h, self.now);
         self.after_phase(&mut h, phase, vec![into])
@@ -76,7 +77,9 @@ impl Sim {
                 let lat = self.latency();
                 let status = response.status;
                 match self.schedule.attempt(request).response {
-                    Delivery::Lose => self.at(self.now + lat, Ev::ResponseLost { request, status }),
+                    Delivery::Lose | Delivery::Refuse => {
+                        self.at(self.now + lat, Ev::ResponseLost { request, status })
+                    }
                     Delivery::Deliver => self.at(
                         self.now + lat,
                         Ev::Response {

@@ -21,37 +21,97 @@ fn lane_x(l: Lane) -> f64 {
 
 fn label(l: Lang, a: &Arrow) -> String {
     match &a.label {
-        ArrowLabel::Request { request } => format!("POST #{request}"),
+        ArrowLabel::Request { request } => format!("POST #{}", request + 1),
         ArrowLabel::Status { status } => status.to_string(),
         ArrowLabel::Refused => t(l, "lab.arrow.refused"),
         ArrowLabel::Sql { statements } => tf(l, "lab.arrow.sql", &[("n", statements.to_string())]),
         ArrowLabel::SqlResult { committed: true } => t(l, "lab.arrow.commit"),
         ArrowLabel::SqlResult { committed: false } => t(l, "lab.arrow.result"),
+        ArrowLabel::Query => t(l, "lab.arrow.query"),
+        ArrowLabel::QueryResult { found: Some(id) } => {
+            tf(l, "lab.arrow.query_found", &[("id", id.to_string())])
+        }
+        ArrowLabel::QueryResult { found: None } => t(l, "lab.arrow.query_none"),
     }
 }
 
-/// A lane note for steps that are events rather than messages.
-fn note(l: Lang, s: &Step) -> Option<(Lane, String)> {
+/// A lane note for steps that are events rather than messages, with its
+/// CSS class: the key moments (stall, wait, fence, guard) stand out.
+fn note(l: Lang, s: &Step) -> Option<(Lane, String, &'static str)> {
+    let wait = |next: &Next| match next {
+        Next::Backoff { wait_ms } => Some(tf(l, "lab.note.wait", &[("ms", wait_ms.to_string())])),
+        Next::RetryAfter { wait_ms } => Some(format!(
+            "{} (Retry-After)",
+            tf(l, "lab.note.wait", &[("ms", wait_ms.to_string())])
+        )),
+        Next::Finish { .. } => None,
+    };
     match &s.kind {
-        StepKind::ToolCall { .. } => Some((Lane::Harness, t(l, "lab.note.tool_call"))),
+        StepKind::ToolCall { .. } => Some((Lane::Harness, t(l, "lab.note.tool_call"), "note")),
         StepKind::Timeout { next, .. } => {
             let mut n = t(l, "lab.note.timeout");
-            if matches!(next, Next::Finish { .. }) {
-                n = format!("{n} → {}", t(l, "lab.note.result"));
+            match wait(next) {
+                Some(w) => return Some((Lane::Harness, format!("{n} → ⏳ {w}"), "note wait")),
+                None => n = format!("{n} → {}", t(l, "lab.note.result")),
             }
-            Some((Lane::Harness, n))
+            Some((Lane::Harness, n, "note"))
         }
-        StepKind::Received {
-            next: Next::Finish { .. },
-            ..
-        } => Some((Lane::Harness, t(l, "lab.note.result"))),
-        StepKind::Late { .. } => Some((Lane::Harness, t(l, "lab.note.late"))),
-        StepKind::Restart => Some((Lane::Server, t(l, "lab.note.restart"))),
+        StepKind::Received { next, .. } => match wait(next) {
+            Some(w) => Some((Lane::Harness, format!("⏳ {w}"), "note wait")),
+            None => Some((Lane::Harness, t(l, "lab.note.result"), "note")),
+        },
+        StepKind::Late { .. } => Some((Lane::Harness, t(l, "lab.note.late"), "note")),
+        StepKind::Restart => Some((Lane::Server, t(l, "lab.note.restart"), "note")),
+        StepKind::HarnessDown => Some((Lane::Harness, t(l, "lab.note.harness_down"), "note key")),
+        StepKind::HarnessBack => Some((Lane::Harness, t(l, "lab.note.harness_back"), "note key")),
+        StepKind::Cleanup { .. } => Some((Lane::Database, t(l, "lab.note.cleanup"), "note key")),
+        StepKind::Truncated => Some((Lane::Harness, t(l, "lab.note.truncated"), "note key")),
         StepKind::Server {
-            decision: Decision::Crashed,
+            decision,
+            works_until_ms,
             ..
-        } => Some((Lane::Server, t(l, "lab.note.crash"))),
+        } => server_note(l, s, decision, *works_until_ms),
         _ => None,
+    }
+}
+
+fn server_note(
+    l: Lang,
+    s: &Step,
+    d: &Decision,
+    until: Option<u64>,
+) -> Option<(Lane, String, &'static str)> {
+    let n = |key: &str| Some((Lane::Server, t(l, key), "note key"));
+    match d {
+        Decision::Crashed => n("lab.note.crash"),
+        Decision::Fenced {
+            replayed,
+            held,
+            current,
+        } => {
+            let key = if *replayed {
+                "lab.note.fenced_replay"
+            } else {
+                "lab.note.fenced_409"
+            };
+            let text = tf(
+                l,
+                key,
+                &[("held", held.to_string()), ("current", current.to_string())],
+            );
+            Some((Lane::Server, text, "note key"))
+        }
+        Decision::Guarded { .. } => n("lab.note.guarded"),
+        Decision::StaleCreated { .. } => n("lab.note.stale_created"),
+        _ => until
+            .filter(|u| u - s.time_ms > crate::lab::WORK_MAX_MS)
+            .map(|u| {
+                (
+                    Lane::Server,
+                    format!("⏸ {}", tf(l, "lab.note.stall", &[("t", secs(u))])),
+                    "note stall",
+                )
+            }),
     }
 }
 
@@ -93,7 +153,7 @@ fn arrow_svg(l: Lang, a: &Arrow, y: f64) -> Html {
 /// The diagram up to step `upto` (1-based; 0 draws only the lanes).
 pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
     let steps = &run.steps()[..upto.min(run.steps().len())];
-    let mut y = HEAD_H + 8.0;
+    let mut y = 8.0;
     let mut parts = Vec::new();
     for (i, s) in steps.iter().enumerate() {
         let n = rows(l, s).max(1);
@@ -113,9 +173,9 @@ pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
             inner.push(arrow_svg(l, a, row_y));
             row_y += ROW_H;
         }
-        if let Some((lane, text)) = note(l, s) {
+        if let Some((lane, text, class)) = note(l, s) {
             inner.push(html! {
-                <text class="note" x={(lane_x(lane) + 6.0).to_string()} y={(row_y - 2.0).to_string()}>{ text }</text>
+                <text class={class} x={(lane_x(lane) + 6.0).to_string()} y={(row_y - 2.0).to_string()}>{ text }</text>
             });
         }
         parts.push(html! { <g class="step" data-step={(i + 1).to_string()}>{ for inner }</g> });
@@ -123,6 +183,14 @@ pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
     }
     let height = y + 8.0;
     html! {
+        <>
+        <svg class="seq-head" viewBox={format!("0 0 {WIDTH} {HEAD_H}")} width={WIDTH.to_string()} height={HEAD_H.to_string()}
+            aria-hidden="true" data-testid="lane-headers">
+            <rect x="0" y="0" width={WIDTH.to_string()} height={HEAD_H.to_string()} class="head-bg" />
+            { for Lane::ALL.iter().map(|lane| html! {
+                <text x={lane_x(*lane).to_string()} y="20" text-anchor="middle">{ t(l, &format!("lab.lane.{}", lane.id())) }</text>
+            }) }
+        </svg>
         <svg class="seq" viewBox={format!("0 0 {WIDTH} {height}")} width={WIDTH.to_string()} height={height.to_string()}
             role="img" aria-label={t(l, "lab.diagram.label")} data-testid="sequence-diagram">
             <defs>
@@ -134,12 +202,12 @@ pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
                 let x = lane_x(*lane);
                 html! {
                     <g class="lane">
-                        <text x={x.to_string()} y="18" text-anchor="middle">{ t(l, &format!("lab.lane.{}", lane.id())) }</text>
-                        <line x1={x.to_string()} y1={HEAD_H.to_string()} x2={x.to_string()} y2={height.to_string()} />
+                        <line x1={x.to_string()} y1="0" x2={x.to_string()} y2={height.to_string()} />
                     </g>
                 }
             }) }
             { for parts }
         </svg>
+        </>
     }
 }

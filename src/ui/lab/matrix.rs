@@ -1,6 +1,7 @@
 //! `#/lab/matrix?server=<id>`: every scenario × client strategy for one
-//! server. Cells are computed in time-boxed slices on timers so the page never
-//! freezes; each finished cell links to its run.
+//! server; `#/lab/matrix?by=server&client=<id>`: every scenario × server for
+//! one client. Cells are computed in time-boxed slices on timers so the page
+//! never freezes; each finished cell links to its run.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -8,9 +9,9 @@ use std::rc::Rc;
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
-use super::run_view::symbol;
-use crate::i18n::{t, tf, Lang};
-use crate::lab::{self, ClientStrategy, LabParams, MatrixParams, Scenario, ServerImpl, Verdict};
+use super::matrix_table::{legend, table, Computed};
+use crate::i18n::{t, tf};
+use crate::lab::{self, ClientStrategy, MatrixBy, MatrixParams, ServerImpl};
 use crate::ui::dom;
 use crate::ui::page::PageProps;
 use crate::ui::widgets::NoticeList;
@@ -18,20 +19,14 @@ use crate::ui::widgets::NoticeList;
 /// Work per slice before yielding to the browser.
 const SLICE_MS: f64 = 20.0;
 
-fn cells() -> Vec<(Scenario, ClientStrategy)> {
-    Scenario::ALL
-        .iter()
-        .flat_map(|s| ClientStrategy::ALL.iter().map(move |c| (*s, *c)))
-        .collect()
-}
-
 /// The self-rescheduling slice of work (held weakly by its own timer).
 type SliceFn = Rc<RefCell<Option<Box<dyn Fn()>>>>;
 
 /// Progress of the background computation.
 #[derive(Clone, PartialEq, Default)]
 struct Progress {
-    counts: Vec<Option<usize>>,
+    /// The shown cells, then (scenario × client view) the previous server's.
+    counts: Vec<Option<lab::Cell>>,
     cancelled: bool,
     elapsed_ms: Option<f64>,
 }
@@ -60,8 +55,9 @@ pub fn matrix_page(p: &PageProps) -> Html {
         let cancel_flag = cancel_flag.clone();
         let m = (*params).clone();
         use_effect_with((m, *generation), move |(m, _)| {
-            let (server, seed) = (m.server, m.seed);
-            let all = cells();
+            let seed = m.seed;
+            let mut all = m.cells();
+            all.extend(m.previous_cells().unwrap_or_default());
             let total = all.len();
             let cancelled = Rc::new(Cell::new(false));
             *cancel_flag.borrow_mut() = cancelled.clone();
@@ -84,8 +80,8 @@ pub fn matrix_page(p: &PageProps) -> Html {
                     let t0 = dom::now_ms();
                     let mut c = counts.borrow_mut();
                     while let Some(i) = c.iter().position(Option::is_none) {
-                        let (sc, cl) = all[i];
-                        c[i] = Some(lab::final_count(sc, cl, server, seed));
+                        let (sc, cl, sv) = all[i];
+                        c[i] = Some(lab::cell(sc, cl, sv, seed));
                         if dom::now_ms() - t0 > SLICE_MS {
                             break;
                         }
@@ -126,7 +122,8 @@ pub fn matrix_page(p: &PageProps) -> Html {
     }
 
     let m = (*params).clone();
-    let total = cells().len();
+    let shown = m.cells().len();
+    let total = progress.counts.len().max(shown);
     let done = progress.counts.iter().filter(|c| c.is_some()).count();
     let finished = done == total;
     let cancel = {
@@ -151,22 +148,9 @@ pub fn matrix_page(p: &PageProps) -> Html {
             if !p.embed { <p>{ t(l, "lab.matrix.intro") }</p> }
             <p><a href={format!("#/lab?server={}", m.server.id())} data-testid="to-run">{ t(l, "lab.to_run") }</a></p>
             <NoticeList lang={l} notices={init.1.clone()} />
-            <div class="server-picker" role="group" aria-label={t(l, "lab.matrix.server")} data-testid="matrix-server">
-                <span class="picker-label">{ t(l, "lab.matrix.server") }</span>
-                { for ServerImpl::ALL.iter().map(|s| {
-                    let s = *s;
-                    let params = params.clone();
-                    let onclick = Callback::from(move |_| params.set(MatrixParams { server: s, ..(*params).clone() }));
-                    html! {
-                        <button type="button" aria-pressed={(s == m.server).to_string()}
-                            data-testid={format!("server-{}", s.id())} onclick={onclick}
-                            title={t(l, &format!("lab.server.{}.desc", s.id()))}>
-                            { t(l, &format!("lab.server.{}", s.id())) }
-                        </button>
-                    }
-                }) }
-            </div>
-            <p class="muted">{ t(l, &format!("lab.server.{}.desc", m.server.id())) }</p>
+            { view_switch(l, &params) }
+            { legend(l) }
+            <p class="muted">{ t(l, "lab.matrix.lucky_note") }</p>
             <div class="matrix-status" role="status">
                 if !finished && !progress.cancelled {
                     <progress max={total.to_string()} value={done.to_string()}></progress>
@@ -183,34 +167,11 @@ pub fn matrix_page(p: &PageProps) -> Html {
                     </span>
                 }
             </div>
-            <div class="scroll-x">
-                <table class="data matrix-table" data-testid="matrix">
-                    <thead><tr>
-                        <th scope="col">{ t(l, "lab.matrix.scenario") }</th>
-                        { for ClientStrategy::ALL.iter().map(|c| html! {
-                            <th scope="col" title={t(l, &format!("lab.client.{}.desc", c.id()))}>{ t(l, &format!("lab.client.{}", c.id())) }</th>
-                        }) }
-                    </tr></thead>
-                    <tbody>
-                        { for Scenario::ALL.iter().enumerate().map(|(i, sc)| html! {
-                            <tr>
-                                <th scope="row" title={t(l, &format!("lab.scenario.{}.desc", sc.id()))}>{ t(l, &format!("lab.scenario.{}", sc.id())) }</th>
-                                { for ClientStrategy::ALL.iter().enumerate().map(|(j, c)| {
-                                    let count = progress.counts.get(i * ClientStrategy::ALL.len() + j).copied().flatten();
-                                    cell(l, *sc, *c, &m, count)
-                                }) }
-                            </tr>
-                        }) }
-                    </tbody>
-                </table>
-            </div>
-            <div class="panel legend">
-                <h2>{ t(l, "lab.matrix.legend") }</h2>
-                <ul class="verdict-legend">
-                    { for [Verdict::Duplicate, Verdict::ExactlyOnce, Verdict::NoReport].iter().map(|v| html! {
-                        <li><span class={classes!("swatch", format!("verdict-{}", v.id()))}>{ symbol(*v) }</span>{ " " }{ t(l, &format!("lab.verdict.{}", v.id())) }</li>
-                    }) }
-                </ul>
+            { table(l, &m, Computed {
+                cells: progress.counts.get(..shown).unwrap_or(&[]),
+                previous: progress.counts.get(shown..).unwrap_or(&[]),
+            }) }
+            <div class="panel">
                 <h3>{ t(l, "lab.matrix.cures") }</h3>
                 <dl class="cures">
                     { for ServerImpl::ALL.iter().map(|s| html! {
@@ -225,31 +186,69 @@ pub fn matrix_page(p: &PageProps) -> Html {
     }
 }
 
-fn cell(l: Lang, sc: Scenario, c: ClientStrategy, m: &MatrixParams, count: Option<usize>) -> Html {
-    let href = LabParams::link(sc, c, m.server, m.seed);
-    let testid = format!("cell-{}-{}", sc.id(), c.id());
-    match count {
-        None => html! { <td class="cell pending"><span data-testid={testid}>{ "…" }</span></td> },
-        Some(n) => {
-            let v = Verdict::from_count(n);
-            let label = tf(
-                l,
-                "lab.matrix.cell_label",
-                &[
-                    ("scenario", t(l, &format!("lab.scenario.{}", sc.id()))),
-                    ("client", t(l, &format!("lab.client.{}", c.id()))),
-                    ("count", n.to_string()),
-                    ("verdict", t(l, &format!("lab.verdict.{}", v.id()))),
-                ],
-            );
-            html! {
-                <td class={classes!("cell", format!("verdict-{}", v.id()))}>
-                    <a href={href} aria-label={label.clone()} title={label}>
-                        <span class="cell-count" data-testid={testid} data-verdict={v.id()}>{ n }</span>
-                        <span class="cell-symbol" aria-hidden="true">{ symbol(v) }</span>
-                    </a>
-                </td>
-            }
+/// The view toggle and the picker of the fixed server (or client).
+fn view_switch(l: crate::i18n::Lang, params: &UseStateHandle<MatrixParams>) -> Html {
+    let m = (**params).clone();
+    let by = |b: MatrixBy, key: &str| {
+        let params = params.clone();
+        let onclick = Callback::from(move |_| {
+            params.set(MatrixParams {
+                by: b,
+                ..(*params).clone()
+            })
+        });
+        let id = match b {
+            MatrixBy::Client => "client",
+            MatrixBy::Server => "server",
+        };
+        html! {
+            <button type="button" aria-pressed={(m.by == b).to_string()} data-testid={format!("by-{id}")} onclick={onclick}>{ t(l, key) }</button>
         }
+    };
+    let pickers = match m.by {
+        MatrixBy::Client => ServerImpl::ALL.iter().map(|s| {
+            let (s, params) = (*s, params.clone());
+            let onclick = Callback::from(move |_| params.set(MatrixParams { server: s, ..(*params).clone() }));
+            html! {
+                <button type="button" aria-pressed={(s == m.server).to_string()} data-testid={format!("server-{}", s.id())}
+                    onclick={onclick} title={t(l, &format!("lab.server.{}.desc", s.id()))}>
+                    { format!("{} ({})", t(l, &format!("lab.server.{}", s.id())), s.id()) }
+                </button>
+            }
+        }).collect::<Html>(),
+        MatrixBy::Server => ClientStrategy::ALL.iter().map(|c| {
+            let (c, params) = (*c, params.clone());
+            let onclick = Callback::from(move |_| params.set(MatrixParams { client: c, ..(*params).clone() }));
+            html! {
+                <button type="button" aria-pressed={(c == m.client).to_string()} data-testid={format!("client-{}", c.id())}
+                    onclick={onclick} title={t(l, &format!("lab.client.{}.desc", c.id()))}>
+                    { format!("{} ({})", t(l, &format!("lab.client.{}", c.id())), c.id()) }
+                </button>
+            }
+        }).collect::<Html>(),
+    };
+    let (label, desc) = match m.by {
+        MatrixBy::Client => (
+            t(l, "lab.matrix.server"),
+            t(l, &format!("lab.server.{}.desc", m.server.id())),
+        ),
+        MatrixBy::Server => (
+            t(l, "lab.matrix.client"),
+            t(l, &format!("lab.client.{}.desc", m.client.id())),
+        ),
+    };
+    html! {
+        <>
+            <div class="server-picker" role="group" aria-label={t(l, "lab.matrix.view")} data-testid="matrix-view">
+                <span class="picker-label">{ t(l, "lab.matrix.view") }</span>
+                { by(MatrixBy::Client, "lab.matrix.by_client") }
+                { by(MatrixBy::Server, "lab.matrix.by_server") }
+            </div>
+            <div class="server-picker" role="group" aria-label={label.clone()} data-testid="matrix-server">
+                <span class="picker-label">{ label }</span>
+                { pickers }
+            </div>
+            <p class="muted">{ desc }</p>
+        </>
     }
 }

@@ -2,9 +2,11 @@
 
 mod diagram;
 mod matrix;
+mod matrix_table;
 mod narrate;
 mod run_view;
 mod state;
+mod summary;
 mod tables;
 
 pub use matrix::MatrixPage;

@@ -31,7 +31,9 @@ pub fn outcome_text(l: Lang, o: Option<AttemptOutcome>) -> String {
 /// The tool result as the model reads it.
 pub fn tool_text(l: Lang, r: ToolResult) -> String {
     match r {
-        ToolResult::Created { report_id, .. } => tf(l, r.key(), &[("id", report_id.to_string())]),
+        ToolResult::Created { report_id, .. } | ToolResult::Found { report_id } => {
+            tf(l, r.key(), &[("id", report_id.to_string())])
+        }
         _ => t(l, r.key()),
     }
 }
@@ -64,6 +66,8 @@ fn next_text(l: Lang, next: Next) -> String {
                     ],
                 ),
                 Some(GiveUp::NotRetryable) => t(l, "lab.give_up.not_retryable"),
+                Some(GiveUp::StoredError) => t(l, "lab.give_up.stored_error"),
+                Some(GiveUp::Careful) => t(l, "lab.give_up.careful"),
             });
             s
         }
@@ -92,7 +96,7 @@ fn decision_text(
         .is_some()
         && run.server != crate::lab::ServerImpl::Naive;
     let st = status.map(|s| s.to_string()).unwrap_or_default();
-    let r = ("req", req.to_string());
+    let r = ("req", (req + 1).to_string());
     match d {
         Decision::NoCheck => tf(l, "lab.d.no_check", &[r]),
         Decision::NoKey => tf(l, "lab.d.no_key", &[r]),
@@ -109,6 +113,20 @@ fn decision_text(
             tf(l, "lab.d.in_progress", &[("retry", retry)])
         }
         Decision::DigestMismatch => t(l, "lab.d.mismatch"),
+        Decision::RateLimited { quota: true } => t(l, "lab.d.quota"),
+        Decision::RateLimited { quota: false } => tf(
+            l,
+            "lab.d.rate_limited",
+            &[("s", retry_after.unwrap_or_default().to_string())],
+        ),
+        Decision::StaleCreated {
+            report_id,
+            lease_until_ms,
+        } => tf(
+            l,
+            "lab.d.stale_created",
+            &[("id", report_id.to_string()), ("t", secs(*lease_until_ms))],
+        ),
         Decision::Unavailable => tf(
             l,
             "lab.d.unavailable",
@@ -134,8 +152,25 @@ fn decision_text(
             t(l, key)
         }
         Decision::SqlError => t(l, "lab.d.sql_error"),
-        Decision::Fenced { replayed: true } => tf(l, "lab.d.fenced_replay", &[("status", st)]),
-        Decision::Fenced { replayed: false } => t(l, "lab.d.fenced_409"),
+        Decision::Fenced {
+            replayed,
+            held,
+            current,
+        } => {
+            let key = if *replayed {
+                "lab.d.fenced_replay"
+            } else {
+                "lab.d.fenced_409"
+            };
+            let args = [
+                ("status", st),
+                ("held", held.to_string()),
+                ("current", current.to_string()),
+            ];
+            tf(l, key, &args)
+        }
+        Decision::Guarded { replayed: true } => tf(l, "lab.d.guarded_replay", &[("status", st)]),
+        Decision::Guarded { replayed: false } => t(l, "lab.d.guarded_409"),
         Decision::Crashed if open_tx_lost => t(l, "lab.d.crashed"),
         Decision::Crashed => t(l, "lab.d.crashed_after_commit"),
     }
@@ -146,13 +181,15 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
     let Some(step) = step else {
         return t(l, "lab.n.start");
     };
-    let req = |n: &usize| ("req", n.to_string());
+    // Requests are numbered from 1, like the reports' ids.
+    let req = |n: &usize| ("req", (n + 1).to_string());
     match &step.kind {
         StepKind::ToolCall { call, tool_use_id } => {
-            let key = if *call == 0 {
-                "lab.n.tool_call"
-            } else {
-                "lab.n.tool_recall"
+            let twin = *call > 0 && run.calls()[*call - 1].tool_use_id == *tool_use_id;
+            let key = match (*call, twin) {
+                (0, _) => "lab.n.tool_call",
+                (_, true) => "lab.n.twin",
+                _ => "lab.n.tool_recall",
             };
             tf(l, key, &[("id", tool_use_id.clone())])
         }
@@ -166,7 +203,7 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
                 "lab.n.send",
                 &[
                     ("attempt", request.attempt.to_string()),
-                    ("req", request.id.to_string()),
+                    ("req", (request.id + 1).to_string()),
                     ("key", key),
                     ("digest", request.digest[..12].to_string()),
                 ],
@@ -230,5 +267,13 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
             s
         }
         StepKind::Restart => t(l, "lab.n.restart"),
+        StepKind::Query {
+            found: Some(id), ..
+        } => tf(l, "lab.n.query_found", &[("id", id.to_string())]),
+        StepKind::Query { found: None, .. } => t(l, "lab.n.query_none"),
+        StepKind::HarnessDown => t(l, "lab.n.harness_down"),
+        StepKind::HarnessBack => t(l, "lab.n.harness_back"),
+        StepKind::Cleanup { pruned } => tf(l, "lab.n.cleanup", &[("n", pruned.to_string())]),
+        StepKind::Truncated => t(l, "lab.n.truncated"),
     }
 }

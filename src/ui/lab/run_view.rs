@@ -8,11 +8,12 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::diagram::diagram;
-use super::narrate::{narrate, outcome_text, secs, tool_text};
+use super::narrate::{narrate, secs};
 use super::state::{initial, Action};
+use super::summary::{lab_parameters, summary_card};
 use super::tables::{keys_table, reports_table, sql_list};
 use crate::i18n::{t, tf, Lang};
-use crate::lab::{self, ClientStrategy, Scenario, ServerImpl, Verdict};
+use crate::lab::{self, ClientStrategy, Scenario, ServerImpl};
 use crate::params::{check_int, Notice};
 use crate::ui::app::is_typing_target;
 use crate::ui::page::PageProps;
@@ -143,8 +144,6 @@ pub fn lab_page(p: &PageProps) -> Html {
         .map(|c| (&c.reports[..], &c.keys[..]))
         .unwrap_or((&[], &[]));
     let count = reports.len();
-    let verdict_now = Verdict::from_count(count);
-    let final_verdict = run.verdict();
 
     let act = |a: fn() -> Action| {
         let d = state.dispatcher();
@@ -193,7 +192,6 @@ pub fn lab_page(p: &PageProps) -> Html {
         })
     };
 
-    let final_call = run.final_call();
     let matrix_href = format!("#/lab/matrix?server={}", s.params.server.id());
 
     html! {
@@ -240,6 +238,7 @@ pub fn lab_page(p: &PageProps) -> Html {
                 </span>
             </div>
             if !p.embed { <p class="muted keys-hint">{ t(l, "lab.ctl.keys") }</p> }
+            { lab_parameters(l) }
             <div class="lab-grid">
                 <div class="panel lab-story">
                     <h2>{ t(l, "lab.narration.title") }</h2>
@@ -247,33 +246,11 @@ pub fn lab_page(p: &PageProps) -> Html {
                     <h3>{ t(l, "lab.sql.title") }</h3>
                     { sql_list(l, current.map(|c| &c.sql[..]).unwrap_or(&[])) }
                 </div>
-                <div class={classes!("panel", "lab-summary", format!("verdict-{}", verdict_now.id()))}>
-                    <div class="count-label">{ t(l, "lab.count.label") }<span class="muted">{ t(l, "lab.count.after_step") }</span></div>
-                    <div class="big-number report-count" data-testid="report-count">{ count }</div>
-                    <div class="verdict" data-testid="verdict" data-verdict={verdict_now.id()}>
-                        { format!("{} {}", symbol(verdict_now), t(l, &format!("lab.verdict.{}", verdict_now.id()))) }
-                    </div>
-                    <p class="muted final-verdict" data-testid="final-verdict" data-count={run.final_report_count().to_string()}>
-                        { tf(l, "lab.verdict.final", &[
-                            ("count", run.final_report_count().to_string()),
-                            ("verdict", t(l, &format!("lab.verdict.{}", final_verdict.id()))),
-                        ]) }
-                    </p>
-                    <dl class="final-outcome" data-testid="final-outcome">
-                        <dt>{ t(l, "lab.final.label") }</dt>
-                        <dd data-testid="final-http">{ outcome_text(l, run.final_outcome()) }</dd>
-                        <dt>{ t(l, "lab.final.tool") }</dt>
-                        <dd data-testid="tool-result">{ run.tool_result().map(|r| tool_text(l, r)).unwrap_or_default() }</dd>
-                        <dd class="muted">{ tf(l, "lab.final.calls", &[
-                            ("calls", run.calls().len().to_string()),
-                            ("requests", run.requests().len().to_string()),
-                        ]) }</dd>
-                    </dl>
-                    if let Some(c) = final_call { <span class="sr-only">{ &c.tool_use_id }</span> }
-                </div>
+                { summary_card(l, s, step, count) }
             </div>
             <div class="panel">
                 <h2>{ t(l, "lab.diagram.title") }</h2>
+                <p class="muted scroll-hint" aria-hidden="true">{ t(l, "lab.diagram.scroll_hint") }</p>
                 <div class="scroll-x seq-wrap" ref={seq_ref}>{ diagram(l, run, step) }</div>
             </div>
             <div class="lab-tables">
@@ -281,14 +258,5 @@ pub fn lab_page(p: &PageProps) -> Html {
                 { keys_table(l, keys, keys_before) }
             </div>
         </section>
-    }
-}
-
-/// Verdicts are marked by a symbol as well as by colour.
-pub fn symbol(v: Verdict) -> &'static str {
-    match v {
-        Verdict::Duplicate => "✕",
-        Verdict::ExactlyOnce => "✓",
-        Verdict::NoReport => "?",
     }
 }

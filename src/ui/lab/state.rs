@@ -17,6 +17,8 @@ pub struct LabState {
     /// 0 = before the first step; `run.steps().len()` = the end.
     pub step: usize,
     pub playing: bool,
+    /// The nearest combination that ends well, if this run does not.
+    pub fix: Option<(ClientStrategy, ServerImpl)>,
 }
 
 impl PartialEq for LabState {
@@ -25,6 +27,7 @@ impl PartialEq for LabState {
             && Rc::ptr_eq(&self.run, &o.run)
             && self.step == o.step
             && self.playing == o.playing
+            && self.fix == o.fix
     }
 }
 
@@ -47,12 +50,17 @@ impl LabState {
             0
         };
         Self {
+            fix: fix_for(&params),
             params,
             run,
             step,
             playing: false,
         }
     }
+}
+
+fn fix_for(p: &LabParams) -> Option<(ClientStrategy, ServerImpl)> {
+    lab::explain::nearest_fix(p.scenario, p.client, p.server, p.seed)
 }
 
 /// What the controls and keys can do.
@@ -149,6 +157,7 @@ pub fn initial(query: &crate::route::Query) -> (LabState, Vec<Notice>) {
     let (step, n) = params.resolve_step(run.steps().len());
     notices.extend(n);
     let state = LabState {
+        fix: fix_for(&params),
         params,
         run,
         step,

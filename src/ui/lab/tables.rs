@@ -8,7 +8,7 @@ use crate::lab::{KeyRow, ReportRow, SqlExec, SqlOutcome};
 fn opt<T: ToString>(v: &Option<T>) -> String {
     v.as_ref()
         .map(|x| x.to_string())
-        .unwrap_or_else(|| "NULL".into())
+        .unwrap_or_else(|| "—".into())
 }
 
 /// `reports` after the step; rows new at this step are marked.
@@ -16,7 +16,7 @@ pub fn reports_table(l: Lang, rows: &[ReportRow], before: &[ReportRow]) -> Html 
     html! {
         <div class="scroll-x">
             <table class="data" data-testid="table-reports">
-                <caption>{ t(l, "lab.tables.reports") }</caption>
+                <caption>{ t(l, "lab.tables.reports") }<span class="muted">{ t(l, "lab.tables.new_hint") }</span></caption>
                 <thead><tr>
                     <th class="num">{ "id" }</th><th>{ "run_id" }</th><th>{ "module" }</th>
                     <th>{ "title" }</th><th class="num">{ "created_ms" }</th>
@@ -29,7 +29,7 @@ pub fn reports_table(l: Lang, rows: &[ReportRow], before: &[ReportRow]) -> Html 
                         let new = !before.iter().any(|b| b.id == r.id);
                         html! {
                             <tr class={classes!(new.then_some("new"))}>
-                                <td class="num">{ if new { format!("★ {}", r.id) } else { r.id.to_string() } }</td>
+                                <td class="num">{ r.id }</td>
                                 <td>{ &r.run_id }</td><td>{ &r.module }</td><td>{ &r.title }</td>
                                 <td class="num">{ r.created_ms }</td>
                             </tr>
@@ -46,27 +46,29 @@ pub fn keys_table(l: Lang, rows: &[KeyRow], before: &[KeyRow]) -> Html {
     html! {
         <div class="scroll-x">
             <table class="data" data-testid="table-keys">
-                <caption>{ t(l, "lab.tables.keys") }</caption>
+                <caption>{ t(l, "lab.tables.keys") }<span class="muted">{ t(l, "lab.tables.new_hint") }</span></caption>
                 <thead><tr>
                     <th>{ "key" }</th><th>{ "request_digest" }</th><th>{ "status" }</th>
                     <th class="num">{ "fence" }</th><th class="num">{ "lease_expires_ms" }</th>
                     <th class="num">{ "response_status" }</th><th>{ "response_body" }</th>
+                    <th class="num">{ "created_ms" }</th>
                 </tr></thead>
                 <tbody>
                     if rows.is_empty() {
-                        <tr><td colspan="7" class="muted">{ t(l, "lab.tables.empty") }</td></tr>
+                        <tr><td colspan="8" class="muted">{ t(l, "lab.tables.empty") }</td></tr>
                     }
                     { for rows.iter().map(|r| {
                         let changed = !before.iter().any(|b| b == r);
                         html! {
                             <tr class={classes!(changed.then_some("new"))}>
-                                <td><code>{ if changed { format!("★ {}", r.key) } else { r.key.clone() } }</code></td>
+                                <td><code>{ &r.key }</code></td>
                                 <td><code title={r.request_digest.clone()}>{ format!("{}…", &r.request_digest[..12.min(r.request_digest.len())]) }</code></td>
                                 <td>{ &r.status }</td>
                                 <td class="num">{ opt(&r.fence) }</td>
                                 <td class="num">{ opt(&r.lease_expires_ms) }</td>
                                 <td class="num">{ opt(&r.response_status) }</td>
                                 <td><code>{ opt(&r.response_body) }</code></td>
+                                <td class="num">{ r.created_ms }</td>
                             </tr>
                         }
                     }) }
