@@ -324,7 +324,7 @@ for (const width of [1280, 360]) {
     assert.match(await page.getByTestId('hist-window-exponential').innerText(), /前 3,000 毫秒，每格 20 毫秒/);
     assert.match(await page.getByTestId('hist-window-full').innerText(), /每格 \d+ 毫秒/);
     const mech = await page.getByTestId('herd-mechanism').innerText();
-    assert.match(mech, /只有最先到的写成功/);
+    assert.match(mech, /只有最先到的那一次成功/);
     assert.match(mech, /平方/);
     assert.match(mech, /没有容量上限/);
     // Every panel of the chart has the same size on one baseline.
