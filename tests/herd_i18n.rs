@@ -24,7 +24,10 @@ fn chinese_texts_use_the_chapter_terms() {
 #[test]
 fn the_codex_and_sdk_notes_name_their_differences_from_the_originals() {
     let codex = t(Lang::Zh, "herd.origin.codex");
-    assert!(codex.contains("200ms·2^(n−1)") && codex.contains("同样的 cap"), "{codex}");
+    assert!(
+        codex.contains("200ms·2^(n−1)") && codex.contains("同样的 cap"),
+        "{codex}"
+    );
     let sdk = t(Lang::Zh, "herd.origin.sdk");
     assert!(sdk.contains("n − 1") && sdk.contains("8s"), "{sdk}");
     // One numbering of retries across the page, the chapter and the exercises.

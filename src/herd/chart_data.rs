@@ -186,15 +186,11 @@ pub fn own_histogram(trace: &Trace) -> PanelHistogram {
     let bin = bin_width(raw, OWN_BINS);
     let bins = (libm::ceil(raw / bin) as usize).max(1);
     let window_ms = bin * bins as f64;
-    let inside: Vec<WriteRecord> = trace
-        .writes
-        .iter()
-        .filter(|w| w.time_ms < window_ms)
-        .copied()
-        .collect();
+    // Writes are recorded in arrival order, so the window is a prefix.
+    let inside = &trace.writes[..trace.writes.partition_point(|w| w.time_ms < window_ms)];
     let shown = inside.len() as u64;
     PanelHistogram {
-        hist: histogram(&inside, bin, bins),
+        hist: histogram(inside, bin, bins),
         window_ms,
         shown,
         later: n as u64 - shown,

@@ -59,6 +59,21 @@ pub fn duration(lang: Lang, ms: f64) -> String {
     format!("{value} {unit}")
 }
 
+/// Several durations that are read together (a range, a spread), all in
+/// one unit: seconds if the largest is 10 s or more, else milliseconds.
+pub fn durations(lang: Lang, ms: &[f64]) -> Vec<String> {
+    let seconds = ms.iter().any(|v| v.abs() >= SECONDS_FROM_MS);
+    ms.iter()
+        .map(|&v| {
+            if seconds {
+                format!("{} {}", num(v / 1000.0, 1), seconds_unit(lang))
+            } else {
+                format!("{} {}", num(v, 1), ms_unit(lang))
+            }
+        })
+        .collect()
+}
+
 fn ms_unit(lang: Lang) -> &'static str {
     match lang {
         Lang::Zh => "毫秒",
@@ -123,6 +138,11 @@ mod tests {
         assert_eq!(duration(Lang::Zh, 9_999.0), "9,999 毫秒");
         assert_eq!(duration(Lang::Zh, 10_000.0), "10 秒");
         assert_eq!(duration(Lang::En, 66_154.0), "66.2 s");
+        assert_eq!(
+            durations(Lang::Zh, &[9_743.7, 11_100.0]),
+            vec!["9.7 秒", "11.1 秒"]
+        );
+        assert_eq!(durations(Lang::En, &[58.0, 70.3]), vec!["58 ms", "70.3 ms"]);
     }
 
     #[test]

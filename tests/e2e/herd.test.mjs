@@ -324,7 +324,7 @@ for (const width of [1280, 360]) {
     assert.match(await page.getByTestId('hist-window-exponential').innerText(), /前 3,000 毫秒，每格 20 毫秒/);
     assert.match(await page.getByTestId('hist-window-full').innerText(), /每格 \d+ 毫秒/);
     const mech = await page.getByTestId('herd-mechanism').innerText();
-    assert.match(mech, /只有最先到的写成功/);
+    assert.match(mech, /只有最先到的那一次成功/);
     assert.match(mech, /平方/);
     assert.match(mech, /没有容量上限/);
     // Every panel of the chart has the same size on one baseline.
@@ -336,7 +336,8 @@ for (const width of [1280, 360]) {
       assert.ok(boxes.every((b) => Math.abs(b.bottom - boxes[0].bottom) < 1), `baselines differ: ${JSON.stringify(boxes)}`);
     }
     // The timeline says why it shows a subset.
-    assert.match(await page.getByTestId('timeline-subset-full').innerText(), /只画每 \d+ 个编号中的 1 个客户端/);
+    assert.match(await page.getByTestId('timeline-subset-exponential').innerText(), /只画每 \d+ 个编号中的 1 个客户端/);
+    assert.match(await page.getByTestId('timeline-subset-full').innerText(), /全部 100 个客户端/);
     // Compute time is named as such; trials read per strategy.
     assert.match(await page.getByTestId('run-done').innerText(), /计算用时/);
     assert.match(await page.locator('label', { has: page.getByTestId('input-trials') }).innerText(), /每种策略的试验次数/);
@@ -364,7 +365,7 @@ test('the sweep: a log scale for the time chart and a legend that brings one cur
   await page.waitForSelector('[data-testid=sweep-state][data-state=done]', { timeout: 120000 });
   await page.getByTestId('time-scale-log').click();
   await page.waitForFunction(() => /time_scale=log/.test(location.hash));
-  const ticks = await page.locator('[data-testid="sweep-chart-time"] text.tick').allInnerTexts();
+  const ticks = await page.locator('[data-testid="sweep-chart-time"] text.tick').evaluateAll((ts) => ts.map((t) => t.textContent));
   assert.ok(ticks.includes('1000') && ticks.includes('100'), `log ticks: ${ticks}`);
   await page.locator('[data-testid="sweep-chart-calls"]').waitFor();
   await page.getByTestId('highlight-full').first().click();

@@ -14,7 +14,7 @@ use super::labels::{label, name, style};
 use crate::herd::chart_data::{
     marked_wave, own_histogram, shared_histograms, Axis, HistAxis, Histogram, MarkedWave,
 };
-use crate::herd::Trace;
+use crate::herd::{Strategy, Trace};
 use crate::i18n::num::{count, group, num};
 use crate::i18n::{t, tf, Lang};
 use crate::ui::widgets::LazyDetails;
@@ -39,7 +39,10 @@ fn panels(traces: &[Trace], axis: HistAxis) -> Vec<Panel> {
             .map(|tr| {
                 let p = own_histogram(tr);
                 let y_max = p.hist.counts.iter().copied().max().unwrap_or(1);
-                let wave = marked_wave(tr, &p.hist);
+                // One wave is marked, in the panel without jitter.
+                let wave = (tr.strategy == Strategy::Exponential)
+                    .then(|| marked_wave(tr, &p.hist))
+                    .flatten();
                 Panel {
                     x: Axis::new(0.0, p.window_ms, 5),
                     y: Axis::new(0.0, f64::from(y_max.max(1)), 4),

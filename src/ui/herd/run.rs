@@ -12,7 +12,7 @@ use crate::herd::chart_data::{
     shared_histograms, timeline_clients, timeline_stride, Axis, HistAxis,
 };
 use crate::herd::{PointSummary, Spread, Trace};
-use crate::i18n::num::{count, duration, group};
+use crate::i18n::num::{count, duration, durations, group};
 use crate::i18n::{t, tf, Lang};
 use crate::ui::widgets::LazyDetails;
 
@@ -34,18 +34,13 @@ pub struct RunViewProps {
     pub on_field: Callback<(String, String)>,
 }
 
-fn spread_text(lang: Lang, key: &str, s: &Spread, f: impl Fn(f64) -> String) -> String {
-    tf(
-        lang,
-        key,
-        &[
-            ("sd", f(s.sd)),
-            ("p10", f(s.p10)),
-            ("p90", f(s.p90)),
-            ("min", f(s.min)),
-            ("max", f(s.max)),
-        ],
-    )
+/// The spread of one metric; `f` formats all five values together (so
+/// durations share one unit).
+fn spread_text(lang: Lang, key: &str, s: &Spread, f: impl Fn(&[f64]) -> Vec<String>) -> String {
+    let v = f(&[s.sd, s.p10, s.p90, s.min, s.max]);
+    let names = ["sd", "p10", "p90", "min", "max"];
+    let args: Vec<(&str, String)> = names.into_iter().zip(v).collect();
+    tf(lang, key, &args)
 }
 
 fn results_table(lang: Lang, points: &[PointSummary]) -> Html {
@@ -69,8 +64,8 @@ fn results_table(lang: Lang, points: &[PointSummary]) -> Html {
                     <td class="num big" data-label={t(lang, "herd.col.time")}><span data-testid={format!("time-{id}")}
                         data-value={p.mean_time_ms.to_string()}>{ duration(lang, p.mean_time_ms) }</span></td>
                     <td class="spread">
-                        <div>{ spread_text(lang, "herd.spread.calls", &p.calls, count) }</div>
-                        <div>{ spread_text(lang, "herd.spread.time", &p.time_ms, |v| duration(lang, v)) }</div>
+                        <div>{ spread_text(lang, "herd.spread.calls", &p.calls, |v| v.iter().map(|x| count(*x)).collect()) }</div>
+                        <div>{ spread_text(lang, "herd.spread.time", &p.time_ms, |v| durations(lang, v)) }</div>
                     </td>
                 </tr> }
             }) }
