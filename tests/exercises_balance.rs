@@ -45,19 +45,22 @@ fn at_least_forty_percent_of_true_false_statements_are_true() {
 #[test]
 fn predictions_link_no_demo_before_the_answer() {
     for q in bank() {
-        if let Kind::Predict { .. } = q.kind {
+        let hides = matches!(q.kind, Kind::Predict { .. } | Kind::Numeric(_))
+            || q.demo.contains("step=end");
+        if hides {
             assert_eq!(q.demo_before_answer(), None, "{}", q.id);
         } else {
             assert_eq!(
                 q.demo_before_answer(),
                 q.demo_after_answer(),
-                "{}: only predictions hide their demo",
+                "{}: only predictions, numbers and final-step links hide their demo",
                 q.id
             );
         }
         assert!(
-            !q.demo.contains("step=end") || matches!(q.kind, Kind::Predict { .. }),
-            "{}: a demo link opens the final step",
+            !q.demo_before_answer()
+                .is_some_and(|d| d.contains("step=end")),
+            "{}: a demo link opens the final step before the answer",
             q.id
         );
     }

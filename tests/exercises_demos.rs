@@ -4,6 +4,8 @@
 //! phenomenon the explanation cites is asserted. A link whose phenomenon is
 //! not listed here fails, so a new link cannot go unchecked.
 
+use retry_lab::amplify::load::{run_load, LoadPolicy};
+use retry_lab::amplify::AmplifyParams;
 use retry_lab::exercises::bank;
 use retry_lab::herd::chart_data::{has_distinct_waves, own_histogram};
 use retry_lab::herd::{run_point, simulate_traced, trial_seed, HerdParams, Strategy};
@@ -24,6 +26,16 @@ enum Shows {
     Replay,
     /// The harness ends with a 2xx, yet the database holds this many reports.
     SuccessWithReports(usize),
+    /// The fanout view's exact mean of bottom requests per logical call.
+    Bottom(f64),
+    /// The sweep at p = 1: `retries` costs the product of the attempts, the
+    /// token bucket at most about 1.1 requests per call.
+    TokenBucketAtP1,
+    /// The metastable preset: `retries` never recovers, the token bucket does.
+    Metastable,
+    /// The Codex preset: this many requests per call with `Retry-After`, and
+    /// that many without.
+    Codex(f64, f64),
 }
 
 fn expected(id: &str) -> Vec<Shows> {
@@ -57,6 +69,15 @@ fn expected(id: &str) -> Vec<Shows> {
         "same_key_done_error" | "which_key_codex_reset" => vec![Replay, Reports(1)],
         "which_key_model_recall" => vec![Reports(1)],
         "tf_insert_then_record_key" => vec![Reports(2)],
+        "amp_243" => vec![Bottom(243.0)],
+        "amp_12" => vec![Bottom(12.0)],
+        "amp_top_only" | "amp_where" => vec![Bottom(4.0)],
+        "amp_budget" => vec![Bottom(5.0)],
+        // 1 + 0.8·3 stacked three times: 1 + 0.8·(1 + 0.8·(1 + 0.8·…)) ≈ 4.99.
+        "amp_mean" => vec![Bottom(4.99)],
+        "amp_token_bucket_p1" => vec![TokenBucketAtP1],
+        "amp_metastable" => vec![Metastable],
+        "amp_codex" => vec![Codex(9.0, 3.0)],
         other => panic!("{other} links a demo; list what it must show in tests/exercises_demos.rs"),
     }
 }
@@ -118,6 +139,61 @@ fn lab(hash: &str, shows: &Shows) {
     }
 }
 
+fn amplify(hash: &str, shows: &Shows) {
+    let (p, notices) = AmplifyParams::from_query(&Location::parse(hash).query);
+    assert!(notices.is_empty(), "{hash}: {notices:?}");
+    match *shows {
+        Shows::Bottom(want) => {
+            let got = retry_lab::amplify::expected(&p.fanout).bottom;
+            assert!((got - want).abs() < 0.01, "{hash}: {got} ≠ {want}");
+        }
+        Shows::TokenBucketAtP1 => {
+            let cfg = p.sweep_config(1.0);
+            let cfg = retry_lab::amplify::LoadConfig {
+                max_calls: 2000,
+                ..cfg
+            };
+            let product: u32 = p.load.layers.iter().product();
+            let retries = run_load(&cfg, LoadPolicy::Retries, p.seed).amplification();
+            let bucket = run_load(&cfg, LoadPolicy::TokenBucket, p.seed).amplification();
+            assert!(
+                (retries - f64::from(product)).abs() < 1e-9,
+                "{hash}: {retries}"
+            );
+            assert!(bucket <= 1.1, "{hash}: token bucket {bucket}");
+        }
+        Shows::Metastable => {
+            let rec = |policy| {
+                run_load(&p.load, policy, p.seed).series.recovered(
+                    p.load.trigger.start,
+                    p.load.trigger.end,
+                    p.load.recover_pct,
+                )
+            };
+            assert!(
+                rec(LoadPolicy::Retries).is_none(),
+                "{hash}: retries recovered"
+            );
+            assert!(
+                rec(LoadPolicy::TokenBucket).is_some(),
+                "{hash}: bucket stuck"
+            );
+        }
+        Shows::Codex(with, without) => {
+            let lanes = p.lanes();
+            let amp = |id: &str| {
+                let lane = lanes.iter().find(|l| l.id == id).expect(id);
+                run_load(&lane.cfg, lane.policy, p.seed).amplification()
+            };
+            let policy = p.policies[0].id();
+            assert!((amp(policy) - with).abs() < 1e-9, "{hash}");
+            let bare = format!("{policy}-no_retry_after");
+            assert!((amp(&bare) - without).abs() < 1e-9, "{hash}");
+        }
+        _ => panic!("{hash}: not an amplification phenomenon"),
+    }
+}
+
 #[test]
 fn every_linked_preset_shows_what_its_explanation_cites() {
     let mut checked = 0;
@@ -129,6 +205,7 @@ fn every_linked_preset_shows_what_its_explanation_cites() {
             match Location::parse(hash).page {
                 Page::Herd => herd(hash, &shows),
                 Page::Lab => lab(hash, &shows),
+                Page::Amplify => amplify(hash, &shows),
                 other => panic!("{}: {hash} opens {other:?}", q.id),
             }
             checked += 1;

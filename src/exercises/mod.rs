@@ -17,8 +17,8 @@ pub mod grade;
 pub mod live;
 pub mod options;
 pub mod progress;
-pub mod sections;
 pub mod query;
+pub mod sections;
 
 pub use bank::{bank, find};
 
@@ -46,11 +46,14 @@ impl Question {
     }
 
     /// The demo link offered before the student answers: none for «predict,
-    /// then run» (the run being predicted would give the answer away), and
-    /// none when the question has no demo that shows what it is about.
+    /// then run» (the run being predicted would give the answer away), none
+    /// for numeric questions (their demo shows the number asked for), none
+    /// for a link that opens a run's final step, and none when the question
+    /// has no demo that shows what it is about.
     pub fn demo_before_answer(&self) -> Option<&str> {
         match self.kind {
-            Kind::Predict { .. } => None,
+            Kind::Predict { .. } | Kind::Numeric(_) => None,
+            _ if self.demo.contains("step=end") => None,
             _ => self.demo_after_answer(),
         }
     }

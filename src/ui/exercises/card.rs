@@ -297,7 +297,7 @@ pub fn question_card(p: &CardProps) -> Html {
     } else {
         q.demo_before_answer()
     };
-    let demo_later = !answered && matches!(q.kind, Kind::Predict { .. });
+    let demo_later = !answered && demo.is_none() && q.demo_after_answer().is_some();
     let rule = match &q.kind {
         Kind::Predict {
             input: PredictInput::Numbers(_),
