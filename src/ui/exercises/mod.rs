@@ -168,12 +168,19 @@ pub fn exercises_page(p: &PageProps) -> Html {
         Some(id) => bank.iter().filter(|q| q.id == id).collect(),
         None => bank.iter().take(*limit).collect(),
     };
+    // Every card is keyed (and so is its `<li>` below): Yew matches unkeyed
+    // siblings from the end of the list, so when a batch was appended every
+    // mounted card was destroyed and mounted again in another `<li>`, losing
+    // what the student had typed. Keyed lists match by key.
+    let card_key = |q: &Question| format!("{}-{}", q.id, state.generation);
     let cards = shown.into_iter().map(|q| {
-        html! {
-            <QuestionCard key={format!("{}-{}", q.id, state.generation)} lang={l}
+        let key = card_key(q);
+        let card = html! {
+            <QuestionCard key={key.clone()} lang={l}
                 question={Rc::new(q.clone())} record={state.progress.get(q.id).cloned()}
                 on_record={on_record.clone()} />
-        }
+        };
+        (key, card)
     });
     let problem = state.problem.map(|e| {
         html! { <p class="ex-error" role="alert" data-testid="storage-problem">{ t(l, e.key()) }</p> }
@@ -184,7 +191,7 @@ pub fn exercises_page(p: &PageProps) -> Html {
             <section class="exercises single" data-testid="exercises">
                 <NoticeList lang={l} notices={notices} />
                 { problem.unwrap_or_default() }
-                { for cards }
+                { for cards.map(|(_, c)| c) }
             </section>
         };
     }
@@ -208,7 +215,7 @@ pub fn exercises_page(p: &PageProps) -> Html {
                 if selected.is_some() { <a href="#/exercises" data-testid="exercises-all">{ t(l, "ex.all") }</a> }
             </div>
             { problem.unwrap_or_default() }
-            <ol class="ex-list">{ for cards.map(|c| html! { <li>{ c }</li> }) }</ol>
+            <ol class="ex-list">{ for cards.map(|(k, c)| html! { <li key={k}>{ c }</li> }) }</ol>
         </section>
     }
 }
