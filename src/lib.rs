@@ -11,6 +11,7 @@ pub mod embed;
 pub mod exercises;
 pub mod herd;
 pub mod i18n;
+mod ids;
 pub mod lab;
 pub mod params;
 pub mod route;

@@ -125,12 +125,22 @@ fn a_job_runs_one_step_at_a_time_and_is_deterministic() {
         herd_calls(&h, "full").unwrap(),
         herd_calls(&h, "full").unwrap()
     );
-    let mut job = LiveJob::new(&Model::HerdFewestCalls(h));
-    assert_eq!(job.total(), 2);
+    // One step per trial (a whole point was too long for one task), and the
+    // same means as whole points.
+    let mut job = LiveJob::new(&Model::HerdFewestCalls(h.clone()));
+    assert_eq!(job.total(), 10);
+    for done in 1..10 {
+        job.step();
+        assert_eq!(job.completed(), done);
+        assert!(job.result().is_none());
+    }
     job.step();
-    assert!(job.result().is_none());
-    job.step();
-    assert!(job.result().unwrap().is_ok());
+    let Ok(ModelValue::Fewest { calls, .. }) = job.result().unwrap() else {
+        panic!("not a herd value")
+    };
+    for (id, mean) in calls {
+        assert_eq!(mean, herd_calls(&h, &id).unwrap(), "{id}");
+    }
 }
 
 #[test]

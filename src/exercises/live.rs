@@ -3,12 +3,14 @@
 //! the models; nothing is looked up from a table of expected answers.
 //!
 //! A [`LiveJob`] runs one unit of work per [`LiveJob::step`] (one lab run, or
-//! one herd strategy via `run_point`), so the browser can spread the work over
+//! one herd trial), so the browser can spread the work over
 //! timer ticks and never block the page for long.
 
 use super::grade::ModelValue;
 use super::{HerdPreset, LabRun, Model};
-use crate::herd::{run_point, SimConfig, Strategy};
+use crate::herd::{
+    run_point, simulate, trial_seed, PointSummary, SimConfig, Strategy, TrialResult,
+};
 use crate::lab::{run, ClientStrategy, Scenario, ServerImpl};
 
 /// Why a model could not run (an id the model does not know).
@@ -22,6 +24,9 @@ pub struct LiveJob {
     next: usize,
     values: Vec<f64>,
     calls: Vec<(String, f64)>,
+    /// The finished trials of the herd strategy being run: a herd step is
+    /// one trial, not a whole point (a point of 30 trials took over 50 ms).
+    trials: Vec<TrialResult>,
     error: Option<LiveError>,
 }
 
@@ -33,6 +38,7 @@ impl LiveJob {
             next: 0,
             values: Vec::new(),
             calls: Vec::new(),
+            trials: Vec::new(),
             error: None,
         }
     }
@@ -41,18 +47,21 @@ impl LiveJob {
     pub fn total(&self) -> usize {
         match &self.model {
             Model::LabReports(runs) => runs.len(),
-            Model::HerdFewestCalls(h) => h.strategies.len(),
+            Model::HerdFewestCalls(h) => h.strategies.len() * h.trials as usize,
         }
     }
 
     /// How many steps have run.
     pub fn completed(&self) -> usize {
-        self.next
+        match &self.model {
+            Model::LabReports(_) => self.next,
+            Model::HerdFewestCalls(h) => self.next * h.trials as usize + self.trials.len(),
+        }
     }
 
     /// Whether every step has run (or one failed).
     pub fn is_done(&self) -> bool {
-        self.error.is_some() || self.next >= self.total()
+        self.error.is_some() || self.completed() >= self.total()
     }
 
     /// Runs the next step; does nothing once done.
@@ -62,12 +71,27 @@ impl LiveJob {
         }
         let i = self.next;
         let outcome = match &self.model {
-            Model::LabReports(runs) => lab_reports(&runs[i]).map(|n| self.values.push(n as f64)),
-            Model::HerdFewestCalls(h) => herd_calls(h, h.strategies[i])
-                .map(|c| self.calls.push((h.strategies[i].to_string(), c))),
+            Model::LabReports(runs) => lab_reports(&runs[i]).map(|n| {
+                self.values.push(n as f64);
+                true
+            }),
+            Model::HerdFewestCalls(h) => {
+                let id = h.strategies[i];
+                herd_trial(h, id, self.trials.len() as u32).map(|r| {
+                    self.trials.push(r);
+                    let whole = self.trials.len() >= h.trials as usize;
+                    if whole {
+                        self.calls
+                            .push((id.to_string(), herd_mean_calls(h, id, &self.trials)));
+                        self.trials.clear();
+                    }
+                    whole
+                })
+            }
         };
         match outcome {
-            Ok(()) => self.next += 1,
+            Ok(true) => self.next += 1,
+            Ok(false) => {}
             Err(e) => self.error = Some(e),
         }
     }
@@ -121,16 +145,38 @@ pub fn lab_reports(r: &LabRun) -> Result<usize, LiveError> {
     Ok(run(scenario, client, server, r.seed).final_report_count())
 }
 
-/// Mean calls of one herd strategy at the preset (default network/backoff).
-pub fn herd_calls(h: &HerdPreset, id: &str) -> Result<f64, LiveError> {
-    let strategy = Strategy::AWS
+fn herd_strategy(id: &str) -> Result<Strategy, LiveError> {
+    Strategy::AWS
         .iter()
         .copied()
         .find(|s| s.id() == id)
-        .ok_or_else(|| LiveError(format!("strategy {id}")))?;
-    let cfg = SimConfig {
+        .ok_or_else(|| LiveError(format!("strategy {id}")))
+}
+
+fn herd_config(h: &HerdPreset) -> SimConfig {
+    SimConfig {
         clients: h.clients as _,
         ..SimConfig::default()
-    };
-    Ok(run_point(&cfg, strategy, h.trials as _, h.seed).mean_calls)
+    }
+}
+
+/// Trial `trial` of one herd strategy at the preset, with the seed
+/// [`run_point`] gives it.
+fn herd_trial(h: &HerdPreset, id: &str, trial: u32) -> Result<TrialResult, LiveError> {
+    let strategy = herd_strategy(id)?;
+    let seed = trial_seed(h.seed, h.clients as _, strategy, trial);
+    Ok(simulate(&herd_config(h), strategy, seed))
+}
+
+/// The mean calls of finished trials, summarised as [`run_point`] does.
+fn herd_mean_calls(h: &HerdPreset, id: &str, trials: &[TrialResult]) -> f64 {
+    herd_strategy(id)
+        .map(|s| PointSummary::from_results(h.clients as _, s, trials).mean_calls)
+        .unwrap_or(f64::NAN)
+}
+
+/// Mean calls of one herd strategy at the preset (default network/backoff).
+pub fn herd_calls(h: &HerdPreset, id: &str) -> Result<f64, LiveError> {
+    let strategy = herd_strategy(id)?;
+    Ok(run_point(&herd_config(h), strategy, h.trials as _, h.seed).mean_calls)
 }

@@ -6,6 +6,7 @@
 //! simulated writes ([`MAX_WRITES`]) bounds `trials`, so that no run or sweep
 //! can keep the browser busy for minutes, whatever the parameters.
 
+use crate::ids::id_enum;
 use crate::params::{cap_notices, Notice, NoticeKind, Reader};
 use crate::route::Query;
 
@@ -110,22 +111,13 @@ pub fn point_watchdog_ms(clients: u32, trials: u32) -> f64 {
     5000.0 + max_writes_per_trial(clients) as f64 * f64::from(trials) / 2000.0
 }
 
-/// Which view of the page.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum View {
-    /// One N, many trials, with the histogram and the timeline.
-    Run,
-    /// The blog's two figures over a range of N.
-    Sweep,
-}
-
-impl View {
-    /// The URL value.
-    pub fn id(self) -> &'static str {
-        match self {
-            View::Run => "run",
-            View::Sweep => "sweep",
-        }
+id_enum! {
+    /// Which view of the page.
+    View {
+        /// One N, many trials, with the histogram and the timeline.
+        Run => "run",
+        /// The blog's two figures over a range of N.
+        Sweep => "sweep",
     }
 }
 
@@ -213,10 +205,8 @@ impl HerdParams {
     /// was not used as given.
     pub fn from_query(q: &Query) -> (HerdParams, Vec<Notice>) {
         let mut r = Reader::new(q);
-        let view = match r.choice("view", &["run", "sweep"], "run").as_str() {
-            "sweep" => View::Sweep,
-            _ => View::Run,
-        };
+        let view =
+            View::from_id(&r.choice("view", &View::ids(), View::Run.id())).unwrap_or(View::Run);
         let clients = r.int(bounds::CLIENTS) as u32;
         let trials = r.int(bounds::TRIALS) as u32;
         let seed = r.int(bounds::SEED) as u64;

@@ -7,37 +7,31 @@
 
 use rand::Rng;
 
-/// A backoff strategy. The ids are part of the URL and CLI contract.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Strategy {
-    /// No backoff: retry at once.
-    None,
-    /// Capped exponential, no jitter: `v_n`.
-    Exponential,
-    /// Full Jitter: `uniform(0, v_n)`.
-    Full,
-    /// Equal Jitter: `v_n/2 + uniform(0, v_n/2)`.
-    Equal,
-    /// Decorrelated Jitter: `s = min(cap, uniform(base, 3·s_prev))`, `s_0 = base`.
-    Decorrelated,
-    /// Codex sampling-layer amplitude, capped like the rest: `min(cap, v_n·uniform[0.9, 1.1))`.
-    Codex,
-    /// anthropic Python SDK style, downward jitter only: `v_n·(1 − 0.25·uniform[0, 1))`.
-    Sdk,
+use crate::ids::id_enum;
+
+id_enum! {
+    /// A backoff strategy. The ids are part of the URL and CLI contract
+    /// (URLs, CLI flags, CSV and `data-testid`s); `ALL` is the display order.
+    #[derive(PartialOrd, Ord)]
+    Strategy {
+        /// No backoff: retry at once.
+        None => "none",
+        /// Capped exponential, no jitter: `v_n`.
+        Exponential => "exponential",
+        /// Full Jitter: `uniform(0, v_n)`.
+        Full => "full",
+        /// Equal Jitter: `v_n/2 + uniform(0, v_n/2)`.
+        Equal => "equal",
+        /// Decorrelated Jitter: `s = min(cap, uniform(base, 3·s_prev))`, `s_0 = base`.
+        Decorrelated => "decorrelated",
+        /// Codex sampling-layer amplitude, capped like the rest: `min(cap, v_n·uniform[0.9, 1.1))`.
+        Codex => "codex",
+        /// anthropic Python SDK style, downward jitter only: `v_n·(1 − 0.25·uniform[0, 1))`.
+        Sdk => "sdk",
+    }
 }
 
 impl Strategy {
-    /// Every strategy, in display order.
-    pub const ALL: [Strategy; 7] = [
-        Strategy::None,
-        Strategy::Exponential,
-        Strategy::Full,
-        Strategy::Equal,
-        Strategy::Decorrelated,
-        Strategy::Codex,
-        Strategy::Sdk,
-    ];
-
     /// The five strategies of the AWS blog post (its benchmark sweep).
     pub const AWS: [Strategy; 5] = [
         Strategy::None,
@@ -46,24 +40,6 @@ impl Strategy {
         Strategy::Equal,
         Strategy::Decorrelated,
     ];
-
-    /// The id used in URLs, CLI flags, CSV and `data-testid`s.
-    pub fn id(self) -> &'static str {
-        match self {
-            Strategy::None => "none",
-            Strategy::Exponential => "exponential",
-            Strategy::Full => "full",
-            Strategy::Equal => "equal",
-            Strategy::Decorrelated => "decorrelated",
-            Strategy::Codex => "codex",
-            Strategy::Sdk => "sdk",
-        }
-    }
-
-    /// Parses an id (exact, lower case).
-    pub fn from_id(s: &str) -> Option<Strategy> {
-        Strategy::ALL.into_iter().find(|st| st.id() == s)
-    }
 
     /// Position in [`Strategy::ALL`]; stable, used to derive per-trial seeds.
     pub fn index(self) -> usize {

@@ -4,41 +4,12 @@
 
 use serde::{Deserialize, Serialize};
 
-macro_rules! id_enum {
-    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $id:literal),+ $(,)? }) => {
-        $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-        pub enum $name {
-            $($(#[$vmeta])* $variant),+
-        }
-
-        impl $name {
-            /// Every value, in the order the pickers and the matrix show them.
-            pub const ALL: [Self; [$(stringify!($variant)),+].len()] = [$(Self::$variant),+];
-
-            /// The URL id, e.g. `response_lost`.
-            pub fn id(self) -> &'static str {
-                match self {
-                    $(Self::$variant => $id),+
-                }
-            }
-
-            /// Parses a URL id; `None` for anything else.
-            pub fn from_id(id: &str) -> Option<Self> {
-                Self::ALL.into_iter().find(|v| v.id() == id)
-            }
-
-            /// Every id, for notices that list the allowed values.
-            pub fn ids() -> Vec<&'static str> {
-                Self::ALL.iter().map(|v| v.id()).collect()
-            }
-        }
-    };
-}
+use crate::ids::id_enum;
 
 id_enum! {
     /// A named fault scenario; [`Scenario::schedule`](crate::lab::FaultSchedule) turns it
     /// into the fault schedule the simulation runs.
+    #[derive(Serialize, Deserialize)]
     Scenario {
         /// Nothing goes wrong.
         None => "none",
@@ -82,6 +53,7 @@ id_enum! {
 
 id_enum! {
     /// How the harness chooses the `Idempotency-Key` header.
+    #[derive(Serialize, Deserialize)]
     ClientStrategy {
         /// No key at all.
         Naive => "naive",
@@ -102,6 +74,7 @@ id_enum! {
 
 id_enum! {
     /// How the bug tracker handles `POST /reports`.
+    #[derive(Serialize, Deserialize)]
     ServerImpl {
         /// Inserts every POST.
         Naive => "naive",

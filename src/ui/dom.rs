@@ -64,13 +64,6 @@ pub fn storage_set(key: &str, value: &str) {
     }
 }
 
-/// Removes a `localStorage` value.
-pub fn storage_remove(key: &str) {
-    if let Some(s) = window().local_storage().ok().flatten() {
-        let _ = s.remove_item(key);
-    }
-}
-
 /// Copies `text` to the clipboard; resolves to whether it worked.
 pub async fn copy_text(text: &str) -> bool {
     let clipboard = window().navigator().clipboard();

@@ -21,28 +21,31 @@ async function answer(page, id, value) {
   await page.getByTestId(`result-${id}`).waitFor();
 }
 
-test('an answer typed and submitted before the next render is graded, not lost', async () => {
+test('an answer typed while the cards mount in batches stays in its card', async () => {
   const page = await app.open('#/exercises');
-  await page.getByTestId('answer-urllib3_total3').waitFor();
-  // Type and submit in one task: no render can run in between, as when the
-  // page is busy mounting cards in batches.
-  await page.evaluate(() => {
-    const input = document.querySelector('[data-testid="answer-urllib3_total3"]');
-    input.value = '4';
-    input.dispatchEvent(new InputEvent('input', { bubbles: true }));
-    input.form.requestSubmit();
+  // Before the app starts: type into the first card the moment it appears,
+  // i.e. while later batches are still to come.
+  await page.addInitScript(() => {
+    new MutationObserver((_, obs) => {
+      const input = document.querySelector('[data-testid="answer-backoff_4th_retry"]');
+      if (!input) return;
+      obs.disconnect();
+      window.__cardsWhenTyped = document.querySelectorAll('[data-testid^="exercise-"]').length;
+      window.__typed = input;
+      input.value = '1600';
+      input.dispatchEvent(new InputEvent('input', { bubbles: true }));
+    }).observe(document, { childList: true, subtree: true });
   });
-  await page.getByTestId('result-urllib3_total3').waitFor({ timeout: 5000 });
-  assert.match(await page.getByTestId('result-urllib3_total3').innerText(), /✓/);
-  assert.equal(await page.getByTestId('error-urllib3_total3').count(), 0);
-  // A radio chosen and submitted in one task, too.
-  await page.evaluate(() => {
-    const radio = document.querySelector('[data-testid="option-tf_key_is_http_standard-false"]');
-    radio.click();
-    radio.form.requestSubmit();
-  });
-  await page.getByTestId('result-tf_key_is_http_standard').waitFor({ timeout: 5000 });
-  assert.match(await score(page), /已答 2 \/ \d+，答对 2/);
+  await page.reload();
+  const total = Number((await score(page)).match(/\/ (\d+)/)[1]);
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid^="exercise-"]').length === n, total);
+  const typedAt = await page.evaluate(() => window.__cardsWhenTyped);
+  assert.ok(typedAt < total, `typed when ${typedAt} of ${total} cards were mounted`);
+  // The very input the student typed into is still there, with its value.
+  assert.ok(await page.evaluate(() => window.__typed.isConnected), 'the card was mounted again');
+  assert.equal(await page.getByTestId('answer-backoff_4th_retry').inputValue(), '1600');
+  await page.getByTestId('submit-backoff_4th_retry').click();
+  assert.match(await page.getByTestId('result-backoff_4th_retry').innerText(), /✓/);
   app.assertNoErrors(page);
   await page.context().close();
 });

@@ -2,7 +2,6 @@
 //! groups in a fieldset), grading through the pure core, and for «predict,
 //! then run» the chunked model run.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use web_sys::HtmlInputElement;
@@ -97,20 +96,6 @@ fn initial_choice(record: Option<&Record>) -> Option<String> {
     }
 }
 
-/// What the student has typed and chosen so far. Kept in a mutable cell that
-/// every input event updates at once, not in render state: an event handler
-/// only sees the state of the last render, and Yew may defer a render (its
-/// scheduler yields to the browser while the list mounts cards in batches),
-/// so a submit that followed typing before the next render read the old,
-/// empty inputs and lost the answer.
-#[derive(Clone, Debug, PartialEq)]
-struct Draft {
-    inputs: Vec<String>,
-    choice: Option<String>,
-}
-
-type DraftCell = Rc<RefCell<Draft>>;
-
 /// Why an answer was not graded; translated when rendered, so a language
 /// switch also switches the message.
 #[derive(Clone, Debug, PartialEq)]
@@ -166,20 +151,18 @@ pub fn question_card(p: &CardProps) -> Html {
     let id = q.id;
     let specs = fields(&q);
     let opts = options(&q);
-    let draft: DraftCell = use_mut_ref(|| Draft {
-        inputs: initial_inputs(specs.len(), p.record.as_ref()),
-        choice: initial_choice(p.record.as_ref()),
-    });
-    let redraw = use_force_update();
+    let inputs = use_state(|| initial_inputs(specs.len(), p.record.as_ref()));
+    let choice = use_state(|| initial_choice(p.record.as_ref()));
     let error = use_state(|| None::<Problem>);
     let runner = use_runner();
     let is_predict = matches!(q.kind, Kind::Predict { .. });
     let running = matches!(runner.state(), RunState::Running { .. });
 
     let onsubmit = {
-        let (q, draft, error, runner, on_record) = (
+        let (q, inputs, choice, error, runner, on_record) = (
             q.clone(),
-            draft.clone(),
+            inputs.clone(),
+            choice.clone(),
             error.clone(),
             runner.clone(),
             p.on_record.clone(),
@@ -187,8 +170,7 @@ pub fn question_card(p: &CardProps) -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let specs = fields(&q);
-            let now = draft.borrow().clone();
-            let resp = match read_response(&q, &specs, &now.inputs, &now.choice) {
+            let resp = match read_response(&q, &specs, &inputs, &choice) {
                 Ok(r) => r,
                 Err(msg) => return error.set(Some(msg)),
             };
@@ -241,12 +223,14 @@ pub fn question_card(p: &CardProps) -> Html {
         let testid = if specs.len() == 1 { format!("answer-{id}") } else { format!("answer-{id}-{}", i + 1) };
         let input_id = format!("ex-{id}-{}", i + 1);
         let oninput = {
-            let draft = draft.clone();
+            let inputs = inputs.clone();
             Callback::from(move |e: InputEvent| {
                 let v = e.target_unchecked_into::<HtmlInputElement>().value();
-                if let Some(slot) = draft.borrow_mut().inputs.get_mut(i) {
+                let mut next = (*inputs).clone();
+                if let Some(slot) = next.get_mut(i) {
                     *slot = v;
                 }
+                inputs.set(next);
             })
         };
         html! {
@@ -257,7 +241,7 @@ pub fn question_card(p: &CardProps) -> Html {
                 </label>
                 <span class="ex-input">
                     <input id={input_id} type="number" step="any" inputmode="decimal" data-testid={testid}
-                        value={draft.borrow().inputs.get(i).cloned().unwrap_or_default()} {oninput} disabled={running} />
+                        value={inputs.get(i).cloned().unwrap_or_default()} {oninput} disabled={running} />
                     <span class="ex-unit">{ t(l, s.unit.key()) }</span>
                     if let Some(ok) = marks.get(i) {
                         if s.answer.is_some() { { view::field_mark(l, *ok, s.answer) } }
@@ -268,17 +252,14 @@ pub fn question_card(p: &CardProps) -> Html {
     });
     let radios = opts.iter().map(|o| {
         let onchange = {
-            let (draft, redraw) = (draft.clone(), redraw.clone());
+            let choice = choice.clone();
             let o = o.to_string();
-            Callback::from(move |_: Event| {
-                draft.borrow_mut().choice = Some(o.clone());
-                redraw.force_update();
-            })
+            Callback::from(move |_: Event| choice.set(Some(o.clone())))
         };
         html! {
             <label class="ex-option">
                 <input type="radio" name={format!("ex-{id}")} value={o.to_string()} data-testid={format!("option-{id}-{o}")}
-                    checked={draft.borrow().choice.as_deref() == Some(*o)} {onchange} disabled={running} />
+                    checked={choice.as_deref() == Some(*o)} {onchange} disabled={running} />
                 { view::choice_text(l, &q, o) }
             </label>
         }

@@ -169,9 +169,14 @@ pub fn exercises_page(p: &PageProps) -> Html {
         Some(id) => bank.iter().filter(|q| q.id == id).collect(),
         None => bank.iter().take(*limit).collect(),
     };
+    // Every card is keyed (and so is its `<li>` below): Yew matches unkeyed
+    // siblings from the end of the list, so when a batch was appended every
+    // mounted card was destroyed and mounted again in another `<li>`, losing
+    // what the student had typed. Keyed lists match by key.
+    let card_key = |q: &Question| format!("{}-{}", q.id, state.generation);
     let card = |q: &Question| {
         html! {
-            <QuestionCard key={format!("{}-{}", q.id, state.generation)} lang={l}
+            <QuestionCard key={card_key(q)} lang={l}
                 question={Rc::new(q.clone())} record={state.progress.get(q.id).cloned()}
                 on_record={on_record.clone()} />
         }
@@ -219,7 +224,7 @@ pub fn exercises_page(p: &PageProps) -> Html {
             </div>
             { problem.unwrap_or_default() }
             { for groups.iter().map(|(sec, qs)| html! {
-                <section class="ex-section" data-testid={format!("section-{}", sec.id())}
+                <section key={sec.id()} class="ex-section" data-testid={format!("section-{}", sec.id())}
                     aria-labelledby={format!("ex-section-{}", sec.id())}>
                     <h2 id={format!("ex-section-{}", sec.id())}>
                         { t(l, &sec.title_key()) }
@@ -227,7 +232,7 @@ pub fn exercises_page(p: &PageProps) -> Html {
                             { tf(l, "ex.section_count", &[("n", total_in(*sec).to_string())]) }
                         </span>
                     </h2>
-                    <ol class="ex-list">{ for qs.iter().map(|q| html! { <li>{ card(q) }</li> }) }</ol>
+                    <ol class="ex-list">{ for qs.iter().map(|q| html! { <li key={card_key(q)}>{ card(q) }</li> }) }</ol>
                 </section>
             }) }
         </section>

@@ -1,6 +1,6 @@
-//! Runs a «predict, then run» model without freezing the page: one
-//! [`LiveJob::step`] (one lab run or one herd `run_point`) per timer tick,
-//! with a visible progress state and a cancel button.
+//! Runs a «predict, then run» model without freezing the page: steps of a
+//! [`LiveJob`] (one lab run or one herd trial each) for at most [`SLICE_MS`]
+//! per timer tick, with a visible progress state and a cancel button.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -11,6 +11,10 @@ use yew::prelude::*;
 use crate::exercises::grade::ModelValue;
 use crate::exercises::live::{LiveError, LiveJob};
 use crate::exercises::Model;
+
+/// Work per tick: a step takes a few milliseconds, far inside the 50 ms
+/// task limit even with the slice's last step.
+const SLICE_MS: f64 = 15.0;
 
 /// What the run button area shows.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -65,7 +69,11 @@ fn tick(
         if current.get() != token {
             return;
         }
+        let t0 = crate::ui::dom::now_ms();
         job.step();
+        while job.result().is_none() && crate::ui::dom::now_ms() - t0 < SLICE_MS {
+            job.step();
+        }
         match job.result() {
             Some(result) => {
                 state.set(RunState::Idle);

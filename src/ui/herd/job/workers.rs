@@ -89,7 +89,13 @@ impl JobHandle {
             if let Some(json) = &reply {
                 let reply = parse_point_reply(json);
                 let result = match pool.take_task(i) {
-                    Some(task) => reply.and_then(|s| board.complete(task, s)),
+                    // A failed point goes back to the board, so the main
+                    // thread computes it (losing it left the sweep running).
+                    Some(task) => reply
+                        .and_then(|s| board.complete(task, s))
+                        .inspect_err(|_| {
+                            board.give_back(task);
+                        }),
                     // E.g. the worker could not load the bundle.
                     None => Err(reply
                         .err()

@@ -1,0 +1,57 @@
+//! The one way to declare an enum whose values have URL ids (`Strategy`,
+//! `View`, `Scenario`, `ClientStrategy`, `ServerImpl`, …): `id_enum!` writes
+//! the enum, its `ALL` array (display order), `id`, `from_id` and `ids`.
+
+/// Declares `pub enum $name` with URL ids; extra derives (e.g. `Serialize`)
+/// and docs go in the attributes before the name.
+macro_rules! id_enum {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $id:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$vmeta])* $variant),+
+        }
+
+        impl $name {
+            /// Every value, in the order pickers, tables and charts show them.
+            pub const ALL: [Self; [$(stringify!($variant)),+].len()] = [$(Self::$variant),+];
+
+            /// The URL id, e.g. `response_lost`.
+            pub fn id(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $id),+
+                }
+            }
+
+            /// Parses a URL id (exact); `None` for anything else.
+            pub fn from_id(id: &str) -> Option<Self> {
+                Self::ALL.into_iter().find(|v| v.id() == id)
+            }
+
+            /// Every id, for notices that list the allowed values.
+            pub fn ids() -> Vec<&'static str> {
+                Self::ALL.iter().map(|v| v.id()).collect()
+            }
+        }
+    };
+}
+
+pub(crate) use id_enum;
+
+#[cfg(test)]
+mod tests {
+    id_enum! {
+        /// A test enum.
+        Sample { A => "a", Bee => "bee" }
+    }
+
+    #[test]
+    fn ids_round_trip_in_order() {
+        assert_eq!(Sample::ALL, [Sample::A, Sample::Bee]);
+        assert_eq!(Sample::ids(), vec!["a", "bee"]);
+        for v in Sample::ALL {
+            assert_eq!(Sample::from_id(v.id()), Some(v));
+        }
+        assert_eq!(Sample::from_id("B"), None);
+    }
+}
