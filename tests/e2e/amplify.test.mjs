@@ -54,11 +54,13 @@ test('5 layers × 3 attempts at p = 1 give 243, and the tree steps', async () =>
   // Step to the start and forward with the keyboard.
   await page.getByTestId('step-first').click();
   assert.equal(await numberIn(page, 'bottom-count'), 0);
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
+  for (let i = 1; i <= 5; i++) {
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid="step-pos"]')?.textContent.startsWith(`${n} /`),
+      i,
+    );
+  }
   // Five attempts: one per layer down to the first bottom request.
   assert.equal(await numberIn(page, 'bottom-count'), 1);
   assert.match(await page.evaluate(() => location.hash), /step=5/);
