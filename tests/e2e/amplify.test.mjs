@@ -164,3 +164,13 @@ test('navigation and home list the three demos in the chapter order', async () =
   app.assertNoErrors(page);
   await page.context().close();
 });
+
+test('embed mode: no header, the numbers still there', async () => {
+  const page = await app.open('#/amplify?view=load&preset=codex&embed=1');
+  await page.getByTestId('load-done').waitFor({ timeout: 60000 });
+  assert.equal(await page.locator('.site-header').count(), 0);
+  assert.equal(await page.getByTestId('policies-doc').count(), 0);
+  assert.equal(await numberIn(page, 'amplification-retry_after'), 9);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
