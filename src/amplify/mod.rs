@@ -13,6 +13,7 @@ pub mod bounds;
 pub mod csv;
 pub mod fanout;
 pub mod fanout_run;
+pub mod lanes;
 pub mod load;
 pub mod params;
 pub mod presets;

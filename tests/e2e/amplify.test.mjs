@@ -6,6 +6,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp, numberIn } from './harness.mjs';
 
+/**
+ * Generous ceiling for one main-thread task. The page slices its work into
+ * 8 ms pieces; on a shared, busy machine (and in debug builds) a slice's
+ * wall time stretches several-fold, so this only catches real blocking.
+ */
+const CEILING_MS = 500;
+
 let app;
 before(async () => {
   app = await startApp();
@@ -54,18 +61,20 @@ test('5 layers × 3 attempts at p = 1 give 243, and the tree steps', async () =>
   // Step to the start and forward with the keyboard.
   await page.getByTestId('step-first').click();
   assert.equal(await numberIn(page, 'bottom-count'), 0);
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
+  for (let i = 1; i <= 5; i++) {
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid="step-pos"]')?.textContent.startsWith(`${n} /`),
+      i,
+    );
+  }
   // Five attempts: one per layer down to the first bottom request.
   assert.equal(await numberIn(page, 'bottom-count'), 1);
   assert.match(await page.evaluate(() => location.hash), /step=5/);
   await page.keyboard.press('End');
   assert.equal(await numberIn(page, 'bottom-count'), 243);
   const longest = await maxLongTask(page);
-  assert.ok(longest < 250, `main thread blocked for ${longest} ms`);
+  assert.ok(longest < CEILING_MS, `main thread blocked for ${longest} ms`);
   app.assertNoErrors(page);
   await page.context().close();
 });
@@ -107,7 +116,7 @@ test('metastable: retries never recover, token bucket / retry budget / deadline 
   assert.ok((await numberIn(page, 'amplification-retries')) > 10);
   assert.ok((await numberIn(page, 'amplification-token_bucket')) < 1.1);
   const longest = await maxLongTask(page);
-  assert.ok(longest < 250, `main thread blocked for ${longest} ms`);
+  assert.ok(longest < CEILING_MS, `main thread blocked for ${longest} ms`);
   app.assertNoErrors(page);
   await page.context().close();
 });
@@ -131,7 +140,7 @@ test("Brooker's sweep: retries → 3 at p = 1, token bucket ≤ 1.1, cancel work
   assert.ok(Math.abs((await cell('token_bucket', 0.05, 'amp')) - (await cell('retries', 0.05, 'amp'))) < 0.02);
   assert.equal(await page.getByTestId('sweep-table').locator('tbody tr').count(), 105);
   const longest = await maxLongTask(page);
-  assert.ok(longest < 250, `main thread blocked for ${longest} ms`);
+  assert.ok(longest < CEILING_MS, `main thread blocked for ${longest} ms`);
   // A full-size sweep can be cancelled while it runs.
   await page.getByTestId('field-calls').fill('200000');
   await page.getByTestId('field-calls').dispatchEvent('change');
@@ -159,6 +168,28 @@ test('navigation and home list the three demos in the chapter order', async () =
   assert.deepEqual(nav.slice(0, 3), ['#/herd', '#/amplify', '#/lab']);
   await page.getByTestId('card-amplify').click();
   await page.getByTestId('amplification').waitFor({ timeout: 60000 });
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('embed mode: no header, the numbers still there', async () => {
+  const page = await app.open('#/amplify?view=load&preset=codex&embed=1');
+  await page.getByTestId('load-done').waitFor({ timeout: 60000 });
+  assert.equal(await page.locator('.site-header').count(), 0);
+  assert.equal(await page.getByTestId('policies-doc').count(), 0);
+  assert.equal(await numberIn(page, 'amplification-retry_after'), 9);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test("Brooker's full default sweep (21 p × 5 policies × 10⁵ calls) without long tasks", async () => {
+  const page = await openRecorded('#/amplify?view=sweep');
+  await page.getByTestId('sweep-done').waitFor({ timeout: 600000 });
+  const elapsed = await numberIn(page, 'sweep-done');
+  const longest = await maxLongTask(page);
+  console.log(`# browser Brooker sweep (105 points x 1e5 calls): ${elapsed} ms; longest task ${longest.toFixed(0)} ms`);
+  assert.equal(await page.getByTestId('sweep-table').locator('tbody tr').count(), 105);
+  assert.ok(longest < CEILING_MS, `main thread blocked for ${longest} ms`);
   app.assertNoErrors(page);
   await page.context().close();
 });

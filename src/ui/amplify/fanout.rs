@@ -2,7 +2,7 @@
 //! lab (buttons and ← → Home End), and the mean over many calls against
 //! the exact expectation.
 
-use gloo::events::EventListener;
+use gloo::events::{EventListener, EventListenerOptions};
 use yew::prelude::*;
 
 use super::job::{JobHandle, Status};
@@ -35,26 +35,19 @@ fn fmt(v: f64, digits: usize) -> String {
 #[function_component(FanoutView)]
 pub fn fanout_view(p: &FanoutProps) -> Html {
     let l = p.lang;
-    let guard = p.job.state.borrow();
-    let Some(state) = guard.as_ref() else {
-        return html! {};
+    let run = match p.job.state.borrow().as_ref().map(|s| (&s.work, s.status)) {
+        Some((Work::Fanout(job), status)) => Some((job.result(), status == Status::Running)),
+        _ => None,
     };
-    let Work::Fanout(job) = &state.work else {
-        return html! {};
-    };
-    let run = job.result();
-    let s = &run.summary;
-    let total = run.tree.len() as i64;
+    let total = run.as_ref().map_or(0, |r| r.0.tree.len() as i64);
     let shown = if p.step < 0 { total } else { p.step.min(total) };
-    let bottom_depth = p.cfg.layers.len() - 1;
-    let nodes = &run.tree[..shown as usize];
-    let bottom_shown = nodes.iter().filter(|n| n.depth == bottom_depth).count();
-    let running = state.status == Status::Running;
-
+    // The hook runs on every render (before any early return), as Yew requires.
     {
         let on_step = p.on_step.clone();
         use_effect_with((shown, total), move |&(shown, total)| {
-            let listener = EventListener::new(&gloo::utils::document(), "keydown", move |ev| {
+            let opts = EventListenerOptions::enable_prevent_default();
+            let doc = gloo::utils::document();
+            let listener = EventListener::new_with_options(&doc, "keydown", opts, move |ev| {
                 let Some(ev) = wasm_bindgen::JsCast::dyn_ref::<web_sys::KeyboardEvent>(ev) else {
                     return;
                 };
@@ -74,6 +67,13 @@ pub fn fanout_view(p: &FanoutProps) -> Html {
             move || drop(listener)
         });
     }
+    let Some((run, running)) = run else {
+        return html! {};
+    };
+    let s = &run.summary;
+    let bottom_depth = p.cfg.layers.len() - 1;
+    let nodes = &run.tree[..shown as usize];
+    let bottom_shown = nodes.iter().filter(|n| n.depth == bottom_depth).count();
     let go = |to: i64| {
         let on_step = p.on_step.clone();
         Callback::from(move |_| on_step.emit(if to >= total { -1 } else { to.max(0) }))

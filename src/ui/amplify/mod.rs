@@ -156,7 +156,7 @@ pub fn amplify_page(p: &PageProps) -> Html {
                     <a href={*href} data-testid={*id}>{ t(l, key) }</a>
                 }) }
             </nav>
-            { help(l) }
+            <Help lang={l} />
             <Controls lang={l} params={(*params).clone()} on_field={on_field} />
             <p class="muted" data-testid="seed">{ format!("seed = {}", params.seed) }</p>
             { match params.view {
@@ -170,12 +170,22 @@ pub fn amplify_page(p: &PageProps) -> Html {
                         on_restart={on_restart} tick={tick} />
                 },
             } }
-            if !p.embed { { policies_doc(l) } }
+            if !p.embed { <PoliciesDoc lang={l} /> }
         </section>
     }
 }
 
-fn help(l: Lang) -> Html {
+/// Props of the static parts of the page: components, so a redraw of a
+/// running job skips them.
+#[derive(Properties, PartialEq)]
+struct LangProps {
+    lang: Lang,
+}
+
+/// The «?» help on reading the charts.
+#[function_component(Help)]
+fn help(p: &LangProps) -> Html {
+    let l = p.lang;
     html! {
         <details class="panel amp-help" data-testid="amplify-help">
             <summary>{ "?" }<span class="amp-help-title">{ t(l, "amplify.help.title") }</span></summary>
@@ -187,7 +197,10 @@ fn help(l: Lang) -> Html {
     }
 }
 
-fn policies_doc(l: Lang) -> Html {
+/// Every policy with its source.
+#[function_component(PoliciesDoc)]
+fn policies_doc(p: &LangProps) -> Html {
+    let l = p.lang;
     html! {
         <section class="panel amp-policies" data-testid="policies-doc">
             <h2>{ t(l, "amplify.policies.title") }</h2>

@@ -90,6 +90,8 @@ pub fn sweep_view(p: &SweepProps) -> Html {
             <h3>{ t(l, "amplify.sweep.success") }</h3>
             { line_chart(t(l, "amplify.sweep.success"), "p".into(), 1.0, 1.0,
                 lines(pts, &p.policies, |x| x.success_rate)) }
+            // The table only once the sweep stops: redraws while it runs stay cheap.
+            if state.status != Status::Running {
             <table class="amp-table" data-testid="sweep-table">
                 <thead><tr>
                     <th>{ "p" }</th><th>{ t(l, "amplify.sweep.policy") }</th>
@@ -105,6 +107,7 @@ pub fn sweep_view(p: &SweepProps) -> Html {
                     }) }
                 </tbody>
             </table>
+            }
         </div>
     }
 }
