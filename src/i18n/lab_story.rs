@@ -108,4 +108,6 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.note.stale_created", "租约已过期，写回仍然成功！", "lease expired, write-back still succeeds!"),
 
     e("lab.tables.new_hint", "（黄色高亮：这一步新增或改动的行；— 表示 NULL）", " (highlighted: rows added or changed at this step; — means NULL)"),
+
+    e("lab.d.replay_split", "这个键已有记录：key_split 不比较请求体，直接重放它为这个键存下的响应 {status}，不再执行。请求体变了也照样回旧响应。", "This key has a record: key_split does not compare bodies and replays whatever it stored for the key, {status}, without running again. A changed body silently gets the old response."),
 ];

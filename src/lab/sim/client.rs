@@ -258,8 +258,12 @@ impl Sim {
     /// model uses that report. Not found: still unknown (a request may still
     /// be in flight), so the model may call again.
     pub(super) fn query(&mut self, call: usize) -> (StepKind, Vec<Arrow>) {
-        let found =
-            server::find_report(&mut self.db, &self.run_id, harness::MODULE, harness::TITLE);
+        let found = super::super::jobs::find_report(
+            &mut self.db,
+            &self.run_id,
+            harness::MODULE,
+            harness::TITLE,
+        );
         self.calls[call].summary.query = Some(found);
         if found.is_none() {
             self.maybe_recall(ToolResult::Unknown);

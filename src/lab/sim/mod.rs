@@ -19,7 +19,7 @@ use super::faults::{Delivery, FaultSchedule};
 use super::faults::{CLEANUP_AT_MS, HARNESS_BACK_MS, HARNESS_DIES_MS, KEY_RETENTION_MS};
 use super::harness::{self, ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, MAX_ATTEMPTS, MODEL_THINK_MS};
 use super::ids::{ClientStrategy, Scenario, ServerImpl};
-use super::server::{self, Handler, Phase};
+use super::server::{Handler, Phase};
 use super::trace::*;
 use serving::add_sql_arrows;
 
@@ -323,7 +323,7 @@ impl Sim {
                 Some((StepKind::HarnessDown, vec![]))
             }
             Ev::Cleanup => {
-                let pruned = server::prune_keys(&mut self.db, self.now);
+                let pruned = super::jobs::prune_keys(&mut self.db, self.now);
                 Some((StepKind::Cleanup { pruned }, vec![]))
             }
             Ev::HarnessBack => Some(self.harness_back()),

@@ -12,7 +12,9 @@ const TIME_W: f64 = 64.0;
 const LANE_W: f64 = 130.0;
 const HEAD_H: f64 = 30.0;
 const ROW_H: f64 = 22.0;
-const WIDTH: f64 = TIME_W + 4.0 * LANE_W;
+/// Room on the right for the server and database lanes' notes.
+const NOTE_W: f64 = 230.0;
+const WIDTH: f64 = TIME_W + 4.0 * LANE_W + NOTE_W;
 
 fn lane_x(l: Lane) -> f64 {
     let i = Lane::ALL.iter().position(|x| *x == l).unwrap_or(0) as f64;
