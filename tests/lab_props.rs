@@ -91,7 +91,9 @@ fn the_model_hears_the_truth_over_ten_thousand_schedules() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(MANY_SCHEDULES);
-    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(cases));
+    let mut config = ProptestConfig::with_cases(cases);
+    config.failure_persistence = None;
+    let mut runner = proptest::test_runner::TestRunner::new(config);
     let t0 = std::time::Instant::now();
     runner
         .run(&(schedule(2), 0u64..1_000_000), |(s, seed)| {

@@ -96,7 +96,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.d.no_key", "服务端收到请求 #{req}：没带幂等键，照常处理。", "The server receives request #{req}: no key, so it is processed normally."),
     e("lab.d.key_unknown", "服务端查幂等键：没有记录，于是开始处理（先插数据，再记幂等键）。", "The server looks up the key: no record, so it goes to work (insert first, record the key afterwards)."),
     e("lab.d.claimed", "服务端在一个事务里占下幂等键（status = in_progress）{fence}，提交后开始处理。", "The server claims the key in one transaction (status = in_progress){fence}, commits and goes to work."),
-    e("lab.d.took_over", "这个键的占位已经过了租约：服务端接管它{fence}，重新处理。", "The claim on this key has outlived its lease: the server takes it over{fence} and does the work again."),
+    e("lab.d.took_over", "这个键的占位已经过了 5 秒租约（按规则，正常请求不会这么久，所以服务端猜它已经死了）：服务端接管它{fence}，重新处理。", "The claim on this key has outlived its 5 s lease (by the rule no normal request takes that long, so the server guesses it is dead): the server takes it over{fence} and does the work again."),
     e("lab.d.fence", "，fencing token = {fence}", ", fencing token = {fence}"),
     e("lab.d.replay", "同一个键、同一个请求体，已经完成：直接重放保存的响应 {status}，不再执行。", "Same key, same body, already completed: the stored response {status} is replayed without running again."),
     e("lab.d.in_progress", "同一个键还在处理中：返回 409{retry}。", "The same key is still in progress: 409{retry}."),

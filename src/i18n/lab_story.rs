@@ -108,4 +108,8 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.note.stale_created", "租约已过期，写回仍然成功！", "lease expired, write-back still succeeds!"),
 
     e("lab.tables.new_hint", "（黄色高亮：这一步新增或改动的行；— 表示 NULL）", " (highlighted: rows added or changed at this step; — means NULL)"),
+
+    e("lab.d.replay_split", "这个键已有记录：key_split 不比较请求体，直接重放它为这个键存下的响应 {status}，不再执行。请求体变了也照样回旧响应。", "This key has a record: key_split does not compare bodies and replays whatever it stored for the key, {status}, without running again. A changed body silently gets the old response."),
+
+    e("lab.diagram.bars", "服务端线上的黄色竖条：处理者停顿（比如 GC 停顿）的那段；harness 线上的蓝色竖条：harness 在等（退避或 Retry-After）。粗体橙字是关键时刻。", "Yellow bar on the server lane: a handler paused (e.g. a GC pause); blue bar on the harness lane: the harness waiting (backoff or Retry-After). Bold orange text marks the key moments."),
 ];

@@ -13,6 +13,7 @@ pub mod explain;
 mod faults;
 pub mod harness;
 mod ids;
+mod jobs;
 mod params;
 mod server;
 mod sim;

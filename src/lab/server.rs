@@ -379,33 +379,7 @@ impl ServerImpl {
     }
 }
 
-/// The cleanup job: deletes keys older than the retention. A request that
-/// arrives later with a pruned key is a new request.
-pub fn prune_keys(db: &mut Db, now: u64) -> usize {
-    let cutoff = now.saturating_sub(super::faults::KEY_RETENTION_MS) as i64;
-    db.begin();
-    let n = db
-        .exec(
-            "DELETE FROM idempotency_keys WHERE created_ms < ?",
-            &[int(cutoff)],
-        )
-        .unwrap_or(0);
-    db.commit();
-    n
-}
-
-/// `GET /reports?run_id=…&module=…&title=…`: the business identity's report,
-/// if one exists (the title compared after normalisation, as the business key does).
-pub fn find_report(db: &mut Db, run_id: &str, module: &str, title: &str) -> Option<i64> {
-    let row = db.row(
-        "SELECT id FROM reports WHERE run_id = ? AND module = ? AND lower(title) = lower(?) \
-         ORDER BY id LIMIT 1",
-        &[text(run_id), text(module), text(title)],
-    );
-    row.and_then(|r| as_int(&r[0]))
-}
-
-fn opt(v: Option<i64>) -> Value {
+pub(super) fn opt(v: Option<i64>) -> Value {
     v.map(Value::Integer).unwrap_or(Value::Null)
 }
 

@@ -261,6 +261,9 @@ test('the fence is the key moment of lease_overlap, with the lease rule on scree
   await page.getByTestId('sequence-diagram').waitFor();
   assert.match(await page.getByTestId('sequence-diagram').textContent(), /fence 1 ≠ 2，影响 0 行，ROLLBACK/);
   assert.match(await page.getByTestId('sequence-diagram').textContent(), /停顿到/);
+  // The stall and the waits are drawn as bars, not only named.
+  assert.ok((await page.locator('svg.seq rect.stall-bar').count()) >= 1);
+  assert.ok((await page.locator('svg.seq rect.wait-bar').count()) >= 1);
   assert.match(await page.getByTestId('sequence-diagram').textContent(), /Retry-After/);
   const params = await page.getByTestId('lab-params').innerText();
   assert.match(params, /租约 5 秒/);

@@ -258,8 +258,12 @@ impl Sim {
     /// model uses that report. Not found: still unknown (a request may still
     /// be in flight), so the model may call again.
     pub(super) fn query(&mut self, call: usize) -> (StepKind, Vec<Arrow>) {
-        let found =
-            server::find_report(&mut self.db, &self.run_id, harness::MODULE, harness::TITLE);
+        let found = super::super::jobs::find_report(
+            &mut self.db,
+            &self.run_id,
+            harness::MODULE,
+            harness::TITLE,
+        );
         self.calls[call].summary.query = Some(found);
         if found.is_none() {
             self.maybe_recall(ToolResult::Unknown);
@@ -281,4 +285,35 @@ impl Sim {
 pub(super) enum Retry {
     Yes,
     No(GiveUp),
+}
+
+impl Sim {
+    /// The harness is back from its durable queue. Every unfinished call is
+    /// resent as it was stored, key and body; after more than the key
+    /// retention, its key no longer vouches for the earlier attempts. A
+    /// `careful` harness resends nothing: it reports the outcome as unknown.
+    pub(super) fn harness_back(&mut self) -> (StepKind, Vec<Arrow>) {
+        self.harness_down = false;
+        let open: Vec<usize> = (0..self.calls.len())
+            .filter(|i| self.calls[*i].summary.result.is_none())
+            .collect();
+        for call in open {
+            if self.client == ClientStrategy::Careful {
+                let last = self.calls[call]
+                    .summary
+                    .last
+                    .unwrap_or(AttemptOutcome::Timeout);
+                self.calls[call].maybe_executed = true;
+                self.finish_call(call, last, ToolResult::Unknown, Some(GiveUp::Careful));
+                continue;
+            }
+            let c = &mut self.calls[call];
+            c.key_covers &= self.now.saturating_sub(c.started) < KEY_RETENTION_MS;
+            c.maybe_executed = true;
+            c.started = self.now;
+            c.budget_base = c.summary.attempts;
+            self.at(self.now, Ev::Send { call, resend: true });
+        }
+        (StepKind::HarnessBack, vec![])
+    }
 }

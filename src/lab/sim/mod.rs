@@ -7,20 +7,21 @@ use std::collections::BinaryHeap;
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
-use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 mod client;
+mod run;
 mod serving;
+
+pub use run::{CallSummary, Cell, Run};
 
 use super::db::Db;
 use super::faults::{Delivery, FaultSchedule};
 use super::faults::{CLEANUP_AT_MS, HARNESS_BACK_MS, HARNESS_DIES_MS, KEY_RETENTION_MS};
 use super::harness::{self, ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, MAX_ATTEMPTS, MODEL_THINK_MS};
-use super::ids::ToolOutcome;
-use super::ids::{ClientStrategy, Scenario, ServerImpl, Verdict};
-use super::server::{self, Handler, Phase};
+use super::ids::{ClientStrategy, Scenario, ServerImpl};
+use super::server::{Handler, Phase};
 use super::trace::*;
+use serving::add_sql_arrows;
 
 /// One-way network latency: 20 ms plus up to 10 ms.
 const LATENCY_MS: u64 = 20;
@@ -102,31 +103,6 @@ impl Ord for Queued {
     }
 }
 
-/// One tool call as the harness ran it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CallSummary {
-    pub tool_use_id: String,
-    pub attempts: u32,
-    /// How the last attempt ended (the final HTTP outcome the harness saw).
-    pub last: Option<AttemptOutcome>,
-    /// The tool result handed to the model (`None` only if the run was cut short).
-    pub result: Option<ToolResult>,
-    pub give_up: Option<GiveUp>,
-    /// `query_first`: the model's query after an unknown result, and the
-    /// report it found.
-    pub query: Option<Option<i64>>,
-}
-
-impl CallSummary {
-    /// What this call finally told the model (its query included).
-    pub fn outcome(&self) -> Option<ToolOutcome> {
-        match self.query {
-            Some(Some(_)) => Some(ToolOutcome::Created),
-            _ => self.result.map(ToolResult::outcome),
-        }
-    }
-}
-
 struct Call {
     summary: CallSummary,
     started: u64,
@@ -139,106 +115,6 @@ struct Call {
     /// Attempts made before the harness restarted: a resumed call gets a
     /// fresh retry budget.
     budget_base: u32,
-}
-
-/// A finished run.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Run {
-    pub client: ClientStrategy,
-    pub server: ServerImpl,
-    pub seed: u64,
-    pub schedule: FaultSchedule,
-    steps: Vec<Step>,
-    requests: Vec<RequestInfo>,
-    calls: Vec<CallSummary>,
-    final_count: usize,
-    /// The run hit the event cap (its last step says so).
-    pub truncated: bool,
-}
-
-/// One matrix cell: the final count and what the model was told.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Cell {
-    pub reports: usize,
-    pub tool: ToolOutcome,
-    /// A good ending reached by luck (see [`crate::lab::explain::lucky`]).
-    pub lucky: bool,
-}
-
-impl Run {
-    /// What the model finally knows, from every tool result it got: told
-    /// «created» once, it knows a report exists; otherwise any «unknown»
-    /// leaves it unknown; otherwise the last call's answer. A call without a
-    /// result (a truncated run) counts as unknown.
-    pub fn tool_outcome(&self) -> ToolOutcome {
-        let outs: Vec<ToolOutcome> = self
-            .calls
-            .iter()
-            .map(|c| c.outcome().unwrap_or(ToolOutcome::Unknown))
-            .collect();
-        if outs.contains(&ToolOutcome::Created) {
-            ToolOutcome::Created
-        } else if outs.contains(&ToolOutcome::Unknown) || outs.is_empty() {
-            ToolOutcome::Unknown
-        } else {
-            outs[outs.len() - 1]
-        }
-    }
-
-    /// The matrix cell of this run.
-    pub fn cell(&self) -> Cell {
-        Cell {
-            reports: self.final_count,
-            tool: self.tool_outcome(),
-            lucky: super::explain::lucky(self),
-        }
-    }
-
-    /// Every step, in time order.
-    pub fn steps(&self) -> &[Step] {
-        &self.steps
-    }
-
-    /// Every HTTP request the harness sent.
-    pub fn requests(&self) -> &[RequestInfo] {
-        &self.requests
-    }
-
-    /// Every tool call (more than one when the model called again).
-    pub fn calls(&self) -> &[CallSummary] {
-        &self.calls
-    }
-
-    /// The last tool call: its final HTTP outcome and the tool result.
-    pub fn final_call(&self) -> Option<&CallSummary> {
-        self.calls.last()
-    }
-
-    /// The final HTTP outcome the harness saw on its last attempt.
-    pub fn final_outcome(&self) -> Option<AttemptOutcome> {
-        self.calls.last().and_then(|c| c.last)
-    }
-
-    /// The tool result the model got last.
-    pub fn tool_result(&self) -> Option<ToolResult> {
-        self.calls.last().and_then(|c| c.result)
-    }
-
-    /// Reports in the database when everything has settled.
-    pub fn final_report_count(&self) -> usize {
-        self.final_count
-    }
-
-    /// What the final count means.
-    pub fn verdict(&self) -> Verdict {
-        Verdict::from_count(self.final_count)
-    }
-
-    /// SHA-256 of the whole trace as JSON: equal natively and in wasm.
-    pub fn trace_digest(&self) -> String {
-        let json = serde_json::to_string(&self.steps).expect("trace serialises");
-        hex::encode(Sha256::digest(json.as_bytes()))
-    }
 }
 
 /// Runs a named scenario.
@@ -447,7 +323,7 @@ impl Sim {
                 Some((StepKind::HarnessDown, vec![]))
             }
             Ev::Cleanup => {
-                let pruned = server::prune_keys(&mut self.db, self.now);
+                let pruned = super::jobs::prune_keys(&mut self.db, self.now);
                 Some((StepKind::Cleanup { pruned }, vec![]))
             }
             Ev::HarnessBack => Some(self.harness_back()),
@@ -514,37 +390,6 @@ impl Sim {
     }
 }
 
-impl Sim {
-    /// The harness is back from its durable queue. Every unfinished call is
-    /// resent as it was stored, key and body; after more than the key
-    /// retention, its key no longer vouches for the earlier attempts. A
-    /// `careful` harness resends nothing: it reports the outcome as unknown.
-    fn harness_back(&mut self) -> (StepKind, Vec<Arrow>) {
-        self.harness_down = false;
-        let open: Vec<usize> = (0..self.calls.len())
-            .filter(|i| self.calls[*i].summary.result.is_none())
-            .collect();
-        for call in open {
-            if self.client == ClientStrategy::Careful {
-                let last = self.calls[call]
-                    .summary
-                    .last
-                    .unwrap_or(AttemptOutcome::Timeout);
-                self.calls[call].maybe_executed = true;
-                self.finish_call(call, last, ToolResult::Unknown, Some(GiveUp::Careful));
-                continue;
-            }
-            let c = &mut self.calls[call];
-            c.key_covers &= self.now.saturating_sub(c.started) < KEY_RETENTION_MS;
-            c.maybe_executed = true;
-            c.started = self.now;
-            c.budget_base = c.summary.attempts;
-            self.at(self.now, Ev::Send { call, resend: true });
-        }
-        (StepKind::HarnessBack, vec![])
-    }
-}
-
 fn arrow(from: Lane, to: Lane, label: ArrowLabel, lost: bool) -> Arrow {
     Arrow {
         from,
@@ -552,33 +397,4 @@ fn arrow(from: Lane, to: Lane, label: ArrowLabel, lost: bool) -> Arrow {
         label,
         lost,
     }
-}
-
-/// The SQL of a step as two arrows (statements down, result back), placed
-/// after the request reached the server and before the server answers.
-fn add_sql_arrows(arrows: &mut Vec<Arrow>, sql: &[SqlExec]) {
-    if sql.is_empty() {
-        return;
-    }
-    let committed = sql.iter().any(|s| s.outcome == SqlOutcome::Committed);
-    let at = arrows
-        .iter()
-        .position(|a| a.to == Lane::Server)
-        .map_or(0, |i| i + 1);
-    let statements = sql.len();
-    let pair = [
-        arrow(
-            Lane::Server,
-            Lane::Database,
-            ArrowLabel::Sql { statements },
-            false,
-        ),
-        arrow(
-            Lane::Database,
-            Lane::Server,
-            ArrowLabel::SqlResult { committed },
-            false,
-        ),
-    ];
-    arrows.splice(at..at, pair);
 }

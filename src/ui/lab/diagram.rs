@@ -12,7 +12,9 @@ const TIME_W: f64 = 64.0;
 const LANE_W: f64 = 130.0;
 const HEAD_H: f64 = 30.0;
 const ROW_H: f64 = 22.0;
-const WIDTH: f64 = TIME_W + 4.0 * LANE_W;
+/// Room on the right for the server and database lanes' notes.
+const NOTE_W: f64 = 230.0;
+const WIDTH: f64 = TIME_W + 4.0 * LANE_W + NOTE_W;
 
 fn lane_x(l: Lane) -> f64 {
     let i = Lane::ALL.iter().position(|x| *x == l).unwrap_or(0) as f64;
@@ -150,11 +152,63 @@ fn arrow_svg(l: Lang, a: &Arrow, y: f64) -> Html {
     }
 }
 
+/// Open spans of time drawn as bars on a lane: a handler's stall (from
+/// the step it starts working to the step it wakes) and a harness wait
+/// (from a backoff or `Retry-After` decision to the next send).
+#[derive(Default)]
+struct Spans {
+    stalls: Vec<(usize, f64)>,
+    wait: Option<f64>,
+    done: Vec<(Lane, f64, f64, &'static str)>,
+}
+
+impl Spans {
+    fn track(&mut self, s: &Step, mid: f64) {
+        match &s.kind {
+            StepKind::Server {
+                request,
+                works_until_ms: Some(u),
+                ..
+            } if u - s.time_ms > crate::lab::WORK_MAX_MS => self.stalls.push((*request, mid)),
+            StepKind::Server { request, .. } => {
+                if let Some(i) = self.stalls.iter().position(|(r, _)| r == request) {
+                    let (_, y0) = self.stalls.remove(i);
+                    self.done.push((Lane::Server, y0, mid, "stall-bar"));
+                }
+            }
+            StepKind::Timeout { next, .. } | StepKind::Received { next, .. }
+                if !matches!(next, Next::Finish { .. }) =>
+            {
+                self.wait = Some(mid);
+            }
+            StepKind::Send { .. } => {
+                if let Some(y0) = self.wait.take() {
+                    self.done.push((Lane::Harness, y0, mid, "wait-bar"));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn bars(&self) -> Html {
+        self.done
+            .iter()
+            .map(|(lane, y0, y1, class)| {
+                html! {
+                    <rect class={*class} x={(lane_x(*lane) - 4.0).to_string()} y={y0.to_string()}
+                        width="8" height={(y1 - y0).max(2.0).to_string()} />
+                }
+            })
+            .collect()
+    }
+}
+
 /// The diagram up to step `upto` (1-based; 0 draws only the lanes).
 pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
     let steps = &run.steps()[..upto.min(run.steps().len())];
     let mut y = 8.0;
     let mut parts = Vec::new();
+    let mut spans = Spans::default();
     for (i, s) in steps.iter().enumerate() {
         let n = rows(l, s).max(1);
         let h = n as f64 * ROW_H;
@@ -179,6 +233,7 @@ pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
             });
         }
         parts.push(html! { <g class="step" data-step={(i + 1).to_string()}>{ for inner }</g> });
+        spans.track(s, y + ROW_H / 2.0);
         y += h;
     }
     let height = y + 8.0;
@@ -206,6 +261,7 @@ pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
                     </g>
                 }
             }) }
+            <g class="spans" data-testid="diagram-spans">{ spans.bars() }</g>
             { for parts }
         </svg>
         </>

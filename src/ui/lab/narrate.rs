@@ -105,6 +105,10 @@ fn decision_text(
         Decision::TookOver { fence } => {
             tf(l, "lab.d.took_over", &[("fence", fence_text(l, *fence))])
         }
+        // key_split never compares bodies: it replays whatever it stored.
+        Decision::Replay if run.server == crate::lab::ServerImpl::KeySplit => {
+            tf(l, "lab.d.replay_split", &[("status", st)])
+        }
         Decision::Replay => tf(l, "lab.d.replay", &[("status", st)]),
         Decision::InProgress => {
             let retry = retry_after

@@ -250,6 +250,7 @@ pub fn lab_page(p: &PageProps) -> Html {
             </div>
             <div class="panel">
                 <h2>{ t(l, "lab.diagram.title") }</h2>
+                <p class="muted bars-legend">{ t(l, "lab.diagram.bars") }</p>
                 <p class="muted scroll-hint" aria-hidden="true">{ t(l, "lab.diagram.scroll_hint") }</p>
                 <div class="scroll-x seq-wrap" ref={seq_ref}>{ diagram(l, run, step) }</div>
             </div>
