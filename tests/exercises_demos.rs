@@ -69,6 +69,18 @@ fn expected(id: &str) -> Vec<Shows> {
         "same_key_done_error" | "which_key_codex_reset" => vec![Replay, Reports(1)],
         "which_key_model_recall" => vec![Reports(1)],
         "tf_insert_then_record_key" => vec![Reports(2)],
+        // The lease rule: a slow but normal request is not taken over.
+        "lab_lease_rule" => vec![Reports(1)],
+        // The stale handler commits first; the taker's write-back finds the
+        // key done and rolls back: one report, written by the stale handler.
+        "lab_overlap_writer" => vec![Reports(1)],
+        "predict_stored_500" | "lab_stored_error_next" => vec![Status(500), Replay, Reports(0)],
+        "predict_careful_query_first" => vec![Reports(1)],
+        "tf_429_quota_backoff" => vec![Status(429), Reports(0)],
+        "tf_429_retry_after_nothing_done" => vec![Status(429), Reports(1)],
+        "tf_retry_after_truncate" => vec![Status(503), Reports(0)],
+        "tf_connect_refused_safe" => vec![Reports(1)],
+        "tf_key_retention_forever" => vec![Reports(2)],
         "amp_243" => vec![Bottom(243.0)],
         "amp_12" => vec![Bottom(12.0)],
         "amp_top_only" | "amp_where" => vec![Bottom(4.0)],
