@@ -1,0 +1,123 @@
+use super::*;
+
+const CLIENTS: Bound<i64> = Bound {
+    name: "clients",
+    min: 1,
+    max: 1000,
+    default: 100,
+};
+const SD: Bound<f64> = Bound {
+    name: "net_sd",
+    min: 0.0,
+    max: 100.0,
+    default: 2.0,
+};
+
+#[test]
+fn ints_clamp_and_refuse() {
+    assert_eq!(check_int("50", CLIENTS), (50, None));
+    assert_eq!(check_int(" 7 ", CLIENTS).0, 7);
+    for (raw, used, kind) in [
+        ("0", 1, NoticeKind::Clamped),
+        ("-5", 1, NoticeKind::Clamped),
+        ("5000", 1000, NoticeKind::Clamped),
+        ("99999999999999999999999", 1000, NoticeKind::Clamped),
+        ("1e300", 1000, NoticeKind::Clamped),
+        ("abc", 100, NoticeKind::Invalid),
+        ("", 100, NoticeKind::Invalid),
+        ("NaN", 100, NoticeKind::Invalid),
+        ("12.6", 13, NoticeKind::Invalid),
+        ("inf", 1000, NoticeKind::Clamped),
+    ] {
+        let (v, n) = check_int(raw, CLIENTS);
+        assert_eq!(v, used, "{raw}");
+        let n = n.unwrap_or_else(|| panic!("no notice for {raw}"));
+        assert_eq!(n.kind, kind, "{raw}");
+        assert_eq!(n.param, "clients");
+        assert_eq!(n.range, "1–1000");
+    }
+}
+
+#[test]
+fn floats_refuse_nan_and_infinity() {
+    assert_eq!(check_float("2.5", SD), (2.5, None));
+    assert_eq!(check_float("NaN", SD).0, 2.0);
+    assert_eq!(check_float("inf", SD).0, 100.0);
+    assert_eq!(check_float("-1", SD).0, 0.0);
+    assert!(check_float("x", SD).1.is_some());
+}
+
+#[test]
+fn reader_collects_notices_and_unknown_keys() {
+    let q = Query::parse("clients=abc&strategies=full,bogus&zzz=1");
+    let mut r = Reader::new(&q);
+    assert_eq!(r.int(CLIENTS), 100);
+    let s = r.subset("strategies", &["none", "full"], &["none"]);
+    assert_eq!(s, vec!["full".to_string()]);
+    assert_eq!(r.choice("mode", &["a", "b"], "a"), "a");
+    r.reject_unknown(&["clients", "strategies"]);
+    let params: Vec<_> = r.notices.iter().map(|n| n.param.as_str()).collect();
+    assert_eq!(params, vec!["clients", "strategies", "zzz"]);
+    let msg = r.notices[0].message(Lang::Zh);
+    assert!(msg.contains("clients") && msg.contains("abc"), "{msg}");
+}
+
+#[test]
+fn a_megabyte_of_repeated_and_distinct_keys_gives_a_capped_list() {
+    // 10⁵ empty pairs of one key, then 10⁴ distinct unknown keys.
+    let mut hash = "a=&".repeat(100_000);
+    for i in 0..10_000 {
+        hash.push_str(&format!("k{i}=é&"));
+    }
+    let q = Query::parse(&hash);
+    let mut r = Reader::new(&q);
+    r.reject_unknown(&["clients"]);
+    assert_eq!(r.notices.len(), MAX_NOTICES + 1);
+    assert_eq!(r.notices[0].param, "a", "one notice per key");
+    let more = r.notices.last().unwrap();
+    assert_eq!(more.kind, NoticeKind::More);
+    assert_eq!(more.given, (10_001 - MAX_NOTICES).to_string());
+    assert!(
+        more.message(Lang::Zh).contains("9981"),
+        "{}",
+        more.message(Lang::Zh)
+    );
+    assert!(more.message(Lang::En).contains("9981"));
+}
+
+#[test]
+fn echoed_values_are_cut_by_characters() {
+    let long = "惊".repeat(1000);
+    let (_, n) = check_int(&long, CLIENTS);
+    let n = n.unwrap();
+    assert_eq!(n.given.chars().count(), MAX_ECHO_CHARS + 1);
+    assert!(n.given.ends_with('…'));
+    assert_eq!(echo("abc"), "abc");
+    let exact = "x".repeat(MAX_ECHO_CHARS);
+    assert_eq!(echo(&exact), exact);
+    let notice = Notice {
+        kind: NoticeKind::Invalid,
+        param: "p".into(),
+        given: "🙂".repeat(500),
+        range: String::new(),
+        used: String::new(),
+    };
+    assert!(notice.message(Lang::En).chars().count() < 200);
+}
+
+#[test]
+fn cap_notices_merges_counts() {
+    let one = |p: &str| Notice {
+        kind: NoticeKind::Unknown,
+        param: p.into(),
+        given: String::new(),
+        range: String::new(),
+        used: String::new(),
+    };
+    let mut v: Vec<Notice> = (0..25).map(|i| one(&format!("p{i}"))).collect();
+    v.push(more_notice(7));
+    let c = cap_notices(v);
+    assert_eq!(c.len(), MAX_NOTICES + 1);
+    assert_eq!(c[MAX_NOTICES].given, "12");
+    assert_eq!(cap_notices(vec![one("x")]).len(), 1);
+}
