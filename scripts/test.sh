@@ -30,7 +30,7 @@ step "tier 1: native tests"
 cargo test --quiet
 
 step "tier 1b: the lab's truth property over 10,000 random fault schedules (release)"
-cargo test --release --quiet --test lab_props -- --ignored --nocapture
+cargo test --profile props --quiet --test lab_props -- --ignored --nocapture
 
 step "tier 2: browser tests (wasm-bindgen-test, headless Chromium)"
 wasm_tests=()

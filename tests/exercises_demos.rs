@@ -95,7 +95,8 @@ fn expected(id: &str) -> Vec<Shows> {
 }
 
 fn herd(hash: &str, shows: &Shows) {
-    let (p, _) = HerdParams::from_query(&Location::parse(hash).query);
+    let (p, notices) = HerdParams::from_query(&Location::parse(hash).query);
+    assert!(notices.is_empty(), "{hash}: {notices:?}");
     let cfg = p.sim_config(p.clients);
     match *shows {
         Shows::Waves { waves, stream } => {

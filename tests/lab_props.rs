@@ -83,7 +83,7 @@ fn truth_for_every_combination(s: &FaultSchedule, seed: u64) -> Result<(), TestC
 /// Schedules for the large release-mode run (see scripts/test.sh).
 const MANY_SCHEDULES: u32 = 10_000;
 
-/// The large run: `cargo test --release --test lab_props -- --ignored`.
+/// The large run: `cargo test --profile props --test lab_props -- --ignored`.
 #[test]
 #[ignore = "release-mode run of 10,000 schedules, from scripts/test.sh"]
 fn the_model_hears_the_truth_over_ten_thousand_schedules() {

@@ -256,8 +256,14 @@ pub fn app() -> Html {
                     { toolbar.clone() }
                 </header>
             }
-            { route_notice.unwrap_or_default() }
-            <NoticeList lang={l} notices={other_notices} />
+            // In their own element: a component that renders nothing keeps
+            // its next sibling as its place, and Yew 0.23 panics («failed to
+            // insert node before next sibling») once that sibling (the embed
+            // toolbar) is gone.
+            <div class="shell-notices">
+                { route_notice.unwrap_or_default() }
+                <NoticeList lang={l} notices={other_notices} />
+            </div>
             if embed { <div class="embed-toolbar">{ toolbar }</div> }
             <div class="page">{ body }</div>
             if *help_open { { help_dialog(l, help_open.clone(), &page) } }

@@ -6,7 +6,15 @@
 pub fn mount(hash: &str) -> web_sys::Element {
     let window = web_sys::window().unwrap();
     window.local_storage().unwrap().unwrap().clear().unwrap();
-    window.location().set_hash(hash).unwrap();
+    // replaceState, not `location.hash =`: the latter queues a `hashchange`
+    // that would reach the new app after its page has normalised the URL,
+    // and remount the page with the clean query (losing its notices). A
+    // student opening a link fires no such event.
+    window
+        .history()
+        .unwrap()
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash))
+        .unwrap();
     let doc = window.document().unwrap();
     if let Some(old) = doc.get_element_by_id("app") {
         old.remove();

@@ -157,6 +157,9 @@ test('the linked preset runs agree with the values the exercise revealed', async
 test('every demo link opens its demo without a notice', async () => {
   const page = await app.open('#/exercises');
   await page.getByTestId('exercise-backoff_4th_retry').waitFor();
+  // Every card, not only the first batch (cards mount a few at a time).
+  const total = Number((await page.getByTestId('exercises-score').innerText()).match(/\/ *([\d,]+)/)[1].replace(/,/g, ''));
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid^="exercise-"]').length === n, total);
   const hrefs = [...new Set(await page.locator('[data-testid^="demo-"]').evaluateAll((as) => as.map((a) => a.getAttribute('href'))))];
   assert.ok(hrefs.length >= 8, `only ${hrefs.length} distinct presets`);
   await page.context().close();

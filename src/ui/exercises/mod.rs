@@ -199,7 +199,7 @@ pub fn exercises_page(p: &PageProps) -> Html {
             <section class="exercises single" data-testid="exercises">
                 <NoticeList lang={l} notices={notices} />
                 { problem.clone().unwrap_or_default() }
-                { for shown.iter().map(|q| card(q)) }
+                <div class="ex-sections">{ for shown.iter().map(|q| card(q)) }</div>
             </section>
         };
     }
@@ -223,6 +223,11 @@ pub fn exercises_page(p: &PageProps) -> Html {
                 if selected.is_some() { <a href="#/exercises" data-testid="exercises-all">{ t(l, "ex.all") }</a> }
             </div>
             { problem.unwrap_or_default() }
+            // The keyed sections sit alone in their own element: Yew 0.23
+            // loses its place («failed to insert node before next sibling»)
+            // when a keyed list whose first node changes (a batch adding an
+            // earlier section) follows an empty sibling.
+            <div class="ex-sections">
             { for groups.iter().map(|(sec, qs)| html! {
                 <section key={sec.id()} class="ex-section" data-testid={format!("section-{}", sec.id())}
                     aria-labelledby={format!("ex-section-{}", sec.id())}>
@@ -235,6 +240,7 @@ pub fn exercises_page(p: &PageProps) -> Html {
                     <ol class="ex-list">{ for qs.iter().map(|q| html! { <li key={card_key(q)}>{ card(q) }</li> }) }</ol>
                 </section>
             }) }
+            </div>
         </section>
     }
 }
