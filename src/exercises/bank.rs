@@ -74,7 +74,7 @@ fn lab(scenario: &'static str, client: &'static str, server: &'static str) -> La
 
 /// A «predict the report counts» question over lab runs, one field per run.
 /// No demo link of its own: after answering, the result links every run.
-fn predict_lab(id: &'static str, runs: Vec<(&'static str, LabRun)>) -> Question {
+pub(super) fn predict_lab(id: &'static str, runs: Vec<(&'static str, LabRun)>) -> Question {
     let fields = runs
         .iter()
         .map(|(label, _)| PredictField {

@@ -3,7 +3,7 @@
 //! `Retry-After`, key retention. Kept apart from `bank.rs`; the bank appends
 //! them. Every demo link opens a run that shows the thing asked about.
 
-use super::{Kind, LabRun, Model, NumField, PredictField, PredictInput, Question, Unit};
+use super::{Kind, LabRun, NumField, Question, Unit};
 use crate::lab::harness::ATTEMPT_TIMEOUT_MS;
 use crate::lab::{SLOW_MS, WORK_MAX_MS};
 
@@ -40,17 +40,13 @@ fn tf(id: &'static str, truth: bool, demo: LabRun) -> Question {
     q(id, Kind::TrueFalse(truth), demo.demo())
 }
 
+/// A «predict, then run» question on lab runs, with a demo link that opens
+/// the run at its start (the answer is not on screen yet).
 fn predict(id: &'static str, runs: Vec<(&'static str, LabRun)>, demo: String) -> Question {
-    let fields = runs
-        .iter()
-        .map(|(label, _)| PredictField {
-            label,
-            unit: Unit::Reports,
-        })
-        .collect();
-    let model = Model::LabReports(runs.into_iter().map(|(_, r)| r).collect());
-    let input = PredictInput::Numbers(fields);
-    q(id, Kind::Predict { input, model }, demo)
+    Question {
+        demo,
+        ..super::bank::predict_lab(id, runs)
+    }
 }
 
 /// The lab questions, in page order.
