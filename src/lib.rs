@@ -2,7 +2,7 @@
 //! idempotency keys.
 //!
 //! The crate has a pure core and a thin UI:
-//! - `herd`, `lab`, `exercises`, `params`, `route` and `i18n` never touch
+//! - `herd`, `lab`, `exercises`, `job`, `params`, `route` and `i18n` never touch
 //!   `web_sys`, `js_sys` or `gloo`, so `cargo test` checks them natively;
 //! - `ui` (wasm only) dispatches actions to the core and renders view models.
 
@@ -12,6 +12,7 @@ pub mod exercises;
 pub mod herd;
 pub mod i18n;
 mod ids;
+pub mod job;
 pub mod lab;
 pub mod params;
 pub mod route;

@@ -159,6 +159,16 @@ impl PointBoard {
         self.finished.len() == self.results.len()
     }
 
+    /// Cost of the finished points (see [`point_cost`]).
+    pub fn done_cost(&self) -> f64 {
+        self.done_cost
+    }
+
+    /// Cost of all points.
+    pub fn total_cost(&self) -> f64 {
+        self.total_cost
+    }
+
     /// Finished cost over total cost, 0..=1.
     pub fn progress(&self) -> f64 {
         if self.is_done() || self.total_cost <= 0.0 {

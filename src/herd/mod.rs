@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod chart_data;
+pub mod job;
 pub mod params;
 mod sim;
 mod stats;
