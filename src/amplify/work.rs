@@ -5,6 +5,7 @@ use super::fanout_run::FanoutJob;
 use super::load::job::LoadJob;
 use super::params::{AmplifyParams, View};
 use super::sweep::SweepJob;
+use crate::job::Stepped;
 
 /// The job of one view.
 pub enum Work {
@@ -43,5 +44,15 @@ impl Work {
             Work::Load(j) => j.progress(),
             Work::Sweep(j) => j.progress(),
         }
+    }
+}
+
+impl Stepped for Work {
+    fn step(&mut self) -> bool {
+        !self.advance()
+    }
+
+    fn progress(&self) -> f64 {
+        Work::progress(self)
     }
 }

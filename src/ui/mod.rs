@@ -10,6 +10,7 @@ pub mod herd;
 pub mod lab;
 pub mod page;
 pub mod panic;
+pub mod slicer;
 pub mod widgets;
 
 pub use app::App;

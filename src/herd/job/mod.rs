@@ -218,9 +218,15 @@ impl Stepped for HerdJob {
         self.has_page_work()
     }
 
+    fn progress(&self) -> f64 {
+        HerdJob::progress(self)
+    }
+}
+
+impl HerdJob {
     /// Points weighted by their cost, trials by N; the page's current point
     /// counts by its progress. The traces are one trial per strategy.
-    fn progress(&self) -> f64 {
+    pub fn progress(&self) -> f64 {
         if self.is_complete() {
             return 1.0;
         }
@@ -239,9 +245,7 @@ impl Stepped for HerdJob {
             None => points,
         }
     }
-}
 
-impl HerdJob {
     /// From now on, `workers` Web Workers compute the points; the page keeps
     /// computing the traces.
     pub fn use_workers(&mut self, workers: usize) {

@@ -35,7 +35,13 @@ fn fmt(v: f64, digits: usize) -> String {
 #[function_component(FanoutView)]
 pub fn fanout_view(p: &FanoutProps) -> Html {
     let l = p.lang;
-    let run = match p.job.state.borrow().as_ref().map(|s| (&s.work, s.status)) {
+    let run = match p
+        .job
+        .state
+        .borrow()
+        .as_ref()
+        .map(|s| (&s.work, s.timing.status()))
+    {
         Some((Work::Fanout(job), status)) => Some((job.result(), status == Status::Running)),
         _ => None,
     };

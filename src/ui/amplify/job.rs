@@ -1,8 +1,6 @@
-//! Runs the view's [`Work`] in time slices: each slice advances it for at
-//! most [`SLICE_MS`], then yields with the same helper as the herd
-//! (`scheduler.postTask`, else `setTimeout`). Redraws at most every
-//! [`REDRAW_MS`] while computing, and once at the end. Cancel stops it
-//! between two slices.
+//! Runs the view's [`Work`] in the page's one [`Slicer`] (slices, redraw
+//! throttle, cancel by generation); its status and timing are the core's
+//! [`Timing`]. Cancel stops it between two slices.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -11,30 +9,16 @@ use yew::prelude::*;
 
 use crate::amplify::work::Work;
 use crate::amplify::AmplifyParams;
-use crate::ui::dom::{now_ms, post_task};
+use crate::job::{Stepped, Timing};
+use crate::ui::dom::now_ms;
+use crate::ui::slicer::{SliceEnd, Slicer};
 
-/// Work per slice: well inside the 50 ms task limit even when the CPU is
-/// shared (a busy machine stretches a slice's wall time several-fold).
-pub const SLICE_MS: f64 = 8.0;
-/// Least time between two redraws while computing.
-pub const REDRAW_MS: f64 = 250.0;
-
-/// Where the job is.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Status {
-    Running,
-    Done,
-    Cancelled,
-}
+pub use crate::job::JobStatus as Status;
 
 /// The job and its timing.
 pub struct JobState {
     pub work: Work,
-    pub status: Status,
-    pub started_ms: f64,
-    pub elapsed_ms: f64,
-    generation: u32,
-    last_draw: f64,
+    pub timing: Timing,
 }
 
 /// A handle the page and its views share.
@@ -42,7 +26,7 @@ pub struct JobState {
 pub struct JobHandle {
     pub state: Rc<RefCell<Option<JobState>>>,
     redraw: UseForceUpdateHandle,
-    generation: Rc<RefCell<u32>>,
+    slicer: Slicer,
 }
 
 impl PartialEq for JobHandle {
@@ -54,75 +38,40 @@ impl PartialEq for JobHandle {
 impl JobHandle {
     /// Starts (or restarts) the job for `p`.
     pub fn start(&self, p: &AmplifyParams) {
-        let gen = {
-            let mut g = self.generation.borrow_mut();
-            *g += 1;
-            *g
-        };
-        let now = now_ms();
         *self.state.borrow_mut() = Some(JobState {
             work: Work::new(p),
-            status: Status::Running,
-            started_ms: now,
-            elapsed_ms: 0.0,
-            generation: gen,
-            last_draw: now,
+            timing: Timing::start(now_ms()),
         });
         self.redraw.force_update();
-        self.schedule(gen);
+        let cell = self.state.clone();
+        let step = move || {
+            cell.borrow_mut()
+                .as_mut()
+                .is_some_and(|s| s.timing.is_running() && s.work.step())
+        };
+        let me = self.clone();
+        self.slicer
+            .run(step, move |end: SliceEnd| me.after_slice(end));
     }
 
     /// Stops the running job; what is done so far stays on the page.
     pub fn cancel(&self) {
+        self.slicer.cancel();
         if let Some(s) = self.state.borrow_mut().as_mut() {
-            if s.status == Status::Running {
-                s.status = Status::Cancelled;
-            }
+            s.timing.cancel(now_ms());
         }
-        *self.generation.borrow_mut() += 1;
         self.redraw.force_update();
     }
 
-    fn schedule(&self, gen: u32) {
-        let me = self.clone();
-        // The timer (fallback only) must live until it fires: leak-free
-        // because it is dropped after running.
-        if let Some(t) = post_task(move || me.slice(gen)) {
-            t.forget();
+    fn after_slice(&self, end: SliceEnd) {
+        if let Some(s) = self.state.borrow_mut().as_mut() {
+            s.timing.record(end.t0_ms, end.t1_ms);
+            if end.finished {
+                s.timing.finish(end.t1_ms);
+            }
         }
-    }
-
-    fn slice(&self, gen: u32) {
-        if *self.generation.borrow() != gen {
-            return;
-        }
-        let (done, draw) = {
-            let mut guard = self.state.borrow_mut();
-            let Some(s) = guard.as_mut() else { return };
-            if s.generation != gen || s.status != Status::Running {
-                return;
-            }
-            let t0 = now_ms();
-            let mut done = false;
-            while !done && now_ms() - t0 < SLICE_MS {
-                done = s.work.advance();
-            }
-            let now = now_ms();
-            s.elapsed_ms = now - s.started_ms;
-            if done {
-                s.status = Status::Done;
-            }
-            let draw = done || now - s.last_draw >= REDRAW_MS;
-            if draw {
-                s.last_draw = now;
-            }
-            (done, draw)
-        };
-        if draw {
+        if end.redraw {
             self.redraw.force_update();
-        }
-        if !done {
-            self.schedule(gen);
         }
     }
 }
@@ -132,10 +81,10 @@ impl JobHandle {
 pub fn use_job() -> JobHandle {
     let redraw = use_force_update();
     let state = use_mut_ref(|| None::<JobState>);
-    let generation = use_mut_ref(|| 0u32);
+    let slicer = (*use_memo((), |_| Slicer::default())).clone();
     JobHandle {
         state,
         redraw,
-        generation,
+        slicer,
     }
 }

@@ -29,7 +29,7 @@ pub fn load_view(p: &LoadProps) -> Html {
     let Work::Load(job) = &state.work else {
         return html! {};
     };
-    let running = state.status == Status::Running;
+    let running = state.timing.status() == Status::Running;
     html! {
         <div class="amp-load">
             if running {
@@ -37,7 +37,7 @@ pub fn load_view(p: &LoadProps) -> Html {
                     { tf(l, "amplify.progress", &[("pct", format!("{:.0}", job.progress() * 100.0))]) }
                 </p>
             } else {
-                <p class="muted" data-testid="load-done">{ tf(l, "amplify.done_in", &[("ms", format!("{:.0}", state.elapsed_ms))]) }</p>
+                <p class="muted" data-testid="load-done">{ tf(l, "amplify.done_in", &[("ms", format!("{:.0}", state.timing.elapsed_ms()))]) }</p>
             }
             <div class="amp-lanes">
                 { for job.results.iter().map(|r| lane(l, r)) }

@@ -130,7 +130,7 @@ pub fn amplify_page(p: &PageProps) -> Html {
         .state
         .borrow()
         .as_ref()
-        .map_or(0, |s| s.elapsed_ms as u64);
+        .map_or(0, |s| s.timing.elapsed_ms() as u64);
     let view_tab = |v: View, key: &str| {
         let href = format!("#/amplify?view={}", v.id());
         html! {

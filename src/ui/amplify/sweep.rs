@@ -65,13 +65,13 @@ pub fn sweep_view(p: &SweepProps) -> Html {
         <div class="amp-sweep">
             <div class="amp-progress">
                 <progress max="100" value={pct.clone()} data-testid="sweep-progress"></progress>
-                { match state.status {
+                { match state.timing.status() {
                     Status::Running => html! { <>
                         <span>{ tf(l, "amplify.progress", &[("pct", pct)]) }</span>
                         <button type="button" data-testid="sweep-cancel" onclick={cancel}>{ t(l, "amplify.cancel") }</button>
                     </> },
                     Status::Done => html! {
-                        <span data-testid="sweep-done">{ tf(l, "amplify.done_in", &[("ms", format!("{:.0}", state.elapsed_ms))]) }</span>
+                        <span data-testid="sweep-done">{ tf(l, "amplify.done_in", &[("ms", format!("{:.0}", state.timing.elapsed_ms()))]) }</span>
                     },
                     Status::Cancelled => html! { <>
                         <span data-testid="sweep-cancelled">{ t(l, "amplify.cancelled") }</span>
@@ -91,7 +91,7 @@ pub fn sweep_view(p: &SweepProps) -> Html {
             { line_chart(t(l, "amplify.sweep.success"), "p".into(), 1.0, 1.0,
                 lines(pts, &p.policies, |x| x.success_rate)) }
             // The table only once the sweep stops: redraws while it runs stay cheap.
-            if state.status != Status::Running {
+            if state.timing.status() != Status::Running {
             <table class="amp-table" data-testid="sweep-table">
                 <thead><tr>
                     <th>{ "p" }</th><th>{ t(l, "amplify.sweep.policy") }</th>

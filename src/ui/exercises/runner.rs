@@ -1,20 +1,16 @@
 //! Runs a «predict, then run» model without freezing the page: steps of a
-//! [`LiveJob`] (one lab run or one herd trial each) for at most [`SLICE_MS`]
-//! per timer tick, with a visible progress state and a cancel button.
+//! [`LiveJob`] (one lab run or one herd trial each) in the page's one
+//! [`Slicer`], with a visible progress state and a cancel button.
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::exercises::grade::ModelValue;
 use crate::exercises::live::{LiveError, LiveJob};
 use crate::exercises::Model;
-
-/// Work per tick: a step takes a few milliseconds, far inside the 50 ms
-/// task limit even with the slice's last step.
-const SLICE_MS: f64 = 15.0;
+use crate::ui::slicer::{SliceEnd, Slicer};
 
 /// What the run button area shows.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -28,9 +24,8 @@ pub enum RunState {
 #[derive(Clone)]
 pub struct Runner {
     state: UseStateHandle<RunState>,
-    /// Incremented to stop the current run (cancel, unmount, restart): a tick
-    /// whose token is stale does nothing.
-    token: Rc<Cell<u64>>,
+    /// Runs one model at a time (a restart replaces the run in flight).
+    slicer: Slicer,
 }
 
 impl Runner {
@@ -40,66 +35,52 @@ impl Runner {
 
     /// Starts `model`; `on_done` receives the model's value.
     pub fn start(&self, model: &Model, on_done: Callback<Result<ModelValue, LiveError>>) {
-        let job = LiveJob::new(model);
-        let token = self.token.get() + 1;
-        self.token.set(token);
+        let job = Rc::new(RefCell::new(LiveJob::new(model)));
         self.state.set(RunState::Running {
             done: 0,
-            total: job.total(),
+            total: job.borrow().total(),
         });
-        tick(job, self.token.clone(), token, self.state.clone(), on_done);
+        let step = {
+            let job = job.clone();
+            move || {
+                let mut job = job.borrow_mut();
+                job.step();
+                !job.is_done()
+            }
+        };
+        let state = self.state.clone();
+        let on_slice = move |end: SliceEnd| {
+            let job = job.borrow();
+            match job.result() {
+                Some(result) if end.finished => {
+                    state.set(RunState::Idle);
+                    on_done.emit(result);
+                }
+                _ if end.redraw => state.set(RunState::Running {
+                    done: job.completed(),
+                    total: job.total(),
+                }),
+                _ => {}
+            }
+        };
+        self.slicer.run(step, on_slice);
     }
 
     /// Stops the current run.
     pub fn cancel(&self) {
-        self.token.set(self.token.get() + 1);
+        self.slicer.cancel();
         self.state.set(RunState::Cancelled);
     }
-}
-
-/// Schedules the next step of `job` on a zero-delay timer.
-fn tick(
-    mut job: LiveJob,
-    current: Rc<Cell<u64>>,
-    token: u64,
-    state: UseStateHandle<RunState>,
-    on_done: Callback<Result<ModelValue, LiveError>>,
-) {
-    Timeout::new(0, move || {
-        if current.get() != token {
-            return;
-        }
-        let t0 = crate::ui::dom::now_ms();
-        job.step();
-        while job.result().is_none() && crate::ui::dom::now_ms() - t0 < SLICE_MS {
-            job.step();
-        }
-        match job.result() {
-            Some(result) => {
-                state.set(RunState::Idle);
-                on_done.emit(result);
-            }
-            None => {
-                state.set(RunState::Running {
-                    done: job.completed(),
-                    total: job.total(),
-                });
-                tick(job, current, token, state, on_done);
-            }
-        }
-    })
-    .forget();
 }
 
 /// The runner hook; a run in flight stops when the component unmounts.
 #[hook]
 pub fn use_runner() -> Runner {
     let state = use_state(|| RunState::Idle);
-    let token = use_memo((), |_| Rc::new(Cell::new(0u64)));
-    let token: Rc<Cell<u64>> = (*token).clone();
+    let slicer = (*use_memo((), |_| Slicer::default())).clone();
     {
-        let token = token.clone();
-        use_effect_with((), move |_| move || token.set(token.get() + 1));
+        let slicer = slicer.clone();
+        use_effect_with((), move |_| move || slicer.cancel());
     }
-    Runner { state, token }
+    Runner { state, slicer }
 }

@@ -1,13 +1,11 @@
 //! A small pool of module Web Workers (`herd-worker.js`) that compute sweep
 //! points in parallel, one point per message. The pool only moves strings
-//! and reports what happened; the job (`super::job`) decides what to send
-//! and what to do with replies and failures.
+//! and reports what happened; the job (`crate::herd::job`) decides what to
+//! send and what to do with replies, failures and silence.
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
-
-use crate::herd::board::PointTask;
 
 /// The worker script, copied next to `index.html` by Trunk.
 const WORKER_URL: &str = "./herd-worker.js";
@@ -29,9 +27,6 @@ pub enum PoolEvent {
 struct Slot {
     worker: Worker,
     ready: bool,
-    task: Option<PointTask>,
-    /// When the task is overdue (`performance.now()` ms).
-    deadline_ms: f64,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(Event)>,
 }
@@ -97,8 +92,6 @@ impl Pool {
             slots.push(Slot {
                 worker,
                 ready: false,
-                task: None,
-                deadline_ms: f64::INFINITY,
                 _on_message: on_message,
                 _on_error: on_error,
             });
@@ -123,48 +116,22 @@ impl Pool {
         }
     }
 
-    /// The point worker `i` is computing, taken off it.
-    pub fn take_task(&mut self, i: usize) -> Option<PointTask> {
-        self.slots.get_mut(i).and_then(|s| s.task.take())
-    }
-
-    /// Sends `task` (its request JSON) to worker `i`, which must answer
-    /// before `deadline_ms` (see [`Pool::overdue`]).
-    pub fn send(
-        &mut self,
-        i: usize,
-        task: PointTask,
-        request_json: &str,
-        deadline_ms: f64,
-    ) -> Result<(), String> {
-        let slot = self.slots.get_mut(i).ok_or("no such worker")?;
+    /// Sends a request (JSON) to worker `i`.
+    pub fn send(&self, i: usize, request_json: &str) -> Result<(), String> {
+        let slot = self.slots.get(i).ok_or("no such worker")?;
         slot.worker
             .post_message(&JsValue::from_str(request_json))
-            .map_err(|e| format!("postMessage: {}", describe(&e)))?;
-        slot.task = Some(task);
-        slot.deadline_ms = deadline_ms;
-        Ok(())
+            .map_err(|e| format!("postMessage: {}", describe(&e)))
     }
 
-    /// The first worker whose point is past its deadline at `now_ms`.
-    pub fn overdue(&self, now_ms: f64) -> Option<usize> {
-        self.slots
-            .iter()
-            .position(|s| s.task.is_some() && now_ms > s.deadline_ms)
-    }
-
-    /// Stops every worker at once and returns the points they were on.
-    pub fn terminate(&mut self) -> Vec<PointTask> {
-        self.slots
-            .iter_mut()
-            .filter_map(|s| {
-                s.worker.set_onmessage(None);
-                s.worker.set_onerror(None);
-                s.worker.set_onmessageerror(None);
-                s.worker.terminate();
-                s.task.take()
-            })
-            .collect()
+    /// Stops every worker at once; nothing they send arrives any more.
+    pub fn terminate(&mut self) {
+        for s in &mut self.slots {
+            s.worker.set_onmessage(None);
+            s.worker.set_onerror(None);
+            s.worker.set_onmessageerror(None);
+            s.worker.terminate();
+        }
     }
 }
 

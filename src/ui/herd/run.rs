@@ -6,14 +6,16 @@ use yew::prelude::*;
 
 use super::chart::{svg, Frame};
 use super::hist::{grid_class, panel_width, HistogramSection};
-use super::job::{JobHandle, JobStatus, SharedTraces};
+use super::job::{JobHandle, SharedTraces};
 use super::labels::{label, marker_path, marker_path_into, name, Marker};
 use crate::herd::chart_data::{
     shared_histograms, timeline_clients, timeline_stride, Axis, HistAxis,
 };
+use crate::herd::job::Engine;
 use crate::herd::{PointSummary, Spread, Trace};
 use crate::i18n::num::{count, duration, durations, group};
 use crate::i18n::{t, tf, Lang};
+use crate::job::JobStatus;
 use crate::ui::widgets::LazyDetails;
 
 /// Most marks drawn in one timeline panel.
@@ -245,6 +247,14 @@ fn timeline_table(lang: Lang, trace: &Trace) -> Html {
     }
 }
 
+/// Which engine computed the points, for tests (`workers` or `main`).
+fn engine_id(engine: Engine) -> &'static str {
+    match engine {
+        Engine::Workers(_) => "workers",
+        Engine::MainThread => "main",
+    }
+}
+
 /// The run view body.
 #[function_component(RunView)]
 pub fn run_view(p: &RunViewProps) -> Html {
@@ -253,9 +263,9 @@ pub fn run_view(p: &RunViewProps) -> Html {
     let Some(job) = job.as_ref() else {
         return html! {};
     };
-    let progress = job.sweep.progress();
-    let spec = job.sweep.spec();
-    let status = match job.status {
+    let progress = job.progress();
+    let spec = job.spec();
+    let status = match job.status() {
         JobStatus::Running => html! {
             <div class="herd-status" role="status">
                 <progress max="1" value={progress.to_string()} data-testid="run-progress"
@@ -271,20 +281,20 @@ pub fn run_view(p: &RunViewProps) -> Html {
             <p class="herd-status" role="status" data-testid="run-cancelled">{ t(lang, "herd.run.cancelled") }</p>
         },
         JobStatus::Done => html! {
-            <p class="herd-status muted" data-testid="run-done">{ tf(lang, "herd.run.done", &[
+            <p class="herd-status muted" data-testid="run-done" data-engine={engine_id(job.engine())}>{ tf(lang, "herd.run.done", &[
                 ("clients", group(u64::from(spec.clients.first().copied().unwrap_or(0)))),
                 ("trials", group(u64::from(spec.trials))),
-                ("ms", duration(lang, job.elapsed_ms.round())),
+                ("ms", duration(lang, job.timing().elapsed_ms().round())),
             ]) }</p>
         },
     };
     html! {
         <div class={classes!("herd-run", p.embed.then_some("compact"))}>
             { status }
-            if !job.sweep.summaries().is_empty() {
-                <section class="panel">{ results_table(lang, job.sweep.summaries()) }</section>
+            if !job.summaries().is_empty() {
+                <section class="panel">{ results_table(lang, job.summaries()) }</section>
             }
-            if let Some(traces) = job.charts.clone() {
+            if let (Some(traces), true) = (job.charts.clone(), job.chart_stage >= 1) {
                 <HistogramSection lang={lang} width={p.width} traces={traces.clone()}
                     axis={p.hist_axis} on_field={p.on_field.clone()} />
                 if job.chart_stage >= 2 {

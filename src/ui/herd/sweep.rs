@@ -4,12 +4,14 @@
 use yew::prelude::*;
 
 use super::chart::{fmt, svg, Frame};
-use super::job::{Engine, JobHandle, JobStatus};
+use super::job::JobHandle;
 use super::labels::{label, marker_is_open, marker_path, name, style, swatch};
 use crate::herd::chart_data::Axis;
+use crate::herd::job::Engine;
 use crate::herd::{PointSummary, Strategy};
 use crate::i18n::num::{count, duration, group};
 use crate::i18n::{t, tf, Lang};
+use crate::job::JobStatus;
 
 #[derive(Properties, PartialEq)]
 pub struct SweepViewProps {
@@ -215,7 +217,7 @@ pub fn sweep_view(p: &SweepViewProps) -> Html {
     let lang = p.lang;
     let guard = p.job.job.borrow();
     let job = guard.as_ref();
-    let status = job.map(|j| j.status);
+    let status = job.map(|j| j.status());
     let start = {
         let cb = p.on_start.clone();
         Callback::from(move |_| cb.emit(()))
@@ -238,7 +240,7 @@ pub fn sweep_view(p: &SweepViewProps) -> Html {
                 Some(j) => {
                     let done = j.summaries().len();
                     let total = j.spec().clients.len() * j.spec().strategies.len();
-                    let engine = match j.engine {
+                    let engine = match j.engine() {
                         Engine::Workers(n) => html! {
                             <span class="muted" data-testid="sweep-engine" data-engine="workers">
                                 { tf(lang, "herd.sweep.engine_workers", &[("n", n.to_string())]) }
@@ -253,9 +255,9 @@ pub fn sweep_view(p: &SweepViewProps) -> Html {
                     html! { <>
                         <progress max="1" value={j.progress().to_string()} data-testid="sweep-progress"
                             aria-label={t(lang, "herd.sweep.progress_label")} />
-                        <span data-testid="sweep-state" data-state={match j.status {
+                        <span data-testid="sweep-state" data-state={match j.status() {
                             JobStatus::Running => "running", JobStatus::Done => "done", JobStatus::Cancelled => "cancelled" }}>
-                        { match j.status {
+                        { match j.status() {
                             JobStatus::Running => tf(lang, "herd.sweep.running", &[
                                 ("pct", format!("{:.0}", j.progress() * 100.0)),
                                 ("done", done.to_string()), ("total", total.to_string())]),
@@ -264,15 +266,15 @@ pub fn sweep_view(p: &SweepViewProps) -> Html {
                             JobStatus::Done => tf(lang, "herd.sweep.done", &[("total", total.to_string())]),
                         } }
                         </span>
-                        if j.status == JobStatus::Done {
+                        if j.status() == JobStatus::Done {
                             <span>
                                 { t(lang, "herd.sweep.elapsed") }
-                                <strong data-testid="sweep-elapsed" data-value={j.elapsed_ms.round().to_string()}>{ duration(lang, j.elapsed_ms.round()) }</strong>
+                                <strong data-testid="sweep-elapsed" data-value={j.timing().elapsed_ms().round().to_string()}>{ duration(lang, j.timing().elapsed_ms().round()) }</strong>
                                 { " " }
-                                <span class="muted">{ match j.engine {
+                                <span class="muted">{ match j.engine() {
                                     Engine::MainThread => tf(lang, "herd.sweep.busy", &[
-                                        ("busy", duration(lang, j.busy_ms.round())),
-                                        ("slices", group(j.slices as u64)),
+                                        ("busy", duration(lang, j.timing().busy_ms().round())),
+                                        ("slices", group(u64::from(j.timing().slices()))),
                                         ("writes", group(j.writes()))]),
                                     Engine::Workers(_) => tf(lang, "herd.sweep.busy_workers", &[
                                         ("writes", group(j.writes()))]),

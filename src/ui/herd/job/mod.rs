@@ -1,84 +1,39 @@
-//! Runs a [`Sweep`] in time slices, so the page stays responsive: each slice
-//! advances the sweep for at most [`SLICE_MS`] (measured with
-//! `performance.now()`), then yields to the browser. The page is redrawn at
-//! most every [`REDRAW_MS`] while computing, so drawing costs little of the
-//! time, and once more at the end.
-//!
-//! Yielding uses `scheduler.postTask` where the browser has it: unlike nested
-//! `setTimeout(0)`, it is not clamped to 4 ms, which would waste a sixth of
-//! the time. Elsewhere it falls back to a gloo `Timeout`.
-//!
-//! A sweep (no traces) is computed point by point ([`PointBoard`]): in
-//! parallel Web Workers ([`Pool`]) when the browser can start them, else (or
-//! as soon as a worker fails or does not load within
-//! [`workers::READY_TIMEOUT_MS`])
-//! point by point in time slices on the main thread, from where the workers
-//! left off. Both give the same numbers: a point's trial seeds depend on the
-//! point alone.
+//! Runs the page's [`HerdJob`] (the pure core holds its state): the page's
+//! share of the work in the one [`Slicer`], the points in parallel Web
+//! Workers ([`workers`]) when the browser can start them, and after the
+//! traces are complete (run view), the chart stages, each its own task so
+//! no task has to draw everything at once.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use gloo::timers::callback::Timeout;
+use gloo::timers::callback::{Interval, Timeout};
 use yew::prelude::*;
 
 mod workers;
 
 use super::pool::Pool;
-use crate::herd::board::{PointBoard, PointTask};
-use crate::herd::{PointSummary, Sweep, SweepSpec, Trace};
+use crate::herd::job::HerdJob;
+use crate::herd::{SweepSpec, Trace};
+use crate::job::{JobStatus, Stepped};
 use crate::ui::dom::{now_ms, post_task};
+use crate::ui::slicer::{SliceEnd, Slicer};
 
-/// Work per slice; leaves room for the browser inside the 50 ms task limit.
-pub const SLICE_MS: f64 = 25.0;
-
-/// Least time between two redraws while computing.
-pub const REDRAW_MS: f64 = 200.0;
-
-/// Writes between two clock reads (a fraction of a millisecond of work).
-const WRITES_PER_CHECK: u64 = 2048;
-
-/// What computes a job.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Engine {
-    /// Time slices on the main thread.
-    MainThread,
-    /// This many Web Workers in parallel.
-    Workers(usize),
-}
-
-/// Where a job is.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum JobStatus {
-    Running,
-    Done,
-    Cancelled,
-}
-
-/// A sweep and its timing.
-pub struct Job {
-    /// The run view's sweep (with traces); for a point-by-point sweep, the
-    /// point the main thread is computing.
-    pub sweep: Sweep,
-    /// A sweep computed point by point (the sweep view).
-    pub board: Option<PointBoard>,
-    /// The point in `sweep`, when the main thread computes for `board`.
-    current: Option<PointTask>,
-    pub engine: Engine,
-    pub status: JobStatus,
-    pub started_ms: f64,
-    /// Wall time from start to the end (or until now while running).
-    pub elapsed_ms: f64,
-    /// Time spent inside slices (pure computation).
-    pub busy_ms: f64,
-    /// Number of slices so far.
-    pub slices: u32,
-    /// The traces for the charts, moved out of the sweep after the end.
+/// The current job and what the views may draw of it.
+pub struct Shown {
+    pub job: HerdJob,
+    /// The traces for the charts, once complete.
     pub charts: Option<SharedTraces>,
     /// Which trace charts may be drawn: 1 = histograms, 2 = + timelines.
-    /// Each stage is its own task after the job is done, so no task has to
-    /// draw everything at once.
     pub chart_stage: u8,
+}
+
+/// The views read the job through its shown state.
+impl std::ops::Deref for Shown {
+    type Target = HerdJob;
+    fn deref(&self) -> &HerdJob {
+        &self.job
+    }
 }
 
 /// Traces shared with the chart components; equal only to themselves, so a
@@ -92,156 +47,25 @@ impl PartialEq for SharedTraces {
     }
 }
 
-/// One point of a sweep as a sweep of its own (same seeds, same numbers).
-fn point_sweep(spec: &SweepSpec, task: PointTask) -> Sweep {
-    Sweep::new(SweepSpec {
-        clients: vec![task.clients],
-        strategies: vec![task.strategy],
-        trace_first: false,
-        ..spec.clone()
-    })
-}
-
-impl Job {
-    fn new(spec: SweepSpec, by_points: bool) -> Job {
-        let (sweep, board) = if by_points {
-            let empty = SweepSpec {
-                clients: Vec::new(),
-                ..spec.clone()
-            };
-            (Sweep::new(empty), Some(PointBoard::new(spec)))
-        } else {
-            (Sweep::new(spec), None)
-        };
-        Job {
-            sweep,
-            board,
-            current: None,
-            engine: Engine::MainThread,
-            status: JobStatus::Running,
-            started_ms: now_ms(),
-            elapsed_ms: 0.0,
-            busy_ms: 0.0,
-            slices: 0,
-            charts: None,
-            chart_stage: 0,
-        }
-    }
-
-    /// What is computed.
-    pub fn spec(&self) -> &SweepSpec {
-        match &self.board {
-            Some(b) => b.spec(),
-            None => self.sweep.spec(),
-        }
-    }
-
-    /// Finished points, in sweep order.
-    pub fn summaries(&self) -> &[PointSummary] {
-        match &self.board {
-            Some(b) => b.summaries(),
-            None => self.sweep.summaries(),
-        }
-    }
-
-    /// Fraction done, 0..=1.
-    pub fn progress(&self) -> f64 {
-        match &self.board {
-            Some(b) => b.progress(),
-            None => self.sweep.progress(),
-        }
-    }
-
-    /// Writes simulated in the finished points (every write is a call).
-    pub fn writes(&self) -> u64 {
-        match &self.board {
-            Some(b) => b
-                .summaries()
-                .iter()
-                .map(|p| (p.mean_calls * f64::from(p.trials)).round() as u64)
-                .sum(),
-            None => self.sweep.writes(),
-        }
-    }
-
-    fn is_done(&self) -> bool {
-        match &self.board {
-            Some(b) => b.is_done(),
-            None => self.sweep.is_done(),
-        }
-    }
-
-    /// Advances the main-thread work a little: the sweep, or for a board the
-    /// current point (taking the next one when it is finished).
-    fn advance(&mut self) {
-        let Some(board) = self.board.as_mut() else {
-            self.sweep.advance(WRITES_PER_CHECK);
-            return;
-        };
-        let task = match self.current {
-            Some(t) => t,
-            None => match board.take() {
-                Some(t) => {
-                    self.sweep = point_sweep(board.spec(), t);
-                    self.current = Some(t);
-                    t
-                }
-                None => return,
-            },
-        };
-        self.sweep.advance(WRITES_PER_CHECK);
-        if self.sweep.is_done() {
-            self.current = None;
-            if let Some(s) = self.sweep.summaries().first() {
-                // Cannot fail: the point sweep computed exactly `task`.
-                let _ = board.complete(task, s.clone());
-            }
-        }
-    }
-
-    /// Runs one slice; returns whether more work remains.
-    fn slice(&mut self) -> bool {
-        if self.status != JobStatus::Running {
-            return false;
-        }
-        let t0 = now_ms();
-        loop {
-            self.advance();
-            if self.is_done() || now_ms() - t0 >= SLICE_MS {
-                break;
-            }
-        }
-        let t1 = now_ms();
-        self.busy_ms += t1 - t0;
-        self.slices += 1;
-        self.elapsed_ms = t1 - self.started_ms;
-        if self.is_done() {
-            self.status = JobStatus::Done;
-            return false;
-        }
-        true
-    }
-}
-
 /// Shared handle to the current job; `None` before the first start.
-pub type JobCell = Rc<RefCell<Option<Job>>>;
+pub type JobCell = Rc<RefCell<Option<Shown>>>;
 
 /// The controls of a job runner.
 #[derive(Clone)]
 pub struct JobHandle {
     pub job: JobCell,
-    /// Bumped by every start/cancel/stop; a scheduled slice of an older
-    /// generation does nothing.
+    /// Bumped by every start/cancel/stop; a worker event or timer of an
+    /// older generation does nothing.
     generation: Rc<Cell<u64>>,
-    /// The fallback timer, when `scheduler.postTask` is missing.
-    timer: Rc<RefCell<Option<Timeout>>>,
+    slicer: Slicer,
+    /// The chart stage tasks, when `scheduler.postTask` is missing.
+    chart_timer: Rc<RefCell<Option<Timeout>>>,
     /// The workers of the current job, if it uses them.
     pool: Rc<RefCell<Option<Pool>>>,
     /// Falls back to the main thread when the workers do not load in time.
     ready_timer: Rc<RefCell<Option<Timeout>>>,
-    /// Gives a point back when its worker does not answer in time.
-    watchdog: Rc<RefCell<Option<gloo::timers::callback::Interval>>>,
-    last_redraw: Rc<Cell<f64>>,
+    /// Gives the points back when a worker does not answer in time.
+    watchdog: Rc<RefCell<Option<Interval>>>,
     ticks: Rc<Cell<u64>>,
     update: Callback<()>,
 }
@@ -253,31 +77,29 @@ impl PartialEq for JobHandle {
 }
 
 impl JobHandle {
-    /// Starts (or restarts) computing `spec`: with traces (the run view) in
-    /// main-thread slices; without (the sweep view) point by point in Web
-    /// Workers, or in main-thread slices if they cannot start.
+    /// Starts (or restarts) computing `spec`: the points in Web Workers, or
+    /// on the page if they cannot start; the run view's traces on the page.
     pub fn start(&self, spec: SweepSpec) {
         self.bump();
-        let by_points = !spec.trace_first;
-        let job = Job::new(spec, by_points);
-        let empty = job.is_done();
-        *self.job.borrow_mut() = Some(job);
-        if by_points && !empty && self.start_workers() {
-            self.redraw();
-            return;
+        let job = HerdJob::new(spec, now_ms());
+        let done = job.status() != JobStatus::Running;
+        *self.job.borrow_mut() = Some(Shown {
+            job,
+            charts: None,
+            chart_stage: 0,
+        });
+        if !done {
+            self.start_workers();
+            self.run_page_work();
         }
         self.redraw();
-        self.schedule();
     }
 
     /// Stops the current job, keeping what it computed.
     pub fn cancel(&self) {
         self.bump();
-        if let Some(job) = self.job.borrow_mut().as_mut() {
-            if job.status == JobStatus::Running {
-                job.status = JobStatus::Cancelled;
-                job.elapsed_ms = now_ms() - job.started_ms;
-            }
+        if let Some(s) = self.job.borrow_mut().as_mut() {
+            s.job.cancel(now_ms());
         }
         self.redraw();
     }
@@ -290,35 +112,60 @@ impl JobHandle {
 
     fn bump(&self) {
         self.generation.set(self.generation.get() + 1);
-        self.timer.borrow_mut().take();
+        self.slicer.cancel();
+        self.chart_timer.borrow_mut().take();
         self.drop_pool();
     }
 
-    fn schedule(&self) {
+    /// Runs the page's share of the job (if any) in slices.
+    fn run_page_work(&self) {
+        let has_work = self
+            .job
+            .borrow()
+            .as_ref()
+            .is_some_and(|s| s.job.has_page_work());
+        if !has_work {
+            return;
+        }
+        let cell = self.job.clone();
+        let step = move || cell.borrow_mut().as_mut().is_some_and(|s| s.job.step());
         let me = self.clone();
         let generation = self.generation.get();
-        let timer = post_task(move || {
-            if me.generation.get() != generation {
-                return;
-            }
-            let more = match me.job.borrow_mut().as_mut() {
-                Some(job) => job.slice(),
-                None => false,
-            };
-            if !more || now_ms() - me.last_redraw.get() >= REDRAW_MS {
-                me.redraw();
-            }
-            if more {
-                me.schedule();
-            } else {
-                me.schedule_charts(generation);
-            }
-        });
-        *self.timer.borrow_mut() = timer;
+        self.slicer
+            .run(step, move |end: SliceEnd| me.after_slice(generation, end));
     }
 
-    /// Tasks after the end that let the views draw the heavy charts, one
-    /// stage per task.
+    fn after_slice(&self, generation: u64, end: SliceEnd) {
+        if let Some(s) = self.job.borrow_mut().as_mut() {
+            s.job.record_slice(end.t0_ms, end.t1_ms);
+        }
+        if end.finished {
+            self.after_progress(generation);
+        }
+        if end.redraw {
+            self.redraw();
+        }
+    }
+
+    /// After the page's work or a worker's reply: drops the workers once the
+    /// job is over and starts the chart stages once the traces are complete.
+    fn after_progress(&self, generation: u64) {
+        let (over, traces) = match self.job.borrow_mut().as_mut() {
+            Some(s) => (s.job.status() != JobStatus::Running, s.job.take_traces()),
+            None => return,
+        };
+        if over {
+            self.drop_pool();
+        }
+        if let Some(traces) = traces {
+            if let Some(s) = self.job.borrow_mut().as_mut() {
+                s.charts = Some(SharedTraces(Rc::new(traces)));
+            }
+            self.schedule_charts(generation);
+        }
+    }
+
+    /// Tasks that let the run view draw the heavy charts, one stage per task.
     fn schedule_charts(&self, generation: u64) {
         let me = self.clone();
         let timer = post_task(move || {
@@ -326,13 +173,9 @@ impl JobHandle {
                 return;
             }
             let more = match me.job.borrow_mut().as_mut() {
-                Some(job) if job.status == JobStatus::Done && job.chart_stage < 2 => {
-                    if job.charts.is_none() {
-                        let traces = job.sweep.take_traces();
-                        job.charts = Some(SharedTraces(Rc::new(traces)));
-                    }
-                    job.chart_stage += 1;
-                    job.chart_stage < 2
+                Some(s) if s.charts.is_some() && s.chart_stage < 2 => {
+                    s.chart_stage += 1;
+                    s.chart_stage < 2
                 }
                 _ => false,
             };
@@ -341,7 +184,7 @@ impl JobHandle {
                 me.schedule_charts(generation);
             }
         });
-        *self.timer.borrow_mut() = timer;
+        *self.chart_timer.borrow_mut() = timer;
     }
 
     /// Counts redraws, so child views see new props after every redraw.
@@ -350,33 +193,41 @@ impl JobHandle {
     }
 
     fn redraw(&self) {
-        self.last_redraw.set(now_ms());
+        self.slicer.redraw_due(now_ms(), true);
         self.ticks.set(self.ticks.get() + 1);
         self.update.emit(());
+    }
+
+    /// Redraws if the throttle allows (or `force`).
+    fn redraw_if_due(&self, force: bool) {
+        if self.slicer.redraw_due(now_ms(), force) {
+            self.ticks.set(self.ticks.get() + 1);
+            self.update.emit(());
+        }
     }
 }
 
 /// A job runner owned by a component; it stops when the component unmounts.
 #[hook]
 pub fn use_job() -> JobHandle {
-    let job = use_mut_ref(|| None::<Job>);
-    let timer = use_mut_ref(|| None::<Timeout>);
+    let job = use_mut_ref(|| None::<Shown>);
+    let chart_timer = use_mut_ref(|| None::<Timeout>);
     let pool = use_mut_ref(|| None::<Pool>);
     let ready_timer = use_mut_ref(|| None::<Timeout>);
-    let watchdog = use_mut_ref(|| None::<gloo::timers::callback::Interval>);
+    let watchdog = use_mut_ref(|| None::<Interval>);
     let generation = (*use_state(|| Rc::new(Cell::new(0u64)))).clone();
-    let last_redraw = (*use_state(|| Rc::new(Cell::new(0.0f64)))).clone();
+    let slicer = (*use_state(Slicer::default)).clone();
     let ticks = (*use_state(|| Rc::new(Cell::new(0u64)))).clone();
     let force = use_force_update();
     let update = Callback::from(move |_| force.force_update());
     let handle = JobHandle {
         job,
         generation,
-        timer,
+        slicer,
+        chart_timer,
         pool,
         ready_timer,
         watchdog,
-        last_redraw,
         ticks,
         update,
     };

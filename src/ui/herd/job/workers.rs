@@ -1,13 +1,13 @@
-//! The worker engine of a job: starts the pool, hands out points (a fresh
-//! worker's first point is the lightest, later ones heaviest first), stores
-//! the replies, and hands the rest over to the main thread when a worker
-//! fails.
+//! The worker effects of a job: starts the pool, sends the requests the job
+//! lends out, hands it the replies, and lets the page take over (the job's
+//! [`HerdJob::fall_back`]) when a worker fails, falls silent past its
+//! watchdog time, or the workers do not load in time.
+//!
+//! [`HerdJob::fall_back`]: crate::herd::job::HerdJob::fall_back
 
 use gloo::timers::callback::{Interval, Timeout};
 
-use super::{Engine, JobHandle, JobStatus, REDRAW_MS};
-use crate::herd::params::point_watchdog_ms;
-use crate::herd::wire::parse_point_reply;
+use super::JobHandle;
 use crate::ui::dom::{now_ms, post_task};
 use crate::ui::herd::pool::{pool_size, Pool, PoolEvent};
 
@@ -15,7 +15,7 @@ use crate::ui::herd::pool::{pool_size, Pool, PoolEvent};
 pub const READY_TIMEOUT_MS: u32 = 3000;
 
 /// How often the watchdog looks for a point a worker has not answered in
-/// time ([`point_watchdog_ms`]).
+/// time.
 const WATCHDOG_EVERY_MS: u32 = 500;
 
 impl JobHandle {
@@ -33,8 +33,8 @@ impl JobHandle {
                 return false;
             }
         };
-        if let Some(job) = self.job.borrow_mut().as_mut() {
-            job.engine = Engine::Workers(pool.len());
+        if let Some(s) = self.job.borrow_mut().as_mut() {
+            s.job.use_workers(pool.len());
         }
         *self.pool.borrow_mut() = Some(pool);
         let me = self.clone();
@@ -44,14 +44,18 @@ impl JobHandle {
                 me.fall_back("the workers did not load in time");
             }
         }));
-        // A worker that never answers must not leave the sweep running
-        // forever: its point goes back to the main thread.
+        // A worker that never answers must not leave the job running
+        // forever: its point goes back to the page.
         let me = self.clone();
         *self.watchdog.borrow_mut() = Some(Interval::new(WATCHDOG_EVERY_MS, move || {
             if me.generation.get() != generation {
                 return;
             }
-            let late = me.pool.borrow().as_ref().and_then(|p| p.overdue(now_ms()));
+            let late = me
+                .job
+                .borrow()
+                .as_ref()
+                .and_then(|s| s.job.overdue(now_ms()));
             if let Some(i) = late {
                 me.fall_back(&format!("worker {i} did not answer in time"));
             }
@@ -65,108 +69,63 @@ impl JobHandle {
             return;
         }
         let t0 = now_ms();
-        let reply = match event {
+        let fresh = match event {
             PoolEvent::Ready => {
                 if let Some(p) = self.pool.borrow_mut().as_mut() {
                     p.set_ready(i);
                 }
-                None
+                true
             }
-            PoolEvent::Reply(json) => Some(json),
+            PoolEvent::Reply(json) => {
+                let reply = match self.job.borrow_mut().as_mut() {
+                    Some(s) => s.job.on_reply(i, &json, t0),
+                    None => return,
+                };
+                if let Err(e) = reply {
+                    return self.fall_back(&format!("worker {i}: {e}"));
+                }
+                false
+            }
             PoolEvent::Failed(e) => return self.fall_back(&format!("worker {i}: {e}")),
         };
-        let mut failure = None;
-        let mut finished = false;
-        {
-            let mut pool_ref = self.pool.borrow_mut();
-            let mut job_ref = self.job.borrow_mut();
-            let (Some(pool), Some(job)) = (pool_ref.as_mut(), job_ref.as_mut()) else {
-                return;
+        let request = match self.job.borrow_mut().as_mut() {
+            Some(s) => s.job.lend(i, fresh, now_ms()),
+            None => return,
+        };
+        if let Some(request) = request {
+            let sent = match self.pool.borrow().as_ref() {
+                Some(p) => p.send(i, &request),
+                None => return,
             };
-            let Some(board) = job.board.as_mut() else {
-                return;
-            };
-            if let Some(json) = &reply {
-                let reply = parse_point_reply(json);
-                let result = match pool.take_task(i) {
-                    // A failed point goes back to the board, so the main
-                    // thread computes it (losing it left the sweep running).
-                    Some(task) => reply
-                        .and_then(|s| board.complete(task, s))
-                        .inspect_err(|_| {
-                            board.give_back(task);
-                        }),
-                    // E.g. the worker could not load the bundle.
-                    None => Err(reply
-                        .err()
-                        .unwrap_or_else(|| "a reply without a request".into())),
-                };
-                if let Err(e) = result {
-                    failure = Some(format!("worker {i}: {e}"));
-                }
-            }
-            if failure.is_none() {
-                // A fresh worker first gets a light point: its code runs in
-                // V8's baseline tier until a call returns, so a heavy first
-                // point would run unoptimised throughout.
-                let next = if reply.is_none() {
-                    board.take_lightest()
-                } else {
-                    board.take()
-                };
-                if let Some(task) = next {
-                    let request = board.request(task).to_json();
-                    let trials = board.spec().trials;
-                    let deadline = now_ms() + point_watchdog_ms(task.clients, trials);
-                    if let Err(e) = pool.send(i, task, &request, deadline) {
-                        board.give_back(task);
-                        failure = Some(format!("worker {i}: {e}"));
-                    }
-                }
-            }
-            let t1 = now_ms();
-            job.busy_ms += t1 - t0;
-            job.slices += 1;
-            if board.is_done() {
-                job.elapsed_ms = t1 - job.started_ms;
-                job.status = JobStatus::Done;
-                finished = true;
+            if let Err(e) = sent {
+                return self.fall_back(&format!("worker {i}: {e}"));
             }
         }
-        if let Some(e) = failure {
-            return self.fall_back(&e);
+        let t1 = now_ms();
+        let over = match self.job.borrow_mut().as_mut() {
+            Some(s) => {
+                s.job.record_slice(t0, t1);
+                s.job.status() != crate::job::JobStatus::Running
+            }
+            None => return,
+        };
+        if over {
+            self.after_progress(generation);
         }
-        if finished {
-            self.drop_pool();
-            self.redraw();
-            self.schedule_charts(generation);
-        } else if now_ms() - self.last_redraw.get() >= REDRAW_MS {
-            self.redraw();
-        }
+        self.redraw_if_due(over);
     }
 
-    /// Stops the workers and computes the rest on the main thread.
+    /// Stops the workers; the page computes the rest.
     fn fall_back(&self, why: &str) {
         gloo::console::warn!(format!(
             "herd: {why}; computing the rest on the main thread"
         ));
-        let lost = self
-            .pool
-            .borrow_mut()
-            .as_mut()
-            .map(Pool::terminate)
-            .unwrap_or_default();
         self.drop_pool();
-        if let Some(job) = self.job.borrow_mut().as_mut() {
-            if let Some(board) = job.board.as_mut() {
-                for task in lost {
-                    board.give_back(task);
-                }
-            }
-            job.engine = Engine::MainThread;
+        if let Some(s) = self.job.borrow_mut().as_mut() {
+            s.job.fall_back();
         }
         self.redraw();
-        self.schedule();
+        self.run_page_work();
     }
 
     /// Terminates the workers; their closures are freed in a later task, as

@@ -1,0 +1,111 @@
+//! The page's one way to run a long computation on the main thread: in
+//! slices of at most [`SLICE_MS`] (measured with `performance.now()`), each
+//! its own task ([`post_task`]), so no task comes near the 50 ms limit; a
+//! redraw at most every [`REDRAW_MS`] while computing and once at the end;
+//! cancelled by a generation token, so a slice scheduled for an older run
+//! does nothing.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use gloo::timers::callback::Timeout;
+
+use crate::ui::dom::{now_ms, post_task};
+
+/// Work per slice: far inside the 50 ms task limit even with the slice's
+/// last step and a redraw after it.
+pub const SLICE_MS: f64 = 16.0;
+
+/// Least time between two redraws while computing.
+pub const REDRAW_MS: f64 = 200.0;
+
+/// How a slice ended.
+#[derive(Clone, Copy, Debug)]
+pub struct SliceEnd {
+    /// `performance.now()` at the start and the end of the slice.
+    pub t0_ms: f64,
+    pub t1_ms: f64,
+    /// Whether the work is finished (no more slices follow).
+    pub finished: bool,
+    /// Whether to redraw now (always when finished).
+    pub redraw: bool,
+}
+
+struct Run {
+    step: Box<dyn FnMut() -> bool>,
+    on_slice: Box<dyn FnMut(SliceEnd)>,
+}
+
+/// Runs one computation at a time; clones share it.
+#[derive(Clone, Default)]
+pub struct Slicer {
+    generation: Rc<Cell<u64>>,
+    last_redraw: Rc<Cell<f64>>,
+    /// The pending slice's timer, when `scheduler.postTask` is missing.
+    timer: Rc<RefCell<Option<Timeout>>>,
+}
+
+impl Slicer {
+    /// Stops the running computation (between two slices).
+    pub fn cancel(&self) {
+        self.generation.set(self.generation.get() + 1);
+        self.timer.borrow_mut().take();
+    }
+
+    /// Runs `step` (a small piece of work; returns whether more remains) in
+    /// slices until it returns false or the run is cancelled or replaced;
+    /// `on_slice` follows every slice.
+    pub fn run(
+        &self,
+        step: impl FnMut() -> bool + 'static,
+        on_slice: impl FnMut(SliceEnd) + 'static,
+    ) {
+        self.cancel();
+        let run = Rc::new(RefCell::new(Run {
+            step: Box::new(step),
+            on_slice: Box::new(on_slice),
+        }));
+        self.schedule(self.generation.get(), run);
+    }
+
+    /// Whether a redraw is due at `now_ms` (at most one per [`REDRAW_MS`]);
+    /// if so, counts it as done. `force` always redraws.
+    pub fn redraw_due(&self, now_ms: f64, force: bool) -> bool {
+        let due = force || now_ms - self.last_redraw.get() >= REDRAW_MS;
+        if due {
+            self.last_redraw.set(now_ms);
+        }
+        due
+    }
+
+    fn schedule(&self, generation: u64, run: Rc<RefCell<Run>>) {
+        let me = self.clone();
+        let timer = post_task(move || {
+            if me.generation.get() != generation {
+                return;
+            }
+            let t0_ms = now_ms();
+            let more = {
+                let step = &mut run.borrow_mut().step;
+                let mut more = step();
+                while more && now_ms() - t0_ms < SLICE_MS {
+                    more = step();
+                }
+                more
+            };
+            let t1_ms = now_ms();
+            let end = SliceEnd {
+                t0_ms,
+                t1_ms,
+                finished: !more,
+                redraw: me.redraw_due(t1_ms, !more),
+            };
+            (run.borrow_mut().on_slice)(end);
+            // `on_slice` may have cancelled or replaced this run.
+            if more && me.generation.get() == generation {
+                me.schedule(generation, run);
+            }
+        });
+        *self.timer.borrow_mut() = timer;
+    }
+}
