@@ -1,7 +1,7 @@
 // The thundering-herd page (#/herd) end to end: a deep link renders the same
 // numbers as the `herd` CLI, the language switch, bad input, the sweep's
-// start/cancel, the sweep in Web Workers and its main-thread fallback (same
-// numbers as the CLI), and the full default sweep's time and longest
+// start/cancel, the sweep and the run view in Web Workers and their
+// main-thread fallback (same numbers as the CLI), and the full default sweep's time and longest
 // main-thread task.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -128,6 +128,52 @@ test('deep link renders the numbers the CLI prints for the same parameters', asy
   assert.equal(await numberIn(page, 'calls-full'), 333.5);
   app.assertNoErrors(page);
   await page.context().close();
+});
+
+/** The run view's numbers: { strategy: [calls, exact time ms] }. */
+async function runNumbers(page, strategies) {
+  const out = {};
+  for (const s of strategies) {
+    out[s] = [await numberIn(page, `calls-${s}`), Number(await page.getByTestId(`time-${s}`).getAttribute('data-value'))];
+  }
+  return out;
+}
+
+test('the run view computes its points in Web Workers, and without them on the page, with the same numbers', async () => {
+  const hash = '#/herd?clients=50&trials=20&seed=7&strategies=full,exponential';
+  const page = await app.open('#/');
+  await recordLongTasks(page);
+  await page.evaluate((h) => {
+    location.hash = h;
+  }, hash);
+  const done = page.getByTestId('run-done');
+  await done.waitFor({ timeout: 60000 });
+  assert.equal(await done.getAttribute('data-engine'), 'workers');
+  const workers = await runNumbers(page, ['full', 'exponential']);
+  // The golden values of tests/herd_golden.rs.
+  assert.equal(workers.full[0], 333.5);
+  assert.equal(workers.exponential[0], 622.9);
+  await page.getByTestId('timeline-exponential').waitFor();
+  const longest = await maxLongTask(page);
+  console.log(`# run view in workers (N=50, 20 trials): longest task ${longest.toFixed(0)} ms`);
+  app.assertNoErrors(page);
+  await page.context().close();
+
+  // As in a browser without module workers: the page computes every trial.
+  const bare = await app.open('#/');
+  await bare.context().addInitScript(() => {
+    delete window.Worker;
+  });
+  await bare.evaluate((h) => {
+    location.hash = h;
+  }, hash);
+  await bare.reload();
+  await bare.getByTestId('run-done').waitFor({ timeout: 60000 });
+  assert.equal(await bare.getByTestId('run-done').getAttribute('data-engine'), 'main');
+  assert.deepEqual(await runNumbers(bare, ['full', 'exponential']), workers);
+  await bare.getByTestId('hist-full').waitFor();
+  app.assertNoErrors(bare);
+  await bare.context().close();
 });
 
 test('language switch shows English labels with the same numbers', async () => {

@@ -71,6 +71,43 @@ for (const [name, script] of [
   });
 }
 
+const RUN = '#/herd?clients=40&trials=6&seed=5&strategies=none,full';
+
+async function runTable(page) {
+  return page.locator('.herd-results').evaluate((t) => [...t.querySelectorAll('td')].map((c) => c.textContent));
+}
+
+for (const [name, script] of [
+  ['replies with an error', `self.onmessage = (e) => {
+    if (e.data instanceof WebAssembly.Module) { self.postMessage("ready"); return; }
+    self.postMessage(JSON.stringify({ error: "stub: broken worker" }));
+  };`],
+  ['never replies', `self.onmessage = (e) => {
+    if (e.data instanceof WebAssembly.Module) self.postMessage("ready");
+  };`],
+]) {
+  test(`a run view whose worker ${name} finishes on the main thread`, async () => {
+    app.replaceFile('/herd-worker.js', script);
+    try {
+      const page = await app.open(RUN);
+      await page.getByTestId('run-done').waitFor({ timeout: 30000 });
+      assert.equal(await page.getByTestId('run-done').getAttribute('data-engine'), 'main');
+      await page.getByTestId('hist-none').waitFor();
+      const stubbed = await runTable(page);
+      app.assertNoErrors(page);
+      await page.context().close();
+      app.replaceFile('/herd-worker.js', null);
+      const real = await app.open(RUN);
+      await real.getByTestId('run-done').waitFor({ timeout: 30000 });
+      assert.equal(await real.getByTestId('run-done').getAttribute('data-engine'), 'workers');
+      assert.deepEqual(await runTable(real), stubbed);
+      await real.context().close();
+    } finally {
+      app.replaceFile('/herd-worker.js', null);
+    }
+  });
+}
+
 /** A small deterministic generator (mulberry32). */
 function rng(seed) {
   return () => {
