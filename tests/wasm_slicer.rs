@@ -1,0 +1,85 @@
+//! Browser tier: the page's one slicer runs work to the end in short
+//! slices, redraws at most every `REDRAW_MS` (and at the end), and a cancel
+//! or a new run stops the old one between two slices.
+#![cfg(target_arch = "wasm32")]
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use gloo_timers::future::TimeoutFuture;
+use retry_lab::ui::dom::now_ms;
+use retry_lab::ui::slicer::{SliceEnd, Slicer, REDRAW_MS, SLICE_MS};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Work that takes `ms` of wall time.
+fn busy(ms: f64) {
+    let t = now_ms();
+    while now_ms() - t < ms {}
+}
+
+/// A step that counts its calls and asks for more until `limit`.
+fn counting(count: &Rc<Cell<u32>>, limit: u32) -> impl FnMut() -> bool + 'static {
+    let count = count.clone();
+    move || {
+        busy(0.2);
+        count.set(count.get() + 1);
+        count.get() < limit
+    }
+}
+
+#[wasm_bindgen_test]
+async fn runs_to_the_end_in_short_slices_with_throttled_redraws() {
+    let slicer = Slicer::default();
+    let steps = Rc::new(Cell::new(0));
+    let ends = Rc::new(RefCell::new(Vec::<SliceEnd>::new()));
+    let log = ends.clone();
+    slicer.run(counting(&steps, 1500), move |e| log.borrow_mut().push(e));
+    for _ in 0..500 {
+        if ends.borrow().last().is_some_and(|e| e.finished) {
+            break;
+        }
+        TimeoutFuture::new(20).await;
+    }
+    let ends = ends.borrow();
+    assert_eq!(steps.get(), 1500);
+    assert!(ends.last().unwrap().finished && ends.last().unwrap().redraw);
+    assert_eq!(ends.iter().filter(|e| e.finished).count(), 1);
+    // 300 ms of work in slices of SLICE_MS.
+    assert!(ends.len() >= 10, "{} slices", ends.len());
+    for e in ends.iter() {
+        assert!(
+            e.t1_ms - e.t0_ms < SLICE_MS + 15.0,
+            "a slice of {} ms",
+            e.t1_ms - e.t0_ms
+        );
+    }
+    let redraws: Vec<f64> = ends.iter().filter(|e| e.redraw).map(|e| e.t1_ms).collect();
+    assert!(redraws.len() < ends.len(), "throttled");
+    let throttled = &redraws[..redraws.len() - 1];
+    assert!(
+        throttled.windows(2).all(|w| w[1] - w[0] >= REDRAW_MS),
+        "{redraws:?}"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn cancel_and_a_new_run_stop_the_old_one_between_slices() {
+    let slicer = Slicer::default();
+    let first = Rc::new(Cell::new(0));
+    slicer.run(counting(&first, u32::MAX), |_| {});
+    TimeoutFuture::new(60).await;
+    // A new run replaces the first.
+    let second = Rc::new(Cell::new(0));
+    slicer.run(counting(&second, u32::MAX), |_| {});
+    let stopped_at = first.get();
+    assert!(stopped_at > 0);
+    TimeoutFuture::new(60).await;
+    assert_eq!(first.get(), stopped_at, "the replaced run went on");
+    assert!(second.get() > 0);
+    slicer.cancel();
+    let cancelled_at = second.get();
+    TimeoutFuture::new(60).await;
+    assert_eq!(second.get(), cancelled_at, "the cancelled run went on");
+}
