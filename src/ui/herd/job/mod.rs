@@ -139,9 +139,9 @@ impl JobHandle {
         if let Some(s) = self.job.borrow_mut().as_mut() {
             s.job.record_slice(end.t0_ms, end.t1_ms);
         }
-        if end.finished {
-            self.after_progress(generation);
-        }
+        // Cheap: the charts start as soon as the traces are complete, even
+        // while the page still computes points.
+        self.after_progress(generation);
         if end.redraw {
             self.redraw();
         }
