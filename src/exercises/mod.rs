@@ -15,6 +15,7 @@ mod bank_lab;
 pub mod formulas;
 pub mod grade;
 pub mod live;
+mod live_steps;
 pub mod options;
 pub mod progress;
 pub mod query;

@@ -10,6 +10,7 @@ use yew::prelude::*;
 use crate::exercises::grade::ModelValue;
 use crate::exercises::live::{LiveError, LiveJob};
 use crate::exercises::Model;
+use crate::job::Stepped;
 use crate::ui::slicer::{SliceEnd, Slicer};
 
 /// What the run button area shows.
@@ -42,11 +43,7 @@ impl Runner {
         });
         let step = {
             let job = job.clone();
-            move || {
-                let mut job = job.borrow_mut();
-                job.step();
-                !job.is_done()
-            }
+            move || Stepped::step(&mut *job.borrow_mut())
         };
         let state = self.state.clone();
         let on_slice = move |end: SliceEnd| {
