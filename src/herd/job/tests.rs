@@ -240,3 +240,89 @@ fn an_empty_job_is_done_at_once() {
     assert_eq!(job.progress(), 1.0);
     assert!(!job.has_page_work());
 }
+
+/// What happens next in a scripted run.
+#[derive(Clone, Copy, Debug)]
+enum Event {
+    /// The page does a step of its work.
+    Step,
+    /// Worker `w` answers correctly.
+    Answer(usize),
+    /// Worker `w` answers with an error (the page then falls back).
+    Fail(usize),
+    /// Time passes by this many seconds (the watchdog may fire).
+    Wait(u8),
+}
+
+fn event() -> impl proptest::strategy::Strategy<Value = Event> {
+    use proptest::prelude::*;
+    prop_oneof![
+        4 => Just(Event::Step),
+        6 => (0..3usize).prop_map(Event::Answer),
+        1 => (0..3usize).prop_map(Event::Fail),
+        1 => (0..30u8).prop_map(Event::Wait),
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+    /// Whatever the workers do (answer, fail, fall silent) and however the
+    /// page's steps interleave, the job finishes, every point once, with
+    /// `run_point`'s numbers, and its progress never drops.
+    #[test]
+    fn any_interleaving_finishes_with_run_points_numbers(
+        trace_first: bool,
+        events in proptest::collection::vec(event(), 0..60),
+    ) {
+        let spec = spec(trace_first);
+        let mut clock = 0.0;
+        let mut job = HerdJob::new(spec.clone(), clock);
+        job.use_workers(3);
+        let mut requests: Vec<Option<String>> = (0..3).map(|w| job.lend(w, true, clock)).collect();
+        let mut last = 0.0;
+        for e in events {
+            match e {
+                // A slice of one step, recorded as the slicer does.
+                Event::Step => {
+                    job.step();
+                    job.record_slice(clock, clock);
+                }
+                Event::Answer(w) => {
+                    if let Some(r) = requests[w].take() {
+                        if job.on_reply(w, &answer_point_json(&r), clock).is_ok() {
+                            requests[w] = job.lend(w, false, clock);
+                        }
+                    }
+                }
+                Event::Fail(w) => {
+                    if requests[w].take().is_some() {
+                        let _ = job.on_reply(w, "{\"error\":\"stub\"}", clock);
+                        job.fall_back();
+                        requests.iter_mut().for_each(|r| *r = None);
+                    }
+                }
+                Event::Wait(s) => {
+                    clock += f64::from(s) * 1000.0;
+                    if job.overdue(clock).is_some() {
+                        job.fall_back();
+                        requests.iter_mut().for_each(|r| *r = None);
+                    }
+                }
+            }
+            let p = job.progress();
+            proptest::prop_assert!(p >= last && p <= 1.0, "progress {} → {}", last, p);
+            last = p;
+        }
+        // The workers still lent a point answer; the page does the rest.
+        for w in 0..3 {
+            while let Some(r) = requests[w].take() {
+                job.on_reply(w, &answer_point_json(&r), clock).unwrap();
+                requests[w] = job.lend(w, false, clock);
+            }
+        }
+        run_page(&mut job, &mut clock, &mut last);
+        proptest::prop_assert_eq!(job.status(), JobStatus::Done);
+        assert_equals_run_point(&spec, job.summaries());
+    }
+}
