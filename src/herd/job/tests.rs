@@ -315,10 +315,10 @@ proptest::proptest! {
             last = p;
         }
         // The workers still lent a point answer; the page does the rest.
-        for w in 0..3 {
-            while let Some(r) = requests[w].take() {
+        for (w, request) in requests.iter_mut().enumerate() {
+            while let Some(r) = request.take() {
                 job.on_reply(w, &answer_point_json(&r), clock).unwrap();
-                requests[w] = job.lend(w, false, clock);
+                *request = job.lend(w, false, clock);
             }
         }
         run_page(&mut job, &mut clock, &mut last);
