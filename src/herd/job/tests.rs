@@ -242,6 +242,7 @@ fn an_empty_job_is_done_at_once() {
 }
 
 /// What happens next in a scripted run.
+#[cfg(not(target_family = "wasm"))]
 #[derive(Clone, Copy, Debug)]
 enum Event {
     /// The page does a step of its work.
@@ -254,6 +255,7 @@ enum Event {
     Wait(u8),
 }
 
+#[cfg(not(target_family = "wasm"))]
 fn event() -> impl proptest::strategy::Strategy<Value = Event> {
     use proptest::prelude::*;
     prop_oneof![
@@ -264,6 +266,7 @@ fn event() -> impl proptest::strategy::Strategy<Value = Event> {
     ]
 }
 
+#[cfg(not(target_family = "wasm"))]
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
 
