@@ -13,6 +13,7 @@ pub mod herd;
 pub mod i18n;
 mod ids;
 pub mod lab;
+pub mod links;
 pub mod params;
 pub mod route;
 

@@ -15,6 +15,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("amplify.view.sweep", "Brooker 的对比：扫描 p", "Brooker's comparison: sweep p"),
     e("amplify.presets", "预设：", "Presets:"),
     e("amplify.preset.p243", "5 层 × 3 次 = 243", "5 layers × 3 = 243"),
+    e("amplify.preset.p27", "3 层 × 3 次 = 27", "3 layers × 3 = 27"),
     e("amplify.preset.p12", "harness 4 × SDK 3 = 12", "harness 4 × SDK 3 = 12"),
     e("amplify.preset.top_only", "只在顶层重试 → 4", "retry only at the top → 4"),
     e("amplify.preset.budget", "共享预算 B = 5", "shared budget B = 5"),

@@ -137,9 +137,23 @@ impl LabParams {
     /// (`step=end` at the end, so the link survives model changes).
     pub fn to_query(&self, step: usize, steps: usize) -> Query {
         let step = if step >= steps && steps > 0 {
-            "end".to_string()
+            StepParam::End
         } else {
-            step.to_string()
+            StepParam::Raw(step.to_string())
+        };
+        LabParams {
+            step,
+            ..self.clone()
+        }
+        .query()
+    }
+
+    /// The query for these parameters with the step as they hold it (links
+    /// are built from this by `crate::links`).
+    pub fn query(&self) -> Query {
+        let step = match &self.step {
+            StepParam::End => "end".to_string(),
+            StepParam::Raw(raw) => raw.clone(),
         };
         let mut q = Query::new()
             .with("scenario", self.scenario.id())
@@ -151,22 +165,6 @@ impl LabParams {
             q.set("speed", self.speed);
         }
         q
-    }
-
-    /// The `#/lab?…` link of a run, at its end.
-    pub fn link(
-        scenario: Scenario,
-        client: ClientStrategy,
-        server: ServerImpl,
-        seed: u64,
-    ) -> String {
-        let q = Query::new()
-            .with("scenario", scenario.id())
-            .with("client", client.id())
-            .with("server", server.id())
-            .with("seed", seed.to_string())
-            .with("step", "end");
-        format!("#/lab?{}", q.encode())
     }
 }
 
@@ -367,14 +365,5 @@ mod tests {
         assert_eq!(m.to_query().encode(), "server=fenced");
         let (m, n) = MatrixParams::from_query(&Query::parse("server=nope"));
         assert_eq!((m.server, n.len()), (ServerImpl::Naive, 1));
-        assert_eq!(
-            LabParams::link(
-                Scenario::None,
-                ClientStrategy::NewKey,
-                ServerImpl::Atomic,
-                3
-            ),
-            "#/lab?scenario=none&client=new_key&server=atomic&seed=3&step=end"
-        );
     }
 }
