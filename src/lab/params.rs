@@ -14,6 +14,12 @@ pub const SEED: Bound<i64> = Bound {
     default: 1,
 };
 
+/// Every URL parameter name of `#/lab`.
+pub const KNOWN: [&str; 6] = ["scenario", "client", "server", "seed", "step", "speed"];
+
+/// Every URL parameter name of `#/lab/matrix`.
+pub const MATRIX_KNOWN: [&str; 4] = ["by", "server", "client", "seed"];
+
 /// Playback speeds in steps per second, as URL values.
 pub const SPEEDS: [&str; 4] = ["0.5", "1", "2", "4"];
 
@@ -98,7 +104,7 @@ impl LabParams {
             .into_iter()
             .find(|s| *s == speed_raw)
             .unwrap_or(d.speed);
-        r.reject_unknown(&["scenario", "client", "server", "seed", "step", "speed"]);
+        r.reject_unknown(&KNOWN);
         let step = match q.get("step").map(str::trim) {
             None => d.step,
             Some("end") => StepParam::End,
@@ -224,7 +230,7 @@ impl MatrixParams {
             ClientStrategy::from_id,
         );
         let seed = r.int(SEED) as u64;
-        r.reject_unknown(&["by", "server", "client", "seed"]);
+        r.reject_unknown(&MATRIX_KNOWN);
         (
             Self {
                 by,

@@ -234,6 +234,7 @@ pub fn app() -> Html {
     let other_notices: Vec<Notice> = notices.into_iter().filter(|n| n.param != "route").collect();
 
     html! {
+        <ContextProvider<Page> context={page.clone()}>
         <div class={classes!("shell", embed.then_some("embed"))} data-lang={l.code()}>
             if !embed {
                 <header class="site-header">
@@ -259,6 +260,7 @@ pub fn app() -> Html {
             <div class="page">{ body }</div>
             if *help_open { { help_dialog(l, help_open.clone(), &page) } }
         </div>
+        </ContextProvider<Page>>
     }
 }
 
