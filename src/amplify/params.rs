@@ -271,16 +271,16 @@ impl AmplifyParams {
     /// Limits that depend on several parameters: windows end after they
     /// start, and the work of one view stays bounded.
     fn apply_limits(&mut self, notices: &mut Vec<Notice>) {
-        for (w, name) in [
-            (&mut self.load.incident, "incident_end"),
-            (&mut self.load.trigger, "trigger_end"),
+        for (w, end) in [
+            (&mut self.load.incident, b::INCIDENT_END),
+            (&mut self.load.trigger, b::TRIGGER_END),
         ] {
             if w.end < w.start {
                 limit_notice(
                     notices,
-                    name,
+                    end.name,
                     w.end.to_string(),
-                    format!("{}–600", w.start),
+                    format!("{}–{}", w.start, end.max),
                     w.start.to_string(),
                 );
                 w.end = w.start;
@@ -341,7 +341,11 @@ impl AmplifyParams {
                 ("timeout", l.timeout, d.timeout),
                 ("duration", l.duration, d.duration),
                 ("incident_start", l.incident.start, d.incident.start),
-                ("incident_end", l.incident.end, d.incident.end.min(600.0)),
+                (
+                    "incident_end",
+                    l.incident.end,
+                    d.incident.end.min(b::INCIDENT_END.max),
+                ),
                 ("trigger_start", l.trigger.start, d.trigger.start),
                 ("trigger_end", l.trigger.end, d.trigger.end),
                 ("trigger_capacity", l.trigger_capacity, d.trigger_capacity),
