@@ -238,7 +238,7 @@ pub fn app() -> Html {
         <div class={classes!("shell", embed.then_some("embed"))} data-lang={l.code()}>
             if !embed {
                 <header class="site-header">
-                    <a class="brand" href="#/">{ t(l, "common.app_title") }</a>
+                    <a class="brand" href={Link::Home.href()}>{ t(l, "common.app_title") }</a>
                     <nav aria-label={t(l, "common.nav.main")}>
                         { nav_link(l, &loc.page, Page::Herd, "common.nav.herd", "nav-herd") }
                         { nav_link(l, &loc.page, Page::Amplify, "amplify.nav", "nav-amplify") }
