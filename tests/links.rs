@@ -117,7 +117,7 @@ fn every_amplify_preset_and_tab_parses_back() {
     }
     assert_eq!(
         Link::Amplify(Demo::Layers243.params()).href(),
-        "#/amplify?layers=3%2C3%2C3%2C3%2C3&p=1"
+        "#/amplify?layers=3,3,3,3,3&p=1"
     );
     assert_eq!(
         Link::amplify_view(AmpView::Load).href(),
