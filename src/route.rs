@@ -264,7 +264,9 @@ mod tests {
 
     #[test]
     fn commas_stay_readable_and_round_trip() {
-        let q = Query::new().with("layers", "3,3").with("note", "a,b&c=d%2C");
+        let q = Query::new()
+            .with("layers", "3,3")
+            .with("note", "a,b&c=d%2C");
         assert_eq!(q.encode(), "layers=3,3&note=a,b%26c%3Dd%252C");
         assert_eq!(Query::parse(&q.encode()), q);
     }

@@ -3,6 +3,9 @@
 //! mistake. Numeric answers come from [`super::formulas`]; «predict, then run»
 //! answers come from running the models ([`super::live`]), never from here.
 
+use super::demos::{
+    amp, herd_codex, herd_jitter, lab_demo, lab_mismatch, lab_naive, lab_new_key, lab_stable,
+};
 use super::formulas::{
     attempts_from_retries, capped_bounds, jitter_range, layered_requests, nominal_wait_ms,
     total_nominal_wait_ms, worst_case_requests,
@@ -12,63 +15,8 @@ use super::{
     Formula, HerdPreset, Kind, LabRun, Model, NumField, PredictField, PredictInput, Question, Unit,
 };
 use crate::amplify::demos::Demo;
-use crate::herd::{HerdParams, Strategy};
 use crate::lab::{ClientStrategy, Scenario, ServerImpl};
 use crate::links::Link;
-use Scenario::{BodyMismatch, ResponseLost};
-
-/// A lab run at its start (the student steps through it), seed 1.
-fn lab_demo(scenario: Scenario, client: ClientStrategy, server: ServerImpl) -> Option<Link> {
-    Some(Link::lab_start(scenario, client, server, 1))
-}
-
-/// A POST retried with a fresh key per retry after its response was lost:
-/// two reports.
-fn lab_new_key() -> Option<Link> {
-    lab_demo(ResponseLost, ClientStrategy::NewKey, ServerImpl::Atomic)
-}
-
-/// A blind automatic retry of a POST whose response was lost: two reports.
-fn lab_naive() -> Option<Link> {
-    lab_demo(ResponseLost, ClientStrategy::Naive, ServerImpl::Naive)
-}
-
-/// The same key on the retry: the server replays, one report.
-fn lab_stable() -> Option<Link> {
-    lab_demo(ResponseLost, ClientStrategy::StableKey, ServerImpl::Atomic)
-}
-
-/// Same key, different body: 422.
-fn lab_mismatch() -> Option<Link> {
-    lab_demo(BodyMismatch, ClientStrategy::StableKey, ServerImpl::Atomic)
-}
-
-/// These herd strategies side by side (in the page's order), 100 clients,
-/// defaults otherwise.
-fn herd_demo(strategies: &[Strategy]) -> Option<Link> {
-    let mut strategies = strategies.to_vec();
-    strategies.sort();
-    Some(Link::Herd(HerdParams {
-        clients: 100,
-        strategies,
-        ..HerdParams::default()
-    }))
-}
-
-/// Un-jittered backoff next to Full Jitter: waves against a stream.
-fn herd_jitter() -> Option<Link> {
-    herd_demo(&[Strategy::None, Strategy::Exponential, Strategy::Full])
-}
-
-/// Codex's ±10 % next to Full Jitter: still waves against a stream.
-fn herd_codex() -> Option<Link> {
-    herd_demo(&[Strategy::Codex, Strategy::Full])
-}
-
-/// An `#/amplify` preset.
-fn amp(demo: Demo) -> Option<Link> {
-    Some(Link::Amplify(demo.params()))
-}
 
 /// No demo shows what the question is about.
 const NO_DEMO: Option<Link> = None;

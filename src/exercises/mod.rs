@@ -12,6 +12,7 @@
 pub mod bank;
 pub mod bank_amplify;
 mod bank_lab;
+mod demos;
 pub mod formulas;
 pub mod grade;
 pub mod live;
