@@ -36,6 +36,11 @@ pub fn amplify_page(p: &PageProps) -> Html {
     let params = use_state(|| initial.0.clone());
     let notices = use_state(|| initial.1.clone());
     let job = use_job();
+    // The preset bar's links, built once: the page redraws on every slice.
+    let presets = use_memo((), |_| {
+        Demo::ALL.map(|d| (d, Link::Amplify(d.params()).href()))
+    });
+    let tabs = use_memo((), |_| View::ALL.map(|v| (v, Link::amplify_view(v).href())));
 
     {
         let set_query = p.set_query.clone();
@@ -90,7 +95,7 @@ pub fn amplify_page(p: &PageProps) -> Html {
         .as_ref()
         .map_or(0, |s| s.elapsed_ms as u64);
     let view_tab = |v: View, key: &str| {
-        let href = Link::amplify_view(v).href();
+        let href = tabs.iter().find(|(t, _)| *t == v).map(|(_, h)| h.clone());
         html! {
             <a href={href} class="tab" data-testid={format!("tab-{}", v.id())}
                 aria-current={(params.view == v).then_some("page")}>{ t(l, key) }</a>
@@ -110,8 +115,8 @@ pub fn amplify_page(p: &PageProps) -> Html {
             </nav>
             <nav class="amp-presets" aria-label={t(l, "amplify.presets")}>
                 <span>{ t(l, "amplify.presets") }</span>
-                { for Demo::ALL.iter().map(|d| html! {
-                    <a href={Link::Amplify(d.params()).href()}
+                { for presets.iter().map(|(d, href)| html! {
+                    <a href={href.clone()}
                         data-testid={format!("preset-{}", d.id())}>{ t(l, d.text_key()) }</a>
                 }) }
             </nav>
