@@ -23,6 +23,9 @@ pub const MATRIX_KNOWN: [&str; 4] = ["by", "server", "client", "seed"];
 /// Playback speeds in steps per second, as URL values.
 pub const SPEEDS: [&str; 4] = ["0.5", "1", "2", "4"];
 
+/// The playback speed a run starts with (one of [`SPEEDS`]).
+pub const DEFAULT_SPEED: &str = SPEEDS[1];
+
 /// The `step` parameter before the run is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StepParam {
@@ -52,7 +55,7 @@ impl Default for LabParams {
             server: ServerImpl::Naive,
             seed: SEED.default as u64,
             step: StepParam::Raw("0".into()),
-            speed: "1",
+            speed: DEFAULT_SPEED,
         }
     }
 }
@@ -167,7 +170,7 @@ impl LabParams {
             .with("server", self.server.id())
             .with("seed", self.seed.to_string())
             .with("step", step);
-        if self.speed != "1" {
+        if self.speed != DEFAULT_SPEED {
             q.set("speed", self.speed);
         }
         q
