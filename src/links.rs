@@ -10,6 +10,7 @@ use crate::amplify::{AmplifyParams, View as AmplifyView};
 use crate::herd::HerdParams;
 use crate::i18n::Lang;
 use crate::lab::{ClientStrategy, LabParams, MatrixParams, Scenario, ServerImpl, StepParam};
+use crate::params::Notice;
 use crate::route::{Location, Page, Query};
 
 /// A page with its parameters.
@@ -107,14 +108,16 @@ impl Link {
     }
 
     /// The page's query: the page's own `to_query`, without the pairs whose
-    /// absence parses back to the same parameters (the defaults).
+    /// absence parses back to the same parameters, cleanly (the defaults; a
+    /// value that a limit would impose with a notice, such as `trials` held
+    /// down by the work budget, stays written).
     pub fn query(&self) -> Query {
         match self {
             Link::Home => Query::new(),
-            Link::Herd(p) => minimal(p.to_query(), p, |q| HerdParams::from_query(q).0),
-            Link::Amplify(p) => minimal(p.to_query(), p, |q| AmplifyParams::from_query(q).0),
-            Link::Lab(p) => minimal(p.query(), p, |q| LabParams::from_query(q).0),
-            Link::LabMatrix(p) => minimal(p.to_query(), p, |q| MatrixParams::from_query(q).0),
+            Link::Herd(p) => minimal(p.to_query(), p, HerdParams::from_query),
+            Link::Amplify(p) => minimal(p.to_query(), p, AmplifyParams::from_query),
+            Link::Lab(p) => minimal(p.query(), p, LabParams::from_query),
+            Link::LabMatrix(p) => minimal(p.to_query(), p, MatrixParams::from_query),
             Link::Exercises(None) => Query::new(),
             Link::Exercises(Some(id)) => Query::new().with("q", id.as_str()),
         }
@@ -140,16 +143,19 @@ impl Link {
 }
 
 /// `full` without every pair that the page's parser does not need to read
-/// `want` back, keeping the order of the rest.
-fn minimal<P: PartialEq>(full: Query, want: &P, parse: impl Fn(&Query) -> P) -> Query {
+/// `want` back without a notice, keeping the order of the rest.
+fn minimal<P: PartialEq>(
+    full: Query,
+    want: &P,
+    parse: impl Fn(&Query) -> (P, Vec<Notice>),
+) -> Query {
     let keys: Vec<String> = full.keys().map(str::to_string).collect();
     keys.iter().fold(full, |q, k| {
         let mut shorter = q.clone();
         shorter.remove(k);
-        if parse(&shorter) == *want {
-            shorter
-        } else {
-            q
+        match parse(&shorter) {
+            (p, notices) if p == *want && notices.is_empty() => shorter,
+            _ => q,
         }
     })
 }
