@@ -2,6 +2,7 @@
 //! (exercise demos, `#/amplify` presets and tabs, lab fix and matrix links,
 //! nav links) parses back through the route and the page's own parser with
 //! no notice and the same typed parameters, and holds only non-defaults.
+#![cfg(not(target_arch = "wasm32"))]
 
 use retry_lab::amplify::demos::Demo;
 use retry_lab::amplify::{AmplifyParams, View as AmpView};
