@@ -1,5 +1,6 @@
 //! One source for each default and limit: the page's URL bounds are the
 //! defaults of the simulation models and of a page opened without a query.
+#![cfg(not(target_arch = "wasm32"))]
 
 use retry_lab::amplify::bounds as ab;
 use retry_lab::amplify::presets::Preset;
