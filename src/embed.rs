@@ -2,7 +2,8 @@
 //! page, for exactly the view the author is looking at. Pure link building,
 //! natively tested; the shell only copies the text.
 
-use crate::route::Location;
+use crate::links::{with_shell, Shell};
+use crate::route::{split_shell_params, Location};
 
 /// The iframe's initial height in pixels, before the first height message.
 pub const INITIAL_HEIGHT: u32 = 600;
@@ -14,9 +15,9 @@ pub const INITIAL_HEIGHT: u32 = 600;
 /// resize each other).
 pub fn embed_snippet(href: &str, title: &str) -> String {
     let (base, hash) = href.split_once('#').unwrap_or((href, ""));
-    let mut loc = Location::parse(hash);
-    loc.query.set("embed", "1");
-    let src = format!("{base}{}", loc.to_hash());
+    let loc = Location::parse(hash);
+    let lang = split_shell_params(&loc).lang_from_url.unwrap_or_default();
+    let src = format!("{base}{}", with_shell(&loc, Shell { lang, embed: true }));
     let id = format!("retry-lab-{:08x}", fnv1a(&src));
     format!(
         r#"<iframe id="{id}" title="{title}" src="{src}" width="720" height="{INITIAL_HEIGHT}" loading="lazy"></iframe>

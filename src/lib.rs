@@ -14,6 +14,7 @@ pub mod i18n;
 mod ids;
 pub mod job;
 pub mod lab;
+pub mod links;
 pub mod params;
 pub mod route;
 

@@ -6,7 +6,7 @@
 //! The UI renders notices through the translation table.
 
 use crate::i18n::{tf, Lang};
-use crate::route::Query;
+use crate::route::{Page, Query};
 
 /// Why a parameter was not used as given.
 #[derive(Clone, Debug, PartialEq)]
@@ -84,8 +84,9 @@ pub struct Notice {
 }
 
 impl Notice {
-    /// The notice as a sentence in `lang`.
-    pub fn message(&self, lang: Lang) -> String {
+    /// The notice as a sentence in `lang`, naming the field as `page`
+    /// shows it.
+    pub fn message(&self, lang: Lang, page: &Page) -> String {
         let key = match self.kind {
             NoticeKind::Invalid => "common.notice.invalid",
             NoticeKind::Clamped => "common.notice.clamped",
@@ -97,7 +98,10 @@ impl Notice {
             key,
             &[
                 ("param", echo(&self.param)),
-                ("field", crate::i18n::fields::field_text(lang, &self.param)),
+                (
+                    "field",
+                    crate::i18n::fields::field_text(lang, page, &self.param),
+                ),
                 ("given", echo(&self.given)),
                 ("range", self.range.clone()),
                 ("used", self.used.clone()),

@@ -58,7 +58,7 @@ fn reader_collects_notices_and_unknown_keys() {
     r.reject_unknown(&["clients", "strategies"]);
     let params: Vec<_> = r.notices.iter().map(|n| n.param.as_str()).collect();
     assert_eq!(params, vec!["clients", "strategies", "zzz"]);
-    let msg = r.notices[0].message(Lang::Zh);
+    let msg = r.notices[0].message(Lang::Zh, &crate::route::Page::Herd);
     assert!(msg.contains("clients") && msg.contains("abc"), "{msg}");
 }
 
@@ -78,11 +78,14 @@ fn a_megabyte_of_repeated_and_distinct_keys_gives_a_capped_list() {
     assert_eq!(more.kind, NoticeKind::More);
     assert_eq!(more.given, (10_001 - MAX_NOTICES).to_string());
     assert!(
-        more.message(Lang::Zh).contains("9981"),
+        more.message(Lang::Zh, &crate::route::Page::Herd)
+            .contains("9981"),
         "{}",
-        more.message(Lang::Zh)
+        more.message(Lang::Zh, &crate::route::Page::Herd)
     );
-    assert!(more.message(Lang::En).contains("9981"));
+    assert!(more
+        .message(Lang::En, &crate::route::Page::Herd)
+        .contains("9981"));
 }
 
 #[test]
@@ -102,7 +105,13 @@ fn echoed_values_are_cut_by_characters() {
         range: String::new(),
         used: String::new(),
     };
-    assert!(notice.message(Lang::En).chars().count() < 200);
+    assert!(
+        notice
+            .message(Lang::En, &crate::route::Page::Herd)
+            .chars()
+            .count()
+            < 200
+    );
 }
 
 #[test]

@@ -78,13 +78,15 @@ impl Query {
         self.pairs.is_empty()
     }
 
-    /// Encodes as `a=1&b=x+y` (no leading `?`).
+    /// Encodes as `a=1&b=x+y` (no leading `?`). Commas stay literal
+    /// (`strategies=full,equal`): they separate nothing in a query, parse
+    /// back the same, and keep shared links readable.
     pub fn encode(&self) -> String {
         let mut ser = form_urlencoded::Serializer::new(String::new());
         for (k, v) in &self.pairs {
             ser.append_pair(k, v);
         }
-        ser.finish()
+        ser.finish().replace("%2C", ",")
     }
 }
 
@@ -258,6 +260,15 @@ mod tests {
         l.query.set("note", "a b&c");
         let h = l.to_hash();
         assert_eq!(Location::parse(&h), l);
+    }
+
+    #[test]
+    fn commas_stay_readable_and_round_trip() {
+        let q = Query::new()
+            .with("layers", "3,3")
+            .with("note", "a,b&c=d%2C");
+        assert_eq!(q.encode(), "layers=3,3&note=a,b%26c%3Dd%252C");
+        assert_eq!(Query::parse(&q.encode()), q);
     }
 
     #[test]

@@ -71,9 +71,10 @@ fn registered_translated_and_linked() {
                 assert!(has(f.label), "{}", f.label);
             }
         }
-        let loc = Location::parse(&q.demo);
+        let demo = q.demo_after_answer().unwrap_or_default();
+        let loc = Location::parse(&demo);
         let (_, notices) = AmplifyParams::from_query(&loc.query);
-        assert!(notices.is_empty(), "{}: {notices:?}", q.demo);
+        assert!(notices.is_empty(), "{demo}: {notices:?}");
         assert_eq!(loc.page.path(), "/amplify");
     }
 }

@@ -9,7 +9,8 @@ use retry_lab::exercises::{bank, find, option_key, Kind, Model, PredictInput, Qu
 use retry_lab::herd::HerdParams;
 use retry_lab::i18n::{has, t, Lang};
 use retry_lab::lab::LabParams;
-use retry_lab::route::{Location, Page};
+use retry_lab::links::Link;
+use retry_lab::route::Location;
 
 fn q(id: &str) -> Question {
     find(id).unwrap_or_else(|| panic!("no question {id}"))
@@ -100,35 +101,32 @@ fn every_question_has_both_languages_and_every_label_exists() {
 
 /// Checks a preset with the demos' own URL readers: it must open a demo page
 /// and parse without a single notice, with the values the question means.
-fn check_preset(id: &str, hash: &str) {
-    if hash.is_empty() {
+fn check_preset(id: &str, link: Option<Link>) {
+    let Some(link) = link else {
         return; // No demo shows what the question is about.
-    }
-    let loc = Location::parse(hash);
-    match loc.page {
-        Page::Herd => {
+    };
+    let hash = link.href();
+    let loc = Location::parse(&hash);
+    assert_eq!(loc.page, link.page(), "{id}: {hash}");
+    match &link {
+        Link::Herd(want) => {
             let (p, notices) = HerdParams::from_query(&loc.query);
             assert!(notices.is_empty(), "{id}: {hash} gives notices {notices:?}");
-            assert_eq!(
-                Some(p.clients.to_string().as_str()),
-                loc.query.get("clients"),
-                "{id}"
-            );
+            assert_eq!(&p, want, "{id}: {hash}");
             assert!(
                 p.trials <= p.max_trials(),
                 "{id}: trials over the page's work budget"
             );
         }
-        Page::Lab => {
+        Link::Lab(want) => {
             let (p, notices) = LabParams::from_query(&loc.query);
             assert!(notices.is_empty(), "{id}: {hash} gives notices {notices:?}");
-            assert_eq!(Some(p.scenario.id()), loc.query.get("scenario"), "{id}");
-            assert_eq!(Some(p.client.id()), loc.query.get("client"), "{id}");
-            assert_eq!(Some(p.server.id()), loc.query.get("server"), "{id}");
+            assert_eq!(&p, want, "{id}: {hash}");
         }
-        Page::Amplify => {
-            let (_, notices) = retry_lab::amplify::AmplifyParams::from_query(&loc.query);
+        Link::Amplify(want) => {
+            let (p, notices) = retry_lab::amplify::AmplifyParams::from_query(&loc.query);
             assert!(notices.is_empty(), "{id}: {hash} gives notices {notices:?}");
+            assert_eq!(&p, want, "{id}: {hash}");
         }
         other => panic!("{id}: preset {hash} opens {other:?}, not a demo"),
     }
@@ -139,11 +137,14 @@ fn check_preset(id: &str, hash: &str) {
 #[test]
 fn every_demo_link_is_a_valid_preset() {
     for x in bank() {
-        check_preset(x.id, &x.demo);
+        check_preset(x.id, x.demo.clone());
         if let Kind::Predict { model, .. } = &x.kind {
             match model {
-                Model::LabReports(runs) => runs.iter().for_each(|r| check_preset(x.id, &r.demo())),
-                Model::HerdFewestCalls(h) => check_preset(x.id, &h.demo()),
+                Model::LabReports(runs) => runs.iter().for_each(|r| {
+                    assert!(r.link().is_some(), "{}: {r:?}", x.id);
+                    check_preset(x.id, r.link())
+                }),
+                Model::HerdFewestCalls(h) => check_preset(x.id, Some(h.link())),
             }
         }
     }

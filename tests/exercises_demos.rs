@@ -6,7 +6,7 @@
 
 use retry_lab::amplify::load::{run_load, LoadPolicy};
 use retry_lab::amplify::AmplifyParams;
-use retry_lab::exercises::bank;
+use retry_lab::exercises::{bank, Kind, Question};
 use retry_lab::herd::chart_data::{has_distinct_waves, own_histogram};
 use retry_lab::herd::{run_point, simulate_traced, trial_seed, HerdParams, Strategy};
 use retry_lab::lab::{run, Decision, LabParams, Run, StepKind};
@@ -81,6 +81,11 @@ fn expected(id: &str) -> Vec<Shows> {
         "tf_retry_after_truncate" => vec![Status(503), Reports(0)],
         "tf_connect_refused_safe" => vec![Reports(1)],
         "tf_key_retention_forever" => vec![Reports(2)],
+        // The older layer-counting questions open the matching #/amplify preset.
+        "harness_times_sdk" | "tf_layers_multiply" => vec![Bottom(12.0)],
+        "three_layers" => vec![Bottom(27.0)],
+        "five_layers" => vec![Bottom(243.0)],
+        "codex_two_layers" => vec![Codex(9.0, 3.0)],
         "amp_243" => vec![Bottom(243.0)],
         "amp_12" => vec![Bottom(12.0)],
         "amp_top_only" | "amp_where" => vec![Bottom(4.0)],
@@ -207,6 +212,26 @@ fn amplify(hash: &str, shows: &Shows) {
     }
 }
 
+/// A numeric question's answer is the number its demo shows.
+fn answer_is_shown(q: &Question, shows: &Shows) {
+    let Kind::Numeric(fields) = &q.kind else {
+        return;
+    };
+    let shown: Vec<f64> = match *shows {
+        Shows::Bottom(v) => vec![v],
+        Shows::Codex(with, without) => vec![with, without],
+        _ => return,
+    };
+    for (f, v) in fields.iter().zip(shown) {
+        assert!(
+            (f.answer - v).abs() <= f.tol + 0.01,
+            "{}: answer {} but the demo shows {v}",
+            q.id,
+            f.answer
+        );
+    }
+}
+
 #[test]
 fn every_linked_preset_shows_what_its_explanation_cites() {
     let mut checked = 0;
@@ -214,6 +239,7 @@ fn every_linked_preset_shows_what_its_explanation_cites() {
         let Some(hash) = q.demo_after_answer() else {
             continue;
         };
+        let hash = hash.as_str();
         for shows in expected(q.id) {
             match Location::parse(hash).page {
                 Page::Herd => herd(hash, &shows),
@@ -221,8 +247,9 @@ fn every_linked_preset_shows_what_its_explanation_cites() {
                 Page::Amplify => amplify(hash, &shows),
                 other => panic!("{}: {hash} opens {other:?}", q.id),
             }
+            answer_is_shown(&q, &shows);
             checked += 1;
         }
     }
-    assert!(checked >= 15, "only {checked} checks");
+    assert!(checked >= 20, "only {checked} checks");
 }

@@ -89,7 +89,7 @@ proptest! {
         let (step, notice) = p.resolve_step(steps);
         prop_assert!(step <= steps);
         if let Some(n) = notice {
-            prop_assert!(n.message(Lang::En).chars().count() < 400 + 2 * MAX_ECHO_CHARS);
+            prop_assert!(n.message(Lang::En, &retry_lab::route::Page::Herd).chars().count() < 400 + 2 * MAX_ECHO_CHARS);
         }
     }
 }

@@ -48,8 +48,15 @@ async fn fanout_page_renders_the_golden_numbers() {
 
 #[wasm_bindgen_test]
 async fn bad_values_show_notices() {
-    let root = mount("#/amplify?layers=0,3&p=NaN");
+    let root = mount("#/amplify?layers=0,3&p=NaN&base=abc");
     wait_for(&root, "[data-testid=notice-layers]").await;
     wait_for(&root, "[data-testid=notice-p]").await;
+    // The page's own field: the load model's backoff base, in seconds.
+    let base = wait_for(&root, "[data-testid=notice-base]").await;
+    let text = base.text_content().unwrap();
+    assert!(
+        text.contains("退避基数 base（秒）") && !text.contains("毫秒"),
+        "{text}"
+    );
     wait_text(&root, "[data-testid=max-bottom]", "3").await;
 }

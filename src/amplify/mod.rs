@@ -11,6 +11,7 @@
 
 pub mod bounds;
 pub mod csv;
+pub mod demos;
 pub mod fanout;
 pub mod fanout_run;
 pub mod lanes;

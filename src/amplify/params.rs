@@ -33,6 +33,14 @@ impl View {
             View::Sweep => "sweep",
         }
     }
+
+    /// The load preset the view starts from.
+    pub fn default_preset(self) -> Preset {
+        match self {
+            View::Sweep => Preset::Brooker,
+            _ => Preset::Metastable,
+        }
+    }
 }
 
 /// Every parameter of `#/amplify`.
@@ -88,6 +96,17 @@ pub const KNOWN: [&str; 28] = [
 impl Default for AmplifyParams {
     fn default() -> Self {
         Self::from_query(&Query::new()).0
+    }
+}
+
+impl AmplifyParams {
+    /// The defaults of `view` with the load preset `preset` (its settings,
+    /// layers and failure rate on the load views).
+    pub fn for_view(view: View, preset: Preset) -> AmplifyParams {
+        let q = Query::new()
+            .with("view", view.id())
+            .with("preset", preset.id());
+        Self::from_query(&q).0
     }
 }
 
@@ -171,13 +190,9 @@ impl AmplifyParams {
             _ => View::Fanout,
         };
         let preset_ids: Vec<&str> = Preset::ALL.iter().map(|p| p.id()).collect();
-        let default_preset = if view == View::Sweep {
-            "brooker"
-        } else {
-            "metastable"
-        };
-        let preset = Preset::from_id(&r.choice("preset", &preset_ids, default_preset))
-            .unwrap_or(Preset::Metastable);
+        let default_preset = view.default_preset();
+        let preset = Preset::from_id(&r.choice("preset", &preset_ids, default_preset.id()))
+            .unwrap_or(default_preset);
         let d = preset.config();
         let (layers_default, p_default) = match view {
             View::Fanout => (b::FANOUT_LAYERS.to_vec(), b::P.default),
@@ -256,16 +271,16 @@ impl AmplifyParams {
     /// Limits that depend on several parameters: windows end after they
     /// start, and the work of one view stays bounded.
     fn apply_limits(&mut self, notices: &mut Vec<Notice>) {
-        for (w, name) in [
-            (&mut self.load.incident, "incident_end"),
-            (&mut self.load.trigger, "trigger_end"),
+        for (w, end) in [
+            (&mut self.load.incident, b::INCIDENT_END),
+            (&mut self.load.trigger, b::TRIGGER_END),
         ] {
             if w.end < w.start {
                 limit_notice(
                     notices,
-                    name,
+                    end.name,
                     w.end.to_string(),
-                    format!("{}–600", w.start),
+                    format!("{}–{}", w.start, end.max),
                     w.start.to_string(),
                 );
                 w.end = w.start;
@@ -326,7 +341,11 @@ impl AmplifyParams {
                 ("timeout", l.timeout, d.timeout),
                 ("duration", l.duration, d.duration),
                 ("incident_start", l.incident.start, d.incident.start),
-                ("incident_end", l.incident.end, d.incident.end.min(600.0)),
+                (
+                    "incident_end",
+                    l.incident.end,
+                    d.incident.end.min(b::INCIDENT_END.max),
+                ),
                 ("trigger_start", l.trigger.start, d.trigger.start),
                 ("trigger_end", l.trigger.end, d.trigger.end),
                 ("trigger_capacity", l.trigger_capacity, d.trigger_capacity),

@@ -5,11 +5,15 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use retry_lab::herd::params::bounds;
+use retry_lab::herd::bounds;
 use retry_lab::herd::{SimConfig, Strategy, Sweep, SweepSpec, MAX_CLIENTS};
 use retry_lab::params::{check_float, Bound};
 
-const HELP: &str = "\
+/// The help text; every default and limit comes from the page's bounds.
+fn help() -> String {
+    use bounds::{BASE, CAP, CLIENTS, NET_MEAN, NET_SD, N_FROM, N_STEP, N_TO, SEED, TRIALS};
+    format!(
+        "\
 herd: the AWS \"Exponential Backoff and Jitter\" experiment (thundering herd).
 
 USAGE:
@@ -20,20 +24,46 @@ Prints CSV to stdout: clients,strategy,mean_time_ms,mean_calls
 
 OPTIONS:
     --clients SPEC        N, or a range FROM..TO:STEP (sweep; STEP defaults to 1)
-                          [run default 100; sweep default 10..190:10; 1..=1000]
-    --trials T            trials per point [default 100; 1..=1000000]
-    --seed S              master seed, an unsigned 64-bit integer [default 1]
+                          [run default {}; sweep default {}..{}:{}; 1..={}]
+    --trials T            trials per point [default {}; 1..={CLI_MAX_TRIALS}]
+    --seed S              master seed, an unsigned 64-bit integer [default {}]
     --strategies LIST     comma-separated ids [default: all]
-                          none, exponential, full, equal, decorrelated, codex, sdk
-    --base MS             backoff base [default 5; 0..=10000]
-    --cap MS              backoff cap [default 2000; 0..=600000]
-    --net-mean MS         mean one-way network delay [default 10; 0..=1000]
-    --net-sd MS           its standard deviation [default 2; 0..=1000]
+                          {}
+    --base MS             backoff base [default {}; {}..={}]
+    --cap MS              backoff cap [default {}; {}..={}]
+    --net-mean MS         mean one-way network delay [default {}; {}..={}]
+    --net-sd MS           its standard deviation [default {}; {}..={}]
     -h, --help            this help
 
 Trial i of (N, strategy) uses a seed derived from (seed, N, strategy, i),
 so any single point can be reproduced on its own.
-";
+",
+        CLIENTS.default,
+        N_FROM.default,
+        N_TO.default,
+        N_STEP.default,
+        CLIENTS.max,
+        TRIALS.default,
+        SEED.default,
+        Strategy::all_ids().join(", "),
+        BASE.default,
+        BASE.min,
+        BASE.max,
+        CAP.default,
+        CAP.min,
+        CAP.max,
+        NET_MEAN.default,
+        NET_MEAN.min,
+        NET_MEAN.max,
+        NET_SD.default,
+        NET_SD.min,
+        NET_SD.max,
+    )
+}
+
+/// The CLI's own ceiling on trials: no browser budget applies here, so it
+/// is far above the page's [`bounds::TRIALS`].
+const CLI_MAX_TRIALS: u64 = 1_000_000;
 
 /// A parsed command line.
 #[derive(Debug)]
@@ -118,12 +148,15 @@ fn parse(args: &[String]) -> Result<Option<(String, Cli)>, String> {
     };
     let mut cli = Cli {
         clients: if sweep {
-            (10..=190).step_by(10).collect()
+            let (from, to) = (bounds::N_FROM.default, bounds::N_TO.default);
+            (from as u32..=to as u32)
+                .step_by(bounds::N_STEP.default as usize)
+                .collect()
         } else {
-            vec![100]
+            vec![bounds::CLIENTS.default as u32]
         },
-        trials: 100,
-        seed: 1,
+        trials: bounds::TRIALS.default as u32,
+        seed: bounds::SEED.default as u64,
         strategies: Strategy::ALL.to_vec(),
         cfg: SimConfig::default(),
     };
@@ -132,7 +165,7 @@ fn parse(args: &[String]) -> Result<Option<(String, Cli)>, String> {
         let value = it.next().ok_or_else(|| format!("{flag}: missing value"))?;
         match flag.as_str() {
             "--clients" => cli.clients = parse_clients(value, sweep)?,
-            "--trials" => cli.trials = int_in(value, 1, 1_000_000, "--trials")? as u32,
+            "--trials" => cli.trials = int_in(value, 1, CLI_MAX_TRIALS, "--trials")? as u32,
             "--seed" => cli.seed = int_in(value, 0, u64::MAX, "--seed")?,
             "--strategies" => cli.strategies = parse_strategies(value)?,
             "--base" => cli.cfg.base_ms = float_opt(value, bounds::BASE, "--base")?,
@@ -151,7 +184,7 @@ fn main() -> ExitCode {
     let cli = match parse(&args) {
         Ok(Some((_, cli))) => cli,
         Ok(None) => {
-            print!("{HELP}");
+            print!("{}", help());
             return ExitCode::SUCCESS;
         }
         Err(msg) => {

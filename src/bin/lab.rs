@@ -8,7 +8,11 @@ use std::process::ExitCode;
 
 use retry_lab::lab::{self, ClientStrategy, Scenario, ServerImpl, SEED_BOUND};
 
-const HELP: &str = "\
+/// The help text; the ids and the seed's limits come from the lab itself.
+fn help() -> String {
+    let servers: Vec<&str> = ServerImpl::ALL.iter().map(|s| s.id()).collect();
+    format!(
+        "\
 lab: the idempotency lab's matrix (every fault scenario × client strategy).
 
 USAGE:
@@ -19,10 +23,16 @@ Prints CSV to stdout: server,scenario,client,reports,tool
   tool     what the model was finally told: created, unknown, not_created, rejected
 
 OPTIONS:
-    --server ID|all   one of: naive, key_split, atomic, leased, fenced; or all
-    --seed N          seed, an integer in 0..=999999 [default 1]
+    --server ID|all   one of: {}; or all
+    --seed N          seed, an integer in {}..={} [default {}]
     -h, --help        this help
-";
+",
+        servers.join(", "),
+        SEED_BOUND.min,
+        SEED_BOUND.max,
+        SEED_BOUND.default
+    )
+}
 
 /// A parsed command line.
 #[derive(Debug, PartialEq)]
@@ -83,11 +93,11 @@ fn main() -> ExitCode {
     let cli = match parse(&args) {
         Ok(Some(cli)) => cli,
         Ok(None) => {
-            print!("{HELP}");
+            print!("{}", help());
             return ExitCode::SUCCESS;
         }
         Err(msg) => {
-            eprintln!("lab: {msg}\n\n{HELP}");
+            eprintln!("lab: {msg}\n\n{}", help());
             return ExitCode::from(2);
         }
     };

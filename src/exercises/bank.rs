@@ -3,6 +3,9 @@
 //! mistake. Numeric answers come from [`super::formulas`]; «predict, then run»
 //! answers come from running the models ([`super::live`]), never from here.
 
+use super::demos::{
+    amp, herd_codex, herd_jitter, lab_demo, lab_mismatch, lab_naive, lab_new_key, lab_stable,
+};
 use super::formulas::{
     attempts_from_retries, capped_bounds, jitter_range, layered_requests, nominal_wait_ms,
     total_nominal_wait_ms, worst_case_requests,
@@ -11,22 +14,12 @@ use super::options::{AWS_STRATEGIES, CONFLICT, DECIDE, KEY_CODEX, KEY_SOURCE};
 use super::{
     Formula, HerdPreset, Kind, LabRun, Model, NumField, PredictField, PredictInput, Question, Unit,
 };
+use crate::amplify::demos::Demo;
+use crate::lab::{ClientStrategy, Scenario, ServerImpl};
+use crate::links::Link;
 
-/// A POST retried with a fresh key per retry after its response was lost:
-/// two reports.
-const LAB_NEW_KEY: &str = "#/lab?scenario=response_lost&client=new_key&server=atomic&seed=1";
-/// A blind automatic retry of a POST whose response was lost: two reports.
-const LAB_NAIVE: &str = "#/lab?scenario=response_lost&client=naive&server=naive&seed=1";
-/// The same key on the retry: the server replays, one report.
-const LAB_STABLE: &str = "#/lab?scenario=response_lost&client=stable_key&server=atomic&seed=1";
-/// Same key, different body: 422.
-const LAB_MISMATCH: &str = "#/lab?scenario=body_mismatch&client=stable_key&server=atomic&seed=1";
-/// Un-jittered backoff next to Full Jitter: waves against a stream.
-const HERD_JITTER: &str = "#/herd?clients=100&strategies=none,exponential,full";
-/// Codex's ±10 % next to Full Jitter: still waves against a stream.
-const HERD_CODEX: &str = "#/herd?clients=100&strategies=codex,full";
 /// No demo shows what the question is about.
-const NO_DEMO: &str = "";
+const NO_DEMO: Option<Link> = None;
 
 fn num(label: &'static str, answer: f64, tol: f64, unit: Unit) -> NumField {
     NumField {
@@ -37,16 +30,21 @@ fn num(label: &'static str, answer: f64, tol: f64, unit: Unit) -> NumField {
     }
 }
 
-fn q(id: &'static str, kind: Kind, demo: &str, formula: Option<Formula>) -> Question {
+fn q(id: &'static str, kind: Kind, demo: Option<Link>, formula: Option<Formula>) -> Question {
     Question {
         id,
         kind,
-        demo: demo.to_string(),
+        demo,
         formula,
     }
 }
 
-fn numeric(id: &'static str, fields: Vec<NumField>, demo: &str, f: Option<Formula>) -> Question {
+fn numeric(
+    id: &'static str,
+    fields: Vec<NumField>,
+    demo: Option<Link>,
+    f: Option<Formula>,
+) -> Question {
     q(id, Kind::Numeric(fields), demo, f)
 }
 
@@ -54,12 +52,12 @@ fn choice(
     id: &'static str,
     options: &'static [&'static str],
     correct: &'static str,
-    demo: &str,
+    demo: Option<Link>,
 ) -> Question {
     q(id, Kind::Choice { options, correct }, demo, None)
 }
 
-fn tf(id: &'static str, truth: bool, demo: &str) -> Question {
+fn tf(id: &'static str, truth: bool, demo: Option<Link>) -> Question {
     q(id, Kind::TrueFalse(truth), demo, None)
 }
 
@@ -120,7 +118,6 @@ fn chapter_bank() -> Vec<Question> {
         seed: 1,
         strategies: AWS_STRATEGIES,
     };
-    let herd_demo = herd.demo();
     vec![
         // How long to wait.
         numeric(
@@ -140,7 +137,7 @@ fn chapter_bank() -> Vec<Question> {
                 num("ex.field.low", jit_lo, 1.0, Unit::Ms),
                 num("ex.field.high", jit_hi, 1.0, Unit::Ms),
             ],
-            HERD_CODEX,
+            herd_codex(),
             Some(Formula::NominalBackoff),
         ),
         numeric(
@@ -164,10 +161,10 @@ fn chapter_bank() -> Vec<Question> {
             NO_DEMO,
             Some(Formula::CappedBound),
         ),
-        tf("tf_backoff_prevents_herd", false, HERD_JITTER),
-        tf("tf_jitter_codex_small", true, HERD_CODEX),
+        tf("tf_backoff_prevents_herd", false, herd_jitter()),
+        tf("tf_jitter_codex_small", true, herd_codex()),
         tf("tf_cap_needed", true, NO_DEMO),
-        predict_fewest(herd, &herd_demo),
+        predict_fewest(herd),
         // How many times.
         numeric(
             "harness_times_sdk",
@@ -177,7 +174,7 @@ fn chapter_bank() -> Vec<Question> {
                 0.0,
                 Unit::Requests,
             )],
-            NO_DEMO,
+            amp(Demo::Layers12),
             Some(Formula::LayerProduct),
         ),
         numeric(
@@ -188,7 +185,7 @@ fn chapter_bank() -> Vec<Question> {
                 0.0,
                 Unit::Requests,
             )],
-            NO_DEMO,
+            amp(Demo::Codex),
             Some(Formula::LayerProduct),
         ),
         numeric(
@@ -199,7 +196,7 @@ fn chapter_bank() -> Vec<Question> {
                 0.0,
                 Unit::Requests,
             )],
-            NO_DEMO,
+            amp(Demo::Layers27),
             Some(Formula::LayerProduct),
         ),
         numeric(
@@ -210,7 +207,7 @@ fn chapter_bank() -> Vec<Question> {
                 0.0,
                 Unit::Times,
             )],
-            NO_DEMO,
+            amp(Demo::Layers243),
             Some(Formula::LayerProduct),
         ),
         numeric(
@@ -225,22 +222,22 @@ fn chapter_bank() -> Vec<Question> {
             None,
         ),
         tf("tf_attempts_enough", false, NO_DEMO),
-        tf("tf_layers_multiply", true, NO_DEMO),
+        tf("tf_layers_multiply", true, amp(Demo::Layers12)),
         // Whether to retry at all.
         choice("decide_get_read_timeout", DECIDE, "retry_bounded", NO_DEMO),
         choice(
             "decide_post_read_timeout",
             DECIDE,
             "key_or_query",
-            LAB_NEW_KEY,
+            lab_new_key(),
         ),
         choice("decide_put_5xx", DECIDE, "check_semantics", NO_DEMO),
         choice("decide_get_429", DECIDE, "honour_retry_after", NO_DEMO),
         choice("decide_other_4xx", DECIDE, "fix_request", NO_DEMO),
         tf("tf_retry_4xx", false, NO_DEMO),
-        tf("tf_post_not_auto_retry", true, LAB_NAIVE),
-        tf("tf_timeout_means_failed", false, LAB_NAIVE),
-        tf("tf_timeout_outcome_unknown", true, LAB_NAIVE),
+        tf("tf_post_not_auto_retry", true, lab_naive()),
+        tf("tf_timeout_means_failed", false, lab_naive()),
+        tf("tf_timeout_outcome_unknown", true, lab_naive()),
         tf("tf_requests_timeout_not_deadline", true, NO_DEMO),
         predict_lab(
             "predict_lost_response",
@@ -260,33 +257,50 @@ fn chapter_bank() -> Vec<Question> {
             ],
         ),
         // Idempotency keys.
-        tf("tf_new_uuid_per_retry", false, LAB_NEW_KEY),
+        tf("tf_new_uuid_per_retry", false, lab_new_key()),
         tf("tf_key_is_http_standard", false, NO_DEMO),
         tf("tf_request_id_vs_key", true, NO_DEMO),
-        choice("same_key_diff_body", CONFLICT, "reject_422", LAB_MISMATCH),
+        choice("same_key_diff_body", CONFLICT, "reject_422", lab_mismatch()),
         choice(
             "same_key_in_progress",
             CONFLICT,
             "reject_409",
-            "#/lab?scenario=slow_server&client=stable_key&server=atomic&seed=1",
+            lab_demo(
+                Scenario::SlowServer,
+                ClientStrategy::StableKey,
+                ServerImpl::Atomic,
+            ),
         ),
-        choice("same_key_done_error", CONFLICT, "replay_stored", LAB_STABLE),
+        choice(
+            "same_key_done_error",
+            CONFLICT,
+            "replay_stored",
+            lab_stable(),
+        ),
         choice(
             "which_key_codex_reset",
             KEY_CODEX,
             "logical_op_uuid",
-            LAB_STABLE,
+            lab_stable(),
         ),
         choice(
             "which_key_model_recall",
             KEY_SOURCE,
             "business_key",
-            "#/lab?scenario=model_retry&client=business_key&server=fenced&seed=1",
+            lab_demo(
+                Scenario::ModelRetry,
+                ClientStrategy::BusinessKey,
+                ServerImpl::Fenced,
+            ),
         ),
         tf(
             "tf_insert_then_record_key",
             false,
-            "#/lab?scenario=crash_between_commits&client=stable_key&server=key_split&seed=1",
+            lab_demo(
+                Scenario::CrashBetweenCommits,
+                ClientStrategy::StableKey,
+                ServerImpl::KeySplit,
+            ),
         ),
         predict_lab(
             "predict_key_split_crash",
@@ -337,16 +351,17 @@ fn chapter_bank() -> Vec<Question> {
         ),
         // Running it in production (003's common mistakes).
         tf("tf_memory_dict_store", false, NO_DEMO),
-        tf("tf_skip_digest_compare", false, LAB_MISMATCH),
+        tf("tf_skip_digest_compare", false, lab_mismatch()),
         tf("tf_digest_includes_call_id", false, NO_DEMO),
-        tf("tf_success_rate_only", false, LAB_NEW_KEY),
+        tf("tf_success_rate_only", false, lab_new_key()),
         tf("tf_cache_hit_rechecks_auth", true, NO_DEMO),
         tf("tf_log_key_hash", true, NO_DEMO),
         tf("tf_mcp_hint_not_guarantee", true, NO_DEMO),
     ]
 }
 
-fn predict_fewest(herd: HerdPreset, demo: &str) -> Question {
+fn predict_fewest(herd: HerdPreset) -> Question {
+    let demo = Some(herd.link());
     q(
         "predict_fewest_calls",
         Kind::Predict {

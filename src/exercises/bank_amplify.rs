@@ -5,19 +5,11 @@
 //! check that the demo shows exactly that.
 
 use super::{Formula, Kind, NumField, Question, Unit};
+use crate::amplify::demos::Demo;
 use crate::amplify::load::{run_load, LoadConfig, LoadPolicy};
 use crate::amplify::presets::Preset;
 use crate::amplify::{expected, FanoutConfig, FanoutPolicy};
-
-/// Demo links of the questions.
-pub const DEMO_243: &str = "#/amplify?view=fanout&layers=3,3,3,3,3&p=1";
-pub const DEMO_12: &str = "#/amplify?view=fanout&layers=4,3&p=1";
-pub const DEMO_TOP: &str = "#/amplify?view=fanout&layers=4,3&p=1&policy=top_only";
-pub const DEMO_BUDGET: &str = "#/amplify?view=fanout&layers=4,3&p=1&policy=budget&budget=5";
-pub const DEMO_MEAN: &str = "#/amplify?view=fanout&layers=3,3,3&p=0.8&trials=20000";
-pub const DEMO_BROOKER: &str = "#/amplify?view=sweep";
-pub const DEMO_METASTABLE: &str = "#/amplify?view=load&preset=metastable";
-pub const DEMO_CODEX: &str = "#/amplify?view=load&preset=codex";
+use crate::links::Link;
 
 /// Options of the choice questions (ids; texts are `ex.opt.<id>`).
 pub const TB_OPTIONS: &[&str] = &["amp_tb_three", "amp_tb_one", "amp_tb_zero"];
@@ -54,11 +46,11 @@ fn requests(answer: f64, tol: f64) -> NumField {
     }
 }
 
-fn numeric(id: &'static str, fields: Vec<NumField>, demo: &str) -> Question {
+fn numeric(id: &'static str, fields: Vec<NumField>, demo: Demo) -> Question {
     Question {
         id,
         kind: Kind::Numeric(fields),
-        demo: demo.to_string(),
+        demo: Some(Link::Amplify(demo.params())),
         formula: Some(Formula::LayerProduct),
     }
 }
@@ -67,12 +59,12 @@ fn choice(
     id: &'static str,
     options: &'static [&'static str],
     correct: &'static str,
-    demo: &str,
+    demo: Demo,
 ) -> Question {
     Question {
         id,
         kind: Kind::Choice { options, correct },
-        demo: demo.to_string(),
+        demo: Some(Link::Amplify(demo.params())),
         formula: None,
     }
 }
@@ -87,22 +79,22 @@ pub fn questions() -> Vec<Question> {
                 fanout_expected(&[3, 3, 3, 3, 3], 1.0, Independent, 1),
                 0.0,
             )],
-            DEMO_243,
+            Demo::Layers243,
         ),
         numeric(
             "amp_12",
             vec![requests(fanout_expected(&[4, 3], 1.0, Independent, 1), 0.0)],
-            DEMO_12,
+            Demo::Layers12,
         ),
         numeric(
             "amp_top_only",
             vec![requests(fanout_expected(&[4, 3], 1.0, TopOnly, 1), 0.0)],
-            DEMO_TOP,
+            Demo::TopOnly,
         ),
         numeric(
             "amp_budget",
             vec![requests(fanout_expected(&[4, 3], 1.0, Budget, 5), 0.0)],
-            DEMO_BUDGET,
+            Demo::Budget,
         ),
         numeric(
             "amp_mean",
@@ -110,7 +102,7 @@ pub fn questions() -> Vec<Question> {
                 fanout_expected(&[3, 3, 3], 0.8, Independent, 1),
                 0.05,
             )],
-            DEMO_MEAN,
+            Demo::Mean,
         ),
         numeric(
             "amp_codex",
@@ -128,20 +120,20 @@ pub fn questions() -> Vec<Question> {
                     unit: Unit::Requests,
                 },
             ],
-            DEMO_CODEX,
+            Demo::Codex,
         ),
         choice(
             "amp_token_bucket_p1",
             TB_OPTIONS,
             "amp_tb_one",
-            DEMO_BROOKER,
+            Demo::Brooker,
         ),
         choice(
             "amp_metastable",
             MS_OPTIONS,
             "amp_ms_token_bucket",
-            DEMO_METASTABLE,
+            Demo::Metastable,
         ),
-        choice("amp_where", WHERE_OPTIONS, "amp_where_one", DEMO_TOP),
+        choice("amp_where", WHERE_OPTIONS, "amp_where_one", Demo::TopOnly),
     ]
 }

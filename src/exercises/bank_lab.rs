@@ -5,7 +5,9 @@
 
 use super::{Kind, LabRun, NumField, Question, Unit};
 use crate::lab::harness::ATTEMPT_TIMEOUT_MS;
+use crate::lab::{ClientStrategy, Scenario, ServerImpl};
 use crate::lab::{SLOW_MS, WORK_MAX_MS};
+use crate::links::Link;
 
 /// Options of «who writes the report that stays» (lease overlap).
 pub const OVERLAP_WRITER: &[&str] = &["stale_handler", "taker", "both_write", "neither_writes"];
@@ -27,7 +29,7 @@ fn run(scenario: &'static str, client: &'static str, server: &'static str) -> La
     }
 }
 
-fn q(id: &'static str, kind: Kind, demo: String) -> Question {
+fn q(id: &'static str, kind: Kind, demo: Option<Link>) -> Question {
     Question {
         id,
         kind,
@@ -37,14 +39,14 @@ fn q(id: &'static str, kind: Kind, demo: String) -> Question {
 }
 
 fn tf(id: &'static str, truth: bool, demo: LabRun) -> Question {
-    q(id, Kind::TrueFalse(truth), demo.demo())
+    q(id, Kind::TrueFalse(truth), demo.link())
 }
 
 /// A «predict, then run» question on lab runs, with a demo link that opens
 /// the run at its start (the answer is not on screen yet).
-fn predict(id: &'static str, runs: Vec<(&'static str, LabRun)>, demo: String) -> Question {
+fn predict(id: &'static str, runs: Vec<(&'static str, LabRun)>, demo: Link) -> Question {
     Question {
-        demo,
+        demo: Some(demo),
         ..super::bank::predict_lab(id, runs)
     }
 }
@@ -62,7 +64,7 @@ pub fn questions() -> Vec<Question> {
                 tol: 0.01,
                 unit: Unit::Seconds,
             }]),
-            run("slow_server", "stable_key", "leased").demo(),
+            run("slow_server", "stable_key", "leased").link(),
         ),
         q(
             "lab_overlap_writer",
@@ -70,7 +72,7 @@ pub fn questions() -> Vec<Question> {
                 options: OVERLAP_WRITER,
                 correct: "stale_handler",
             },
-            run("lease_overlap", "stable_key", "leased").demo(),
+            run("lease_overlap", "stable_key", "leased").link(),
         ),
         predict(
             "predict_stored_500",
@@ -85,7 +87,12 @@ pub fn questions() -> Vec<Question> {
                 ),
             ],
             // The scenario at its start: the answer is not on screen yet.
-            "#/lab?scenario=stored_500&client=stable_key&server=atomic&seed=1&step=0".into(),
+            Link::lab_start(
+                Scenario::Stored500,
+                ClientStrategy::StableKey,
+                ServerImpl::Atomic,
+                1,
+            ),
         ),
         q(
             "lab_stored_error_next",
@@ -93,7 +100,7 @@ pub fn questions() -> Vec<Question> {
                 options: STORED_ERROR_NEXT,
                 correct: "stop_not_created",
             },
-            run("stored_500", "stable_key", "fenced").demo(),
+            run("stored_500", "stable_key", "fenced").link(),
         ),
         predict(
             "predict_careful_query_first",
@@ -108,7 +115,12 @@ pub fn questions() -> Vec<Question> {
                     run("model_retry", "business_key", "naive"),
                 ),
             ],
-            "#/lab?scenario=model_retry&client=query_first&server=naive&seed=1&step=0".into(),
+            Link::lab_start(
+                Scenario::ModelRetry,
+                ClientStrategy::QueryFirst,
+                ServerImpl::Naive,
+                1,
+            ),
         ),
         tf(
             "tf_429_quota_backoff",

@@ -12,6 +12,7 @@
 pub mod bank;
 pub mod bank_amplify;
 mod bank_lab;
+mod demos;
 pub mod formulas;
 pub mod grade;
 pub mod live;
@@ -23,14 +24,18 @@ pub mod sections;
 
 pub use bank::{bank, find};
 
+use crate::herd::{HerdParams, Strategy};
+use crate::lab::{ClientStrategy, Scenario, ServerImpl};
+use crate::links::Link;
+
 /// One self-check question.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Question {
     /// Stable id, used in URLs (`#/exercises?q=<id>`), storage and testids.
     pub id: &'static str,
     pub kind: Kind,
-    /// The demo preset this question is about, e.g. `#/lab?scenario=...`.
-    pub demo: String,
+    /// The demo preset this question is about, if one shows it.
+    pub demo: Option<Link>,
     /// A formula shown with the prompt, rendered as MathML by the UI.
     pub formula: Option<Formula>,
 }
@@ -51,17 +56,17 @@ impl Question {
     /// for numeric questions (their demo shows the number asked for), none
     /// for a link that opens a run's final step, and none when the question
     /// has no demo that shows what it is about.
-    pub fn demo_before_answer(&self) -> Option<&str> {
-        match self.kind {
-            Kind::Predict { .. } | Kind::Numeric(_) => None,
-            _ if self.demo.contains("step=end") => None,
+    pub fn demo_before_answer(&self) -> Option<String> {
+        match (&self.kind, &self.demo) {
+            (Kind::Predict { .. } | Kind::Numeric(_), _) => None,
+            (_, Some(Link::Lab(p))) if p.step == crate::lab::StepParam::End => None,
             _ => self.demo_after_answer(),
         }
     }
 
     /// The demo link offered once the question is answered.
-    pub fn demo_after_answer(&self) -> Option<&str> {
-        (!self.demo.is_empty()).then_some(self.demo.as_str())
+    pub fn demo_after_answer(&self) -> Option<String> {
+        self.demo.as_ref().map(Link::href)
     }
 }
 
@@ -158,12 +163,20 @@ pub struct LabRun {
 }
 
 impl LabRun {
-    /// The lab preset showing this run to its end.
+    /// The lab preset showing this run to its end (`None` if an id is not
+    /// the lab's; the bank's tests rule that out).
+    pub fn link(&self) -> Option<Link> {
+        Some(Link::lab_end(
+            Scenario::from_id(self.scenario)?,
+            ClientStrategy::from_id(self.client)?,
+            ServerImpl::from_id(self.server)?,
+            self.seed,
+        ))
+    }
+
+    /// The hash of [`LabRun::link`].
     pub fn demo(&self) -> String {
-        format!(
-            "#/lab?scenario={}&client={}&server={}&seed={}&step=end",
-            self.scenario, self.client, self.server, self.seed
-        )
+        self.link().map(|l| l.href()).unwrap_or_default()
     }
 }
 
@@ -178,15 +191,27 @@ pub struct HerdPreset {
 }
 
 impl HerdPreset {
+    /// The herd page's parameters for this preset (strategies in the
+    /// page's order).
+    pub fn params(&self) -> HerdParams {
+        let mut strategies: Vec<Strategy> = self
+            .strategies
+            .iter()
+            .filter_map(|id| Strategy::from_id(id))
+            .collect();
+        strategies.sort();
+        HerdParams {
+            clients: self.clients,
+            trials: self.trials,
+            seed: self.seed,
+            strategies,
+            ..HerdParams::default()
+        }
+    }
+
     /// The herd preset with the same parameters.
-    pub fn demo(&self) -> String {
-        format!(
-            "#/herd?clients={}&trials={}&seed={}&strategies={}",
-            self.clients,
-            self.trials,
-            self.seed,
-            self.strategies.join(",")
-        )
+    pub fn link(&self) -> Link {
+        Link::Herd(self.params())
     }
 }
 

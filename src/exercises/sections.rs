@@ -142,7 +142,7 @@ pub fn place(q: &Question) -> (Section, Source) {
         .find(|(id, _, _)| *id == q.id)
         .map(|(_, s, src)| (*s, *src))
         .unwrap_or_else(|| {
-            let section = if q.demo.starts_with("#/herd") {
+            let section = if matches!(q.demo, Some(crate::links::Link::Herd(_))) {
                 Section::Wait
             } else {
                 Section::Keys

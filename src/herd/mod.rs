@@ -7,9 +7,12 @@
 //! the page at `#/herd` all call the same functions.
 
 pub mod board;
+pub mod bounds;
+mod budget;
 pub mod chart_data;
 pub mod job;
 pub mod params;
+mod params_read;
 mod sim;
 mod stats;
 mod strategy;

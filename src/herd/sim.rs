@@ -37,10 +37,10 @@ pub struct SimConfig {
     pub net_sd_ms: f64,
 }
 
-/// The defaults are the page's URL defaults ([`super::params::bounds`]).
+/// The defaults are the page's URL defaults ([`super::bounds`]).
 impl Default for SimConfig {
     fn default() -> Self {
-        use super::params::bounds;
+        use super::bounds;
         Self {
             clients: bounds::CLIENTS.default as u32,
             base_ms: bounds::BASE.default,
@@ -99,10 +99,10 @@ fn order_part(key: u128) -> u128 {
 }
 
 /// Largest client count: the one limit of `clients` for the page, the CLI
-/// and the simulation ([`super::params::bounds::CLIENTS`]). The packed 32-bit
+/// and the simulation ([`super::bounds::CLIENTS`]). The packed 32-bit
 /// `seq` (two keys per write, [`max_writes_per_trial`] writes) would allow
 /// about 20 000.
-pub const MAX_CLIENTS: u32 = super::params::bounds::CLIENTS.max as u32;
+pub const MAX_CLIENTS: u32 = super::bounds::CLIENTS.max as u32;
 
 /// Most writes one trial of `clients` clients can make: N·(N+1)/2. A write
 /// is refused only if another client's write was accepted since its read, and

@@ -12,7 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::params::bounds;
+use super::bounds;
 use super::sim::SimConfig;
 use super::stats::{run_point, PointSummary};
 use super::strategy::Strategy;

@@ -1,11 +1,36 @@
-//! The form field a student sees for each URL parameter, so that a notice
-//! names «客户端数 N» and not only `clients`.
+//! The form field a student sees for each URL parameter of each page, so
+//! that a notice names «客户端数 N» and not only `clients`. The lookup is
+//! per page: `base` is milliseconds of backoff on `#/herd` and seconds on
+//! `#/amplify`, `trials` counts strategy trials on one and logical calls on
+//! the other.
 
 use super::{t, tf, Lang};
+use crate::route::Page;
 
-/// The translation key of the field label of URL parameter `param`.
-pub fn field_key(param: &str) -> Option<&'static str> {
+/// The translation key of the field label of URL parameter `param` on
+/// `page`; the shell's own parameters (`lang`, `embed`) on every page.
+pub fn field_key(page: &Page, param: &str) -> Option<&'static str> {
+    shell_key(param).or_else(|| match page {
+        Page::Herd => herd_key(param),
+        Page::Amplify => amplify_key(param),
+        Page::Lab => lab_key(param),
+        Page::LabMatrix => matrix_key(param),
+        Page::Exercises => (param == "q").then_some("common.field.q"),
+        Page::Home | Page::NotFound(_) => None,
+    })
+}
+
+fn shell_key(param: &str) -> Option<&'static str> {
+    match param {
+        "lang" => Some("common.field.lang"),
+        "embed" => Some("common.field.embed"),
+        _ => None,
+    }
+}
+
+fn herd_key(param: &str) -> Option<&'static str> {
     Some(match param {
+        "view" => "herd.view.label",
         "clients" => "herd.param.clients",
         "trials" => "common.field.trials",
         "seed" => "common.seed",
@@ -17,32 +42,36 @@ pub fn field_key(param: &str) -> Option<&'static str> {
         "n_from" => "herd.param.n_from",
         "n_to" => "herd.param.n_to",
         "n_step" => "herd.param.n_step",
-        "view" => "herd.view.label",
         "hist_axis" => "common.field.hist_axis",
         "time_scale" => "common.field.time_scale",
         "highlight" => "common.field.highlight",
-        "scenario" => "lab.pick.scenario",
-        "client" => "lab.pick.client",
-        "server" => "lab.pick.server",
-        "step" => "common.field.step",
-        "speed" => "lab.ctl.speed",
-        "q" => "common.field.q",
-        "lang" => "common.field.lang",
-        "embed" => "common.field.embed",
+        _ => return None,
+    })
+}
+
+fn amplify_key(param: &str) -> Option<&'static str> {
+    Some(match param {
+        "view" => "amplify.param.view",
         "layers" => "amplify.param.layers",
         "p" => "amplify.param.p",
         "policy" => "amplify.param.policy",
         "budget" => "amplify.param.budget",
+        "trials" => "amplify.param.trials",
+        "step" => "amplify.param.step",
+        "seed" => "amplify.param.seed",
+        "preset" => "amplify.param.preset",
         "policies" => "amplify.param.policies",
         "rate" => "amplify.param.rate",
         "capacity" => "amplify.param.capacity",
         "timeout" => "amplify.param.timeout",
         "duration" => "amplify.param.duration",
+        "incident_start" => "amplify.param.incident_start",
+        "incident_end" => "amplify.param.incident_end",
         "trigger_start" => "amplify.param.trigger_start",
         "trigger_end" => "amplify.param.trigger_end",
         "trigger_capacity" => "amplify.param.trigger_capacity",
-        "incident_start" => "amplify.param.incident_start",
-        "incident_end" => "amplify.param.incident_end",
+        "base" => "amplify.param.base",
+        "cap" => "amplify.param.cap",
         "deadline" => "amplify.param.deadline",
         "retry_after" => "amplify.param.retry_after",
         "shed" => "amplify.param.shed",
@@ -54,10 +83,32 @@ pub fn field_key(param: &str) -> Option<&'static str> {
     })
 }
 
-/// How a notice names a parameter: the field label with the URL name, or
-/// the URL name alone when the parameter has no field.
-pub fn field_text(lang: Lang, param: &str) -> String {
-    match field_key(param) {
+fn lab_key(param: &str) -> Option<&'static str> {
+    Some(match param {
+        "scenario" => "lab.pick.scenario",
+        "client" => "lab.pick.client",
+        "server" => "lab.pick.server",
+        "seed" => "common.seed",
+        "step" => "common.field.step",
+        "speed" => "lab.ctl.speed",
+        _ => return None,
+    })
+}
+
+fn matrix_key(param: &str) -> Option<&'static str> {
+    Some(match param {
+        "by" => "lab.matrix.view",
+        "server" => "lab.pick.server",
+        "client" => "lab.pick.client",
+        "seed" => "common.seed",
+        _ => return None,
+    })
+}
+
+/// How a notice names a parameter of `page`: the field label with the URL
+/// name, or the URL name alone when the parameter has no field there.
+pub fn field_text(lang: Lang, page: &Page, param: &str) -> String {
+    match field_key(page, param) {
         Some(key) => tf(
             lang,
             "common.notice.field",
@@ -72,63 +123,57 @@ mod tests {
     use super::*;
     use crate::i18n::has;
 
+    /// Every page with the names its parser knows.
+    fn pages() -> Vec<(Page, Vec<&'static str>)> {
+        vec![
+            (Page::Herd, crate::herd::params::KNOWN.to_vec()),
+            (Page::Amplify, crate::amplify::params::KNOWN.to_vec()),
+            (Page::Lab, crate::lab::KNOWN.to_vec()),
+            (Page::LabMatrix, crate::lab::MATRIX_KNOWN.to_vec()),
+            (Page::Exercises, crate::exercises::query::KNOWN.to_vec()),
+        ]
+    }
+
     #[test]
-    fn every_field_label_exists_and_is_named_with_its_parameter() {
-        for p in [
-            "clients",
-            "trials",
-            "seed",
-            "strategies",
-            "base",
-            "cap",
-            "net_mean",
-            "net_sd",
-            "n_from",
-            "n_to",
-            "n_step",
-            "view",
-            "hist_axis",
-            "time_scale",
-            "highlight",
-            "scenario",
-            "client",
-            "server",
-            "step",
-            "speed",
-            "q",
-            "lang",
-            "embed",
-            "layers",
-            "p",
-            "policy",
-            "budget",
-            "policies",
-            "rate",
-            "capacity",
-            "timeout",
-            "duration",
-            "trigger_start",
-            "trigger_end",
-            "trigger_capacity",
-            "incident_start",
-            "incident_end",
-            "deadline",
-            "retry_after",
-            "shed",
-            "budget_ratio",
-            "recover_pct",
-            "calls",
-            "steps",
-        ] {
-            let key = field_key(p).unwrap();
-            assert!(has(key), "{p}: {key}");
-            let zh = field_text(Lang::Zh, p);
-            assert!(zh.contains(&t(Lang::Zh, key)) && zh.contains(p), "{zh}");
+    fn every_known_parameter_of_every_page_has_a_label_in_both_languages() {
+        for (page, known) in pages() {
+            for p in known.into_iter().chain(["lang", "embed"]) {
+                let key = field_key(&page, p).unwrap_or_else(|| panic!("{page:?}: {p}"));
+                assert!(has(key), "{page:?} {p}: {key}");
+                for lang in [Lang::Zh, Lang::En] {
+                    let text = field_text(lang, &page, p);
+                    assert!(text.contains(&t(lang, key)) && text.contains(p), "{text}");
+                }
+            }
         }
-        assert_eq!(field_text(Lang::En, "bogus"), "URL parameter bogus");
         assert_eq!(
-            field_text(Lang::Zh, "clients"),
+            field_text(Lang::En, &Page::Herd, "bogus"),
+            "URL parameter bogus"
+        );
+        assert_eq!(
+            field_text(Lang::Zh, &Page::Herd, "clients"),
             "「客户端数 N」（URL 参数 clients）"
         );
+    }
+
+    #[test]
+    fn a_name_two_pages_share_gets_each_pages_label() {
+        let zh = |page, p| field_text(Lang::Zh, &page, p);
+        assert!(zh(Page::Herd, "base").contains("毫秒"));
+        assert!(
+            zh(Page::Amplify, "base").contains("秒") && !zh(Page::Amplify, "base").contains("毫秒")
+        );
+        assert!(
+            zh(Page::Amplify, "cap").contains("秒") && !zh(Page::Amplify, "cap").contains("毫秒")
+        );
+        assert_ne!(zh(Page::Herd, "trials"), zh(Page::Amplify, "trials"));
+        assert_ne!(
+            field_key(&Page::Herd, "view"),
+            field_key(&Page::Amplify, "view")
+        );
+        assert_ne!(zh(Page::Lab, "step"), zh(Page::Amplify, "step"));
+        // A parameter of another page is not a field here.
+        assert_eq!(field_key(&Page::Lab, "clients"), None);
+        assert_eq!(field_key(&Page::Home, "lang"), Some("common.field.lang"));
     }
 }

@@ -21,7 +21,9 @@ mod trace;
 
 pub use faults::*;
 pub use ids::{ClientStrategy, Scenario, ServerImpl, ToolOutcome, Verdict};
-pub use params::{LabParams, MatrixBy, MatrixParams, StepParam, SEED as SEED_BOUND, SPEEDS};
+pub use params::{
+    LabParams, MatrixBy, MatrixParams, StepParam, KNOWN, MATRIX_KNOWN, SEED as SEED_BOUND, SPEEDS,
+};
 pub use server::LEASE_MS;
 pub use sim::{
     cell, final_count, run, run_schedule, CallSummary, Cell, Run, MAX_EVENTS, RESTART_MS,

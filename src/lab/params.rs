@@ -14,8 +14,17 @@ pub const SEED: Bound<i64> = Bound {
     default: 1,
 };
 
+/// Every URL parameter name of `#/lab`.
+pub const KNOWN: [&str; 6] = ["scenario", "client", "server", "seed", "step", "speed"];
+
+/// Every URL parameter name of `#/lab/matrix`.
+pub const MATRIX_KNOWN: [&str; 4] = ["by", "server", "client", "seed"];
+
 /// Playback speeds in steps per second, as URL values.
 pub const SPEEDS: [&str; 4] = ["0.5", "1", "2", "4"];
+
+/// The playback speed a run starts with (one of [`SPEEDS`]).
+pub const DEFAULT_SPEED: &str = SPEEDS[1];
 
 /// The `step` parameter before the run is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,7 +55,7 @@ impl Default for LabParams {
             server: ServerImpl::Naive,
             seed: SEED.default as u64,
             step: StepParam::Raw("0".into()),
-            speed: "1",
+            speed: DEFAULT_SPEED,
         }
     }
 }
@@ -98,7 +107,7 @@ impl LabParams {
             .into_iter()
             .find(|s| *s == speed_raw)
             .unwrap_or(d.speed);
-        r.reject_unknown(&["scenario", "client", "server", "seed", "step", "speed"]);
+        r.reject_unknown(&KNOWN);
         let step = match q.get("step").map(str::trim) {
             None => d.step,
             Some("end") => StepParam::End,
@@ -137,9 +146,23 @@ impl LabParams {
     /// (`step=end` at the end, so the link survives model changes).
     pub fn to_query(&self, step: usize, steps: usize) -> Query {
         let step = if step >= steps && steps > 0 {
-            "end".to_string()
+            StepParam::End
         } else {
-            step.to_string()
+            StepParam::Raw(step.to_string())
+        };
+        LabParams {
+            step,
+            ..self.clone()
+        }
+        .query()
+    }
+
+    /// The query for these parameters with the step as they hold it (links
+    /// are built from this by `crate::links`).
+    pub fn query(&self) -> Query {
+        let step = match &self.step {
+            StepParam::End => "end".to_string(),
+            StepParam::Raw(raw) => raw.clone(),
         };
         let mut q = Query::new()
             .with("scenario", self.scenario.id())
@@ -147,26 +170,10 @@ impl LabParams {
             .with("server", self.server.id())
             .with("seed", self.seed.to_string())
             .with("step", step);
-        if self.speed != "1" {
+        if self.speed != DEFAULT_SPEED {
             q.set("speed", self.speed);
         }
         q
-    }
-
-    /// The `#/lab?…` link of a run, at its end.
-    pub fn link(
-        scenario: Scenario,
-        client: ClientStrategy,
-        server: ServerImpl,
-        seed: u64,
-    ) -> String {
-        let q = Query::new()
-            .with("scenario", scenario.id())
-            .with("client", client.id())
-            .with("server", server.id())
-            .with("seed", seed.to_string())
-            .with("step", "end");
-        format!("#/lab?{}", q.encode())
     }
 }
 
@@ -226,7 +233,7 @@ impl MatrixParams {
             ClientStrategy::from_id,
         );
         let seed = r.int(SEED) as u64;
-        r.reject_unknown(&["by", "server", "client", "seed"]);
+        r.reject_unknown(&MATRIX_KNOWN);
         (
             Self {
                 by,
@@ -367,14 +374,5 @@ mod tests {
         assert_eq!(m.to_query().encode(), "server=fenced");
         let (m, n) = MatrixParams::from_query(&Query::parse("server=nope"));
         assert_eq!((m.server, n.len()), (ServerImpl::Naive, 1));
-        assert_eq!(
-            LabParams::link(
-                Scenario::None,
-                ClientStrategy::NewKey,
-                ServerImpl::Atomic,
-                3
-            ),
-            "#/lab?scenario=none&client=new_key&server=atomic&seed=3&step=end"
-        );
     }
 }

@@ -14,6 +14,7 @@ use super::lab::{LabPage, MatrixPage};
 use super::page::PageProps;
 use super::widgets::NoticeList;
 use crate::i18n::{t, tf, Lang};
+use crate::links::{with_shell, Link, Shell};
 use crate::params::{Notice, NoticeKind};
 use crate::route::{split_shell_params, Location, Page, Query};
 
@@ -28,18 +29,11 @@ enum Copied {
 
 /// Builds the hash for `page` + `query` with the shell's own parameters.
 fn shell_hash(page: &Page, query: &Query, lang: Lang, embed: bool) -> String {
-    let mut q = query.clone();
-    if lang == Lang::En {
-        q.set("lang", "en");
-    }
-    if embed {
-        q.set("embed", "1");
-    }
-    Location {
+    let loc = Location {
         page: page.clone(),
-        query: q,
-    }
-    .to_hash()
+        query: query.clone(),
+    };
+    with_shell(&loc, Shell { lang, embed })
 }
 
 /// The root component.
@@ -149,12 +143,9 @@ pub fn app() -> Html {
         let lang = lang.clone();
         Callback::from(move |_| {
             let next = lang.other();
-            let mut cur = Location::parse(&dom::current_hash());
-            cur.query.remove("lang");
-            if next == Lang::En {
-                cur.query.set("lang", "en");
-            }
-            dom::replace_hash(&cur.to_hash());
+            let cur = Location::parse(&dom::current_hash());
+            let embed = split_shell_params(&cur).embed;
+            dom::replace_hash(&with_shell(&cur, Shell { lang: next, embed }));
             lang.set(next);
         })
     };
@@ -243,10 +234,11 @@ pub fn app() -> Html {
     let other_notices: Vec<Notice> = notices.into_iter().filter(|n| n.param != "route").collect();
 
     html! {
+        <ContextProvider<Page> context={page.clone()}>
         <div class={classes!("shell", embed.then_some("embed"))} data-lang={l.code()}>
             if !embed {
                 <header class="site-header">
-                    <a class="brand" href="#/">{ t(l, "common.app_title") }</a>
+                    <a class="brand" href={Link::Home.href()}>{ t(l, "common.app_title") }</a>
                     <nav aria-label={t(l, "common.nav.main")}>
                         { nav_link(l, &loc.page, Page::Herd, "common.nav.herd", "nav-herd") }
                         { nav_link(l, &loc.page, Page::Amplify, "amplify.nav", "nav-amplify") }
@@ -268,6 +260,7 @@ pub fn app() -> Html {
             <div class="page">{ body }</div>
             if *help_open { { help_dialog(l, help_open.clone(), &page) } }
         </div>
+        </ContextProvider<Page>>
     }
 }
 
@@ -284,7 +277,7 @@ pub fn is_typing_target(ev: &web_sys::KeyboardEvent) -> bool {
 
 fn nav_link(l: Lang, current: &Page, page: Page, key: &str, testid: &str) -> Html {
     let active = current == &page || (page == Page::Lab && current == &Page::LabMatrix);
-    let href = format!("#{}", page.path());
+    let href = Link::start_of(&page).href();
     html! {
         <a href={href} data-testid={testid.to_string()}
             aria-current={active.then_some("page")}>{ t(l, key) }</a>
@@ -297,16 +290,16 @@ fn home(l: Lang) -> Html {
             <h1>{ t(l, "common.chapter") }</h1>
             <p>{ t(l, "common.home.intro") }</p>
             <div class="cards">
-                <a class="card" href="#/herd">
+                <a class="card" href={Link::start_of(&Page::Herd).href()}>
                     <h2>{ t(l, "common.nav.herd") }</h2><p>{ t(l, "common.home.herd") }</p>
                 </a>
-                <a class="card" href="#/amplify" data-testid="card-amplify">
+                <a class="card" href={Link::start_of(&Page::Amplify).href()} data-testid="card-amplify">
                     <h2>{ t(l, "amplify.nav") }</h2><p>{ t(l, "amplify.home") }</p>
                 </a>
-                <a class="card" href="#/lab">
+                <a class="card" href={Link::start_of(&Page::Lab).href()}>
                     <h2>{ t(l, "common.nav.lab") }</h2><p>{ t(l, "common.home.lab") }</p>
                 </a>
-                <a class="card" href="#/exercises">
+                <a class="card" href={Link::start_of(&Page::Exercises).href()}>
                     <h2>{ t(l, "common.nav.exercises") }</h2><p>{ t(l, "common.home.exercises") }</p>
                 </a>
             </div>

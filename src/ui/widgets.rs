@@ -4,6 +4,7 @@ use yew::prelude::*;
 
 use crate::i18n::{t, Lang};
 use crate::params::{cap_notices, Notice};
+use crate::route::Page;
 
 /// Props of [`NoticeList`].
 #[derive(Properties, PartialEq)]
@@ -16,16 +17,19 @@ pub struct NoticeListProps {
 /// [`crate::params::MAX_NOTICES`] and then one «and N more».
 #[function_component(NoticeList)]
 pub fn notice_list(p: &NoticeListProps) -> Html {
-    if p.notices.is_empty() {
+    let notices = cap_notices(p.notices.clone());
+    // The page shown (provided by the shell): a field is named as that
+    // page's form names it.
+    let page = use_context::<Page>().unwrap_or(Page::Home);
+    if notices.is_empty() {
         return html! {};
     }
-    let notices = cap_notices(p.notices.clone());
     html! {
         <div class="notices" role="status" data-testid="notices">
             <strong>{ t(p.lang, "common.notice.title") }</strong>
             <ul>
                 { for notices.iter().map(|n| html! {
-                    <li data-testid={format!("notice-{}", n.param)}>{ n.message(p.lang) }</li>
+                    <li data-testid={format!("notice-{}", n.param)}>{ n.message(p.lang, &page) }</li>
                 }) }
             </ul>
         </div>

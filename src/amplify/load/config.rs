@@ -128,32 +128,36 @@ pub struct LoadConfig {
     pub recover_pct: f64,
 }
 
+/// The metastable scenario: three layers of 3 attempts, no failures outside
+/// the trigger, and every other setting at its URL default
+/// ([`crate::amplify::bounds`], the one source for page, CLI and model).
 impl Default for LoadConfig {
     fn default() -> Self {
+        use crate::amplify::bounds as b;
         LoadConfig {
             layers: vec![3, 3, 3],
-            rate: 80.0,
-            capacity: 100.0,
-            timeout: 1.0,
-            duration: 120.0,
+            rate: b::RATE.default,
+            capacity: b::CAPACITY.default,
+            timeout: b::TIMEOUT.default,
+            duration: b::DURATION.default,
             max_calls: 0,
             p: 0.0,
             incident: Window {
-                start: 0.0,
-                end: 0.0,
+                start: b::INCIDENT_START.default,
+                end: b::INCIDENT_END.default,
             },
             trigger: Window {
-                start: 20.0,
-                end: 30.0,
+                start: b::TRIGGER_START.default,
+                end: b::TRIGGER_END.default,
             },
-            trigger_capacity: 0.3,
-            base: 0.05,
-            cap: 1.0,
-            deadline: 3.0,
-            retry_after: 0.0,
-            shed: 0.0,
-            budget_ratio: 0.1,
-            recover_pct: 80.0,
+            trigger_capacity: b::TRIGGER_CAPACITY.default,
+            base: b::BASE.default,
+            cap: b::CAP.default,
+            deadline: b::DEADLINE.default,
+            retry_after: b::RETRY_AFTER.default,
+            shed: b::SHED.default,
+            budget_ratio: b::BUDGET_RATIO.default,
+            recover_pct: b::RECOVER_PCT.default,
         }
     }
 }

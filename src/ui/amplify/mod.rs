@@ -14,58 +14,16 @@ use yew::prelude::*;
 
 use super::page::PageProps;
 use super::widgets::NoticeList;
+use crate::amplify::demos::Demo;
 use crate::amplify::{AmplifyParams, LoadPolicy, View};
 use crate::i18n::{t, Lang};
+use crate::links::Link;
 use crate::params::Notice;
 use controls::Controls;
 use fanout::FanoutView;
 use job::use_job;
 use load::LoadView;
 use sweep::SweepView;
-
-/// Preset links: (text key, test id, hash).
-const PRESETS: [(&str, &str, &str); 8] = [
-    (
-        "amplify.preset.p243",
-        "preset-243",
-        "#/amplify?view=fanout&layers=3,3,3,3,3&p=1",
-    ),
-    (
-        "amplify.preset.p12",
-        "preset-12",
-        "#/amplify?view=fanout&layers=4,3&p=1",
-    ),
-    (
-        "amplify.preset.top_only",
-        "preset-top-only",
-        "#/amplify?view=fanout&layers=4,3&p=1&policy=top_only",
-    ),
-    (
-        "amplify.preset.budget",
-        "preset-budget",
-        "#/amplify?view=fanout&layers=4,3&p=1&policy=budget&budget=5",
-    ),
-    (
-        "amplify.preset.mean",
-        "preset-mean",
-        "#/amplify?view=fanout&layers=3,3,3&p=0.8&trials=20000",
-    ),
-    (
-        "amplify.preset.brooker",
-        "preset-brooker",
-        "#/amplify?view=sweep",
-    ),
-    (
-        "amplify.preset.metastable",
-        "preset-metastable",
-        "#/amplify?view=load&preset=metastable",
-    ),
-    (
-        "amplify.preset.codex",
-        "preset-codex",
-        "#/amplify?view=load&preset=codex",
-    ),
-];
 
 /// The page.
 #[function_component(AmplifyPage)]
@@ -78,6 +36,11 @@ pub fn amplify_page(p: &PageProps) -> Html {
     let params = use_state(|| initial.0.clone());
     let notices = use_state(|| initial.1.clone());
     let job = use_job();
+    // The preset bar's links, built once: the page redraws on every slice.
+    let presets = use_memo((), |_| {
+        Demo::ALL.map(|d| (d, Link::Amplify(d.params()).href()))
+    });
+    let tabs = use_memo((), |_| View::ALL.map(|v| (v, Link::amplify_view(v).href())));
 
     {
         let set_query = p.set_query.clone();
@@ -132,7 +95,7 @@ pub fn amplify_page(p: &PageProps) -> Html {
         .as_ref()
         .map_or(0, |s| s.timing.elapsed_ms() as u64);
     let view_tab = |v: View, key: &str| {
-        let href = format!("#/amplify?view={}", v.id());
+        let href = tabs.iter().find(|(t, _)| *t == v).map(|(_, h)| h.clone());
         html! {
             <a href={href} class="tab" data-testid={format!("tab-{}", v.id())}
                 aria-current={(params.view == v).then_some("page")}>{ t(l, key) }</a>
@@ -152,8 +115,9 @@ pub fn amplify_page(p: &PageProps) -> Html {
             </nav>
             <nav class="amp-presets" aria-label={t(l, "amplify.presets")}>
                 <span>{ t(l, "amplify.presets") }</span>
-                { for PRESETS.iter().map(|(key, id, href)| html! {
-                    <a href={*href} data-testid={*id}>{ t(l, key) }</a>
+                { for presets.iter().map(|(d, href)| html! {
+                    <a href={href.clone()}
+                        data-testid={format!("preset-{}", d.id())}>{ t(l, d.text_key()) }</a>
                 }) }
             </nav>
             <Help lang={l} />

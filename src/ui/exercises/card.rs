@@ -154,6 +154,12 @@ pub fn question_card(p: &CardProps) -> Html {
     let inputs = use_state(|| initial_inputs(specs.len(), p.record.as_ref()));
     let choice = use_state(|| initial_choice(p.record.as_ref()));
     let error = use_state(|| None::<Problem>);
+    // The demo links (before, after answering), built once per question: a
+    // card redraws on every chunk of a running model.
+    let hrefs = use_memo(id, {
+        let q = q.clone();
+        move |_| (q.demo_before_answer(), q.demo_after_answer())
+    });
     let runner = use_runner();
     let is_predict = matches!(q.kind, Kind::Predict { .. });
     let running = matches!(runner.state(), RunState::Running { .. });
@@ -274,11 +280,11 @@ pub fn question_card(p: &CardProps) -> Html {
     // run being predicted would give the answer away.
     let answered = p.record.is_some();
     let demo = if answered {
-        q.demo_after_answer()
+        hrefs.1.clone()
     } else {
-        q.demo_before_answer()
+        hrefs.0.clone()
     };
-    let demo_later = !answered && demo.is_none() && q.demo_after_answer().is_some();
+    let demo_later = !answered && demo.is_none() && hrefs.1.is_some();
     let rule = match &q.kind {
         Kind::Predict {
             input: PredictInput::Numbers(_),

@@ -220,7 +220,7 @@ pub fn exercises_page(p: &PageProps) -> Html {
                     <span class="muted" data-testid="exercises-reset-done">{ t(l, "ex.reset_done") }</span>
                     <button type="button" data-testid="exercises-undo" onclick={on_undo}>{ t(l, "ex.undo") }</button>
                 }
-                if selected.is_some() { <a href="#/exercises" data-testid="exercises-all">{ t(l, "ex.all") }</a> }
+                if selected.is_some() { <a href={crate::links::Link::Exercises(None).href()} data-testid="exercises-all">{ t(l, "ex.all") }</a> }
             </div>
             { problem.unwrap_or_default() }
             // The keyed sections sit alone in their own element: Yew 0.23

@@ -146,7 +146,7 @@ pub fn matrix_page(p: &PageProps) -> Html {
         <section class={classes!("lab", "matrix", p.embed.then_some("compact"))}>
             <h1>{ t(l, "lab.matrix.title") }</h1>
             if !p.embed { <p>{ t(l, "lab.matrix.intro") }</p> }
-            <p><a href={format!("#/lab?server={}", m.server.id())} data-testid="to-run">{ t(l, "lab.to_run") }</a></p>
+            <p><a href={to_run(m.server)} data-testid="to-run">{ t(l, "lab.to_run") }</a></p>
             <NoticeList lang={l} notices={init.1.clone()} />
             { view_switch(l, &params) }
             { legend(l) }
@@ -251,4 +251,13 @@ fn view_switch(l: crate::i18n::Lang, params: &UseStateHandle<MatrixParams>) -> H
             <p class="muted">{ desc }</p>
         </>
     }
+}
+
+/// The run view with this server, everything else at its default.
+fn to_run(server: crate::lab::ServerImpl) -> String {
+    crate::links::Link::Lab(crate::lab::LabParams {
+        server,
+        ..Default::default()
+    })
+    .href()
 }

@@ -7,9 +7,7 @@ use yew::prelude::*;
 
 use super::summary::{cell_class, cell_symbol};
 use crate::i18n::{t, tf, Lang};
-use crate::lab::{
-    Cell, ClientStrategy, LabParams, MatrixBy, MatrixParams, Scenario, ServerImpl, ToolOutcome,
-};
+use crate::lab::{Cell, ClientStrategy, MatrixBy, MatrixParams, Scenario, ServerImpl, ToolOutcome};
 
 /// One row of computed cells (and, where known, what they were before).
 pub struct Computed<'a> {
@@ -75,7 +73,7 @@ fn cell_html(
     );
     html! {
         <td class={classes!("cell", cell_class(cell), changed.then_some("changed"))}>
-            <a href={LabParams::link(sc, c, s, m.seed)} aria-label={label.clone()} title={label}
+            <a href={crate::links::Link::lab_end(sc, c, s, m.seed).href()} aria-label={label.clone()} title={label}
                 data-testid={testid} data-reports={cell.reports.to_string()} data-tool={cell.tool.id()}
                 data-changed={changed.to_string()} data-lucky={cell.lucky.to_string()}>
                 <span class="cell-count">{ cell.reports }</span>

@@ -192,7 +192,11 @@ pub fn lab_page(p: &PageProps) -> Html {
         })
     };
 
-    let matrix_href = format!("#/lab/matrix?server={}", s.params.server.id());
+    let matrix_href = crate::links::Link::LabMatrix(crate::lab::MatrixParams {
+        server: s.params.server,
+        ..Default::default()
+    })
+    .href();
 
     html! {
         <section class={classes!("lab", p.embed.then_some("compact"), reduced.then_some("no-motion"))}>

@@ -9,7 +9,7 @@ use super::state::LabState;
 use crate::i18n::{t, tf, Lang};
 use crate::lab::explain::{cause, lucky};
 use crate::lab::harness::{ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, MAX_ATTEMPTS};
-use crate::lab::{Cell, LabParams, ToolOutcome, Verdict, LEASE_MS, SLOW_MS, WORK_MAX_MS};
+use crate::lab::{Cell, ToolOutcome, Verdict, LEASE_MS, SLOW_MS, WORK_MAX_MS};
 
 /// A cell's symbol: the count's verdict and whether the model knows it, so
 /// «0, and the model knows» (∅) differs from «0, unknown» (?).
@@ -63,7 +63,8 @@ fn end_sentence(l: Lang, s: &LabState) -> Html {
     let c = run.cell();
     let why = cause(s.params.scenario, run);
     let fix = s.fix.map(|(client, server)| {
-        let href = LabParams::link(s.params.scenario, client, server, s.params.seed);
+        let href =
+            crate::links::Link::lab_end(s.params.scenario, client, server, s.params.seed).href();
         let text = tf(
             l,
             "lab.end.fix",

@@ -1,0 +1,111 @@
+//! The page's named starting points («预设»), as typed parameters defined
+//! once: the preset bar of `#/amplify` and the exercises link the same
+//! values, and [`crate::links`] turns them into hashes.
+
+use super::fanout::FanoutPolicy;
+use super::params::{AmplifyParams, View};
+use super::presets::Preset;
+
+/// A preset of `#/amplify`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Demo {
+    /// The chapter's 3⁵ = 243: five layers of 3 attempts, every attempt fails.
+    Layers243,
+    /// Codex's SDK × harness: 4 × 3 = 12.
+    Layers12,
+    /// The same stack retrying only at the top: 4.
+    TopOnly,
+    /// The same stack with a shared budget of 5 requests.
+    Budget,
+    /// Three layers of 3 at p = 0.8: the mean, not the worst case.
+    Mean,
+    /// Three layers of 3 attempts (27): SDK × ToolExecutor × Runtime.
+    Layers27,
+    /// Brooker's sweep of the failure rate.
+    Brooker,
+    /// A metastable incident on the load view.
+    Metastable,
+    /// The Codex load preset: 503 with and without `Retry-After`.
+    Codex,
+}
+
+impl Demo {
+    /// Every preset, in the order of the page's preset bar.
+    pub const ALL: [Demo; 9] = [
+        Demo::Layers243,
+        Demo::Layers27,
+        Demo::Layers12,
+        Demo::TopOnly,
+        Demo::Budget,
+        Demo::Mean,
+        Demo::Brooker,
+        Demo::Metastable,
+        Demo::Codex,
+    ];
+
+    /// The preset's short id, used in test ids (`preset-<id>`) and in the
+    /// translation key of its button (`amplify.preset.<key>`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Demo::Layers243 => "243",
+            Demo::Layers12 => "12",
+            Demo::TopOnly => "top-only",
+            Demo::Budget => "budget",
+            Demo::Mean => "mean",
+            Demo::Layers27 => "27",
+            Demo::Brooker => "brooker",
+            Demo::Metastable => "metastable",
+            Demo::Codex => "codex",
+        }
+    }
+
+    /// Translation key of the preset's button text.
+    pub fn text_key(self) -> &'static str {
+        match self {
+            Demo::Layers243 => "amplify.preset.p243",
+            Demo::Layers12 => "amplify.preset.p12",
+            Demo::TopOnly => "amplify.preset.top_only",
+            Demo::Budget => "amplify.preset.budget",
+            Demo::Mean => "amplify.preset.mean",
+            Demo::Layers27 => "amplify.preset.p27",
+            Demo::Brooker => "amplify.preset.brooker",
+            Demo::Metastable => "amplify.preset.metastable",
+            Demo::Codex => "amplify.preset.codex",
+        }
+    }
+
+    /// The page's parameters for this preset.
+    pub fn params(self) -> AmplifyParams {
+        use FanoutPolicy::*;
+        match self {
+            Demo::Layers243 => fanout(&[3, 3, 3, 3, 3], 1.0, Independent),
+            Demo::Layers12 => fanout(&[4, 3], 1.0, Independent),
+            Demo::TopOnly => fanout(&[4, 3], 1.0, TopOnly),
+            Demo::Budget => {
+                let mut p = fanout(&[4, 3], 1.0, Budget);
+                p.fanout.budget = 5;
+                p
+            }
+            Demo::Mean => AmplifyParams {
+                trials: 20_000,
+                ..fanout(&[3, 3, 3], 0.8, Independent)
+            },
+            Demo::Layers27 => fanout(&[3, 3, 3], 1.0, Independent),
+            Demo::Brooker => AmplifyParams::for_view(View::Sweep, Preset::Brooker),
+            Demo::Metastable => AmplifyParams::for_view(View::Load, Preset::Metastable),
+            Demo::Codex => AmplifyParams::for_view(View::Load, Preset::Codex),
+        }
+    }
+}
+
+/// The fanout view with these layers, failure rate and policy, everything
+/// else at its default.
+fn fanout(layers: &[u32], p: f64, policy: FanoutPolicy) -> AmplifyParams {
+    let mut prm = AmplifyParams::default();
+    prm.fanout.layers = layers.to_vec();
+    prm.fanout.p = p;
+    prm.fanout.policy = policy;
+    prm.load.layers = layers.to_vec();
+    prm.load.p = p;
+    prm
+}

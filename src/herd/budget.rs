@@ -1,0 +1,66 @@
+//! The work a set of `#/herd` parameters asks for, in worst-case simulated
+//! writes, and the limits [`MAX_WRITES`] puts on `trials` and `n_to`.
+
+use super::bounds::{self, MAX_SWEEP_POINTS, MAX_WRITES};
+use super::params::{HerdParams, View};
+use super::sim::max_writes_per_trial;
+
+impl HerdParams {
+    /// The N values of the sweep: `n_from, n_from + n_step, …` up to `n_to`.
+    pub fn sweep_clients(&self) -> Vec<u32> {
+        let step = self.n_step.max(1) as usize;
+        (self.n_from..=self.n_to.max(self.n_from))
+            .step_by(step)
+            .take(MAX_SWEEP_POINTS)
+            .collect()
+    }
+
+    /// The client counts the current view computes.
+    pub(super) fn view_clients(&self) -> Vec<u32> {
+        match self.view {
+            View::Run => vec![self.clients],
+            View::Sweep => self.sweep_clients(),
+        }
+    }
+
+    /// Most writes one trial of every point and strategy of the current view
+    /// can make.
+    pub fn worst_writes_per_trial(&self) -> f64 {
+        let per: f64 = self
+            .view_clients()
+            .iter()
+            .map(|&n| max_writes_per_trial(n) as f64)
+            .sum();
+        per * self.strategies.len().max(1) as f64
+    }
+
+    /// For a sweep whose one trial alone could exceed [`MAX_WRITES`], the
+    /// largest `n_to` that fits; `None` when it fits already.
+    pub(super) fn largest_fitting_n_to(&self) -> Option<u32> {
+        if self.view != View::Sweep || self.worst_writes_per_trial() <= MAX_WRITES {
+            return None;
+        }
+        let per_n = self.strategies.len().max(1) as f64;
+        let mut sum = 0.0;
+        let mut fit = self.n_from;
+        for n in self.sweep_clients() {
+            sum += max_writes_per_trial(n) as f64 * per_n;
+            if sum > MAX_WRITES {
+                break;
+            }
+            fit = n;
+        }
+        Some(fit)
+    }
+
+    /// Most writes the current view can make with its trials.
+    pub fn worst_writes(&self) -> f64 {
+        self.worst_writes_per_trial() * f64::from(self.trials)
+    }
+
+    /// The most trials [`MAX_WRITES`] allows for the current view (≥ 1).
+    pub fn max_trials(&self) -> u32 {
+        let m = (MAX_WRITES / self.worst_writes_per_trial()).floor();
+        (m as u32).clamp(1, bounds::TRIALS.max as u32)
+    }
+}

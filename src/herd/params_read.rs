@@ -1,0 +1,134 @@
+//! Reading `#/herd`'s query: every parameter within its bounds, then the
+//! limits that depend on several parameters (the sweep's range and step,
+//! the work budget), each with one notice naming what was changed.
+
+use crate::params::{cap_notices, Notice, NoticeKind, Reader};
+use crate::route::Query;
+
+use super::bounds::{self, MAX_SWEEP_POINTS};
+use super::chart_data::HistAxis;
+use super::params::{HerdParams, View, KNOWN};
+use super::strategy::Strategy;
+
+impl HerdParams {
+    /// Reads every parameter; never panics. Notices name each parameter that
+    /// was not used as given.
+    pub fn from_query(q: &Query) -> (HerdParams, Vec<Notice>) {
+        let mut r = Reader::new(q);
+        let view =
+            View::from_id(&r.choice("view", &View::ids(), View::Run.id())).unwrap_or(View::Run);
+        let clients = r.int(bounds::CLIENTS) as u32;
+        let trials = r.int(bounds::TRIALS) as u32;
+        let seed = r.int(bounds::SEED) as u64;
+        let ids = Strategy::all_ids();
+        let chosen = r.subset("strategies", &ids, &ids);
+        let strategies = Strategy::ALL
+            .into_iter()
+            .filter(|s| chosen.iter().any(|c| c == s.id()))
+            .collect();
+        let base_ms = r.float(bounds::BASE);
+        let cap_ms = r.float(bounds::CAP);
+        let net_mean_ms = r.float(bounds::NET_MEAN);
+        let net_sd_ms = r.float(bounds::NET_SD);
+        let n_from = r.int(bounds::N_FROM) as u32;
+        let mut n_to = r.int(bounds::N_TO) as u32;
+        let mut n_step = r.int(bounds::N_STEP) as u32;
+        let hist_axis = match r.choice("hist_axis", &["own", "shared"], "own").as_str() {
+            "shared" => HistAxis::Shared,
+            _ => HistAxis::Own,
+        };
+        let time_log = r.choice("time_scale", &["linear", "log"], "linear") == "log";
+        // `all` (the default) highlights nothing; `none` is the no-backoff strategy.
+        let mut focus = vec!["all"];
+        focus.extend(ids);
+        let highlight = Strategy::from_id(&r.choice("highlight", &focus, "all"));
+        r.reject_unknown(&KNOWN);
+        let mut notices = r.notices;
+        if n_to < n_from {
+            clamp_notice(
+                &mut notices,
+                Notice {
+                    kind: NoticeKind::Clamped,
+                    param: "n_to".into(),
+                    given: n_to.to_string(),
+                    range: format!("{n_from}–{}", bounds::N_TO.max),
+                    used: n_from.to_string(),
+                },
+            );
+            n_to = n_from;
+        }
+        let min_step = (n_to - n_from).div_ceil(MAX_SWEEP_POINTS as u32 - 1).max(1);
+        if n_step < min_step {
+            clamp_notice(
+                &mut notices,
+                Notice {
+                    kind: NoticeKind::Clamped,
+                    param: "n_step".into(),
+                    given: n_step.to_string(),
+                    range: format!("{min_step}–{}", bounds::N_STEP.max),
+                    used: min_step.to_string(),
+                },
+            );
+            n_step = min_step;
+        }
+        let mut p = HerdParams {
+            view,
+            clients,
+            trials,
+            seed,
+            strategies,
+            base_ms,
+            cap_ms,
+            net_mean_ms,
+            net_sd_ms,
+            n_from,
+            n_to,
+            n_step,
+            hist_axis,
+            time_log,
+            highlight,
+        };
+        if let Some(fit) = p.largest_fitting_n_to() {
+            clamp_notice(
+                &mut notices,
+                Notice {
+                    kind: NoticeKind::Clamped,
+                    param: "n_to".into(),
+                    given: p.n_to.to_string(),
+                    range: format!("{}–{fit}", p.n_from),
+                    used: fit.to_string(),
+                },
+            );
+            p.n_to = fit;
+        }
+        let max_trials = p.max_trials();
+        if p.trials > max_trials {
+            clamp_notice(
+                &mut notices,
+                Notice {
+                    kind: NoticeKind::Clamped,
+                    param: "trials".into(),
+                    given: p.trials.to_string(),
+                    range: format!("1–{max_trials}"),
+                    used: max_trials.to_string(),
+                },
+            );
+            p.trials = max_trials;
+        }
+        (p, cap_notices(notices))
+    }
+}
+
+/// Adds a notice for a limit that depends on other parameters. If the
+/// parameter already has a notice (e.g. `n_step=0` was raised to 1), that one
+/// is updated, keeping the raw value the user gave, so each parameter gets one.
+fn clamp_notice(notices: &mut Vec<Notice>, n: Notice) {
+    match notices.iter_mut().find(|o| o.param == n.param) {
+        Some(o) => {
+            o.kind = NoticeKind::Clamped;
+            o.range = n.range;
+            o.used = n.used;
+        }
+        None => notices.push(n),
+    }
+}

@@ -1,0 +1,176 @@
+//! The one place that turns a page and its typed parameters into an in-app
+//! link (`#/herd?clients=50`). Every preset, exercise demo, tab, card, fix
+//! and matrix link is a [`Link`] value; its hash holds only what differs
+//! from the page's defaults, written by the page's own `to_query`, so a link
+//! and the page's parser can never disagree. The shell's own parameters
+//! (`lang`, `embed`) are added in one place, [`with_shell`]. Pure: no
+//! browser APIs, natively tested.
+
+use crate::amplify::{AmplifyParams, View as AmplifyView};
+use crate::herd::HerdParams;
+use crate::i18n::Lang;
+use crate::lab::{ClientStrategy, LabParams, MatrixParams, Scenario, ServerImpl, StepParam};
+use crate::params::Notice;
+use crate::route::{Location, Page, Query};
+
+/// A page with its parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Link {
+    /// The landing page.
+    Home,
+    /// `#/herd`.
+    Herd(HerdParams),
+    /// `#/amplify`.
+    Amplify(AmplifyParams),
+    /// `#/lab`, at the step its parameters name.
+    Lab(LabParams),
+    /// `#/lab/matrix`.
+    LabMatrix(MatrixParams),
+    /// `#/exercises`, all questions or the one with this id.
+    Exercises(Option<String>),
+}
+
+/// The shell's settings carried by a hash next to the page's parameters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shell {
+    /// The language; only `lang=en` is written (Chinese is the default).
+    pub lang: Lang,
+    /// Whether the page runs inside a course page's iframe (`embed=1`).
+    pub embed: bool,
+}
+
+impl Link {
+    /// A lab run shown to its end.
+    pub fn lab_end(
+        scenario: Scenario,
+        client: ClientStrategy,
+        server: ServerImpl,
+        seed: u64,
+    ) -> Link {
+        Self::lab_at(scenario, client, server, seed, StepParam::End)
+    }
+
+    /// A lab run at its start: nothing has happened yet.
+    pub fn lab_start(
+        scenario: Scenario,
+        client: ClientStrategy,
+        server: ServerImpl,
+        seed: u64,
+    ) -> Link {
+        let start = StepParam::Raw("0".into());
+        Self::lab_at(scenario, client, server, seed, start)
+    }
+
+    fn lab_at(
+        scenario: Scenario,
+        client: ClientStrategy,
+        server: ServerImpl,
+        seed: u64,
+        step: StepParam,
+    ) -> Link {
+        Link::Lab(LabParams {
+            scenario,
+            client,
+            server,
+            seed,
+            step,
+            ..LabParams::default()
+        })
+    }
+
+    /// A page at its defaults (an unknown page: the landing page).
+    pub fn start_of(page: &Page) -> Link {
+        match page {
+            Page::Herd => Link::Herd(HerdParams::default()),
+            Page::Amplify => Link::Amplify(AmplifyParams::default()),
+            Page::Lab => Link::Lab(LabParams::default()),
+            Page::LabMatrix => Link::LabMatrix(MatrixParams::default()),
+            Page::Exercises => Link::Exercises(None),
+            Page::Home | Page::NotFound(_) => Link::Home,
+        }
+    }
+
+    /// One view of `#/amplify` at its defaults.
+    pub fn amplify_view(view: AmplifyView) -> Link {
+        Link::Amplify(AmplifyParams::for_view(view, view.default_preset()))
+    }
+
+    /// The page the link opens.
+    pub fn page(&self) -> Page {
+        match self {
+            Link::Home => Page::Home,
+            Link::Herd(_) => Page::Herd,
+            Link::Amplify(_) => Page::Amplify,
+            Link::Lab(_) => Page::Lab,
+            Link::LabMatrix(_) => Page::LabMatrix,
+            Link::Exercises(_) => Page::Exercises,
+        }
+    }
+
+    /// The page's query: the page's own `to_query`, without the pairs whose
+    /// absence parses back to the same parameters, cleanly (the defaults; a
+    /// value that a limit would impose with a notice, such as `trials` held
+    /// down by the work budget, stays written).
+    pub fn query(&self) -> Query {
+        match self {
+            Link::Home => Query::new(),
+            Link::Herd(p) => minimal(p.to_query(), p, HerdParams::from_query),
+            Link::Amplify(p) => minimal(p.to_query(), p, AmplifyParams::from_query),
+            Link::Lab(p) => minimal(p.query(), p, LabParams::from_query),
+            Link::LabMatrix(p) => minimal(p.to_query(), p, MatrixParams::from_query),
+            Link::Exercises(None) => Query::new(),
+            Link::Exercises(Some(id)) => Query::new().with("q", id.as_str()),
+        }
+    }
+
+    /// The location the link opens.
+    pub fn location(&self) -> Location {
+        Location {
+            page: self.page(),
+            query: self.query(),
+        }
+    }
+
+    /// The hash, e.g. `#/lab?client=stable_key&step=end`.
+    pub fn href(&self) -> String {
+        self.location().to_hash()
+    }
+
+    /// The hash with the shell's settings.
+    pub fn href_in(&self, shell: Shell) -> String {
+        with_shell(&self.location(), shell)
+    }
+}
+
+/// `full` without every pair that the page's parser does not need to read
+/// `want` back without a notice, keeping the order of the rest.
+fn minimal<P: PartialEq>(
+    full: Query,
+    want: &P,
+    parse: impl Fn(&Query) -> (P, Vec<Notice>),
+) -> Query {
+    let keys: Vec<String> = full.keys().map(str::to_string).collect();
+    keys.iter().fold(full, |q, k| {
+        let mut shorter = q.clone();
+        shorter.remove(k);
+        match parse(&shorter) {
+            (p, notices) if p == *want && notices.is_empty() => shorter,
+            _ => q,
+        }
+    })
+}
+
+/// The hash of `loc` with the shell's settings in place of any `lang` and
+/// `embed` it carried.
+pub fn with_shell(loc: &Location, shell: Shell) -> String {
+    let mut loc = loc.clone();
+    loc.query.remove("lang");
+    loc.query.remove("embed");
+    if shell.lang == Lang::En {
+        loc.query.set("lang", Lang::En.code());
+    }
+    if shell.embed {
+        loc.query.set("embed", "1");
+    }
+    loc.to_hash()
+}

@@ -1,0 +1,271 @@
+//! Every in-app link goes through `retry_lab::links`: each one produced
+//! (exercise demos, `#/amplify` presets and tabs, lab fix and matrix links,
+//! nav links) parses back through the route and the page's own parser with
+//! no notice and the same typed parameters, and holds only non-defaults.
+#![cfg(not(target_arch = "wasm32"))]
+
+use retry_lab::amplify::demos::Demo;
+use retry_lab::amplify::{AmplifyParams, View as AmpView};
+use retry_lab::exercises::{bank, Kind, Model};
+use retry_lab::herd::HerdParams;
+use retry_lab::i18n::Lang;
+use retry_lab::lab::explain::nearest_fix;
+use retry_lab::lab::{ClientStrategy, LabParams, MatrixBy, MatrixParams, Scenario, ServerImpl};
+use retry_lab::links::{with_shell, Link, Shell};
+use retry_lab::params::Notice;
+use retry_lab::route::{split_shell_params, Location, Page};
+
+/// Reads a hash the way the app does: route, shell split, page parser.
+fn parse(hash: &str) -> (Link, Vec<Notice>) {
+    let loc = Location::parse(hash);
+    let shell = split_shell_params(&loc);
+    let q = &shell.page_query;
+    let mut notices = shell.notices;
+    let link = match loc.page {
+        Page::Home => Link::Home,
+        Page::Herd => {
+            let (p, n) = HerdParams::from_query(q);
+            notices.extend(n);
+            Link::Herd(p)
+        }
+        Page::Amplify => {
+            let (p, n) = AmplifyParams::from_query(q);
+            notices.extend(n);
+            Link::Amplify(p)
+        }
+        Page::Lab => {
+            let (p, n) = LabParams::from_query(q);
+            notices.extend(n);
+            Link::Lab(p)
+        }
+        Page::LabMatrix => {
+            let (p, n) = MatrixParams::from_query(q);
+            notices.extend(n);
+            Link::LabMatrix(p)
+        }
+        Page::Exercises => {
+            let (id, n) = retry_lab::exercises::query::read_query(q, Lang::Zh, &bank());
+            notices.extend(n);
+            Link::Exercises(id)
+        }
+        Page::NotFound(p) => panic!("{hash}: no page {p}"),
+    };
+    (link, notices)
+}
+
+/// The link parses back to itself, cleanly, and drops no pair it needs nor
+/// keeps one it does not.
+fn round_trip(what: &str, link: &Link) {
+    let hash = link.href();
+    let (back, notices) = parse(&hash);
+    assert!(notices.is_empty(), "{what}: {hash} gives {notices:?}");
+    assert_eq!(&back, link, "{what}: {hash}");
+    let loc = link.location();
+    for k in loc.query.keys() {
+        let mut shorter = loc.clone();
+        shorter.query.remove(k);
+        let (p, notices) = parse(&shorter.to_hash());
+        assert!(
+            &p != link || !notices.is_empty(),
+            "{what}: {hash} carries the default {k}"
+        );
+    }
+    // The shell's settings ride along without changing the page.
+    let en = link.href_in(Shell {
+        lang: Lang::En,
+        embed: true,
+    });
+    let loc = Location::parse(&en);
+    let shell = split_shell_params(&loc);
+    assert_eq!(shell.lang_from_url, Some(Lang::En), "{en}");
+    assert!(shell.embed, "{en}");
+    assert_eq!(parse(&en).0, *link, "{en}");
+}
+
+#[test]
+fn every_exercise_link_parses_back_to_its_typed_params() {
+    let mut n = 0;
+    for q in bank() {
+        if let Some(link) = &q.demo {
+            round_trip(q.id, link);
+            n += 1;
+        }
+        if let Kind::Predict { model, .. } = &q.kind {
+            match model {
+                Model::LabReports(runs) => {
+                    for r in runs {
+                        round_trip(q.id, &r.link().expect("lab ids"));
+                        n += 1;
+                    }
+                }
+                Model::HerdFewestCalls(h) => {
+                    round_trip(q.id, &h.link());
+                    n += 1;
+                }
+            }
+        }
+        round_trip(q.id, &Link::Exercises(Some(q.id.to_string())));
+    }
+    assert!(n >= 50, "only {n} demo links");
+}
+
+#[test]
+fn every_amplify_preset_and_tab_parses_back() {
+    for d in Demo::ALL {
+        round_trip(d.id(), &Link::Amplify(d.params()));
+    }
+    for v in AmpView::ALL {
+        let l = Link::amplify_view(v);
+        round_trip(v.id(), &l);
+        assert!(matches!(&l, Link::Amplify(p) if p.view == v));
+    }
+    assert_eq!(
+        Link::Amplify(Demo::Layers243.params()).href(),
+        "#/amplify?layers=3,3,3,3,3&p=1"
+    );
+    assert_eq!(
+        Link::amplify_view(AmpView::Load).href(),
+        "#/amplify?view=load"
+    );
+}
+
+#[test]
+fn every_fix_and_matrix_link_parses_back() {
+    let mut fixes = 0;
+    for sc in Scenario::ALL {
+        for c in ClientStrategy::ALL {
+            for s in ServerImpl::ALL {
+                round_trip("cell", &Link::lab_end(sc, c, s, 1));
+                if let Some((fc, fs)) = nearest_fix(sc, c, s, 1) {
+                    round_trip("fix", &Link::lab_end(sc, fc, fs, 1));
+                    fixes += 1;
+                }
+            }
+        }
+    }
+    assert!(fixes > 0);
+    for s in ServerImpl::ALL {
+        for seed in [1, 7] {
+            let m = MatrixParams {
+                server: s,
+                seed,
+                ..MatrixParams::default()
+            };
+            round_trip("matrix", &Link::LabMatrix(m));
+        }
+        let run = LabParams {
+            server: s,
+            ..LabParams::default()
+        };
+        round_trip("to-run", &Link::Lab(run));
+    }
+    for c in ClientStrategy::ALL {
+        let m = MatrixParams {
+            by: MatrixBy::Server,
+            client: c,
+            ..MatrixParams::default()
+        };
+        round_trip("matrix by server", &Link::LabMatrix(m));
+    }
+    assert_eq!(
+        Link::lab_end(
+            Scenario::None,
+            ClientStrategy::NewKey,
+            ServerImpl::Atomic,
+            3
+        )
+        .href(),
+        "#/lab?scenario=none&client=new_key&server=atomic&seed=3&step=end"
+    );
+}
+
+#[test]
+fn every_page_start_is_its_bare_path() {
+    for page in [
+        Page::Home,
+        Page::Herd,
+        Page::Amplify,
+        Page::Lab,
+        Page::LabMatrix,
+        Page::Exercises,
+    ] {
+        let l = Link::start_of(&page);
+        round_trip(page.path(), &l);
+        assert_eq!(l.href(), format!("#{}", page.path()));
+    }
+    assert_eq!(Link::start_of(&Page::NotFound("/x".into())), Link::Home);
+}
+
+#[test]
+fn the_shell_is_written_in_one_place() {
+    let loc = Location::parse("#/herd?lang=zh&clients=50&embed=0&embed=1&lang=en");
+    let zh = with_shell(&loc, Shell::default());
+    assert_eq!(zh, "#/herd?clients=50");
+    let en = with_shell(
+        &loc,
+        Shell {
+            lang: Lang::En,
+            embed: true,
+        },
+    );
+    assert_eq!(en, "#/herd?clients=50&lang=en&embed=1");
+}
+
+#[path = "common/fuzz.rs"]
+mod fuzz;
+
+use proptest::prelude::*;
+
+/// The link of whatever state a URL, however hostile, leaves a page in.
+fn state_link(page: &Page, raw: &str) -> Link {
+    let q = retry_lab::route::Query::parse(raw);
+    match page {
+        Page::Herd => Link::Herd(HerdParams::from_query(&q).0),
+        Page::Amplify => Link::Amplify(AmplifyParams::from_query(&q).0),
+        Page::Lab => Link::Lab(LabParams::from_query(&q).0),
+        _ => Link::LabMatrix(MatrixParams::from_query(&q).0),
+    }
+}
+
+/// The query a page writes for its own state (what «复制链接» shares).
+fn page_query(link: &Link) -> String {
+    match link {
+        Link::Herd(p) => p.to_query().encode(),
+        Link::Amplify(p) => p.to_query().encode(),
+        Link::Lab(p) => p.query().encode(),
+        Link::LabMatrix(p) => p.to_query().encode(),
+        _ => String::new(),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Any state a page reaches has a link that opens exactly that state:
+    /// no notice, and the same query the page itself would write (amplify
+    /// writes only the current view's settings, so that is what must match;
+    /// the other pages must match field for field).
+    #[test]
+    fn the_link_of_any_page_state_reopens_it(
+        which in 0usize..4,
+        herd in fuzz::query_strategy(&retry_lab::herd::params::KNOWN),
+        amp in fuzz::query_strategy(&retry_lab::amplify::params::KNOWN),
+        lab in fuzz::query_strategy(&retry_lab::lab::KNOWN),
+        matrix in fuzz::query_strategy(&retry_lab::lab::MATRIX_KNOWN),
+    ) {
+        let (page, raw) = [
+            (Page::Herd, herd),
+            (Page::Amplify, amp),
+            (Page::Lab, lab),
+            (Page::LabMatrix, matrix),
+        ][which].clone();
+        let link = state_link(&page, &raw);
+        let hash = link.href();
+        let (back, notices) = parse(&hash);
+        prop_assert!(notices.is_empty(), "{} → {}: {:?}", raw, hash, notices);
+        prop_assert_eq!(page_query(&back), page_query(&link), "{}", hash);
+        if page != Page::Amplify {
+            prop_assert_eq!(back, link, "{}", hash);
+        }
+    }
+}
