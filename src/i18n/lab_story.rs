@@ -31,7 +31,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     // Decisions and narration.
     e("lab.d.rate_limited", "服务端限流：什么都没做，返回 429，Retry-After: {s} 秒。", "The server is rate limiting: it does nothing and answers 429, Retry-After: {s} s."),
     e("lab.d.quota", "额度用完：什么都没做，返回 429，不带 Retry-After。", "The quota is exhausted: nothing runs; 429 without Retry-After."),
-    e("lab.d.stale_created", "这个处理者醒来写回：它的租约在 t = {t} 秒已经过期，键已被接管；但 WHERE status='in_progress' 分不出这是谁的占位，UPDATE 影响 1 行，报告 #{id} 由租约已过期的处理者写下，提交，返回 201。只有 fencing token 能挡住它。", "This handler wakes and writes back: its lease ended at t = {t} s and the key was taken over; but WHERE status='in_progress' cannot tell whose claim it is, the UPDATE matches 1 row, and report #{id} is written by a handler whose lease had expired; commit, 201. Only a fencing token stops it."),
+    e("lab.d.stale_created", "这个处理者醒来写回：它的租约在 t = {t} 已经过期，键已被接管；但 WHERE status='in_progress' 分不出这是谁的占位，UPDATE 影响 1 行，报告 #{id} 由租约已过期的处理者写下，提交，返回 201。只有 fencing token 能挡住它。", "This handler wakes and writes back: its lease ended at t = {t} and the key was taken over; but WHERE status='in_progress' cannot tell whose claim it is, the UPDATE matches 1 row, and report #{id} is written by a handler whose lease had expired; commit, 201. Only a fencing token stops it."),
     e("lab.d.guarded_replay", "状态条件起作用：键已经是 done，WHERE status='in_progress' 影响 0 行，ROLLBACK，报告一起撤销，改为重放已存的结果 {status}。", "The status guard works: the key is already done, WHERE status='in_progress' matches 0 rows, ROLLBACK, report included; the stored result {status} is replayed."),
     e("lab.d.guarded_409", "状态条件影响 0 行：ROLLBACK，报告一起撤销；键还没完成，返回 409。", "The status guard matches 0 rows: ROLLBACK, report included; the key is not done yet, so 409."),
     e("lab.d.fenced_replay", "旧处理者醒来写回：fence {held} ≠ {current}，影响 0 行，ROLLBACK，重放接管者的结果 {status}。", "The stale handler wakes and writes back: fence {held} ≠ {current}, 0 rows, ROLLBACK, the taker's result {status} is replayed."),
@@ -53,8 +53,8 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.note.harness_back", "次日重启", "restart next day"),
     e("lab.note.cleanup", "清理过期键", "prune old keys"),
     e("lab.note.truncated", "截断", "cut short"),
-    e("lab.note.stall", "停顿到 {t} 秒", "paused until {t} s"),
-    e("lab.note.wait", "等 {ms} 毫秒", "waits {ms} ms"),
+    e("lab.note.stall", "停顿到 t = {t}", "paused until t = {t}"),
+    e("lab.note.wait", "等 {t}", "waits {t}"),
     // What the model knows.
     e("lab.toolout.created", "模型知道：已创建", "Model knows: created"),
     e("lab.toolout.unknown", "模型只知道：结果未知", "Model knows: outcome unknown"),
@@ -108,6 +108,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.note.stale_created", "租约已过期，写回仍然成功！", "lease expired, write-back still succeeds!"),
 
     e("lab.tables.new_hint", "（黄色高亮：这一步新增或改动的行；— 表示 NULL）", " (highlighted: rows added or changed at this step; — means NULL)"),
+    e("lab.tables.ms_hint", "（*_ms 列库里存的是毫秒，这里换算成秒或小时显示；悬停看原值）", " (the *_ms columns hold milliseconds; shown here in seconds or hours, hover for the stored value)"),
 
     e("lab.d.replay_split", "这个键已有记录：key_split 不比较请求体，直接重放它为这个键存下的响应 {status}，不再执行。请求体变了也照样回旧响应。", "This key has a record: key_split does not compare bodies and replays whatever it stored for the key, {status}, without running again. A changed body silently gets the old response."),
 

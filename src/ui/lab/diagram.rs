@@ -8,7 +8,8 @@ use super::narrate::secs;
 use crate::i18n::{t, tf, Lang};
 use crate::lab::{Arrow, ArrowLabel, Decision, Lane, Next, Run, Step, StepKind};
 
-const TIME_W: f64 = 64.0;
+/// Wide enough for `25 小时 0.012 秒` in the time column.
+const TIME_W: f64 = 100.0;
 const LANE_W: f64 = 130.0;
 const HEAD_H: f64 = 30.0;
 const ROW_H: f64 = 22.0;
@@ -41,10 +42,10 @@ fn label(l: Lang, a: &Arrow) -> String {
 /// CSS class: the key moments (stall, wait, fence, guard) stand out.
 fn note(l: Lang, s: &Step) -> Option<(Lane, String, &'static str)> {
     let wait = |next: &Next| match next {
-        Next::Backoff { wait_ms } => Some(tf(l, "lab.note.wait", &[("ms", wait_ms.to_string())])),
+        Next::Backoff { wait_ms } => Some(tf(l, "lab.note.wait", &[("t", secs(l, *wait_ms))])),
         Next::RetryAfter { wait_ms } => Some(format!(
             "{} (Retry-After)",
-            tf(l, "lab.note.wait", &[("ms", wait_ms.to_string())])
+            tf(l, "lab.note.wait", &[("t", secs(l, *wait_ms))])
         )),
         Next::Finish { .. } => None,
     };
@@ -110,7 +111,7 @@ fn server_note(
             .map(|u| {
                 (
                     Lane::Server,
-                    format!("⏸ {}", tf(l, "lab.note.stall", &[("t", secs(u))])),
+                    format!("⏸ {}", tf(l, "lab.note.stall", &[("t", secs(l, u))])),
                     "note stall",
                 )
             }),
@@ -220,7 +221,7 @@ pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
             });
         }
         inner.push(html! {
-            <text class="time" x="4" y={(y + ROW_H - 7.0).to_string()}>{ format!("{}s", secs(s.time_ms)) }</text>
+            <text class="time" x="4" y={(y + ROW_H - 7.0).to_string()}>{ secs(l, s.time_ms) }</text>
         });
         let mut row_y = y + ROW_H - 6.0;
         for a in &s.arrows {

@@ -163,7 +163,7 @@ pub fn matrix_page(p: &PageProps) -> Html {
                 }
                 if let Some(ms) = progress.elapsed_ms {
                     <span class="muted" data-testid="matrix-elapsed">
-                        { tf(l, "lab.matrix.elapsed", &[("runs", total.to_string()), ("ms", format!("{ms:.1}"))]) }
+                        { tf(l, "lab.matrix.elapsed", &[("runs", total.to_string()), ("ms", crate::i18n::num::duration(l, ms))]) }
                     </span>
                 }
             </div>

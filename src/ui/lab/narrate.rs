@@ -6,9 +6,10 @@ use crate::lab::{
     AttemptOutcome, Decision, GiveUp, Next, Run, SqlOutcome, Step, StepKind, ToolResult,
 };
 
-/// Seconds with millisecond precision, e.g. `2.240`.
-pub fn secs(ms: u64) -> String {
-    format!("{}.{:03}", ms / 1000, ms % 1000)
+/// A moment or wait of the run in the lab's one time format (seconds, or
+/// hours past an hour), with its unit.
+pub fn secs(l: Lang, ms: u64) -> String {
+    crate::i18n::num::clock(l, ms)
 }
 
 /// An attempt outcome as text, e.g. "HTTP 201 (stored response replayed)".
@@ -40,9 +41,9 @@ pub fn tool_text(l: Lang, r: ToolResult) -> String {
 
 fn next_text(l: Lang, next: Next) -> String {
     match next {
-        Next::Backoff { wait_ms } => tf(l, "lab.next.backoff", &[("wait", wait_ms.to_string())]),
+        Next::Backoff { wait_ms } => tf(l, "lab.next.backoff", &[("wait", secs(l, wait_ms))]),
         Next::RetryAfter { wait_ms } => {
-            tf(l, "lab.next.retry_after", &[("wait", wait_ms.to_string())])
+            tf(l, "lab.next.retry_after", &[("wait", secs(l, wait_ms))])
         }
         Next::Finish { result, give_up } => {
             let mut s = tf(l, "lab.next.finish", &[("result", tool_text(l, result))]);
@@ -62,7 +63,7 @@ fn next_text(l: Lang, next: Next) -> String {
                     "lab.give_up.retry_after",
                     &[
                         ("s", retry_after_s.to_string()),
-                        ("remaining", remaining_ms.to_string()),
+                        ("remaining", secs(l, remaining_ms)),
                     ],
                 ),
                 Some(GiveUp::NotRetryable) => t(l, "lab.give_up.not_retryable"),
@@ -129,7 +130,10 @@ fn decision_text(
         } => tf(
             l,
             "lab.d.stale_created",
-            &[("id", report_id.to_string()), ("t", secs(*lease_until_ms))],
+            &[
+                ("id", report_id.to_string()),
+                ("t", secs(l, *lease_until_ms)),
+            ],
         ),
         Decision::Unavailable => tf(
             l,
@@ -236,7 +240,7 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
             );
             if let Some(until) = works_until_ms {
                 s.push(' ');
-                s.push_str(&tf(l, "lab.n.works_until", &[("t", secs(*until))]));
+                s.push_str(&tf(l, "lab.n.works_until", &[("t", secs(l, *until))]));
             }
             s
         }

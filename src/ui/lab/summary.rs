@@ -37,8 +37,9 @@ pub fn cell_class(c: Cell) -> String {
     )
 }
 
+/// A parameter in seconds, the unit the line's text names.
 fn secs_text(ms: u64) -> String {
-    format!("{}", ms as f64 / 1000.0)
+    crate::i18n::num::num(ms as f64 / 1000.0, 3)
 }
 
 /// Timeout, lease and deadline as visible numbers, with the lease rule.
