@@ -37,7 +37,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("common.panic.title", "页面出错了", "Something went wrong"),
     e("common.panic.body", "程序遇到了一个内部错误，下面是错误信息。刷新页面可以重新开始；如果能复现，请把链接和这段信息告诉课程作者。", "The app hit an internal error; the message is below. Reload the page to start again; if you can reproduce it, send the link and this message to the course authors."),
     e("common.panic.reload", "重新加载页面", "Reload the page"),
-    e("common.help.title", "键盘快捷键", "Keyboard shortcuts"),
+    e("common.help.title", "帮助：快捷键和怎么读这一页", "Help: shortcuts and how to read this page"),
     e("common.help.open", "帮助：快捷键和怎么读图（?）", "Help: shortcuts and how to read the charts (?)"),
     e("common.help.close", "关闭", "Close"),
     e("common.help.question", "打开或关闭这份帮助", "Open or close this help"),
