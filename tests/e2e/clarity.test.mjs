@@ -1,0 +1,159 @@
+// What a student reads, checked as shown: one time format in the lab view
+// (seconds, hours past an hour), the «?» help on how to read each view's
+// charts, and the herd sweep legend previewing a curve on hover and focus.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp } from './harness.mjs';
+
+let app;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.close();
+});
+
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+
+/** Every text in the lab view that carries a time: the step line, the diagram's time column, the table cells. */
+async function labTimes(page) {
+  return page.evaluate(() => {
+    const q = (s) => [...document.querySelectorAll(s)].map((e) => e.textContent.trim());
+    return {
+      step: document.querySelector('[data-testid=step-index]').textContent,
+      column: q('[data-testid=sequence-diagram] text.time'),
+      cells: q('[data-testid=report-created], [data-testid=key-created], [data-testid=key-lease-expires]'),
+      narration: document.querySelector('[data-testid=narration]').textContent,
+      texts: q('[data-testid=sequence-diagram] text'),
+    };
+  });
+}
+
+for (const [label, options] of [['1280 px', {}], ['360 px', PHONE]]) {
+  test(`lab, key retention at ${label}: a day reads in hours, never as tens of thousands of seconds or raw ms`, async () => {
+    const page = await app.open('#/lab?scenario=key_expired&client=stable_key&server=fenced&seed=1&step=end', options);
+    await page.getByTestId('sequence-diagram').waitFor();
+    const got = await labTimes(page);
+    assert.match(got.step, /t = 25 小时 0\.098 秒/);
+    assert.ok(got.column.includes('24 小时 30 分钟'), got.column.join(' / '));
+    assert.ok(got.column.every((c) => /^(\d+ 小时( \d+ 分钟)?( [\d.]+ 秒)?|[\d.]+ 秒)$/.test(c)), got.column.join(' / '));
+    // Table cells: seconds or hours, the stored milliseconds in the title.
+    assert.ok(got.cells.length >= 4);
+    assert.ok(got.cells.every((c) => /(秒|小时)$/.test(c) && !/\d{4}/.test(c.replace(/,/g, ''))), got.cells.join(' / '));
+    const lease = page.getByTestId('key-lease-expires').first();
+    assert.equal(await lease.innerText(), '25 小时 5.028 秒');
+    assert.equal(await lease.getAttribute('title'), '90005028 ms');
+    assert.ok(got.texts.every((x) => !/\d{5}/.test(x)), got.texts.join(' / '));
+    app.assertNoErrors(page);
+    await page.context().close();
+  });
+}
+
+test('lab waits and wake-ups are in seconds in the narration and the diagram, in both languages', async () => {
+  // lease_expired behind a fence: a stall, a Retry-After wait and backoff waits.
+  const page = await app.open('#/lab?scenario=lease_expired&client=stable_key&server=fenced&seed=1&step=end');
+  await page.getByTestId('sequence-diagram').waitFor();
+  const diagram = await page.getByTestId('sequence-diagram').textContent();
+  assert.match(diagram, /停顿到 t = 7\.\d+ 秒/);
+  assert.match(diagram, /等 3 秒 \(Retry-After\)/);
+  assert.doesNotMatch(diagram, /毫秒| ms\b/);
+  for (let step = 1; step <= 14; step++) {
+    await page.goto(page.url().replace(/step=[^&]*/, `step=${step}`));
+    const n = await page.getByTestId('narration').textContent();
+    assert.doesNotMatch(n, /\d ms|毫秒/, `step ${step}: ${n}`);
+  }
+  const en = await app.open('#/lab?scenario=response_lost&client=stable_key&server=atomic&seed=1&step=end&lang=en');
+  await en.getByTestId('sequence-diagram').waitFor();
+  const t = await labTimes(en);
+  assert.ok(t.column.every((c) => /^[\d.]+ s$/.test(c)), t.column.join(' / '));
+  assert.match(await en.getByTestId('sequence-diagram').textContent(), /waits 0\.\d+ s/);
+  app.assertNoErrors(page);
+  await page.context().close();
+  await en.context().close();
+});
+
+test('the lab parameters and the matrix compute time read in native units', async () => {
+  const page = await app.open('#/lab/matrix?server=atomic');
+  await page.waitForSelector('[data-testid=matrix] [data-reports]');
+  await page.waitForFunction(() => /计算用时/.test(document.body.innerText), null, { timeout: 60000 });
+  assert.match(await page.locator('body').innerText(), /\d[\d,]* 次运行，计算用时 [\d,.]+ (毫秒|秒)/);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+/** The «how to read this page» part of the «?» help on `hash`. */
+async function readingHelp(hash, options) {
+  const page = await app.open(hash, options);
+  await page.getByTestId('help-open').click();
+  const text = await page.getByTestId('help-reading').innerText();
+  const title = await page.locator('#help-title').innerText();
+  app.assertNoErrors(page);
+  await page.context().close();
+  return { text, title };
+}
+
+test('the ? help says how to read the lab run view: lanes, lost messages, bars, the fence, the two cards', async () => {
+  const { text, title } = await readingHelp('#/lab?scenario=lease_overlap&client=stable_key&server=fenced');
+  assert.match(title, /怎么读/);
+  for (const bit of [/泳道/, /✕/, /丢/, /黄色竖条/, /蓝色竖条/, /fence 1 ≠ 2/, /这一步之后/, /整次运行结束时/, /租约 > 客户端超时/]) {
+    assert.match(text, bit);
+  }
+  const en = await readingHelp('#/lab?lang=en');
+  for (const bit of [/lanes/, /lost/, /yellow bar/, /fence 1 ≠ 2/, /After this step/, /When the run settles/]) {
+    assert.match(en.text, bit);
+  }
+});
+
+test('the ? help says how to read the matrix, the amplify charts and the exercise results', async () => {
+  const matrix = await readingHelp('#/lab/matrix', PHONE);
+  for (const bit of [/报告份数/, /∅/, /\?/, /☘/, /Δ/, /图例/, /场景 × 服务端/]) assert.match(matrix.text, bit);
+  const amp = await readingHelp('#/amplify');
+  for (const bit of [/尝试树/, /容量/, /Brooker/]) assert.match(amp.text, bit);
+  const ex = await readingHelp('#/exercises?lang=en');
+  for (const bit of [/grade/, /★/, /scenario × client × server/]) assert.match(ex.text, bit);
+});
+
+/** Classes of the series in the sweep's call chart, by strategy. */
+async function seriesClasses(page) {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll('[data-testid=sweep-chart-calls] g.series')].map((g) => [
+        g.dataset.strategy,
+        g.getAttribute('class'),
+      ]),
+    ),
+  );
+}
+
+for (const [label, options] of [['1280 px', {}], ['360 px', PHONE]]) {
+  test(`herd sweep at ${label}: hovering or focusing a legend entry brings its curve to the front`, async () => {
+    const page = await app.open('#/herd?view=sweep&n_from=10&n_to=30&n_step=10&trials=3&strategies=none,full,equal', options);
+    await page.getByTestId('sweep-start').click();
+    await page.waitForSelector('[data-testid=sweep-state][data-state=done]', { timeout: 60000 });
+    assert.deepEqual(Object.values(await seriesClasses(page)), ['series', 'series', 'series']);
+    const full = page.getByTestId('highlight-full').first();
+    await full.hover();
+    await page.waitForFunction(() => document.querySelector('[data-testid=sweep-chart-calls] g[data-strategy=full]')?.classList.contains('front'));
+    let c = await seriesClasses(page);
+    assert.equal(c.full, 'series front');
+    assert.equal(c.none, 'series dim');
+    // A preview is not a pin: not pressed, not in the URL.
+    assert.equal(await full.getAttribute('aria-pressed'), 'false');
+    assert.doesNotMatch(page.url(), /highlight=/);
+    await page.mouse.move(1, 1);
+    await page.waitForFunction(() => !document.querySelector('[data-testid=sweep-chart-calls] g.dim'));
+    // Keyboard focus previews too; Enter pins it.
+    await page.getByTestId('highlight-equal').first().focus();
+    await page.waitForFunction(() => document.querySelector('[data-testid=sweep-chart-calls] g[data-strategy=equal]')?.classList.contains('front'));
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => /highlight=equal/.test(location.href));
+    await page.getByTestId('highlight-equal').first().blur();
+    c = await seriesClasses(page);
+    assert.equal(c.equal, 'series front');
+    assert.equal(c.full, 'series dim');
+    // No inline style attributes were added for the highlight (CSP).
+    assert.equal(await page.locator('.herd-legend-list [style]').count(), 0);
+    app.assertNoErrors(page);
+    await page.context().close();
+  });
+}
