@@ -74,6 +74,14 @@ pub fn durations(lang: Lang, ms: &[f64]) -> Vec<String> {
         .collect()
 }
 
+/// `n` with a noun that agrees with it, e.g. `1 report`, `2 reports`: the
+/// table holds the singular under `one` and the plural under `other`
+/// (Chinese has one form for both), each with an `{n}` placeholder.
+pub fn counted(lang: Lang, n: u64, one: &str, other: &str) -> String {
+    let key = if n == 1 { one } else { other };
+    super::tf(lang, key, &[("n", group(n))])
+}
+
 /// A moment or a wait in a lab run (whole simulated milliseconds), in the
 /// lab's one format: seconds with up to three decimals (`2.24 秒`), and past
 /// an hour in hours, minutes and seconds (`25 小时`, `24 小时 30 分钟 0.5 秒`),

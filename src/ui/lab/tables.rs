@@ -94,7 +94,22 @@ pub fn keys_table(l: Lang, rows: &[KeyRow], before: &[KeyRow]) -> Html {
 fn outcome_text(l: Lang, o: &SqlOutcome) -> (String, &'static str) {
     match o {
         SqlOutcome::Begun => (t(l, "lab.sql.begun"), "begun"),
-        SqlOutcome::Rows(n) => (tf(l, "lab.sql.rows", &[("n", n.to_string())]), "rows"),
+        SqlOutcome::Rows(n) => (
+            tf(
+                l,
+                "lab.sql.rows",
+                &[(
+                    "rows",
+                    crate::i18n::num::counted(
+                        l,
+                        *n as u64,
+                        "lab.unit.rows.one",
+                        "lab.unit.rows.other",
+                    ),
+                )],
+            ),
+            "rows",
+        ),
         SqlOutcome::Row(Some(cols)) => (tf(l, "lab.sql.row", &[("row", cols.join(" | "))]), "row"),
         SqlOutcome::Row(None) => (t(l, "lab.sql.no_row"), "row"),
         SqlOutcome::Committed => (t(l, "lab.sql.committed"), "commit"),
