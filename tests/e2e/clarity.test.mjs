@@ -157,3 +157,58 @@ for (const [label, options] of [['1280 px', {}], ['360 px', PHONE]]) {
     await page.context().close();
   });
 }
+
+test('the lab reads naturally in English: plurals agree, the server replays the stored response', async () => {
+  const page = await app.open('#/lab?scenario=response_lost&client=stable_key&server=atomic&seed=1&step=end&lang=en', PHONE);
+  await page.getByTestId('end-sentence').waitFor();
+  const card = await page.getByTestId('card-end').innerText();
+  assert.match(card, /1 report: only one/);
+  assert.match(card, /1 tool call, 2 HTTP requests/);
+  assert.match(card, /the server replays the stored response/);
+  assert.match(await page.getByTestId('end-sentence').innerText(), /the database holds 1 report, and the model was last told: created\./);
+  assert.match(await page.getByTestId('table-reports').innerText(), /The reports table/);
+  assert.doesNotMatch(await page.locator('body').innerText(), /\(s\)/);
+  const zh = await app.open('#/lab?scenario=response_lost&client=naive&server=naive&seed=1&step=end', PHONE);
+  await zh.getByTestId('final-verdict').waitFor();
+  assert.match(await zh.getByTestId('final-verdict').innerText(), /✕ 2 份报告，重复副作用/);
+  assert.match(await zh.getByTestId('end-sentence').innerText(), /结束时库里有 2 份报告，模型最后知道的是「已创建」/);
+  app.assertNoErrors(page);
+  await page.context().close();
+  await zh.context().close();
+});
+
+test('exercises call each scenario, client and server by the lab name with its id', async () => {
+  const page = await app.open('#/exercises?q=predict_stored_500', PHONE);
+  const card = page.getByTestId('exercise-predict_stored_500');
+  await card.waitFor();
+  const text = await card.innerText();
+  assert.match(text, /故障场景「500 被存下」（stored_500）/);
+  assert.match(text, /原子占键（atomic）/);
+  assert.match(text, /朴素（naive）/);
+  assert.doesNotMatch(text, /naive 服务端|atomic 服务端|场景 stored_500/);
+  await page.getByTestId('answer-predict_stored_500-1').fill('0');
+  await page.getByTestId('answer-predict_stored_500-2').fill('1');
+  await page.getByTestId('run-predict_stored_500').click();
+  await page.getByTestId('model-predict_stored_500').waitFor({ timeout: 30000 });
+  // The run link says which run in the lab's names, not as ids joined by slashes.
+  const link = page.locator('[data-testid="model-predict_stored_500-1"] a');
+  assert.match(await link.innerText(), /500 被存下 × 稳定键 × 原子占键/);
+  assert.equal(await link.getAttribute('title'), 'stored_500 × stable_key × atomic');
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('amplify counts carry thousands separators and compute time is labelled as such, at 360 px', async () => {
+  const page = await app.open('#/amplify?view=load&preset=codex', PHONE);
+  await page.getByTestId('load-done').waitFor({ timeout: 60000 });
+  assert.match(await page.getByTestId('load-done').innerText(), /计算用时 [\d,.]+ (毫秒|秒)/);
+  const requests = await page.getByTestId('requests-retry_after').innerText();
+  assert.match(requests, /^\d{1,3}(,\d{3})+$/);
+  // The parameter form is a grid again: the first two fields share a row at 1280 px.
+  const wide = await app.open('#/amplify');
+  const boxes = await wide.locator('.amp-controls .field').evaluateAll((els) => els.slice(0, 2).map((e) => e.getBoundingClientRect().top));
+  assert.equal(boxes[0], boxes[1]);
+  app.assertNoErrors(page);
+  await page.context().close();
+  await wide.context().close();
+});
