@@ -100,9 +100,27 @@ impl Notice {
                 ("field", crate::i18n::fields::field_text(lang, &self.param)),
                 ("given", echo(&self.given)),
                 ("range", self.range.clone()),
-                ("used", self.used.clone()),
+                ("used", used_text(lang, &self.param, &self.used)),
             ],
         )
+    }
+}
+
+/// The value used instead, by its name where it has one: a lab scenario,
+/// client or server reads «响应丢失（response_lost）», as in the pickers.
+fn used_text(lang: Lang, param: &str, used: &str) -> String {
+    let key = format!("lab.{param}.{used}");
+    if matches!(param, "scenario" | "client" | "server") && crate::i18n::has(&key) {
+        format!("{}{}", crate::i18n::t(lang, &key), paren(lang, used))
+    } else {
+        used.to_string()
+    }
+}
+
+fn paren(lang: Lang, id: &str) -> String {
+    match lang {
+        Lang::Zh => format!("（{id}）"),
+        Lang::En => format!(" ({id})"),
     }
 }
 

@@ -121,3 +121,22 @@ fn cap_notices_merges_counts() {
     assert_eq!(c[MAX_NOTICES].given, "12");
     assert_eq!(cap_notices(vec![one("x")]).len(), 1);
 }
+
+#[test]
+fn notices_name_a_lab_value_as_the_pickers_do() {
+    let notice = |param: &str, used: &str| Notice {
+        kind: NoticeKind::Invalid,
+        param: param.into(),
+        given: "foo".into(),
+        range: "…".into(),
+        used: used.into(),
+    };
+    let zh = notice("scenario", "response_lost").message(Lang::Zh);
+    assert!(zh.ends_with("已改用「响应丢失（response_lost）」"), "{zh}");
+    let en = notice("server", "naive").message(Lang::En);
+    assert!(en.ends_with("using Naive (naive)"), "{en}");
+    // Values without a name stay as given.
+    assert!(notice("seed", "1")
+        .message(Lang::Zh)
+        .ends_with("已改用「1」"));
+}
