@@ -101,4 +101,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("herd.sweep.time_y_log", "平均完成时间（毫秒，对数刻度）", "Mean completion time (ms, log scale)"),
     e("herd.sweep.highlight_hint", "悬停或聚焦时预览这条曲线；点一下固定在最前面，再点一次恢复", "Hover or focus to preview this curve; press to keep it in front, press again to show all alike"),
     e("herd.sweep.legend_note", "把指针移到图例里的一种写法上（或用 Tab 聚焦），它的曲线就到最前面，其余变淡；点一下把它固定下来（写进链接），再点一次恢复。", "Point at a strategy in the legend (or focus it with Tab) to bring its curve to the front and fade the others; press it to keep it there (it goes into the link), press again to show all alike."),
+    e("herd.axis.time_s", "时间（秒）", "Time (s)"),
+    e("herd.sweep.time_y_s", "平均完成时间（秒）", "Mean completion time (s)"),
+    e("herd.sweep.time_y_log_s", "平均完成时间（秒，对数刻度）", "Mean completion time (s, log scale)"),
 ];

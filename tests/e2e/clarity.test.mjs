@@ -212,3 +212,25 @@ test('amplify counts carry thousands separators and compute time is labelled as 
   await page.context().close();
   await wide.context().close();
 });
+
+test('herd times read in one unit: the results column, and seconds on axes that reach 10 s', async () => {
+  const page = await app.open('#/herd?clients=100&trials=5&seed=1&strategies=none,exponential,full');
+  await page.getByTestId('time-exponential').waitFor({ timeout: 60000 });
+  const column = await Promise.all(['none', 'exponential', 'full'].map((s) => page.getByTestId(`time-${s}`).innerText()));
+  // Exponential backoff takes over 10 s, so the whole column is in seconds.
+  assert.ok(column.every((c) => /^[\d,.]+ 秒$/.test(c)), column.join(' / '));
+  const timeline = page.getByTestId('timeline-exponential');
+  await timeline.waitFor();
+  assert.match(await timeline.locator('.axis-title').first().textContent(), /时间（秒）/);
+  assert.ok((await timeline.locator('.tick').allTextContents()).every((x) => !/k$/.test(x)));
+  app.assertNoErrors(page);
+  await page.context().close();
+
+  const sweep = await app.open('#/herd?view=sweep&n_from=10&n_to=30&n_step=10&trials=3&strategies=full,exponential');
+  await sweep.getByTestId('sweep-start').click();
+  await sweep.waitForSelector('[data-testid=sweep-state][data-state=done]', { timeout: 60000 });
+  const titles = await sweep.getByTestId('sweep-chart-time').locator('.axis-title').allTextContents();
+  assert.ok(titles.includes('平均完成时间（秒）'), titles.join(' / '));
+  app.assertNoErrors(sweep);
+  await sweep.context().close();
+});

@@ -8,7 +8,7 @@ use super::job::{Engine, JobHandle, JobStatus};
 use super::labels::{label, marker_is_open, marker_path, name, style, swatch};
 use crate::herd::chart_data::Axis;
 use crate::herd::{PointSummary, Strategy};
-use crate::i18n::num::{count, duration, group};
+use crate::i18n::num::{count, duration, group, SECONDS_FROM_MS};
 use crate::i18n::{t, tf, Lang};
 
 #[derive(Properties, PartialEq)]
@@ -141,6 +141,16 @@ fn figure(
             Axis::new(0.0, y_max.max(1.0), 5)
         },
     };
+    // Completion times of 10 s and more are labelled in seconds.
+    let seconds = metric == Metric::Time && y_max >= SECONDS_FROM_MS;
+    let y_div = if seconds { 1000.0 } else { 1.0 };
+    let y_title = match (metric, look.log, seconds) {
+        (Metric::Calls, ..) => y_key,
+        (_, true, true) => "herd.sweep.time_y_log_s",
+        (_, true, false) => "herd.sweep.time_y_log",
+        (_, false, true) => "herd.sweep.time_y_s",
+        (_, false, false) => y_key,
+    };
     // The highlighted curve is drawn last, so it lies on top.
     let mut order: Vec<Strategy> = strategies.to_vec();
     if let Some(h) = look.highlight {
@@ -183,7 +193,7 @@ fn figure(
             if metric == Metric::Time { { scale_toggle(lang, look.log, look.on_field) } }
             { legend(lang, strategies, look) }
             { svg(width, height, &title, &format!("sweep-chart-{id}"), html! { <>
-                { f.axes(&t(lang, "herd.sweep.x"), &t(lang, if look.log { "herd.sweep.time_y_log" } else { y_key })) }
+                { f.axes_in(&t(lang, "herd.sweep.x"), &t(lang, y_title), 1.0, y_div) }
                 { for series }
             </> }) }
             <details class="herd-table-view">
