@@ -54,6 +54,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.note.cleanup", "清理过期键", "prune old keys"),
     e("lab.note.truncated", "截断", "cut short"),
     e("lab.note.stall", "停顿到 t = {t}", "paused until t = {t}"),
+    e("lab.note.works", "还在处理，到 t = {t}", "still working until t = {t}"),
     e("lab.note.wait", "等 {t}", "waits {t}"),
     // What the model knows.
     e("lab.toolout.created", "模型知道：已创建", "Model knows: created"),
@@ -120,5 +121,5 @@ pub(super) const ENTRIES: &[Entry] = &[
 
     e("lab.d.replay_split", "这个键已有记录：这个服务端（先插数据再记键）不比较请求体，直接重放它为这个键存下的响应 {status}，不再执行。请求体变了也照样回旧响应。", "This key has a record: this server (insert, then record key) does not compare bodies and replays whatever it stored for the key, {status}, without running again. A changed body silently gets the old response."),
 
-    e("lab.diagram.bars", "服务端线上的黄色竖条：处理者停顿（比如 GC 停顿）的那段；harness 线上的蓝色竖条：harness 在等（退避或 Retry-After）。粗体橙字是关键时刻。", "Yellow bar on the server lane: a handler paused (e.g. a GC pause); blue bar on the harness lane: the harness waiting (backoff or Retry-After). Bold orange text marks the key moments."),
+    e("lab.diagram.bars", "服务端线上的黄色竖条：处理者停顿（比如 GC 停顿，超过了租约）的那段；灰色竖条：处理者还在正常地慢慢处理；harness 线上的蓝色竖条：harness 在等（退避或 Retry-After）。粗体橙字是关键时刻。", "Yellow bar on the server lane: a handler paused (e.g. a GC pause, past its lease); grey bar: a handler still working, just slowly; blue bar on the harness lane: the harness waiting (backoff or Retry-After). Bold orange text marks the key moments."),
 ];

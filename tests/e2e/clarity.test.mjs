@@ -234,3 +234,21 @@ test('herd times read in one unit: the results column, and seconds on axes that 
   app.assertNoErrors(sweep);
   await sweep.context().close();
 });
+
+test('a pause past the lease is drawn as a stall, slow but normal work as work', async () => {
+  const slow = await app.open('#/lab?scenario=slow_server&client=stable_key&server=atomic&seed=1&step=end');
+  await slow.getByTestId('sequence-diagram').waitFor();
+  assert.equal(await slow.locator('svg.seq rect.stall-bar').count(), 0);
+  assert.ok((await slow.locator('svg.seq rect.work-bar').count()) >= 1);
+  assert.match(await slow.getByTestId('sequence-diagram').textContent(), /还在处理，到 t = 2\.\d+ 秒/);
+  assert.doesNotMatch(await slow.getByTestId('sequence-diagram').textContent(), /停顿/);
+  const overlap = await app.open('#/lab?scenario=lease_overlap&client=stable_key&server=fenced&seed=1&step=end');
+  await overlap.getByTestId('sequence-diagram').waitFor();
+  // The first handler pauses 6 s (past the 5 s lease); the taker works 1.5 s.
+  assert.equal(await overlap.locator('svg.seq rect.stall-bar').count(), 1);
+  assert.equal(await overlap.locator('svg.seq rect.work-bar').count(), 1);
+  app.assertNoErrors(slow);
+  app.assertNoErrors(overlap);
+  await slow.context().close();
+  await overlap.context().close();
+});

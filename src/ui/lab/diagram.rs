@@ -108,13 +108,43 @@ fn server_note(
         Decision::StaleCreated { .. } => n("lab.note.stale_created"),
         _ => until
             .filter(|u| u - s.time_ms > crate::lab::WORK_MAX_MS)
-            .map(|u| {
-                (
+            .map(|u| match Long::of(u - s.time_ms) {
+                Long::Stall => (
                     Lane::Server,
                     format!("⏸ {}", tf(l, "lab.note.stall", &[("t", secs(l, u))])),
                     "note stall",
-                )
+                ),
+                Long::Work => (
+                    Lane::Server,
+                    tf(l, "lab.note.works", &[("t", secs(l, u))]),
+                    "note work",
+                ),
             }),
+    }
+}
+
+/// A handler that is busy for longer than normal work: past the lease it
+/// is a pause (a GC pause, say: the server will guess it is dead), within
+/// it just slow work (a slow request, a taker doing the work again).
+enum Long {
+    Stall,
+    Work,
+}
+
+impl Long {
+    fn of(busy_ms: u64) -> Long {
+        if busy_ms > crate::lab::LEASE_MS {
+            Long::Stall
+        } else {
+            Long::Work
+        }
+    }
+
+    fn bar(&self) -> &'static str {
+        match self {
+            Long::Stall => "stall-bar",
+            Long::Work => "work-bar",
+        }
     }
 }
 
@@ -158,7 +188,7 @@ fn arrow_svg(l: Lang, a: &Arrow, y: f64) -> Html {
 /// (from a backoff or `Retry-After` decision to the next send).
 #[derive(Default)]
 struct Spans {
-    stalls: Vec<(usize, f64)>,
+    stalls: Vec<(usize, f64, &'static str)>,
     wait: Option<f64>,
     done: Vec<(Lane, f64, f64, &'static str)>,
 }
@@ -170,11 +200,14 @@ impl Spans {
                 request,
                 works_until_ms: Some(u),
                 ..
-            } if u - s.time_ms > crate::lab::WORK_MAX_MS => self.stalls.push((*request, mid)),
+            } if u - s.time_ms > crate::lab::WORK_MAX_MS => {
+                self.stalls
+                    .push((*request, mid, Long::of(u - s.time_ms).bar()))
+            }
             StepKind::Server { request, .. } => {
-                if let Some(i) = self.stalls.iter().position(|(r, _)| r == request) {
-                    let (_, y0) = self.stalls.remove(i);
-                    self.done.push((Lane::Server, y0, mid, "stall-bar"));
+                if let Some(i) = self.stalls.iter().position(|(r, ..)| r == request) {
+                    let (_, y0, class) = self.stalls.remove(i);
+                    self.done.push((Lane::Server, y0, mid, class));
                 }
             }
             StepKind::Timeout { next, .. } | StepKind::Received { next, .. }
