@@ -97,7 +97,8 @@ pub fn tick_label(v: f64) -> String {
     } else if a >= 1.0 {
         format!("{v:.1}")
     } else {
-        format!("{v:.2}")
+        let s = format!("{v:.2}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
     }
 }
 
