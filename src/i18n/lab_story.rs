@@ -89,6 +89,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.matrix.view", "视图", "View"),
     e("lab.matrix.by_client", "场景 × 客户端（固定服务端）", "Scenario × client (one server)"),
     e("lab.matrix.by_server", "场景 × 服务端（固定客户端）：哪种服务端能修好我的问题？", "Scenario × server (one client): which server fixes my failure?"),
+    e("lab.matrix.title_by_server", "矩阵：每种故障 × 每种服务端实现", "Matrix: every fault × every server implementation"),
     e("lab.matrix.client", "客户端写法", "Client strategy"),
     e("lab.matrix.lucky_note", "☘ 标出「结果对但靠运气」的格子：有一次尝试可能已经执行，重试却没带同一个键（比如每次新键碰上崩溃回滚了第一份报告）。Δ 标出和上一个服务端（或左边一列）不同的格子。", "☘ marks cells that are right by luck: an attempt may have run and the retry did not carry the same key (e.g. a new key after a crash rolled the first report back). Δ marks cells that differ from the previous server (or the column to the left)."),
     e("lab.legend.duplicate", "多于一份：重复副作用", "more than one: duplicate side effect"),

@@ -252,3 +252,13 @@ test('a pause past the lease is drawn as a stall, slow but normal work as work',
   await slow.context().close();
   await overlap.context().close();
 });
+
+test('the matrix title names what its columns are', async () => {
+  const page = await app.open('#/lab/matrix?by=server&client=new_key', PHONE);
+  assert.equal(await page.getByTestId('matrix-title').innerText(), '矩阵：每种故障 × 每种服务端实现');
+  const byClient = await app.open('#/lab/matrix?server=atomic&lang=en');
+  assert.equal(await byClient.getByTestId('matrix-title').innerText(), 'Matrix: every fault × every client strategy');
+  app.assertNoErrors(page);
+  await page.context().close();
+  await byClient.context().close();
+});
