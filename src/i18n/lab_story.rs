@@ -54,6 +54,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.note.cleanup", "清理过期键", "prune old keys"),
     e("lab.note.truncated", "截断", "cut short"),
     e("lab.note.stall", "停顿到 t = {t}", "paused until t = {t}"),
+    e("lab.n.pauses_until", "随后这个处理者停顿（比如 GC 停顿），到 t = {t}才醒来接着写回。", "This handler then pauses (a GC pause, say) and only wakes to write back at t = {t}."),
     e("lab.note.works", "还在处理，到 t = {t}", "still working until t = {t}"),
     e("lab.note.wait", "等 {t}", "waits {t}"),
     // What the model knows.

@@ -57,6 +57,9 @@ test('lab waits and wake-ups are in seconds in the narration and the diagram, in
   assert.match(diagram, /停顿到 t = 7\.\d+ 秒/);
   assert.match(diagram, /等 3 秒 \(Retry-After\)/);
   assert.doesNotMatch(diagram, /毫秒| ms\b/);
+  // The narration says the pause, as the diagram draws it.
+  await page.goto(page.url().replace(/step=[^&]*/, 'step=3'));
+  assert.match(await page.getByTestId('narration').textContent(), /停顿（比如 GC 停顿），到 t = 7\.\d+ 秒才醒来/);
   for (let step = 1; step <= 14; step++) {
     await page.goto(page.url().replace(/step=[^&]*/, `step=${step}`));
     const n = await page.getByTestId('narration').textContent();

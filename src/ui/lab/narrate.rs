@@ -12,6 +12,15 @@ pub fn secs(l: Lang, ms: u64) -> String {
     crate::i18n::num::clock(l, ms)
 }
 
+/// Between two sentences: Chinese runs them together after «。», English
+/// puts a space.
+fn sep(l: Lang) -> &'static str {
+    match l {
+        Lang::Zh => "",
+        Lang::En => " ",
+    }
+}
+
 /// An attempt outcome as text, e.g. "HTTP 201 (stored response replayed)".
 pub fn outcome_text(l: Lang, o: Option<AttemptOutcome>) -> String {
     match o {
@@ -239,8 +248,14 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
                 response.as_ref().and_then(|r| r.retry_after_s),
             );
             if let Some(until) = works_until_ms {
-                s.push(' ');
-                s.push_str(&tf(l, "lab.n.works_until", &[("t", secs(l, *until))]));
+                // Busy past the lease is a pause, as the diagram draws it.
+                let key = if until - step.time_ms > crate::lab::LEASE_MS {
+                    "lab.n.pauses_until"
+                } else {
+                    "lab.n.works_until"
+                };
+                s.push_str(sep(l));
+                s.push_str(&tf(l, key, &[("t", secs(l, *until))]));
             }
             s
         }
@@ -259,7 +274,7 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
                 "lab.n.received",
                 &[req(request), ("outcome", outcome_text(l, Some(*outcome)))],
             );
-            s.push(' ');
+            s.push_str(sep(l));
             s.push_str(&next_text(l, *next));
             s
         }
@@ -270,7 +285,7 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
         ),
         StepKind::Timeout { request, next } => {
             let mut s = tf(l, "lab.n.timeout", &[req(request)]);
-            s.push(' ');
+            s.push_str(sep(l));
             s.push_str(&next_text(l, *next));
             s
         }

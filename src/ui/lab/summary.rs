@@ -94,7 +94,7 @@ fn end_sentence(l: Lang, s: &LabState) -> Html {
                     ("reports", reports(l, c.reports)),
                     ("tool", t(l, &format!("lab.toolshort.{}", c.tool.id()))),
                 ]) }
-                { " " }{ t(l, &why.key()) }
+                { if l == Lang::En { " " } else { "" } }{ t(l, &why.key()) }
             </p>
             if good && lucky(run) { <p class="lucky" data-testid="lucky">{ t(l, "lab.end.lucky") }</p> }
             if !good {
