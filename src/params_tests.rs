@@ -140,3 +140,21 @@ fn notices_name_a_lab_value_as_the_pickers_do() {
         .message(Lang::Zh)
         .ends_with("已改用「1」"));
 }
+
+#[test]
+fn notices_group_thousands_but_not_decimals() {
+    let n = Notice {
+        kind: NoticeKind::Clamped,
+        param: "seed".into(),
+        given: "1234567".into(),
+        range: "0–999999".into(),
+        used: "999999".into(),
+    };
+    let zh = n.message(Lang::Zh);
+    assert!(zh.contains("（允许：0–999,999）"), "{zh}");
+    assert!(zh.ends_with("已改用「999,999」"), "{zh}");
+    // The value as given is echoed untouched.
+    assert!(zh.contains("「1234567」"), "{zh}");
+    assert_eq!(group_digits("0.01–60, 0.12345"), "0.01–60, 0.12345");
+    assert_eq!(group_digits("rate_limited_429"), "rate_limited_429");
+}

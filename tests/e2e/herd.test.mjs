@@ -151,7 +151,7 @@ test('bad URL and form values are clamped with a notice naming the parameter', a
   for (const p of ['clients', 'trials', 'net_sd', 'strategies']) {
     assert.ok(await page.getByTestId(`notice-${p}`).count() > 0, `notice for ${p}`);
   }
-  assert.match(await page.getByTestId('notice-clients').first().innerText(), /1–1000/);
+  assert.match(await page.getByTestId('notice-clients').first().innerText(), /1–1,000/);
   await page.getByTestId('input-clients').fill('99999');
   await page.getByTestId('input-clients').press('Tab');
   await page.waitForFunction(() => /clients=1000&/.test(location.hash));
