@@ -265,3 +265,13 @@ test('the matrix title names what its columns are', async () => {
   await page.context().close();
   await byClient.context().close();
 });
+
+test('lab notices name the field, the value used by its picker name, and group thousands, at 360 px', async () => {
+  const page = await app.open('#/lab?scenario=foo&seed=1234567', PHONE);
+  const scenario = page.getByTestId('notice-scenario').first();
+  await scenario.waitFor();
+  assert.match(await scenario.innerText(), /「故障场景」（URL 参数 scenario）.*已改用「响应丢失（response_lost）」/);
+  assert.match(await page.getByTestId('notice-seed').first().innerText(), /允许：0–999,999）.*已改用「999,999」/);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
