@@ -15,6 +15,17 @@ after(async () => {
 
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
+/** Whether every label of the diagram's time column ends left of the harness lane. */
+async function timesFit(page) {
+  return page.evaluate(() => {
+    const lane = Number(document.querySelector('[data-testid=sequence-diagram] .lane line').getAttribute('x1'));
+    return [...document.querySelectorAll('[data-testid=sequence-diagram] text.time')].every((t) => {
+      const b = t.getBBox();
+      return b.x + b.width < lane - 2;
+    });
+  });
+}
+
 /** Every text in the lab view that carries a time: the step line, the diagram's time column, the table cells. */
 async function labTimes(page) {
   return page.evaluate(() => {
@@ -44,6 +55,7 @@ for (const [label, options] of [['1280 px', {}], ['360 px', PHONE]]) {
     assert.equal(await lease.innerText(), '25 小时 5.028 秒');
     assert.equal(await lease.getAttribute('title'), '90005028 ms');
     assert.ok(got.texts.every((x) => !/\d{5}/.test(x)), got.texts.join(' / '));
+    assert.ok(await timesFit(page), 'a time label runs into the harness lane');
     app.assertNoErrors(page);
     await page.context().close();
   });
@@ -69,6 +81,7 @@ test('lab waits and wake-ups are in seconds in the narration and the diagram, in
   await en.getByTestId('sequence-diagram').waitFor();
   const t = await labTimes(en);
   assert.ok(t.column.every((c) => /^[\d.]+ s$/.test(c)), t.column.join(' / '));
+  assert.ok(await timesFit(en), 'a time label runs into the harness lane');
   assert.match(await en.getByTestId('sequence-diagram').textContent(), /waits 0\.\d+ s/);
   app.assertNoErrors(page);
   await page.context().close();

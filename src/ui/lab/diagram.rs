@@ -8,18 +8,38 @@ use super::narrate::secs;
 use crate::i18n::{t, tf, Lang};
 use crate::lab::{Arrow, ArrowLabel, Decision, Lane, Next, Run, Step, StepKind};
 
-/// Wide enough for `25 小时 0.012 秒` in the time column.
-const TIME_W: f64 = 100.0;
+/// The time column: seconds (`12.345 秒`) fit the narrow one; a run that
+/// passes an hour (`25 小时 0.012 秒`) gets the wide one.
+const TIME_W: f64 = 64.0;
+const TIME_W_HOURS: f64 = 100.0;
 const LANE_W: f64 = 130.0;
 const HEAD_H: f64 = 30.0;
 const ROW_H: f64 = 22.0;
 /// Room on the right for the server and database lanes' notes.
 const NOTE_W: f64 = 230.0;
-const WIDTH: f64 = TIME_W + 4.0 * LANE_W + NOTE_W;
 
-fn lane_x(l: Lane) -> f64 {
-    let i = Lane::ALL.iter().position(|x| *x == l).unwrap_or(0) as f64;
-    TIME_W + (i + 0.5) * LANE_W
+/// The diagram's columns: the time column's width fixes the rest.
+#[derive(Clone, Copy)]
+struct Cols {
+    time_w: f64,
+}
+
+impl Cols {
+    fn for_run(run: &Run) -> Cols {
+        let hours = run.steps().iter().any(|s| s.time_ms >= 3_600_000);
+        Cols {
+            time_w: if hours { TIME_W_HOURS } else { TIME_W },
+        }
+    }
+
+    fn width(self) -> f64 {
+        self.time_w + 4.0 * LANE_W + NOTE_W
+    }
+
+    fn lane_x(self, l: Lane) -> f64 {
+        let i = Lane::ALL.iter().position(|x| *x == l).unwrap_or(0) as f64;
+        self.time_w + (i + 0.5) * LANE_W
+    }
 }
 
 fn label(l: Lang, a: &Arrow) -> String {
@@ -152,8 +172,8 @@ fn rows(l: Lang, s: &Step) -> usize {
     s.arrows.len() + usize::from(note(l, s).is_some())
 }
 
-fn arrow_svg(l: Lang, a: &Arrow, y: f64) -> Html {
-    let (x1, x2) = (lane_x(a.from), lane_x(a.to));
+fn arrow_svg(l: Lang, c: Cols, a: &Arrow, y: f64) -> Html {
+    let (x1, x2) = (c.lane_x(a.from), c.lane_x(a.to));
     let text = label(l, a);
     if a.lost {
         let end = (x1 + x2) / 2.0;
@@ -224,12 +244,12 @@ impl Spans {
         }
     }
 
-    fn bars(&self) -> Html {
+    fn bars(&self, c: Cols) -> Html {
         self.done
             .iter()
             .map(|(lane, y0, y1, class)| {
                 html! {
-                    <rect class={*class} x={(lane_x(*lane) - 4.0).to_string()} y={y0.to_string()}
+                    <rect class={*class} x={(c.lane_x(*lane) - 4.0).to_string()} y={y0.to_string()}
                         width="8" height={(y1 - y0).max(2.0).to_string()} />
                 }
             })
@@ -240,6 +260,8 @@ impl Spans {
 /// The diagram up to step `upto` (1-based; 0 draws only the lanes).
 pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
     let steps = &run.steps()[..upto.min(run.steps().len())];
+    let c = Cols::for_run(run);
+    let width = c.width();
     let mut y = 8.0;
     let mut parts = Vec::new();
     let mut spans = Spans::default();
@@ -250,7 +272,7 @@ pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
         let mut inner = Vec::new();
         if current {
             inner.push(html! {
-                <rect class="current" x="0" y={(y - 2.0).to_string()} width={WIDTH.to_string()} height={h.to_string()} />
+                <rect class="current" x="0" y={(y - 2.0).to_string()} width={width.to_string()} height={h.to_string()} />
             });
         }
         inner.push(html! {
@@ -258,12 +280,12 @@ pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
         });
         let mut row_y = y + ROW_H - 6.0;
         for a in &s.arrows {
-            inner.push(arrow_svg(l, a, row_y));
+            inner.push(arrow_svg(l, c, a, row_y));
             row_y += ROW_H;
         }
         if let Some((lane, text, class)) = note(l, s) {
             inner.push(html! {
-                <text class={class} x={(lane_x(lane) + 6.0).to_string()} y={(row_y - 2.0).to_string()}>{ text }</text>
+                <text class={class} x={(c.lane_x(lane) + 6.0).to_string()} y={(row_y - 2.0).to_string()}>{ text }</text>
             });
         }
         parts.push(html! { <g class="step" data-step={(i + 1).to_string()}>{ for inner }</g> });
@@ -273,14 +295,14 @@ pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
     let height = y + 8.0;
     html! {
         <>
-        <svg class="seq-head" viewBox={format!("0 0 {WIDTH} {HEAD_H}")} width={WIDTH.to_string()} height={HEAD_H.to_string()}
+        <svg class="seq-head" viewBox={format!("0 0 {width} {HEAD_H}")} width={width.to_string()} height={HEAD_H.to_string()}
             aria-hidden="true" data-testid="lane-headers">
-            <rect x="0" y="0" width={WIDTH.to_string()} height={HEAD_H.to_string()} class="head-bg" />
+            <rect x="0" y="0" width={width.to_string()} height={HEAD_H.to_string()} class="head-bg" />
             { for Lane::ALL.iter().map(|lane| html! {
-                <text x={lane_x(*lane).to_string()} y="20" text-anchor="middle">{ t(l, &format!("lab.lane.{}", lane.id())) }</text>
+                <text x={c.lane_x(*lane).to_string()} y="20" text-anchor="middle">{ t(l, &format!("lab.lane.{}", lane.id())) }</text>
             }) }
         </svg>
-        <svg class="seq" viewBox={format!("0 0 {WIDTH} {height}")} width={WIDTH.to_string()} height={height.to_string()}
+        <svg class="seq" viewBox={format!("0 0 {width} {height}")} width={width.to_string()} height={height.to_string()}
             role="img" aria-label={t(l, "lab.diagram.label")} data-testid="sequence-diagram">
             <defs>
                 <marker id="lab-arrowhead" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
@@ -288,14 +310,14 @@ pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
                 </marker>
             </defs>
             { for Lane::ALL.iter().map(|lane| {
-                let x = lane_x(*lane);
+                let x = c.lane_x(*lane);
                 html! {
                     <g class="lane">
                         <line x1={x.to_string()} y1="0" x2={x.to_string()} y2={height.to_string()} />
                     </g>
                 }
             }) }
-            <g class="spans" data-testid="diagram-spans">{ spans.bars() }</g>
+            <g class="spans" data-testid="diagram-spans">{ spans.bars(c) }</g>
             { for parts }
         </svg>
         </>
