@@ -117,6 +117,6 @@ async fn herd_page_shows_notices_for_bad_values() {
     let root = mount("#/herd?clients=-4&net_sd=NaN&strategies=none&trials=2");
     wait_for(&root, "[data-testid=calls-none]").await;
     let n = wait_for(&root, "[data-testid=notice-clients]").await;
-    assert!(n.text_content().unwrap().contains("1–1000"));
+    assert!(n.text_content().unwrap().contains("1–1,000"));
     wait_for(&root, "[data-testid=notice-net_sd]").await;
 }
