@@ -103,10 +103,57 @@ impl Notice {
                     crate::i18n::fields::field_text(lang, page, &self.param),
                 ),
                 ("given", echo(&self.given)),
-                ("range", self.range.clone()),
-                ("used", self.used.clone()),
+                ("range", group_digits(&self.range)),
+                (
+                    "used",
+                    group_digits(&used_text(lang, &self.param, &self.used)),
+                ),
             ],
         )
+    }
+}
+
+/// `text` with every whole number of four or more digits grouped by
+/// thousands (`0–999999` → `0–999,999`); decimals are left alone.
+fn group_digits(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut run = String::new();
+    let mut after_point = false;
+    let flush = |run: &mut String, out: &mut String, after_point: bool| {
+        match run.parse::<u64>() {
+            Ok(v) if run.len() >= 4 && !after_point => out.push_str(&crate::i18n::num::group(v)),
+            _ => out.push_str(run),
+        }
+        run.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            run.push(c);
+            continue;
+        }
+        flush(&mut run, &mut out, after_point);
+        after_point = c == '.';
+        out.push(c);
+    }
+    flush(&mut run, &mut out, after_point);
+    out
+}
+
+/// The value used instead, by its name where it has one: a lab scenario,
+/// client or server reads «响应丢失（response_lost）», as in the pickers.
+fn used_text(lang: Lang, param: &str, used: &str) -> String {
+    let key = format!("lab.{param}.{used}");
+    if matches!(param, "scenario" | "client" | "server") && crate::i18n::has(&key) {
+        format!("{}{}", crate::i18n::t(lang, &key), paren(lang, used))
+    } else {
+        used.to_string()
+    }
+}
+
+fn paren(lang: Lang, id: &str) -> String {
+    match lang {
+        Lang::Zh => format!("（{id}）"),
+        Lang::En => format!(" ({id})"),
     }
 }
 

@@ -130,3 +130,40 @@ fn cap_notices_merges_counts() {
     assert_eq!(c[MAX_NOTICES].given, "12");
     assert_eq!(cap_notices(vec![one("x")]).len(), 1);
 }
+
+#[test]
+fn notices_name_a_lab_value_as_the_pickers_do() {
+    let notice = |param: &str, used: &str| Notice {
+        kind: NoticeKind::Invalid,
+        param: param.into(),
+        given: "foo".into(),
+        range: "…".into(),
+        used: used.into(),
+    };
+    let zh = notice("scenario", "response_lost").message(Lang::Zh, &crate::route::Page::Lab);
+    assert!(zh.ends_with("已改用「响应丢失（response_lost）」"), "{zh}");
+    let en = notice("server", "naive").message(Lang::En, &crate::route::Page::Lab);
+    assert!(en.ends_with("using Naive (naive)"), "{en}");
+    // Values without a name stay as given.
+    assert!(notice("seed", "1")
+        .message(Lang::Zh, &crate::route::Page::Lab)
+        .ends_with("已改用「1」"));
+}
+
+#[test]
+fn notices_group_thousands_but_not_decimals() {
+    let n = Notice {
+        kind: NoticeKind::Clamped,
+        param: "seed".into(),
+        given: "1234567".into(),
+        range: "0–999999".into(),
+        used: "999999".into(),
+    };
+    let zh = n.message(Lang::Zh, &crate::route::Page::Lab);
+    assert!(zh.contains("（允许：0–999,999）"), "{zh}");
+    assert!(zh.ends_with("已改用「999,999」"), "{zh}");
+    // The value as given is echoed untouched.
+    assert!(zh.contains("「1234567」"), "{zh}");
+    assert_eq!(group_digits("0.01–60, 0.12345"), "0.01–60, 0.12345");
+    assert_eq!(group_digits("rate_limited_429"), "rate_limited_429");
+}

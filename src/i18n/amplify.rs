@@ -54,7 +54,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("amplify.param.steps", "p 的取值个数", "Values of p"),
     e("amplify.running", "计算中…", "Computing…"),
     e("amplify.progress", "已完成 {pct}%", "{pct}% done"),
-    e("amplify.done_in", "用时 {ms} 毫秒", "Done in {ms} ms"),
+    e("amplify.done_in", "计算用时 {ms}（浏览器里的真实时间，不是模拟时间）", "Compute time {ms} (real time in the browser, not simulated time)"),
     e("amplify.cancel", "取消", "Cancel"),
     e("amplify.cancelled", "已取消", "Cancelled"),
     e("amplify.restart", "重新开始", "Start again"),

@@ -99,6 +99,9 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("herd.sweep.scale_linear", "线性", "Linear"),
     e("herd.sweep.scale_log", "对数", "Logarithmic"),
     e("herd.sweep.time_y_log", "平均完成时间（毫秒，对数刻度）", "Mean completion time (ms, log scale)"),
-    e("herd.sweep.highlight_hint", "突出这条曲线；再点一次恢复", "Bring this curve to the front; press again to show all alike"),
-    e("herd.sweep.legend_note", "点图例里的一种写法，把它的曲线放到最前面，其余变淡。", "Press a strategy in the legend to bring its curve to the front and fade the others."),
+    e("herd.sweep.highlight_hint", "悬停或聚焦时预览这条曲线；点一下固定在最前面，再点一次恢复", "Hover or focus to preview this curve; press to keep it in front, press again to show all alike"),
+    e("herd.sweep.legend_note", "把指针移到图例里的一种写法上（或用 Tab 聚焦），它的曲线就到最前面，其余变淡；点一下把它固定下来（写进链接），再点一次恢复。", "Point at a strategy in the legend (or focus it with Tab) to bring its curve to the front and fade the others; press it to keep it there (it goes into the link), press again to show all alike."),
+    e("herd.axis.time_s", "时间（秒）", "Time (s)"),
+    e("herd.sweep.time_y_s", "平均完成时间（秒）", "Mean completion time (s)"),
+    e("herd.sweep.time_y_log_s", "平均完成时间（秒，对数刻度）", "Mean completion time (s, log scale)"),
 ];

@@ -31,10 +31,10 @@ pub(super) const ENTRIES: &[Entry] = &[
     // Decisions and narration.
     e("lab.d.rate_limited", "服务端限流：什么都没做，返回 429，Retry-After: {s} 秒。", "The server is rate limiting: it does nothing and answers 429, Retry-After: {s} s."),
     e("lab.d.quota", "额度用完：什么都没做，返回 429，不带 Retry-After。", "The quota is exhausted: nothing runs; 429 without Retry-After."),
-    e("lab.d.stale_created", "这个处理者醒来写回：它的租约在 t = {t} 秒已经过期，键已被接管；但 WHERE status='in_progress' 分不出这是谁的占位，UPDATE 影响 1 行，报告 #{id} 由租约已过期的处理者写下，提交，返回 201。只有 fencing token 能挡住它。", "This handler wakes and writes back: its lease ended at t = {t} s and the key was taken over; but WHERE status='in_progress' cannot tell whose claim it is, the UPDATE matches 1 row, and report #{id} is written by a handler whose lease had expired; commit, 201. Only a fencing token stops it."),
-    e("lab.d.guarded_replay", "状态条件起作用：键已经是 done，WHERE status='in_progress' 影响 0 行，ROLLBACK，报告一起撤销，改为重放已存的结果 {status}。", "The status guard works: the key is already done, WHERE status='in_progress' matches 0 rows, ROLLBACK, report included; the stored result {status} is replayed."),
+    e("lab.d.stale_created", "这个处理者醒来写回：它的租约在 t = {t} 已经过期，键已被接管；但 WHERE status='in_progress' 分不出这是谁的占位，UPDATE 影响 1 行，报告 #{id} 由租约已过期的处理者写下，提交，返回 201。只有 fencing token 能挡住它。", "This handler wakes and writes back: its lease ended at t = {t} and the key was taken over; but WHERE status='in_progress' cannot tell whose claim it is, the UPDATE matches 1 row, and report #{id} is written by a handler whose lease had expired; commit, 201. Only a fencing token stops it."),
+    e("lab.d.guarded_replay", "状态条件起作用：键已经是 done，WHERE status='in_progress' 影响 0 行，ROLLBACK，报告一起撤销，改为重放已存的结果 {status}。", "The status guard works: the key is already done, WHERE status='in_progress' matches 0 rows, ROLLBACK, report included; the server replays the stored result {status}."),
     e("lab.d.guarded_409", "状态条件影响 0 行：ROLLBACK，报告一起撤销；键还没完成，返回 409。", "The status guard matches 0 rows: ROLLBACK, report included; the key is not done yet, so 409."),
-    e("lab.d.fenced_replay", "旧处理者醒来写回：fence {held} ≠ {current}，影响 0 行，ROLLBACK，重放接管者的结果 {status}。", "The stale handler wakes and writes back: fence {held} ≠ {current}, 0 rows, ROLLBACK, the taker's result {status} is replayed."),
+    e("lab.d.fenced_replay", "旧处理者醒来写回：fence {held} ≠ {current}，影响 0 行，ROLLBACK，重放接管者的结果 {status}。", "The stale handler wakes and writes back: fence {held} ≠ {current}, 0 rows, ROLLBACK; the server replays the taker's result {status}."),
     e("lab.d.fenced_409", "旧处理者醒来写回：fence {held} ≠ {current}，影响 0 行，ROLLBACK，报告一起撤销；接管者还没做完，返回 409。", "The stale handler wakes and writes back: fence {held} ≠ {current}, 0 rows, ROLLBACK, report included; the taker is not done yet, so 409."),
     e("lab.give_up.stored_error", "（这是重放的已存错误：同一个键再试只会再拿到它）", " (a replayed stored error: retrying the same key only replays it again)"),
     e("lab.give_up.careful", "（保守重试：只重试可以证明没发出去的连接失败）", " (careful: only a connection that provably sent nothing is retried)"),
@@ -53,8 +53,10 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.note.harness_back", "次日重启", "restart next day"),
     e("lab.note.cleanup", "清理过期键", "prune old keys"),
     e("lab.note.truncated", "截断", "cut short"),
-    e("lab.note.stall", "停顿到 {t} 秒", "paused until {t} s"),
-    e("lab.note.wait", "等 {ms} 毫秒", "waits {ms} ms"),
+    e("lab.note.stall", "停顿到 t = {t}", "paused until t = {t}"),
+    e("lab.n.pauses_until", "随后这个处理者停顿（比如 GC 停顿），到 t = {t}才醒来接着写回。", "This handler then pauses (a GC pause, say) and only wakes to write back at t = {t}."),
+    e("lab.note.works", "还在处理，到 t = {t}", "still working until t = {t}"),
+    e("lab.note.wait", "等 {t}", "waits {t}"),
     // What the model knows.
     e("lab.toolout.created", "模型知道：已创建", "Model knows: created"),
     e("lab.toolout.unknown", "模型只知道：结果未知", "Model knows: outcome unknown"),
@@ -62,7 +64,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.toolout.rejected", "模型知道：被拒绝", "Model knows: rejected"),
 
     // The end of a run: what happened and why.
-    e("lab.end.sentence", "结束时库里有 {count} 份报告，模型最后知道的是「{tool}」。", "When the run settles there are {count} report(s), and the model was last told «{tool}»."),
+    e("lab.end.sentence", "结束时库里有 {reports}，模型最后知道的是「{tool}」。", "When the run settles the database holds {reports}, and the model was last told: {tool}."),
     e("lab.why.good", "这正是该有的结果：报告数对，模型听到的也是真相。", "This is the right ending: the count is right and the model heard the truth."),
     e("lab.why.no_key", "请求不带幂等键，服务端认不出重试，把它当成新报告又插了一份。", "The request carries no idempotency key, so the server cannot recognise the retry and inserts another report."),
     e("lab.why.new_key", "每次尝试都换了一个新键，服务端把重试当成一次新的操作，又插了一份。", "Every attempt carries a fresh key, so the server treats the retry as a new operation and inserts another report."),
@@ -88,6 +90,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.matrix.view", "视图", "View"),
     e("lab.matrix.by_client", "场景 × 客户端（固定服务端）", "Scenario × client (one server)"),
     e("lab.matrix.by_server", "场景 × 服务端（固定客户端）：哪种服务端能修好我的问题？", "Scenario × server (one client): which server fixes my failure?"),
+    e("lab.matrix.title_by_server", "矩阵：每种故障 × 每种服务端实现", "Matrix: every fault × every server implementation"),
     e("lab.matrix.client", "客户端写法", "Client strategy"),
     e("lab.matrix.lucky_note", "☘ 标出「结果对但靠运气」的格子：有一次尝试可能已经执行，重试却没带同一个键（比如每次新键碰上崩溃回滚了第一份报告）。Δ 标出和上一个服务端（或左边一列）不同的格子。", "☘ marks cells that are right by luck: an attempt may have run and the retry did not carry the same key (e.g. a new key after a crash rolled the first report back). Δ marks cells that differ from the previous server (or the column to the left)."),
     e("lab.legend.duplicate", "多于一份：重复副作用", "more than one: duplicate side effect"),
@@ -102,14 +105,23 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.toolshort.not_created", "未创建", "not created"),
     e("lab.toolshort.rejected", "被拒", "rejected"),
 
-    e("lab.note.fenced_replay", "fence {held} ≠ {current}，影响 0 行，ROLLBACK，重放接管者的结果", "fence {held} ≠ {current}, 0 rows, ROLLBACK, replay the taker's result"),
+    e("lab.note.fenced_replay", "fence {held} ≠ {current}，影响 0 行，ROLLBACK，重放接管者的结果", "fence {held} ≠ {current}, 0 rows, ROLLBACK, replays the taker's result"),
     e("lab.note.fenced_409", "fence {held} ≠ {current}，影响 0 行，ROLLBACK，409", "fence {held} ≠ {current}, 0 rows, ROLLBACK, 409"),
     e("lab.note.guarded", "status 已是 done，影响 0 行，ROLLBACK", "status already done, 0 rows, ROLLBACK"),
     e("lab.note.stale_created", "租约已过期，写回仍然成功！", "lease expired, write-back still succeeds!"),
 
     e("lab.tables.new_hint", "（黄色高亮：这一步新增或改动的行；— 表示 NULL）", " (highlighted: rows added or changed at this step; — means NULL)"),
+    e("lab.unit.reports.one", "{n} 份报告", "{n} report"),
+    e("lab.unit.reports.other", "{n} 份报告", "{n} reports"),
+    e("lab.unit.calls.one", "工具调用 {n} 次", "{n} tool call"),
+    e("lab.unit.calls.other", "工具调用 {n} 次", "{n} tool calls"),
+    e("lab.unit.requests.one", "HTTP 请求 {n} 个", "{n} HTTP request"),
+    e("lab.unit.requests.other", "HTTP 请求 {n} 个", "{n} HTTP requests"),
+    e("lab.unit.rows.one", "{n} 行", "{n} row"),
+    e("lab.unit.rows.other", "{n} 行", "{n} rows"),
+    e("lab.tables.ms_hint", "（*_ms 列库里存的是毫秒，这里换算成秒或小时显示；悬停看原值）", " (the *_ms columns hold milliseconds; shown here in seconds or hours, hover for the stored value)"),
 
-    e("lab.d.replay_split", "这个键已有记录：key_split 不比较请求体，直接重放它为这个键存下的响应 {status}，不再执行。请求体变了也照样回旧响应。", "This key has a record: key_split does not compare bodies and replays whatever it stored for the key, {status}, without running again. A changed body silently gets the old response."),
+    e("lab.d.replay_split", "这个键已有记录：这个服务端（先插数据再记键）不比较请求体，直接重放它为这个键存下的响应 {status}，不再执行。请求体变了也照样回旧响应。", "This key has a record: this server (insert, then record key) does not compare bodies and replays whatever it stored for the key, {status}, without running again. A changed body silently gets the old response."),
 
-    e("lab.diagram.bars", "服务端线上的黄色竖条：处理者停顿（比如 GC 停顿）的那段；harness 线上的蓝色竖条：harness 在等（退避或 Retry-After）。粗体橙字是关键时刻。", "Yellow bar on the server lane: a handler paused (e.g. a GC pause); blue bar on the harness lane: the harness waiting (backoff or Retry-After). Bold orange text marks the key moments."),
+    e("lab.diagram.bars", "服务端线上的黄色竖条：处理者停顿（比如 GC 停顿，超过了租约）的那段；灰色竖条：处理者还在正常地慢慢处理；harness 线上的蓝色竖条：harness 在等（退避或 Retry-After）。粗体橙字是关键时刻。", "Yellow bar on the server lane: a handler paused (e.g. a GC pause, past its lease); grey bar: a handler still working, just slowly; blue bar on the harness lane: the harness waiting (backoff or Retry-After). Bold orange text marks the key moments."),
 ];

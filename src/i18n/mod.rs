@@ -11,6 +11,7 @@ mod common;
 mod exercises;
 mod exercises_lab;
 pub mod fields;
+mod help;
 mod herd;
 mod lab;
 mod lab_story;
@@ -82,6 +83,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(exercises::ENTRIES.iter())
         .chain(exercises_lab::ENTRIES.iter())
         .chain(amplify::ENTRIES.iter())
+        .chain(help::ENTRIES.iter())
 }
 
 fn index() -> &'static HashMap<&'static str, &'static Entry> {

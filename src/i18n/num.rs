@@ -74,6 +74,41 @@ pub fn durations(lang: Lang, ms: &[f64]) -> Vec<String> {
         .collect()
 }
 
+/// `n` with a noun that agrees with it, e.g. `1 report`, `2 reports`: the
+/// table holds the singular under `one` and the plural under `other`
+/// (Chinese has one form for both), each with an `{n}` placeholder.
+pub fn counted(lang: Lang, n: u64, one: &str, other: &str) -> String {
+    let key = if n == 1 { one } else { other };
+    super::tf(lang, key, &[("n", group(n))])
+}
+
+/// A moment or a wait in a lab run (whole simulated milliseconds), in the
+/// lab's one format: seconds with up to three decimals (`2.24 秒`), and past
+/// an hour in hours, minutes and seconds (`25 小时`, `24 小时 30 分钟 0.5 秒`),
+/// so a key retention of a day reads as a day, not as 90,000 seconds.
+pub fn clock(lang: Lang, ms: u64) -> String {
+    const MINUTE: u64 = 60_000;
+    const HOUR: u64 = 60 * MINUTE;
+    let seconds = |v: u64| format!("{} {}", num(v as f64 / 1000.0, 3), seconds_unit(lang));
+    if ms < HOUR {
+        return seconds(ms);
+    }
+    let (hours, minutes, rest) = (ms / HOUR, ms % HOUR / MINUTE, ms % MINUTE);
+    let (h_unit, m_unit) = match lang {
+        Lang::Zh => ("小时", "分钟"),
+        Lang::En => ("h", "min"),
+    };
+    let mut out = format!("{} {h_unit}", group(hours));
+    if minutes > 0 {
+        out.push_str(&format!(" {minutes} {m_unit}"));
+    }
+    if rest > 0 {
+        out.push(' ');
+        out.push_str(&seconds(rest));
+    }
+    out
+}
+
 fn ms_unit(lang: Lang) -> &'static str {
     match lang {
         Lang::Zh => "毫秒",
@@ -143,6 +178,21 @@ mod tests {
             vec!["9.7 秒", "11.1 秒"]
         );
         assert_eq!(durations(Lang::En, &[58.0, 70.3]), vec!["58 ms", "70.3 ms"]);
+    }
+
+    #[test]
+    fn lab_times_are_seconds_then_hours() {
+        assert_eq!(clock(Lang::Zh, 0), "0 秒");
+        assert_eq!(clock(Lang::Zh, 2_240), "2.24 秒");
+        assert_eq!(clock(Lang::En, 412), "0.412 s");
+        assert_eq!(clock(Lang::Zh, 12_000), "12 秒");
+        assert_eq!(clock(Lang::En, 3_599_999), "3,599.999 s");
+        assert_eq!(clock(Lang::Zh, 25 * 3_600_000), "25 小时");
+        assert_eq!(
+            clock(Lang::Zh, 24 * 3_600_000 + 1_800_000),
+            "24 小时 30 分钟"
+        );
+        assert_eq!(clock(Lang::En, 25 * 3_600_000 + 2_240), "25 h 2.24 s");
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The part of the «?» help that says how to read the current view's charts
-//! (the shortcut table is the shell's). Views without an entry here add none.
+//! (the shortcut table is the shell's): every view with a chart or a table
+//! has an entry; the home page adds none.
 
 use yew::prelude::*;
 
@@ -14,9 +15,30 @@ fn keys(page: &Page) -> &'static [&'static str] {
             "common.help.herd.timeline",
             "common.help.herd.sweep",
         ],
+        Page::Lab => &[
+            "help.lab.lanes",
+            "help.lab.lost",
+            "help.lab.bars",
+            "help.lab.fence",
+            "help.lab.cards",
+            "help.lab.tables",
+        ],
+        Page::LabMatrix => &[
+            "help.matrix.cells",
+            "help.matrix.symbols",
+            "help.matrix.marks",
+            "help.matrix.by_server",
+        ],
+        Page::Amplify => &[
+            "amplify.help.fanout",
+            "amplify.help.load",
+            "amplify.help.sweep",
+            "amplify.help.model",
+        ],
         Page::Exercises => &[
             "common.help.ex.groups",
             "common.help.ex.predict",
+            "common.help.ex.results",
             "common.help.ex.demo",
         ],
         _ => &[],

@@ -100,9 +100,9 @@ pub fn fanout_view(p: &FanoutProps) -> Html {
                     <dt>{ t(l, "amplify.fanout.success_expected") }</dt>
                     <dd data-testid="success-expected">{ fmt(s.success_expected, 3) }</dd>
                     <dt>{ t(l, "amplify.fanout.max") }</dt>
-                    <dd data-testid="max-bottom">{ p.cfg.max_bottom() }</dd>
+                    <dd data-testid="max-bottom">{ crate::i18n::num::group(p.cfg.max_bottom()) }</dd>
                     <dt>{ t(l, "amplify.fanout.trials") }</dt>
-                    <dd data-testid="trials-done">{ s.trials }</dd>
+                    <dd data-testid="trials-done">{ crate::i18n::num::group(s.trials as u64) }</dd>
                 </dl>
                 if running {
                     <p class="muted" data-testid="fanout-running">{ t(l, "amplify.running") }</p>

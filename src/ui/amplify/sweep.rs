@@ -71,7 +71,7 @@ pub fn sweep_view(p: &SweepProps) -> Html {
                         <button type="button" data-testid="sweep-cancel" onclick={cancel}>{ t(l, "amplify.cancel") }</button>
                     </> },
                     Status::Done => html! {
-                        <span data-testid="sweep-done">{ tf(l, "amplify.done_in", &[("ms", format!("{:.0}", state.timing.elapsed_ms()))]) }</span>
+                        <span data-testid="sweep-done">{ tf(l, "amplify.done_in", &[("ms", crate::i18n::num::duration(l, state.timing.elapsed_ms().round()))]) }</span>
                     },
                     Status::Cancelled => html! { <>
                         <span data-testid="sweep-cancelled">{ t(l, "amplify.cancelled") }</span>

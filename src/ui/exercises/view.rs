@@ -160,7 +160,7 @@ fn model_value(
                             html! { <li data-testid={format!("model-{id}-{}", i + 1)}>
                                 { format!("{} {line} ", mark(ok)) }
                                 if !ok { <span class="muted">{ tf(l, "ex.predicted_was", &[("answer", predicted)]) }{ " " }</span> }
-                                <a href={run.demo()}>{ tf(l, "ex.demo_run", &[("label", format!("{}/{}/{}", run.scenario, run.client, run.server))]) }</a>
+                                <a href={run.demo()} title={format!("{} × {} × {}", run.scenario, run.client, run.server)}>{ tf(l, "ex.demo_run", &[("label", run_label(l, run))]) }</a>
                             </li> }
                         }) }
                     </ul>
@@ -199,4 +199,15 @@ pub fn field_mark(l: Lang, ok: bool, answer: Option<f64>) -> Html {
         (false, None) => "✗".to_string(),
     };
     html! { <span class={classes!("ex-mark", if ok { "ok" } else { "bad" })}>{ text }</span> }
+}
+
+/// A lab run in the lab's own names (scenario × client × server), the ids
+/// in the link's title.
+fn run_label(l: Lang, run: &crate::exercises::LabRun) -> String {
+    format!(
+        "{} × {} × {}",
+        t(l, &format!("lab.scenario.{}", run.scenario)),
+        t(l, &format!("lab.client.{}", run.client)),
+        t(l, &format!("lab.server.{}", run.server))
+    )
 }

@@ -4,6 +4,8 @@
 use yew::prelude::*;
 
 use crate::herd::chart_data::Axis;
+use crate::i18n::num::SECONDS_FROM_MS;
+use crate::i18n::{t, Lang};
 
 /// Plot margins (px): room for tick labels and axis titles.
 pub const LEFT: f64 = 58.0;
@@ -30,8 +32,19 @@ impl Frame {
         self.height - BOTTOM - self.y.frac(v) * (self.height - TOP - BOTTOM)
     }
 
-    /// Grid, ticks, tick labels and axis titles.
-    pub fn axes(&self, x_title: &str, y_title: &str) -> Html {
+    /// A time axis in milliseconds labelled in seconds once it reaches
+    /// 10 s (the student's native unit); `x_ms_key` / `x_s_key` title it.
+    pub fn time_axes(&self, lang: Lang, x_ms_key: &str, x_s_key: &str, y_title: &str) -> Html {
+        let seconds = self.x.max >= SECONDS_FROM_MS;
+        let key = if seconds { x_s_key } else { x_ms_key };
+        let div = if seconds { 1000.0 } else { 1.0 };
+        self.axes_in(&t(lang, key), y_title, div, 1.0)
+    }
+
+    /// Grid, ticks, tick labels and axis titles, each tick labelled with its
+    /// value divided by `x_div` / `y_div` (so data in milliseconds can be
+    /// labelled in seconds).
+    pub fn axes_in(&self, x_title: &str, y_title: &str, x_div: f64, y_div: f64) -> Html {
         let (x0, x1) = (LEFT, self.width - RIGHT);
         let (y0, y1) = (self.height - BOTTOM, TOP);
         // Thin out x labels when they would collide (narrow screens).
@@ -43,7 +56,7 @@ impl Frame {
                     let y = self.py(v);
                     html! { <g>
                         <line class="grid" x1={fmt(x0)} x2={fmt(x1)} y1={fmt(y)} y2={fmt(y)} />
-                        <text class="tick" x={fmt(x0 - 6.0)} y={fmt(y + 4.0)} text-anchor="end">{ tick_label(v) }</text>
+                        <text class="tick" x={fmt(x0 - 6.0)} y={fmt(y + 4.0)} text-anchor="end">{ tick_label(v / y_div) }</text>
                     </g> }
                 }) }
                 { for self.x.ticks.iter().enumerate().map(|(i, &v)| {
@@ -51,7 +64,7 @@ impl Frame {
                     html! { <g>
                         <line class="tickmark" x1={fmt(x)} x2={fmt(x)} y1={fmt(y0)} y2={fmt(y0 + 5.0)} />
                         if i % every == 0 {
-                            <text class="tick" x={fmt(x)} y={fmt(y0 + 18.0)} text-anchor="middle">{ tick_label(v) }</text>
+                            <text class="tick" x={fmt(x)} y={fmt(y0 + 18.0)} text-anchor="middle">{ tick_label(v / x_div) }</text>
                         }
                     </g> }
                 }) }
@@ -84,7 +97,8 @@ pub fn tick_label(v: f64) -> String {
     } else if a >= 1.0 {
         format!("{v:.1}")
     } else {
-        format!("{v:.2}")
+        let s = format!("{v:.2}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
     }
 }
 

@@ -169,7 +169,7 @@ fn panel(lang: Lang, trace: &Trace, p: &Panel, w: f64) -> Html {
             </figcaption>
             { svg(w, HEIGHT, &title, &format!("hist-{id}"), html! { <>
                 if let Some(wv) = &p.wave { { wave_mark(&f, wv) } }
-                { f.axes(&t(lang, "herd.axis.time"), &tf(lang, "herd.hist.y", &[("bin", bin)])) }
+                { f.time_axes(lang, "herd.axis.time", "herd.axis.time_s", &tf(lang, "herd.hist.y", &[("bin", bin)])) }
                 <path d={bars(&f, &p.hist)} fill={st.color} fill-opacity="0.75" stroke={st.color} stroke-width="0.5" />
             </> }) }
         </figure>

@@ -46,6 +46,11 @@ fn spread_text(lang: Lang, key: &str, s: &Spread, f: impl Fn(&[f64]) -> Vec<Stri
 }
 
 fn results_table(lang: Lang, points: &[PointSummary]) -> Html {
+    // One unit for the whole time column, so the strategies compare at a glance.
+    let times = durations(
+        lang,
+        &points.iter().map(|p| p.mean_time_ms).collect::<Vec<_>>(),
+    );
     html! {
         <div class="scroll-x">
         <table class="data herd-results" data-testid="run-results">
@@ -57,14 +62,14 @@ fn results_table(lang: Lang, points: &[PointSummary]) -> Html {
                 <th scope="col">{ t(lang, "herd.col.spread") }</th>
             </tr></thead>
             <tbody>
-            { for points.iter().map(|p| {
+            { for points.iter().zip(times).map(|(p, time)| {
                 let id = p.strategy.id();
                 html! { <tr>
                     <th scope="row">{ label(lang, p.strategy) }</th>
                     <td class="num big" data-label={t(lang, "herd.col.calls")}><span data-testid={format!("calls-{id}")}
                         data-value={p.mean_calls.to_string()}>{ count(p.mean_calls) }</span></td>
                     <td class="num big" data-label={t(lang, "herd.col.time")}><span data-testid={format!("time-{id}")}
-                        data-value={p.mean_time_ms.to_string()}>{ duration(lang, p.mean_time_ms) }</span></td>
+                        data-value={p.mean_time_ms.to_string()}>{ time }</span></td>
                     <td class="spread">
                         <div>{ spread_text(lang, "herd.spread.calls", &p.calls, |v| v.iter().map(|x| count(*x)).collect()) }</div>
                         <div>{ spread_text(lang, "herd.spread.time", &p.time_ms, |v| durations(lang, v)) }</div>
@@ -146,7 +151,7 @@ fn timeline_panel(lang: Lang, trace: &Trace, x: &Axis, w: f64, height: f64) -> H
                 <span class="muted herd-subset" data-testid={format!("timeline-subset-{}", trace.strategy.id())}>{ subset }</span>
             </figcaption>
             { svg(w, height, &title, &format!("timeline-{}", trace.strategy.id()), html! { <>
-                { f.axes(&t(lang, "herd.axis.time"), &t(lang, "herd.timeline.y")) }
+                { f.time_axes(lang, "herd.axis.time", "herd.axis.time_s", &t(lang, "herd.timeline.y")) }
                 <path d={rejected} fill="none" stroke="var(--muted)" stroke-width="1" stroke-opacity="0.8" />
                 <path d={accepted} fill="var(--c-green)" stroke="#000" stroke-width="0.8" />
             </> }) }

@@ -9,7 +9,7 @@ use super::labels::{label, marker_is_open, marker_path, name, style, swatch};
 use crate::herd::chart_data::Axis;
 use crate::herd::job::Engine;
 use crate::herd::{PointSummary, Strategy};
-use crate::i18n::num::{count, duration, group};
+use crate::i18n::num::{count, duration, group, SECONDS_FROM_MS};
 use crate::i18n::{t, tf, Lang};
 use crate::job::JobStatus;
 
@@ -33,8 +33,13 @@ pub struct SweepViewProps {
 /// What a figure shows besides its data.
 struct Look<'a> {
     log: bool,
+    /// The curve drawn in front: the one under the pointer or focus, else
+    /// the one pinned by a click (the URL's `highlight`).
     highlight: Option<Strategy>,
+    pinned: Option<Strategy>,
     on_field: &'a Callback<(String, String)>,
+    /// Called with the legend entry the pointer or focus enters, `None` on leaving.
+    on_hover: &'a Callback<Option<Strategy>>,
 }
 
 /// Which number a figure plots.
@@ -53,19 +58,30 @@ impl Metric {
     }
 }
 
-/// The legend: one button per strategy that brings its curve to the front
-/// (and dims the others); pressing it again shows all alike.
+/// A legend event handler that previews `s` (or ends the preview).
+fn hover<E: 'static>(look: &Look, s: Option<Strategy>) -> Callback<E> {
+    let h = look.on_hover.clone();
+    Callback::from(move |_| h.emit(s))
+}
+
+/// The legend: one button per strategy. Hovering or focusing it previews
+/// its curve in front (the others dimmed); pressing pins that in the URL,
+/// pressing again shows all alike.
 fn legend(lang: Lang, strategies: &[Strategy], look: &Look) -> Html {
     html! { <>
         <ul class="herd-legend-list" aria-label={t(lang, "herd.legend")}>
             { for strategies.iter().map(|&s| {
-                let on = look.highlight == Some(s);
+                let on = look.pinned == Some(s);
+                let previewed = look.highlight == Some(s) && !on;
                 let cb = look.on_field.clone();
                 let next = if on { "all" } else { s.id() };
                 html! { <li>
-                    <button type="button" class="herd-legend-button" aria-pressed={on.to_string()}
+                    <button type="button" class={classes!("herd-legend-button", previewed.then_some("previewed"))}
+                        aria-pressed={on.to_string()}
                         data-testid={format!("highlight-{}", s.id())}
                         title={t(lang, "herd.sweep.highlight_hint")}
+                        onmouseenter={hover(look, Some(s))} onmouseleave={hover(look, None)}
+                        onfocus={hover(look, Some(s))} onblur={hover(look, None)}
                         onclick={Callback::from(move |_| cb.emit(("highlight".into(), next.into())))}>
                         { label(lang, s) }
                     </button>
@@ -127,6 +143,16 @@ fn figure(
             Axis::new(0.0, y_max.max(1.0), 5)
         },
     };
+    // Completion times of 10 s and more are labelled in seconds.
+    let seconds = metric == Metric::Time && y_max >= SECONDS_FROM_MS;
+    let y_div = if seconds { 1000.0 } else { 1.0 };
+    let y_title = match (metric, look.log, seconds) {
+        (Metric::Calls, ..) => y_key,
+        (_, true, true) => "herd.sweep.time_y_log_s",
+        (_, true, false) => "herd.sweep.time_y_log",
+        (_, false, true) => "herd.sweep.time_y_s",
+        (_, false, false) => y_key,
+    };
     // The highlighted curve is drawn last, so it lies on top.
     let mut order: Vec<Strategy> = strategies.to_vec();
     if let Some(h) = look.highlight {
@@ -169,7 +195,7 @@ fn figure(
             if metric == Metric::Time { { scale_toggle(lang, look.log, look.on_field) } }
             { legend(lang, strategies, look) }
             { svg(width, height, &title, &format!("sweep-chart-{id}"), html! { <>
-                { f.axes(&t(lang, "herd.sweep.x"), &t(lang, if look.log { "herd.sweep.time_y_log" } else { y_key })) }
+                { f.axes_in(&t(lang, "herd.sweep.x"), &t(lang, y_title), 1.0, y_div) }
                 { for series }
             </> }) }
             <details class="herd-table-view">
@@ -215,6 +241,11 @@ fn table(
 #[function_component(SweepView)]
 pub fn sweep_view(p: &SweepViewProps) -> Html {
     let lang = p.lang;
+    let hover = use_state(|| None::<Strategy>);
+    let on_hover = {
+        let hover = hover.clone();
+        Callback::from(move |s: Option<Strategy>| hover.set(s))
+    };
     let guard = p.job.job.borrow();
     let job = guard.as_ref();
     let status = job.map(|j| j.status());
@@ -292,8 +323,10 @@ pub fn sweep_view(p: &SweepViewProps) -> Html {
         let pts = j.summaries();
         let linear = Look {
             log: false,
-            highlight: p.highlight,
+            highlight: (*hover).or(p.highlight),
+            pinned: p.highlight,
             on_field: &p.on_field,
+            on_hover: &on_hover,
         };
         let time = Look {
             log: p.time_log,

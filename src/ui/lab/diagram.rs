@@ -8,17 +8,38 @@ use super::narrate::secs;
 use crate::i18n::{t, tf, Lang};
 use crate::lab::{Arrow, ArrowLabel, Decision, Lane, Next, Run, Step, StepKind};
 
+/// The time column: seconds (`12.345 秒`) fit the narrow one; a run that
+/// passes an hour (`25 小时 0.012 秒`) gets the wide one.
 const TIME_W: f64 = 64.0;
+const TIME_W_HOURS: f64 = 100.0;
 const LANE_W: f64 = 130.0;
 const HEAD_H: f64 = 30.0;
 const ROW_H: f64 = 22.0;
 /// Room on the right for the server and database lanes' notes.
 const NOTE_W: f64 = 230.0;
-const WIDTH: f64 = TIME_W + 4.0 * LANE_W + NOTE_W;
 
-fn lane_x(l: Lane) -> f64 {
-    let i = Lane::ALL.iter().position(|x| *x == l).unwrap_or(0) as f64;
-    TIME_W + (i + 0.5) * LANE_W
+/// The diagram's columns: the time column's width fixes the rest.
+#[derive(Clone, Copy)]
+struct Cols {
+    time_w: f64,
+}
+
+impl Cols {
+    fn for_run(run: &Run) -> Cols {
+        let hours = run.steps().iter().any(|s| s.time_ms >= 3_600_000);
+        Cols {
+            time_w: if hours { TIME_W_HOURS } else { TIME_W },
+        }
+    }
+
+    fn width(self) -> f64 {
+        self.time_w + 4.0 * LANE_W + NOTE_W
+    }
+
+    fn lane_x(self, l: Lane) -> f64 {
+        let i = Lane::ALL.iter().position(|x| *x == l).unwrap_or(0) as f64;
+        self.time_w + (i + 0.5) * LANE_W
+    }
 }
 
 fn label(l: Lang, a: &Arrow) -> String {
@@ -41,10 +62,10 @@ fn label(l: Lang, a: &Arrow) -> String {
 /// CSS class: the key moments (stall, wait, fence, guard) stand out.
 fn note(l: Lang, s: &Step) -> Option<(Lane, String, &'static str)> {
     let wait = |next: &Next| match next {
-        Next::Backoff { wait_ms } => Some(tf(l, "lab.note.wait", &[("ms", wait_ms.to_string())])),
+        Next::Backoff { wait_ms } => Some(tf(l, "lab.note.wait", &[("t", secs(l, *wait_ms))])),
         Next::RetryAfter { wait_ms } => Some(format!(
             "{} (Retry-After)",
-            tf(l, "lab.note.wait", &[("ms", wait_ms.to_string())])
+            tf(l, "lab.note.wait", &[("t", secs(l, *wait_ms))])
         )),
         Next::Finish { .. } => None,
     };
@@ -107,13 +128,43 @@ fn server_note(
         Decision::StaleCreated { .. } => n("lab.note.stale_created"),
         _ => until
             .filter(|u| u - s.time_ms > crate::lab::WORK_MAX_MS)
-            .map(|u| {
-                (
+            .map(|u| match Long::of(u - s.time_ms) {
+                Long::Stall => (
                     Lane::Server,
-                    format!("⏸ {}", tf(l, "lab.note.stall", &[("t", secs(u))])),
+                    format!("⏸ {}", tf(l, "lab.note.stall", &[("t", secs(l, u))])),
                     "note stall",
-                )
+                ),
+                Long::Work => (
+                    Lane::Server,
+                    tf(l, "lab.note.works", &[("t", secs(l, u))]),
+                    "note work",
+                ),
             }),
+    }
+}
+
+/// A handler that is busy for longer than normal work: past the lease it
+/// is a pause (a GC pause, say: the server will guess it is dead), within
+/// it just slow work (a slow request, a taker doing the work again).
+enum Long {
+    Stall,
+    Work,
+}
+
+impl Long {
+    fn of(busy_ms: u64) -> Long {
+        if busy_ms > crate::lab::LEASE_MS {
+            Long::Stall
+        } else {
+            Long::Work
+        }
+    }
+
+    fn bar(&self) -> &'static str {
+        match self {
+            Long::Stall => "stall-bar",
+            Long::Work => "work-bar",
+        }
     }
 }
 
@@ -121,8 +172,8 @@ fn rows(l: Lang, s: &Step) -> usize {
     s.arrows.len() + usize::from(note(l, s).is_some())
 }
 
-fn arrow_svg(l: Lang, a: &Arrow, y: f64) -> Html {
-    let (x1, x2) = (lane_x(a.from), lane_x(a.to));
+fn arrow_svg(l: Lang, c: Cols, a: &Arrow, y: f64) -> Html {
+    let (x1, x2) = (c.lane_x(a.from), c.lane_x(a.to));
     let text = label(l, a);
     if a.lost {
         let end = (x1 + x2) / 2.0;
@@ -157,7 +208,7 @@ fn arrow_svg(l: Lang, a: &Arrow, y: f64) -> Html {
 /// (from a backoff or `Retry-After` decision to the next send).
 #[derive(Default)]
 struct Spans {
-    stalls: Vec<(usize, f64)>,
+    stalls: Vec<(usize, f64, &'static str)>,
     wait: Option<f64>,
     done: Vec<(Lane, f64, f64, &'static str)>,
 }
@@ -169,11 +220,14 @@ impl Spans {
                 request,
                 works_until_ms: Some(u),
                 ..
-            } if u - s.time_ms > crate::lab::WORK_MAX_MS => self.stalls.push((*request, mid)),
+            } if u - s.time_ms > crate::lab::WORK_MAX_MS => {
+                self.stalls
+                    .push((*request, mid, Long::of(u - s.time_ms).bar()))
+            }
             StepKind::Server { request, .. } => {
-                if let Some(i) = self.stalls.iter().position(|(r, _)| r == request) {
-                    let (_, y0) = self.stalls.remove(i);
-                    self.done.push((Lane::Server, y0, mid, "stall-bar"));
+                if let Some(i) = self.stalls.iter().position(|(r, ..)| r == request) {
+                    let (_, y0, class) = self.stalls.remove(i);
+                    self.done.push((Lane::Server, y0, mid, class));
                 }
             }
             StepKind::Timeout { next, .. } | StepKind::Received { next, .. }
@@ -190,12 +244,12 @@ impl Spans {
         }
     }
 
-    fn bars(&self) -> Html {
+    fn bars(&self, c: Cols) -> Html {
         self.done
             .iter()
             .map(|(lane, y0, y1, class)| {
                 html! {
-                    <rect class={*class} x={(lane_x(*lane) - 4.0).to_string()} y={y0.to_string()}
+                    <rect class={*class} x={(c.lane_x(*lane) - 4.0).to_string()} y={y0.to_string()}
                         width="8" height={(y1 - y0).max(2.0).to_string()} />
                 }
             })
@@ -206,6 +260,8 @@ impl Spans {
 /// The diagram up to step `upto` (1-based; 0 draws only the lanes).
 pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
     let steps = &run.steps()[..upto.min(run.steps().len())];
+    let c = Cols::for_run(run);
+    let width = c.width();
     let mut y = 8.0;
     let mut parts = Vec::new();
     let mut spans = Spans::default();
@@ -216,20 +272,20 @@ pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
         let mut inner = Vec::new();
         if current {
             inner.push(html! {
-                <rect class="current" x="0" y={(y - 2.0).to_string()} width={WIDTH.to_string()} height={h.to_string()} />
+                <rect class="current" x="0" y={(y - 2.0).to_string()} width={width.to_string()} height={h.to_string()} />
             });
         }
         inner.push(html! {
-            <text class="time" x="4" y={(y + ROW_H - 7.0).to_string()}>{ format!("{}s", secs(s.time_ms)) }</text>
+            <text class="time" x="4" y={(y + ROW_H - 7.0).to_string()}>{ secs(l, s.time_ms) }</text>
         });
         let mut row_y = y + ROW_H - 6.0;
         for a in &s.arrows {
-            inner.push(arrow_svg(l, a, row_y));
+            inner.push(arrow_svg(l, c, a, row_y));
             row_y += ROW_H;
         }
         if let Some((lane, text, class)) = note(l, s) {
             inner.push(html! {
-                <text class={class} x={(lane_x(lane) + 6.0).to_string()} y={(row_y - 2.0).to_string()}>{ text }</text>
+                <text class={class} x={(c.lane_x(lane) + 6.0).to_string()} y={(row_y - 2.0).to_string()}>{ text }</text>
             });
         }
         parts.push(html! { <g class="step" data-step={(i + 1).to_string()}>{ for inner }</g> });
@@ -239,14 +295,14 @@ pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
     let height = y + 8.0;
     html! {
         <>
-        <svg class="seq-head" viewBox={format!("0 0 {WIDTH} {HEAD_H}")} width={WIDTH.to_string()} height={HEAD_H.to_string()}
+        <svg class="seq-head" viewBox={format!("0 0 {width} {HEAD_H}")} width={width.to_string()} height={HEAD_H.to_string()}
             aria-hidden="true" data-testid="lane-headers">
-            <rect x="0" y="0" width={WIDTH.to_string()} height={HEAD_H.to_string()} class="head-bg" />
+            <rect x="0" y="0" width={width.to_string()} height={HEAD_H.to_string()} class="head-bg" />
             { for Lane::ALL.iter().map(|lane| html! {
-                <text x={lane_x(*lane).to_string()} y="20" text-anchor="middle">{ t(l, &format!("lab.lane.{}", lane.id())) }</text>
+                <text x={c.lane_x(*lane).to_string()} y="20" text-anchor="middle">{ t(l, &format!("lab.lane.{}", lane.id())) }</text>
             }) }
         </svg>
-        <svg class="seq" viewBox={format!("0 0 {WIDTH} {height}")} width={WIDTH.to_string()} height={height.to_string()}
+        <svg class="seq" viewBox={format!("0 0 {width} {height}")} width={width.to_string()} height={height.to_string()}
             role="img" aria-label={t(l, "lab.diagram.label")} data-testid="sequence-diagram">
             <defs>
                 <marker id="lab-arrowhead" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
@@ -254,14 +310,14 @@ pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
                 </marker>
             </defs>
             { for Lane::ALL.iter().map(|lane| {
-                let x = lane_x(*lane);
+                let x = c.lane_x(*lane);
                 html! {
                     <g class="lane">
                         <line x1={x.to_string()} y1="0" x2={x.to_string()} y2={height.to_string()} />
                     </g>
                 }
             }) }
-            <g class="spans" data-testid="diagram-spans">{ spans.bars() }</g>
+            <g class="spans" data-testid="diagram-spans">{ spans.bars(c) }</g>
             { for parts }
         </svg>
         </>

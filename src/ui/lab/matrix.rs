@@ -144,7 +144,7 @@ pub fn matrix_page(p: &PageProps) -> Html {
 
     html! {
         <section class={classes!("lab", "matrix", p.embed.then_some("compact"))}>
-            <h1>{ t(l, "lab.matrix.title") }</h1>
+            <h1 data-testid="matrix-title">{ t(l, if m.by == MatrixBy::Server { "lab.matrix.title_by_server" } else { "lab.matrix.title" }) }</h1>
             if !p.embed { <p>{ t(l, "lab.matrix.intro") }</p> }
             <p><a href={to_run(m.server)} data-testid="to-run">{ t(l, "lab.to_run") }</a></p>
             <NoticeList lang={l} notices={init.1.clone()} />
@@ -163,7 +163,7 @@ pub fn matrix_page(p: &PageProps) -> Html {
                 }
                 if let Some(ms) = progress.elapsed_ms {
                     <span class="muted" data-testid="matrix-elapsed">
-                        { tf(l, "lab.matrix.elapsed", &[("runs", total.to_string()), ("ms", format!("{ms:.1}"))]) }
+                        { tf(l, "lab.matrix.elapsed", &[("runs", total.to_string()), ("ms", crate::i18n::num::duration(l, ms))]) }
                     </span>
                 }
             </div>

@@ -6,9 +6,19 @@ use crate::lab::{
     AttemptOutcome, Decision, GiveUp, Next, Run, SqlOutcome, Step, StepKind, ToolResult,
 };
 
-/// Seconds with millisecond precision, e.g. `2.240`.
-pub fn secs(ms: u64) -> String {
-    format!("{}.{:03}", ms / 1000, ms % 1000)
+/// A moment or wait of the run in the lab's one time format (seconds, or
+/// hours past an hour), with its unit.
+pub fn secs(l: Lang, ms: u64) -> String {
+    crate::i18n::num::clock(l, ms)
+}
+
+/// Between two sentences: Chinese runs them together after «。», English
+/// puts a space.
+fn sep(l: Lang) -> &'static str {
+    match l {
+        Lang::Zh => "",
+        Lang::En => " ",
+    }
 }
 
 /// An attempt outcome as text, e.g. "HTTP 201 (stored response replayed)".
@@ -40,9 +50,9 @@ pub fn tool_text(l: Lang, r: ToolResult) -> String {
 
 fn next_text(l: Lang, next: Next) -> String {
     match next {
-        Next::Backoff { wait_ms } => tf(l, "lab.next.backoff", &[("wait", wait_ms.to_string())]),
+        Next::Backoff { wait_ms } => tf(l, "lab.next.backoff", &[("wait", secs(l, wait_ms))]),
         Next::RetryAfter { wait_ms } => {
-            tf(l, "lab.next.retry_after", &[("wait", wait_ms.to_string())])
+            tf(l, "lab.next.retry_after", &[("wait", secs(l, wait_ms))])
         }
         Next::Finish { result, give_up } => {
             let mut s = tf(l, "lab.next.finish", &[("result", tool_text(l, result))]);
@@ -62,7 +72,7 @@ fn next_text(l: Lang, next: Next) -> String {
                     "lab.give_up.retry_after",
                     &[
                         ("s", retry_after_s.to_string()),
-                        ("remaining", remaining_ms.to_string()),
+                        ("remaining", secs(l, remaining_ms)),
                     ],
                 ),
                 Some(GiveUp::NotRetryable) => t(l, "lab.give_up.not_retryable"),
@@ -129,7 +139,10 @@ fn decision_text(
         } => tf(
             l,
             "lab.d.stale_created",
-            &[("id", report_id.to_string()), ("t", secs(*lease_until_ms))],
+            &[
+                ("id", report_id.to_string()),
+                ("t", secs(l, *lease_until_ms)),
+            ],
         ),
         Decision::Unavailable => tf(
             l,
@@ -235,8 +248,14 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
                 response.as_ref().and_then(|r| r.retry_after_s),
             );
             if let Some(until) = works_until_ms {
-                s.push(' ');
-                s.push_str(&tf(l, "lab.n.works_until", &[("t", secs(*until))]));
+                // Busy past the lease is a pause, as the diagram draws it.
+                let key = if until - step.time_ms > crate::lab::LEASE_MS {
+                    "lab.n.pauses_until"
+                } else {
+                    "lab.n.works_until"
+                };
+                s.push_str(sep(l));
+                s.push_str(&tf(l, key, &[("t", secs(l, *until))]));
             }
             s
         }
@@ -255,7 +274,7 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
                 "lab.n.received",
                 &[req(request), ("outcome", outcome_text(l, Some(*outcome)))],
             );
-            s.push(' ');
+            s.push_str(sep(l));
             s.push_str(&next_text(l, *next));
             s
         }
@@ -266,7 +285,7 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
         ),
         StepKind::Timeout { request, next } => {
             let mut s = tf(l, "lab.n.timeout", &[req(request)]);
-            s.push(' ');
+            s.push_str(sep(l));
             s.push_str(&next_text(l, *next));
             s
         }

@@ -238,7 +238,7 @@ pub fn lab_page(p: &PageProps) -> Html {
                 <span class="step-index" data-testid="step-index" data-step={step.to_string()} data-total={total.to_string()}>
                     { tf(l, "lab.step_index", &[("step", step.to_string()), ("total", total.to_string())]) }
                     { " · " }
-                    { tf(l, "lab.time", &[("t", secs(current.map(|c| c.time_ms).unwrap_or(0)))]) }
+                    { tf(l, "lab.time", &[("t", secs(l, current.map(|c| c.time_ms).unwrap_or(0)))]) }
                 </span>
             </div>
             if !p.embed { <p class="muted keys-hint">{ t(l, "lab.ctl.keys") }</p> }

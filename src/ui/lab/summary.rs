@@ -6,6 +6,7 @@ use yew::prelude::*;
 
 use super::narrate::{outcome_text, tool_text};
 use super::state::LabState;
+use crate::i18n::num::counted;
 use crate::i18n::{t, tf, Lang};
 use crate::lab::explain::{cause, lucky};
 use crate::lab::harness::{ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, MAX_ATTEMPTS};
@@ -37,8 +38,9 @@ pub fn cell_class(c: Cell) -> String {
     )
 }
 
+/// A parameter in seconds, the unit the line's text names.
 fn secs_text(ms: u64) -> String {
-    format!("{}", ms as f64 / 1000.0)
+    crate::i18n::num::num(ms as f64 / 1000.0, 3)
 }
 
 /// Timeout, lease and deadline as visible numbers, with the lease rule.
@@ -56,6 +58,16 @@ pub fn lab_parameters(l: Lang) -> Html {
             ]) }
         </p>
     }
+}
+
+/// `2 份报告` / `2 reports`.
+fn reports(l: Lang, n: usize) -> String {
+    counted(
+        l,
+        n as u64,
+        "lab.unit.reports.one",
+        "lab.unit.reports.other",
+    )
 }
 
 fn end_sentence(l: Lang, s: &LabState) -> Html {
@@ -80,10 +92,10 @@ fn end_sentence(l: Lang, s: &LabState) -> Html {
         <div class="end-sentence" data-testid="end-sentence" data-cause={format!("{why:?}")}>
             <p>
                 { tf(l, "lab.end.sentence", &[
-                    ("count", c.reports.to_string()),
-                    ("tool", t(l, &format!("lab.toolout.{}", c.tool.id()))),
+                    ("reports", reports(l, c.reports)),
+                    ("tool", t(l, &format!("lab.toolshort.{}", c.tool.id()))),
                 ]) }
-                { " " }{ t(l, &why.key()) }
+                { if l == Lang::En { " " } else { "" } }{ t(l, &why.key()) }
             </p>
             if good && lucky(run) { <p class="lucky" data-testid="lucky">{ t(l, "lab.end.lucky") }</p> }
             if !good {
@@ -111,7 +123,7 @@ pub fn summary_card(l: Lang, s: &LabState, step: usize, count: usize) -> Html {
                 <h3>{ t(l, "lab.card.end") }</h3>
                 <p class="verdict" data-testid="final-verdict" data-count={c.reports.to_string()} data-verdict={v.id()}>
                     { format!("{} {}", cell_symbol(c), tf(l, "lab.verdict.final", &[
-                        ("count", c.reports.to_string()),
+                        ("count", reports(l, c.reports)),
                         ("verdict", t(l, &format!("lab.verdict.{}", v.id()))),
                     ])) }
                 </p>
@@ -124,8 +136,8 @@ pub fn summary_card(l: Lang, s: &LabState, step: usize, count: usize) -> Html {
                     <dt>{ t(l, "lab.final.tool") }</dt>
                     <dd data-testid="tool-result">{ run.tool_result().map(|r| tool_text(l, r)).unwrap_or_default() }</dd>
                     <dd class="muted">{ tf(l, "lab.final.calls", &[
-                        ("calls", run.calls().len().to_string()),
-                        ("requests", run.requests().len().to_string()),
+                        ("calls", counted(l, run.calls().len() as u64, "lab.unit.calls.one", "lab.unit.calls.other")),
+                        ("requests", counted(l, run.requests().len() as u64, "lab.unit.requests.one", "lab.unit.requests.other")),
                     ]) }</dd>
                 </dl>
                 if run.truncated { <p class="truncated" data-testid="truncated">{ t(l, "lab.n.truncated") }</p> }

@@ -5,6 +5,19 @@ use yew::prelude::*;
 use crate::i18n::{t, tf, Lang};
 use crate::lab::{KeyRow, ReportRow, SqlExec, SqlOutcome};
 
+/// A `*_ms` column's value in the lab's one time format; the raw number
+/// stays in the cell's title, as the database holds it.
+fn time_cell(l: Lang, ms: Option<i64>, testid: &'static str) -> Html {
+    match ms {
+        Some(v) => html! {
+            <td class="num" title={format!("{v} ms")} data-testid={testid}>
+                { crate::i18n::num::clock(l, v.max(0) as u64) }
+            </td>
+        },
+        None => html! { <td class="num" data-testid={testid}>{ "—" }</td> },
+    }
+}
+
 fn opt<T: ToString>(v: &Option<T>) -> String {
     v.as_ref()
         .map(|x| x.to_string())
@@ -16,7 +29,7 @@ pub fn reports_table(l: Lang, rows: &[ReportRow], before: &[ReportRow]) -> Html 
     html! {
         <div class="scroll-x">
             <table class="data" data-testid="table-reports">
-                <caption>{ t(l, "lab.tables.reports") }<span class="muted">{ t(l, "lab.tables.new_hint") }</span></caption>
+                <caption>{ t(l, "lab.tables.reports") }<span class="muted">{ t(l, "lab.tables.new_hint") }{ t(l, "lab.tables.ms_hint") }</span></caption>
                 <thead><tr>
                     <th class="num">{ "id" }</th><th>{ "run_id" }</th><th>{ "module" }</th>
                     <th>{ "title" }</th><th class="num">{ "created_ms" }</th>
@@ -31,7 +44,7 @@ pub fn reports_table(l: Lang, rows: &[ReportRow], before: &[ReportRow]) -> Html 
                             <tr class={classes!(new.then_some("new"))}>
                                 <td class="num">{ r.id }</td>
                                 <td>{ &r.run_id }</td><td>{ &r.module }</td><td>{ &r.title }</td>
-                                <td class="num">{ r.created_ms }</td>
+                                { time_cell(l, Some(r.created_ms), "report-created") }
                             </tr>
                         }
                     }) }
@@ -46,7 +59,7 @@ pub fn keys_table(l: Lang, rows: &[KeyRow], before: &[KeyRow]) -> Html {
     html! {
         <div class="scroll-x">
             <table class="data" data-testid="table-keys">
-                <caption>{ t(l, "lab.tables.keys") }<span class="muted">{ t(l, "lab.tables.new_hint") }</span></caption>
+                <caption>{ t(l, "lab.tables.keys") }<span class="muted">{ t(l, "lab.tables.new_hint") }{ t(l, "lab.tables.ms_hint") }</span></caption>
                 <thead><tr>
                     <th>{ "key" }</th><th>{ "request_digest" }</th><th>{ "status" }</th>
                     <th class="num">{ "fence" }</th><th class="num">{ "lease_expires_ms" }</th>
@@ -65,10 +78,10 @@ pub fn keys_table(l: Lang, rows: &[KeyRow], before: &[KeyRow]) -> Html {
                                 <td><code title={r.request_digest.clone()}>{ format!("{}…", &r.request_digest[..12.min(r.request_digest.len())]) }</code></td>
                                 <td>{ &r.status }</td>
                                 <td class="num">{ opt(&r.fence) }</td>
-                                <td class="num">{ opt(&r.lease_expires_ms) }</td>
+                                { time_cell(l, r.lease_expires_ms, "key-lease-expires") }
                                 <td class="num">{ opt(&r.response_status) }</td>
                                 <td><code>{ opt(&r.response_body) }</code></td>
-                                <td class="num">{ r.created_ms }</td>
+                                { time_cell(l, Some(r.created_ms), "key-created") }
                             </tr>
                         }
                     }) }
@@ -81,7 +94,22 @@ pub fn keys_table(l: Lang, rows: &[KeyRow], before: &[KeyRow]) -> Html {
 fn outcome_text(l: Lang, o: &SqlOutcome) -> (String, &'static str) {
     match o {
         SqlOutcome::Begun => (t(l, "lab.sql.begun"), "begun"),
-        SqlOutcome::Rows(n) => (tf(l, "lab.sql.rows", &[("n", n.to_string())]), "rows"),
+        SqlOutcome::Rows(n) => (
+            tf(
+                l,
+                "lab.sql.rows",
+                &[(
+                    "rows",
+                    crate::i18n::num::counted(
+                        l,
+                        *n as u64,
+                        "lab.unit.rows.one",
+                        "lab.unit.rows.other",
+                    ),
+                )],
+            ),
+            "rows",
+        ),
         SqlOutcome::Row(Some(cols)) => (tf(l, "lab.sql.row", &[("row", cols.join(" | "))]), "row"),
         SqlOutcome::Row(None) => (t(l, "lab.sql.no_row"), "row"),
         SqlOutcome::Committed => (t(l, "lab.sql.committed"), "commit"),
