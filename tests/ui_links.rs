@@ -21,7 +21,10 @@ fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
 #[test]
 fn views_render_in_app_links_only_through_app_link() {
     let mut files = Vec::new();
-    sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui"), &mut files);
+    sources(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui"),
+        &mut files,
+    );
     assert!(files.len() > 20, "found {} files", files.len());
     let mut bad = Vec::new();
     for (path, text) in &files {
@@ -35,5 +38,9 @@ fn views_render_in_app_links_only_through_app_link() {
             }
         }
     }
-    assert!(bad.is_empty(), "links without the shell:\n{}", bad.join("\n"));
+    assert!(
+        bad.is_empty(),
+        "links without the shell:\n{}",
+        bad.join("\n")
+    );
 }
