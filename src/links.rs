@@ -131,7 +131,10 @@ impl Link {
         }
     }
 
-    /// The hash, e.g. `#/lab?client=stable_key&step=end`.
+    /// The bare hash, e.g. `#/lab?client=stable_key&step=end`, without the
+    /// shell's settings: for data and tests. The UI renders every in-app link
+    /// with [`Link::href_in`] and the current shell, so that a link clicked
+    /// in an embed stays an embed in the same language.
     pub fn href(&self) -> String {
         self.location().to_hash()
     }
@@ -173,4 +176,73 @@ pub fn with_shell(loc: &Location, shell: Shell) -> String {
         loc.query.set("embed", "1");
     }
     loc.to_hash()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::{ClientStrategy, Scenario, ServerImpl};
+    use crate::route::split_shell_params;
+
+    const EMBED_EN: Shell = Shell {
+        lang: Lang::En,
+        embed: true,
+    };
+
+    fn links() -> Vec<Link> {
+        vec![
+            Link::Home,
+            Link::Exercises(None),
+            Link::Exercises(Some("three_layers".into())),
+            Link::lab_end(
+                Scenario::CrashBetweenCommits,
+                ClientStrategy::StableKey,
+                ServerImpl::Fenced,
+                7,
+            ),
+            Link::LabMatrix(MatrixParams::default()),
+            Link::amplify_view(AmplifyView::Load),
+            Link::Herd(HerdParams::default()),
+        ]
+    }
+
+    #[test]
+    fn the_default_shell_adds_nothing() {
+        for link in links() {
+            assert_eq!(link.href_in(Shell::default()), link.href());
+        }
+    }
+
+    #[test]
+    fn an_embed_link_stays_an_embed_in_its_language() {
+        for link in links() {
+            let hash = link.href_in(EMBED_EN);
+            let loc = Location::parse(&hash);
+            let shell = split_shell_params(&loc);
+            assert!(shell.embed, "{hash}");
+            assert_eq!(shell.lang_from_url, Some(Lang::En), "{hash}");
+            assert!(shell.notices.is_empty(), "{hash}");
+            assert_eq!(shell.page_query, link.query(), "{hash}");
+            assert_eq!(loc.page, link.page(), "{hash}");
+        }
+        assert_eq!(Link::Home.href_in(EMBED_EN), "#/?lang=en&embed=1");
+        assert_eq!(
+            Link::Exercises(None).href_in(Shell {
+                lang: Lang::Zh,
+                embed: true
+            }),
+            "#/exercises?embed=1"
+        );
+    }
+
+    #[test]
+    fn a_page_query_cannot_smuggle_in_shell_settings() {
+        let loc = Location::parse("#/exercises?q=x&embed=1&lang=en");
+        assert_eq!(with_shell(&loc, Shell::default()), "#/exercises?q=x");
+        let lang_only = Shell {
+            lang: Lang::En,
+            embed: false,
+        };
+        assert_eq!(with_shell(&loc, lang_only), "#/exercises?q=x&lang=en");
+    }
 }

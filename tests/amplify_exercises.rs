@@ -71,7 +71,7 @@ fn registered_translated_and_linked() {
                 assert!(has(f.label), "{}", f.label);
             }
         }
-        let demo = q.demo_after_answer().unwrap_or_default();
+        let demo = q.demo_after_answer().map(|l| l.href()).unwrap_or_default();
         let loc = Location::parse(&demo);
         let (_, notices) = AmplifyParams::from_query(&loc.query);
         assert!(notices.is_empty(), "{demo}: {notices:?}");

@@ -47,7 +47,7 @@ fn predictions_link_no_demo_before_the_answer() {
     for q in bank() {
         let hides = matches!(q.kind, Kind::Predict { .. } | Kind::Numeric(_))
             || q.demo_after_answer()
-                .is_some_and(|d| d.contains("step=end"));
+                .is_some_and(|d| d.href().contains("step=end"));
         if hides {
             assert_eq!(q.demo_before_answer(), None, "{}", q.id);
         } else {
@@ -60,7 +60,7 @@ fn predictions_link_no_demo_before_the_answer() {
         }
         assert!(
             !q.demo_before_answer()
-                .is_some_and(|d| d.contains("step=end")),
+                .is_some_and(|d| d.href().contains("step=end")),
             "{}: a demo link opens the final step before the answer",
             q.id
         );

@@ -239,6 +239,7 @@ fn every_linked_preset_shows_what_its_explanation_cites() {
         let Some(hash) = q.demo_after_answer() else {
             continue;
         };
+        let hash = hash.href();
         let hash = hash.as_str();
         for shows in expected(q.id) {
             match Location::parse(hash).page {

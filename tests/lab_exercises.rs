@@ -24,7 +24,12 @@ fn predicted(id: &str) -> Vec<f64> {
 
 /// The run a question's demo link opens.
 fn demo_run(id: &str) -> Run {
-    let loc = Location::parse(&q(id).demo_after_answer().unwrap_or_default());
+    let loc = Location::parse(
+        &q(id)
+            .demo_after_answer()
+            .map(|l| l.href())
+            .unwrap_or_default(),
+    );
     let (p, notices) = LabParams::from_query(&loc.query);
     assert!(notices.is_empty(), "{id}: {notices:?}");
     run(p.scenario, p.client, p.server, p.seed)

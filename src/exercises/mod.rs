@@ -56,7 +56,7 @@ impl Question {
     /// for numeric questions (their demo shows the number asked for), none
     /// for a link that opens a run's final step, and none when the question
     /// has no demo that shows what it is about.
-    pub fn demo_before_answer(&self) -> Option<String> {
+    pub fn demo_before_answer(&self) -> Option<Link> {
         match (&self.kind, &self.demo) {
             (Kind::Predict { .. } | Kind::Numeric(_), _) => None,
             (_, Some(Link::Lab(p))) if p.step == crate::lab::StepParam::End => None,
@@ -65,8 +65,8 @@ impl Question {
     }
 
     /// The demo link offered once the question is answered.
-    pub fn demo_after_answer(&self) -> Option<String> {
-        self.demo.as_ref().map(Link::href)
+    pub fn demo_after_answer(&self) -> Option<Link> {
+        self.demo.clone()
     }
 }
 
@@ -172,11 +172,6 @@ impl LabRun {
             ServerImpl::from_id(self.server)?,
             self.seed,
         ))
-    }
-
-    /// The hash of [`LabRun::link`].
-    pub fn demo(&self) -> String {
-        self.link().map(|l| l.href()).unwrap_or_default()
     }
 }
 

@@ -11,6 +11,7 @@ use super::dom;
 use super::exercises::ExercisesPage;
 use super::herd::HerdPage;
 use super::lab::{LabPage, MatrixPage};
+use super::link::AppLink;
 use super::page::PageProps;
 use super::widgets::NoticeList;
 use crate::i18n::{t, tf, Lang};
@@ -235,10 +236,11 @@ pub fn app() -> Html {
 
     html! {
         <ContextProvider<Page> context={page.clone()}>
+        <ContextProvider<Shell> context={Shell { lang: l, embed }}>
         <div class={classes!("shell", embed.then_some("embed"))} data-lang={l.code()}>
             if !embed {
                 <header class="site-header">
-                    <a class="brand" href={Link::Home.href()}>{ t(l, "common.app_title") }</a>
+                    <AppLink to={Link::Home} class="brand">{ t(l, "common.app_title") }</AppLink>
                     <nav aria-label={t(l, "common.nav.main")}>
                         { nav_link(l, &loc.page, Page::Herd, "common.nav.herd", "nav-herd") }
                         { nav_link(l, &loc.page, Page::Amplify, "amplify.nav", "nav-amplify") }
@@ -260,6 +262,7 @@ pub fn app() -> Html {
             <div class="page">{ body }</div>
             if *help_open { { help_dialog(l, help_open.clone(), &page) } }
         </div>
+        </ContextProvider<Shell>>
         </ContextProvider<Page>>
     }
 }
@@ -277,10 +280,15 @@ pub fn is_typing_target(ev: &web_sys::KeyboardEvent) -> bool {
 
 fn nav_link(l: Lang, current: &Page, page: Page, key: &str, testid: &str) -> Html {
     let active = current == &page || (page == Page::Lab && current == &Page::LabMatrix);
-    let href = Link::start_of(&page).href();
+    let attrs = if active {
+        vec![("aria-current", "page".into())]
+    } else {
+        vec![]
+    };
     html! {
-        <a href={href} data-testid={testid.to_string()}
-            aria-current={active.then_some("page")}>{ t(l, key) }</a>
+        <AppLink to={Link::start_of(&page)} testid={testid.to_string()} attrs={attrs}>
+            { t(l, key) }
+        </AppLink>
     }
 }
 
@@ -290,18 +298,18 @@ fn home(l: Lang) -> Html {
             <h1>{ t(l, "common.chapter") }</h1>
             <p>{ t(l, "common.home.intro") }</p>
             <div class="cards">
-                <a class="card" href={Link::start_of(&Page::Herd).href()}>
+                <AppLink to={Link::start_of(&Page::Herd)} class="card">
                     <h2>{ t(l, "common.nav.herd") }</h2><p>{ t(l, "common.home.herd") }</p>
-                </a>
-                <a class="card" href={Link::start_of(&Page::Amplify).href()} data-testid="card-amplify">
+                </AppLink>
+                <AppLink to={Link::start_of(&Page::Amplify)} class="card" testid="card-amplify">
                     <h2>{ t(l, "amplify.nav") }</h2><p>{ t(l, "amplify.home") }</p>
-                </a>
-                <a class="card" href={Link::start_of(&Page::Lab).href()}>
+                </AppLink>
+                <AppLink to={Link::start_of(&Page::Lab)} class="card">
                     <h2>{ t(l, "common.nav.lab") }</h2><p>{ t(l, "common.home.lab") }</p>
-                </a>
-                <a class="card" href={Link::start_of(&Page::Exercises).href()}>
+                </AppLink>
+                <AppLink to={Link::start_of(&Page::Exercises)} class="card">
                     <h2>{ t(l, "common.nav.exercises") }</h2><p>{ t(l, "common.home.exercises") }</p>
-                </a>
+                </AppLink>
             </div>
             <p class="muted">{ t(l, "common.offline_note") }</p>
         </section>

@@ -8,6 +8,7 @@ pub mod exercises;
 pub mod help;
 pub mod herd;
 pub mod lab;
+pub mod link;
 pub mod page;
 pub mod panic;
 pub mod slicer;

@@ -19,6 +19,7 @@ use crate::amplify::{AmplifyParams, LoadPolicy, View};
 use crate::i18n::{t, Lang};
 use crate::links::Link;
 use crate::params::Notice;
+use crate::ui::link::AppLink;
 use controls::Controls;
 use fanout::FanoutView;
 use job::use_job;
@@ -36,11 +37,6 @@ pub fn amplify_page(p: &PageProps) -> Html {
     let params = use_state(|| initial.0.clone());
     let notices = use_state(|| initial.1.clone());
     let job = use_job();
-    // The preset bar's links, built once: the page redraws on every slice.
-    let presets = use_memo((), |_| {
-        Demo::ALL.map(|d| (d, Link::Amplify(d.params()).href()))
-    });
-    let tabs = use_memo((), |_| View::ALL.map(|v| (v, Link::amplify_view(v).href())));
 
     {
         let set_query = p.set_query.clone();
@@ -95,10 +91,14 @@ pub fn amplify_page(p: &PageProps) -> Html {
         .as_ref()
         .map_or(0, |s| s.timing.elapsed_ms() as u64);
     let view_tab = |v: View, key: &str| {
-        let href = tabs.iter().find(|(t, _)| *t == v).map(|(_, h)| h.clone());
+        let attrs = if params.view == v {
+            vec![("aria-current", "page".into())]
+        } else {
+            vec![]
+        };
         html! {
-            <a href={href} class="tab" data-testid={format!("tab-{}", v.id())}
-                aria-current={(params.view == v).then_some("page")}>{ t(l, key) }</a>
+            <AppLink to={Link::amplify_view(v)} class="tab" testid={format!("tab-{}", v.id())}
+                attrs={attrs}>{ t(l, key) }</AppLink>
         }
     };
     html! {
@@ -115,9 +115,9 @@ pub fn amplify_page(p: &PageProps) -> Html {
             </nav>
             <nav class="amp-presets" aria-label={t(l, "amplify.presets")}>
                 <span>{ t(l, "amplify.presets") }</span>
-                { for presets.iter().map(|(d, href)| html! {
-                    <a href={href.clone()}
-                        data-testid={format!("preset-{}", d.id())}>{ t(l, d.text_key()) }</a>
+                { for Demo::ALL.iter().map(|d| html! {
+                    <AppLink to={Link::Amplify(d.params())}
+                        testid={format!("preset-{}", d.id())}>{ t(l, d.text_key()) }</AppLink>
                 }) }
             </nav>
             <Help lang={l} />

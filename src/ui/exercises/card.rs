@@ -15,6 +15,7 @@ use crate::exercises::progress::Record;
 use crate::exercises::sections::{place, Source};
 use crate::exercises::{fmt_num, Kind, PredictInput, Question, Unit};
 use crate::i18n::{t, tf, Lang};
+use crate::ui::link::AppLink;
 
 #[derive(Properties, PartialEq)]
 pub struct CardProps {
@@ -156,7 +157,7 @@ pub fn question_card(p: &CardProps) -> Html {
     let error = use_state(|| None::<Problem>);
     // The demo links (before, after answering), built once per question: a
     // card redraws on every chunk of a running model.
-    let hrefs = use_memo(id, {
+    let demos = use_memo(id, {
         let q = q.clone();
         move |_| (q.demo_before_answer(), q.demo_after_answer())
     });
@@ -280,11 +281,11 @@ pub fn question_card(p: &CardProps) -> Html {
     // run being predicted would give the answer away.
     let answered = p.record.is_some();
     let demo = if answered {
-        hrefs.1.clone()
+        demos.1.clone()
     } else {
-        hrefs.0.clone()
+        demos.0.clone()
     };
-    let demo_later = !answered && demo.is_none() && hrefs.1.is_some();
+    let demo_later = !answered && demo.is_none() && demos.1.is_some();
     let rule = match &q.kind {
         Kind::Predict {
             input: PredictInput::Numbers(_),
@@ -349,8 +350,8 @@ pub fn question_card(p: &CardProps) -> Html {
                 <div class="ex-actions">
                     { button }
                     { run_status }
-                    if let Some(href) = demo {
-                        <a class="ex-demo" href={href.to_string()} data-testid={format!("demo-{id}")}>{ t(l, "ex.demo") }</a>
+                    if let Some(to) = demo {
+                        <AppLink to={to} class="ex-demo" testid={format!("demo-{id}")}>{ t(l, "ex.demo") }</AppLink>
                     }
                     if demo_later {
                         <span class="muted ex-demo-later">{ t(l, "ex.demo_after") }</span>

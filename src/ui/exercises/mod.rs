@@ -24,6 +24,7 @@ use crate::exercises::query::read_query;
 use crate::exercises::sections::{grouped, Section};
 use crate::exercises::{bank, Question};
 use crate::i18n::{t, tf, Lang};
+use crate::ui::link::AppLink;
 use card::QuestionCard;
 use store::Problem;
 
@@ -220,7 +221,7 @@ pub fn exercises_page(p: &PageProps) -> Html {
                     <span class="muted" data-testid="exercises-reset-done">{ t(l, "ex.reset_done") }</span>
                     <button type="button" data-testid="exercises-undo" onclick={on_undo}>{ t(l, "ex.undo") }</button>
                 }
-                if selected.is_some() { <a href={crate::links::Link::Exercises(None).href()} data-testid="exercises-all">{ t(l, "ex.all") }</a> }
+                if selected.is_some() { <AppLink to={crate::links::Link::Exercises(None)} testid="exercises-all">{ t(l, "ex.all") }</AppLink> }
             </div>
             { problem.unwrap_or_default() }
             // The keyed sections sit alone in their own element: Yew 0.23

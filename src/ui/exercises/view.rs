@@ -14,6 +14,7 @@ use crate::i18n::{t, tf, Lang};
 fn fmt_num(v: f64) -> String {
     num(v, 3)
 }
+use crate::ui::link::AppLink;
 use crate::ui::widgets::math;
 
 /// The MathML of a formula.
@@ -160,7 +161,9 @@ fn model_value(
                             html! { <li data-testid={format!("model-{id}-{}", i + 1)}>
                                 { format!("{} {line} ", mark(ok)) }
                                 if !ok { <span class="muted">{ tf(l, "ex.predicted_was", &[("answer", predicted)]) }{ " " }</span> }
-                                <a href={run.demo()} title={format!("{} × {} × {}", run.scenario, run.client, run.server)}>{ tf(l, "ex.demo_run", &[("label", run_label(l, run))]) }</a>
+                                if let Some(to) = run.link() {
+                                    <AppLink to={to} attrs={vec![("title", AttrValue::from(format!("{} × {} × {}", run.scenario, run.client, run.server)))]}>{ tf(l, "ex.demo_run", &[("label", run_label(l, run))]) }</AppLink>
+                                }
                             </li> }
                         }) }
                     </ul>

@@ -13,6 +13,7 @@ use super::matrix_table::{legend, table, Computed};
 use crate::i18n::{t, tf};
 use crate::lab::{self, ClientStrategy, MatrixBy, MatrixParams, ServerImpl};
 use crate::ui::dom;
+use crate::ui::link::AppLink;
 use crate::ui::page::PageProps;
 use crate::ui::widgets::NoticeList;
 
@@ -146,7 +147,7 @@ pub fn matrix_page(p: &PageProps) -> Html {
         <section class={classes!("lab", "matrix", p.embed.then_some("compact"))}>
             <h1 data-testid="matrix-title">{ t(l, if m.by == MatrixBy::Server { "lab.matrix.title_by_server" } else { "lab.matrix.title" }) }</h1>
             if !p.embed { <p>{ t(l, "lab.matrix.intro") }</p> }
-            <p><a href={to_run(m.server)} data-testid="to-run">{ t(l, "lab.to_run") }</a></p>
+            <p><AppLink to={to_run(m.server)} testid="to-run">{ t(l, "lab.to_run") }</AppLink></p>
             <NoticeList lang={l} notices={init.1.clone()} />
             { view_switch(l, &params) }
             { legend(l) }
@@ -254,10 +255,9 @@ fn view_switch(l: crate::i18n::Lang, params: &UseStateHandle<MatrixParams>) -> H
 }
 
 /// The run view with this server, everything else at its default.
-fn to_run(server: crate::lab::ServerImpl) -> String {
+fn to_run(server: crate::lab::ServerImpl) -> crate::links::Link {
     crate::links::Link::Lab(crate::lab::LabParams {
         server,
         ..Default::default()
     })
-    .href()
 }

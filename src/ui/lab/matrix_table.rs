@@ -8,6 +8,7 @@ use yew::prelude::*;
 use super::summary::{cell_class, cell_symbol};
 use crate::i18n::{t, tf, Lang};
 use crate::lab::{Cell, ClientStrategy, MatrixBy, MatrixParams, Scenario, ServerImpl, ToolOutcome};
+use crate::ui::link::AppLink;
 
 /// One row of computed cells (and, where known, what they were before).
 pub struct Computed<'a> {
@@ -73,15 +74,17 @@ fn cell_html(
     );
     html! {
         <td class={classes!("cell", cell_class(cell), changed.then_some("changed"))}>
-            <a href={crate::links::Link::lab_end(sc, c, s, m.seed).href()} aria-label={label.clone()} title={label}
-                data-testid={testid} data-reports={cell.reports.to_string()} data-tool={cell.tool.id()}
-                data-changed={changed.to_string()} data-lucky={cell.lucky.to_string()}>
+            <AppLink to={crate::links::Link::lab_end(sc, c, s, m.seed)} testid={testid} attrs={vec![
+                ("aria-label", label.clone().into()), ("title", label.into()),
+                ("data-reports", cell.reports.to_string().into()), ("data-tool", cell.tool.id().into()),
+                ("data-changed", changed.to_string().into()), ("data-lucky", cell.lucky.to_string().into()),
+            ]}>
                 <span class="cell-count">{ cell.reports }</span>
                 <span class="cell-symbol" aria-hidden="true">{ cell_symbol(cell) }</span>
                 if cell.lucky { <span class="cell-luck" aria-hidden="true">{ "☘" }</span> }
                 if changed { <span class="cell-changed" aria-hidden="true">{ "Δ" }</span> }
                 <span class="cell-tool">{ t(l, &format!("lab.toolshort.{}", cell.tool.id())) }</span>
-            </a>
+            </AppLink>
         </td>
     }
 }

@@ -16,6 +16,7 @@ use crate::i18n::{t, tf, Lang};
 use crate::lab::{self, ClientStrategy, Scenario, ServerImpl};
 use crate::params::{check_int, Notice};
 use crate::ui::app::is_typing_target;
+use crate::ui::link::AppLink;
 use crate::ui::page::PageProps;
 use crate::ui::widgets::NoticeList;
 
@@ -192,17 +193,16 @@ pub fn lab_page(p: &PageProps) -> Html {
         })
     };
 
-    let matrix_href = crate::links::Link::LabMatrix(crate::lab::MatrixParams {
+    let to_matrix = crate::links::Link::LabMatrix(crate::lab::MatrixParams {
         server: s.params.server,
         ..Default::default()
-    })
-    .href();
+    });
 
     html! {
         <section class={classes!("lab", p.embed.then_some("compact"), reduced.then_some("no-motion"))}>
             <h1>{ t(l, "lab.title") }</h1>
             if !p.embed { <p class="lab-intro">{ t(l, "lab.intro") }</p> }
-            <p><a href={matrix_href} data-testid="to-matrix">{ t(l, "lab.to_matrix") }</a></p>
+            <p><AppLink to={to_matrix} testid="to-matrix">{ t(l, "lab.to_matrix") }</AppLink></p>
             <NoticeList lang={l} notices={(*notices).clone()} />
             <div class="pickers">
                 { picker(l, "scenario", &t(l, "lab.pick.scenario"), &Scenario::ALL, s.params.scenario, Scenario::id, pick_scenario) }

@@ -11,6 +11,7 @@ use crate::i18n::{t, tf, Lang};
 use crate::lab::explain::{cause, lucky};
 use crate::lab::harness::{ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, MAX_ATTEMPTS};
 use crate::lab::{Cell, ToolOutcome, Verdict, LEASE_MS, SLOW_MS, WORK_MAX_MS};
+use crate::ui::link::AppLink;
 
 /// A cell's symbol: the count's verdict and whether the model knows it, so
 /// «0, and the model knows» (∅) differs from «0, unknown» (?).
@@ -75,8 +76,7 @@ fn end_sentence(l: Lang, s: &LabState) -> Html {
     let c = run.cell();
     let why = cause(s.params.scenario, run);
     let fix = s.fix.map(|(client, server)| {
-        let href =
-            crate::links::Link::lab_end(s.params.scenario, client, server, s.params.seed).href();
+        let fixed = crate::links::Link::lab_end(s.params.scenario, client, server, s.params.seed);
         let text = tf(
             l,
             "lab.end.fix",
@@ -85,7 +85,7 @@ fn end_sentence(l: Lang, s: &LabState) -> Html {
                 ("server", t(l, &format!("lab.server.{}", server.id()))),
             ],
         );
-        html! { <a href={href} data-testid="fix-link">{ text }</a> }
+        html! { <AppLink to={fixed} testid="fix-link">{ text }</AppLink> }
     });
     let good = why == crate::lab::explain::Cause::Good;
     html! {

@@ -1,0 +1,56 @@
+//! In-app links as the UI renders them. The app provides the shell's
+//! settings (`lang`, `embed`) as a context; [`AppLink`] is the one element
+//! that turns a [`Link`] into an `<a>`, with [`Link::href_in`] and that
+//! shell. So a link clicked inside a course page's iframe stays an embed
+//! (compact, same language, height still reported to the host page), and a
+//! link on the full page keeps the language the student chose.
+
+use yew::prelude::*;
+use yew::virtual_dom::VTag;
+
+use crate::links::{Link, Shell};
+
+/// The shell the app runs in (the default shell outside the app's context,
+/// e.g. a component mounted alone by a browser test).
+#[hook]
+pub fn use_shell() -> Shell {
+    use_context::<Shell>().unwrap_or_default()
+}
+
+/// An `<a>` to a page of the app.
+#[derive(Properties, Clone, PartialEq)]
+pub struct AppLinkProps {
+    /// Where the link goes.
+    pub to: Link,
+    #[prop_or_default]
+    pub class: Classes,
+    /// `data-testid`.
+    #[prop_or_default]
+    pub testid: Option<AttrValue>,
+    /// Any other attribute (`aria-label`, `title`, `aria-current`, `data-*`).
+    #[prop_or_default]
+    pub attrs: Vec<(&'static str, AttrValue)>,
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// Renders `<a href="#/…">` with the shell's settings; the hash is built
+/// once per link and shell (a page may redraw on every slice of a run).
+#[function_component(AppLink)]
+pub fn app_link(p: &AppLinkProps) -> Html {
+    let shell = use_shell();
+    let href = use_memo((p.to.clone(), shell), |(to, shell)| to.href_in(*shell));
+    let mut a = VTag::new("a");
+    a.add_attribute("href", AttrValue::from((*href).clone()));
+    if !p.class.is_empty() {
+        a.add_attribute("class", p.class.to_string());
+    }
+    if let Some(id) = &p.testid {
+        a.add_attribute("data-testid", id.clone());
+    }
+    for (key, value) in &p.attrs {
+        a.add_attribute(key, value.clone());
+    }
+    a.add_child(p.children.clone());
+    a.into()
+}
