@@ -15,6 +15,7 @@ mod ids;
 pub mod lab;
 pub mod params;
 pub mod route;
+pub mod seed;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -1,6 +1,7 @@
-//! Runs a «predict, then run» model without freezing the page: steps of a
-//! [`LiveJob`] (one lab run or one herd trial each) for at most [`SLICE_MS`]
-//! per timer tick, with a visible progress state and a cancel button.
+//! Runs a «predict, then run» model without freezing the page: herd trials
+//! of a [`LiveJob`] for at most [`SLICE_MS`] per timer tick, lab runs one at
+//! a time in the lab engine's worker, with a visible progress state and a
+//! cancel button.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -9,7 +10,7 @@ use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::exercises::grade::ModelValue;
-use crate::exercises::live::{LiveError, LiveJob};
+use crate::exercises::live::{lab_choice, LiveError, LiveJob, NextStep};
 use crate::exercises::Model;
 
 /// Work per tick: a step takes a few milliseconds, far inside the 50 ms
@@ -57,22 +58,18 @@ impl Runner {
     }
 }
 
-/// Schedules the next step of `job` on a zero-delay timer.
+/// Schedules the next step of `job`: herd trials in slices on a zero-delay
+/// timer, a lab run in the lab engine's worker.
 fn tick(
-    mut job: LiveJob,
+    job: LiveJob,
     current: Rc<Cell<u64>>,
     token: u64,
     state: UseStateHandle<RunState>,
     on_done: Callback<Result<ModelValue, LiveError>>,
 ) {
-    Timeout::new(0, move || {
+    let after = move |job: LiveJob| {
         if current.get() != token {
             return;
-        }
-        let t0 = crate::ui::dom::now_ms();
-        job.step();
-        while job.result().is_none() && crate::ui::dom::now_ms() - t0 < SLICE_MS {
-            job.step();
         }
         match job.result() {
             Some(result) => {
@@ -87,6 +84,31 @@ fn tick(
                 tick(job, current, token, state, on_done);
             }
         }
+    };
+    let mut job = job;
+    if let NextStep::Lab(r) = job.next_step() {
+        match lab_choice(&r) {
+            Ok((sc, cl, sv, seed)) => crate::ui::lab::engine_count((sc, cl, sv), seed, move |n| {
+                job.record_lab(n.map_err(LiveError));
+                after(job);
+            }),
+            Err(e) => {
+                Timeout::new(0, move || {
+                    job.record_lab(Err(e));
+                    after(job);
+                })
+                .forget();
+            }
+        }
+        return;
+    }
+    Timeout::new(0, move || {
+        let t0 = crate::ui::dom::now_ms();
+        job.step_herd();
+        while job.next_step() == NextStep::Herd && crate::ui::dom::now_ms() - t0 < SLICE_MS {
+            job.step_herd();
+        }
+        after(job);
     })
     .forget();
 }
