@@ -210,6 +210,14 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
             d.dispatch(Action::Seed(v as u64));
         })
     };
+    // «换一个随机种子»: a seed from Web Crypto; the seed field and the URL show it.
+    let random_seed = {
+        let d = state.dispatcher();
+        Callback::from(move |_: MouseEvent| {
+            let max = lab::SEED_BOUND.max as u64;
+            d.dispatch(Action::Seed(crate::ui::dom::fresh_seed(max)));
+        })
+    };
     let on_speed = {
         let d = state.dispatcher();
         Callback::from(move |e: Event| {
@@ -240,6 +248,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
                     <input type="number" min="0" max="999999" value={s.params.seed.to_string()}
                         data-testid="seed" onchange={on_seed} title={t(l, "lab.seed.help")} />
                 </label>
+                <button type="button" data-testid="seed-random" onclick={random_seed}>{ t(l, "lab.seed.random") }</button>
                 <div class="buttons" role="group">
                     <button type="button" data-testid="to-start" onclick={act(|| Action::ToStart)} disabled={step == 0}
                         aria-label={t(l, "lab.ctl.to_start")} title={t(l, "lab.ctl.to_start")}>{ "|◀" }</button>
