@@ -12,6 +12,8 @@ mod state;
 mod summary;
 mod tables;
 
+#[cfg(feature = "sqlite")]
+pub use engine::answer_on_this_thread;
 pub use engine_view::LabPage;
 pub use matrix::MatrixPage;
 
