@@ -158,6 +158,12 @@ fn send(want: Want, done: impl FnMut(Result<Answer, String>) + 'static) -> u64 {
         });
         engine.next_id += 1;
         let id = engine.next_id;
+        #[cfg(feature = "sqlite")]
+        if HERE.with(|h| h.get()) {
+            let json = Request { id, want }.to_json();
+            answer_here(json, done.take().expect("not sent yet"));
+            return (id, None);
+        }
         let Some(worker) = engine.worker.as_ref() else {
             let why = match &engine.status {
                 Status::Unavailable(why) => why.clone(),
@@ -166,11 +172,6 @@ fn send(want: Want, done: impl FnMut(Result<Answer, String>) + 'static) -> u64 {
             return (id, Some(why));
         };
         let json = Request { id, want }.to_json();
-        #[cfg(feature = "sqlite")]
-        if HERE.with(|h| h.get()) {
-            answer_here(json, done.take().expect("not sent yet"));
-            return (id, None);
-        }
         if let Err(e) = worker.post_message(&json.into()) {
             return (id, Some(format!("postMessage: {e:?}")));
         }
