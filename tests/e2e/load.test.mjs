@@ -48,7 +48,7 @@ const longest = (page) => page.evaluate(() => Math.max(0, ...window.__long));
 
 test('non-lab views never fetch the lab engine; the lab fetches it once, from its worker', async () => {
   const page = await app.open('#/');
-  for (const hash of ['#/herd', '#/exercises', '#/']) {
+  for (const hash of ['#/herd', '#/amplify', '#/exercises', '#/']) {
     await page.evaluate((h) => (location.hash = h), hash);
     await page.waitForTimeout(hash === '#/herd' ? 3000 : 800);
   }
@@ -190,6 +190,18 @@ test('«换一个随机种子» draws a fresh seed in range and shows it', async
     seeds.add(shown);
   }
   assert.ok(seeds.size >= 2, `three draws gave ${[...seeds]}`);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('«换一个随机种子» on the amplify page draws a seed from Web Crypto and shows it', async () => {
+  const page = await app.open('#/amplify?view=fanout&seed=1');
+  await page.getByTestId('seed-random').click();
+  await page.waitForFunction(() => /seed=\d+/.test(location.hash) && !/seed=1(&|$)/.test(location.hash));
+  const shown = Number((await page.getByTestId('seed').innerText()).replace(/\D/g, ''));
+  const inUrl = Number(new URL(page.url().replace('#/amplify?', '?')).searchParams.get('seed'));
+  assert.equal(shown, inUrl);
+  assert.ok(shown >= 0 && shown <= 2 ** 53 - 1, `seed ${shown}`);
   app.assertNoErrors(page);
   await page.context().close();
 });
