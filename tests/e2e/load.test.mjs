@@ -205,3 +205,17 @@ test('«换一个随机种子» on the amplify page draws a seed from Web Crypto
   app.assertNoErrors(page);
   await page.context().close();
 });
+
+test('a lab engine that loads but never answers ends as «unavailable», not as a run computing forever', async () => {
+  app.replaceFile('/lab-worker.js', 'self.postMessage("ready"); self.onmessage = () => {};');
+  try {
+    const page = await app.open('#/lab?scenario=none&client=naive&server=naive&seed=1');
+    await page.getByTestId('engine-status').waitFor({ timeout: 10000 });
+    await page.getByTestId('engine-unavailable').waitFor({ timeout: 40000 });
+    assert.match(await page.getByTestId('engine-unavailable').innerText(), /15 s/);
+    app.assertNoErrors(page);
+    await page.context().close();
+  } finally {
+    app.replaceFile('/lab-worker.js', null);
+  }
+});

@@ -20,6 +20,10 @@ use crate::lab::matrix_job::Combo;
 use crate::lab::wire::{parse_reply, Answer, Request, Want};
 use crate::lab::{Cell, ClientStrategy, Run, ServerImpl};
 
+/// How long a loaded engine may stay silent while requests wait (a run takes
+/// well under a second, a matrix cell a few ms): then it counts as gone.
+const WATCHDOG_MS: u32 = 15_000;
+
 /// The worker script's logical name (its URL comes from [`super::super::dom::build_file`]).
 const WORKER_FILE: &str = "lab-worker";
 
@@ -44,6 +48,8 @@ struct Engine {
     status: Status,
     next_id: u64,
     pending: HashMap<u64, Pending>,
+    /// Armed while a loaded engine owes answers (see [`arm`]).
+    watchdog: Option<Timeout>,
     _on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
     _on_error: Option<Closure<dyn FnMut(Event)>>,
 }
@@ -136,6 +142,7 @@ pub fn cancel(id: u64) {
             let _ = w.post_message(&msg);
         }
     });
+    arm();
 }
 
 fn unexpected(a: Answer) -> String {
@@ -180,6 +187,7 @@ fn send(want: Want, done: impl FnMut(Result<Answer, String>) + 'static) -> u64 {
             .insert(id, done.take().expect("not sent yet"));
         (id, None)
     });
+    arm();
     if let (Some(why), Some(mut done)) = (refused, done) {
         Timeout::new(0, move || done(Err(why))).forget();
     }
@@ -193,6 +201,7 @@ impl Engine {
             status: Status::Starting,
             next_id: 0,
             pending: HashMap::new(),
+            watchdog: None,
             _on_message: None,
             _on_error: None,
         }
@@ -247,6 +256,37 @@ fn set_status(s: Status) {
             e.status = s;
         }
     });
+    arm();
+}
+
+fn owes_answers() -> bool {
+    ENGINE.with(|e| {
+        e.borrow()
+            .as_ref()
+            .is_some_and(|e| e.status == Status::Ready && !e.pending.is_empty())
+    })
+}
+
+/// (Re)starts the watchdog while a loaded engine owes answers, stops it
+/// otherwise: a worker that hangs ends as «unavailable», never as a lab
+/// view computing forever. Loading is not timed (a slow network may take
+/// long; a load failure is reported by the worker).
+fn arm() {
+    ENGINE.with(|e| {
+        let mut slot = e.borrow_mut();
+        let Some(engine) = slot.as_mut() else { return };
+        let owed = engine.status == Status::Ready && !engine.pending.is_empty();
+        engine.watchdog = owed.then(|| {
+            Timeout::new(WATCHDOG_MS, || {
+                if owes_answers() {
+                    fail(format!(
+                        "no answer from the lab engine within {} s",
+                        WATCHDOG_MS / 1000
+                    ))
+                }
+            })
+        });
+    });
 }
 
 /// What the worker script says when the engine cannot load.
@@ -270,7 +310,9 @@ fn on_reply(json: &str) {
         engine.status = Status::Ready;
         engine.pending.remove(&reply.id)
     });
-    let Some(mut done) = callback else { return };
+    let Some(mut done) = callback else {
+        return arm();
+    };
     let last = reply.last || matches!(reply.answer, Answer::Error(_));
     done(Ok(reply.answer));
     if !last {
@@ -280,6 +322,7 @@ fn on_reply(json: &str) {
             }
         });
     }
+    arm();
 }
 
 /// The engine is gone: every waiting caller learns why; later ones too.
@@ -293,6 +336,7 @@ fn fail(why: String) {
             w.terminate();
         }
         engine.status = Status::Unavailable(why.clone());
+        engine.watchdog = None;
         engine.pending.drain().map(|(_, f)| f).collect()
     });
     for mut done in waiting {
