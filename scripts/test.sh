@@ -26,6 +26,9 @@ cargo clippy --all-targets --quiet -- -D warnings
 step "cargo clippy (wasm32: the UI and the browser tests)"
 cargo clippy --target wasm32-unknown-unknown --all-targets --quiet -- -D warnings
 
+step "cargo clippy (wasm32: the page's own bundle, built without the lab engine)"
+cargo clippy --target wasm32-unknown-unknown --no-default-features --lib --bins --quiet -- -D warnings
+
 step "tier 1: native tests"
 cargo test --quiet
 

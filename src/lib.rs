@@ -17,6 +17,7 @@ pub mod lab;
 pub mod links;
 pub mod params;
 pub mod route;
+pub mod seed;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -1,11 +1,87 @@
-// Loads the app. Shipped as its own file (not an inline script) so that the
-// page runs under `script-src 'self' 'wasm-unsafe-eval'`.
-import init from "./retry-lab.js";
-
-init({ module_or_path: new URL("./retry-lab_bg.wasm", import.meta.url) }).catch((err) => {
-  const main = document.getElementById("app");
-  if (main) {
-    main.textContent = "加载失败 / Failed to load: " + err;
+// Loads the app. Its own file (not an inline script), so the page runs under
+// `script-src 'self' 'wasm-unsafe-eval'`; a classic script (not a module), so
+// it also runs when index.html is opened from file:// and can say what to do.
+//
+// Every file name below is rewritten at build time by scripts/stamp-build.mjs
+// to carry the build id (e.g. ./retry-lab-1a2b3c4d5e.js): a browser that
+// cached an older deploy never pairs its JavaScript with a newer .wasm.
+(function () {
+  "use strict";
+  var FILES = {
+    app: "./retry-lab.js",
+    wasm: "./retry-lab_bg.wasm",
+    herdWorker: "./herd-worker.js",
+    labWorker: "./lab-worker.js",
+  };
+  var base = (document.currentScript && document.currentScript.src) || location.href;
+  function url(name) {
+    return new URL(FILES[name], base).href;
   }
-  console.error(err);
-});
+  // The workers' URLs for the app (src/ui/dom.rs `build_file`).
+  globalThis.retryLabFiles = {
+    "herd-worker": url("herdWorker"),
+    "lab-worker": url("labWorker"),
+  };
+
+  // Rust is not loaded yet, so these texts live here, in both languages.
+  var TEXT = {
+    file: [
+      "这个页面要通过 Web 服务器打开，不能直接打开 index.html 文件：浏览器不允许 file:// 页面加载 WebAssembly 模块和 Web Worker。",
+      "在项目目录运行 scripts/serve.sh，或在构建好的 dist/ 目录里运行 python3 -m http.server 8080，然后打开 http://127.0.0.1:8080/ 。",
+      "This page must be served by a web server; opening index.html as a file does not work: browsers do not let file:// pages load WebAssembly modules and Web Workers.",
+      "Run scripts/serve.sh in the project, or python3 -m http.server 8080 in the built dist/ folder, then open http://127.0.0.1:8080/ .",
+    ],
+    load: [
+      "应用没能加载。如果网站刚刚更新，重新加载本页即可。",
+      "The app failed to load. If the site was just updated, reloading the page fixes it.",
+    ],
+  };
+
+  function show(kind, detail) {
+    var main = document.getElementById("app");
+    if (!main) return;
+    var box = document.createElement("div");
+    box.className = "boot-message";
+    box.setAttribute("role", "alert");
+    box.setAttribute("data-testid", "boot-" + kind);
+    TEXT[kind].forEach(function (line, i) {
+      var p = document.createElement("p");
+      p.textContent = line;
+      p.lang = i < TEXT[kind].length / 2 ? "zh-CN" : "en";
+      box.appendChild(p);
+    });
+    if (kind === "load") {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.textContent = "重新加载 / Reload";
+      button.setAttribute("data-testid", "boot-reload");
+      button.addEventListener("click", function () {
+        location.reload();
+      });
+      box.appendChild(button);
+      if (detail) {
+        var code = document.createElement("pre");
+        code.className = "muted";
+        code.textContent = String(detail);
+        box.appendChild(code);
+      }
+    }
+    main.replaceChildren(box);
+  }
+
+  if (location.protocol === "file:") {
+    show("file");
+    return;
+  }
+  import(url("app"))
+    .then(function (app) {
+      // The static «still loading» text goes; the app mounts into #app.
+      var main = document.getElementById("app");
+      if (main) main.replaceChildren();
+      return app.default({ module_or_path: url("wasm") });
+    })
+    .catch(function (err) {
+      console.error(err);
+      show("load", err);
+    });
+})();

@@ -161,3 +161,43 @@ fn unknown_ids_are_errors_not_panics() {
     };
     assert!(run_model(&Model::HerdFewestCalls(h)).is_err());
 }
+
+/// The browser's path: lab runs answered from outside (the lab engine's
+/// worker, here the wire format's own engine), herd trials stepped here.
+#[test]
+fn a_lab_job_fed_by_the_engine_equals_running_it_here() {
+    use retry_lab::exercises::live::{lab_choice, NextStep};
+    use retry_lab::lab::wire::{Answer, Request, Task, Want};
+    for id in ["predict_lost_response", "predict_key_split_crash"] {
+        let m = model(id);
+        let mut job = LiveJob::new(&m);
+        let mut asked = 0;
+        while let NextStep::Lab(r) = job.next_step() {
+            let (sc, cl, sv, seed) = lab_choice(&r).unwrap();
+            let json = Request {
+                id: asked,
+                want: Want::Count {
+                    combo: (sc, cl, sv),
+                    seed,
+                },
+            }
+            .to_json();
+            let reply = Task::from_json(&json).next_reply().unwrap();
+            let Answer::Count(n) = reply.answer else {
+                panic!("{reply:?}")
+            };
+            job.record_lab(Ok(n));
+            asked += 1;
+        }
+        assert_eq!(job.next_step(), NextStep::Done);
+        assert_eq!(asked as usize, job.total());
+        assert_eq!(job.result(), Some(run_model(&m)), "{id}");
+        // Herd steps do nothing to a lab job.
+        job.step_herd();
+        assert_eq!(job.completed(), job.total());
+    }
+    // An engine error ends the job with that error.
+    let mut job = LiveJob::new(&model("predict_lost_response"));
+    job.record_lab(Err(LiveError("engine gone".into())));
+    assert_eq!(job.result(), Some(Err(LiveError("engine gone".into()))));
+}

@@ -114,6 +114,7 @@ fn attr(el: &web_sys::Element, name: &str) -> String {
 
 #[wasm_bindgen_test]
 async fn the_run_view_splits_the_card_and_ends_with_a_cause_and_a_fix() {
+    retry_lab::ui::lab::answer_on_this_thread();
     let root =
         app::mount("#/lab?scenario=response_lost&client=stable_key&server=naive&seed=1&step=end");
     let end = app::wait_for(&root, "[data-testid=end-sentence]").await;
@@ -145,6 +146,7 @@ async fn the_run_view_splits_the_card_and_ends_with_a_cause_and_a_fix() {
 
 #[wasm_bindgen_test]
 async fn matrix_cells_carry_the_count_and_what_the_model_was_told() {
+    retry_lab::ui::lab::answer_on_this_thread();
     let root = app::mount("#/lab/matrix?server=atomic");
     let cell = app::wait_for(&root, "a[data-testid=cell-stored_500-stable_key]").await;
     assert_eq!(attr(&cell, "data-reports"), "0");

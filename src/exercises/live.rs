@@ -2,16 +2,29 @@
 //! `crate::lab`). «Predict, then run» answers are computed here by running
 //! the models; nothing is looked up from a table of expected answers.
 //!
-//! A [`LiveJob`] runs one unit of work per [`LiveJob::step`] (one lab run, or
-//! one herd trial), so the browser can spread the work over
-//! timer ticks and never block the page for long.
+//! A [`LiveJob`] runs one unit of work per step (one lab run, or one herd
+//! trial), so the browser can spread the work over timer ticks and never
+//! block the page for long. The browser sends lab runs to the lab engine's
+//! worker ([`LiveJob::next_step`], [`LiveJob::record_lab`]) and computes herd
+//! trials itself ([`LiveJob::step_herd`]).
 
 use super::grade::ModelValue;
 use super::{HerdPreset, LabRun, Model};
 use crate::herd::{
     run_point, simulate, trial_seed, PointSummary, SimConfig, Strategy, TrialResult,
 };
-use crate::lab::{run, ClientStrategy, Scenario, ServerImpl};
+use crate::lab::{ClientStrategy, Scenario, ServerImpl};
+
+/// What the next step of a [`LiveJob`] needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NextStep {
+    /// A lab run: the browser asks the lab engine's worker for its final
+    /// count and hands it to [`LiveJob::record_lab`].
+    Lab(LabRun),
+    /// A herd trial, computed here by [`LiveJob::step_herd`].
+    Herd,
+    Done,
+}
 
 /// Why a model could not run (an id the model does not know).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,35 +77,63 @@ impl LiveJob {
         self.error.is_some() || self.completed() >= self.total()
     }
 
-    /// Runs the next step; does nothing once done.
-    pub fn step(&mut self) {
+    /// What the next step needs (nothing once done).
+    pub fn next_step(&self) -> NextStep {
+        if self.is_done() {
+            return NextStep::Done;
+        }
+        match &self.model {
+            Model::LabReports(runs) => NextStep::Lab(runs[self.next].clone()),
+            Model::HerdFewestCalls(_) => NextStep::Herd,
+        }
+    }
+
+    /// Records the final report count of the pending lab run (or why it
+    /// could not run); ignored unless a lab run is pending.
+    pub fn record_lab(&mut self, count: Result<usize, LiveError>) {
+        if !matches!(self.next_step(), NextStep::Lab(_)) {
+            return;
+        }
+        match count {
+            Ok(n) => {
+                self.values.push(n as f64);
+                self.next += 1;
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Runs the pending herd trial; does nothing unless one is pending. Apart
+    /// from lab runs, so the page's bundle never links the lab engine.
+    pub fn step_herd(&mut self) {
+        let Model::HerdFewestCalls(h) = &self.model else {
+            return;
+        };
         if self.is_done() {
             return;
         }
-        let i = self.next;
-        let outcome = match &self.model {
-            Model::LabReports(runs) => lab_reports(&runs[i]).map(|n| {
-                self.values.push(n as f64);
-                true
-            }),
-            Model::HerdFewestCalls(h) => {
-                let id = h.strategies[i];
-                herd_trial(h, id, self.trials.len() as u32).map(|r| {
-                    self.trials.push(r);
-                    let whole = self.trials.len() >= h.trials as usize;
-                    if whole {
-                        self.calls
-                            .push((id.to_string(), herd_mean_calls(h, id, &self.trials)));
-                        self.trials.clear();
-                    }
-                    whole
-                })
+        let id = h.strategies[self.next];
+        match herd_trial(h, id, self.trials.len() as u32) {
+            Ok(r) => {
+                self.trials.push(r);
+                if self.trials.len() >= h.trials as usize {
+                    let mean = herd_mean_calls(h, id, &self.trials);
+                    self.calls.push((id.to_string(), mean));
+                    self.trials.clear();
+                    self.next += 1;
+                }
             }
-        };
-        match outcome {
-            Ok(true) => self.next += 1,
-            Ok(false) => {}
             Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Runs the next step here, lab runs included; does nothing once done.
+    #[cfg(feature = "sqlite")]
+    pub fn step(&mut self) {
+        match self.next_step() {
+            NextStep::Lab(r) => self.record_lab(lab_reports(&r)),
+            NextStep::Herd => self.step_herd(),
+            NextStep::Done => {}
         }
     }
 
@@ -125,6 +166,7 @@ impl LiveJob {
 }
 
 /// Runs a model to the end in one go (native tests, CLI).
+#[cfg(feature = "sqlite")]
 pub fn run_model(model: &Model) -> Result<ModelValue, LiveError> {
     let mut job = LiveJob::new(model);
     while !job.is_done() {
@@ -134,15 +176,22 @@ pub fn run_model(model: &Model) -> Result<ModelValue, LiveError> {
         .unwrap_or_else(|| Err(LiveError("empty model".into())))
 }
 
-/// The final report count of one lab run.
-pub fn lab_reports(r: &LabRun) -> Result<usize, LiveError> {
+/// The lab choices a question names, parsed from their ids.
+pub fn lab_choice(r: &LabRun) -> Result<(Scenario, ClientStrategy, ServerImpl, u64), LiveError> {
     let scenario = Scenario::from_id(r.scenario)
         .ok_or_else(|| LiveError(format!("scenario {}", r.scenario)))?;
     let client = ClientStrategy::from_id(r.client)
         .ok_or_else(|| LiveError(format!("client {}", r.client)))?;
     let server =
         ServerImpl::from_id(r.server).ok_or_else(|| LiveError(format!("server {}", r.server)))?;
-    Ok(run(scenario, client, server, r.seed).final_report_count())
+    Ok((scenario, client, server, r.seed))
+}
+
+/// The final report count of one lab run.
+#[cfg(feature = "sqlite")]
+pub fn lab_reports(r: &LabRun) -> Result<usize, LiveError> {
+    let (scenario, client, server, seed) = lab_choice(r)?;
+    Ok(crate::lab::run(scenario, client, server, seed).final_report_count())
 }
 
 fn herd_strategy(id: &str) -> Result<Strategy, LiveError> {

@@ -1,12 +1,27 @@
 //! A «predict, then run» job in the shape every long computation of the
 //! page has ([`Stepped`]), so the page's one slicer runs it.
 
-use super::live::LiveJob;
+#[cfg(not(feature = "sqlite"))]
+use super::live::LiveError;
+use super::live::{LiveJob, NextStep};
 use crate::job::Stepped;
 
 impl Stepped for LiveJob {
+    /// One herd trial, or (in builds with the lab engine) one lab run. The
+    /// page's bundle has no lab engine: there a pending lab run ends the job
+    /// with an error rather than spinning (the page sends lab runs to the lab
+    /// engine's worker instead of slicing them).
     fn step(&mut self) -> bool {
-        LiveJob::step(self);
+        match self.next_step() {
+            NextStep::Herd => self.step_herd(),
+            #[cfg(feature = "sqlite")]
+            NextStep::Lab(_) => LiveJob::step(self),
+            #[cfg(not(feature = "sqlite"))]
+            NextStep::Lab(_) => self.record_lab(Err(LiveError(
+                "a lab run needs the lab engine's worker".into(),
+            ))),
+            NextStep::Done => {}
+        }
         !self.is_done()
     }
 

@@ -8,6 +8,7 @@
 
 mod amplify;
 mod common;
+mod engine;
 mod exercises;
 mod exercises_lab;
 pub mod fields;
@@ -84,6 +85,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(exercises_lab::ENTRIES.iter())
         .chain(amplify::ENTRIES.iter())
         .chain(help::ENTRIES.iter())
+        .chain(engine::ENTRIES.iter())
 }
 
 fn index() -> &'static HashMap<&'static str, &'static Entry> {

@@ -5,7 +5,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::ids::{ClientStrategy, Scenario, ServerImpl, ToolOutcome};
-use super::sim::{cell, Cell, Run};
+use super::run::{Cell, Run};
+#[cfg(feature = "sqlite")]
+use super::sim::cell;
 use super::trace::{AttemptOutcome, StepKind};
 
 /// A run ends well when there is one report and the model knows it, or none
@@ -131,10 +133,12 @@ pub fn lucky(run: &Run) -> bool {
     })
 }
 
-/// The nearest combination (same scenario and seed) that ends well: first
+/// The nearest combination (same scenario and seed) that ends well (the
+/// lab engine computes it; the page receives it with the run): first
 /// another server with the same client, nearest first; then another client
 /// on the same server; then both. `None` if the run is already good or no
 /// combination fixes it.
+#[cfg(feature = "sqlite")]
 pub fn nearest_fix(
     scenario: Scenario,
     client: ClientStrategy,
@@ -170,7 +174,7 @@ pub fn nearest_fix(
         .find(|(c, s)| is_good(cell(scenario, *c, *s, seed)))
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "sqlite"))]
 mod tests {
     use super::*;
     use crate::lab::run;

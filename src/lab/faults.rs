@@ -207,10 +207,10 @@ impl Scenario {
 // the client timeout plus the longest normal processing; only the two
 // pauses (the exception a fencing token exists for) outlive it.
 const _: () = {
-    let normal_max = SLOW_MS + super::sim::WORK_MAX_MS;
-    assert!(super::server::LEASE_MS > super::harness::ATTEMPT_TIMEOUT_MS + normal_max);
+    let normal_max = SLOW_MS + super::limits::WORK_MAX_MS;
+    assert!(super::limits::LEASE_MS > super::harness::ATTEMPT_TIMEOUT_MS + normal_max);
     assert!(TAKER_MS < SLOW_MS);
-    assert!(STALL_MS > super::server::LEASE_MS && OVERLAP_STALL_MS > super::server::LEASE_MS);
+    assert!(STALL_MS > super::limits::LEASE_MS && OVERLAP_STALL_MS > super::limits::LEASE_MS);
     assert!(HARNESS_DIES_MS < super::harness::ATTEMPT_TIMEOUT_MS);
     assert!(KEY_RETENTION_MS < CLEANUP_AT_MS && CLEANUP_AT_MS < HARNESS_BACK_MS);
 };

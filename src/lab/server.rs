@@ -14,9 +14,7 @@ use super::faults::ServerFault;
 use super::ids::ServerImpl;
 use super::trace::{Decision, ResponseInfo};
 
-/// Lease on an `in_progress` claim (`leased`, `fenced`). Longer than the
-/// client's timeout plus the slowest normal processing, as the chapter advises.
-pub const LEASE_MS: u64 = 5_000;
+use super::limits::LEASE_MS;
 
 /// One request as the server sees it.
 #[derive(Clone, Debug)]

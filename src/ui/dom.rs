@@ -156,3 +156,30 @@ pub fn post_task(f: impl FnOnce() + 'static) -> Option<gloo::timers::callback::T
         None => Some(gloo::timers::callback::Timeout::new(0, f)),
     }
 }
+
+/// The URL of a script of this build (`herd-worker`, `lab-worker`): the
+/// loader (static/boot.js) publishes the build's own, build-stamped names in
+/// `globalThis.retryLabFiles`, so a page never starts a worker from another
+/// deploy. Without that map (browser tests), `./<name>.js`.
+pub fn build_file(name: &str) -> String {
+    js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("retryLabFiles"))
+        .ok()
+        .filter(|files| files.is_object())
+        .and_then(|files| js_sys::Reflect::get(&files, &JsValue::from_str(name)).ok())
+        .and_then(|url| url.as_string())
+        .unwrap_or_else(|| format!("./{name}.js"))
+}
+
+/// A fresh random seed in `0..=max` for the «换一个随机种子» buttons, drawn
+/// from the browser's `crypto.getRandomValues` through `getrandom`. Callers
+/// put the seed into the URL and the seed field, so the drawn seed is always
+/// shown and the run it gives can be shared.
+pub fn fresh_seed(max: u64) -> u64 {
+    crate::seed::uniform_up_to(max, || {
+        let mut word = [0u8; 8];
+        // Web Crypto exists wherever this wasm runs; if it ever fails, the
+        // zero word still gives a valid (if fixed) seed rather than a panic.
+        let _ = getrandom::fill(&mut word);
+        u64::from_le_bytes(word)
+    })
+}

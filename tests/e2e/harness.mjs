@@ -179,8 +179,10 @@ export async function startApp() {
     host.server.close();
   }
 
-  /** Serves `body` instead of the built file at `path` (e.g. '/herd-worker.js'); `null` restores it. */
+  /** Serves `body` instead of the built file at `path` (e.g. '/herd-worker.js',
+   *  which names the build-stamped herd-worker-<id>.js); `null` restores it. */
   function replaceFile(filePath, body) {
+    filePath = builtPath(filePath);
     if (body === null) overrides.delete(filePath);
     else overrides.set(filePath, body);
   }
@@ -197,4 +199,14 @@ export async function numberIn(page, testId) {
   const m = text.replace(/[,\s\u00a0]/g, '').match(/-?\d+(\.\d+)?/);
   assert.ok(m, `no number in ${testId}: ${text}`);
   return Number(m[0]);
+}
+
+/** The built file's path for a logical one: '/herd-worker.js' →
+ *  '/herd-worker-<build id>.js' (scripts/stamp-build.mjs stamps the names). */
+export function builtPath(filePath) {
+  if (fs.existsSync(path.join(DIST, filePath))) return filePath;
+  const ext = path.extname(filePath);
+  const stem = path.basename(filePath, ext);
+  const stamped = fs.readdirSync(DIST).find((f) => f.startsWith(`${stem}-`) && f.endsWith(ext) && /^[0-9a-f]{10}$/.test(f.slice(stem.length + 1, -ext.length)));
+  return stamped ? path.join(path.dirname(filePath), stamped) : filePath;
 }

@@ -302,7 +302,7 @@ test('without Web Workers the sweep runs in main-thread slices with the same num
 test('a worker that fails hands the sweep over to the main thread', async () => {
   const page = await app.open('#/');
   // A worker script that throws at once, as a broken deployment would.
-  await page.context().route('**/herd-worker.js', (r) =>
+  await page.context().route('**/herd-worker*.js', (r) =>
     r.fulfill({ status: 200, contentType: 'text/javascript', body: 'throw new Error("broken worker");' }),
   );
   await page.evaluate((q) => {

@@ -9,10 +9,9 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
 mod client;
-mod run;
 mod serving;
 
-pub use run::{CallSummary, Cell, Run};
+pub use super::run::{CallSummary, Cell, Run};
 
 use super::db::Db;
 use super::faults::{Delivery, FaultSchedule};
@@ -26,16 +25,7 @@ use serving::add_sql_arrows;
 /// One-way network latency: 20 ms plus up to 10 ms.
 const LATENCY_MS: u64 = 20;
 const LATENCY_JITTER_MS: u64 = 10;
-/// Normal work between a handler's two phases: 40 ms plus up to 20 ms.
-const WORK_MS: u64 = 40;
-const WORK_JITTER_MS: u64 = 20;
-/// The longest normal work between a handler's two phases (no stall).
-pub const WORK_MAX_MS: u64 = WORK_MS + WORK_JITTER_MS;
-/// A crashed server process is back after this long.
-pub const RESTART_MS: u64 = 1_000;
-/// Safety net against a schedule that would never settle; a run that hits
-/// it ends with a visible [`StepKind::Truncated`] step.
-pub const MAX_EVENTS: usize = 2_000;
+use super::limits::{MAX_EVENTS, RESTART_MS, WORK_JITTER_MS, WORK_MS};
 
 #[derive(Clone, Debug)]
 enum Ev {

@@ -71,6 +71,15 @@ pub fn amplify_page(p: &PageProps) -> Html {
             },
         )
     };
+    // «换一个随机种子»: a seed from Web Crypto, shown above and put in the URL.
+    let random_seed = {
+        let on_field = on_field.clone();
+        Callback::from(move |_: MouseEvent| {
+            let max = crate::amplify::bounds::SEED.max as u64;
+            let seed = crate::ui::dom::fresh_seed(max);
+            on_field.emit(("seed".into(), seed.to_string()));
+        })
+    };
     let on_step = {
         let params = params.clone();
         Callback::from(move |s: i64| {
@@ -122,7 +131,10 @@ pub fn amplify_page(p: &PageProps) -> Html {
             </nav>
             <Help lang={l} />
             <Controls lang={l} params={(*params).clone()} on_field={on_field} />
-            <p class="muted" data-testid="seed">{ format!("seed = {}", params.seed) }</p>
+            <p class="muted amp-seed">
+                <span data-testid="seed">{ format!("seed = {}", params.seed) }</span>{ " " }
+                <button type="button" data-testid="seed-random" onclick={random_seed}>{ t(l, "lab.seed.random") }</button>
+            </p>
             { match params.view {
                 View::Fanout => html! {
                     <FanoutView lang={l} job={job.clone()} cfg={params.fanout.clone()}

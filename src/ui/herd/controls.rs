@@ -138,8 +138,8 @@ pub fn controls(p: &ControlsProps) -> Html {
     let random_seed = {
         let cb = f.clone();
         Callback::from(move |_| {
-            let max = bounds::SEED.max as f64;
-            let seed = (js_sys::Math::random() * max).floor().clamp(0.0, max) as u64;
+            // From Web Crypto (getrandom); the URL and the seed field show it.
+            let seed = crate::ui::dom::fresh_seed(bounds::SEED.max as u64);
             cb.emit(("seed".into(), seed.to_string()));
         })
     };

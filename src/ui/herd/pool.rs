@@ -7,8 +7,8 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
-/// The worker script, copied next to `index.html` by Trunk.
-const WORKER_URL: &str = "./herd-worker.js";
+/// The worker script's logical name; its build-stamped URL comes from the loader.
+const WORKER_FILE: &str = "herd-worker";
 
 /// Most workers: more rarely helps a sweep of ~100 points and costs memory
 /// (each worker holds its own copy of the wasm module).
@@ -56,7 +56,7 @@ impl Pool {
         opts.set_type(WorkerType::Module);
         let mut slots = Vec::with_capacity(n);
         for i in 0..n {
-            let worker = Worker::new_with_options(WORKER_URL, &opts)
+            let worker = Worker::new_with_options(&crate::ui::dom::build_file(WORKER_FILE), &opts)
                 .map_err(|e| format!("new Worker: {}", describe(&e)))?;
             let on_message = {
                 let f = on_event.clone();

@@ -1,27 +1,24 @@
 //! `#/lab/matrix?server=<id>`: every scenario × client strategy for one
 //! server; `#/lab/matrix?by=server&client=<id>`: every scenario × server for
-//! one client. Cells are computed in time-boxed slices on timers so the page
-//! never freezes; each finished cell links to its run.
+//! one client. The lab engine's worker computes the cells and streams them
+//! ([`super::engine::matrix`]), so the page never freezes; each finished
+//! cell links to its run.
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::rc::Rc;
 
-use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
+use super::engine;
+use super::engine_view::engine_note;
 use super::matrix_table::{legend, table, Computed};
 use crate::i18n::{t, tf};
+use crate::lab::matrix_job::MatrixCells;
 use crate::lab::{self, ClientStrategy, MatrixBy, MatrixParams, ServerImpl};
 use crate::ui::dom;
 use crate::ui::link::AppLink;
 use crate::ui::page::PageProps;
 use crate::ui::widgets::NoticeList;
-
-/// Work per slice before yielding to the browser.
-const SLICE_MS: f64 = 20.0;
-
-/// The self-rescheduling slice of work (held weakly by its own timer).
-type SliceFn = Rc<RefCell<Option<Box<dyn Fn()>>>>;
 
 /// Progress of the background computation.
 #[derive(Clone, PartialEq, Default)]
@@ -30,6 +27,8 @@ struct Progress {
     counts: Vec<Option<lab::Cell>>,
     cancelled: bool,
     elapsed_ms: Option<f64>,
+    /// Why the engine could not compute.
+    error: Option<String>,
 }
 
 /// The matrix page.
@@ -44,80 +43,54 @@ pub fn matrix_page(p: &PageProps) -> Html {
     let progress = use_state(Progress::default);
     let generation = use_state(|| 0u32);
     let cancel_flag = use_mut_ref(|| Rc::new(Cell::new(false)));
+    let cancel_id = use_mut_ref(|| None::<u64>);
 
     {
         let set_query = p.set_query.clone();
         use_effect_with((*params).clone(), move |m| set_query.emit(m.to_query()));
     }
 
-    // (Re)compute whenever the server, the seed or the generation changes.
+    // (Re)compute whenever the server, the seed or the generation changes:
+    // the engine's worker streams the cells, each answer redraws the table.
     {
         let progress = progress.clone();
         let cancel_flag = cancel_flag.clone();
+        let cancel_id = cancel_id.clone();
         let m = (*params).clone();
         use_effect_with((m, *generation), move |(m, _)| {
-            let seed = m.seed;
             let mut all = m.cells();
             all.extend(m.previous_cells().unwrap_or_default());
-            let total = all.len();
             let cancelled = Rc::new(Cell::new(false));
             *cancel_flag.borrow_mut() = cancelled.clone();
-            let counts = Rc::new(RefCell::new(vec![None; total]));
-            let timer: Rc<RefCell<Option<Timeout>>> = Rc::new(RefCell::new(None));
-            let busy = Rc::new(Cell::new(0.0));
+            let mut cells = MatrixCells::new(all.len());
             progress.set(Progress {
-                counts: vec![None; total],
-                cancelled: false,
-                elapsed_ms: None,
+                counts: cells.cells().to_vec(),
+                ..Progress::default()
             });
-            let slice: SliceFn = Rc::new(RefCell::new(None));
-            let slice_weak = Rc::downgrade(&slice);
-            {
-                let (timer, cancelled, counts) = (timer.clone(), cancelled.clone(), counts.clone());
-                *slice.borrow_mut() = Some(Box::new(move || {
-                    if cancelled.get() {
-                        return;
-                    }
-                    let t0 = dom::now_ms();
-                    let mut c = counts.borrow_mut();
-                    while let Some(i) = c.iter().position(Option::is_none) {
-                        let (sc, cl, sv) = all[i];
-                        c[i] = Some(lab::cell(sc, cl, sv, seed));
-                        if dom::now_ms() - t0 > SLICE_MS {
-                            break;
-                        }
-                    }
-                    busy.set(busy.get() + dom::now_ms() - t0);
-                    let done = c.iter().all(Option::is_some);
-                    progress.set(Progress {
-                        counts: c.clone(),
-                        cancelled: false,
-                        elapsed_ms: done.then(|| busy.get()),
-                    });
-                    if !done {
-                        let next = slice_weak.clone();
-                        *timer.borrow_mut() = Some(Timeout::new(0, move || {
-                            if let Some(f) = next.upgrade() {
-                                if let Some(f) = &*f.borrow() {
-                                    f();
-                                }
-                            }
-                        }));
-                    }
-                }));
-            }
-            let first = Rc::downgrade(&slice);
-            *timer.borrow_mut() = Some(Timeout::new(0, move || {
-                if let Some(f) = first.upgrade() {
-                    if let Some(f) = &*f.borrow() {
-                        f();
-                    }
+            let t0 = dom::now_ms();
+            let flag = cancelled.clone();
+            let id = engine::matrix(all, m.seed, move |answer| {
+                if flag.get() {
+                    return;
                 }
-            }));
+                let error = match answer {
+                    Ok((i, cell)) => {
+                        cells.record(i, cell);
+                        None
+                    }
+                    Err(why) => Some(why),
+                };
+                progress.set(Progress {
+                    counts: cells.cells().to_vec(),
+                    cancelled: false,
+                    elapsed_ms: cells.is_done().then(|| dom::now_ms() - t0),
+                    error,
+                });
+            });
+            *cancel_id.borrow_mut() = Some(id);
             move || {
                 cancelled.set(true);
-                timer.borrow_mut().take();
-                drop(slice);
+                engine::cancel(id);
             }
         });
     }
@@ -130,8 +103,12 @@ pub fn matrix_page(p: &PageProps) -> Html {
     let cancel = {
         let progress = progress.clone();
         let cancel_flag = cancel_flag.clone();
+        let cancel_id = cancel_id.clone();
         Callback::from(move |_| {
             cancel_flag.borrow().set(true);
+            if let Some(id) = *cancel_id.borrow() {
+                engine::cancel(id);
+            }
             progress.set(Progress {
                 cancelled: true,
                 ..(*progress).clone()
@@ -153,7 +130,8 @@ pub fn matrix_page(p: &PageProps) -> Html {
             { legend(l) }
             <p class="muted">{ t(l, "lab.matrix.lucky_note") }</p>
             <div class="matrix-status" role="status">
-                if !finished && !progress.cancelled {
+                { engine_note(l, !finished && done == 0, progress.error.as_deref()) }
+                if !finished && !progress.cancelled && progress.error.is_none() {
                     <progress max={total.to_string()} value={done.to_string()}></progress>
                     { " " }{ tf(l, "lab.matrix.progress", &[("done", done.to_string()), ("total", total.to_string())]) }
                     { " " }<button type="button" data-testid="matrix-cancel" onclick={cancel}>{ t(l, "lab.matrix.cancel") }</button>

@@ -1,6 +1,9 @@
-//! The idempotency lab pages (`#/lab`, `#/lab/matrix`).
+//! The idempotency lab pages (`#/lab`, `#/lab/matrix`). Runs are computed by
+//! the lab engine's worker (`engine`), never on the page's thread.
 
 mod diagram;
+mod engine;
+mod engine_view;
 mod matrix;
 mod matrix_table;
 mod narrate;
@@ -9,5 +12,10 @@ mod state;
 mod summary;
 mod tables;
 
+#[cfg(feature = "sqlite")]
+pub use engine::answer_on_this_thread;
+pub use engine_view::LabPage;
 pub use matrix::MatrixPage;
-pub use run_view::LabPage;
+
+/// The lab engine, for the exercises' lab questions.
+pub(crate) use engine::count as engine_count;

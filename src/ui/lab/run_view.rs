@@ -1,6 +1,6 @@
 //! `#/lab`: one run, stepped forward and back. The state lives in a reducer
-//! (the run is recomputed there whenever a picker changes) and is mirrored
-//! into the URL after every render.
+//! and is mirrored into the URL after every render; whenever a picker
+//! changes, the lab engine's worker computes the new run.
 
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Interval;
@@ -8,8 +8,10 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::diagram::diagram;
+use super::engine;
+use super::engine_view::engine_note;
 use super::narrate::{narrate, secs};
-use super::state::{initial, Action};
+use super::state::{wanted, Action, LabState, Loaded};
 use super::summary::{lab_parameters, summary_card};
 use super::tables::{keys_table, reports_table, sql_list};
 use crate::i18n::{t, tf, Lang};
@@ -51,19 +53,47 @@ fn picker<T: Copy + PartialEq + 'static>(
     }
 }
 
-/// The idempotency lab's run view.
-#[function_component(LabPage)]
-pub fn lab_page(p: &PageProps) -> Html {
+/// What the run view starts from: the first run, already computed.
+#[derive(Properties, Clone, PartialEq)]
+pub struct RunViewProps {
+    pub page: PageProps,
+    pub first: LabState,
+    pub notices: Vec<Notice>,
+}
+
+/// The idempotency lab's run view, once the engine has sent the first run
+/// (see [`super::engine_view::LabPage`]).
+#[function_component(LabRunView)]
+pub fn lab_run_view(props: &RunViewProps) -> Html {
+    let p = &props.page;
     let l = p.lang;
-    let init = {
-        let q = p.query.clone();
-        use_memo((), move |_| initial(&q))
-    };
     let state = {
-        let init = init.clone();
-        use_reducer(move || init.0.clone())
+        let first = props.first.clone();
+        use_reducer(move || first)
     };
-    let notices = use_state(|| init.1.clone());
+    let notices = use_state(|| props.notices.clone());
+    let engine_error = use_state(|| None::<String>);
+
+    // Ask the engine for the run the pickers name; its answer replaces the
+    // shown run (a stale answer is ignored by the reducer).
+    {
+        let dispatch = state.dispatcher();
+        let engine_error = engine_error.clone();
+        let want = state.computing.then(|| wanted(&state.params));
+        use_effect_with(want, move |want| {
+            if let Some(want) = *want {
+                let (combo, seed) = want;
+                engine::run(combo, seed, move |answer| match answer {
+                    Ok((run, fix)) => dispatch.dispatch(Action::Loaded(Loaded {
+                        wanted: want,
+                        run,
+                        fix,
+                    })),
+                    Err(why) => engine_error.set(Some(why)),
+                });
+            }
+        });
+    }
 
     // Mirror the state into the URL.
     {
@@ -181,6 +211,14 @@ pub fn lab_page(p: &PageProps) -> Html {
             d.dispatch(Action::Seed(v as u64));
         })
     };
+    // «换一个随机种子»: a seed from Web Crypto; the seed field and the URL show it.
+    let random_seed = {
+        let d = state.dispatcher();
+        Callback::from(move |_: MouseEvent| {
+            let max = lab::SEED_BOUND.max as u64;
+            d.dispatch(Action::Seed(crate::ui::dom::fresh_seed(max)));
+        })
+    };
     let on_speed = {
         let d = state.dispatcher();
         Callback::from(move |e: Event| {
@@ -214,6 +252,7 @@ pub fn lab_page(p: &PageProps) -> Html {
                     <input type="number" min="0" max="999999" value={s.params.seed.to_string()}
                         data-testid="seed" onchange={on_seed} title={t(l, "lab.seed.help")} />
                 </label>
+                <button type="button" data-testid="seed-random" onclick={random_seed}>{ t(l, "lab.seed.random") }</button>
                 <div class="buttons" role="group">
                     <button type="button" data-testid="to-start" onclick={act(|| Action::ToStart)} disabled={step == 0}
                         aria-label={t(l, "lab.ctl.to_start")} title={t(l, "lab.ctl.to_start")}>{ "|◀" }</button>
@@ -241,6 +280,7 @@ pub fn lab_page(p: &PageProps) -> Html {
                     { tf(l, "lab.time", &[("t", secs(l, current.map(|c| c.time_ms).unwrap_or(0)))]) }
                 </span>
             </div>
+            { engine_note(l, s.computing, (*engine_error).as_deref()) }
             if !p.embed { <p class="muted keys-hint">{ t(l, "lab.ctl.keys") }</p> }
             { lab_parameters(l) }
             <div class="lab-grid">

@@ -1,24 +1,31 @@
-//! The run view's state: parameters, the computed run, the current step and
+//! The run view's state: parameters, the shown run, the current step and
 //! playback. All changes go through one reducer, so the interval timer and the
-//! key listener never see stale state.
+//! key listener never see stale state. Runs come from the lab engine's worker
+//! ([`super::engine`]): a picker change marks the state `computing`, and the
+//! engine's answer arrives as [`Action::Loaded`].
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::lab::{self, ClientStrategy, LabParams, Run, Scenario, ServerImpl};
+use crate::lab::matrix_job::Combo;
+use crate::lab::{ClientStrategy, LabParams, Run, Scenario, ServerImpl};
 use crate::params::Notice;
 
 /// Everything the run view shows.
 #[derive(Clone)]
 pub struct LabState {
     pub params: LabParams,
+    /// The run shown: the one `params` name, or while `computing` the
+    /// previous one.
     pub run: Rc<Run>,
     /// 0 = before the first step; `run.steps().len()` = the end.
     pub step: usize,
     pub playing: bool,
     /// The nearest combination that ends well, if this run does not.
     pub fix: Option<(ClientStrategy, ServerImpl)>,
+    /// The engine is computing the run `params` name.
+    pub computing: bool,
 }
 
 impl PartialEq for LabState {
@@ -28,42 +35,78 @@ impl PartialEq for LabState {
             && self.step == o.step
             && self.playing == o.playing
             && self.fix == o.fix
+            && self.computing == o.computing
     }
 }
 
+/// What the engine is asked for: the run of these choices at this seed.
+pub fn wanted(p: &LabParams) -> (Combo, u64) {
+    ((p.scenario, p.client, p.server), p.seed)
+}
+
 impl LabState {
+    /// The state once the first run has arrived; the URL's step is resolved
+    /// against it (a notice if it was out of range).
+    pub fn first(
+        params: LabParams,
+        run: Rc<Run>,
+        fix: Option<(ClientStrategy, ServerImpl)>,
+    ) -> (Self, Option<Notice>) {
+        let (step, notice) = params.resolve_step(run.steps().len());
+        let state = Self {
+            params,
+            run,
+            step,
+            playing: false,
+            fix,
+            computing: false,
+        };
+        (state, notice)
+    }
+
     pub fn total(&self) -> usize {
         self.run.steps().len()
     }
 
     fn with_params(&self, params: LabParams) -> Self {
-        let run = Rc::new(lab::run(
-            params.scenario,
-            params.client,
-            params.server,
-            params.seed,
-        ));
+        let computing = wanted(&params) != wanted(&self.params) || self.computing;
+        Self {
+            params,
+            playing: false,
+            computing,
+            ..self.clone()
+        }
+    }
+
+    fn loaded(&self, answer: Loaded) -> Self {
+        if answer.wanted != wanted(&self.params) {
+            return self.clone();
+        }
         // Stay at the end if we were there; otherwise start over.
         let step = if self.step >= self.total() {
-            run.steps().len()
+            answer.run.steps().len()
         } else {
             0
         };
         Self {
-            fix: fix_for(&params),
-            params,
-            run,
+            run: answer.run,
+            fix: answer.fix,
             step,
             playing: false,
+            computing: false,
+            params: self.params.clone(),
         }
     }
 }
 
-fn fix_for(p: &LabParams) -> Option<(ClientStrategy, ServerImpl)> {
-    lab::explain::nearest_fix(p.scenario, p.client, p.server, p.seed)
+/// The engine's answer for one request.
+pub struct Loaded {
+    pub wanted: (Combo, u64),
+    pub run: Rc<Run>,
+    pub fix: Option<(ClientStrategy, ServerImpl)>,
 }
 
-/// What the controls and keys can do.
+/// What the controls, keys and the engine can do.
 pub enum Action {
     Forward,
     Back,
@@ -76,6 +119,7 @@ pub enum Action {
     Server(ServerImpl),
     Seed(u64),
     Speed(&'static str),
+    Loaded(Loaded),
 }
 
 impl Reducible for LabState {
@@ -84,6 +128,11 @@ impl Reducible for LabState {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let total = self.total();
         let mut s = (*self).clone();
+        let params = |f: &dyn Fn(&mut LabParams)| {
+            let mut p = self.params.clone();
+            f(&mut p);
+            Rc::new(self.with_params(p))
+        };
         match action {
             Action::Forward => {
                 s.step = (s.step + 1).min(total);
@@ -115,53 +164,13 @@ impl Reducible for LabState {
                     s.playing = false;
                 }
             }
-            Action::Scenario(x) => {
-                return Rc::new(s.with_params(LabParams {
-                    scenario: x,
-                    ..s.params.clone()
-                }))
-            }
-            Action::Client(x) => {
-                return Rc::new(s.with_params(LabParams {
-                    client: x,
-                    ..s.params.clone()
-                }))
-            }
-            Action::Server(x) => {
-                return Rc::new(s.with_params(LabParams {
-                    server: x,
-                    ..s.params.clone()
-                }))
-            }
-            Action::Seed(x) => {
-                return Rc::new(s.with_params(LabParams {
-                    seed: x,
-                    ..s.params.clone()
-                }))
-            }
+            Action::Scenario(x) => return params(&|p| p.scenario = x),
+            Action::Client(x) => return params(&|p| p.client = x),
+            Action::Server(x) => return params(&|p| p.server = x),
+            Action::Seed(x) => return params(&|p| p.seed = x),
             Action::Speed(x) => s.params.speed = x,
+            Action::Loaded(answer) => return Rc::new(self.loaded(answer)),
         }
         Rc::new(s)
     }
-}
-
-/// Parses the URL once: the state plus notices about bad parameters.
-pub fn initial(query: &crate::route::Query) -> (LabState, Vec<Notice>) {
-    let (params, mut notices) = LabParams::from_query(query);
-    let run = Rc::new(lab::run(
-        params.scenario,
-        params.client,
-        params.server,
-        params.seed,
-    ));
-    let (step, n) = params.resolve_step(run.steps().len());
-    notices.extend(n);
-    let state = LabState {
-        fix: fix_for(&params),
-        params,
-        run,
-        step,
-        playing: false,
-    };
-    (state, notices)
 }

@@ -3,9 +3,9 @@
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::super::faults::FaultSchedule;
-use super::super::ids::{ClientStrategy, ServerImpl, ToolOutcome, Verdict};
-use super::super::trace::*;
+use super::faults::FaultSchedule;
+use super::ids::{ClientStrategy, ServerImpl, ToolOutcome, Verdict};
+use super::trace::*;
 
 /// One tool call as the harness ran it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

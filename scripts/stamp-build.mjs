@@ -1,0 +1,63 @@
+// Trunk post-build hook (Trunk.toml [[hooks]]): gives every file the loader
+// and the workers fetch a name that carries the build id, so that a browser
+// holding an older deploy in its cache never pairs that deploy's JavaScript
+// with this deploy's .wasm (or the other way round).
+//
+// The build id is a SHA-256 over the files themselves; the hook renames
+// them (retry-lab.js → retry-lab-<id>.js, …) and rewrites the references in
+// index.html, static/boot.js and the worker scripts. index.html keeps its
+// name: hosts serve it fresh, and it names everything else.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const dir = process.env.TRUNK_STAGING_DIR;
+if (!dir) {
+  console.error('stamp-build: TRUNK_STAGING_DIR is not set (run me from Trunk)');
+  process.exit(1);
+}
+
+// Every file the loader chain fetches, and the files that name them.
+const STAMPED = [
+  'boot.js',
+  'retry-lab.js',
+  'retry-lab_bg.wasm',
+  'herd-worker.js',
+  'lab-worker.js',
+  'lab-engine.js',
+  'lab-engine_bg.wasm',
+];
+const REFERRERS = ['index.html', 'boot.js', 'herd-worker.js', 'lab-worker.js', 'retry-lab.js', 'lab-engine.js'];
+
+const missing = STAMPED.filter((f) => !fs.existsSync(path.join(dir, f)));
+if (missing.length) {
+  console.error(`stamp-build: missing in ${dir}: ${missing.join(', ')}`);
+  process.exit(1);
+}
+
+const hash = crypto.createHash('sha256');
+for (const f of STAMPED) {
+  hash.update(f);
+  hash.update(fs.readFileSync(path.join(dir, f)));
+}
+const id = hash.digest('hex').slice(0, 10);
+
+const stamped = (f) => {
+  const ext = path.extname(f);
+  return `${f.slice(0, -ext.length)}-${id}${ext}`;
+};
+
+// Rewrite quoted references ("./boot.js", 'retry-lab_bg.wasm', …) first,
+// then rename. Longest names first, so no name is a prefix of another.
+const names = [...STAMPED].sort((a, b) => b.length - a.length);
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const pattern = new RegExp(`(["'/])(${names.map(escape).join('|')})(["'?#])`, 'g');
+for (const f of REFERRERS) {
+  const file = path.join(dir, f);
+  const text = fs.readFileSync(file, 'utf8');
+  fs.writeFileSync(file, text.replace(pattern, (_, a, name, b) => `${a}${stamped(name)}${b}`));
+}
+for (const f of STAMPED) {
+  fs.renameSync(path.join(dir, f), path.join(dir, stamped(f)));
+}
+console.log(`stamp-build: build ${id}`);

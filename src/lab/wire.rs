@@ -1,0 +1,264 @@
+//! What the page and the lab engine's worker say to each other. The page
+//! sends a [`Request`] as JSON; the engine (built with the `sqlite` feature,
+//! `src/bin/lab_engine.rs`) answers with one [`Reply`] per request, or one
+//! per cell for a matrix, the last marked `last`. Everything is data, so the
+//! page's own wasm never links the engine, and the format is tested natively.
+
+use serde::{Deserialize, Serialize};
+
+use super::ids::{ClientStrategy, ServerImpl};
+use super::matrix_job::Combo;
+use super::run::{Cell, Run};
+
+/// The most cells one matrix request may ask for (the largest view has
+/// 17 scenarios × 5 servers, twice with the previous server's column).
+pub const MAX_CELLS: usize = 400;
+
+/// What the page wants computed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Want {
+    /// One run with its whole trace, and the nearest combination that ends
+    /// well if this one does not (the «试试修好的版本» link).
+    Run { combo: Combo, seed: u64 },
+    /// Only the final report count («predict, then run» questions).
+    Count { combo: Combo, seed: u64 },
+    /// Matrix cells, one reply per cell in order.
+    Matrix { combos: Vec<Combo>, seed: u64 },
+}
+
+/// A request: an id the replies carry, and what is wanted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Request {
+    pub id: u64,
+    pub want: Want,
+}
+
+/// One answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Answer {
+    Run {
+        run: Box<Run>,
+        fix: Option<(ClientStrategy, ServerImpl)>,
+    },
+    Count(usize),
+    Cell {
+        index: usize,
+        cell: Cell,
+    },
+    /// The request could not be read or asks for too much.
+    Error(String),
+}
+
+/// A reply to request `id`; `last` says no more replies to it follow.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reply {
+    pub id: u64,
+    pub answer: Answer,
+    pub last: bool,
+}
+
+impl Request {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// Reads a reply the worker sent.
+pub fn parse_reply(json: &str) -> Result<Reply, String> {
+    serde_json::from_str(json).map_err(|e| format!("unreadable reply: {e}"))
+}
+
+/// The engine's side of one request: the replies still to send.
+#[cfg(feature = "sqlite")]
+#[derive(Clone, Debug)]
+pub struct Task {
+    id: u64,
+    work: Work,
+}
+
+#[cfg(feature = "sqlite")]
+#[derive(Clone, Debug)]
+enum Work {
+    /// One reply, computed on demand; `None` once sent.
+    Single(Option<Want>),
+    Refused(Option<String>),
+    Matrix(super::matrix_job::MatrixJob),
+}
+
+#[cfg(feature = "sqlite")]
+impl Task {
+    /// Reads a request; bad input gives a task whose one reply is an error
+    /// (never a panic).
+    pub fn from_json(json: &str) -> Self {
+        use super::matrix_job::MatrixJob;
+        let req = match serde_json::from_str::<Request>(json) {
+            Ok(r) => r,
+            Err(e) => return Self::refused(0, format!("bad request: {e}")),
+        };
+        let work = match req.want {
+            Want::Matrix { combos, .. } if combos.is_empty() || combos.len() > MAX_CELLS => {
+                return Self::refused(req.id, format!("matrix of {} cells", combos.len()))
+            }
+            Want::Matrix { combos, seed } => Work::Matrix(MatrixJob::new(combos, seed)),
+            other => Work::Single(Some(other)),
+        };
+        Self { id: req.id, work }
+    }
+
+    fn refused(id: u64, why: String) -> Self {
+        Self {
+            id,
+            work: Work::Refused(Some(why)),
+        }
+    }
+
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// Computes the next reply (one cell of a matrix); `None` when all are sent.
+    pub fn next_reply(&mut self) -> Option<Reply> {
+        let (answer, last) = match &mut self.work {
+            Work::Single(want) => (single(want.take()?), true),
+            Work::Refused(why) => (Answer::Error(why.take()?), true),
+            Work::Matrix(job) => {
+                let (index, cell) = job.step()?;
+                (Answer::Cell { index, cell }, job.is_done())
+            }
+        };
+        Some(Reply {
+            id: self.id,
+            answer,
+            last,
+        })
+    }
+
+    /// [`Task::next_reply`] as JSON.
+    pub fn next_json(&mut self) -> Option<String> {
+        self.next_reply()
+            .map(|r| serde_json::to_string(&r).unwrap_or_default())
+    }
+}
+
+#[cfg(feature = "sqlite")]
+fn single(want: Want) -> Answer {
+    match want {
+        Want::Run {
+            combo: (sc, cl, sv),
+            seed,
+        } => Answer::Run {
+            run: Box::new(super::sim::run(sc, cl, sv, seed)),
+            fix: super::explain::nearest_fix(sc, cl, sv, seed),
+        },
+        Want::Count {
+            combo: (sc, cl, sv),
+            seed,
+        } => Answer::Count(super::sim::final_count(sc, cl, sv, seed)),
+        Want::Matrix { .. } => Answer::Error("matrix in a single reply".into()),
+    }
+}
+
+#[cfg(all(test, feature = "sqlite"))]
+mod tests {
+    use super::*;
+    use crate::lab::{cell, explain::nearest_fix, run, Scenario};
+
+    fn all_replies(req: &Request) -> Vec<Reply> {
+        let mut task = Task::from_json(&req.to_json());
+        let mut out = Vec::new();
+        while let Some(json) = task.next_json() {
+            out.push(parse_reply(&json).unwrap());
+        }
+        out
+    }
+
+    #[test]
+    fn a_run_and_its_fix_survive_the_round_trip() {
+        let combo = (
+            Scenario::ResponseLost,
+            ClientStrategy::StableKey,
+            ServerImpl::Naive,
+        );
+        let replies = all_replies(&Request {
+            id: 7,
+            want: Want::Run { combo, seed: 42 },
+        });
+        assert_eq!(replies.len(), 1);
+        assert!(replies[0].last && replies[0].id == 7);
+        let expected = run(combo.0, combo.1, combo.2, 42);
+        let Answer::Run { run: got, fix } = &replies[0].answer else {
+            panic!("a run expected: {:?}", replies[0]);
+        };
+        assert_eq!(got.trace_digest(), expected.trace_digest());
+        assert_eq!(**got, expected);
+        assert_eq!(*fix, nearest_fix(combo.0, combo.1, combo.2, 42));
+        assert!(
+            fix.is_some(),
+            "a lost response on the naive server needs a fix"
+        );
+    }
+
+    #[test]
+    fn a_matrix_streams_every_cell_and_marks_the_last() {
+        let combos = crate::lab::MatrixParams::default().cells();
+        let replies = all_replies(&Request {
+            id: 3,
+            want: Want::Matrix {
+                combos: combos.clone(),
+                seed: 2,
+            },
+        });
+        assert_eq!(replies.len(), combos.len());
+        for (i, r) in replies.iter().enumerate() {
+            assert_eq!(r.last, i + 1 == combos.len());
+            let (sc, cl, sv) = combos[i];
+            let want = Answer::Cell {
+                index: i,
+                cell: cell(sc, cl, sv, 2),
+            };
+            assert_eq!(r.answer, want);
+        }
+    }
+
+    #[test]
+    fn a_count_equals_the_runs_final_count() {
+        for sv in ServerImpl::ALL {
+            let combo = (Scenario::SlowServer, ClientStrategy::NewKey, sv);
+            let r = all_replies(&Request {
+                id: 1,
+                want: Want::Count { combo, seed: 3 },
+            });
+            let n = run(combo.0, combo.1, sv, 3).final_report_count();
+            assert_eq!(r[0].answer, Answer::Count(n), "{sv:?}");
+        }
+    }
+
+    #[test]
+    fn bad_requests_get_one_error_reply_not_a_panic() {
+        let huge = Request {
+            id: 9,
+            want: Want::Matrix {
+                combos: vec![(Scenario::None, ClientStrategy::Naive, ServerImpl::Naive); 401],
+                seed: 1,
+            },
+        }
+        .to_json();
+        let empty = r#"{"id":4,"want":{"matrix":{"combos":[],"seed":1}}}"#;
+        for bad in [
+            "",
+            "{}",
+            "null",
+            "{\"id\":3,\"want\":{\"run\":{\"combo\":[\"x\",\"naive\",\"naive\"],\"seed\":1}}}",
+            empty,
+            &huge,
+        ] {
+            let mut task = Task::from_json(bad);
+            let reply = parse_reply(&task.next_json().unwrap()).unwrap();
+            assert!(matches!(reply.answer, Answer::Error(_)), "{bad}: {reply:?}");
+            assert!(reply.last);
+            assert_eq!(task.next_json(), None);
+        }
+    }
+}

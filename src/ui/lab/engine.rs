@@ -1,0 +1,345 @@
+//! The page's side of the lab engine: one module Web Worker
+//! (`lab-worker.js`) that loads the second wasm file (the lab engine with
+//! SQLite, `src/bin/lab_engine.rs`) the first time a lab view or a lab
+//! question needs a run. Requests and replies are `lab::wire` data, so the
+//! page's own bundle never links SQLite and no run blocks the page.
+//!
+//! Every callback is called later, never inside the caller's own update;
+//! callers drop answers they no longer want (or [`cancel`] a matrix).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use gloo::timers::callback::Timeout;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
+
+use crate::lab::matrix_job::Combo;
+use crate::lab::wire::{parse_reply, Answer, Request, Want};
+use crate::lab::{Cell, ClientStrategy, Run, ServerImpl};
+
+/// How long a loaded engine may stay silent while requests wait (a run takes
+/// well under a second, a matrix cell a few ms): then it counts as gone.
+const WATCHDOG_MS: u32 = 15_000;
+
+/// The worker script's logical name (its URL comes from [`super::super::dom::build_file`]).
+const WORKER_FILE: &str = "lab-worker";
+
+/// Where the engine is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The worker is loading the engine (until its first answer).
+    Starting,
+    /// The engine answers requests.
+    Ready,
+    /// No engine: workers are unavailable or the engine failed to load.
+    Unavailable(String),
+}
+
+/// A finished run and the nearest combination that fixes it.
+pub type RunAnswer = (Rc<Run>, Option<(ClientStrategy, ServerImpl)>);
+
+type Pending = Box<dyn FnMut(Result<Answer, String>)>;
+
+struct Engine {
+    worker: Option<Worker>,
+    status: Status,
+    next_id: u64,
+    pending: HashMap<u64, Pending>,
+    /// Armed while a loaded engine owes answers (see [`arm`]).
+    watchdog: Option<Timeout>,
+    _on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
+    _on_error: Option<Closure<dyn FnMut(Event)>>,
+}
+
+thread_local! {
+    static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
+    /// Set by [`answer_on_this_thread`].
+    static HERE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// For browser tests, which mount the lab views without the worker script:
+/// answers requests on this thread, on a timer. Exists only with the
+/// `sqlite` feature; the page's own bundle is built without it, so the page
+/// has no such fallback.
+#[cfg(feature = "sqlite")]
+pub fn answer_on_this_thread() {
+    HERE.with(|h| h.set(true));
+}
+
+/// Answers `json` on a timer on this thread (see [`answer_on_this_thread`]).
+#[cfg(feature = "sqlite")]
+fn answer_here(json: String, mut done: Pending) {
+    Timeout::new(0, move || {
+        let mut task = crate::lab::wire::Task::from_json(&json);
+        while let Some(reply) = task.next_reply() {
+            done(Ok(reply.answer));
+        }
+    })
+    .forget();
+}
+
+/// Where the engine is now (`Starting` before the first request, too).
+pub fn status() -> Status {
+    ENGINE.with(|e| {
+        e.borrow()
+            .as_ref()
+            .map_or(Status::Starting, |e| e.status.clone())
+    })
+}
+
+/// Asks for a whole run and its fix.
+pub fn run(combo: Combo, seed: u64, done: impl FnOnce(Result<RunAnswer, String>) + 'static) {
+    let mut done = Some(done);
+    send(Want::Run { combo, seed }, move |a| {
+        let Some(done) = done.take() else { return };
+        done(a.and_then(|a| match a {
+            Answer::Run { run, fix } => Ok((Rc::new(*run), fix)),
+            other => Err(unexpected(other)),
+        }))
+    });
+}
+
+/// Asks for a run's final report count only.
+pub fn count(combo: Combo, seed: u64, done: impl FnOnce(Result<usize, String>) + 'static) {
+    let mut done = Some(done);
+    send(Want::Count { combo, seed }, move |a| {
+        let Some(done) = done.take() else { return };
+        done(a.and_then(|a| match a {
+            Answer::Count(n) => Ok(n),
+            other => Err(unexpected(other)),
+        }))
+    });
+}
+
+/// Asks for matrix cells: `on_cell` gets every cell as it is computed, or
+/// one error. Returns the request's id for [`cancel`].
+pub fn matrix(
+    combos: Vec<Combo>,
+    seed: u64,
+    mut on_cell: impl FnMut(Result<(usize, Cell), String>) + 'static,
+) -> u64 {
+    send(Want::Matrix { combos, seed }, move |a| {
+        on_cell(a.and_then(|a| match a {
+            Answer::Cell { index, cell } => Ok((index, cell)),
+            other => Err(unexpected(other)),
+        }))
+    })
+}
+
+/// Stops a matrix: the worker computes no further cell of it, and no
+/// further callback runs.
+pub fn cancel(id: u64) {
+    ENGINE.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let Some(engine) = slot.as_mut() else { return };
+        engine.pending.remove(&id);
+        if let Some(w) = &engine.worker {
+            let msg = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&msg, &"cancel".into(), &JsValue::from_f64(id as f64));
+            let _ = w.post_message(&msg);
+        }
+    });
+    arm();
+}
+
+fn unexpected(a: Answer) -> String {
+    match a {
+        Answer::Error(e) => e,
+        other => format!("unexpected answer {other:?}"),
+    }
+}
+
+fn send(want: Want, done: impl FnMut(Result<Answer, String>) + 'static) -> u64 {
+    let mut done = Some(Box::new(done) as Pending);
+    let (id, refused) = ENGINE.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let engine = slot.get_or_insert_with(|| {
+            if HERE.with(|h| h.get()) {
+                Engine::idle()
+            } else {
+                start()
+            }
+        });
+        engine.next_id += 1;
+        let id = engine.next_id;
+        #[cfg(feature = "sqlite")]
+        if HERE.with(|h| h.get()) {
+            let json = Request { id, want }.to_json();
+            answer_here(json, done.take().expect("not sent yet"));
+            return (id, None);
+        }
+        let Some(worker) = engine.worker.as_ref() else {
+            let why = match &engine.status {
+                Status::Unavailable(why) => why.clone(),
+                _ => "no worker".into(),
+            };
+            return (id, Some(why));
+        };
+        let json = Request { id, want }.to_json();
+        if let Err(e) = worker.post_message(&json.into()) {
+            return (id, Some(format!("postMessage: {e:?}")));
+        }
+        engine
+            .pending
+            .insert(id, done.take().expect("not sent yet"));
+        (id, None)
+    });
+    arm();
+    if let (Some(why), Some(mut done)) = (refused, done) {
+        Timeout::new(0, move || done(Err(why))).forget();
+    }
+    id
+}
+
+impl Engine {
+    fn idle() -> Self {
+        Engine {
+            worker: None,
+            status: Status::Starting,
+            next_id: 0,
+            pending: HashMap::new(),
+            watchdog: None,
+            _on_message: None,
+            _on_error: None,
+        }
+    }
+}
+
+/// Creates the worker (once per page).
+fn start() -> Engine {
+    let mut engine = Engine::idle();
+    let opts = WorkerOptions::new();
+    opts.set_type(WorkerType::Module);
+    let url = super::super::dom::build_file(WORKER_FILE);
+    let worker = match Worker::new_with_options(&url, &opts) {
+        Ok(w) => w,
+        Err(e) => {
+            let why = e
+                .dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+                .unwrap_or_else(|| format!("{e:?}"));
+            engine.status = Status::Unavailable(why);
+            return engine;
+        }
+    };
+    let on_message =
+        Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| match e.data().as_string() {
+            Some(s) if s == "ready" => set_status(Status::Ready),
+            Some(s) => on_reply(&s),
+            None => fail("non-text message".into()),
+        });
+    let on_error = Closure::<dyn FnMut(Event)>::new(|e: Event| {
+        // Handled: shown in the lab view, not as an uncaught error.
+        e.prevent_default();
+        let msg = e
+            .dyn_ref::<web_sys::ErrorEvent>()
+            .map(|e| e.message())
+            .filter(|m| !m.is_empty())
+            .unwrap_or_else(|| format!("the lab worker failed to load ({})", e.type_()));
+        fail(msg);
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    worker.set_onmessageerror(Some(on_error.as_ref().unchecked_ref()));
+    engine.worker = Some(worker);
+    engine._on_message = Some(on_message);
+    engine._on_error = Some(on_error);
+    engine
+}
+
+fn set_status(s: Status) {
+    ENGINE.with(|e| {
+        if let Some(e) = e.borrow_mut().as_mut() {
+            e.status = s;
+        }
+    });
+    arm();
+}
+
+fn owes_answers() -> bool {
+    ENGINE.with(|e| {
+        e.borrow()
+            .as_ref()
+            .is_some_and(|e| e.status == Status::Ready && !e.pending.is_empty())
+    })
+}
+
+/// (Re)starts the watchdog while a loaded engine owes answers, stops it
+/// otherwise: a worker that hangs ends as «unavailable», never as a lab
+/// view computing forever. Loading is not timed (a slow network may take
+/// long; a load failure is reported by the worker).
+fn arm() {
+    ENGINE.with(|e| {
+        let mut slot = e.borrow_mut();
+        let Some(engine) = slot.as_mut() else { return };
+        let owed = engine.status == Status::Ready && !engine.pending.is_empty();
+        engine.watchdog = owed.then(|| {
+            Timeout::new(WATCHDOG_MS, || {
+                if owes_answers() {
+                    fail(format!(
+                        "no answer from the lab engine within {} s",
+                        WATCHDOG_MS / 1000
+                    ))
+                }
+            })
+        });
+    });
+}
+
+/// What the worker script says when the engine cannot load.
+#[derive(serde::Deserialize)]
+struct LoadFailed {
+    failed: String,
+}
+
+/// Hands a reply to its caller, outside the borrow (the caller may send again).
+fn on_reply(json: &str) {
+    if let Ok(f) = serde_json::from_str::<LoadFailed>(json) {
+        return fail(f.failed);
+    }
+    let reply = match parse_reply(json) {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    let callback = ENGINE.with(|e| {
+        let mut slot = e.borrow_mut();
+        let engine = slot.as_mut()?;
+        engine.status = Status::Ready;
+        engine.pending.remove(&reply.id)
+    });
+    let Some(mut done) = callback else {
+        return arm();
+    };
+    let last = reply.last || matches!(reply.answer, Answer::Error(_));
+    done(Ok(reply.answer));
+    if !last {
+        ENGINE.with(|e| {
+            if let Some(engine) = e.borrow_mut().as_mut() {
+                engine.pending.insert(reply.id, done);
+            }
+        });
+    }
+    arm();
+}
+
+/// The engine is gone: every waiting caller learns why; later ones too.
+fn fail(why: String) {
+    let waiting: Vec<Pending> = ENGINE.with(|e| {
+        let mut slot = e.borrow_mut();
+        let Some(engine) = slot.as_mut() else {
+            return Vec::new();
+        };
+        if let Some(w) = engine.worker.take() {
+            w.terminate();
+        }
+        engine.status = Status::Unavailable(why.clone());
+        engine.watchdog = None;
+        engine.pending.drain().map(|(_, f)| f).collect()
+    });
+    for mut done in waiting {
+        done(Err(why.clone()));
+    }
+}

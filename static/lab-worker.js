@@ -1,0 +1,79 @@
+// The lab engine's worker: loads the second wasm file (the lab engine with
+// SQLite, src/bin/lab_engine.rs) and answers the page's requests, see
+// src/ui/lab/engine.rs and src/lab/wire.rs. A module worker file of its own
+// (no blob: URL), so it runs under `script-src 'self'`.
+//
+// Requests (JSON text) run one after another. A matrix answers one cell per
+// reply; between cells the worker yields, so a cancel ({cancel: id}) or a
+// newer request is read and a cancelled matrix stops computing.
+import init, { LabTask } from "./lab-engine.js";
+
+const ready = init({ module_or_path: new URL("./lab-engine_bg.wasm", import.meta.url) });
+ready.then(
+  () => self.postMessage("ready"),
+  (err) => self.postMessage(JSON.stringify({ failed: "lab engine failed to load: " + err })),
+);
+
+const queue = [];
+const cancelled = new Set();
+let busy = false;
+
+self.onmessage = (event) => {
+  const data = event.data;
+  if (data !== null && typeof data === "object" && "cancel" in data) {
+    cancelled.add(data.cancel);
+    return;
+  }
+  queue.push(String(data));
+  pump();
+};
+
+// One turn of the event loop (a message channel: timers are clamped).
+function pause() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(0);
+  });
+}
+
+function errorReply(request, err) {
+  let id = 0;
+  try {
+    id = JSON.parse(request).id;
+  } catch {}
+  return JSON.stringify({ id, answer: { error: "lab engine: " + err }, last: true });
+}
+
+async function pump() {
+  if (busy) return;
+  busy = true;
+  try {
+    await ready;
+  } catch {
+    busy = false;
+    return; // already reported
+  }
+  while (queue.length > 0) {
+    const request = queue.shift();
+    let task = null;
+    try {
+      task = new LabTask(request);
+      const id = task.id();
+      for (;;) {
+        if (cancelled.has(id)) break;
+        const reply = task.next();
+        if (reply === undefined) break;
+        self.postMessage(reply);
+        await pause();
+      }
+      cancelled.delete(id);
+    } catch (err) {
+      // A trap inside the engine: answer this request with an error.
+      self.postMessage(errorReply(request, err));
+    } finally {
+      if (task) task.free();
+    }
+  }
+  busy = false;
+}
