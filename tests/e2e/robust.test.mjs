@@ -33,14 +33,8 @@ test('lockstep clients are capped by the worst case, with a notice', async () =>
   await page.context().close();
 });
 
-const SWEEP = '#/herd?view=sweep&n_from=10&n_to=30&n_step=10&trials=5&seed=3&strategies=none,full';
-
-async function sweepNumbers(page) {
-  return page.locator('[data-testid^="sweep-table-"]').evaluateAll((ts) =>
-    ts.map((t) => [...t.querySelectorAll('tbody td')].map((c) => c.textContent)));
-}
-
-for (const [name, script] of [
+/** Herd worker scripts that fail: one answers every point with an error, one never answers. */
+const BROKEN_WORKERS = [
   ['replies with an error', `self.onmessage = (e) => {
     if (e.data instanceof WebAssembly.Module) { self.postMessage("ready"); return; }
     self.postMessage(JSON.stringify({ error: "stub: broken worker" }));
@@ -48,7 +42,16 @@ for (const [name, script] of [
   ['never replies', `self.onmessage = (e) => {
     if (e.data instanceof WebAssembly.Module) self.postMessage("ready");
   };`],
-]) {
+];
+
+const SWEEP = '#/herd?view=sweep&n_from=10&n_to=30&n_step=10&trials=5&seed=3&strategies=none,full';
+
+async function sweepNumbers(page) {
+  return page.locator('[data-testid^="sweep-table-"]').evaluateAll((ts) =>
+    ts.map((t) => [...t.querySelectorAll('tbody td')].map((c) => c.textContent)));
+}
+
+for (const [name, script] of BROKEN_WORKERS) {
   test(`a sweep whose worker ${name} finishes on the main thread`, async () => {
     app.replaceFile('/herd-worker.js', script);
     try {
@@ -77,15 +80,7 @@ async function runTable(page) {
   return page.locator('.herd-results').evaluate((t) => [...t.querySelectorAll('td')].map((c) => c.textContent));
 }
 
-for (const [name, script] of [
-  ['replies with an error', `self.onmessage = (e) => {
-    if (e.data instanceof WebAssembly.Module) { self.postMessage("ready"); return; }
-    self.postMessage(JSON.stringify({ error: "stub: broken worker" }));
-  };`],
-  ['never replies', `self.onmessage = (e) => {
-    if (e.data instanceof WebAssembly.Module) self.postMessage("ready");
-  };`],
-]) {
+for (const [name, script] of BROKEN_WORKERS) {
   test(`a run view whose worker ${name} finishes on the main thread`, async () => {
     app.replaceFile('/herd-worker.js', script);
     try {
