@@ -8,6 +8,7 @@
 //! `min(G, K)`, where `G` is the index of the first bottom success
 //! (geometric) and `K` the most requests the policy lets through.
 
+use crate::ids::id_enum;
 use rand::Rng;
 use rand_pcg::Pcg64Mcg;
 
@@ -16,41 +17,21 @@ pub const MAX_LAYERS: usize = 6;
 /// Most attempts per layer.
 pub const MAX_ATTEMPTS: u32 = 10;
 
-/// Who may retry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum FanoutPolicy {
-    /// Every layer retries on its own (the multiplication).
-    Independent,
-    /// Only the top layer retries; every layer below makes one attempt.
-    TopOnly,
-    /// One budget of bottom requests travels down with the call; a layer
-    /// retries only while some of it is left.
-    Budget,
-}
-
-impl FanoutPolicy {
-    /// Every policy, in display order.
-    pub const ALL: [FanoutPolicy; 3] = [Self::Independent, Self::TopOnly, Self::Budget];
-
-    /// The URL id.
-    pub fn id(self) -> &'static str {
-        match self {
-            Self::Independent => "independent",
-            Self::TopOnly => "top_only",
-            Self::Budget => "budget",
-        }
-    }
-
-    /// Parses a URL id.
-    pub fn from_id(id: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|p| p.id() == id)
-    }
-
-    /// Every URL id.
-    pub fn all_ids() -> Vec<&'static str> {
-        Self::ALL.iter().map(|p| p.id()).collect()
+id_enum! {
+    /// Who may retry.
+    #[derive(PartialOrd, Ord)]
+    FanoutPolicy {
+        /// Every layer retries on its own (the multiplication).
+        Independent => "independent",
+        /// Only the top layer retries; every layer below makes one attempt.
+        TopOnly => "top_only",
+        /// One budget of bottom requests travels down with the call; a layer
+        /// retries only while some of it is left.
+        Budget => "budget",
     }
 }
+
+impl FanoutPolicy {}
 
 /// The fanout model's settings.
 #[derive(Clone, Debug, PartialEq)]

@@ -201,14 +201,14 @@ impl AmplifyParams {
         let mut notices = Vec::new();
         let layers = read_layers(q, &layers_default, &mut notices);
         let p = r.float(with_default(b::P, p_default));
-        let fp = FanoutPolicy::all_ids();
+        let fp = FanoutPolicy::ids();
         let policy = FanoutPolicy::from_id(&r.choice("policy", &fp, "independent"))
             .unwrap_or(FanoutPolicy::Independent);
         let budget = r.int(b::BUDGET) as u32;
         let trials = r.int(b::TRIALS) as u32;
         let step = r.int(b::STEP);
         let seed = r.int(b::SEED) as u64;
-        let lp = LoadPolicy::all_ids();
+        let lp = LoadPolicy::ids();
         let preset_policies: Vec<&str> = preset.policies().iter().map(|p| p.id()).collect();
         let chosen = r.subset("policies", &lp, &preset_policies);
         let policies = LoadPolicy::ALL

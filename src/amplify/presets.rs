@@ -1,38 +1,24 @@
 //! The named scenarios linked from the page, the exercises and the CLI.
 
 use super::load::{LoadConfig, LoadPolicy, Window};
+use crate::ids::id_enum;
 
-/// A named load scenario.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Preset {
-    /// Brooker's comparison: one layer of 3 attempts, a server with room to
-    /// spare, failure rate `p` for the whole run, swept from 0 to 1.
-    Brooker,
-    /// A server at 80 % utilisation, three layers of 3 attempts, capacity
-    /// down to 30 % for 10 s: does goodput come back after the trigger?
-    Metastable,
-    /// Codex: sampling layer × HTTP layer, 3 attempts each, every request
-    /// answered 503 (with or without `Retry-After`).
-    Codex,
+id_enum! {
+    /// A named load scenario.
+    Preset {
+        /// Brooker's comparison: one layer of 3 attempts, a server with room to
+        /// spare, failure rate `p` for the whole run, swept from 0 to 1.
+        Brooker => "brooker",
+        /// A server at 80 % utilisation, three layers of 3 attempts, capacity
+        /// down to 30 % for 10 s: does goodput come back after the trigger?
+        Metastable => "metastable",
+        /// Codex: sampling layer × HTTP layer, 3 attempts each, every request
+        /// answered 503 (with or without `Retry-After`).
+        Codex => "codex",
+    }
 }
 
 impl Preset {
-    pub const ALL: [Preset; 3] = [Preset::Brooker, Preset::Metastable, Preset::Codex];
-
-    /// The URL id.
-    pub fn id(self) -> &'static str {
-        match self {
-            Preset::Brooker => "brooker",
-            Preset::Metastable => "metastable",
-            Preset::Codex => "codex",
-        }
-    }
-
-    /// Parses an id.
-    pub fn from_id(id: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|p| p.id() == id)
-    }
-
     /// The policies the preset compares.
     pub fn policies(self) -> Vec<LoadPolicy> {
         use LoadPolicy::*;

@@ -1,75 +1,40 @@
 //! Settings of the load model and its client policies.
 
-/// A client retry policy of the load model. Each one is documented on the
-/// page with its source (see the `amplify.policy.*` texts).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum LoadPolicy {
-    /// No layer retries.
-    None,
-    /// Every layer retries up to its attempts, full-jitter backoff.
-    Retries,
-    /// Brooker's adaptive bucket per layer: a success deposits 0.1 token
-    /// (capacity 10), a retry costs 1.
-    TokenBucket,
-    /// The AWS SDK "standard" retry quota per layer (aws-sdk-js-v3
-    /// middleware-retry): 500 tokens, a retry costs 5 (10 after a timeout), a
-    /// success refunds the retry's cost or adds 1 when it needed no retry.
-    TokenBucketAws,
-    /// Retries capped at a share of recent requests (SRE book 10 %,
-    /// Finagle/Envoy 20 %), one budget for the whole stack.
-    RetryBudget,
-    /// A client-side breaker before the server: open on a failure rate over
-    /// a window, fail fast, half-open probe after a cool-down.
-    CircuitBreaker,
-    /// A breaker that stops only retries; first attempts always go out.
-    BreakRetries,
-    /// The remaining deadline travels down; no retry when too little is
-    /// left; the server drops work whose deadline has passed.
-    Deadline,
-    /// Honours `Retry-After`: the HTTP (bottom) layer retries a 503 only
-    /// when it carries `Retry-After` and then waits at least that long.
-    RetryAfter,
+use crate::ids::id_enum;
+id_enum! {
+    /// A client retry policy of the load model. Each one is documented on the
+    /// page with its source (see the `amplify.policy.*` texts).
+    #[derive(PartialOrd, Ord)]
+    LoadPolicy {
+        /// No layer retries.
+        None => "none",
+        /// Every layer retries up to its attempts, full-jitter backoff.
+        Retries => "retries",
+        /// Brooker's adaptive bucket per layer: a success deposits 0.1 token
+        /// (capacity 10), a retry costs 1.
+        TokenBucket => "token_bucket",
+        /// The AWS SDK "standard" retry quota per layer (aws-sdk-js-v3
+        /// middleware-retry): 500 tokens, a retry costs 5 (10 after a timeout), a
+        /// success refunds the retry's cost or adds 1 when it needed no retry.
+        TokenBucketAws => "token_bucket_aws",
+        /// Retries capped at a share of recent requests (SRE book 10 %,
+        /// Finagle/Envoy 20 %), one budget for the whole stack.
+        RetryBudget => "retry_budget",
+        /// A client-side breaker before the server: open on a failure rate over
+        /// a window, fail fast, half-open probe after a cool-down.
+        CircuitBreaker => "circuit_breaker",
+        /// A breaker that stops only retries; first attempts always go out.
+        BreakRetries => "circuit_breaker_retries",
+        /// The remaining deadline travels down; no retry when too little is
+        /// left; the server drops work whose deadline has passed.
+        Deadline => "deadline",
+        /// Honours `Retry-After`: the HTTP (bottom) layer retries a 503 only
+        /// when it carries `Retry-After` and then waits at least that long.
+        RetryAfter => "retry_after",
+    }
 }
 
 impl LoadPolicy {
-    /// Every policy, in display order.
-    pub const ALL: [LoadPolicy; 9] = [
-        Self::None,
-        Self::Retries,
-        Self::TokenBucket,
-        Self::TokenBucketAws,
-        Self::RetryBudget,
-        Self::CircuitBreaker,
-        Self::BreakRetries,
-        Self::Deadline,
-        Self::RetryAfter,
-    ];
-
-    /// The URL and CSV id.
-    pub fn id(self) -> &'static str {
-        match self {
-            Self::None => "none",
-            Self::Retries => "retries",
-            Self::TokenBucket => "token_bucket",
-            Self::TokenBucketAws => "token_bucket_aws",
-            Self::RetryBudget => "retry_budget",
-            Self::CircuitBreaker => "circuit_breaker",
-            Self::BreakRetries => "circuit_breaker_retries",
-            Self::Deadline => "deadline",
-            Self::RetryAfter => "retry_after",
-        }
-    }
-
-    /// Parses an id.
-    pub fn from_id(id: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|p| p.id() == id)
-    }
-
-    /// Every id.
-    pub fn all_ids() -> Vec<&'static str> {
-        Self::ALL.iter().map(|p| p.id()).collect()
-    }
-
     /// Whether this policy puts a breaker in front of the server.
     pub fn has_breaker(self) -> bool {
         matches!(self, Self::CircuitBreaker | Self::BreakRetries)
