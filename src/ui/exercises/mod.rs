@@ -28,11 +28,20 @@ use crate::ui::link::AppLink;
 use card::QuestionCard;
 use store::Problem;
 
-/// Cards mounted per task. Mounting all 40-odd cards at once took over 100 ms
+/// Cards mounted per frame. Mounting all 60-odd cards at once took over 100 ms
 /// of main thread in one task; batches keep every task short, and the rest of
-/// the list follows within a few frames. A remount (reset, undo) starts again
-/// at one batch, for the same reason.
-const BATCH: usize = 8;
+/// the list follows within a few frames. Each batch waits for the previous
+/// one to be drawn, so no frame lays out several batches at once. A remount
+/// (reset, undo) starts again at the first batch, for the same reason.
+const BATCH: usize = 6;
+
+/// Cards in the first frame, fewer than a batch: that frame's layout also
+/// loads the page's fonts (weights, sizes, monospace, MathML), which took
+/// most of a 100 ms task when it came with eight cards.
+const FIRST_BATCH: usize = 3;
+
+/// How long a batch waits for a frame that does not come (a hidden tab).
+const FRAME_WAIT_MS: u32 = 100;
 
 /// What the page shows: the stored progress, a generation counter that
 /// remounts the cards on reset, how many cards of this generation are
@@ -63,7 +72,7 @@ impl State {
     /// Remounts every card, a batch at a time.
     fn remount(&mut self) {
         self.generation += 1;
-        self.mounted = BATCH;
+        self.mounted = FIRST_BATCH;
     }
 }
 
@@ -134,18 +143,18 @@ pub fn exercises_page(p: &PageProps) -> Html {
         State {
             progress,
             problem,
-            mounted: BATCH,
+            mounted: FIRST_BATCH,
             ..State::default()
         }
     });
 
-    // Mount the remaining cards a batch per task.
+    // Mount the remaining cards a batch per frame.
     {
         let total = bank.len();
         let dispatch = state.dispatcher();
         use_effect_with((state.mounted, state.generation), move |(n, _)| {
             let timer = (*n < total).then(|| {
-                gloo::timers::callback::Timeout::new(0, move || {
+                crate::ui::dom::after_next_frame(FRAME_WAIT_MS, move || {
                     dispatch.dispatch(Action::MountMore)
                 })
             });
