@@ -183,3 +183,48 @@ pub fn fresh_seed(max: u64) -> u64 {
         u64::from_le_bytes(word)
     })
 }
+
+/// A pending [`after_next_frame`] call; dropping it cancels the call.
+pub struct AfterFrame {
+    live: std::rc::Rc<std::cell::Cell<bool>>,
+    _fallback: gloo::timers::callback::Timeout,
+}
+
+impl Drop for AfterFrame {
+    fn drop(&mut self) {
+        self.live.set(false);
+    }
+}
+
+/// Runs `f` once, in a task after the next frame is drawn (a
+/// `requestAnimationFrame` callback posts it), or after `fallback_ms` if no
+/// frame comes (a hidden tab or an off-screen frame draws none). Work split
+/// over `setTimeout(0)` calls can run several pieces before one frame and
+/// then lay them all out in one long task; this gives each piece its own
+/// layout.
+pub fn after_next_frame(fallback_ms: u32, f: impl FnOnce() + 'static) -> AfterFrame {
+    use std::cell::{Cell, RefCell};
+    use std::rc::Rc;
+    let live = Rc::new(Cell::new(true));
+    let f = Rc::new(RefCell::new(Some(f)));
+    let run = {
+        let (live, f) = (live.clone(), f.clone());
+        move || {
+            let pending = f.borrow_mut().take();
+            if let Some(f) = pending.filter(|_| live.get()) {
+                f();
+            }
+        }
+    };
+    let on_frame = {
+        let run = run.clone();
+        wasm_bindgen::closure::Closure::once_into_js(move || {
+            gloo::timers::callback::Timeout::new(0, run).forget();
+        })
+    };
+    let _ = window().request_animation_frame(on_frame.unchecked_ref());
+    AfterFrame {
+        live,
+        _fallback: gloo::timers::callback::Timeout::new(fallback_ms, run),
+    }
+}

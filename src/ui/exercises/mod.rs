@@ -28,18 +28,29 @@ use crate::ui::link::AppLink;
 use card::QuestionCard;
 use store::Problem;
 
-/// Cards mounted per task. Mounting all 40-odd cards at once took over 100 ms
+/// Cards mounted per frame. Mounting all 60-odd cards at once took over 100 ms
 /// of main thread in one task; batches keep every task short, and the rest of
-/// the list follows within a few frames.
-const BATCH: usize = 8;
+/// the list follows within a few frames. Each batch waits for the previous
+/// one to be drawn, so no frame lays out several batches at once. A remount
+/// (reset, undo) starts again at the first batch, for the same reason.
+const BATCH: usize = 6;
+
+/// Cards in the first frame, fewer than a batch: that frame's layout also
+/// loads the page's fonts (weights, sizes, monospace, MathML), which took
+/// most of a 100 ms task when it came with eight cards.
+const FIRST_BATCH: usize = 3;
+
+/// How long a batch waits for a frame that does not come (a hidden tab).
+const FRAME_WAIT_MS: u32 = 100;
 
 /// What the page shows: the stored progress, a generation counter that
-/// remounts the cards on reset, the records an undo would restore and the
-/// last storage problem.
+/// remounts the cards on reset, how many cards of this generation are
+/// mounted, the records an undo would restore and the last storage problem.
 #[derive(Clone, PartialEq, Default)]
 struct State {
     progress: Progress,
     generation: u32,
+    mounted: usize,
     undo: Option<BTreeMap<String, Record>>,
     problem: Option<Problem>,
 }
@@ -53,6 +64,16 @@ enum Action {
     Restored(Progress, Option<Problem>),
     /// Another frame or tab changed the stored progress.
     Reloaded(Progress, Option<Problem>),
+    /// The next batch of cards is due.
+    MountMore,
+}
+
+impl State {
+    /// Remounts every card, a batch at a time.
+    fn remount(&mut self) {
+        self.generation += 1;
+        self.mounted = FIRST_BATCH;
+    }
 }
 
 impl Reducible for State {
@@ -69,13 +90,13 @@ impl Reducible for State {
                 next.progress = p;
                 next.problem = e;
                 next.undo = (!removed.is_empty()).then_some(removed);
-                next.generation += 1;
+                next.remount();
             }
             Action::Restored(p, e) => {
                 next.progress = p;
                 next.problem = e;
                 next.undo = None;
-                next.generation += 1;
+                next.remount();
             }
             Action::Reloaded(p, e) => {
                 if next
@@ -85,11 +106,12 @@ impl Reducible for State {
                     .any(|k| !p.records.contains_key(k))
                 {
                     // Records disappeared (a reset elsewhere): clear the forms.
-                    next.generation += 1;
+                    next.remount();
                 }
                 next.progress = p;
                 next.problem = e;
             }
+            Action::MountMore => next.mounted += BATCH,
         }
         Rc::new(next)
     }
@@ -106,24 +128,35 @@ fn perform(edit: &Edit) -> (Write, Option<Problem>) {
 #[function_component(ExercisesPage)]
 pub fn exercises_page(p: &PageProps) -> Html {
     let bank = use_memo((), |_| bank());
+    // The cards' questions, shared and never rebuilt: with the memoized
+    // `on_record` below, a card's props stay equal across the page's redraws,
+    // so an answer redraws only its own card (and the page's counts), not
+    // every mounted card.
+    let questions = {
+        let bank = bank.clone();
+        use_memo((), move |_| {
+            bank.iter().cloned().map(Rc::new).collect::<Vec<_>>()
+        })
+    };
     let state = use_reducer(|| {
         let (progress, problem) = store::load();
         State {
             progress,
             problem,
+            mounted: FIRST_BATCH,
             ..State::default()
         }
     });
-    let limit = use_state(|| BATCH);
 
-    // Mount the remaining cards a batch per task.
+    // Mount the remaining cards a batch per frame.
     {
         let total = bank.len();
-        let limit = limit.clone();
-        use_effect_with(*limit, move |n| {
+        let dispatch = state.dispatcher();
+        use_effect_with((state.mounted, state.generation), move |(n, _)| {
             let timer = (*n < total).then(|| {
-                let next = *n + BATCH;
-                gloo::timers::callback::Timeout::new(0, move || limit.set(next))
+                crate::ui::dom::after_next_frame(FRAME_WAIT_MS, move || {
+                    dispatch.dispatch(Action::MountMore)
+                })
             });
             move || drop(timer)
         });
@@ -145,7 +178,7 @@ pub fn exercises_page(p: &PageProps) -> Html {
     let (selected, notices) = read_query(&p.query, p.lang, &bank);
     let on_record = {
         let state = state.dispatcher();
-        Callback::from(move |(id, r): (String, Record)| {
+        use_callback((), move |(id, r): (String, Record), _| {
             let (w, problem) = perform(&Edit::Set(id, r));
             state.dispatch(Action::Answered(w.progress, problem));
         })
@@ -168,7 +201,7 @@ pub fn exercises_page(p: &PageProps) -> Html {
     };
     let shown: Vec<&Question> = match &selected {
         Some(id) => bank.iter().filter(|q| q.id == id).collect(),
-        None => bank.iter().take(*limit).collect(),
+        None => bank.iter().take(state.mounted).collect(),
     };
     // Every card is keyed (and so is its `<li>` below): Yew matches unkeyed
     // siblings from the end of the list, so when a batch was appended every
@@ -176,9 +209,10 @@ pub fn exercises_page(p: &PageProps) -> Html {
     // what the student had typed. Keyed lists match by key.
     let card_key = |q: &Question| format!("{}-{}", q.id, state.generation);
     let card = |q: &Question| {
+        let question = questions.iter().find(|x| x.id == q.id).cloned();
         html! {
             <QuestionCard key={card_key(q)} lang={l}
-                question={Rc::new(q.clone())} record={state.progress.get(q.id).cloned()}
+                question={question.unwrap_or_else(|| Rc::new(q.clone()))} record={state.progress.get(q.id).cloned()}
                 on_record={on_record.clone()} />
         }
     };
