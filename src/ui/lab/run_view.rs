@@ -7,7 +7,7 @@ use gloo::timers::callback::Interval;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::diagram::diagram;
+use super::diagram::{Diagram, SameRun};
 use super::engine;
 use super::engine_view::engine_note;
 use super::narrate::{narrate, secs};
@@ -296,7 +296,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
                 <h2>{ t(l, "lab.diagram.title") }</h2>
                 <p class="muted bars-legend">{ t(l, "lab.diagram.bars") }</p>
                 <p class="muted scroll-hint" aria-hidden="true">{ t(l, "lab.diagram.scroll_hint") }</p>
-                <div class="scroll-x seq-wrap" ref={seq_ref}>{ diagram(l, run, step) }</div>
+                <div class="scroll-x seq-wrap" ref={seq_ref}><Diagram lang={l} run={SameRun(s.run.clone())} upto={step} /></div>
             </div>
             <div class="lab-tables">
                 { reports_table(l, reports, reports_before) }
