@@ -263,7 +263,7 @@ pub fn diagram(props: &DiagramProps) -> Html {
             <rect class="current" x="0" y={(row.top - 2.0).to_string()} width={width.to_string()} height={row.height.to_string()} />
         });
         html! {
-            <g class="step" data-step={(i + 1).to_string()}>
+            <g class="step" key={i} data-step={(i + 1).to_string()}>
                 { current }
                 { Html::from_html_unchecked(row.markup.clone()) }
             </g>
@@ -295,7 +295,10 @@ pub fn diagram(props: &DiagramProps) -> Html {
                 }
             }) }
             <g class="spans" data-testid="diagram-spans">{ spans.bars(c) }</g>
-            { for rows }
+            // One keyed list of its own, not spread among the unkeyed
+            // siblings (Yew matches those from the end): a step forward
+            // then keeps every row drawn and adds one.
+            { rows.collect::<Html>() }
         </svg>
         </>
     }
