@@ -297,3 +297,34 @@ test('at 360 px the diagram scrolls sideways with a hint, headers stay, keys hin
   app.assertNoErrors(page);
   await page.context().close();
 });
+
+test('stepping adds one diagram row, keeps the drawn rows and moves the one highlight; the end draws every step', async () => {
+  const page = await app.open(DEEP);
+  const diagram = page.getByTestId('sequence-diagram');
+  await diagram.waitFor();
+  const rows = () => diagram.locator('g.step').count();
+  assert.equal(await rows(), 4);
+  // Mark the first row's nodes: a step forward must keep them, not redraw them.
+  await page.evaluate(() => {
+    const first = document.querySelector('[data-testid="sequence-diagram"] g.step');
+    first.__kept = true;
+    first.querySelector('text.time').__kept = true;
+  });
+  await page.getByTestId('step-forward').click();
+  await waitStep(page, 5);
+  assert.equal(await rows(), 5);
+  const kept = await page.evaluate(() => {
+    const first = document.querySelector('[data-testid="sequence-diagram"] g.step');
+    return first.__kept === true && first.querySelector('text.time').__kept === true;
+  });
+  assert.ok(kept, 'the first row was redrawn');
+  const current = await diagram.locator('g.step:has(rect.current)').getAttribute('data-step');
+  assert.equal(current, '5');
+  assert.equal(await diagram.locator('rect.current').count(), 1);
+  await page.getByTestId('to-end').click();
+  const total = await page.getByTestId('step-index').getAttribute('data-total');
+  await waitStep(page, Number(total));
+  assert.equal(await rows(), Number(total));
+  app.assertNoErrors(page);
+  await page.context().close();
+});

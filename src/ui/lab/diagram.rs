@@ -2,8 +2,11 @@
 //! every arrow drawn up to the current step. Lost messages end in ✕ with a
 //! text label and a dashed line, so loss is never shown by colour alone.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
+use super::diagram_rows::Layout;
 use super::narrate::secs;
 use crate::i18n::{t, tf, Lang};
 use crate::lab::{Arrow, ArrowLabel, Decision, Lane, Next, Run, Step, StepKind};
@@ -14,18 +17,18 @@ const TIME_W: f64 = 64.0;
 const TIME_W_HOURS: f64 = 100.0;
 const LANE_W: f64 = 130.0;
 const HEAD_H: f64 = 30.0;
-const ROW_H: f64 = 22.0;
+pub(super) const ROW_H: f64 = 22.0;
 /// Room on the right for the server and database lanes' notes.
 const NOTE_W: f64 = 230.0;
 
 /// The diagram's columns: the time column's width fixes the rest.
 #[derive(Clone, Copy)]
-struct Cols {
+pub(super) struct Cols {
     time_w: f64,
 }
 
 impl Cols {
-    fn for_run(run: &Run) -> Cols {
+    pub(super) fn for_run(run: &Run) -> Cols {
         let hours = run.steps().iter().any(|s| s.time_ms >= 3_600_000);
         Cols {
             time_w: if hours { TIME_W_HOURS } else { TIME_W },
@@ -36,13 +39,13 @@ impl Cols {
         self.time_w + 4.0 * LANE_W + NOTE_W
     }
 
-    fn lane_x(self, l: Lane) -> f64 {
+    pub(super) fn lane_x(self, l: Lane) -> f64 {
         let i = Lane::ALL.iter().position(|x| *x == l).unwrap_or(0) as f64;
         self.time_w + (i + 0.5) * LANE_W
     }
 }
 
-fn label(l: Lang, a: &Arrow) -> String {
+pub(super) fn label(l: Lang, a: &Arrow) -> String {
     match &a.label {
         ArrowLabel::Request { request } => format!("POST #{}", request + 1),
         ArrowLabel::Status { status } => status.to_string(),
@@ -60,7 +63,7 @@ fn label(l: Lang, a: &Arrow) -> String {
 
 /// A lane note for steps that are events rather than messages, with its
 /// CSS class: the key moments (stall, wait, fence, guard) stand out.
-fn note(l: Lang, s: &Step) -> Option<(Lane, String, &'static str)> {
+pub(super) fn note(l: Lang, s: &Step) -> Option<(Lane, String, &'static str)> {
     let wait = |next: &Next| match next {
         Next::Backoff { wait_ms } => Some(tf(l, "lab.note.wait", &[("t", secs(l, *wait_ms))])),
         Next::RetryAfter { wait_ms } => Some(format!(
@@ -168,41 +171,6 @@ impl Long {
     }
 }
 
-fn rows(l: Lang, s: &Step) -> usize {
-    s.arrows.len() + usize::from(note(l, s).is_some())
-}
-
-fn arrow_svg(l: Lang, c: Cols, a: &Arrow, y: f64) -> Html {
-    let (x1, x2) = (c.lane_x(a.from), c.lane_x(a.to));
-    let text = label(l, a);
-    if a.lost {
-        let end = (x1 + x2) / 2.0;
-        let mid = (x1 + end) / 2.0;
-        return html! {
-            <g class="arrow lost">
-                <line x1={x1.to_string()} y1={y.to_string()} x2={end.to_string()} y2={y.to_string()}
-                    stroke-dasharray="5 4" />
-                <text class="cross" x={end.to_string()} y={(y + 4.0).to_string()} text-anchor="middle">{ "✕" }</text>
-                <text x={mid.to_string()} y={(y - 4.0).to_string()} text-anchor="middle">
-                    { format!("{text} {}", t(l, "lab.arrow.lost")) }
-                </text>
-            </g>
-        };
-    }
-    let mid = (x1 + x2) / 2.0;
-    let class = match a.label {
-        ArrowLabel::Sql { .. } | ArrowLabel::SqlResult { .. } => "arrow sql",
-        _ => "arrow",
-    };
-    html! {
-        <g class={class}>
-            <line x1={x1.to_string()} y1={y.to_string()} x2={x2.to_string()} y2={y.to_string()}
-                marker-end="url(#lab-arrowhead)" />
-            <text x={mid.to_string()} y={(y - 4.0).to_string()} text-anchor="middle">{ text }</text>
-        </g>
-    }
-}
-
 /// Open spans of time drawn as bars on a lane: a handler's stall (from
 /// the step it starts working to the step it wakes) and a harness wait
 /// (from a backoff or `Retry-After` decision to the next send).
@@ -257,42 +225,51 @@ impl Spans {
     }
 }
 
-/// The diagram up to step `upto` (1-based; 0 draws only the lanes).
-pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
-    let steps = &run.steps()[..upto.min(run.steps().len())];
-    let c = Cols::for_run(run);
-    let width = c.width();
-    let mut y = 8.0;
-    let mut parts = Vec::new();
-    let mut spans = Spans::default();
-    for (i, s) in steps.iter().enumerate() {
-        let n = rows(l, s).max(1);
-        let h = n as f64 * ROW_H;
-        let current = i + 1 == upto;
-        let mut inner = Vec::new();
-        if current {
-            inner.push(html! {
-                <rect class="current" x="0" y={(y - 2.0).to_string()} width={width.to_string()} height={h.to_string()} />
-            });
-        }
-        inner.push(html! {
-            <text class="time" x="4" y={(y + ROW_H - 7.0).to_string()}>{ secs(l, s.time_ms) }</text>
-        });
-        let mut row_y = y + ROW_H - 6.0;
-        for a in &s.arrows {
-            inner.push(arrow_svg(l, c, a, row_y));
-            row_y += ROW_H;
-        }
-        if let Some((lane, text, class)) = note(l, s) {
-            inner.push(html! {
-                <text class={class} x={(c.lane_x(lane) + 6.0).to_string()} y={(row_y - 2.0).to_string()}>{ text }</text>
-            });
-        }
-        parts.push(html! { <g class="step" data-step={(i + 1).to_string()}>{ for inner }</g> });
-        spans.track(s, y + ROW_H / 2.0);
-        y += h;
+/// A run compared by identity: a new run is a new `Rc`, and comparing two
+/// long runs field by field on every render would cost more than it saves.
+#[derive(Clone)]
+pub struct SameRun(pub Rc<Run>);
+
+impl PartialEq for SameRun {
+    fn eq(&self, o: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &o.0)
     }
-    let height = y + 8.0;
+}
+
+#[derive(Properties, Clone, PartialEq)]
+pub struct DiagramProps {
+    pub lang: Lang,
+    pub run: SameRun,
+    /// Steps drawn, 1-based; 0 draws only the lanes.
+    pub upto: usize,
+}
+
+/// The diagram up to step `upto`. Rows come from the run's [`Layout`],
+/// built once per run and language; a step forward adds one row.
+#[function_component(Diagram)]
+pub fn diagram(props: &DiagramProps) -> Html {
+    let l = props.lang;
+    let layout = use_memo((l, props.run.clone()), |(l, run)| Layout::of(*l, &run.0));
+    let steps = &props.run.0.steps()[..props.upto.min(props.run.0.steps().len())];
+    let upto = steps.len();
+    let c = layout.cols;
+    let width = c.width();
+    let mut spans = Spans::default();
+    for (s, row) in steps.iter().zip(&layout.rows) {
+        spans.track(s, row.top + ROW_H / 2.0);
+    }
+    let rows = layout.rows[..upto].iter().enumerate().map(|(i, row)| {
+        let current = (i + 1 == props.upto).then(|| html! {
+            <rect class="current" x="0" y={(row.top - 2.0).to_string()} width={width.to_string()} height={row.height.to_string()} />
+        });
+        html! {
+            <g class="step" key={i} data-step={(i + 1).to_string()}>
+                { current }
+                { Html::from_html_unchecked(row.markup.clone()) }
+            </g>
+        }
+    });
+    let height = layout.bottom(upto) + 8.0;
     html! {
         <>
         <svg class="seq-head" viewBox={format!("0 0 {width} {HEAD_H}")} width={width.to_string()} height={HEAD_H.to_string()}
@@ -318,7 +295,10 @@ pub fn diagram(l: Lang, run: &Run, upto: usize) -> Html {
                 }
             }) }
             <g class="spans" data-testid="diagram-spans">{ spans.bars(c) }</g>
-            { for parts }
+            // One keyed list of its own, not spread among the unkeyed
+            // siblings (Yew matches those from the end): a step forward
+            // then keeps every row drawn and adds one.
+            { rows.collect::<Html>() }
         </svg>
         </>
     }

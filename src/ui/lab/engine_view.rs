@@ -7,6 +7,7 @@
 
 use std::rc::Rc;
 
+use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 use super::engine::{self, RunAnswer, Status};
@@ -28,8 +29,13 @@ pub fn lab_page(p: &PageProps) -> Html {
     {
         let first = first.clone();
         let (combo, seed) = wanted(&init.0);
+        // In a task of its own: starting the worker is not added to the
+        // task that loaded the page and drew its first frame.
         use_effect_with((), move |_| {
-            engine::run(combo, seed, move |answer| first.set(Some(answer)));
+            let later = Timeout::new(0, move || {
+                engine::run(combo, seed, move |answer| first.set(Some(answer)));
+            });
+            move || drop(later)
         });
     }
     match &*first {

@@ -2,6 +2,7 @@
 //! the lab engine's worker (`engine`), never on the page's thread.
 
 mod diagram;
+mod diagram_rows;
 mod engine;
 mod engine_view;
 mod matrix;

@@ -3,11 +3,11 @@
 //! changes, the lab engine's worker computes the new run.
 
 use gloo::events::{EventListener, EventListenerOptions};
-use gloo::timers::callback::Interval;
+use gloo::timers::callback::{Interval, Timeout};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::diagram::diagram;
+use super::diagram::{Diagram, SameRun};
 use super::engine;
 use super::engine_view::engine_note;
 use super::narrate::{narrate, secs};
@@ -149,11 +149,23 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
         });
     }
 
+    // The first render draws the page down to the summary; the diagram and
+    // the tables follow in the next task, so the run's arrival never builds
+    // the whole page in one main-thread task.
+    let lower = use_state(|| false);
+    {
+        let lower = lower.clone();
+        use_effect_with((), move |_| {
+            let later = Timeout::new(0, move || lower.set(true));
+            move || drop(later)
+        });
+    }
+
     // Keep the newest row of the sequence diagram in view.
     let seq_ref = use_node_ref();
     {
         let seq_ref = seq_ref.clone();
-        use_effect_with(state.step, move |_| {
+        use_effect_with((state.step, *lower), move |_| {
             if let Some(el) = seq_ref.cast::<web_sys::Element>() {
                 el.set_scroll_top(el.scroll_height());
             }
@@ -292,16 +304,18 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
                 </div>
                 { summary_card(l, s, step, count) }
             </div>
+            if *lower {
             <div class="panel">
                 <h2>{ t(l, "lab.diagram.title") }</h2>
                 <p class="muted bars-legend">{ t(l, "lab.diagram.bars") }</p>
                 <p class="muted scroll-hint" aria-hidden="true">{ t(l, "lab.diagram.scroll_hint") }</p>
-                <div class="scroll-x seq-wrap" ref={seq_ref}>{ diagram(l, run, step) }</div>
+                <div class="scroll-x seq-wrap" ref={seq_ref}><Diagram lang={l} run={SameRun(s.run.clone())} upto={step} /></div>
             </div>
             <div class="lab-tables">
                 { reports_table(l, reports, reports_before) }
                 { keys_table(l, keys, keys_before) }
             </div>
+            }
         </section>
     }
 }

@@ -1,0 +1,134 @@
+//! The diagram's rows as SVG markup, built once per run and language.
+//!
+//! Building every row as Yew elements made «到结尾» (or a link with
+//! `step=end`) create thousands of SVG nodes one attribute call at a time,
+//! a main-thread task far over 50 ms on a long run. A row's drawing never
+//! changes while the run and the language stay the same, so each row is
+//! built here once as markup; the diagram inserts a row with one parse and
+//! skips unchanged rows by comparing their text.
+
+use std::fmt::Write;
+
+use yew::AttrValue;
+
+use super::diagram::{label, note, Cols, ROW_H};
+use super::narrate::secs;
+use crate::i18n::{t, Lang};
+use crate::lab::{Arrow, ArrowLabel, Run, Step};
+
+/// Text for SVG markup: the three characters the parser would read as markup.
+fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
+/// One arrow at height `y`; a lost message stops halfway at a ✕.
+fn arrow(out: &mut String, l: Lang, c: Cols, a: &Arrow, y: f64) {
+    let (x1, x2) = (c.lane_x(a.from), c.lane_x(a.to));
+    let text = esc(&label(l, a));
+    if a.lost {
+        let end = (x1 + x2) / 2.0;
+        let mid = (x1 + end) / 2.0;
+        let lost = esc(&t(l, "lab.arrow.lost"));
+        let _ = write!(
+            out,
+            "<g class=\"arrow lost\"><line x1=\"{x1}\" y1=\"{y}\" x2=\"{end}\" y2=\"{y}\" stroke-dasharray=\"5 4\"></line>\
+             <text class=\"cross\" x=\"{end}\" y=\"{}\" text-anchor=\"middle\">✕</text>\
+             <text x=\"{mid}\" y=\"{}\" text-anchor=\"middle\">{text} {lost}</text></g>",
+            y + 4.0,
+            y - 4.0,
+        );
+        return;
+    }
+    let mid = (x1 + x2) / 2.0;
+    let class = match a.label {
+        ArrowLabel::Sql { .. } | ArrowLabel::SqlResult { .. } => "arrow sql",
+        _ => "arrow",
+    };
+    let _ = write!(
+        out,
+        "<g class=\"{class}\"><line x1=\"{x1}\" y1=\"{y}\" x2=\"{x2}\" y2=\"{y}\" marker-end=\"url(#lab-arrowhead)\"></line>\
+         <text x=\"{mid}\" y=\"{}\" text-anchor=\"middle\">{text}</text></g>",
+        y - 4.0,
+    );
+}
+
+/// A step's drawing from its top `y`: its time, its arrows, its note.
+fn step_markup(l: Lang, c: Cols, s: &Step, y: f64) -> String {
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<text class=\"time\" x=\"4\" y=\"{}\">{}</text>",
+        y + ROW_H - 7.0,
+        esc(&secs(l, s.time_ms))
+    );
+    let mut row_y = y + ROW_H - 6.0;
+    for a in &s.arrows {
+        arrow(&mut out, l, c, a, row_y);
+        row_y += ROW_H;
+    }
+    if let Some((lane, text, class)) = note(l, s) {
+        let _ = write!(
+            out,
+            "<text class=\"{class}\" x=\"{}\" y=\"{}\">{}</text>",
+            c.lane_x(lane) + 6.0,
+            row_y - 2.0,
+            esc(&text)
+        );
+    }
+    out
+}
+
+/// Where every step of a run sits, and its drawing.
+pub struct Layout {
+    pub cols: Cols,
+    /// Per step: its top, its height and its markup.
+    pub rows: Vec<Row>,
+}
+
+pub struct Row {
+    pub top: f64,
+    pub height: f64,
+    pub markup: AttrValue,
+}
+
+/// The diagram's first row starts below a small margin.
+pub const TOP: f64 = 8.0;
+
+impl Layout {
+    pub fn of(l: Lang, run: &Run) -> Layout {
+        let cols = Cols::for_run(run);
+        let mut y = TOP;
+        let rows = run
+            .steps()
+            .iter()
+            .map(|s| {
+                let n = (s.arrows.len() + usize::from(note(l, s).is_some())).max(1);
+                let height = n as f64 * ROW_H;
+                let row = Row {
+                    top: y,
+                    height,
+                    markup: AttrValue::from(step_markup(l, cols, s, y)),
+                };
+                y += height;
+                row
+            })
+            .collect();
+        Layout { cols, rows }
+    }
+
+    /// The bottom of the first `upto` steps.
+    pub fn bottom(&self, upto: usize) -> f64 {
+        upto.checked_sub(1)
+            .and_then(|i| self.rows.get(i))
+            .map_or(TOP, |r| r.top + r.height)
+    }
+}
