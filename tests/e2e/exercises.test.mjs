@@ -54,6 +54,8 @@ test('a numeric answer graded right (✓) and one graded wrong (✗), each with 
 
 test('multiple choice and true/false are real radio groups, graded with ✓/✗', async () => {
   const page = await app.open('#/exercises');
+  // Cards mount a batch per frame: wait for this one before counting inside it.
+  await page.getByTestId('exercise-same_key_diff_body').waitFor();
   const fs = page.locator('[data-testid="exercise-same_key_diff_body"] fieldset');
   assert.ok((await fs.locator('legend').count()) >= 1);
   // Keyboard: focus the first radio and move with the arrow keys.
