@@ -69,6 +69,29 @@ pub fn cap_notices(notices: Vec<Notice>) -> Vec<Notice> {
     out
 }
 
+/// Records a limit applied after reading, one that depends on other
+/// parameters (a window that must end after it starts, a work budget): the
+/// parameter's own notice, if it has one, now says what was used; otherwise a
+/// new notice is added, its values echoed like every other. The list stays
+/// capped, with «and N more» last.
+pub fn limit_notice(notices: &mut Vec<Notice>, n: Notice) {
+    match notices.iter_mut().find(|o| o.param == n.param) {
+        Some(o) => {
+            o.kind = NoticeKind::Clamped;
+            o.range = echo(&n.range);
+            o.used = echo(&n.used);
+        }
+        None => notices.push(Notice {
+            kind: NoticeKind::Clamped,
+            param: echo(&n.param),
+            given: echo(&n.given),
+            range: echo(&n.range),
+            used: echo(&n.used),
+        }),
+    }
+    *notices = cap_notices(std::mem::take(notices));
+}
+
 /// A visible notice about one parameter.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Notice {

@@ -1,13 +1,17 @@
 //! Arbitrary hashes (non-ASCII, huge numbers, `%` escapes, repeated keys)
 //! fed to the hash parser and to every view's parameter parser: no panic, at
 //! most the capped number of notices, every value inside its documented
-//! range. 10 000 cases in all (see `CASES`).
+//! range. 10 000 cases in all (see `CASES`), over the hash, the herd, the
+//! lab, the matrix, the exercises and the amplification parsers.
 #![cfg(not(target_arch = "wasm32"))]
 
 #[path = "common/fuzz.rs"]
 mod fuzz;
 
 use proptest::prelude::*;
+use retry_lab::amplify::bounds as ab;
+use retry_lab::amplify::fanout::MAX_LAYERS;
+use retry_lab::amplify::params::{AmplifyParams, KNOWN as AMPLIFY_KNOWN};
 use retry_lab::exercises::{bank, query::read_query};
 use retry_lab::herd::params::{bounds, KNOWN, MAX_SWEEP_POINTS, MAX_WRITES};
 use retry_lab::herd::{HerdParams, View};
@@ -16,8 +20,8 @@ use retry_lab::lab::{LabParams, MatrixParams, SEED_BOUND as SEED, SPEEDS};
 use retry_lab::params::MAX_ECHO_CHARS;
 use retry_lab::route::{split_shell_params, Location, Page, Query};
 
-/// Cases per property; the five properties below run 10 000 in total.
-const CASES: [u32; 5] = [2500, 3000, 2000, 1000, 1500];
+/// Cases per property; the six properties below run 10 000 in total.
+const CASES: [u32; 6] = [2000, 2500, 2000, 1000, 1000, 1500];
 
 fn in_range<T: PartialOrd + Copy>(v: T, b: retry_lab::params::Bound<T>) -> bool {
     b.min <= v && v <= b.max
@@ -115,6 +119,43 @@ proptest! {
         if let Some(id) = selected {
             prop_assert!(b.iter().any(|q| q.id == id));
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(CASES[5]))]
+    /// `#/amplify`: every setting inside its bound, windows that end after
+    /// they start, and the work of each view within its budget.
+    #[test]
+    fn amplify_params(raw in fuzz::query_strategy(&AMPLIFY_KNOWN)) {
+        let (p, notices) = AmplifyParams::from_query(&Query::parse(&raw));
+        fuzz::assert_bounded(&notices)?;
+        let layers = &p.fanout.layers;
+        prop_assert!(!layers.is_empty() && layers.len() <= MAX_LAYERS, "{layers:?}");
+        for &a in layers {
+            prop_assert!(in_range(i64::from(a), ab::ATTEMPTS));
+        }
+        prop_assert_eq!(layers, &p.load.layers);
+        for (v, b) in [(p.fanout.p, ab::P), (p.load.rate, ab::RATE), (p.load.capacity, ab::CAPACITY),
+            (p.load.timeout, ab::TIMEOUT), (p.load.duration, ab::DURATION),
+            (p.load.incident.start, ab::INCIDENT_START), (p.load.incident.end, ab::INCIDENT_END),
+            (p.load.trigger.start, ab::TRIGGER_START), (p.load.trigger.end, ab::TRIGGER_END),
+            (p.load.trigger_capacity, ab::TRIGGER_CAPACITY), (p.load.base, ab::BASE),
+            (p.load.cap, ab::CAP), (p.load.deadline, ab::DEADLINE),
+            (p.load.retry_after, ab::RETRY_AFTER), (p.load.shed, ab::SHED),
+            (p.load.budget_ratio, ab::BUDGET_RATIO), (p.load.recover_pct, ab::RECOVER_PCT)] {
+            prop_assert!(v.is_finite() && in_range(v, b), "{} = {v}", b.name);
+        }
+        for (v, b) in [(i64::from(p.fanout.budget), ab::BUDGET), (i64::from(p.trials), ab::TRIALS),
+            (p.step, ab::STEP), (p.seed as i64, ab::SEED), (i64::from(p.calls), ab::CALLS),
+            (i64::from(p.steps), ab::STEPS)] {
+            prop_assert!(in_range(v, b), "{} = {v}", b.name);
+        }
+        prop_assert!(p.load.incident.end >= p.load.incident.start);
+        prop_assert!(p.load.trigger.end >= p.load.trigger.start);
+        prop_assert!(p.load.rate * p.load.duration <= ab::LOAD_CALLS.max(p.load.rate));
+        let worst = p.fanout.max_bottom().max(1) as f64;
+        prop_assert!(p.trials == 1 || f64::from(p.trials) * worst <= ab::FANOUT_WORK);
     }
 }
 

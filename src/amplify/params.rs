@@ -2,7 +2,7 @@
 //! reads its `--name value` options through the same function, so both use
 //! one set of bounds ([`super::bounds`]) and defaults.
 
-use crate::params::{check_int, Bound, Notice, NoticeKind, Reader};
+use crate::params::{cap_notices, check_int, limit_notice, Bound, Notice, NoticeKind, Reader};
 use crate::route::Query;
 
 use super::bounds as b;
@@ -135,13 +135,16 @@ fn read_layers(q: &Query, default: &[u32], notices: &mut Vec<Notice>) -> Vec<u32
         bad = true;
     }
     if bad {
-        notices.push(Notice {
-            kind: NoticeKind::Clamped,
-            param: "layers".into(),
-            given: raw.into(),
-            range: format!("1–{MAX_LAYERS} × {}", b::ATTEMPTS.range_text()),
-            used: join(&out),
-        });
+        limit_notice(
+            notices,
+            Notice {
+                kind: NoticeKind::Clamped,
+                param: "layers".into(),
+                given: raw.into(),
+                range: format!("1–{MAX_LAYERS} × {}", b::ATTEMPTS.range_text()),
+                used: join(&out),
+            },
+        );
     }
     out
 }
@@ -152,30 +155,6 @@ fn join(layers: &[u32]) -> String {
         .map(u32::to_string)
         .collect::<Vec<_>>()
         .join(",")
-}
-
-/// Adds or updates the notice of a limit that depends on other parameters.
-fn limit_notice(
-    notices: &mut Vec<Notice>,
-    param: &str,
-    given: String,
-    range: String,
-    used: String,
-) {
-    match notices.iter_mut().find(|o| o.param == param) {
-        Some(o) => {
-            o.kind = NoticeKind::Clamped;
-            o.range = range;
-            o.used = used;
-        }
-        None => notices.push(Notice {
-            kind: NoticeKind::Clamped,
-            param: param.into(),
-            given,
-            range,
-            used,
-        }),
-    }
 }
 
 impl AmplifyParams {
@@ -265,7 +244,7 @@ impl AmplifyParams {
             steps,
         };
         prm.apply_limits(&mut notices);
-        (prm, notices)
+        (prm, cap_notices(notices))
     }
 
     /// Limits that depend on several parameters: windows end after they
@@ -278,10 +257,13 @@ impl AmplifyParams {
             if w.end < w.start {
                 limit_notice(
                     notices,
-                    end.name,
-                    w.end.to_string(),
-                    format!("{}–{}", w.start, end.max),
-                    w.start.to_string(),
+                    Notice {
+                        kind: NoticeKind::Clamped,
+                        param: (end.name).into(),
+                        given: w.end.to_string(),
+                        range: format!("{}–{}", w.start, end.max),
+                        used: w.start.to_string(),
+                    },
                 );
                 w.end = w.start;
             }
@@ -291,10 +273,13 @@ impl AmplifyParams {
             let given = self.load.duration.to_string();
             limit_notice(
                 notices,
-                "duration",
-                given,
-                format!("1–{max_duration}"),
-                max_duration.to_string(),
+                Notice {
+                    kind: NoticeKind::Clamped,
+                    param: ("duration").into(),
+                    given,
+                    range: format!("1–{max_duration}"),
+                    used: max_duration.to_string(),
+                },
             );
             self.load.duration = max_duration;
         }
@@ -304,10 +289,13 @@ impl AmplifyParams {
             let given = self.trials.to_string();
             limit_notice(
                 notices,
-                "trials",
-                given,
-                format!("1–{max_trials}"),
-                max_trials.to_string(),
+                Notice {
+                    kind: NoticeKind::Clamped,
+                    param: ("trials").into(),
+                    given,
+                    range: format!("1–{max_trials}"),
+                    used: max_trials.to_string(),
+                },
             );
             self.trials = max_trials;
         }

@@ -2,7 +2,7 @@
 //! limits that depend on several parameters (the sweep's range and step,
 //! the work budget), each with one notice naming what was changed.
 
-use crate::params::{cap_notices, Notice, NoticeKind, Reader};
+use crate::params::{cap_notices, limit_notice, Notice, NoticeKind, Reader};
 use crate::route::Query;
 
 use super::bounds::{self, MAX_SWEEP_POINTS};
@@ -45,7 +45,7 @@ impl HerdParams {
         r.reject_unknown(&KNOWN);
         let mut notices = r.notices;
         if n_to < n_from {
-            clamp_notice(
+            limit_notice(
                 &mut notices,
                 Notice {
                     kind: NoticeKind::Clamped,
@@ -59,7 +59,7 @@ impl HerdParams {
         }
         let min_step = (n_to - n_from).div_ceil(MAX_SWEEP_POINTS as u32 - 1).max(1);
         if n_step < min_step {
-            clamp_notice(
+            limit_notice(
                 &mut notices,
                 Notice {
                     kind: NoticeKind::Clamped,
@@ -89,7 +89,7 @@ impl HerdParams {
             highlight,
         };
         if let Some(fit) = p.largest_fitting_n_to() {
-            clamp_notice(
+            limit_notice(
                 &mut notices,
                 Notice {
                     kind: NoticeKind::Clamped,
@@ -103,7 +103,7 @@ impl HerdParams {
         }
         let max_trials = p.max_trials();
         if p.trials > max_trials {
-            clamp_notice(
+            limit_notice(
                 &mut notices,
                 Notice {
                     kind: NoticeKind::Clamped,
@@ -116,19 +116,5 @@ impl HerdParams {
             p.trials = max_trials;
         }
         (p, cap_notices(notices))
-    }
-}
-
-/// Adds a notice for a limit that depends on other parameters. If the
-/// parameter already has a notice (e.g. `n_step=0` was raised to 1), that one
-/// is updated, keeping the raw value the user gave, so each parameter gets one.
-fn clamp_notice(notices: &mut Vec<Notice>, n: Notice) {
-    match notices.iter_mut().find(|o| o.param == n.param) {
-        Some(o) => {
-            o.kind = NoticeKind::Clamped;
-            o.range = n.range;
-            o.used = n.used;
-        }
-        None => notices.push(n),
     }
 }
