@@ -215,7 +215,8 @@ test('single-question embed shows only that question; an unknown q shows a notic
   const bad = await app.open('#/exercises?q=no_such_question');
   await bad.getByTestId('notice-q').waitFor();
   assert.match(await bad.getByTestId('notice-q').innerText(), /no_such_question/);
-  assert.ok((await bad.locator('[data-testid^="exercise-"]').count()) >= 20);
+  // The full list mounts a batch per frame: wait for it rather than count once.
+  await bad.waitForFunction(() => document.querySelectorAll('[data-testid^="exercise-"]').length >= 20);
   app.assertNoErrors(bad);
   await bad.context().close();
 });

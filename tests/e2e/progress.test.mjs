@@ -137,8 +137,11 @@ test("an embed's lang=en does not switch the origin's language", async () => {
   const page = await app.open('#/exercises?q=three_layers&embed=1&lang=en');
   await page.getByTestId('exercise-three_layers').waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
-  await page.goto(page.url().replace(/#.*$/, '#/exercises'));
-  await page.reload();
+  // A fresh load of the origin without `lang` (a hash-only change would keep
+  // the running page, whose language came from the embed's URL).
+  const plain = page.url().replace(/#.*$/, '#/exercises');
+  await page.goto('about:blank');
+  await page.goto(plain);
   await page.getByTestId('exercises-score').waitFor();
   assert.match(await score(page), /已答/);
   app.assertNoErrors(page);
