@@ -74,19 +74,25 @@ pub fn cap_notices(notices: Vec<Notice>) -> Vec<Notice> {
 /// parameter's own notice, if it has one, now says what was used; otherwise a
 /// new notice is added, its values echoed like every other. The list stays
 /// capped, with «and N more» last.
-pub fn limit_notice(notices: &mut Vec<Notice>, n: Notice) {
-    match notices.iter_mut().find(|o| o.param == n.param) {
+pub fn limit_notice(
+    notices: &mut Vec<Notice>,
+    param: &str,
+    given: String,
+    range: String,
+    used: String,
+) {
+    match notices.iter_mut().find(|o| o.param == param) {
         Some(o) => {
             o.kind = NoticeKind::Clamped;
-            o.range = echo(&n.range);
-            o.used = echo(&n.used);
+            o.range = echo(&range);
+            o.used = echo(&used);
         }
         None => notices.push(Notice {
             kind: NoticeKind::Clamped,
-            param: echo(&n.param),
-            given: echo(&n.given),
-            range: echo(&n.range),
-            used: echo(&n.used),
+            param: echo(param),
+            given: echo(&given),
+            range: echo(&range),
+            used: echo(&used),
         }),
     }
     *notices = cap_notices(std::mem::take(notices));

@@ -2,7 +2,7 @@
 //! reads its `--name value` options through the same function, so both use
 //! one set of bounds ([`super::bounds`]) and defaults.
 
-use crate::params::{cap_notices, check_int, limit_notice, Bound, Notice, NoticeKind, Reader};
+use crate::params::{cap_notices, check_int, limit_notice, Bound, Notice, Reader};
 use crate::route::Query;
 
 use super::bounds as b;
@@ -137,13 +137,10 @@ fn read_layers(q: &Query, default: &[u32], notices: &mut Vec<Notice>) -> Vec<u32
     if bad {
         limit_notice(
             notices,
-            Notice {
-                kind: NoticeKind::Clamped,
-                param: "layers".into(),
-                given: raw.into(),
-                range: format!("1–{MAX_LAYERS} × {}", b::ATTEMPTS.range_text()),
-                used: join(&out),
-            },
+            "layers",
+            raw.into(),
+            format!("1–{MAX_LAYERS} × {}", b::ATTEMPTS.range_text()),
+            join(&out),
         );
     }
     out
@@ -257,13 +254,10 @@ impl AmplifyParams {
             if w.end < w.start {
                 limit_notice(
                     notices,
-                    Notice {
-                        kind: NoticeKind::Clamped,
-                        param: (end.name).into(),
-                        given: w.end.to_string(),
-                        range: format!("{}–{}", w.start, end.max),
-                        used: w.start.to_string(),
-                    },
+                    end.name,
+                    w.end.to_string(),
+                    format!("{}–{}", w.start, end.max),
+                    w.start.to_string(),
                 );
                 w.end = w.start;
             }
@@ -273,13 +267,10 @@ impl AmplifyParams {
             let given = self.load.duration.to_string();
             limit_notice(
                 notices,
-                Notice {
-                    kind: NoticeKind::Clamped,
-                    param: ("duration").into(),
-                    given,
-                    range: format!("1–{max_duration}"),
-                    used: max_duration.to_string(),
-                },
+                "duration",
+                given,
+                format!("1–{max_duration}"),
+                max_duration.to_string(),
             );
             self.load.duration = max_duration;
         }
@@ -289,13 +280,10 @@ impl AmplifyParams {
             let given = self.trials.to_string();
             limit_notice(
                 notices,
-                Notice {
-                    kind: NoticeKind::Clamped,
-                    param: ("trials").into(),
-                    given,
-                    range: format!("1–{max_trials}"),
-                    used: max_trials.to_string(),
-                },
+                "trials",
+                given,
+                format!("1–{max_trials}"),
+                max_trials.to_string(),
             );
             self.trials = max_trials;
         }

@@ -2,7 +2,7 @@
 //! limits that depend on several parameters (the sweep's range and step,
 //! the work budget), each with one notice naming what was changed.
 
-use crate::params::{cap_notices, limit_notice, Notice, NoticeKind, Reader};
+use crate::params::{cap_notices, limit_notice, Notice, Reader};
 use crate::route::Query;
 
 use super::bounds::{self, MAX_SWEEP_POINTS};
@@ -47,13 +47,10 @@ impl HerdParams {
         if n_to < n_from {
             limit_notice(
                 &mut notices,
-                Notice {
-                    kind: NoticeKind::Clamped,
-                    param: "n_to".into(),
-                    given: n_to.to_string(),
-                    range: format!("{n_from}–{}", bounds::N_TO.max),
-                    used: n_from.to_string(),
-                },
+                "n_to",
+                n_to.to_string(),
+                format!("{n_from}–{}", bounds::N_TO.max),
+                n_from.to_string(),
             );
             n_to = n_from;
         }
@@ -61,13 +58,10 @@ impl HerdParams {
         if n_step < min_step {
             limit_notice(
                 &mut notices,
-                Notice {
-                    kind: NoticeKind::Clamped,
-                    param: "n_step".into(),
-                    given: n_step.to_string(),
-                    range: format!("{min_step}–{}", bounds::N_STEP.max),
-                    used: min_step.to_string(),
-                },
+                "n_step",
+                n_step.to_string(),
+                format!("{min_step}–{}", bounds::N_STEP.max),
+                min_step.to_string(),
             );
             n_step = min_step;
         }
@@ -91,13 +85,10 @@ impl HerdParams {
         if let Some(fit) = p.largest_fitting_n_to() {
             limit_notice(
                 &mut notices,
-                Notice {
-                    kind: NoticeKind::Clamped,
-                    param: "n_to".into(),
-                    given: p.n_to.to_string(),
-                    range: format!("{}–{fit}", p.n_from),
-                    used: fit.to_string(),
-                },
+                "n_to",
+                p.n_to.to_string(),
+                format!("{}–{fit}", p.n_from),
+                fit.to_string(),
             );
             p.n_to = fit;
         }
@@ -105,13 +96,10 @@ impl HerdParams {
         if p.trials > max_trials {
             limit_notice(
                 &mut notices,
-                Notice {
-                    kind: NoticeKind::Clamped,
-                    param: "trials".into(),
-                    given: p.trials.to_string(),
-                    range: format!("1–{max_trials}"),
-                    used: max_trials.to_string(),
-                },
+                "trials",
+                p.trials.to_string(),
+                format!("1–{max_trials}"),
+                max_trials.to_string(),
             );
             p.trials = max_trials;
         }
