@@ -45,7 +45,7 @@ so any single point can be reproduced on its own.
         CLIENTS.max,
         TRIALS.default,
         SEED.default,
-        Strategy::all_ids().join(", "),
+        Strategy::ids().join(", "),
         BASE.default,
         BASE.min,
         BASE.max,
@@ -120,7 +120,7 @@ fn parse_strategies(raw: &str) -> Result<Vec<Strategy>, String> {
         let s = Strategy::from_id(part).ok_or_else(|| {
             format!(
                 "--strategies: unknown strategy '{part}' (known: {})",
-                Strategy::all_ids().join(", ")
+                Strategy::ids().join(", ")
             )
         })?;
         if !out.contains(&s) {

@@ -20,7 +20,7 @@ impl HerdParams {
         let clients = r.int(bounds::CLIENTS) as u32;
         let trials = r.int(bounds::TRIALS) as u32;
         let seed = r.int(bounds::SEED) as u64;
-        let ids = Strategy::all_ids();
+        let ids = Strategy::ids();
         let chosen = r.subset("strategies", &ids, &ids);
         let strategies = Strategy::ALL
             .into_iter()

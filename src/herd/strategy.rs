@@ -45,11 +45,6 @@ impl Strategy {
     pub fn index(self) -> usize {
         self as usize
     }
-
-    /// Every id, for parameter validation messages.
-    pub fn all_ids() -> [&'static str; 7] {
-        Strategy::ALL.map(Strategy::id)
-    }
 }
 
 /// `v_n = min(cap, base·2^n)`. `scalbn` is exact and identical in wasm and
