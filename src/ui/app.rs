@@ -50,6 +50,7 @@ pub fn app() -> Html {
     });
     let help_open = use_state(|| false);
     let copy_state = use_state(|| None::<Copied>);
+    let body_ready = use_body_ready();
 
     // Follow navigation (links, back/forward, edited URL).
     {
@@ -259,12 +260,34 @@ pub fn app() -> Html {
                 <NoticeList lang={l} notices={other_notices} />
             </div>
             if embed { <div class="embed-toolbar">{ toolbar }</div> }
-            <div class="page">{ body }</div>
+            <div class="page">
+                if body_ready { { body } } else {
+                    <p class="boot-wait" data-testid="page-wait">{ t(l, "common.loading") }</p>
+                }
+            </div>
             if *help_open { { help_dialog(l, help_open.clone(), &page) } }
         </div>
         </ContextProvider<Shell>>
         </ContextProvider<Page>>
     }
+}
+
+/// False for the shell's first render, true from the next drawn frame on.
+///
+/// The header and the page body render in separate tasks, so that opening a
+/// view (compiling its code on first use, then laying it out) is not one long
+/// task on top of the shell's own.
+#[hook]
+fn use_body_ready() -> bool {
+    let ready = use_state(|| false);
+    {
+        let ready = ready.clone();
+        use_effect_with((), move |_| {
+            let pending = dom::after_next_frame(100, move || ready.set(true));
+            move || drop(pending)
+        });
+    }
+    *ready
 }
 
 /// Whether a key event comes from a text field (shortcuts must not steal keys).

@@ -17,10 +17,17 @@ pub mod widgets;
 pub use app::App;
 
 /// Mounts the app into `<main id="app">` after installing the panic hook.
+///
+/// The first render runs in a task of its own: wasm-bindgen calls `main` in
+/// the same task that finishes compiling and instantiating the module, and
+/// both together made the longest task of a page load.
 pub fn start() {
     panic::install_hook();
-    let root = gloo::utils::document()
-        .get_element_by_id("app")
-        .expect("index.html has <main id=\"app\">");
-    yew::Renderer::<App>::with_root(root).render();
+    gloo::timers::callback::Timeout::new(0, || {
+        let root = gloo::utils::document()
+            .get_element_by_id("app")
+            .expect("index.html has <main id=\"app\">");
+        yew::Renderer::<App>::with_root(root).render();
+    })
+    .forget();
 }

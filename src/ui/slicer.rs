@@ -1,9 +1,10 @@
 //! The page's one way to run a long computation on the main thread: in
 //! slices of at most [`SLICE_MS`] (measured with `performance.now()`), each
 //! its own task ([`post_task`]), so no task comes near the 50 ms limit; a
-//! redraw at most every [`REDRAW_MS`] while computing and once at the end;
-//! cancelled by a generation token, so a slice scheduled for an older run
-//! does nothing.
+//! redraw at most every [`REDRAW_MS`] while computing and once at the end,
+//! each in a task of its own after its slice (a slice and a redraw together
+//! made 35–60 ms tasks); cancelled by a generation token, so a slice
+//! scheduled for an older run does nothing.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -100,12 +101,32 @@ impl Slicer {
                 finished: !more,
                 redraw: me.redraw_due(t1_ms, !more),
             };
-            (run.borrow_mut().on_slice)(end);
-            // `on_slice` may have cancelled or replaced this run.
-            if more && me.generation.get() == generation {
-                me.schedule(generation, run);
+            if end.redraw {
+                me.deliver_later(generation, run, end);
+            } else {
+                me.deliver(generation, run, end);
             }
         });
         *self.timer.borrow_mut() = timer;
+    }
+
+    /// Hands a redrawing slice's end to `on_slice` in the next task.
+    fn deliver_later(&self, generation: u64, run: Rc<RefCell<Run>>, end: SliceEnd) {
+        let me = self.clone();
+        let timer = post_task(move || {
+            if me.generation.get() == generation {
+                me.deliver(generation, run, end);
+            }
+        });
+        *self.timer.borrow_mut() = timer;
+    }
+
+    /// Calls `on_slice`, then schedules the next slice unless the work is
+    /// done or `on_slice` cancelled or replaced this run.
+    fn deliver(&self, generation: u64, run: Rc<RefCell<Run>>, end: SliceEnd) {
+        (run.borrow_mut().on_slice)(end);
+        if !end.finished && self.generation.get() == generation {
+            self.schedule(generation, run);
+        }
     }
 }
