@@ -13,7 +13,7 @@ use super::herd::HerdPage;
 use super::lab::{LabPage, MatrixPage};
 use super::link::AppLink;
 use super::page::PageProps;
-use super::widgets::NoticeList;
+use super::widgets::{use_after_first_task, NoticeList};
 use crate::i18n::{t, tf, Lang};
 use crate::links::{with_shell, Link, Shell};
 use crate::params::{Notice, NoticeKind};
@@ -50,7 +50,7 @@ pub fn app() -> Html {
     });
     let help_open = use_state(|| false);
     let copy_state = use_state(|| None::<Copied>);
-    let body_ready = use_body_ready();
+    let body_ready = use_after_first_task();
 
     // Follow navigation (links, back/forward, edited URL).
     {
@@ -270,24 +270,6 @@ pub fn app() -> Html {
         </ContextProvider<Shell>>
         </ContextProvider<Page>>
     }
-}
-
-/// False for the shell's first render, true from the next drawn frame on.
-///
-/// The header and the page body render in separate tasks, so that opening a
-/// view (compiling its code on first use, then laying it out) is not one long
-/// task on top of the shell's own.
-#[hook]
-fn use_body_ready() -> bool {
-    let ready = use_state(|| false);
-    {
-        let ready = ready.clone();
-        use_effect_with((), move |_| {
-            let pending = dom::after_next_frame(100, move || ready.set(true));
-            move || drop(pending)
-        });
-    }
-    *ready
 }
 
 /// Whether a key event comes from a text field (shortcuts must not steal keys).

@@ -76,3 +76,58 @@ pub fn lazy_details(p: &LazyDetailsProps) -> Html {
         </details>
     }
 }
+
+/// False for a component's first render, true from the next task on (the
+/// browser may draw in between, or not).
+///
+/// A page drawn in parts, each in its own task: opening a view compiles its
+/// code on first use and lays it out, and all of it in one task was the
+/// longest task of a page load. The shell draws its header before the page
+/// body, without waiting for a frame in between (the body comes as soon as
+/// possible; its layout may include the header's).
+#[hook]
+pub fn use_after_first_task() -> bool {
+    let ready = use_state(|| false);
+    {
+        let ready = ready.clone();
+        use_effect_with((), move |_| {
+            let pending = crate::ui::dom::post_task(move || ready.set(true));
+            move || drop(pending)
+        });
+    }
+    *ready
+}
+
+/// False for a component's first render, true from the next drawn frame on:
+/// a page draws its form, then its results with a layout of their own.
+#[hook]
+pub fn use_after_first_frame() -> bool {
+    use_frame_stages(1) >= 1
+}
+
+/// 0 for a component's first render, then one more per drawn frame, up to
+/// `last`: for a page drawn in more than two parts.
+#[hook]
+pub fn use_frame_stages(last: u8) -> u8 {
+    let stage = use_state(|| 0u8);
+    {
+        let stage = stage.clone();
+        use_effect_with(*stage, move |now| {
+            let next = *now + 1;
+            let pending = (next <= last)
+                .then(|| crate::ui::dom::after_next_frame(100, move || stage.set(next)));
+            move || drop(pending)
+        });
+    }
+    *stage
+}
+
+/// How many of `n` items to draw: `per_frame` in the first render, then
+/// `per_frame` more each drawn frame (see [`use_after_first_frame`]).
+#[hook]
+pub fn use_revealed(n: usize, per_frame: usize) -> usize {
+    let per_frame = per_frame.max(1);
+    let last = u8::try_from(n.saturating_sub(1) / per_frame).unwrap_or(u8::MAX);
+    let stage = use_frame_stages(last);
+    ((usize::from(stage) + 1) * per_frame).min(n)
+}

@@ -17,10 +17,14 @@ use crate::herd::chart_data::{
 use crate::herd::{Strategy, Trace};
 use crate::i18n::num::{count, group, num};
 use crate::i18n::{t, tf, Lang};
-use crate::ui::widgets::LazyDetails;
+use crate::ui::widgets::{use_revealed, LazyDetails};
 
 /// Height of every histogram panel (px), whatever its caption.
 const HEIGHT: f64 = 200.0;
+
+/// Small multiples drawn per frame: all seven at once took 50–100 ms on a
+/// slow machine; two make a short task each.
+pub const PANELS_PER_FRAME: usize = 2;
 
 /// One panel's data: its histogram, axes and what the window leaves out.
 struct Panel {
@@ -236,13 +240,14 @@ pub fn histogram_section(p: &HistogramProps) -> Html {
         })
     };
     let w = panel_width(p.width);
+    let shown = use_revealed(traces.len(), PANELS_PER_FRAME);
     html! {
         <section class="panel" aria-labelledby="herd-hist-title">
             <h2 id="herd-hist-title">{ t(lang, "herd.hist.title") }</h2>
             <p class="muted">{ t(lang, if p.axis == HistAxis::Own { "herd.hist.note_own" } else { "herd.hist.note_shared" }) }</p>
             { axis_toggle(lang, p.axis, &p.on_field) }
             <div class={grid_class(p.width)}>
-                { for traces.iter().zip(ps.iter()).map(|(tr, pn)| panel(lang, tr, pn, w)) }
+                { for traces.iter().zip(ps.iter()).take(shown).map(|(tr, pn)| panel(lang, tr, pn, w)) }
             </div>
             { mechanism(lang) }
             <LazyDetails class="herd-table-view" summary={t(lang, "common.table_view")} render={table} />

@@ -16,7 +16,7 @@ pub mod worker;
 use yew::prelude::*;
 
 use super::page::PageProps;
-use super::widgets::NoticeList;
+use super::widgets::{use_after_first_frame, NoticeList};
 use crate::herd::{HerdParams, View};
 use crate::i18n::t;
 use crate::params::Notice;
@@ -78,6 +78,7 @@ pub fn herd_page(p: &PageProps) -> Html {
         Callback::from(move |_| job.start(params.spec()))
     };
 
+    let results_ready = use_after_first_frame();
     let chart_width = (width - PANEL_INSET).max(260.0);
     let tick = job.tick();
     html! {
@@ -89,6 +90,7 @@ pub fn herd_page(p: &PageProps) -> Html {
             <NoticeList lang={lang} notices={(*notices).clone()} />
             <Controls lang={lang} params={(*params).clone()} on_field={on_field.clone()} />
             { match params.view {
+                _ if !results_ready => Html::default(),
                 View::Run => html! {
                     <RunView lang={lang} job={job.clone()} width={chart_width} embed={p.embed} tick={tick}
                         hist_axis={params.hist_axis} on_field={on_field.clone()} />

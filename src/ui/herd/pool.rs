@@ -36,16 +36,13 @@ pub struct Pool {
     slots: Vec<Slot>,
 }
 
-/// How many workers to start: one core fewer than the browser reports,
-/// 1..=4. The page's own thread keeps a core: with a worker on every core,
-/// the operating system shares them with the page, and each of its drawing
-/// tasks took twice as long while a sweep ran.
+/// How many workers to start: the cores the browser reports, 2..=4.
 pub fn pool_size() -> usize {
     let cores = web_sys::window()
         .map(|w| w.navigator().hardware_concurrency())
         .filter(|c| c.is_finite() && *c >= 1.0)
         .unwrap_or(2.0) as usize;
-    cores.saturating_sub(1).clamp(1, MAX_WORKERS)
+    cores.clamp(2, MAX_WORKERS)
 }
 
 impl Pool {

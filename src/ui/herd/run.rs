@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use super::chart::{svg, Frame};
-use super::hist::{grid_class, panel_width, HistogramSection};
+use super::hist::{grid_class, panel_width, HistogramSection, PANELS_PER_FRAME};
 use super::job::{JobHandle, SharedTraces};
 use super::labels::{label, marker_path, marker_path_into, name, Marker};
 use crate::herd::chart_data::{
@@ -16,7 +16,7 @@ use crate::herd::{PointSummary, Spread, Trace};
 use crate::i18n::num::{count, duration, durations, group};
 use crate::i18n::{t, tf, Lang};
 use crate::job::JobStatus;
-use crate::ui::widgets::LazyDetails;
+use crate::ui::widgets::{use_revealed, LazyDetails};
 
 /// Most marks drawn in one timeline panel.
 const TIMELINE_MARKS: usize = 1000;
@@ -206,13 +206,14 @@ pub fn timeline_section(p: &TraceChartsProps) -> Html {
         })
     };
     let w = panel_width(p.width);
+    let shown = use_revealed(traces.len(), PANELS_PER_FRAME);
     html! {
         <section class="panel" aria-labelledby="herd-timeline-title">
             <h2 id="herd-timeline-title">{ t(lang, "herd.timeline.title") }</h2>
             <p class="muted">{ t(lang, "herd.timeline.note") }</p>
             { timeline_legend(lang) }
             <div class={grid_class(p.width)}>
-                { for traces.iter().map(|tr| timeline_panel(lang, tr, &x, w, height)) }
+                { for traces.iter().take(shown).map(|tr| timeline_panel(lang, tr, &x, w, height)) }
             </div>
             <LazyDetails class="herd-table-view" summary={t(lang, "common.table_view")} render={table} />
         </section>

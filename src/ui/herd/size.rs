@@ -4,7 +4,8 @@ use yew::prelude::*;
 
 use crate::ui::dom;
 
-/// Width of the element behind `node`, updated when the app resizes.
+/// Width of the element behind `node`, updated when the app resizes (and
+/// first reported once the page has been laid out).
 #[hook]
 pub fn use_width(node: NodeRef) -> f64 {
     let width = use_state_eq(|| 640.0);
@@ -19,7 +20,9 @@ pub fn use_width(node: NodeRef) -> f64 {
                     }
                 }
             };
-            measure();
+            // No measurement now: reading a width here would lay the page
+            // out inside this task. The observer's first report comes right
+            // after the browser's own layout, before the results draw.
             let guard = dom::observe_app_size(measure);
             move || drop(guard)
         });

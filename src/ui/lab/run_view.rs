@@ -3,7 +3,7 @@
 //! changes, the lab engine's worker computes the new run.
 
 use gloo::events::{EventListener, EventListenerOptions};
-use gloo::timers::callback::{Interval, Timeout};
+use gloo::timers::callback::Interval;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -20,7 +20,7 @@ use crate::params::{check_int, Notice};
 use crate::ui::app::is_typing_target;
 use crate::ui::link::AppLink;
 use crate::ui::page::PageProps;
-use crate::ui::widgets::NoticeList;
+use crate::ui::widgets::{use_frame_stages, NoticeList};
 
 fn picker<T: Copy + PartialEq + 'static>(
     l: Lang,
@@ -149,26 +149,27 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
         });
     }
 
-    // The first render draws the page down to the summary; the diagram and
-    // the tables follow in the next task, so the run's arrival never builds
-    // the whole page in one main-thread task.
-    let lower = use_state(|| false);
-    {
-        let lower = lower.clone();
-        use_effect_with((), move |_| {
-            let later = Timeout::new(0, move || lower.set(true));
-            move || drop(later)
-        });
-    }
+    // The first render draws the pickers and controls; the story and the
+    // summary follow a frame later, the diagram and the tables a frame after
+    // that, so the run's arrival never builds and lays out the whole page in
+    // one main-thread task.
+    let stage = use_frame_stages(2);
+    let middle = stage >= 1;
+    let lower = stage >= 2;
 
     // Keep the newest row of the sequence diagram in view.
     let seq_ref = use_node_ref();
     {
         let seq_ref = seq_ref.clone();
-        use_effect_with((state.step, *lower), move |_| {
-            if let Some(el) = seq_ref.cast::<web_sys::Element>() {
-                el.set_scroll_top(el.scroll_height());
-            }
+        use_effect_with((state.step, lower), move |_| {
+            // After the frame: reading the height now would lay the page out
+            // inside this task.
+            let later = crate::ui::dom::after_next_frame(100, move || {
+                if let Some(el) = seq_ref.cast::<web_sys::Element>() {
+                    el.set_scroll_top(el.scroll_height());
+                }
+            });
+            move || drop(later)
         });
     }
 
@@ -295,6 +296,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
             { engine_note(l, s.computing, (*engine_error).as_deref()) }
             if !p.embed { <p class="muted keys-hint">{ t(l, "lab.ctl.keys") }</p> }
             { lab_parameters(l) }
+            if middle {
             <div class="lab-grid">
                 <div class="panel lab-story">
                     <h2>{ t(l, "lab.narration.title") }</h2>
@@ -304,7 +306,8 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
                 </div>
                 { summary_card(l, s, step, count) }
             </div>
-            if *lower {
+            }
+            if lower {
             <div class="panel">
                 <h2>{ t(l, "lab.diagram.title") }</h2>
                 <p class="muted bars-legend">{ t(l, "lab.diagram.bars") }</p>
