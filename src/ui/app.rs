@@ -148,7 +148,12 @@ pub fn app() -> Html {
             let cur = Location::parse(&dom::current_hash());
             let embed = split_shell_params(&cur).embed;
             dom::replace_hash(&with_shell(&cur, Shell { lang: next, embed }));
-            lang.set(next);
+            // The whole page redraws in the other language in a task of its
+            // own: inside the click's task, the browser's hover update after
+            // the redraw laid the whole page out there too.
+            let lang = lang.clone();
+            let _ =
+                dom::post_task(move || lang.set(next)).map(gloo::timers::callback::Timeout::forget);
         })
     };
 
