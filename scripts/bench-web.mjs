@@ -4,7 +4,7 @@
 // per view the median of
 //   - bytes: compressed bytes the page and its workers fetched,
 //   - first render: navigation start → the view's own content in `#app`
-//     (the shell draws its header first and the page body a frame later),
+//     (the shell draws its header first and the page body in the next task),
 //   - longest task: the longest main-thread task (a `longtask`
 //     PerformanceObserver installed before any script runs) while the view
 //     loads and runs (each view's own interactions, see VIEWS).
