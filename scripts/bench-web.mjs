@@ -8,10 +8,13 @@
 //   - longest task: the longest main-thread task (a `longtask`
 //     PerformanceObserver installed before any script runs) while the view
 //     loads and runs (each view's own interactions, see VIEWS).
-// Then the browser's full AWS sweep (`sweep-elapsed`) against the native
-// `herd-bench` median in the same run.
+// Then the longest task of each interaction a student makes once a view has
+// settled (INTERACTIONS: language switch, view tabs, presets, stepping, …),
+// median and max over 3 tries. Then the browser's full AWS sweep
+// (`sweep-elapsed`) against the native `herd-bench` median in the same run.
 //
-//   node scripts/bench-web.mjs [--dist dist] [--loads 5] [--views '#/,#/lab'|none] [--no-sweep]
+//   node scripts/bench-web.mjs [--dist dist] [--loads 5] [--views '#/,#/lab'|none]
+//                              [--tries 3] [--no-interactions] [--no-sweep]
 //
 // Needs tests/e2e's playwright-core (scripts/setup.sh) and Debian's chromium.
 import http from 'node:http';
@@ -34,6 +37,7 @@ const opt = (name, dflt) => {
 const DIST = path.resolve(root, opt('--dist', 'dist'));
 const LOADS = Number(opt('--loads', 5));
 const SWEEP = !args.includes('--no-sweep');
+const TRIES = args.includes('--no-interactions') ? 0 : Number(opt('--tries', 3));
 const ONLY = opt('--views', null)?.split(',');
 const CSP = fs
   .readFileSync(path.join(DIST, 'index.html'), 'utf8')
@@ -103,6 +107,12 @@ const VIEWS = [
     },
   },
   {
+    hash: '#/herd?view=sweep',
+    run: async (page) => {
+      await page.locator('[data-testid="sweep-state"][data-state="done"]').waitFor({ timeout: 120000 });
+    },
+  },
+  {
     hash: '#/lab',
     run: async (page) => {
       await page.getByTestId('final-verdict').waitFor({ timeout: 60000 });
@@ -140,6 +150,59 @@ const VIEWS = [
   },
 ];
 
+const click = (id) => (page) => page.getByTestId(id).click();
+const shown = (selector) => (page) => page.locator(selector).first().waitFor({ timeout: 120000 });
+const language = ['language switch', click('lang-switch')];
+
+/**
+ * Interactions once a view has settled (`ready`): each step is an action and
+ * what to wait for after it; its longest task is measured on its own.
+ */
+const INTERACTIONS = [
+  {
+    hash: '#/herd',
+    ready: shown('[data-testid="run-done"]'),
+    steps: [
+      language,
+      ['view: sweep', click('view-sweep'), shown('[data-testid="sweep-state"][data-state="done"]')],
+      ['view: run', click('view-run'), shown('[data-testid="run-done"]')],
+      ['strategy off', click('strategy-none'), shown('[data-testid="run-done"]')],
+      ['new seed', click('seed-random'), shown('[data-testid="run-done"]')],
+    ],
+  },
+  {
+    hash: '#/amplify',
+    ready: shown('[data-testid="amplification"]'),
+    steps: [
+      language,
+      ['preset', click('preset-budget')],
+      ['tab: load', click('tab-load'), shown('[data-testid="load-done"]')],
+      ['tab: sweep', click('tab-sweep'), shown('[data-testid="sweep-done"]')],
+    ],
+  },
+  {
+    hash: '#/lab',
+    ready: shown('[data-testid="final-verdict"]'),
+    steps: [
+      ['step', click('step-forward')],
+      ['to the end', click('to-end')],
+      ['to the start', click('to-start')],
+      [
+        'another scenario',
+        (page) => page.locator('[data-testid="pick-scenario"] input').nth(3).check(),
+        (page) => page.waitForFunction(() => !document.querySelector('[data-testid="engine-status"]')),
+      ],
+      language,
+      ['matrix tab', click('to-matrix'), shown('[data-testid="matrix-elapsed"]')],
+    ],
+  },
+  {
+    hash: '#/exercises',
+    ready: shown('[data-testid^="exercise-"]'),
+    steps: [language, ['answer', click('submit-tf_backoff_prevents_herd')], ['reset', click('exercises-reset')]],
+  },
+];
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
@@ -161,6 +224,26 @@ async function measure(browser, app, view) {
   }));
   out.bytes = app.state.bytes;
   out.files = [...new Set(app.state.files)];
+  await context.close();
+  return out;
+}
+
+/** Each step's longest task, in one fresh page of `spec.hash`. */
+async function interact(browser, app, spec) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  await context.addInitScript(probe);
+  const page = await context.newPage();
+  await page.goto(`${app.origin}/index.html${spec.hash}`);
+  await spec.ready(page);
+  await page.waitForTimeout(1500);
+  const out = [];
+  for (const [, act, done] of spec.steps) {
+    await page.evaluate(() => (window.__long.length = 0));
+    await act(page);
+    if (done) await done(page);
+    await page.waitForTimeout(800);
+    out.push(await page.evaluate(() => Math.max(0, ...window.__long)));
+  }
   await context.close();
   return out;
 }
@@ -210,6 +293,19 @@ try {
       `| \`${view.hash}\` | ${kb(median(runs.map((r) => r.bytes)))} | ${median(runs.map((r) => r.firstRender)).toFixed(0)} | ` +
         `${median(runs.map((r) => r.longest)).toFixed(0)} (max ${Math.max(...runs.map((r) => r.longest)).toFixed(0)}) | ${files} |`,
     );
+  }
+  if (TRIES > 0) {
+    console.log(`\n# interactions on a settled view; longest task ms, median (max) of ${TRIES} tries`);
+    console.log('| view | interaction | longest task ms |');
+    console.log('|---|---|---:|');
+    for (const spec of INTERACTIONS.filter((v) => !ONLY || ONLY.includes(v.hash))) {
+      const tries = [];
+      for (let i = 0; i < TRIES; i++) tries.push(await interact(browser, app, spec));
+      spec.steps.forEach(([name], k) => {
+        const xs = tries.map((t) => t[k]);
+        console.log(`| \`${spec.hash}\` | ${name} | ${median(xs).toFixed(0)} (max ${Math.max(...xs).toFixed(0)}) |`);
+      });
+    }
   }
   if (SWEEP) {
     const b = await sweep(browser, app);

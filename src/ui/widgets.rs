@@ -51,6 +51,9 @@ pub struct LazyDetailsProps {
     pub summary: AttrValue,
     #[prop_or_default]
     pub class: Classes,
+    /// The `<details>` element's `data-testid`.
+    #[prop_or_default]
+    pub testid: Option<AttrValue>,
     /// Builds the content; called only while the details are open.
     pub render: Callback<(), Html>,
 }
@@ -70,7 +73,7 @@ pub fn lazy_details(p: &LazyDetailsProps) -> Html {
         })
     };
     html! {
-        <details class={p.class.clone()} open={*open} {ontoggle}>
+        <details class={p.class.clone()} data-testid={p.testid.clone()} open={*open} {ontoggle}>
             <summary>{ p.summary.clone() }</summary>
             if *open { { p.render.emit(()) } }
         </details>
@@ -98,13 +101,6 @@ pub fn use_after_first_task() -> bool {
     *ready
 }
 
-/// False for a component's first render, true from the next drawn frame on:
-/// a page draws its form, then its results with a layout of their own.
-#[hook]
-pub fn use_after_first_frame() -> bool {
-    use_frame_stages(1) >= 1
-}
-
 /// 0 for a component's first render, then one more per drawn frame, up to
 /// `last`: for a page drawn in more than two parts.
 #[hook]
@@ -122,8 +118,31 @@ pub fn use_frame_stages(last: u8) -> u8 {
     *stage
 }
 
+/// `value` as it was a drawn frame ago: `None` until the component's first
+/// frame is drawn, then each change reaches the caller a frame after it
+/// reached this hook.
+///
+/// Part of a page follows a change a frame after the rest, with a layout of
+/// its own: redrawing the whole herd page in the other language (the
+/// `<html lang>` change included), or swapping its results for the other
+/// view inside the click, was one 80–120 ms task.
+#[hook]
+pub fn use_a_frame_late<T: Clone + PartialEq + 'static>(value: T) -> Option<T> {
+    let shown = use_state(|| None::<T>);
+    {
+        let shown = shown.clone();
+        use_effect_with(value, move |value| {
+            let value = Some(value.clone());
+            let pending = (*shown != value)
+                .then(|| crate::ui::dom::after_next_frame(100, move || shown.set(value)));
+            move || drop(pending)
+        });
+    }
+    (*shown).clone()
+}
+
 /// How many of `n` items to draw: `per_frame` in the first render, then
-/// `per_frame` more each drawn frame (see [`use_after_first_frame`]).
+/// `per_frame` more each drawn frame (see [`use_frame_stages`]).
 #[hook]
 pub fn use_revealed(n: usize, per_frame: usize) -> usize {
     let per_frame = per_frame.max(1);

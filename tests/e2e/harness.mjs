@@ -210,3 +210,13 @@ export function builtPath(filePath) {
   const stamped = fs.readdirSync(DIST).find((f) => f.startsWith(`${stem}-`) && f.endsWith(ext) && /^[0-9a-f]{10}$/.test(f.slice(stem.length + 1, -ext.length)));
   return stamped ? path.join(path.dirname(filePath), stamped) : filePath;
 }
+
+/**
+ * Opens the «table view» `<details data-testid=…>` (its table is built only
+ * while open), as a student would, and waits for the table inside.
+ */
+export async function openTableView(page, detailsTestId) {
+  const details = page.getByTestId(detailsTestId);
+  if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+  await details.locator('table').waitFor();
+}

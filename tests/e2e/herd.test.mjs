@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startApp, numberIn } from './harness.mjs';
+import { startApp, numberIn, openTableView } from './harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -54,6 +54,7 @@ function cliSweep(args) {
 
 /** A sweep table as { "N strategy": number }, columns in `strategies` order. */
 async function sweepTable(page, id, strategies) {
+  await openTableView(page, `table-view-${id}`);
   const rows = await page
     .getByTestId(`sweep-table-${id}`)
     .evaluate((t) => [...t.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent)));
@@ -190,6 +191,8 @@ test('language switch shows English labels with the same numbers', async () => {
   await page.getByTestId('lang-switch').click();
   await page.waitForFunction(() => document.documentElement.lang === 'en');
   assert.match(await page.locator('h1').innerText(), /Thundering herd/);
+  // The results switch a frame after the form, in their own `lang` until then.
+  await page.waitForFunction(() => document.querySelector('.herd-run')?.lang === 'en');
   assert.match(await page.locator('.herd-results').innerText(), /Mean calls/);
   assert.match(await page.locator('.herd-results').innerText(), /No backoff/);
   assert.equal(await numberIn(page, 'calls-none'), before);
@@ -334,6 +337,8 @@ test('the full default sweep (the five AWS strategies) completes without long ta
   assert.ok(elapsed > 0);
   assert.ok(longest < 250, `main thread blocked for ${longest} ms`);
   // Every point is drawn and in the table.
+  await openTableView(page, 'table-view-calls');
+  await openTableView(page, 'table-view-time');
   const rows = await page.getByTestId('sweep-table-calls').locator('tbody tr').count();
   assert.equal(rows, 19);
   assert.equal(await page.getByTestId('sweep-table-time').locator('td', { hasText: '…' }).count(), 0);

@@ -2,7 +2,7 @@
 // workers that fail or fall silent, and 200 random hashes from a fixed seed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp } from './harness.mjs';
+import { startApp, openTableView } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -47,6 +47,8 @@ const BROKEN_WORKERS = [
 const SWEEP = '#/herd?view=sweep&n_from=10&n_to=30&n_step=10&trials=5&seed=3&strategies=none,full';
 
 async function sweepNumbers(page) {
+  await openTableView(page, 'table-view-calls');
+  await openTableView(page, 'table-view-time');
   return page.locator('[data-testid^="sweep-table-"]').evaluateAll((ts) =>
     ts.map((t) => [...t.querySelectorAll('tbody td')].map((c) => c.textContent)));
 }

@@ -16,7 +16,7 @@ pub mod worker;
 use yew::prelude::*;
 
 use super::page::PageProps;
-use super::widgets::{use_after_first_frame, NoticeList};
+use super::widgets::{use_a_frame_late, NoticeList};
 use crate::herd::{HerdParams, View};
 use crate::i18n::t;
 use crate::params::Notice;
@@ -78,7 +78,10 @@ pub fn herd_page(p: &PageProps) -> Html {
         Callback::from(move |_| job.start(params.spec()))
     };
 
-    let results_ready = use_after_first_frame();
+    // The results follow the form a frame late, with a layout of their own:
+    // when the page opens, when the view changes, and when the language
+    // changes (they keep their own `lang` until then).
+    let late = use_a_frame_late((lang, params.view));
     let chart_width = (width - PANEL_INSET).max(260.0);
     let tick = job.tick();
     html! {
@@ -89,17 +92,17 @@ pub fn herd_page(p: &PageProps) -> Html {
             }
             <NoticeList lang={lang} notices={(*notices).clone()} />
             <Controls lang={lang} params={(*params).clone()} on_field={on_field.clone()} />
-            { match params.view {
-                _ if !results_ready => Html::default(),
-                View::Run => html! {
+            { match late {
+                Some((lang, View::Run)) if params.view == View::Run => html! {
                     <RunView lang={lang} job={job.clone()} width={chart_width} embed={p.embed} tick={tick}
                         hist_axis={params.hist_axis} on_field={on_field.clone()} />
                 },
-                View::Sweep => html! {
+                Some((lang, View::Sweep)) if params.view == View::Sweep => html! {
                     <SweepView lang={lang} job={job.clone()} width={chart_width} embed={p.embed}
                         tick={tick} on_start={on_start} time_log={params.time_log}
                         highlight={params.highlight} on_field={on_field.clone()} />
                 },
+                _ => Html::default(),
             } }
             if !p.embed {
                 <p class="muted herd-note">{ t(lang, "herd.note.rng") }</p>

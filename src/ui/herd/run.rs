@@ -295,7 +295,7 @@ pub fn run_view(p: &RunViewProps) -> Html {
         },
     };
     html! {
-        <div class={classes!("herd-run", p.embed.then_some("compact"))}>
+        <div class={classes!("herd-run", p.embed.then_some("compact"))} lang={lang.code()}>
             { status }
             if !job.summaries().is_empty() {
                 <section class="panel">{ results_table(lang, job.summaries()) }</section>

@@ -12,6 +12,7 @@ use crate::herd::{PointSummary, Strategy};
 use crate::i18n::num::{count, duration, group, SECONDS_FROM_MS};
 use crate::i18n::{t, tf, Lang};
 use crate::job::JobStatus;
+use crate::ui::widgets::LazyDetails;
 
 #[derive(Properties, PartialEq)]
 pub struct SweepViewProps {
@@ -189,6 +190,13 @@ fn figure(
         </g> }
     });
     let title = t(lang, title_key);
+    // Built only while open: the two tables were a third of the view's
+    // elements, rebuilt on every redraw of a running sweep.
+    let table = {
+        let (points, strategies, clients) =
+            (points.to_vec(), strategies.to_vec(), clients.to_vec());
+        Callback::from(move |_| table(lang, metric, &points, &strategies, &clients, id))
+    };
     html! {
         <section class="panel" aria-labelledby={format!("herd-fig-{id}")}>
             <h2 id={format!("herd-fig-{id}")}>{ title.clone() }</h2>
@@ -198,10 +206,8 @@ fn figure(
                 { f.axes_in(&t(lang, "herd.sweep.x"), &t(lang, y_title), 1.0, y_div) }
                 { for series }
             </> }) }
-            <details class="herd-table-view">
-                <summary>{ t(lang, "common.table_view") }</summary>
-                { table(lang, metric, points, strategies, clients, id) }
-            </details>
+            <LazyDetails class="herd-table-view" testid={format!("table-view-{id}")}
+                summary={t(lang, "common.table_view")} render={table} />
         </section>
     }
 }
@@ -338,7 +344,7 @@ pub fn sweep_view(p: &SweepViewProps) -> Html {
         </div> }
     });
     html! {
-        <div class="herd-sweep">
+        <div class="herd-sweep" lang={lang.code()}>
             { controls }
             { charts.unwrap_or_default() }
         </div>
