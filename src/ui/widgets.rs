@@ -141,12 +141,33 @@ pub fn use_a_frame_late<T: Clone + PartialEq + 'static>(value: T) -> Option<T> {
     (*shown).clone()
 }
 
-/// How many of `n` items to draw: `per_frame` in the first render, then
-/// `per_frame` more each drawn frame (see [`use_frame_stages`]).
+/// How many of `n` items to draw: `first` in the first render, then
+/// `per_frame` more each drawn frame, and from `first` again whenever
+/// `restart` changes (a list remounted under new keys).
+///
+/// Each step waits for the previous one to be drawn, so no frame lays out
+/// two steps at once: a long list (the exercises' cards, the herd's small
+/// multiples) mounted in one go was a task of over 100 ms.
 #[hook]
-pub fn use_revealed(n: usize, per_frame: usize) -> usize {
-    let per_frame = per_frame.max(1);
-    let last = u8::try_from(n.saturating_sub(1) / per_frame).unwrap_or(u8::MAX);
-    let stage = use_frame_stages(last);
-    ((usize::from(stage) + 1) * per_frame).min(n)
+pub fn use_revealed<K: Clone + PartialEq + 'static>(
+    n: usize,
+    first: usize,
+    per_frame: usize,
+    restart: K,
+) -> usize {
+    let steps = use_state(|| (restart.clone(), 0usize));
+    let done = if steps.0 == restart { steps.1 } else { 0 };
+    let shown = first
+        .saturating_add(done.saturating_mul(per_frame.max(1)))
+        .min(n);
+    {
+        let steps = steps.clone();
+        use_effect_with((restart, done, shown < n), move |(key, done, more)| {
+            let (key, next) = (key.clone(), done + 1);
+            let pending =
+                more.then(|| crate::ui::dom::after_next_frame(100, move || steps.set((key, next))));
+            move || drop(pending)
+        });
+    }
+    shown
 }

@@ -18,7 +18,7 @@ use gloo::events::EventListener;
 use yew::prelude::*;
 
 use super::page::PageProps;
-use super::widgets::NoticeList;
+use super::widgets::{use_revealed, NoticeList};
 use crate::exercises::progress::{Edit, Progress, Record, Write};
 use crate::exercises::query::read_query;
 use crate::exercises::sections::{grouped, Section};
@@ -28,11 +28,9 @@ use crate::ui::link::AppLink;
 use card::QuestionCard;
 use store::Problem;
 
-/// Cards mounted per frame. Mounting all 60-odd cards at once took over 100 ms
-/// of main thread in one task; batches keep every task short, and the rest of
-/// the list follows within a few frames. Each batch waits for the previous
-/// one to be drawn, so no frame lays out several batches at once. A remount
-/// (reset, undo) starts again at the first batch, for the same reason.
+/// Cards mounted per frame after the first: mounting all 60-odd cards at
+/// once took over 100 ms of main thread in one task. A remount (reset,
+/// undo) starts again at the first batch, for the same reason.
 const BATCH: usize = 6;
 
 /// Cards in the first frame, fewer than a batch: that frame's layout also
@@ -40,17 +38,13 @@ const BATCH: usize = 6;
 /// most of a 100 ms task when it came with eight cards.
 const FIRST_BATCH: usize = 3;
 
-/// How long a batch waits for a frame that does not come (a hidden tab).
-const FRAME_WAIT_MS: u32 = 100;
-
 /// What the page shows: the stored progress, a generation counter that
-/// remounts the cards on reset, how many cards of this generation are
-/// mounted, the records an undo would restore and the last storage problem.
+/// remounts the cards on reset, the records an undo would restore and the
+/// last storage problem.
 #[derive(Clone, PartialEq, Default)]
 struct State {
     progress: Progress,
     generation: u32,
-    mounted: usize,
     undo: Option<BTreeMap<String, Record>>,
     problem: Option<Problem>,
 }
@@ -64,15 +58,12 @@ enum Action {
     Restored(Progress, Option<Problem>),
     /// Another frame or tab changed the stored progress.
     Reloaded(Progress, Option<Problem>),
-    /// The next batch of cards is due.
-    MountMore,
 }
 
 impl State {
     /// Remounts every card, a batch at a time.
     fn remount(&mut self) {
         self.generation += 1;
-        self.mounted = FIRST_BATCH;
     }
 }
 
@@ -111,7 +102,6 @@ impl Reducible for State {
                 next.progress = p;
                 next.problem = e;
             }
-            Action::MountMore => next.mounted += BATCH,
         }
         Rc::new(next)
     }
@@ -143,24 +133,11 @@ pub fn exercises_page(p: &PageProps) -> Html {
         State {
             progress,
             problem,
-            mounted: FIRST_BATCH,
             ..State::default()
         }
     });
 
-    // Mount the remaining cards a batch per frame.
-    {
-        let total = bank.len();
-        let dispatch = state.dispatcher();
-        use_effect_with((state.mounted, state.generation), move |(n, _)| {
-            let timer = (*n < total).then(|| {
-                crate::ui::dom::after_next_frame(FRAME_WAIT_MS, move || {
-                    dispatch.dispatch(Action::MountMore)
-                })
-            });
-            move || drop(timer)
-        });
-    }
+    let mounted = use_revealed(bank.len(), FIRST_BATCH, BATCH, state.generation);
 
     // Follow changes made by other frames and tabs of this origin.
     {
@@ -201,7 +178,7 @@ pub fn exercises_page(p: &PageProps) -> Html {
     };
     let shown: Vec<&Question> = match &selected {
         Some(id) => bank.iter().filter(|q| q.id == id).collect(),
-        None => bank.iter().take(state.mounted).collect(),
+        None => bank.iter().take(mounted).collect(),
     };
     // Every card is keyed (and so is its `<li>` below): Yew matches unkeyed
     // siblings from the end of the list, so when a batch was appended every

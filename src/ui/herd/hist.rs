@@ -240,7 +240,7 @@ pub fn histogram_section(p: &HistogramProps) -> Html {
         })
     };
     let w = panel_width(p.width);
-    let shown = use_revealed(traces.len(), PANELS_PER_FRAME);
+    let shown = use_revealed(traces.len(), PANELS_PER_FRAME, PANELS_PER_FRAME, ());
     html! {
         <section class="panel" aria-labelledby="herd-hist-title">
             <h2 id="herd-hist-title">{ t(lang, "herd.hist.title") }</h2>

@@ -206,7 +206,7 @@ pub fn timeline_section(p: &TraceChartsProps) -> Html {
         })
     };
     let w = panel_width(p.width);
-    let shown = use_revealed(traces.len(), PANELS_PER_FRAME);
+    let shown = use_revealed(traces.len(), PANELS_PER_FRAME, PANELS_PER_FRAME, ());
     html! {
         <section class="panel" aria-labelledby="herd-timeline-title">
             <h2 id="herd-timeline-title">{ t(lang, "herd.timeline.title") }</h2>
