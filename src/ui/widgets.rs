@@ -124,8 +124,8 @@ pub fn use_frame_stages(last: u8) -> u8 {
 ///
 /// Part of a page follows a change a frame after the rest, with a layout of
 /// its own: redrawing the whole herd page in the other language (the
-/// `<html lang>` change included), or swapping its results for the other
-/// view inside the click, was one 80–120 ms task.
+/// `<html lang>` change included) was one task of 55–68 ms, and swapping
+/// its results for the other view inside the click one of 80–140 ms.
 #[hook]
 pub fn use_a_frame_late<T: Clone + PartialEq + 'static>(value: T) -> Option<T> {
     let shown = use_state(|| None::<T>);
