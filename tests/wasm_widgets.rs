@@ -1,13 +1,14 @@
 //! Browser tier: the hooks that draw a page in parts, a frame apart.
 //! `use_revealed` grows a list step by step and starts over when its key
-//! changes; `use_a_frame_late` hands a change on one frame later.
+//! changes; `use_frame_stages` counts drawn frames up to its last stage;
+//! `use_a_frame_late` hands a change on one frame later.
 #![cfg(target_arch = "wasm32")]
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo_timers::future::TimeoutFuture;
-use retry_lab::ui::widgets::{use_a_frame_late, use_revealed};
+use retry_lab::ui::widgets::{use_a_frame_late, use_frame_stages, use_revealed};
 use wasm_bindgen_test::*;
 use yew::prelude::*;
 
@@ -33,6 +34,24 @@ fn reveal_probe(p: &RevealProps) -> Html {
     let shown = use_revealed(10, 3, 2, p.restart);
     p.log.borrow_mut().push(shown);
     html! { <p>{ shown }</p> }
+}
+
+#[derive(Properties, Clone)]
+struct StagesProps {
+    log: Log<u8>,
+}
+
+impl PartialEq for StagesProps {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+#[function_component(StagesProbe)]
+fn stages_probe(p: &StagesProps) -> Html {
+    let stage = use_frame_stages(2);
+    p.log.borrow_mut().push(stage);
+    html! {}
 }
 
 #[derive(Properties, Clone)]
@@ -103,6 +122,19 @@ async fn revealed_grows_by_steps_and_starts_over_on_a_new_key() {
     });
     settle(&log, 10).await;
     assert_eq!(steps(&log), vec![3, 5, 7, 9, 10]);
+    app.destroy();
+}
+
+#[wasm_bindgen_test]
+async fn frame_stages_count_up_to_the_last_and_stop() {
+    let log: Log<u8> = Rc::default();
+    let app =
+        yew::Renderer::<StagesProbe>::with_root_and_props(root(), StagesProps { log: log.clone() })
+            .render();
+    settle(&log, 2).await;
+    // A few more frames: no stage past the last.
+    TimeoutFuture::new(200).await;
+    assert_eq!(steps(&log), vec![0, 1, 2]);
     app.destroy();
 }
 

@@ -102,20 +102,11 @@ pub fn use_after_first_task() -> bool {
 }
 
 /// 0 for a component's first render, then one more per drawn frame, up to
-/// `last`: for a page drawn in more than two parts.
+/// `last`: for a page drawn in more than two parts (see [`use_revealed`]).
 #[hook]
 pub fn use_frame_stages(last: u8) -> u8 {
-    let stage = use_state(|| 0u8);
-    {
-        let stage = stage.clone();
-        use_effect_with(*stage, move |now| {
-            let next = *now + 1;
-            let pending = (next <= last)
-                .then(|| crate::ui::dom::after_next_frame(100, move || stage.set(next)));
-            move || drop(pending)
-        });
-    }
-    *stage
+    let stage = use_revealed(usize::from(last), 0, 1, ());
+    u8::try_from(stage).unwrap_or(last)
 }
 
 /// `value` as it was a drawn frame ago: `None` until the component's first
