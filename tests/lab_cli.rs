@@ -23,7 +23,7 @@ fn one_server_prints_every_cell_matching_the_library() {
     assert!(o.status.success(), "{o:?}");
     let text = stdout(&o);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "server,scenario,client,reports,tool");
+    assert_eq!(lines[0], "server,scenario,client,reports,tool,ending");
     assert_eq!(
         lines.len(),
         1 + Scenario::ALL.len() * ClientStrategy::ALL.len()
@@ -36,11 +36,12 @@ fn one_server_prints_every_cell_matching_the_library() {
             assert_eq!(
                 *line,
                 format!(
-                    "fenced,{},{},{},{}",
+                    "fenced,{},{},{},{},{}",
                     sc.id(),
                     c.id(),
                     want.reports,
-                    want.tool.id()
+                    want.tool.id(),
+                    want.ending().id()
                 )
             );
         }
@@ -57,11 +58,15 @@ fn all_servers_and_the_issue_cells() {
         1 + ServerImpl::ALL.len() * Scenario::ALL.len() * ClientStrategy::ALL.len()
     );
     for want in [
-        "atomic,stored_500,stable_key,0,not_created",
-        "fenced,lease_overlap,stable_key,1,created",
-        "naive,concurrent_same_key,stable_key,2,created",
-        "key_split,model_retry,query_first,1,created",
-        "leased,quota_429,careful,0,not_created",
+        "atomic,stored_500,stable_key,0,not_created,none_known",
+        "fenced,lease_overlap,stable_key,1,created,one_known",
+        "naive,concurrent_same_key,stable_key,2,created,duplicate",
+        "key_split,model_retry,query_first,1,created,one_known",
+        "leased,quota_429,careful,0,not_created,none_known",
+        // A changed body answered with the old body's 201 is a fault of its
+        // own, not «one, known».
+        "key_split,body_mismatch,stable_key,1,created,changed_body",
+        "atomic,body_mismatch,stable_key,1,unknown,one_unknown",
     ] {
         assert!(text.lines().any(|l| l == want), "missing {want}");
     }
@@ -87,5 +92,6 @@ fn bad_input_is_a_message_and_exit_code_2() {
     }
     let o = lab(&["--help"]);
     assert!(o.status.success());
-    assert!(stdout(&o).contains("server,scenario,client,reports,tool"));
+    assert!(stdout(&o).contains("server,scenario,client,reports,tool,ending"));
+    assert!(stdout(&o).contains("changed_body"));
 }

@@ -6,7 +6,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use retry_lab::lab::{self, ClientStrategy, Scenario, ServerImpl, SEED_BOUND};
+use retry_lab::lab::{self, ClientStrategy, Ending, Scenario, ServerImpl, SEED_BOUND};
 
 /// The help text; the ids and the seed's limits come from the lab itself.
 fn help() -> String {
@@ -18,15 +18,17 @@ lab: the idempotency lab's matrix (every fault scenario × client strategy).
 USAGE:
     lab matrix --server <ID|all> [--seed N]
 
-Prints CSV to stdout: server,scenario,client,reports,tool
+Prints CSV to stdout: server,scenario,client,reports,tool,ending
   reports  reports in the database when the run has settled
   tool     what the model was finally told: created, unknown, not_created, rejected
+  ending   the verdict (the page's matrix mark): {}
 
 OPTIONS:
     --server ID|all   one of: {}; or all
     --seed N          seed, an integer in {}..={} [default {}]
     -h, --help        this help
 ",
+        Ending::ids().join(", "),
         servers.join(", "),
         SEED_BOUND.min,
         SEED_BOUND.max,
@@ -102,18 +104,19 @@ fn main() -> ExitCode {
         }
     };
     let mut out = std::io::stdout().lock();
-    let mut lines = vec!["server,scenario,client,reports,tool".to_string()];
+    let mut lines = vec!["server,scenario,client,reports,tool,ending".to_string()];
     for s in &cli.servers {
         for sc in Scenario::ALL {
             for c in ClientStrategy::ALL {
                 let cell = lab::cell(sc, c, *s, cli.seed);
                 lines.push(format!(
-                    "{},{},{},{},{}",
+                    "{},{},{},{},{},{}",
                     s.id(),
                     sc.id(),
                     c.id(),
                     cell.reports,
-                    cell.tool.id()
+                    cell.tool.id(),
+                    cell.ending().id()
                 ));
             }
         }

@@ -1,5 +1,5 @@
 //! Texts of the `lab` area. Keys built from ids (`lab.scenario.{id}`,
-//! `lab.client.{id}`, `lab.server.{id}`, `lab.verdict.{id}`, `lab.lane.{id}`
+//! `lab.client.{id}`, `lab.server.{id}`, `lab.ending.{id}`, `lab.lane.{id}`
 //! and their `.desc` / `.cures`) are checked by the test at the bottom.
 
 use super::{e, Entry};
@@ -28,11 +28,15 @@ pub(super) const ENTRIES: &[Entry] = &[
     // Summary.
     e("lab.count.label", "库里的报告", "Reports in the database"),
     e("lab.count.after_step", "（这一步之后）", "(after this step)"),
-    e("lab.verdict.duplicate", "重复副作用", "duplicate side effect"),
-    e("lab.verdict.one", "只有一份", "only one"),
-    e("lab.verdict.no_report", "没有报告（结果未知）", "no report (outcome unknown)"),
     e("lab.verdict.label", "结论", "Verdict"),
-    e("lab.verdict.final", "{count}，{verdict}", "{count}: {verdict}"),
+    e("lab.verdict.final", "{count}：{ending}", "{count}: {ending}"),
+    e("lab.ending.duplicate", "多于一份，重复副作用", "more than one, a duplicate side effect"),
+    e("lab.ending.changed_body", "换了请求体，却重放旧响应", "the body changed, yet the old response was replayed"),
+    e("lab.ending.one_known", "只有一份，模型知道已创建", "only one, and the model knows it was created"),
+    e("lab.ending.one_unknown", "只有一份，但模型只知道结果未知", "only one, but the model only knows the outcome is unknown"),
+    e("lab.ending.none_known", "没有报告，模型知道没有创建", "no report, and the model knows nothing was created"),
+    e("lab.ending.none_unknown", "没有报告，但模型只知道结果未知", "no report, but the model only knows the outcome is unknown"),
+    e("lab.ending.misinformed", "模型被告知的不是真相", "the model was told something untrue"),
     e("lab.final.label", "harness 最后看到的 HTTP 结果", "Final HTTP outcome the harness saw"),
     e("lab.final.tool", "交给模型的工具结果", "Tool result handed to the model"),
     e("lab.final.calls", "{calls}，{requests}", "{calls}, {requests}"),
@@ -44,6 +48,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.tool.created", "已提交，报告编号 #{id}", "Submitted: report #{id}"),
     e("lab.tool.unknown", "结果未知，报告可能已经创建，先查一下", "Outcome unknown: the report may already exist; check first"),
     e("lab.tool.not_created", "提交失败：服务端确认没有执行，可以稍后再试", "Not submitted: the server did nothing; you can try again later"),
+    e("lab.tool.quota", "没有创建报告：额度已用完（429，不带 Retry-After），服务端什么都没做。额度重置之前，重试也不会成功。", "No report was created: the quota is used up (429 without Retry-After) and the server did nothing. Retrying will not help until the quota resets."),
     e("lab.tool.rejected", "被拒绝（422）：同一个幂等键配了不同的请求体，服务端没有执行", "Rejected (422): the idempotency key was reused with a different body; the server did nothing"),
     // Views.
     e("lab.diagram.title", "时序图", "Sequence diagram"),
@@ -52,14 +57,14 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.lane.network", "网络", "network"),
     e("lab.lane.server", "服务端", "server"),
     e("lab.lane.database", "数据库", "database"),
-    e("lab.arrow.lost", "✕ 丢失", "✕ lost"),
+    e("lab.arrow.lost", "丢失", "lost"),
     e("lab.arrow.refused", "拒绝连接", "refused"),
     e("lab.arrow.sql", "SQL ×{n}", "SQL ×{n}"),
     e("lab.arrow.commit", "COMMIT", "COMMIT"),
     e("lab.arrow.result", "结果", "result"),
     e("lab.note.tool_call", "模型调用工具", "model calls tool"),
     e("lab.note.timeout", "超时", "timeout"),
-    e("lab.note.crash", "✕ 崩溃", "✕ crash"),
+    e("lab.note.crash", "崩溃", "crash"),
     e("lab.note.restart", "重启", "restart"),
     e("lab.note.result", "工具结果", "tool result"),
     e("lab.note.late", "迟到，丢弃", "late, dropped"),
@@ -130,7 +135,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.matrix.elapsed", "{runs} 次运行，计算用时 {ms}", "{runs} runs, compute time {ms}"),
     e("lab.matrix.legend", "图例", "Legend"),
     e("lab.matrix.cures", "每一步修好了什么、又会被什么打破", "What each fix cures, and what breaks it next"),
-    e("lab.matrix.cell_label", "{scenario} × {client} × {server}：{count} 份，{tool}", "{scenario} × {client} × {server}: {count}, {tool}"),
+    e("lab.matrix.cell_label", "{scenario} × {client} × {server}：{verdict}", "{scenario} × {client} × {server}: {verdict}"),
     // Scenarios.
     e("lab.scenario.none", "一切正常", "Nothing goes wrong"),
     e("lab.scenario.none.desc", "对照组：请求和响应都顺利送达。", "Control: request and response both arrive."),
@@ -174,13 +179,13 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.server.leased.cures", "治好了崩溃后卡住的键；状态条件挡住了接管者做完之后才醒来的慢请求。但接管者还在做时醒来的慢请求（租约重叠）照样写回成功：报告由一个租约已过期的处理者写下。", "Cures the key stuck after a crash; the status guard stops a stale request that wakes after the taker finished. But one that wakes while the taker is still working (lease overlap) still writes back: the report is written by a handler whose lease had expired."),
     e("lab.server.fenced", "加 fencing token", "With fencing token"),
     e("lab.server.fenced.desc", "租约加单调递增的 fencing token；写回带 fence 条件，影响行数不是 1 就整体回滚。", "Lease plus a monotonically increasing fencing token; the write-back checks the fence and rolls back entirely unless exactly 1 row matches."),
-    e("lab.server.fenced.cures", "治好了过期写回：只有持有当前 fence 的处理者能写。剩下的是模型层重试（tool_use id 做的键认不出来，要用业务键或先查一下）和键过期后的重发。", "Cures the stale write-back: only the holder of the current fence may write. What remains is the model-level retry (a tool_use-id key cannot recognise it; use a business key or query first) and a resend after the key expired."),
+    e("lab.server.fenced.cures", "治好了过期写回：写回要带 fence = 自己的号，当前持有租约的处理者写回成功；过期的处理者 UPDATE 影响 0 行，它的事务连同报告回滚。fence 只管得住这个数据库里的写，处理者在库外做过的事（比如已经发出的通知）撤不回来：那要靠把幂等键传给下游或 outbox（章节「追问准备」）。剩下的是模型层重试（tool_use id 做的键认不出来，要用业务键或先查一下）和键过期后的重发。", "Cures the stale write-back: the write-back must carry fence = its own number, so the current lease holder's write-back succeeds while the stale handler's UPDATE matches 0 rows and its transaction rolls back, report included. The fence only guards writes to this database; what a handler did outside it (a notification already sent, say) cannot be taken back: that needs the key passed downstream or an outbox (the chapter's follow-up questions). What remains is the model-level retry (a tool_use-id key cannot recognise it; use a business key or query first) and a resend after the key expired."),
 ];
 
 #[cfg(test)]
 mod tests {
     use crate::i18n::has;
-    use crate::lab::{ClientStrategy, Lane, Scenario, ServerImpl, Verdict};
+    use crate::lab::{ClientStrategy, Ending, Lane, Scenario, ServerImpl};
 
     /// Keys the UI builds with `format!` from ids.
     #[test]
@@ -199,13 +204,89 @@ mod tests {
             keys.push(format!("lab.server.{}.desc", s.id()));
             keys.push(format!("lab.server.{}.cures", s.id()));
         }
-        for v in [Verdict::Duplicate, Verdict::One, Verdict::NoReport] {
-            keys.push(format!("lab.verdict.{}", v.id()));
+        for e in Ending::ALL {
+            keys.push(format!("lab.ending.{}", e.id()));
+        }
+        for r in crate::lab::rules::Rule::ALL {
+            keys.push(r.key());
         }
         for l in Lane::ALL {
             keys.push(format!("lab.lane.{}", l.id()));
         }
         let missing: Vec<_> = keys.iter().filter(|k| !has(k)).collect();
         assert!(missing.is_empty(), "missing: {missing:?}");
+    }
+
+    /// Marks are drawn as icons beside the text (src/ui/icons.rs): the
+    /// lab's texts and the help never carry a glyph a platform font may
+    /// lack (Debian's Chromium draws ⏮ ⏭ ⏸ ⏳ as boxes).
+    #[test]
+    fn lab_and_help_texts_carry_no_mark_glyphs() {
+        const GLYPHS: &[char] = &[
+            '⏮', '⏭', '⏸', '⏳', '☒', '▶', '◀', '✕', '✗', '✓', '∅', '☘', 'Δ', '★', '❌',
+        ];
+        for e in crate::i18n::entries() {
+            if !(e.key.starts_with("lab.") || e.key.starts_with("help.")) {
+                continue;
+            }
+            for text in [e.zh, e.en] {
+                let found: Vec<char> = text.chars().filter(|c| GLYPHS.contains(c)).collect();
+                assert!(found.is_empty(), "{}: {found:?} in «{text}»", e.key);
+            }
+        }
+    }
+
+    /// Terms no seed uses get a short definition where the lab first uses
+    /// them, marked as beyond the chapter.
+    #[test]
+    fn terms_beyond_the_chapter_are_defined_where_they_first_appear() {
+        for (zh_term, en_term) in [
+            ("对冲请求", "hedged request"),
+            ("Idempotent-Replayed", "Idempotent-Replayed"),
+        ] {
+            let first = crate::i18n::entries()
+                .filter(|e| e.key.starts_with("lab."))
+                .find(|e| e.zh.contains(zh_term))
+                .unwrap_or_else(|| panic!("{zh_term} is not used"));
+            assert!(first.zh.contains("章节之外"), "{}: {}", first.key, first.zh);
+            assert!(first.en.contains(en_term), "{}: {}", first.key, first.en);
+            assert!(
+                first.en.contains("beyond the chapter"),
+                "{}: {}",
+                first.key,
+                first.en
+            );
+        }
+    }
+
+    /// The careful client's matrix is the reading's, not the chapter's.
+    #[test]
+    fn the_conservative_matrix_is_cited_from_the_reading() {
+        let zh = crate::i18n::t(crate::i18n::Lang::Zh, "lab.client.careful.desc");
+        assert!(zh.contains("阅读材料「超时、重试、退避与幂等性」"), "{zh}");
+        assert!(!zh.contains("章节的保守矩阵"), "{zh}");
+        let en = crate::i18n::t(crate::i18n::Lang::En, "lab.client.careful.desc");
+        assert!(
+            en.contains("the reading") && !en.contains("chapter's conservative"),
+            "{en}"
+        );
+    }
+
+    /// No text says or implies that a fencing token undoes a side effect
+    /// outside the database; the texts about the fence say what it does in
+    /// the lab (the current holder's write-back wins, the stale one rolls
+    /// back) and the cures name what it cannot do.
+    #[test]
+    fn the_fence_is_described_by_what_it_does_in_the_database() {
+        use crate::i18n::{t, Lang};
+        for key in ["lab.server.fenced.cures", "help.lab.fence"] {
+            let zh = t(Lang::Zh, key);
+            assert!(zh.contains("当前持有租约"), "{key}: {zh}");
+            assert!(zh.contains("回滚"), "{key}: {zh}");
+            assert!(zh.contains("撤不回来"), "{key}: {zh}");
+            let en = t(Lang::En, key);
+            assert!(en.contains("current lease holder"), "{key}: {en}");
+            assert!(en.contains("cannot be taken back"), "{key}: {en}");
+        }
     }
 }

@@ -4,23 +4,19 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::ids::{ClientStrategy, Scenario, ServerImpl, ToolOutcome};
+use super::ids::{ClientStrategy, Ending, Scenario, ServerImpl};
+#[cfg(feature = "sqlite")]
+use super::rules::design_breaks;
 use super::run::{Cell, Run};
 #[cfg(feature = "sqlite")]
 use super::sim::cell;
 use super::trace::{AttemptOutcome, StepKind};
 
 /// A run ends well when there is one report and the model knows it, or none
-/// and the model knows that nothing was created.
+/// and the model knows that nothing was created; never when a changed body
+/// got the old body's response replayed (see [`crate::lab::Ending`]).
 pub fn is_good(c: Cell) -> bool {
-    good(c.reports, c.tool)
-}
-
-fn good(reports: usize, tool: ToolOutcome) -> bool {
-    matches!(
-        (reports, tool),
-        (1, ToolOutcome::Created) | (0, ToolOutcome::NotCreated | ToolOutcome::Rejected)
-    )
+    c.ending().is_good()
 }
 
 /// Why a run ended as it did (a translation key suffix: `lab.why.<id>`).
@@ -37,6 +33,7 @@ pub enum Cause {
     StuckClaim,
     CarefulTimeout,
     ChangedBody,
+    ReplayedOldResponse,
     StillInProgress,
     Unknown,
 }
@@ -56,6 +53,7 @@ impl Cause {
             Cause::StuckClaim => "stuck_claim",
             Cause::CarefulTimeout => "careful_timeout",
             Cause::ChangedBody => "changed_body",
+            Cause::ReplayedOldResponse => "replayed_old_response",
             Cause::StillInProgress => "still_in_progress",
             Cause::Unknown => "unknown",
         };
@@ -95,13 +93,11 @@ fn unknown_cause(run: &Run) -> Cause {
 
 /// The cause of the run's ending.
 pub fn cause(scenario: Scenario, run: &Run) -> Cause {
-    let c = run.cell();
-    if is_good(c) {
-        Cause::Good
-    } else if c.reports > 1 {
-        duplicate_cause(scenario, run)
-    } else {
-        unknown_cause(run)
+    match run.ending() {
+        e if e.is_good() => Cause::Good,
+        Ending::Duplicate => duplicate_cause(scenario, run),
+        Ending::ChangedBody => Cause::ReplayedOldResponse,
+        _ => unknown_cause(run),
     }
 }
 
@@ -109,7 +105,7 @@ pub fn cause(scenario: Scenario, run: &Run) -> Cause {
 /// attempt may have run, and the retry carried no key or a different one
 /// (e.g. `new_key` after a crash that rolled the first report back).
 pub fn lucky(run: &Run) -> bool {
-    if !good(run.final_report_count(), run.tool_outcome()) {
+    if !run.ending().is_good() {
         return false;
     }
     let maybe_ran = |req: usize| {
@@ -136,8 +132,9 @@ pub fn lucky(run: &Run) -> bool {
 /// The nearest combination (same scenario and seed) that ends well (the
 /// lab engine computes it; the page receives it with the run): first
 /// another server with the same client, nearest first; then another client
-/// on the same server; then both. `None` if the run is already good or no
-/// combination fixes it.
+/// on the same server; then both. Only a combination that breaks none of the
+/// chapter's rules ([`design_breaks`]) and ends well without luck counts.
+/// `None` if the run already ends well without luck, or nothing fixes it.
 #[cfg(feature = "sqlite")]
 pub fn nearest_fix(
     scenario: Scenario,
@@ -145,33 +142,38 @@ pub fn nearest_fix(
     server: ServerImpl,
     seed: u64,
 ) -> Option<(ClientStrategy, ServerImpl)> {
-    if is_good(cell(scenario, client, server, seed)) {
+    nearest_fix_among(client, server, |c, s| cell(scenario, c, s, seed))
+}
+
+/// [`nearest_fix`] over any source of cells (the tests pass a table of
+/// cells computed once, so every run's advice can be checked).
+#[cfg(feature = "sqlite")]
+pub fn nearest_fix_among(
+    client: ClientStrategy,
+    server: ServerImpl,
+    cell_of: impl Fn(ClientStrategy, ServerImpl) -> Cell,
+) -> Option<(ClientStrategy, ServerImpl)> {
+    let fixed = |c: Cell| is_good(c) && !c.lucky;
+    if fixed(cell_of(client, server)) {
         return None;
     }
     let si = |s: ServerImpl| ServerImpl::ALL.iter().position(|x| *x == s).unwrap_or(0);
     let mut servers: Vec<ServerImpl> = ServerImpl::ALL.to_vec();
     // Nearest first; on a tie, the more careful (later) server.
     servers.sort_by_key(|s| (si(*s).abs_diff(si(server)), std::cmp::Reverse(si(*s))));
-    let tiers = [
-        servers[1..]
-            .iter()
-            .map(|s| (client, *s))
-            .collect::<Vec<_>>(),
+    let others = || {
         ClientStrategy::ALL
-            .iter()
-            .filter(|c| **c != client)
-            .map(|c| (*c, server))
-            .collect(),
-        ClientStrategy::ALL
-            .iter()
-            .filter(|c| **c != client)
-            .flat_map(|c| servers[1..].iter().map(move |s| (*c, *s)))
-            .collect(),
-    ];
+            .into_iter()
+            .filter(move |c| *c != client)
+    };
+    let tiers = servers[1..]
+        .iter()
+        .map(|s| (client, *s))
+        .chain(others().map(|c| (c, server)))
+        .chain(others().flat_map(|c| servers[1..].iter().map(move |s| (c, *s))));
     tiers
-        .into_iter()
-        .flatten()
-        .find(|(c, s)| is_good(cell(scenario, *c, *s, seed)))
+        .filter(|(c, s)| design_breaks(*c, *s).is_empty())
+        .find(|(c, s)| fixed(cell_of(*c, *s)))
 }
 
 #[cfg(all(test, feature = "sqlite"))]
@@ -181,15 +183,16 @@ mod tests {
 
     #[test]
     fn fixes_are_nearest_and_good() {
-        // Lost response on the naive server: a key-aware server with the same
-        // client fixes it.
+        // Lost response on the naive server: the nearest key-aware server
+        // that breaks no rule of the chapter (not key_split, which inserts
+        // before recording the key) fixes it with the same client.
         let fix = nearest_fix(
             Scenario::ResponseLost,
             ClientStrategy::StableKey,
             ServerImpl::Naive,
             1,
         );
-        assert_eq!(fix, Some((ClientStrategy::StableKey, ServerImpl::KeySplit)));
+        assert_eq!(fix, Some((ClientStrategy::StableKey, ServerImpl::Atomic)));
         // A model re-call with a tool_use key: no server helps; a business key does.
         let fix = nearest_fix(
             Scenario::ModelRetry,

@@ -97,7 +97,7 @@ pub enum Verdict {
     /// Exactly one report in the database: 只有一份 (a count, not a
     /// distributed exactly-once guarantee).
     One,
-    /// No report at all: 没有报告（结果未知）.
+    /// No report at all (what the model knows is the [`Ending`]'s part).
     NoReport,
 }
 
@@ -119,6 +119,71 @@ impl Verdict {
             Verdict::NoReport => "no_report",
         }
     }
+}
+
+id_enum! {
+    /// How a run ended, in the one vocabulary the verdict line, the card,
+    /// the matrix cells and the legend share: the final count, refined by
+    /// what the model was told, and a fault of its own for a changed body
+    /// that got the old body's stored response. Derived by [`Ending::of`].
+    #[derive(Serialize, Deserialize)]
+    Ending {
+        /// More than one report: a duplicate side effect.
+        Duplicate => "duplicate",
+        /// A retry with a changed body got the stored response of the old
+        /// body replayed (the chapter: same key, different body SHOULD get
+        /// 422), so the model believes its new body was filed.
+        ChangedBody => "changed_body",
+        /// One report, and the model was told it was created.
+        OneKnown => "one_known",
+        /// One report, but the model only knows the outcome is unknown.
+        OneUnknown => "one_unknown",
+        /// No report, and the model was told nothing was created (or the
+        /// request was refused).
+        NoneKnown => "none_known",
+        /// No report, but the model only knows the outcome is unknown.
+        NoneUnknown => "none_unknown",
+        /// The model was told something false (created with no report, or
+        /// not created with one). The lab's truth property says no run ends
+        /// so; the variant keeps the classification total and honest.
+        Misinformed => "misinformed",
+    }
+}
+
+impl Ending {
+    /// The ending of a run with `reports` reports whose model was told
+    /// `tool`, and whether a changed body got a replayed old response. A
+    /// duplicate outranks everything (the count is the chapter's first
+    /// assertion); a replayed old response outranks what the model knows.
+    pub fn of(reports: usize, tool: ToolOutcome, changed_body: bool) -> Ending {
+        use ToolOutcome as T;
+        match (reports, tool) {
+            (n, _) if n > 1 => Ending::Duplicate,
+            _ if changed_body => Ending::ChangedBody,
+            (1, T::Created) => Ending::OneKnown,
+            (1, T::Unknown) => Ending::OneUnknown,
+            (0, T::NotCreated | T::Rejected) => Ending::NoneKnown,
+            (0, T::Unknown) => Ending::NoneUnknown,
+            _ => Ending::Misinformed,
+        }
+    }
+
+    /// A good ending: one report and the model knows it, or none and the
+    /// model knows nothing was created.
+    pub fn is_good(self) -> bool {
+        matches!(self, Ending::OneKnown | Ending::NoneKnown)
+    }
+
+    /// The endings a legend explains, in its order (every one a lab run can
+    /// reach; `Misinformed` never happens, see its doc).
+    pub const LEGEND: [Ending; 6] = [
+        Ending::Duplicate,
+        Ending::ChangedBody,
+        Ending::OneKnown,
+        Ending::OneUnknown,
+        Ending::NoneKnown,
+        Ending::NoneUnknown,
+    ];
 }
 
 /// What the model finally knows about the report, from every tool result it

@@ -102,6 +102,7 @@ mod tests {
             reports,
             tool: ToolOutcome::Created,
             lucky: false,
+            changed_body: false,
         }
     }
 

@@ -24,6 +24,7 @@ mod jobs;
 mod limits;
 pub mod matrix_job;
 mod params;
+pub mod rules;
 mod run;
 #[cfg(feature = "sqlite")]
 mod server;
@@ -31,9 +32,10 @@ mod server;
 mod sim;
 mod trace;
 pub mod wire;
+pub mod words;
 
 pub use faults::*;
-pub use ids::{ClientStrategy, Scenario, ServerImpl, ToolOutcome, Verdict};
+pub use ids::{ClientStrategy, Ending, Scenario, ServerImpl, ToolOutcome, Verdict};
 pub use limits::{LEASE_MS, MAX_EVENTS, RESTART_MS, WORK_MAX_MS};
 pub use params::{
     LabParams, MatrixBy, MatrixParams, StepParam, KNOWN, MATRIX_KNOWN, SEED as SEED_BOUND, SPEEDS,

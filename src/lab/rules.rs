@@ -1,0 +1,104 @@
+//! The chapter's rules that a design of the lab can break, as data: which
+//! (client, server) combination breaks which rule, and the passage each rule
+//! comes from. «试试修好的版本» never suggests a combination that breaks one,
+//! and the end of a run names the rules its own combination breaks, even
+//! when this run happened to end well.
+//!
+//! The passages (the translation table's `lab.rule.<id>`, zh-CN quoted from
+//! the chapter, `000_*.txt`):
+//! - `insert_before_key`: «❌ "先插数据，再记幂等键就行"：两步之间崩溃会留下没登记的数据，重试又插一份。»
+//! - `new_key_per_attempt`: «❌ "每次请求都带一个新的 UUID 当幂等键"：键要标识一次逻辑操作，重试必须复用。»
+//! - `replay_changed_body`: the table row «同键、不同请求体 | SHOULD 返回 422 | 比较参数，不一致就报错».
+//! - `retry_without_dedup`: RFC 9110 as the chapter quotes it, «客户端 SHOULD NOT
+//!   自动重试非幂等方法的请求，除非它有办法知道这个请求实际上是幂等的，或者能检测到原请求没有生效。»
+//! - `lease_without_fence`: «所以租约要大于"客户端超时 + 最长处理时间"，再用 fencing token 兜底».
+
+use super::ids::{ClientStrategy, ServerImpl};
+use crate::ids::id_enum;
+
+id_enum! {
+    /// A rule of the chapter a design can break.
+    Rule {
+        /// The report is committed before the key is recorded (`key_split`).
+        InsertBeforeKey => "insert_before_key",
+        /// A fresh key on every attempt (`new_key`).
+        NewKeyPerAttempt => "new_key_per_attempt",
+        /// A known key's stored response is replayed without comparing the
+        /// body (`key_split` never compares; a run shows it when a retry
+        /// changed its body, see [`crate::lab::Run::changed_body_replays`]).
+        ReplayChangedBody => "replay_changed_body",
+        /// A POST is retried automatically although nothing makes it
+        /// idempotent: no key (`naive` client), or a server that ignores the
+        /// key (`naive` server) behind a client that retries.
+        RetryWithoutDedup => "retry_without_dedup",
+        /// An expired claim is taken over without a fencing token (`leased`).
+        LeaseWithoutFence => "lease_without_fence",
+    }
+}
+
+impl Rule {
+    /// Translation key of the rule as the chapter states it.
+    pub fn key(self) -> String {
+        format!("lab.rule.{}", self.id())
+    }
+}
+
+/// Whether this client retries a request that may already have run (every
+/// client but `careful`, which retries only a connection that provably sent
+/// nothing).
+fn retries_maybe_executed(client: ClientStrategy) -> bool {
+    client != ClientStrategy::Careful
+}
+
+/// The chapter's rules the combination breaks by design, whatever a run of
+/// it happens to show.
+pub fn design_breaks(client: ClientStrategy, server: ServerImpl) -> Vec<Rule> {
+    let mut out = Vec::new();
+    if server == ServerImpl::KeySplit {
+        out.push(Rule::InsertBeforeKey);
+        out.push(Rule::ReplayChangedBody);
+    }
+    if client == ClientStrategy::NewKey {
+        out.push(Rule::NewKeyPerAttempt);
+    }
+    let no_dedup = client == ClientStrategy::Naive || server == ServerImpl::Naive;
+    if no_dedup && retries_maybe_executed(client) {
+        out.push(Rule::RetryWithoutDedup);
+    }
+    if server == ServerImpl::Leased {
+        out.push(Rule::LeaseWithoutFence);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chapters_anti_patterns_break_their_rules() {
+        use ClientStrategy as C;
+        use ServerImpl as S;
+        assert!(design_breaks(C::StableKey, S::KeySplit).contains(&Rule::InsertBeforeKey));
+        assert!(design_breaks(C::StableKey, S::KeySplit).contains(&Rule::ReplayChangedBody));
+        assert!(design_breaks(C::NewKey, S::Fenced).contains(&Rule::NewKeyPerAttempt));
+        assert!(design_breaks(C::Naive, S::Fenced).contains(&Rule::RetryWithoutDedup));
+        assert!(design_breaks(C::StableKey, S::Naive).contains(&Rule::RetryWithoutDedup));
+        assert!(design_breaks(C::BusinessKey, S::Leased).contains(&Rule::LeaseWithoutFence));
+        // The careful client never retries what may have run, so a server
+        // that ignores keys breaks nothing behind it.
+        assert!(design_breaks(C::Careful, S::Naive).is_empty());
+        for c in [C::StableKey, C::BusinessKey, C::QueryFirst, C::Careful] {
+            for s in [S::Atomic, S::Fenced] {
+                assert!(design_breaks(c, s).is_empty(), "{c:?} {s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_rule_has_its_passage() {
+        for r in Rule::ALL {
+            assert!(crate::i18n::has(&r.key()), "{}", r.key());
+        }
+    }
+}

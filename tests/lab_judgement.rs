@@ -1,0 +1,291 @@
+//! The lab's judgement of every run: the «试试修好的版本» advice never
+//! suggests a design that breaks one of the chapter's rules and always ends
+//! well; a changed body answered with the old body's response is a fault of
+//! its own; and the words a run ends with (verdict line, model view, tool
+//! result) agree with what the model was told.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::collections::HashMap;
+
+use retry_lab::i18n::{t, Lang};
+use retry_lab::lab::explain::{is_good, nearest_fix, nearest_fix_among};
+use retry_lab::lab::rules::{design_breaks, Rule};
+use retry_lab::lab::words::{model_view, tool_text, verdict_line};
+use retry_lab::lab::*;
+
+const SEEDS: [u64; 4] = [1, 2, 3, 42];
+
+type Combo = (Scenario, ClientStrategy, ServerImpl, u64);
+
+/// Every lab run's cell, computed once.
+fn every_cell() -> &'static HashMap<Combo, Cell> {
+    static CELLS: std::sync::OnceLock<HashMap<Combo, Cell>> = std::sync::OnceLock::new();
+    CELLS.get_or_init(|| {
+        let mut out = HashMap::new();
+        for seed in SEEDS {
+            for sc in Scenario::ALL {
+                for c in ClientStrategy::ALL {
+                    for s in ServerImpl::ALL {
+                        out.insert((sc, c, s, seed), cell(sc, c, s, seed));
+                    }
+                }
+            }
+        }
+        out
+    })
+}
+
+fn fix_of(
+    sc: Scenario,
+    c: ClientStrategy,
+    s: ServerImpl,
+    seed: u64,
+) -> Option<(ClientStrategy, ServerImpl)> {
+    let cells = every_cell();
+    nearest_fix_among(c, s, |c2, s2| cells[&(sc, c2, s2, seed)])
+}
+
+#[test]
+fn no_fix_breaks_a_rule_of_the_chapter_and_every_fix_ends_well() {
+    let cells = every_cell();
+    let mut fixes = 0;
+    for (&(sc, c, s, seed), here) in cells {
+        let Some((fc, fs)) = fix_of(sc, c, s, seed) else {
+            // No advice only when this run already ends well without luck,
+            // or when no rule-abiding combination does.
+            if !is_good(*here) || here.lucky {
+                for c2 in ClientStrategy::ALL {
+                    for s2 in ServerImpl::ALL {
+                        let other = cells[&(sc, c2, s2, seed)];
+                        let clean = design_breaks(c2, s2).is_empty();
+                        assert!(
+                            !(clean && is_good(other) && !other.lucky),
+                            "{sc:?} {c:?} {s:?} {seed}: no advice, but {c2:?} + {s2:?} fixes it"
+                        );
+                    }
+                }
+            }
+            continue;
+        };
+        fixes += 1;
+        let rules = design_breaks(fc, fs);
+        assert!(
+            rules.is_empty(),
+            "{sc:?} {c:?} {s:?} {seed}: suggests {fc:?} + {fs:?}, which breaks {rules:?}"
+        );
+        let fixed = cells[&(sc, fc, fs, seed)];
+        assert!(
+            is_good(fixed) && !fixed.lucky,
+            "{sc:?} {c:?} {s:?} {seed}: suggests {fc:?} + {fs:?}, which ends {:?}",
+            fixed.ending()
+        );
+        assert!(!fixed.changed_body, "{sc:?} {c:?} {s:?} {seed}");
+    }
+    assert!(fixes > 100, "only {fixes} runs got advice");
+}
+
+#[test]
+fn the_table_lookup_is_the_engines_advice() {
+    // The advice the engine sends with a run is the one checked above.
+    for sc in [
+        Scenario::BodyMismatch,
+        Scenario::ResponseLost,
+        Scenario::LeaseOverlap,
+    ] {
+        for c in ClientStrategy::ALL {
+            for s in ServerImpl::ALL {
+                assert_eq!(
+                    nearest_fix(sc, c, s, 1),
+                    fix_of(sc, c, s, 1),
+                    "{sc:?} {c:?} {s:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_issues_two_runs_get_advice_that_follows_the_chapter() {
+    // #/lab?scenario=body_mismatch&client=stable_key&server=atomic&step=end
+    // was sent to key_split, which replays the old body's 201.
+    let fix = nearest_fix(
+        Scenario::BodyMismatch,
+        ClientStrategy::StableKey,
+        ServerImpl::Atomic,
+        SEED_BOUND.default as u64,
+    );
+    assert!(
+        fix.is_none_or(|(c, s)| design_breaks(c, s).is_empty()),
+        "{fix:?}"
+    );
+    // #/lab?scenario=response_lost&client=careful&server=naive&step=end
+    // was sent to stable_key + key_split.
+    let fix = nearest_fix(
+        Scenario::ResponseLost,
+        ClientStrategy::Careful,
+        ServerImpl::Naive,
+        SEED_BOUND.default as u64,
+    );
+    let (c, s) = fix.expect("a keyed client on a claiming server fixes a lost response");
+    assert!(design_breaks(c, s).is_empty(), "{c:?} {s:?}");
+    assert_ne!(s, ServerImpl::KeySplit);
+}
+
+#[test]
+fn a_changed_body_answered_with_the_old_response_is_its_own_fault() {
+    let here = cell(
+        Scenario::BodyMismatch,
+        ClientStrategy::StableKey,
+        ServerImpl::KeySplit,
+        1,
+    );
+    assert_eq!((here.reports, here.tool), (1, ToolOutcome::Created));
+    assert!(here.changed_body);
+    assert_eq!(here.ending(), Ending::ChangedBody);
+    assert!(
+        !is_good(here),
+        "key_split is not rewarded for replaying a changed body"
+    );
+    let r = run(
+        Scenario::BodyMismatch,
+        ClientStrategy::StableKey,
+        ServerImpl::KeySplit,
+        1,
+    );
+    assert_eq!(
+        r.changed_body_replays(),
+        vec![1],
+        "the retry (request #2) got the old 201"
+    );
+    assert_eq!(
+        explain::cause(Scenario::BodyMismatch, &r),
+        explain::Cause::ReplayedOldResponse
+    );
+    // atomic answers 422, as the chapter asks: not this fault.
+    let atomic = cell(
+        Scenario::BodyMismatch,
+        ClientStrategy::StableKey,
+        ServerImpl::Atomic,
+        1,
+    );
+    assert!(!atomic.changed_body);
+    assert_eq!(atomic.ending(), Ending::OneUnknown);
+    // Only a server that never compares bodies does it, and only when a
+    // retry changed its body under a key it had already recorded.
+    for (&(sc, c, s, seed), x) in every_cell() {
+        if x.changed_body {
+            assert_eq!(s, ServerImpl::KeySplit, "{sc:?} {c:?} {seed}");
+            assert!(design_breaks(c, s).contains(&Rule::ReplayChangedBody));
+        }
+    }
+}
+
+#[test]
+fn every_ending_a_run_reaches_is_in_the_legend_and_no_model_is_misinformed() {
+    let mut seen = std::collections::HashSet::new();
+    for (combo, x) in every_cell() {
+        assert_ne!(x.ending(), Ending::Misinformed, "{combo:?}");
+        seen.insert(x.ending());
+    }
+    for e in &seen {
+        assert!(Ending::LEGEND.contains(e), "{e:?}");
+    }
+    assert_eq!(
+        seen.len(),
+        Ending::LEGEND.len(),
+        "the legend explains an ending no run reaches"
+    );
+}
+
+/// What a text claims the model knows: (unknown, not created, created).
+fn claims(l: Lang, text: &str) -> (bool, bool, bool) {
+    match l {
+        Lang::Zh => (
+            text.contains("结果未知"),
+            text.contains("没有创建")
+                || text.contains("没有执行")
+                || text.contains("没有报告被创建"),
+            text.contains("已创建") || text.contains("已提交") || text.contains("已经存在"),
+        ),
+        Lang::En => {
+            let lower = text.to_lowercase();
+            (
+                lower.contains("outcome unknown") || lower.contains("outcome is unknown"),
+                lower.contains("nothing was created")
+                    || lower.contains("not created")
+                    || lower.contains("did nothing"),
+                lower.contains("knows it was created")
+                    || lower.contains("knows: created")
+                    || lower.contains("submitted: report")
+                    || lower.contains("report #"),
+            )
+        }
+    }
+}
+
+fn agrees(tool: ToolOutcome, (unknown, not_created, created): (bool, bool, bool)) -> bool {
+    use ToolOutcome as T;
+    (!unknown || tool == T::Unknown)
+        && (!not_created || matches!(tool, T::NotCreated | T::Rejected))
+        && (!created || tool == T::Created)
+}
+
+#[test]
+fn every_runs_words_agree_with_what_the_model_was_told() {
+    for (&(sc, c, s, seed), x) in every_cell() {
+        for l in [Lang::Zh, Lang::En] {
+            let verdict = verdict_line(l, *x);
+            let view = model_view(l, x.tool);
+            for text in [&verdict, &view] {
+                assert!(
+                    agrees(x.tool, claims(l, text)),
+                    "{sc:?} {c:?} {s:?} {seed} {l:?}: «{text}» but the model was told {:?}",
+                    x.tool
+                );
+            }
+            // An ending that speaks of what the model knows says it.
+            let speaks = !matches!(x.ending(), Ending::Duplicate | Ending::ChangedBody);
+            let (u, n, k) = claims(l, &verdict);
+            assert!(
+                !speaks || u || n || k,
+                "{l:?}: «{verdict}» says nothing of the model"
+            );
+            // The verdict is the legend's words for the same ending.
+            assert!(verdict.ends_with(&t(l, &format!("lab.ending.{}", x.ending().id()))));
+        }
+    }
+}
+
+#[test]
+fn every_tool_result_text_agrees_with_its_outcome_and_a_quota_says_retrying_wont_help() {
+    for seed in [1, 2] {
+        for sc in Scenario::ALL {
+            for c in ClientStrategy::ALL {
+                for s in ServerImpl::ALL {
+                    let r = run(sc, c, s, seed);
+                    let Some(result) = r.tool_result() else {
+                        continue;
+                    };
+                    for l in [Lang::Zh, Lang::En] {
+                        let text = tool_text(l, &r, result, r.final_request());
+                        assert!(
+                            agrees(result.outcome(), claims(l, &text)),
+                            "{sc:?} {c:?} {s:?} {seed} {l:?}: «{text}» for {result:?}"
+                        );
+                        if sc == Scenario::Quota429 {
+                            assert!(
+                                !text.contains("稍后再试") && !text.contains("try again later"),
+                                "{text}"
+                            );
+                            assert!(
+                                text.contains("额度重置之前")
+                                    || text.contains("until the quota resets"),
+                                "{text}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
