@@ -38,14 +38,25 @@ pub fn now_ms() -> f64 {
     window().performance().map(|p| p.now()).unwrap_or(0.0)
 }
 
-/// Whether the user asked the system for reduced motion.
-pub fn prefers_reduced_motion() -> bool {
+/// Whether a CSS media query matches now.
+fn media_matches(query: &str) -> bool {
     window()
-        .match_media("(prefers-reduced-motion: reduce)")
+        .match_media(query)
         .ok()
         .flatten()
         .map(|m| m.matches())
         .unwrap_or(false)
+}
+
+/// Whether the user asked the system for reduced motion.
+pub fn prefers_reduced_motion() -> bool {
+    media_matches("(prefers-reduced-motion: reduce)")
+}
+
+/// Whether the screen is as narrow as a phone's (the styles' 760 px
+/// breakpoint).
+pub fn narrow_screen() -> bool {
+    media_matches("(max-width: 760px)")
 }
 
 /// Reads a `localStorage` value.

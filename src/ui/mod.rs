@@ -7,6 +7,7 @@ pub mod dom;
 pub mod exercises;
 pub mod help;
 pub mod herd;
+pub mod icons;
 pub mod lab;
 pub mod link;
 pub mod page;

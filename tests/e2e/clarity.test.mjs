@@ -3,7 +3,7 @@
 // charts, and the herd sweep legend previewing a curve on hover and focus.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp } from './harness.mjs';
+import { startApp, PHONE } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -12,8 +12,6 @@ before(async () => {
 after(async () => {
   await app?.close();
 });
-
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
 /** Whether every label of the diagram's time column ends left of the harness lane. */
 async function timesFit(page) {
@@ -103,17 +101,21 @@ async function readingHelp(hash, options) {
   await page.getByTestId('help-open').click();
   const text = await page.getByTestId('help-reading').innerText();
   const title = await page.locator('#help-title').innerText();
+  // The marks the help explains, drawn as the views draw them.
+  const icons = await page.getByTestId('help-reading').evaluate((el) =>
+    [...el.querySelectorAll('svg.icon')].filter((i) => i.getBoundingClientRect().width > 0).map((i) => i.getAttribute('class')));
   app.assertNoErrors(page);
   await page.context().close();
-  return { text, title };
+  return { text, title, icons };
 }
 
 test('the ? help says how to read the lab run view: lanes, lost messages, bars, the fence, the two cards', async () => {
-  const { text, title } = await readingHelp('#/lab?scenario=lease_overlap&client=stable_key&server=fenced');
+  const { text, title, icons } = await readingHelp('#/lab?scenario=lease_overlap&client=stable_key&server=fenced');
   assert.match(title, /怎么读/);
-  for (const bit of [/泳道/, /✕/, /丢/, /黄色竖条/, /蓝色竖条/, /fence 1 ≠ 2/, /这一步之后/, /整次运行结束时/, /租约 > 客户端超时/]) {
+  for (const bit of [/泳道/, /叉/, /丢/, /黄色竖条/, /蓝色竖条/, /fence 1 ≠ 2/, /这一步之后/, /整次运行结束时/, /租约 > 客户端超时/, /直接看结果/]) {
     assert.match(text, bit);
   }
+  for (const mark of ['icon-cross', 'icon-pause', 'icon-wait']) assert.ok(icons.some((c) => c.includes(mark)), `${mark} in ${icons}`);
   const en = await readingHelp('#/lab?lang=en');
   for (const bit of [/lanes/, /lost/, /yellow bar/, /fence 1 ≠ 2/, /After this step/, /When the run settles/]) {
     assert.match(en.text, bit);
@@ -122,7 +124,10 @@ test('the ? help says how to read the lab run view: lanes, lost messages, bars, 
 
 test('the ? help says how to read the matrix, the amplify charts and the exercise results', async () => {
   const matrix = await readingHelp('#/lab/matrix', PHONE);
-  for (const bit of [/报告份数/, /∅/, /\?/, /☘/, /Δ/, /图例/, /场景 × 服务端/]) assert.match(matrix.text, bit);
+  for (const bit of [/报告份数/, /图例/, /场景 × 服务端/, /换了请求体，却重放旧响应/, /没有报告，模型知道没有创建/, /结果对，但靠运气/]) assert.match(matrix.text, bit);
+  for (const mark of ['icon-cross', 'icon-changed-body', 'icon-check', 'icon-check-unknown', 'icon-empty', 'icon-unknown', 'icon-luck', 'icon-changed']) {
+    assert.ok(matrix.icons.some((c) => c.includes(mark)), `${mark} in ${matrix.icons}`);
+  }
   const amp = await readingHelp('#/amplify');
   for (const bit of [/尝试树/, /容量/, /Brooker/]) assert.match(amp.text, bit);
   const ex = await readingHelp('#/exercises?lang=en');
@@ -186,7 +191,8 @@ test('the lab reads naturally in English: plurals agree, the server replays the 
   assert.doesNotMatch(await page.locator('body').innerText(), /\(s\)/);
   const zh = await app.open('#/lab?scenario=response_lost&client=naive&server=naive&seed=1&step=end', PHONE);
   await zh.getByTestId('final-verdict').waitFor();
-  assert.match(await zh.getByTestId('final-verdict').innerText(), /✕ 2 份报告，重复副作用/);
+  assert.match(await zh.getByTestId('final-verdict').innerText(), /2 份报告：多于一份，重复副作用/);
+  assert.equal(await zh.getByTestId('final-verdict').locator('svg.icon-cross').count(), 1);
   assert.match(await zh.getByTestId('end-sentence').innerText(), /结束时库里有 2 份报告，模型最后知道的是「已创建」/);
   app.assertNoErrors(page);
   await page.context().close();

@@ -193,6 +193,17 @@ export async function startApp() {
   };
 }
 
+/** A 360 px phone, for `open(hash, PHONE)`. */
+export const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+
+/** Waits until the lab's step index shows step `n`. */
+export async function waitStep(page, n) {
+  await page.waitForFunction(
+    (want) => document.querySelector('[data-testid="step-index"]')?.getAttribute('data-step') === String(want),
+    n,
+  );
+}
+
 /** Reads the number in an element's text (e.g. "1 234.5 ms" → 1234.5). */
 export async function numberIn(page, testId) {
   const text = await page.getByTestId(testId).first().innerText();

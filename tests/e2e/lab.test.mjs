@@ -2,7 +2,7 @@
 // buttons and keys, URL state, the matrix for two servers and its links.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, numberIn } from './harness.mjs';
+import { startApp, numberIn, waitStep } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -16,13 +16,6 @@ const DEEP = '#/lab?scenario=response_lost&client=stable_key&server=fenced&seed=
 
 async function stepIndex(page) {
   return Number(await page.getByTestId('step-index').getAttribute('data-step'));
-}
-
-async function waitStep(page, n) {
-  await page.waitForFunction(
-    (want) => document.querySelector('[data-testid="step-index"]')?.getAttribute('data-step') === String(want),
-    n,
-  );
 }
 
 async function narration(page) {
@@ -39,11 +32,12 @@ test('a deep link opens exactly that run at that step', async () => {
   assert.equal(await stepIndex(page), 4);
   // Step 4: the server inserted report #1 and marked the key done.
   assert.equal(await numberIn(page, 'report-count'), 1);
-  // The card keeps «after this step» apart from «when the run settles».
+  // The card keeps «after this step» apart from «when the run settles»,
+  // and keeps the ending for the end: no verdict before the last step.
   assert.match(await page.getByTestId('card-now').innerText(), /这一步之后/);
   assert.match(await page.getByTestId('card-end').innerText(), /整次运行结束时/);
-  assert.equal(await page.getByTestId('final-verdict').getAttribute('data-verdict'), 'one');
-  assert.match(await page.getByTestId('final-verdict').innerText(), /只有一份/);
+  assert.equal(await page.getByTestId('final-verdict').count(), 0);
+  assert.match(await page.getByTestId('end-hidden').innerText(), /先预测/);
   assert.doesNotMatch(await page.locator('.lab').innerText(), /恰好一次|★|\(render 1\)/);
   // Requests and reports are both numbered from 1.
   assert.match(await narration(page), /#1/);
@@ -52,10 +46,16 @@ test('a deep link opens exactly that run at that step', async () => {
   assert.match(await page.getByTestId('table-keys').innerText(), /done/);
   assert.match(await page.getByTestId('sql').innerText(), /INSERT INTO reports/);
   assert.match(await page.getByTestId('sql').innerText(), /fence = 1/);
-  // The final outcome of the run: the retry got the stored 201 replayed.
-  assert.match(await page.getByTestId('final-outcome').innerText(), /201/);
   assert.ok(await page.locator('input[name="scenario"][value="response_lost"]').isChecked());
   assert.ok(await page.locator('input[name="server"][value="fenced"]').isChecked());
+  // «直接看结果» jumps to the end, where the ending shows: the retry got
+  // the stored 201 replayed.
+  await page.getByTestId('show-result').click();
+  await page.getByTestId('final-verdict').waitFor();
+  assert.match(page.url(), /step=end/);
+  assert.equal(await page.getByTestId('final-verdict').getAttribute('data-verdict'), 'one');
+  assert.match(await page.getByTestId('final-verdict').innerText(), /只有一份，模型知道已创建/);
+  assert.match(await page.getByTestId('final-outcome').innerText(), /201/);
   app.assertNoErrors(page);
   await page.context().close();
 });
@@ -74,10 +74,12 @@ test('stepping back and forward changes the narration and the count, and returns
   assert.equal(await numberIn(page, 'report-count'), 1);
   assert.equal(await narration(page), at4);
   assert.match(page.url(), /step=4/);
-  // The next step loses the response: the diagram marks it lost in text.
+  // The next step loses the response: the diagram marks it lost, in text
+  // and with a drawn cross.
   await page.getByTestId('step-forward').click();
   await waitStep(page, 5);
-  assert.match(await page.getByTestId('sequence-diagram').textContent(), /✕/);
+  assert.match(await page.getByTestId('sequence-diagram').textContent(), /丢失/);
+  assert.ok((await page.locator('svg.seq .arrow.lost svg.icon-cross').count()) >= 1);
   assert.equal(await numberIn(page, 'report-count'), 1);
   app.assertNoErrors(page);
   await page.context().close();

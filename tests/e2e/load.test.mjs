@@ -55,7 +55,7 @@ test('non-lab views never fetch the lab engine; the lab fetches it once, from it
   const before = app.requests(page);
   assert.ok(!before.some((u) => /lab-engine|lab-worker/.test(u)), `lab files fetched: ${before.join('\n')}`);
   assert.ok(before.some((u) => /retry-lab_bg-[0-9a-f]{10}\.wasm/.test(u)), 'the app wasm was fetched');
-  await page.evaluate(() => (location.hash = '#/lab?scenario=response_lost&client=naive&server=naive&seed=1'));
+  await page.evaluate(() => (location.hash = '#/lab?scenario=response_lost&client=naive&server=naive&seed=1&step=end'));
   await page.getByTestId('final-verdict').waitFor({ timeout: 60000 });
   assert.equal(await page.getByTestId('final-verdict').getAttribute('data-count'), '2');
   const engine = app.requests(page).filter((u) => /lab-engine.*\.wasm/.test(u));
@@ -158,7 +158,7 @@ test('without Web Workers the lab says so instead of failing silently', async ()
 
 test('no view freezes the page: the lab, the matrix and the exercises stay under a generous ceiling', async () => {
   const page = await openProbed('#/lab?scenario=lease_expired&client=stable_key&server=leased&seed=3');
-  await page.getByTestId('final-verdict').waitFor({ timeout: 60000 });
+  await page.getByTestId('card-end').waitFor({ timeout: 60000 });
   await page.getByTestId('to-end').click();
   await page.locator('[data-testid="pick-scenario"] input').nth(1).check();
   await page.waitForFunction(() => !document.querySelector('[data-testid="engine-status"]'), null, { timeout: 60000 });
@@ -178,7 +178,7 @@ test('no view freezes the page: the lab, the matrix and the exercises stay under
 
 test('«换一个随机种子» draws a fresh seed in range and shows it', async () => {
   const page = await app.open('#/lab?scenario=none&client=naive&server=naive&seed=1');
-  await page.getByTestId('final-verdict').waitFor({ timeout: 60000 });
+  await page.getByTestId('card-end').waitFor({ timeout: 60000 });
   const seeds = new Set();
   for (let i = 0; i < 3; i++) {
     await page.getByTestId('seed-random').click();

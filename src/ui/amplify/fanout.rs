@@ -10,6 +10,7 @@ use crate::amplify::fanout::Node;
 use crate::amplify::work::Work;
 use crate::amplify::FanoutConfig;
 use crate::i18n::{t, tf, Lang};
+use crate::ui::icons::{icon, Icon};
 
 /// Most tree rows drawn at once (the rest are counted).
 const MAX_ROWS: usize = 500;
@@ -121,11 +122,11 @@ pub fn fanout_view(p: &FanoutProps) -> Html {
                     <span data-testid="first-outcome">{ t(l, if run.first_ok { "amplify.tree.ok" } else { "amplify.tree.failed" }) }</span>
                 </p>
                 <div class="stepper" role="group" aria-label={t(l, "amplify.tree.stepper")}>
-                    <button type="button" data-testid="step-first" onclick={go(0)}>{ "⏮" }<span class="sr-only">{ t(l, "amplify.tree.first") }</span></button>
-                    <button type="button" data-testid="step-prev" onclick={go(shown - 1)}>{ "◀" }<span class="sr-only">{ t(l, "amplify.tree.prev") }</span></button>
+                    <button type="button" data-testid="step-first" onclick={go(0)}>{ icon(Icon::ToStart) }<span class="sr-only">{ t(l, "amplify.tree.first") }</span></button>
+                    <button type="button" data-testid="step-prev" onclick={go(shown - 1)}>{ icon(Icon::Back) }<span class="sr-only">{ t(l, "amplify.tree.prev") }</span></button>
                     <span data-testid="step-pos">{ format!("{shown} / {total}") }</span>
-                    <button type="button" data-testid="step-next" onclick={go(shown + 1)}>{ "▶" }<span class="sr-only">{ t(l, "amplify.tree.next") }</span></button>
-                    <button type="button" data-testid="step-last" onclick={go(total)}>{ "⏭" }<span class="sr-only">{ t(l, "amplify.tree.last") }</span></button>
+                    <button type="button" data-testid="step-next" onclick={go(shown + 1)}>{ icon(Icon::Play) }<span class="sr-only">{ t(l, "amplify.tree.next") }</span></button>
+                    <button type="button" data-testid="step-last" onclick={go(total)}>{ icon(Icon::ToEnd) }<span class="sr-only">{ t(l, "amplify.tree.last") }</span></button>
                 </div>
                 <ol class="amp-tree-list" data-testid="tree">
                     { for nodes.iter().take(MAX_ROWS).map(|n| row(l, n, bottom_depth)) }
@@ -148,7 +149,8 @@ fn row(l: Lang, n: &Node, bottom_depth: usize) -> Html {
     html! {
         <li class={classes!(format!("amp-d{}", n.depth), if n.ok { "ok" } else { "fail" })}>
             { format!("{caller} → {who} #{} ", n.attempt) }
-            <strong>{ if n.ok { "✓" } else { "✗" } }</strong>
+            <strong>{ icon(if n.ok { Icon::Check } else { Icon::Cross }) }</strong>
+            <span class="sr-only">{ t(l, if n.ok { "amplify.tree.ok" } else { "amplify.tree.failed" }) }</span>
         </li>
     }
 }

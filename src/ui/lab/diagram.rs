@@ -1,6 +1,7 @@
 //! The sequence diagram: four lanes (harness, network, server, database);
-//! every arrow drawn up to the current step. Lost messages end in ✕ with a
-//! text label and a dashed line, so loss is never shown by colour alone.
+//! every arrow drawn up to the current step. Lost messages end in a drawn
+//! cross with a text label and a dashed line, so loss is never shown by
+//! colour alone.
 
 use std::rc::Rc;
 
@@ -10,38 +11,46 @@ use super::diagram_rows::Layout;
 use super::narrate::secs;
 use crate::i18n::{t, tf, Lang};
 use crate::lab::{Arrow, ArrowLabel, Decision, Lane, Next, Run, Step, StepKind};
+use crate::ui::icons::Icon;
 
 /// The time column: seconds (`12.345 秒`) fit the narrow one; a run that
 /// passes an hour (`25 小时 0.012 秒`) gets the wide one.
 const TIME_W: f64 = 64.0;
 const TIME_W_HOURS: f64 = 100.0;
 const LANE_W: f64 = 130.0;
+/// On a narrow screen (a 360 px phone) all four lanes must fit beside the
+/// time column, so the diagram opens with the server and database in view;
+/// only the notes to their right need a sideways scroll.
+const LANE_W_NARROW: f64 = 60.0;
 const HEAD_H: f64 = 30.0;
 pub(super) const ROW_H: f64 = 22.0;
 /// Room on the right for the server and database lanes' notes.
 const NOTE_W: f64 = 230.0;
 
-/// The diagram's columns: the time column's width fixes the rest.
+/// The diagram's columns: the time column's width and the screen's fix
+/// the rest.
 #[derive(Clone, Copy)]
 pub(super) struct Cols {
     time_w: f64,
+    lane_w: f64,
 }
 
 impl Cols {
-    pub(super) fn for_run(run: &Run) -> Cols {
+    pub(super) fn for_run(run: &Run, narrow: bool) -> Cols {
         let hours = run.steps().iter().any(|s| s.time_ms >= 3_600_000);
         Cols {
             time_w: if hours { TIME_W_HOURS } else { TIME_W },
+            lane_w: if narrow { LANE_W_NARROW } else { LANE_W },
         }
     }
 
     fn width(self) -> f64 {
-        self.time_w + 4.0 * LANE_W + NOTE_W
+        self.time_w + 4.0 * self.lane_w + NOTE_W
     }
 
     pub(super) fn lane_x(self, l: Lane) -> f64 {
         let i = Lane::ALL.iter().position(|x| *x == l).unwrap_or(0) as f64;
-        self.time_w + (i + 0.5) * LANE_W
+        self.time_w + (i + 0.5) * self.lane_w
     }
 }
 
@@ -61,9 +70,37 @@ pub(super) fn label(l: Lang, a: &Arrow) -> String {
     }
 }
 
-/// A lane note for steps that are events rather than messages, with its
-/// CSS class: the key moments (stall, wait, fence, guard) stand out.
-pub(super) fn note(l: Lang, s: &Step) -> Option<(Lane, String, &'static str)> {
+/// A lane note: its lane, an icon before its text, the text, and its CSS
+/// class (the key moments, stall, wait, fence, guard, stand out).
+pub(super) struct Note {
+    pub lane: Lane,
+    pub icon: Option<Icon>,
+    pub text: String,
+    pub class: &'static str,
+}
+
+fn plain(lane: Lane, text: String, class: &'static str) -> Option<Note> {
+    Some(Note {
+        lane,
+        icon: None,
+        text,
+        class,
+    })
+}
+
+fn marked(lane: Lane, icon: Icon, text: String, class: &'static str) -> Option<Note> {
+    Some(Note {
+        lane,
+        icon: Some(icon),
+        text,
+        class,
+    })
+}
+
+/// A lane note for steps that are events rather than messages;
+/// `changed_body` lists the requests that got the old body's response
+/// replayed ([`Run::changed_body_replays`]).
+pub(super) fn note(l: Lang, changed_body: &[usize], s: &Step) -> Option<Note> {
     let wait = |next: &Next| match next {
         Next::Backoff { wait_ms } => Some(tf(l, "lab.note.wait", &[("t", secs(l, *wait_ms))])),
         Next::RetryAfter { wait_ms } => Some(format!(
@@ -72,44 +109,46 @@ pub(super) fn note(l: Lang, s: &Step) -> Option<(Lane, String, &'static str)> {
         )),
         Next::Finish { .. } => None,
     };
+    let h = Lane::Harness;
     match &s.kind {
-        StepKind::ToolCall { .. } => Some((Lane::Harness, t(l, "lab.note.tool_call"), "note")),
+        StepKind::ToolCall { .. } => plain(h, t(l, "lab.note.tool_call"), "note"),
         StepKind::Timeout { next, .. } => {
-            let mut n = t(l, "lab.note.timeout");
+            let n = t(l, "lab.note.timeout");
             match wait(next) {
-                Some(w) => return Some((Lane::Harness, format!("{n} → ⏳ {w}"), "note wait")),
-                None => n = format!("{n} → {}", t(l, "lab.note.result")),
+                Some(w) => marked(h, Icon::Wait, format!("{n} → {w}"), "note wait"),
+                None => plain(h, format!("{n} → {}", t(l, "lab.note.result")), "note"),
             }
-            Some((Lane::Harness, n, "note"))
         }
         StepKind::Received { next, .. } => match wait(next) {
-            Some(w) => Some((Lane::Harness, format!("⏳ {w}"), "note wait")),
-            None => Some((Lane::Harness, t(l, "lab.note.result"), "note")),
+            Some(w) => marked(h, Icon::Wait, w, "note wait"),
+            None => plain(h, t(l, "lab.note.result"), "note"),
         },
-        StepKind::Late { .. } => Some((Lane::Harness, t(l, "lab.note.late"), "note")),
-        StepKind::Restart => Some((Lane::Server, t(l, "lab.note.restart"), "note")),
-        StepKind::HarnessDown => Some((Lane::Harness, t(l, "lab.note.harness_down"), "note key")),
-        StepKind::HarnessBack => Some((Lane::Harness, t(l, "lab.note.harness_back"), "note key")),
-        StepKind::Cleanup { .. } => Some((Lane::Database, t(l, "lab.note.cleanup"), "note key")),
-        StepKind::Truncated => Some((Lane::Harness, t(l, "lab.note.truncated"), "note key")),
+        StepKind::Late { .. } => plain(h, t(l, "lab.note.late"), "note"),
+        StepKind::Restart => plain(Lane::Server, t(l, "lab.note.restart"), "note"),
+        StepKind::HarnessDown => marked(h, Icon::Cross, t(l, "lab.note.harness_down"), "note key"),
+        StepKind::HarnessBack => plain(h, t(l, "lab.note.harness_back"), "note key"),
+        StepKind::Cleanup { .. } => plain(Lane::Database, t(l, "lab.note.cleanup"), "note key"),
+        StepKind::Truncated => plain(h, t(l, "lab.note.truncated"), "note key"),
         StepKind::Server {
+            request,
             decision,
             works_until_ms,
             ..
-        } => server_note(l, s, decision, *works_until_ms),
+        } => {
+            if changed_body.contains(request) {
+                let text = t(l, "lab.note.replay_changed");
+                return marked(Lane::Server, Icon::ChangedBody, text, "note key");
+            }
+            server_note(l, s, decision, *works_until_ms)
+        }
         _ => None,
     }
 }
 
-fn server_note(
-    l: Lang,
-    s: &Step,
-    d: &Decision,
-    until: Option<u64>,
-) -> Option<(Lane, String, &'static str)> {
-    let n = |key: &str| Some((Lane::Server, t(l, key), "note key"));
+fn server_note(l: Lang, s: &Step, d: &Decision, until: Option<u64>) -> Option<Note> {
+    let v = Lane::Server;
     match d {
-        Decision::Crashed => n("lab.note.crash"),
+        Decision::Crashed => marked(v, Icon::Cross, t(l, "lab.note.crash"), "note key"),
         Decision::Fenced {
             replayed,
             held,
@@ -125,24 +164,24 @@ fn server_note(
                 key,
                 &[("held", held.to_string()), ("current", current.to_string())],
             );
-            Some((Lane::Server, text, "note key"))
+            plain(v, text, "note key")
         }
-        Decision::Guarded { .. } => n("lab.note.guarded"),
-        Decision::StaleCreated { .. } => n("lab.note.stale_created"),
-        _ => until
-            .filter(|u| u - s.time_ms > crate::lab::WORK_MAX_MS)
-            .map(|u| match Long::of(u - s.time_ms) {
-                Long::Stall => (
-                    Lane::Server,
-                    format!("⏸ {}", tf(l, "lab.note.stall", &[("t", secs(l, u))])),
-                    "note stall",
-                ),
-                Long::Work => (
-                    Lane::Server,
+        Decision::Guarded { .. } => plain(v, t(l, "lab.note.guarded"), "note key"),
+        Decision::StaleCreated { .. } => plain(v, t(l, "lab.note.stale_created"), "note key"),
+        _ => {
+            let u = until.filter(|u| u - s.time_ms > crate::lab::WORK_MAX_MS)?;
+            match Long::of(u - s.time_ms) {
+                Long::Stall => {
+                    let text = tf(l, "lab.note.stall", &[("t", secs(l, u))]);
+                    marked(v, Icon::Pause, text, "note stall")
+                }
+                Long::Work => plain(
+                    v,
                     tf(l, "lab.note.works", &[("t", secs(l, u))]),
                     "note work",
                 ),
-            }),
+            }
+        }
     }
 }
 
@@ -242,6 +281,8 @@ pub struct DiagramProps {
     pub run: SameRun,
     /// Steps drawn, 1-based; 0 draws only the lanes.
     pub upto: usize,
+    /// Narrow lanes (a phone), so all four fit on the screen.
+    pub narrow: bool,
 }
 
 /// The diagram up to step `upto`. Rows come from the run's [`Layout`],
@@ -249,7 +290,9 @@ pub struct DiagramProps {
 #[function_component(Diagram)]
 pub fn diagram(props: &DiagramProps) -> Html {
     let l = props.lang;
-    let layout = use_memo((l, props.run.clone()), |(l, run)| Layout::of(*l, &run.0));
+    let layout = use_memo((l, props.run.clone(), props.narrow), |(l, run, narrow)| {
+        Layout::of(*l, &run.0, *narrow)
+    });
     let steps = &props.run.0.steps()[..props.upto.min(props.run.0.steps().len())];
     let upto = steps.len();
     let c = layout.cols;
@@ -272,14 +315,14 @@ pub fn diagram(props: &DiagramProps) -> Html {
     let height = layout.bottom(upto) + 8.0;
     html! {
         <>
-        <svg class="seq-head" viewBox={format!("0 0 {width} {HEAD_H}")} width={width.to_string()} height={HEAD_H.to_string()}
+        <svg class={classes!("seq-head", props.narrow.then_some("narrow"))} viewBox={format!("0 0 {width} {HEAD_H}")} width={width.to_string()} height={HEAD_H.to_string()}
             aria-hidden="true" data-testid="lane-headers">
             <rect x="0" y="0" width={width.to_string()} height={HEAD_H.to_string()} class="head-bg" />
             { for Lane::ALL.iter().map(|lane| html! {
                 <text x={c.lane_x(*lane).to_string()} y="20" text-anchor="middle">{ t(l, &format!("lab.lane.{}", lane.id())) }</text>
             }) }
         </svg>
-        <svg class="seq" viewBox={format!("0 0 {width} {height}")} width={width.to_string()} height={height.to_string()}
+        <svg class={classes!("seq", props.narrow.then_some("narrow"))} viewBox={format!("0 0 {width} {height}")} width={width.to_string()} height={height.to_string()}
             role="img" aria-label={t(l, "lab.diagram.label")} data-testid="sequence-diagram">
             <defs>
                 <marker id="lab-arrowhead" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">

@@ -15,6 +15,7 @@ use super::diagram::{label, note, Cols, ROW_H};
 use super::narrate::secs;
 use crate::i18n::{t, Lang};
 use crate::lab::{Arrow, ArrowLabel, Run, Step};
+use crate::ui::icons::Icon;
 
 /// Text for SVG markup: the three characters the parser would read as markup.
 fn esc(s: &str) -> String {
@@ -30,7 +31,10 @@ fn esc(s: &str) -> String {
     out
 }
 
-/// One arrow at height `y`; a lost message stops halfway at a ✕.
+/// Side of an icon drawn in the diagram, in pixels.
+const ICON: f64 = 12.0;
+
+/// One arrow at height `y`; a lost message stops halfway at a drawn cross.
 fn arrow(out: &mut String, l: Lang, c: Cols, a: &Arrow, y: f64) {
     let (x1, x2) = (c.lane_x(a.from), c.lane_x(a.to));
     let text = esc(&label(l, a));
@@ -38,12 +42,11 @@ fn arrow(out: &mut String, l: Lang, c: Cols, a: &Arrow, y: f64) {
         let end = (x1 + x2) / 2.0;
         let mid = (x1 + end) / 2.0;
         let lost = esc(&t(l, "lab.arrow.lost"));
+        let cross = Icon::Cross.markup(end - ICON / 2.0, y - ICON / 2.0, ICON);
         let _ = write!(
             out,
             "<g class=\"arrow lost\"><line x1=\"{x1}\" y1=\"{y}\" x2=\"{end}\" y2=\"{y}\" stroke-dasharray=\"5 4\"></line>\
-             <text class=\"cross\" x=\"{end}\" y=\"{}\" text-anchor=\"middle\">✕</text>\
-             <text x=\"{mid}\" y=\"{}\" text-anchor=\"middle\">{text} {lost}</text></g>",
-            y + 4.0,
+             {cross}<text x=\"{mid}\" y=\"{}\" text-anchor=\"middle\">{text} {lost}</text></g>",
             y - 4.0,
         );
         return;
@@ -62,7 +65,7 @@ fn arrow(out: &mut String, l: Lang, c: Cols, a: &Arrow, y: f64) {
 }
 
 /// A step's drawing from its top `y`: its time, its arrows, its note.
-fn step_markup(l: Lang, c: Cols, s: &Step, y: f64) -> String {
+fn step_markup(l: Lang, changed: &[usize], c: Cols, s: &Step, y: f64) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
@@ -75,13 +78,19 @@ fn step_markup(l: Lang, c: Cols, s: &Step, y: f64) -> String {
         arrow(&mut out, l, c, a, row_y);
         row_y += ROW_H;
     }
-    if let Some((lane, text, class)) = note(l, s) {
+    if let Some(n) = note(l, changed, s) {
+        let mut x = c.lane_x(n.lane) + 6.0;
+        let class = n.class;
+        if let Some(icon) = n.icon {
+            let markup = icon.markup(x, row_y - 2.0 - ICON + 1.0, ICON);
+            let _ = write!(out, "<g class=\"{class}\">{markup}</g>");
+            x += ICON + 3.0;
+        }
         let _ = write!(
             out,
-            "<text class=\"{class}\" x=\"{}\" y=\"{}\">{}</text>",
-            c.lane_x(lane) + 6.0,
+            "<text class=\"{class}\" x=\"{x}\" y=\"{}\">{}</text>",
             row_y - 2.0,
-            esc(&text)
+            esc(&n.text)
         );
     }
     out
@@ -104,19 +113,20 @@ pub struct Row {
 pub const TOP: f64 = 8.0;
 
 impl Layout {
-    pub fn of(l: Lang, run: &Run) -> Layout {
-        let cols = Cols::for_run(run);
+    pub fn of(l: Lang, run: &Run, narrow: bool) -> Layout {
+        let cols = Cols::for_run(run, narrow);
+        let changed = run.changed_body_replays();
         let mut y = TOP;
         let rows = run
             .steps()
             .iter()
             .map(|s| {
-                let n = (s.arrows.len() + usize::from(note(l, s).is_some())).max(1);
+                let n = (s.arrows.len() + usize::from(note(l, &changed, s).is_some())).max(1);
                 let height = n as f64 * ROW_H;
                 let row = Row {
                     top: y,
                     height,
-                    markup: AttrValue::from(step_markup(l, cols, s, y)),
+                    markup: AttrValue::from(step_markup(l, &changed, cols, s, y)),
                 };
                 y += height;
                 row

@@ -11,11 +11,12 @@ use yew::prelude::*;
 
 use super::engine;
 use super::engine_view::engine_note;
-use super::matrix_table::{legend, table, Computed};
+use super::matrix_table::{legend, table, Computed, Scroll};
 use crate::i18n::{t, tf};
 use crate::lab::matrix_job::MatrixCells;
 use crate::lab::{self, ClientStrategy, MatrixBy, MatrixParams, ServerImpl};
 use crate::ui::dom;
+use crate::ui::icons::{icon, Icon};
 use crate::ui::link::AppLink;
 use crate::ui::page::PageProps;
 use crate::ui::widgets::NoticeList;
@@ -100,6 +101,24 @@ pub fn matrix_page(p: &PageProps) -> Html {
     let total = progress.counts.len().max(shown);
     let done = progress.counts.iter().filter(|c| c.is_some()).count();
     let finished = done == total;
+
+    // Whether the table is wider than its box (a phone): then a cue above it
+    // says that more columns follow. Measured a frame after the table's
+    // shape may have changed (new view, first cells, all cells), never
+    // inside the render.
+    let scroll_ref = use_node_ref();
+    let overflow = use_state(|| false);
+    {
+        let (scroll_ref, overflow) = (scroll_ref.clone(), overflow.clone());
+        use_effect_with((m.clone(), l, done > 0, finished), move |_| {
+            let later = dom::after_next_frame(100, move || {
+                if let Some(el) = scroll_ref.cast::<web_sys::Element>() {
+                    overflow.set(el.scroll_width() > el.client_width());
+                }
+            });
+            move || drop(later)
+        });
+    }
     let cancel = {
         let progress = progress.clone();
         let cancel_flag = cancel_flag.clone();
@@ -128,7 +147,10 @@ pub fn matrix_page(p: &PageProps) -> Html {
             <NoticeList lang={l} notices={init.1.clone()} />
             { view_switch(l, &params) }
             { legend(l) }
-            <p class="muted">{ t(l, "lab.matrix.lucky_note") }</p>
+            <ul class="muted marks-note">
+                <li>{ icon(Icon::Luck) }{ " " }{ t(l, "lab.matrix.lucky_note") }</li>
+                <li>{ icon(Icon::Changed) }{ " " }{ t(l, "lab.matrix.changed_note") }</li>
+            </ul>
             <div class="matrix-status" role="status">
                 { engine_note(l, !finished && done == 0, progress.error.as_deref()) }
                 if !finished && !progress.cancelled && progress.error.is_none() {
@@ -149,7 +171,7 @@ pub fn matrix_page(p: &PageProps) -> Html {
             { table(l, &m, Computed {
                 cells: progress.counts.get(..shown).unwrap_or(&[]),
                 previous: progress.counts.get(shown..).unwrap_or(&[]),
-            }) }
+            }, Scroll { node: scroll_ref, overflow: *overflow }) }
             <div class="panel">
                 <h3>{ t(l, "lab.matrix.cures") }</h3>
                 <dl class="cures">

@@ -5,9 +5,11 @@
 
 use yew::prelude::*;
 
-use super::summary::{cell_class, cell_symbol};
+use super::summary::{cell_class, cell_mark};
 use crate::i18n::{t, tf, Lang};
-use crate::lab::{Cell, ClientStrategy, MatrixBy, MatrixParams, Scenario, ServerImpl, ToolOutcome};
+use crate::lab::words::ending_text;
+use crate::lab::{Cell, ClientStrategy, Ending, MatrixBy, MatrixParams, Scenario, ServerImpl};
+use crate::ui::icons::{ending_icon, icon, Icon};
 use crate::ui::link::AppLink;
 
 /// One row of computed cells (and, where known, what they were before).
@@ -16,31 +18,53 @@ pub struct Computed<'a> {
     pub previous: &'a [Option<Cell>],
 }
 
-fn name(l: Lang, kind: &str, id: &str) -> String {
-    format!("{} ({id})", t(l, &format!("lab.{kind}.{id}")))
+/// The table's scroll box, and whether the table overflows it.
+pub struct Scroll {
+    pub node: NodeRef,
+    pub overflow: bool,
+}
+
+/// A header: the name and its URL id (the id hidden on a narrow screen,
+/// where the matrix keeps its columns compact).
+fn name(l: Lang, kind: &str, id: &str) -> Html {
+    html! {
+        <>{ t(l, &format!("lab.{kind}.{id}")) }<span class="head-id">{ format!(" ({id})") }</span></>
+    }
+}
+
+/// The legend's entries for every ending a run reaches, each with its
+/// mark, in the words the verdict line uses (also in the «?» help).
+pub fn ending_items(l: Lang) -> Html {
+    html! {
+        <>
+            { for Ending::LEGEND.iter().map(|e| html! {
+                <li data-ending={e.id()}>
+                    <span class={classes!("swatch", format!("ending-{}", e.id()))}>{ icon(ending_icon(*e)) }</span>
+                    { " " }{ ending_text(l, *e) }
+                </li>
+            }) }
+        </>
+    }
+}
+
+/// The legend's entries for the two marks beside a cell's ending.
+pub fn mark_items(l: Lang) -> Html {
+    html! {
+        <>
+            <li><span class="swatch luck">{ icon(Icon::Luck) }</span>{ " " }{ t(l, "lab.legend.lucky") }</li>
+            <li><span class="swatch changed">{ icon(Icon::Changed) }</span>{ " " }{ t(l, "lab.legend.changed") }</li>
+        </>
+    }
 }
 
 /// The legend, shown before the table.
 pub fn legend(l: Lang) -> Html {
-    let samples = [
-        (2, ToolOutcome::Created, "lab.legend.duplicate"),
-        (1, ToolOutcome::Created, "lab.legend.one_known"),
-        (1, ToolOutcome::Unknown, "lab.legend.one_unknown"),
-        (0, ToolOutcome::NotCreated, "lab.legend.zero_known"),
-        (0, ToolOutcome::Unknown, "lab.legend.zero_unknown"),
-    ];
     html! {
         <div class="panel legend" data-testid="matrix-legend">
             <h2>{ t(l, "lab.matrix.legend") }</h2>
             <ul class="verdict-legend">
-                { for samples.iter().map(|(n, tool, key)| {
-                    let c = Cell { reports: *n, tool: *tool, lucky: false };
-                    html! {
-                        <li><span class={classes!("swatch", cell_class(c))}>{ cell_symbol(c) }</span>{ " " }{ t(l, key) }</li>
-                    }
-                }) }
-                <li><span class="swatch luck">{ "☘" }</span>{ " " }{ t(l, "lab.legend.lucky") }</li>
-                <li><span class="swatch changed">{ "Δ" }</span>{ " " }{ t(l, "lab.legend.changed") }</li>
+                { ending_items(l) }
+                { mark_items(l) }
             </ul>
         </div>
     }
@@ -60,7 +84,9 @@ fn cell_html(
     let Some(cell) = cell else {
         return html! { <td class="cell pending"><span data-testid={testid}>{ "…" }</span></td> };
     };
-    let changed = before.is_some_and(|b| (b.reports, b.tool) != (cell.reports, cell.tool));
+    let changed = before.is_some_and(|b| {
+        (b.reports, b.tool, b.ending()) != (cell.reports, cell.tool, cell.ending())
+    });
     let label = tf(
         l,
         "lab.matrix.cell_label",
@@ -68,8 +94,7 @@ fn cell_html(
             ("scenario", t(l, &format!("lab.scenario.{}", sc.id()))),
             ("client", t(l, &format!("lab.client.{}", c.id()))),
             ("server", t(l, &format!("lab.server.{}", s.id()))),
-            ("count", cell.reports.to_string()),
-            ("tool", t(l, &format!("lab.toolout.{}", cell.tool.id()))),
+            ("verdict", crate::lab::words::verdict_line(l, cell)),
         ],
     );
     html! {
@@ -77,12 +102,15 @@ fn cell_html(
             <AppLink to={crate::links::Link::lab_end(sc, c, s, m.seed)} testid={testid} attrs={vec![
                 ("aria-label", label.clone().into()), ("title", label.into()),
                 ("data-reports", cell.reports.to_string().into()), ("data-tool", cell.tool.id().into()),
+                ("data-ending", cell.ending().id().into()),
                 ("data-changed", changed.to_string().into()), ("data-lucky", cell.lucky.to_string().into()),
             ]}>
-                <span class="cell-count">{ cell.reports }</span>
-                <span class="cell-symbol" aria-hidden="true">{ cell_symbol(cell) }</span>
-                if cell.lucky { <span class="cell-luck" aria-hidden="true">{ "☘" }</span> }
-                if changed { <span class="cell-changed" aria-hidden="true">{ "Δ" }</span> }
+                <span class="cell-main">
+                    <span class="cell-count">{ cell.reports }</span>
+                    <span class="cell-symbol" aria-hidden="true">{ cell_mark(cell) }</span>
+                    if cell.lucky { <span class="cell-luck" aria-hidden="true">{ icon(Icon::Luck) }</span> }
+                    if changed { <span class="cell-changed" aria-hidden="true">{ icon(Icon::Changed) }</span> }
+                </span>
                 <span class="cell-tool">{ t(l, &format!("lab.toolshort.{}", cell.tool.id())) }</span>
             </AppLink>
         </td>
@@ -90,9 +118,9 @@ fn cell_html(
 }
 
 /// The table: scenarios as rows; clients (or servers) as columns.
-pub fn table(l: Lang, m: &MatrixParams, got: Computed) -> Html {
+pub fn table(l: Lang, m: &MatrixParams, got: Computed, scroll: Scroll) -> Html {
     let keys = m.cells();
-    let heads: Vec<(String, String)> = match m.by {
+    let heads: Vec<(Html, String)> = match m.by {
         MatrixBy::Client => ClientStrategy::ALL
             .iter()
             .map(|c| {
@@ -114,7 +142,11 @@ pub fn table(l: Lang, m: &MatrixParams, got: Computed) -> Html {
     };
     let width = heads.len();
     html! {
-        <div class="scroll-x">
+        <>
+        if scroll.overflow {
+            <p class="more-columns" data-testid="matrix-more">{ t(l, "lab.matrix.more_columns") }{ icon(Icon::Play) }</p>
+        }
+        <div class="scroll-x" data-testid="matrix-scroll" ref={scroll.node}>
             <table class="data matrix-table" data-testid="matrix" data-by={match m.by { MatrixBy::Client => "client", MatrixBy::Server => "server" }}>
                 <thead><tr>
                     <th scope="col">{ t(l, "lab.matrix.scenario") }</th>
@@ -139,5 +171,6 @@ pub fn table(l: Lang, m: &MatrixParams, got: Computed) -> Html {
                 </tbody>
             </table>
         </div>
+        </>
     }
 }

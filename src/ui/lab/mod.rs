@@ -18,5 +18,8 @@ pub use engine::answer_on_this_thread;
 pub use engine_view::LabPage;
 pub use matrix::MatrixPage;
 
+/// The matrix legend's entries, for the «?» help.
+pub(crate) use matrix_table::{ending_items, mark_items};
+
 /// The lab engine, for the exercises' lab questions.
 pub(crate) use engine::count as engine_count;

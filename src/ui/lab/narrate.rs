@@ -2,9 +2,8 @@
 //! data through the translation table.
 
 use crate::i18n::{t, tf, Lang};
-use crate::lab::{
-    AttemptOutcome, Decision, GiveUp, Next, Run, SqlOutcome, Step, StepKind, ToolResult,
-};
+use crate::lab::words::tool_text;
+use crate::lab::{AttemptOutcome, Decision, GiveUp, Next, Run, SqlOutcome, Step, StepKind};
 
 /// A moment or wait of the run in the lab's one time format (seconds, or
 /// hours past an hour), with its unit.
@@ -38,24 +37,16 @@ pub fn outcome_text(l: Lang, o: Option<AttemptOutcome>) -> String {
     }
 }
 
-/// The tool result as the model reads it.
-pub fn tool_text(l: Lang, r: ToolResult) -> String {
-    match r {
-        ToolResult::Created { report_id, .. } | ToolResult::Found { report_id } => {
-            tf(l, r.key(), &[("id", report_id.to_string())])
-        }
-        _ => t(l, r.key()),
-    }
-}
-
-fn next_text(l: Lang, next: Next) -> String {
+/// What the harness does after the answer to `request`.
+fn next_text(l: Lang, run: &Run, request: usize, next: Next) -> String {
     match next {
         Next::Backoff { wait_ms } => tf(l, "lab.next.backoff", &[("wait", secs(l, wait_ms))]),
         Next::RetryAfter { wait_ms } => {
             tf(l, "lab.next.retry_after", &[("wait", secs(l, wait_ms))])
         }
         Next::Finish { result, give_up } => {
-            let mut s = tf(l, "lab.next.finish", &[("result", tool_text(l, result))]);
+            let text = tool_text(l, run, result, Some(request));
+            let mut s = tf(l, "lab.next.finish", &[("result", text)]);
             s.push_str(&match give_up {
                 None => String::new(),
                 Some(GiveUp::AttemptsExhausted) => tf(
@@ -115,7 +106,11 @@ fn decision_text(
         Decision::TookOver { fence } => {
             tf(l, "lab.d.took_over", &[("fence", fence_text(l, *fence))])
         }
-        // key_split never compares bodies: it replays whatever it stored.
+        // key_split never compares bodies: it replays whatever it stored,
+        // and says so loudly when this body differs from the stored one.
+        Decision::Replay if run.changed_body_replays().contains(&req) => {
+            tf(l, "lab.d.replay_changed", &[("status", st)])
+        }
         Decision::Replay if run.server == crate::lab::ServerImpl::KeySplit => {
             tf(l, "lab.d.replay_split", &[("status", st)])
         }
@@ -275,7 +270,7 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
                 &[req(request), ("outcome", outcome_text(l, Some(*outcome)))],
             );
             s.push_str(sep(l));
-            s.push_str(&next_text(l, *next));
+            s.push_str(&next_text(l, run, *request, *next));
             s
         }
         StepKind::Late { request, status } => tf(
@@ -286,7 +281,7 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
         StepKind::Timeout { request, next } => {
             let mut s = tf(l, "lab.n.timeout", &[req(request)]);
             s.push_str(sep(l));
-            s.push_str(&next_text(l, *next));
+            s.push_str(&next_text(l, run, *request, *next));
             s
         }
         StepKind::Restart => t(l, "lab.n.restart"),

@@ -18,6 +18,7 @@ use crate::i18n::{t, tf, Lang};
 use crate::lab::{self, ClientStrategy, Scenario, ServerImpl};
 use crate::params::{check_int, Notice};
 use crate::ui::app::is_typing_target;
+use crate::ui::icons::{icon, Icon};
 use crate::ui::link::AppLink;
 use crate::ui::page::PageProps;
 use crate::ui::widgets::{use_frame_stages, NoticeList};
@@ -175,6 +176,9 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
 
     // No animation for users who asked for reduced motion; play still steps.
     let reduced = *use_memo((), |_| crate::ui::dom::prefers_reduced_motion());
+    // A phone gets the diagram's narrow lanes (the same width the styles
+    // switch at), so all four lanes are on screen when the view opens.
+    let narrow = *use_memo((), |_| crate::ui::dom::narrow_screen());
     let s = &*state;
     let run = &s.run;
     let total = s.total();
@@ -268,17 +272,18 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
                 <button type="button" data-testid="seed-random" onclick={random_seed}>{ t(l, "lab.seed.random") }</button>
                 <div class="buttons" role="group">
                     <button type="button" data-testid="to-start" onclick={act(|| Action::ToStart)} disabled={step == 0}
-                        aria-label={t(l, "lab.ctl.to_start")} title={t(l, "lab.ctl.to_start")}>{ "|◀" }</button>
+                        aria-label={t(l, "lab.ctl.to_start")} title={t(l, "lab.ctl.to_start")}>{ icon(Icon::ToStart) }</button>
                     <button type="button" data-testid="step-back" onclick={act(|| Action::Back)} disabled={step == 0}
-                        aria-label={t(l, "lab.ctl.back")} title={t(l, "lab.ctl.back")}>{ "◀" }</button>
+                        aria-label={t(l, "lab.ctl.back")} title={t(l, "lab.ctl.back")}>{ icon(Icon::Back) }</button>
                     <button type="button" data-testid="play" onclick={act(|| Action::TogglePlay)}
                         aria-pressed={s.playing.to_string()}>
-                        { if s.playing { format!("⏸ {}", t(l, "lab.ctl.pause")) } else { format!("▶ {}", t(l, "lab.ctl.play")) } }
+                        if s.playing { <>{ icon(Icon::Pause) }{ " " }{ t(l, "lab.ctl.pause") }</> }
+                        else { <>{ icon(Icon::Play) }{ " " }{ t(l, "lab.ctl.play") }</> }
                     </button>
                     <button type="button" data-testid="step-forward" onclick={act(|| Action::Forward)} disabled={step >= total}
-                        aria-label={t(l, "lab.ctl.forward")} title={t(l, "lab.ctl.forward")}>{ "▶" }</button>
+                        aria-label={t(l, "lab.ctl.forward")} title={t(l, "lab.ctl.forward")}>{ icon(Icon::Play) }</button>
                     <button type="button" data-testid="to-end" onclick={act(|| Action::ToEnd)} disabled={step >= total}
-                        aria-label={t(l, "lab.ctl.to_end")} title={t(l, "lab.ctl.to_end")}>{ "▶|" }</button>
+                        aria-label={t(l, "lab.ctl.to_end")} title={t(l, "lab.ctl.to_end")}>{ icon(Icon::ToEnd) }</button>
                 </div>
                 <label>{ t(l, "lab.ctl.speed") }
                     <select data-testid="speed" onchange={on_speed}>
@@ -304,7 +309,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
                     <h3>{ t(l, "lab.sql.title") }</h3>
                     { sql_list(l, current.map(|c| &c.sql[..]).unwrap_or(&[])) }
                 </div>
-                { summary_card(l, s, step, count) }
+                { summary_card(l, s, step, count, act(|| Action::ToEnd)) }
             </div>
             }
             if lower {
@@ -312,7 +317,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
                 <h2>{ t(l, "lab.diagram.title") }</h2>
                 <p class="muted bars-legend">{ t(l, "lab.diagram.bars") }</p>
                 <p class="muted scroll-hint" aria-hidden="true">{ t(l, "lab.diagram.scroll_hint") }</p>
-                <div class="scroll-x seq-wrap" ref={seq_ref}><Diagram lang={l} run={SameRun(s.run.clone())} upto={step} /></div>
+                <div class="scroll-x seq-wrap" ref={seq_ref}><Diagram lang={l} run={SameRun(s.run.clone())} upto={step} narrow={narrow} /></div>
             </div>
             <div class="lab-tables">
                 { reports_table(l, reports, reports_before) }

@@ -4,38 +4,38 @@
 
 use yew::prelude::*;
 
-use super::narrate::{outcome_text, tool_text};
+use super::narrate::outcome_text;
 use super::state::LabState;
 use crate::i18n::num::counted;
 use crate::i18n::{t, tf, Lang};
-use crate::lab::explain::{cause, lucky};
+use crate::lab::explain::{cause, Cause};
 use crate::lab::harness::{ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, MAX_ATTEMPTS};
-use crate::lab::{Cell, ToolOutcome, Verdict, LEASE_MS, SLOW_MS, WORK_MAX_MS};
+use crate::lab::rules::design_breaks;
+use crate::lab::words::{model_view, tool_text, verdict_line};
+use crate::lab::{Cell, Verdict, LEASE_MS, SLOW_MS, WORK_MAX_MS};
+use crate::ui::icons::{ending_icon, icon, Icon};
 use crate::ui::link::AppLink;
 
-/// A cell's symbol: the count's verdict and whether the model knows it, so
-/// «0, and the model knows» (∅) differs from «0, unknown» (?).
-pub fn cell_symbol(c: Cell) -> &'static str {
-    match (c.reports, c.tool) {
-        (n, _) if n > 1 => "✕",
-        (1, ToolOutcome::Created) => "✓",
-        (1, _) => "✓?",
-        (_, ToolOutcome::NotCreated | ToolOutcome::Rejected) => "∅",
-        _ => "?",
-    }
+/// A cell's mark: the icon of its ending (the verdict, refined by what the
+/// model knows, or the changed-body fault).
+pub fn cell_mark(c: Cell) -> Html {
+    icon(ending_icon(c.ending()))
 }
 
-/// CSS class of a cell or card: the verdict, refined by what the model knows.
+/// CSS classes of a cell or card: the count's verdict, the ending, and
+/// whether the model knows the truth.
 pub fn cell_class(c: Cell) -> String {
     let v = Verdict::from_count(c.reports);
-    let known = matches!(
-        (c.reports, c.tool),
-        (1, ToolOutcome::Created) | (0, ToolOutcome::NotCreated | ToolOutcome::Rejected)
-    );
+    let e = c.ending();
     format!(
-        "verdict-{} {}",
+        "verdict-{} ending-{} {}",
         v.id(),
-        if known { "model-knows" } else { "model-unsure" }
+        e.id(),
+        if e.is_good() {
+            "model-knows"
+        } else {
+            "model-unsure"
+        }
     )
 }
 
@@ -61,14 +61,20 @@ pub fn lab_parameters(l: Lang) -> Html {
     }
 }
 
-/// `2 份报告` / `2 reports`.
-fn reports(l: Lang, n: usize) -> String {
-    counted(
-        l,
-        n as u64,
-        "lab.unit.reports.one",
-        "lab.unit.reports.other",
-    )
+/// The rules of the chapter this run's combination breaks, quoted.
+fn broken_rules(l: Lang, s: &LabState) -> Html {
+    let rules = design_breaks(s.params.client, s.params.server);
+    if rules.is_empty() {
+        return Html::default();
+    }
+    html! {
+        <div class="rules" data-testid="broken-rules">
+            <p>{ icon(Icon::Cross) }{ " " }{ t(l, "lab.end.rules") }</p>
+            <ul>
+                { for rules.iter().map(|r| html! { <li data-rule={r.id()}>{ t(l, &r.key()) }</li> }) }
+            </ul>
+        </div>
+    }
 }
 
 fn end_sentence(l: Lang, s: &LabState) -> Html {
@@ -87,31 +93,91 @@ fn end_sentence(l: Lang, s: &LabState) -> Html {
         );
         html! { <AppLink to={fixed} testid="fix-link">{ text }</AppLink> }
     });
-    let good = why == crate::lab::explain::Cause::Good;
+    let good = why == Cause::Good;
     html! {
         <div class="end-sentence" data-testid="end-sentence" data-cause={format!("{why:?}")}>
             <p>
                 { tf(l, "lab.end.sentence", &[
-                    ("reports", reports(l, c.reports)),
+                    ("reports", crate::lab::words::reports(l, c.reports)),
                     ("tool", t(l, &format!("lab.toolshort.{}", c.tool.id()))),
                 ]) }
                 { if l == Lang::En { " " } else { "" } }{ t(l, &why.key()) }
             </p>
-            if good && lucky(run) { <p class="lucky" data-testid="lucky">{ t(l, "lab.end.lucky") }</p> }
+            if good && c.lucky { <p class="lucky" data-testid="lucky">{ icon(Icon::Luck) }{ " " }{ t(l, "lab.end.lucky") }</p> }
+            { broken_rules(l, s) }
             if !good {
                 <p>{ fix.unwrap_or_else(|| html! { <span data-testid="no-fix">{ t(l, "lab.end.no_fix") }</span> }) }</p>
+            } else if let Some(fix) = fix {
+                // Right by luck: the advice names a combination that is right without it.
+                <p>{ fix }</p>
             }
         </div>
     }
 }
 
-/// The card: the count after the current step (no verdict: a step is not an
-/// ending), then everything about the settled run, labelled as such.
-pub fn summary_card(l: Lang, s: &LabState, step: usize, count: usize) -> Html {
+/// The settled run: verdict, what the model knows, the last HTTP outcome
+/// and tool result, and why.
+fn ending(l: Lang, s: &LabState) -> Html {
     let run = &s.run;
     let c = run.cell();
-    let v = run.verdict();
+    let tool = run
+        .tool_result()
+        .map(|r| tool_text(l, run, r, run.final_request()))
+        .unwrap_or_default();
+    html! {
+        <>
+            <p class="verdict" data-testid="final-verdict" data-count={c.reports.to_string()}
+                data-verdict={run.verdict().id()} data-ending={c.ending().id()}>
+                { cell_mark(c) }{ " " }{ verdict_line(l, c) }
+            </p>
+            <p class="model-view" data-testid="tool-outcome" data-tool={c.tool.id()}>
+                { model_view(l, c.tool) }
+            </p>
+            <dl class="final-outcome" data-testid="final-outcome">
+                <dt>{ t(l, "lab.final.label") }</dt>
+                <dd data-testid="final-http">{ outcome_text(l, run.final_outcome()) }</dd>
+                <dt>{ t(l, "lab.final.tool") }</dt>
+                <dd data-testid="tool-result">{ tool }</dd>
+                <dd class="muted">{ tf(l, "lab.final.calls", &[
+                    ("calls", counted(l, run.calls().len() as u64, "lab.unit.calls.one", "lab.unit.calls.other")),
+                    ("requests", counted(l, run.requests().len() as u64, "lab.unit.requests.one", "lab.unit.requests.other")),
+                ]) }</dd>
+            </dl>
+            if run.truncated { <p class="truncated" data-testid="truncated">{ t(l, "lab.n.truncated") }</p> }
+            { end_sentence(l, s) }
+        </>
+    }
+}
+
+/// Before the last step: a prompt to predict, and a button that jumps to
+/// the end for whoever wants the result now.
+fn ending_hidden(l: Lang, show: Callback<MouseEvent>) -> Html {
+    html! {
+        <div class="end-hidden" data-testid="end-hidden">
+            <p class="muted">{ t(l, "lab.end.predict") }</p>
+            <button type="button" data-testid="show-result" onclick={show} title={t(l, "lab.end.show_title")}>
+                { icon(Icon::ToEnd) }{ " " }{ t(l, "lab.end.show") }
+            </button>
+        </div>
+    }
+}
+
+/// The card: the count after the current step (no verdict: a step is not an
+/// ending), then the settled run, shown only at the last step (or after
+/// «直接看结果», which jumps there), so a student can predict, then step.
+pub fn summary_card(
+    l: Lang,
+    s: &LabState,
+    step: usize,
+    count: usize,
+    show: Callback<MouseEvent>,
+) -> Html {
     let at_end = step >= s.total();
+    let class = if at_end {
+        cell_class(s.run.cell())
+    } else {
+        String::new()
+    };
     html! {
         <div class="panel lab-summary">
             <section class="card-now" data-testid="card-now">
@@ -119,29 +185,9 @@ pub fn summary_card(l: Lang, s: &LabState, step: usize, count: usize) -> Html {
                 <div class="count-label">{ t(l, "lab.count.label") }</div>
                 <div class="big-number report-count" data-testid="report-count">{ count }</div>
             </section>
-            <section class={classes!("card-end", cell_class(c))} data-testid="card-end">
+            <section class={classes!("card-end", class)} data-testid="card-end" data-shown={at_end.to_string()}>
                 <h3>{ t(l, "lab.card.end") }</h3>
-                <p class="verdict" data-testid="final-verdict" data-count={c.reports.to_string()} data-verdict={v.id()}>
-                    { format!("{} {}", cell_symbol(c), tf(l, "lab.verdict.final", &[
-                        ("count", reports(l, c.reports)),
-                        ("verdict", t(l, &format!("lab.verdict.{}", v.id()))),
-                    ])) }
-                </p>
-                <p class="model-view" data-testid="tool-outcome" data-tool={c.tool.id()}>
-                    { t(l, &format!("lab.toolout.{}", c.tool.id())) }
-                </p>
-                <dl class="final-outcome" data-testid="final-outcome">
-                    <dt>{ t(l, "lab.final.label") }</dt>
-                    <dd data-testid="final-http">{ outcome_text(l, run.final_outcome()) }</dd>
-                    <dt>{ t(l, "lab.final.tool") }</dt>
-                    <dd data-testid="tool-result">{ run.tool_result().map(|r| tool_text(l, r)).unwrap_or_default() }</dd>
-                    <dd class="muted">{ tf(l, "lab.final.calls", &[
-                        ("calls", counted(l, run.calls().len() as u64, "lab.unit.calls.one", "lab.unit.calls.other")),
-                        ("requests", counted(l, run.requests().len() as u64, "lab.unit.requests.one", "lab.unit.requests.other")),
-                    ]) }</dd>
-                </dl>
-                if run.truncated { <p class="truncated" data-testid="truncated">{ t(l, "lab.n.truncated") }</p> }
-                if at_end { { end_sentence(l, s) } }
+                if at_end { { ending(l, s) } } else { { ending_hidden(l, show) } }
             </section>
         </div>
     }
