@@ -126,10 +126,11 @@ async fn the_run_view_splits_the_card_and_ends_with_a_cause_and_a_fix() {
     assert_eq!(attr(&outcome, "data-tool"), "created");
     let verdict = app::wait_for(&root, "[data-testid=final-verdict]").await;
     assert_eq!(attr(&verdict, "data-count"), "2");
-    // The nearest fix: the same client on the next server.
+    // The nearest fix: the same client on the nearest server that breaks
+    // no rule of the chapter (key_split inserts before recording the key).
     let fix = app::wait_for(&root, "[data-testid=fix-link]").await;
     assert!(
-        attr(&fix, "href").contains("server=key_split"),
+        attr(&fix, "href").contains("server=atomic"),
         "{}",
         attr(&fix, "href")
     );
