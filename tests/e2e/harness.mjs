@@ -204,6 +204,24 @@ export async function waitStep(page, n) {
   );
 }
 
+/**
+ * Waits until the lab shows the settled run of `client` and `server`: its
+ * pickers are checked, the engine is done and the card shows its ending.
+ * (Right after a link changes the hash, the previous run's card is still on
+ * screen for a moment.)
+ */
+export async function waitForRunEnd(page, client, server) {
+  await page.waitForFunction(
+    ([c, s]) =>
+      document.querySelector(`input[name="client"][value="${c}"]`)?.checked &&
+      document.querySelector(`input[name="server"][value="${s}"]`)?.checked &&
+      !document.querySelector('[data-testid="engine-status"]') &&
+      document.querySelector('[data-testid="final-verdict"]'),
+    [client, server],
+    { timeout: 60000 },
+  );
+}
+
 /** Reads the number in an element's text (e.g. "1 234.5 ms" → 1234.5). */
 export async function numberIn(page, testId) {
   const text = await page.getByTestId(testId).first().innerText();

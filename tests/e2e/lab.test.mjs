@@ -2,7 +2,7 @@
 // buttons and keys, URL state, the matrix for two servers and its links.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, numberIn, waitStep } from './harness.mjs';
+import { startApp, numberIn, waitStep, waitForRunEnd } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -126,9 +126,9 @@ test('the naive server duplicates a report whose response was lost', async () =>
   assert.match(await page.getByTestId('end-sentence').innerText(), /不带幂等键/);
   const fix = page.getByTestId('fix-link');
   assert.match(await fix.innerText(), /试试修好的版本/);
+  const to = new URLSearchParams(new URL(await fix.getAttribute('href'), 'http://x/').hash.split('?')[1]);
   await fix.click();
-  await page.waitForFunction(() => location.hash.includes('client=') && !location.hash.includes('client=naive&server=naive'));
-  await page.getByTestId('final-verdict').waitFor();
+  await waitForRunEnd(page, to.get('client'), to.get('server'));
   assert.equal(await page.getByTestId('final-verdict').getAttribute('data-count'), '1');
   assert.equal(await page.getByTestId('tool-outcome').getAttribute('data-tool'), 'created');
   app.assertNoErrors(page);
