@@ -9,8 +9,10 @@ pub mod help;
 pub mod herd;
 pub mod lab;
 pub mod link;
+pub mod modal;
 pub mod page;
 pub mod panic;
+mod share;
 pub mod slicer;
 pub mod widgets;
 
