@@ -23,6 +23,9 @@ use crate::route::{split_shell_params, Location, Page, Query};
 
 const LANG_KEY: &str = "retry-lab.lang";
 
+/// The id of the page's content, where «跳到正文» moves the focus.
+const PAGE_ID: &str = "content";
+
 /// Where the app is: the URL's location, and how many navigations led here.
 /// Every navigation (a `hashchange`) mounts the page anew, even to the
 /// location the shell already had: a page mirrors its state into the URL
@@ -212,6 +215,10 @@ pub fn app() -> Html {
             <div class="shell-main" inert={inert}>
             if !embed {
                 <header class="site-header">
+                    // Past the header's nine stops in one: a button, since
+                    // an `href="#…"` would be a route.
+                    <button type="button" class="skip-link" data-testid="skip-link"
+                        onclick={Callback::from(|_| dom::focus_by_id(PAGE_ID))}>{ t(l, "common.skip") }</button>
                     <AppLink to={Link::Home} class="brand">{ t(l, "common.app_title") }</AppLink>
                     <nav aria-label={t(l, "common.nav.main")}>
                         { nav_link(l, &loc.page, Page::Herd, "common.nav.herd", "nav-herd") }
@@ -234,7 +241,7 @@ pub fn app() -> Html {
                 <NoticeList lang={l} notices={other_notices} />
             </div>
             if embed { <div class="embed-toolbar">{ toolbar }</div> }
-            <div class="page">
+            <div class="page" id={PAGE_ID} tabindex="-1">
                 if body_ready { { body } } else {
                     <p class="boot-wait" data-testid="page-wait">{ t(l, "common.loading") }</p>
                 }

@@ -139,6 +139,16 @@ pub async fn probe(url: &str) -> Option<u16> {
         .map(|r| r.status())
 }
 
+/// Moves the focus to the element with `id` (it needs a `tabindex`).
+pub fn focus_by_id(id: &str) {
+    if let Some(el) = gloo::utils::document()
+        .get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = el.focus();
+    }
+}
+
 /// Reloads the page (a newer version was deployed).
 pub fn reload() {
     let _ = window().location().reload();

@@ -273,6 +273,15 @@ test('«?» opens a modal help that takes the focus, keeps Tab inside, closes on
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => document.querySelector('[data-testid="step-index"]')?.getAttribute('data-step') === '1');
 
+  // «跳到正文» skips the header's stops: the next Tab is the page's first control.
+  await page.locator('.brand').focus();
+  await page.keyboard.press('Shift+Tab');
+  assert.equal((await focused(page)).testid, 'skip-link', 'the first stop of the page');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => !!document.activeElement.closest('#content')), true);
+  assert.equal(await page.evaluate(() => !!document.activeElement.closest('.site-header')), false);
+
   // Opened with the mouse: the close button gives the focus back to «?».
   await page.getByTestId('help-open').click();
   await page.getByTestId('help-close').click();
