@@ -218,211 +218,220 @@ fn stamps_and_the_clear_survive_a_round_trip_and_old_records_count_as_written_at
     assert!(later.progress.records.is_empty());
 }
 
-/// One frame (tab or iframe) of the origin in the interleaving model.
-#[derive(Default)]
-struct Frame {
-    memory: Progress,
-    /// A read done, its write still to come: what was read, and what for.
-    pending: Option<(Option<String>, Option<Edit>)>,
-    /// `storage` events not yet handled.
-    inbox: usize,
-    /// The records the last clear of this frame removed (for undo).
-    undo: BTreeMap<String, Record>,
-}
+/// The interleaving model (native only: proptest is not built for wasm32).
+#[cfg(not(target_arch = "wasm32"))]
+mod interleavings {
+    use super::*;
 
-/// Every edit that took effect, as stamps: the oracle.
-#[derive(Default)]
-struct Effects {
-    puts: Vec<(String, Record, u64)>,
-    clears: Vec<u64>,
-}
-
-impl Effects {
-    /// What the stored value must hold: the join of every effect.
-    fn expected(&self) -> Progress {
-        let mut p = Progress::default();
-        for (id, r, at) in &self.puts {
-            let mut one = Progress::default();
-            one.put(id.clone(), r.clone(), *at);
-            p.join(&one);
-        }
-        for at in &self.clears {
-            let mut c = Progress::default();
-            c.clear(*at);
-            p.join(&c);
-        }
-        p
+    /// One frame (tab or iframe) of the origin in the interleaving model.
+    #[derive(Default)]
+    struct Frame {
+        memory: Progress,
+        /// A read done, its write still to come: what was read, and what for.
+        pending: Option<(Option<String>, Option<Edit>)>,
+        /// `storage` events not yet handled.
+        inbox: usize,
+        /// The records the last clear of this frame removed (for undo).
+        undo: BTreeMap<String, Record>,
     }
-}
 
-/// The shared `localStorage` value and the frames around it.
-struct World {
-    storage: Option<String>,
-    frames: Vec<Frame>,
-    effects: Effects,
-    clock: u64,
-}
+    /// Every edit that took effect, as stamps: the oracle.
+    #[derive(Default)]
+    struct Effects {
+        puts: Vec<(String, Record, u64)>,
+        clears: Vec<u64>,
+    }
 
-impl World {
-    fn store(&mut self, from: usize, json: String) {
-        if self.storage.as_deref() == Some(json.as_str()) {
-            return; // no change, no `storage` event
+    impl Effects {
+        /// What the stored value must hold: the join of every effect.
+        fn expected(&self) -> Progress {
+            let mut p = Progress::default();
+            for (id, r, at) in &self.puts {
+                let mut one = Progress::default();
+                one.put(id.clone(), r.clone(), *at);
+                p.join(&one);
+            }
+            for at in &self.clears {
+                let mut c = Progress::default();
+                c.clear(*at);
+                p.join(&c);
+            }
+            p
         }
-        self.storage = Some(json);
-        for (i, f) in self.frames.iter_mut().enumerate() {
-            if i != from {
-                f.inbox += 1;
+    }
+
+    /// The shared `localStorage` value and the frames around it.
+    struct World {
+        storage: Option<String>,
+        frames: Vec<Frame>,
+        effects: Effects,
+        clock: u64,
+    }
+
+    impl World {
+        fn store(&mut self, from: usize, json: String) {
+            if self.storage.as_deref() == Some(json.as_str()) {
+                return; // no change, no `storage` event
+            }
+            self.storage = Some(json);
+            for (i, f) in self.frames.iter_mut().enumerate() {
+                if i != from {
+                    f.inbox += 1;
+                }
             }
         }
-    }
 
-    /// The first half of an edit or of handling an event: the read.
-    fn read(&mut self, i: usize, edit: Option<Edit>) {
-        if self.frames[i].pending.is_none() {
-            self.frames[i].pending = Some((self.storage.clone(), edit));
+        /// The first half of an edit or of handling an event: the read.
+        fn read(&mut self, i: usize, edit: Option<Edit>) {
+            if self.frames[i].pending.is_none() {
+                self.frames[i].pending = Some((self.storage.clone(), edit));
+            }
         }
-    }
 
-    /// The second half: merge and write.
-    fn finish(&mut self, i: usize, skew: u64) {
-        let Some((read, edit)) = self.frames[i].pending.take() else {
-            return;
-        };
-        self.clock += 1;
-        let f = &mut self.frames[i];
-        match edit {
-            Some(edit) => {
-                let w = write(read.as_deref(), None, &f.memory, &edit, self.clock + skew);
-                let at = w.at;
-                match &edit {
-                    Edit::Set(id, r) => self.effects.puts.push((id.clone(), r.clone(), at)),
-                    Edit::Clear => {
-                        self.effects.clears.push(at);
-                        f.undo = w.cleared.clone();
-                    }
-                    Edit::Restore(old) => {
-                        for (id, r) in old {
-                            if w.progress.stamps.get(id) == Some(&at) {
-                                self.effects.puts.push((id.clone(), r.clone(), at));
+        /// The second half: merge and write.
+        fn finish(&mut self, i: usize, skew: u64) {
+            let Some((read, edit)) = self.frames[i].pending.take() else {
+                return;
+            };
+            self.clock += 1;
+            let f = &mut self.frames[i];
+            match edit {
+                Some(edit) => {
+                    let w = write(read.as_deref(), None, &f.memory, &edit, self.clock + skew);
+                    let at = w.at;
+                    match &edit {
+                        Edit::Set(id, r) => self.effects.puts.push((id.clone(), r.clone(), at)),
+                        Edit::Clear => {
+                            self.effects.clears.push(at);
+                            f.undo = w.cleared.clone();
+                        }
+                        Edit::Restore(old) => {
+                            for (id, r) in old {
+                                if w.progress.stamps.get(id) == Some(&at) {
+                                    self.effects.puts.push((id.clone(), r.clone(), at));
+                                }
                             }
                         }
                     }
+                    f.memory = w.progress;
+                    self.store(i, w.json);
                 }
-                f.memory = w.progress;
-                self.store(i, w.json);
-            }
-            None => {
-                let s = sync(read.as_deref(), None, &f.memory);
-                f.memory = s.progress;
-                if let Some(json) = s.write_back {
-                    self.store(i, json);
+                None => {
+                    let s = sync(read.as_deref(), None, &f.memory);
+                    f.memory = s.progress;
+                    if let Some(json) = s.write_back {
+                        self.store(i, json);
+                    }
                 }
             }
         }
-    }
 
-    /// Handles one `storage` event (its read; the write comes with `finish`).
-    fn deliver(&mut self, i: usize) {
-        if self.frames[i].inbox > 0 && self.frames[i].pending.is_none() {
-            self.frames[i].inbox -= 1;
-            self.read(i, None);
+        /// Handles one `storage` event (its read; the write comes with `finish`).
+        fn deliver(&mut self, i: usize) {
+            if self.frames[i].inbox > 0 && self.frames[i].pending.is_none() {
+                self.frames[i].inbox -= 1;
+                self.read(i, None);
+            }
+        }
+
+        /// Lets every frame finish and handle every event; false if it never ends.
+        fn settle(&mut self) -> bool {
+            for _ in 0..10_000 {
+                let idle = self
+                    .frames
+                    .iter()
+                    .all(|f| f.pending.is_none() && f.inbox == 0);
+                if idle {
+                    return true;
+                }
+                for i in 0..self.frames.len() {
+                    self.finish(i, 0);
+                    self.deliver(i);
+                }
+            }
+            false
         }
     }
 
-    /// Lets every frame finish and handle every event; false if it never ends.
-    fn settle(&mut self) -> bool {
-        for _ in 0..10_000 {
-            let idle = self
-                .frames
-                .iter()
-                .all(|f| f.pending.is_none() && f.inbox == 0);
-            if idle {
-                return true;
-            }
-            for i in 0..self.frames.len() {
-                self.finish(i, 0);
-                self.deliver(i);
-            }
-        }
-        false
+    /// One action of the interleaving model: (frame, kind, question, correct).
+    type Act = (usize, u8, u8, bool);
+
+    /// Two or three frames, a script of their actions, each frame's clock skew.
+    fn interleaving() -> impl proptest::strategy::Strategy<Value = (usize, Vec<Act>, Vec<u64>)> {
+        use proptest::prelude::*;
+        (2usize..=3).prop_flat_map(|n| {
+            (
+                Just(n),
+                proptest::collection::vec((0..n, 0u8..10, 0u8..4, any::<bool>()), 1..60),
+                proptest::collection::vec(0u64..5, n),
+            )
+        })
     }
-}
 
-fn interleaving(
-) -> impl proptest::strategy::Strategy<Value = (usize, Vec<(usize, u8, u8, bool)>, Vec<u64>)> {
-    use proptest::prelude::*;
-    (2usize..=3).prop_flat_map(|n| {
-        (
-            Just(n),
-            proptest::collection::vec((0..n, 0u8..10, 0u8..4, any::<bool>()), 1..60),
-            proptest::collection::vec(0u64..5, n),
-        )
-    })
-}
-
-/// Runs one interleaving of reads, writes and `storage` events.
-fn play(n: usize, script: &[(usize, u8, u8, bool)], skews: &[u64], clears: bool) -> World {
-    let mut w = World {
-        storage: None,
-        frames: (0..n).map(|_| Frame::default()).collect(),
-        effects: Effects::default(),
-        clock: 0,
-    };
-    for (seq, &(i, kind, q, ok)) in script.iter().enumerate() {
-        let id = format!("q{q}");
-        // Each answer is told apart from every other (its own number).
-        let r = Record {
-            response: Response::Numbers(vec![seq as f64]),
-            correct: ok,
-            model: None,
+    /// Runs one interleaving of reads, writes and `storage` events.
+    fn play(n: usize, script: &[Act], skews: &[u64], clears: bool) -> World {
+        let mut w = World {
+            storage: None,
+            frames: (0..n).map(|_| Frame::default()).collect(),
+            effects: Effects::default(),
+            clock: 0,
         };
-        match kind {
-            0..=3 => w.read(i, Some(Edit::Set(id, r))),
-            4 if clears => w.read(i, Some(Edit::Clear)),
-            5 if clears => {
-                let undo = w.frames[i].undo.clone();
-                w.read(i, Some(Edit::Restore(undo)));
+        for (seq, &(i, kind, q, ok)) in script.iter().enumerate() {
+            let id = format!("q{q}");
+            // Each answer is told apart from every other (its own number).
+            let r = Record {
+                response: Response::Numbers(vec![seq as f64]),
+                correct: ok,
+                model: None,
+            };
+            match kind {
+                0..=3 => w.read(i, Some(Edit::Set(id, r))),
+                4 if clears => w.read(i, Some(Edit::Clear)),
+                5 if clears => {
+                    let undo = w.frames[i].undo.clone();
+                    w.read(i, Some(Edit::Restore(undo)));
+                }
+                4..=7 => w.finish(i, skews[i]),
+                _ => w.deliver(i),
             }
-            4..=7 => w.finish(i, skews[i]),
-            _ => w.deliver(i),
         }
-    }
-    w
-}
-
-proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
-
-    /// No interleaving of two or three frames' reads, writes and event
-    /// handling loses an answer: once every frame has handled the events it
-    /// got, the stored value is the join of every edit made, and every frame
-    /// shows exactly that.
-    #[test]
-    fn no_interleaving_of_writers_loses_an_answer((n, script, skews) in interleaving()) {
-        let mut w = play(n, &script, &skews, false);
-        proptest::prop_assert!(w.settle(), "the frames never stopped writing");
-        let stored = Stored::parse(w.storage.as_deref()).unwrap().progress;
-        let answered: std::collections::BTreeSet<&String> =
-            w.effects.puts.iter().map(|(id, _, _)| id).collect();
-        let kept: std::collections::BTreeSet<&String> = stored.records.keys().collect();
-        proptest::prop_assert_eq!(answered, kept);
-        proptest::prop_assert_eq!(&stored, &w.effects.expected());
-        for f in &w.frames {
-            proptest::prop_assert_eq!(&f.memory, &stored);
-        }
+        w
     }
 
-    /// With clears and undos in the mix: the stored value is still the join
-    /// of every edit (an answer is gone only if a clear stamped after it
-    /// removed it), and every frame converges to it.
-    #[test]
-    fn with_clears_every_frame_converges_to_the_join_of_all_edits((n, script, skews) in interleaving()) {
-        let mut w = play(n, &script, &skews, true);
-        proptest::prop_assert!(w.settle(), "the frames never stopped writing");
-        let stored = Stored::parse(w.storage.as_deref()).unwrap().progress;
-        proptest::prop_assert_eq!(&stored, &w.effects.expected());
-        for f in &w.frames {
-            proptest::prop_assert_eq!(&f.memory, &stored);
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+        /// No interleaving of two or three frames' reads, writes and event
+        /// handling loses an answer: once every frame has handled the events it
+        /// got, the stored value is the join of every edit made, and every frame
+        /// shows exactly that.
+        #[test]
+        fn no_interleaving_of_writers_loses_an_answer((n, script, skews) in interleaving()) {
+            let mut w = play(n, &script, &skews, false);
+            proptest::prop_assert!(w.settle(), "the frames never stopped writing");
+            let stored = Stored::parse(w.storage.as_deref()).unwrap().progress;
+            let answered: std::collections::BTreeSet<&String> =
+                w.effects.puts.iter().map(|(id, _, _)| id).collect();
+            let kept: std::collections::BTreeSet<&String> = stored.records.keys().collect();
+            proptest::prop_assert_eq!(answered, kept);
+            proptest::prop_assert_eq!(&stored, &w.effects.expected());
+            for f in &w.frames {
+                proptest::prop_assert_eq!(&f.memory, &stored);
+            }
+        }
+
+        /// With clears and undos in the mix: the stored value is still the join
+        /// of every edit (an answer is gone only if a clear stamped after it
+        /// removed it), and every frame converges to it.
+        #[test]
+        fn with_clears_every_frame_converges_to_the_join_of_all_edits((n, script, skews) in interleaving()) {
+            let mut w = play(n, &script, &skews, true);
+            proptest::prop_assert!(w.settle(), "the frames never stopped writing");
+            let stored = Stored::parse(w.storage.as_deref()).unwrap().progress;
+            proptest::prop_assert_eq!(&stored, &w.effects.expected());
+            for f in &w.frames {
+                proptest::prop_assert_eq!(&f.memory, &stored);
+            }
         }
     }
 }
