@@ -66,7 +66,9 @@ pub fn app() -> Html {
     let body_ready = use_after_first_task();
     let forms_blocked = *use_memo((), |_| dom::forms_blocked());
 
-    // Follow navigation (links, back/forward, edited URL).
+    // Follow navigation (links, back/forward, edited URL). The count lives
+    // outside the state: the listener's handle keeps the first render's value.
+    let visits = use_mut_ref(|| 0u32);
     {
         let here = here.clone();
         let lang = lang.clone();
@@ -76,10 +78,12 @@ pub fn app() -> Html {
                 if let Some(l) = split_shell_params(&next).lang_from_url {
                     lang.set(l);
                 }
-                here.set(Here {
-                    loc: next,
-                    visit: here.visit.wrapping_add(1),
-                });
+                let visit = {
+                    let mut n = visits.borrow_mut();
+                    *n = n.wrapping_add(1);
+                    *n
+                };
+                here.set(Here { loc: next, visit });
             });
             move || drop(listener)
         });

@@ -228,6 +228,14 @@ export async function startApp({ browserArgs = [] } = {}) {
   };
 }
 
+/** Answers the self-check question `id` with `value` (in a page or a
+ *  frame locator) and waits for its result. */
+export async function answer(page, id, value) {
+  await page.getByTestId(`answer-${id}`).fill(String(value));
+  await page.getByTestId(`submit-${id}`).click();
+  await page.getByTestId(`result-${id}`).waitFor();
+}
+
 /** Reads the number in an element's text (e.g. "1 234.5 ms" → 1234.5). */
 export async function numberIn(page, testId) {
   const text = await page.getByTestId(testId).first().innerText();

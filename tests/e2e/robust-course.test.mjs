@@ -6,7 +6,7 @@
 // narrow course page. Each test recreates the situation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp } from './harness.mjs';
+import { startApp, answer } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -17,12 +17,6 @@ after(async () => {
 });
 
 const score = (page) => page.getByTestId('exercises-score').innerText();
-
-async function answer(page, id, value) {
-  await page.getByTestId(`answer-${id}`).fill(String(value));
-  await page.getByTestId(`submit-${id}`).click();
-  await page.getByTestId(`result-${id}`).waitFor();
-}
 
 /** Errors other than the failed requests a test provokes on purpose. */
 function unexpectedErrors(page) {
@@ -223,6 +217,18 @@ test('a nav link to the current route resets the view to its URL: the address ba
   await page.getByTestId('copy-link').click();
   assert.equal(await page.getByTestId('share-url').inputValue(), page.url());
   assert.doesNotMatch(page.url(), /clients=50/);
+  // Again: every click on it resets, not only the first.
+  await page.getByTestId('input-clients').fill('30');
+  await page.getByTestId('input-clients').press('Tab');
+  await page.waitForFunction(() => /clients=30/.test(location.hash));
+  await page.getByTestId('nav-amplify').click();
+  await page.getByTestId('nav-herd').click();
+  await page.getByTestId('input-clients').fill('40');
+  await page.getByTestId('input-clients').press('Tab');
+  await page.waitForFunction(() => /clients=40/.test(location.hash));
+  await page.getByTestId('nav-herd').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="input-clients"]')?.value === '100');
+  await page.waitForFunction(() => /clients=100/.test(location.hash));
 
   await page.evaluate(() => { location.hash = '#/lab?scenario=response_lost&seed=1'; });
   await page.getByTestId('step-forward').waitFor({ timeout: 60000 });
