@@ -1,12 +1,23 @@
 //! «复制嵌入代码»: the `<iframe>` snippet a course author pastes into a
 //! page, for exactly the view the author is looking at. Pure link building,
 //! natively tested; the shell only copies the text.
+//!
+//! The snippet goes into the course's page, not ours, so it may carry an
+//! inline `style` (our own page's CSP forbids inline styles, a host page's
+//! usually does not): the frame is as wide as the host's column up to
+//! [`MAX_WIDTH`], with no border, so a 360 px course page never scrolls
+//! sideways because of it. A host whose CSP refuses inline styles gets the
+//! browser's default frame width (300 px), which still fits.
 
+use crate::i18n::{t, Lang};
 use crate::links::{with_shell, Shell};
-use crate::route::{split_shell_params, Location};
+use crate::route::{split_shell_params, Location, Page};
 
 /// The iframe's initial height in pixels, before the first height message.
 pub const INITIAL_HEIGHT: u32 = 600;
+
+/// The widest the frame grows: the compact embed layout is made for it.
+pub const MAX_WIDTH: u32 = 720;
 
 /// The snippet for the page at `href` (the full current URL): the app's URL
 /// with the same view and state plus `embed=1`, in an iframe, followed by
@@ -20,7 +31,7 @@ pub fn embed_snippet(href: &str, title: &str) -> String {
     let src = format!("{base}{}", with_shell(&loc, Shell { lang, embed: true }));
     let id = format!("retry-lab-{:08x}", fnv1a(&src));
     format!(
-        r#"<iframe id="{id}" title="{title}" src="{src}" width="720" height="{INITIAL_HEIGHT}" loading="lazy"></iframe>
+        r#"<iframe id="{id}" title="{title}" src="{src}" height="{INITIAL_HEIGHT}" style="display:block;width:100%;max-width:{MAX_WIDTH}px;border:0" loading="lazy"></iframe>
 <script>
   window.addEventListener("message", function (e) {{
     var frame = document.getElementById("{id}");
@@ -31,6 +42,86 @@ pub fn embed_snippet(href: &str, title: &str) -> String {
         title = escape_attr(title),
         src = escape_attr(&src),
     )
+}
+
+/// The frame's `title` for the page at `hash`: the view and, where the
+/// view has one, its preset or case, then the app's name.
+pub fn embed_title(lang: Lang, hash: &str) -> String {
+    let loc = Location::parse(hash);
+    let q = split_shell_params(&loc).page_query;
+    let mut parts: Vec<String> = Vec::new();
+    match loc.page {
+        Page::Herd => {
+            let p = crate::herd::HerdParams::from_query(&q).0;
+            parts.push(t(lang, "common.nav.herd"));
+            parts.push(t(lang, &format!("herd.view.{}", p.view.id())));
+        }
+        Page::Amplify => {
+            use crate::amplify::params::{AmplifyParams, View};
+            let p = AmplifyParams::from_query(&q).0;
+            parts.push(t(lang, "amplify.nav"));
+            parts.push(t(lang, &format!("amplify.view.{}", p.view.id())));
+            if p.view == View::Load {
+                parts.push(t(lang, &format!("amplify.preset.{}", p.preset.id())));
+            }
+        }
+        Page::Lab => {
+            let p = crate::lab::LabParams::from_query(&q).0;
+            parts.push(t(lang, "common.nav.lab"));
+            parts.push(t(lang, &format!("lab.scenario.{}", p.scenario.id())));
+        }
+        Page::LabMatrix => {
+            let p = crate::lab::MatrixParams::from_query(&q).0;
+            let by_server = p.by == crate::lab::MatrixBy::Server;
+            let key = if by_server {
+                "lab.matrix.title_by_server"
+            } else {
+                "lab.matrix.title"
+            };
+            parts.push(t(lang, key));
+        }
+        Page::Exercises => {
+            parts.push(t(lang, "common.nav.exercises"));
+            let bank = crate::exercises::bank();
+            if let Some(q) = q.get("q").and_then(|id| bank.iter().find(|x| x.id == id)) {
+                parts.push(shorten(&t(lang, &q.prompt_key()), 40));
+            }
+        }
+        Page::Home | Page::NotFound(_) => {}
+    }
+    parts.push(t(lang, "common.app_title"));
+    parts.join(" · ")
+}
+
+/// `s` cut to at most `max` characters, with «…» when cut.
+fn shorten(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", s[..i].trim_end()),
+        None => s.to_string(),
+    }
+}
+
+/// Whether the snippet copied from `href` points at a local preview
+/// (`localhost`, `127.0.0.1`, `[::1]`, a `file:` page): students on the
+/// course page could not open its `src`.
+pub fn is_local_preview(href: &str) -> bool {
+    let Some((scheme, rest)) = href.split_once("://") else {
+        return false;
+    };
+    if scheme.eq_ignore_ascii_case("file") {
+        return true;
+    }
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host = authority.rsplit('@').next().unwrap_or("");
+    let host = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => host.split(':').next().unwrap_or(""),
+    };
+    let host = host.to_ascii_lowercase();
+    host == "localhost"
+        || host.ends_with(".localhost")
+        || host == "::1"
+        || host.split('.').next() == Some("127") && host.split('.').count() == 4
 }
 
 /// Escapes text for a double-quoted HTML attribute.
@@ -68,8 +159,62 @@ mod tests {
         // The id in the iframe and in the listener agree.
         let id = s.split("id=\"").nth(1).unwrap().split('"').next().unwrap();
         assert!(s.contains(&format!("getElementById(\"{id}\")")));
-        // No inline style: the host's CSP may forbid it too.
-        assert!(!s.contains("style="));
+        // Responsive and borderless on the host page.
+        assert!(s.contains("width:100%;max-width:720px;border:0"), "{s}");
+        assert!(!s.contains("width=\"720\""), "{s}");
+    }
+
+    #[test]
+    fn the_title_names_the_view_and_its_preset() {
+        let zh = |h| embed_title(Lang::Zh, h);
+        assert_eq!(
+            zh("#/herd?view=sweep"),
+            "惊群模拟器 · N 扫描：博客的两张图 · 重试实验室"
+        );
+        assert!(zh("#/amplify?view=load&preset=codex").contains("Codex 3 × 3 = 9"));
+        assert!(!zh("#/amplify?view=fanout").contains("Codex"));
+        assert!(zh("#/lab?scenario=stored_500").contains("500 被存下"));
+        assert!(zh("#/lab/matrix?by=server").contains("每种服务端实现"));
+        let q = zh("#/exercises?q=three_layers");
+        assert!(
+            q.starts_with("自测练习 · ") && q.ends_with(" · 重试实验室"),
+            "{q}"
+        );
+        assert!(q.chars().count() < 70, "{q}");
+        assert_eq!(zh("#/"), "重试实验室");
+        let en = embed_title(Lang::En, "#/herd?lang=en");
+        assert_eq!(
+            en,
+            format!(
+                "{} · {} · retry-lab",
+                t(Lang::En, "common.nav.herd"),
+                t(Lang::En, "herd.view.run")
+            )
+        );
+        // Garbage parameters give the view's defaults, not an error.
+        assert!(zh("#/lab?scenario=%3Cscript%3E").contains("响应丢失"));
+    }
+
+    #[test]
+    fn local_previews_are_recognised() {
+        for local in [
+            "http://localhost:8080/#/herd",
+            "http://127.0.0.1:8080/index.html#/",
+            "http://127.0.0.2/",
+            "http://[::1]:8080/",
+            "http://app.localhost/",
+            "file:///home/a/dist/index.html",
+        ] {
+            assert!(is_local_preview(local), "{local}");
+        }
+        for public in [
+            "https://course.example/retry-lab/#/herd",
+            "http://192.168.1.20:8000/",
+            "https://127.example/",
+            "https://localhost.example/",
+        ] {
+            assert!(!is_local_preview(public), "{public}");
+        }
     }
 
     #[test]

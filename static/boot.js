@@ -35,9 +35,19 @@
       "应用没能加载。如果网站刚刚更新，重新加载本页即可。",
       "The app failed to load. If the site was just updated, reloading the page fixes it.",
     ],
+    sandbox: [
+      "本页嵌在一个带 sandbox 属性、却没有 allow-same-origin 的 iframe 里：浏览器把它当成没有来源的匿名页面，不让它加载自己的程序文件和样式，也不让它保存答案。重新加载解决不了这个问题。",
+      "请课程页面的作者把 iframe 的属性写成 sandbox=\"allow-scripts allow-same-origin allow-forms\"（要让链接在新窗口打开，再加 allow-popups），或者去掉 sandbox 属性。",
+      "This page is embedded in an iframe with a sandbox attribute but without allow-same-origin: the browser treats it as an anonymous page with no origin, which may not load its own program files and styles, nor save answers. Reloading cannot fix this.",
+      "Ask the course page's author to give the iframe sandbox=\"allow-scripts allow-same-origin allow-forms\" (add allow-popups if links should open in a new window), or to remove the sandbox attribute.",
+    ],
   };
 
   function show(kind, detail) {
+    // The font warm-up line is hidden by the stylesheet, which a sandboxed
+    // or broken load may not have: it must never show as text.
+    var warm = document.querySelector(".font-warm");
+    if (warm) warm.remove();
     var main = document.getElementById("app");
     if (!main) return;
     var box = document.createElement("div");
@@ -71,6 +81,15 @@
 
   if (location.protocol === "file:") {
     show("file");
+    return;
+  }
+  // An <iframe sandbox> without allow-same-origin gives the page an opaque
+  // origin ("null"): its module script and wasm are cross-origin requests
+  // that a plain static host refuses, its stylesheets fail their integrity
+  // check, and it has no storage. Only the course host can fix that, so
+  // say which flags to add instead of «reload».
+  if (self.origin === "null") {
+    show("sandbox");
     return;
   }
   import(url("app"))

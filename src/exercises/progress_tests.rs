@@ -149,3 +149,317 @@ fn keys_are_scoped_by_deployment_directory() {
     assert_eq!(deployment_dir(""), "/");
     assert_eq!(deployment_dir("/"), "/");
 }
+
+#[test]
+fn answers_survive_in_memory_when_no_write_reaches_storage() {
+    // Private mode: every `setItem` throws, so storage stays empty, and the
+    // page's memory is all there is.
+    let mut memory = Progress::default();
+    for (i, id) in ["three_layers", "five_layers"].iter().enumerate() {
+        let w = write(None, None, &memory, &set(id, true), 10 + i as u64);
+        memory = w.progress;
+    }
+    assert_eq!(memory.records.len(), 2);
+    assert_eq!(memory.summary(&bank()).answered, 2);
+    // Storage that fails only sometimes: a later successful write carries
+    // the answer whose own write failed.
+    let lost = write(None, None, &Progress::default(), &set("a", true), 1);
+    let next = write(None, None, &lost.progress, &set("b", true), 2);
+    let stored = Stored::parse(Some(&next.json)).unwrap().progress;
+    assert_eq!(stored.records.len(), 2);
+}
+
+#[test]
+fn a_write_between_anothers_read_and_write_is_restored_by_its_writer() {
+    // A and B read the same empty value; A writes, then B writes over it.
+    let a = write(
+        None,
+        None,
+        &Progress::default(),
+        &set("three_layers", true),
+        1,
+    );
+    let b = write(
+        None,
+        None,
+        &Progress::default(),
+        &set("five_layers", true),
+        1,
+    );
+    assert_eq!(
+        Stored::parse(Some(&b.json)).unwrap().progress.records.len(),
+        1
+    );
+    // A's page sees B's write (a `storage` event) and writes back the join.
+    let s = sync(Some(&b.json), None, &a.progress);
+    let back = s.write_back.expect("the stored value lacks A's answer");
+    assert_eq!(s.progress.records.len(), 2);
+    // B sees that write: nothing is missing, nothing to write.
+    let s2 = sync(Some(&back), None, &b.progress);
+    assert_eq!(s2.write_back, None);
+    assert_eq!(s2.progress, s.progress);
+}
+
+#[test]
+fn stamps_and_the_clear_survive_a_round_trip_and_old_records_count_as_written_at_the_clear() {
+    let a = write(None, None, &Progress::default(), &set("a", true), 5);
+    let c = write(Some(&a.json), None, &a.progress, &Edit::Clear, 6);
+    let b = write(Some(&c.json), None, &c.progress, &set("b", true), 7);
+    let back = Stored::parse(Some(&b.json)).unwrap().progress;
+    assert_eq!(back, b.progress);
+    assert!(b.json.contains("\"cleared\":6"), "{}", b.json);
+    // A record written by an older version (no stamp) next to the clear
+    // survives that clear, but not a later one.
+    let old =
+        r#"{"v":2,"cleared":6,"records":{"x":{"response":{"t":"bool","v":true},"correct":true}}}"#;
+    let p = Stored::parse(Some(old)).unwrap().progress;
+    assert!(p.get("x").is_some());
+    let later = write(Some(old), None, &Progress::default(), &Edit::Clear, 9);
+    assert!(later.progress.records.is_empty());
+}
+
+/// The interleaving model (native only: proptest is not built for wasm32).
+#[cfg(not(target_arch = "wasm32"))]
+mod interleavings {
+    use super::*;
+
+    /// One frame (tab or iframe) of the origin in the interleaving model.
+    #[derive(Default)]
+    struct Frame {
+        memory: Progress,
+        /// A read done, its write still to come: what was read, and what for.
+        pending: Option<(Option<String>, Option<Edit>)>,
+        /// `storage` events not yet handled.
+        inbox: usize,
+        /// The records the last clear of this frame removed (for undo).
+        undo: BTreeMap<String, Record>,
+    }
+
+    /// Every edit that took effect, as stamps: the oracle.
+    #[derive(Default)]
+    struct Effects {
+        puts: Vec<(String, Record, u64)>,
+        clears: Vec<u64>,
+    }
+
+    impl Effects {
+        /// What the stored value must hold: the join of every effect.
+        fn expected(&self) -> Progress {
+            let mut p = Progress::default();
+            for (id, r, at) in &self.puts {
+                let mut one = Progress::default();
+                one.put(id.clone(), r.clone(), *at);
+                p.join(&one);
+            }
+            for at in &self.clears {
+                let mut c = Progress::default();
+                c.clear(*at);
+                p.join(&c);
+            }
+            p
+        }
+    }
+
+    /// The shared `localStorage` value and the frames around it.
+    struct World {
+        storage: Option<String>,
+        frames: Vec<Frame>,
+        effects: Effects,
+        clock: u64,
+    }
+
+    impl World {
+        fn store(&mut self, from: usize, json: String) {
+            if self.storage.as_deref() == Some(json.as_str()) {
+                return; // no change, no `storage` event
+            }
+            self.storage = Some(json);
+            for (i, f) in self.frames.iter_mut().enumerate() {
+                if i != from {
+                    f.inbox += 1;
+                }
+            }
+        }
+
+        /// The first half of an edit or of handling an event: the read.
+        fn read(&mut self, i: usize, edit: Option<Edit>) {
+            if self.frames[i].pending.is_none() {
+                self.frames[i].pending = Some((self.storage.clone(), edit));
+            }
+        }
+
+        /// The second half: merge and write.
+        fn finish(&mut self, i: usize, skew: u64) {
+            let Some((read, edit)) = self.frames[i].pending.take() else {
+                return;
+            };
+            self.clock += 1;
+            let f = &mut self.frames[i];
+            match edit {
+                Some(edit) => {
+                    let w = write(read.as_deref(), None, &f.memory, &edit, self.clock + skew);
+                    let at = w.at;
+                    match &edit {
+                        Edit::Set(id, r) => self.effects.puts.push((id.clone(), r.clone(), at)),
+                        Edit::Clear => {
+                            self.effects.clears.push(at);
+                            f.undo = w.cleared.clone();
+                        }
+                        Edit::Restore(old) => {
+                            for (id, r) in old {
+                                if w.progress.stamps.get(id) == Some(&at) {
+                                    self.effects.puts.push((id.clone(), r.clone(), at));
+                                }
+                            }
+                        }
+                    }
+                    f.memory = w.progress;
+                    self.store(i, w.json);
+                }
+                None => {
+                    let s = sync(read.as_deref(), None, &f.memory);
+                    f.memory = s.progress;
+                    if let Some(json) = s.write_back {
+                        self.store(i, json);
+                    }
+                }
+            }
+        }
+
+        /// Handles one `storage` event (its read; the write comes with `finish`).
+        fn deliver(&mut self, i: usize) {
+            if self.frames[i].inbox > 0 && self.frames[i].pending.is_none() {
+                self.frames[i].inbox -= 1;
+                self.read(i, None);
+            }
+        }
+
+        /// Lets every frame finish and handle every event; false if it never ends.
+        fn settle(&mut self) -> bool {
+            for _ in 0..10_000 {
+                let idle = self
+                    .frames
+                    .iter()
+                    .all(|f| f.pending.is_none() && f.inbox == 0);
+                if idle {
+                    return true;
+                }
+                for i in 0..self.frames.len() {
+                    self.finish(i, 0);
+                    self.deliver(i);
+                }
+            }
+            false
+        }
+    }
+
+    /// One action of the interleaving model: (frame, kind, question, correct).
+    type Act = (usize, u8, u8, bool);
+
+    /// Two or three frames, a script of their actions, each frame's clock skew.
+    fn interleaving() -> impl proptest::strategy::Strategy<Value = (usize, Vec<Act>, Vec<u64>)> {
+        use proptest::prelude::*;
+        (2usize..=3).prop_flat_map(|n| {
+            (
+                Just(n),
+                proptest::collection::vec((0..n, 0u8..10, 0u8..4, any::<bool>()), 1..60),
+                proptest::collection::vec(0u64..5, n),
+            )
+        })
+    }
+
+    /// Runs one interleaving of reads, writes and `storage` events.
+    fn play(n: usize, script: &[Act], skews: &[u64], clears: bool) -> World {
+        let mut w = World {
+            storage: None,
+            frames: (0..n).map(|_| Frame::default()).collect(),
+            effects: Effects::default(),
+            clock: 0,
+        };
+        for (seq, &(i, kind, q, ok)) in script.iter().enumerate() {
+            let id = format!("q{q}");
+            // Each answer is told apart from every other (its own number).
+            let r = Record {
+                response: Response::Numbers(vec![seq as f64]),
+                correct: ok,
+                model: None,
+            };
+            match kind {
+                0..=3 => w.read(i, Some(Edit::Set(id, r))),
+                4 if clears => w.read(i, Some(Edit::Clear)),
+                5 if clears => {
+                    let undo = w.frames[i].undo.clone();
+                    w.read(i, Some(Edit::Restore(undo)));
+                }
+                4..=7 => w.finish(i, skews[i]),
+                _ => w.deliver(i),
+            }
+        }
+        w
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+        /// No interleaving of two or three frames' reads, writes and event
+        /// handling loses an answer: once every frame has handled the events it
+        /// got, the stored value is the join of every edit made, and every frame
+        /// shows exactly that.
+        #[test]
+        fn no_interleaving_of_writers_loses_an_answer((n, script, skews) in interleaving()) {
+            let mut w = play(n, &script, &skews, false);
+            proptest::prop_assert!(w.settle(), "the frames never stopped writing");
+            let stored = Stored::parse(w.storage.as_deref()).unwrap().progress;
+            let answered: std::collections::BTreeSet<&String> =
+                w.effects.puts.iter().map(|(id, _, _)| id).collect();
+            let kept: std::collections::BTreeSet<&String> = stored.records.keys().collect();
+            proptest::prop_assert_eq!(answered, kept);
+            proptest::prop_assert_eq!(&stored, &w.effects.expected());
+            for f in &w.frames {
+                proptest::prop_assert_eq!(&f.memory, &stored);
+            }
+        }
+
+        /// With clears and undos in the mix: the stored value is still the join
+        /// of every edit (an answer is gone only if a clear stamped after it
+        /// removed it), and every frame converges to it.
+        #[test]
+        fn with_clears_every_frame_converges_to_the_join_of_all_edits((n, script, skews) in interleaving()) {
+            let mut w = play(n, &script, &skews, true);
+            proptest::prop_assert!(w.settle(), "the frames never stopped writing");
+            let stored = Stored::parse(w.storage.as_deref()).unwrap().progress;
+            proptest::prop_assert_eq!(&stored, &w.effects.expected());
+            for f in &w.frames {
+                proptest::prop_assert_eq!(&f.memory, &stored);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_join_is_commutative_associative_and_idempotent() {
+    let p = |edits: &[(&str, bool, u64)], cleared: u64| {
+        let mut p = Progress::default();
+        for (id, ok, at) in edits {
+            p.put(id.to_string(), rec(*ok), *at);
+        }
+        let mut c = Progress::default();
+        c.clear(cleared);
+        p.join(&c);
+        p
+    };
+    let a = p(&[("x", true, 5), ("y", true, 2)], 1);
+    let b = p(&[("x", false, 5), ("z", true, 9)], 3);
+    let c = p(&[("y", false, 4)], 0);
+    let j = |x: &Progress, y: &Progress| {
+        let mut x = x.clone();
+        x.join(y);
+        x
+    };
+    assert_eq!(j(&a, &b), j(&b, &a));
+    assert_eq!(j(&j(&a, &b), &c), j(&a, &j(&b, &c)));
+    assert_eq!(j(&a, &a), a);
+    // y@2 fell to the clear at 3; y@4 did not.
+    assert!(!j(&a, &b).records.contains_key("y"));
+    assert!(!j(&j(&a, &b), &c).get("y").unwrap().correct);
+}

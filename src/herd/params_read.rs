@@ -54,7 +54,10 @@ impl HerdParams {
             );
             n_to = n_from;
         }
-        let min_step = (n_to - n_from).div_ceil(MAX_SWEEP_POINTS as u32 - 1).max(1);
+        // The sweep has ⌊(n_to − n_from) / n_step⌋ + 1 points, at most
+        // MAX_SWEEP_POINTS: the least step is ⌊span / MAX⌋ + 1 (so 1..=199
+        // step 2 and 10..=1000 step 10, exactly 100 points, are allowed).
+        let min_step = (n_to - n_from) / MAX_SWEEP_POINTS as u32 + 1;
         if n_step < min_step {
             limit_notice(
                 &mut notices,

@@ -65,6 +65,72 @@ impl Request {
     }
 }
 
+/// Why the lab engine is not available, in the terms the lab tells the
+/// student (each with its own remedy).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineFault {
+    /// This browser cannot start the engine's Web Worker.
+    NoWorkers(String),
+    /// The engine's build-stamped files are gone from the server: a newer
+    /// version was deployed after this page loaded. Reloading fixes it.
+    Redeployed,
+    /// The engine's files could not be fetched at all (the network is
+    /// down); trying again once it is back fixes it.
+    Offline(String),
+    /// The engine failed otherwise (an error, no answer); a restart may help.
+    Failed(String),
+}
+
+impl EngineFault {
+    /// Classifies a failed engine load by fetching the worker's script
+    /// again: `probe` is that request's HTTP status, or `None` when the
+    /// request itself failed. A 404 or 410 means the file is gone (a
+    /// redeploy renamed every stamped file); no answer at all means no
+    /// network; a file that is there means the load failed for `why`.
+    pub fn from_probe(probe: Option<u16>, why: String) -> Self {
+        match probe {
+            Some(404 | 410) => EngineFault::Redeployed,
+            None => EngineFault::Offline(why),
+            Some(_) => EngineFault::Failed(why),
+        }
+    }
+
+    /// Whether starting the engine again can help (a redeploy needs a
+    /// reload of the page; a browser without workers, another browser).
+    pub fn retryable(&self) -> bool {
+        matches!(self, EngineFault::Offline(_) | EngineFault::Failed(_))
+    }
+
+    /// The translation key of what the lab says.
+    pub fn message_key(&self) -> &'static str {
+        match self {
+            EngineFault::NoWorkers(_) => "lab.engine.no_workers",
+            EngineFault::Redeployed => "lab.engine.redeployed",
+            EngineFault::Offline(_) => "lab.engine.offline",
+            EngineFault::Failed(_) => "lab.engine.failed",
+        }
+    }
+
+    /// The technical detail shown with the message.
+    pub fn detail(&self) -> &str {
+        match self {
+            EngineFault::NoWorkers(why) | EngineFault::Offline(why) | EngineFault::Failed(why) => {
+                why
+            }
+            EngineFault::Redeployed => "",
+        }
+    }
+}
+
+impl std::fmt::Display for EngineFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EngineFault::Redeployed => f.write_str("a newer version of the app was deployed"),
+            other => f.write_str(other.detail()),
+        }
+    }
+}
+
 /// Reads a reply the worker sent.
 pub fn parse_reply(json: &str) -> Result<Reply, String> {
     serde_json::from_str(json).map_err(|e| format!("unreadable reply: {e}"))
@@ -260,5 +326,42 @@ mod tests {
             assert!(reply.last);
             assert_eq!(task.next_json(), None);
         }
+    }
+}
+
+#[cfg(test)]
+mod fault_tests {
+    use super::EngineFault;
+
+    #[test]
+    fn a_missing_file_is_a_redeploy_and_no_answer_is_no_network() {
+        let why = || "the lab worker failed to load".to_string();
+        assert_eq!(
+            EngineFault::from_probe(Some(404), why()),
+            EngineFault::Redeployed
+        );
+        assert_eq!(
+            EngineFault::from_probe(Some(410), why()),
+            EngineFault::Redeployed
+        );
+        assert_eq!(
+            EngineFault::from_probe(None, why()),
+            EngineFault::Offline(why())
+        );
+        assert_eq!(
+            EngineFault::from_probe(Some(200), why()),
+            EngineFault::Failed(why())
+        );
+        assert_eq!(
+            EngineFault::from_probe(Some(500), why()),
+            EngineFault::Failed(why())
+        );
+        assert!(!EngineFault::Redeployed.retryable());
+        assert!(!EngineFault::NoWorkers(why()).retryable());
+        assert!(EngineFault::Offline(why()).retryable());
+        assert_eq!(
+            EngineFault::Redeployed.to_string(),
+            "a newer version of the app was deployed"
+        );
     }
 }

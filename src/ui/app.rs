@@ -12,7 +12,9 @@ use super::exercises::ExercisesPage;
 use super::herd::HerdPage;
 use super::lab::{LabPage, MatrixPage};
 use super::link::AppLink;
+use super::modal::{shortcuts_paused, Modal};
 use super::page::PageProps;
+use super::share::ShareButtons;
 use super::widgets::{use_after_first_task, NoticeList};
 use crate::i18n::{t, tf, Lang};
 use crate::links::{with_shell, Link, Shell};
@@ -21,11 +23,19 @@ use crate::route::{split_shell_params, Location, Page, Query};
 
 const LANG_KEY: &str = "retry-lab.lang";
 
-/// What the last copy button copied, and whether the clipboard took it.
+/// The id of the page's content, where «跳到正文» moves the focus.
+const PAGE_ID: &str = "content";
+
+/// Where the app is: the URL's location, and how many navigations led here.
+/// Every navigation (a `hashchange`) mounts the page anew, even to the
+/// location the shell already had: a page mirrors its state into the URL
+/// without a navigation, so after «clients = 50» the address bar says
+/// `#/herd?clients=50` while the shell still holds `#/herd`, and the nav
+/// link «惊群模拟器» (`#/herd`) must reset the view to what the URL says.
 #[derive(Clone, PartialEq)]
-enum Copied {
-    Link(bool, String),
-    Embed(bool, String),
+struct Here {
+    loc: Location,
+    visit: u32,
 }
 
 /// Builds the hash for `page` + `query` with the shell's own parameters.
@@ -40,8 +50,12 @@ fn shell_hash(page: &Page, query: &Query, lang: Lang, embed: bool) -> String {
 /// The root component.
 #[function_component(App)]
 pub fn app() -> Html {
-    let loc = use_state(|| Location::parse(&dom::current_hash()));
-    let shell = split_shell_params(&loc);
+    let here = use_state(|| Here {
+        loc: Location::parse(&dom::current_hash()),
+        visit: 0,
+    });
+    let loc = &here.loc;
+    let shell = split_shell_params(loc);
     let lang = use_state(|| {
         shell
             .lang_from_url
@@ -49,12 +63,14 @@ pub fn app() -> Html {
             .unwrap_or_default()
     });
     let help_open = use_state(|| false);
-    let copy_state = use_state(|| None::<Copied>);
     let body_ready = use_after_first_task();
+    let forms_blocked = *use_memo((), |_| dom::forms_blocked());
 
-    // Follow navigation (links, back/forward, edited URL).
+    // Follow navigation (links, back/forward, edited URL). The count lives
+    // outside the state: the listener's handle keeps the first render's value.
+    let visits = use_mut_ref(|| 0u32);
     {
-        let loc = loc.clone();
+        let here = here.clone();
         let lang = lang.clone();
         use_effect_with((), move |_| {
             let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
@@ -62,13 +78,18 @@ pub fn app() -> Html {
                 if let Some(l) = split_shell_params(&next).lang_from_url {
                     lang.set(l);
                 }
-                loc.set(next);
+                let visit = {
+                    let mut n = visits.borrow_mut();
+                    *n = n.wrapping_add(1);
+                    *n
+                };
+                here.set(Here { loc: next, visit });
             });
             move || drop(listener)
         });
     }
 
-    // `?` toggles the shortcut help, Escape closes it.
+    // `?` opens the shortcut help (the dialog itself handles Escape and Tab).
     {
         let help_open = help_open.clone();
         use_effect_with((), move |_| {
@@ -76,13 +97,8 @@ pub fn app() -> Html {
                 let Some(ev) = wasm_bindgen::JsCast::dyn_ref::<web_sys::KeyboardEvent>(ev) else {
                     return;
                 };
-                if is_typing_target(ev) {
-                    return;
-                }
-                match ev.key().as_str() {
-                    "?" => help_open.set(!*help_open),
-                    "Escape" => help_open.set(false),
-                    _ => {}
+                if ev.key() == "?" && !shortcuts_paused(ev) {
+                    help_open.set(true);
                 }
             });
             move || drop(listener)
@@ -157,37 +173,13 @@ pub fn app() -> Html {
         })
     };
 
-    let copy_link = {
-        let copy_state = copy_state.clone();
-        Callback::from(move |_| {
-            let url = dom::current_href();
-            let copy_state = copy_state.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                let ok = dom::copy_text(&url).await;
-                copy_state.set(Some(Copied::Link(ok, url)));
-            });
-        })
-    };
-
-    let copy_embed = {
-        let copy_state = copy_state.clone();
-        Callback::from(move |_| {
-            let code = crate::embed::embed_snippet(&dom::current_href(), &t(l, "common.app_title"));
-            let copy_state = copy_state.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                let ok = dom::copy_text(&code).await;
-                copy_state.set(Some(Copied::Embed(ok, code)));
-            });
-        })
-    };
-
     let props = PageProps {
         lang: l,
         embed,
         query: Rc::new(shell.page_query.clone()),
         set_query,
     };
-    let key = loc.to_hash();
+    let key = format!("{}@{}", here.visit, loc.to_hash());
     let body = match page {
         Page::Herd => html! { <HerdPage key={key} ..props /> },
         Page::Amplify => html! { <AmplifyPage key={key} ..props /> },
@@ -199,34 +191,12 @@ pub fn app() -> Html {
 
     let toolbar = html! {
         <div class="toolbar">
-            <button type="button" class="copy-link" data-testid="copy-link" onclick={copy_link}>
-                { t(l, "common.copy_link") }
-            </button>
-            <button type="button" class="copy-embed" data-testid="copy-embed" onclick={copy_embed}>
-                { t(l, "common.copy_embed") }
-            </button>
-            { match &*copy_state {
-                Some(Copied::Embed(ok, code)) => html! {
-                    <span class="copy-status" role="status">
-                        { if *ok { t(l, "common.copy_embed.done") } else { t(l, "common.copy_link.failed") } }
-                        <textarea class="share-url" readonly=true rows="4" data-testid="embed-code"
-                            aria-label={t(l, "common.copy_embed")} value={code.clone()} />
-                    </span>
-                },
-                Some(Copied::Link(ok, url)) => html! {
-                    <span class="copy-status" role="status">
-                        { if *ok { t(l, "common.copy_link.done") } else { t(l, "common.copy_link.failed") } }
-                        <input class="share-url" readonly=true data-testid="share-url" value={url.clone()}
-                            aria-label={t(l, "common.copy_link")} />
-                    </span>
-                },
-                None => html! {},
-            } }
+            <ShareButtons lang={l} />
             <button type="button" class="lang-switch" data-testid="lang-switch"
                 aria-label={t(l, "common.lang.switch_label")} onclick={switch_lang}>
                 { t(l, "common.lang.switch") }
             </button>
-            <button type="button" class="help-button" data-testid="help-open"
+            <button type="button" class="help-button" data-testid="help-open" aria-haspopup="dialog"
                 onclick={ { let h = help_open.clone(); Callback::from(move |_| h.set(true)) } }>
                 { "?" }<span class="sr-only">{ t(l, "common.help.open") }</span>
             </button>
@@ -240,12 +210,19 @@ pub fn app() -> Html {
     });
     let other_notices: Vec<Notice> = notices.into_iter().filter(|n| n.param != "route").collect();
 
+    // Behind an open dialog the page is inert: no focus, no clicks.
+    let inert = *help_open;
     html! {
         <ContextProvider<Page> context={page.clone()}>
         <ContextProvider<Shell> context={Shell { lang: l, embed }}>
         <div class={classes!("shell", embed.then_some("embed"))} data-lang={l.code()}>
+            <div class="shell-main" inert={inert}>
             if !embed {
                 <header class="site-header">
+                    // Past the header's nine stops in one: a button, since
+                    // an `href="#…"` would be a route.
+                    <button type="button" class="skip-link" data-testid="skip-link"
+                        onclick={Callback::from(|_| dom::focus_by_id(PAGE_ID))}>{ t(l, "common.skip") }</button>
                     <AppLink to={Link::Home} class="brand">{ t(l, "common.app_title") }</AppLink>
                     <nav aria-label={t(l, "common.nav.main")}>
                         { nav_link(l, &loc.page, Page::Herd, "common.nav.herd", "nav-herd") }
@@ -262,30 +239,23 @@ pub fn app() -> Html {
             // toolbar) is gone.
             <div class="shell-notices">
                 { route_notice.unwrap_or_default() }
+                if forms_blocked {
+                    <div class="notices" role="alert" data-testid="sandbox-forms">{ t(l, "common.sandbox.forms") }</div>
+                }
                 <NoticeList lang={l} notices={other_notices} />
             </div>
             if embed { <div class="embed-toolbar">{ toolbar }</div> }
-            <div class="page">
+            <div class="page" id={PAGE_ID} tabindex="-1">
                 if body_ready { { body } } else {
                     <p class="boot-wait" data-testid="page-wait">{ t(l, "common.loading") }</p>
                 }
+            </div>
             </div>
             if *help_open { { help_dialog(l, help_open.clone(), &page) } }
         </div>
         </ContextProvider<Shell>>
         </ContextProvider<Page>>
     }
-}
-
-/// Whether a key event comes from a text field (shortcuts must not steal keys).
-pub fn is_typing_target(ev: &web_sys::KeyboardEvent) -> bool {
-    let Some(target) = ev.target() else {
-        return false;
-    };
-    let Some(el) = wasm_bindgen::JsCast::dyn_ref::<web_sys::Element>(&target) else {
-        return false;
-    };
-    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
 }
 
 fn nav_link(l: Lang, current: &Page, page: Page, key: &str, testid: &str) -> Html {
@@ -327,22 +297,25 @@ fn home(l: Lang) -> Html {
 }
 
 fn help_dialog(l: Lang, open: UseStateHandle<bool>, page: &Page) -> Html {
-    let close = Callback::from(move |_| open.set(false));
+    let close = {
+        let open = open.clone();
+        Callback::from(move |_| open.set(false))
+    };
+    let on_close = Callback::from(move |()| open.set(false));
     let row = |k: &str, key: &str| html! { <tr><th scope="row"><kbd>{ k.to_string() }</kbd></th><td>{ t(l, key) }</td></tr> };
     html! {
-        <div class="dialog-backdrop">
-            <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="help-title" data-testid="help-dialog">
-                <h2 id="help-title">{ t(l, "common.help.title") }</h2>
-                <table>
-                    { row("?", "common.help.question") }
-                    { row("← →", "common.help.arrows") }
-                    { row("Space", "common.help.space") }
-                    { row("Home End", "common.help.home_end") }
-                    { row("Tab", "common.help.tab") }
-                </table>
-                { super::help::reading_help(l, page) }
-                <button type="button" onclick={close} autofocus=true>{ t(l, "common.help.close") }</button>
-            </div>
-        </div>
+        <Modal on_close={on_close} labelledby="help-title" testid="help-dialog">
+            <h2 id="help-title">{ t(l, "common.help.title") }</h2>
+            <table>
+                { row("?", "common.help.question") }
+                { row("← →", "common.help.arrows") }
+                { row("Space", "common.help.space") }
+                { row("Home End", "common.help.home_end") }
+                { row("Tab", "common.help.tab") }
+                { row("Esc", "common.help.escape") }
+            </table>
+            { super::help::reading_help(l, page) }
+            <button type="button" data-testid="help-close" onclick={close}>{ t(l, "common.help.close") }</button>
+        </Modal>
     }
 }

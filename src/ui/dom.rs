@@ -75,11 +75,94 @@ pub fn storage_set(key: &str, value: &str) {
     }
 }
 
-/// Copies `text` to the clipboard; resolves to whether it worked.
+/// Copies `text` to the clipboard; resolves to whether it worked. Never
+/// throws: a page that is not a secure context (a classroom server on a LAN
+/// address over http) has no `navigator.clipboard` at all, and a browser
+/// may refuse the write; both resolve to `false`, and the caller shows the
+/// text to copy by hand.
 pub async fn copy_text(text: &str) -> bool {
-    let clipboard = window().navigator().clipboard();
-    let promise = clipboard.write_text(text);
-    wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
+    let get = |obj: &JsValue, name: &str| js_sys::Reflect::get(obj, &JsValue::from_str(name)).ok();
+    let Some(clipboard) = get(&window().navigator(), "clipboard").filter(JsValue::is_object) else {
+        return false;
+    };
+    let Some(write) =
+        get(&clipboard, "writeText").and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+    else {
+        return false;
+    };
+    let Ok(promise) = write.call1(&clipboard, &JsValue::from_str(text)) else {
+        return false;
+    };
+    match promise.dyn_into::<js_sys::Promise>() {
+        Ok(p) => wasm_bindgen_futures::JsFuture::from(p).await.is_ok(),
+        Err(_) => false,
+    }
+}
+
+/// Whether this document may not submit forms: in an `<iframe sandbox>`
+/// without `allow-forms`, submitting a form does nothing at all (not even a
+/// `submit` event), so the self-check's «提交» buttons would do nothing.
+/// Probed once with a hidden form whose `submit` event is cancelled (so
+/// nothing is sent anywhere).
+pub fn forms_blocked() -> bool {
+    let doc = gloo::utils::document();
+    let (Some(body), Ok(form)) = (doc.body(), doc.create_element("form")) else {
+        return false;
+    };
+    let request = js_sys::Reflect::get(&form, &JsValue::from_str("requestSubmit"))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    let Some(request) = request else {
+        return false; // an old browser: nothing to probe with
+    };
+    let fired = std::rc::Rc::new(std::cell::Cell::new(false));
+    let seen = fired.clone();
+    let listener = gloo::events::EventListener::new_with_options(
+        &form,
+        "submit",
+        gloo::events::EventListenerOptions::enable_prevent_default(),
+        move |ev| {
+            ev.prevent_default();
+            seen.set(true);
+        },
+    );
+    let _ = form.set_attribute("hidden", "");
+    if body.append_child(&form).is_err() {
+        return false;
+    }
+    let _ = request.call0(&form);
+    form.remove();
+    drop(listener);
+    !fired.get()
+}
+
+/// Asks the server for `url` again (a `HEAD` request past every cache):
+/// its HTTP status, or `None` when the request failed (no network).
+pub async fn probe(url: &str) -> Option<u16> {
+    let init = web_sys::RequestInit::new();
+    init.set_method("HEAD");
+    init.set_cache(web_sys::RequestCache::NoStore);
+    let promise = window().fetch_with_str_and_init(url, &init);
+    let response = wasm_bindgen_futures::JsFuture::from(promise).await.ok()?;
+    response
+        .dyn_into::<web_sys::Response>()
+        .ok()
+        .map(|r| r.status())
+}
+
+/// Moves the focus to the element with `id` (it needs a `tabindex`).
+pub fn focus_by_id(id: &str) {
+    if let Some(el) = gloo::utils::document()
+        .get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = el.focus();
+    }
+}
+
+/// Reloads the page (a newer version was deployed).
+pub fn reload() {
+    let _ = window().location().reload();
 }
 
 /// Sets `<html lang>` and the document title.

@@ -10,8 +10,10 @@ pub mod herd;
 pub mod icons;
 pub mod lab;
 pub mod link;
+pub mod modal;
 pub mod page;
 pub mod panic;
+mod share;
 pub mod slicer;
 pub mod widgets;
 

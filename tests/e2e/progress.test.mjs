@@ -3,7 +3,7 @@
 // undo, storage that fails or holds unreadable data, and an embed's lang.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp } from './harness.mjs';
+import { startApp, answer } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -14,12 +14,6 @@ after(async () => {
 });
 
 const score = (page) => page.getByTestId('exercises-score').innerText();
-
-async function answer(page, id, value) {
-  await page.getByTestId(`answer-${id}`).fill(String(value));
-  await page.getByTestId(`submit-${id}`).click();
-  await page.getByTestId(`result-${id}`).waitFor();
-}
 
 test('an answer typed while the cards mount in batches stays in its card', async () => {
   const page = await app.open('#/exercises');

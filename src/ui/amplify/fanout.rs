@@ -58,7 +58,7 @@ pub fn fanout_view(p: &FanoutProps) -> Html {
                 let Some(ev) = wasm_bindgen::JsCast::dyn_ref::<web_sys::KeyboardEvent>(ev) else {
                     return;
                 };
-                if crate::ui::app::is_typing_target(ev) {
+                if crate::ui::modal::shortcuts_paused(ev) {
                     return;
                 }
                 let next = match ev.key().as_str() {

@@ -111,7 +111,7 @@ impl Runner {
             Ok((sc, cl, sv, seed)) => {
                 let me = self.clone();
                 crate::ui::lab::engine_count((sc, cl, sv), seed, move |n| {
-                    job.record_lab(n.map_err(LiveError));
+                    job.record_lab(n.map_err(|e| LiveError(e.to_string())));
                     me.lab_chain(job, token, on_done);
                 });
             }

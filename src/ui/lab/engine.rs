@@ -6,6 +6,12 @@
 //!
 //! Every callback is called later, never inside the caller's own update;
 //! callers drop answers they no longer want (or [`cancel`] a matrix).
+//!
+//! A failure is never kept for the page's lifetime: the next request after
+//! one starts a new worker (the network may be back). A worker that cannot
+//! load is told apart by fetching its script again ([`EngineFault::from_probe`]):
+//! gone (a newer version was deployed: reload), unreachable (offline: try
+//! again), or there (the load failed for another reason).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -17,7 +23,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 use crate::lab::matrix_job::Combo;
-use crate::lab::wire::{parse_reply, Answer, Request, Want};
+use crate::lab::wire::{parse_reply, Answer, EngineFault, Request, Want};
 use crate::lab::{Cell, ClientStrategy, Run, ServerImpl};
 
 /// How long a loaded engine may stay silent while requests wait (a run takes
@@ -34,14 +40,14 @@ pub enum Status {
     Starting,
     /// The engine answers requests.
     Ready,
-    /// No engine: workers are unavailable or the engine failed to load.
-    Unavailable(String),
+    /// No engine, and why (the next request tries again).
+    Unavailable(EngineFault),
 }
 
 /// A finished run and the nearest combination that fixes it.
 pub type RunAnswer = (Rc<Run>, Option<(ClientStrategy, ServerImpl)>);
 
-type Pending = Box<dyn FnMut(Result<Answer, String>)>;
+type Pending = Box<dyn FnMut(Result<Answer, EngineFault>)>;
 
 struct Engine {
     worker: Option<Worker>,
@@ -91,7 +97,7 @@ pub fn status() -> Status {
 }
 
 /// Asks for a whole run and its fix.
-pub fn run(combo: Combo, seed: u64, done: impl FnOnce(Result<RunAnswer, String>) + 'static) {
+pub fn run(combo: Combo, seed: u64, done: impl FnOnce(Result<RunAnswer, EngineFault>) + 'static) {
     let mut done = Some(done);
     send(Want::Run { combo, seed }, move |a| {
         let Some(done) = done.take() else { return };
@@ -103,7 +109,7 @@ pub fn run(combo: Combo, seed: u64, done: impl FnOnce(Result<RunAnswer, String>)
 }
 
 /// Asks for a run's final report count only.
-pub fn count(combo: Combo, seed: u64, done: impl FnOnce(Result<usize, String>) + 'static) {
+pub fn count(combo: Combo, seed: u64, done: impl FnOnce(Result<usize, EngineFault>) + 'static) {
     let mut done = Some(done);
     send(Want::Count { combo, seed }, move |a| {
         let Some(done) = done.take() else { return };
@@ -119,7 +125,7 @@ pub fn count(combo: Combo, seed: u64, done: impl FnOnce(Result<usize, String>) +
 pub fn matrix(
     combos: Vec<Combo>,
     seed: u64,
-    mut on_cell: impl FnMut(Result<(usize, Cell), String>) + 'static,
+    mut on_cell: impl FnMut(Result<(usize, Cell), EngineFault>) + 'static,
 ) -> u64 {
     send(Want::Matrix { combos, seed }, move |a| {
         on_cell(a.and_then(|a| match a {
@@ -145,24 +151,26 @@ pub fn cancel(id: u64) {
     arm();
 }
 
-fn unexpected(a: Answer) -> String {
-    match a {
+fn unexpected(a: Answer) -> EngineFault {
+    EngineFault::Failed(match a {
         Answer::Error(e) => e,
         other => format!("unexpected answer {other:?}"),
-    }
+    })
 }
 
-fn send(want: Want, done: impl FnMut(Result<Answer, String>) + 'static) -> u64 {
+fn send(want: Want, done: impl FnMut(Result<Answer, EngineFault>) + 'static) -> u64 {
     let mut done = Some(Box::new(done) as Pending);
     let (id, refused) = ENGINE.with(|cell| {
         let mut slot = cell.borrow_mut();
-        let engine = slot.get_or_insert_with(|| {
-            if HERE.with(|h| h.get()) {
-                Engine::idle()
-            } else {
-                start()
-            }
-        });
+        let here = HERE.with(|h| h.get());
+        let engine = slot.get_or_insert_with(|| if here { Engine::idle() } else { start() });
+        if !here && engine.worker.is_none() {
+            // The last engine failed: try a new one (the network may be
+            // back, a stuck worker is gone).
+            let next_id = engine.next_id;
+            *engine = start();
+            engine.next_id = next_id;
+        }
         engine.next_id += 1;
         let id = engine.next_id;
         #[cfg(feature = "sqlite")]
@@ -174,13 +182,13 @@ fn send(want: Want, done: impl FnMut(Result<Answer, String>) + 'static) -> u64 {
         let Some(worker) = engine.worker.as_ref() else {
             let why = match &engine.status {
                 Status::Unavailable(why) => why.clone(),
-                _ => "no worker".into(),
+                _ => EngineFault::NoWorkers("no worker".into()),
             };
             return (id, Some(why));
         };
         let json = Request { id, want }.to_json();
         if let Err(e) = worker.post_message(&json.into()) {
-            return (id, Some(format!("postMessage: {e:?}")));
+            return (id, Some(EngineFault::Failed(format!("postMessage: {e:?}"))));
         }
         engine
             .pending
@@ -221,7 +229,7 @@ fn start() -> Engine {
                 .dyn_ref::<js_sys::Error>()
                 .map(|e| String::from(e.message()))
                 .unwrap_or_else(|| format!("{e:?}"));
-            engine.status = Status::Unavailable(why);
+            engine.status = Status::Unavailable(EngineFault::NoWorkers(why));
             return engine;
         }
     };
@@ -229,7 +237,7 @@ fn start() -> Engine {
         Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| match e.data().as_string() {
             Some(s) if s == "ready" => set_status(Status::Ready),
             Some(s) => on_reply(&s),
-            None => fail("non-text message".into()),
+            None => fail(EngineFault::Failed("non-text message".into())),
         });
     let on_error = Closure::<dyn FnMut(Event)>::new(|e: Event| {
         // Handled: shown in the lab view, not as an uncaught error.
@@ -239,7 +247,7 @@ fn start() -> Engine {
             .map(|e| e.message())
             .filter(|m| !m.is_empty())
             .unwrap_or_else(|| format!("the lab worker failed to load ({})", e.type_()));
-        fail(msg);
+        fail_after_probe(msg);
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
@@ -279,10 +287,10 @@ fn arm() {
         engine.watchdog = owed.then(|| {
             Timeout::new(WATCHDOG_MS, || {
                 if owes_answers() {
-                    fail(format!(
+                    fail(EngineFault::Failed(format!(
                         "no answer from the lab engine within {} s",
                         WATCHDOG_MS / 1000
-                    ))
+                    )))
                 }
             })
         });
@@ -298,11 +306,11 @@ struct LoadFailed {
 /// Hands a reply to its caller, outside the borrow (the caller may send again).
 fn on_reply(json: &str) {
     if let Ok(f) = serde_json::from_str::<LoadFailed>(json) {
-        return fail(f.failed);
+        return fail_after_probe(f.failed);
     }
     let reply = match parse_reply(json) {
         Ok(r) => r,
-        Err(e) => return fail(e),
+        Err(e) => return fail(EngineFault::Failed(e)),
     };
     let callback = ENGINE.with(|e| {
         let mut slot = e.borrow_mut();
@@ -330,8 +338,20 @@ fn on_reply(json: &str) {
     arm();
 }
 
-/// The engine is gone: every waiting caller learns why; later ones too.
-fn fail(why: String) {
+/// The worker could not load (`why`): fetches its script again to tell a
+/// redeploy (the file is gone) from a dropped network, then fails with
+/// that cause. Requests sent meanwhile wait and learn it too.
+fn fail_after_probe(why: String) {
+    let url = super::super::dom::build_file(WORKER_FILE);
+    wasm_bindgen_futures::spawn_local(async move {
+        let status = super::super::dom::probe(&url).await;
+        fail(EngineFault::from_probe(status, why));
+    });
+}
+
+/// The engine is gone: every waiting caller learns why. The next request
+/// starts a new one.
+fn fail(why: EngineFault) {
     let waiting: Vec<Pending> = ENGINE.with(|e| {
         let mut slot = e.borrow_mut();
         let Some(engine) = slot.as_mut() else {

@@ -14,6 +14,7 @@ use super::engine_view::engine_note;
 use super::matrix_table::{legend, table, Computed, Scroll};
 use crate::i18n::{t, tf};
 use crate::lab::matrix_job::MatrixCells;
+use crate::lab::wire::EngineFault;
 use crate::lab::{self, ClientStrategy, MatrixBy, MatrixParams, ServerImpl};
 use crate::ui::dom;
 use crate::ui::icons::{icon, Icon};
@@ -29,7 +30,7 @@ struct Progress {
     cancelled: bool,
     elapsed_ms: Option<f64>,
     /// Why the engine could not compute.
-    error: Option<String>,
+    error: Option<EngineFault>,
 }
 
 /// The matrix page.
@@ -136,7 +137,7 @@ pub fn matrix_page(p: &PageProps) -> Html {
     };
     let resume = {
         let generation = generation.clone();
-        Callback::from(move |_| generation.set(*generation + 1))
+        Callback::from(move |()| generation.set(*generation + 1))
     };
 
     html! {
@@ -152,7 +153,7 @@ pub fn matrix_page(p: &PageProps) -> Html {
                 <li>{ icon(Icon::Changed) }{ " " }{ t(l, "lab.matrix.changed_note") }</li>
             </ul>
             <div class="matrix-status" role="status">
-                { engine_note(l, !finished && done == 0, progress.error.as_deref()) }
+                { engine_note(l, !finished && done == 0, progress.error.as_ref(), resume.clone()) }
                 if !finished && !progress.cancelled && progress.error.is_none() {
                     <progress max={total.to_string()} value={done.to_string()}></progress>
                     { " " }{ tf(l, "lab.matrix.progress", &[("done", done.to_string()), ("total", total.to_string())]) }
@@ -160,7 +161,7 @@ pub fn matrix_page(p: &PageProps) -> Html {
                 }
                 if progress.cancelled && !finished {
                     { tf(l, "lab.matrix.cancelled", &[("done", done.to_string()), ("total", total.to_string())]) }
-                    { " " }<button type="button" onclick={resume}>{ t(l, "lab.matrix.restart") }</button>
+                    { " " }<button type="button" onclick={resume.reform(|_| ())}>{ t(l, "lab.matrix.restart") }</button>
                 }
                 if let Some(ms) = progress.elapsed_ms {
                     <span class="muted" data-testid="matrix-elapsed">

@@ -15,11 +15,12 @@ use super::state::{wanted, Action, LabState, Loaded};
 use super::summary::{lab_parameters, summary_card};
 use super::tables::{keys_table, reports_table, sql_list};
 use crate::i18n::{t, tf, Lang};
+use crate::lab::wire::EngineFault;
 use crate::lab::{self, ClientStrategy, Scenario, ServerImpl};
 use crate::params::{check_int, Notice};
-use crate::ui::app::is_typing_target;
 use crate::ui::icons::{icon, Icon};
 use crate::ui::link::AppLink;
+use crate::ui::modal::shortcuts_paused;
 use crate::ui::page::PageProps;
 use crate::ui::widgets::{use_frame_stages, NoticeList};
 
@@ -73,7 +74,8 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
         use_reducer(move || first)
     };
     let notices = use_state(|| props.notices.clone());
-    let engine_error = use_state(|| None::<String>);
+    let engine_error = use_state(|| None::<EngineFault>);
+    let attempt = use_state(|| 0u32);
 
     // Ask the engine for the run the pickers name; its answer replaces the
     // shown run (a stale answer is ignored by the reducer).
@@ -81,7 +83,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
         let dispatch = state.dispatcher();
         let engine_error = engine_error.clone();
         let want = state.computing.then(|| wanted(&state.params));
-        use_effect_with(want, move |want| {
+        use_effect_with((want, *attempt), move |(want, _)| {
             if let Some(want) = *want {
                 let (combo, seed) = want;
                 engine::run(combo, seed, move |answer| match answer {
@@ -127,7 +129,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
                 let Some(ev) = ev.dyn_ref::<web_sys::KeyboardEvent>() else {
                     return;
                 };
-                if is_typing_target(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+                if shortcuts_paused(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
                     return;
                 }
                 let on_button = ev
@@ -298,7 +300,13 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
                     { tf(l, "lab.time", &[("t", secs(l, current.map(|c| c.time_ms).unwrap_or(0)))]) }
                 </span>
             </div>
-            { engine_note(l, s.computing, (*engine_error).as_deref()) }
+            { engine_note(l, s.computing, (*engine_error).as_ref(), {
+                let (engine_error, attempt) = (engine_error.clone(), attempt.clone());
+                Callback::from(move |()| {
+                    engine_error.set(None);
+                    attempt.set(*attempt + 1);
+                })
+            }) }
             if !p.embed { <p class="muted keys-hint">{ t(l, "lab.ctl.keys") }</p> }
             { lab_parameters(l) }
             if middle {
