@@ -151,6 +151,15 @@ pub const BUDGET_RATIO: Bound<f64> = Bound {
     max: 1.0,
     default: 0.1,
 };
+/// `refill`: tokens per second each layer's bucket regains on its own
+/// (policy `token_bucket_fixed_rate`): the fixed rate of retries once the
+/// bucket is empty.
+pub const REFILL: Bound<f64> = Bound {
+    name: "refill",
+    min: 0.0,
+    max: 1000.0,
+    default: 1.0,
+};
 /// `recover_pct`: goodput share of the pre-trigger level that counts as
 /// recovered.
 pub const RECOVER_PCT: Bound<f64> = Bound {

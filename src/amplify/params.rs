@@ -62,7 +62,7 @@ pub struct AmplifyParams {
 }
 
 /// Every URL parameter name of the page.
-pub const KNOWN: [&str; 28] = [
+pub const KNOWN: [&str; 29] = [
     "view",
     "layers",
     "p",
@@ -88,6 +88,7 @@ pub const KNOWN: [&str; 28] = [
     "retry_after",
     "shed",
     "budget_ratio",
+    "refill",
     "recover_pct",
     "calls",
     "steps",
@@ -217,6 +218,7 @@ impl AmplifyParams {
             retry_after: r.float(with_default(b::RETRY_AFTER, d.retry_after)),
             shed: r.float(with_default(b::SHED, d.shed)),
             budget_ratio: r.float(with_default(b::BUDGET_RATIO, d.budget_ratio)),
+            refill: r.float(with_default(b::REFILL, d.refill)),
             recover_pct: r.float(with_default(b::RECOVER_PCT, d.recover_pct)),
         };
         let calls = r.int(b::CALLS) as u32;
@@ -331,6 +333,7 @@ impl AmplifyParams {
                 ("retry_after", l.retry_after, d.retry_after),
                 ("shed", l.shed, d.shed),
                 ("budget_ratio", l.budget_ratio, d.budget_ratio),
+                ("refill", l.refill, d.refill),
                 ("recover_pct", l.recover_pct, d.recover_pct),
             ] {
                 if v != dv {

@@ -76,6 +76,7 @@ fn amplify_key(param: &str) -> Option<&'static str> {
         "retry_after" => "amplify.param.retry_after",
         "shed" => "amplify.param.shed",
         "budget_ratio" => "amplify.param.budget_ratio",
+        "refill" => "amplify.param.refill",
         "recover_pct" => "amplify.param.recover_pct",
         "calls" => "amplify.param.calls",
         "steps" => "amplify.param.steps",
