@@ -184,7 +184,14 @@ impl AmplifyParams {
         let budget = r.int(b::BUDGET) as u32;
         let trials = r.int(b::TRIALS) as u32;
         let step = r.int(b::STEP);
-        let seed = r.int(b::SEED) as u64;
+        let seed_default = match view {
+            View::Fanout => b::FANOUT_SEED,
+            _ => b::SEED.default,
+        };
+        let seed = r.int(Bound {
+            default: seed_default,
+            ..b::SEED
+        }) as u64;
         let lp = LoadPolicy::ids();
         let preset_policies: Vec<&str> = preset.policies().iter().map(|p| p.id()).collect();
         let chosen = r.subset("policies", &lp, &preset_policies);

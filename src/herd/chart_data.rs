@@ -97,6 +97,26 @@ pub struct Histogram {
     pub counts: Vec<u32>,
 }
 
+/// A compact tick label: 20000 → 20k, 2.5 → 2.5, 1500 → 1500.
+pub fn tick_label(v: f64) -> String {
+    let a = v.abs();
+    if a >= 10_000.0 {
+        let k = v / 1000.0;
+        if k.fract() == 0.0 {
+            format!("{k:.0}k")
+        } else {
+            format!("{k:.1}k")
+        }
+    } else if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else if a >= 1.0 {
+        format!("{v:.1}")
+    } else {
+        let s = format!("{v:.2}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
 /// A nice bin width giving about `target` bins up to `t_max`.
 pub fn bin_width(t_max: f64, target: usize) -> f64 {
     nice_step(t_max, target)
@@ -130,6 +150,28 @@ pub fn shared_histograms(traces: &[&Trace], target_bins: usize) -> Vec<Histogram
         .iter()
         .map(|t| histogram(&t.writes, bin, bins))
         .collect()
+}
+
+/// The time axes of the per-client timeline panels, one per trace: with
+/// [`HistAxis::Own`] each panel spans its own trial (0 to its last write,
+/// rounded up to a nice tick), so a strategy that ends in half a second is
+/// not squashed against the left edge by one that takes a minute; with
+/// [`HistAxis::Shared`] all span the slowest trial.
+pub fn timeline_axes(traces: &[Trace], axis: HistAxis, ticks: usize) -> Vec<Axis> {
+    let last = |t: &Trace| t.writes.last().map_or(0.0, |w| w.time_ms);
+    match axis {
+        HistAxis::Own => traces
+            .iter()
+            .map(|t| Axis::new(0.0, last(t).max(1.0), ticks))
+            .collect(),
+        HistAxis::Shared => {
+            let refs: Vec<&Trace> = traces.iter().collect();
+            let t_max = shared_histograms(&refs, 50)
+                .first()
+                .map_or(1.0, |h| h.bin_ms * h.counts.len() as f64);
+            vec![Axis::new(0.0, t_max, ticks); traces.len()]
+        }
+    }
 }
 
 /// How the histogram panels lay out time: each on its own fine window (the

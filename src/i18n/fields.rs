@@ -43,6 +43,7 @@ fn herd_key(param: &str) -> Option<&'static str> {
         "n_to" => "herd.param.n_to",
         "n_step" => "herd.param.n_step",
         "hist_axis" => "common.field.hist_axis",
+        "timeline_axis" => "common.field.timeline_axis",
         "time_scale" => "common.field.time_scale",
         "highlight" => "common.field.highlight",
         _ => return None,

@@ -3,6 +3,7 @@
 
 pub mod amplify;
 mod app;
+pub mod chart;
 pub mod dom;
 pub mod exercises;
 pub mod help;
@@ -11,6 +12,7 @@ pub mod lab;
 pub mod link;
 pub mod page;
 pub mod panic;
+pub mod size;
 pub mod slicer;
 pub mod widgets;
 

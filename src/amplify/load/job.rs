@@ -23,6 +23,8 @@ pub struct LaneResult {
     pub facts: LaneFacts,
     /// The lane's settings.
     pub cfg: super::LoadConfig,
+    /// Every request of the run's first call.
+    pub first_call: Vec<super::TracedRequest>,
     pub series: Series,
 }
 
@@ -45,6 +47,7 @@ impl LaneResult {
             has_trigger,
             facts,
             cfg: c.clone(),
+            first_call: o.first_call,
             series: o.series,
         }
     }

@@ -124,9 +124,13 @@ pub fn amplify_page(p: &PageProps) -> Html {
             </nav>
             <nav class="amp-presets" aria-label={t(l, "amplify.presets")}>
                 <span>{ t(l, "amplify.presets") }</span>
-                { for Demo::ALL.iter().map(|d| html! {
-                    <AppLink to={Link::Amplify(d.params())}
-                        testid={format!("preset-{}", d.id())}>{ t(l, d.text_key()) }</AppLink>
+                { for Demo::ALL.iter().map(|&d| {
+                    let on = Demo::active(&params) == Some(d);
+                    html! {
+                        <AppLink to={Link::Amplify(d.params())} class={if on { "preset active" } else { "preset" }}
+                            attrs={if on { vec![("aria-current", "true".into())] } else { vec![] }}
+                            testid={format!("preset-{}", d.id())}>{ t(l, d.text_key()) }</AppLink>
+                    }
                 }) }
             </nav>
             <Help lang={l} />
@@ -140,7 +144,7 @@ pub fn amplify_page(p: &PageProps) -> Html {
                     <FanoutView lang={l} job={job.clone()} cfg={params.fanout.clone()}
                         step={params.step} on_step={on_step} tick={tick} />
                 },
-                View::Load => html! { <LoadView lang={l} job={job.clone()} tick={tick} /> },
+                View::Load => html! { <LoadView lang={l} job={job.clone()} preset={params.preset} tick={tick} /> },
                 View::Sweep => html! {
                     <SweepView lang={l} job={job.clone()} policies={params.policies.clone()}
                         on_restart={on_restart} tick={tick} />
