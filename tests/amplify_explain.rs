@@ -178,3 +178,85 @@ fn codex_lanes_show_requests_per_call_not_flat_charts() {
     let p = plan(&prm.load, &lane(&r, LoadPolicy::Retries).facts, true);
     assert!(p.load && p.goodput);
 }
+
+#[test]
+fn chart_ticks_are_round_numbers() {
+    use retry_lab::herd::chart_data::{tick_label, Axis};
+    // The ranges the load view's charts take (seconds, requests per second,
+    // amplification, shares), at every tick density a card's width gives.
+    let mut maxima = vec![1.0, 0.117, 9.8];
+    for preset in [Preset::Metastable, Preset::Codex] {
+        let (_, r) = lanes(preset);
+        for x in &r {
+            let s = &x.series;
+            maxima.push(s.bins.len() as f64);
+            maxima.push(
+                s.bins
+                    .iter()
+                    .map(|b| f64::from(b.requests).max(b.capacity))
+                    .fold(1.0, f64::max),
+            );
+            maxima.push(x.facts.peak_amplification);
+            maxima.push(x.facts.first_call_span);
+        }
+    }
+    for &m in &maxima {
+        for k in 2..=10 {
+            let a = Axis::new(0.0, m, k);
+            let step = a.ticks[1] - a.ticks[0];
+            // A 1-2-5 step, and labels with just the decimals it needs
+            // (no «54.50»: a step of 0.05 allows two, a step of 10 none).
+            let mag = 10f64.powf(step.log10().floor());
+            let norm = (step / mag * 1e6).round() / 1e6;
+            assert!(
+                [1.0, 2.0, 5.0, 10.0].contains(&norm),
+                "{m} by {k}: step {step}"
+            );
+            let allowed = (-step.log10().floor()).max(0.0) as usize;
+            for &v in &a.ticks {
+                let label = tick_label(v);
+                let (num, scale) = match label.strip_suffix('k') {
+                    Some(n) => (n, 1000.0),
+                    None => (label.as_str(), 1.0),
+                };
+                let decimals = num.split('.').nth(1).map_or(0, str::len);
+                assert!(
+                    decimals <= allowed && !num.ends_with('0') || !num.contains('.'),
+                    "{m} by {k}: {label}"
+                );
+                let back: f64 = num.parse::<f64>().unwrap() * scale;
+                assert!(
+                    (back - v).abs() <= 1e-9 * v.abs().max(1.0),
+                    "{m} by {k}: {label} for {v}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_bucket_that_never_ran_dry_says_so() {
+    // Few failures: Brooker's bucket stays full and retries like plain retries.
+    let cfg = LoadConfig {
+        p: 0.02,
+        ..Preset::Brooker.config()
+    };
+    for pol in [LoadPolicy::TokenBucket, LoadPolicy::TokenBucketAws] {
+        let o = run_load(&cfg, pol, 1);
+        let f = retry_lab::amplify::load::explain::LaneFacts::of(&cfg, &o, false);
+        assert_eq!(f.refused, 0, "{pol:?}");
+        assert_eq!(
+            mechanism(pol, &cfg, &f).key,
+            "amplify.why.bucket_never_empty"
+        );
+    }
+    // Everything failing: it ran dry and refused retries.
+    let cfg = LoadConfig { p: 1.0, ..cfg };
+    let o = run_load(&cfg, LoadPolicy::TokenBucket, 1);
+    let f = retry_lab::amplify::load::explain::LaneFacts::of(&cfg, &o, false);
+    assert!(f.refused > 0);
+    assert_eq!(
+        mechanism(LoadPolicy::TokenBucket, &cfg, &f).key,
+        "amplify.why.token_bucket"
+    );
+}

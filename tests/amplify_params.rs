@@ -91,7 +91,11 @@ fn the_preset_bar_marks_the_active_preset() {
     assert_eq!(Demo::active(&AmplifyParams::default()), None);
     let mut p = Demo::Layers243.params();
     p.fanout.p = 0.5;
-    assert_eq!(Demo::active(&p), None, "a changed fanout preset is no longer it");
+    assert_eq!(
+        Demo::active(&p),
+        None,
+        "a changed fanout preset is no longer it"
+    );
     // A load scenario stays marked while its settings change.
     let mut p = Demo::Metastable.params();
     p.load.rate = 70.0;

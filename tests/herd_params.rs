@@ -179,7 +179,10 @@ fn display_toggles_live_in_the_url_and_do_not_change_what_is_computed() {
     assert_eq!(p.computed(), read("").0);
     assert_eq!(p.computed().spec(), p.spec());
     let (d, n) = read("hist_axis=wide&timeline_axis=tall&time_scale=cubic&highlight=all");
-    assert_eq!((d.hist_axis, d.timeline_axis), (HistAxis::Own, HistAxis::Own));
+    assert_eq!(
+        (d.hist_axis, d.timeline_axis),
+        (HistAxis::Own, HistAxis::Own)
+    );
     assert!(d.time_log && d.highlight.is_none());
     let bad: Vec<&str> = n.iter().map(|(q, _, _)| q.as_str()).collect();
     assert_eq!(bad, vec!["hist_axis", "timeline_axis", "time_scale"]);
@@ -193,7 +196,10 @@ fn display_defaults_let_every_panel_and_curve_be_read() {
     // others about a second).
     let (d, n) = read("");
     assert!(n.is_empty());
-    assert_eq!((d.hist_axis, d.timeline_axis), (HistAxis::Own, HistAxis::Own));
+    assert_eq!(
+        (d.hist_axis, d.timeline_axis),
+        (HistAxis::Own, HistAxis::Own)
+    );
     assert!(d.time_log);
     let q = d.to_query();
     assert!(q.get("timeline_axis").is_none() && q.get("time_scale").is_none());

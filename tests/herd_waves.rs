@@ -83,7 +83,13 @@ fn each_timeline_panel_spans_its_own_trial_by_default() {
     let own = timeline_axes(&traces, HistAxis::Own, 5);
     for (t, a) in traces.iter().zip(&own) {
         // The panel covers its trial and wastes at most about half its width.
-        assert!(a.max >= last(t) && a.max <= 2.0 * last(t) + 1.0, "{:?}: {} for {}", t.strategy, a.max, last(t));
+        assert!(
+            a.max >= last(t) && a.max <= 2.0 * last(t) + 1.0,
+            "{:?}: {} for {}",
+            t.strategy,
+            a.max,
+            last(t)
+        );
     }
     // On one shared axis the fast strategies are squashed: the slowest trial
     // is many times longer than the fastest.

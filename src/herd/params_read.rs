@@ -37,7 +37,10 @@ impl HerdParams {
             "shared" => HistAxis::Shared,
             _ => HistAxis::Own,
         };
-        let timeline_axis = match r.choice("timeline_axis", &["own", "shared"], "own").as_str() {
+        let timeline_axis = match r
+            .choice("timeline_axis", &["own", "shared"], "own")
+            .as_str()
+        {
             "shared" => HistAxis::Shared,
             _ => HistAxis::Own,
         };

@@ -26,7 +26,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("herd.param.strategies", "比较哪些退避策略", "Backoff strategies to compare"),
     e("herd.seed.random", "换一个随机种子", "New random seed"),
     e("herd.vn_prefix", "下面的公式里，n 是重试的序号，从 1 数起：第 1 次重试 n = 1（n 也就是这个客户端已经失败的写次数；本章的 Codex 公式和练习里的 attempt 同样从 1 数起）。第 n 次重试的封顶指数值为", "In the formulas, n numbers the retries from 1: the first retry has n = 1 (n is also how many writes this client has had rejected; the chapter's Codex formula and the exercises' attempt count the same way). Retry n uses the capped exponential value"),
-    e("herd.vn_suffix", "。注意 AWS 的写法指数是 n，所以第 1 次重试的上限已经是 2·base；Codex 原式的指数是 n − 1。", ". Note that the AWS formulas use the exponent n, so the first retry's bound is already 2·base; Codex's original uses n − 1."),
+    e("herd.vn_suffix", "。注意 AWS 的写法指数是 n，所以第 1 次重试的上限已经是 2·base（AWS 博客写作 base·2^attempt，它配套的模拟器在第 1 次重试时 attempt = 1，和这里一样）；Codex 原式和阅读材料「超时、重试、退避与幂等性」的 dₙ = b·2ⁿ⁻¹ 指数是 n − 1，第 1 次是 base。重试放大页的退避按后一种数：第 n 次重试前等 uniform(0, vₙ₋₁)。", ". Note that the AWS formulas use the exponent n, so the first retry's bound is already 2·base (the AWS blog writes base·2^attempt, and its simulator has attempt = 1 at the first retry, as here); Codex's original and the reading «Timeouts, retries, backoff and idempotency»'s dₙ = b·2ⁿ⁻¹ use n − 1, so their first bound is base. The retry-amplification page counts the second way: before retry n it waits uniform(0, vₙ₋₁)."),
     e("herd.strategy.none", "不退避", "No backoff"),
     e("herd.strategy.exponential", "指数退避，无抖动", "Exponential, no jitter"),
     e("herd.strategy.full", "Full Jitter", "Full Jitter"),

@@ -20,7 +20,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.scenario.quota_429", "429 额度用完（无 Retry-After）", "429 quota exhausted (no Retry-After)"),
     e("lab.scenario.quota_429.desc", "服务端回 429 且不带 Retry-After（额度用完）：不重试，直接告诉模型没有创建。", "The server answers 429 without Retry-After (quota exhausted): never retried; the model is told nothing was created."),
     e("lab.scenario.concurrent_same_key", "同键并发", "Concurrent same key"),
-    e("lab.scenario.concurrent_same_key.desc", "同一次工具调用在同一时刻被发了两遍（双击提交或对冲请求），带同一个键。", "The same tool call is sent twice at the same moment (a double submit or a hedged request), with the same key."),
+    e("lab.scenario.concurrent_same_key.desc", "同一次工具调用在同一时刻被发了两遍（双击提交，或对冲请求：为了压低尾延迟，不等第一份响应就再发一份；本章没有这个词），带同一个键。", "The same tool call is sent twice at the same moment (a double submit, or a hedged request: a second copy sent before the first answers, to cut tail latency; not a term of the chapter), with the same key."),
     e("lab.scenario.key_expired", "键过期后重发", "Resent after key expiry"),
     e("lab.scenario.key_expired.desc", "响应丢了；harness 进程随即死掉，第二天从持久队列重启，带同一个键重发同一个请求（不是模型重新调用）；这时服务端已经按 24 小时保留期删掉了这个键。", "The response is lost; the harness process dies, restarts the next day from its durable queue and resends the same request with the same key (not a model re-call), after the server pruned keys older than its 24 h retention."),
     // Clients.

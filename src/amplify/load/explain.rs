@@ -18,6 +18,8 @@ pub struct LaneFacts {
     pub wasted_share: f64,
     pub dropped: u64,
     pub fast_fails: u64,
+    /// Retries the policy refused although a layer had attempts left.
+    pub refused: u64,
     /// Seconds of queued work when the trigger ended.
     pub backlog: Option<f64>,
     /// Mean requests per second at the server in the [`AFTER_S`] seconds
@@ -67,6 +69,7 @@ impl LaneFacts {
             wasted_share: ratio(o.wasted, o.served),
             dropped: o.dropped,
             fast_fails: o.fast_fails,
+            refused: o.refused,
             backlog: o.backlog_at_trigger_end.filter(|_| has_trigger),
             load_after,
             peak_load: s
@@ -105,44 +108,54 @@ fn num(x: f64) -> String {
     }
 }
 
-/// The policy's mechanism, with this run's counts.
+/// The policy's mechanism, with this run's counts. A bucket that never ran
+/// dry and a breaker that never opened say so instead.
 pub fn mechanism(policy: LoadPolicy, cfg: &LoadConfig, f: &LaneFacts) -> Sentence {
+    use LoadPolicy as P;
     let retry = ("retry_pct", pct(f.retry_share));
-    let args = match policy {
-        LoadPolicy::None => vec![],
-        LoadPolicy::Retries => vec![retry, ("wasted_pct", pct(f.wasted_share))],
-        LoadPolicy::TokenBucketFixedRate => vec![
-            ("refill", num(cfg.refill)),
-            ("fixed", num(cfg.refill * cfg.layers.len() as f64)),
-            retry,
-        ],
-        LoadPolicy::RetryBudget => vec![("ratio", pct(cfg.budget_ratio)), retry],
-        LoadPolicy::CircuitBreaker => vec![("fast_fails", f.fast_fails.to_string())],
-        LoadPolicy::Deadline => vec![
-            ("dropped", f.dropped.to_string()),
-            ("wasted_pct", pct(f.wasted_share)),
-        ],
-        LoadPolicy::TokenBucket
-        | LoadPolicy::TokenBucketAws
-        | LoadPolicy::BreakRetries
-        | LoadPolicy::RetryAfter => vec![retry],
+    let refused = ("refused", f.refused.to_string());
+    let bucket = matches!(
+        policy,
+        P::TokenBucket | P::TokenBucketFixedRate | P::TokenBucketAws
+    );
+    let (key, args) = match policy {
+        _ if bucket && f.refused == 0 => ("amplify.why.bucket_never_empty", vec![retry]),
+        P::CircuitBreaker if f.fast_fails == 0 => ("amplify.why.circuit_breaker_closed", vec![]),
+        P::None => ("amplify.why.none", vec![]),
+        P::Retries => (
+            "amplify.why.retries",
+            vec![retry, ("wasted_pct", pct(f.wasted_share))],
+        ),
+        P::TokenBucket => ("amplify.why.token_bucket", vec![refused, retry]),
+        P::TokenBucketFixedRate => (
+            "amplify.why.token_bucket_fixed_rate",
+            vec![
+                ("refill", num(cfg.refill)),
+                ("fixed", num(cfg.refill * cfg.layers.len() as f64)),
+                refused,
+                retry,
+            ],
+        ),
+        P::TokenBucketAws => ("amplify.why.token_bucket_aws", vec![refused, retry]),
+        P::RetryBudget => (
+            "amplify.why.retry_budget",
+            vec![("ratio", pct(cfg.budget_ratio)), retry],
+        ),
+        P::CircuitBreaker => (
+            "amplify.why.circuit_breaker",
+            vec![("fast_fails", f.fast_fails.to_string())],
+        ),
+        P::BreakRetries => ("amplify.why.circuit_breaker_retries", vec![retry]),
+        P::Deadline => (
+            "amplify.why.deadline",
+            vec![
+                ("dropped", f.dropped.to_string()),
+                ("wasted_pct", pct(f.wasted_share)),
+            ],
+        ),
+        P::RetryAfter => ("amplify.why.retry_after", vec![retry]),
     };
-    Sentence {
-        key: match policy {
-            LoadPolicy::None => "amplify.why.none",
-            LoadPolicy::Retries => "amplify.why.retries",
-            LoadPolicy::TokenBucket => "amplify.why.token_bucket",
-            LoadPolicy::TokenBucketFixedRate => "amplify.why.token_bucket_fixed_rate",
-            LoadPolicy::TokenBucketAws => "amplify.why.token_bucket_aws",
-            LoadPolicy::RetryBudget => "amplify.why.retry_budget",
-            LoadPolicy::CircuitBreaker if f.fast_fails == 0 => "amplify.why.circuit_breaker_closed",
-            LoadPolicy::CircuitBreaker => "amplify.why.circuit_breaker",
-            LoadPolicy::BreakRetries => "amplify.why.circuit_breaker_retries",
-            LoadPolicy::Deadline => "amplify.why.deadline",
-            LoadPolicy::RetryAfter => "amplify.why.retry_after",
-        },
-        args,
-    }
+    Sentence { key, args }
 }
 
 /// What the server went through: the backlog the trigger left, the load

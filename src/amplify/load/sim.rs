@@ -97,6 +97,10 @@ pub struct LoadOutcome {
     pub retries: u64,
     /// Attempts the open breaker failed at once, without sending them.
     pub fast_fails: u64,
+    /// Retries a layer had attempts left for but its policy refused (an
+    /// empty bucket or quota, a spent budget, a tripped breaker, too little
+    /// time left, no `Retry-After`).
+    pub refused: u64,
     /// Requests the server dropped unserved: their deadline would have passed
     /// before it could answer (policy `deadline`).
     pub dropped: u64,
@@ -187,6 +191,7 @@ impl LoadSim {
                 served: 0,
                 retries: 0,
                 fast_fails: 0,
+                refused: 0,
                 dropped: 0,
                 shed: 0,
                 wasted: 0,
@@ -398,6 +403,7 @@ impl LoadSim {
             }
             let delay = self.backoff(made);
             let Some(delay) = self.allow(t, id, j, a, delay) else {
+                self.out.refused += 1;
                 continue;
             };
             let c = &mut self.calls[id as usize];

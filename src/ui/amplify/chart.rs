@@ -29,7 +29,9 @@ pub struct Titles<'a> {
 }
 
 fn x_ticks(width: f64) -> usize {
-    ((width - LEFT - RIGHT) / PX_PER_TICK).floor().clamp(2.0, 10.0) as usize
+    ((width - LEFT - RIGHT) / PX_PER_TICK)
+        .floor()
+        .clamp(2.0, 10.0) as usize
 }
 
 /// `lines` over `[0, x_max] × [0, y_max]`, `width` px wide.

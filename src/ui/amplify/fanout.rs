@@ -83,7 +83,11 @@ pub fn fanout_view(p: &FanoutProps) -> Html {
     let retries = run.tree.iter().filter(|n| n.attempt > 1).count();
     let fraction = tf(
         l,
-        if retries == 0 { "amplify.tree.fraction_none" } else { "amplify.tree.fraction" },
+        if retries == 0 {
+            "amplify.tree.fraction_none"
+        } else {
+            "amplify.tree.fraction"
+        },
         &[
             ("shown", bottom_shown.to_string()),
             ("total", run.first_bottom.to_string()),

@@ -42,8 +42,15 @@ fn lesson_line(l: Lang, preset: Preset, results: &[LaneResult]) -> Html {
     let Some(ls) = lesson(preset, &first.cfg, results) else {
         return html! {};
     };
-    let sep = if l == Lang::Zh { "、" } else { ", " };
-    let never: Vec<String> = ls.never.iter().map(|&p| format!("«{}»", policy_name(l, p))).collect();
+    let (sep, open, close) = match l {
+        Lang::Zh => ("、", "「", "」"),
+        Lang::En => (", ", "«", "»"),
+    };
+    let never: Vec<String> = ls
+        .never
+        .iter()
+        .map(|&p| format!("{open}{}{close}", policy_name(l, p)))
+        .collect();
     let mut args = ls.sentence.args.clone();
     args.push(("never", never.join(sep)));
     html! {
@@ -147,8 +154,16 @@ fn lane_card(p: &LaneProps) -> Html {
             }, width, n, y_max, lines) }
         </> }
     };
-    let load_max = s.bins.iter().map(|b| f64::from(b.requests).max(b.capacity)).fold(1.0, f64::max);
-    let good_max = s.bins.iter().map(|b| f64::from(b.successes)).fold(1.0, f64::max);
+    let load_max = s
+        .bins
+        .iter()
+        .map(|b| f64::from(b.requests).max(b.capacity))
+        .fold(1.0, f64::max);
+    let good_max = s
+        .bins
+        .iter()
+        .map(|b| f64::from(b.successes))
+        .fold(1.0, f64::max);
     let amp = points(s, |b| b.amplification());
     let amp_max = amp.iter().map(|p| p.1).fold(1.0, f64::max);
     html! {

@@ -50,10 +50,7 @@ pub fn sweep_view(p: &SweepProps) -> Html {
         return html! {};
     };
     let pts = &job.points;
-    let amp_max = pts
-        .iter()
-        .map(|p| p.amplification)
-        .fold(1.0, f64::max);
+    let amp_max = pts.iter().map(|p| p.amplification).fold(1.0, f64::max);
     let cancel = {
         let job = p.job.clone();
         Callback::from(move |_| job.cancel())

@@ -8,7 +8,6 @@ use std::fmt::Write as _;
 
 use yew::prelude::*;
 
-use crate::ui::chart::{fmt, svg, Frame};
 use super::job::SharedTraces;
 use super::labels::{label, name, style};
 use crate::herd::chart_data::{
@@ -17,6 +16,7 @@ use crate::herd::chart_data::{
 use crate::herd::{Strategy, Trace};
 use crate::i18n::num::{count, group, num};
 use crate::i18n::{t, tf, Lang};
+use crate::ui::chart::{fmt, svg, Frame};
 use crate::ui::widgets::{use_revealed, LazyDetails};
 
 /// Height of every histogram panel (px), whatever its caption.

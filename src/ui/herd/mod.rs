@@ -18,10 +18,10 @@ use super::widgets::{use_a_frame_late, NoticeList};
 use crate::herd::{HerdParams, View};
 use crate::i18n::t;
 use crate::params::Notice;
+use crate::ui::size::use_width;
 use controls::Controls;
 use job::use_job;
 use run::RunView;
-use crate::ui::size::use_width;
 use sweep::SweepView;
 
 /// Horizontal padding + border of a `.panel`, subtracted from chart widths.

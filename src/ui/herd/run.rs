@@ -4,18 +4,16 @@
 
 use yew::prelude::*;
 
-use crate::ui::chart::{svg, Frame};
 use super::hist::{axis_toggle, grid_class, panel_width, HistogramSection, PANELS_PER_FRAME};
 use super::job::{JobHandle, SharedTraces};
 use super::labels::{label, marker_path, marker_path_into, name, Marker};
-use crate::herd::chart_data::{
-    timeline_axes, timeline_clients, timeline_stride, Axis, HistAxis,
-};
+use crate::herd::chart_data::{timeline_axes, timeline_clients, timeline_stride, Axis, HistAxis};
 use crate::herd::job::Engine;
 use crate::herd::{PointSummary, Spread, Trace};
 use crate::i18n::num::{count, duration, durations, group};
 use crate::i18n::{t, tf, Lang};
 use crate::job::JobStatus;
+use crate::ui::chart::{svg, Frame};
 use crate::ui::widgets::{use_revealed, LazyDetails};
 
 /// Most marks drawn in one timeline panel.
@@ -147,7 +145,8 @@ fn timeline_panel(lang: Lang, trace: &Trace, x: &Axis, w: f64, height: f64) -> H
         )
     };
     html! {
-        <figure class="herd-panel">
+        <figure class="herd-panel" data-testid={format!("timeline-panel-{}", trace.strategy.id())}
+            data-x-max={x.max.to_string()}>
             <figcaption class="herd-panel-head">
                 { label(lang, trace.strategy) }
                 <span class="muted herd-subset" data-testid={format!("timeline-subset-{}", trace.strategy.id())}>{ subset }</span>

@@ -3,7 +3,6 @@
 
 use yew::prelude::*;
 
-use crate::ui::chart::{fmt, svg, Frame};
 use super::job::JobHandle;
 use super::labels::{label, marker_is_open, marker_path, name, style, swatch};
 use crate::herd::chart_data::Axis;
@@ -12,6 +11,7 @@ use crate::herd::{PointSummary, Strategy};
 use crate::i18n::num::{count, duration, group, SECONDS_FROM_MS};
 use crate::i18n::{t, tf, Lang};
 use crate::job::JobStatus;
+use crate::ui::chart::{fmt, svg, Frame};
 use crate::ui::widgets::LazyDetails;
 
 #[derive(Properties, PartialEq)]
