@@ -200,9 +200,17 @@ fn chart_ticks_are_round_numbers() {
             maxima.push(x.facts.first_call_span);
         }
     }
+    // A 120 s run ends at 120 on the axis, not 150.
+    assert_eq!(Axis::snug(0.0, 120.0, 6).max, 120.0);
+    assert_eq!(Axis::snug(0.0, 1.0, 5).max, 1.0);
     for &m in &maxima {
         for k in 2..=10 {
-            let a = Axis::new(0.0, m, k);
+            let a = Axis::snug(0.0, m, k);
+            assert!(
+                a.max >= m && a.ticks.len() <= k + 1,
+                "{m} by {k}: {:?}",
+                a.ticks
+            );
             let step = a.ticks[1] - a.ticks[0];
             // A 1-2-5 step, and labels with just the decimals it needs
             // (no «54.50»: a step of 0.05 allows two, a step of 10 none).

@@ -55,6 +55,21 @@ impl Axis {
         }
     }
 
+    /// The axis over `min..=max` with at most `max_ticks` intervals whose
+    /// last tick overshoots `max` least (a 120 s run ends at 120, not 150);
+    /// on a tie, the fewer ticks.
+    pub fn snug(min: f64, max: f64, max_ticks: usize) -> Axis {
+        (1..=max_ticks.max(1))
+            .map(|k| Axis::new(min, max, k))
+            .filter(|a| a.ticks.len() <= max_ticks.max(1) + 1)
+            .min_by(|a, b| {
+                a.max
+                    .total_cmp(&b.max)
+                    .then(a.ticks.len().cmp(&b.ticks.len()))
+            })
+            .unwrap_or_else(|| Axis::new(min, max, 1))
+    }
+
     /// A logarithmic axis over whole decades covering `min..=max` (values
     /// at or below 0 are treated as 1), with a tick at every power of ten.
     pub fn log10(min: f64, max: f64) -> Axis {

@@ -216,7 +216,7 @@ for (const width of [1280, 360]) {
     await page.getByTestId('load-done').waitFor({ timeout: 120000 });
     const lesson = await page.getByTestId('amp-lesson').innerText();
     assert.match(lesson, /第 20–30 秒降到 30 %/);
-    assert.match(lesson, /「各层重试（全抖动退避）」在触发结束后一直没有恢复/);
+    assert.match(lesson, /「各层重试（全抖动退避）」却在触发结束后一直没有恢复/);
     assert.match(lesson, /亚稳态（metastable failure/);
     // Each card says why, from its own run.
     assert.match(await page.getByTestId('why-retries').innerText(), /超过容量 100，积压只增不减/);

@@ -10,8 +10,8 @@ use crate::ui::chart::{fmt, svg, Frame, BOTTOM, LEFT, RIGHT, TOP};
 
 /// Height of a line chart (px).
 pub const HEIGHT: f64 = 190.0;
-/// About one x tick label per this many px.
-const PX_PER_TICK: f64 = 80.0;
+/// At most one x tick per this many px.
+const PX_PER_TICK: f64 = 48.0;
 
 /// One line: its CSS class (colour) and points in data units.
 pub struct Line {
@@ -39,8 +39,8 @@ pub fn line_chart(titles: Titles, width: f64, x_max: f64, y_max: f64, lines: Vec
     let f = Frame {
         width,
         height: HEIGHT,
-        x: Axis::new(0.0, x_max, x_ticks(width)),
-        y: Axis::new(0.0, y_max.max(1e-9), 4),
+        x: Axis::snug(0.0, x_max, x_ticks(width)),
+        y: Axis::snug(0.0, y_max.max(1e-9), 5),
     };
     html! {
         { svg(width, HEIGHT, &titles.aria, &titles.testid, html! { <>
@@ -73,7 +73,7 @@ pub fn call_chart(lang: Lang, testid: String, width: f64, reqs: &[TracedRequest]
     let f = Frame {
         width,
         height,
-        x: Axis::new(0.0, span.max(1e-3), x_ticks(width)),
+        x: Axis::snug(0.0, span.max(1e-3), x_ticks(width)),
         y: Axis::new(0.0, 1.0, 1),
     };
     let y = |row: u8| TOP + (f64::from(row) - 0.5) * ROW;

@@ -17,13 +17,27 @@ use crate::amplify::LoadPolicy;
 use crate::i18n::{t, tf, Lang};
 use crate::ui::size::use_width;
 
-/// Props of [`LoadView`].
+/// Props of [`LoadView`] and [`LoadLesson`].
 #[derive(Properties, PartialEq)]
 pub struct LoadProps {
     pub lang: Lang,
     pub job: JobHandle,
     pub preset: Preset,
     pub tick: u64,
+}
+
+/// The lesson of the run, shown above the form so that on a phone the
+/// first thing after the presets is a result.
+#[function_component(LoadLesson)]
+pub fn load_lesson(p: &LoadProps) -> Html {
+    let guard = p.job.state.borrow();
+    match guard.as_ref() {
+        Some(s) if s.timing.status() != Status::Running => match &s.work {
+            Work::Load(job) => lesson_line(p.lang, p.preset, &job.results),
+            _ => html! {},
+        },
+        _ => html! {},
+    }
 }
 
 fn say(l: Lang, s: &Sentence) -> String {
@@ -79,7 +93,6 @@ pub fn load_view(p: &LoadProps) -> Html {
                     { tf(l, "amplify.progress", &[("pct", format!("{:.0}", job.progress() * 100.0))]) }
                 </p>
             } else {
-                { lesson_line(l, p.preset, &job.results) }
                 <p class="muted" data-testid="load-done">{ tf(l, "amplify.done_in", &[("ms", crate::i18n::num::duration(l, state.timing.elapsed_ms().round()))]) }</p>
             }
             <div class="amp-lanes">

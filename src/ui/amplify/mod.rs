@@ -23,7 +23,7 @@ use crate::ui::link::AppLink;
 use controls::Controls;
 use fanout::FanoutView;
 use job::use_job;
-use load::LoadView;
+use load::{LoadLesson, LoadView};
 use sweep::SweepView;
 
 /// The page.
@@ -134,6 +134,9 @@ pub fn amplify_page(p: &PageProps) -> Html {
                 }) }
             </nav>
             <Help lang={l} />
+            if params.view == View::Load {
+                <LoadLesson lang={l} job={job.clone()} preset={params.preset} tick={tick} />
+            }
             <Controls lang={l} params={(*params).clone()} on_field={on_field} />
             <p class="muted amp-seed">
                 <span data-testid="seed">{ format!("seed = {}", params.seed) }</span>{ " " }
