@@ -78,53 +78,56 @@ fn terms_beyond_the_chapter_are_defined_and_marked_where_they_first_appear() {
     }
 }
 
+/// Asserts that the text of `key` in `lang` contains every one of `parts`.
+fn says(lang: Lang, key: &str, parts: &[&str]) {
+    let text = t(lang, key);
+    for part in parts {
+        assert!(text.contains(part), "{key} lacks «{part}»: {text}");
+    }
+}
+
 #[test]
 fn one_backoff_formula_with_its_n_stated() {
     // The herd defines vₙ = min(cap, base·2ⁿ) with n from 1 (the AWS
     // simulator's count); the amplify page uses the same vₙ and says its
     // n-th retry waits uniform(0, vₙ₋₁), and where that differs from the blog.
-    let amp = t(Lang::Zh, "amplify.policy.retries.doc");
-    assert!(
-        amp.contains("vₙ = min(cap, base·2ⁿ)") && amp.contains("uniform(0, vₙ₋₁)"),
-        "{amp}"
+    let amp = [
+        "vₙ = min(cap, base·2ⁿ)",
+        "uniform(0, vₙ₋₁)",
+        "2·base",
+        "attempt = 1",
+    ];
+    says(Lang::Zh, "amplify.policy.retries.doc", &amp);
+    says(Lang::En, "amplify.policy.retries.doc", &amp);
+    says(
+        Lang::Zh,
+        "herd.vn_suffix",
+        &["attempt = 1", "uniform(0, vₙ₋₁)"],
     );
+    let old = t(Lang::Zh, "amplify.policy.retries.doc");
     assert!(
-        amp.contains("2·base") && amp.contains("attempt = 1"),
-        "{amp}"
-    );
-    assert!(
-        !amp.contains("base·2ⁿ⁻¹))"),
-        "the old formula with an unstated n: {amp}"
-    );
-    let herd = t(Lang::Zh, "herd.vn_suffix");
-    assert!(
-        herd.contains("attempt = 1") && herd.contains("uniform(0, vₙ₋₁)"),
-        "{herd}"
-    );
-    let en = t(Lang::En, "amplify.policy.retries.doc");
-    assert!(
-        en.contains("uniform(0, vₙ₋₁)") && en.contains("2·base"),
-        "{en}"
+        !old.contains("base·2ⁿ⁻¹))"),
+        "the old formula with an unstated n: {old}"
     );
 }
 
 #[test]
 fn token_bucket_texts_say_which_bucket_they_are() {
-    let tb = t(Lang::Zh, "amplify.policy.token_bucket.doc");
-    assert!(
-        tb.contains("桶空了就不重试") && tb.contains("固定速率"),
-        "{tb}"
+    says(
+        Lang::Zh,
+        "amplify.policy.token_bucket.doc",
+        &["桶空了就不重试", "固定速率"],
     );
-    let fixed = t(Lang::Zh, "amplify.policy.token_bucket_fixed_rate.doc");
     // The chapter's sentence, quoted exactly.
-    assert!(
-        fixed.contains("令牌够就重试，用完就按固定速率重试"),
-        "{fixed}"
+    says(
+        Lang::Zh,
+        "amplify.policy.token_bucket_fixed_rate.doc",
+        &["令牌够就重试，用完就按固定速率重试"],
     );
-    let aws = t(Lang::Zh, "amplify.policy.token_bucket_aws.doc");
-    assert!(
-        aws.contains("不会「用完就按固定速率重试」") && aws.contains("2016"),
-        "{aws}"
+    says(
+        Lang::Zh,
+        "amplify.policy.token_bucket_aws.doc",
+        &["不会「用完就按固定速率重试」", "2016"],
     );
     // No text still says the demo's Brooker bucket is what the SDK added in 2016.
     for key in [

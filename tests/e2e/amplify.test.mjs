@@ -308,10 +308,17 @@ test('at 360 px the load view shows results before its settings fill the screen'
   const page = await app.open('#/amplify?view=load&preset=metastable', { viewport: { width: 360, height: 740 } });
   await page.getByTestId('load-done').waitFor({ timeout: 120000 });
   // The numeric settings are folded away; only the policy checkboxes show.
-  const visible = await page.locator('.amp-controls input').evaluateAll((els) => els.filter((e) => e.offsetParent !== null).length);
+  const visible = await page.locator('.amp-controls input').evaluateAll((els) => els.filter((e) => e.checkVisibility()).length);
   assert.ok(visible <= 10, `${visible} visible inputs`);
-  const top = await page.getByTestId('lane-none').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
-  assert.ok(top < 1.5 * 740, `the first result starts at ${top} px`);
+  // The run's lesson comes before the form, within the first screen, and the
+  // form takes less than half a screen.
+  const lesson = await page.getByTestId('amp-lesson').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  assert.ok(lesson < 740, `the lesson starts at ${lesson} px`);
+  const form = await page.locator('.amp-controls').evaluate((el) => el.getBoundingClientRect().height);
+  assert.ok(form < 740 / 2, `the form is ${form} px tall`);
+  // Opening «more parameters» shows them all.
+  await page.getByTestId('more-params').locator('summary').click();
+  await page.getByTestId('field-refill').waitFor();
   app.assertNoErrors(page);
   await page.context().close();
 });

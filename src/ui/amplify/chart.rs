@@ -10,8 +10,9 @@ use crate::ui::chart::{fmt, svg, Frame, BOTTOM, LEFT, RIGHT, TOP};
 
 /// Height of a line chart (px).
 pub const HEIGHT: f64 = 190.0;
-/// At most one x tick per this many px.
-const PX_PER_TICK: f64 = 48.0;
+/// At most one x tick per this many px (the frame labels every other one
+/// when they would crowd).
+const PX_PER_TICK: f64 = 40.0;
 
 /// One line: its CSS class (colour) and points in data units.
 pub struct Line {
@@ -40,7 +41,7 @@ pub fn line_chart(titles: Titles, width: f64, x_max: f64, y_max: f64, lines: Vec
         width,
         height: HEIGHT,
         x: Axis::snug(0.0, x_max, x_ticks(width)),
-        y: Axis::snug(0.0, y_max.max(1e-9), 5),
+        y: Axis::snug(0.0, y_max.max(1e-9), 6),
     };
     html! {
         { svg(width, HEIGHT, &titles.aria, &titles.testid, html! { <>

@@ -100,68 +100,109 @@ fn more(l: Lang, fields: Vec<Html>) -> Html {
     }
 }
 
+/// The numeric settings of the load view, in the order of the form.
+const LOAD_FIELDS: [&str; 20] = [
+    "layers",
+    "rate",
+    "capacity",
+    "timeout",
+    "duration",
+    "trigger_start",
+    "trigger_end",
+    "trigger_capacity",
+    "p",
+    "incident_start",
+    "incident_end",
+    "base",
+    "cap",
+    "deadline",
+    "retry_after",
+    "shed",
+    "budget_ratio",
+    "refill",
+    "recover_pct",
+    "seed",
+];
+/// The numeric settings of the sweep view.
+const SWEEP_FIELDS: [&str; 10] = [
+    "layers",
+    "calls",
+    "steps",
+    "rate",
+    "capacity",
+    "base",
+    "cap",
+    "budget_ratio",
+    "refill",
+    "seed",
+];
+
+/// The value a numeric field shows: the parameter as the URL writes it.
+fn value(prm: &AmplifyParams, name: &str) -> String {
+    let ld = &prm.load;
+    let v = match name {
+        "layers" => return prm.layers_text(),
+        "seed" => return prm.seed.to_string(),
+        "calls" => return prm.calls.to_string(),
+        "steps" => return prm.steps.to_string(),
+        "p" => prm.fanout.p,
+        "rate" => ld.rate,
+        "capacity" => ld.capacity,
+        "timeout" => ld.timeout,
+        "duration" => ld.duration,
+        "trigger_start" => ld.trigger.start,
+        "trigger_end" => ld.trigger.end,
+        "trigger_capacity" => ld.trigger_capacity,
+        "incident_start" => ld.incident.start,
+        "incident_end" => ld.incident.end,
+        "base" => ld.base,
+        "cap" => ld.cap,
+        "deadline" => ld.deadline,
+        "retry_after" => ld.retry_after,
+        "shed" => ld.shed,
+        "budget_ratio" => ld.budget_ratio,
+        "refill" => ld.refill,
+        "recover_pct" => ld.recover_pct,
+        _ => return String::new(),
+    };
+    fmt_num(v)
+}
+
 /// The form of the current view.
 #[function_component(Controls)]
 pub fn controls(p: &ControlsProps) -> Html {
     let l = p.lang;
     let prm = &p.params;
-    let f = |name, v: String| field(l, name, v, &p.on_field);
-    let ld = &prm.load;
+    let f = |name: &'static str| field(l, name, value(prm, name), &p.on_field);
     let body = match prm.view {
         View::Fanout => html! {
             <div class="fields">
-                { f("layers", prm.layers_text()) }
-                { f("p", fmt_num(prm.fanout.p)) }
+                { f("layers") }
+                { f("p") }
                 { fanout_policy(l, prm.fanout.policy, &p.on_field) }
-                { f("budget", prm.fanout.budget.to_string()) }
-                { f("trials", prm.trials.to_string()) }
-                { f("seed", prm.seed.to_string()) }
+                { field(l, "budget", prm.fanout.budget.to_string(), &p.on_field) }
+                { field(l, "trials", prm.trials.to_string(), &p.on_field) }
+                { f("seed") }
             </div>
         },
-        View::Load => html! { <>
-            { policy_boxes(l, &prm.policies, &p.on_field) }
-            { more(l, vec![
-                f("layers", prm.layers_text()),
-                f("rate", fmt_num(ld.rate)),
-                f("capacity", fmt_num(ld.capacity)),
-                f("timeout", fmt_num(ld.timeout)),
-                f("duration", fmt_num(ld.duration)),
-                f("trigger_start", fmt_num(ld.trigger.start)),
-                f("trigger_end", fmt_num(ld.trigger.end)),
-                f("trigger_capacity", fmt_num(ld.trigger_capacity)),
-                f("p", fmt_num(prm.fanout.p)),
-                f("incident_start", fmt_num(ld.incident.start)),
-                f("incident_end", fmt_num(ld.incident.end)),
-                f("base", fmt_num(ld.base)),
-                f("cap", fmt_num(ld.cap)),
-                f("deadline", fmt_num(ld.deadline)),
-                f("retry_after", fmt_num(ld.retry_after)),
-                f("shed", fmt_num(ld.shed)),
-                f("budget_ratio", fmt_num(ld.budget_ratio)),
-                f("refill", fmt_num(ld.refill)),
-                f("recover_pct", fmt_num(ld.recover_pct)),
-                f("seed", prm.seed.to_string()),
-            ]) }
-        </> },
-        View::Sweep => html! { <>
-            { policy_boxes(l, &prm.policies, &p.on_field) }
-            { more(l, vec![
-                f("layers", prm.layers_text()),
-                f("calls", prm.calls.to_string()),
-                f("steps", prm.steps.to_string()),
-                f("rate", fmt_num(ld.rate)),
-                f("capacity", fmt_num(ld.capacity)),
-                f("base", fmt_num(ld.base)),
-                f("cap", fmt_num(ld.cap)),
-                f("budget_ratio", fmt_num(ld.budget_ratio)),
-                f("refill", fmt_num(ld.refill)),
-                f("seed", prm.seed.to_string()),
-            ]) }
-        </> },
+        View::Load | View::Sweep => {
+            let names: &[&'static str] = if prm.view == View::Load {
+                &LOAD_FIELDS
+            } else {
+                &SWEEP_FIELDS
+            };
+            html! { <>
+                { policy_boxes(l, &prm.policies, &p.on_field) }
+                { more(l, names.iter().map(|&n| f(n)).collect()) }
+            </> }
+        }
     };
+    // The load and sweep forms open with their legend; a heading would
+    // only push the results further down on a phone.
     html! {
-        <form class="panel controls amp-controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-            <h2>{ t(l, "amplify.controls") }</h2>
+        <form class="panel controls amp-controls" aria-label={t(l, "amplify.controls")}
+            onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            if prm.view == View::Fanout { <h2>{ t(l, "amplify.controls") }</h2> }
             { body }
         </form>
     }
