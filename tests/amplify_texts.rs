@@ -38,12 +38,7 @@ fn terms_beyond_the_chapter_are_defined_and_marked_where_they_first_appear() {
         (
             "goodput",
             "goodput",
-            &[
-                "amplify.lesson.metastable",
-                "amplify.lesson.metastable_all",
-                "amplify.chart.goodput",
-                "amplify.help.load",
-            ],
+            &["amplify.chart.goodput", "amplify.help.load"],
         ),
         (
             "亚稳态",
