@@ -96,7 +96,6 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("amplify.axis.share", "比例", "share"),
     e("amplify.axis.times", "倍", "×"),
     e("amplify.chart.load", "服务器每秒收到的请求（蓝）与容量（灰）", "Requests per second at the server (blue) and capacity (grey)"),
-    e("amplify.load.per_call", "每次逻辑调用的请求数", "Requests per logical call"),
     e("amplify.chart.goodput", "goodput（本章没有这个词）：每秒成功的逻辑调用", "Goodput (not a term of the chapter): logical calls that succeed per second"),
     e("amplify.chart.first_call", "第一个逻辑调用的请求随时间（纵轴：顶层第几次尝试；标签：下面各层第几次）", "The first logical call's requests over time (rows: the top layer's attempt; labels: the attempts of the layers below)"),
     e("amplify.chart.first_call_x", "从这次调用开始算的时间（秒）", "time since the call started (s)"),
