@@ -69,12 +69,13 @@ fn load_metastable_one_row_per_policy() {
             "none",
             "retries",
             "token_bucket",
+            "token_bucket_fixed_rate",
             "retry_budget",
             "deadline"
         ]
     );
     assert_eq!(rows[2][6], "", "retries never recover");
-    for r in [&rows[3], &rows[4], &rows[5]] {
+    for r in &rows[3..] {
         assert!(r[6].parse::<f64>().is_ok(), "{r:?}");
     }
 }
@@ -127,4 +128,36 @@ fn bad_input_exits_2() {
         assert!(o.stdout.is_empty());
     }
     assert!(amplify(&["--help"]).status.success());
+}
+
+#[test]
+fn load_fixed_rate_bucket_takes_its_refill_rate() {
+    let run = |refill: &str| {
+        let o = amplify(&[
+            "load",
+            "--preset",
+            "metastable",
+            "--policies",
+            "token_bucket_fixed_rate",
+            "--refill",
+            refill,
+        ]);
+        assert!(o.status.success(), "{o:?}");
+        stdout(&o)
+            .lines()
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let (slow, fast) = (run("1"), run("10"));
+    assert_eq!(slow[0], "token_bucket_fixed_rate");
+    assert!(
+        slow[6].parse::<f64>().is_ok(),
+        "refill 1 recovers: {slow:?}"
+    );
+    assert_eq!(fast[6], "", "refill 10 never recovers: {fast:?}");
+    let bad = amplify(&["load", "--refill", "-1"]);
+    assert_eq!(bad.status.code(), Some(2));
 }

@@ -110,6 +110,7 @@ fn every_runtime_key_exists() {
         "retry_after",
         "shed",
         "budget_ratio",
+        "refill",
         "recover_pct",
         "calls",
         "steps",

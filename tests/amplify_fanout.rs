@@ -144,3 +144,18 @@ proptest! {
         prop_assert_eq!(simulate_call(&c, &mut rng2, None), r);
     }
 }
+
+#[test]
+fn the_default_tree_shows_retries_at_both_layers() {
+    let prm = retry_lab::amplify::AmplifyParams::default();
+    let r = run_fanout(&prm.fanout, prm.trials, prm.seed);
+    let retries = r.tree.iter().filter(|n| n.attempt > 1).count();
+    assert!(retries >= 1, "the default seed's call makes no retry");
+    for depth in 0..prm.fanout.layers.len() {
+        assert!(
+            r.tree.iter().any(|n| n.depth == depth && n.attempt > 1),
+            "no retry at layer {depth}"
+        );
+    }
+    assert!(r.first_bottom > 1 && r.first_ok);
+}

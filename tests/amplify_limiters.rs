@@ -73,3 +73,23 @@ fn breaker_stays_closed_below_the_threshold() {
     }
     assert!(br.is_closed());
 }
+
+#[test]
+fn fixed_rate_bucket_refills_with_time_up_to_its_capacity() {
+    let mut b = FixedRateBucket::new(2.0);
+    assert_eq!((0..20).filter(|_| b.try_retry(0.0)).count(), 10);
+    // Empty: two tokens a second come back on their own.
+    assert!(!b.try_retry(0.4));
+    assert!(b.try_retry(1.0));
+    assert!(b.try_retry(1.0));
+    assert!(!b.try_retry(1.0));
+    assert!(b.try_retry(1.5));
+    // Successes still deposit; a long idle spell fills it to the capacity only.
+    b.on_success(1.5);
+    assert!(b.try_retry(1000.0));
+    assert!(b.bucket.tokens <= b.bucket.capacity - 1.0 + 1e-9);
+    // Without a rate it is Brooker's bucket.
+    let mut z = FixedRateBucket::new(0.0);
+    assert_eq!((0..20).filter(|_| z.try_retry(f64::from(5))).count(), 10);
+    assert!(!z.try_retry(1e6));
+}

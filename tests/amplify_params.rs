@@ -77,3 +77,27 @@ fn round_trips() {
     let (p, _) = read("view=load&policies=deadline,retries");
     assert_eq!(p.policies, vec![LoadPolicy::Retries, LoadPolicy::Deadline]);
 }
+
+#[test]
+fn the_preset_bar_marks_the_active_preset() {
+    use retry_lab::amplify::demos::Demo;
+    for d in Demo::ALL {
+        let mut p = d.params();
+        assert_eq!(Demo::active(&p), Some(d), "{}", d.id());
+        p.seed = 12345;
+        assert_eq!(Demo::active(&p), Some(d), "{} with another seed", d.id());
+    }
+    // The default fanout view (4,3 at p = 0.5) is none of the presets.
+    assert_eq!(Demo::active(&AmplifyParams::default()), None);
+    let mut p = Demo::Layers243.params();
+    p.fanout.p = 0.5;
+    assert_eq!(
+        Demo::active(&p),
+        None,
+        "a changed fanout preset is no longer it"
+    );
+    // A load scenario stays marked while its settings change.
+    let mut p = Demo::Metastable.params();
+    p.load.rate = 70.0;
+    assert_eq!(Demo::active(&p), Some(Demo::Metastable));
+}

@@ -57,6 +57,7 @@ fn amplify_defaults_are_the_url_bounds() {
             d.retry_after,
             d.shed,
             d.budget_ratio,
+            d.refill,
             d.recover_pct
         ],
         [
@@ -64,6 +65,7 @@ fn amplify_defaults_are_the_url_bounds() {
             ab::RETRY_AFTER.default,
             ab::SHED.default,
             ab::BUDGET_RATIO.default,
+            ab::REFILL.default,
             ab::RECOVER_PCT.default
         ]
     );

@@ -143,7 +143,8 @@ proptest! {
             (p.load.trigger_capacity, ab::TRIGGER_CAPACITY), (p.load.base, ab::BASE),
             (p.load.cap, ab::CAP), (p.load.deadline, ab::DEADLINE),
             (p.load.retry_after, ab::RETRY_AFTER), (p.load.shed, ab::SHED),
-            (p.load.budget_ratio, ab::BUDGET_RATIO), (p.load.recover_pct, ab::RECOVER_PCT)] {
+            (p.load.budget_ratio, ab::BUDGET_RATIO), (p.load.refill, ab::REFILL),
+            (p.load.recover_pct, ab::RECOVER_PCT)] {
             prop_assert!(v.is_finite() && in_range(v, b), "{} = {v}", b.name);
         }
         for (v, b) in [(i64::from(p.fanout.budget), ab::BUDGET), (i64::from(p.trials), ab::TRIALS),

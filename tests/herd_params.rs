@@ -167,19 +167,40 @@ fn spec_follows_the_view() {
 fn display_toggles_live_in_the_url_and_do_not_change_what_is_computed() {
     use retry_lab::herd::chart_data::HistAxis;
     use retry_lab::herd::Strategy;
-    let (p, n) = read("hist_axis=shared&time_scale=log&highlight=none");
+    let (p, n) = read("hist_axis=shared&timeline_axis=shared&time_scale=linear&highlight=none");
     assert!(n.is_empty(), "{n:?}");
     assert_eq!(p.hist_axis, HistAxis::Shared);
-    assert!(p.time_log);
+    assert_eq!(p.timeline_axis, HistAxis::Shared);
+    assert!(!p.time_log);
     assert_eq!(p.highlight, Some(Strategy::None));
     let (again, n) = HerdParams::from_query(&p.to_query());
     assert!(n.is_empty(), "{n:?}");
     assert_eq!(again, p);
     assert_eq!(p.computed(), read("").0);
     assert_eq!(p.computed().spec(), p.spec());
-    let (d, n) = read("hist_axis=wide&time_scale=cubic&highlight=all");
-    assert_eq!(d.hist_axis, HistAxis::Own);
-    assert!(!d.time_log && d.highlight.is_none());
+    let (d, n) = read("hist_axis=wide&timeline_axis=tall&time_scale=cubic&highlight=all");
+    assert_eq!(
+        (d.hist_axis, d.timeline_axis),
+        (HistAxis::Own, HistAxis::Own)
+    );
+    assert!(d.time_log && d.highlight.is_none());
     let bad: Vec<&str> = n.iter().map(|(q, _, _)| q.as_str()).collect();
-    assert_eq!(bad, vec!["hist_axis", "time_scale"]);
+    assert_eq!(bad, vec!["hist_axis", "timeline_axis", "time_scale"]);
+}
+
+#[test]
+fn display_defaults_let_every_panel_and_curve_be_read() {
+    use retry_lab::herd::chart_data::HistAxis;
+    // Each timeline panel over its own trial, like the histograms; the
+    // sweep's completion times on a log axis (no jitter takes ~100 s, the
+    // others about a second).
+    let (d, n) = read("");
+    assert!(n.is_empty());
+    assert_eq!(
+        (d.hist_axis, d.timeline_axis),
+        (HistAxis::Own, HistAxis::Own)
+    );
+    assert!(d.time_log);
+    let q = d.to_query();
+    assert!(q.get("timeline_axis").is_none() && q.get("time_scale").is_none());
 }

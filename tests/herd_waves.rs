@@ -3,7 +3,8 @@
 //! Full Jitter is a spread-out stream.
 
 use retry_lab::herd::chart_data::{
-    has_distinct_waves, marked_wave, own_histogram, waves, OWN_WINDOW_MAX_MS,
+    has_distinct_waves, marked_wave, own_histogram, timeline_axes, waves, HistAxis,
+    OWN_WINDOW_MAX_MS,
 };
 use retry_lab::herd::{simulate_traced, SimConfig, Strategy};
 
@@ -73,4 +74,28 @@ fn log_axes_cover_whole_decades() {
     assert_eq!(a.frac(100_000.0), 1.0);
     // Values below the axis sit on its bottom edge instead of escaping it.
     assert_eq!(a.frac(0.0), 0.0);
+}
+
+#[test]
+fn each_timeline_panel_spans_its_own_trial_by_default() {
+    let traces: Vec<_> = Strategy::ALL.iter().map(|&s| trace(s, 1)).collect();
+    let last = |t: &retry_lab::herd::Trace| t.writes.last().unwrap().time_ms;
+    let own = timeline_axes(&traces, HistAxis::Own, 5);
+    for (t, a) in traces.iter().zip(&own) {
+        // The panel covers its trial and wastes at most about half its width.
+        assert!(
+            a.max >= last(t) && a.max <= 2.0 * last(t) + 1.0,
+            "{:?}: {} for {}",
+            t.strategy,
+            a.max,
+            last(t)
+        );
+    }
+    // On one shared axis the fast strategies are squashed: the slowest trial
+    // is many times longer than the fastest.
+    let shared = timeline_axes(&traces, HistAxis::Shared, 5);
+    let slowest = traces.iter().map(last).fold(0.0, f64::max);
+    assert!(shared.iter().all(|a| a.max >= slowest));
+    let fastest = traces.iter().map(last).fold(f64::INFINITY, f64::min);
+    assert!(slowest > 10.0 * fastest, "{slowest} vs {fastest}");
 }

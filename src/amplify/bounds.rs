@@ -43,6 +43,11 @@ pub const SEED: Bound<i64> = Bound {
     max: 9_007_199_254_740_991,
     default: 1,
 };
+/// The fanout view's default seed: its traced call (call 0 of `4,3` at
+/// p = 0.5) needs retries at both layers (5 bottom requests: the SDK fails
+/// 3 times, the harness retries, the SDK fails once more, then succeeds),
+/// where seed 1's first call succeeds at once («1 / 1»).
+pub const FANOUT_SEED: i64 = 21;
 /// `step`: how many attempts of the traced call are shown (−1 = all).
 pub const STEP: Bound<i64> = Bound {
     name: "step",
@@ -150,6 +155,15 @@ pub const BUDGET_RATIO: Bound<f64> = Bound {
     min: 0.0,
     max: 1.0,
     default: 0.1,
+};
+/// `refill`: tokens per second each layer's bucket regains on its own
+/// (policy `token_bucket_fixed_rate`): the fixed rate of retries once the
+/// bucket is empty.
+pub const REFILL: Bound<f64> = Bound {
+    name: "refill",
+    min: 0.0,
+    max: 1000.0,
+    default: 1.0,
 };
 /// `recover_pct`: goodput share of the pre-trigger level that counts as
 /// recovered.

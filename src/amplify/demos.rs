@@ -74,6 +74,25 @@ impl Demo {
         }
     }
 
+    /// The preset the page shows, for the preset bar to mark: on the fanout
+    /// view the one whose settings these are (any seed and step); on the
+    /// load and sweep views the scenario named by `preset` (its settings may
+    /// have been changed since).
+    pub fn active(prm: &AmplifyParams) -> Option<Demo> {
+        let loose = |p: &AmplifyParams| AmplifyParams {
+            seed: 0,
+            step: -1,
+            ..p.clone()
+        };
+        Demo::ALL.into_iter().find(|d| {
+            let want = d.params();
+            match prm.view {
+                View::Fanout => loose(&want) == loose(prm),
+                _ => want.view == prm.view && want.preset == prm.preset,
+            }
+        })
+    }
+
     /// The page's parameters for this preset.
     pub fn params(self) -> AmplifyParams {
         use FanoutPolicy::*;

@@ -62,7 +62,7 @@ pub struct AmplifyParams {
 }
 
 /// Every URL parameter name of the page.
-pub const KNOWN: [&str; 28] = [
+pub const KNOWN: [&str; 29] = [
     "view",
     "layers",
     "p",
@@ -88,6 +88,7 @@ pub const KNOWN: [&str; 28] = [
     "retry_after",
     "shed",
     "budget_ratio",
+    "refill",
     "recover_pct",
     "calls",
     "steps",
@@ -183,7 +184,14 @@ impl AmplifyParams {
         let budget = r.int(b::BUDGET) as u32;
         let trials = r.int(b::TRIALS) as u32;
         let step = r.int(b::STEP);
-        let seed = r.int(b::SEED) as u64;
+        let seed_default = match view {
+            View::Fanout => b::FANOUT_SEED,
+            _ => b::SEED.default,
+        };
+        let seed = r.int(Bound {
+            default: seed_default,
+            ..b::SEED
+        }) as u64;
         let lp = LoadPolicy::ids();
         let preset_policies: Vec<&str> = preset.policies().iter().map(|p| p.id()).collect();
         let chosen = r.subset("policies", &lp, &preset_policies);
@@ -217,6 +225,7 @@ impl AmplifyParams {
             retry_after: r.float(with_default(b::RETRY_AFTER, d.retry_after)),
             shed: r.float(with_default(b::SHED, d.shed)),
             budget_ratio: r.float(with_default(b::BUDGET_RATIO, d.budget_ratio)),
+            refill: r.float(with_default(b::REFILL, d.refill)),
             recover_pct: r.float(with_default(b::RECOVER_PCT, d.recover_pct)),
         };
         let calls = r.int(b::CALLS) as u32;
@@ -331,6 +340,7 @@ impl AmplifyParams {
                 ("retry_after", l.retry_after, d.retry_after),
                 ("shed", l.shed, d.shed),
                 ("budget_ratio", l.budget_ratio, d.budget_ratio),
+                ("refill", l.refill, d.refill),
                 ("recover_pct", l.recover_pct, d.recover_pct),
             ] {
                 if v != dv {

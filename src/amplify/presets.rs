@@ -24,7 +24,14 @@ impl Preset {
         use LoadPolicy::*;
         match self {
             Preset::Brooker => vec![None, Retries, TokenBucket, CircuitBreaker, RetryBudget],
-            Preset::Metastable => vec![None, Retries, TokenBucket, RetryBudget, Deadline],
+            Preset::Metastable => vec![
+                None,
+                Retries,
+                TokenBucket,
+                TokenBucketFixedRate,
+                RetryBudget,
+                Deadline,
+            ],
             Preset::Codex => vec![RetryAfter],
         }
     }

@@ -24,7 +24,7 @@ defaults (see README). Out-of-range or unknown values are refused (exit 2).
 
 Load options: --rate --capacity --timeout --duration --incident_start
 --incident_end --trigger_start --trigger_end --trigger_capacity --base --cap
---deadline --retry_after --shed --budget_ratio --recover_pct
+--deadline --retry_after --shed --budget_ratio --refill --recover_pct
 
 Output: CSV on stdout.
     fanout: layers,p,policy,trials,amplification,amplification_expected,success_rate

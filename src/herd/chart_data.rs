@@ -55,6 +55,21 @@ impl Axis {
         }
     }
 
+    /// The axis over `min..=max` with at most `max_ticks` intervals whose
+    /// last tick overshoots `max` least (a 120 s run ends at 120, not 150);
+    /// on a tie, the fewer ticks.
+    pub fn snug(min: f64, max: f64, max_ticks: usize) -> Axis {
+        (1..=max_ticks.max(1))
+            .map(|k| Axis::new(min, max, k))
+            .filter(|a| a.ticks.len() <= max_ticks.max(1) + 1)
+            .min_by(|a, b| {
+                a.max
+                    .total_cmp(&b.max)
+                    .then(a.ticks.len().cmp(&b.ticks.len()))
+            })
+            .unwrap_or_else(|| Axis::new(min, max, 1))
+    }
+
     /// A logarithmic axis over whole decades covering `min..=max` (values
     /// at or below 0 are treated as 1), with a tick at every power of ten.
     pub fn log10(min: f64, max: f64) -> Axis {
@@ -97,6 +112,26 @@ pub struct Histogram {
     pub counts: Vec<u32>,
 }
 
+/// A compact tick label: 20000 → 20k, 2.5 → 2.5, 1500 → 1500.
+pub fn tick_label(v: f64) -> String {
+    let a = v.abs();
+    if a >= 10_000.0 {
+        let k = v / 1000.0;
+        if k.fract() == 0.0 {
+            format!("{k:.0}k")
+        } else {
+            format!("{k:.1}k")
+        }
+    } else if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else if a >= 1.0 {
+        format!("{v:.1}")
+    } else {
+        let s = format!("{v:.2}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
 /// A nice bin width giving about `target` bins up to `t_max`.
 pub fn bin_width(t_max: f64, target: usize) -> f64 {
     nice_step(t_max, target)
@@ -130,6 +165,28 @@ pub fn shared_histograms(traces: &[&Trace], target_bins: usize) -> Vec<Histogram
         .iter()
         .map(|t| histogram(&t.writes, bin, bins))
         .collect()
+}
+
+/// The time axes of the per-client timeline panels, one per trace: with
+/// [`HistAxis::Own`] each panel spans its own trial (0 to its last write,
+/// rounded up to a nice tick), so a strategy that ends in half a second is
+/// not squashed against the left edge by one that takes a minute; with
+/// [`HistAxis::Shared`] all span the slowest trial.
+pub fn timeline_axes(traces: &[Trace], axis: HistAxis, ticks: usize) -> Vec<Axis> {
+    let last = |t: &Trace| t.writes.last().map_or(0.0, |w| w.time_ms);
+    match axis {
+        HistAxis::Own => traces
+            .iter()
+            .map(|t| Axis::new(0.0, last(t).max(1.0), ticks))
+            .collect(),
+        HistAxis::Shared => {
+            let refs: Vec<&Trace> = traces.iter().collect();
+            let t_max = shared_histograms(&refs, 50)
+                .first()
+                .map_or(1.0, |h| h.bin_ms * h.counts.len() as f64);
+            vec![Axis::new(0.0, t_max, ticks); traces.len()]
+        }
+    }
 }
 
 /// How the histogram panels lay out time: each on its own fine window (the

@@ -44,7 +44,12 @@ pub struct HerdParams {
     pub n_step: u32,
     /// How the run view's histogram panels lay out time (display only).
     pub hist_axis: HistAxis,
-    /// Whether the sweep's time chart uses a logarithmic y axis (display only).
+    /// How the run view's per-client timeline panels lay out time: each
+    /// over its own trial (the default) or all on one axis (display only).
+    pub timeline_axis: HistAxis,
+    /// Whether the sweep's time chart uses a logarithmic y axis (display
+    /// only; the default, so that no-jitter's ~100 s does not flatten the
+    /// other curves).
     pub time_log: bool,
     /// The strategy the sweep charts bring to the front (display only).
     pub highlight: Option<Strategy>,
@@ -56,6 +61,7 @@ impl HerdParams {
         let d = HerdParams::default();
         HerdParams {
             hist_axis: d.hist_axis,
+            timeline_axis: d.timeline_axis,
             time_log: d.time_log,
             highlight: d.highlight,
             ..self.clone()
@@ -80,14 +86,15 @@ impl Default for HerdParams {
             n_to: bounds::N_TO.default as u32,
             n_step: bounds::N_STEP.default as u32,
             hist_axis: HistAxis::Own,
-            time_log: false,
+            timeline_axis: HistAxis::Own,
+            time_log: true,
             highlight: None,
         }
     }
 }
 
 /// Every URL parameter name of the page.
-pub const KNOWN: [&str; 15] = [
+pub const KNOWN: [&str; 16] = [
     "view",
     "clients",
     "trials",
@@ -101,6 +108,7 @@ pub const KNOWN: [&str; 15] = [
     "n_to",
     "n_step",
     "hist_axis",
+    "timeline_axis",
     "time_scale",
     "highlight",
 ];
@@ -130,8 +138,11 @@ impl HerdParams {
         if self.hist_axis != HistAxis::Own {
             q.set("hist_axis", self.hist_axis.id());
         }
-        if self.time_log {
-            q.set("time_scale", "log");
+        if self.timeline_axis != HistAxis::Own {
+            q.set("timeline_axis", self.timeline_axis.id());
+        }
+        if !self.time_log {
+            q.set("time_scale", "linear");
         }
         if let Some(s) = self.highlight {
             q.set("highlight", s.id());

@@ -37,7 +37,14 @@ impl HerdParams {
             "shared" => HistAxis::Shared,
             _ => HistAxis::Own,
         };
-        let time_log = r.choice("time_scale", &["linear", "log"], "linear") == "log";
+        let timeline_axis = match r
+            .choice("timeline_axis", &["own", "shared"], "own")
+            .as_str()
+        {
+            "shared" => HistAxis::Shared,
+            _ => HistAxis::Own,
+        };
+        let time_log = r.choice("time_scale", &["linear", "log"], "log") == "log";
         // `all` (the default) highlights nothing; `none` is the no-backoff strategy.
         let mut focus = vec!["all"];
         focus.extend(ids);
@@ -82,6 +89,7 @@ impl HerdParams {
             n_to,
             n_step,
             hist_axis,
+            timeline_axis,
             time_log,
             highlight,
         };

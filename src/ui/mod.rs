@@ -3,6 +3,7 @@
 
 pub mod amplify;
 mod app;
+pub mod chart;
 pub mod dom;
 pub mod exercises;
 pub mod help;
@@ -14,6 +15,7 @@ pub mod modal;
 pub mod page;
 pub mod panic;
 mod share;
+pub mod size;
 pub mod slicer;
 pub mod widgets;
 

@@ -135,7 +135,9 @@ test("Brooker's sweep: retries → 3 at p = 1, token bucket ≤ 1.1, cancel work
   assert.equal(await page.getByTestId('sweep-table').locator('tbody tr').count(), 105);
   const longest = await maxLongTask(page);
   assert.ok(longest < FROZEN_MS, `main thread blocked for ${longest} ms`);
-  // A full-size sweep can be cancelled while it runs.
+  // A full-size sweep can be cancelled while it runs (the setting is under
+  // «more parameters»).
+  await page.getByTestId('more-params').locator('summary').click();
   await page.getByTestId('field-calls').fill('200000');
   await page.getByTestId('field-calls').dispatchEvent('change');
   await page.getByTestId('sweep-cancel').click();
@@ -184,6 +186,133 @@ test("Brooker's full default sweep (21 p × 5 policies × 10⁵ calls) without l
   console.log(`# browser Brooker sweep (105 points x 1e5 calls): ${elapsed}; longest task ${longest.toFixed(0)} ms`);
   assert.equal(await page.getByTestId('sweep-table').locator('tbody tr').count(), 105);
   assert.ok(longest < FROZEN_MS, `main thread blocked for ${longest} ms`);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+/** Every tick label of the charts inside `selector`: text, computed font size, and whether its svg is unscaled. */
+async function ticks(page, selector) {
+  return page.locator(`${selector} svg`).evaluateAll((svgs) =>
+    svgs.flatMap((svg) => {
+      const unscaled = Math.abs(svg.getBoundingClientRect().width - Number(svg.getAttribute('width'))) < 1;
+      return [...svg.querySelectorAll('text.tick')].map((t) => ({
+        text: t.textContent,
+        px: parseFloat(getComputedStyle(t).fontSize),
+        unscaled,
+      }));
+    }),
+  );
+}
+
+for (const width of [1280, 360]) {
+  test(`metastable at ${width} px: the lesson, each card's why, round ticks of at least 11 px`, async () => {
+    const page = await app.open('#/amplify?view=load&preset=metastable', { viewport: { width, height: 800 } });
+    await page.getByTestId('load-done').waitFor({ timeout: 120000 });
+    const lesson = await page.getByTestId('amp-lesson').innerText();
+    assert.match(lesson, /第 20–30 秒降到 30 %/);
+    assert.match(lesson, /「各层重试（全抖动退避）」却在触发结束后一直没有恢复/);
+    assert.match(lesson, /亚稳态（metastable failure/);
+    // Each card says why, from its own run.
+    assert.match(await page.getByTestId('why-retries').innerText(), /超过容量 100，积压只增不减/);
+    assert.match(await page.getByTestId('why-deadline').innerText(), /丢掉了 \d+ 个.*goodput 立刻回来了/);
+    assert.match(await page.getByTestId('why-retry_budget').innerText(), /过载时也照样放行.*每秒只能多消化约 \d+ 个/);
+    assert.match(await page.getByTestId('why-token_bucket_fixed_rate').innerText(), /每秒 1 个令牌的固定速率/);
+    const all = await ticks(page, '.amp-lane');
+    assert.ok(all.length > 100, `${all.length} tick labels`);
+    for (const t of all) {
+      assert.ok(t.px >= 11, `tick «${t.text}» at ${t.px} px`);
+      assert.ok(t.unscaled, `tick «${t.text}» in a scaled svg`);
+      assert.match(t.text, /^-?\d+(\.\d*[1-9])?k?$/, `tick «${t.text}»`);
+    }
+    app.assertNoErrors(page);
+    await page.context().close();
+  });
+}
+
+test('Codex: requests per call, 9 against 3, and why the per-second amplification passes 9', async () => {
+  const page = await app.open('#/amplify?view=load&preset=codex');
+  await page.getByTestId('load-done').waitFor({ timeout: 60000 });
+  assert.match(await page.getByTestId('amp-lesson').innerText(), /每次逻辑调用 9 个请求；不带时 HTTP 层不重试，只剩采样层的 3 个/);
+  for (const [id, n] of [['retry_after', 9], ['retry_after-no_retry_after', 3]]) {
+    // The first call's requests, one dot each, instead of flat charts at zero.
+    assert.equal(await page.getByTestId(`chart-first-call-${id}`).locator('circle').count(), n, id);
+    await page.getByTestId(`no-goodput-${id}`).waitFor();
+    await page.getByTestId(`light-load-${id}`).waitFor();
+    assert.equal(await page.getByTestId(`chart-goodput-${id}`).count(), 0);
+    assert.equal(await page.getByTestId(`chart-load-${id}`).count(), 0);
+  }
+  const note = await page.getByTestId('amp-note-retry_after').innerText();
+  const peak = Number(note.match(/最高 ([\d.]+)/)[1]);
+  assert.ok(peak > 9, note);
+  assert.match(note, /第一个调用的 9 个请求从头到尾用了 [\d.]+ 秒/);
+  assert.match(note, /平均仍是 9/);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('policies are chosen by name; their ids stay in the URL', async () => {
+  const page = await app.open('#/amplify?view=load&preset=codex');
+  await page.getByTestId('load-done').waitFor({ timeout: 60000 });
+  const box = page.getByTestId('policy-circuit_breaker');
+  assert.match(await page.locator('label', { has: box }).innerText(), /熔断器/);
+  await box.check();
+  await page.waitForFunction(() => /policies=circuit_breaker%2Cretry_after|policies=circuit_breaker,retry_after/.test(location.hash));
+  await page.getByTestId('lane-circuit_breaker').waitFor({ timeout: 60000 });
+  await page.getByTestId('policy-retry_after').uncheck();
+  await page.waitForFunction(() => !/retry_after%2C|,retry_after/.test(location.hash) && /policies=circuit_breaker(&|$)/.test(location.hash));
+  // The last one cannot be unchecked: a comparison needs a lane.
+  assert.equal(await page.getByTestId('policy-circuit_breaker').isDisabled(), true);
+  // The sweep has the same checkboxes; the fanout view a select of names.
+  await page.getByTestId('tab-sweep').click();
+  await page.getByTestId('policy-token_bucket_fixed_rate').waitFor();
+  await page.getByTestId('tab-fanout').click();
+  await page.getByTestId('field-policy').selectOption('top_only');
+  await page.waitForFunction(() => /policy=top_only/.test(location.hash));
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('the preset bar marks the preset that is active', async () => {
+  const page = await app.open('#/amplify?view=load&preset=codex');
+  const current = () => page.locator('.amp-presets [aria-current="true"]').evaluateAll((as) => as.map((a) => a.dataset.testid));
+  assert.deepEqual(await current(), ['preset-codex']);
+  await page.getByTestId('preset-243').click();
+  await page.waitForFunction(() => location.hash.includes('layers=3%2C3%2C3%2C3%2C3') || location.hash.includes('layers=3,3,3,3,3'));
+  assert.deepEqual(await current(), ['preset-243']);
+  // Another setting: no longer that preset.
+  await page.getByTestId('field-p').fill('0.5');
+  await page.getByTestId('field-p').dispatchEvent('change');
+  await page.waitForFunction(() => /p=0.5/.test(location.hash));
+  assert.deepEqual(await current(), []);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('the default tree retries, and the fraction says what it counts', async () => {
+  const page = await app.open('#/amplify');
+  await fanoutDone(page);
+  assert.ok((await numberIn(page, 'first-retries')) >= 1);
+  assert.ok((await numberIn(page, 'first-bottom')) > 1);
+  assert.match(await page.getByTestId('fraction-note').innerText(), /左边是到这一步最底层已经收到的请求，右边是这次调用一共让最底层收到的请求/);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('at 360 px the load view shows results before its settings fill the screen', async () => {
+  const page = await app.open('#/amplify?view=load&preset=metastable', { viewport: { width: 360, height: 740 } });
+  await page.getByTestId('load-done').waitFor({ timeout: 120000 });
+  // The numeric settings are folded away; only the policy checkboxes show.
+  const visible = await page.locator('.amp-controls input').evaluateAll((els) => els.filter((e) => e.checkVisibility()).length);
+  assert.ok(visible <= 10, `${visible} visible inputs`);
+  // The run's lesson comes before the form, within the first screen, and the
+  // form takes less than half a screen.
+  const lesson = await page.getByTestId('amp-lesson').evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  assert.ok(lesson < 740, `the lesson starts at ${lesson} px`);
+  const form = await page.locator('.amp-controls').evaluate((el) => el.getBoundingClientRect().height);
+  assert.ok(form < 740 / 2, `the form is ${form} px tall`);
+  // Opening «more parameters» shows them all.
+  await page.getByTestId('more-params').locator('summary').click();
+  await page.getByTestId('field-refill').waitFor();
   app.assertNoErrors(page);
   await page.context().close();
 });

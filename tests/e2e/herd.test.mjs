@@ -417,15 +417,20 @@ for (const width of [1280, 360]) {
   });
 }
 
-test('the sweep: a log scale for the time chart and a legend that brings one curve to the front', async () => {
+test('the sweep: a log scale for the time chart by default, said in the chart, and a legend that brings one curve to the front', async () => {
   const page = await app.open('#/herd?view=sweep&trials=2&n_from=10&n_to=50&n_step=20', { viewport: { width: 360, height: 800 } });
   await page.getByTestId('sweep-start').click();
   await page.waitForSelector('[data-testid=sweep-state][data-state=done]', { timeout: 120000 });
-  await page.getByTestId('time-scale-log').click();
-  await page.waitForFunction(() => /time_scale=log/.test(location.hash));
+  // Log by default, so no-jitter's long times do not flatten the rest.
+  assert.equal(await page.getByTestId('time-scale-log').getAttribute('aria-pressed'), 'true');
+  assert.equal(await page.getByTestId('time-scale-note').getAttribute('data-scale'), 'log');
+  assert.match(await page.getByTestId('time-scale-note').innerText(), /现在是对数纵轴/);
   const ticks = await page.locator('[data-testid="sweep-chart-time"] text.tick').evaluateAll((ts) => ts.map((t) => t.textContent));
   // Decades of seconds: the slowest mean completion time passes 10 s.
   assert.ok(ticks.includes('1') && ticks.includes('0.1'), `log ticks: ${ticks}`);
+  await page.getByTestId('time-scale-linear').click();
+  await page.waitForFunction(() => /time_scale=linear/.test(location.hash));
+  assert.match(await page.getByTestId('time-scale-note').innerText(), /现在是线性纵轴/);
   await page.locator('[data-testid="sweep-chart-calls"]').waitFor();
   await page.getByTestId('highlight-full').first().click();
   await page.waitForFunction(() => /highlight=full/.test(location.hash));
@@ -441,7 +446,7 @@ test('the sweep: a log scale for the time chart and a legend that brings one cur
   await page.reload();
   await page.getByTestId('sweep-start').click();
   await page.waitForSelector('[data-testid=sweep-state][data-state=done]', { timeout: 120000 });
-  assert.equal(await page.getByTestId('time-scale-log').getAttribute('aria-pressed'), 'true');
+  assert.equal(await page.getByTestId('time-scale-linear').getAttribute('aria-pressed'), 'true');
   assert.equal(await page.getByTestId('highlight-full').first().getAttribute('aria-pressed'), 'true');
   app.assertNoErrors(page);
   await page.context().close();
@@ -457,6 +462,24 @@ test('notices name the form field; the ? help says how to read the charts', asyn
   const help = await page.getByTestId('help-reading').innerText();
   assert.match(help, /细格/);
   assert.match(help, /对数纵轴/);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('each per-client timeline panel has its own time window, and one shared axis is a toggle away', async () => {
+  const page = await app.open('#/herd?clients=100&trials=5&seed=1&strategies=none,exponential,full');
+  await page.getByTestId('timeline-full').waitFor({ timeout: 60000 });
+  await page.getByTestId('timeline-exponential').waitFor();
+  const maxes = () => page.locator('[data-testid^="timeline-panel-"]').evaluateAll((fs) =>
+    Object.fromEntries(fs.map((f) => [f.dataset.testid.replace('timeline-panel-', ''), Number(f.dataset.xMax)])));
+  const own = await maxes();
+  // Full Jitter ends tens of times sooner than no jitter: on its own axis it fills its panel.
+  assert.ok(own.full * 5 < own.exponential, JSON.stringify(own));
+  await page.getByTestId('timeline-axis-shared').click();
+  await page.waitForFunction(() => /timeline_axis=shared/.test(location.hash));
+  const shared = await maxes();
+  assert.ok(Object.values(shared).every((v) => v === shared.exponential), JSON.stringify(shared));
+  assert.equal(await page.getByTestId('run-progress').count(), 0, 'a display toggle must not recompute');
   app.assertNoErrors(page);
   await page.context().close();
 });

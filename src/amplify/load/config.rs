@@ -13,6 +13,10 @@ id_enum! {
         /// Brooker's adaptive bucket per layer: a success deposits 0.1 token
         /// (capacity 10), a retry costs 1.
         TokenBucket => "token_bucket",
+        /// The same bucket refilling at a fixed rate (`refill` tokens per
+        /// second per layer): retries go on at that rate once it is empty, as
+        /// the Builders' Library describes the AWS SDK's bucket.
+        TokenBucketFixedRate => "token_bucket_fixed_rate",
         /// The AWS SDK "standard" retry quota per layer (aws-sdk-js-v3
         /// middleware-retry): 500 tokens, a retry costs 5 (10 after a timeout), a
         /// success refunds the retry's cost or adds 1 when it needed no retry.
@@ -77,7 +81,10 @@ pub struct LoadConfig {
     /// During `trigger` the capacity is `capacity · trigger_capacity`.
     pub trigger: Window,
     pub trigger_capacity: f64,
-    /// Full-jitter backoff: `uniform(0, min(cap, base · 2^(n−1)))` seconds.
+    /// Full-jitter backoff before the `n`-th retry of a layer (n ≥ 1):
+    /// `uniform(0, v_(n−1))` seconds with `v_k = min(cap, base·2^k)`, the
+    /// herd's `v_n`; the first retry's bound is `base` (the herd's, like the
+    /// AWS simulator's, is `2·base`).
     pub base: f64,
     pub cap: f64,
     /// Deadline of a logical call (s), policy `deadline`.
@@ -89,6 +96,9 @@ pub struct LoadConfig {
     pub shed: f64,
     /// Share of requests the retry budget allows as retries.
     pub budget_ratio: f64,
+    /// Tokens per second each layer's bucket regains on its own, policy
+    /// `token_bucket_fixed_rate`.
+    pub refill: f64,
     /// Goodput share of the pre-trigger level that counts as recovered (%).
     pub recover_pct: f64,
 }
@@ -122,6 +132,7 @@ impl Default for LoadConfig {
             retry_after: b::RETRY_AFTER.default,
             shed: b::SHED.default,
             budget_ratio: b::BUDGET_RATIO.default,
+            refill: b::REFILL.default,
             recover_pct: b::RECOVER_PCT.default,
         }
     }

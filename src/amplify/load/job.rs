@@ -1,6 +1,7 @@
 //! The load view's lanes as one incremental job: lane after lane, a
 //! bounded number of events per call, so the page can slice the work.
 
+use super::explain::LaneFacts;
 use super::series::Series;
 use super::sim::{LoadOutcome, LoadSim};
 use crate::amplify::params::Lane;
@@ -18,6 +19,12 @@ pub struct LaneResult {
     /// (or no trigger in the run, see `has_trigger`).
     pub recovered: Option<f64>,
     pub has_trigger: bool,
+    /// What the run measured besides these numbers (for the lane's «why»).
+    pub facts: LaneFacts,
+    /// The lane's settings.
+    pub cfg: super::LoadConfig,
+    /// Every request of the run's first call.
+    pub first_call: Vec<super::TracedRequest>,
     pub series: Series,
 }
 
@@ -25,6 +32,7 @@ impl LaneResult {
     fn of(lane: &Lane, o: LoadOutcome) -> Self {
         let c = &lane.cfg;
         let has_trigger = c.trigger.end > c.trigger.start && c.trigger_capacity < 1.0;
+        let facts = LaneFacts::of(c, &o, has_trigger);
         LaneResult {
             id: lane.id.clone(),
             policy: lane.policy,
@@ -37,6 +45,9 @@ impl LaneResult {
                 .recovered(c.trigger.start, c.trigger.end, c.recover_pct)
                 .filter(|_| has_trigger),
             has_trigger,
+            facts,
+            cfg: c.clone(),
+            first_call: o.first_call,
             series: o.series,
         }
     }

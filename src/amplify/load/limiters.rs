@@ -37,6 +37,55 @@ impl TokenBucket {
     }
 }
 
+/// The bucket the Builders' Library describes: «retry as long as there are
+/// tokens, and then retry at a fixed rate when the tokens are exhausted».
+/// Brooker's bucket ([`TokenBucket::brooker`]) that also refills at `rate`
+/// tokens per second, like the optional `refill_rate` of aws-smithy-runtime's
+/// retry bucket (off by default there). Once it is empty, retries go out at
+/// about `rate` per second; a retry that finds no whole token is not made.
+/// With `rate = 0` it is exactly Brooker's bucket.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FixedRateBucket {
+    pub bucket: TokenBucket,
+    /// Tokens added per second.
+    pub rate: f64,
+    /// When the refill was last applied (s).
+    pub last: f64,
+}
+
+impl FixedRateBucket {
+    /// Brooker's bucket refilling at `rate` tokens per second, from t = 0.
+    pub fn new(rate: f64) -> Self {
+        FixedRateBucket {
+            bucket: TokenBucket::brooker(),
+            rate,
+            last: 0.0,
+        }
+    }
+
+    fn refill(&mut self, t: f64) {
+        if t > self.last {
+            if self.rate > 0.0 {
+                let b = &mut self.bucket;
+                b.tokens = (b.tokens + self.rate * (t - self.last)).min(b.capacity);
+            }
+            self.last = t;
+        }
+    }
+
+    /// Takes one token for a retry at `t` if there is one after the refill.
+    pub fn try_retry(&mut self, t: f64) -> bool {
+        self.refill(t);
+        self.bucket.try_retry()
+    }
+
+    /// A success at `t` puts a fraction of a token back.
+    pub fn on_success(&mut self, t: f64) {
+        self.refill(t);
+        self.bucket.on_success();
+    }
+}
+
 /// The AWS SDK "standard" retry quota (aws-sdk-js-v3 `middleware-retry`
 /// constants: INITIAL_RETRY_TOKENS 500, RETRY_COST 5, TIMEOUT_RETRY_COST 10,
 /// NO_RETRY_INCREMENT 1). Newer SDKs changed the costs (2026 retry update).

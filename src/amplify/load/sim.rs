@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use super::config::{LoadConfig, LoadPolicy};
-use super::limiters::{AwsQuota, Breaker, RetryBudget, TokenBucket, Window};
+use super::limiters::{AwsQuota, Breaker, FixedRateBucket, RetryBudget, TokenBucket, Window};
 use super::series::Series;
 use crate::amplify::seed::stream_seed;
 
@@ -75,6 +75,14 @@ struct Call {
     first_sent: bool,
 }
 
+/// One request of the traced call (call 0): when it was sent and the
+/// attempt number each layer was on (top first).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TracedRequest {
+    pub t: f64,
+    pub attempts: Vec<u8>,
+}
+
 /// The numbers of one finished run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LoadOutcome {
@@ -85,6 +93,26 @@ pub struct LoadOutcome {
     pub requests: u64,
     /// Requests the server spent service time on.
     pub served: u64,
+    /// Requests that were retries (every request of a call after its first).
+    pub retries: u64,
+    /// Attempts the open breaker failed at once, without sending them.
+    pub fast_fails: u64,
+    /// Retries a layer had attempts left for but its policy refused (an
+    /// empty bucket or quota, a spent budget, a tripped breaker, too little
+    /// time left, no `Retry-After`).
+    pub refused: u64,
+    /// Requests the server dropped unserved: their deadline would have passed
+    /// before it could answer (policy `deadline`).
+    pub dropped: u64,
+    /// Requests answered 503 at once because too much work was queued (`shed`).
+    pub shed: u64,
+    /// Served requests whose client had stopped waiting: wasted work.
+    pub wasted: u64,
+    /// Seconds of work queued at the server when the trigger ended (`None`
+    /// when no trigger ended within the run).
+    pub backlog_at_trigger_end: Option<f64>,
+    /// Every request of call 0, in the order sent.
+    pub first_call: Vec<TracedRequest>,
     /// Per-second bins.
     pub series: Series,
 }
@@ -126,6 +154,7 @@ pub struct LoadSim {
     jitter: Pcg64Mcg,
     busy_until: f64,
     buckets: Vec<TokenBucket>,
+    fixed: Vec<FixedRateBucket>,
     quotas: Vec<AwsQuota>,
     budget: RetryBudget,
     breaker: Breaker,
@@ -149,6 +178,7 @@ impl LoadSim {
             jitter: Pcg64Mcg::seed_from_u64(stream_seed(seed, 3)),
             busy_until: 0.0,
             buckets: vec![TokenBucket::brooker(); n],
+            fixed: vec![FixedRateBucket::new(cfg.refill); n],
             quotas: vec![AwsQuota::default(); n],
             budget: RetryBudget::new(cfg.budget_ratio),
             breaker: Breaker::default(),
@@ -159,6 +189,14 @@ impl LoadSim {
                 succeeded: 0,
                 requests: 0,
                 served: 0,
+                retries: 0,
+                fast_fails: 0,
+                refused: 0,
+                dropped: 0,
+                shed: 0,
+                wasted: 0,
+                backlog_at_trigger_end: None,
+                first_call: Vec::new(),
                 series: Series::new(cfg),
             },
         };
@@ -196,11 +234,13 @@ impl LoadSim {
             if self.next_arrival <= queued && self.next_arrival.is_finite() {
                 n += 1;
                 let t = self.next_arrival;
+                self.note_time(t);
                 self.arrive(t);
                 continue;
             }
             let Some(ev) = self.heap.pop() else { break };
             n += 1;
+            self.note_time(ev.t);
             match ev.kind {
                 Kind::Send(c) => self.send(ev.t, c),
                 Kind::Answer(c, a) => self.answer(ev.t, c, a),
@@ -223,6 +263,15 @@ impl LoadSim {
     /// The outcome so far, by reference.
     pub fn outcome(&self) -> &LoadOutcome {
         &self.out
+    }
+
+    /// Before the first event at or after the trigger's end, records the
+    /// work then queued (every request that arrived before it is counted).
+    fn note_time(&mut self, t: f64) {
+        let end = self.cfg.trigger.end;
+        if self.out.backlog_at_trigger_end.is_none() && end > self.cfg.trigger.start && t >= end {
+            self.out.backlog_at_trigger_end = Some((self.busy_until - end).max(0.0));
+        }
     }
 
     fn arrive(&mut self, t: f64) {
@@ -254,6 +303,7 @@ impl LoadSim {
         let first = !self.calls[id as usize].first_sent;
         self.calls[id as usize].first_sent = true;
         if self.policy == LoadPolicy::CircuitBreaker && !self.breaker.allow(t, id) {
+            self.out.fast_fails += 1;
             self.push(t, Kind::Answer(id, Answer::FastFail));
             return;
         }
@@ -261,12 +311,21 @@ impl LoadSim {
             self.budget.on_request(t);
         }
         self.out.requests += 1;
+        self.out.retries += u64::from(!first);
         self.out.series.on_request(t);
+        if id == 0 {
+            let n = self.cfg.layers.len();
+            self.out.first_call.push(TracedRequest {
+                t,
+                attempts: self.calls[0].attempts[..n].to_vec(),
+            });
+        }
         let call_deadline = self.calls[id as usize].deadline;
         let timeout = self.cfg.timeout.min(call_deadline - t).max(0.0);
         let given_up = t + timeout;
         let start = self.busy_until.max(t);
         if self.cfg.shed > 0.0 && start - t > self.cfg.shed {
+            self.out.shed += 1;
             let ra = self.cfg.retry_after > 0.0;
             self.push(t, Kind::Answer(id, Answer::Error(ra)));
             return;
@@ -276,6 +335,7 @@ impl LoadSim {
         if self.policy == LoadPolicy::Deadline && end > given_up {
             // The server sees the deadline has passed (or will before it
             // could answer) and drops the request without working on it.
+            self.out.dropped += 1;
             self.push(given_up, Kind::Answer(id, Answer::Timeout));
             return;
         }
@@ -285,6 +345,7 @@ impl LoadSim {
         let p = self.cfg.p_at(start);
         let failed = p > 0.0 && self.faults.random::<f64>() < p;
         if end - t > timeout {
+            self.out.wasted += 1;
             self.push(given_up, Kind::Answer(id, Answer::Timeout));
         } else if failed {
             let ra = self.cfg.retry_after > 0.0;
@@ -320,6 +381,7 @@ impl LoadSim {
         for (j, b) in self.buckets.iter_mut().enumerate() {
             match self.policy {
                 LoadPolicy::TokenBucket => b.on_success(),
+                LoadPolicy::TokenBucketFixedRate => self.fixed[j].on_success(t),
                 LoadPolicy::TokenBucketAws => self.quotas[j].on_success(u32::from(held[j])),
                 _ => {}
             }
@@ -341,6 +403,7 @@ impl LoadSim {
             }
             let delay = self.backoff(made);
             let Some(delay) = self.allow(t, id, j, a, delay) else {
+                self.out.refused += 1;
                 continue;
             };
             let c = &mut self.calls[id as usize];
@@ -354,7 +417,8 @@ impl LoadSim {
         None
     }
 
-    /// Full jitter before retry number `n` (n ≥ 1).
+    /// Full jitter before a layer's retry number `n` (n ≥ 1):
+    /// `uniform(0, v_(n−1))`, `v_k = min(cap, base·2^k)`.
     fn backoff(&mut self, n: u32) -> f64 {
         let exp = self.cfg.base * 2f64.powi(n.min(60) as i32 - 1);
         self.jitter.random::<f64>() * exp.min(self.cfg.cap)
@@ -366,6 +430,7 @@ impl LoadSim {
         match self.policy {
             LoadPolicy::None | LoadPolicy::Retries | LoadPolicy::CircuitBreaker => Some(delay),
             LoadPolicy::TokenBucket => self.buckets[j].try_retry().then_some(delay),
+            LoadPolicy::TokenBucketFixedRate => self.fixed[j].try_retry(t).then_some(delay),
             LoadPolicy::TokenBucketAws => {
                 let cost = self.quotas[j].try_retry(a == Answer::Timeout)?;
                 self.calls[id as usize].held[j] = cost as u8;

@@ -1,11 +1,14 @@
 //! The form: each field writes one URL parameter; the page re-reads the
 //! whole query, so a form value obeys the same bounds and notices as a URL.
+//! Policies are chosen by name (checkboxes, a select), their ids stay in
+//! the URL; the load and sweep views keep their numeric settings in a
+//! collapsed «more parameters», so the results come first on a phone.
 
 use yew::prelude::*;
 
 use crate::amplify::params::fmt_num;
-use crate::amplify::{AmplifyParams, View};
-use crate::i18n::{t, Lang};
+use crate::amplify::{AmplifyParams, FanoutPolicy, LoadPolicy, View};
+use crate::i18n::{t, tf, Lang};
 
 /// Props of [`Controls`].
 #[derive(Properties, PartialEq)]
@@ -37,62 +40,170 @@ fn field(
     }
 }
 
+/// The fanout view's «who retries»: a select of the policies' names.
+fn fanout_policy(l: Lang, current: FanoutPolicy, on_field: &Callback<(String, String)>) -> Html {
+    let cb = on_field.clone();
+    let onchange = Callback::from(move |e: Event| {
+        if let Some(el) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+            cb.emit(("policy".into(), el.value()));
+        }
+    });
+    html! {
+        <div class="field">
+            <label for="amp-policy">{ t(l, "amplify.param.policy") }</label>
+            <select id="amp-policy" name="policy" data-testid="field-policy" {onchange}>
+                { for FanoutPolicy::ALL.iter().map(|&p| html! {
+                    <option value={p.id()} selected={p == current}>{ t(l, &format!("amplify.fanout_policy.{}", p.id())) }</option>
+                }) }
+            </select>
+        </div>
+    }
+}
+
+/// One checkbox per load policy, by name; the ids go to `policies`. The
+/// last checked one cannot be unchecked (a comparison needs a lane).
+fn policy_boxes(l: Lang, chosen: &[LoadPolicy], on_field: &Callback<(String, String)>) -> Html {
+    let boxes = LoadPolicy::ALL.iter().map(|&p| {
+        let on = chosen.contains(&p);
+        let next: Vec<&str> = LoadPolicy::ALL
+            .iter()
+            .filter(|&&q| if q == p { !on } else { chosen.contains(&q) })
+            .map(|q| q.id())
+            .collect();
+        let value = next.join(",");
+        let cb = on_field.clone();
+        let onchange = Callback::from(move |_: Event| cb.emit(("policies".into(), value.clone())));
+        html! {
+            <label class={classes!("amp-policy-box", p.id())}>
+                <input type="checkbox" data-testid={format!("policy-{}", p.id())} value={p.id()}
+                    checked={on} disabled={on && chosen.len() == 1} {onchange} />
+                { t(l, &format!("amplify.policy.{}", p.id())) }
+            </label>
+        }
+    });
+    html! {
+        <fieldset class="amp-policy-boxes" data-testid="field-policies">
+            <legend>{ t(l, "amplify.param.policies") }</legend>
+            { for boxes }
+        </fieldset>
+    }
+}
+
+/// The collapsed numeric settings of the load and sweep views.
+fn more(l: Lang, fields: Vec<Html>) -> Html {
+    let n = fields.len();
+    html! {
+        <details class="amp-more" data-testid="more-params">
+            <summary>{ tf(l, "amplify.controls.more", &[("n", n.to_string())]) }</summary>
+            <div class="fields">{ for fields }</div>
+        </details>
+    }
+}
+
+/// The numeric settings of the load view, in the order of the form.
+const LOAD_FIELDS: [&str; 20] = [
+    "layers",
+    "rate",
+    "capacity",
+    "timeout",
+    "duration",
+    "trigger_start",
+    "trigger_end",
+    "trigger_capacity",
+    "p",
+    "incident_start",
+    "incident_end",
+    "base",
+    "cap",
+    "deadline",
+    "retry_after",
+    "shed",
+    "budget_ratio",
+    "refill",
+    "recover_pct",
+    "seed",
+];
+/// The numeric settings of the sweep view.
+const SWEEP_FIELDS: [&str; 10] = [
+    "layers",
+    "calls",
+    "steps",
+    "rate",
+    "capacity",
+    "base",
+    "cap",
+    "budget_ratio",
+    "refill",
+    "seed",
+];
+
+/// The value a numeric field shows: the parameter as the URL writes it.
+fn value(prm: &AmplifyParams, name: &str) -> String {
+    let ld = &prm.load;
+    let v = match name {
+        "layers" => return prm.layers_text(),
+        "seed" => return prm.seed.to_string(),
+        "calls" => return prm.calls.to_string(),
+        "steps" => return prm.steps.to_string(),
+        "p" => prm.fanout.p,
+        "rate" => ld.rate,
+        "capacity" => ld.capacity,
+        "timeout" => ld.timeout,
+        "duration" => ld.duration,
+        "trigger_start" => ld.trigger.start,
+        "trigger_end" => ld.trigger.end,
+        "trigger_capacity" => ld.trigger_capacity,
+        "incident_start" => ld.incident.start,
+        "incident_end" => ld.incident.end,
+        "base" => ld.base,
+        "cap" => ld.cap,
+        "deadline" => ld.deadline,
+        "retry_after" => ld.retry_after,
+        "shed" => ld.shed,
+        "budget_ratio" => ld.budget_ratio,
+        "refill" => ld.refill,
+        "recover_pct" => ld.recover_pct,
+        _ => return String::new(),
+    };
+    fmt_num(v)
+}
+
 /// The form of the current view.
 #[function_component(Controls)]
 pub fn controls(p: &ControlsProps) -> Html {
     let l = p.lang;
     let prm = &p.params;
-    let f = |name, v: String| field(l, name, v, &p.on_field);
-    let ld = &prm.load;
-    let policies = prm
-        .policies
-        .iter()
-        .map(|x| x.id())
-        .collect::<Vec<_>>()
-        .join(",");
-    let fields = match prm.view {
-        View::Fanout => html! { <>
-            { f("layers", prm.layers_text()) }
-            { f("p", fmt_num(prm.fanout.p)) }
-            { f("policy", prm.fanout.policy.id().to_string()) }
-            { f("budget", prm.fanout.budget.to_string()) }
-            { f("trials", prm.trials.to_string()) }
-        </> },
-        View::Load => html! { <>
-            { f("layers", prm.layers_text()) }
-            { f("policies", policies) }
-            { f("rate", fmt_num(ld.rate)) }
-            { f("capacity", fmt_num(ld.capacity)) }
-            { f("timeout", fmt_num(ld.timeout)) }
-            { f("duration", fmt_num(ld.duration)) }
-            { f("trigger_start", fmt_num(ld.trigger.start)) }
-            { f("trigger_end", fmt_num(ld.trigger.end)) }
-            { f("trigger_capacity", fmt_num(ld.trigger_capacity)) }
-            { f("p", fmt_num(prm.fanout.p)) }
-            { f("incident_start", fmt_num(ld.incident.start)) }
-            { f("incident_end", fmt_num(ld.incident.end)) }
-            { f("deadline", fmt_num(ld.deadline)) }
-            { f("retry_after", fmt_num(ld.retry_after)) }
-            { f("shed", fmt_num(ld.shed)) }
-            { f("budget_ratio", fmt_num(ld.budget_ratio)) }
-            { f("recover_pct", fmt_num(ld.recover_pct)) }
-        </> },
-        View::Sweep => html! { <>
-            { f("layers", prm.layers_text()) }
-            { f("policies", policies) }
-            { f("calls", prm.calls.to_string()) }
-            { f("steps", prm.steps.to_string()) }
-            { f("rate", fmt_num(ld.rate)) }
-            { f("capacity", fmt_num(ld.capacity)) }
-        </> },
-    };
-    html! {
-        <form class="panel controls amp-controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-            <h2>{ t(l, "amplify.controls") }</h2>
+    let f = |name: &'static str| field(l, name, value(prm, name), &p.on_field);
+    let body = match prm.view {
+        View::Fanout => html! {
             <div class="fields">
-                { fields }
-                { f("seed", prm.seed.to_string()) }
+                { f("layers") }
+                { f("p") }
+                { fanout_policy(l, prm.fanout.policy, &p.on_field) }
+                { field(l, "budget", prm.fanout.budget.to_string(), &p.on_field) }
+                { field(l, "trials", prm.trials.to_string(), &p.on_field) }
+                { f("seed") }
             </div>
+        },
+        View::Load | View::Sweep => {
+            let names: &[&'static str] = if prm.view == View::Load {
+                &LOAD_FIELDS
+            } else {
+                &SWEEP_FIELDS
+            };
+            html! { <>
+                { policy_boxes(l, &prm.policies, &p.on_field) }
+                { more(l, names.iter().map(|&n| f(n)).collect()) }
+            </> }
+        }
+    };
+    // The load and sweep forms open with their legend; a heading would
+    // only push the results further down on a phone.
+    html! {
+        <form class="panel controls amp-controls" aria-label={t(l, "amplify.controls")}
+            onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            if prm.view == View::Fanout { <h2>{ t(l, "amplify.controls") }</h2> }
+            { body }
         </form>
     }
 }

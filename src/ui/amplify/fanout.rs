@@ -81,6 +81,21 @@ pub fn fanout_view(p: &FanoutProps) -> Html {
     let bottom_depth = p.cfg.layers.len() - 1;
     let nodes = &run.tree[..shown as usize];
     let bottom_shown = nodes.iter().filter(|n| n.depth == bottom_depth).count();
+    let retries = run.tree.iter().filter(|n| n.attempt > 1).count();
+    let fraction = tf(
+        l,
+        if retries == 0 {
+            "amplify.tree.fraction_none"
+        } else {
+            "amplify.tree.fraction"
+        },
+        &[
+            ("shown", bottom_shown.to_string()),
+            ("total", run.first_bottom.to_string()),
+            ("max", p.cfg.max_bottom().to_string()),
+            ("retries", retries.to_string()),
+        ],
+    );
     let go = |to: i64| {
         let on_step = p.on_step.clone();
         Callback::from(move |_| on_step.emit(if to >= total { -1 } else { to.max(0) }))
@@ -111,16 +126,15 @@ pub fn fanout_view(p: &FanoutProps) -> Html {
             </div>
             <div class="panel amp-tree">
                 <h2>{ t(l, "amplify.tree.title") }</h2>
-                <p>{ tf(l, "amplify.tree.count", &[
-                    ("shown", bottom_shown.to_string()),
-                    ("total", run.first_bottom.to_string()),
-                ]) }</p>
                 <p class="amp-counts">
                     <span data-testid="bottom-count">{ bottom_shown }</span>{ " / " }
                     <span data-testid="first-bottom">{ run.first_bottom }</span>
                     { " · " }
+                    <span data-testid="first-retries">{ tf(l, "amplify.tree.retries", &[("n", retries.to_string())]) }</span>
+                    { " · " }
                     <span data-testid="first-outcome">{ t(l, if run.first_ok { "amplify.tree.ok" } else { "amplify.tree.failed" }) }</span>
                 </p>
+                <p class="muted" data-testid="fraction-note">{ fraction }</p>
                 <div class="stepper" role="group" aria-label={t(l, "amplify.tree.stepper")}>
                     <button type="button" data-testid="step-first" onclick={go(0)}>{ icon(Icon::ToStart) }<span class="sr-only">{ t(l, "amplify.tree.first") }</span></button>
                     <button type="button" data-testid="step-prev" onclick={go(shown - 1)}>{ icon(Icon::Back) }<span class="sr-only">{ t(l, "amplify.tree.prev") }</span></button>

@@ -23,7 +23,7 @@ use crate::ui::link::AppLink;
 use controls::Controls;
 use fanout::FanoutView;
 use job::use_job;
-use load::LoadView;
+use load::{LoadLesson, LoadView};
 use sweep::SweepView;
 
 /// The page.
@@ -124,12 +124,19 @@ pub fn amplify_page(p: &PageProps) -> Html {
             </nav>
             <nav class="amp-presets" aria-label={t(l, "amplify.presets")}>
                 <span>{ t(l, "amplify.presets") }</span>
-                { for Demo::ALL.iter().map(|d| html! {
-                    <AppLink to={Link::Amplify(d.params())}
-                        testid={format!("preset-{}", d.id())}>{ t(l, d.text_key()) }</AppLink>
+                { for Demo::ALL.iter().map(|&d| {
+                    let on = Demo::active(&params) == Some(d);
+                    html! {
+                        <AppLink to={Link::Amplify(d.params())} class={if on { "preset active" } else { "preset" }}
+                            attrs={if on { vec![("aria-current", "true".into())] } else { vec![] }}
+                            testid={format!("preset-{}", d.id())}>{ t(l, d.text_key()) }</AppLink>
+                    }
                 }) }
             </nav>
             <Help lang={l} />
+            if params.view == View::Load {
+                <LoadLesson lang={l} job={job.clone()} preset={params.preset} tick={tick} />
+            }
             <Controls lang={l} params={(*params).clone()} on_field={on_field} />
             <p class="muted amp-seed">
                 <span data-testid="seed">{ format!("seed = {}", params.seed) }</span>{ " " }
@@ -140,7 +147,7 @@ pub fn amplify_page(p: &PageProps) -> Html {
                     <FanoutView lang={l} job={job.clone()} cfg={params.fanout.clone()}
                         step={params.step} on_step={on_step} tick={tick} />
                 },
-                View::Load => html! { <LoadView lang={l} job={job.clone()} tick={tick} /> },
+                View::Load => html! { <LoadView lang={l} job={job.clone()} preset={params.preset} tick={tick} /> },
                 View::Sweep => html! {
                     <SweepView lang={l} job={job.clone()} policies={params.policies.clone()}
                         on_restart={on_restart} tick={tick} />

@@ -4,12 +4,13 @@
 
 use yew::prelude::*;
 
-use super::chart::{line_chart, Line};
+use super::chart::{line_chart, Line, Titles};
 use super::job::{JobHandle, Status};
 use crate::amplify::sweep::SweepPoint;
 use crate::amplify::work::Work;
 use crate::amplify::LoadPolicy;
 use crate::i18n::{t, tf, Lang};
+use crate::ui::size::use_width;
 
 /// Props of [`SweepView`].
 #[derive(Properties, PartialEq)]
@@ -39,6 +40,8 @@ fn lines(points: &[SweepPoint], policies: &[LoadPolicy], y: fn(&SweepPoint) -> f
 #[function_component(SweepView)]
 pub fn sweep_view(p: &SweepProps) -> Html {
     let l = p.lang;
+    let node = use_node_ref();
+    let width = use_width(node.clone()).max(200.0);
     let guard = p.job.state.borrow();
     let Some(state) = guard.as_ref() else {
         return html! {};
@@ -47,11 +50,7 @@ pub fn sweep_view(p: &SweepProps) -> Html {
         return html! {};
     };
     let pts = &job.points;
-    let amp_max = pts
-        .iter()
-        .map(|p| p.amplification)
-        .fold(1.0, f64::max)
-        .ceil();
+    let amp_max = pts.iter().map(|p| p.amplification).fold(1.0, f64::max);
     let cancel = {
         let job = p.job.clone();
         Callback::from(move |_| job.cancel())
@@ -62,7 +61,7 @@ pub fn sweep_view(p: &SweepProps) -> Html {
     };
     let pct = format!("{:.0}", job.progress() * 100.0);
     html! {
-        <div class="amp-sweep">
+        <div class="amp-sweep" ref={node}>
             <div class="amp-progress">
                 <progress max="100" value={pct.clone()} data-testid="sweep-progress"></progress>
                 { match state.timing.status() {
@@ -85,11 +84,13 @@ pub fn sweep_view(p: &SweepProps) -> Html {
                 }) }
             </ul>
             <h3>{ t(l, "amplify.sweep.amplification") }</h3>
-            { line_chart(t(l, "amplify.sweep.amplification"), "p".into(), 1.0, amp_max,
-                lines(pts, &p.policies, |x| x.amplification)) }
+            { line_chart(Titles { aria: t(l, "amplify.sweep.amplification"), testid: "chart-sweep-amplification".into(),
+                x: "p", y: &t(l, "amplify.axis.times") },
+                width, 1.0, amp_max, lines(pts, &p.policies, |x| x.amplification)) }
             <h3>{ t(l, "amplify.sweep.success") }</h3>
-            { line_chart(t(l, "amplify.sweep.success"), "p".into(), 1.0, 1.0,
-                lines(pts, &p.policies, |x| x.success_rate)) }
+            { line_chart(Titles { aria: t(l, "amplify.sweep.success"), testid: "chart-sweep-success".into(),
+                x: "p", y: &t(l, "amplify.axis.share") },
+                width, 1.0, 1.0, lines(pts, &p.policies, |x| x.success_rate)) }
             // The table only once the sweep stops: redraws while it runs stay cheap.
             if state.timing.status() != Status::Running {
             <table class="amp-table" data-testid="sweep-table">

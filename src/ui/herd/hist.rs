@@ -8,7 +8,6 @@ use std::fmt::Write as _;
 
 use yew::prelude::*;
 
-use super::chart::{fmt, svg, Frame};
 use super::job::SharedTraces;
 use super::labels::{label, name, style};
 use crate::herd::chart_data::{
@@ -17,6 +16,7 @@ use crate::herd::chart_data::{
 use crate::herd::{Strategy, Trace};
 use crate::i18n::num::{count, group, num};
 use crate::i18n::{t, tf, Lang};
+use crate::ui::chart::{fmt, svg, Frame};
 use crate::ui::widgets::{use_revealed, LazyDetails};
 
 /// Height of every histogram panel (px), whatever its caption.
@@ -190,13 +190,21 @@ pub struct HistogramProps {
     pub on_field: Callback<(String, String)>,
 }
 
-fn axis_toggle(lang: Lang, axis: HistAxis, on_field: &Callback<(String, String)>) -> Html {
+/// The «own window / one shared axis» toggle of URL parameter `param`
+/// (`hist_axis`, `timeline_axis`); `keys` name the two buttons.
+pub fn axis_toggle(
+    lang: Lang,
+    param: &'static str,
+    keys: [&str; 2],
+    axis: HistAxis,
+    on_field: &Callback<(String, String)>,
+) -> Html {
     let button = |a: HistAxis, key: &str| {
         let cb = on_field.clone();
         html! {
             <button type="button" aria-pressed={(axis == a).to_string()}
-                data-testid={format!("hist-axis-{}", a.id())}
-                onclick={Callback::from(move |_| cb.emit(("hist_axis".into(), a.id().into())))}>
+                data-testid={format!("{}-{}", param.replace('_', "-"), a.id())}
+                onclick={Callback::from(move |_| cb.emit((param.into(), a.id().into())))}>
                 { t(lang, key) }
             </button>
         }
@@ -204,8 +212,8 @@ fn axis_toggle(lang: Lang, axis: HistAxis, on_field: &Callback<(String, String)>
     html! {
         <div class="herd-toggle" role="group" aria-label={t(lang, "herd.hist.axis_label")}>
             <span class="muted">{ t(lang, "herd.hist.axis_label") }</span>
-            { button(HistAxis::Own, "herd.hist.axis_own") }
-            { button(HistAxis::Shared, "herd.hist.axis_shared") }
+            { button(HistAxis::Own, keys[0]) }
+            { button(HistAxis::Shared, keys[1]) }
         </div>
     }
 }
@@ -245,7 +253,7 @@ pub fn histogram_section(p: &HistogramProps) -> Html {
         <section class="panel" aria-labelledby="herd-hist-title">
             <h2 id="herd-hist-title">{ t(lang, "herd.hist.title") }</h2>
             <p class="muted">{ t(lang, if p.axis == HistAxis::Own { "herd.hist.note_own" } else { "herd.hist.note_shared" }) }</p>
-            { axis_toggle(lang, p.axis, &p.on_field) }
+            { axis_toggle(lang, "hist_axis", ["herd.hist.axis_own", "herd.hist.axis_shared"], p.axis, &p.on_field) }
             <div class={grid_class(p.width)}>
                 { for traces.iter().zip(ps.iter()).take(shown).map(|(tr, pn)| panel(lang, tr, pn, w)) }
             </div>

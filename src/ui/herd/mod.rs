@@ -2,14 +2,12 @@
 //! or the sweep view (the blog's two figures). Every parameter lives in the
 //! URL; the page computes with the pure core in time slices.
 
-mod chart;
 mod controls;
 mod hist;
 mod job;
 mod labels;
 mod pool;
 mod run;
-mod size;
 mod sweep;
 pub mod worker;
 
@@ -20,10 +18,10 @@ use super::widgets::{use_a_frame_late, NoticeList};
 use crate::herd::{HerdParams, View};
 use crate::i18n::t;
 use crate::params::Notice;
+use crate::ui::size::use_width;
 use controls::Controls;
 use job::use_job;
 use run::RunView;
-use size::use_width;
 use sweep::SweepView;
 
 /// Horizontal padding + border of a `.panel`, subtracted from chart widths.
@@ -95,7 +93,8 @@ pub fn herd_page(p: &PageProps) -> Html {
             { match late {
                 Some((lang, View::Run)) if params.view == View::Run => html! {
                     <RunView lang={lang} job={job.clone()} width={chart_width} embed={p.embed} tick={tick}
-                        hist_axis={params.hist_axis} on_field={on_field.clone()} />
+                        hist_axis={params.hist_axis} timeline_axis={params.timeline_axis}
+                        on_field={on_field.clone()} />
                 },
                 Some((lang, View::Sweep)) if params.view == View::Sweep => html! {
                     <SweepView lang={lang} job={job.clone()} width={chart_width} embed={p.embed}

@@ -4,18 +4,16 @@
 
 use yew::prelude::*;
 
-use super::chart::{svg, Frame};
-use super::hist::{grid_class, panel_width, HistogramSection, PANELS_PER_FRAME};
+use super::hist::{axis_toggle, grid_class, panel_width, HistogramSection, PANELS_PER_FRAME};
 use super::job::{JobHandle, SharedTraces};
 use super::labels::{label, marker_path, marker_path_into, name, Marker};
-use crate::herd::chart_data::{
-    shared_histograms, timeline_clients, timeline_stride, Axis, HistAxis,
-};
+use crate::herd::chart_data::{timeline_axes, timeline_clients, timeline_stride, Axis, HistAxis};
 use crate::herd::job::Engine;
 use crate::herd::{PointSummary, Spread, Trace};
 use crate::i18n::num::{count, duration, durations, group};
 use crate::i18n::{t, tf, Lang};
 use crate::job::JobStatus;
+use crate::ui::chart::{svg, Frame};
 use crate::ui::widgets::{use_revealed, LazyDetails};
 
 /// Most marks drawn in one timeline panel.
@@ -32,6 +30,8 @@ pub struct RunViewProps {
     pub tick: u64,
     /// How the histogram panels lay out time.
     pub hist_axis: HistAxis,
+    /// How the timeline panels lay out time.
+    pub timeline_axis: HistAxis,
     /// Called with `(param, value)` by the view's toggles.
     pub on_field: Callback<(String, String)>,
 }
@@ -145,7 +145,8 @@ fn timeline_panel(lang: Lang, trace: &Trace, x: &Axis, w: f64, height: f64) -> H
         )
     };
     html! {
-        <figure class="herd-panel">
+        <figure class="herd-panel" data-testid={format!("timeline-panel-{}", trace.strategy.id())}
+            data-x-max={x.max.to_string()}>
             <figcaption class="herd-panel-head">
                 { label(lang, trace.strategy) }
                 <span class="muted herd-subset" data-testid={format!("timeline-subset-{}", trace.strategy.id())}>{ subset }</span>
@@ -170,22 +171,14 @@ fn timeline_legend(lang: Lang) -> Html {
     }
 }
 
-/// The time axis shared by every timeline panel.
-fn time_axis(traces: &[Trace]) -> Axis {
-    let refs: Vec<&Trace> = traces.iter().collect();
-    let hists = shared_histograms(&refs, 50);
-    let t_max = hists
-        .first()
-        .map(|h| h.bin_ms * h.counts.len() as f64)
-        .unwrap_or(1.0);
-    Axis::new(0.0, t_max, 5)
-}
-
 #[derive(Properties, PartialEq)]
 pub struct TraceChartsProps {
     pub lang: Lang,
     pub width: f64,
     pub traces: SharedTraces,
+    pub axis: HistAxis,
+    /// Called with `(param, value)` by the axis toggle.
+    pub on_field: Callback<(String, String)>,
 }
 
 /// Per-client timelines, trial 1 of every strategy.
@@ -193,7 +186,7 @@ pub struct TraceChartsProps {
 pub fn timeline_section(p: &TraceChartsProps) -> Html {
     let lang = p.lang;
     let traces: &[Trace] = &p.traces.0;
-    let x = time_axis(traces);
+    let axes = timeline_axes(traces, p.axis, 5);
     let height = timeline_height(traces);
     let table = {
         let traces = p.traces.clone();
@@ -210,10 +203,12 @@ pub fn timeline_section(p: &TraceChartsProps) -> Html {
     html! {
         <section class="panel" aria-labelledby="herd-timeline-title">
             <h2 id="herd-timeline-title">{ t(lang, "herd.timeline.title") }</h2>
-            <p class="muted">{ t(lang, "herd.timeline.note") }</p>
+            <p class="muted">{ t(lang, "herd.timeline.note") }{ " " }
+                { t(lang, if p.axis == HistAxis::Own { "herd.timeline.note_own" } else { "herd.timeline.note_shared" }) }</p>
+            { axis_toggle(lang, "timeline_axis", ["herd.timeline.axis_own", "herd.hist.axis_shared"], p.axis, &p.on_field) }
             { timeline_legend(lang) }
             <div class={grid_class(p.width)}>
-                { for traces.iter().take(shown).map(|tr| timeline_panel(lang, tr, &x, w, height)) }
+                { for traces.iter().zip(&axes).take(shown).map(|(tr, x)| timeline_panel(lang, tr, x, w, height)) }
             </div>
             <LazyDetails class="herd-table-view" summary={t(lang, "common.table_view")} render={table} />
         </section>
@@ -304,7 +299,8 @@ pub fn run_view(p: &RunViewProps) -> Html {
                 <HistogramSection lang={lang} width={p.width} traces={traces.clone()}
                     axis={p.hist_axis} on_field={p.on_field.clone()} />
                 if job.chart_stage >= 2 {
-                    <TimelineSection lang={lang} width={p.width} traces={traces} />
+                    <TimelineSection lang={lang} width={p.width} traces={traces}
+                        axis={p.timeline_axis} on_field={p.on_field.clone()} />
                 }
             }
         </div>

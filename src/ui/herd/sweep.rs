@@ -3,7 +3,6 @@
 
 use yew::prelude::*;
 
-use super::chart::{fmt, svg, Frame};
 use super::job::JobHandle;
 use super::labels::{label, marker_is_open, marker_path, name, style, swatch};
 use crate::herd::chart_data::Axis;
@@ -12,6 +11,7 @@ use crate::herd::{PointSummary, Strategy};
 use crate::i18n::num::{count, duration, group, SECONDS_FROM_MS};
 use crate::i18n::{t, tf, Lang};
 use crate::job::JobStatus;
+use crate::ui::chart::{fmt, svg, Frame};
 use crate::ui::widgets::LazyDetails;
 
 #[derive(Properties, PartialEq)]
@@ -104,13 +104,16 @@ fn scale_toggle(lang: Lang, log: bool, on_field: &Callback<(String, String)>) ->
             </button>
         }
     };
-    html! {
+    html! { <>
         <div class="herd-toggle" role="group" aria-label={t(lang, "herd.sweep.scale_label")}>
             <span class="muted">{ t(lang, "herd.sweep.scale_label") }</span>
-            { button("linear", "herd.sweep.scale_linear") }
             { button("log", "herd.sweep.scale_log") }
+            { button("linear", "herd.sweep.scale_linear") }
         </div>
-    }
+        <p class="muted" data-testid="time-scale-note" data-scale={if log { "log" } else { "linear" }}>
+            { t(lang, if log { "herd.sweep.scale_note_log" } else { "herd.sweep.scale_note_linear" }) }
+        </p>
+    </> }
 }
 
 fn figure(

@@ -1,4 +1,5 @@
-//! The page's content width in px, so charts draw at real size.
+//! An element's width in px, so charts draw at real size (text in
+//! them keeps its CSS size instead of scaling with a view box).
 
 use yew::prelude::*;
 

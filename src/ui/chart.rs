@@ -3,6 +3,7 @@
 
 use yew::prelude::*;
 
+pub use crate::herd::chart_data::tick_label;
 use crate::herd::chart_data::Axis;
 use crate::i18n::num::SECONDS_FROM_MS;
 use crate::i18n::{t, Lang};
@@ -80,26 +81,6 @@ impl Frame {
 /// A coordinate with one decimal (keeps the SVG small).
 pub fn fmt(v: f64) -> String {
     format!("{v:.1}")
-}
-
-/// A compact tick label: 20000 → 20k, 2.5 → 2.5, 1500 → 1500.
-pub fn tick_label(v: f64) -> String {
-    let a = v.abs();
-    if a >= 10_000.0 {
-        let k = v / 1000.0;
-        if k.fract() == 0.0 {
-            format!("{k:.0}k")
-        } else {
-            format!("{k:.1}k")
-        }
-    } else if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else if a >= 1.0 {
-        format!("{v:.1}")
-    } else {
-        let s = format!("{v:.2}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    }
 }
 
 /// The `<svg>` element of a chart with an accessible name.
