@@ -36,6 +36,6 @@ pub(super) const ENTRIES: &[Entry] = &[
       "「场景 × 服务端」视图固定一种客户端写法，五列服务端从左到右一个比一个严（朴素 → 先插数据再记键 → 原子占键 → 加租约 → 加 fencing token）：沿一行往右找第一个 ✓，就是修好这个故障的服务端。",
       "The «scenario × server» view fixes one client strategy; its five server columns get stricter from left to right (Naive → Insert, then record key → Atomic claim → With lease → With fencing token): follow a row to the right to the first ✓, the server that fixes that failure."),
     e("common.help.ex.results",
-      "答完之后：✓ / ✗ 是判分，下面是解释。「先预测，再运行」的题还列出模型当场算出的值：每一项旁边是你的预测，链接打开产生这个值的那次运行（场景 × 客户端 × 服务端）；惊群题列出每种写法的平均调用次数，★ 标出在最少值容差之内的写法。",
-      "After you answer: ✓ / ✗ is the grade, the explanation follows. A «predict, then run» question also lists the values the model just computed: each beside your prediction, with a link to the run that produced it (scenario × client × server); the herd question lists each strategy's mean calls, ★ marking those within the tolerance of the fewest."),
+      "答完之后：✓ / ✗ 是判分，下面是解释。「先预测，再运行」的题还列出模型当场算出的值：每一项旁边是你的预测，链接打开产生这个值的那次运行（场景 × 客户端 × 服务端）；惊群题列出每种写法的平均调用次数，★ 标出在最少值容差之内的写法；写测试的题列出每种故障在两种服务端上的报告数，★ 标出你选的故障。",
+      "After you answer: ✓ / ✗ is the grade, the explanation follows. A «predict, then run» question also lists the values the model just computed: each beside your prediction, with a link to the run that produced it (scenario × client × server); the herd question lists each strategy's mean calls, ★ marking those within the tolerance of the fewest; the test question lists every fault's reports on both servers, ★ marking the fault you chose."),
 ];

@@ -361,7 +361,7 @@ fn actions(l: Lang, q: &Question, runner: &Runner, answered: bool) -> Html {
             if let Some(to) = q.demo_link(answered) {
                 <AppLink to={to} class="ex-demo" testid={format!("demo-{id}")}>{ t(l, "ex.demo") }</AppLink>
             } else if q.demo.is_some() {
-                <span class="muted ex-demo-later" data-testid={format!("demo-later-{id}")}>{ t(l, "ex.demo_after") }</span>
+                <span class="muted ex-demo-later" data-testid={format!("pending-demo-{id}")}>{ t(l, "ex.demo_after") }</span>
             }
         </div>
     }

@@ -66,7 +66,7 @@ fn expected_text(l: Lang, q: &Question) -> Option<String> {
                 .first()
                 .map(|f| t(l, f.unit.key()))
                 .unwrap_or_default();
-            let v: Vec<String> = fields.iter().map(|f| fmt_num(f.answer)).collect();
+            let v: Vec<String> = fields.iter().map(|f| fmt_num(f.answer())).collect();
             Some(format!("{} {unit}", lang_list(l, &v)))
         }
         Kind::Choice { correct, .. } => Some(t(l, &option_key(correct))),
