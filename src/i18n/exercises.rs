@@ -16,7 +16,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("ex.storage.unavailable", "这个浏览器不允许保存数据（可能是隐私模式或禁用了存储）：你的答案不会被保存，刷新后会消失。", "This browser does not allow saving data (private mode or storage disabled): your answers will not be saved and disappear on reload."),
     e("ex.storage.write_failed", "进度没能保存（浏览器的存储空间可能已满）：这次的答案刷新后会消失。", "Progress could not be saved (the browser's storage may be full): this answer will disappear on reload."),
     e("ex.storage.unreadable", "已保存的进度无法读取，已原样保留；新的答案会另行保存。", "The saved progress could not be read and is kept as it was; new answers are saved alongside."),
-    e("ex.all", "显示全部练习", "Show all exercises"),
+    e("ex.all", "显示这一节的全部题目", "Show all questions of this section"),
     e("ex.submit", "提交答案", "Submit"),
     e("ex.q_range", "本页列出的题目 id", "a question id listed on this page"),
     e("ex.run", "运行并核对", "Run and check"),

@@ -23,7 +23,7 @@ use yew::prelude::*;
 
 use super::page::PageProps;
 use super::widgets::{use_revealed, NoticeList};
-use crate::exercises::progress::{Edit, Progress, Record, Write};
+use crate::exercises::progress::{Edit, Progress, Record, Summary, Write};
 use crate::exercises::query::read_query;
 use crate::exercises::query::Selection;
 use crate::exercises::sections::Section;
@@ -161,29 +161,11 @@ pub fn exercises_page(p: &PageProps) -> Html {
         });
     }
 
-    let on_record = {
-        let state = state.dispatcher();
-        use_callback((), move |(id, r): (String, Record), _| {
-            let (w, problem) = perform(&Edit::Set(id, r));
-            state.dispatch(Action::Answered(w.progress, problem));
-        })
-    };
-    let on_reset = {
-        let state = state.dispatcher();
-        Callback::from(move |_| {
-            let (w, problem) = perform(&Edit::Clear);
-            state.dispatch(Action::Cleared(w.progress, w.cleared, problem));
-        })
-    };
-    let on_undo = {
-        let (dispatch, undo) = (state.dispatcher(), state.undo.clone());
-        Callback::from(move |_| {
-            if let Some(old) = &undo {
-                let (w, problem) = perform(&Edit::Restore(old.clone()));
-                dispatch.dispatch(Action::Restored(w.progress, problem));
-            }
-        })
-    };
+    let Edits {
+        on_record,
+        on_reset,
+        on_undo,
+    } = use_edits(&state);
     let shown: Vec<&Question> = match &question {
         Some(id) => bank.iter().filter(|q| q.id == id).collect(),
         None => bank
@@ -224,19 +206,7 @@ pub fn exercises_page(p: &PageProps) -> Html {
             <h1>{ t(l, "ex.title") }</h1>
             <NoticeList lang={l} notices={notices} />
             if question.is_none() { <p class="ex-intro">{ t(l, "ex.intro") }</p> }
-            <div class="ex-progress panel" role="status">
-                <span data-testid="exercises-score">{ tf(l, "ex.score", &[
-                    ("answered", s.answered.to_string()),
-                    ("total", s.total.to_string()),
-                    ("correct", s.correct.to_string()),
-                ]) }</span>
-                <button type="button" data-testid="exercises-reset" onclick={on_reset}>{ t(l, "ex.reset") }</button>
-                if state.undo.is_some() {
-                    <span class="muted" data-testid="exercises-reset-done">{ t(l, "ex.reset_done") }</span>
-                    <button type="button" data-testid="exercises-undo" onclick={on_undo}>{ t(l, "ex.undo") }</button>
-                }
-                if question.is_some() { <AppLink to={Link::ExerciseSection(section.id().to_string())} testid="exercises-all">{ t(l, "ex.all") }</AppLink> }
-            </div>
+            { score_panel(l, s, state.undo.is_some(), (on_reset, on_undo), question.is_some().then_some(section)) }
             { section_nav(l, &bank, &state.progress, section) }
             { problem.unwrap_or_default() }
             // The keyed list sits alone in its own element: Yew 0.23 loses
@@ -250,6 +220,73 @@ pub fn exercises_page(p: &PageProps) -> Html {
                 </section>
             </div>
         </section>
+    }
+}
+
+/// The page's edit callbacks: an answer, «清空进度» and its undo.
+struct Edits {
+    on_record: Callback<(String, Record)>,
+    on_reset: Callback<MouseEvent>,
+    on_undo: Callback<MouseEvent>,
+}
+
+#[hook]
+fn use_edits(state: &UseReducerHandle<State>) -> Edits {
+    let on_record = {
+        let state = state.dispatcher();
+        use_callback((), move |(id, r): (String, Record), _| {
+            let (w, problem) = perform(&Edit::Set(id, r));
+            state.dispatch(Action::Answered(w.progress, problem));
+        })
+    };
+    let on_reset = {
+        let state = state.dispatcher();
+        Callback::from(move |_| {
+            let (w, problem) = perform(&Edit::Clear);
+            state.dispatch(Action::Cleared(w.progress, w.cleared, problem));
+        })
+    };
+    let on_undo = {
+        let (dispatch, undo) = (state.dispatcher(), state.undo.clone());
+        Callback::from(move |_| {
+            if let Some(old) = &undo {
+                let (w, problem) = perform(&Edit::Restore(old.clone()));
+                dispatch.dispatch(Action::Restored(w.progress, problem));
+            }
+        })
+    };
+    Edits {
+        on_record,
+        on_reset,
+        on_undo,
+    }
+}
+
+/// The score, «清空进度» (and its undo once used), and for a single question
+/// the way back to its section.
+fn score_panel(
+    l: Lang,
+    s: Summary,
+    can_undo: bool,
+    (on_reset, on_undo): (Callback<MouseEvent>, Callback<MouseEvent>),
+    back_to: Option<Section>,
+) -> Html {
+    html! {
+        <div class="ex-progress panel" role="status">
+            <span data-testid="exercises-score">{ tf(l, "ex.score", &[
+                ("answered", s.answered.to_string()),
+                ("total", s.total.to_string()),
+                ("correct", s.correct.to_string()),
+            ]) }</span>
+            <button type="button" data-testid="exercises-reset" onclick={on_reset}>{ t(l, "ex.reset") }</button>
+            if can_undo {
+                <span class="muted" data-testid="exercises-reset-done">{ t(l, "ex.reset_done") }</span>
+                <button type="button" data-testid="exercises-undo" onclick={on_undo}>{ t(l, "ex.undo") }</button>
+            }
+            if let Some(section) = back_to {
+                <AppLink to={Link::ExerciseSection(section.id().to_string())} testid="exercises-all">{ t(l, "ex.all") }</AppLink>
+            }
+        </div>
     }
 }
 
