@@ -303,11 +303,10 @@ fn section_nav(l: Lang, bank: &[Question], progress: &Progress, current: Section
                     class={if s == current { "ex-tab current" } else { "ex-tab" }}
                     attrs={if s == current { vec![("aria-current", AttrValue::from("page"))] } else { vec![] }}>
                     <span class="ex-tab-title">{ t(l, &s.title_key()) }</span>
-                    <span class="ex-count muted" data-testid={format!("section-count-{id}")}>
-                        { tf(l, "ex.section_count", &[("n", sum.total.to_string())]) }
-                    </span>
-                    <span class="ex-count muted" data-testid={format!("section-answered-{id}")}>
-                        { tf(l, "ex.section_answered", &[("answered", sum.answered.to_string()), ("total", sum.total.to_string())]) }
+                    <span class="ex-count muted">
+                        <span data-testid={format!("section-count-{id}")}>{ tf(l, "ex.section_count", &[("n", sum.total.to_string())]) }</span>
+                        { " · " }
+                        <span data-testid={format!("section-answered-{id}")}>{ tf(l, "ex.section_answered", &[("answered", sum.answered.to_string())]) }</span>
                     </span>
                 </AppLink>
             </li>

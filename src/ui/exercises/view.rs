@@ -58,8 +58,9 @@ fn response_text(l: Lang, q: &Question, r: &Response) -> String {
     }
 }
 
-/// The expected answer as text (not for predictions: those come from the model).
-fn expected_text(l: Lang, q: &Question) -> Option<String> {
+/// The expected answer as text (not for predictions: those come from the
+/// model); for a matching question, only the rows answered wrong.
+fn expected_text(l: Lang, q: &Question, r: &Record) -> Option<String> {
     match &q.kind {
         Kind::Numeric(fields) => {
             let unit = fields
@@ -71,22 +72,25 @@ fn expected_text(l: Lang, q: &Question) -> Option<String> {
         }
         Kind::Choice { correct, .. } => Some(t(l, &option_key(correct))),
         Kind::TrueFalse(b) => Some(t(l, if *b { "ex.true" } else { "ex.false" })),
-        Kind::Match(rows) => Some(lang_list(
-            l,
-            &rows
+        Kind::Match(rows) => {
+            let marks = field_marks(q, r);
+            let wrong: Vec<String> = rows
                 .iter()
-                .map(|r| {
+                .enumerate()
+                .filter(|(i, _)| !marks.get(*i).copied().unwrap_or(false))
+                .map(|(_, row)| {
                     tf(
                         l,
                         "ex.row_answer",
                         &[
-                            ("row", t(l, r.label)),
-                            ("answer", t(l, &option_key(r.correct))),
+                            ("row", t(l, row.label)),
+                            ("answer", t(l, &option_key(row.correct))),
                         ],
                     )
                 })
-                .collect::<Vec<_>>(),
-        )),
+                .collect();
+            Some(lang_list(l, &wrong))
+        }
         Kind::Predict { .. } => None,
     }
 }
@@ -102,8 +106,15 @@ pub fn field_marks(q: &Question, r: &Record) -> Vec<bool> {
 pub fn result(l: Lang, q: &Question, r: &Record) -> Html {
     let id = q.id;
     let verdict = if r.correct { "ex.right" } else { "ex.wrong" };
-    let expected = (!r.correct).then(|| expected_text(l, q)).flatten();
+    let expected = (!r.correct).then(|| expected_text(l, q, r)).flatten();
     let is_predict = matches!(q.kind, Kind::Predict { .. });
+    let is_test = matches!(
+        q.kind,
+        Kind::Predict {
+            input: PredictInput::RedGreen(_),
+            ..
+        }
+    );
     html! {
         <>
             <p class={classes!("ex-result", if r.correct { "ok" } else { "bad" })} data-testid={format!("result-{id}")}>
@@ -112,7 +123,7 @@ pub fn result(l: Lang, q: &Question, r: &Record) -> Html {
                     { " " }<span>{ tf(l, "ex.correct_answer", &[("answer", e)]) }</span>
                 }
                 if is_predict {
-                    { " " }<span class="muted">{ tf(l, "ex.your_prediction", &[("answer", response_text(l, q, &r.response))]) }</span>
+                    { " " }<span class="muted">{ tf(l, if is_test { "ex.your_test" } else { "ex.your_prediction" }, &[("answer", response_text(l, q, &r.response))]) }</span>
                 }
             </p>
             if let (Kind::Predict { input, model }, Some(mv)) = (&q.kind, &r.model) {
