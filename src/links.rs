@@ -26,8 +26,10 @@ pub enum Link {
     Lab(LabParams),
     /// `#/lab/matrix`.
     LabMatrix(MatrixParams),
-    /// `#/exercises`, all questions or the one with this id.
+    /// `#/exercises`, its first section or the question with this id.
     Exercises(Option<String>),
+    /// `#/exercises?section=<id>`: one section of the exercises.
+    ExerciseSection(String),
 }
 
 /// The shell's settings carried by a hash next to the page's parameters.
@@ -103,7 +105,7 @@ impl Link {
             Link::Amplify(_) => Page::Amplify,
             Link::Lab(_) => Page::Lab,
             Link::LabMatrix(_) => Page::LabMatrix,
-            Link::Exercises(_) => Page::Exercises,
+            Link::Exercises(_) | Link::ExerciseSection(_) => Page::Exercises,
         }
     }
 
@@ -120,6 +122,7 @@ impl Link {
             Link::LabMatrix(p) => minimal(p.to_query(), p, MatrixParams::from_query),
             Link::Exercises(None) => Query::new(),
             Link::Exercises(Some(id)) => Query::new().with("q", id.as_str()),
+            Link::ExerciseSection(id) => Query::new().with("section", id.as_str()),
         }
     }
 
@@ -194,6 +197,7 @@ mod tests {
             Link::Home,
             Link::Exercises(None),
             Link::Exercises(Some("three_layers".into())),
+            Link::ExerciseSection("keys".into()),
             Link::lab_end(
                 Scenario::CrashBetweenCommits,
                 ClientStrategy::StableKey,

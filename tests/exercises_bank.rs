@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use retry_lab::exercises::grade::{grade, parse_number, GradeError, ModelValue, Response};
 use retry_lab::exercises::{bank, find, option_key, Kind, Model, PredictInput, Question};
 use retry_lab::herd::HerdParams;
+use retry_lab::i18n::entries;
 use retry_lab::i18n::{has, t, Lang};
 use retry_lab::lab::LabParams;
 use retry_lab::links::Link;
@@ -18,7 +19,7 @@ fn q(id: &str) -> Question {
 
 fn numeric_answers(id: &str) -> Vec<f64> {
     match q(id).kind {
-        Kind::Numeric(f) => f.iter().map(|f| f.answer).collect(),
+        Kind::Numeric(f) => f.iter().map(|f| f.answer()).collect(),
         k => panic!("{id} is not numeric: {k:?}"),
     }
 }
@@ -52,6 +53,16 @@ fn bank_has_enough_questions_with_unique_stable_ids() {
     assert!(count(|k| matches!(k, Kind::Choice { .. })) >= 3);
     assert!(count(|k| matches!(k, Kind::TrueFalse(_))) >= 8);
     assert!(count(|k| matches!(k, Kind::Predict { .. })) >= 2);
+    assert!(count(|k| matches!(k, Kind::Match(_))) >= 1);
+    assert!(
+        count(|k| matches!(
+            k,
+            Kind::Predict {
+                input: PredictInput::RedGreen(_),
+                ..
+            }
+        )) >= 1
+    );
 }
 
 #[test]
@@ -88,12 +99,26 @@ fn every_question_has_both_languages_and_every_label_exists() {
                 options.iter().for_each(|o| text(&option_key(o)));
             }
             Kind::TrueFalse(_) => {}
-            Kind::Predict { input, .. } => match input {
+            Kind::Match(rows) => rows.iter().for_each(|r| {
+                text(r.label);
+                assert!(r.options.contains(&r.correct), "{}: {}", x.id, r.label);
+                r.options.iter().for_each(|o| text(&option_key(o)));
+            }),
+            Kind::Predict { input, model } => match input {
                 PredictInput::Numbers(f) => f.iter().for_each(|f| {
                     text(f.label);
                     text(f.unit.key());
                 }),
                 PredictInput::Choice(o) => o.iter().for_each(|o| text(&option_key(o))),
+                PredictInput::RedGreen(a) => {
+                    a.iter().for_each(|o| text(&option_key(o)));
+                    let Model::RedGreen(b) = model else {
+                        panic!("{}: a test without a bench", x.id)
+                    };
+                    b.faults
+                        .iter()
+                        .for_each(|f| text(&format!("lab.scenario.{f}")));
+                }
             },
         }
     }
@@ -145,6 +170,10 @@ fn every_demo_link_is_a_valid_preset() {
                     check_preset(x.id, r.link())
                 }),
                 Model::HerdFewestCalls(h) => check_preset(x.id, Some(h.link())),
+                Model::RedGreen(b) => b.runs().iter().for_each(|r| {
+                    assert!(r.link().is_some(), "{}: {r:?}", x.id);
+                    check_preset(x.id, r.link())
+                }),
             }
         }
     }
@@ -164,14 +193,20 @@ fn numeric_answers_agree_with_the_seeds() {
         vec![0.5, 1.0, 2.0, 4.0, 8.0, 8.0]
     );
     assert_eq!(numeric_answers("harness_times_sdk"), vec![12.0]);
-    assert_eq!(numeric_answers("codex_two_layers"), vec![9.0]);
+    assert_eq!(numeric_answers("amp_codex"), vec![9.0, 3.0]);
     assert_eq!(numeric_answers("three_layers"), vec![27.0]);
     assert_eq!(numeric_answers("five_layers"), vec![243.0]);
     assert_eq!(numeric_answers("urllib3_total3"), vec![4.0]);
+    assert_eq!(numeric_answers("amp_top_only"), vec![4.0]);
+    assert_eq!(numeric_answers("amp_budget"), vec![5.0]);
+    assert!((numeric_answers("amp_mean")[0] - 4.99).abs() < 0.01);
+    assert!((numeric_answers("lab_lease_rule")[0] - 4.56).abs() < 1e-9);
     // The prompts state the conventions the numbers rely on.
     assert!(t(Lang::Zh, "ex.q.capped_bounds_six.prompt").contains("2^(n−1)"));
     assert!(t(Lang::Zh, "ex.q.backoff_4th_retry.prompt").contains("2^(attempt−1)"));
+    assert!(t(Lang::Zh, "ex.q.jitter_range_4th.prompt").contains("2^(attempt−1)"));
     assert!(t(Lang::Zh, "ex.q.predict_fewest_calls.prompt").contains("30 次试验"));
+    assert!(t(Lang::Zh, "ex.q.amp_budget.prompt").contains("第一次请求也算在内"));
 }
 
 fn nums(v: &[f64]) -> Response {
@@ -283,36 +318,32 @@ fn choice_and_true_false_grading() {
         .unwrap()
         .correct
     );
-    let m = q("tf_new_uuid_per_retry");
+    let m = q("tf_read_timeout_write");
     assert!(grade(&m, &Response::Bool(false), None).unwrap().correct);
     assert!(!grade(&m, &Response::Bool(true), None).unwrap().correct);
     assert!(
-        grade(
-            &q("tf_requests_timeout_not_deadline"),
-            &Response::Bool(true),
-            None
-        )
-        .unwrap()
-        .correct
+        grade(&q("tf_requests_timeout_tuple"), &Response::Bool(true), None)
+            .unwrap()
+            .correct
     );
 }
 
 #[test]
 fn every_misconception_is_a_false_statement() {
-    // The ❌ lists of 000, 001 and 003: each is judged false, and its
-    // explanation starts with the correction.
+    // The ❌ lists of 000, 001 and 003 that are statements: each is judged
+    // false, and its explanation starts with the correction. (000's «a new
+    // UUID per request» is a field of predict_lost_response; 001's «retry
+    // 400, 401, 403, 404, 422» is decide_other_4xx.)
     let statements = [
-        "tf_backoff_prevents_herd",
-        "tf_new_uuid_per_retry",
-        "tf_key_is_http_standard",
-        "tf_insert_then_record_key",
-        "tf_attempts_enough",
-        "tf_retry_4xx",
-        "tf_timeout_means_failed",
-        "tf_memory_dict_store",
-        "tf_skip_digest_compare",
-        "tf_digest_includes_call_id",
-        "tf_success_rate_only",
+        "tf_backoff_without_jitter",
+        "tf_idempotency_key_status",
+        "tf_insert_then_key",
+        "tf_retry_count_and_deadline",
+        "tf_read_timeout_write",
+        "tf_key_store_memory",
+        "tf_digest_compare",
+        "tf_digest_call_id",
+        "tf_monitor_success_rate",
     ];
     for id in statements {
         assert_eq!(q(id).kind, Kind::TrueFalse(false), "{id}");
@@ -324,6 +355,124 @@ fn every_misconception_is_a_false_statement() {
             t(Lang::En, &format!("ex.q.{id}.explain")).starts_with("False."),
             "{id}"
         );
+    }
+}
+
+#[test]
+fn matching_grades_each_row() {
+    let x = q("create_refund_cases");
+    let Kind::Match(rows) = &x.kind else {
+        panic!("create_refund_cases is a matching question")
+    };
+    let right: Vec<String> = rows.iter().map(|r| r.correct.to_string()).collect();
+    let g = grade(&x, &Response::Choices(right.clone()), None).unwrap();
+    assert!(g.correct && g.fields.iter().all(|b| *b));
+    // Cases 4 and 7 swapped: those two rows are wrong, the rest right.
+    let mut swapped = right.clone();
+    swapped.swap(3, 6);
+    let g = grade(&x, &Response::Choices(swapped), None).unwrap();
+    assert!(!g.correct);
+    assert_eq!(g.fields, vec![true, true, true, false, true, true, false]);
+    assert_eq!(
+        grade(&x, &Response::Choices(right[..3].to_vec()), None),
+        Err(GradeError::Shape)
+    );
+    let mut bogus = right;
+    bogus[0] = "bogus".into();
+    assert_eq!(
+        grade(&x, &Response::Choices(bogus), None),
+        Err(GradeError::Shape)
+    );
+    assert_eq!(
+        grade(&x, &Response::Choice("refund_execute".into()), None),
+        Err(GradeError::Shape)
+    );
+}
+
+#[test]
+fn a_red_green_test_is_graded_on_the_model_counts() {
+    let x = q("test_red_then_green");
+    let pick = |f: &str, a: &str| Response::Choices(vec![f.into(), a.into()]);
+    // Fault order: none, request_lost, response_lost, slow_server,
+    // crash_between_commits; each naive, then fenced.
+    let counts = ModelValue::Numbers {
+        values: vec![1.0, 1.0, 1.0, 1.0, 2.0, 1.0, 2.0, 1.0, 2.0, 1.0],
+    };
+    let good = grade(
+        &x,
+        &pick("response_lost", "assert_exactly_one"),
+        Some(&counts),
+    )
+    .unwrap();
+    assert!(good.correct);
+    assert_eq!(good.fields, vec![true, true]);
+    let never_red = grade(&x, &pick("none", "assert_exactly_one"), Some(&counts)).unwrap();
+    assert_eq!(
+        (never_red.correct, never_red.fields),
+        (false, vec![false, true])
+    );
+    let repro = grade(
+        &x,
+        &pick("crash_between_commits", "assert_exactly_two"),
+        Some(&counts),
+    )
+    .unwrap();
+    assert_eq!((repro.correct, repro.fields), (false, vec![false, false]));
+    assert_eq!(
+        grade(&x, &pick("response_lost", "assert_exactly_one"), None),
+        Err(GradeError::NeedsModel)
+    );
+    assert_eq!(
+        grade(&x, &pick("meteor", "assert_exactly_one"), Some(&counts)),
+        Err(GradeError::Shape)
+    );
+    let short = ModelValue::Numbers { values: vec![1.0] };
+    assert_eq!(
+        grade(
+            &x,
+            &pick("response_lost", "assert_exactly_one"),
+            Some(&short)
+        ),
+        Err(GradeError::ModelShape)
+    );
+}
+
+#[test]
+fn no_stale_question_or_option_texts() {
+    // Every question text belongs to a question of the bank, and every option
+    // text to an option some question shows: a removed or renamed question
+    // leaves no orphan behind.
+    let b = bank();
+    let mut options: HashSet<String> = HashSet::new();
+    for x in &b {
+        let mut add = |o: &str| {
+            options.insert(option_key(o));
+        };
+        match &x.kind {
+            Kind::Choice { options, .. } => options.iter().for_each(|o| add(o)),
+            Kind::Match(rows) => rows
+                .iter()
+                .flat_map(|r| r.options.iter())
+                .for_each(|o| add(o)),
+            Kind::Predict {
+                input: PredictInput::Choice(o),
+                ..
+            } => o.iter().for_each(|o| add(o)),
+            Kind::Predict {
+                input: PredictInput::RedGreen(o),
+                ..
+            } => o.iter().for_each(|o| add(o)),
+            _ => {}
+        }
+    }
+    for e in entries() {
+        if let Some(rest) = e.key.strip_prefix("ex.q.") {
+            let id = rest.rsplit_once('.').map_or(rest, |(id, _)| id);
+            assert!(b.iter().any(|x| x.id == id), "orphan text {}", e.key);
+        }
+        if e.key.starts_with("ex.opt.") {
+            assert!(options.contains(e.key), "orphan option {}", e.key);
+        }
     }
 }
 

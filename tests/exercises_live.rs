@@ -201,3 +201,61 @@ fn a_lab_job_fed_by_the_engine_equals_running_it_here() {
     job.record_lab(Err(LiveError("engine gone".into())));
     assert_eq!(job.result(), Some(Err(LiveError("engine gone".into()))));
 }
+
+/// The chapter's ✎练习, graded by the lab: which tests turn red on naive and
+/// green on fenced comes from the runs, and it is exactly the faults that
+/// make the naive server duplicate, asserted as «exactly 1».
+#[test]
+fn the_red_green_test_is_graded_by_running_the_lab() {
+    use retry_lab::exercises::redgreen::{outcome, ASSERTIONS};
+    use retry_lab::exercises::PredictInput;
+    let x = q("test_red_then_green");
+    let Kind::Predict {
+        input: PredictInput::RedGreen(assertions),
+        model: Model::RedGreen(bench),
+    } = &x.kind
+    else {
+        panic!("test_red_then_green is a red/green test")
+    };
+    assert_eq!(*assertions, ASSERTIONS);
+    let values = values("test_red_then_green");
+    // Every run agrees with the lab on its own.
+    for (r, v) in bench.runs().iter().zip(&values) {
+        assert_eq!(lab_reports(r).unwrap() as f64, *v, "{r:?}");
+    }
+    let mut good = Vec::new();
+    for f in bench.faults {
+        for a in ASSERTIONS {
+            let o = outcome(bench, &values, f, a).unwrap();
+            let graded = grade(
+                &x,
+                &Response::Choices(vec![f.to_string(), a.to_string()]),
+                Some(&ModelValue::Numbers {
+                    values: values.clone(),
+                }),
+            )
+            .unwrap();
+            assert_eq!(graded.correct, o.catches_the_bug(), "{f} {a}");
+            if graded.correct {
+                good.push((*f, *a));
+            }
+        }
+    }
+    assert_eq!(
+        good,
+        vec![
+            ("response_lost", "assert_exactly_one"),
+            ("slow_server", "assert_exactly_one"),
+            ("crash_between_commits", "assert_exactly_one"),
+        ]
+    );
+}
+
+#[test]
+fn careful_and_query_first_on_a_naive_server() {
+    // The prompt states the schedule: the first response and the next 3
+    // requests are lost. careful: 1 (its re-call's request is the 2nd, lost);
+    // query_first: 1 (finds the report); business_key: 2 (re-call arrives).
+    assert_eq!(values("predict_careful_query_first"), vec![1.0, 1.0, 2.0]);
+    assert_eq!(values("predict_stored_500"), vec![0.0, 1.0]);
+}

@@ -111,13 +111,14 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(CASES[4]))]
     #[test]
-    fn exercises_params(raw in fuzz::query_strategy(&["q"]), en in any::<bool>()) {
+    fn exercises_params(raw in fuzz::query_strategy(&["q", "section"]), en in any::<bool>()) {
         let b = bank();
         let lang = if en { Lang::En } else { Lang::Zh };
         let (selected, notices) = read_query(&Query::parse(&raw), lang, &b);
         fuzz::assert_bounded(&notices)?;
-        if let Some(id) = selected {
-            prop_assert!(b.iter().any(|q| q.id == id));
+        if let Some(id) = selected.question {
+            let q = b.iter().find(|q| q.id == id);
+            prop_assert!(q.is_some_and(|q| q.section == selected.section));
         }
     }
 }

@@ -5,7 +5,6 @@ use retry_lab::exercises::grade::ModelValue;
 use retry_lab::exercises::live::run_model;
 use retry_lab::exercises::{find, Kind, Question};
 use retry_lab::lab::*;
-use retry_lab::links::Link;
 use retry_lab::route::Location;
 
 fn q(id: &str) -> Question {
@@ -24,12 +23,7 @@ fn predicted(id: &str) -> Vec<f64> {
 
 /// The run a question's demo link opens.
 fn demo_run(id: &str) -> Run {
-    let loc = Location::parse(
-        &q(id)
-            .demo_after_answer()
-            .map(|l| l.href())
-            .unwrap_or_default(),
-    );
+    let loc = Location::parse(&q(id).demo.map(|l| l.href()).unwrap_or_default());
     let (p, notices) = LabParams::from_query(&loc.query);
     assert!(notices.is_empty(), "{id}: {notices:?}");
     run(p.scenario, p.client, p.server, p.seed)
@@ -45,11 +39,34 @@ fn predict_answers_come_from_the_runs() {
 }
 
 #[test]
+fn careful_re_call_is_lost_as_the_prompt_states() {
+    // model_retry × careful × naive: two tool calls, each a single attempt
+    // that times out; the second is the run's 2nd request, lost by the
+    // schedule (the first response and the next 3 requests are lost).
+    let r = run(
+        Scenario::ModelRetry,
+        ClientStrategy::Careful,
+        ServerImpl::Naive,
+        1,
+    );
+    assert_eq!(r.calls().len(), 2);
+    assert!(r.calls().iter().all(|c| c.attempts == 1));
+    let s = Scenario::ModelRetry.schedule();
+    assert_eq!(s.attempt(0).response, Delivery::Lose);
+    for n in 1..=3 {
+        assert_eq!(s.attempt(n).request, Delivery::Lose, "request {n}");
+    }
+    assert_eq!(s.attempt(4), AttemptFault::default());
+    assert_eq!(s.model_recalls, 1);
+    assert_eq!(harness::MAX_ATTEMPTS, 4);
+}
+
+#[test]
 fn the_lease_rule_answer_is_the_labs_own_bound() {
     let Kind::Numeric(fields) = q("lab_lease_rule").kind else {
         panic!("numeric")
     };
-    let bound = fields[0].answer * 1000.0;
+    let bound = fields[0].answer() * 1000.0;
     assert!((bound - 4_560.0).abs() < 1e-9);
     assert!(LEASE_MS as f64 > bound);
     // The linked run is the longest normal processing: never taken over.
@@ -80,13 +97,13 @@ fn each_demo_shows_what_the_explanation_cites() {
     assert_eq!(r.final_call().unwrap().give_up, Some(GiveUp::StoredError));
     assert_eq!(r.tool_outcome(), ToolOutcome::NotCreated);
     // Quota 429: one request, not created.
-    let r = demo_run("tf_429_quota_backoff");
+    let r = demo_run("tf_429_quota");
     assert_eq!(
         (r.requests().len(), r.tool_outcome()),
         (1, ToolOutcome::NotCreated)
     );
     // Rate-limit 429: waits the full Retry-After, then 1 report.
-    let r = demo_run("tf_429_retry_after_nothing_done");
+    let r = demo_run("tf_429_retry_after");
     assert_eq!(r.final_report_count(), 1);
     assert!(r.steps().iter().any(|s| matches!(
         s.kind,
@@ -96,28 +113,25 @@ fn each_demo_shows_what_the_explanation_cites() {
         }
     )));
     // Retry-After past the deadline: fail fast, one request.
-    let r = demo_run("tf_retry_after_truncate");
+    let r = demo_run("decide_retry_after_long");
     assert_eq!(r.requests().len(), 1);
     assert!(matches!(
         r.final_call().unwrap().give_up,
         Some(GiveUp::RetryAfterTooLong { .. })
     ));
     // Connection refused: even careful retries; 1 report.
-    let r = demo_run("tf_connect_refused_safe");
+    let r = demo_run("tf_connect_refused_post");
     assert_eq!((r.requests().len(), r.final_report_count()), (2, 1));
     // Key retention: pruned key, second report.
-    let r = demo_run("tf_key_retention_forever");
+    let r = demo_run("tf_key_retention_next_day");
     assert_eq!(r.final_report_count(), 2);
     assert!(r
         .steps()
         .iter()
         .any(|s| matches!(s.kind, StepKind::Cleanup { pruned: 1 })));
-    // Predict questions open at step 0: the answer is not on screen.
-    for id in ["predict_stored_500", "predict_careful_query_first"] {
-        let start =
-            matches!(q(id).demo, Some(Link::Lab(p)) if p.step == StepParam::Raw("0".into()));
-        assert!(start, "{id}");
-    }
+    // The stored 500 question links the stored 500, replayed.
+    let r = demo_run("same_key_done_error");
+    assert_eq!(r.final_call().unwrap().give_up, Some(GiveUp::StoredError));
 }
 
 #[test]
@@ -128,11 +142,12 @@ fn at_least_eight_lab_questions_on_the_new_scenarios() {
         "predict_stored_500",
         "lab_stored_error_next",
         "predict_careful_query_first",
-        "tf_429_quota_backoff",
-        "tf_429_retry_after_nothing_done",
-        "tf_retry_after_truncate",
-        "tf_connect_refused_safe",
-        "tf_key_retention_forever",
+        "tf_429_quota",
+        "tf_429_retry_after",
+        "decide_retry_after_long",
+        "tf_connect_refused_post",
+        "tf_key_retention_next_day",
+        "test_red_then_green",
     ];
     for id in ids {
         q(id);

@@ -44,9 +44,13 @@ fn parse(hash: &str) -> (Link, Vec<Notice>) {
             Link::LabMatrix(p)
         }
         Page::Exercises => {
-            let (id, n) = retry_lab::exercises::query::read_query(q, Lang::Zh, &bank());
+            let (sel, n) = retry_lab::exercises::query::read_query(q, Lang::Zh, &bank());
             notices.extend(n);
-            Link::Exercises(id)
+            match (sel.question, q.get("section")) {
+                (Some(id), _) => Link::Exercises(Some(id)),
+                (None, Some(_)) => Link::ExerciseSection(sel.section.id().to_string()),
+                (None, None) => Link::Exercises(None),
+            }
         }
         Page::NotFound(p) => panic!("{hash}: no page {p}"),
     };
@@ -92,19 +96,22 @@ fn every_exercise_link_parses_back_to_its_typed_params() {
         }
         if let Kind::Predict { model, .. } = &q.kind {
             match model {
-                Model::LabReports(runs) => {
-                    for r in runs {
-                        round_trip(q.id, &r.link().expect("lab ids"));
-                        n += 1;
-                    }
-                }
                 Model::HerdFewestCalls(h) => {
                     round_trip(q.id, &h.link());
                     n += 1;
                 }
+                _ => {
+                    for r in model.lab_runs() {
+                        round_trip(q.id, &r.link().expect("lab ids"));
+                        n += 1;
+                    }
+                }
             }
         }
         round_trip(q.id, &Link::Exercises(Some(q.id.to_string())));
+    }
+    for s in retry_lab::exercises::sections::Section::ALL {
+        round_trip(s.id(), &Link::ExerciseSection(s.id().to_string()));
     }
     assert!(n >= 50, "only {n} demo links");
 }

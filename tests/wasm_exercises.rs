@@ -71,9 +71,9 @@ fn progress_round_trips_through_json() {
             },
         ),
         (
-            "tf_retry_4xx",
+            "tf_tls_error_retry",
             Record {
-                response: Response::Bool(false),
+                response: Response::Bool(true),
                 correct: true,
                 model: None,
             },
@@ -114,3 +114,16 @@ fn herd_model_golden_matches_native() {
     let calls = herd_calls(&h, "full").unwrap();
     assert_eq!(calls, 23947.0 / 30.0);
 }
+
+#[wasm_bindgen_test]
+fn option_order_is_the_same_as_natively() {
+    // Same golden as tests/exercises_renames.rs: the shown order of every
+    // choice question, hashed.
+    assert_eq!(
+        retry_lab::exercises::order::fingerprint(&bank()),
+        ORDER_FINGERPRINT
+    );
+}
+
+/// The fingerprint of every question's shown option order (native and wasm).
+const ORDER_FINGERPRINT: &str = "817bcbb8f227d7b5";

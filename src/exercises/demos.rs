@@ -1,15 +1,14 @@
-//! The demo links the chapter's questions open, as typed values: each one
-//! is the run or preset that shows what its question is about
-//! (tests/exercises_demos.rs runs every one and checks the cited value).
+//! The demo links the questions open once answered, as typed values: each
+//! one is the run or preset that shows the case its question is about
+//! (tests/exercises_demos.rs runs every one and checks that it does).
 
 use crate::amplify::demos::Demo;
 use crate::herd::{HerdParams, Strategy};
 use crate::lab::{ClientStrategy, Scenario, ServerImpl};
 use crate::links::Link;
-use Scenario::{BodyMismatch, ResponseLost};
 
 /// A lab run at its start (the student steps through it), seed 1.
-pub(super) fn lab_demo(
+pub(super) fn lab_run(
     scenario: Scenario,
     client: ClientStrategy,
     server: ServerImpl,
@@ -17,30 +16,9 @@ pub(super) fn lab_demo(
     Some(Link::lab_start(scenario, client, server, 1))
 }
 
-/// A POST retried with a fresh key per retry after its response was lost:
-/// two reports.
-pub(super) fn lab_new_key() -> Option<Link> {
-    lab_demo(ResponseLost, ClientStrategy::NewKey, ServerImpl::Atomic)
-}
-
-/// A blind automatic retry of a POST whose response was lost: two reports.
-pub(super) fn lab_naive() -> Option<Link> {
-    lab_demo(ResponseLost, ClientStrategy::Naive, ServerImpl::Naive)
-}
-
-/// The same key on the retry: the server replays, one report.
-pub(super) fn lab_stable() -> Option<Link> {
-    lab_demo(ResponseLost, ClientStrategy::StableKey, ServerImpl::Atomic)
-}
-
-/// Same key, different body: 422.
-pub(super) fn lab_mismatch() -> Option<Link> {
-    lab_demo(BodyMismatch, ClientStrategy::StableKey, ServerImpl::Atomic)
-}
-
 /// These herd strategies side by side (in the page's order), 100 clients,
 /// defaults otherwise.
-pub(super) fn herd_demo(strategies: &[Strategy]) -> Option<Link> {
+fn herd_demo(strategies: &[Strategy]) -> Option<Link> {
     let mut strategies = strategies.to_vec();
     strategies.sort();
     Some(Link::Herd(HerdParams {

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Kind, PredictInput, Question};
+use super::{redgreen, Kind, Model, PredictInput, Question};
 
 /// What the student answered.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -12,6 +12,9 @@ pub enum Response {
     Numbers(Vec<f64>),
     Choice(String),
     Bool(bool),
+    /// One option id per row of a matching question, or a red/green test's
+    /// fault and assertion.
+    Choices(Vec<String>),
 }
 
 /// What a model run produced for a «predict, then run» question.
@@ -31,7 +34,8 @@ pub enum ModelValue {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Grade {
     pub correct: bool,
-    /// Per numeric field (empty for choices and true/false).
+    /// Per numeric field or matching row (empty for a single choice and
+    /// true/false).
     pub fields: Vec<bool>,
 }
 
@@ -82,7 +86,7 @@ pub fn grade(
             let per: Vec<bool> = fields
                 .iter()
                 .zip(given)
-                .map(|(f, g)| within(*g, f.answer, f.tol))
+                .map(|(f, g)| within(*g, f.answer(), f.tol))
                 .collect();
             Ok(Grade {
                 correct: per.iter().all(|b| *b),
@@ -102,6 +106,35 @@ pub fn grade(
             correct: b == truth,
             fields: vec![],
         }),
+        (Kind::Match(rows), Response::Choices(given)) => {
+            if given.len() != rows.len()
+                || rows
+                    .iter()
+                    .zip(given)
+                    .any(|(r, g)| !r.options.contains(&g.as_str()))
+            {
+                return Err(GradeError::Shape);
+            }
+            let per: Vec<bool> = rows
+                .iter()
+                .zip(given)
+                .map(|(r, g)| g == r.correct)
+                .collect();
+            Ok(Grade {
+                correct: per.iter().all(|b| *b),
+                fields: per,
+            })
+        }
+        (
+            Kind::Predict {
+                input: PredictInput::RedGreen(assertions),
+                model: Model::RedGreen(bench),
+            },
+            resp,
+        ) => {
+            let model = model.ok_or(GradeError::NeedsModel)?;
+            grade_test(bench, assertions, resp, model)
+        }
         (Kind::Predict { input, .. }, resp) => {
             let model = model.ok_or(GradeError::NeedsModel)?;
             grade_prediction(input, resp, model)
@@ -159,4 +192,34 @@ fn grade_prediction(
         | (PredictInput::Choice(_), Response::Choice(_), _) => Err(GradeError::ModelShape),
         _ => Err(GradeError::Shape),
     }
+}
+
+/// A red/green test: the response is (fault, assertion); right when the
+/// assertion fails on the wrong server and passes on the correct one.
+fn grade_test(
+    bench: &redgreen::Bench,
+    assertions: &[&str],
+    resp: &Response,
+    model: &ModelValue,
+) -> Result<Grade, GradeError> {
+    let Response::Choices(picked) = resp else {
+        return Err(GradeError::Shape);
+    };
+    let [fault, assertion] = picked.as_slice() else {
+        return Err(GradeError::Shape);
+    };
+    if !bench.faults.contains(&fault.as_str()) || !assertions.contains(&assertion.as_str()) {
+        return Err(GradeError::Shape);
+    }
+    let ModelValue::Numbers { values } = model else {
+        return Err(GradeError::ModelShape);
+    };
+    if values.len() != bench.runs().len() {
+        return Err(GradeError::ModelShape);
+    }
+    let o = redgreen::outcome(bench, values, fault, assertion).ok_or(GradeError::ModelShape)?;
+    Ok(Grade {
+        correct: o.catches_the_bug(),
+        fields: vec![!o.passes_on_red, o.passes_on_green],
+    })
 }

@@ -34,6 +34,8 @@ pub struct LiveError(pub String);
 #[derive(Clone, Debug)]
 pub struct LiveJob {
     model: Model,
+    /// The model's lab runs (empty for a herd model).
+    runs: Vec<LabRun>,
     next: usize,
     values: Vec<f64>,
     calls: Vec<(String, f64)>,
@@ -48,6 +50,7 @@ impl LiveJob {
     pub fn new(model: &Model) -> Self {
         Self {
             model: model.clone(),
+            runs: model.lab_runs(),
             next: 0,
             values: Vec::new(),
             calls: Vec::new(),
@@ -59,16 +62,16 @@ impl LiveJob {
     /// How many steps the whole run takes.
     pub fn total(&self) -> usize {
         match &self.model {
-            Model::LabReports(runs) => runs.len(),
             Model::HerdFewestCalls(h) => h.strategies.len() * h.trials as usize,
+            _ => self.runs.len(),
         }
     }
 
     /// How many steps have run.
     pub fn completed(&self) -> usize {
         match &self.model {
-            Model::LabReports(_) => self.next,
             Model::HerdFewestCalls(h) => self.next * h.trials as usize + self.trials.len(),
+            _ => self.next,
         }
     }
 
@@ -83,8 +86,8 @@ impl LiveJob {
             return NextStep::Done;
         }
         match &self.model {
-            Model::LabReports(runs) => NextStep::Lab(runs[self.next].clone()),
             Model::HerdFewestCalls(_) => NextStep::Herd,
+            _ => NextStep::Lab(self.runs[self.next].clone()),
         }
     }
 
@@ -146,7 +149,7 @@ impl LiveJob {
             return None;
         }
         Some(Ok(match &self.model {
-            Model::LabReports(_) => ModelValue::Numbers {
+            Model::LabReports(_) | Model::RedGreen(_) => ModelValue::Numbers {
                 values: self.values.clone(),
             },
             Model::HerdFewestCalls(_) => {

@@ -1,43 +1,59 @@
 //! Self-check exercises (pure core).
 //!
-//! The bank ([`bank::bank`]) holds the questions; [`grade`] grades a
-//! response; [`progress`] is what the page keeps in `localStorage`;
-//! [`live`] runs the herd and lab models for «predict, then run» questions.
-//! Nothing here touches the browser, so `cargo test` checks it natively.
+//! The bank ([`bank::bank`]) holds the questions, one module per section of
+//! the chapter; [`grade`] grades a response; [`progress`] is what the page
+//! keeps in `localStorage`, and [`renames`] maps the ids of earlier versions
+//! onto today's; [`live`] runs the herd and lab models for «predict, then
+//! run» questions; [`order`] is the deterministic option order. Nothing here
+//! touches the browser, so `cargo test` checks it natively.
 //!
 //! Texts are not stored in the bank: a question's prompt and explanation live
 //! in the translation table under `ex.q.<id>.prompt` / `ex.q.<id>.explain`,
 //! and choice labels under `ex.opt.<choice>` (see [`Question::prompt_key`]).
 
 pub mod bank;
-pub mod bank_amplify;
-mod bank_lab;
+mod bank_agent;
+mod bank_interview;
+mod bank_keys;
+pub mod bank_layers;
+mod bank_truths;
+mod bank_wait;
 mod demos;
+pub mod derive;
 pub mod formulas;
 pub mod grade;
 pub mod live;
 mod live_steps;
-pub mod options;
+mod options_herd;
+pub mod order;
 pub mod progress;
 pub mod query;
+pub mod redgreen;
+pub mod renames;
 pub mod sections;
 
 pub use bank::{bank, find};
+pub use derive::Derivation;
 
 use crate::herd::{HerdParams, Strategy};
 use crate::lab::{ClientStrategy, Scenario, ServerImpl};
 use crate::links::Link;
+use sections::{Section, Source};
 
 /// One self-check question.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Question {
     /// Stable id, used in URLs (`#/exercises?q=<id>`), storage and testids.
+    /// It names the topic, never the verdict.
     pub id: &'static str,
     pub kind: Kind,
-    /// The demo preset this question is about, if one shows it.
+    /// The demo that shows the case the question is about, offered once the
+    /// question is answered (never before: it would show the answer).
     pub demo: Option<Link>,
-    /// A formula shown with the prompt, rendered as MathML by the UI.
-    pub formula: Option<Formula>,
+    /// The chapter section the question tests.
+    pub section: Section,
+    /// Whether the claim comes from the chapter or one of its readings.
+    pub source: Source,
 }
 
 impl Question {
@@ -51,22 +67,10 @@ impl Question {
         format!("ex.q.{}.explain", self.id)
     }
 
-    /// The demo link offered before the student answers: none for «predict,
-    /// then run» (the run being predicted would give the answer away), none
-    /// for numeric questions (their demo shows the number asked for), none
-    /// for a link that opens a run's final step, and none when the question
-    /// has no demo that shows what it is about.
-    pub fn demo_before_answer(&self) -> Option<Link> {
-        match (&self.kind, &self.demo) {
-            (Kind::Predict { .. } | Kind::Numeric(_), _) => None,
-            (_, Some(Link::Lab(p))) if p.step == crate::lab::StepParam::End => None,
-            _ => self.demo_after_answer(),
-        }
-    }
-
-    /// The demo link offered once the question is answered.
-    pub fn demo_after_answer(&self) -> Option<Link> {
-        self.demo.clone()
+    /// The demo link a card shows: none before the student has answered,
+    /// whatever the kind (every demo shows the case, and so the answer).
+    pub fn demo_link(&self, answered: bool) -> Option<Link> {
+        self.demo.clone().filter(|_| answered)
     }
 }
 
@@ -80,26 +84,46 @@ pub fn option_key(choice: &str) -> String {
 pub enum Kind {
     /// One or more numbers, each graded with an absolute tolerance.
     Numeric(Vec<NumField>),
-    /// Pick one of several options.
+    /// Pick one of several options (shown in [`order::shown`] order).
     Choice {
         options: &'static [&'static str],
         correct: &'static str,
     },
     /// A statement to judge; `true` when the statement is right.
     TrueFalse(bool),
+    /// One option per row (e.g. each case of a table gets its action).
+    Match(Vec<MatchRow>),
     /// The student predicts first; the answer comes from running `model`.
     Predict { input: PredictInput, model: Model },
 }
 
-/// One numeric input with its expected value.
+/// One row of a [`Kind::Match`] question.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchRow {
+    /// Translation key of the row's label (the case).
+    pub label: &'static str,
+    pub options: &'static [&'static str],
+    pub correct: &'static str,
+}
+
+/// One numeric input and how its expected value is computed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NumField {
     /// Translation key of the field's label.
     pub label: &'static str,
-    pub answer: f64,
+    /// The formula or model run that gives the answer (never a number typed
+    /// into the bank).
+    pub derivation: Derivation,
     /// Accepted absolute deviation: `|given − answer| ≤ tol` is right.
     pub tol: f64,
     pub unit: Unit,
+}
+
+impl NumField {
+    /// The expected value.
+    pub fn answer(&self) -> f64 {
+        self.derivation.value()
+    }
 }
 
 /// The unit shown after a numeric input.
@@ -135,6 +159,9 @@ pub enum PredictInput {
     Numbers(Vec<PredictField>),
     /// One of the listed ids (e.g. herd strategy ids).
     Choice(&'static [&'static str]),
+    /// A test: one of the model's faults and one of these assertions on the
+    /// final report count ([`redgreen`]).
+    RedGreen(&'static [&'static str]),
 }
 
 /// One numeric prediction.
@@ -151,6 +178,19 @@ pub enum Model {
     LabReports(Vec<LabRun>),
     /// Which herd strategy makes the fewest calls at this preset.
     HerdFewestCalls(HerdPreset),
+    /// Final report counts of every fault on a wrong and a correct server.
+    RedGreen(redgreen::Bench),
+}
+
+impl Model {
+    /// The lab runs this model consists of (none for a herd model).
+    pub fn lab_runs(&self) -> Vec<LabRun> {
+        match self {
+            Model::LabReports(runs) => runs.clone(),
+            Model::RedGreen(b) => b.runs(),
+            Model::HerdFewestCalls(_) => Vec::new(),
+        }
+    }
 }
 
 /// One idempotency-lab run, named by the lab's URL ids.
@@ -208,17 +248,6 @@ impl HerdPreset {
     pub fn link(&self) -> Link {
         Link::Herd(self.params())
     }
-}
-
-/// A formula displayed with a question (MathML lives in the UI).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Formula {
-    /// `200ms · 2^(attempt−1)`.
-    NominalBackoff,
-    /// `d_n = min(d_max, b·2^(n−1))`.
-    CappedBound,
-    /// `3^5 = 243`-style multiplication: `requests = a_1 × a_2 × … × a_k`.
-    LayerProduct,
 }
 
 /// A formatted number for display: integers without decimals, others with up

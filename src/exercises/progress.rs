@@ -17,8 +17,9 @@
 //! Reading is per record: a record this version cannot read (a newer
 //! format, a hand edit) is kept untouched and written back, and a value that
 //! is not a JSON object at all is never overwritten without being copied
-//! aside first. Records of questions no longer in the bank are kept but not
-//! counted.
+//! aside first. Records under the ids of earlier versions are moved to
+//! today's ids ([`super::renames`]); records of questions no longer in the
+//! bank are kept but not counted.
 
 use std::collections::BTreeMap;
 
@@ -227,6 +228,8 @@ impl Stored {
                 }
             }
         }
+        let records = std::mem::take(&mut s.progress.records);
+        s.progress.records = super::renames::upgrade(records, super::bank);
         Ok(s)
     }
 

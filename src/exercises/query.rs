@@ -1,34 +1,67 @@
-//! The page's one parameter, `q` (one question), read with notices.
+//! The page's parameters, read with notices: `q` (one question, by today's
+//! id or an earlier version's) and `section` (the section shown).
 
+use super::renames::current_id;
+use super::sections::Section;
 use super::Question;
 use crate::i18n::{t, Lang};
 use crate::params::{Notice, NoticeKind, Reader};
 use crate::route::Query;
 
 /// The page's parameter names.
-pub const KNOWN: [&str; 1] = ["q"];
+pub const KNOWN: [&str; 2] = ["q", "section"];
 
-/// The selected question's id (`None`: all questions) and the notices;
-/// every other parameter is ignored with a notice.
-pub fn read_query(query: &Query, lang: Lang, bank: &[Question]) -> (Option<String>, Vec<Notice>) {
+/// What the page shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selection {
+    /// The one question shown (today's id), if `q` names one.
+    pub question: Option<String>,
+    /// The section shown: the question's, else `section`'s, else the first.
+    pub section: Section,
+}
+
+/// The selection and the notices; every other parameter is ignored with a
+/// notice, and so is a `q` or `section` that names nothing.
+pub fn read_query(query: &Query, lang: Lang, bank: &[Question]) -> (Selection, Vec<Notice>) {
     let mut r = Reader::new(query);
     r.reject_unknown(&KNOWN);
-    let q = query.get("q").map(str::trim).filter(|s| !s.is_empty());
-    let selected = match q {
-        Some(id) if bank.iter().any(|x| x.id == id) => Some(id.to_string()),
-        Some(id) => {
-            r.push(Notice {
-                kind: NoticeKind::Invalid,
-                param: "q".into(),
-                given: id.to_string(),
-                range: t(lang, "ex.q_range"),
-                used: t(lang, "ex.all"),
-            });
-            None
-        }
-        None => None,
+    let mut invalid = |param: &str, given: &str, range: &str, used: String| {
+        r.push(Notice {
+            kind: NoticeKind::Invalid,
+            param: param.into(),
+            given: given.to_string(),
+            range: t(lang, range),
+            used,
+        })
     };
-    (selected, r.notices)
+    let given = |name| query.get(name).map(str::trim).filter(|s| !s.is_empty());
+    let question = given("q").and_then(|id| {
+        let found = bank.iter().find(|x| x.id == current_id(id));
+        if found.is_none() {
+            invalid("q", id, "ex.q_range", t(lang, "ex.all"));
+        }
+        found
+    });
+    let section = given("section").and_then(|id| {
+        let s = Section::from_id(id);
+        if s.is_none() {
+            invalid(
+                "section",
+                id,
+                "ex.section_range",
+                t(lang, &Section::Truths.title_key()),
+            );
+        }
+        s
+    });
+    let selection = Selection {
+        question: question.map(|q| q.id.to_string()),
+        section: question
+            .map(|q| q.section)
+            .or(section)
+            .unwrap_or(Section::Truths),
+    };
+    (selection, r.notices)
 }
 
 #[cfg(test)]
@@ -37,13 +70,29 @@ mod tests {
     use crate::exercises::bank;
 
     #[test]
-    fn one_question_or_all_with_notices() {
+    fn one_question_or_a_section_with_notices() {
         let b = bank();
         let (s, n) = read_query(&Query::parse("q=three_layers"), Lang::Zh, &b);
-        assert_eq!((s.as_deref(), n.len()), (Some("three_layers"), 0));
+        assert_eq!(s.question.as_deref(), Some("three_layers"));
+        assert_eq!((s.section, n.len()), (Section::Layers, 0));
         let (s, n) = read_query(&Query::parse("q=nope&x=1"), Lang::En, &b);
-        assert_eq!(s, None);
+        assert_eq!(s.question, None);
+        assert_eq!(s.section, Section::Truths);
         let params: Vec<_> = n.iter().map(|n| n.param.as_str()).collect();
         assert_eq!(params, vec!["x", "q"]);
+        let (s, n) = read_query(&Query::parse("section=keys"), Lang::Zh, &b);
+        assert_eq!((s.question, s.section, n.len()), (None, Section::Keys, 0));
+        let (s, n) = read_query(&Query::parse("section=chapter9"), Lang::Zh, &b);
+        assert_eq!((s.section, n.len()), (Section::Truths, 1));
+    }
+
+    #[test]
+    fn an_old_id_in_a_link_opens_todays_question() {
+        let b = bank();
+        for (old, new) in crate::exercises::renames::RENAMED {
+            let (s, n) = read_query(&Query::parse(&format!("q={old}")), Lang::Zh, &b);
+            assert_eq!(s.question.as_deref(), Some(*new), "{old}");
+            assert!(n.is_empty(), "{old}: {n:?}");
+        }
     }
 }

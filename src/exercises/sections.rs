@@ -1,10 +1,8 @@
-//! Where each question comes from: the chapter's section it belongs to, and
-//! whether it is taken from the chapter itself or from one of its source
-//! readings (seeds 001–003). The page groups the questions by section, in
-//! the chapter's order, and marks the ones from the readings.
-//!
-//! Kept as a table by id, apart from the bank, so that questions added
-//! elsewhere still get a section (by their demo) until they are listed here.
+//! Where each question comes from: the chapter's section it tests (§1–§6),
+//! and whether it is taken from the chapter itself or from one of its
+//! source readings (seeds 001–003). Every question carries both
+//! ([`Question::section`], [`Question::source`]); the page shows one section
+//! at a time, with every section's count, and marks the readings.
 
 use super::Question;
 
@@ -21,16 +19,20 @@ pub enum Section {
     Keys,
     /// 5 Agent 特有的坑：重试有两层.
     Agent,
+    /// 6 面试要点: the testing method, the follow-up questions (side effects
+    /// outside the database, `kill -9` after claiming a key, 429).
+    Interview,
 }
 
 impl Section {
     /// Every section, in the chapter's order.
-    pub const ALL: [Section; 5] = [
+    pub const ALL: [Section; 6] = [
         Section::Truths,
         Section::Wait,
         Section::Layers,
         Section::Keys,
         Section::Agent,
+        Section::Interview,
     ];
 
     /// Stable id (testids, anchors).
@@ -41,7 +43,18 @@ impl Section {
             Section::Layers => "layers",
             Section::Keys => "keys",
             Section::Agent => "agent",
+            Section::Interview => "interview",
         }
+    }
+
+    /// The section with this id.
+    pub fn from_id(id: &str) -> Option<Section> {
+        Section::ALL.into_iter().find(|s| s.id() == id)
+    }
+
+    /// The chapter's number of the section (1–6).
+    pub fn number(self) -> usize {
+        Section::ALL.iter().position(|s| *s == self).unwrap_or(0) + 1
     }
 
     /// Translation key of the heading.
@@ -81,76 +94,6 @@ impl Reading {
     }
 }
 
-use Reading::{Amplification, Observability, Timeouts};
-use Section::{Agent, Keys, Layers, Truths, Wait};
-use Source::{Chapter, Reading as R};
-
-/// The section and source of every question of the bank.
-pub const PLACES: &[(&str, Section, Source)] = &[
-    ("decide_get_read_timeout", Truths, R(Timeouts)),
-    ("decide_post_read_timeout", Truths, R(Timeouts)),
-    ("decide_put_5xx", Truths, R(Timeouts)),
-    ("decide_get_429", Truths, R(Timeouts)),
-    ("decide_other_4xx", Truths, R(Timeouts)),
-    ("tf_retry_4xx", Truths, R(Timeouts)),
-    ("tf_post_not_auto_retry", Truths, Chapter),
-    ("tf_timeout_means_failed", Truths, Chapter),
-    ("tf_timeout_outcome_unknown", Truths, Chapter),
-    ("tf_requests_timeout_not_deadline", Truths, R(Timeouts)),
-    ("backoff_4th_retry", Wait, Chapter),
-    ("jitter_range_4th", Wait, Chapter),
-    ("codex_total_wait", Wait, Chapter),
-    ("capped_bounds_six", Wait, R(Timeouts)),
-    ("tf_backoff_prevents_herd", Wait, Chapter),
-    ("tf_jitter_codex_small", Wait, Chapter),
-    ("tf_cap_needed", Wait, R(Amplification)),
-    ("predict_fewest_calls", Wait, Chapter),
-    ("harness_times_sdk", Layers, Chapter),
-    ("codex_two_layers", Layers, Chapter),
-    ("five_layers", Layers, Chapter),
-    ("three_layers", Layers, R(Amplification)),
-    ("urllib3_total3", Layers, R(Timeouts)),
-    ("tf_layers_multiply", Layers, Chapter),
-    ("tf_attempts_enough", Layers, R(Amplification)),
-    ("predict_lost_response", Keys, Chapter),
-    ("tf_new_uuid_per_retry", Keys, Chapter),
-    ("tf_key_is_http_standard", Keys, Chapter),
-    ("tf_request_id_vs_key", Keys, Chapter),
-    ("same_key_diff_body", Keys, Chapter),
-    ("same_key_in_progress", Keys, Chapter),
-    ("same_key_done_error", Keys, Chapter),
-    ("which_key_codex_reset", Keys, Chapter),
-    ("tf_insert_then_record_key", Keys, Chapter),
-    ("predict_key_split_crash", Keys, Chapter),
-    ("predict_lease_no_fence", Keys, Chapter),
-    ("tf_memory_dict_store", Keys, R(Observability)),
-    ("tf_skip_digest_compare", Keys, R(Observability)),
-    ("tf_success_rate_only", Keys, R(Observability)),
-    ("tf_cache_hit_rechecks_auth", Keys, R(Observability)),
-    ("tf_log_key_hash", Keys, R(Observability)),
-    ("which_key_model_recall", Agent, Chapter),
-    ("predict_model_recall", Agent, Chapter),
-    ("tf_digest_includes_call_id", Agent, R(Observability)),
-    ("tf_mcp_hint_not_guarantee", Agent, Chapter),
-];
-
-/// The section and source of a question: from [`PLACES`], or for a question
-/// not listed yet, from its demo (herd → «how long to wait», lab → «keys»).
-pub fn place(q: &Question) -> (Section, Source) {
-    PLACES
-        .iter()
-        .find(|(id, _, _)| *id == q.id)
-        .map(|(_, s, src)| (*s, *src))
-        .unwrap_or_else(|| {
-            let section = if matches!(q.demo, Some(crate::links::Link::Herd(_))) {
-                Section::Wait
-            } else {
-                Section::Keys
-            };
-            (section, Source::Chapter)
-        })
-}
-
 /// The questions grouped by section, in the chapter's order; a group keeps
 /// the bank's order and empty sections are left out.
 pub fn grouped<'a>(questions: &[&'a Question]) -> Vec<(Section, Vec<&'a Question>)> {
@@ -160,7 +103,7 @@ pub fn grouped<'a>(questions: &[&'a Question]) -> Vec<(Section, Vec<&'a Question
             let qs: Vec<&Question> = questions
                 .iter()
                 .copied()
-                .filter(|q| place(q).0 == s)
+                .filter(|q| q.section == s)
                 .collect();
             (s, qs)
         })

@@ -15,7 +15,11 @@ pub fn field_key(page: &Page, param: &str) -> Option<&'static str> {
         Page::Amplify => amplify_key(param),
         Page::Lab => lab_key(param),
         Page::LabMatrix => matrix_key(param),
-        Page::Exercises => (param == "q").then_some("common.field.q"),
+        Page::Exercises => match param {
+            "q" => Some("common.field.q"),
+            "section" => Some("ex.field_section"),
+            _ => None,
+        },
         Page::Home | Page::NotFound(_) => None,
     })
 }

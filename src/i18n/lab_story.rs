@@ -12,7 +12,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.scenario.lease_overlap", "租约重叠", "Lease overlap"),
     e("lab.scenario.lease_overlap.desc", "第一个请求占键后停顿 6 秒（超过 5 秒租约）；重试接管后要做 1.5 秒；第一个请求在接管者还没做完时醒来写回。", "The first request claims the key, then pauses 6 s (past the 5 s lease); a retry takes over and needs 1.5 s; the first wakes while the taker is still working."),
     e("lab.scenario.stored_500", "500 被存下", "Stored 500"),
-    e("lab.scenario.stored_500.desc", "第一次处理在占键之后、写报告之前失败：占键的服务端把这个 500 存成键的响应，同键重试都重放它，并带上响应头 Idempotent-Replayed: true（章节之外的细节：实验用这个头标出「这是重放的已存响应，不是新执行」）。", "The first handler fails after its claim and before writing a report; servers that claim keys store the 500 as the key's response and replay it to every retry, with the header Idempotent-Replayed: true (a detail from beyond the chapter: the lab uses this header to mark «a replayed stored response, not a new execution»)."),
+    e("lab.scenario.stored_500.desc", "第一次处理在占键之后、写报告之前失败：占键的服务端把这个 500 存成键的响应，同键重试都重放它，并带上响应头 Idempotent-Replayed: true（本章没有讲这个头：实验用它标出「这是重放的已存响应，不是新执行」）。", "The first handler fails after its claim and before writing a report; servers that claim keys store the 500 as the key's response and replay it to every retry, with the header Idempotent-Replayed: true (not covered by the chapter: the lab uses this header to mark «a replayed stored response, not a new execution»)."),
     e("lab.scenario.retry_after_long", "Retry-After 超过时限", "Retry-After too long"),
     e("lab.scenario.retry_after_long.desc", "服务端什么都没做就回 503，Retry-After: 30 秒，比这次工具调用剩下的时限（12 秒）还长：立即失败，不截短等待。", "The server answers 503 before any work with Retry-After: 30 s, longer than the call's remaining deadline (12 s): fail fast, never truncate the wait."),
     e("lab.scenario.rate_limited_429", "429 限流（带 Retry-After）", "429 rate limited (with Retry-After)"),
@@ -20,7 +20,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.scenario.quota_429", "429 额度用完（无 Retry-After）", "429 quota exhausted (no Retry-After)"),
     e("lab.scenario.quota_429.desc", "服务端回 429 且不带 Retry-After（额度用完）：不重试，直接告诉模型没有创建。", "The server answers 429 without Retry-After (quota exhausted): never retried; the model is told nothing was created."),
     e("lab.scenario.concurrent_same_key", "同键并发", "Concurrent same key"),
-    e("lab.scenario.concurrent_same_key.desc", "同一次工具调用在同一时刻被发了两遍，带同一个键：比如双击提交，或者对冲请求（hedged request，章节之外的术语：为了压低尾延迟，第一个请求还没回来就再发一份）。", "The same tool call is sent twice at the same moment, with the same key: a double submit, say, or a hedged request (a term from beyond the chapter: a second copy sent before the first has answered, to cut tail latency)."),
+    e("lab.scenario.concurrent_same_key.desc", "同一次工具调用在同一时刻被发了两遍，带同一个键：比如双击提交，或者对冲请求（hedged request，本章没有这个词：为了压低尾延迟，第一个请求还没回来就再发一份）。", "The same tool call is sent twice at the same moment, with the same key: a double submit, say, or a hedged request (not a term of the chapter: a second copy sent before the first has answered, to cut tail latency)."),
     e("lab.scenario.key_expired", "键过期后重发", "Resent after key expiry"),
     e("lab.scenario.key_expired.desc", "响应丢了；harness 进程随即死掉，第二天从持久队列重启，带同一个键重发同一个请求（不是模型重新调用）；这时服务端已经按 24 小时保留期删掉了这个键。", "The response is lost; the harness process dies, restarts the next day from its durable queue and resends the same request with the same key (not a model re-call), after the server pruned keys older than its 24 h retention."),
     // Clients.

@@ -10,7 +10,12 @@ mod amplify;
 mod common;
 mod engine;
 mod exercises;
-mod exercises_lab;
+mod exercises_agent;
+mod exercises_interview;
+mod exercises_keys;
+mod exercises_layers;
+mod exercises_truths;
+mod exercises_wait;
 pub mod fields;
 mod help;
 mod herd;
@@ -82,7 +87,12 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(lab::ENTRIES.iter())
         .chain(lab_story::ENTRIES.iter())
         .chain(exercises::ENTRIES.iter())
-        .chain(exercises_lab::ENTRIES.iter())
+        .chain(exercises_truths::ENTRIES.iter())
+        .chain(exercises_wait::ENTRIES.iter())
+        .chain(exercises_layers::ENTRIES.iter())
+        .chain(exercises_keys::ENTRIES.iter())
+        .chain(exercises_agent::ENTRIES.iter())
+        .chain(exercises_interview::ENTRIES.iter())
         .chain(amplify::ENTRIES.iter())
         .chain(help::ENTRIES.iter())
         .chain(engine::ENTRIES.iter())

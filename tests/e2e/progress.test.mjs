@@ -1,6 +1,7 @@
 // Self-check progress under real course conditions: answers typed before a
 // render, two embedded questions on one host page, two tabs, reset with
-// undo, storage that fails or holds unreadable data, and an embed's lang.
+// undo, storage that fails or holds unreadable data, progress stored by the
+// previous version (old ids), and an embed's lang.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp, answer } from './harness.mjs';
@@ -16,7 +17,7 @@ after(async () => {
 const score = (page) => page.getByTestId('exercises-score').innerText();
 
 test('an answer typed while the cards mount in batches stays in its card', async () => {
-  const page = await app.open('#/exercises');
+  const page = await app.open('#/exercises?section=wait');
   // Before the app starts: type into the first card the moment it appears,
   // i.e. while later batches are still to come.
   await page.addInitScript(() => {
@@ -31,7 +32,7 @@ test('an answer typed while the cards mount in batches stays in its card', async
     }).observe(document, { childList: true, subtree: true });
   });
   await page.reload();
-  const total = Number((await score(page)).match(/\/ (\d+)/)[1]);
+  const total = Number((await page.getByTestId('section-count-wait').innerText()).match(/\d+/)[0]);
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid^="exercise-"]').length === n, total);
   const typedAt = await page.evaluate(() => window.__cardsWhenTyped);
   assert.ok(typedAt < total, `typed when ${typedAt} of ${total} cards were mounted`);
@@ -65,7 +66,7 @@ test('two embedded questions on one host page: both answers survive a reload', a
 });
 
 test('a reset in one tab is not undone by the other tab, and undo restores it', async () => {
-  const one = await app.open('#/exercises');
+  const one = await app.open('#/exercises?section=layers');
   const two = await one.context().newPage();
   await two.goto(one.url());
   await answer(one, 'three_layers', 27);
@@ -94,7 +95,7 @@ test('a reset in one tab is not undone by the other tab, and undo restores it', 
 });
 
 test('unreadable stored progress is kept, and a failed write is shown', async () => {
-  const page = await app.open('#/exercises');
+  const page = await app.open('#/exercises?section=layers');
   const key = await page.evaluate(() => {
     const k = Object.keys(localStorage).find((k) => k.startsWith('retry-lab.exercises@'))
       || 'retry-lab.exercises@' + location.pathname.replace(/[^/]*$/, '');
@@ -114,7 +115,7 @@ test('unreadable stored progress is kept, and a failed write is shown', async ()
   assert.equal(await page.getByTestId('storage-problem').count(), 0);
   await page.context().close();
 
-  const full = await app.open('#/exercises');
+  const full = await app.open('#/exercises?section=layers');
   await full.evaluate(() => {
     Storage.prototype.setItem = function () {
       throw new DOMException('full', 'QuotaExceededError');
@@ -125,6 +126,38 @@ test('unreadable stored progress is kept, and a failed write is shown', async ()
   assert.match(await full.getByTestId('storage-problem').innerText(), /没能保存/);
   app.assertNoErrors(full);
   await full.context().close();
+});
+
+test('progress stored by the previous version, under old ids, is shown under today\'s ids and kept', async () => {
+  const page = await app.open('#/exercises?section=wait');
+  await page.getByTestId('section-nav').waitFor();
+  const key = await page.evaluate(() => {
+    const k = 'retry-lab.exercises@' + location.pathname.replace(/[^/]*$/, '');
+    localStorage.setItem(k, JSON.stringify({ v: 2, records: {
+      tf_cap_needed: { response: { t: 'bool', v: true }, correct: true },
+      tf_backoff_prevents_herd: { response: { t: 'bool', v: true }, correct: false },
+      amp_243: { response: { t: 'numbers', v: [243] }, correct: true },
+      tf_retry_4xx: { response: { t: 'bool', v: false }, correct: true },
+    } }));
+    return k;
+  });
+  await page.reload();
+  await page.getByTestId('result-tf_backoff_cap').waitFor();
+  assert.match(await page.getByTestId('result-tf_backoff_cap').innerText(), /✓/);
+  assert.ok(await page.getByTestId('option-tf_backoff_cap-true').isChecked());
+  assert.match(await page.getByTestId('result-tf_backoff_without_jitter').innerText(), /✗/);
+  // Three old answers fit today's questions; the fourth (a true/false answer
+  // to what is now a choice question) is kept but not counted.
+  assert.match(await score(page), /已答 3 \/ \d+，答对 2/);
+  await page.getByTestId('section-tab-layers').click();
+  await page.getByTestId('result-five_layers').waitFor();
+  assert.equal(await page.getByTestId('answer-five_layers').inputValue(), '243');
+  await answer(page, 'three_layers', 27);
+  const stored = JSON.parse(await page.evaluate((k) => localStorage.getItem(k), key));
+  assert.deepEqual(Object.keys(stored.records).sort(),
+    ['five_layers', 'tf_backoff_cap', 'tf_backoff_without_jitter', 'tf_retry_4xx', 'three_layers']);
+  app.assertNoErrors(page);
+  await page.context().close();
 });
 
 test("an embed's lang=en does not switch the origin's language", async () => {

@@ -1,19 +1,21 @@
 //! One question: its form (real controls: labelled number inputs, radio
-//! groups in a fieldset), grading through the pure core, and for «predict,
-//! then run» the chunked model run.
+//! groups in a fieldset, one select per row of a matching question),
+//! grading through the pure core, and for «predict, then run» the chunked
+//! model run. The demo link appears only once the question is answered.
 
 use std::rc::Rc;
 
-use web_sys::HtmlInputElement;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::runner::{use_runner, RunState};
+use super::inputs;
+use super::runner::{use_runner, RunState, Runner};
 use super::view;
 use crate::exercises::grade::{grade, parse_number, ModelValue, Response};
 use crate::exercises::live::LiveError;
 use crate::exercises::progress::Record;
-use crate::exercises::sections::{place, Source};
-use crate::exercises::{fmt_num, Kind, PredictInput, Question, Unit};
+use crate::exercises::sections::Source;
+use crate::exercises::{fmt_num, order, Kind, PredictInput, Question, Unit};
 use crate::i18n::{t, tf, Lang};
 use crate::ui::link::AppLink;
 
@@ -26,11 +28,11 @@ pub struct CardProps {
 }
 
 /// A numeric input's label, unit, tolerance and expected value (if known).
-struct FieldSpec {
-    label: &'static str,
-    unit: Unit,
-    tol: f64,
-    answer: Option<f64>,
+pub(super) struct FieldSpec {
+    pub label: &'static str,
+    pub unit: Unit,
+    pub tol: f64,
+    pub answer: Option<f64>,
 }
 
 fn fields(q: &Question) -> Vec<FieldSpec> {
@@ -41,7 +43,7 @@ fn fields(q: &Question) -> Vec<FieldSpec> {
                 label: f.label,
                 unit: f.unit,
                 tol: f.tol,
-                answer: Some(f.answer),
+                answer: Some(f.answer()),
             })
             .collect(),
         Kind::Predict {
@@ -60,24 +62,42 @@ fn fields(q: &Question) -> Vec<FieldSpec> {
     }
 }
 
-fn options(q: &Question) -> Vec<&'static str> {
-    match &q.kind {
-        Kind::Choice { options, .. } => options.to_vec(),
-        Kind::TrueFalse(_) => vec!["true", "false"],
-        Kind::Predict {
-            input: PredictInput::Choice(o),
-            ..
-        } => o.to_vec(),
-        _ => vec![],
-    }
-}
-
 fn kind_key(q: &Question) -> &'static str {
-    match q.kind {
+    match &q.kind {
         Kind::Numeric(_) => "ex.kind.numeric",
         Kind::Choice { .. } => "ex.kind.choice",
         Kind::TrueFalse(_) => "ex.kind.tf",
+        Kind::Match(_) => "ex.kind.match",
+        Kind::Predict {
+            input: PredictInput::RedGreen(_),
+            ..
+        } => "ex.kind.lab_test",
         Kind::Predict { .. } => "ex.kind.predict",
+    }
+}
+
+/// The grading rule shown above a «predict, then run» question's inputs.
+fn rule_key(q: &Question) -> Option<&'static str> {
+    match &q.kind {
+        Kind::Predict { input, .. } => Some(match input {
+            PredictInput::Numbers(_) => "ex.predict_rule_numbers",
+            PredictInput::Choice(_) => "ex.fewest_rule",
+            PredictInput::RedGreen(_) => "ex.test_rule",
+        }),
+        _ => None,
+    }
+}
+
+/// How many picks (rows of a matching question, the fault and assertion of
+/// a test) a question takes.
+fn pick_count(q: &Question) -> usize {
+    match &q.kind {
+        Kind::Match(rows) => rows.len(),
+        Kind::Predict {
+            input: PredictInput::RedGreen(_),
+            ..
+        } => 2,
+        _ => 0,
     }
 }
 
@@ -97,6 +117,13 @@ fn initial_choice(record: Option<&Record>) -> Option<String> {
     }
 }
 
+fn initial_picks(n: usize, record: Option<&Record>) -> Vec<Option<String>> {
+    match record.map(|r| &r.response) {
+        Some(Response::Choices(v)) if v.len() == n => v.iter().cloned().map(Some).collect(),
+        _ => vec![None; n],
+    }
+}
+
 /// Why an answer was not graded; translated when rendered, so a language
 /// switch also switches the message.
 #[derive(Clone, Debug, PartialEq)]
@@ -104,6 +131,8 @@ enum Problem {
     NeedNumber(&'static str),
     NeedChoice,
     NeedPrediction,
+    NeedRow(&'static str),
+    NeedTest,
     Model(String),
 }
 
@@ -113,26 +142,49 @@ impl Problem {
             Problem::NeedNumber(label) => tf(l, "ex.need_number", &[("field", t(l, label))]),
             Problem::NeedChoice => t(l, "ex.need_choice"),
             Problem::NeedPrediction => t(l, "ex.need_prediction"),
+            Problem::NeedRow(label) => tf(l, "ex.need_every_row", &[("row", t(l, label))]),
+            Problem::NeedTest => t(l, "ex.need_test"),
             Problem::Model(e) => tf(l, "ex.model_error", &[("error", e.clone())]),
         }
     }
 }
 
+/// What the form holds when it is submitted.
+struct Draft<'a> {
+    inputs: &'a [String],
+    choice: &'a Option<String>,
+    picks: &'a [Option<String>],
+}
+
 /// Builds the response from the form, or names what is missing.
-fn read_response(
-    q: &Question,
-    specs: &[FieldSpec],
-    inputs: &[String],
-    choice: &Option<String>,
-) -> Result<Response, Problem> {
+fn read_response(q: &Question, d: &Draft) -> Result<Response, Problem> {
+    let specs = fields(q);
     if !specs.is_empty() {
         let mut v = Vec::with_capacity(specs.len());
-        for (s, raw) in specs.iter().zip(inputs) {
+        for (s, raw) in specs.iter().zip(d.inputs) {
             v.push(parse_number(raw).ok_or(Problem::NeedNumber(s.label))?);
         }
         return Ok(Response::Numbers(v));
     }
-    let c = choice
+    match &q.kind {
+        Kind::Match(rows) => {
+            let picked = rows
+                .iter()
+                .zip(d.picks)
+                .map(|(r, p)| p.clone().ok_or(Problem::NeedRow(r.label)));
+            return picked.collect::<Result<_, _>>().map(Response::Choices);
+        }
+        Kind::Predict {
+            input: PredictInput::RedGreen(_),
+            ..
+        } => {
+            let picked: Option<Vec<String>> = d.picks.iter().cloned().collect();
+            return picked.map(Response::Choices).ok_or(Problem::NeedTest);
+        }
+        _ => {}
+    }
+    let c = d
+        .choice
         .clone()
         .ok_or(if matches!(q.kind, Kind::Predict { .. }) {
             Problem::NeedPrediction
@@ -145,78 +197,81 @@ fn read_response(
     })
 }
 
+/// Grades `resp` (running the model first for «predict, then run») and
+/// reports the record, or shows why it could not be graded.
+fn submit(
+    q: &Rc<Question>,
+    resp: Response,
+    runner: &Runner,
+    error: &UseStateHandle<Option<Problem>>,
+    on_record: &Callback<(String, Record)>,
+) {
+    let record = {
+        let (q, error, on_record) = (q.clone(), error.clone(), on_record.clone());
+        move |resp: Response, model: Option<ModelValue>| match grade(&q, &resp, model.as_ref()) {
+            Ok(g) => on_record.emit((
+                q.id.to_string(),
+                Record {
+                    response: resp,
+                    correct: g.correct,
+                    model,
+                },
+            )),
+            Err(e) => error.set(Some(Problem::Model(format!("{e:?}")))),
+        }
+    };
+    let Kind::Predict { model, .. } = &q.kind else {
+        return record(resp, None);
+    };
+    if matches!(runner.state(), RunState::Running { .. }) {
+        return;
+    }
+    let error = error.clone();
+    runner.start(
+        model,
+        Callback::from(move |res: Result<ModelValue, LiveError>| match res {
+            Ok(mv) => record(resp.clone(), Some(mv)),
+            Err(e) => error.set(Some(Problem::Model(e.0))),
+        }),
+    );
+}
+
 #[function_component(QuestionCard)]
 pub fn question_card(p: &CardProps) -> Html {
     let l = p.lang;
     let q = p.question.clone();
     let id = q.id;
     let specs = fields(&q);
-    let opts = options(&q);
     let inputs = use_state(|| initial_inputs(specs.len(), p.record.as_ref()));
     let choice = use_state(|| initial_choice(p.record.as_ref()));
+    let picks = use_state(|| initial_picks(pick_count(&q), p.record.as_ref()));
     let error = use_state(|| None::<Problem>);
-    // The demo links (before, after answering), built once per question: a
-    // card redraws on every chunk of a running model.
-    let demos = use_memo(id, {
-        let q = q.clone();
-        move |_| (q.demo_before_answer(), q.demo_after_answer())
-    });
     let runner = use_runner();
-    let is_predict = matches!(q.kind, Kind::Predict { .. });
     let running = matches!(runner.state(), RunState::Running { .. });
 
     let onsubmit = {
-        let (q, inputs, choice, error, runner, on_record) = (
+        let (q, inputs, choice, picks, error, runner, on_record) = (
             q.clone(),
             inputs.clone(),
             choice.clone(),
+            picks.clone(),
             error.clone(),
             runner.clone(),
             p.on_record.clone(),
         );
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            let specs = fields(&q);
-            let resp = match read_response(&q, &specs, &inputs, &choice) {
-                Ok(r) => r,
-                Err(msg) => return error.set(Some(msg)),
+            let draft = Draft {
+                inputs: &inputs,
+                choice: &choice,
+                picks: &picks,
             };
-            error.set(None);
-            match &q.kind {
-                Kind::Predict { model, .. } => {
-                    if matches!(runner.state(), RunState::Running { .. }) {
-                        return;
-                    }
-                    let (q, error, on_record) = (q.clone(), error.clone(), on_record.clone());
-                    runner.start(
-                        model,
-                        Callback::from(move |res: Result<ModelValue, LiveError>| match res {
-                            Ok(mv) => match grade(&q, &resp, Some(&mv)) {
-                                Ok(g) => on_record.emit((
-                                    q.id.to_string(),
-                                    Record {
-                                        response: resp.clone(),
-                                        correct: g.correct,
-                                        model: Some(mv),
-                                    },
-                                )),
-                                Err(e) => error.set(Some(Problem::Model(format!("{e:?}")))),
-                            },
-                            Err(e) => error.set(Some(Problem::Model(e.0))),
-                        }),
-                    );
+            match read_response(&q, &draft) {
+                Ok(resp) => {
+                    error.set(None);
+                    submit(&q, resp, &runner, &error, &on_record);
                 }
-                _ => match grade(&q, &resp, None) {
-                    Ok(g) => on_record.emit((
-                        q.id.to_string(),
-                        Record {
-                            response: resp,
-                            correct: g.correct,
-                            model: None,
-                        },
-                    )),
-                    Err(e) => error.set(Some(Problem::Model(format!("{e:?}")))),
-                },
+                Err(msg) => error.set(Some(msg)),
             }
         })
     };
@@ -226,87 +281,68 @@ pub fn question_card(p: &CardProps) -> Html {
         .as_ref()
         .map(|r| view::field_marks(&q, r))
         .unwrap_or_default();
-    let number_inputs = specs.iter().enumerate().map(|(i, s)| {
-        let testid = if specs.len() == 1 { format!("answer-{id}") } else { format!("answer-{id}-{}", i + 1) };
-        let input_id = format!("ex-{id}-{}", i + 1);
-        let oninput = {
-            let inputs = inputs.clone();
-            Callback::from(move |e: InputEvent| {
-                let v = e.target_unchecked_into::<HtmlInputElement>().value();
-                let mut next = (*inputs).clone();
-                if let Some(slot) = next.get_mut(i) {
-                    *slot = v;
-                }
-                inputs.set(next);
-            })
-        };
-        html! {
-            <div class="ex-field">
-                <label for={input_id.clone()}>
-                    { t(l, s.label) }
-                    if s.tol > 0.0 { <span class="muted">{ " " }{ tf(l, "ex.field_tolerance", &[("tol", fmt_num(s.tol))]) }</span> }
-                </label>
-                <span class="ex-input">
-                    <input id={input_id} type="number" step="any" inputmode="decimal" data-testid={testid}
-                        value={inputs.get(i).cloned().unwrap_or_default()} {oninput} disabled={running} />
-                    <span class="ex-unit">{ t(l, s.unit.key()) }</span>
-                    if let Some(ok) = marks.get(i) {
-                        if s.answer.is_some() { { view::field_mark(l, *ok, s.answer) } }
-                    }
-                </span>
-            </div>
-        }
-    });
-    let radios = opts.iter().map(|o| {
-        let onchange = {
-            let choice = choice.clone();
-            let o = o.to_string();
-            Callback::from(move |_: Event| choice.set(Some(o.clone())))
-        };
-        html! {
-            <label class="ex-option">
-                <input type="radio" name={format!("ex-{id}")} value={o.to_string()} data-testid={format!("option-{id}-{o}")}
-                    checked={choice.as_deref() == Some(*o)} {onchange} disabled={running} />
-                { view::choice_text(l, &q, o) }
-            </label>
-        }
-    });
-    let legend = match q.kind {
-        Kind::TrueFalse(_) => t(l, "ex.statement"),
-        Kind::Predict { .. } => t(l, "ex.predict_legend"),
-        Kind::Numeric(_) => t(l, "ex.fill"),
-        Kind::Choice { .. } => t(l, "ex.choose"),
-    };
-    // Before answering, a «predict, then run» question links no demo: the
-    // run being predicted would give the answer away.
     let answered = p.record.is_some();
-    let demo = if answered {
-        demos.1.clone()
-    } else {
-        demos.0.clone()
+    let ctx = inputs::Ctx {
+        l,
+        q: &q,
+        running,
+        marks: &marks,
     };
-    let demo_later = !answered && demo.is_none() && demos.1.is_some();
-    let rule = match &q.kind {
+    let controls = match &q.kind {
+        Kind::Match(rows) => inputs::match_rows(&ctx, rows, &picks),
         Kind::Predict {
-            input: PredictInput::Numbers(_),
-            ..
-        } => Some("ex.predict_rule_numbers"),
-        Kind::Predict {
-            input: PredictInput::Choice(_),
-            ..
-        } => Some("ex.fewest_rule"),
-        _ => None,
+            input: PredictInput::RedGreen(assertions),
+            model: crate::exercises::Model::RedGreen(bench),
+        } => inputs::test_picks(&ctx, bench.faults, assertions, &picks),
+        _ if !specs.is_empty() => inputs::number_fields(&ctx, &specs, &inputs),
+        _ => inputs::radios(&ctx, &order::shown(&q), &choice),
     };
-    let reading = match place(&q).1 {
-        Source::Reading(r) => Some(r),
-        Source::Chapter => None,
-    };
-    let button = if is_predict {
+
+    html! {
+        <article class="ex-card panel" id={format!("q-{id}")} data-testid={format!("exercise-{id}")}
+            aria-labelledby={format!("ex-{id}-title")}>
+            { header(l, &q) }
+            <h3 id={format!("ex-{id}-title")} class="ex-prompt">{ t(l, &q.prompt_key()) }</h3>
+            if let Some(key) = rule_key(&q) {
+                <p class="ex-rule muted" data-testid={format!("rule-{id}")}>{ t(l, key) }</p>
+            }
+            <form {onsubmit} novalidate=true>
+                { controls }
+                { actions(l, &q, &runner, answered) }
+                if let Some(msg) = &*error { <p class="ex-error" role="alert" data-testid={format!("error-{id}")}>{ msg.text(l) }</p> }
+            </form>
+            <div aria-live="polite">
+                if let Some(r) = &p.record { { view::result(l, &q, r) } }
+            </div>
+        </article>
+    }
+}
+
+/// The kind, the reading it comes from (if any) and the id.
+fn header(l: Lang, q: &Question) -> Html {
+    let id = q.id;
+    html! {
+        <p class="ex-kind muted">
+            <span class="ex-kind-name">{ t(l, kind_key(q)) }</span>
+            if let Source::Reading(r) = q.source {
+                <span class="ex-source" data-testid={format!("source-{id}")}>{ tf(l, "ex.from_reading", &[("title", t(l, r.title_key()))]) }</span>
+            }
+            <span class="ex-id">{ t(l, "ex.q_id") }<code data-testid={format!("qid-{id}")}>{ id }</code></span>
+        </p>
+    }
+}
+
+/// The submit or run button, the run's progress, and the demo link (only
+/// once answered; before, a note that it will come).
+fn actions(l: Lang, q: &Question, runner: &Runner, answered: bool) -> Html {
+    let id = q.id;
+    let running = matches!(runner.state(), RunState::Running { .. });
+    let button = if matches!(q.kind, Kind::Predict { .. }) {
         html! { <button type="submit" class="primary" data-testid={format!("run-{id}")} disabled={running}>{ t(l, "ex.run") }</button> }
     } else {
         html! { <button type="submit" class="primary" data-testid={format!("submit-{id}")}>{ t(l, "ex.submit") }</button> }
     };
-    let run_status = match runner.state() {
+    let status = match runner.state() {
         RunState::Running { done, total } => html! {
             <span class="ex-running" data-testid={format!("running-{id}")}>
                 { tf(l, "ex.running", &[("done", done.to_string()), ("total", total.to_string())]) }
@@ -318,50 +354,23 @@ pub fn question_card(p: &CardProps) -> Html {
         RunState::Cancelled => html! { <span class="muted">{ t(l, "ex.cancelled") }</span> },
         RunState::Idle => html! {},
     };
-
     html! {
-        <article class="ex-card panel" id={format!("q-{id}")} data-testid={format!("exercise-{id}")}
-            aria-labelledby={format!("ex-{id}-title")}>
-            <p class="ex-kind muted">
-                <span class="ex-kind-name">{ t(l, kind_key(&q)) }</span>
-                if let Some(r) = reading {
-                    <span class="ex-source" data-testid={format!("source-{id}")}>{ tf(l, "ex.from_reading", &[("title", t(l, r.title_key()))]) }</span>
-                }
-                <span class="ex-id">{ t(l, "ex.q_id") }<code data-testid={format!("qid-{id}")}>{ id }</code></span>
-            </p>
-            <h3 id={format!("ex-{id}-title")} class="ex-prompt">{ t(l, &q.prompt_key()) }</h3>
-            if let Some(f) = q.formula { { view::formula(l, f) } }
-            if let Some(key) = rule {
-                <p class="ex-rule muted" data-testid={format!("rule-{id}")}>{ t(l, key) }</p>
+        <div class="ex-actions">
+            { button }
+            { status }
+            if let Some(to) = q.demo_link(answered) {
+                <AppLink to={to} class="ex-demo" testid={format!("demo-{id}")}>{ t(l, "ex.demo") }</AppLink>
+            } else if q.demo.is_some() {
+                <span class="muted ex-demo-later" data-testid={format!("pending-demo-{id}")}>{ t(l, "ex.demo_after") }</span>
             }
-            <form {onsubmit} novalidate=true>
-                if !specs.is_empty() {
-                    <fieldset>
-                        <legend class="sr-only">{ legend.clone() }</legend>
-                        { for number_inputs }
-                    </fieldset>
-                }
-                if !opts.is_empty() {
-                    <fieldset class="ex-options">
-                        <legend>{ legend }</legend>
-                        { for radios }
-                    </fieldset>
-                }
-                <div class="ex-actions">
-                    { button }
-                    { run_status }
-                    if let Some(to) = demo {
-                        <AppLink to={to} class="ex-demo" testid={format!("demo-{id}")}>{ t(l, "ex.demo") }</AppLink>
-                    }
-                    if demo_later {
-                        <span class="muted ex-demo-later">{ t(l, "ex.demo_after") }</span>
-                    }
-                </div>
-                if let Some(msg) = &*error { <p class="ex-error" role="alert" data-testid={format!("error-{id}")}>{ msg.text(l) }</p> }
-            </form>
-            <div aria-live="polite">
-                if let Some(r) = &p.record { { view::result(l, &q, r) } }
-            </div>
-        </article>
+        </div>
     }
+}
+
+/// The value of the input or select an event came from.
+pub(super) fn input_value(e: &Event) -> String {
+    if let Some(s) = e.target_dyn_into::<HtmlSelectElement>() {
+        return s.value();
+    }
+    e.target_unchecked_into::<HtmlInputElement>().value()
 }

@@ -1,12 +1,16 @@
-//! The self-check exercises page (`#/exercises`, `#/exercises?q=<id>`).
+//! The self-check exercises page (`#/exercises`, `#/exercises?section=<id>`,
+//! `#/exercises?q=<id>`).
 //!
-//! The page shows the stored progress; each question is a
+//! The page shows one section of the chapter at a time, with every
+//! section's count and progress in a bar of links, and the stored progress;
+//! each question is a
 //! [`card::QuestionCard`] that grades through the pure core and reports a
 //! [`Record`]. Every change is applied to what is stored at that moment
 //! ([`store::edit`]: read, merge, write), and the page follows `storage`
 //! events, so embedded questions and other tabs never overwrite each other.
 
 mod card;
+mod inputs;
 mod runner;
 mod store;
 mod view;
@@ -19,11 +23,13 @@ use yew::prelude::*;
 
 use super::page::PageProps;
 use super::widgets::{use_revealed, NoticeList};
-use crate::exercises::progress::{Edit, Progress, Record, Write};
+use crate::exercises::progress::{Edit, Progress, Record, Summary, Write};
 use crate::exercises::query::read_query;
-use crate::exercises::sections::{grouped, Section};
+use crate::exercises::query::Selection;
+use crate::exercises::sections::Section;
 use crate::exercises::{bank, Question};
 use crate::i18n::{t, tf, Lang};
+use crate::links::Link;
 use crate::ui::link::AppLink;
 use card::QuestionCard;
 use store::Problem;
@@ -137,7 +143,11 @@ pub fn exercises_page(p: &PageProps) -> Html {
         }
     });
 
-    let mounted = use_revealed(bank.len(), FIRST_BATCH, BATCH, state.generation);
+    let l = p.lang;
+    let (selection, notices) = read_query(&p.query, p.lang, &bank);
+    let Selection { question, section } = selection;
+    let in_section = bank.iter().filter(|q| q.section == section).count();
+    let mounted = use_revealed(in_section, FIRST_BATCH, BATCH, (state.generation, section));
 
     // Follow changes made by other frames and tabs of this origin.
     {
@@ -151,8 +161,77 @@ pub fn exercises_page(p: &PageProps) -> Html {
         });
     }
 
-    let l = p.lang;
-    let (selected, notices) = read_query(&p.query, p.lang, &bank);
+    let Edits {
+        on_record,
+        on_reset,
+        on_undo,
+    } = use_edits(&state);
+    let shown: Vec<&Question> = match &question {
+        Some(id) => bank.iter().filter(|q| q.id == id).collect(),
+        None => bank
+            .iter()
+            .filter(|q| q.section == section)
+            .take(mounted)
+            .collect(),
+    };
+    // Every card is keyed (and so is its `<li>` below): Yew matches unkeyed
+    // siblings from the end of the list, so when a batch was appended every
+    // mounted card was destroyed and mounted again in another `<li>`, losing
+    // what the student had typed. Keyed lists match by key.
+    let card_key = |q: &Question| format!("{}-{}", q.id, state.generation);
+    let card = |q: &Question| {
+        let question = questions.iter().find(|x| x.id == q.id).cloned();
+        html! {
+            <QuestionCard key={card_key(q)} lang={l}
+                question={question.unwrap_or_else(|| Rc::new(q.clone()))} record={state.progress.get(q.id).cloned()}
+                on_record={on_record.clone()} />
+        }
+    };
+    let problem = state.problem.map(|e| {
+        html! { <p class="ex-error" role="alert" data-testid="storage-problem">{ t(l, e.key()) }</p> }
+    });
+
+    if question.is_some() && p.embed {
+        return html! {
+            <section class="exercises single" data-testid="exercises">
+                <NoticeList lang={l} notices={notices} />
+                { problem.clone().unwrap_or_default() }
+                <div class="ex-sections">{ for shown.iter().map(|q| card(q)) }</div>
+            </section>
+        };
+    }
+    let s = state.progress.summary(&bank);
+    html! {
+        <section class="exercises" data-testid="exercises">
+            <h1>{ t(l, "ex.title") }</h1>
+            <NoticeList lang={l} notices={notices} />
+            if question.is_none() { <p class="ex-intro">{ t(l, "ex.intro") }</p> }
+            { score_panel(l, s, state.undo.is_some(), (on_reset, on_undo), question.is_some().then_some(section)) }
+            { section_nav(l, &bank, &state.progress, section) }
+            { problem.unwrap_or_default() }
+            // The keyed list sits alone in its own element: Yew 0.23 loses
+            // its place («failed to insert node before next sibling») when a
+            // keyed list whose first node changes follows an empty sibling.
+            <div class="ex-sections">
+                <section key={section.id()} class="ex-section" data-testid={format!("section-{}", section.id())}
+                    aria-labelledby={format!("ex-section-{}", section.id())}>
+                    <h2 id={format!("ex-section-{}", section.id())}>{ t(l, &section.title_key()) }</h2>
+                    <ol class="ex-list">{ for shown.iter().map(|q| html! { <li key={card_key(q)}>{ card(q) }</li> }) }</ol>
+                </section>
+            </div>
+        </section>
+    }
+}
+
+/// The page's edit callbacks: an answer, «清空进度» and its undo.
+struct Edits {
+    on_record: Callback<(String, Record)>,
+    on_reset: Callback<MouseEvent>,
+    on_undo: Callback<MouseEvent>,
+}
+
+#[hook]
+fn use_edits(state: &UseReducerHandle<State>) -> Edits {
     let on_record = {
         let state = state.dispatcher();
         use_callback((), move |(id, r): (String, Record), _| {
@@ -176,84 +255,67 @@ pub fn exercises_page(p: &PageProps) -> Html {
             }
         })
     };
-    let shown: Vec<&Question> = match &selected {
-        Some(id) => bank.iter().filter(|q| q.id == id).collect(),
-        None => bank.iter().take(mounted).collect(),
-    };
-    // Every card is keyed (and so is its `<li>` below): Yew matches unkeyed
-    // siblings from the end of the list, so when a batch was appended every
-    // mounted card was destroyed and mounted again in another `<li>`, losing
-    // what the student had typed. Keyed lists match by key.
-    let card_key = |q: &Question| format!("{}-{}", q.id, state.generation);
-    let card = |q: &Question| {
-        let question = questions.iter().find(|x| x.id == q.id).cloned();
+    Edits {
+        on_record,
+        on_reset,
+        on_undo,
+    }
+}
+
+/// The score, «清空进度» (and its undo once used), and for a single question
+/// the way back to its section.
+fn score_panel(
+    l: Lang,
+    s: Summary,
+    can_undo: bool,
+    (on_reset, on_undo): (Callback<MouseEvent>, Callback<MouseEvent>),
+    back_to: Option<Section>,
+) -> Html {
+    html! {
+        <div class="ex-progress panel" role="status">
+            <span data-testid="exercises-score">{ tf(l, "ex.score", &[
+                ("answered", s.answered.to_string()),
+                ("total", s.total.to_string()),
+                ("correct", s.correct.to_string()),
+            ]) }</span>
+            <button type="button" data-testid="exercises-reset" onclick={on_reset}>{ t(l, "ex.reset") }</button>
+            if can_undo {
+                <span class="muted" data-testid="exercises-reset-done">{ t(l, "ex.reset_done") }</span>
+                <button type="button" data-testid="exercises-undo" onclick={on_undo}>{ t(l, "ex.undo") }</button>
+            }
+            if let Some(section) = back_to {
+                <AppLink to={Link::ExerciseSection(section.id().to_string())} testid="exercises-all">{ t(l, "ex.all") }</AppLink>
+            }
+        </div>
+    }
+}
+
+/// The chapter's six sections as links, each with its count and how many of
+/// its questions are answered; the shown one marked as current.
+fn section_nav(l: Lang, bank: &[Question], progress: &Progress, current: Section) -> Html {
+    let tab = |s: Section| {
+        let qs: Vec<Question> = bank.iter().filter(|q| q.section == s).cloned().collect();
+        let sum = progress.summary(&qs);
+        let id = s.id();
         html! {
-            <QuestionCard key={card_key(q)} lang={l}
-                question={question.unwrap_or_else(|| Rc::new(q.clone()))} record={state.progress.get(q.id).cloned()}
-                on_record={on_record.clone()} />
+            <li>
+                <AppLink to={Link::ExerciseSection(id.to_string())} testid={format!("section-tab-{id}")}
+                    class={if s == current { "ex-tab current" } else { "ex-tab" }}
+                    attrs={if s == current { vec![("aria-current", AttrValue::from("page"))] } else { vec![] }}>
+                    <span class="ex-tab-title">{ t(l, &s.title_key()) }</span>
+                    <span class="ex-count muted">
+                        <span data-testid={format!("section-count-{id}")}>{ tf(l, "ex.section_count", &[("n", sum.total.to_string())]) }</span>
+                        { " · " }
+                        <span data-testid={format!("section-answered-{id}")}>{ tf(l, "ex.section_answered", &[("answered", sum.answered.to_string())]) }</span>
+                    </span>
+                </AppLink>
+            </li>
         }
     };
-    let all: Vec<&Question> = bank.iter().collect();
-    let totals = grouped(&all);
-    let total_in = |s: Section| {
-        totals
-            .iter()
-            .find(|(x, _)| *x == s)
-            .map_or(0, |(_, qs)| qs.len())
-    };
-    let groups = grouped(&shown);
-    let problem = state.problem.map(|e| {
-        html! { <p class="ex-error" role="alert" data-testid="storage-problem">{ t(l, e.key()) }</p> }
-    });
-
-    if selected.is_some() && p.embed {
-        return html! {
-            <section class="exercises single" data-testid="exercises">
-                <NoticeList lang={l} notices={notices} />
-                { problem.clone().unwrap_or_default() }
-                <div class="ex-sections">{ for shown.iter().map(|q| card(q)) }</div>
-            </section>
-        };
-    }
-    let s = state.progress.summary(&bank);
     html! {
-        <section class="exercises" data-testid="exercises">
-            <h1>{ t(l, "ex.title") }</h1>
-            <NoticeList lang={l} notices={notices} />
-            if selected.is_none() { <p class="ex-intro">{ t(l, "ex.intro") }</p> }
-            <div class="ex-progress panel" role="status">
-                <span data-testid="exercises-score">{ tf(l, "ex.score", &[
-                    ("answered", s.answered.to_string()),
-                    ("total", s.total.to_string()),
-                    ("correct", s.correct.to_string()),
-                ]) }</span>
-                <button type="button" data-testid="exercises-reset" onclick={on_reset}>{ t(l, "ex.reset") }</button>
-                if state.undo.is_some() {
-                    <span class="muted" data-testid="exercises-reset-done">{ t(l, "ex.reset_done") }</span>
-                    <button type="button" data-testid="exercises-undo" onclick={on_undo}>{ t(l, "ex.undo") }</button>
-                }
-                if selected.is_some() { <AppLink to={crate::links::Link::Exercises(None)} testid="exercises-all">{ t(l, "ex.all") }</AppLink> }
-            </div>
-            { problem.unwrap_or_default() }
-            // The keyed sections sit alone in their own element: Yew 0.23
-            // loses its place («failed to insert node before next sibling»)
-            // when a keyed list whose first node changes (a batch adding an
-            // earlier section) follows an empty sibling.
-            <div class="ex-sections">
-            { for groups.iter().map(|(sec, qs)| html! {
-                <section key={sec.id()} class="ex-section" data-testid={format!("section-{}", sec.id())}
-                    aria-labelledby={format!("ex-section-{}", sec.id())}>
-                    <h2 id={format!("ex-section-{}", sec.id())}>
-                        { t(l, &sec.title_key()) }
-                        <span class="ex-count muted" data-testid={format!("section-count-{}", sec.id())}>
-                            { tf(l, "ex.section_count", &[("n", total_in(*sec).to_string())]) }
-                        </span>
-                    </h2>
-                    <ol class="ex-list">{ for qs.iter().map(|q| html! { <li key={card_key(q)}>{ card(q) }</li> }) }</ol>
-                </section>
-            }) }
-            </div>
-        </section>
+        <nav class="ex-nav" aria-label={t(l, "ex.sections")} data-testid="section-nav">
+            <ol>{ for Section::ALL.into_iter().map(tab) }</ol>
+        </nav>
     }
 }
 

@@ -1,12 +1,12 @@
-//! Pure rendering helpers for a question card: formulas, answers, the
-//! graded result, the model's value and the explanation.
+//! Pure rendering helpers for a question card: answers, the graded result,
+//! the model's value and the explanation.
 
 use yew::prelude::*;
 
 use super::lang_list;
 use crate::exercises::grade::{grade, ModelValue, Response, FEWEST_REL_TOL};
 use crate::exercises::progress::Record;
-use crate::exercises::{option_key, Formula, Kind, Model, PredictInput, Question};
+use crate::exercises::{option_key, redgreen, Kind, Model, PredictInput, Question};
 use crate::i18n::num::{count, num};
 use crate::i18n::{t, tf, Lang};
 
@@ -15,33 +15,8 @@ fn fmt_num(v: f64) -> String {
     num(v, 3)
 }
 use crate::ui::link::AppLink;
-use crate::ui::widgets::math;
 
-/// The MathML of a formula.
-pub fn formula(l: Lang, f: Formula) -> Html {
-    let (inner, label) = match f {
-        Formula::NominalBackoff => (
-            "<mrow><mi>backoff</mi><mo>(</mo><mi>attempt</mi><mo>)</mo><mo>=</mo><mn>200</mn><mtext>&#8239;ms</mtext><mo>·</mo><msup><mn>2</mn><mrow><mi>attempt</mi><mo>−</mo><mn>1</mn></mrow></msup></mrow>",
-            "ex.formula.nominal",
-        ),
-        Formula::CappedBound => (
-            "<mrow><msub><mi>d</mi><mi>n</mi></msub><mo>=</mo><mi>min</mi><mo>(</mo><msub><mi>d</mi><mi>max</mi></msub><mo>,</mo><mi>b</mi><mo>·</mo><msup><mn>2</mn><mrow><mi>n</mi><mo>−</mo><mn>1</mn></mrow></msup><mo>)</mo></mrow>",
-            "ex.formula.capped",
-        ),
-        Formula::LayerProduct => (
-            "<mrow><mi>requests</mi><mo>=</mo><msub><mi>a</mi><mn>1</mn></msub><mo>×</mo><msub><mi>a</mi><mn>2</mn></msub><mo>×</mo><mo>⋯</mo><mo>×</mo><msub><mi>a</mi><mi>k</mi></msub></mrow>",
-            "ex.formula.product",
-        ),
-    };
-    html! { <>
-        <p class="ex-formula">{ math(inner, &t(l, label)) }</p>
-        if f == Formula::LayerProduct {
-            <p class="ex-formula-note muted">{ t(l, "ex.formula.product_note") }</p>
-        }
-    </> }
-}
-
-/// The text of a choice, or of true/false.
+/// The text of a choice, of true/false, or of a test's fault.
 pub fn choice_text(l: Lang, q: &Question, choice: &str) -> String {
     match &q.kind {
         Kind::TrueFalse(_) => t(
@@ -52,7 +27,21 @@ pub fn choice_text(l: Lang, q: &Question, choice: &str) -> String {
                 "ex.false"
             },
         ),
+        Kind::Predict {
+            model: Model::RedGreen(b),
+            ..
+        } if b.faults.contains(&choice) => {
+            named(l, &t(l, &format!("lab.scenario.{choice}")), choice)
+        }
         _ => t(l, &option_key(choice)),
+    }
+}
+
+/// A lab name with its id: «响应丢失（response_lost）», «Response lost (response_lost)».
+fn named(l: Lang, name: &str, id: &str) -> String {
+    match l {
+        Lang::Zh => format!("{name}（{id}）"),
+        Lang::En => format!("{name} ({id})"),
     }
 }
 
@@ -62,22 +51,46 @@ fn response_text(l: Lang, q: &Question, r: &Response) -> String {
         Response::Numbers(v) => lang_list(l, &v.iter().map(|x| fmt_num(*x)).collect::<Vec<_>>()),
         Response::Choice(c) => choice_text(l, q, c),
         Response::Bool(b) => t(l, if *b { "ex.true" } else { "ex.false" }),
+        Response::Choices(v) => lang_list(
+            l,
+            &v.iter().map(|c| choice_text(l, q, c)).collect::<Vec<_>>(),
+        ),
     }
 }
 
-/// The expected answer as text (not for predictions: those come from the model).
-fn expected_text(l: Lang, q: &Question) -> Option<String> {
+/// The expected answer as text (not for predictions: those come from the
+/// model); for a matching question, only the rows answered wrong.
+fn expected_text(l: Lang, q: &Question, r: &Record) -> Option<String> {
     match &q.kind {
         Kind::Numeric(fields) => {
             let unit = fields
                 .first()
                 .map(|f| t(l, f.unit.key()))
                 .unwrap_or_default();
-            let v: Vec<String> = fields.iter().map(|f| fmt_num(f.answer)).collect();
+            let v: Vec<String> = fields.iter().map(|f| fmt_num(f.answer())).collect();
             Some(format!("{} {unit}", lang_list(l, &v)))
         }
         Kind::Choice { correct, .. } => Some(t(l, &option_key(correct))),
         Kind::TrueFalse(b) => Some(t(l, if *b { "ex.true" } else { "ex.false" })),
+        Kind::Match(rows) => {
+            let marks = field_marks(q, r);
+            let wrong: Vec<String> = rows
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !marks.get(*i).copied().unwrap_or(false))
+                .map(|(_, row)| {
+                    tf(
+                        l,
+                        "ex.row_answer",
+                        &[
+                            ("row", t(l, row.label)),
+                            ("answer", t(l, &option_key(row.correct))),
+                        ],
+                    )
+                })
+                .collect();
+            Some(lang_list(l, &wrong))
+        }
         Kind::Predict { .. } => None,
     }
 }
@@ -93,8 +106,15 @@ pub fn field_marks(q: &Question, r: &Record) -> Vec<bool> {
 pub fn result(l: Lang, q: &Question, r: &Record) -> Html {
     let id = q.id;
     let verdict = if r.correct { "ex.right" } else { "ex.wrong" };
-    let expected = (!r.correct).then(|| expected_text(l, q)).flatten();
+    let expected = (!r.correct).then(|| expected_text(l, q, r)).flatten();
     let is_predict = matches!(q.kind, Kind::Predict { .. });
+    let is_test = matches!(
+        q.kind,
+        Kind::Predict {
+            input: PredictInput::RedGreen(_),
+            ..
+        }
+    );
     html! {
         <>
             <p class={classes!("ex-result", if r.correct { "ok" } else { "bad" })} data-testid={format!("result-{id}")}>
@@ -103,7 +123,7 @@ pub fn result(l: Lang, q: &Question, r: &Record) -> Html {
                     { " " }<span>{ tf(l, "ex.correct_answer", &[("answer", e)]) }</span>
                 }
                 if is_predict {
-                    { " " }<span class="muted">{ tf(l, "ex.your_prediction", &[("answer", response_text(l, q, &r.response))]) }</span>
+                    { " " }<span class="muted">{ tf(l, if is_test { "ex.your_test" } else { "ex.your_prediction" }, &[("answer", response_text(l, q, &r.response))]) }</span>
                 }
             </p>
             if let (Kind::Predict { input, model }, Some(mv)) = (&q.kind, &r.model) {
@@ -125,7 +145,8 @@ fn mark(ok: bool) -> &'static str {
     }
 }
 
-/// What the model produced, per field (lab) or per strategy (herd).
+/// What the model produced, per field (lab), per strategy (herd) or per
+/// fault (a red/green test).
 fn model_value(
     l: Lang,
     q: &Question,
@@ -134,63 +155,140 @@ fn model_value(
     model: &Model,
     mv: &ModelValue,
 ) -> Html {
-    let id = q.id;
-    let marks = field_marks(q, r);
     match (input, model, mv) {
         (
             PredictInput::Numbers(fields),
             Model::LabReports(runs),
             ModelValue::Numbers { values },
-        ) => {
-            let joined = lang_list(l, &values.iter().map(|v| fmt_num(*v)).collect::<Vec<_>>());
-            html! {
-                <div class="ex-model">
-                    <p data-testid={format!("model-{id}")}>{ tf(l, "ex.model_value", &[("value", joined)]) }</p>
-                    <ul>
-                        { for fields.iter().zip(runs).zip(values).enumerate().map(|(i, ((f, run), v))| {
-                            let ok = marks.get(i).copied().unwrap_or(false);
-                            let predicted = match &r.response {
-                                Response::Numbers(p) => p.get(i).map(|x| fmt_num(*x)).unwrap_or_default(),
-                                _ => String::new(),
-                            };
-                            let line = tf(l, "ex.model_field", &[
-                                ("label", t(l, f.label)),
-                                ("value", fmt_num(*v)),
-                                ("unit", t(l, f.unit.key())),
-                            ]);
-                            html! { <li data-testid={format!("model-{id}-{}", i + 1)}>
-                                { format!("{} {line} ", mark(ok)) }
-                                if !ok { <span class="muted">{ tf(l, "ex.predicted_was", &[("answer", predicted)]) }{ " " }</span> }
-                                if let Some(to) = run.link() {
-                                    <AppLink to={to} attrs={vec![("title", AttrValue::from(format!("{} × {} × {}", run.scenario, run.client, run.server)))]}>{ tf(l, "ex.demo_run", &[("label", run_label(l, run))]) }</AppLink>
-                                }
-                            </li> }
-                        }) }
-                    </ul>
-                </div>
-            }
-        }
+        ) => lab_counts(l, q, r, fields, runs, values),
         (
             PredictInput::Choice(_),
             Model::HerdFewestCalls(_),
             ModelValue::Fewest { winner, calls },
-        ) => {
-            let min = calls.iter().map(|(_, c)| *c).fold(f64::INFINITY, f64::min);
-            html! {
-                <div class="ex-model">
-                    <p data-testid={format!("model-{id}")}>{ tf(l, "ex.model_fewest", &[("winner", t(l, &option_key(winner)))]) }</p>
-                    <div class="scroll-x"><table class="data">
-                        <thead><tr><th scope="col">{ t(l, "ex.col.strategy") }</th><th scope="col" class="num">{ t(l, "ex.col.calls") }</th></tr></thead>
-                        <tbody>{ for calls.iter().map(|(s, c)| html! {
-                            <tr><th scope="row">{ t(l, &option_key(s)) }{ if *c <= min * (1.0 + FEWEST_REL_TOL) { " ★" } else { "" } }</th>
-                            <td class="num" data-testid={format!("model-calls-{s}")}>{ count(*c) }</td></tr>
-                        }) }</tbody>
-                    </table></div>
-                    <p class="muted">{ t(l, "ex.fewest_star") }</p>
-                </div>
-            }
+        ) => herd_calls(l, q, winner, calls),
+        (PredictInput::RedGreen(_), Model::RedGreen(bench), ModelValue::Numbers { values }) => {
+            test_runs(l, q, r, bench, values)
         }
-        _ => html! { <p data-testid={format!("model-{id}")}>{ "—" }</p> },
+        _ => html! { <p data-testid={format!("model-{}", q.id)}>{ "—" }</p> },
+    }
+}
+
+/// Each lab run's final count, its mark and its link.
+fn lab_counts(
+    l: Lang,
+    q: &Question,
+    r: &Record,
+    fields: &[crate::exercises::PredictField],
+    runs: &[crate::exercises::LabRun],
+    values: &[f64],
+) -> Html {
+    let id = q.id;
+    let marks = field_marks(q, r);
+    let joined = lang_list(l, &values.iter().map(|v| fmt_num(*v)).collect::<Vec<_>>());
+    html! {
+        <div class="ex-model">
+            <p data-testid={format!("model-{id}")}>{ tf(l, "ex.model_value", &[("value", joined)]) }</p>
+            <ul>
+                { for fields.iter().zip(runs).zip(values).enumerate().map(|(i, ((f, run), v))| {
+                    let ok = marks.get(i).copied().unwrap_or(false);
+                    let predicted = match &r.response {
+                        Response::Numbers(p) => p.get(i).map(|x| fmt_num(*x)).unwrap_or_default(),
+                        _ => String::new(),
+                    };
+                    let line = tf(l, "ex.model_field", &[
+                        ("label", t(l, f.label)),
+                        ("value", fmt_num(*v)),
+                        ("unit", t(l, f.unit.key())),
+                    ]);
+                    html! { <li data-testid={format!("model-{id}-{}", i + 1)}>
+                        { format!("{} {line} ", mark(ok)) }
+                        if !ok { <span class="muted">{ tf(l, "ex.predicted_was", &[("answer", predicted)]) }{ " " }</span> }
+                        { run_link(l, run) }
+                    </li> }
+                }) }
+            </ul>
+        </div>
+    }
+}
+
+/// A link to a lab run, named by the lab's names, the ids in its title.
+fn run_link(l: Lang, run: &crate::exercises::LabRun) -> Html {
+    match run.link() {
+        Some(to) => html! {
+            <AppLink to={to} attrs={vec![("title", AttrValue::from(format!("{} × {} × {}", run.scenario, run.client, run.server)))]}>{ tf(l, "ex.demo_run", &[("label", run_label(l, run))]) }</AppLink>
+        },
+        None => html! {},
+    }
+}
+
+/// Every strategy's mean calls, the near-fewest starred.
+fn herd_calls(l: Lang, q: &Question, winner: &str, calls: &[(String, f64)]) -> Html {
+    let id = q.id;
+    let min = calls.iter().map(|(_, c)| *c).fold(f64::INFINITY, f64::min);
+    html! {
+        <div class="ex-model">
+            <p data-testid={format!("model-{id}")}>{ tf(l, "ex.model_fewest", &[("winner", t(l, &option_key(winner)))]) }</p>
+            <div class="scroll-x"><table class="data">
+                <thead><tr><th scope="col">{ t(l, "ex.col.strategy") }</th><th scope="col" class="num">{ t(l, "ex.col.calls") }</th></tr></thead>
+                <tbody>{ for calls.iter().map(|(s, c)| html! {
+                    <tr><th scope="row">{ t(l, &option_key(s)) }{ if *c <= min * (1.0 + FEWEST_REL_TOL) { " ★" } else { "" } }</th>
+                    <td class="num" data-testid={format!("model-calls-{s}")}>{ count(*c) }</td></tr>
+                }) }</tbody>
+            </table></div>
+            <p class="muted">{ t(l, "ex.fewest_star") }</p>
+        </div>
+    }
+}
+
+/// A red/green test: how the picked test fared on each server, and every
+/// fault's counts with links to its runs.
+fn test_runs(l: Lang, q: &Question, r: &Record, bench: &redgreen::Bench, values: &[f64]) -> Html {
+    let id = q.id;
+    let Response::Choices(picked) = &r.response else {
+        return html! {};
+    };
+    let (fault, assertion) = (
+        picked.first().map_or("", |s| s.as_str()),
+        picked.get(1).map_or("", |s| s.as_str()),
+    );
+    let server = |s: &str| t(l, &format!("lab.server.{s}"));
+    let verdict = |pass: bool| t(l, if pass { "ex.test_green" } else { "ex.test_red" });
+    let on = |srv: &str, pass: bool, n: f64, testid: String| {
+        html! {
+            <li data-testid={testid}>{ tf(l, "ex.test_on", &[("server", server(srv)), ("verdict", verdict(pass)), ("count", fmt_num(n))]) }</li>
+        }
+    };
+    let outcome = redgreen::outcome(bench, values, fault, assertion);
+    let counts = bench.counts(values, fault);
+    let runs = bench.runs();
+    html! {
+        <div class="ex-model">
+            if let (Some(o), Some((red, green))) = (outcome, counts) {
+                <ul data-testid={format!("model-{id}")}>
+                    { on(bench.red, o.passes_on_red, red, format!("model-{id}-red")) }
+                    { on(bench.green, o.passes_on_green, green, format!("model-{id}-green")) }
+                </ul>
+            }
+            <div class="scroll-x"><table class="data">
+                <caption>{ t(l, "ex.test_table") }</caption>
+                <thead><tr>
+                    <th scope="col">{ t(l, "ex.test_col_fault") }</th>
+                    <th scope="col" class="num">{ tf(l, "ex.test_col_count", &[("server", server(bench.red))]) }</th>
+                    <th scope="col" class="num">{ tf(l, "ex.test_col_count", &[("server", server(bench.green))]) }</th>
+                </tr></thead>
+                <tbody>{ for bench.faults.iter().enumerate().map(|(i, f)| html! {
+                    <tr>
+                        <th scope="row">{ t(l, &format!("lab.scenario.{f}")) }{ if *f == fault { " ★" } else { "" } }</th>
+                        { for [0, 1].into_iter().map(|k| html! {
+                            <td class="num" data-testid={format!("model-{id}-{f}-{}", if k == 0 { "red" } else { "green" })}>
+                                { values.get(2 * i + k).map(|v| fmt_num(*v)).unwrap_or_default() }{ " " }
+                                { runs.get(2 * i + k).map(|run| run_link(l, run)).unwrap_or_default() }
+                            </td>
+                        }) }
+                    </tr>
+                }) }</tbody>
+            </table></div>
+        </div>
     }
 }
 

@@ -1,0 +1,101 @@
+//! §5 Agent 特有的坑：重试有两层: the harness layer and the model layer,
+//! business keys, «结果未知，先查一下», Codex's sampling retries and MCP's
+//! idempotentHint; with 003's 自测 3 (TIMEOUT_BEFORE_EXECUTE against
+//! OUTCOME_UNKNOWN) and its call-ID rule.
+
+use super::bank::{choice, lab, predict_lab, q};
+use super::demos::lab_run;
+use super::sections::{Reading, Section, Source};
+use super::{Kind, Question};
+use crate::lab::{ClientStrategy as C, Scenario as S, ServerImpl as V};
+
+/// Which identifier survives the model's re-call.
+pub const KEY_SOURCE: &[&str] = &[
+    "http_request_id",
+    "fresh_uuid_per_attempt",
+    "tool_use_key",
+    "operation_id",
+    "business_key",
+];
+/// 003 自测 3: the default action of each timeout state.
+pub const TIMEOUT_STATES: &[&str] = &[
+    "state_retry_then_query",
+    "state_query_then_retry",
+    "state_both_retry",
+    "state_both_human",
+];
+
+fn at(id: &'static str, source: Source, kind: Kind, demo: Option<crate::links::Link>) -> Question {
+    q(Section::Agent, id, source, kind, demo)
+}
+
+/// The section's questions, in page order.
+pub(super) fn questions() -> Vec<Question> {
+    vec![
+        at(
+            "which_key_model_recall",
+            Source::Chapter,
+            choice(KEY_SOURCE, "business_key"),
+            lab_run(S::ModelRetry, C::BusinessKey, V::Fenced),
+        ),
+        at(
+            "predict_model_recall",
+            Source::Chapter,
+            predict_lab(vec![
+                (
+                    "ex.field.tool_use_key",
+                    lab("model_retry", "stable_key", "fenced"),
+                ),
+                (
+                    "ex.field.business_key",
+                    lab("model_retry", "business_key", "fenced"),
+                ),
+                (
+                    "ex.field.query_first",
+                    lab("model_retry", "query_first", "fenced"),
+                ),
+            ]),
+            None,
+        ),
+        at(
+            "predict_careful_query_first",
+            Source::Chapter,
+            predict_lab(vec![
+                ("ex.field.careful", lab("model_retry", "careful", "naive")),
+                (
+                    "ex.field.query_first",
+                    lab("model_retry", "query_first", "naive"),
+                ),
+                (
+                    "ex.field.business_key",
+                    lab("model_retry", "business_key", "naive"),
+                ),
+            ]),
+            None,
+        ),
+        at(
+            "timeout_state_recovery",
+            Source::Reading(Reading::Observability),
+            choice(TIMEOUT_STATES, "state_retry_then_query"),
+            None,
+        ),
+        at(
+            "tf_digest_call_id",
+            Source::Reading(Reading::Observability),
+            Kind::TrueFalse(false),
+            None,
+        ),
+        at(
+            "tf_mcp_idempotent_hint",
+            Source::Chapter,
+            Kind::TrueFalse(true),
+            None,
+        ),
+        at(
+            "tf_sampling_retry_tools",
+            Source::Chapter,
+            Kind::TrueFalse(true),
+            None,
+        ),
+    ]
+}

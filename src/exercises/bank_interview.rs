@@ -1,0 +1,65 @@
+//! §6 面试要点: the chapter's testing method (its ✎练习: assert «2 份» on
+//! naive, «只有 1 份» on a correct implementation, graded by running the
+//! lab), and the follow-up questions: `kill -9` after claiming a key (the
+//! lease), 429, and side effects outside the database.
+
+use super::bank::{num, q};
+use super::demos::lab_run;
+use super::redgreen::{Bench, ASSERTIONS};
+use super::sections::{Section, Source};
+use super::{Derivation, Kind, Model, PredictInput, Question, Unit};
+use crate::lab::{ClientStrategy as C, Scenario as S, ServerImpl as V};
+
+/// The faults a student can inject in the red/green question.
+pub const TEST_FAULTS: &[&str] = &[
+    "none",
+    "request_lost",
+    "response_lost",
+    "slow_server",
+    "crash_between_commits",
+];
+
+fn at(id: &'static str, kind: Kind, demo: Option<crate::links::Link>) -> Question {
+    q(Section::Interview, id, Source::Chapter, kind, demo)
+}
+
+/// The section's questions, in page order.
+pub(super) fn questions() -> Vec<Question> {
+    vec![
+        at(
+            "test_red_then_green",
+            Kind::Predict {
+                input: PredictInput::RedGreen(ASSERTIONS),
+                model: Model::RedGreen(Bench {
+                    client: "stable_key",
+                    red: "naive",
+                    green: "fenced",
+                    faults: TEST_FAULTS,
+                    seed: 1,
+                }),
+            },
+            None,
+        ),
+        at(
+            "lab_lease_rule",
+            Kind::Numeric(vec![num(
+                "ex.field.lease_min",
+                Derivation::LabLeaseBound,
+                0.01,
+                Unit::Seconds,
+            )]),
+            lab_run(S::SlowServer, C::StableKey, V::Leased),
+        ),
+        at(
+            "tf_429_quota",
+            Kind::TrueFalse(false),
+            lab_run(S::Quota429, C::StableKey, V::Fenced),
+        ),
+        at(
+            "tf_429_retry_after",
+            Kind::TrueFalse(true),
+            lab_run(S::RateLimited429, C::StableKey, V::Fenced),
+        ),
+        at("tf_side_effect_outside_db", Kind::TrueFalse(false), None),
+    ]
+}

@@ -1,0 +1,237 @@
+//! §4 再发一次会不会多一份：幂等键: the key, the IETF draft's table, the
+//! chapter's server implementations in the lab (key_split, atomic, leased,
+//! fenced), and the reading «幂等、超时与可观测性» (digests, storage,
+//! authorisation, logs, monitoring, 动手实践 create_refund).
+
+use super::bank::{choice, lab, predict_lab, q, row};
+use super::demos::lab_run;
+use super::sections::{Reading, Section, Source};
+use super::{Kind, Question};
+use crate::lab::{ClientStrategy as C, Scenario as S, ServerImpl as V};
+
+const READING: Source = Source::Reading(Reading::Observability);
+
+/// Which value Codex uses as the key of «use one rate-limit reset».
+pub const KEY_CODEX: &[&str] = &[
+    "http_request_id",
+    "fresh_uuid_per_attempt",
+    "logical_op_uuid",
+    "account_and_day",
+];
+/// Same key, different body.
+pub const DIFF_BODY: &[&str] = &[
+    "reject_422",
+    "replay_stored",
+    "execute_overwrite",
+    "reject_409",
+];
+/// Same key while the first is in progress.
+pub const IN_PROGRESS: &[&str] = &[
+    "reject_409",
+    "replay_stored",
+    "execute_parallel",
+    "reject_422",
+];
+/// Same key, same body, the first ended with 500.
+pub const DONE_ERROR: &[&str] = &[
+    "replay_stored",
+    "execute_after_error",
+    "reject_409",
+    "reject_422",
+];
+/// Who writes the report that stays (lease overlap, no fence).
+pub const OVERLAP_WRITER: &[&str] = &["stale_handler", "taker", "both_write", "neither_writes"];
+/// What next after a replayed stored error.
+pub const STORED_ERROR_NEXT: &[&str] = &[
+    "retry_same_key",
+    "retry_new_key",
+    "stop_not_created",
+    "stop_unknown",
+];
+/// 003 动手实践: the action and user-visible state of each `create_refund` case.
+pub const REFUND_ACTIONS: &[&str] = &[
+    "refund_execute",
+    "refund_replay",
+    "refund_conflict",
+    "refund_reconcile",
+    "refund_reapprove",
+    "refund_deny",
+    "refund_wait_retry",
+];
+
+fn at(id: &'static str, source: Source, kind: Kind, demo: Option<crate::links::Link>) -> Question {
+    q(Section::Keys, id, source, kind, demo)
+}
+
+/// The section's questions, in page order.
+pub(super) fn questions() -> Vec<Question> {
+    let mut v = vec![
+        at(
+            "predict_lost_response",
+            Source::Chapter,
+            predict_lab(vec![
+                (
+                    "ex.field.naive_naive",
+                    lab("response_lost", "naive", "naive"),
+                ),
+                (
+                    "ex.field.new_key_atomic",
+                    lab("response_lost", "new_key", "atomic"),
+                ),
+                (
+                    "ex.field.stable_key_atomic",
+                    lab("response_lost", "stable_key", "atomic"),
+                ),
+            ]),
+            None,
+        ),
+        at(
+            "tf_idempotency_key_status",
+            Source::Chapter,
+            Kind::TrueFalse(false),
+            None,
+        ),
+        at(
+            "which_key_codex_reset",
+            Source::Chapter,
+            choice(KEY_CODEX, "logical_op_uuid"),
+            lab_run(S::ResponseLost, C::StableKey, V::Atomic),
+        ),
+        at(
+            "same_key_diff_body",
+            Source::Chapter,
+            choice(DIFF_BODY, "reject_422"),
+            lab_run(S::BodyMismatch, C::StableKey, V::Atomic),
+        ),
+        at(
+            "same_key_in_progress",
+            Source::Chapter,
+            choice(IN_PROGRESS, "reject_409"),
+            lab_run(S::SlowServer, C::StableKey, V::Atomic),
+        ),
+        at(
+            "same_key_done_error",
+            Source::Chapter,
+            choice(DONE_ERROR, "replay_stored"),
+            lab_run(S::Stored500, C::StableKey, V::Atomic),
+        ),
+        at(
+            "tf_insert_then_key",
+            Source::Chapter,
+            Kind::TrueFalse(false),
+            lab_run(S::CrashBetweenCommits, C::StableKey, V::KeySplit),
+        ),
+    ];
+    v.extend(lab_questions());
+    v.extend(reading_questions());
+    v
+}
+
+/// The lab's server implementations under crashes, leases and stored errors.
+fn lab_questions() -> Vec<Question> {
+    vec![
+        at(
+            "predict_key_split_crash",
+            Source::Chapter,
+            predict_lab(vec![
+                (
+                    "ex.field.key_split",
+                    lab("crash_between_commits", "stable_key", "key_split"),
+                ),
+                (
+                    "ex.field.atomic",
+                    lab("crash_between_commits", "stable_key", "atomic"),
+                ),
+                (
+                    "ex.field.leased",
+                    lab("crash_between_commits", "stable_key", "leased"),
+                ),
+            ]),
+            None,
+        ),
+        at(
+            "predict_lease_no_fence",
+            Source::Chapter,
+            predict_lab(vec![
+                (
+                    "ex.field.lease_expired",
+                    lab("lease_expired", "stable_key", "leased"),
+                ),
+                (
+                    "ex.field.lease_overlap",
+                    lab("lease_overlap", "stable_key", "leased"),
+                ),
+            ]),
+            None,
+        ),
+        at(
+            "lab_overlap_writer",
+            Source::Chapter,
+            choice(OVERLAP_WRITER, "stale_handler"),
+            lab_run(S::LeaseOverlap, C::StableKey, V::Leased),
+        ),
+        at(
+            "predict_stored_500",
+            Source::Chapter,
+            predict_lab(vec![
+                (
+                    "ex.field.server_atomic",
+                    lab("stored_500", "stable_key", "atomic"),
+                ),
+                (
+                    "ex.field.server_naive",
+                    lab("stored_500", "stable_key", "naive"),
+                ),
+            ]),
+            None,
+        ),
+        at(
+            "lab_stored_error_next",
+            Source::Chapter,
+            choice(STORED_ERROR_NEXT, "stop_not_created"),
+            lab_run(S::Stored500, C::StableKey, V::Fenced),
+        ),
+        at(
+            "tf_key_retention_next_day",
+            Source::Chapter,
+            Kind::TrueFalse(false),
+            lab_run(S::KeyExpired, C::StableKey, V::Fenced),
+        ),
+    ]
+}
+
+/// The reading «幂等、超时与可观测性».
+fn reading_questions() -> Vec<Question> {
+    let refund = |label, correct| row(label, REFUND_ACTIONS, correct);
+    vec![
+        at("tf_key_store_memory", READING, Kind::TrueFalse(false), None),
+        at(
+            "tf_digest_compare",
+            READING,
+            Kind::TrueFalse(false),
+            lab_run(S::BodyMismatch, C::StableKey, V::Atomic),
+        ),
+        at("tf_cache_hit_auth", READING, Kind::TrueFalse(true), None),
+        at("tf_log_fields", READING, Kind::TrueFalse(true), None),
+        at(
+            "tf_monitor_success_rate",
+            READING,
+            Kind::TrueFalse(false),
+            lab_run(S::ResponseLost, C::NewKey, V::Atomic),
+        ),
+        at(
+            "create_refund_cases",
+            READING,
+            Kind::Match(vec![
+                refund("ex.row.refund_1", "refund_execute"),
+                refund("ex.row.refund_2", "refund_replay"),
+                refund("ex.row.refund_3", "refund_conflict"),
+                refund("ex.row.refund_4", "refund_reconcile"),
+                refund("ex.row.refund_5", "refund_reapprove"),
+                refund("ex.row.refund_6", "refund_deny"),
+                refund("ex.row.refund_7", "refund_wait_retry"),
+            ]),
+            None,
+        ),
+    ]
+}

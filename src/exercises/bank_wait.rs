@@ -1,0 +1,122 @@
+//! §2 等多久：指数退避和抖动: the chapter's ✎练习 on Codex's backoff, the
+//! capped bounds of the reading «超时、重试、退避与幂等性», and the herd.
+
+use super::bank::{num, q};
+use super::demos::{herd_codex, herd_jitter};
+use super::options_herd::AWS_STRATEGIES;
+use super::sections::{Reading, Section, Source};
+use super::{Derivation as D, HerdPreset, Kind, Model, PredictInput, Question, Unit};
+
+fn at(id: &'static str, source: Source, kind: Kind, demo: Option<crate::links::Link>) -> Question {
+    q(Section::Wait, id, source, kind, demo)
+}
+
+/// Codex's sampling layer: the first retry waits 200 ms.
+const CODEX_FIRST_MS: f64 = 200.0;
+
+/// The section's questions, in page order.
+pub(super) fn questions() -> Vec<Question> {
+    let wait = |attempt| D::NominalWait {
+        first_ms: CODEX_FIRST_MS,
+        attempt,
+    };
+    let jittered = |factor| D::Jittered {
+        first_ms: CODEX_FIRST_MS,
+        attempt: 4,
+        factor,
+    };
+    let bound = |n| D::CappedBound {
+        b: 0.5,
+        d_max: 8.0,
+        n,
+    };
+    let bound_labels = [
+        "ex.field.d1",
+        "ex.field.d2",
+        "ex.field.d3",
+        "ex.field.d4",
+        "ex.field.d5",
+        "ex.field.d6",
+    ];
+    vec![
+        at(
+            "backoff_4th_retry",
+            Source::Chapter,
+            Kind::Numeric(vec![num("ex.field.wait", wait(4), 1.0, Unit::Ms)]),
+            None,
+        ),
+        at(
+            "jitter_range_4th",
+            Source::Chapter,
+            Kind::Numeric(vec![
+                num("ex.field.low", jittered(0.9), 1.0, Unit::Ms),
+                num("ex.field.high", jittered(1.1), 1.0, Unit::Ms),
+            ]),
+            herd_codex(),
+        ),
+        at(
+            "codex_total_wait",
+            Source::Chapter,
+            Kind::Numeric(vec![num(
+                "ex.field.total_wait",
+                D::TotalNominalWait {
+                    first_ms: CODEX_FIRST_MS,
+                    retries: 5,
+                },
+                1.0,
+                Unit::Ms,
+            )]),
+            None,
+        ),
+        at(
+            "capped_bounds_six",
+            Source::Reading(Reading::Timeouts),
+            Kind::Numeric(
+                (1..=6)
+                    .zip(bound_labels)
+                    .map(|(n, l)| num(l, bound(n), 0.001, Unit::Seconds))
+                    .collect(),
+            ),
+            None,
+        ),
+        at(
+            "tf_backoff_without_jitter",
+            Source::Chapter,
+            Kind::TrueFalse(false),
+            herd_jitter(),
+        ),
+        at(
+            "tf_codex_jitter_herd",
+            Source::Chapter,
+            Kind::TrueFalse(true),
+            herd_codex(),
+        ),
+        at(
+            "tf_backoff_cap",
+            Source::Reading(Reading::Timeouts),
+            Kind::TrueFalse(true),
+            None,
+        ),
+        predict_fewest(),
+    ]
+}
+
+/// Which AWS strategy makes the fewest calls: the herd model runs it.
+fn predict_fewest() -> Question {
+    let herd = HerdPreset {
+        clients: 100,
+        trials: 30,
+        seed: 1,
+        strategies: AWS_STRATEGIES,
+    };
+    let demo = Some(herd.link());
+    at(
+        "predict_fewest_calls",
+        Source::Chapter,
+        Kind::Predict {
+            input: PredictInput::Choice(herd.strategies),
+            model: Model::HerdFewestCalls(herd),
+        },
+        demo,
+    )
+}

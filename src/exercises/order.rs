@@ -1,0 +1,106 @@
+//! The order in which a question's options are shown: a shuffle seeded by
+//! the question's id (and a row's label), so it is the same on every visit
+//! and in every language, and the correct option's position carries no
+//! pattern. Grading compares option ids, never positions.
+
+use rand::{RngCore, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use super::{Kind, PredictInput, Question};
+
+/// FNV-1a of the parts, separated by a zero byte: a seed that depends only
+/// on the ids (stable across builds and targets, unlike `std`'s hasher).
+fn seed(parts: &[&str]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for p in parts {
+        for b in p.bytes().chain([0]) {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// `options` in the order shown for the question `id` (row `row` of a
+/// matching question, `""` otherwise).
+pub fn shuffled(id: &str, row: &str, options: &[&'static str]) -> Vec<&'static str> {
+    // Fisher–Yates on 64-bit draws, written out so the order is the same
+    // on 32-bit wasm and 64-bit native (no `usize`-width sampling).
+    let mut rng = Pcg64Mcg::seed_from_u64(seed(&[id, row]));
+    let mut v = options.to_vec();
+    for i in (1..v.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        v.swap(i, j);
+    }
+    v
+}
+
+/// The options of a choice question, or of a «predict, then run» choice, as
+/// shown. True/false keeps «对, 错»; other kinds have no options here.
+pub fn shown(q: &Question) -> Vec<&'static str> {
+    match &q.kind {
+        Kind::Choice { options, .. } => shuffled(q.id, "", options),
+        Kind::Predict {
+            input: PredictInput::Choice(options),
+            ..
+        } => shuffled(q.id, "", options),
+        Kind::TrueFalse(_) => vec!["true", "false"],
+        _ => Vec::new(),
+    }
+}
+
+/// The 0-based position at which a choice question shows its correct option.
+pub fn correct_position(q: &Question) -> Option<usize> {
+    let Kind::Choice { correct, .. } = &q.kind else {
+        return None;
+    };
+    shown(q).iter().position(|o| o == correct)
+}
+
+/// A digest of every question's shown order (choices and matching rows):
+/// equal natively and in wasm, so the page shows what the tests check.
+pub fn fingerprint(bank: &[Question]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    for q in bank {
+        h.update(q.id.as_bytes());
+        let rows: Vec<Vec<&str>> = match &q.kind {
+            Kind::Match(rows) => rows
+                .iter()
+                .map(|r| shuffled(q.id, r.label, r.options))
+                .collect(),
+            _ => vec![shown(q)],
+        };
+        for o in rows.iter().flatten() {
+            h.update([0]);
+            h.update(o.as_bytes());
+        }
+        h.update([1]);
+    }
+    hex::encode(&h.finalize()[..8])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_order_depends_on_the_id_only_and_keeps_every_option() {
+        let opts = ["a", "b", "c", "d", "e"];
+        assert_eq!(shuffled("q1", "", &opts), shuffled("q1", "", &opts));
+        let mut sorted = shuffled("q1", "", &opts);
+        sorted.sort();
+        assert_eq!(sorted, opts);
+        // Different ids give different orders (for these two, at least).
+        assert_ne!(shuffled("q1", "", &opts), shuffled("q2", "", &opts));
+        assert_ne!(shuffled("q1", "r1", &opts), shuffled("q1", "r2", &opts));
+    }
+
+    #[test]
+    fn the_seed_is_a_fixed_function_of_the_ids() {
+        // Pinned, so a change of hash (which would reshuffle every stored
+        // student's view) is a deliberate edit of this test.
+        assert_eq!(seed(&[]), 0xcbf2_9ce4_8422_2325);
+        assert_ne!(seed(&["ab", ""]), seed(&["a", "b"]));
+    }
+}
