@@ -48,7 +48,7 @@ for (const [name, fault] of STORAGE_FAULTS) {
     await context.addInitScript(fault);
     const page = context.pages()[0];
     await page.reload();
-    await page.evaluate(() => { location.hash = '#/exercises'; });
+    await page.evaluate(() => { location.hash = '#/exercises?section=layers'; });
     await page.getByTestId('answer-three_layers').waitFor();
     await answer(page, 'three_layers', 27);
     await answer(page, 'five_layers', 243);
@@ -61,6 +61,7 @@ for (const [name, fault] of STORAGE_FAULTS) {
     await page.getByTestId('nav-herd').click();
     await page.getByTestId('input-clients').waitFor();
     await page.getByTestId('nav-exercises').click();
+    await page.getByTestId('section-tab-layers').click();
     await page.getByTestId('result-three_layers').waitFor();
     assert.match(await score(page), /已答 2 \/ \d+，答对 2/);
     assert.equal(await page.getByTestId('answer-five_layers').inputValue(), '243');
@@ -148,7 +149,7 @@ test('on a classroom http server (no navigator.clipboard) both copy buttons sele
 // ---------------------------------------------------------------------------
 // 4. A tab left open across a redeploy; 5. a network that drops.
 
-const LAB = '#/lab?scenario=none&client=naive&server=naive&seed=1';
+const LAB = '#/lab?scenario=none&client=naive&server=naive&seed=1&step=end';
 const labFiles = (p) => /^\/lab-(worker|engine)/.test(p);
 
 test('a tab left open across a redeploy: the lab names the newer version and reloads into it', async () => {
@@ -300,7 +301,7 @@ test('«?» opens a modal help that takes the focus, keeps Tab inside, closes on
 // 9. Two writers: a write lands between another frame's read and its write.
 
 test("two tabs: a write between the other tab's read and write loses no answer", async () => {
-  const one = await app.open('#/exercises');
+  const one = await app.open('#/exercises?section=layers');
   const two = await one.context().newPage();
   await two.goto(one.url());
   await one.getByTestId('answer-three_layers').waitFor();

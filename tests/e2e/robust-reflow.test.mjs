@@ -26,16 +26,18 @@ const VIEWS = [
   ['#/lab?scenario=response_lost&client=stable_key&server=fenced&step=end', '[data-testid="final-verdict"]'],
   ['#/lab/matrix', '[data-testid="matrix-elapsed"]'],
   ['#/lab/matrix?by=server&client=stable_key', '[data-testid="matrix-elapsed"]'],
-  ['#/exercises', '[data-testid="exercises-score"]'],
+  // The exercises page shows one section at a time: every section's cards.
+  ...['truths', 'wait', 'layers', 'keys', 'agent', 'interview'].map((id) =>
+    [`#/exercises?section=${id}`, `[data-testid="section-count-${id}"]`]),
 ];
 
-/** Waits until every card of the exercises page is mounted (a batch a frame). */
-async function allCards(page) {
-  await page.waitForFunction(() => {
-    const s = document.querySelector('[data-testid="exercises-score"]');
-    const total = Number(s?.innerText.match(/\/ (\d+)/)?.[1]);
-    return total > 0 && document.querySelectorAll('[data-testid^="exercise-"]').length === total;
-  }, null, { timeout: 60000 });
+/** Waits until every card of the shown exercises section is mounted (a
+ *  batch a frame): as many cards as the section's count in the nav says. */
+async function allCards(page, section) {
+  await page.waitForFunction((id) => {
+    const n = Number(document.querySelector(`[data-testid="section-count-${id}"]`)?.innerText.match(/\d+/)?.[0]);
+    return n > 0 && document.querySelectorAll('[data-testid^="exercise-"]').length === n;
+  }, section, { timeout: 60000 });
 }
 
 /** Elements that stick out to the right of the viewport, outside any box
@@ -57,6 +59,16 @@ function overflowing() {
       out.push(`${el.tagName.toLowerCase()}${id}.${[...el.classList].join('.')} right=${Math.round(r.right)}`);
     }
   }
+  // Text that does not break (a long identifier) sticks out of a box that
+  // itself fits: only the text's own rectangle shows it.
+  const texts = document.createTreeWalker(document.getElementById('app'), NodeFilter.SHOW_TEXT);
+  for (let n; (n = texts.nextNode());) {
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    if (range.getBoundingClientRect().right > width + 0.5 && !scrollsItself(n)) {
+      out.push(`text «${n.textContent.slice(0, 40)}» in ${n.parentElement.tagName.toLowerCase()}.${[...n.parentElement.classList].join('.')}`);
+    }
+  }
   return { scroll: document.documentElement.scrollWidth, width, out: out.slice(0, 8) };
 }
 
@@ -71,7 +83,8 @@ async function sweep(width, fontPx, embed) {
     const h = embed ? `${hash}${hash.includes('?') ? '&' : '?'}embed=1` : hash;
     await page.evaluate((x) => { location.hash = x; }, h);
     await page.locator(done).first().waitFor({ timeout: 120000 });
-    if (hash === '#/exercises') await allCards(page);
+    const section = hash.match(/^#\/exercises\?section=(\w+)/)?.[1];
+    if (section) await allCards(page, section);
     // The page's later frames (staged drawing) settle first.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const o = await page.evaluate(overflowing);
