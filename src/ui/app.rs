@@ -191,7 +191,9 @@ pub fn app() -> Html {
 
     let toolbar = html! {
         <div class="toolbar">
-            <ShareButtons lang={l} />
+            // A new key on every navigation: what was copied on the previous
+            // view (its URL, in a field that says «复制链接») goes with it.
+            <ShareButtons key={here.visit} lang={l} />
             <button type="button" class="lang-switch" data-testid="lang-switch"
                 aria-label={t(l, "common.lang.switch_label")} onclick={switch_lang}>
                 { t(l, "common.lang.switch") }

@@ -238,6 +238,8 @@ test('a nav link to the current route resets the view to its URL: the address ba
   await page.getByTestId('nav-lab').click();
   await page.waitForFunction(() => document.querySelector('[data-testid="step-index"]')?.getAttribute('data-step') === '0');
   assert.doesNotMatch(page.url(), /step=[1-9]/);
+  // The herd's copied link went with the herd: no stale URL in the field.
+  assert.equal(await page.getByTestId('share-url').count(), 0);
   await page.getByTestId('copy-link').click();
   assert.equal(await page.getByTestId('share-url').inputValue(), page.url());
   app.assertNoErrors(page);
