@@ -32,7 +32,7 @@ fn demo_run(id: &str) -> Run {
     );
     let (p, notices) = LabParams::from_query(&loc.query);
     assert!(notices.is_empty(), "{id}: {notices:?}");
-    run(p.scenario, p.client, p.server, p.seed)
+    run(p.scenario, p.client, p.design, p.seed)
 }
 
 #[test]

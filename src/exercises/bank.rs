@@ -15,7 +15,7 @@ use super::{
     Formula, HerdPreset, Kind, LabRun, Model, NumField, PredictField, PredictInput, Question, Unit,
 };
 use crate::amplify::demos::Demo;
-use crate::lab::{ClientStrategy, Scenario, ServerImpl};
+use crate::lab::{ClientStrategy, Preset, Scenario};
 use crate::links::Link;
 
 /// No demo shows what the question is about.
@@ -268,7 +268,7 @@ fn chapter_bank() -> Vec<Question> {
             lab_demo(
                 Scenario::SlowServer,
                 ClientStrategy::StableKey,
-                ServerImpl::Atomic,
+                Preset::Atomic,
             ),
         ),
         choice(
@@ -290,7 +290,7 @@ fn chapter_bank() -> Vec<Question> {
             lab_demo(
                 Scenario::ModelRetry,
                 ClientStrategy::BusinessKey,
-                ServerImpl::Fenced,
+                Preset::Fenced,
             ),
         ),
         tf(
@@ -299,7 +299,7 @@ fn chapter_bank() -> Vec<Question> {
             lab_demo(
                 Scenario::CrashBetweenCommits,
                 ClientStrategy::StableKey,
-                ServerImpl::KeySplit,
+                Preset::KeySplit,
             ),
         ),
         predict_lab(

@@ -4,8 +4,8 @@
 //! them. Every demo link opens a run that shows the thing asked about.
 
 use super::{Kind, LabRun, NumField, Question, Unit};
-use crate::lab::harness::ATTEMPT_TIMEOUT_MS;
-use crate::lab::{ClientStrategy, Scenario, ServerImpl};
+use crate::lab::ATTEMPT_TIMEOUT_MS;
+use crate::lab::{ClientStrategy, Preset, Scenario};
 use crate::lab::{SLOW_MS, WORK_MAX_MS};
 use crate::links::Link;
 
@@ -90,7 +90,7 @@ pub fn questions() -> Vec<Question> {
             Link::lab_start(
                 Scenario::Stored500,
                 ClientStrategy::StableKey,
-                ServerImpl::Atomic,
+                Preset::Atomic,
                 1,
             ),
         ),
@@ -118,7 +118,7 @@ pub fn questions() -> Vec<Question> {
             Link::lab_start(
                 Scenario::ModelRetry,
                 ClientStrategy::QueryFirst,
-                ServerImpl::Naive,
+                Preset::Naive,
                 1,
             ),
         ),

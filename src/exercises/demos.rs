@@ -4,38 +4,34 @@
 
 use crate::amplify::demos::Demo;
 use crate::herd::{HerdParams, Strategy};
-use crate::lab::{ClientStrategy, Scenario, ServerImpl};
+use crate::lab::{ClientStrategy, Preset, Scenario};
 use crate::links::Link;
 use Scenario::{BodyMismatch, ResponseLost};
 
 /// A lab run at its start (the student steps through it), seed 1.
-pub(super) fn lab_demo(
-    scenario: Scenario,
-    client: ClientStrategy,
-    server: ServerImpl,
-) -> Option<Link> {
+pub(super) fn lab_demo(scenario: Scenario, client: ClientStrategy, server: Preset) -> Option<Link> {
     Some(Link::lab_start(scenario, client, server, 1))
 }
 
 /// A POST retried with a fresh key per retry after its response was lost:
 /// two reports.
 pub(super) fn lab_new_key() -> Option<Link> {
-    lab_demo(ResponseLost, ClientStrategy::NewKey, ServerImpl::Atomic)
+    lab_demo(ResponseLost, ClientStrategy::NewKey, Preset::Atomic)
 }
 
 /// A blind automatic retry of a POST whose response was lost: two reports.
 pub(super) fn lab_naive() -> Option<Link> {
-    lab_demo(ResponseLost, ClientStrategy::Naive, ServerImpl::Naive)
+    lab_demo(ResponseLost, ClientStrategy::Naive, Preset::Naive)
 }
 
 /// The same key on the retry: the server replays, one report.
 pub(super) fn lab_stable() -> Option<Link> {
-    lab_demo(ResponseLost, ClientStrategy::StableKey, ServerImpl::Atomic)
+    lab_demo(ResponseLost, ClientStrategy::StableKey, Preset::Atomic)
 }
 
 /// Same key, different body: 422.
 pub(super) fn lab_mismatch() -> Option<Link> {
-    lab_demo(BodyMismatch, ClientStrategy::StableKey, ServerImpl::Atomic)
+    lab_demo(BodyMismatch, ClientStrategy::StableKey, Preset::Atomic)
 }
 
 /// These herd strategies side by side (in the page's order), 100 clients,

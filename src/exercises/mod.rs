@@ -25,7 +25,7 @@ pub mod sections;
 pub use bank::{bank, find};
 
 use crate::herd::{HerdParams, Strategy};
-use crate::lab::{ClientStrategy, Scenario, ServerImpl};
+use crate::lab::{ClientStrategy, Preset, Scenario};
 use crate::links::Link;
 
 /// One self-check question.
@@ -169,7 +169,7 @@ impl LabRun {
         Some(Link::lab_end(
             Scenario::from_id(self.scenario)?,
             ClientStrategy::from_id(self.client)?,
-            ServerImpl::from_id(self.server)?,
+            Preset::from_id(self.server)?,
             self.seed,
         ))
     }

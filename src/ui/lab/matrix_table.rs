@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::summary::{cell_class, cell_symbol};
 use crate::i18n::{t, tf, Lang};
-use crate::lab::{Cell, ClientStrategy, MatrixBy, MatrixParams, Scenario, ServerImpl, ToolOutcome};
+use crate::lab::{Cell, ClientStrategy, Design, MatrixBy, MatrixParams, Scenario, ToolOutcome};
 use crate::ui::link::AppLink;
 
 /// One row of computed cells (and, where known, what they were before).
@@ -48,14 +48,14 @@ pub fn legend(l: Lang) -> Html {
 
 fn cell_html(
     l: Lang,
-    (sc, c, s): (Scenario, ClientStrategy, ServerImpl),
+    (sc, c, s): (Scenario, ClientStrategy, Design),
     m: &MatrixParams,
     cell: Option<Cell>,
     before: Option<Cell>,
 ) -> Html {
     let testid = match m.by {
         MatrixBy::Client => format!("cell-{}-{}", sc.id(), c.id()),
-        MatrixBy::Server => format!("cell-{}-{}", sc.id(), s.id()),
+        MatrixBy::Server => format!("cell-{}-{}", sc.id(), s.label()),
     };
     let Some(cell) = cell else {
         return html! { <td class="cell pending"><span data-testid={testid}>{ "…" }</span></td> };
@@ -67,7 +67,7 @@ fn cell_html(
         &[
             ("scenario", t(l, &format!("lab.scenario.{}", sc.id()))),
             ("client", t(l, &format!("lab.client.{}", c.id()))),
-            ("server", t(l, &format!("lab.server.{}", s.id()))),
+            ("server", crate::i18n::design_name(l, s)),
             ("count", cell.reports.to_string()),
             ("tool", t(l, &format!("lab.toolout.{}", cell.tool.id()))),
         ],
@@ -102,13 +102,18 @@ pub fn table(l: Lang, m: &MatrixParams, got: Computed) -> Html {
                 )
             })
             .collect(),
-        MatrixBy::Server => ServerImpl::ALL
-            .iter()
-            .map(|s| {
-                (
+        MatrixBy::Server => m
+            .server_columns()
+            .into_iter()
+            .map(|d| match d.preset() {
+                Some(s) => (
                     name(l, "server", s.id()),
                     t(l, &format!("lab.server.{}.desc", s.id())),
-                )
+                ),
+                None => (
+                    crate::i18n::design_name(l, d),
+                    crate::i18n::design_desc(l, d),
+                ),
             })
             .collect(),
     };

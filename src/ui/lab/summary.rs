@@ -8,9 +8,11 @@ use super::narrate::{outcome_text, tool_text};
 use super::state::LabState;
 use crate::i18n::num::counted;
 use crate::i18n::{t, tf, Lang};
-use crate::lab::explain::{cause, lucky};
-use crate::lab::harness::{ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, MAX_ATTEMPTS};
-use crate::lab::{Cell, ToolOutcome, Verdict, LEASE_MS, SLOW_MS, WORK_MAX_MS};
+use crate::lab::explain::cause;
+use crate::lab::{
+    Cell, ToolOutcome, Verdict, ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, LEASE_MS, MAX_ATTEMPTS,
+    SLOW_MS, WORK_MAX_MS,
+};
 use crate::ui::link::AppLink;
 
 /// A cell's symbol: the count's verdict and whether the model knows it, so
@@ -97,7 +99,7 @@ fn end_sentence(l: Lang, s: &LabState) -> Html {
                 ]) }
                 { if l == Lang::En { " " } else { "" } }{ t(l, &why.key()) }
             </p>
-            if good && lucky(run) { <p class="lucky" data-testid="lucky">{ t(l, "lab.end.lucky") }</p> }
+            if good && c.lucky { <p class="lucky" data-testid="lucky">{ t(l, "lab.end.lucky") }</p> }
             if !good {
                 <p>{ fix.unwrap_or_else(|| html! { <span data-testid="no-fix">{ t(l, "lab.end.no_fix") }</span> }) }</p>
             }

@@ -1,10 +1,13 @@
-//! What a finished run is, as the UI, the matrix and the tests read it.
+//! What a finished run is, as the UI, the matrix, the workbench and the
+//! tests read it: the run with its trace, its matrix cell, and who wrote the
+//! reports that survived.
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use super::design::Design;
 use super::faults::FaultSchedule;
-use super::ids::{ClientStrategy, ServerImpl, ToolOutcome, Verdict};
+use super::ids::{ClientStrategy, ToolOutcome, Verdict};
 use super::trace::*;
 
 /// One tool call as the harness ran it.
@@ -36,15 +39,72 @@ impl CallSummary {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Run {
     pub client: ClientStrategy,
-    pub server: ServerImpl,
+    pub design: Design,
     pub seed: u64,
     pub schedule: FaultSchedule,
     pub(super) steps: Vec<Step>,
     pub(super) requests: Vec<RequestInfo>,
     pub(super) calls: Vec<CallSummary>,
     pub(super) final_count: usize,
+    /// Every write-back that committed a report or was rolled back, in order.
+    pub(super) writes: Vec<Write>,
+    /// A good ending reached by luck (see `lab::sim::lucky`).
+    pub(super) lucky: bool,
     /// The run hit the event cap (its last step says so).
     pub truncated: bool,
+}
+
+/// How the handler held the key when it wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Holder {
+    /// It held no claim: no key handling, a request without a key, or
+    /// `record_after` (which records the key only after the report).
+    Unclaimed,
+    /// It claimed the key when it arrived.
+    Claimant,
+    /// It took over a claim whose lease had expired (`fence`: its token).
+    Taker { fence: Option<i64> },
+}
+
+/// What became of one handler's report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WriteOutcome {
+    /// The report was committed. `stale`: the handler's lease had already
+    /// ended when it committed (a stale write-back that got through).
+    Committed { report_id: i64, stale: bool },
+    /// The write-back matched no row, so the report was rolled back.
+    RolledBack { why: RollbackCause },
+}
+
+/// Which condition of the write-back matched no row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RollbackCause {
+    /// `AND status = 'in_progress'`: someone else's write-back came first.
+    Guard,
+    /// `AND fence = ?`: a takeover raised the token from `held` to `current`.
+    Fence { held: i64, current: i64 },
+    /// The key's record was gone (released by another handler's failure).
+    RecordGone,
+}
+
+/// One handler's write, as the narration tells it: which request, at which
+/// step (index into [`Run::steps`]), holding the key how, with what result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Write {
+    pub request: usize,
+    pub step: usize,
+    pub holder: Holder,
+    pub outcome: WriteOutcome,
+}
+
+impl Write {
+    /// The report this write committed, if it did.
+    pub fn report(&self) -> Option<i64> {
+        match self.outcome {
+            WriteOutcome::Committed { report_id, .. } => Some(report_id),
+            WriteOutcome::RolledBack { .. } => None,
+        }
+    }
 }
 
 /// One matrix cell: the final count and what the model was told.
@@ -52,7 +112,8 @@ pub struct Run {
 pub struct Cell {
     pub reports: usize,
     pub tool: ToolOutcome,
-    /// A good ending reached by luck (see [`crate::lab::explain::lucky`]).
+    /// A good ending reached by luck: some attempt may have run, and a retry
+    /// carried no key or a different one.
     pub lucky: bool,
 }
 
@@ -81,7 +142,7 @@ impl Run {
         Cell {
             reports: self.final_count,
             tool: self.tool_outcome(),
-            lucky: crate::lab::explain::lucky(self),
+            lucky: self.lucky,
         }
     }
 
@@ -93,6 +154,17 @@ impl Run {
     /// Every HTTP request the harness sent.
     pub fn requests(&self) -> &[RequestInfo] {
         &self.requests
+    }
+
+    /// Every write-back that committed a report or was rolled back.
+    pub fn writes(&self) -> &[Write] {
+        &self.writes
+    }
+
+    /// The writes whose reports are in the database at the end (reports
+    /// are never deleted, so every committed one).
+    pub fn survivors(&self) -> impl Iterator<Item = &Write> {
+        self.writes.iter().filter(|w| w.report().is_some())
     }
 
     /// Every tool call (more than one when the model called again).
