@@ -306,7 +306,7 @@ impl MatrixParams {
                 .with("by", "server")
                 .with("client", self.client.id()),
         };
-        if self.by == MatrixBy::Client || self.design.preset().is_none() {
+        if self.by == MatrixBy::Client || self.design != Design::NONE {
             write_design(&mut q, self.design);
         }
         if self.seed != SEED.default as u64 {
@@ -441,5 +441,93 @@ mod tests {
         assert_eq!(m.to_query().encode(), "server=fenced");
         let (m, n) = MatrixParams::from_query(&Query::parse("server=nope"));
         assert_eq!((m.design, n.len()), (Design::NONE, 1));
+    }
+
+    #[test]
+    fn a_design_in_any_order_is_written_by_its_preset_or_its_ids() {
+        let (p, n) = LabParams::from_query(&Query::parse(
+            "scenario=lease_overlap&client=stable_key&design=lease,store_errors,digest,claim",
+        ));
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!(p.design, Preset::LeasedUnguarded.design());
+        assert_eq!(p.query().get("server"), Some("leased_unguarded"));
+        assert_eq!(p.query().get("design"), None);
+        let (p, n) = LabParams::from_query(&Query::parse("design=lease,claim"));
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!(p.query().get("design"), Some("claim,lease"));
+        assert_eq!(p.query().get("server"), None);
+        assert_eq!(LabParams::from_query(&p.query()).0, p);
+    }
+
+    #[test]
+    fn an_impossible_design_names_what_is_missing_and_the_design_used() {
+        let (p, n) = LabParams::from_query(&Query::parse("design=claim,fence,warp"));
+        assert_eq!(p.design, Design::of(&[Mechanism::Claim]));
+        let got: Vec<_> = n
+            .iter()
+            .map(|n| {
+                (
+                    n.kind.clone(),
+                    n.given.as_str(),
+                    n.range.as_str(),
+                    n.used.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (
+                    NoticeKind::Invalid,
+                    "warp",
+                    &*Mechanism::ids().join(", "),
+                    "claim"
+                ),
+                (NoticeKind::Needs, "fence", "lease", "claim"),
+            ]
+        );
+        let (p, n) = LabParams::from_query(&Query::parse("design=record_after,claim"));
+        assert_eq!(p.design, Design::of(&[Mechanism::Claim]));
+        assert_eq!(
+            (n[0].kind.clone(), n[0].range.as_str()),
+            (NoticeKind::Excludes, "claim")
+        );
+        // `design` wins over a different `server`, with a notice.
+        let (p, n) = LabParams::from_query(&Query::parse("server=fenced&design=claim"));
+        assert_eq!(p.design, Design::of(&[Mechanism::Claim]));
+        assert_eq!((n.len(), n[0].param.as_str()), (1, "server"));
+        let (_, n) = LabParams::from_query(&Query::parse(
+            "server=atomic&design=claim,digest,store_errors",
+        ));
+        assert!(n.is_empty(), "the same design twice is no conflict: {n:?}");
+    }
+
+    #[test]
+    fn the_matrix_by_server_gains_a_column_for_a_custom_design() {
+        let (m, n) = MatrixParams::from_query(&Query::parse("by=server&design=claim,lease"));
+        assert!(n.is_empty(), "{n:?}");
+        let cols = m.server_columns();
+        assert_eq!(cols.len(), Preset::ALL.len() + 1);
+        assert_eq!(
+            cols.last(),
+            Some(&Design::of(&[Mechanism::Claim, Mechanism::Lease]))
+        );
+        assert_eq!(
+            m.to_query().encode(),
+            "by=server&client=stable_key&design=claim,lease"
+        );
+        assert_eq!(m.cells().len(), Scenario::ALL.len() * cols.len());
+        let (m, _) = MatrixParams::from_query(&Query::parse("by=server&server=fenced"));
+        assert_eq!(m.server_columns().len(), Preset::ALL.len());
+        assert_eq!(
+            m.to_query().encode(),
+            "by=server&client=stable_key&server=fenced"
+        );
+        let (m, _) = MatrixParams::from_query(&Query::parse("design=claim"));
+        assert_eq!(m.previous_cells(), None);
+        assert!(m
+            .cells()
+            .iter()
+            .all(|(_, _, d)| *d == Design::of(&[Mechanism::Claim])));
     }
 }

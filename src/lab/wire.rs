@@ -307,6 +307,62 @@ mod tests {
     }
 
     #[test]
+    fn a_suite_streams_its_rows_and_a_fix_and_the_next_step_answer_once() {
+        use crate::lab::suite::{next_step, smallest_fix, suite};
+        let design = Preset::LeasedUnguarded.design();
+        let client = ClientStrategy::StableKey;
+        let scenarios = vec![Scenario::None, Scenario::LeaseOverlap, Scenario::ModelRetry];
+        let replies = all_replies(&Request {
+            id: 11,
+            want: Want::Suite {
+                design,
+                client,
+                seed: 2,
+                scenarios: scenarios.clone(),
+            },
+        });
+        let want = suite(design, client, 2, &scenarios);
+        assert_eq!(replies.len(), want.len());
+        for (i, r) in replies.iter().enumerate() {
+            assert_eq!(r.last, i + 1 == want.len());
+            assert_eq!(
+                r.answer,
+                Answer::Row {
+                    index: i,
+                    row: want[i]
+                }
+            );
+        }
+        let fix = all_replies(&Request {
+            id: 12,
+            want: Want::Fix {
+                design,
+                client,
+                seed: 2,
+                scenario: Scenario::LeaseOverlap,
+                rows: want.clone(),
+            },
+        });
+        let expected = smallest_fix(design, client, 2, Scenario::LeaseOverlap, &want);
+        assert!(expected.is_some());
+        assert_eq!(fix[0].answer, Answer::Fix(expected));
+        let next = all_replies(&Request {
+            id: 13,
+            want: Want::Next {
+                design,
+                client,
+                seed: 2,
+                rows: want.clone(),
+            },
+        });
+        assert_eq!(
+            next[0].answer,
+            Answer::Next(next_step(design, client, 2, &want))
+        );
+        assert!(fix[0].last && next[0].last);
+    }
+
+    #[test]
     fn bad_requests_get_one_error_reply_not_a_panic() {
         let huge = Request {
             id: 9,
