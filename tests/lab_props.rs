@@ -147,14 +147,8 @@ fn the_model_hears_the_truth_on_every_design() {
 /// its own, and every other design tells the truth there.
 #[test]
 fn stored_error_contradicted_later() {
-    let stall = |ms| AttemptFault {
-        server: ServerFault::Stall(ms),
-        ..AttemptFault::default()
-    };
-    let fail = AttemptFault {
-        server: ServerFault::Fail,
-        ..AttemptFault::default()
-    };
+    let stall = |ms| AttemptFault::server(ServerFault::Stall(ms));
+    let fail = AttemptFault::server(ServerFault::Fail);
     // A slow first attempt; the retry runs beside it and fails: the 500 is
     // recorded, the next retry hears it replayed, then the slow one commits.
     let beside = FaultSchedule {

@@ -64,14 +64,8 @@ fn the_break_step_is_right_after_the_second_report_was_committed() {
 fn the_break_step_of_a_lie_is_when_it_became_false() {
     // A lease without a write-back condition stores the taker's 500; a retry
     // hears it replayed («not created»); then the stale handler commits.
-    let stall = AttemptFault {
-        server: ServerFault::Stall(STALL_MS),
-        ..AttemptFault::default()
-    };
-    let fail = AttemptFault {
-        server: ServerFault::Fail,
-        ..AttemptFault::default()
-    };
+    let stall = AttemptFault::server(ServerFault::Stall(STALL_MS));
+    let fail = AttemptFault::server(ServerFault::Fail);
     let s = FaultSchedule {
         attempts: vec![stall, AttemptFault::default(), fail],
         ..FaultSchedule::default()

@@ -75,6 +75,16 @@ pub struct FaultSchedule {
     pub restart_next_day: bool,
 }
 
+impl AttemptFault {
+    /// An attempt delivered both ways with this fault inside the server.
+    pub fn server(server: ServerFault) -> Self {
+        Self {
+            server,
+            ..Self::default()
+        }
+    }
+}
+
 impl FaultSchedule {
     /// The faults of global attempt `n`.
     pub fn attempt(&self, n: usize) -> AttemptFault {
@@ -96,10 +106,7 @@ impl Scenario {
             response: Delivery::Lose,
             ..AttemptFault::default()
         };
-        let server = |server| AttemptFault {
-            server,
-            ..AttemptFault::default()
-        };
+        let server = AttemptFault::server;
         match self {
             Scenario::None => FaultSchedule::default(),
             Scenario::RequestLost => FaultSchedule::first(AttemptFault {

@@ -118,29 +118,13 @@ impl Sim {
                 (kind, arrows)
             }
             Phase::Respond(decision, response) => {
-                let lat = self.latency();
-                let status = response.status;
-                match self.schedule.attempt(request).response {
-                    Delivery::Lose | Delivery::Refuse => {
-                        self.at(self.now + lat, Ev::ResponseLost { request, status })
-                    }
-                    Delivery::Deliver => self.at(
-                        self.now + lat,
-                        Ev::Response {
-                            response: response.clone(),
-                        },
-                    ),
-                    Delivery::Delay(d) => self.at(
-                        self.now + lat + d,
-                        Ev::Response {
-                            response: response.clone(),
-                        },
-                    ),
-                }
+                self.send_response(&response);
                 arrows.push(arrow(
                     Lane::Server,
                     Lane::Network,
-                    ArrowLabel::Status { status },
+                    ArrowLabel::Status {
+                        status: response.status,
+                    },
                     false,
                 ));
                 let kind = StepKind::Server {
@@ -165,6 +149,25 @@ impl Sim {
                 };
                 (kind, arrows)
             }
+        }
+    }
+}
+
+impl Sim {
+    /// The response goes back over the network, lost or delayed as the
+    /// schedule says.
+    fn send_response(&mut self, response: &ResponseInfo) {
+        let lat = self.latency();
+        let (request, status) = (response.request, response.status);
+        let arrives = Ev::Response {
+            response: response.clone(),
+        };
+        match self.schedule.attempt(request).response {
+            Delivery::Lose | Delivery::Refuse => {
+                self.at(self.now + lat, Ev::ResponseLost { request, status })
+            }
+            Delivery::Deliver => self.at(self.now + lat, arrives),
+            Delivery::Delay(d) => self.at(self.now + lat + d, arrives),
         }
     }
 }
