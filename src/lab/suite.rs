@@ -46,6 +46,9 @@ pub fn score(rows: &[SuiteRow]) -> Score {
 
 /// The one pass rule: at most one report, and the truth told
 /// ([`ToolOutcome::is_truthful`], the rule the lab's property tests check).
+/// Every rule a row must also meet joins here, and only here (the next:
+/// a changed body answered with the old body's response fails, «同键、不同
+/// 请求体 SHOULD 返回 422»).
 pub fn passes(run: &Run) -> bool {
     let n = run.final_report_count();
     n <= 1 && run.tool_outcome().is_truthful(n)
