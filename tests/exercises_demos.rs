@@ -145,7 +145,7 @@ fn responses(r: &Run) -> impl Iterator<Item = (u16, bool, &Decision)> {
 fn lab(hash: &str, shows: &Shows) {
     let (p, notices) = LabParams::from_query(&Location::parse(hash).query);
     assert!(notices.is_empty(), "{hash}: {notices:?}");
-    let r = run(p.scenario, p.client, p.server, p.seed);
+    let r = run(p.scenario, p.client, p.design, p.seed);
     match *shows {
         Shows::Reports(n) => assert_eq!(r.final_report_count(), n, "{hash}"),
         Shows::Status(code) => assert!(responses(&r).any(|(s, _, _)| s == code), "{hash}"),
