@@ -178,15 +178,32 @@ fn from_key_split_the_chapter_replaces_record_after_by_claim() {
 }
 
 #[test]
-fn the_smallest_fix_adds_one_mechanism_and_never_record_after() {
+fn the_smallest_fix_never_leaves_a_design_that_breaks_a_rule_of_the_chapter() {
     let client = ClientStrategy::StableKey;
     let now = rows(Preset::Naive, client);
     let fix = smallest_fix(Design::NONE, client, 1, Scenario::ResponseLost, &now);
     let Some(Fix::Change { change, breaks }) = fix else {
         panic!("{fix:?}");
     };
-    assert_eq!(change.add, [Mechanism::Claim]);
+    // The claim alone would pass, but a key record without a digest answers
+    // a changed body with the old response: the claim comes with its digest.
+    assert_eq!(change.add, [Mechanism::Claim, Mechanism::Digest]);
     assert!(breaks.is_empty());
+    // From key_split, the claim replaces record_after (inserting before the
+    // key is recorded), and the digest comes with it.
+    let split = rows(Preset::KeySplit, client);
+    let fix = smallest_fix(
+        Preset::KeySplit.design(),
+        client,
+        1,
+        Scenario::CrashBetweenCommits,
+        &split,
+    );
+    let Some(Fix::Change { change, .. }) = fix else {
+        panic!("{fix:?}");
+    };
+    assert_eq!(change.add, [Mechanism::Claim, Mechanism::Digest]);
+    assert_eq!(change.remove, [Mechanism::RecordAfter]);
     let unguarded = rows(Preset::LeasedUnguarded, client);
     let fix = smallest_fix(
         unguarded_design(),
@@ -198,22 +215,32 @@ fn the_smallest_fix_adds_one_mechanism_and_never_record_after() {
     let Some(Fix::Change { change, .. }) = fix else {
         panic!("{fix:?}");
     };
-    assert_eq!(
-        change.add,
-        [Mechanism::Guard],
-        "the chapter's order: guard before fence"
-    );
+    // The guard alone would pass, but a lease without a fencing token is
+    // what the chapter warns of («再用 fencing token 兜底»).
+    assert_eq!(change.add, [Mechanism::Fence]);
+    assert!(retry_lab::lab::rules::server_breaks(change.design).is_empty());
     // A passing row needs no fix.
     assert_eq!(
         smallest_fix(Design::NONE, client, 1, Scenario::None, &now),
         None
     );
-    // Every change any fix proposes is valid, and never adds record_after.
+    // Every change any fix proposes is valid, never adds record_after, and
+    // leaves a design that breaks no rule of the chapter (so never
+    // leased_unguarded, leased, or a key record without a digest).
     for d in Design::all_valid() {
         let now = rows(d, client);
         for sc in failing(&now) {
             if let Some(Fix::Change { change, breaks }) = smallest_fix(d, client, 1, sc, &now) {
                 assert!(change.design.is_valid() && !change.add.contains(&Mechanism::RecordAfter));
+                let rules = retry_lab::lab::rules::server_breaks(change.design);
+                assert!(
+                    rules.is_empty(),
+                    "{d:?} {sc:?}: {change:?} breaks {rules:?}"
+                );
+                assert!(!matches!(
+                    change.design.preset(),
+                    Some(Preset::LeasedUnguarded | Preset::Leased | Preset::KeySplit)
+                ));
                 assert!(rows(change.design, client)
                     .iter()
                     .any(|r| r.scenario == sc && r.pass));

@@ -203,8 +203,9 @@ pub enum Fix {
         change: Change,
         breaks: Vec<Scenario>,
     },
-    /// No server change does; `instead` is a client with which this design
-    /// (or it plus one mechanism) passes, if any.
+    /// No server change does; `instead` is a client that breaks no rule of
+    /// the chapter with which this design (or it after a change a fix may
+    /// make) passes, if any.
     NoServerFix {
         why: Unfixable,
         instead: Option<ClientStrategy>,
@@ -266,6 +267,8 @@ pub use engine::*;
 #[cfg(feature = "sqlite")]
 mod engine {
     use super::*;
+    use crate::lab::ids::Preset;
+    use crate::lab::rules::{design_breaks, server_breaks};
     use crate::lab::sim::run_fast;
 
     fn row(design: Design, client: ClientStrategy, seed: u64, sc: Scenario) -> SuiteRow {
@@ -298,23 +301,42 @@ mod engine {
             .collect()
     }
 
-    /// Every change of one, then two mechanisms (never `record_after`, the
-    /// chapter's anti-pattern), in the chapter's order.
+    /// The most mechanisms a fix adds: one for the scenario, and one for
+    /// each rule the result would otherwise break (`claim` wants `digest`,
+    /// `lease` wants `fence`).
+    const MAX_ADDED: usize = 3;
+
+    /// Every change of one, then two, then three mechanisms, in the
+    /// chapter's order, whose result breaks none of the chapter's rules
+    /// ([`server_breaks`]): never `record_after` (inserting before the key
+    /// is recorded), never a key record without `digest` (a changed body
+    /// would get the old response), never a lease without `fence` (so
+    /// neither `leased_unguarded` nor `leased`).
     fn changes(design: Design) -> Vec<Change> {
-        let one = CHAPTER_ORDER
-            .into_iter()
-            .filter_map(|m| Change::of(design, &[m]));
-        let two = CHAPTER_ORDER.into_iter().enumerate().flat_map(|(i, a)| {
-            CHAPTER_ORDER[i + 1..]
-                .iter()
-                .filter_map(move |b| Change::of(design, &[a, *b]))
-        });
-        one.chain(two).collect()
+        let n = CHAPTER_ORDER.len();
+        let mut subsets: Vec<Vec<usize>> = (1u32..1 << n)
+            .map(|bits| (0..n).filter(|i| bits >> i & 1 == 1).collect::<Vec<_>>())
+            .filter(|s| s.len() <= MAX_ADDED)
+            .collect();
+        subsets.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+        subsets
+            .iter()
+            .map(|s| s.iter().map(|i| CHAPTER_ORDER[*i]).collect::<Vec<_>>())
+            .filter_map(|add| Change::of(design, &add))
+            .filter(|c| server_breaks(c.design).is_empty())
+            .collect()
+    }
+
+    /// Whether `client` breaks none of the chapter's rules on its own (it
+    /// neither retries without a key nor draws a new key per attempt).
+    fn abiding(client: ClientStrategy) -> bool {
+        design_breaks(client, Preset::Fenced).is_empty()
     }
 
     /// The smallest change of `design` that makes `scenario` pass with
-    /// `client`, preferring one that breaks no other row of `rows` (the
-    /// suite's rows on `design`); `None` if it passes already.
+    /// `client` and leaves a design that breaks no rule of the chapter
+    /// (see [`changes`]), preferring one that breaks no other row of `rows`
+    /// (the suite's rows on `design`); `None` if it passes already.
     pub fn smallest_fix(
         design: Design,
         client: ClientStrategy,
@@ -347,14 +369,10 @@ mod engine {
         }
         let instead = ClientStrategy::ALL
             .into_iter()
-            .filter(|c| *c != client)
+            .filter(|c| *c != client && abiding(*c))
             .find(|c| {
                 std::iter::once(design)
-                    .chain(
-                        all.iter()
-                            .filter(|ch| ch.add.len() == 1)
-                            .map(|ch| ch.design),
-                    )
+                    .chain(all.iter().map(|ch| ch.design))
                     .any(|d| row(d, *c, seed, scenario).pass)
             });
         // The reason shows on the design itself or, for one that ignores
