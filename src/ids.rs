@@ -1,5 +1,5 @@
 //! The one way to declare an enum whose values have URL ids (`Strategy`,
-//! `View`, `Scenario`, `ClientStrategy`, `ServerImpl`, …): `id_enum!` writes
+//! `View`, `Scenario`, `ClientStrategy`, `Preset`, …): `id_enum!` writes
 //! the enum, its `ALL` array (display order), `id`, `from_id` and `ids`.
 
 /// Declares `pub enum $name` with URL ids; extra derives (e.g. `Serialize`)

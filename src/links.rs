@@ -9,7 +9,7 @@
 use crate::amplify::{AmplifyParams, View as AmplifyView};
 use crate::herd::HerdParams;
 use crate::i18n::Lang;
-use crate::lab::{ClientStrategy, LabParams, MatrixParams, Scenario, ServerImpl, StepParam};
+use crate::lab::{ClientStrategy, Design, LabParams, MatrixParams, Scenario, StepParam};
 use crate::params::Notice;
 use crate::route::{Location, Page, Query};
 
@@ -46,34 +46,34 @@ impl Link {
     pub fn lab_end(
         scenario: Scenario,
         client: ClientStrategy,
-        server: ServerImpl,
+        design: impl Into<Design>,
         seed: u64,
     ) -> Link {
-        Self::lab_at(scenario, client, server, seed, StepParam::End)
+        Self::lab_at(scenario, client, design.into(), seed, StepParam::End)
     }
 
     /// A lab run at its start: nothing has happened yet.
     pub fn lab_start(
         scenario: Scenario,
         client: ClientStrategy,
-        server: ServerImpl,
+        design: impl Into<Design>,
         seed: u64,
     ) -> Link {
         let start = StepParam::Raw("0".into());
-        Self::lab_at(scenario, client, server, seed, start)
+        Self::lab_at(scenario, client, design.into(), seed, start)
     }
 
     fn lab_at(
         scenario: Scenario,
         client: ClientStrategy,
-        server: ServerImpl,
+        design: Design,
         seed: u64,
         step: StepParam,
     ) -> Link {
         Link::Lab(LabParams {
             scenario,
             client,
-            server,
+            design,
             seed,
             step,
             ..LabParams::default()
@@ -184,7 +184,7 @@ pub fn with_shell(loc: &Location, shell: Shell) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::{ClientStrategy, Scenario, ServerImpl};
+    use crate::lab::{ClientStrategy, Preset, Scenario};
     use crate::route::split_shell_params;
 
     const EMBED_EN: Shell = Shell {
@@ -201,7 +201,7 @@ mod tests {
             Link::lab_end(
                 Scenario::CrashBetweenCommits,
                 ClientStrategy::StableKey,
-                ServerImpl::Fenced,
+                Preset::Fenced,
                 7,
             ),
             Link::LabMatrix(MatrixParams::default()),

@@ -17,6 +17,10 @@ pub enum NoticeKind {
     Clamped,
     /// A parameter this view does not know; it was ignored.
     Unknown,
+    /// A part of the value needs one of `range` (missing), so it was dropped.
+    Needs,
+    /// A part of the value cannot be combined with `range`, so it was dropped.
+    Excludes,
     /// Stands for notices left out by the cap ([`MAX_NOTICES`]); `given`
     /// holds how many.
     More,
@@ -120,6 +124,8 @@ impl Notice {
             NoticeKind::Invalid => "common.notice.invalid",
             NoticeKind::Clamped => "common.notice.clamped",
             NoticeKind::Unknown => "common.notice.unknown",
+            NoticeKind::Needs => "common.notice.needs",
+            NoticeKind::Excludes => "common.notice.excludes",
             NoticeKind::More => "common.notice.more",
         };
         tf(

@@ -145,7 +145,18 @@ fn responses(r: &Run) -> impl Iterator<Item = (u16, bool, &Decision)> {
 fn lab(hash: &str, shows: &Shows) {
     let (p, notices) = LabParams::from_query(&Location::parse(hash).query);
     assert!(notices.is_empty(), "{hash}: {notices:?}");
-    let r = run(p.scenario, p.client, p.server, p.seed);
+    // Exercises link a preset by its id (`server=`, left out for the
+    // default), never by its mechanisms.
+    let preset = p
+        .design
+        .preset()
+        .unwrap_or_else(|| panic!("{hash}: no preset"));
+    let named = hash.contains(&format!("server={}", preset.id()));
+    assert!(
+        !hash.contains("design=") && (named || preset == retry_lab::lab::Preset::Naive),
+        "{hash}"
+    );
+    let r = run(p.scenario, p.client, p.design, p.seed);
     match *shows {
         Shows::Reports(n) => assert_eq!(r.final_report_count(), n, "{hash}"),
         Shows::Status(code) => assert!(responses(&r).any(|(s, _, _)| s == code), "{hash}"),

@@ -177,7 +177,7 @@ fn a_lab_job_fed_by_the_engine_equals_running_it_here() {
             let json = Request {
                 id: asked,
                 want: Want::Count {
-                    combo: (sc, cl, sv),
+                    combo: (sc, cl, sv.into()),
                     seed,
                 },
             }

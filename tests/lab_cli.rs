@@ -4,7 +4,8 @@
 
 use std::process::{Command, Output};
 
-use retry_lab::lab::{cell, ClientStrategy, Scenario, ServerImpl};
+use retry_lab::lab::suite::{score, suite};
+use retry_lab::lab::{cell, ClientStrategy, Design, Preset, Scenario};
 
 fn lab(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_lab"))
@@ -31,7 +32,7 @@ fn one_server_prints_every_cell_matching_the_library() {
     let mut rows = lines[1..].iter();
     for sc in Scenario::ALL {
         for c in ClientStrategy::ALL {
-            let want = cell(sc, c, ServerImpl::Fenced, 7);
+            let want = cell(sc, c, Preset::Fenced, 7);
             let line = rows.next().unwrap();
             assert_eq!(
                 *line,
@@ -55,7 +56,7 @@ fn all_servers_and_the_issue_cells() {
     let text = stdout(&o);
     assert_eq!(
         text.lines().count(),
-        1 + ServerImpl::ALL.len() * Scenario::ALL.len() * ClientStrategy::ALL.len()
+        1 + Preset::ALL.len() * Scenario::ALL.len() * ClientStrategy::ALL.len()
     );
     for want in [
         "atomic,stored_500,stable_key,0,not_created,none_known",
@@ -83,6 +84,20 @@ fn bad_input_is_a_message_and_exit_code_2() {
         vec!["matrix", "--server", "all", "--seed", "1000000"],
         vec!["matrix", "--server"],
         vec!["matrix", "--server", "naive", "--colour", "red"],
+        vec!["matrix", "--design", "fence"],
+        vec!["matrix", "--design", "claim,teleport"],
+        vec!["matrix", "--design", "claim", "--client", "psychic"],
+        vec!["matrix", "--design", "claim", "--server", "naive"],
+        vec!["suite", "--design", "claim"],
+        vec!["suite", "--client", "stable_key"],
+        vec!["suite", "--server", "fenced", "--client", "stable_key"],
+        vec![
+            "suite",
+            "--design",
+            "record_after,claim",
+            "--client",
+            "stable_key",
+        ],
     ] {
         let o = lab(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -94,4 +109,94 @@ fn bad_input_is_a_message_and_exit_code_2() {
     assert!(o.status.success());
     assert!(stdout(&o).contains("server,scenario,client,reports,tool,ending"));
     assert!(stdout(&o).contains("changed_body"));
+}
+
+#[test]
+fn a_design_in_any_order_prints_its_matrix_for_one_client() {
+    let o = lab(&[
+        "matrix",
+        "--design",
+        "lease,claim",
+        "--client",
+        "stable_key",
+        "--seed",
+        "3",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1 + Scenario::ALL.len());
+    let d = Design::parse("claim,lease").0;
+    for (sc, line) in Scenario::ALL.iter().zip(&lines[1..]) {
+        let want = cell(*sc, ClientStrategy::StableKey, d, 3);
+        // The design's ids hold a comma, so the CSV writer quotes them.
+        assert_eq!(
+            *line,
+            format!(
+                "\"claim,lease\",{},stable_key,{},{},{}",
+                sc.id(),
+                want.reports,
+                want.tool.id(),
+                want.ending().id()
+            )
+        );
+    }
+    // A design equal to a preset is named by it.
+    let o = lab(&[
+        "matrix",
+        "--design",
+        "store_errors,digest,claim",
+        "--client",
+        "naive",
+    ]);
+    assert!(stdout(&o)
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with("atomic,none,naive,"));
+}
+
+#[test]
+fn the_suite_prints_every_row_and_the_score_as_the_core_grades_them() {
+    for (design, client) in [
+        ("naive", ClientStrategy::StableKey),
+        ("leased_unguarded", ClientStrategy::StableKey),
+        (
+            "claim,digest,store_errors,lease,guard,fence",
+            ClientStrategy::BusinessKey,
+        ),
+    ] {
+        let o = lab(&[
+            "suite",
+            "--design",
+            design,
+            "--client",
+            client.id(),
+            "--seed",
+            "2",
+        ]);
+        assert!(o.status.success(), "{o:?}");
+        let text = stdout(&o);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "scenario,reports,tool,pass,ending");
+        let d = Preset::from_id(design).map_or_else(|| Design::parse(design).0, |p| p.design());
+        let rows = suite(d, client, 2, &Scenario::ALL);
+        assert_eq!(lines.len(), 2 + rows.len());
+        for (r, line) in rows.iter().zip(&lines[1..]) {
+            let want = format!(
+                "{},{},{},{},{}",
+                r.scenario.id(),
+                r.reports,
+                r.tool.id(),
+                r.pass,
+                r.ending.id()
+            );
+            assert_eq!(*line, want);
+        }
+        let s = score(&rows);
+        assert_eq!(
+            *lines.last().unwrap(),
+            format!("score,{},{}", s.pass, s.total)
+        );
+    }
 }

@@ -26,7 +26,7 @@ fn demo_run(id: &str) -> Run {
     let loc = Location::parse(&q(id).demo.map(|l| l.href()).unwrap_or_default());
     let (p, notices) = LabParams::from_query(&loc.query);
     assert!(notices.is_empty(), "{id}: {notices:?}");
-    run(p.scenario, p.client, p.server, p.seed)
+    run(p.scenario, p.client, p.design, p.seed)
 }
 
 #[test]
@@ -46,7 +46,7 @@ fn careful_re_call_is_lost_as_the_prompt_states() {
     let r = run(
         Scenario::ModelRetry,
         ClientStrategy::Careful,
-        ServerImpl::Naive,
+        Preset::Naive,
         1,
     );
     assert_eq!(r.calls().len(), 2);
@@ -58,7 +58,7 @@ fn careful_re_call_is_lost_as_the_prompt_states() {
     }
     assert_eq!(s.attempt(4), AttemptFault::default());
     assert_eq!(s.model_recalls, 1);
-    assert_eq!(harness::MAX_ATTEMPTS, 4);
+    assert_eq!(MAX_ATTEMPTS, 4);
 }
 
 #[test]

@@ -2,22 +2,23 @@
 //! suggests a design that breaks one of the chapter's rules and always ends
 //! well; a changed body answered with the old body's response is a fault of
 //! its own; and the words a run ends with (verdict line, model view, tool
-//! result) agree with what the model was told.
+//! result) agree with what the model was told. Every valid design of the
+//! closed mechanism set, not only the presets.
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::HashMap;
 
 use retry_lab::i18n::{t, Lang};
-use retry_lab::lab::explain::{is_good, nearest_fix, nearest_fix_among};
+use retry_lab::lab::explain::is_good;
 use retry_lab::lab::rules::{design_breaks, Rule};
 use retry_lab::lab::words::{model_view, tool_text, verdict_line};
 use retry_lab::lab::*;
 
 const SEEDS: [u64; 4] = [1, 2, 3, 42];
 
-type Combo = (Scenario, ClientStrategy, ServerImpl, u64);
+type Combo = (Scenario, ClientStrategy, Design, u64);
 
-/// Every lab run's cell, computed once.
+/// Every lab run's cell (every valid design), computed once.
 fn every_cell() -> &'static HashMap<Combo, Cell> {
     static CELLS: std::sync::OnceLock<HashMap<Combo, Cell>> = std::sync::OnceLock::new();
     CELLS.get_or_init(|| {
@@ -25,8 +26,8 @@ fn every_cell() -> &'static HashMap<Combo, Cell> {
         for seed in SEEDS {
             for sc in Scenario::ALL {
                 for c in ClientStrategy::ALL {
-                    for s in ServerImpl::ALL {
-                        out.insert((sc, c, s, seed), cell(sc, c, s, seed));
+                    for d in Design::all_valid() {
+                        out.insert((sc, c, d, seed), cell(sc, c, d, seed));
                     }
                 }
             }
@@ -38,11 +39,11 @@ fn every_cell() -> &'static HashMap<Combo, Cell> {
 fn fix_of(
     sc: Scenario,
     c: ClientStrategy,
-    s: ServerImpl,
+    d: Design,
     seed: u64,
-) -> Option<(ClientStrategy, ServerImpl)> {
+) -> Option<(ClientStrategy, Preset)> {
     let cells = every_cell();
-    nearest_fix_among(c, s, |c2, s2| cells[&(sc, c2, s2, seed)])
+    nearest_fix_among(c, d, |c2, d2| cells[&(sc, c2, d2, seed)])
 }
 
 #[test]
@@ -52,11 +53,11 @@ fn no_fix_breaks_a_rule_of_the_chapter_and_every_fix_ends_well() {
     for (&(sc, c, s, seed), here) in cells {
         let Some((fc, fs)) = fix_of(sc, c, s, seed) else {
             // No advice only when this run already ends well without luck,
-            // or when no rule-abiding combination does.
+            // or when no rule-abiding combination (of a preset) does.
             if !is_good(*here) || here.lucky {
                 for c2 in ClientStrategy::ALL {
-                    for s2 in ServerImpl::ALL {
-                        let other = cells[&(sc, c2, s2, seed)];
+                    for s2 in Preset::ALL {
+                        let other = cells[&(sc, c2, s2.design(), seed)];
                         let clean = design_breaks(c2, s2).is_empty();
                         assert!(
                             !(clean && is_good(other) && !other.lucky),
@@ -73,7 +74,8 @@ fn no_fix_breaks_a_rule_of_the_chapter_and_every_fix_ends_well() {
             rules.is_empty(),
             "{sc:?} {c:?} {s:?} {seed}: suggests {fc:?} + {fs:?}, which breaks {rules:?}"
         );
-        let fixed = cells[&(sc, fc, fs, seed)];
+        assert_ne!(fs, Preset::LeasedUnguarded);
+        let fixed = cells[&(sc, fc, fs.design(), seed)];
         assert!(
             is_good(fixed) && !fixed.lucky,
             "{sc:?} {c:?} {s:?} {seed}: suggests {fc:?} + {fs:?}, which ends {:?}",
@@ -93,7 +95,7 @@ fn the_table_lookup_is_the_engines_advice() {
         Scenario::LeaseOverlap,
     ] {
         for c in ClientStrategy::ALL {
-            for s in ServerImpl::ALL {
+            for s in Design::all_valid() {
                 assert_eq!(
                     nearest_fix(sc, c, s, 1),
                     fix_of(sc, c, s, 1),
@@ -111,7 +113,7 @@ fn the_issues_two_runs_get_advice_that_follows_the_chapter() {
     let fix = nearest_fix(
         Scenario::BodyMismatch,
         ClientStrategy::StableKey,
-        ServerImpl::Atomic,
+        Preset::Atomic,
         SEED_BOUND.default as u64,
     );
     assert!(
@@ -123,12 +125,12 @@ fn the_issues_two_runs_get_advice_that_follows_the_chapter() {
     let fix = nearest_fix(
         Scenario::ResponseLost,
         ClientStrategy::Careful,
-        ServerImpl::Naive,
+        Preset::Naive,
         SEED_BOUND.default as u64,
     );
     let (c, s) = fix.expect("a keyed client on a claiming server fixes a lost response");
     assert!(design_breaks(c, s).is_empty(), "{c:?} {s:?}");
-    assert_ne!(s, ServerImpl::KeySplit);
+    assert_ne!(s, Preset::KeySplit);
 }
 
 #[test]
@@ -136,7 +138,7 @@ fn a_changed_body_answered_with_the_old_response_is_its_own_fault() {
     let here = cell(
         Scenario::BodyMismatch,
         ClientStrategy::StableKey,
-        ServerImpl::KeySplit,
+        Preset::KeySplit,
         1,
     );
     assert_eq!((here.reports, here.tool), (1, ToolOutcome::Created));
@@ -149,7 +151,7 @@ fn a_changed_body_answered_with_the_old_response_is_its_own_fault() {
     let r = run(
         Scenario::BodyMismatch,
         ClientStrategy::StableKey,
-        ServerImpl::KeySplit,
+        Preset::KeySplit,
         1,
     );
     assert_eq!(
@@ -165,16 +167,20 @@ fn a_changed_body_answered_with_the_old_response_is_its_own_fault() {
     let atomic = cell(
         Scenario::BodyMismatch,
         ClientStrategy::StableKey,
-        ServerImpl::Atomic,
+        Preset::Atomic,
         1,
     );
     assert!(!atomic.changed_body);
     assert_eq!(atomic.ending(), Ending::OneUnknown);
-    // Only a server that never compares bodies does it, and only when a
-    // retry changed its body under a key it had already recorded.
+    // Only a design that keeps keys but never compares bodies does it, and
+    // only when a retry changed its body under a key it had already
+    // recorded.
     for (&(sc, c, s, seed), x) in every_cell() {
         if x.changed_body {
-            assert_eq!(s, ServerImpl::KeySplit, "{sc:?} {c:?} {seed}");
+            assert!(
+                s.keyed() && !s.has(Mechanism::Digest),
+                "{sc:?} {c:?} {s:?} {seed}"
+            );
             assert!(design_breaks(c, s).contains(&Rule::ReplayChangedBody));
         }
     }
@@ -261,8 +267,8 @@ fn every_tool_result_text_agrees_with_its_outcome_and_a_quota_says_retrying_wont
     for seed in [1, 2] {
         for sc in Scenario::ALL {
             for c in ClientStrategy::ALL {
-                for s in ServerImpl::ALL {
-                    let r = run(sc, c, s, seed);
+                for s in Design::all_valid() {
+                    let r = run_fast(&sc.schedule(), c, s, seed);
                     let Some(result) = r.tool_result() else {
                         continue;
                     };
@@ -287,5 +293,47 @@ fn every_tool_result_text_agrees_with_its_outcome_and_a_quota_says_retrying_wont
                 }
             }
         }
+    }
+}
+
+#[test]
+fn every_designs_cause_agrees_with_its_ending_and_has_its_sentence() {
+    use explain::Cause;
+    let mut seen = Vec::new();
+    for d in Design::all_valid() {
+        for sc in Scenario::ALL {
+            for c in ClientStrategy::ALL {
+                let r = run_fast(&sc.schedule(), c, d, 1);
+                let why = explain::cause(sc, &r);
+                let e = r.ending();
+                let at = format!("{sc:?} {c:?} {}", d.label());
+                // The two faults of a changed body never mix: the old
+                // response replayed (no digest) or a 422 (a digest).
+                assert_eq!(
+                    why == Cause::ReplayedOldResponse,
+                    e == Ending::ChangedBody,
+                    "{at}"
+                );
+                if why == Cause::ChangedBody {
+                    assert!(d.has(Mechanism::Digest), "{at}");
+                }
+                // A stale write-back is a duplicate a lease without a
+                // write-back condition let through.
+                if why == Cause::StaleWriteBack {
+                    assert_eq!(e, Ending::Duplicate, "{at}");
+                    assert!(d.has(Mechanism::Lease) && !d.has(Mechanism::Guard), "{at}");
+                }
+                assert_eq!(why == Cause::Good, e.is_good(), "{at}");
+                assert!(retry_lab::i18n::has(&why.key()), "{at}: {}", why.key());
+                seen.push(why);
+            }
+        }
+    }
+    for must in [
+        Cause::ReplayedOldResponse,
+        Cause::ChangedBody,
+        Cause::StaleWriteBack,
+    ] {
+        assert!(seen.contains(&must), "{must:?} never reached");
     }
 }

@@ -10,7 +10,7 @@ use retry_lab::lab::*;
 fn fast_counts_equal_full_runs_for_every_cell() {
     let t0 = Instant::now();
     let mut fast = Vec::new();
-    for s in ServerImpl::ALL {
+    for s in Preset::ALL {
         for sc in Scenario::ALL {
             for c in ClientStrategy::ALL {
                 fast.push(final_count(sc, c, s, 1));
@@ -20,7 +20,7 @@ fn fast_counts_equal_full_runs_for_every_cell() {
     let fast_ms = t0.elapsed().as_secs_f64() * 1e3;
     let t1 = Instant::now();
     let mut full = Vec::new();
-    for s in ServerImpl::ALL {
+    for s in Preset::ALL {
         println!("server={}", s.id());
         println!("  {:24} {}", "", ClientStrategy::ids().join(" "));
         for sc in Scenario::ALL {

@@ -6,7 +6,7 @@ use retry_lab::lab::*;
 
 const SEEDS: [u64; 5] = [1, 2, 7, 42, 9_999];
 
-fn count(scenario: Scenario, client: ClientStrategy, server: ServerImpl) -> usize {
+fn count(scenario: Scenario, client: ClientStrategy, server: Preset) -> usize {
     let counts: Vec<usize> = SEEDS
         .iter()
         .map(|s| run(scenario, client, server, *s).final_report_count())
@@ -25,23 +25,19 @@ fn naive_server_with_lost_response_makes_two_reports() {
         .into_iter()
         .filter(|c| *c != ClientStrategy::Careful)
     {
-        let r = run(Scenario::ResponseLost, client, ServerImpl::Naive, 1);
+        let r = run(Scenario::ResponseLost, client, Preset::Naive, 1);
         assert_eq!(r.final_report_count(), 2, "{client:?}");
         assert_eq!(r.verdict(), Verdict::Duplicate);
     }
     assert_eq!(
-        count(
-            Scenario::ResponseLost,
-            ClientStrategy::Naive,
-            ServerImpl::Naive
-        ),
+        count(Scenario::ResponseLost, ClientStrategy::Naive, Preset::Naive),
         2
     );
 }
 
 #[test]
 fn stable_key_on_a_correct_server_makes_one_report() {
-    for server in [ServerImpl::Atomic, ServerImpl::Leased, ServerImpl::Fenced] {
+    for server in [Preset::Atomic, Preset::Leased, Preset::Fenced] {
         for scenario in [
             Scenario::None,
             Scenario::RequestLost,
@@ -61,7 +57,7 @@ fn stable_key_on_a_correct_server_makes_one_report() {
     let r = run(
         Scenario::ResponseLost,
         ClientStrategy::StableKey,
-        ServerImpl::Fenced,
+        Preset::Fenced,
         1,
     );
     assert_eq!(r.verdict(), Verdict::One);
@@ -83,7 +79,7 @@ fn stable_key_on_a_correct_server_makes_one_report() {
 
 #[test]
 fn new_key_per_attempt_duplicates_like_no_key() {
-    for server in ServerImpl::ALL {
+    for server in Preset::ALL {
         assert_eq!(
             count(Scenario::ResponseLost, ClientStrategy::NewKey, server),
             2,
@@ -95,12 +91,7 @@ fn new_key_per_attempt_duplicates_like_no_key() {
 #[test]
 fn key_split_crash_between_commits_makes_two_reports() {
     for client in [ClientStrategy::StableKey, ClientStrategy::BusinessKey] {
-        let r = run(
-            Scenario::CrashBetweenCommits,
-            client,
-            ServerImpl::KeySplit,
-            1,
-        );
+        let r = run(Scenario::CrashBetweenCommits, client, Preset::KeySplit, 1);
         assert_eq!(r.final_report_count(), 2);
         // The crash rolled back the open key transaction.
         let crash = r
@@ -127,7 +118,7 @@ fn key_split_crash_between_commits_makes_two_reports() {
         count(
             Scenario::CrashBetweenCommits,
             ClientStrategy::StableKey,
-            ServerImpl::KeySplit
+            Preset::KeySplit
         ),
         2
     );
@@ -138,7 +129,7 @@ fn crash_without_lease_leaves_a_stuck_key_and_the_lease_cures_it() {
     let r = run(
         Scenario::CrashBetweenCommits,
         ClientStrategy::StableKey,
-        ServerImpl::Atomic,
+        Preset::Atomic,
         1,
     );
     assert_eq!(r.verdict(), Verdict::NoReport);
@@ -154,7 +145,7 @@ fn crash_without_lease_leaves_a_stuck_key_and_the_lease_cures_it() {
         count(
             Scenario::CrashBetweenCommits,
             ClientStrategy::StableKey,
-            ServerImpl::Leased
+            Preset::Leased
         ),
         1
     );
@@ -162,7 +153,7 @@ fn crash_without_lease_leaves_a_stuck_key_and_the_lease_cures_it() {
         count(
             Scenario::CrashBetweenCommits,
             ClientStrategy::StableKey,
-            ServerImpl::Fenced
+            Preset::Fenced
         ),
         1
     );
@@ -170,7 +161,7 @@ fn crash_without_lease_leaves_a_stuck_key_and_the_lease_cures_it() {
 
 #[test]
 fn lease_expired_the_status_guard_stops_the_stale_writer() {
-    for server in [ServerImpl::Leased, ServerImpl::Fenced] {
+    for server in [Preset::Leased, Preset::Fenced] {
         for client in [ClientStrategy::StableKey, ClientStrategy::BusinessKey] {
             assert_eq!(count(Scenario::LeaseExpired, client, server), 1);
         }
@@ -180,7 +171,7 @@ fn lease_expired_the_status_guard_stops_the_stale_writer() {
     let r = run(
         Scenario::LeaseExpired,
         ClientStrategy::StableKey,
-        ServerImpl::Leased,
+        Preset::Leased,
         1,
     );
     let guarded = r
@@ -215,7 +206,7 @@ fn lease_overlap_only_the_fence_stops_the_stale_writer() {
     let r = run(
         Scenario::LeaseOverlap,
         ClientStrategy::StableKey,
-        ServerImpl::Leased,
+        Preset::Leased,
         1,
     );
     // The status guard lets it through: the report is written by a handler
@@ -237,7 +228,7 @@ fn lease_overlap_only_the_fence_stops_the_stale_writer() {
     let r = run(
         Scenario::LeaseOverlap,
         ClientStrategy::StableKey,
-        ServerImpl::Fenced,
+        Preset::Fenced,
         1,
     );
     let fenced = r
@@ -267,7 +258,7 @@ fn lease_overlap_only_the_fence_stops_the_stale_writer() {
         count(
             Scenario::LeaseOverlap,
             ClientStrategy::StableKey,
-            ServerImpl::Fenced
+            Preset::Fenced
         ),
         1
     );
@@ -286,7 +277,7 @@ fn lease_overlap_only_the_fence_stops_the_stale_writer() {
 
 #[test]
 fn tool_use_key_and_model_recall_make_two_business_key_makes_one() {
-    for server in [ServerImpl::Atomic, ServerImpl::Leased, ServerImpl::Fenced] {
+    for server in [Preset::Atomic, Preset::Leased, Preset::Fenced] {
         assert_eq!(
             count(Scenario::ModelRetry, ClientStrategy::StableKey, server),
             2,
@@ -301,7 +292,7 @@ fn tool_use_key_and_model_recall_make_two_business_key_makes_one() {
     let r = run(
         Scenario::ModelRetry,
         ClientStrategy::StableKey,
-        ServerImpl::Fenced,
+        Preset::Fenced,
         1,
     );
     assert_eq!(r.calls().len(), 2);
@@ -314,7 +305,7 @@ fn tool_use_key_and_model_recall_make_two_business_key_makes_one() {
     let r = run(
         Scenario::ModelRetry,
         ClientStrategy::BusinessKey,
-        ServerImpl::Fenced,
+        Preset::Fenced,
         1,
     );
     assert_eq!(r.calls().len(), 2);
@@ -335,7 +326,7 @@ fn tool_use_key_and_model_recall_make_two_business_key_makes_one() {
 
 #[test]
 fn naive_and_retry_after_are_clean_when_nothing_ran_twice() {
-    for server in ServerImpl::ALL {
+    for server in Preset::ALL {
         for client in ClientStrategy::ALL {
             assert_eq!(count(Scenario::None, client, server), 1);
             if client == ClientStrategy::Careful {
@@ -350,7 +341,7 @@ fn naive_and_retry_after_are_clean_when_nothing_ran_twice() {
     let r = run(
         Scenario::RetryAfter503,
         ClientStrategy::StableKey,
-        ServerImpl::Atomic,
+        Preset::Atomic,
         1,
     );
     let (t503, next) = r

@@ -21,7 +21,7 @@ fn in_progress_key_gets_409_and_a_lease_adds_retry_after() {
     let r = run(
         Scenario::SlowServer,
         ClientStrategy::StableKey,
-        ServerImpl::Atomic,
+        Preset::Atomic,
         1,
     );
     let conflicts: Vec<_> = server_steps(&r)
@@ -45,7 +45,7 @@ fn in_progress_key_gets_409_and_a_lease_adds_retry_after() {
     let r = run(
         Scenario::SlowServer,
         ClientStrategy::StableKey,
-        ServerImpl::Leased,
+        Preset::Leased,
         1,
     );
     let c409 = server_steps(&r)
@@ -61,7 +61,7 @@ fn in_progress_key_gets_409_and_a_lease_adds_retry_after() {
 
 #[test]
 fn same_key_different_body_gets_422_and_is_not_retried() {
-    for server in [ServerImpl::Atomic, ServerImpl::Leased, ServerImpl::Fenced] {
+    for server in [Preset::Atomic, Preset::Leased, Preset::Fenced] {
         for client in [ClientStrategy::StableKey, ClientStrategy::BusinessKey] {
             let r = run(Scenario::BodyMismatch, client, server, 1);
             assert_eq!(
@@ -86,7 +86,7 @@ fn same_key_different_body_gets_422_and_is_not_retried() {
     let r = run(
         Scenario::BodyMismatch,
         ClientStrategy::StableKey,
-        ServerImpl::KeySplit,
+        Preset::KeySplit,
         1,
     );
     assert_eq!(
@@ -111,7 +111,7 @@ fn completed_key_replays_the_stored_response_including_errors() {
         }],
         ..FaultSchedule::default()
     };
-    for server in [ServerImpl::Atomic, ServerImpl::Leased, ServerImpl::Fenced] {
+    for server in [Preset::Atomic, Preset::Leased, Preset::Fenced] {
         let r = run_schedule(&schedule, ClientStrategy::StableKey, server, 1);
         let replays: Vec<_> = server_steps(&r)
             .into_iter()
@@ -138,7 +138,7 @@ fn unique_key_race_in_key_split_is_a_real_sqlite_error() {
     let r = run(
         Scenario::SlowServer,
         ClientStrategy::StableKey,
-        ServerImpl::KeySplit,
+        Preset::KeySplit,
         1,
     );
     let err = r
@@ -160,7 +160,7 @@ fn retry_after_longer_than_the_deadline_fails_fast() {
         }],
         ..FaultSchedule::default()
     };
-    let r = run_schedule(&schedule, ClientStrategy::StableKey, ServerImpl::Fenced, 1);
+    let r = run_schedule(&schedule, ClientStrategy::StableKey, Preset::Fenced, 1);
     let call = r.final_call().unwrap();
     assert_eq!(call.attempts, 1, "no truncated retry");
     assert!(matches!(
@@ -178,21 +178,21 @@ fn retry_after_longer_than_the_deadline_fails_fast() {
 #[test]
 fn same_seed_same_trace_and_seeds_differ() {
     for scenario in Scenario::ALL {
-        let a = run(scenario, ClientStrategy::NewKey, ServerImpl::Fenced, 5);
-        let b = run(scenario, ClientStrategy::NewKey, ServerImpl::Fenced, 5);
+        let a = run(scenario, ClientStrategy::NewKey, Preset::Fenced, 5);
+        let b = run(scenario, ClientStrategy::NewKey, Preset::Fenced, 5);
         assert_eq!(a, b);
         assert_eq!(a.trace_digest(), b.trace_digest());
     }
     let a = run(
         Scenario::ResponseLost,
         ClientStrategy::NewKey,
-        ServerImpl::Atomic,
+        Preset::Atomic,
         5,
     );
     let b = run(
         Scenario::ResponseLost,
         ClientStrategy::NewKey,
-        ServerImpl::Atomic,
+        Preset::Atomic,
         6,
     );
     assert_ne!(a.trace_digest(), b.trace_digest());

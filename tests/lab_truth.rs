@@ -6,7 +6,7 @@ use retry_lab::lab::*;
 const SEEDS: [u64; 5] = [1, 2, 7, 42, 9_999];
 
 /// The cell for every seed; panics if it depends on the seed.
-fn cell_of(scenario: Scenario, client: ClientStrategy, server: ServerImpl) -> Cell {
+fn cell_of(scenario: Scenario, client: ClientStrategy, server: Preset) -> Cell {
     let cells: Vec<Cell> = SEEDS
         .iter()
         .map(|s| run(scenario, client, server, *s).cell())
@@ -18,11 +18,11 @@ fn cell_of(scenario: Scenario, client: ClientStrategy, server: ServerImpl) -> Ce
     cells[0]
 }
 
-const KEY_SERVERS: [ServerImpl; 3] = [ServerImpl::Atomic, ServerImpl::Leased, ServerImpl::Fenced];
+const KEY_SERVERS: [Preset; 3] = [Preset::Atomic, Preset::Leased, Preset::Fenced];
 
 #[test]
 fn connect_refused_makes_one_report_for_every_client_and_server() {
-    for s in ServerImpl::ALL {
+    for s in Preset::ALL {
         for c in ClientStrategy::ALL {
             let cell = cell_of(Scenario::ConnectRefused, c, s);
             assert_eq!(
@@ -36,7 +36,7 @@ fn connect_refused_makes_one_report_for_every_client_and_server() {
     let r = run(
         Scenario::ConnectRefused,
         ClientStrategy::Careful,
-        ServerImpl::Naive,
+        Preset::Naive,
         1,
     );
     assert_eq!(r.requests().len(), 2);
@@ -52,7 +52,7 @@ fn connect_refused_makes_one_report_for_every_client_and_server() {
 
 #[test]
 fn retry_after_long_and_quota_429_create_nothing_and_say_so() {
-    for s in ServerImpl::ALL {
+    for s in Preset::ALL {
         for c in ClientStrategy::ALL {
             for sc in [Scenario::RetryAfterLong, Scenario::Quota429] {
                 let cell = cell_of(sc, c, s);
@@ -68,7 +68,7 @@ fn retry_after_long_and_quota_429_create_nothing_and_say_so() {
     let r = run(
         Scenario::RetryAfterLong,
         ClientStrategy::StableKey,
-        ServerImpl::Fenced,
+        Preset::Fenced,
         1,
     );
     assert_eq!(r.requests().len(), 1);
@@ -83,7 +83,7 @@ fn retry_after_long_and_quota_429_create_nothing_and_say_so() {
     let r = run(
         Scenario::Quota429,
         ClientStrategy::StableKey,
-        ServerImpl::Fenced,
+        Preset::Fenced,
         1,
     );
     assert_eq!(r.requests().len(), 1);
@@ -92,7 +92,7 @@ fn retry_after_long_and_quota_429_create_nothing_and_say_so() {
 
 #[test]
 fn rate_limited_429_waits_for_retry_after_then_creates_one() {
-    for s in ServerImpl::ALL {
+    for s in Preset::ALL {
         for c in [
             ClientStrategy::StableKey,
             ClientStrategy::BusinessKey,
@@ -104,7 +104,7 @@ fn rate_limited_429_waits_for_retry_after_then_creates_one() {
     let r = run(
         Scenario::RateLimited429,
         ClientStrategy::StableKey,
-        ServerImpl::Atomic,
+        Preset::Atomic,
         1,
     );
     assert!(r.steps().iter().any(|s| matches!(
@@ -119,7 +119,7 @@ fn rate_limited_429_waits_for_retry_after_then_creates_one() {
     let c = cell_of(
         Scenario::RateLimited429,
         ClientStrategy::Careful,
-        ServerImpl::Atomic,
+        Preset::Atomic,
     );
     assert_eq!((c.reports, c.tool), (0, ToolOutcome::NotCreated));
 }
@@ -151,7 +151,7 @@ fn stored_500_is_replayed_and_the_harness_stops() {
         assert_eq!(r.final_call().unwrap().give_up, Some(GiveUp::StoredError));
     }
     // Without a stored response the retry simply works.
-    for s in [ServerImpl::Naive, ServerImpl::KeySplit] {
+    for s in [Preset::Naive, Preset::KeySplit] {
         assert_eq!(
             cell_of(Scenario::Stored500, ClientStrategy::StableKey, s).reports,
             1
@@ -167,7 +167,7 @@ fn concurrent_same_key_is_one_report_only_where_the_key_is_claimed() {
             1
         );
     }
-    for s in [ServerImpl::Naive, ServerImpl::KeySplit] {
+    for s in [Preset::Naive, Preset::KeySplit] {
         assert_eq!(
             cell_of(Scenario::ConcurrentSameKey, ClientStrategy::StableKey, s).reports,
             2
@@ -177,7 +177,7 @@ fn concurrent_same_key_is_one_report_only_where_the_key_is_claimed() {
     let r = run(
         Scenario::ConcurrentSameKey,
         ClientStrategy::StableKey,
-        ServerImpl::Atomic,
+        Preset::Atomic,
         1,
     );
     assert_eq!(r.calls().len(), 2);
@@ -187,7 +187,7 @@ fn concurrent_same_key_is_one_report_only_where_the_key_is_claimed() {
 
 #[test]
 fn model_retry_with_query_first_is_one_report_everywhere() {
-    for s in ServerImpl::ALL {
+    for s in Preset::ALL {
         let cell = cell_of(Scenario::ModelRetry, ClientStrategy::QueryFirst, s);
         assert_eq!(
             (cell.reports, cell.tool),
@@ -206,7 +206,7 @@ fn model_retry_with_query_first_is_one_report_everywhere() {
 
 #[test]
 fn careful_never_retries_what_may_have_run() {
-    for s in ServerImpl::ALL {
+    for s in Preset::ALL {
         for sc in [
             Scenario::ResponseLost,
             Scenario::SlowServer,
@@ -270,7 +270,7 @@ fn key_expired_resends_after_retention_and_makes_a_second_report() {
     let cell = cell_of(
         Scenario::KeyExpired,
         ClientStrategy::Careful,
-        ServerImpl::Fenced,
+        Preset::Fenced,
     );
     assert_eq!((cell.reports, cell.tool), (1, ToolOutcome::Unknown));
 }

@@ -9,8 +9,9 @@ use retry_lab::amplify::{AmplifyParams, View as AmpView};
 use retry_lab::exercises::{bank, Kind, Model};
 use retry_lab::herd::HerdParams;
 use retry_lab::i18n::Lang;
-use retry_lab::lab::explain::nearest_fix;
-use retry_lab::lab::{ClientStrategy, LabParams, MatrixBy, MatrixParams, Scenario, ServerImpl};
+use retry_lab::lab::{
+    nearest_fix, ClientStrategy, Design, LabParams, MatrixBy, MatrixParams, Preset, Scenario,
+};
 use retry_lab::links::{with_shell, Link, Shell};
 use retry_lab::params::Notice;
 use retry_lab::route::{split_shell_params, Location, Page};
@@ -141,7 +142,7 @@ fn every_fix_and_matrix_link_parses_back() {
     let mut fixes = 0;
     for sc in Scenario::ALL {
         for c in ClientStrategy::ALL {
-            for s in ServerImpl::ALL {
+            for s in Preset::ALL {
                 round_trip("cell", &Link::lab_end(sc, c, s, 1));
                 if let Some((fc, fs)) = nearest_fix(sc, c, s, 1) {
                     round_trip("fix", &Link::lab_end(sc, fc, fs, 1));
@@ -151,17 +152,20 @@ fn every_fix_and_matrix_link_parses_back() {
         }
     }
     assert!(fixes > 0);
-    for s in ServerImpl::ALL {
+    for design in Design::all_valid() {
         for seed in [1, 7] {
-            let m = MatrixParams {
-                server: s,
-                seed,
-                ..MatrixParams::default()
-            };
-            round_trip("matrix", &Link::LabMatrix(m));
+            for by in [MatrixBy::Client, MatrixBy::Server] {
+                let m = MatrixParams {
+                    by,
+                    design,
+                    seed,
+                    ..MatrixParams::default()
+                };
+                round_trip("matrix", &Link::LabMatrix(m));
+            }
         }
         let run = LabParams {
-            server: s,
+            design,
             ..LabParams::default()
         };
         round_trip("to-run", &Link::Lab(run));
@@ -175,14 +179,19 @@ fn every_fix_and_matrix_link_parses_back() {
         round_trip("matrix by server", &Link::LabMatrix(m));
     }
     assert_eq!(
-        Link::lab_end(
-            Scenario::None,
-            ClientStrategy::NewKey,
-            ServerImpl::Atomic,
-            3
-        )
-        .href(),
+        Link::lab_end(Scenario::None, ClientStrategy::NewKey, Preset::Atomic, 3).href(),
         "#/lab?scenario=none&client=new_key&server=atomic&seed=3&step=end"
+    );
+    // A design that is no preset is written by its mechanisms, in canonical order.
+    let custom = Design::parse("lease,store_errors,claim,digest").0;
+    assert_eq!(
+        Link::lab_end(Scenario::LeaseOverlap, ClientStrategy::StableKey, custom, 1).href(),
+        "#/lab?scenario=lease_overlap&client=stable_key&server=leased_unguarded&step=end"
+    );
+    let custom = Design::parse("lease,claim").0;
+    assert_eq!(
+        Link::lab_end(Scenario::LeaseOverlap, ClientStrategy::StableKey, custom, 1).href(),
+        "#/lab?scenario=lease_overlap&client=stable_key&design=claim,lease&step=end"
     );
 }
 

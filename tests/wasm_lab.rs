@@ -37,8 +37,8 @@ fn trace_digests_equal_the_native_ones() {
 #[wasm_bindgen_test]
 fn the_claimed_outcomes_hold_in_the_browser() {
     use ClientStrategy as C;
+    use Preset as V;
     use Scenario as S;
-    use ServerImpl as V;
     let n = |sc, c, s| run(sc, c, s, 1).final_report_count();
     assert_eq!(n(S::ResponseLost, C::Naive, V::Naive), 2);
     for s in [V::Atomic, V::Leased, V::Fenced] {
@@ -53,7 +53,7 @@ fn the_claimed_outcomes_hold_in_the_browser() {
     assert_eq!(n(S::LeaseExpired, C::StableKey, V::Fenced), 1);
     assert_eq!(n(S::LeaseOverlap, C::StableKey, V::Fenced), 1);
     let cell = |sc, c, s| run(sc, c, s, 1).cell();
-    for s in ServerImpl::ALL {
+    for s in Preset::ALL {
         for c in ClientStrategy::ALL {
             assert_eq!(cell(S::ConnectRefused, c, s).reports, 1);
             for sc in [S::RetryAfterLong, S::Quota429] {
@@ -88,7 +88,7 @@ fn a_full_matrix_is_fast_enough() {
     let perf = web_sys_now();
     let t0 = perf();
     let mut total = 0;
-    for s in ServerImpl::ALL {
+    for s in Preset::ALL {
         for sc in Scenario::ALL {
             for c in ClientStrategy::ALL {
                 total += final_count(sc, c, s, 1);
@@ -96,7 +96,7 @@ fn a_full_matrix_is_fast_enough() {
         }
     }
     let ms = perf() - t0;
-    let runs = ServerImpl::ALL.len() * Scenario::ALL.len() * ClientStrategy::ALL.len();
+    let runs = Preset::ALL.len() * Scenario::ALL.len() * ClientStrategy::ALL.len();
     wasm_bindgen_test::console_log!("{runs} runs (5 matrices) in {ms:.1} ms; {total} reports");
     assert!(total > runs / 2);
 }

@@ -4,15 +4,7 @@ use super::fanout_run::run_fanout;
 use super::load::job::LoadJob;
 use super::params::{fmt_num, AmplifyParams};
 use super::sweep::SweepJob;
-
-/// Quotes a CSV field when it holds a comma, a quote or a line break.
-pub fn field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
+use crate::csv::field;
 
 /// `amplify fanout`.
 pub fn fanout_csv(prm: &AmplifyParams) -> String {

@@ -1,35 +1,46 @@
 //! `lab`: command-line companion of the idempotency lab. Prints the matrix
-//! (every scenario × client for one server or all) as CSV from the same core
-//! as the page at `#/lab/matrix`, so course authors and tests can read it
-//! without a browser.
+//! (every scenario × client for a server design) and the workbench's suite
+//! as CSV, from the same core as the page at `#/lab/matrix` and
+//! `#/lab/build`, so course authors and tests can read them without a
+//! browser.
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use retry_lab::lab::{self, ClientStrategy, Ending, Scenario, ServerImpl, SEED_BOUND};
+use retry_lab::lab::csv::{matrix_csv, suite_csv};
+use retry_lab::lab::{ClientStrategy, Design, Ending, Mechanism, Preset, SEED_BOUND};
 
 /// The help text; the ids and the seed's limits come from the lab itself.
 fn help() -> String {
-    let servers: Vec<&str> = ServerImpl::ALL.iter().map(|s| s.id()).collect();
     format!(
         "\
-lab: the idempotency lab's matrix (every fault scenario × client strategy).
+lab: the idempotency lab's matrix and the workbench's suite.
 
 USAGE:
     lab matrix --server <ID|all> [--seed N]
+    lab matrix --design <IDS> [--client ID] [--seed N]
+    lab suite --design <IDS> --client ID [--seed N]
 
-Prints CSV to stdout: server,scenario,client,reports,tool,ending
+matrix prints CSV: server,scenario,client,reports,tool,ending
+  server   the preset's id, or the design's mechanism ids
   reports  reports in the database when the run has settled
   tool     what the model was finally told: created, unknown, not_created, rejected
   ending   the verdict (the page's matrix mark): {}
+suite prints CSV: scenario,reports,tool,pass,ending, one row per scenario, then
+  score,<passed>,<total>; a row passes with at most one report, the truth told,
+  and no changed body answered with the old body's response
 
 OPTIONS:
-    --server ID|all   one of: {}; or all
+    --server ID|all   a preset: {}; or all
+    --design IDS      a preset id, or a comma list of mechanisms in any order: {}
+    --client ID       one of: {} [matrix: every client]
     --seed N          seed, an integer in {}..={} [default {}]
     -h, --help        this help
 ",
         Ending::ids().join(", "),
-        servers.join(", "),
+        Preset::ids().join(", "),
+        Mechanism::ids().join(", "),
+        ClientStrategy::ids().join(", "),
         SEED_BOUND.min,
         SEED_BOUND.max,
         SEED_BOUND.default
@@ -38,62 +49,131 @@ OPTIONS:
 
 /// A parsed command line.
 #[derive(Debug, PartialEq)]
-struct Cli {
-    servers: Vec<ServerImpl>,
-    seed: u64,
+enum Cli {
+    Matrix {
+        designs: Vec<Design>,
+        clients: Vec<ClientStrategy>,
+        seed: u64,
+    },
+    Suite {
+        design: Design,
+        client: ClientStrategy,
+        seed: u64,
+    },
+}
+
+/// `--design`: a preset id, or mechanism ids that make a valid design
+/// (anything dropped is an error here: a script must get what it asked for).
+fn design(value: &str) -> Result<Design, String> {
+    if let Some(p) = Preset::from_id(value.trim()) {
+        return Ok(p.design());
+    }
+    match Design::parse(value) {
+        (d, problems) if problems.is_empty() => Ok(d),
+        (d, problems) => Err(format!(
+            "--design: '{value}' is not a valid design ({problems:?}; it would run as '{}')",
+            d.label()
+        )),
+    }
+}
+
+fn seed(value: &str) -> Result<u64, String> {
+    value
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|v| *v <= SEED_BOUND.max as u64)
+        .ok_or_else(|| {
+            format!(
+                "--seed: '{value}' is not an integer in 0..={}",
+                SEED_BOUND.max
+            )
+        })
+}
+
+fn server(value: &str) -> Result<Vec<Design>, String> {
+    if value == "all" {
+        return Ok(Preset::ALL.iter().map(|p| p.design()).collect());
+    }
+    let p = Preset::from_id(value).ok_or_else(|| {
+        format!(
+            "--server: '{value}' is not one of {}, all",
+            Preset::ids().join(", ")
+        )
+    })?;
+    Ok(vec![p.design()])
+}
+
+fn client(value: &str) -> Result<ClientStrategy, String> {
+    ClientStrategy::from_id(value).ok_or_else(|| {
+        format!(
+            "--client: '{value}' is not one of {}",
+            ClientStrategy::ids().join(", ")
+        )
+    })
 }
 
 fn parse(args: &[String]) -> Result<Option<Cli>, String> {
     if args.iter().any(|a| a == "-h" || a == "--help") {
         return Ok(None);
     }
-    match args.first().map(String::as_str) {
-        Some("matrix") => {}
-        Some(other) => return Err(format!("unknown command '{other}' (expected 'matrix')")),
-        None => return Err("missing command (expected 'matrix')".into()),
-    }
-    let mut servers = None;
-    let mut seed = SEED_BOUND.default as u64;
+    let command = match args.first().map(String::as_str) {
+        Some(c @ ("matrix" | "suite")) => c,
+        Some(other) => {
+            return Err(format!(
+                "unknown command '{other}' (expected 'matrix' or 'suite')"
+            ))
+        }
+        None => return Err("missing command (expected 'matrix' or 'suite')".into()),
+    };
+    let (mut designs, mut one_client, mut the_seed) = (None, None, SEED_BOUND.default as u64);
     let mut rest = args[1..].iter();
     while let Some(flag) = rest.next() {
         let value = rest
             .next()
             .ok_or_else(|| format!("{flag}: missing value"))?;
         match flag.as_str() {
-            "--server" if value == "all" => servers = Some(ServerImpl::ALL.to_vec()),
-            "--server" => {
-                let s = ServerImpl::from_id(value).ok_or_else(|| {
-                    format!(
-                        "--server: '{value}' is not one of {}, all",
-                        ServerImpl::ids().join(", ")
-                    )
-                })?;
-                servers = Some(vec![s]);
+            "--server" if command == "matrix" && designs.is_none() => {
+                designs = Some(server(value)?)
             }
-            "--seed" => {
-                seed = value
-                    .trim()
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|v| *v <= SEED_BOUND.max as u64)
-                    .ok_or_else(|| {
-                        format!(
-                            "--seed: '{value}' is not an integer in 0..={}",
-                            SEED_BOUND.max
-                        )
-                    })?;
-            }
+            "--design" if designs.is_none() => designs = Some(vec![design(value)?]),
+            "--server" | "--design" => return Err(format!("{flag}: one server or design only")),
+            "--client" => one_client = Some(client(value)?),
+            "--seed" => the_seed = seed(value)?,
             other => return Err(format!("unknown option '{other}'")),
         }
     }
-    let servers = servers.ok_or("missing --server <ID|all>")?;
-    Ok(Some(Cli { servers, seed }))
+    let designs = designs.ok_or(match command {
+        "matrix" => "missing --server <ID|all> or --design <IDS>",
+        _ => "missing --design <IDS>",
+    })?;
+    Ok(Some(match command {
+        "matrix" => Cli::Matrix {
+            designs,
+            clients: one_client.map_or(ClientStrategy::ALL.to_vec(), |c| vec![c]),
+            seed: the_seed,
+        },
+        _ => Cli::Suite {
+            design: designs[0],
+            client: one_client.ok_or("missing --client <ID>")?,
+            seed: the_seed,
+        },
+    }))
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let cli = match parse(&args) {
-        Ok(Some(cli)) => cli,
+    let csv = match parse(&args) {
+        Ok(Some(Cli::Matrix {
+            designs,
+            clients,
+            seed,
+        })) => matrix_csv(&designs, &clients, seed),
+        Ok(Some(Cli::Suite {
+            design,
+            client,
+            seed,
+        })) => suite_csv(design, client, seed),
         Ok(None) => {
             print!("{}", help());
             return ExitCode::SUCCESS;
@@ -103,25 +183,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut out = std::io::stdout().lock();
-    let mut lines = vec!["server,scenario,client,reports,tool,ending".to_string()];
-    for s in &cli.servers {
-        for sc in Scenario::ALL {
-            for c in ClientStrategy::ALL {
-                let cell = lab::cell(sc, c, *s, cli.seed);
-                lines.push(format!(
-                    "{},{},{},{},{},{}",
-                    s.id(),
-                    sc.id(),
-                    c.id(),
-                    cell.reports,
-                    cell.tool.id(),
-                    cell.ending().id()
-                ));
-            }
-        }
-    }
-    match writeln!(out, "{}", lines.join("\n")) {
+    match std::io::stdout().lock().write_all(csv.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(_) => ExitCode::FAILURE,
     }

@@ -8,7 +8,7 @@ use super::demos::lab_run;
 use super::redgreen::{Bench, ASSERTIONS};
 use super::sections::{Section, Source};
 use super::{Derivation, Kind, Model, PredictInput, Question, Unit};
-use crate::lab::{ClientStrategy as C, Scenario as S, ServerImpl as V};
+use crate::lab::{ClientStrategy as C, Preset as V, Scenario as S};
 
 /// The faults a student can inject in the red/green question.
 pub const TEST_FAULTS: &[&str] = &[

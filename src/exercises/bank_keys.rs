@@ -7,7 +7,7 @@ use super::bank::{choice, lab, predict_lab, q, row};
 use super::demos::lab_run;
 use super::sections::{Reading, Section, Source};
 use super::{Kind, Question};
-use crate::lab::{ClientStrategy as C, Scenario as S, ServerImpl as V};
+use crate::lab::{ClientStrategy as C, Preset as V, Scenario as S};
 
 const READING: Source = Source::Reading(Reading::Observability);
 

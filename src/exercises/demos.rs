@@ -4,15 +4,11 @@
 
 use crate::amplify::demos::Demo;
 use crate::herd::{HerdParams, Strategy};
-use crate::lab::{ClientStrategy, Scenario, ServerImpl};
+use crate::lab::{ClientStrategy, Preset, Scenario};
 use crate::links::Link;
 
 /// A lab run at its start (the student steps through it), seed 1.
-pub(super) fn lab_run(
-    scenario: Scenario,
-    client: ClientStrategy,
-    server: ServerImpl,
-) -> Option<Link> {
+pub(super) fn lab_run(scenario: Scenario, client: ClientStrategy, server: Preset) -> Option<Link> {
     Some(Link::lab_start(scenario, client, server, 1))
 }
 

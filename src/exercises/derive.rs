@@ -72,7 +72,7 @@ impl Derivation {
             } => fanout_expected(layers, p, policy, budget),
             Derivation::CodexLoad { retry_after } => codex_amplification(retry_after),
             Derivation::LabLeaseBound => {
-                use crate::lab::harness::ATTEMPT_TIMEOUT_MS;
+                use crate::lab::ATTEMPT_TIMEOUT_MS;
                 use crate::lab::{SLOW_MS, WORK_MAX_MS};
                 (ATTEMPT_TIMEOUT_MS + SLOW_MS + WORK_MAX_MS) as f64 / 1000.0
             }

@@ -13,7 +13,7 @@ use super::{HerdPreset, LabRun, Model};
 use crate::herd::{
     run_point, simulate, trial_seed, PointSummary, SimConfig, Strategy, TrialResult,
 };
-use crate::lab::{ClientStrategy, Scenario, ServerImpl};
+use crate::lab::{ClientStrategy, Preset, Scenario};
 
 /// What the next step of a [`LiveJob`] needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -180,13 +180,13 @@ pub fn run_model(model: &Model) -> Result<ModelValue, LiveError> {
 }
 
 /// The lab choices a question names, parsed from their ids.
-pub fn lab_choice(r: &LabRun) -> Result<(Scenario, ClientStrategy, ServerImpl, u64), LiveError> {
+pub fn lab_choice(r: &LabRun) -> Result<(Scenario, ClientStrategy, Preset, u64), LiveError> {
     let scenario = Scenario::from_id(r.scenario)
         .ok_or_else(|| LiveError(format!("scenario {}", r.scenario)))?;
     let client = ClientStrategy::from_id(r.client)
         .ok_or_else(|| LiveError(format!("client {}", r.client)))?;
     let server =
-        ServerImpl::from_id(r.server).ok_or_else(|| LiveError(format!("server {}", r.server)))?;
+        Preset::from_id(r.server).ok_or_else(|| LiveError(format!("server {}", r.server)))?;
     Ok((scenario, client, server, r.seed))
 }
 

@@ -36,7 +36,7 @@ pub use bank::{bank, find};
 pub use derive::Derivation;
 
 use crate::herd::{HerdParams, Strategy};
-use crate::lab::{ClientStrategy, Scenario, ServerImpl};
+use crate::lab::{ClientStrategy, Preset, Scenario};
 use crate::links::Link;
 use sections::{Section, Source};
 
@@ -209,7 +209,7 @@ impl LabRun {
         Some(Link::lab_end(
             Scenario::from_id(self.scenario)?,
             ClientStrategy::from_id(self.client)?,
-            ServerImpl::from_id(self.server)?,
+            Preset::from_id(self.server)?,
             self.seed,
         ))
     }

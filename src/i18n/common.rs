@@ -24,6 +24,8 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("common.notice.title", "有参数没有按原样使用", "Some parameters were not used as given"),
     e("common.notice.invalid", "{field}的值「{given}」无效（允许：{range}），已改用「{used}」", "{field}: “{given}” is not valid (allowed: {range}); using {used}"),
     e("common.notice.clamped", "{field}的值「{given}」超出范围（允许：{range}），已改用「{used}」", "{field}: “{given}” is out of range (allowed: {range}); using {used}"),
+    e("common.notice.needs", "{field}里的「{given}」要先有「{range}」才能用，已改用「{used}」", "{field}: “{given}” needs {range}; using {used}"),
+    e("common.notice.excludes", "{field}里的「{given}」不能和「{range}」同时使用，已改用「{used}」", "{field}: “{given}” cannot be combined with {range}; using {used}"),
     e("common.notice.unknown", "未知参数 {param}={given} 已忽略（可用：{range}）", "Unknown parameter {param}={given} was ignored (known: {range})"),
     e("common.notice.route", "没有「{path}」这个页面，已显示首页", "There is no page “{path}”; showing the home page"),
     e("common.notice.field", "「{label}」（URL 参数 {param}）", "“{label}” (URL parameter {param})"),

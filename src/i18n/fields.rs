@@ -94,6 +94,7 @@ fn lab_key(param: &str) -> Option<&'static str> {
         "scenario" => "lab.pick.scenario",
         "client" => "lab.pick.client",
         "server" => "lab.pick.server",
+        "design" => "lab.pick.design",
         "seed" => "common.seed",
         "step" => "common.field.step",
         "speed" => "lab.ctl.speed",
@@ -105,6 +106,7 @@ fn matrix_key(param: &str) -> Option<&'static str> {
     Some(match param {
         "by" => "lab.matrix.view",
         "server" => "lab.pick.server",
+        "design" => "lab.pick.design",
         "client" => "lab.pick.client",
         "seed" => "common.seed",
         _ => return None,

@@ -185,7 +185,7 @@ pub(super) const ENTRIES: &[Entry] = &[
 #[cfg(test)]
 mod tests {
     use crate::i18n::has;
-    use crate::lab::{ClientStrategy, Ending, Lane, Scenario, ServerImpl};
+    use crate::lab::{ClientStrategy, Ending, Lane, Preset, Scenario};
 
     /// Keys the UI builds with `format!` from ids.
     #[test]
@@ -199,7 +199,7 @@ mod tests {
             keys.push(format!("lab.client.{}", c.id()));
             keys.push(format!("lab.client.{}.desc", c.id()));
         }
-        for s in ServerImpl::ALL {
+        for s in Preset::ALL {
             keys.push(format!("lab.server.{}", s.id()));
             keys.push(format!("lab.server.{}.desc", s.id()));
             keys.push(format!("lab.server.{}.cures", s.id()));

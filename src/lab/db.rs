@@ -5,6 +5,7 @@
 use rusqlite::types::Value;
 use rusqlite::{params_from_iter, Connection};
 
+use super::sql::{BEGIN, COMMIT, ROLLBACK};
 use super::trace::{KeyRow, ReportRow, SqlExec, SqlOutcome};
 
 const SCHEMA: &str = "
@@ -77,30 +78,30 @@ impl Db {
     /// `BEGIN IMMEDIATE`: takes the write lock up front.
     pub fn begin(&mut self) {
         self.conn
-            .execute_batch("BEGIN IMMEDIATE")
+            .execute_batch(BEGIN)
             .expect("no transaction is open");
         self.in_tx = true;
-        self.record("BEGIN IMMEDIATE", &[], SqlOutcome::Begun);
+        self.record(BEGIN, &[], SqlOutcome::Begun);
     }
 
     /// `COMMIT`.
     pub fn commit(&mut self) {
         self.conn
-            .execute_batch("COMMIT")
+            .execute_batch(COMMIT)
             .expect("a transaction is open");
         self.in_tx = false;
-        self.record("COMMIT", &[], SqlOutcome::Committed);
+        self.record(COMMIT, &[], SqlOutcome::Committed);
     }
 
     /// `ROLLBACK`; `crash` when the process died (SQLite's journal undoes it on restart).
     pub fn rollback(&mut self, crash: bool) {
         if self.in_tx {
             self.conn
-                .execute_batch("ROLLBACK")
+                .execute_batch(ROLLBACK)
                 .expect("a transaction is open");
             self.in_tx = false;
         }
-        self.record("ROLLBACK", &[], SqlOutcome::RolledBack { crash });
+        self.record(ROLLBACK, &[], SqlOutcome::RolledBack { crash });
     }
 
     /// A write statement; returns rows affected.

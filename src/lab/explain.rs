@@ -1,16 +1,14 @@
 //! What a finished run means, in one sentence's worth of structure: whether
-//! it ended well, the cause of a bad ending, whether a good ending was luck,
-//! and the nearest combination that fixes it. Pure: the UI only translates.
+//! it ended well, the cause of a bad ending. Pure: the UI only translates.
+//! (Whether a good ending was luck, and the nearest combination that fixes
+//! a bad one, come from the simulation: `Run::cell().lucky`, `lab::nearest_fix`.)
 
 use serde::{Deserialize, Serialize};
 
-use super::ids::{ClientStrategy, Ending, Scenario, ServerImpl};
-#[cfg(feature = "sqlite")]
-use super::rules::design_breaks;
-use super::run::{Cell, Run};
-#[cfg(feature = "sqlite")]
-use super::sim::cell;
-use super::trace::{AttemptOutcome, StepKind};
+use super::design::Mechanism;
+use super::ids::{ClientStrategy, Ending, Scenario};
+use super::result::{Cell, Run, WriteOutcome};
+use super::trace::AttemptOutcome;
 
 /// A run ends well when there is one report and the model knows it, or none
 /// and the model knows that nothing was created; never when a changed body
@@ -35,6 +33,7 @@ pub enum Cause {
     ChangedBody,
     ReplayedOldResponse,
     StillInProgress,
+    StaleWriteBack,
     Unknown,
 }
 
@@ -55,6 +54,7 @@ impl Cause {
             Cause::ChangedBody => "changed_body",
             Cause::ReplayedOldResponse => "replayed_old_response",
             Cause::StillInProgress => "still_in_progress",
+            Cause::StaleWriteBack => "stale_write_back",
             Cause::Unknown => "unknown",
         };
         format!("lab.why.{id}")
@@ -63,17 +63,20 @@ impl Cause {
 
 fn duplicate_cause(scenario: Scenario, run: &Run) -> Cause {
     use ClientStrategy as C;
-    match (run.client, run.server, scenario) {
-        (_, _, Scenario::KeyExpired) => Cause::KeyPruned,
-        (C::Naive | C::Careful, _, _) => Cause::NoKey,
-        (C::NewKey, _, _) => Cause::NewKey,
-        (_, ServerImpl::Naive, _) => Cause::ServerIgnoresKey,
-        (_, ServerImpl::KeySplit, Scenario::CrashBetweenCommits) => Cause::SplitCrash,
-        (_, ServerImpl::KeySplit, _)
-            if run.calls().len() == 1 || scenario != Scenario::ModelRetry =>
-        {
+    let split = run.design.has(Mechanism::RecordAfter);
+    let stale = run
+        .survivors()
+        .any(|w| matches!(w.outcome, WriteOutcome::Committed { stale: true, .. }));
+    match (run.client, scenario) {
+        (_, Scenario::KeyExpired) => Cause::KeyPruned,
+        (C::Naive | C::Careful, _) => Cause::NoKey,
+        (C::NewKey, _) => Cause::NewKey,
+        _ if !run.design.keyed() => Cause::ServerIgnoresKey,
+        (_, Scenario::CrashBetweenCommits) if split => Cause::SplitCrash,
+        _ if split && (run.calls().len() == 1 || scenario != Scenario::ModelRetry) => {
             Cause::SplitRace
         }
+        _ if stale => Cause::StaleWriteBack,
         _ => Cause::ModelRecall,
     }
 }
@@ -101,143 +104,41 @@ pub fn cause(scenario: Scenario, run: &Run) -> Cause {
     }
 }
 
-/// A good ending that a retry without a covering key reached by luck: some
-/// attempt may have run, and the retry carried no key or a different one
-/// (e.g. `new_key` after a crash that rolled the first report back).
-pub fn lucky(run: &Run) -> bool {
-    if !run.ending().is_good() {
-        return false;
-    }
-    let maybe_ran = |req: usize| {
-        run.steps().iter().any(|s| match s.kind {
-            StepKind::Timeout { request, .. } => request == req,
-            StepKind::Received {
-                request,
-                outcome: AttemptOutcome::Status { status, .. },
-                ..
-            } => request == req && matches!(status, 409 | 500 | 502 | 504),
-            _ => false,
-        })
-    };
-    let reqs = run.requests();
-    reqs.iter().enumerate().any(|(i, r)| {
-        reqs[..i]
-            .iter()
-            .rev()
-            .find(|p| p.call == r.call)
-            .is_some_and(|p| maybe_ran(p.id) && (r.key.is_none() || r.key != p.key))
-    })
-}
-
-/// The nearest combination (same scenario and seed) that ends well (the
-/// lab engine computes it; the page receives it with the run): first
-/// another server with the same client, nearest first; then another client
-/// on the same server; then both. Only a combination that breaks none of the
-/// chapter's rules ([`design_breaks`]) and ends well without luck counts.
-/// `None` if the run already ends well without luck, or nothing fixes it.
-#[cfg(feature = "sqlite")]
-pub fn nearest_fix(
-    scenario: Scenario,
-    client: ClientStrategy,
-    server: ServerImpl,
-    seed: u64,
-) -> Option<(ClientStrategy, ServerImpl)> {
-    nearest_fix_among(client, server, |c, s| cell(scenario, c, s, seed))
-}
-
-/// [`nearest_fix`] over any source of cells (the tests pass a table of
-/// cells computed once, so every run's advice can be checked).
-#[cfg(feature = "sqlite")]
-pub fn nearest_fix_among(
-    client: ClientStrategy,
-    server: ServerImpl,
-    cell_of: impl Fn(ClientStrategy, ServerImpl) -> Cell,
-) -> Option<(ClientStrategy, ServerImpl)> {
-    let fixed = |c: Cell| is_good(c) && !c.lucky;
-    if fixed(cell_of(client, server)) {
-        return None;
-    }
-    let si = |s: ServerImpl| ServerImpl::ALL.iter().position(|x| *x == s).unwrap_or(0);
-    let mut servers: Vec<ServerImpl> = ServerImpl::ALL.to_vec();
-    // Nearest first; on a tie, the more careful (later) server.
-    servers.sort_by_key(|s| (si(*s).abs_diff(si(server)), std::cmp::Reverse(si(*s))));
-    let others = || {
-        ClientStrategy::ALL
-            .into_iter()
-            .filter(move |c| *c != client)
-    };
-    let tiers = servers[1..]
-        .iter()
-        .map(|s| (client, *s))
-        .chain(others().map(|c| (c, server)))
-        .chain(others().flat_map(|c| servers[1..].iter().map(move |s| (c, *s))));
-    tiers
-        .filter(|(c, s)| design_breaks(*c, *s).is_empty())
-        .find(|(c, s)| fixed(cell_of(*c, *s)))
-}
-
 #[cfg(all(test, feature = "sqlite"))]
 mod tests {
     use super::*;
-    use crate::lab::run;
-
-    #[test]
-    fn fixes_are_nearest_and_good() {
-        // Lost response on the naive server: the nearest key-aware server
-        // that breaks no rule of the chapter (not key_split, which inserts
-        // before recording the key) fixes it with the same client.
-        let fix = nearest_fix(
-            Scenario::ResponseLost,
-            ClientStrategy::StableKey,
-            ServerImpl::Naive,
-            1,
-        );
-        assert_eq!(fix, Some((ClientStrategy::StableKey, ServerImpl::Atomic)));
-        // A model re-call with a tool_use key: no server helps; a business key does.
-        let fix = nearest_fix(
-            Scenario::ModelRetry,
-            ClientStrategy::StableKey,
-            ServerImpl::Fenced,
-            1,
-        );
-        assert_eq!(fix, Some((ClientStrategy::BusinessKey, ServerImpl::Fenced)));
-        // Already good: nothing to fix.
-        assert_eq!(
-            nearest_fix(Scenario::None, ClientStrategy::Naive, ServerImpl::Naive, 1),
-            None
-        );
-    }
+    use crate::lab::{run, Preset};
 
     #[test]
     fn causes_and_luck() {
         let r = run(
             Scenario::CrashBetweenCommits,
             ClientStrategy::StableKey,
-            ServerImpl::KeySplit,
+            Preset::KeySplit,
             1,
         );
         assert_eq!(cause(Scenario::CrashBetweenCommits, &r), Cause::SplitCrash);
         let r = run(
             Scenario::CrashBetweenCommits,
             ClientStrategy::StableKey,
-            ServerImpl::Atomic,
+            Preset::Atomic,
             1,
         );
         assert_eq!(cause(Scenario::CrashBetweenCommits, &r), Cause::StuckClaim);
         let r = run(
             Scenario::CrashBetweenCommits,
             ClientStrategy::NewKey,
-            ServerImpl::Atomic,
+            Preset::Atomic,
             1,
         );
-        assert!(lucky(&r), "a new key survived the crash by luck");
+        assert!(r.cell().lucky, "a new key survived the crash by luck");
         let r = run(
             Scenario::ResponseLost,
             ClientStrategy::StableKey,
-            ServerImpl::Fenced,
+            Preset::Fenced,
             1,
         );
-        assert!(!lucky(&r));
+        assert!(!r.cell().lucky);
         assert_eq!(cause(Scenario::ResponseLost, &r), Cause::Good);
     }
 }

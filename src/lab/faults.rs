@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ids::Scenario;
+use super::times::*;
 
 /// What the network does with one message.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -74,34 +75,15 @@ pub struct FaultSchedule {
     pub restart_next_day: bool,
 }
 
-/// The extra processing time of `slow_server`: longer than the client's
-/// per-attempt timeout, and the longest *normal* processing time the lease
-/// is sized for (lease > client timeout + this + normal work).
-pub const SLOW_MS: u64 = 2_500;
-/// The pause of `lease_expired`: longer than the lease (a GC pause, the
-/// exception the fencing token exists for). The handler wakes after the
-/// taker has finished.
-pub const STALL_MS: u64 = 7_000;
-/// The pause of `lease_overlap`: longer than the lease, but the handler
-/// wakes while the taker is still working.
-pub const OVERLAP_STALL_MS: u64 = 6_000;
-/// The taker's (normal, if slow) extra processing time in `lease_overlap`.
-pub const TAKER_MS: u64 = 1_500;
-/// `Retry-After` of `retry_after_503`, in seconds.
-pub const RETRY_AFTER_503_S: u64 = 1;
-/// `Retry-After` of `retry_after_long`: longer than a tool call's deadline.
-pub const RETRY_AFTER_LONG_S: u64 = 30;
-/// `Retry-After` of `rate_limited_429`, in seconds.
-pub const RETRY_AFTER_429_S: u64 = 1;
-/// How long the server keeps idempotency keys (the chapter: at least 24 h).
-pub const KEY_RETENTION_MS: u64 = 24 * 3_600_000;
-/// `key_expired`: the harness process dies this long after the run starts
-/// (before its timeout fires), ...
-pub const HARNESS_DIES_MS: u64 = 1_000;
-/// ... the server's cleanup job runs at this time, ...
-pub const CLEANUP_AT_MS: u64 = KEY_RETENTION_MS + 1_800_000;
-/// ... and the harness is back the next day at this time.
-pub const HARNESS_BACK_MS: u64 = KEY_RETENTION_MS + 3_600_000;
+impl AttemptFault {
+    /// An attempt delivered both ways with this fault inside the server.
+    pub fn server(server: ServerFault) -> Self {
+        Self {
+            server,
+            ..Self::default()
+        }
+    }
+}
 
 impl FaultSchedule {
     /// The faults of global attempt `n`.
@@ -124,10 +106,7 @@ impl Scenario {
             response: Delivery::Lose,
             ..AttemptFault::default()
         };
-        let server = |server| AttemptFault {
-            server,
-            ..AttemptFault::default()
-        };
+        let server = AttemptFault::server;
         match self {
             Scenario::None => FaultSchedule::default(),
             Scenario::RequestLost => FaultSchedule::first(AttemptFault {
@@ -160,7 +139,7 @@ impl Scenario {
                     ..AttemptFault::default()
                 };
                 let mut attempts = vec![lose_response];
-                attempts.extend([lose_request; super::harness::MAX_ATTEMPTS as usize - 1]);
+                attempts.extend([lose_request; MAX_ATTEMPTS as usize - 1]);
                 FaultSchedule {
                     attempts,
                     model_recalls: 1,
@@ -202,15 +181,3 @@ impl Scenario {
         }
     }
 }
-
-// The chapter's rule, checked when the crate compiles: the lease outlasts
-// the client timeout plus the longest normal processing; only the two
-// pauses (the exception a fencing token exists for) outlive it.
-const _: () = {
-    let normal_max = SLOW_MS + super::limits::WORK_MAX_MS;
-    assert!(super::limits::LEASE_MS > super::harness::ATTEMPT_TIMEOUT_MS + normal_max);
-    assert!(TAKER_MS < SLOW_MS);
-    assert!(STALL_MS > super::limits::LEASE_MS && OVERLAP_STALL_MS > super::limits::LEASE_MS);
-    assert!(HARNESS_DIES_MS < super::harness::ATTEMPT_TIMEOUT_MS);
-    assert!(KEY_RETENTION_MS < CLEANUP_AT_MS && CLEANUP_AT_MS < HARNESS_BACK_MS);
-};

@@ -8,17 +8,7 @@ use serde_json::json;
 use sha2::{Digest, Sha256};
 
 use super::ids::ClientStrategy;
-
-/// Per-attempt timeout: the client waits 2 s for an answer.
-pub const ATTEMPT_TIMEOUT_MS: u64 = 2_000;
-/// Attempts per tool call (the first one and three retries).
-pub const MAX_ATTEMPTS: u32 = 4;
-/// Backoff base: retry `n` waits 200 ms × 2ⁿ⁻¹ × uniform[0.9, 1.1).
-pub const BACKOFF_BASE_MS: f64 = 200.0;
-/// Deadline of one tool call, from the model's call to the tool result.
-pub const CALL_DEADLINE_MS: u64 = 12_000;
-/// How long the model takes before it calls the tool again.
-pub const MODEL_THINK_MS: u64 = 1_500;
+use super::times::BACKOFF_BASE_MS;
 
 /// The report the agent files.
 pub const MODULE: &str = "export";

@@ -1,6 +1,7 @@
 //! The three choices a learner makes (fault scenario, client strategy, server
-//! implementation) and the verdict of a run. Their ids are the URL values of
-//! `#/lab?scenario=…&client=…&server=…`, spelled as the README documents.
+//! design, by preset name or by mechanisms) and the verdict of a run. Their
+//! ids are the URL values of `#/lab?scenario=…&client=…&server=…`, spelled as
+//! the README documents.
 
 use serde::{Deserialize, Serialize};
 
@@ -73,16 +74,22 @@ id_enum! {
 }
 
 id_enum! {
-    /// How the bug tracker handles `POST /reports`.
+    /// A named server design ([`Preset::design`](crate::lab::Design)): the
+    /// five servers the lab started with, in the order the chapter builds
+    /// them, and the lease without a write-back condition that the chapter's
+    /// fencing argument starts from. Their ids are the `server=` URL values.
     #[derive(Serialize, Deserialize)]
-    ServerImpl {
+    Preset {
         /// Inserts every POST.
         Naive => "naive",
         /// Inserts the report in one commit, records the key in a second one.
         KeySplit => "key_split",
         /// Claims the key, then inserts the report and stores the response in one transaction.
         Atomic => "atomic",
-        /// `atomic` plus a lease: an expired claim may be taken over.
+        /// `atomic` plus a lease, and a write-back `WHERE key = ?` only: a
+        /// stale handler that wakes after a takeover writes a second report.
+        LeasedUnguarded => "leased_unguarded",
+        /// `atomic` plus a lease and a status guard on the write-back.
         Leased => "leased",
         /// `leased` plus a fencing token checked at write-back.
         Fenced => "fenced",

@@ -17,7 +17,7 @@ fn int(i: i64) -> Value {
 /// The cleanup job: deletes keys older than the retention. A request that
 /// arrives later with a pruned key is a new request.
 pub fn prune_keys(db: &mut Db, now: u64) -> usize {
-    let cutoff = now.saturating_sub(super::faults::KEY_RETENTION_MS) as i64;
+    let cutoff = now.saturating_sub(super::times::KEY_RETENTION_MS) as i64;
     db.begin();
     let n = db
         .exec(

@@ -1,14 +1,16 @@
-//! The matrix as a job: a list of (scenario, client, server) combinations at
-//! one seed, computed one cell per step. The lab engine's worker drives a
+//! The matrix as a job: a list of (scenario, client, design) combinations at
+//! one seed, computed one cell per step (the workbench's suite is such a
+//! list too, graded as rows). The lab engine's worker drives a
 //! [`MatrixJob`] and sends every cell as it finishes; the page collects them
 //! in [`MatrixCells`] and draws the table from it. Both are plain state, so
 //! the order of the cells, the progress and the end are tested natively.
 
-use super::ids::{ClientStrategy, Scenario, ServerImpl};
-use super::run::Cell;
+use super::design::Design;
+use super::ids::{ClientStrategy, Scenario};
+use super::result::Cell;
 
 /// One cell's choices.
-pub type Combo = (Scenario, ClientStrategy, ServerImpl);
+pub type Combo = (Scenario, ClientStrategy, Design);
 
 /// The engine's side: which cell comes next.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +33,11 @@ impl MatrixJob {
         self.combos.len()
     }
 
+    /// The choices of cell `i` (panics outside the job).
+    pub fn combo(&self, i: usize) -> Combo {
+        self.combos[i]
+    }
+
     pub fn completed(&self) -> usize {
         self.next
     }
@@ -42,10 +49,17 @@ impl MatrixJob {
     /// Computes the next cell: its index and value; `None` once done.
     #[cfg(feature = "sqlite")]
     pub fn step(&mut self) -> Option<(usize, Cell)> {
-        let (sc, cl, sv) = *self.combos.get(self.next)?;
+        let (i, run) = self.step_run()?;
+        Some((i, run.cell()))
+    }
+
+    /// Computes the next cell's run (no table snapshots); `None` once done.
+    #[cfg(feature = "sqlite")]
+    pub fn step_run(&mut self) -> Option<(usize, super::result::Run)> {
+        let (sc, cl, d) = *self.combos.get(self.next)?;
         let i = self.next;
         self.next += 1;
-        Some((i, super::sim::cell(sc, cl, sv, self.seed)))
+        Some((i, super::sim::run_fast(&sc.schedule(), cl, d, self.seed)))
     }
 }
 

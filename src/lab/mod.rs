@@ -1,46 +1,54 @@
 //! The idempotency lab (pure core): a test agent's harness submits a
 //! bug report to a bug tracker over an unreliable network; the tracker runs
-//! one of five implementations against a real SQLite database. A run is a
+//! a handler assembled from a design of mechanisms (`design`: five presets
+//! and any valid combination) against a real SQLite database. A run is a
 //! deterministic discrete-event simulation of (fault schedule, client
-//! strategy, server implementation, seed); every step records the requests,
-//! the server's decision and SQL, and both tables, so the UI can replay it.
+//! strategy, server design, seed); every step records the requests, the
+//! server's decision and SQL, and both tables, so the UI can replay it.
 //!
 //! Nothing here knows the expected outcome of a scenario: counts emerge from
-//! running the handlers' SQL against the database.
+//! running the handler's SQL against the database.
 //!
 //! Without the `sqlite` feature (the page's own wasm) only the data a run is
-//! made of, the parameters and the explanations are here; the engine that
-//! computes runs (`run`, `cell`, the matrix job, the wire answers) lives in
-//! the lab worker's wasm, built with the feature.
+//! made of, the designs and their SQL, the parameters, the grading's types
+//! and the explanations are here; the engine that computes runs (`run`,
+//! `cell`, `suite`, the matrix job, the wire answers) lives in the lab
+//! worker's wasm, built with the feature.
 
 #[cfg(feature = "sqlite")]
+pub mod csv;
+#[cfg(feature = "sqlite")]
 mod db;
+mod design;
 pub mod explain;
 mod faults;
+#[cfg(feature = "sqlite")]
+mod handler;
 pub mod harness;
 mod ids;
 #[cfg(feature = "sqlite")]
 mod jobs;
-mod limits;
 pub mod matrix_job;
 mod params;
+mod result;
 pub mod rules;
-mod run;
-#[cfg(feature = "sqlite")]
-mod server;
 #[cfg(feature = "sqlite")]
 mod sim;
+pub mod sql;
+pub mod suite;
+mod times;
 mod trace;
 pub mod wire;
 pub mod words;
 
+pub use design::{Design, DesignProblem, Group, Mechanism};
 pub use faults::*;
-pub use ids::{ClientStrategy, Ending, Scenario, ServerImpl, ToolOutcome, Verdict};
-pub use limits::{LEASE_MS, MAX_EVENTS, RESTART_MS, WORK_MAX_MS};
+pub use ids::{ClientStrategy, Ending, Preset, Scenario, ToolOutcome, Verdict};
 pub use params::{
     LabParams, MatrixBy, MatrixParams, StepParam, KNOWN, MATRIX_KNOWN, SEED as SEED_BOUND, SPEEDS,
 };
-pub use run::{CallSummary, Cell, Run};
+pub use result::{CallSummary, Cell, Holder, RollbackCause, Run, Write, WriteOutcome};
 #[cfg(feature = "sqlite")]
-pub use sim::{cell, final_count, run, run_schedule};
+pub use sim::{cell, final_count, nearest_fix, nearest_fix_among, run, run_fast, run_schedule};
+pub use times::*;
 pub use trace::*;

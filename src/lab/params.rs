@@ -1,10 +1,13 @@
 //! URL parameters of `#/lab` and `#/lab/matrix`, read through
 //! `crate::params` so that bad values are clamped or refused with a notice.
+//! The server is a design: `server=<preset>` names one, `design=<ids>` any
+//! (a design equal to a preset is written by the preset's name).
 
-use crate::params::{check_int, Bound, Notice, Reader};
+use crate::params::{check_int, Bound, Notice, NoticeKind, Reader};
 use crate::route::Query;
 
-use super::ids::{ClientStrategy, Scenario, ServerImpl};
+use super::design::{Design, DesignProblem, Mechanism};
+use super::ids::{ClientStrategy, Preset, Scenario};
 
 /// `seed`: any small non-negative integer.
 pub const SEED: Bound<i64> = Bound {
@@ -15,10 +18,12 @@ pub const SEED: Bound<i64> = Bound {
 };
 
 /// Every URL parameter name of `#/lab`.
-pub const KNOWN: [&str; 6] = ["scenario", "client", "server", "seed", "step", "speed"];
+pub const KNOWN: [&str; 7] = [
+    "scenario", "client", "server", "design", "seed", "step", "speed",
+];
 
 /// Every URL parameter name of `#/lab/matrix`.
-pub const MATRIX_KNOWN: [&str; 4] = ["by", "server", "client", "seed"];
+pub const MATRIX_KNOWN: [&str; 5] = ["by", "server", "design", "client", "seed"];
 
 /// Playback speeds in steps per second, as URL values.
 pub const SPEEDS: [&str; 4] = ["0.5", "1", "2", "4"];
@@ -40,7 +45,8 @@ pub enum StepParam {
 pub struct LabParams {
     pub scenario: Scenario,
     pub client: ClientStrategy,
-    pub server: ServerImpl,
+    /// The server's design (`server=<preset>` or `design=<ids>`).
+    pub design: Design,
     pub seed: u64,
     pub step: StepParam,
     /// Playback speed, one of [`SPEEDS`].
@@ -52,7 +58,7 @@ impl Default for LabParams {
         Self {
             scenario: Scenario::ResponseLost,
             client: ClientStrategy::Naive,
-            server: ServerImpl::Naive,
+            design: Design::NONE,
             seed: SEED.default as u64,
             step: StepParam::Raw("0".into()),
             speed: DEFAULT_SPEED,
@@ -93,14 +99,7 @@ impl LabParams {
             ClientStrategy::id,
             ClientStrategy::from_id,
         );
-        let server = pick(
-            &mut r,
-            "server",
-            &ServerImpl::ids(),
-            d.server,
-            ServerImpl::id,
-            ServerImpl::from_id,
-        );
+        let design = read_design(&mut r, q, d.design);
         let seed = r.int(SEED) as u64;
         let speed_raw = r.choice("speed", &SPEEDS, d.speed);
         let speed = SPEEDS
@@ -116,7 +115,7 @@ impl LabParams {
         let p = Self {
             scenario,
             client,
-            server,
+            design,
             seed,
             step,
             speed,
@@ -166,10 +165,10 @@ impl LabParams {
         };
         let mut q = Query::new()
             .with("scenario", self.scenario.id())
-            .with("client", self.client.id())
-            .with("server", self.server.id())
-            .with("seed", self.seed.to_string())
-            .with("step", step);
+            .with("client", self.client.id());
+        write_design(&mut q, self.design);
+        q.set("seed", self.seed.to_string());
+        q.set("step", step);
         if self.speed != DEFAULT_SPEED {
             q.set("speed", self.speed);
         }
@@ -177,13 +176,72 @@ impl LabParams {
     }
 }
 
+/// Reads `server` (a preset) and `design` (ids, any order); `design` wins,
+/// and every mechanism it cannot use, or a `server` it overrides, gets a notice
+/// naming the design actually used.
+fn read_design(r: &mut Reader, q: &Query, default: Design) -> Design {
+    let preset_ids = Preset::ids();
+    let preset = r.choice("server", &preset_ids, default.label().as_str());
+    let by_preset = Preset::from_id(&preset).map_or(default, Preset::design);
+    let Some(raw) = q.get("design") else {
+        return by_preset;
+    };
+    let (design, problems) = Design::parse(raw);
+    let used = design.label();
+    for p in problems {
+        r.push(design_notice(p, &used));
+    }
+    if q.get("server").is_some() && by_preset != design {
+        r.push(Notice {
+            kind: NoticeKind::Invalid,
+            param: "server".into(),
+            given: preset,
+            range: format!("design={}", design.to_ids()),
+            used: used.clone(),
+        });
+    }
+    design
+}
+
+fn design_notice(p: DesignProblem, used: &str) -> Notice {
+    let ids = |ms: &[Mechanism]| ms.iter().map(|m| m.id()).collect::<Vec<_>>().join(" | ");
+    let (kind, given, range) = match p {
+        DesignProblem::Unknown { given } => {
+            (NoticeKind::Invalid, given, Mechanism::ids().join(", "))
+        }
+        DesignProblem::Needs { dropped, needs } => {
+            (NoticeKind::Needs, dropped.id().to_string(), ids(&needs))
+        }
+        DesignProblem::Excludes { dropped, with } => (
+            NoticeKind::Excludes,
+            dropped.id().to_string(),
+            with.id().to_string(),
+        ),
+    };
+    Notice {
+        kind,
+        param: "design".into(),
+        given,
+        range,
+        used: used.to_string(),
+    }
+}
+
+/// `server=<preset>` when the design is one, else `design=<ids>`.
+fn write_design(q: &mut Query, design: Design) {
+    match design.preset() {
+        Some(p) => q.set("server", p.id()),
+        None => q.set("design", design.to_ids()),
+    }
+}
+
 /// What the matrix's columns are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MatrixBy {
-    /// Scenario × client for one `server` (`by=client`, the default).
+    /// Scenario × client for one design (`by=client`, the default).
     Client,
     /// Scenario × server for one `client` (`by=server`): which server fixes
-    /// my failure?
+    /// my failure? Every preset, and the current design if it is none.
     Server,
 }
 
@@ -191,7 +249,9 @@ pub enum MatrixBy {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatrixParams {
     pub by: MatrixBy,
-    pub server: ServerImpl,
+    /// `by=client`: the design of every cell; `by=server`: an extra column
+    /// when it is not a preset.
+    pub design: Design,
     pub client: ClientStrategy,
     pub seed: u64,
 }
@@ -200,7 +260,7 @@ impl Default for MatrixParams {
     fn default() -> Self {
         Self {
             by: MatrixBy::Client,
-            server: ServerImpl::Naive,
+            design: Design::NONE,
             client: ClientStrategy::StableKey,
             seed: SEED.default as u64,
         }
@@ -216,14 +276,7 @@ impl MatrixParams {
             "server" => MatrixBy::Server,
             _ => MatrixBy::Client,
         };
-        let server = pick(
-            &mut r,
-            "server",
-            &ServerImpl::ids(),
-            d.server,
-            ServerImpl::id,
-            ServerImpl::from_id,
-        );
+        let design = read_design(&mut r, q, d.design);
         let client = pick(
             &mut r,
             "client",
@@ -237,7 +290,7 @@ impl MatrixParams {
         (
             Self {
                 by,
-                server,
+                design,
                 client,
                 seed,
             },
@@ -248,43 +301,57 @@ impl MatrixParams {
     /// The query for this state (only what differs from the default view).
     pub fn to_query(&self) -> Query {
         let mut q = match self.by {
-            MatrixBy::Client => Query::new().with("server", self.server.id()),
+            MatrixBy::Client => Query::new(),
             MatrixBy::Server => Query::new()
                 .with("by", "server")
                 .with("client", self.client.id()),
         };
+        if self.by == MatrixBy::Client || self.design != Design::NONE {
+            write_design(&mut q, self.design);
+        }
         if self.seed != SEED.default as u64 {
             q.set("seed", self.seed.to_string());
         }
         q
     }
 
-    /// The (scenario, client, server) of every cell, row by row.
-    pub fn cells(&self) -> Vec<(Scenario, ClientStrategy, ServerImpl)> {
+    /// The columns of the `by=server` view: every preset, then the current
+    /// design when it is not one.
+    pub fn server_columns(&self) -> Vec<Design> {
+        let mut cols: Vec<Design> = Preset::ALL.iter().map(|p| p.design()).collect();
+        if !cols.contains(&self.design) {
+            cols.push(self.design);
+        }
+        cols
+    }
+
+    /// The (scenario, client, design) of every cell, row by row.
+    pub fn cells(&self) -> Vec<(Scenario, ClientStrategy, Design)> {
+        let columns = self.server_columns();
         Scenario::ALL
             .iter()
             .flat_map(|sc| match self.by {
                 MatrixBy::Client => ClientStrategy::ALL
                     .iter()
-                    .map(|c| (*sc, *c, self.server))
+                    .map(|c| (*sc, *c, self.design))
                     .collect::<Vec<_>>(),
-                MatrixBy::Server => ServerImpl::ALL
-                    .iter()
-                    .map(|s| (*sc, self.client, *s))
-                    .collect(),
+                MatrixBy::Server => columns.iter().map(|d| (*sc, self.client, *d)).collect(),
             })
             .collect()
     }
 
-    /// The cells of the previous server (scenario × client view), to mark
-    /// what changed; `None` for the first server and the other view, where
-    /// each column is compared with the one to its left.
-    pub fn previous_cells(&self) -> Option<Vec<(Scenario, ClientStrategy, ServerImpl)>> {
-        let i = ServerImpl::ALL.iter().position(|s| *s == self.server)?;
+    /// The cells of the previous preset (scenario × client view), to mark
+    /// what changed; `None` for the first preset, a design that is no
+    /// preset, and the other view, where each column is compared with the
+    /// one to its left.
+    pub fn previous_cells(&self) -> Option<Vec<(Scenario, ClientStrategy, Design)>> {
+        let i = Preset::ALL
+            .iter()
+            .position(|p| Some(*p) == self.design.preset())?;
         match (self.by, i) {
             (MatrixBy::Client, 1..) => Some(
                 MatrixParams {
-                    server: ServerImpl::ALL[i - 1],
+                    design: Preset::ALL[i - 1].design(),
                     ..self.clone()
                 }
                 .cells(),
@@ -307,7 +374,7 @@ mod tests {
         assert!(n.is_empty(), "{n:?}");
         assert_eq!(p.scenario, Scenario::ResponseLost);
         assert_eq!(p.client, ClientStrategy::StableKey);
-        assert_eq!(p.server, ServerImpl::Fenced);
+        assert_eq!(p.design, Preset::Fenced.design());
         assert_eq!(p.seed, 1);
         assert_eq!(p.resolve_step(10), (4, None));
         assert_eq!(p.to_query(4, 10).encode(), q.encode());
@@ -339,7 +406,7 @@ mod tests {
         let (p, n) = LabParams::from_query(&q);
         assert_eq!(p.scenario, Scenario::ResponseLost);
         assert_eq!(p.client, ClientStrategy::StableKey);
-        assert_eq!(p.server, ServerImpl::Naive);
+        assert_eq!(p.design, Design::NONE);
         assert_eq!(p.seed, 0);
         assert_eq!(p.speed, "1");
         let names: Vec<_> = n.iter().map(|n| n.param.as_str()).collect();
@@ -357,22 +424,110 @@ mod tests {
         );
         assert_eq!(m.to_query().encode(), "by=server&client=careful");
         let cells = m.cells();
-        assert_eq!(cells.len(), Scenario::ALL.len() * ServerImpl::ALL.len());
+        assert_eq!(cells.len(), Scenario::ALL.len() * Preset::ALL.len());
         assert!(cells.iter().all(|(_, c, _)| *c == ClientStrategy::Careful));
         assert_eq!(m.previous_cells(), None);
         let (m, n) = MatrixParams::from_query(&Query::parse("by=diagonal"));
         assert_eq!((m.by, n.len()), (MatrixBy::Client, 1));
         let (m, _) = MatrixParams::from_query(&Query::parse("server=atomic"));
         let prev = m.previous_cells().unwrap();
-        assert!(prev.iter().all(|(_, _, s)| *s == ServerImpl::KeySplit));
+        assert!(prev.iter().all(|(_, _, s)| *s == Preset::KeySplit.design()));
     }
 
     #[test]
     fn matrix_params() {
         let (m, n) = MatrixParams::from_query(&Query::parse("server=fenced"));
-        assert_eq!((m.server, n.len()), (ServerImpl::Fenced, 0));
+        assert_eq!((m.design, n.len()), (Preset::Fenced.design(), 0));
         assert_eq!(m.to_query().encode(), "server=fenced");
         let (m, n) = MatrixParams::from_query(&Query::parse("server=nope"));
-        assert_eq!((m.server, n.len()), (ServerImpl::Naive, 1));
+        assert_eq!((m.design, n.len()), (Design::NONE, 1));
+    }
+
+    #[test]
+    fn a_design_in_any_order_is_written_by_its_preset_or_its_ids() {
+        let (p, n) = LabParams::from_query(&Query::parse(
+            "scenario=lease_overlap&client=stable_key&design=lease,store_errors,digest,claim",
+        ));
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!(p.design, Preset::LeasedUnguarded.design());
+        assert_eq!(p.query().get("server"), Some("leased_unguarded"));
+        assert_eq!(p.query().get("design"), None);
+        let (p, n) = LabParams::from_query(&Query::parse("design=lease,claim"));
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!(p.query().get("design"), Some("claim,lease"));
+        assert_eq!(p.query().get("server"), None);
+        assert_eq!(LabParams::from_query(&p.query()).0, p);
+    }
+
+    #[test]
+    fn an_impossible_design_names_what_is_missing_and_the_design_used() {
+        let (p, n) = LabParams::from_query(&Query::parse("design=claim,fence,warp"));
+        assert_eq!(p.design, Design::of(&[Mechanism::Claim]));
+        let got: Vec<_> = n
+            .iter()
+            .map(|n| {
+                (
+                    n.kind.clone(),
+                    n.given.as_str(),
+                    n.range.as_str(),
+                    n.used.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (
+                    NoticeKind::Invalid,
+                    "warp",
+                    &*Mechanism::ids().join(", "),
+                    "claim"
+                ),
+                (NoticeKind::Needs, "fence", "lease", "claim"),
+            ]
+        );
+        let (p, n) = LabParams::from_query(&Query::parse("design=record_after,claim"));
+        assert_eq!(p.design, Design::of(&[Mechanism::Claim]));
+        assert_eq!(
+            (n[0].kind.clone(), n[0].range.as_str()),
+            (NoticeKind::Excludes, "claim")
+        );
+        // `design` wins over a different `server`, with a notice.
+        let (p, n) = LabParams::from_query(&Query::parse("server=fenced&design=claim"));
+        assert_eq!(p.design, Design::of(&[Mechanism::Claim]));
+        assert_eq!((n.len(), n[0].param.as_str()), (1, "server"));
+        let (_, n) = LabParams::from_query(&Query::parse(
+            "server=atomic&design=claim,digest,store_errors",
+        ));
+        assert!(n.is_empty(), "the same design twice is no conflict: {n:?}");
+    }
+
+    #[test]
+    fn the_matrix_by_server_gains_a_column_for_a_custom_design() {
+        let (m, n) = MatrixParams::from_query(&Query::parse("by=server&design=claim,lease"));
+        assert!(n.is_empty(), "{n:?}");
+        let cols = m.server_columns();
+        assert_eq!(cols.len(), Preset::ALL.len() + 1);
+        assert_eq!(
+            cols.last(),
+            Some(&Design::of(&[Mechanism::Claim, Mechanism::Lease]))
+        );
+        assert_eq!(
+            m.to_query().encode(),
+            "by=server&client=stable_key&design=claim,lease"
+        );
+        assert_eq!(m.cells().len(), Scenario::ALL.len() * cols.len());
+        let (m, _) = MatrixParams::from_query(&Query::parse("by=server&server=fenced"));
+        assert_eq!(m.server_columns().len(), Preset::ALL.len());
+        assert_eq!(
+            m.to_query().encode(),
+            "by=server&client=stable_key&server=fenced"
+        );
+        let (m, _) = MatrixParams::from_query(&Query::parse("design=claim"));
+        assert_eq!(m.previous_cells(), None);
+        assert!(m
+            .cells()
+            .iter()
+            .all(|(_, _, d)| *d == Design::of(&[Mechanism::Claim])));
     }
 }

@@ -1,5 +1,5 @@
 //! The chapter's rules that a design of the lab can break, as data: which
-//! (client, server) combination breaks which rule, and the passage each rule
+//! (client, server design) combination breaks which rule, and the passage each rule
 //! comes from. «试试修好的版本» never suggests a combination that breaks one,
 //! and the end of a run names the rules its own combination breaks, even
 //! when this run happened to end well.
@@ -13,25 +13,27 @@
 //!   自动重试非幂等方法的请求，除非它有办法知道这个请求实际上是幂等的，或者能检测到原请求没有生效。»
 //! - `lease_without_fence`: «所以租约要大于"客户端超时 + 最长处理时间"，再用 fencing token 兜底».
 
-use super::ids::{ClientStrategy, ServerImpl};
+use super::design::{Design, Mechanism};
+use super::ids::ClientStrategy;
 use crate::ids::id_enum;
 
 id_enum! {
     /// A rule of the chapter a design can break.
     Rule {
-        /// The report is committed before the key is recorded (`key_split`).
+        /// The report is committed before the key is recorded (`record_after`).
         InsertBeforeKey => "insert_before_key",
         /// A fresh key on every attempt (`new_key`).
         NewKeyPerAttempt => "new_key_per_attempt",
         /// A known key's stored response is replayed without comparing the
-        /// body (`key_split` never compares; a run shows it when a retry
+        /// body (a key record without `digest`; a run shows it when a retry
         /// changed its body, see [`crate::lab::Run::changed_body_replays`]).
         ReplayChangedBody => "replay_changed_body",
         /// A POST is retried automatically although nothing makes it
-        /// idempotent: no key (`naive` client), or a server that ignores the
-        /// key (`naive` server) behind a client that retries.
+        /// idempotent: no key (`naive` client), or a server that keeps no key
+        /// record behind a client that retries.
         RetryWithoutDedup => "retry_without_dedup",
-        /// An expired claim is taken over without a fencing token (`leased`).
+        /// An expired claim is taken over without a fencing token (`lease`
+        /// without `fence`).
         LeaseWithoutFence => "lease_without_fence",
     }
 }
@@ -50,35 +52,40 @@ fn retries_maybe_executed(client: ClientStrategy) -> bool {
     client != ClientStrategy::Careful
 }
 
+/// The chapter's rules the server design breaks by itself: those it breaks
+/// behind `stable_key`, the client the chapter recommends, which breaks none
+/// of its own. A change of the server can mend only these.
+pub fn server_breaks(design: impl Into<Design>) -> Vec<Rule> {
+    design_breaks(ClientStrategy::StableKey, design)
+}
+
 /// The chapter's rules the combination breaks by design, whatever a run of
 /// it happens to show.
-pub fn design_breaks(client: ClientStrategy, server: ServerImpl) -> Vec<Rule> {
-    let mut out = Vec::new();
-    if server == ServerImpl::KeySplit {
-        out.push(Rule::InsertBeforeKey);
-        out.push(Rule::ReplayChangedBody);
-    }
-    if client == ClientStrategy::NewKey {
-        out.push(Rule::NewKeyPerAttempt);
-    }
-    let no_dedup = client == ClientStrategy::Naive || server == ServerImpl::Naive;
-    if no_dedup && retries_maybe_executed(client) {
-        out.push(Rule::RetryWithoutDedup);
-    }
-    if server == ServerImpl::Leased {
-        out.push(Rule::LeaseWithoutFence);
-    }
-    out
+pub fn design_breaks(client: ClientStrategy, design: impl Into<Design>) -> Vec<Rule> {
+    use Mechanism::*;
+    let d = design.into();
+    let no_dedup = client == ClientStrategy::Naive || !d.keyed();
+    Rule::ALL
+        .into_iter()
+        .filter(|r| match r {
+            Rule::InsertBeforeKey => d.has(RecordAfter),
+            Rule::ReplayChangedBody => d.keyed() && !d.has(Digest),
+            Rule::NewKeyPerAttempt => client == ClientStrategy::NewKey,
+            Rule::RetryWithoutDedup => no_dedup && retries_maybe_executed(client),
+            Rule::LeaseWithoutFence => d.has(Lease) && !d.has(Fence),
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lab::Preset;
 
     #[test]
     fn the_chapters_anti_patterns_break_their_rules() {
         use ClientStrategy as C;
-        use ServerImpl as S;
+        use Preset as S;
         assert!(design_breaks(C::StableKey, S::KeySplit).contains(&Rule::InsertBeforeKey));
         assert!(design_breaks(C::StableKey, S::KeySplit).contains(&Rule::ReplayChangedBody));
         assert!(design_breaks(C::NewKey, S::Fenced).contains(&Rule::NewKeyPerAttempt));
@@ -93,6 +100,37 @@ mod tests {
                 assert!(design_breaks(c, s).is_empty(), "{c:?} {s:?}");
             }
         }
+    }
+
+    #[test]
+    fn rules_follow_the_mechanisms_not_the_preset_names() {
+        use Mechanism::*;
+        use Rule::*;
+        let claim = Design::of(&[Claim]);
+        // A key record without a digest replays a changed body, whichever
+        // way the key is kept; with one, it answers 422.
+        assert_eq!(server_breaks(claim), vec![ReplayChangedBody]);
+        assert!(server_breaks(claim.with(Digest)).is_empty());
+        assert_eq!(
+            server_breaks(Design::of(&[RecordAfter, Digest])),
+            vec![InsertBeforeKey]
+        );
+        // A lease without a fence, guarded or not.
+        assert_eq!(
+            server_breaks(Preset::LeasedUnguarded),
+            vec![LeaseWithoutFence]
+        );
+        let fenced_unguarded = Preset::Fenced.design().without(Guard);
+        assert!(server_breaks(fenced_unguarded).is_empty());
+        // No key record: a retrying client has nothing to deduplicate by.
+        assert_eq!(server_breaks(Design::NONE), vec![RetryWithoutDedup]);
+        assert!(design_breaks(ClientStrategy::Careful, Design::NONE).is_empty());
+        // The client's own rules are not the server's.
+        assert_eq!(
+            design_breaks(ClientStrategy::NewKey, Preset::Fenced),
+            vec![NewKeyPerAttempt]
+        );
+        assert!(server_breaks(Preset::Fenced).is_empty());
     }
 
     #[test]

@@ -156,13 +156,17 @@ pub enum Decision {
     RateLimited { quota: bool },
     /// The report was inserted and (for key-aware servers) the key marked done.
     Created { report_id: i64 },
-    /// `leased`: the write-back succeeded although this handler's lease had
-    /// ended; the status guard cannot tell whose claim is in progress.
+    /// `lease` without `fence`: the write-back succeeded although this
+    /// handler's lease had ended; nothing tells whose claim is in progress.
     StaleCreated { report_id: i64, lease_until_ms: u64 },
     /// `key_split`'s second commit: the key and its response are recorded.
     KeyRecorded { report_id: i64 },
-    /// The work failed; 500 (stored as the key's response when key-aware).
+    /// The work failed; 500 (with `store_errors`, stored as the key's response).
     Failed,
+    /// The work failed; 500, and the claim was released (no `store_errors`:
+    /// deleted, or with `lease` its lease ended), so a retry with the same
+    /// key runs again.
+    Released,
     /// A statement failed (e.g. UNIQUE); the transaction was rolled back; 500.
     SqlError,
     /// Fenced write-back matched no row (`held` ≠ `current` fence):
@@ -173,10 +177,13 @@ pub enum Decision {
         held: i64,
         current: i64,
     },
-    /// `leased`: the status-guarded write-back matched no row (the key is no
+    /// `guard`: the status-guarded write-back matched no row (the key is no
     /// longer in progress): everything rolled back; the stored response is
     /// replayed (or 409).
     Guarded { replayed: bool },
+    /// The write-back matched no row because the key's record is gone
+    /// (another handler's failure deleted it): everything rolled back; 409.
+    ClaimGone,
     /// The process died inside this handler.
     Crashed,
 }

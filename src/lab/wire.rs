@@ -1,17 +1,21 @@
 //! What the page and the lab engine's worker say to each other. The page
 //! sends a [`Request`] as JSON; the engine (built with the `sqlite` feature,
 //! `src/bin/lab_engine.rs`) answers with one [`Reply`] per request, or one
-//! per cell for a matrix, the last marked `last`. Everything is data, so the
-//! page's own wasm never links the engine, and the format is tested natively.
+//! per cell of a matrix or row of a suite, the last marked `last`. Servers
+//! travel as designs (their ids, checked on arrival). Everything is data, so
+//! the page's own wasm never links the engine, and the format is tested
+//! natively.
 
 use serde::{Deserialize, Serialize};
 
-use super::ids::{ClientStrategy, ServerImpl};
+use super::design::Design;
+use super::ids::{ClientStrategy, Preset, Scenario};
 use super::matrix_job::Combo;
-use super::run::{Cell, Run};
+use super::result::{Cell, Run};
+use super::suite::{Fix, NextStep, SuiteRow};
 
 /// The most cells one matrix request may ask for (the largest view has
-/// 17 scenarios × 5 servers, twice with the previous server's column).
+/// 17 scenarios × 7 columns, twice with the previous server's column).
 pub const MAX_CELLS: usize = 400;
 
 /// What the page wants computed.
@@ -25,6 +29,30 @@ pub enum Want {
     Count { combo: Combo, seed: u64 },
     /// Matrix cells, one reply per cell in order.
     Matrix { combos: Vec<Combo>, seed: u64 },
+    /// The workbench: a design against scenarios with one client, one
+    /// reply per row in order.
+    Suite {
+        design: Design,
+        client: ClientStrategy,
+        seed: u64,
+        scenarios: Vec<Scenario>,
+    },
+    /// The smallest change that makes a failing row pass (`rows`: the
+    /// suite's rows on `design`, to tell which a change would break).
+    Fix {
+        design: Design,
+        client: ClientStrategy,
+        seed: u64,
+        scenario: Scenario,
+        rows: Vec<SuiteRow>,
+    },
+    /// The chapter's next mechanism and the rows it turns green or red.
+    Next {
+        design: Design,
+        client: ClientStrategy,
+        seed: u64,
+        rows: Vec<SuiteRow>,
+    },
 }
 
 /// A request: an id the replies carry, and what is wanted.
@@ -40,13 +68,19 @@ pub struct Request {
 pub enum Answer {
     Run {
         run: Box<Run>,
-        fix: Option<(ClientStrategy, ServerImpl)>,
+        fix: Option<(ClientStrategy, Preset)>,
     },
     Count(usize),
     Cell {
         index: usize,
         cell: Cell,
     },
+    Row {
+        index: usize,
+        row: SuiteRow,
+    },
+    Fix(Option<Fix>),
+    Next(Option<NextStep>),
     /// The request could not be read or asks for too much.
     Error(String),
 }
@@ -151,6 +185,7 @@ enum Work {
     Single(Option<Want>),
     Refused(Option<String>),
     Matrix(super::matrix_job::MatrixJob),
+    Suite(super::matrix_job::MatrixJob),
 }
 
 #[cfg(feature = "sqlite")]
@@ -168,6 +203,20 @@ impl Task {
                 return Self::refused(req.id, format!("matrix of {} cells", combos.len()))
             }
             Want::Matrix { combos, seed } => Work::Matrix(MatrixJob::new(combos, seed)),
+            Want::Suite { scenarios, .. }
+                if scenarios.is_empty() || scenarios.len() > Scenario::ALL.len() =>
+            {
+                return Self::refused(req.id, format!("suite of {} scenarios", scenarios.len()))
+            }
+            Want::Suite {
+                design,
+                client,
+                seed,
+                scenarios,
+            } => {
+                let combos = scenarios.iter().map(|sc| (*sc, client, design)).collect();
+                Work::Suite(MatrixJob::new(combos, seed))
+            }
             other => Work::Single(Some(other)),
         };
         Self { id: req.id, work }
@@ -193,6 +242,12 @@ impl Task {
                 let (index, cell) = job.step()?;
                 (Answer::Cell { index, cell }, job.is_done())
             }
+            Work::Suite(job) => {
+                let (index, run) = job.step_run()?;
+                let scenario = job.combo(index).0;
+                let row = super::suite::grade(scenario, &run);
+                (Answer::Row { index, row }, job.is_done())
+            }
         };
         Some(Reply {
             id: self.id,
@@ -210,26 +265,42 @@ impl Task {
 
 #[cfg(feature = "sqlite")]
 fn single(want: Want) -> Answer {
+    use super::suite;
     match want {
         Want::Run {
-            combo: (sc, cl, sv),
+            combo: (sc, cl, d),
             seed,
         } => Answer::Run {
-            run: Box::new(super::sim::run(sc, cl, sv, seed)),
-            fix: super::explain::nearest_fix(sc, cl, sv, seed),
+            run: Box::new(super::sim::run(sc, cl, d, seed)),
+            fix: super::sim::nearest_fix(sc, cl, d, seed),
         },
         Want::Count {
-            combo: (sc, cl, sv),
+            combo: (sc, cl, d),
             seed,
-        } => Answer::Count(super::sim::final_count(sc, cl, sv, seed)),
-        Want::Matrix { .. } => Answer::Error("matrix in a single reply".into()),
+        } => Answer::Count(super::sim::final_count(sc, cl, d, seed)),
+        Want::Fix {
+            design,
+            client,
+            seed,
+            scenario,
+            rows,
+        } => Answer::Fix(suite::smallest_fix(design, client, seed, scenario, &rows)),
+        Want::Next {
+            design,
+            client,
+            seed,
+            rows,
+        } => Answer::Next(suite::next_step(design, client, seed, &rows)),
+        Want::Matrix { .. } | Want::Suite { .. } => {
+            Answer::Error("a stream in a single reply".into())
+        }
     }
 }
 
 #[cfg(all(test, feature = "sqlite"))]
 mod tests {
     use super::*;
-    use crate::lab::{cell, explain::nearest_fix, run, Scenario};
+    use crate::lab::{cell, nearest_fix, run, Scenario};
 
     fn all_replies(req: &Request) -> Vec<Reply> {
         let mut task = Task::from_json(&req.to_json());
@@ -245,7 +316,7 @@ mod tests {
         let combo = (
             Scenario::ResponseLost,
             ClientStrategy::StableKey,
-            ServerImpl::Naive,
+            Design::NONE,
         );
         let replies = all_replies(&Request {
             id: 7,
@@ -290,7 +361,7 @@ mod tests {
 
     #[test]
     fn a_count_equals_the_runs_final_count() {
-        for sv in ServerImpl::ALL {
+        for sv in Preset::ALL.map(Preset::design) {
             let combo = (Scenario::SlowServer, ClientStrategy::NewKey, sv);
             let r = all_replies(&Request {
                 id: 1,
@@ -302,11 +373,67 @@ mod tests {
     }
 
     #[test]
+    fn a_suite_streams_its_rows_and_a_fix_and_the_next_step_answer_once() {
+        use crate::lab::suite::{next_step, smallest_fix, suite};
+        let design = Preset::LeasedUnguarded.design();
+        let client = ClientStrategy::StableKey;
+        let scenarios = vec![Scenario::None, Scenario::LeaseOverlap, Scenario::ModelRetry];
+        let replies = all_replies(&Request {
+            id: 11,
+            want: Want::Suite {
+                design,
+                client,
+                seed: 2,
+                scenarios: scenarios.clone(),
+            },
+        });
+        let want = suite(design, client, 2, &scenarios);
+        assert_eq!(replies.len(), want.len());
+        for (i, r) in replies.iter().enumerate() {
+            assert_eq!(r.last, i + 1 == want.len());
+            assert_eq!(
+                r.answer,
+                Answer::Row {
+                    index: i,
+                    row: want[i]
+                }
+            );
+        }
+        let fix = all_replies(&Request {
+            id: 12,
+            want: Want::Fix {
+                design,
+                client,
+                seed: 2,
+                scenario: Scenario::LeaseOverlap,
+                rows: want.clone(),
+            },
+        });
+        let expected = smallest_fix(design, client, 2, Scenario::LeaseOverlap, &want);
+        assert!(expected.is_some());
+        assert_eq!(fix[0].answer, Answer::Fix(expected));
+        let next = all_replies(&Request {
+            id: 13,
+            want: Want::Next {
+                design,
+                client,
+                seed: 2,
+                rows: want.clone(),
+            },
+        });
+        assert_eq!(
+            next[0].answer,
+            Answer::Next(next_step(design, client, 2, &want))
+        );
+        assert!(fix[0].last && next[0].last);
+    }
+
+    #[test]
     fn bad_requests_get_one_error_reply_not_a_panic() {
         let huge = Request {
             id: 9,
             want: Want::Matrix {
-                combos: vec![(Scenario::None, ClientStrategy::Naive, ServerImpl::Naive); 401],
+                combos: vec![(Scenario::None, ClientStrategy::Naive, Design::NONE); 401],
                 seed: 1,
             },
         }
@@ -316,7 +443,9 @@ mod tests {
             "",
             "{}",
             "null",
-            "{\"id\":3,\"want\":{\"run\":{\"combo\":[\"x\",\"naive\",\"naive\"],\"seed\":1}}}",
+            "{\"id\":3,\"want\":{\"run\":{\"combo\":[\"x\",\"naive\",\"\"],\"seed\":1}}}",
+            "{\"id\":3,\"want\":{\"run\":{\"combo\":[\"none\",\"naive\",\"fence\"],\"seed\":1}}}",
+            "{\"id\":5,\"want\":{\"suite\":{\"design\":\"\",\"client\":\"naive\",\"seed\":1,\"scenarios\":[]}}}",
             empty,
             &huge,
         ] {

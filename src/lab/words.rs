@@ -5,7 +5,7 @@
 //! words against its tool outcome.
 
 use super::ids::{Ending, ToolOutcome};
-use super::run::{Cell, Run};
+use super::result::{Cell, Run};
 use super::trace::ToolResult;
 use crate::i18n::num::counted;
 use crate::i18n::{t, tf, Lang};

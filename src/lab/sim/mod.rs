@@ -9,23 +9,23 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
 mod client;
+mod fix;
+mod luck;
 mod serving;
 
-pub use super::run::{CallSummary, Cell, Run};
+pub use super::result::{CallSummary, Cell, Run};
+pub use fix::{nearest_fix, nearest_fix_among};
 
 use super::db::Db;
+use super::design::Design;
 use super::faults::{Delivery, FaultSchedule};
-use super::faults::{CLEANUP_AT_MS, HARNESS_BACK_MS, HARNESS_DIES_MS, KEY_RETENTION_MS};
-use super::harness::{self, ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, MAX_ATTEMPTS, MODEL_THINK_MS};
-use super::ids::{ClientStrategy, Scenario, ServerImpl};
-use super::server::{Handler, Phase};
+use super::handler::{Handler, Phase, Server};
+use super::harness;
+use super::ids::{ClientStrategy, Scenario};
+use super::result::Write;
+use super::times::*;
 use super::trace::*;
 use serving::add_sql_arrows;
-
-/// One-way network latency: 20 ms plus up to 10 ms.
-const LATENCY_MS: u64 = 20;
-const LATENCY_JITTER_MS: u64 = 10;
-use super::limits::{MAX_EVENTS, RESTART_MS, WORK_JITTER_MS, WORK_MS};
 
 #[derive(Clone, Debug)]
 enum Ev {
@@ -107,19 +107,34 @@ struct Call {
     budget_base: u32,
 }
 
-/// Runs a named scenario.
-pub fn run(scenario: Scenario, client: ClientStrategy, server: ServerImpl, seed: u64) -> Run {
-    run_schedule(&scenario.schedule(), client, server, seed)
+/// Runs a named scenario on a design (or a preset).
+pub fn run(
+    scenario: Scenario,
+    client: ClientStrategy,
+    design: impl Into<Design>,
+    seed: u64,
+) -> Run {
+    run_schedule(&scenario.schedule(), client, design, seed)
 }
 
 /// Runs an arbitrary fault schedule (the property tests generate these).
 pub fn run_schedule(
     schedule: &FaultSchedule,
     client: ClientStrategy,
-    server: ServerImpl,
+    design: impl Into<Design>,
     seed: u64,
 ) -> Run {
-    Sim::new(schedule.clone(), client, server, seed, true).run()
+    Sim::new(schedule.clone(), client, design.into(), seed, true).run()
+}
+
+/// Runs without table snapshots (the matrix, the workbench's suite).
+pub fn run_fast(
+    schedule: &FaultSchedule,
+    client: ClientStrategy,
+    design: impl Into<Design>,
+    seed: u64,
+) -> Run {
+    Sim::new(schedule.clone(), client, design.into(), seed, false).run()
 }
 
 /// Runs and returns only the final report count (no table snapshots), for
@@ -127,23 +142,26 @@ pub fn run_schedule(
 pub fn final_count(
     scenario: Scenario,
     client: ClientStrategy,
-    server: ServerImpl,
+    design: impl Into<Design>,
     seed: u64,
 ) -> usize {
-    cell(scenario, client, server, seed).reports
+    cell(scenario, client, design, seed).reports
 }
 
 /// Runs without table snapshots and returns the matrix cell.
-pub fn cell(scenario: Scenario, client: ClientStrategy, server: ServerImpl, seed: u64) -> Cell {
-    Sim::new(scenario.schedule(), client, server, seed, false)
-        .run()
-        .cell()
+pub fn cell(
+    scenario: Scenario,
+    client: ClientStrategy,
+    design: impl Into<Design>,
+    seed: u64,
+) -> Cell {
+    run_fast(&scenario.schedule(), client, design, seed).cell()
 }
 
 struct Sim {
     schedule: FaultSchedule,
     client: ClientStrategy,
-    server: ServerImpl,
+    server: Server,
     seed: u64,
     snapshots: bool,
     rng: Pcg64,
@@ -155,6 +173,7 @@ struct Sim {
     requests: Vec<RequestInfo>,
     calls: Vec<Call>,
     handlers: Vec<Handler>,
+    writes: Vec<Write>,
     epoch: u32,
     down: bool,
     /// The harness process is dead (`restart_next_day`).
@@ -170,7 +189,7 @@ impl Sim {
     fn new(
         schedule: FaultSchedule,
         client: ClientStrategy,
-        server: ServerImpl,
+        design: Design,
         seed: u64,
         snapshots: bool,
     ) -> Self {
@@ -178,7 +197,7 @@ impl Sim {
         let mut s = Self {
             schedule,
             client,
-            server,
+            server: Server::new(design),
             seed,
             snapshots,
             rng: Pcg64::seed_from_u64(seed),
@@ -190,6 +209,7 @@ impl Sim {
             requests: Vec::new(),
             calls: Vec::new(),
             handlers: Vec::new(),
+            writes: Vec::new(),
             epoch: 0,
             down: false,
             harness_down: false,
@@ -236,148 +256,148 @@ impl Sim {
                 self.handle(q.ev)
             };
             if let Some((kind, arrows)) = handled {
-                let sql = self.db.take_log();
-                let mut arrows = arrows;
-                add_sql_arrows(&mut arrows, &sql);
-                let (reports, keys) = if self.snapshots {
-                    self.db.snapshot()
-                } else {
-                    (Vec::new(), Vec::new())
-                };
-                self.steps.push(Step {
-                    time_ms: self.now,
-                    kind,
-                    sql,
-                    arrows,
-                    reports,
-                    keys,
-                });
+                self.record_step(kind, arrows);
             }
         }
         let final_count = self.db.report_count();
-        Run {
+        let mut run = Run {
             client: self.client,
-            server: self.server,
+            design: self.server.design(),
             seed: self.seed,
             schedule: self.schedule,
             steps: self.steps,
             requests: self.requests,
             calls: self.calls.into_iter().map(|c| c.summary).collect(),
             final_count,
+            writes: self.writes,
+            lucky: false,
             truncated,
-        }
+        };
+        run.lucky = luck::lucky(&run);
+        run
+    }
+
+    fn record_step(&mut self, kind: StepKind, mut arrows: Vec<Arrow>) {
+        let sql = self.db.take_log();
+        add_sql_arrows(&mut arrows, &sql);
+        let (reports, keys) = if self.snapshots {
+            self.db.snapshot()
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        self.steps.push(Step {
+            time_ms: self.now,
+            kind,
+            sql,
+            arrows,
+            reports,
+            keys,
+        });
     }
 
     fn handle(&mut self, ev: Ev) -> Option<(StepKind, Vec<Arrow>)> {
+        let harness_event = matches!(ev, Ev::ToolCall { .. } | Ev::Send { .. } | Ev::Query { .. });
+        if harness_event && self.harness_down {
+            return None;
+        }
         match ev {
-            Ev::ToolCall { .. } if self.harness_down => None,
-            Ev::ToolCall { twin_of } => {
-                let call = self.calls.len();
-                let tool_use_id = match twin_of {
-                    Some(t) => self.calls[t].summary.tool_use_id.clone(),
-                    None => harness::tool_use_id(&mut self.rng),
-                };
-                self.calls.push(Call {
-                    summary: CallSummary {
-                        tool_use_id: tool_use_id.clone(),
-                        attempts: 0,
-                        last: None,
-                        result: None,
-                        give_up: None,
-                        query: None,
-                    },
-                    started: self.now,
-                    waiting: None,
-                    maybe_executed: false,
-                    first_key: None,
-                    key_covers: true,
-                    budget_base: 0,
-                });
-                self.at(
-                    self.now,
-                    Ev::Send {
-                        call,
-                        resend: false,
-                    },
-                );
-                Some((StepKind::ToolCall { call, tool_use_id }, vec![]))
-            }
-            Ev::Send { .. } | Ev::Query { .. } if self.harness_down => None,
+            Ev::ToolCall { twin_of } => Some(self.tool_call(twin_of)),
             Ev::Send { call, resend } => Some(self.send(call, resend)),
             Ev::Query { call } => Some(self.query(call)),
-            Ev::HarnessDown => {
-                self.harness_down = true;
-                for c in &mut self.calls {
-                    c.waiting = None;
-                }
-                Some((StepKind::HarnessDown, vec![]))
-            }
+            Ev::HarnessDown => Some(self.harness_dies()),
             Ev::Cleanup => {
                 let pruned = super::jobs::prune_keys(&mut self.db, self.now);
                 Some((StepKind::Cleanup { pruned }, vec![]))
             }
             Ev::HarnessBack => Some(self.harness_back()),
-            Ev::RequestLost { request } => Some((
+            Ev::RequestLost { request } => Some(lost_on_the_way(
                 StepKind::RequestLost { request },
-                vec![arrow(
-                    Lane::Network,
-                    Lane::Server,
-                    ArrowLabel::Request { request },
-                    true,
-                )],
+                Lane::Server,
+                ArrowLabel::Request { request },
             )),
             Ev::Arrive { request } => Some(self.arrive(request)),
-            Ev::Finish { handler, epoch } => {
-                if epoch != self.epoch {
-                    return None; // the process that ran this handler is gone
-                }
-                let mut h = self.handlers[handler].clone();
-                let phase = self.server.finish(&mut self.db, &h, self.now);
-                Some(self.after_phase(&mut h, phase, vec![]))
-            }
+            Ev::Finish { handler, epoch } => self.finish(handler, epoch),
             Ev::Response { response } => Some(self.response_arrives(response)),
-            Ev::ResponseLost { request, status } => Some((
+            Ev::ResponseLost { request, status } => Some(lost_on_the_way(
                 StepKind::ResponseLost { request, status },
-                vec![arrow(
-                    Lane::Network,
-                    Lane::Harness,
-                    ArrowLabel::Status { status },
-                    true,
-                )],
+                Lane::Harness,
+                ArrowLabel::Status { status },
             )),
-            Ev::RefusedBack { request } => {
-                let call = self.requests[request].call;
-                if self.calls[call].waiting != Some(request) {
-                    return None;
-                }
-                let next = self.attempt_ended(call, AttemptOutcome::Refused, None);
-                Some((
-                    StepKind::Received {
-                        request,
-                        outcome: AttemptOutcome::Refused,
-                        next,
-                    },
-                    vec![arrow(
-                        Lane::Network,
-                        Lane::Harness,
-                        ArrowLabel::Refused,
-                        false,
-                    )],
-                ))
-            }
-            Ev::Timeout { call, request } => {
-                if self.calls[call].waiting != Some(request) {
-                    return None;
-                }
-                let next = self.attempt_ended(call, AttemptOutcome::Timeout, None);
-                Some((StepKind::Timeout { request, next }, vec![]))
-            }
+            Ev::RefusedBack { request } => self.refused_back(request),
+            Ev::Timeout { call, request } => self.timeout(call, request),
             Ev::Restart => {
                 self.down = false;
                 Some((StepKind::Restart, vec![]))
             }
         }
     }
+
+    fn tool_call(&mut self, twin_of: Option<usize>) -> (StepKind, Vec<Arrow>) {
+        let call = self.calls.len();
+        let tool_use_id = match twin_of {
+            Some(t) => self.calls[t].summary.tool_use_id.clone(),
+            None => harness::tool_use_id(&mut self.rng),
+        };
+        self.calls.push(Call {
+            summary: CallSummary {
+                tool_use_id: tool_use_id.clone(),
+                attempts: 0,
+                last: None,
+                result: None,
+                give_up: None,
+                query: None,
+            },
+            started: self.now,
+            waiting: None,
+            maybe_executed: false,
+            first_key: None,
+            key_covers: true,
+            budget_base: 0,
+        });
+        let send = Ev::Send {
+            call,
+            resend: false,
+        };
+        self.at(self.now, send);
+        (StepKind::ToolCall { call, tool_use_id }, vec![])
+    }
+
+    fn harness_dies(&mut self) -> (StepKind, Vec<Arrow>) {
+        self.harness_down = true;
+        for c in &mut self.calls {
+            c.waiting = None;
+        }
+        (StepKind::HarnessDown, vec![])
+    }
+
+    fn refused_back(&mut self, request: usize) -> Option<(StepKind, Vec<Arrow>)> {
+        let call = self.requests[request].call;
+        if self.calls[call].waiting != Some(request) {
+            return None;
+        }
+        let outcome = AttemptOutcome::Refused;
+        let next = self.attempt_ended(call, outcome, None);
+        let back = arrow(Lane::Network, Lane::Harness, ArrowLabel::Refused, false);
+        let kind = StepKind::Received {
+            request,
+            outcome,
+            next,
+        };
+        Some((kind, vec![back]))
+    }
+
+    fn timeout(&mut self, call: usize, request: usize) -> Option<(StepKind, Vec<Arrow>)> {
+        if self.calls[call].waiting != Some(request) {
+            return None;
+        }
+        let next = self.attempt_ended(call, AttemptOutcome::Timeout, None);
+        Some((StepKind::Timeout { request, next }, vec![]))
+    }
+}
+
+/// A message the network lost: a dashed arrow ending at `to`.
+fn lost_on_the_way(kind: StepKind, to: Lane, label: ArrowLabel) -> (StepKind, Vec<Arrow>) {
+    (kind, vec![arrow(Lane::Network, to, label, true)])
 }
 
 fn arrow(from: Lane, to: Lane, label: ArrowLabel, lost: bool) -> Arrow {

@@ -4,6 +4,18 @@
 use rand::Rng as _;
 
 use super::*;
+use crate::lab::design::Mechanism;
+use crate::lab::result::{Holder, RollbackCause, WriteOutcome};
+
+/// The write-back condition that rolled a handler's report back, if any.
+fn rollback_cause(d: &Decision) -> Option<RollbackCause> {
+    match *d {
+        Decision::Guarded { .. } => Some(RollbackCause::Guard),
+        Decision::Fenced { held, current, .. } => Some(RollbackCause::Fence { held, current }),
+        Decision::ClaimGone => Some(RollbackCause::RecordGone),
+        _ => None,
+    }
+}
 
 impl Sim {
     pub(super) fn arrive(&mut self, request: usize) -> (StepKind, Vec<Arrow>) {
@@ -28,17 +40,49 @@ impl Sim {
         }
         let info = &self.requests[request];
         let body: serde_json::Value = serde_json::from_str(&info.body).expect("we wrote this JSON");
-        let mut h = Handler {
-            request,
-            key: info.key.clone(),
-            digest: info.digest.clone(),
-            body,
-            fault: self.schedule.attempt(request).server,
-            fence: None,
-            lease_until: None,
-        };
+        let fault = self.schedule.attempt(request).server;
+        let mut h = Handler::new(request, info.key.clone(), info.digest.clone(), body, fault);
         let phase = self.server.arrive(&mut self.db, &mut h, self.now);
         self.after_phase(&mut h, phase, vec![into])
+    }
+
+    /// The handler's work is done (unless its process died meanwhile).
+    pub(super) fn finish(&mut self, handler: usize, epoch: u32) -> Option<(StepKind, Vec<Arrow>)> {
+        if epoch != self.epoch {
+            return None; // the process that ran this handler is gone
+        }
+        let mut h = self.handlers[handler].clone();
+        let phase = self.server.finish(&mut self.db, &mut h, self.now);
+        self.note_write(&h, &phase);
+        Some(self.after_phase(&mut h, phase, vec![]))
+    }
+
+    /// Records who wrote a report, or whose write-back was rolled back, at
+    /// the step about to be recorded.
+    fn note_write(&mut self, h: &Handler, phase: &Phase) {
+        let Some(report_id) = h.report else { return };
+        let holder = match (h.took_over, self.server.design().has(Mechanism::Claim)) {
+            (true, _) => Holder::Taker { fence: h.fence },
+            (false, true) if h.key.is_some() => Holder::Claimant,
+            _ => Holder::Unclaimed,
+        };
+        let outcome = match phase {
+            _ if h.committed => WriteOutcome::Committed {
+                report_id,
+                stale: h.lease_until.is_some_and(|until| until <= self.now),
+            },
+            Phase::Respond(decision, _) => match rollback_cause(decision) {
+                Some(why) => WriteOutcome::RolledBack { why },
+                None => return,
+            },
+            _ => return,
+        };
+        self.writes.push(Write {
+            request: h.request,
+            step: self.steps.len(),
+            holder,
+            outcome,
+        });
     }
 
     pub(super) fn after_phase(
@@ -74,29 +118,13 @@ impl Sim {
                 (kind, arrows)
             }
             Phase::Respond(decision, response) => {
-                let lat = self.latency();
-                let status = response.status;
-                match self.schedule.attempt(request).response {
-                    Delivery::Lose | Delivery::Refuse => {
-                        self.at(self.now + lat, Ev::ResponseLost { request, status })
-                    }
-                    Delivery::Deliver => self.at(
-                        self.now + lat,
-                        Ev::Response {
-                            response: response.clone(),
-                        },
-                    ),
-                    Delivery::Delay(d) => self.at(
-                        self.now + lat + d,
-                        Ev::Response {
-                            response: response.clone(),
-                        },
-                    ),
-                }
+                self.send_response(&response);
                 arrows.push(arrow(
                     Lane::Server,
                     Lane::Network,
-                    ArrowLabel::Status { status },
+                    ArrowLabel::Status {
+                        status: response.status,
+                    },
                     false,
                 ));
                 let kind = StepKind::Server {
@@ -121,6 +149,25 @@ impl Sim {
                 };
                 (kind, arrows)
             }
+        }
+    }
+}
+
+impl Sim {
+    /// The response goes back over the network, lost or delayed as the
+    /// schedule says.
+    fn send_response(&mut self, response: &ResponseInfo) {
+        let lat = self.latency();
+        let (request, status) = (response.request, response.status);
+        let arrives = Ev::Response {
+            response: response.clone(),
+        };
+        match self.schedule.attempt(request).response {
+            Delivery::Lose | Delivery::Refuse => {
+                self.at(self.now + lat, Ev::ResponseLost { request, status })
+            }
+            Delivery::Deliver => self.at(self.now + lat, arrives),
+            Delivery::Delay(d) => self.at(self.now + lat + d, arrives),
         }
     }
 }

@@ -110,7 +110,7 @@ impl Runner {
         match lab_choice(&r) {
             Ok((sc, cl, sv, seed)) => {
                 let me = self.clone();
-                crate::ui::lab::engine_count((sc, cl, sv), seed, move |n| {
+                crate::ui::lab::engine_count((sc, cl, sv.into()), seed, move |n| {
                     job.record_lab(n.map_err(|e| LiveError(e.to_string())));
                     me.lab_chain(job, token, on_done);
                 });

@@ -24,7 +24,7 @@ use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 use crate::lab::matrix_job::Combo;
 use crate::lab::wire::{parse_reply, Answer, EngineFault, Request, Want};
-use crate::lab::{Cell, ClientStrategy, Run, ServerImpl};
+use crate::lab::{Cell, ClientStrategy, Preset, Run};
 
 /// How long a loaded engine may stay silent while requests wait (a run takes
 /// well under a second, a matrix cell a few ms): then it counts as gone.
@@ -45,7 +45,7 @@ pub enum Status {
 }
 
 /// A finished run and the nearest combination that fixes it.
-pub type RunAnswer = (Rc<Run>, Option<(ClientStrategy, ServerImpl)>);
+pub type RunAnswer = (Rc<Run>, Option<(ClientStrategy, Preset)>);
 
 type Pending = Box<dyn FnMut(Result<Answer, EngineFault>)>;
 

@@ -15,7 +15,7 @@ use super::matrix_table::{legend, table, Computed, Scroll};
 use crate::i18n::{t, tf};
 use crate::lab::matrix_job::MatrixCells;
 use crate::lab::wire::EngineFault;
-use crate::lab::{self, ClientStrategy, MatrixBy, MatrixParams, ServerImpl};
+use crate::lab::{self, ClientStrategy, MatrixBy, MatrixParams, Preset};
 use crate::ui::dom;
 use crate::ui::icons::{icon, Icon};
 use crate::ui::link::AppLink;
@@ -144,7 +144,7 @@ pub fn matrix_page(p: &PageProps) -> Html {
         <section class={classes!("lab", "matrix", p.embed.then_some("compact"))}>
             <h1 data-testid="matrix-title">{ t(l, if m.by == MatrixBy::Server { "lab.matrix.title_by_server" } else { "lab.matrix.title" }) }</h1>
             if !p.embed { <p>{ t(l, "lab.matrix.intro") }</p> }
-            <p><AppLink to={to_run(m.server)} testid="to-run">{ t(l, "lab.to_run") }</AppLink></p>
+            <p><AppLink to={to_run(m.design)} testid="to-run">{ t(l, "lab.to_run") }</AppLink></p>
             <NoticeList lang={l} notices={init.1.clone()} />
             { view_switch(l, &params) }
             { legend(l) }
@@ -176,9 +176,9 @@ pub fn matrix_page(p: &PageProps) -> Html {
             <div class="panel">
                 <h3>{ t(l, "lab.matrix.cures") }</h3>
                 <dl class="cures">
-                    { for ServerImpl::ALL.iter().map(|s| html! {
+                    { for Preset::ALL.iter().map(|s| html! {
                         <>
-                            <dt class={classes!((*s == m.server).then_some("current"))}>{ t(l, &format!("lab.server.{}", s.id())) }</dt>
+                            <dt class={classes!((s.design() == m.design).then_some("current"))}>{ t(l, &format!("lab.server.{}", s.id())) }</dt>
                             <dd>{ t(l, &format!("lab.server.{}.cures", s.id())) }</dd>
                         </>
                     }) }
@@ -208,11 +208,11 @@ fn view_switch(l: crate::i18n::Lang, params: &UseStateHandle<MatrixParams>) -> H
         }
     };
     let pickers = match m.by {
-        MatrixBy::Client => ServerImpl::ALL.iter().map(|s| {
+        MatrixBy::Client => Preset::ALL.iter().map(|s| {
             let (s, params) = (*s, params.clone());
-            let onclick = Callback::from(move |_| params.set(MatrixParams { server: s, ..(*params).clone() }));
+            let onclick = Callback::from(move |_| params.set(MatrixParams { design: s.design(), ..(*params).clone() }));
             html! {
-                <button type="button" aria-pressed={(s == m.server).to_string()} data-testid={format!("server-{}", s.id())}
+                <button type="button" aria-pressed={(s.design() == m.design).to_string()} data-testid={format!("server-{}", s.id())}
                     onclick={onclick} title={t(l, &format!("lab.server.{}.desc", s.id()))}>
                     { format!("{} ({})", t(l, &format!("lab.server.{}", s.id())), s.id()) }
                 </button>
@@ -232,7 +232,7 @@ fn view_switch(l: crate::i18n::Lang, params: &UseStateHandle<MatrixParams>) -> H
     let (label, desc) = match m.by {
         MatrixBy::Client => (
             t(l, "lab.matrix.server"),
-            t(l, &format!("lab.server.{}.desc", m.server.id())),
+            crate::i18n::design_desc(l, m.design),
         ),
         MatrixBy::Server => (
             t(l, "lab.matrix.client"),
@@ -255,10 +255,10 @@ fn view_switch(l: crate::i18n::Lang, params: &UseStateHandle<MatrixParams>) -> H
     }
 }
 
-/// The run view with this server, everything else at its default.
-fn to_run(server: crate::lab::ServerImpl) -> crate::links::Link {
+/// The run view with this design, everything else at its default.
+fn to_run(design: crate::lab::Design) -> crate::links::Link {
     crate::links::Link::Lab(crate::lab::LabParams {
-        server,
+        design,
         ..Default::default()
     })
 }

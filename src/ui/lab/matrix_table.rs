@@ -8,7 +8,7 @@ use yew::prelude::*;
 use super::summary::{cell_class, cell_mark};
 use crate::i18n::{t, tf, Lang};
 use crate::lab::words::ending_text;
-use crate::lab::{Cell, ClientStrategy, Ending, MatrixBy, MatrixParams, Scenario, ServerImpl};
+use crate::lab::{Cell, ClientStrategy, Design, Ending, MatrixBy, MatrixParams, Scenario};
 use crate::ui::icons::{ending_icon, icon, Icon};
 use crate::ui::link::AppLink;
 
@@ -72,14 +72,14 @@ pub fn legend(l: Lang) -> Html {
 
 fn cell_html(
     l: Lang,
-    (sc, c, s): (Scenario, ClientStrategy, ServerImpl),
+    (sc, c, s): (Scenario, ClientStrategy, Design),
     m: &MatrixParams,
     cell: Option<Cell>,
     before: Option<Cell>,
 ) -> Html {
     let testid = match m.by {
         MatrixBy::Client => format!("cell-{}-{}", sc.id(), c.id()),
-        MatrixBy::Server => format!("cell-{}-{}", sc.id(), s.id()),
+        MatrixBy::Server => format!("cell-{}-{}", sc.id(), s.label()),
     };
     let Some(cell) = cell else {
         return html! { <td class="cell pending"><span data-testid={testid}>{ "…" }</span></td> };
@@ -93,7 +93,7 @@ fn cell_html(
         &[
             ("scenario", t(l, &format!("lab.scenario.{}", sc.id()))),
             ("client", t(l, &format!("lab.client.{}", c.id()))),
-            ("server", t(l, &format!("lab.server.{}", s.id()))),
+            ("server", crate::i18n::design_name(l, s)),
             ("verdict", crate::lab::words::verdict_line(l, cell)),
         ],
     );
@@ -130,13 +130,18 @@ pub fn table(l: Lang, m: &MatrixParams, got: Computed, scroll: Scroll) -> Html {
                 )
             })
             .collect(),
-        MatrixBy::Server => ServerImpl::ALL
-            .iter()
-            .map(|s| {
-                (
+        MatrixBy::Server => m
+            .server_columns()
+            .into_iter()
+            .map(|d| match d.preset() {
+                Some(s) => (
                     name(l, "server", s.id()),
                     t(l, &format!("lab.server.{}.desc", s.id())),
-                )
+                ),
+                None => (
+                    html! { { crate::i18n::design_name(l, d) } },
+                    crate::i18n::design_desc(l, d),
+                ),
             })
             .collect(),
     };

@@ -3,7 +3,9 @@
 
 use crate::i18n::{t, tf, Lang};
 use crate::lab::words::tool_text;
-use crate::lab::{AttemptOutcome, Decision, GiveUp, Next, Run, SqlOutcome, Step, StepKind};
+use crate::lab::{
+    AttemptOutcome, Decision, GiveUp, Mechanism, Next, Run, SqlOutcome, Step, StepKind,
+};
 
 /// A moment or wait of the run in the lab's one time format (seconds, or
 /// hours past an hour), with its unit.
@@ -52,7 +54,7 @@ fn next_text(l: Lang, run: &Run, request: usize, next: Next) -> String {
                 Some(GiveUp::AttemptsExhausted) => tf(
                     l,
                     "lab.give_up.attempts",
-                    &[("max", crate::lab::harness::MAX_ATTEMPTS.to_string())],
+                    &[("max", crate::lab::MAX_ATTEMPTS.to_string())],
                 ),
                 Some(GiveUp::DeadlineExhausted) => t(l, "lab.give_up.deadline"),
                 Some(GiveUp::RetryAfterTooLong {
@@ -95,7 +97,7 @@ fn decision_text(
         .get(req)
         .and_then(|r| r.key.as_ref())
         .is_some()
-        && run.server != crate::lab::ServerImpl::Naive;
+        && run.design.keyed();
     let st = status.map(|s| s.to_string()).unwrap_or_default();
     let r = ("req", (req + 1).to_string());
     match d {
@@ -106,13 +108,18 @@ fn decision_text(
         Decision::TookOver { fence } => {
             tf(l, "lab.d.took_over", &[("fence", fence_text(l, *fence))])
         }
-        // key_split never compares bodies: it replays whatever it stored,
-        // and says so loudly when this body differs from the stored one.
+        // Without a digest the server replays whatever it stored, and says
+        // so loudly when this body differs from the stored one.
         Decision::Replay if run.changed_body_replays().contains(&req) => {
             tf(l, "lab.d.replay_changed", &[("status", st)])
         }
-        Decision::Replay if run.server == crate::lab::ServerImpl::KeySplit => {
-            tf(l, "lab.d.replay_split", &[("status", st)])
+        Decision::Replay if !run.design.has(Mechanism::Digest) => {
+            let key = if run.design.has(Mechanism::RecordAfter) {
+                "lab.d.replay_split"
+            } else {
+                "lab.d.replay_no_digest"
+            };
+            tf(l, key, &[("status", st)])
         }
         Decision::Replay => tf(l, "lab.d.replay", &[("status", st)]),
         Decision::InProgress => {
@@ -133,7 +140,11 @@ fn decision_text(
             lease_until_ms,
         } => tf(
             l,
-            "lab.d.stale_created",
+            if run.design.has(Mechanism::Guard) {
+                "lab.d.stale_created"
+            } else {
+                "lab.d.stale_created_unguarded"
+            },
             &[
                 ("id", report_id.to_string()),
                 ("t", secs(l, *lease_until_ms)),
@@ -156,7 +167,7 @@ fn decision_text(
             tf(l, "lab.d.key_recorded", &[("id", report_id.to_string())])
         }
         Decision::Failed => {
-            let key = if keyed && run.server != crate::lab::ServerImpl::KeySplit {
+            let key = if keyed && run.design.has(Mechanism::StoreErrors) {
                 "lab.d.failed_keyed"
             } else {
                 "lab.d.failed"
@@ -183,6 +194,8 @@ fn decision_text(
         }
         Decision::Guarded { replayed: true } => tf(l, "lab.d.guarded_replay", &[("status", st)]),
         Decision::Guarded { replayed: false } => t(l, "lab.d.guarded_409"),
+        Decision::Released => t(l, "lab.d.released"),
+        Decision::ClaimGone => t(l, "lab.d.claim_gone"),
         Decision::Crashed if open_tx_lost => t(l, "lab.d.crashed"),
         Decision::Crashed => t(l, "lab.d.crashed_after_commit"),
     }

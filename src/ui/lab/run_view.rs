@@ -16,7 +16,7 @@ use super::summary::{lab_parameters, summary_card};
 use super::tables::{keys_table, reports_table, sql_list};
 use crate::i18n::{t, tf, Lang};
 use crate::lab::wire::EngineFault;
-use crate::lab::{self, ClientStrategy, Scenario, ServerImpl};
+use crate::lab::{self, ClientStrategy, Preset, Scenario};
 use crate::params::{check_int, Notice};
 use crate::ui::icons::{icon, Icon};
 use crate::ui::link::AppLink;
@@ -29,7 +29,7 @@ fn picker<T: Copy + PartialEq + 'static>(
     name: &'static str,
     legend: &str,
     all: &[T],
-    current: T,
+    current: Option<T>,
     id: fn(T) -> &'static str,
     onpick: Callback<T>,
 ) -> Html {
@@ -38,7 +38,7 @@ fn picker<T: Copy + PartialEq + 'static>(
             <legend>{ legend.to_string() }</legend>
             { for all.iter().map(|v| {
                 let v = *v;
-                let checked = v == current;
+                let checked = Some(v) == current;
                 let onpick = onpick.clone();
                 let onchange = Callback::from(move |_| onpick.emit(v));
                 html! {
@@ -251,7 +251,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
     };
 
     let to_matrix = crate::links::Link::LabMatrix(crate::lab::MatrixParams {
-        server: s.params.server,
+        design: s.params.design,
         ..Default::default()
     });
 
@@ -262,10 +262,15 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
             <p><AppLink to={to_matrix} testid="to-matrix">{ t(l, "lab.to_matrix") }</AppLink></p>
             <NoticeList lang={l} notices={(*notices).clone()} />
             <div class="pickers">
-                { picker(l, "scenario", &t(l, "lab.pick.scenario"), &Scenario::ALL, s.params.scenario, Scenario::id, pick_scenario) }
-                { picker(l, "client", &t(l, "lab.pick.client"), &ClientStrategy::ALL, s.params.client, ClientStrategy::id, pick_client) }
-                { picker(l, "server", &t(l, "lab.pick.server"), &ServerImpl::ALL, s.params.server, ServerImpl::id, pick_server) }
+                { picker(l, "scenario", &t(l, "lab.pick.scenario"), &Scenario::ALL, Some(s.params.scenario), Scenario::id, pick_scenario) }
+                { picker(l, "client", &t(l, "lab.pick.client"), &ClientStrategy::ALL, Some(s.params.client), ClientStrategy::id, pick_client) }
+                { picker(l, "server", &t(l, "lab.pick.server"), &Preset::ALL, s.params.design.preset(), Preset::id, pick_server) }
             </div>
+            if s.params.design.preset().is_none() {
+                <p data-testid="design" data-design={s.params.design.to_ids()}>
+                    { t(l, "lab.pick.design") }{ ": " }{ crate::i18n::design_name(l, s.params.design) }
+                </p>
+            }
             <div class="controls lab-controls">
                 <label>{ t(l, "common.seed") }
                     <input type="number" min="0" max="999999" value={s.params.seed.to_string()}

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::lab::matrix_job::Combo;
-use crate::lab::{ClientStrategy, LabParams, Run, Scenario, ServerImpl};
+use crate::lab::{ClientStrategy, LabParams, Preset, Run, Scenario};
 use crate::params::Notice;
 
 /// Everything the run view shows.
@@ -23,7 +23,7 @@ pub struct LabState {
     pub step: usize,
     pub playing: bool,
     /// The nearest combination that ends well, if this run does not.
-    pub fix: Option<(ClientStrategy, ServerImpl)>,
+    pub fix: Option<(ClientStrategy, Preset)>,
     /// The engine is computing the run `params` name.
     pub computing: bool,
 }
@@ -41,7 +41,7 @@ impl PartialEq for LabState {
 
 /// What the engine is asked for: the run of these choices at this seed.
 pub fn wanted(p: &LabParams) -> (Combo, u64) {
-    ((p.scenario, p.client, p.server), p.seed)
+    ((p.scenario, p.client, p.design), p.seed)
 }
 
 impl LabState {
@@ -50,7 +50,7 @@ impl LabState {
     pub fn first(
         params: LabParams,
         run: Rc<Run>,
-        fix: Option<(ClientStrategy, ServerImpl)>,
+        fix: Option<(ClientStrategy, Preset)>,
     ) -> (Self, Option<Notice>) {
         let (step, notice) = params.resolve_step(run.steps().len());
         let state = Self {
@@ -103,7 +103,7 @@ impl LabState {
 pub struct Loaded {
     pub wanted: (Combo, u64),
     pub run: Rc<Run>,
-    pub fix: Option<(ClientStrategy, ServerImpl)>,
+    pub fix: Option<(ClientStrategy, Preset)>,
 }
 
 /// What the controls, keys and the engine can do.
@@ -116,7 +116,7 @@ pub enum Action {
     Tick,
     Scenario(Scenario),
     Client(ClientStrategy),
-    Server(ServerImpl),
+    Server(Preset),
     Seed(u64),
     Speed(&'static str),
     Loaded(Loaded),
@@ -166,7 +166,7 @@ impl Reducible for LabState {
             }
             Action::Scenario(x) => return params(&|p| p.scenario = x),
             Action::Client(x) => return params(&|p| p.client = x),
-            Action::Server(x) => return params(&|p| p.server = x),
+            Action::Server(x) => return params(&|p| p.design = x.design()),
             Action::Seed(x) => return params(&|p| p.seed = x),
             Action::Speed(x) => s.params.speed = x,
             Action::Loaded(answer) => return Rc::new(self.loaded(answer)),

@@ -9,10 +9,12 @@ use super::state::LabState;
 use crate::i18n::num::counted;
 use crate::i18n::{t, tf, Lang};
 use crate::lab::explain::{cause, Cause};
-use crate::lab::harness::{ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, MAX_ATTEMPTS};
 use crate::lab::rules::design_breaks;
 use crate::lab::words::{model_view, tool_text, verdict_line};
-use crate::lab::{Cell, Verdict, LEASE_MS, SLOW_MS, WORK_MAX_MS};
+use crate::lab::{
+    Cell, Verdict, ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, LEASE_MS, MAX_ATTEMPTS, SLOW_MS,
+    WORK_MAX_MS,
+};
 use crate::ui::icons::{ending_icon, icon, Icon};
 use crate::ui::link::AppLink;
 
@@ -63,7 +65,7 @@ pub fn lab_parameters(l: Lang) -> Html {
 
 /// The rules of the chapter this run's combination breaks, quoted.
 fn broken_rules(l: Lang, s: &LabState) -> Html {
-    let rules = design_breaks(s.params.client, s.params.server);
+    let rules = design_breaks(s.params.client, s.params.design);
     if rules.is_empty() {
         return Html::default();
     }

@@ -1,10 +1,14 @@
-//! What a finished run is, as the UI, the matrix and the tests read it.
+//! What a finished run is, as the UI, the matrix, the workbench and the
+//! tests read it: the run with its trace, its matrix cell, and who wrote the
+//! reports that survived.
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::faults::{FaultSchedule, KEY_RETENTION_MS};
-use super::ids::{ClientStrategy, Ending, ServerImpl, ToolOutcome, Verdict};
+use super::design::Design;
+use super::faults::FaultSchedule;
+use super::ids::{ClientStrategy, Ending, ToolOutcome, Verdict};
+use super::times::KEY_RETENTION_MS;
 use super::trace::*;
 
 /// One tool call as the harness ran it.
@@ -36,15 +40,72 @@ impl CallSummary {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Run {
     pub client: ClientStrategy,
-    pub server: ServerImpl,
+    pub design: Design,
     pub seed: u64,
     pub schedule: FaultSchedule,
     pub(super) steps: Vec<Step>,
     pub(super) requests: Vec<RequestInfo>,
     pub(super) calls: Vec<CallSummary>,
     pub(super) final_count: usize,
+    /// Every write-back that committed a report or was rolled back, in order.
+    pub(super) writes: Vec<Write>,
+    /// A good ending reached by luck (see `lab::sim::lucky`).
+    pub(super) lucky: bool,
     /// The run hit the event cap (its last step says so).
     pub truncated: bool,
+}
+
+/// How the handler held the key when it wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Holder {
+    /// It held no claim: no key handling, a request without a key, or
+    /// `record_after` (which records the key only after the report).
+    Unclaimed,
+    /// It claimed the key when it arrived.
+    Claimant,
+    /// It took over a claim whose lease had expired (`fence`: its token).
+    Taker { fence: Option<i64> },
+}
+
+/// What became of one handler's report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WriteOutcome {
+    /// The report was committed. `stale`: the handler's lease had already
+    /// ended when it committed (a stale write-back that got through).
+    Committed { report_id: i64, stale: bool },
+    /// The write-back matched no row, so the report was rolled back.
+    RolledBack { why: RollbackCause },
+}
+
+/// Which condition of the write-back matched no row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RollbackCause {
+    /// `AND status = 'in_progress'`: someone else's write-back came first.
+    Guard,
+    /// `AND fence = ?`: a takeover raised the token from `held` to `current`.
+    Fence { held: i64, current: i64 },
+    /// The key's record was gone (released by another handler's failure).
+    RecordGone,
+}
+
+/// One handler's write, as the narration tells it: which request, at which
+/// step (index into [`Run::steps`]), holding the key how, with what result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Write {
+    pub request: usize,
+    pub step: usize,
+    pub holder: Holder,
+    pub outcome: WriteOutcome,
+}
+
+impl Write {
+    /// The report this write committed, if it did.
+    pub fn report(&self) -> Option<i64> {
+        match self.outcome {
+            WriteOutcome::Committed { report_id, .. } => Some(report_id),
+            WriteOutcome::RolledBack { .. } => None,
+        }
+    }
 }
 
 /// One matrix cell: the final count, what the model was told, and whether
@@ -53,7 +114,8 @@ pub struct Run {
 pub struct Cell {
     pub reports: usize,
     pub tool: ToolOutcome,
-    /// A good ending reached by luck (see [`crate::lab::explain::lucky`]).
+    /// A good ending reached by luck: some attempt may have run, and a retry
+    /// carried no key or a different one.
     pub lucky: bool,
     /// Some request got a replayed stored response although its body
     /// differs from the one stored with its key (see
@@ -93,7 +155,7 @@ impl Run {
         Cell {
             reports: self.final_count,
             tool: self.tool_outcome(),
-            lucky: crate::lab::explain::lucky(self),
+            lucky: self.lucky,
             changed_body: !self.changed_body_replays().is_empty(),
         }
     }
@@ -111,14 +173,23 @@ impl Run {
     /// although their body digest differs from the digest stored with
     /// their key: the server answered a changed body with the old body's
     /// response, where the chapter asks for 422 («同键、不同请求体 SHOULD
-    /// 返回 422»). Read from the trace alone (no table snapshots needed):
-    /// a key's digest is the one of the request that claimed it or, for
-    /// `key_split`, recorded it; the cleanup forgets keys past retention,
-    /// as the server's own pruning does.
+    /// 返回 422»).
     pub fn changed_body_replays(&self) -> Vec<usize> {
+        self.changed_body_replay_steps()
+            .into_iter()
+            .map(|(_, request)| request)
+            .collect()
+    }
+
+    /// [`Run::changed_body_replays`] with the index of the step at which
+    /// each was answered. Read from the trace alone (no table snapshots
+    /// needed): a key's stored digest is written where its record is
+    /// created, whatever response it will hold ([`Run::records_key`]); the
+    /// cleanup forgets keys past retention, as the server's own pruning does.
+    pub fn changed_body_replay_steps(&self) -> Vec<(usize, usize)> {
         let mut stored: std::collections::HashMap<&str, (&str, u64)> = Default::default();
         let mut out = Vec::new();
-        for s in &self.steps {
+        for (i, s) in self.steps.iter().enumerate() {
             match &s.kind {
                 StepKind::Server {
                     request,
@@ -132,15 +203,12 @@ impl Run {
                     let Some(key) = req.key.as_deref() else {
                         continue;
                     };
-                    if matches!(
-                        decision,
-                        Decision::Claimed { .. } | Decision::KeyRecorded { .. }
-                    ) {
+                    if self.records_key(decision) {
                         stored.insert(key, (&req.digest, s.time_ms));
                     }
                     let replayed = response.as_ref().is_some_and(|r| r.replayed);
                     if replayed && stored.get(key).is_some_and(|(d, _)| *d != req.digest) {
-                        out.push(*request);
+                        out.push((i, *request));
                     }
                 }
                 StepKind::Cleanup { .. } => {
@@ -151,6 +219,20 @@ impl Run {
             }
         }
         out
+    }
+
+    /// Whether a handler that decided `decision` created its key's record,
+    /// with its own request digest: a claim (`claim`), or the record written
+    /// after the report (`record_after`), or after a failure whose 500 is
+    /// stored (`record_after` with `store_errors`). A takeover keeps the
+    /// claimant's digest, and a write-back only fills in the response.
+    fn records_key(&self, decision: &Decision) -> bool {
+        use super::design::Mechanism::{RecordAfter, StoreErrors};
+        match decision {
+            Decision::Claimed { .. } | Decision::KeyRecorded { .. } => true,
+            Decision::Failed => self.design.has(RecordAfter) && self.design.has(StoreErrors),
+            _ => false,
+        }
     }
 
     /// Whether the server answered `request` with a quota 429 (no
@@ -199,6 +281,17 @@ impl Run {
     /// Every HTTP request the harness sent.
     pub fn requests(&self) -> &[RequestInfo] {
         &self.requests
+    }
+
+    /// Every write-back that committed a report or was rolled back.
+    pub fn writes(&self) -> &[Write] {
+        &self.writes
+    }
+
+    /// The writes whose reports are in the database at the end (reports
+    /// are never deleted, so every committed one).
+    pub fn survivors(&self) -> impl Iterator<Item = &Write> {
+        self.writes.iter().filter(|w| w.report().is_some())
     }
 
     /// Every tool call (more than one when the model called again).

@@ -1,0 +1,112 @@
+//! The lab's server as a design: mechanisms (`lab.mech.{id}`, `.desc`), their
+//! groups (`lab.group.{id}`), the handler's phases and branches as the SQL
+//! listing names them (`lab.phase.{id}`, `lab.branch.{id}`), why no server
+//! change can fix a row (`lab.unfixable.{id}`), and the narration of the
+//! decisions only some designs make.
+
+use super::{e, t, Entry, Lang};
+use crate::lab::Design;
+
+/// A design as the student reads it: its preset's name, or its mechanisms' names.
+pub fn design_name(lang: Lang, d: Design) -> String {
+    match d.preset() {
+        Some(p) => t(lang, &format!("lab.server.{}", p.id())),
+        None => {
+            let names: Vec<String> = d.mechanisms().iter().map(|m| t(lang, &m.key())).collect();
+            names.join(" + ")
+        }
+    }
+}
+
+/// Its one-line description: the preset's, or its mechanism ids.
+pub fn design_desc(lang: Lang, d: Design) -> String {
+    match d.preset() {
+        Some(p) => t(lang, &format!("lab.server.{}.desc", p.id())),
+        None => d.to_ids(),
+    }
+}
+
+pub(super) const ENTRIES: &[Entry] = &[
+    e("lab.pick.design", "服务端机制", "Server mechanisms"),
+    e("lab.mech.record_after", "先插数据，再记键", "Insert, then record the key"),
+    e("lab.mech.record_after.desc", "先在一个事务里插报告，再在第二个事务里记下键和响应。本章的反例：两步之间崩溃会留下没登记的数据，重试又插一份。", "Commits the report, then records the key and its response in a second transaction. The chapter's counterexample: a crash between the two leaves unrecorded data, and the retry inserts another."),
+    e("lab.mech.claim", "原子占键", "Atomic claim"),
+    e("lab.mech.claim.desc", "执行前先在事务里占键（in_progress）；报告和键的写回在同一个事务里提交；同键还在处理中就返回 409。", "Claims the key (in_progress) in a transaction before any work; the report and the key's write-back commit in one transaction; a request whose key is still in progress gets 409."),
+    e("lab.mech.digest", "比较请求摘要", "Compare the request digest"),
+    e("lab.mech.digest.desc", "同键的请求先比较请求摘要：同键、不同请求体返回 422，不重放旧结果。", "Compares the request digest under the key: the same key with a different body gets 422, not the old result."),
+    e("lab.mech.store_errors", "存下错误结果", "Store error results"),
+    e("lab.mech.store_errors.desc", "处理失败时把 500 存成这个键的结果，同键重试重放它（标为重放）；没有它，失败会释放键，同键重试会再执行一次。", "Stores a failure's 500 as the key's result and replays it to retries (marked as replayed); without it a failure releases the key, so a retry with the key runs again."),
+    e("lab.mech.lease", "租约接管", "Lease takeover"),
+    e("lab.mech.lease.desc", "占位记录带租约：超过租约还没完成，重试可以接管它（进程被 kill -9 后键不再卡住）。", "A claim carries a lease: once it has expired unfinished, a retry may take it over (a key no longer stays stuck after kill -9)."),
+    e("lab.mech.guard", "写回带状态条件", "Status condition on the write-back"),
+    e("lab.mech.guard.desc", "写回用 WHERE key=? AND status='in_progress'，影响 0 行就整个事务回滚、报告一起撤销。", "The write-back has WHERE key=? AND status='in_progress'; when it matches 0 rows the whole transaction rolls back, report included."),
+    e("lab.mech.fence", "fencing token", "Fencing token"),
+    e("lab.mech.fence.desc", "接管时 fencing token 加 1，写回带 AND fence=自己的 token：慢请求醒来时 token 已经过期，更新 0 行，连同报告一起回滚。", "A takeover increments the fencing token and the write-back has AND fence = its own token: a slow request that wakes holds an outdated token, updates 0 rows and rolls back, report included."),
+    e("lab.group.key_record", "键的记录", "Key record"),
+    e("lab.group.body", "请求体", "Request body"),
+    e("lab.group.errors", "错误结果", "Error results"),
+    e("lab.group.lease", "租约", "Lease"),
+    e("lab.group.write_back", "写回", "Write-back"),
+    e("lab.server.leased_unguarded", "租约，写回不带条件", "Lease, write-back without a condition"),
+    e("lab.server.leased_unguarded.desc", "原子占键加租约，但写回只有 WHERE key=?：占位过期后可以被接管，原来的处理者也照样能写回。", "Atomic claim plus a lease, but the write-back has only WHERE key=?: an expired claim may be taken over, and its original handler can still write back."),
+    e("lab.server.leased_unguarded.cures", "治好了崩溃后卡住的键；但正如本章所说，占位过了租约被别的请求接管后，原来那个慢请求醒过来还会再写一份：两个租约场景都是 2 份。", "Cures the key stuck after a crash; but, as the chapter says, once a claim past its lease is taken over, the slow original request wakes and writes another copy: 2 reports in both lease scenarios."),
+    e("lab.phase.arrive", "请求到达", "Request arrives"),
+    e("lab.phase.finish", "处理做完", "Work done"),
+    e("lab.branch.always", "每次都执行", "Always"),
+    e("lab.branch.key_unknown", "键不存在", "Key unknown"),
+    e("lab.branch.other_body", "同键、不同请求体：422", "Same key, different body: 422"),
+    e("lab.branch.done", "键已完成：重放存下的结果", "Key done: replay the stored result"),
+    e("lab.branch.lease_expired", "占位的租约已过期：接管", "Claim's lease expired: take over"),
+    e("lab.branch.in_progress", "键还在处理中：409", "Key still in progress: 409"),
+    e("lab.branch.no_key", "请求不带键：只插报告", "Request without a key: the report alone"),
+    e("lab.branch.success", "处理成功", "The work succeeded"),
+    e("lab.branch.failure", "处理失败：500", "The work failed: 500"),
+    e("lab.branch.crash", "进程在事务中崩溃", "The process dies in the transaction"),
+    e("lab.branch.error", "语句被拒绝（如 UNIQUE 约束）：500", "A statement is refused (e.g. UNIQUE): 500"),
+    e("lab.branch.written", "写回影响 1 行：提交", "The write-back matched 1 row: commit"),
+    e("lab.branch.missed", "写回影响 0 行：回滚，重放已存的结果或 409", "The write-back matched 0 rows: roll back, replay the stored result or 409"),
+    e("lab.unfixable.no_key", "请求不带幂等键，服务端认不出重试：任何服务端机制都没用，客户端得先带上键。", "The requests carry no idempotency key, so the server cannot recognise a retry: no server mechanism helps; the client must send a key."),
+    e("lab.unfixable.key_changes_per_attempt", "每次尝试都换了新键：同一次逻辑操作的重试必须复用同一个键，这只能在客户端改。", "Every attempt carries a new key: the retries of one logical operation must reuse one key, which only the client can change."),
+    e("lab.unfixable.key_changes_on_model_recall", "模型又调了一次工具：新的 tool_use id 让键变了，任何服务端机制都认不出。要一个跨模型重试也不变的键（业务键），或者先查一下。", "The model called the tool again: the new tool_use id changed the key, and no server mechanism can recognise it. It needs a key that survives a model re-call (a business key), or a query first."),
+    e("lab.unfixable.key_pruned", "重发带的键已经过了保留期、被删掉了：这超出了任何保留期，只能靠评测侧去重。", "The resend's key was pruned after its retention: this is outside any retention, and only deduplication on the evaluation side can help."),
+    e("lab.unfixable.other", "加一个或两个机制都不能让它通过。", "Adding one or two mechanisms does not make it pass."),
+    e("lab.d.released", "处理失败（下游出错）：不存错误结果，而是释放这个键（删掉占位；有租约时让租约立刻到期），返回 500；同键重试会重新执行。", "The work failed (a downstream error): no error result is stored; the key is released instead (the claim deleted, or with a lease its lease ended at once), and the server answers 500; a retry with the key runs again."),
+    e("lab.d.claim_gone", "写回影响 0 行：这个键的记录已经不在了（另一个处理者失败时把它删掉了）。ROLLBACK，报告一起撤销，返回 409。", "The write-back matched 0 rows: the key's record is gone (another handler deleted it when it failed). ROLLBACK, report included; 409."),
+    e("lab.d.stale_created_unguarded", "这个处理者醒来写回：它的租约在 t = {t} 已经过期；写回只有 WHERE key=?，分不出这是谁的占位，UPDATE 影响 1 行，报告 #{id} 由租约已过期的处理者写下，提交，返回 201。", "This handler wakes and writes back: its lease ended at t = {t}; the write-back has only WHERE key=?, which cannot tell whose claim it is; the UPDATE matches 1 row, and report #{id} is written by a handler whose lease had expired; commit, 201."),
+    e("lab.d.replay_no_digest", "这个键已完成：这个服务端不比较请求摘要，直接重放存下的响应 {status}，不再执行。请求体变了也照样回旧响应。", "This key is done: this server does not compare request digests and replays the stored response {status} without running again. A changed body silently gets the old response."),
+    e("lab.why.stale_write_back", "占位过了租约被接管后，原来那个慢请求醒过来写回：写回只认键，分不出这是谁的占位，于是又留下一份。写回加上状态条件或 fencing token 才能挡住第二份。", "After a claim past its lease was taken over, the slow original request woke and wrote back: the write-back checks only the key and cannot tell whose claim it is, so a second copy stays. A status condition or a fencing token on the write-back stops the second copy."),
+];
+
+#[cfg(test)]
+mod tests {
+    use crate::i18n::has;
+    use crate::lab::sql::{Branch, HandlerPhase};
+    use crate::lab::suite::Unfixable;
+    use crate::lab::{Group, Mechanism};
+
+    #[test]
+    fn every_mechanism_group_branch_and_reason_has_its_texts() {
+        let mut keys = Vec::new();
+        for m in Mechanism::ALL {
+            keys.push(m.key());
+            keys.push(format!("{}.desc", m.key()));
+        }
+        keys.extend(Group::ALL.iter().map(|g| format!("lab.group.{}", g.id())));
+        keys.extend(Branch::ALL.iter().map(|b| format!("lab.branch.{}", b.id())));
+        keys.extend(
+            HandlerPhase::ALL
+                .iter()
+                .map(|p| format!("lab.phase.{}", p.id())),
+        );
+        let reasons = [
+            Unfixable::NoKey,
+            Unfixable::KeyChangesPerAttempt,
+            Unfixable::KeyChangesOnModelRecall,
+            Unfixable::KeyPruned,
+            Unfixable::Other,
+        ];
+        keys.extend(reasons.iter().map(|u| u.key()));
+        let missing: Vec<_> = keys.iter().filter(|k| !has(k)).collect();
+        assert!(missing.is_empty(), "missing: {missing:?}");
+    }
+}

@@ -1,0 +1,52 @@
+//! The CSV the `lab` CLI prints, built here so the tests check it natively
+//! and the page's numbers and the CLI's come from one core.
+
+use super::design::Design;
+use super::ids::{ClientStrategy, Scenario};
+use super::sim::cell;
+use super::suite::{score, suite};
+use crate::csv::row;
+
+/// `lab matrix`: every scenario × client for each design.
+pub fn matrix_csv(designs: &[Design], clients: &[ClientStrategy], seed: u64) -> String {
+    let mut out = String::from("server,scenario,client,reports,tool,ending\n");
+    for d in designs {
+        for sc in Scenario::ALL {
+            for c in clients {
+                let cell = cell(sc, *c, *d, seed);
+                let reports = cell.reports.to_string();
+                out.push_str(&row(&[
+                    &d.label(),
+                    sc.id(),
+                    c.id(),
+                    &reports,
+                    cell.tool.id(),
+                    cell.ending().id(),
+                ]));
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// `lab suite`: every scenario graded, then `score,<pass>,<total>`.
+pub fn suite_csv(design: Design, client: ClientStrategy, seed: u64) -> String {
+    let rows = suite(design, client, seed, &Scenario::ALL);
+    let mut out = String::from("scenario,reports,tool,pass,ending\n");
+    for r in &rows {
+        let (reports, pass) = (r.reports.to_string(), r.pass.to_string());
+        out.push_str(&row(&[
+            r.scenario.id(),
+            &reports,
+            r.tool.id(),
+            &pass,
+            r.ending.id(),
+        ]));
+        out.push('\n');
+    }
+    let s = score(&rows);
+    out.push_str(&row(&["score", &s.pass.to_string(), &s.total.to_string()]));
+    out.push('\n');
+    out
+}

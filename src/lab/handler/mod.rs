@@ -1,0 +1,332 @@
+//! The bug tracker's `POST /reports` handler, assembled from a [`Design`]'s
+//! mechanisms. Each mechanism changes specific statements (their text comes
+//! from `lab::sql`, the same fragments the page shows) or branches.
+//!
+//! A handler runs in two phases, each inside one simulation event: `arrive`
+//! (look at the key, maybe claim it) and, after the work time, `finish`
+//! (insert the report, record the response; `finish.rs`). Concurrency comes
+//! from other handlers' phases running in between, so the races are real
+//! races on the real database.
+
+mod finish;
+
+use rusqlite::types::Value;
+use serde_json::json;
+
+use super::db::Db;
+use super::design::{Design, Mechanism};
+use super::faults::ServerFault;
+use super::sql::{HandlerSql, Stmt};
+use super::times::LEASE_MS;
+use super::trace::{Decision, ResponseInfo};
+
+/// One request as the server sees it.
+#[derive(Clone, Debug)]
+pub struct Handler {
+    pub request: usize,
+    pub key: Option<String>,
+    pub digest: String,
+    pub body: serde_json::Value,
+    pub fault: ServerFault,
+    /// The fencing token this handler holds (`fence` only).
+    pub fence: Option<i64>,
+    /// When this handler's lease on its claim ends (`lease`).
+    pub lease_until: Option<u64>,
+    /// It took over an expired claim (`lease`).
+    pub took_over: bool,
+    /// The report it inserted in its current or last transaction, and
+    /// whether that transaction committed.
+    pub report: Option<i64>,
+    pub committed: bool,
+}
+
+impl Handler {
+    /// A request that has not been handled yet.
+    pub fn new(
+        request: usize,
+        key: Option<String>,
+        digest: String,
+        body: serde_json::Value,
+        fault: ServerFault,
+    ) -> Self {
+        Self {
+            request,
+            key,
+            digest,
+            body,
+            fault,
+            fence: None,
+            lease_until: None,
+            took_over: false,
+            report: None,
+            committed: false,
+        }
+    }
+}
+
+/// What a phase ends with.
+#[derive(Clone, Debug)]
+pub enum Phase {
+    /// Keep working; `finish` runs later.
+    Work(Decision),
+    /// Answer the client now.
+    Respond(Decision, ResponseInfo),
+    /// The process died inside this phase.
+    Crash,
+}
+
+/// The handler of one design, with its SQL joined once.
+#[derive(Clone, Debug)]
+pub struct Server {
+    design: Design,
+    sql: HandlerSql,
+}
+
+/// A key's record as the claiming transaction reads it.
+struct KeyRecord {
+    /// `None` without `digest` (the column is not read).
+    digest: Option<String>,
+    status: String,
+    lease_expires: Option<i64>,
+    response_status: Option<i64>,
+    response_body: Option<String>,
+}
+
+impl KeyRecord {
+    fn read(row: &[Value], with_digest: bool) -> Self {
+        let at = usize::from(with_digest);
+        Self {
+            digest: with_digest.then(|| as_text(&row[0]).unwrap_or_default()),
+            status: as_text(&row[at]).unwrap_or_default(),
+            lease_expires: as_int(&row[at + 2]),
+            response_status: as_int(&row[at + 3]),
+            response_body: as_text(&row[at + 4]),
+        }
+    }
+}
+
+impl Server {
+    pub fn new(design: Design) -> Self {
+        Self {
+            design,
+            sql: HandlerSql::new(design),
+        }
+    }
+
+    pub fn design(&self) -> Design {
+        self.design
+    }
+
+    fn has(&self, m: Mechanism) -> bool {
+        self.design.has(m)
+    }
+
+    /// The key this design handles the request by, if any.
+    fn key_of(&self, h: &Handler) -> Option<String> {
+        h.key.clone().filter(|_| self.design.keyed())
+    }
+
+    /// Phase 1: the request arrives.
+    pub fn arrive(&self, db: &mut Db, h: &mut Handler, now: u64) -> Phase {
+        if let Some(refused) = refuse_before_work(h) {
+            return refused;
+        }
+        let key = match (&h.key, self.design.keyed()) {
+            (_, false) => return Phase::Work(Decision::NoCheck),
+            (None, true) => return Phase::Work(Decision::NoKey),
+            (Some(k), true) => k.clone(),
+        };
+        if self.has(Mechanism::RecordAfter) {
+            self.look_up(db, h, &key)
+        } else {
+            self.claim(db, h, &key, now)
+        }
+    }
+
+    /// `record_after`: a known key is answered from its record.
+    fn look_up(&self, db: &mut Db, h: &Handler, key: &str) -> Phase {
+        let Some(row) = db.row(self.sql.get(Stmt::Lookup), &[text(key)]) else {
+            return Phase::Work(Decision::KeyUnknown);
+        };
+        let at = usize::from(self.has(Mechanism::Digest));
+        if at == 1 && as_text(&row[0]).unwrap_or_default() != h.digest {
+            return Phase::Respond(Decision::DigestMismatch, different_body(h));
+        }
+        let r = replay(h, as_int(&row[at]), as_text(&row[at + 1]));
+        Phase::Respond(Decision::Replay, r)
+    }
+
+    /// `claim`: read the key's record and claim, replay, refuse or take over
+    /// in one transaction.
+    fn claim(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
+        db.begin();
+        let row = db.row(self.sql.get(Stmt::ClaimRead), &[text(key)]);
+        let lease = self
+            .has(Mechanism::Lease)
+            .then_some((now + LEASE_MS) as i64);
+        let Some(row) = row else {
+            return self.insert_claim(db, h, key, now, lease);
+        };
+        let rec = KeyRecord::read(&row, self.has(Mechanism::Digest));
+        if rec.digest.is_some_and(|d| d != h.digest) {
+            db.commit();
+            return Phase::Respond(Decision::DigestMismatch, different_body(h));
+        }
+        if rec.status == "done" {
+            db.commit();
+            let r = replay(h, rec.response_status, rec.response_body);
+            return Phase::Respond(Decision::Replay, r);
+        }
+        let leased_until = rec.lease_expires.filter(|_| self.has(Mechanism::Lease));
+        if leased_until.is_some_and(|exp| exp <= now as i64) {
+            return self.take_over(db, h, key, now, lease);
+        }
+        db.commit();
+        let mut r = in_progress(h);
+        if let Some(exp) = leased_until {
+            let remaining = (exp - now as i64).max(1) as u64;
+            r.retry_after_s = Some(remaining.div_ceil(1000));
+        }
+        Phase::Respond(Decision::InProgress, r)
+    }
+
+    fn insert_claim(
+        &self,
+        db: &mut Db,
+        h: &mut Handler,
+        key: &str,
+        now: u64,
+        lease: Option<i64>,
+    ) -> Phase {
+        let fence = self.has(Mechanism::Fence).then_some(1);
+        let params = [
+            text(key),
+            text(&h.digest),
+            opt(fence),
+            opt(lease),
+            int(now as i64),
+        ];
+        match db.exec(self.sql.get(Stmt::ClaimInsert), &params) {
+            Ok(_) => {
+                db.commit();
+                h.fence = fence;
+                h.lease_until = lease.map(|l| l as u64);
+                Phase::Work(Decision::Claimed { fence })
+            }
+            Err(_) => sql_error(db, h),
+        }
+    }
+
+    /// `lease`: an expired claim is taken over (`fence`: with a new token).
+    fn take_over(
+        &self,
+        db: &mut Db,
+        h: &mut Handler,
+        key: &str,
+        now: u64,
+        lease: Option<i64>,
+    ) -> Phase {
+        let params = [opt(lease), text(key), int(now as i64)];
+        if db.exec(self.sql.get(Stmt::TakeOver), &params).is_err() {
+            return sql_error(db, h);
+        }
+        if self.has(Mechanism::Fence) {
+            let row = db.row(self.sql.get(Stmt::ReadFence), &[text(key)]);
+            h.fence = row.and_then(|r| as_int(&r[0]));
+        }
+        h.lease_until = lease.map(|l| l as u64);
+        h.took_over = true;
+        db.commit();
+        Phase::Work(Decision::TookOver { fence: h.fence })
+    }
+}
+
+/// 503 and 429 are answered before anything else.
+fn refuse_before_work(h: &Handler) -> Option<Phase> {
+    match h.fault {
+        ServerFault::Unavailable { retry_after_s } => {
+            let mut r = response(h, 503, json!({"error": "service unavailable"}));
+            r.retry_after_s = Some(retry_after_s);
+            Some(Phase::Respond(Decision::Unavailable, r))
+        }
+        ServerFault::RateLimited { retry_after_s } => {
+            let mut r = response(h, 429, json!({"error": "too many requests"}));
+            r.retry_after_s = retry_after_s;
+            let quota = retry_after_s.is_none();
+            Some(Phase::Respond(Decision::RateLimited { quota }, r))
+        }
+        _ => None,
+    }
+}
+
+fn text(s: &str) -> Value {
+    Value::Text(s.to_string())
+}
+
+fn int(i: i64) -> Value {
+    Value::Integer(i)
+}
+
+pub(super) fn opt(v: Option<i64>) -> Value {
+    v.map(Value::Integer).unwrap_or(Value::Null)
+}
+
+fn as_int(v: &Value) -> Option<i64> {
+    match v {
+        Value::Integer(i) => Some(*i),
+        _ => None,
+    }
+}
+
+fn as_text(v: &Value) -> Option<String> {
+    match v {
+        Value::Text(s) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+fn response(h: &Handler, status: u16, body: serde_json::Value) -> ResponseInfo {
+    ResponseInfo {
+        request: h.request,
+        status,
+        body: body.to_string(),
+        retry_after_s: None,
+        replayed: false,
+    }
+}
+
+fn replay(h: &Handler, status: Option<i64>, body: Option<String>) -> ResponseInfo {
+    ResponseInfo {
+        request: h.request,
+        status: status.unwrap_or(500) as u16,
+        body: body.unwrap_or_default(),
+        retry_after_s: None,
+        replayed: true,
+    }
+}
+
+fn different_body(h: &Handler) -> ResponseInfo {
+    let body = json!({"error": "idempotency key reused with a different request body"});
+    response(h, 422, body)
+}
+
+fn in_progress(h: &Handler) -> ResponseInfo {
+    response(
+        h,
+        409,
+        json!({"error": "a request with this key is in progress"}),
+    )
+}
+
+fn failed(h: &Handler) -> ResponseInfo {
+    response(h, 500, json!({"error": "internal error"}))
+}
+
+fn created(h: &Handler, id: i64) -> ResponseInfo {
+    response(h, 201, json!({"id": id, "status": "created"}))
+}
+
+fn sql_error(db: &mut Db, h: &Handler) -> Phase {
+    db.rollback(false);
+    Phase::Respond(Decision::SqlError, failed(h))
+}

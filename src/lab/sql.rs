@@ -1,0 +1,433 @@
+//! The handler's SQL as fragments, each marked with the mechanism that
+//! contributed it. The handler runs the text joined from these fragments
+//! ([`HandlerSql`]), and [`describe`] lists the same statements by branch for
+//! the page, so the SQL a student reads is the SQL that runs. Pure data: the
+//! page (built without SQLite) can show it.
+
+use serde::{Deserialize, Serialize};
+
+use super::design::{Design, Mechanism};
+use crate::ids::id_enum;
+
+/// Transaction control, as the database records it.
+pub const BEGIN: &str = "BEGIN IMMEDIATE";
+pub const COMMIT: &str = "COMMIT";
+pub const ROLLBACK: &str = "ROLLBACK";
+
+/// One piece of a statement's text; `by` is the mechanism that put it there
+/// (`None`: the handler's own, present in every design that runs it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Part {
+    pub by: Option<Mechanism>,
+    pub text: &'static str,
+}
+
+/// The handler's statements that take parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stmt {
+    /// `record_after`: look the key up before any work.
+    Lookup,
+    /// `claim`: read the key's record inside the claiming transaction.
+    ClaimRead,
+    /// `claim`: the claim itself.
+    ClaimInsert,
+    /// `lease`: take an expired claim over.
+    TakeOver,
+    /// `fence`: read the token the takeover raised.
+    ReadFence,
+    /// The side effect: the report.
+    InsertReport,
+    /// `record_after`: record the key and its response after the report.
+    RecordKey,
+    /// `claim`: mark the key done with its response.
+    WriteBack,
+    /// `claim` without `store_errors`: a failure releases the key (deletes
+    /// the claim, or with `lease` ends its lease).
+    Release,
+    /// `claim`: after a write-back that matched no row, read who holds the key.
+    ReadAfterMiss,
+}
+
+impl Stmt {
+    pub const ALL: [Stmt; 10] = [
+        Stmt::Lookup,
+        Stmt::ClaimRead,
+        Stmt::ClaimInsert,
+        Stmt::TakeOver,
+        Stmt::ReadFence,
+        Stmt::InsertReport,
+        Stmt::RecordKey,
+        Stmt::WriteBack,
+        Stmt::Release,
+        Stmt::ReadAfterMiss,
+    ];
+
+    /// The statement's fragments in design `d`.
+    pub fn parts(self, d: Design) -> Vec<Part> {
+        use Mechanism::*;
+        let own = |by, text| Some(Part { by, text });
+        let frag = |m: Mechanism, text| d.has(m).then_some(Part { by: Some(m), text });
+        let conditions = |by: Mechanism, base: &'static str| {
+            vec![
+                own(Some(by), base),
+                frag(Guard, " AND status = 'in_progress'"),
+                frag(Fence, " AND fence = ?"),
+            ]
+        };
+        let parts = match self {
+            Stmt::Lookup => vec![
+                own(Some(RecordAfter), "SELECT "),
+                frag(Digest, "request_digest, "),
+                own(
+                    Some(RecordAfter),
+                    "response_status, response_body FROM idempotency_keys WHERE key = ?",
+                ),
+            ],
+            Stmt::ClaimRead => vec![
+                own(Some(Claim), "SELECT "),
+                frag(Digest, "request_digest, "),
+                own(
+                    Some(Claim),
+                    "status, fence, lease_expires_ms, response_status, response_body \
+                     FROM idempotency_keys WHERE key = ?",
+                ),
+            ],
+            Stmt::ClaimInsert => vec![own(
+                Some(Claim),
+                "INSERT INTO idempotency_keys (key, request_digest, status, fence, \
+                 lease_expires_ms, created_ms) VALUES (?, ?, 'in_progress', ?, ?, ?)",
+            )],
+            Stmt::TakeOver => vec![
+                own(Some(Lease), "UPDATE idempotency_keys SET "),
+                frag(Fence, "fence = fence + 1, "),
+                own(
+                    Some(Lease),
+                    "lease_expires_ms = ? WHERE key = ? AND status = 'in_progress' \
+                     AND lease_expires_ms <= ?",
+                ),
+            ],
+            Stmt::ReadFence => vec![own(
+                Some(Fence),
+                "SELECT fence FROM idempotency_keys WHERE key = ?",
+            )],
+            Stmt::InsertReport => vec![own(
+                None,
+                "INSERT INTO reports (run_id, module, title, details, created_ms) \
+                 VALUES (?, ?, ?, ?, ?)",
+            )],
+            Stmt::RecordKey => vec![own(
+                Some(RecordAfter),
+                "INSERT INTO idempotency_keys (key, request_digest, status, response_status, \
+                 response_body, created_ms) VALUES (?, ?, 'done', ?, ?, ?)",
+            )],
+            Stmt::WriteBack => conditions(
+                Claim,
+                "UPDATE idempotency_keys SET status = 'done', response_status = ?, \
+                 response_body = ? WHERE key = ?",
+            ),
+            // With a lease, a release ends the lease, so the next request
+            // takes the claim over (with `fence`, under a higher token: a
+            // deleted row would restart the token at 1). Without one, the
+            // claim is deleted.
+            Stmt::Release if d.has(Lease) => conditions(
+                Lease,
+                "UPDATE idempotency_keys SET lease_expires_ms = 0 WHERE key = ?",
+            ),
+            Stmt::Release => conditions(Claim, "DELETE FROM idempotency_keys WHERE key = ?"),
+            Stmt::ReadAfterMiss => vec![own(
+                Some(Claim),
+                "SELECT status, response_status, response_body, fence \
+                 FROM idempotency_keys WHERE key = ?",
+            )],
+        };
+        parts.into_iter().flatten().collect()
+    }
+}
+
+/// The text of parts, joined.
+pub fn text_of(parts: &[Part]) -> String {
+    parts.iter().map(|p| p.text).collect()
+}
+
+/// The texts the handler of one design runs, joined once per run.
+#[derive(Clone, Debug)]
+pub struct HandlerSql {
+    texts: Vec<String>,
+}
+
+impl HandlerSql {
+    pub fn new(d: Design) -> Self {
+        Self {
+            texts: Stmt::ALL.iter().map(|s| text_of(&s.parts(d))).collect(),
+        }
+    }
+
+    pub fn get(&self, s: Stmt) -> &str {
+        &self.texts[s as usize]
+    }
+}
+
+id_enum! {
+    /// The handler's two phases: when the request arrives, and when its work is done.
+    #[derive(Serialize, Deserialize)]
+    HandlerPhase {
+        Arrive => "arrive",
+        Finish => "finish",
+    }
+}
+
+id_enum! {
+    /// When a statement runs (a translation key suffix: `lab.branch.<id>`).
+    #[derive(Serialize, Deserialize)]
+    Branch {
+        /// Every keyed request, first.
+        Always => "always",
+        /// No row for the key.
+        KeyUnknown => "key_unknown",
+        /// A row with a different request digest (→ 422).
+        OtherBody => "other_body",
+        /// A row that is done (→ its response replayed).
+        Done => "done",
+        /// A claim in progress whose lease has expired (→ taken over).
+        LeaseExpired => "lease_expired",
+        /// A claim in progress (→ 409).
+        InProgress => "in_progress",
+        /// A request without a key: the report alone.
+        NoKey => "no_key",
+        /// The work succeeded.
+        Success => "success",
+        /// The work failed (→ 500).
+        Failure => "failure",
+        /// The process dies in the transaction (SQLite's journal undoes it).
+        Crash => "crash",
+        /// A statement was refused (a UNIQUE constraint; → 500).
+        Error => "error",
+        /// The write-back matched one row.
+        Written => "written",
+        /// The write-back matched no row (→ the stored response, or 409).
+        Missed => "missed",
+    }
+}
+
+/// One statement of the handler, where it runs, with its fragments.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Statement {
+    pub phase: HandlerPhase,
+    pub branch: Branch,
+    pub parts: Vec<Part>,
+}
+
+impl Statement {
+    /// The SQL as it runs.
+    pub fn text(&self) -> String {
+        text_of(&self.parts)
+    }
+}
+
+/// The handler's SQL for design `d`, statement by statement per branch,
+/// each fragment marked with the mechanism that contributed it.
+pub fn describe(d: Design) -> Vec<Statement> {
+    let mut out = Vec::new();
+    if d.has(Mechanism::RecordAfter) {
+        out.extend(record_after_statements(d));
+    } else if d.has(Mechanism::Claim) {
+        out.extend(claim_arrive_statements(d));
+        out.extend(claim_finish_statements(d));
+    }
+    let branch = if d.keyed() {
+        Branch::NoKey
+    } else {
+        Branch::Success
+    };
+    out.extend(report_alone(branch));
+    out
+}
+
+fn stmt(phase: HandlerPhase, branch: Branch, parts: Vec<Part>) -> Statement {
+    Statement {
+        phase,
+        branch,
+        parts,
+    }
+}
+
+fn control(by: Option<Mechanism>, text: &'static str) -> Vec<Part> {
+    vec![Part { by, text }]
+}
+
+/// `parts` with the fragments of `from` attributed to `to` (a statement
+/// that runs in a branch `to` adds).
+fn owned_by(parts: Vec<Part>, from: Mechanism, to: Mechanism) -> Vec<Part> {
+    parts
+        .into_iter()
+        .map(|p| match p.by {
+            Some(m) if m == from => Part { by: Some(to), ..p },
+            _ => p,
+        })
+        .collect()
+}
+
+/// The report in its own transaction (no key handling, or no key).
+fn report_alone(branch: Branch) -> Vec<Statement> {
+    let f = |parts| stmt(HandlerPhase::Finish, branch, parts);
+    vec![
+        f(control(None, BEGIN)),
+        f(Stmt::InsertReport.parts(Design::NONE)),
+        f(control(None, COMMIT)),
+    ]
+}
+
+fn record_after_statements(d: Design) -> Vec<Statement> {
+    use Branch::*;
+    use HandlerPhase::*;
+    let ra = Some(Mechanism::RecordAfter);
+    let mut out = vec![stmt(Arrive, Always, Stmt::Lookup.parts(d))];
+    out.extend(report_alone(Success));
+    out.extend([
+        stmt(Finish, Success, control(ra, BEGIN)),
+        stmt(Finish, Success, Stmt::RecordKey.parts(d)),
+        stmt(Finish, Success, control(ra, COMMIT)),
+        stmt(Finish, Crash, control(ra, ROLLBACK)),
+        stmt(Finish, Error, control(ra, ROLLBACK)),
+    ]);
+    if d.has(Mechanism::StoreErrors) {
+        let se = Mechanism::StoreErrors;
+        out.extend([
+            stmt(Finish, Failure, control(Some(se), BEGIN)),
+            stmt(
+                Finish,
+                Failure,
+                owned_by(Stmt::RecordKey.parts(d), Mechanism::RecordAfter, se),
+            ),
+            stmt(Finish, Failure, control(Some(se), COMMIT)),
+        ]);
+    }
+    out
+}
+
+fn claim_arrive_statements(d: Design) -> Vec<Statement> {
+    use Branch::*;
+    use HandlerPhase::Arrive;
+    use Mechanism::*;
+    let c = Some(Claim);
+    let mut out = vec![
+        stmt(Arrive, Always, control(c, BEGIN)),
+        stmt(Arrive, Always, Stmt::ClaimRead.parts(d)),
+        stmt(Arrive, KeyUnknown, Stmt::ClaimInsert.parts(d)),
+        stmt(Arrive, KeyUnknown, control(c, COMMIT)),
+    ];
+    if d.has(Digest) {
+        out.push(stmt(Arrive, OtherBody, control(Some(Digest), COMMIT)));
+    }
+    out.push(stmt(Arrive, Done, control(c, COMMIT)));
+    if d.has(Lease) {
+        out.push(stmt(Arrive, LeaseExpired, Stmt::TakeOver.parts(d)));
+        if d.has(Fence) {
+            out.push(stmt(Arrive, LeaseExpired, Stmt::ReadFence.parts(d)));
+        }
+        out.push(stmt(Arrive, LeaseExpired, control(Some(Lease), COMMIT)));
+    }
+    out.push(stmt(Arrive, InProgress, control(c, COMMIT)));
+    out
+}
+
+fn claim_finish_statements(d: Design) -> Vec<Statement> {
+    use Branch::*;
+    use HandlerPhase::Finish;
+    use Mechanism::*;
+    let c = Some(Claim);
+    let failure = if d.has(StoreErrors) {
+        owned_by(Stmt::WriteBack.parts(d), Claim, StoreErrors)
+    } else {
+        Stmt::Release.parts(d)
+    };
+    vec![
+        stmt(Finish, Always, control(c, BEGIN)),
+        stmt(Finish, Success, Stmt::InsertReport.parts(d)),
+        stmt(Finish, Success, Stmt::WriteBack.parts(d)),
+        stmt(Finish, Crash, control(c, ROLLBACK)),
+        stmt(Finish, Failure, failure),
+        stmt(Finish, Written, control(c, COMMIT)),
+        stmt(Finish, Missed, control(c, ROLLBACK)),
+        stmt(Finish, Missed, Stmt::ReadAfterMiss.parts(d)),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::Preset;
+
+    #[test]
+    fn the_presets_run_the_sql_they_always_ran() {
+        let f = Preset::Fenced.design();
+        let sql = HandlerSql::new(f);
+        assert_eq!(
+            sql.get(Stmt::WriteBack),
+            "UPDATE idempotency_keys SET status = 'done', response_status = ?, response_body = ? \
+             WHERE key = ? AND status = 'in_progress' AND fence = ?"
+        );
+        assert_eq!(
+            sql.get(Stmt::TakeOver),
+            "UPDATE idempotency_keys SET fence = fence + 1, lease_expires_ms = ? WHERE key = ? \
+             AND status = 'in_progress' AND lease_expires_ms <= ?"
+        );
+        let atomic = HandlerSql::new(Preset::Atomic.design());
+        assert_eq!(
+            atomic.get(Stmt::WriteBack),
+            "UPDATE idempotency_keys SET status = 'done', response_status = ?, response_body = ? \
+             WHERE key = ?"
+        );
+        assert_eq!(
+            HandlerSql::new(Preset::KeySplit.design()).get(Stmt::Lookup),
+            "SELECT response_status, response_body FROM idempotency_keys WHERE key = ?"
+        );
+    }
+
+    #[test]
+    fn each_mechanism_marks_what_it_adds() {
+        let by = |d: Design, m: Mechanism| -> Vec<String> {
+            describe(d)
+                .iter()
+                .flat_map(|s| s.parts.iter())
+                .filter(|p| p.by == Some(m))
+                .map(|p| p.text.to_string())
+                .collect()
+        };
+        let leased = Preset::Leased.design();
+        // The WHERE of the write-back, after a success and after a failure.
+        let guard = " AND status = 'in_progress'";
+        assert_eq!(by(leased, Mechanism::Guard), [guard, guard]);
+        assert_eq!(by(leased, Mechanism::Fence), Vec::<String>::new());
+        let fenced = Preset::Fenced.design();
+        // The takeover's increment, the token read, and the write-backs' condition.
+        assert_eq!(
+            by(fenced, Mechanism::Fence),
+            [
+                "fence = fence + 1, ",
+                "SELECT fence FROM idempotency_keys WHERE key = ?",
+                " AND fence = ?",
+                " AND fence = ?"
+            ]
+        );
+        let no_store = fenced.without(Mechanism::StoreErrors);
+        let release = describe(no_store)
+            .into_iter()
+            .find(|s| s.branch == Branch::Failure)
+            .unwrap();
+        assert_eq!(
+            release.text(),
+            "UPDATE idempotency_keys SET lease_expires_ms = 0 WHERE key = ? \
+             AND status = 'in_progress' AND fence = ?"
+        );
+        let atomic_released = Preset::Atomic.design().without(Mechanism::StoreErrors);
+        let release = describe(atomic_released)
+            .into_iter()
+            .find(|s| s.branch == Branch::Failure)
+            .unwrap();
+        assert_eq!(release.text(), "DELETE FROM idempotency_keys WHERE key = ?");
+        assert!(describe(Design::NONE)
+            .iter()
+            .all(|s| s.parts.iter().all(|p| p.by.is_none())));
+    }
+}

@@ -1,0 +1,409 @@
+//! The workbench's grading: a design runs every scenario of a suite with one
+//! client; a scenario passes when the database holds at most one report, the
+//! model was told the truth, and no changed body got the old body's
+//! response. For a failing scenario: the step where it broke, and the
+//! smallest change of the design that makes it pass without breaking a rule
+//! of the chapter (or why no server mechanism can). And «先看它变红»: which
+//! mechanism the chapter adds next.
+//!
+//! The types and the chapter's order are pure (the page holds them); what
+//! runs a design needs the engine (`sqlite`).
+
+use serde::{Deserialize, Serialize};
+
+use super::design::{Design, Mechanism};
+use super::ids::{ClientStrategy, Ending, Scenario, ToolOutcome};
+use super::result::Run;
+use super::trace::{Next, StepKind};
+
+/// One scenario of a suite, graded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SuiteRow {
+    pub scenario: Scenario,
+    pub reports: usize,
+    /// What the model was finally told.
+    pub tool: ToolOutcome,
+    /// How the run ended, in the lab's one vocabulary.
+    pub ending: Ending,
+    pub pass: bool,
+    /// For a failing row, the run view's `step` at which it broke: right
+    /// after the step that committed the second report or made what the
+    /// model was told false.
+    pub break_step: Option<usize>,
+}
+
+/// Rows passed out of rows run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Score {
+    pub pass: usize,
+    pub total: usize,
+}
+
+/// The score of a suite's rows.
+pub fn score(rows: &[SuiteRow]) -> Score {
+    Score {
+        pass: rows.iter().filter(|r| r.pass).count(),
+        total: rows.len(),
+    }
+}
+
+/// The one pass rule: at most one report, the truth told
+/// ([`ToolOutcome::is_truthful`], the rule the lab's property tests check),
+/// and no changed body answered with the old body's response («同键、不同
+/// 请求体 SHOULD 返回 422», [`Run::changed_body_replays`]). Every rule a row
+/// must also meet joins here, and only here.
+pub fn passes(run: &Run) -> bool {
+    let n = run.final_report_count();
+    n <= 1 && run.tool_outcome().is_truthful(n) && run.changed_body_replays().is_empty()
+}
+
+/// Steps at which a tool call got its result (what the model is told).
+fn told_steps(run: &Run) -> impl Iterator<Item = usize> + '_ {
+    run.steps().iter().enumerate().filter_map(|(i, s)| {
+        let told = match &s.kind {
+            StepKind::Received { next, .. } | StepKind::Timeout { next, .. } => {
+                matches!(next, Next::Finish { .. })
+            }
+            StepKind::Query { .. } | StepKind::HarnessBack => true,
+            _ => false,
+        };
+        told.then_some(i)
+    })
+}
+
+/// The index of the step at which the run broke the pass rule, if it did:
+/// the commit of the second report, the moment what the model was told
+/// became false (the telling, or a later commit that falsified it), or the
+/// replay of the old body's response to a changed body, whichever came first.
+pub fn break_index(run: &Run) -> Option<usize> {
+    let commits: Vec<usize> = run.survivors().map(|w| w.step).collect();
+    let second = commits.get(1).copied();
+    let n = run.final_report_count();
+    let false_at = (!run.tool_outcome().is_truthful(n)).then(|| {
+        let told = told_steps(run).last().unwrap_or(0);
+        told.max(commits.first().copied().unwrap_or(0))
+    });
+    let replayed = run.changed_body_replay_steps().first().map(|(i, _)| *i);
+    [second, false_at, replayed].into_iter().flatten().min()
+}
+
+/// A run graded as a suite row.
+pub fn grade(scenario: Scenario, run: &Run) -> SuiteRow {
+    let pass = passes(run);
+    SuiteRow {
+        scenario,
+        reports: run.final_report_count(),
+        tool: run.tool_outcome(),
+        ending: run.ending(),
+        pass,
+        break_step: if pass {
+            None
+        } else {
+            break_index(run).map(|i| i + 1)
+        },
+    }
+}
+
+/// A change of a design: mechanisms added, and those they replace.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Change {
+    pub add: Vec<Mechanism>,
+    /// Mechanisms the added ones exclude (`claim` replaces `record_after`).
+    pub remove: Vec<Mechanism>,
+    /// The design after the change.
+    pub design: Design,
+}
+
+impl Change {
+    /// `design` with `add`, minus what they exclude; `None` if the result
+    /// breaks a rule or changes nothing.
+    pub fn of(design: Design, add: &[Mechanism]) -> Option<Change> {
+        if add.iter().any(|m| design.has(*m)) || add.is_empty() {
+            return None;
+        }
+        let added = add.iter().fold(design, |d, m| d.with(*m));
+        let remove: Vec<Mechanism> = design
+            .mechanisms()
+            .into_iter()
+            .filter(|m| m.gives_way_to().iter().any(|w| added.has(*w)))
+            .collect();
+        let result = remove.iter().fold(added, |d, m| d.without(*m));
+        result.is_valid().then(|| Change {
+            add: add.to_vec(),
+            remove,
+            design: result,
+        })
+    }
+}
+
+/// The order in which the chapter builds the server, after `naive`:
+/// - `claim`: «服务端把"记下键"和"执行副作用"放进同一个事务»; its opposite,
+///   «先插数据，再记幂等键», is one of the chapter's «常见错误说法», so
+///   `record_after` is never a step (from `key_split`, `claim` replaces it);
+/// - `digest`: «同键、不同请求体 SHOULD 返回 422»;
+/// - `store_errors`: «SHOULD 返回上一次的结果（成功或错误）», Stripe «包括 500»;
+/// - `lease`: 追问 «占了键之后进程被 kill -9 怎么办？…超过租约还没完成就允许新请求接管»;
+/// - `guard`, then `fence`: «写回时 UPDATE … WHERE key=? AND status='in_progress'
+///   AND fence=?», the token being the last line («再用 fencing token 兜底»).
+pub const CHAPTER_ORDER: [Mechanism; 6] = [
+    Mechanism::Claim,
+    Mechanism::Digest,
+    Mechanism::StoreErrors,
+    Mechanism::Lease,
+    Mechanism::Guard,
+    Mechanism::Fence,
+];
+
+/// The mechanism the chapter adds next to `design`; `None` once every one
+/// of [`CHAPTER_ORDER`] is in it.
+pub fn next_mechanism(design: Design) -> Option<Change> {
+    CHAPTER_ORDER
+        .into_iter()
+        .filter(|m| !design.has(*m))
+        .find_map(|m| Change::of(design, &[m]))
+}
+
+/// Why no server mechanism makes a scenario pass, read from its failing run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Unfixable {
+    /// The requests carry no key, so the server cannot tell a retry.
+    NoKey,
+    /// The key changed between attempts of one tool call (`new_key`).
+    KeyChangesPerAttempt,
+    /// The model called the tool again: a new tool_use id, a new key. Only
+    /// a key that survives a model re-call (a business key) can tie them.
+    KeyChangesOnModelRecall,
+    /// The key was pruned before the resend: outside any retention, only
+    /// deduplication on the evaluation side can help.
+    KeyPruned,
+    /// None of the above; nothing within two mechanisms helps.
+    Other,
+}
+
+impl Unfixable {
+    /// Translation key of the sentence (`lab.unfixable.<id>`).
+    pub fn key(self) -> String {
+        let id = match self {
+            Unfixable::NoKey => "no_key",
+            Unfixable::KeyChangesPerAttempt => "key_changes_per_attempt",
+            Unfixable::KeyChangesOnModelRecall => "key_changes_on_model_recall",
+            Unfixable::KeyPruned => "key_pruned",
+            Unfixable::Other => "other",
+        };
+        format!("lab.unfixable.{id}")
+    }
+}
+
+/// The smallest change that makes a failing scenario pass.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fix {
+    /// This change makes it pass; `breaks` lists the suite's scenarios that
+    /// pass now and would fail after it (the page must say so).
+    Change {
+        change: Change,
+        breaks: Vec<Scenario>,
+    },
+    /// No server change does; `instead` is a client that breaks no rule of
+    /// the chapter with which this design (or it after a change a fix may
+    /// make) passes, if any.
+    NoServerFix {
+        why: Unfixable,
+        instead: Option<ClientStrategy>,
+    },
+}
+
+/// What the chapter's next mechanism does to a suite.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NextStep {
+    pub change: Change,
+    /// Rows that turn green, and rows that turn red.
+    pub fixed: Vec<Scenario>,
+    pub broken: Vec<Scenario>,
+}
+
+/// Rows that pass in `after` but not in `before`, and the reverse.
+pub fn compare(before: &[SuiteRow], after: &[SuiteRow]) -> (Vec<Scenario>, Vec<Scenario>) {
+    let pass = |rows: &[SuiteRow], sc: Scenario| rows.iter().any(|r| r.scenario == sc && r.pass);
+    let scenarios = || before.iter().map(|r| r.scenario);
+    let fixed = scenarios()
+        .filter(|sc| !pass(before, *sc) && pass(after, *sc))
+        .collect();
+    let broken = scenarios()
+        .filter(|sc| pass(before, *sc) && !pass(after, *sc))
+        .collect();
+    (fixed, broken)
+}
+
+/// Why `run` (a failing one) cannot be fixed on the server.
+pub fn unfixable(run: &Run) -> Unfixable {
+    let pruned = run
+        .steps()
+        .iter()
+        .any(|s| matches!(s.kind, StepKind::Cleanup { pruned } if pruned > 0));
+    let reqs = run.requests();
+    let differs = |same_call: bool| {
+        reqs.iter().enumerate().any(|(i, r)| {
+            reqs[..i]
+                .iter()
+                .any(|p| (p.call == r.call) == same_call && p.key != r.key)
+        })
+    };
+    if pruned {
+        Unfixable::KeyPruned
+    } else if reqs.iter().all(|r| r.key.is_none()) {
+        Unfixable::NoKey
+    } else if differs(true) {
+        Unfixable::KeyChangesPerAttempt
+    } else if differs(false) {
+        Unfixable::KeyChangesOnModelRecall
+    } else {
+        Unfixable::Other
+    }
+}
+
+#[cfg(feature = "sqlite")]
+pub use engine::*;
+
+#[cfg(feature = "sqlite")]
+mod engine {
+    use super::*;
+    use crate::lab::ids::Preset;
+    use crate::lab::rules::{design_breaks, server_breaks};
+    use crate::lab::sim::run_fast;
+
+    fn row(design: Design, client: ClientStrategy, seed: u64, sc: Scenario) -> SuiteRow {
+        grade(sc, &run_fast(&sc.schedule(), client, design, seed))
+    }
+
+    /// Runs `design` against every scenario with one client.
+    pub fn suite(
+        design: Design,
+        client: ClientStrategy,
+        seed: u64,
+        scenarios: &[Scenario],
+    ) -> Vec<SuiteRow> {
+        scenarios
+            .iter()
+            .map(|sc| row(design, client, seed, *sc))
+            .collect()
+    }
+
+    /// The scenarios of `rows` that pass now and fail on `design`.
+    fn breaks(
+        design: Design,
+        client: ClientStrategy,
+        seed: u64,
+        rows: &[SuiteRow],
+    ) -> Vec<Scenario> {
+        rows.iter()
+            .filter(|r| r.pass && !row(design, client, seed, r.scenario).pass)
+            .map(|r| r.scenario)
+            .collect()
+    }
+
+    /// The most mechanisms a fix adds: one for the scenario, and one for
+    /// each rule the result would otherwise break (`claim` wants `digest`,
+    /// `lease` wants `fence`).
+    const MAX_ADDED: usize = 3;
+
+    /// Every change of one, then two, then three mechanisms, in the
+    /// chapter's order, whose result breaks none of the chapter's rules
+    /// ([`server_breaks`]): never `record_after` (inserting before the key
+    /// is recorded), never a key record without `digest` (a changed body
+    /// would get the old response), never a lease without `fence` (so
+    /// neither `leased_unguarded` nor `leased`).
+    fn changes(design: Design) -> Vec<Change> {
+        let n = CHAPTER_ORDER.len();
+        let mut subsets: Vec<Vec<usize>> = (1u32..1 << n)
+            .map(|bits| (0..n).filter(|i| bits >> i & 1 == 1).collect::<Vec<_>>())
+            .filter(|s| s.len() <= MAX_ADDED)
+            .collect();
+        subsets.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+        subsets
+            .iter()
+            .map(|s| s.iter().map(|i| CHAPTER_ORDER[*i]).collect::<Vec<_>>())
+            .filter_map(|add| Change::of(design, &add))
+            .filter(|c| server_breaks(c.design).is_empty())
+            .collect()
+    }
+
+    /// Whether `client` breaks none of the chapter's rules on its own (it
+    /// neither retries without a key nor draws a new key per attempt).
+    fn abiding(client: ClientStrategy) -> bool {
+        design_breaks(client, Preset::Fenced).is_empty()
+    }
+
+    /// The smallest change of `design` that makes `scenario` pass with
+    /// `client` and leaves a design that breaks no rule of the chapter
+    /// (see [`changes`]), preferring one that breaks no other row of `rows`
+    /// (the suite's rows on `design`); `None` if it passes already.
+    pub fn smallest_fix(
+        design: Design,
+        client: ClientStrategy,
+        seed: u64,
+        scenario: Scenario,
+        rows: &[SuiteRow],
+    ) -> Option<Fix> {
+        let failing = run_fast(&scenario.schedule(), client, design, seed);
+        if passes(&failing) {
+            return None;
+        }
+        let all = changes(design);
+        let size = |c: &Change| c.add.len();
+        let mut found: Option<(Change, Vec<Scenario>)> = None;
+        for change in all
+            .iter()
+            .filter(|c| row(c.design, client, seed, scenario).pass)
+        {
+            if found.as_ref().is_some_and(|(f, _)| size(f) < size(change)) {
+                break;
+            }
+            let broken = breaks(change.design, client, seed, rows);
+            let better = found.as_ref().is_none_or(|(_, b)| b.len() > broken.len());
+            if better {
+                found = Some((change.clone(), broken));
+            }
+        }
+        if let Some((change, breaks)) = found {
+            return Some(Fix::Change { change, breaks });
+        }
+        let instead = ClientStrategy::ALL
+            .into_iter()
+            .filter(|c| *c != client && abiding(*c))
+            .find(|c| {
+                std::iter::once(design)
+                    .chain(all.iter().map(|ch| ch.design))
+                    .any(|d| row(d, *c, seed, scenario).pass)
+            });
+        // The reason shows on the design itself or, for one that ignores
+        // keys, once it keeps them (a key can only be pruned if recorded).
+        let why = std::iter::once(failing)
+            .chain(
+                all.iter()
+                    .map(|ch| run_fast(&scenario.schedule(), client, ch.design, seed)),
+            )
+            .map(|r| unfixable(&r))
+            .find(|u| *u != Unfixable::Other)
+            .unwrap_or(Unfixable::Other);
+        Some(Fix::NoServerFix { why, instead })
+    }
+
+    /// The chapter's next mechanism for `design`, and which rows of the
+    /// suite it turns green or red.
+    pub fn next_step(
+        design: Design,
+        client: ClientStrategy,
+        seed: u64,
+        rows: &[SuiteRow],
+    ) -> Option<NextStep> {
+        let change = next_mechanism(design)?;
+        let scenarios: Vec<Scenario> = rows.iter().map(|r| r.scenario).collect();
+        let after = suite(change.design, client, seed, &scenarios);
+        let (fixed, broken) = compare(rows, &after);
+        Some(NextStep {
+            change,
+            fixed,
+            broken,
+        })
+    }
+}

@@ -1,0 +1,80 @@
+//! Every time and cap of the lab, in one place, apart from the engine that
+//! uses them, so the page (built without the engine) shows the same numbers
+//! the engine runs. The chapter's rule between them (the lease outlasts the
+//! client timeout plus the longest normal processing) is checked when the
+//! crate compiles, at the end of this file.
+
+// The harness: «harness 4 次尝试», 200 ms × 2ⁿ⁻¹ × [0.9, 1.1).
+
+/// Per-attempt timeout: the client waits 2 s for an answer.
+pub const ATTEMPT_TIMEOUT_MS: u64 = 2_000;
+/// Attempts per tool call (the first one and three retries).
+pub const MAX_ATTEMPTS: u32 = 4;
+/// Backoff base: retry `n` waits 200 ms × 2ⁿ⁻¹ × uniform[0.9, 1.1).
+pub const BACKOFF_BASE_MS: f64 = 200.0;
+/// Deadline of one tool call, from the model's call to the tool result.
+pub const CALL_DEADLINE_MS: u64 = 12_000;
+/// How long the model takes before it calls the tool again.
+pub const MODEL_THINK_MS: u64 = 1_500;
+
+// The network and the server.
+
+/// One-way network latency: 20 ms plus up to 10 ms.
+pub const LATENCY_MS: u64 = 20;
+pub const LATENCY_JITTER_MS: u64 = 10;
+/// Normal work between a handler's two phases: 40 ms plus up to 20 ms.
+pub const WORK_MS: u64 = 40;
+pub const WORK_JITTER_MS: u64 = 20;
+/// The longest normal work between a handler's two phases (no stall).
+pub const WORK_MAX_MS: u64 = WORK_MS + WORK_JITTER_MS;
+/// A crashed server process is back after this long.
+pub const RESTART_MS: u64 = 1_000;
+/// Lease on an `in_progress` claim (`lease`). Longer than the client's
+/// timeout plus the slowest normal processing, as the chapter advises.
+pub const LEASE_MS: u64 = 5_000;
+/// How long the server keeps idempotency keys (the chapter: at least 24 h).
+pub const KEY_RETENTION_MS: u64 = 24 * 3_600_000;
+/// Safety net against a schedule that would never settle; a run that hits
+/// it ends with a visible `StepKind::Truncated` step.
+pub const MAX_EVENTS: usize = 2_000;
+
+// The named scenarios' faults.
+
+/// The extra processing time of `slow_server`: longer than the client's
+/// per-attempt timeout, and the longest *normal* processing time the lease
+/// is sized for (lease > client timeout + this + normal work).
+pub const SLOW_MS: u64 = 2_500;
+/// The pause of `lease_expired`: longer than the lease (a GC pause, the
+/// exception the fencing token exists for). The handler wakes after the
+/// taker has finished.
+pub const STALL_MS: u64 = 7_000;
+/// The pause of `lease_overlap`: longer than the lease, but the handler
+/// wakes while the taker is still working.
+pub const OVERLAP_STALL_MS: u64 = 6_000;
+/// The taker's (normal, if slow) extra processing time in `lease_overlap`.
+pub const TAKER_MS: u64 = 1_500;
+/// `Retry-After` of `retry_after_503`, in seconds.
+pub const RETRY_AFTER_503_S: u64 = 1;
+/// `Retry-After` of `retry_after_long`: longer than a tool call's deadline.
+pub const RETRY_AFTER_LONG_S: u64 = 30;
+/// `Retry-After` of `rate_limited_429`, in seconds.
+pub const RETRY_AFTER_429_S: u64 = 1;
+/// `key_expired`: the harness process dies this long after the run starts
+/// (before its timeout fires), ...
+pub const HARNESS_DIES_MS: u64 = 1_000;
+/// ... the server's cleanup job runs at this time, ...
+pub const CLEANUP_AT_MS: u64 = KEY_RETENTION_MS + 1_800_000;
+/// ... and the harness is back the next day at this time.
+pub const HARNESS_BACK_MS: u64 = KEY_RETENTION_MS + 3_600_000;
+
+// The chapter's rule, checked when the crate compiles: the lease outlasts
+// the client timeout plus the longest normal processing; only the two
+// pauses (the exception a fencing token exists for) outlive it.
+const _: () = {
+    let normal_max = SLOW_MS + WORK_MAX_MS;
+    assert!(LEASE_MS > ATTEMPT_TIMEOUT_MS + normal_max);
+    assert!(TAKER_MS < SLOW_MS);
+    assert!(STALL_MS > LEASE_MS && OVERLAP_STALL_MS > LEASE_MS);
+    assert!(HARNESS_DIES_MS < ATTEMPT_TIMEOUT_MS);
+    assert!(KEY_RETENTION_MS < CLEANUP_AT_MS && CLEANUP_AT_MS < HARNESS_BACK_MS);
+};

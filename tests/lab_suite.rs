@@ -1,0 +1,311 @@
+//! The workbench's grading: a design against the 17 scenarios with one
+//! client, the step where a row broke, the smallest change that fixes it (or
+//! why none on the server can), and the chapter's next mechanism.
+#![cfg(not(target_arch = "wasm32"))]
+
+use retry_lab::lab::suite::*;
+use retry_lab::lab::*;
+
+fn rows(d: impl Into<Design>, c: ClientStrategy) -> Vec<SuiteRow> {
+    suite(d.into(), c, 1, &Scenario::ALL)
+}
+
+fn failing(rows: &[SuiteRow]) -> Vec<Scenario> {
+    rows.iter()
+        .filter(|r| !r.pass)
+        .map(|r| r.scenario)
+        .collect()
+}
+
+#[test]
+fn a_row_passes_with_at_most_one_report_the_truth_told_and_no_old_response_to_a_changed_body() {
+    for p in Preset::ALL {
+        for c in ClientStrategy::ALL {
+            for r in rows(p, c) {
+                let full = run(r.scenario, c, p, 1);
+                assert_eq!(r.reports, full.final_report_count());
+                assert_eq!(r.tool, full.tool_outcome());
+                assert_eq!(r.ending, full.ending());
+                let truthful = r.tool.is_truthful(r.reports);
+                let replayed = !full.changed_body_replays().is_empty();
+                assert_eq!(
+                    r.pass,
+                    r.reports <= 1 && truthful && !replayed,
+                    "{p:?} {c:?} {r:?}"
+                );
+                assert_eq!(r.break_step.is_some(), !r.pass);
+            }
+        }
+    }
+    let s = score(&rows(Preset::Naive, ClientStrategy::StableKey));
+    assert_eq!(s.total, 17);
+}
+
+#[test]
+fn the_break_step_is_right_after_the_second_report_was_committed() {
+    for (p, sc) in [
+        (Preset::Naive, Scenario::ResponseLost),
+        (Preset::KeySplit, Scenario::CrashBetweenCommits),
+        (Preset::LeasedUnguarded, Scenario::LeaseOverlap),
+        (Preset::Fenced, Scenario::ModelRetry),
+    ] {
+        let r = run(sc, ClientStrategy::StableKey, p, 1);
+        let row = grade(sc, &r);
+        let at = row.break_step.expect("it fails");
+        // The view at `step` shows steps 0..step: two reports after it, one before.
+        assert_eq!(r.steps()[at - 1].report_count(), 2, "{p:?} {sc:?}");
+        assert_eq!(r.steps()[at - 2].report_count(), 1, "{p:?} {sc:?}");
+        let link = retry_lab::links::Link::Lab(LabParams {
+            scenario: sc,
+            client: ClientStrategy::StableKey,
+            design: p.design(),
+            step: StepParam::Raw(at.to_string()),
+            ..LabParams::default()
+        });
+        assert!(link.href().contains(&format!("step={at}")));
+    }
+}
+
+#[test]
+fn a_changed_body_answered_with_the_old_response_fails_though_one_report_and_the_truth() {
+    // «换了请求体，却重放旧响应»: key_split records the key but never compares
+    // bodies, so the retry with a changed body hears the old 201. One
+    // report, and the model was told «created», which is true, yet the
+    // chapter asks for 422 («同键、不同请求体 SHOULD 返回 422»).
+    let c = ClientStrategy::StableKey;
+    for d in [Preset::KeySplit.design(), Design::of(&[Mechanism::Claim])] {
+        let r = run(Scenario::BodyMismatch, c, d, 1);
+        assert_eq!(
+            (r.final_report_count(), r.tool_outcome()),
+            (1, ToolOutcome::Created),
+            "{d:?}"
+        );
+        assert!(r.tool_outcome().is_truthful(1));
+        let replays = r.changed_body_replay_steps();
+        assert!(!replays.is_empty(), "{d:?}");
+        let row = grade(Scenario::BodyMismatch, &r);
+        assert!(!row.pass, "{d:?}: a replayed old response passed");
+        assert_eq!(row.ending, Ending::ChangedBody);
+        // The run view stops right after the replay.
+        assert_eq!(row.break_step, Some(replays[0].0 + 1), "{d:?}");
+        // With the digest the server answers 422, and the row passes.
+        let with = run(Scenario::BodyMismatch, c, d.with(Mechanism::Digest), 1);
+        assert!(passes(&with), "{d:?} + digest");
+    }
+}
+
+#[test]
+fn the_break_step_of_a_lie_is_when_it_became_false() {
+    // A lease without a write-back condition stores the taker's 500; a retry
+    // hears it replayed («not created»); then the stale handler commits.
+    let stall = AttemptFault::server(ServerFault::Stall(STALL_MS));
+    let fail = AttemptFault::server(ServerFault::Fail);
+    let s = FaultSchedule {
+        attempts: vec![stall, AttemptFault::default(), fail],
+        ..FaultSchedule::default()
+    };
+    let r = run_schedule(&s, ClientStrategy::StableKey, Preset::LeasedUnguarded, 1);
+    assert_eq!(
+        (r.final_report_count(), r.tool_outcome()),
+        (1, ToolOutcome::NotCreated)
+    );
+    let at = break_index(&r).unwrap();
+    let commit = r.survivors().next().unwrap().step;
+    assert_eq!(at, commit, "the commit came after the model was told");
+    assert!(r.steps()[..at].iter().any(|st| matches!(
+        st.kind,
+        StepKind::Received {
+            next: Next::Finish {
+                result: ToolResult::NotCreated,
+                ..
+            },
+            ..
+        }
+    )));
+}
+
+#[test]
+fn starting_red_one_mechanism_at_a_time_reaches_all_green_but_the_unfixable() {
+    let client = ClientStrategy::StableKey;
+    let mut design = Design::NONE;
+    let mut now = rows(design, client);
+    assert!(
+        failing(&now).len() >= 9,
+        "naive starts red: {:?}",
+        failing(&now)
+    );
+    let mut added = Vec::new();
+    while let Some(step) = next_step(design, client, 1, &now) {
+        assert_eq!(step.change.add.len(), 1);
+        assert!(step.change.design.is_valid());
+        let after = rows(step.change.design, client);
+        assert_eq!(
+            compare(&now, &after),
+            (step.fixed.clone(), step.broken.clone())
+        );
+        added.push((step.change.add[0], step.fixed, step.broken));
+        design = step.change.design;
+        now = after;
+    }
+    assert_eq!(design, Preset::Fenced.design());
+    let order: Vec<Mechanism> = added.iter().map(|a| a.0).collect();
+    assert_eq!(order, CHAPTER_ORDER);
+    // The claim fixes the most; the lease alone turns the lease scenarios
+    // red («先看它变红»), and the guard turns them green again.
+    let (_, fixed, _) = &added[0];
+    assert!(
+        fixed.contains(&Scenario::ResponseLost) && fixed.contains(&Scenario::ConcurrentSameKey)
+    );
+    let lease = added.iter().find(|a| a.0 == Mechanism::Lease).unwrap();
+    assert_eq!(lease.2, [Scenario::LeaseExpired, Scenario::LeaseOverlap]);
+    let guard = added.iter().find(|a| a.0 == Mechanism::Guard).unwrap();
+    assert_eq!(guard.1, [Scenario::LeaseExpired, Scenario::LeaseOverlap]);
+    // What stays red no server mechanism fixes.
+    assert_eq!(failing(&now), [Scenario::ModelRetry, Scenario::KeyExpired]);
+    for sc in failing(&now) {
+        let fix = smallest_fix(design, client, 1, sc, &now).unwrap();
+        assert!(matches!(fix, Fix::NoServerFix { .. }), "{sc:?}: {fix:?}");
+    }
+}
+
+#[test]
+fn from_key_split_the_chapter_replaces_record_after_by_claim() {
+    let next = next_mechanism(Preset::KeySplit.design()).unwrap();
+    assert_eq!(next.add, [Mechanism::Claim]);
+    assert_eq!(next.remove, [Mechanism::RecordAfter]);
+    assert_eq!(next.design, Design::of(&[Mechanism::Claim]));
+    assert_eq!(next_mechanism(Preset::Fenced.design()), None);
+}
+
+#[test]
+fn the_smallest_fix_never_leaves_a_design_that_breaks_a_rule_of_the_chapter() {
+    let client = ClientStrategy::StableKey;
+    let now = rows(Preset::Naive, client);
+    let fix = smallest_fix(Design::NONE, client, 1, Scenario::ResponseLost, &now);
+    let Some(Fix::Change { change, breaks }) = fix else {
+        panic!("{fix:?}");
+    };
+    // The claim alone would pass, but a key record without a digest answers
+    // a changed body with the old response: the claim comes with its digest.
+    assert_eq!(change.add, [Mechanism::Claim, Mechanism::Digest]);
+    assert!(breaks.is_empty());
+    // From key_split, the claim replaces record_after (inserting before the
+    // key is recorded), and the digest comes with it.
+    let split = rows(Preset::KeySplit, client);
+    let fix = smallest_fix(
+        Preset::KeySplit.design(),
+        client,
+        1,
+        Scenario::CrashBetweenCommits,
+        &split,
+    );
+    let Some(Fix::Change { change, .. }) = fix else {
+        panic!("{fix:?}");
+    };
+    assert_eq!(change.add, [Mechanism::Claim, Mechanism::Digest]);
+    assert_eq!(change.remove, [Mechanism::RecordAfter]);
+    let unguarded = rows(Preset::LeasedUnguarded, client);
+    let fix = smallest_fix(
+        unguarded_design(),
+        client,
+        1,
+        Scenario::LeaseOverlap,
+        &unguarded,
+    );
+    let Some(Fix::Change { change, .. }) = fix else {
+        panic!("{fix:?}");
+    };
+    // The guard alone would pass, but a lease without a fencing token is
+    // what the chapter warns of («再用 fencing token 兜底»).
+    assert_eq!(change.add, [Mechanism::Fence]);
+    assert!(retry_lab::lab::rules::server_breaks(change.design).is_empty());
+    // A passing row needs no fix.
+    assert_eq!(
+        smallest_fix(Design::NONE, client, 1, Scenario::None, &now),
+        None
+    );
+    // Every change any fix proposes is valid, never adds record_after, and
+    // leaves a design that breaks no rule of the chapter (so never
+    // leased_unguarded, leased, or a key record without a digest).
+    for d in Design::all_valid() {
+        let now = rows(d, client);
+        for sc in failing(&now) {
+            if let Some(Fix::Change { change, breaks }) = smallest_fix(d, client, 1, sc, &now) {
+                assert!(change.design.is_valid() && !change.add.contains(&Mechanism::RecordAfter));
+                let rules = retry_lab::lab::rules::server_breaks(change.design);
+                assert!(
+                    rules.is_empty(),
+                    "{d:?} {sc:?}: {change:?} breaks {rules:?}"
+                );
+                assert!(!matches!(
+                    change.design.preset(),
+                    Some(Preset::LeasedUnguarded | Preset::Leased | Preset::KeySplit)
+                ));
+                assert!(rows(change.design, client)
+                    .iter()
+                    .any(|r| r.scenario == sc && r.pass));
+                for b in breaks {
+                    assert!(
+                        now.iter().any(|r| r.scenario == b && r.pass),
+                        "{d:?} {sc:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn unguarded_design() -> Design {
+    Preset::LeasedUnguarded.design()
+}
+
+#[test]
+fn what_no_server_can_fix_is_named_with_what_can() {
+    let client = ClientStrategy::StableKey;
+    for d in [
+        Design::NONE,
+        Preset::Atomic.design(),
+        Preset::Fenced.design(),
+    ] {
+        let now = rows(d, client);
+        let fix = smallest_fix(d, client, 1, Scenario::ModelRetry, &now);
+        assert_eq!(
+            fix,
+            Some(Fix::NoServerFix {
+                why: Unfixable::KeyChangesOnModelRecall,
+                instead: Some(ClientStrategy::BusinessKey),
+            }),
+            "{d:?}"
+        );
+        let fix = smallest_fix(d, client, 1, Scenario::KeyExpired, &now);
+        assert!(
+            matches!(
+                fix,
+                Some(Fix::NoServerFix {
+                    why: Unfixable::KeyPruned,
+                    ..
+                })
+            ),
+            "{d:?}: {fix:?}"
+        );
+    }
+    // No key at all: the client must send one.
+    let naive_client = rows(Preset::Fenced, ClientStrategy::Naive);
+    let fix = smallest_fix(
+        Preset::Fenced.design(),
+        ClientStrategy::Naive,
+        1,
+        Scenario::ResponseLost,
+        &naive_client,
+    );
+    assert!(
+        matches!(
+            fix,
+            Some(Fix::NoServerFix {
+                why: Unfixable::NoKey,
+                ..
+            })
+        ),
+        "{fix:?}"
+    );
+}
