@@ -16,8 +16,8 @@ pub mod job;
 pub mod lab;
 pub mod links;
 pub mod params;
+pub mod rng;
 pub mod route;
-pub mod seed;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

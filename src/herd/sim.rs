@@ -16,11 +16,11 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_distr::StandardNormal;
-use rand_pcg::Pcg64Mcg;
 
 use super::strategy::{sleep_ms, BackoffState, Strategy};
+use crate::rng::{demo_rng, DemoRng};
 
 /// Parameters of one trial (milliseconds throughout).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -126,7 +126,7 @@ struct ClientState {
 pub struct Simulation {
     cfg: SimConfig,
     strategy: Strategy,
-    rng: Pcg64Mcg,
+    rng: DemoRng,
     /// Pending write arrivals (at most one per client), earliest on top.
     queue: BinaryHeap<Reverse<u128>>,
     clients: Vec<ClientState>,
@@ -151,7 +151,7 @@ impl Simulation {
         let mut sim = Self {
             cfg,
             strategy,
-            rng: Pcg64Mcg::seed_from_u64(seed),
+            rng: demo_rng(seed),
             queue: BinaryHeap::with_capacity(n),
             clients: vec![
                 ClientState {

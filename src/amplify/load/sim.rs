@@ -12,13 +12,12 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg64Mcg;
+use rand::Rng;
 
 use super::config::{LoadConfig, LoadPolicy};
 use super::limiters::{AwsQuota, Breaker, FixedRateBucket, RetryBudget, TokenBucket, Window};
 use super::series::Series;
-use crate::amplify::seed::stream_seed;
+use crate::rng::{demo_rng, derive, DemoRng};
 
 /// How an attempt ended, as the client sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -149,9 +148,9 @@ pub struct LoadSim {
     /// events go to the arrival.
     next_arrival: f64,
     calls: Vec<Call>,
-    arrivals: Pcg64Mcg,
-    faults: Pcg64Mcg,
-    jitter: Pcg64Mcg,
+    arrivals: DemoRng,
+    faults: DemoRng,
+    jitter: DemoRng,
     busy_until: f64,
     buckets: Vec<TokenBucket>,
     fixed: Vec<FixedRateBucket>,
@@ -173,9 +172,9 @@ impl LoadSim {
             seq: 0,
             next_arrival: f64::INFINITY,
             calls: Vec::new(),
-            arrivals: Pcg64Mcg::seed_from_u64(stream_seed(seed, 1)),
-            faults: Pcg64Mcg::seed_from_u64(stream_seed(seed, 2)),
-            jitter: Pcg64Mcg::seed_from_u64(stream_seed(seed, 3)),
+            arrivals: demo_rng(derive(seed, &[1])),
+            faults: demo_rng(derive(seed, &[2])),
+            jitter: demo_rng(derive(seed, &[3])),
             busy_until: 0.0,
             buckets: vec![TokenBucket::brooker(); n],
             fixed: vec![FixedRateBucket::new(cfg.refill); n],
@@ -218,7 +217,8 @@ impl LoadSim {
 
     fn next_gap(&mut self) -> f64 {
         let u: f64 = self.arrivals.random();
-        -(1.0 - u).ln() / self.cfg.rate
+        // libm's log, not std's: the same bits natively and in wasm.
+        -libm::log(1.0 - u) / self.cfg.rate
     }
 
     /// Whether every event has run.
