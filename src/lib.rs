@@ -7,6 +7,7 @@
 //! - `ui` (wasm only) dispatches actions to the core and renders view models.
 
 pub mod amplify;
+pub mod backoff;
 pub mod embed;
 pub mod exercises;
 pub mod herd;

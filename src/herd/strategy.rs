@@ -47,11 +47,10 @@ impl Strategy {
     }
 }
 
-/// `v_n = min(cap, base·2^n)`. `scalbn` is exact and identical in wasm and
-/// natively; a huge `n` overflows to infinity, which the `min` turns into `cap`.
+/// `v_n = min(cap, base·2^n)`, the chapter's table's count: the first retry
+/// (`n = 1`) already waits `2·base`.
 pub fn capped_exponential(base: f64, cap: f64, n: u32) -> f64 {
-    let n = n.min(2000) as i32;
-    cap.min(libm::scalbn(base, n))
+    crate::backoff::capped(base, cap, n)
 }
 
 /// One client's backoff memory: only Decorrelated Jitter needs any.
@@ -83,7 +82,7 @@ pub fn sleep_ms<R: Rng + ?Sized>(
         Strategy::Exponential => capped_exponential(base, cap, attempt),
         Strategy::Full => {
             let v = capped_exponential(base, cap, attempt);
-            v * rng.random::<f64>()
+            crate::backoff::full_jitter(v, rng.random())
         }
         Strategy::Equal => {
             let half = capped_exponential(base, cap, attempt) / 2.0;

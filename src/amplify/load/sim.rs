@@ -17,6 +17,7 @@ use rand::Rng;
 use super::config::{LoadConfig, LoadPolicy};
 use super::limiters::{AwsQuota, Breaker, FixedRateBucket, RetryBudget, TokenBucket, Window};
 use super::series::Series;
+use crate::backoff;
 use crate::rng::{demo_rng, derive, DemoRng};
 
 /// How an attempt ended, as the client sees it.
@@ -420,8 +421,8 @@ impl LoadSim {
     /// Full jitter before a layer's retry number `n` (n ≥ 1):
     /// `uniform(0, v_(n−1))`, `v_k = min(cap, base·2^k)`.
     fn backoff(&mut self, n: u32) -> f64 {
-        let exp = self.cfg.base * 2f64.powi(n.min(60) as i32 - 1);
-        self.jitter.random::<f64>() * exp.min(self.cfg.cap)
+        let v = backoff::capped(self.cfg.base, self.cfg.cap, n.saturating_sub(1));
+        backoff::full_jitter(v, self.jitter.random())
     }
 
     /// Whether layer `j` may retry after `a`, and after what wait.
