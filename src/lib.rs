@@ -9,6 +9,7 @@
 pub mod amplify;
 pub mod backoff;
 pub mod embed;
+pub mod events;
 pub mod exercises;
 pub mod herd;
 pub mod i18n;
