@@ -33,20 +33,16 @@ impl EventTime for u64 {
 /// The order of [`f64::total_cmp`]: the sign bit set on non-negative
 /// numbers, every bit flipped on negative ones.
 impl EventTime for f64 {
+    // Branch-free (the sign bit, spread over all 64, picks the mask): the
+    // herd converts twice per event, and this is measurably faster there.
+    #[inline]
     fn order_bits(self) -> u64 {
         let b = self.to_bits();
-        if b >> 63 == 1 {
-            !b
-        } else {
-            b | 1 << 63
-        }
+        b ^ (((b as i64 >> 63) as u64) | 1 << 63)
     }
+    #[inline]
     fn from_order_bits(bits: u64) -> Self {
-        f64::from_bits(if bits >> 63 == 1 {
-            bits & !(1 << 63)
-        } else {
-            !bits
-        })
+        f64::from_bits(bits ^ (((!bits as i64 >> 63) as u64) | 1 << 63))
     }
 }
 
