@@ -7,8 +7,10 @@
 //! - `ui` (wasm only) dispatches actions to the core and renders view models.
 
 pub mod amplify;
+pub mod backoff;
 pub mod csv;
 pub mod embed;
+pub mod events;
 pub mod exercises;
 pub mod herd;
 pub mod i18n;
@@ -17,8 +19,8 @@ pub mod job;
 pub mod lab;
 pub mod links;
 pub mod params;
+pub mod rng;
 pub mod route;
-pub mod seed;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

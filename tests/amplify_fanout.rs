@@ -3,10 +3,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use proptest::prelude::*;
-use rand::SeedableRng;
-use rand_pcg::Pcg64Mcg;
 use retry_lab::amplify::fanout::{expected_budget_dp, simulate_call};
 use retry_lab::amplify::{expected, run_fanout, FanoutConfig, FanoutPolicy};
+use retry_lab::rng::demo_rng;
 
 fn cfg(layers: &[u32], p: f64, policy: FanoutPolicy, budget: u32) -> FanoutConfig {
     FanoutConfig {
@@ -128,7 +127,7 @@ proptest! {
         seed in any::<u64>(),
     ) {
         let c = cfg(&layers, p, FanoutPolicy::ALL[policy], budget);
-        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut rng = demo_rng(seed);
         let mut tree = Vec::new();
         let r = simulate_call(&c, &mut rng, Some(&mut tree));
         let product: u64 = layers.iter().map(|&a| u64::from(a)).product();
@@ -140,7 +139,7 @@ proptest! {
         }
         let e = expected(&c);
         prop_assert!(e.bottom >= 1.0 - 1e-9 && e.bottom <= c.max_bottom() as f64 + 1e-9);
-        let mut rng2 = Pcg64Mcg::seed_from_u64(seed);
+        let mut rng2 = demo_rng(seed);
         prop_assert_eq!(simulate_call(&c, &mut rng2, None), r);
     }
 }

@@ -10,7 +10,8 @@
 
 use crate::ids::id_enum;
 use rand::Rng;
-use rand_pcg::Pcg64Mcg;
+
+use crate::rng::DemoRng;
 
 /// Most layers in the stack.
 pub const MAX_LAYERS: usize = 6;
@@ -236,7 +237,7 @@ pub const MAX_TRACE_NODES: usize = 4000;
 
 struct Walk<'a> {
     cfg: &'a FanoutConfig,
-    rng: &'a mut Pcg64Mcg,
+    rng: &'a mut DemoRng,
     left: u64,
     bottom: u64,
     trace: Option<&'a mut Vec<Node>>,
@@ -292,7 +293,7 @@ impl Walk<'_> {
 /// given (bounded by [`MAX_TRACE_NODES`]).
 pub fn simulate_call(
     cfg: &FanoutConfig,
-    rng: &mut Pcg64Mcg,
+    rng: &mut DemoRng,
     trace: Option<&mut Vec<Node>>,
 ) -> CallResult {
     let mut w = Walk {

@@ -1,12 +1,10 @@
 //! Many logical calls of the fanout model: the simulated mean against the
 //! exact expectation.
 
-use rand::SeedableRng;
-use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
 
 use super::fanout::{expected, simulate_call, FanoutConfig, Node};
-use super::seed::stream_seed;
+use crate::rng::{demo_rng, derive, DemoRng};
 
 /// What `trials` logical calls gave.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -42,7 +40,7 @@ pub struct FanoutRun {
 pub struct FanoutJob {
     cfg: FanoutConfig,
     trials: u32,
-    rng: Pcg64Mcg,
+    rng: DemoRng,
     done: u32,
     sum: f64,
     sum_sq: f64,
@@ -58,7 +56,7 @@ impl FanoutJob {
         FanoutJob {
             cfg: cfg.clone(),
             trials: trials.max(1),
-            rng: Pcg64Mcg::seed_from_u64(stream_seed(seed, 0xFA_0007)),
+            rng: demo_rng(derive(seed, &[0xFA_0007])),
             done: 0,
             sum: 0.0,
             sum_sq: 0.0,

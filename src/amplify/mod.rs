@@ -18,7 +18,6 @@ pub mod lanes;
 pub mod load;
 pub mod params;
 pub mod presets;
-pub mod seed;
 pub mod sweep;
 pub mod work;
 

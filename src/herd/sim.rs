@@ -13,14 +13,12 @@
 //! the key of the last accepted write. Every key is a `(time, seq)` pair, so the
 //! order is total and a run is a pure function of config, strategy and seed.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_distr::StandardNormal;
-use rand_pcg::Pcg64Mcg;
 
 use super::strategy::{sleep_ms, BackoffState, Strategy};
+use crate::events::{EventKey, EventQueue};
+use crate::rng::{demo_rng, DemoRng};
 
 /// Parameters of one trial (milliseconds throughout).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -73,35 +71,8 @@ pub struct WriteRecord {
     pub attempt: u32,
 }
 
-/// Event keys are `(time, seq)` packed into one `u128` so that the heap
-/// compares plain integers: times are never negative, so their IEEE bits sort
-/// like the numbers. Layout: time bits (64) | seq (32) | client (32). `seq`
-/// is unique per trial, so the client bits never decide an order.
-#[inline]
-fn pack(time: f64, seq: u32, client: u32) -> u128 {
-    (u128::from(time.to_bits()) << 64) | (u128::from(seq) << 32) | u128::from(client)
-}
-
-#[inline]
-fn key_time(key: u128) -> f64 {
-    f64::from_bits((key >> 64) as u64)
-}
-
-#[inline]
-fn key_client(key: u128) -> u32 {
-    key as u32
-}
-
-/// The `(time, seq)` part of a key.
-#[inline]
-fn order_part(key: u128) -> u128 {
-    key & !u128::from(u32::MAX)
-}
-
 /// Largest client count: the one limit of `clients` for the page, the CLI
-/// and the simulation ([`super::bounds::CLIENTS`]). The packed 32-bit
-/// `seq` (two keys per write, [`max_writes_per_trial`] writes) would allow
-/// about 20 000.
+/// and the simulation ([`super::bounds::CLIENTS`]).
 pub const MAX_CLIENTS: u32 = super::bounds::CLIENTS.max as u32;
 
 /// Most writes one trial of `clients` clients can make: N·(N+1)/2. A write
@@ -119,21 +90,21 @@ struct ClientState {
     attempt: u32,
     backoff: BackoffState,
     /// Key of the read that fetched the version of the pending write.
-    read_key: u128,
+    read_key: EventKey,
 }
 
 /// A trial in progress. Owns its RNG, so stepping it is deterministic.
 pub struct Simulation {
     cfg: SimConfig,
     strategy: Strategy,
-    rng: Pcg64Mcg,
-    /// Pending write arrivals (at most one per client), earliest on top.
-    queue: BinaryHeap<Reverse<u128>>,
+    rng: DemoRng,
+    /// Pending write arrivals (at most one per client), earliest on top;
+    /// the event is the client's index.
+    queue: EventQueue<f64, u32>,
     clients: Vec<ClientState>,
-    seq: u32,
-    /// `(time, seq)` key of the last accepted write; 0 before the first
-    /// (every read key is larger: the first seq is 1).
-    last_accept: u128,
+    /// Key of the last accepted write ([`EventKey::BEFORE_ALL`] before the
+    /// first, which every read key follows).
+    last_accept: EventKey,
     calls: u64,
     now: f64,
     completion: f64,
@@ -151,18 +122,17 @@ impl Simulation {
         let mut sim = Self {
             cfg,
             strategy,
-            rng: Pcg64Mcg::seed_from_u64(seed),
-            queue: BinaryHeap::with_capacity(n),
+            rng: demo_rng(seed),
+            queue: EventQueue::with_capacity(n),
             clients: vec![
                 ClientState {
                     attempt: 0,
                     backoff: BackoffState::new(cfg.base_ms),
-                    read_key: 0,
+                    read_key: EventKey::BEFORE_ALL,
                 };
                 n
             ],
-            seq: 0,
-            last_accept: 0,
+            last_accept: EventKey::BEFORE_ALL,
             calls: 0,
             now: 0.0,
             completion: 0.0,
@@ -170,7 +140,7 @@ impl Simulation {
         for client in 0..cfg.clients {
             let read_time = sim.delay();
             let w = sim.schedule_write(client, read_time);
-            sim.queue.push(Reverse(w));
+            sim.queue.push_keyed(w, client);
         }
         sim
     }
@@ -182,29 +152,21 @@ impl Simulation {
         (self.cfg.net_mean_ms + self.cfg.net_sd_ms * z).abs()
     }
 
-    #[inline]
-    fn next_seq(&mut self) -> u32 {
-        self.seq += 1;
-        self.seq
-    }
-
     /// The server reads the version for `client` at `read_time`; the response
     /// travels back and the client's write travels to the server. Returns the
     /// write's key.
     #[inline]
-    fn schedule_write(&mut self, client: u32, read_time: f64) -> u128 {
-        let read_seq = self.next_seq();
-        self.clients[client as usize].read_key = pack(read_time, read_seq, 0);
+    fn schedule_write(&mut self, client: u32, read_time: f64) -> EventKey {
+        self.clients[client as usize].read_key = self.queue.key_at(read_time);
         let time = read_time + self.delay() + self.delay();
-        pack(time, self.next_seq(), client)
+        self.queue.key_at(time)
     }
 
     /// Processes the next write the server receives; `None` when every client
     /// has succeeded.
     pub fn step(&mut self) -> Option<WriteRecord> {
-        let Reverse(key) = *self.queue.peek()?;
-        let time = key_time(key);
-        let client = key_client(key);
+        let (key, &client) = self.queue.peek()?;
+        let time: f64 = key.time();
         self.now = time;
         self.calls += 1;
         let st = self.clients[client as usize];
@@ -212,7 +174,7 @@ impl Simulation {
         let accepted = self.last_accept < st.read_key;
         if accepted {
             self.queue.pop();
-            self.last_accept = order_part(key);
+            self.last_accept = key;
             let done = time + self.delay();
             if done > self.completion {
                 self.completion = done;
@@ -236,10 +198,7 @@ impl Simulation {
             c.backoff = backoff;
             let read_time = time + self.delay() + (self.delay() + sleep);
             let next = self.schedule_write(client, read_time);
-            // Replace the top in place: one sift instead of a pop and a push.
-            if let Some(mut top) = self.queue.peek_mut() {
-                *top = Reverse(next);
-            }
+            self.queue.replace_top(next, client);
         }
         Some(WriteRecord {
             client,

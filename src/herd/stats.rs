@@ -5,22 +5,16 @@ use serde::{Deserialize, Serialize};
 use super::sim::{simulate, SimConfig, TrialResult};
 use super::strategy::Strategy;
 
-/// SplitMix64's finaliser: a bijective mix with good avalanche.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// The seed of one trial, derived only from `(seed, clients, strategy,
 /// trial)`, so any single point is reproducible without running the sweep
 /// around it (and the sweep's order of work does not matter).
 pub fn trial_seed(seed: u64, clients: u32, strategy: Strategy, trial: u32) -> u64 {
-    let mut h = mix(seed);
-    h = mix(h ^ u64::from(clients));
-    h = mix(h ^ (strategy.index() as u64 + 1));
-    mix(h ^ u64::from(trial))
+    let parts = [
+        u64::from(clients),
+        strategy.index() as u64 + 1,
+        u64::from(trial),
+    ];
+    crate::rng::derive(seed, &parts)
 }
 
 /// Spread of one quantity across trials.

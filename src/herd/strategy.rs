@@ -47,11 +47,10 @@ impl Strategy {
     }
 }
 
-/// `v_n = min(cap, base·2^n)`. `scalbn` is exact and identical in wasm and
-/// natively; a huge `n` overflows to infinity, which the `min` turns into `cap`.
+/// `v_n = min(cap, base·2^n)`, the chapter's table's count: the first retry
+/// (`n = 1`) already waits `2·base`.
 pub fn capped_exponential(base: f64, cap: f64, n: u32) -> f64 {
-    let n = n.min(2000) as i32;
-    cap.min(libm::scalbn(base, n))
+    crate::backoff::capped(base, cap, n)
 }
 
 /// One client's backoff memory: only Decorrelated Jitter needs any.
@@ -83,7 +82,7 @@ pub fn sleep_ms<R: Rng + ?Sized>(
         Strategy::Exponential => capped_exponential(base, cap, attempt),
         Strategy::Full => {
             let v = capped_exponential(base, cap, attempt);
-            v * rng.random::<f64>()
+            crate::backoff::full_jitter(v, rng.random())
         }
         Strategy::Equal => {
             let half = capped_exponential(base, cap, attempt) / 2.0;
@@ -124,8 +123,7 @@ impl<'de> serde::Deserialize<'de> for Strategy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::SeedableRng;
-    use rand_pcg::Pcg64Mcg;
+    use crate::rng::{demo_rng, DemoRng};
 
     #[test]
     fn ids_round_trip() {
@@ -150,7 +148,7 @@ mod tests {
     #[test]
     fn sleeps_stay_within_their_formulas() {
         let (base, cap) = (5.0, 2000.0);
-        let mut rng = Pcg64Mcg::seed_from_u64(3);
+        let mut rng = demo_rng(3);
         for attempt in 1..=14u32 {
             let v = capped_exponential(base, cap, attempt);
             for _ in 0..2000 {
@@ -176,7 +174,7 @@ mod tests {
     #[test]
     fn decorrelated_grows_from_base_and_respects_cap() {
         let (base, cap) = (5.0, 2000.0);
-        let mut rng = Pcg64Mcg::seed_from_u64(9);
+        let mut rng = demo_rng(9);
         for _ in 0..500 {
             let mut st = BackoffState::new(base);
             let mut prev = base;
@@ -206,9 +204,9 @@ mod tests {
     #[test]
     fn jitter_means_are_where_the_formulas_put_them() {
         let (base, cap) = (5.0, 2000.0);
-        let mut rng = Pcg64Mcg::seed_from_u64(11);
+        let mut rng = demo_rng(11);
         let v = capped_exponential(base, cap, 6); // 320 ms
-        let mean = |strat, rng: &mut Pcg64Mcg| {
+        let mean = |strat, rng: &mut DemoRng| {
             let mut st = BackoffState::new(base);
             (0..20_000)
                 .map(|_| sleep_ms(strat, base, cap, 6, &mut st, rng))

@@ -9,16 +9,14 @@
 //! queue and is still served (wasted work), unless the policy sends a
 //! deadline that the server checks before starting it.
 
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
-
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg64Mcg;
+use rand::Rng;
 
 use super::config::{LoadConfig, LoadPolicy};
 use super::limiters::{AwsQuota, Breaker, FixedRateBucket, RetryBudget, TokenBucket, Window};
 use super::series::Series;
-use crate::amplify::seed::stream_seed;
+use crate::backoff;
+use crate::events::EventQueue;
+use crate::rng::{demo_rng, derive, DemoRng};
 
 /// How an attempt ended, as the client sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,31 +33,6 @@ enum Answer {
 enum Kind {
     Send(u32),
     Answer(u32, Answer),
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Ev {
-    t: f64,
-    seq: u64,
-    kind: Kind,
-}
-
-impl PartialEq for Ev {
-    fn eq(&self, o: &Self) -> bool {
-        self.cmp(o) == Ordering::Equal
-    }
-}
-impl Eq for Ev {}
-impl PartialOrd for Ev {
-    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
-        Some(self.cmp(o))
-    }
-}
-impl Ord for Ev {
-    /// Reversed, so the max-heap pops the earliest `(t, seq)` first.
-    fn cmp(&self, o: &Self) -> Ordering {
-        o.t.total_cmp(&self.t).then(o.seq.cmp(&self.seq))
-    }
 }
 
 /// One logical call in flight.
@@ -142,16 +115,15 @@ impl LoadOutcome {
 pub struct LoadSim {
     cfg: LoadConfig,
     policy: LoadPolicy,
-    heap: BinaryHeap<Ev>,
-    seq: u64,
+    queue: EventQueue<f64, Kind>,
     /// Time of the next logical call; kept out of the heap (one event in
     /// three) because arrivals come in time order anyway. Ties with queued
     /// events go to the arrival.
     next_arrival: f64,
     calls: Vec<Call>,
-    arrivals: Pcg64Mcg,
-    faults: Pcg64Mcg,
-    jitter: Pcg64Mcg,
+    arrivals: DemoRng,
+    faults: DemoRng,
+    jitter: DemoRng,
     busy_until: f64,
     buckets: Vec<TokenBucket>,
     fixed: Vec<FixedRateBucket>,
@@ -169,13 +141,12 @@ impl LoadSim {
         let mut sim = LoadSim {
             cfg: cfg.clone(),
             policy,
-            heap: BinaryHeap::new(),
-            seq: 0,
+            queue: EventQueue::default(),
             next_arrival: f64::INFINITY,
             calls: Vec::new(),
-            arrivals: Pcg64Mcg::seed_from_u64(stream_seed(seed, 1)),
-            faults: Pcg64Mcg::seed_from_u64(stream_seed(seed, 2)),
-            jitter: Pcg64Mcg::seed_from_u64(stream_seed(seed, 3)),
+            arrivals: demo_rng(derive(seed, &[1])),
+            faults: demo_rng(derive(seed, &[2])),
+            jitter: demo_rng(derive(seed, &[3])),
             busy_until: 0.0,
             buckets: vec![TokenBucket::brooker(); n],
             fixed: vec![FixedRateBucket::new(cfg.refill); n],
@@ -208,29 +179,25 @@ impl LoadSim {
     }
 
     fn push(&mut self, t: f64, kind: Kind) {
-        self.seq += 1;
-        self.heap.push(Ev {
-            t,
-            seq: self.seq,
-            kind,
-        });
+        self.queue.push(t, kind);
     }
 
     fn next_gap(&mut self) -> f64 {
         let u: f64 = self.arrivals.random();
-        -(1.0 - u).ln() / self.cfg.rate
+        // libm's log, not std's: the same bits natively and in wasm.
+        -libm::log(1.0 - u) / self.cfg.rate
     }
 
     /// Whether every event has run.
     pub fn done(&self) -> bool {
-        self.heap.is_empty() && self.next_arrival.is_infinite()
+        self.queue.is_empty() && self.next_arrival.is_infinite()
     }
 
     /// Runs at most `max_events` events; returns how many ran.
     pub fn step(&mut self, max_events: u32) -> u32 {
         let mut n = 0;
         while n < max_events {
-            let queued = self.heap.peek().map_or(f64::INFINITY, |e| e.t);
+            let queued = self.queue.peek_time().unwrap_or(f64::INFINITY);
             if self.next_arrival <= queued && self.next_arrival.is_finite() {
                 n += 1;
                 let t = self.next_arrival;
@@ -238,12 +205,14 @@ impl LoadSim {
                 self.arrive(t);
                 continue;
             }
-            let Some(ev) = self.heap.pop() else { break };
+            let Some((t, kind)) = self.queue.pop() else {
+                break;
+            };
             n += 1;
-            self.note_time(ev.t);
-            match ev.kind {
-                Kind::Send(c) => self.send(ev.t, c),
-                Kind::Answer(c, a) => self.answer(ev.t, c, a),
+            self.note_time(t);
+            match kind {
+                Kind::Send(c) => self.send(t, c),
+                Kind::Answer(c, a) => self.answer(t, c, a),
             }
         }
         n
@@ -420,8 +389,8 @@ impl LoadSim {
     /// Full jitter before a layer's retry number `n` (n ≥ 1):
     /// `uniform(0, v_(n−1))`, `v_k = min(cap, base·2^k)`.
     fn backoff(&mut self, n: u32) -> f64 {
-        let exp = self.cfg.base * 2f64.powi(n.min(60) as i32 - 1);
-        self.jitter.random::<f64>() * exp.min(self.cfg.cap)
+        let v = backoff::capped(self.cfg.base, self.cfg.cap, n.saturating_sub(1));
+        backoff::full_jitter(v, self.jitter.random())
     }
 
     /// Whether layer `j` may retry after `a`, and after what wait.
