@@ -154,14 +154,14 @@ pub fn score_block(l: Lang, s: &SuiteState, a: &Actions) -> Html {
                 <strong>{ tf(l, "build.score", &[("pass", score.pass.to_string()), ("total", score.total.to_string())]) }</strong>
             </p>
             { changed.unwrap_or_default() }
-            { next_line(l, s.next(), a) }
+            { next_line(l, s.params.design, s.next(), a) }
         </div>
     }
 }
 
 /// «本章的下一步», and «先看它变红» when it passes through a design that
 /// breaks a rule of the chapter.
-fn next_line(l: Lang, next: &Owed<Option<NextStep>>, a: &Actions) -> Html {
+fn next_line(l: Lang, now: Design, next: &Owed<Option<NextStep>>, a: &Actions) -> Html {
     let step = match next {
         Owed::Waiting => return Html::default(),
         Owed::Got(None) => {
@@ -179,7 +179,7 @@ fn next_line(l: Lang, next: &Owed<Option<NextStep>>, a: &Actions) -> Html {
             &[("rows", scenarios(l, &step.fixed))],
         )
     };
-    let rules = next_breaks(step);
+    let rules = next_breaks(now, step);
     let rule_names = list(
         l,
         rules
