@@ -80,6 +80,11 @@ pub fn embed_title(lang: Lang, hash: &str) -> String {
             };
             parts.push(t(lang, key));
         }
+        Page::LabBuild => {
+            let p = crate::lab::BuildParams::from_query(&q).0;
+            parts.push(t(lang, "build.title"));
+            parts.push(crate::i18n::design_name(lang, p.design));
+        }
         Page::Exercises => {
             parts.push(t(lang, "common.nav.exercises"));
             let bank = crate::exercises::bank();

@@ -9,7 +9,9 @@
 use crate::amplify::{AmplifyParams, View as AmplifyView};
 use crate::herd::HerdParams;
 use crate::i18n::Lang;
-use crate::lab::{ClientStrategy, Design, LabParams, MatrixParams, Scenario, StepParam};
+use crate::lab::{
+    BuildParams, ClientStrategy, Design, LabParams, MatrixParams, Scenario, StepParam,
+};
 use crate::params::Notice;
 use crate::route::{Location, Page, Query};
 
@@ -26,6 +28,8 @@ pub enum Link {
     Lab(LabParams),
     /// `#/lab/matrix`.
     LabMatrix(MatrixParams),
+    /// `#/lab/build`.
+    LabBuild(BuildParams),
     /// `#/exercises`, its first section or the question with this id.
     Exercises(Option<String>),
     /// `#/exercises?section=<id>`: one section of the exercises.
@@ -63,6 +67,23 @@ impl Link {
         Self::lab_at(scenario, client, design.into(), seed, start)
     }
 
+    /// A lab run at step `step` (the workbench's «where it broke»).
+    pub fn lab_step(
+        scenario: Scenario,
+        client: ClientStrategy,
+        design: Design,
+        seed: u64,
+        step: usize,
+    ) -> Link {
+        Self::lab_at(
+            scenario,
+            client,
+            design,
+            seed,
+            StepParam::Raw(step.to_string()),
+        )
+    }
+
     fn lab_at(
         scenario: Scenario,
         client: ClientStrategy,
@@ -87,6 +108,7 @@ impl Link {
             Page::Amplify => Link::Amplify(AmplifyParams::default()),
             Page::Lab => Link::Lab(LabParams::default()),
             Page::LabMatrix => Link::LabMatrix(MatrixParams::default()),
+            Page::LabBuild => Link::LabBuild(BuildParams::default()),
             Page::Exercises => Link::Exercises(None),
             Page::Home | Page::NotFound(_) => Link::Home,
         }
@@ -105,6 +127,7 @@ impl Link {
             Link::Amplify(_) => Page::Amplify,
             Link::Lab(_) => Page::Lab,
             Link::LabMatrix(_) => Page::LabMatrix,
+            Link::LabBuild(_) => Page::LabBuild,
             Link::Exercises(_) | Link::ExerciseSection(_) => Page::Exercises,
         }
     }
@@ -120,6 +143,7 @@ impl Link {
             Link::Amplify(p) => minimal(p.to_query(), p, AmplifyParams::from_query),
             Link::Lab(p) => minimal(p.query(), p, LabParams::from_query),
             Link::LabMatrix(p) => minimal(p.to_query(), p, MatrixParams::from_query),
+            Link::LabBuild(p) => minimal(p.to_query(), p, BuildParams::from_query),
             Link::Exercises(None) => Query::new(),
             Link::Exercises(Some(id)) => Query::new().with("q", id.as_str()),
             Link::ExerciseSection(id) => Query::new().with("section", id.as_str()),
@@ -205,6 +229,7 @@ mod tests {
                 7,
             ),
             Link::LabMatrix(MatrixParams::default()),
+            Link::LabBuild(BuildParams::default()),
             Link::amplify_view(AmplifyView::Load),
             Link::Herd(HerdParams::default()),
         ]

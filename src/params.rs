@@ -310,10 +310,11 @@ impl<'a> Reader<'a> {
                 bad.push(part.to_string());
             }
         }
-        if out.is_empty() {
+        let none_picked = out.is_empty();
+        if none_picked {
             out = default.iter().map(|s| s.to_string()).collect();
         }
-        if !bad.is_empty() || raw.trim().is_empty() {
+        if !bad.is_empty() || none_picked {
             self.push(Notice {
                 kind: NoticeKind::Invalid,
                 param: name.to_string(),

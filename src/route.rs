@@ -103,6 +103,8 @@ pub enum Page {
     Lab,
     /// `#/lab/matrix`: every scenario × client strategy for one server.
     LabMatrix,
+    /// `#/lab/build`: the workbench, a design of mechanisms graded by a suite.
+    LabBuild,
     /// `#/exercises`: graded self-check exercises.
     Exercises,
     /// Anything else; the shell shows a notice and the home page.
@@ -118,6 +120,7 @@ impl Page {
             Page::Amplify => "/amplify",
             Page::Lab => "/lab",
             Page::LabMatrix => "/lab/matrix",
+            Page::LabBuild => "/lab/build",
             Page::Exercises => "/exercises",
             Page::NotFound(p) => p,
         }
@@ -154,6 +157,7 @@ impl Location {
             "amplify" => Page::Amplify,
             "lab" => Page::Lab,
             "lab/matrix" => Page::LabMatrix,
+            "lab/build" => Page::LabBuild,
             "exercises" => Page::Exercises,
             other => Page::NotFound(format!("/{other}")),
         };
@@ -244,6 +248,7 @@ mod tests {
             Location::parse("#/lab/matrix?server=fenced").page,
             Page::LabMatrix
         );
+        assert_eq!(Location::parse("#/lab/build").page, Page::LabBuild);
         assert_eq!(Location::parse("").page, Page::Home);
         assert_eq!(Location::parse("#/").page, Page::Home);
         assert_eq!(

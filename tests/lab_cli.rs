@@ -200,3 +200,20 @@ fn the_suite_prints_every_row_and_the_score_as_the_core_grades_them() {
         );
     }
 }
+
+/// The suites the workbench's end-to-end test compares the page with are
+/// exactly what `lab suite` prints (seed 1).
+#[test]
+fn the_workbench_fixture_is_the_clis_output() {
+    let fixture = include_str!("data/lab_build_suites.txt");
+    let mut blocks = 0;
+    for block in fixture.split("\n== ").skip(1) {
+        let (head, csv) = block.split_once('\n').expect("a head line");
+        let (design, client) = head.split_once(' ').expect("design and client");
+        let o = lab(&["suite", "--design", design, "--client", client]);
+        assert!(o.status.success(), "{o:?}");
+        assert_eq!(stdout(&o).trim_end(), csv.trim_end(), "{head}");
+        blocks += 1;
+    }
+    assert!(blocks >= 3, "{blocks} suites");
+}

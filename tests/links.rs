@@ -10,7 +10,8 @@ use retry_lab::exercises::{bank, Kind, Model};
 use retry_lab::herd::HerdParams;
 use retry_lab::i18n::Lang;
 use retry_lab::lab::{
-    nearest_fix, ClientStrategy, Design, LabParams, MatrixBy, MatrixParams, Preset, Scenario,
+    nearest_fix, BuildParams, ClientStrategy, Design, LabParams, MatrixBy, MatrixParams, Preset,
+    Scenario,
 };
 use retry_lab::links::{with_shell, Link, Shell};
 use retry_lab::params::Notice;
@@ -43,6 +44,11 @@ fn parse(hash: &str) -> (Link, Vec<Notice>) {
             let (p, n) = MatrixParams::from_query(q);
             notices.extend(n);
             Link::LabMatrix(p)
+        }
+        Page::LabBuild => {
+            let (p, n) = BuildParams::from_query(q);
+            notices.extend(n);
+            Link::LabBuild(p)
         }
         Page::Exercises => {
             let (sel, n) = retry_lab::exercises::query::read_query(q, Lang::Zh, &bank());
@@ -203,6 +209,7 @@ fn every_page_start_is_its_bare_path() {
         Page::Amplify,
         Page::Lab,
         Page::LabMatrix,
+        Page::LabBuild,
         Page::Exercises,
     ] {
         let l = Link::start_of(&page);
@@ -239,6 +246,7 @@ fn state_link(page: &Page, raw: &str) -> Link {
         Page::Herd => Link::Herd(HerdParams::from_query(&q).0),
         Page::Amplify => Link::Amplify(AmplifyParams::from_query(&q).0),
         Page::Lab => Link::Lab(LabParams::from_query(&q).0),
+        Page::LabBuild => Link::LabBuild(BuildParams::from_query(&q).0),
         _ => Link::LabMatrix(MatrixParams::from_query(&q).0),
     }
 }
@@ -250,6 +258,7 @@ fn page_query(link: &Link) -> String {
         Link::Amplify(p) => p.to_query().encode(),
         Link::Lab(p) => p.query().encode(),
         Link::LabMatrix(p) => p.to_query().encode(),
+        Link::LabBuild(p) => p.to_query().encode(),
         _ => String::new(),
     }
 }
@@ -263,17 +272,19 @@ proptest! {
     /// the other pages must match field for field).
     #[test]
     fn the_link_of_any_page_state_reopens_it(
-        which in 0usize..4,
+        which in 0usize..5,
         herd in fuzz::query_strategy(&retry_lab::herd::params::KNOWN),
         amp in fuzz::query_strategy(&retry_lab::amplify::params::KNOWN),
         lab in fuzz::query_strategy(&retry_lab::lab::KNOWN),
         matrix in fuzz::query_strategy(&retry_lab::lab::MATRIX_KNOWN),
+        build in fuzz::query_strategy(&retry_lab::lab::BUILD_KNOWN),
     ) {
         let (page, raw) = [
             (Page::Herd, herd),
             (Page::Amplify, amp),
             (Page::Lab, lab),
             (Page::LabMatrix, matrix),
+            (Page::LabBuild, build),
         ][which].clone();
         let link = state_link(&page, &raw);
         let hash = link.href();
@@ -284,4 +295,36 @@ proptest! {
             prop_assert_eq!(back, link, "{}", hash);
         }
     }
+}
+
+#[test]
+fn workbench_links_carry_their_design_and_a_failing_row_opens_where_it_broke() {
+    let build =
+        |q: &str| Link::LabBuild(BuildParams::from_query(&retry_lab::route::Query::parse(q)).0);
+    assert_eq!(Link::LabBuild(BuildParams::default()).href(), "#/lab/build");
+    let atomic = build("design=digest,store_errors,claim&client=business_key");
+    round_trip("workbench preset", &atomic);
+    assert_eq!(
+        atomic.href(),
+        "#/lab/build?preset=atomic&client=business_key"
+    );
+    let custom = build("design=lease,claim&suite=lease_overlap,lease_expired");
+    round_trip("workbench design", &custom);
+    assert_eq!(
+        custom.href(),
+        "#/lab/build?design=claim,lease&suite=lease_expired,lease_overlap"
+    );
+    let design = Design::parse("claim,lease").0;
+    let at = Link::lab_step(
+        Scenario::LeaseOverlap,
+        ClientStrategy::StableKey,
+        design,
+        1,
+        9,
+    );
+    round_trip("break step", &at);
+    assert_eq!(
+        at.href(),
+        "#/lab?scenario=lease_overlap&client=stable_key&design=claim,lease&step=9"
+    );
 }

@@ -15,6 +15,7 @@ pub fn field_key(page: &Page, param: &str) -> Option<&'static str> {
         Page::Amplify => amplify_key(param),
         Page::Lab => lab_key(param),
         Page::LabMatrix => matrix_key(param),
+        Page::LabBuild => build_key(param),
         Page::Exercises => match param {
             "q" => Some("common.field.q"),
             "section" => Some("ex.field_section"),
@@ -113,6 +114,17 @@ fn matrix_key(param: &str) -> Option<&'static str> {
     })
 }
 
+fn build_key(param: &str) -> Option<&'static str> {
+    Some(match param {
+        "design" => "lab.pick.design",
+        "preset" => "build.field.preset",
+        "client" => "lab.pick.client",
+        "seed" => "common.seed",
+        "suite" => "build.field.suite",
+        _ => return None,
+    })
+}
+
 /// How a notice names a parameter of `page`: the field label with the URL
 /// name, or the URL name alone when the parameter has no field there.
 pub fn field_text(lang: Lang, page: &Page, param: &str) -> String {
@@ -138,6 +150,7 @@ mod tests {
             (Page::Amplify, crate::amplify::params::KNOWN.to_vec()),
             (Page::Lab, crate::lab::KNOWN.to_vec()),
             (Page::LabMatrix, crate::lab::MATRIX_KNOWN.to_vec()),
+            (Page::LabBuild, crate::lab::BUILD_KNOWN.to_vec()),
             (Page::Exercises, crate::exercises::query::KNOWN.to_vec()),
         ]
     }

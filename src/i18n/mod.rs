@@ -20,6 +20,7 @@ pub mod fields;
 mod help;
 mod herd;
 mod lab;
+mod lab_build;
 mod lab_design;
 pub use lab_design::{design_desc, design_name};
 mod lab_story;
@@ -87,6 +88,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .iter()
         .chain(herd::ENTRIES.iter())
         .chain(lab::ENTRIES.iter())
+        .chain(lab_build::ENTRIES.iter())
         .chain(lab_design::ENTRIES.iter())
         .chain(lab_story::ENTRIES.iter())
         .chain(exercises::ENTRIES.iter())

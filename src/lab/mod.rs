@@ -15,6 +15,7 @@
 //! `cell`, `suite`, the matrix job, the wire answers) lives in the lab
 //! worker's wasm, built with the feature.
 
+pub mod build;
 #[cfg(feature = "sqlite")]
 pub mod csv;
 #[cfg(feature = "sqlite")]
@@ -41,6 +42,7 @@ mod trace;
 pub mod wire;
 pub mod words;
 
+pub use build::{BuildParams, BUILD_KNOWN};
 pub use design::{Design, DesignProblem, Group, Mechanism};
 pub use faults::*;
 pub use ids::{ClientStrategy, Ending, Preset, Scenario, ToolOutcome, Verdict};

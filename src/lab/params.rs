@@ -180,8 +180,19 @@ impl LabParams {
 /// and every mechanism it cannot use, or a `server` it overrides, gets a notice
 /// naming the design actually used.
 fn read_design(r: &mut Reader, q: &Query, default: Design) -> Design {
+    read_design_as(r, q, default, "server")
+}
+
+/// [`read_design`] with the preset under the name `preset_param` (the
+/// workbench calls it `preset`).
+pub(crate) fn read_design_as(
+    r: &mut Reader,
+    q: &Query,
+    default: Design,
+    preset_param: &str,
+) -> Design {
     let preset_ids = Preset::ids();
-    let preset = r.choice("server", &preset_ids, default.label().as_str());
+    let preset = r.choice(preset_param, &preset_ids, default.label().as_str());
     let by_preset = Preset::from_id(&preset).map_or(default, Preset::design);
     let Some(raw) = q.get("design") else {
         return by_preset;
@@ -191,10 +202,10 @@ fn read_design(r: &mut Reader, q: &Query, default: Design) -> Design {
     for p in problems {
         r.push(design_notice(p, &used));
     }
-    if q.get("server").is_some() && by_preset != design {
+    if q.get(preset_param).is_some() && by_preset != design {
         r.push(Notice {
             kind: NoticeKind::Invalid,
-            param: "server".into(),
+            param: preset_param.into(),
             given: preset,
             range: format!("design={}", design.to_ids()),
             used: used.clone(),
@@ -203,7 +214,9 @@ fn read_design(r: &mut Reader, q: &Query, default: Design) -> Design {
     design
 }
 
-fn design_notice(p: DesignProblem, used: &str) -> Notice {
+/// The notice for a mechanism of `design=` that was not used; `used` is the
+/// design actually used (its label).
+pub(crate) fn design_notice(p: DesignProblem, used: &str) -> Notice {
     let ids = |ms: &[Mechanism]| ms.iter().map(|m| m.id()).collect::<Vec<_>>().join(" | ");
     let (kind, given, range) = match p {
         DesignProblem::Unknown { given } => {
@@ -229,8 +242,13 @@ fn design_notice(p: DesignProblem, used: &str) -> Notice {
 
 /// `server=<preset>` when the design is one, else `design=<ids>`.
 fn write_design(q: &mut Query, design: Design) {
+    write_design_as(q, design, "server")
+}
+
+/// [`write_design`] with the preset under the name `preset_param`.
+pub(crate) fn write_design_as(q: &mut Query, design: Design, preset_param: &str) {
     match design.preset() {
-        Some(p) => q.set("server", p.id()),
+        Some(p) => q.set(preset_param, p.id()),
         None => q.set("design", design.to_ids()),
     }
 }

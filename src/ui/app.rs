@@ -10,7 +10,7 @@ use super::amplify::AmplifyPage;
 use super::dom;
 use super::exercises::ExercisesPage;
 use super::herd::HerdPage;
-use super::lab::{LabPage, MatrixPage};
+use super::lab::{BuildPage, LabPage, MatrixPage};
 use super::link::AppLink;
 use super::modal::{shortcuts_paused, Modal};
 use super::page::PageProps;
@@ -185,6 +185,7 @@ pub fn app() -> Html {
         Page::Amplify => html! { <AmplifyPage key={key} ..props /> },
         Page::Lab => html! { <LabPage key={key} ..props /> },
         Page::LabMatrix => html! { <MatrixPage key={key} ..props /> },
+        Page::LabBuild => html! { <BuildPage key={key} ..props /> },
         Page::Exercises => html! { <ExercisesPage key={key} ..props /> },
         _ => home(l),
     };
@@ -230,6 +231,7 @@ pub fn app() -> Html {
                         { nav_link(l, &loc.page, Page::Herd, "common.nav.herd", "nav-herd") }
                         { nav_link(l, &loc.page, Page::Amplify, "amplify.nav", "nav-amplify") }
                         { nav_link(l, &loc.page, Page::Lab, "common.nav.lab", "nav-lab") }
+                        { nav_link(l, &loc.page, Page::LabBuild, "build.nav", "nav-build") }
                         { nav_link(l, &loc.page, Page::Exercises, "common.nav.exercises", "nav-exercises") }
                     </nav>
                     { toolbar.clone() }

@@ -47,6 +47,11 @@ fn entries(page: &Page) -> &'static [Entry] {
             ("help.matrix.marks", Marks),
             ("help.matrix.by_server", Icons(&[Icon::Check, Icon::Empty])),
         ],
+        Page::LabBuild => &[
+            ("help.build.rows", Icons(&[Icon::Check, Icon::Cross])),
+            ("help.build.fix", None),
+            ("help.build.sql", None),
+        ],
         Page::Amplify => &[
             ("amplify.help.fanout", None),
             ("amplify.help.load", None),

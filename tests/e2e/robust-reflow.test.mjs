@@ -26,6 +26,7 @@ const VIEWS = [
   ['#/lab?scenario=response_lost&client=stable_key&server=fenced&step=end', '[data-testid="final-verdict"]'],
   ['#/lab/matrix', '[data-testid="matrix-elapsed"]'],
   ['#/lab/matrix?by=server&client=stable_key', '[data-testid="matrix-elapsed"]'],
+  ['#/lab/build', '[data-testid="build-next"]'],
   // The exercises page shows one section at a time: every section's cards.
   ...['truths', 'wait', 'layers', 'keys', 'agent', 'interview'].map((id) =>
     [`#/exercises?section=${id}`, `[data-testid="section-count-${id}"]`]),

@@ -23,8 +23,9 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 use crate::lab::matrix_job::Combo;
+use crate::lab::suite::{Fix, NextStep, SuiteRow};
 use crate::lab::wire::{parse_reply, Answer, EngineFault, Request, Want};
-use crate::lab::{Cell, ClientStrategy, Preset, Run};
+use crate::lab::{Cell, ClientStrategy, Design, Preset, Run, Scenario};
 
 /// How long a loaded engine may stay silent while requests wait (a run takes
 /// well under a second, a matrix cell a few ms): then it counts as gone.
@@ -135,8 +136,69 @@ pub fn matrix(
     })
 }
 
-/// Stops a matrix: the worker computes no further cell of it, and no
-/// further callback runs.
+/// Asks for a suite: `on_row` gets every graded row as it is computed, or
+/// one error. Returns the request's id for [`cancel`].
+pub fn suite(
+    design: Design,
+    client: ClientStrategy,
+    seed: u64,
+    scenarios: Vec<Scenario>,
+    mut on_row: impl FnMut(Result<(usize, SuiteRow), EngineFault>) + 'static,
+) -> u64 {
+    let want = Want::Suite {
+        design,
+        client,
+        seed,
+        scenarios,
+    };
+    send(want, move |a| {
+        on_row(a.and_then(|a| match a {
+            Answer::Row { index, row } => Ok((index, row)),
+            other => Err(unexpected(other)),
+        }))
+    })
+}
+
+/// Asks for one answer of a single-reply request (a fix or the next
+/// step), read by `read`. Returns the request's id for [`cancel`].
+fn single<T: 'static>(
+    want: Want,
+    read: fn(Answer) -> Result<T, Answer>,
+    done: impl FnOnce(Result<T, EngineFault>) + 'static,
+) -> u64 {
+    let mut done = Some(done);
+    send(want, move |a| {
+        let Some(done) = done.take() else { return };
+        done(a.and_then(|a| read(a).map_err(unexpected)))
+    })
+}
+
+/// Asks for the smallest fix of a failing row of a suite.
+pub fn fix(want: Want, done: impl FnOnce(Result<Option<Fix>, EngineFault>) + 'static) -> u64 {
+    single(
+        want,
+        |a| match a {
+            Answer::Fix(f) => Ok(f),
+            other => Err(other),
+        },
+        done,
+    )
+}
+
+/// Asks for the chapter's next step and what it does to a suite.
+pub fn next(want: Want, done: impl FnOnce(Result<Option<NextStep>, EngineFault>) + 'static) -> u64 {
+    single(
+        want,
+        |a| match a {
+            Answer::Next(n) => Ok(n),
+            other => Err(other),
+        },
+        done,
+    )
+}
+
+/// Stops a request (a matrix, a suite, a fix): the worker computes no
+/// further reply to it, and no further callback runs.
 pub fn cancel(id: u64) {
     ENGINE.with(|cell| {
         let mut slot = cell.borrow_mut();

@@ -1,6 +1,8 @@
-//! The idempotency lab pages (`#/lab`, `#/lab/matrix`). Runs are computed by
+//! The idempotency lab pages (`#/lab`, `#/lab/matrix`, `#/lab/build`). Runs are computed by
 //! the lab engine's worker (`engine`), never on the page's thread.
 
+mod build;
+mod build_view;
 mod diagram;
 mod diagram_rows;
 mod engine;
@@ -13,6 +15,7 @@ mod state;
 mod summary;
 mod tables;
 
+pub use build::BuildPage;
 #[cfg(feature = "sqlite")]
 pub use engine::answer_on_this_thread;
 pub use engine_view::LabPage;

@@ -1,0 +1,232 @@
+//! `#/lab/build`: the workbench. The student ticks mechanisms (or starts
+//! from a preset); the lab engine's worker grades the design on the suite
+//! row by row ([`engine::suite`]), then answers the smallest fix of each
+//! failing row and the chapter's next step. A new design cancels whatever
+//! the previous one still had the worker compute. The page state is
+//! [`SuiteState`] (pure, natively tested); this module only wires it.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::build_view::{controls, score_block, sql_listing, suite_table, Actions};
+use super::engine;
+use super::engine_view::engine_note;
+use crate::i18n::{t, tf};
+use crate::lab::build::{toggle, SuiteState};
+use crate::lab::wire::{EngineFault, Want};
+use crate::lab::{BuildParams, ClientStrategy, Design, Mechanism};
+use crate::links::Link;
+use crate::params::Notice;
+use crate::ui::page::PageProps;
+use crate::ui::widgets::NoticeList;
+
+/// The requests the current suite has with the worker, to cancel.
+type Asked = Rc<RefCell<Vec<u64>>>;
+
+/// The workbench page.
+#[function_component(BuildPage)]
+pub fn build_page(p: &PageProps) -> Html {
+    let l = p.lang;
+    let init = {
+        let q = p.query.clone();
+        use_memo((), move |_| BuildParams::from_query(&q))
+    };
+    let params = use_state(|| init.0.clone());
+    let notices = use_state(|| init.1.clone());
+    let shown = use_state(|| SuiteState::start(init.0.clone(), None));
+    let error = use_state(|| None::<EngineFault>);
+    let generation = use_state(|| 0u32);
+    let last = use_mut_ref(|| None::<SuiteState>);
+
+    {
+        let set_query = p.set_query.clone();
+        use_effect_with((*params).clone(), move |b| {
+            set_query.emit(Link::LabBuild(b.clone()).query())
+        });
+    }
+    {
+        let (shown, error, last) = (shown.clone(), error.clone(), last.clone());
+        use_effect_with(((*params).clone(), *generation), move |(b, _)| {
+            let state = SuiteState::start(b.clone(), last.borrow().as_ref());
+            let cancelled = Rc::new(Cell::new(false));
+            let asked: Asked = Rc::default();
+            let run = Run {
+                state: Rc::new(RefCell::new(state)),
+                shown,
+                last,
+                error,
+                cancelled: cancelled.clone(),
+                asked: asked.clone(),
+            };
+            run.publish();
+            run.error.set(None);
+            run.grade();
+            move || {
+                cancelled.set(true);
+                for id in asked.borrow().iter() {
+                    engine::cancel(*id);
+                }
+            }
+        });
+    }
+
+    let actions = actions(&params, &notices);
+    let retry = {
+        let generation = generation.clone();
+        Callback::from(move |()| generation.set(*generation + 1))
+    };
+    let b = (*params).clone();
+    let done = shown.done();
+    let total = shown.shown().len();
+    let computing = done < total && error.is_none();
+    html! {
+        <section class={classes!("lab", "build", p.embed.then_some("compact"))}>
+            <h1 data-testid="build-title">{ t(l, "build.title") }</h1>
+            if !p.embed { <p>{ t(l, "build.intro") }</p> }
+            <NoticeList lang={l} notices={(*notices).clone()} />
+            { controls(l, &b, &actions) }
+            <div class="build-status" role="status">
+                { engine_note(l, computing && done == 0, error.as_ref(), retry) }
+                if computing {
+                    <progress data-testid="build-progress" max={total.to_string()} value={done.to_string()}></progress>
+                    { " " }{ tf(l, "build.progress", &[("done", done.to_string()), ("total", total.to_string())]) }
+                }
+            </div>
+            { score_block(l, &shown, &actions) }
+            { suite_table(l, &shown, &actions) }
+            { sql_listing(l, b.design) }
+        </section>
+    }
+}
+
+/// What the controls and the fix buttons do: each sets the design (or the
+/// client), and the notices say what was not used.
+fn actions(params: &UseStateHandle<BuildParams>, notices: &UseStateHandle<Vec<Notice>>) -> Actions {
+    let toggle_cb = {
+        let (params, notices) = (params.clone(), notices.clone());
+        Callback::from(move |(m, on): (Mechanism, bool)| {
+            let (design, why) = toggle(params.design, m, on);
+            notices.set(why);
+            params.set(params.with_design(design));
+        })
+    };
+    let set_design = {
+        let (params, notices) = (params.clone(), notices.clone());
+        Callback::from(move |design: Design| {
+            notices.set(Vec::new());
+            params.set(params.with_design(design));
+        })
+    };
+    let set_client = {
+        let params = params.clone();
+        Callback::from(move |client: ClientStrategy| {
+            params.set(BuildParams {
+                client,
+                ..(*params).clone()
+            })
+        })
+    };
+    Actions {
+        toggle: toggle_cb,
+        set_design,
+        set_client,
+    }
+}
+
+/// One design's grading in flight: the state the answers fill in, and
+/// where the page reads it.
+#[derive(Clone)]
+struct Run {
+    state: Rc<RefCell<SuiteState>>,
+    shown: UseStateHandle<SuiteState>,
+    last: Rc<RefCell<Option<SuiteState>>>,
+    error: UseStateHandle<Option<EngineFault>>,
+    cancelled: Rc<Cell<bool>>,
+    asked: Asked,
+}
+
+impl Run {
+    /// Shows the state (and keeps it as what the next design compares with).
+    fn publish(&self) {
+        let now = self.state.borrow().clone();
+        *self.last.borrow_mut() = Some(now.clone());
+        self.shown.set(now);
+    }
+
+    fn fail(&self, why: EngineFault) {
+        self.error.set(Some(why));
+    }
+
+    /// Asks for every row; once all are in, for the follow-ups.
+    fn grade(&self) {
+        let b = self.state.borrow().params.clone();
+        let run = self.clone();
+        let id = engine::suite(b.design, b.client, b.seed, b.suite, move |answer| {
+            if run.cancelled.get() {
+                return;
+            }
+            match answer {
+                Ok((i, row)) => {
+                    run.state.borrow_mut().record_row(i, row);
+                    run.publish();
+                    if run.state.borrow().done() == run.state.borrow().shown().len() {
+                        run.follow_up();
+                    }
+                }
+                Err(why) => run.fail(why),
+            }
+        });
+        self.asked.borrow_mut().push(id);
+    }
+
+    /// Asks for the chapter's next step, then each failing row's smallest fix.
+    fn follow_up(&self) {
+        let (b, rows, owed) = {
+            let s = self.state.borrow();
+            (
+                s.params.clone(),
+                s.rows().unwrap_or_default(),
+                s.fixes_owed(),
+            )
+        };
+        let next = Want::Next {
+            design: b.design,
+            client: b.client,
+            seed: b.seed,
+            rows: rows.clone(),
+        };
+        let run = self.clone();
+        let id = engine::next(next, move |answer| {
+            if !run.cancelled.get() {
+                match answer {
+                    Ok(n) => run.state.borrow_mut().record_next(n),
+                    Err(why) => return run.fail(why),
+                }
+                run.publish();
+            }
+        });
+        self.asked.borrow_mut().push(id);
+        for scenario in owed {
+            let want = Want::Fix {
+                design: b.design,
+                client: b.client,
+                seed: b.seed,
+                scenario,
+                rows: rows.clone(),
+            };
+            let run = self.clone();
+            let id = engine::fix(want, move |answer| {
+                if !run.cancelled.get() {
+                    match answer {
+                        Ok(f) => run.state.borrow_mut().record_fix(scenario, f),
+                        Err(why) => return run.fail(why),
+                    }
+                    run.publish();
+                }
+            });
+            self.asked.borrow_mut().push(id);
+        }
+    }
+}

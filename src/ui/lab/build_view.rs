@@ -1,0 +1,385 @@
+//! What the workbench draws: the mechanism checkboxes grouped as the
+//! chapter groups them, the presets and clients, the score with the
+//! chapter's next step and what changed since the previous design, the
+//! suite's rows with each failing row's break step and smallest fix, and
+//! the handler's SQL with each mechanism's part marked.
+
+use yew::prelude::*;
+
+use crate::i18n::{design_name, t, tf, Lang};
+use crate::lab::build::{next_breaks, Owed, SuiteState};
+use crate::lab::sql::{describe, Part, Statement};
+use crate::lab::suite::{Fix, NextStep, SuiteRow};
+use crate::lab::{BuildParams, ClientStrategy, Design, Group, Mechanism, Preset, Scenario};
+use crate::links::Link;
+use crate::ui::icons::{icon, Icon};
+use crate::ui::link::AppLink;
+
+/// What the page's controls do.
+#[derive(Clone, PartialEq)]
+pub struct Actions {
+    /// A mechanism ticked (`true`) or unticked.
+    pub toggle: Callback<(Mechanism, bool)>,
+    pub set_design: Callback<Design>,
+    pub set_client: Callback<ClientStrategy>,
+}
+
+fn list(l: Lang, items: impl IntoIterator<Item = String>) -> String {
+    items
+        .into_iter()
+        .collect::<Vec<_>>()
+        .join(&t(l, "build.list_sep"))
+}
+
+fn scenarios(l: Lang, s: &[Scenario]) -> String {
+    list(
+        l,
+        s.iter()
+            .map(|sc| t(l, &format!("lab.scenario.{}", sc.id()))),
+    )
+}
+
+fn mechs(l: Lang, ms: &[Mechanism]) -> String {
+    list(
+        l,
+        ms.iter()
+            .map(|m| tf(l, "build.quote", &[("name", t(l, &m.key()))])),
+    )
+}
+
+/// Presets, mechanisms by group, and the client.
+pub fn controls(l: Lang, b: &BuildParams, a: &Actions) -> Html {
+    let preset = |p: Preset| {
+        let onclick = a.set_design.reform(move |_| p.design());
+        html! {
+            <button type="button" aria-pressed={(b.design == p.design()).to_string()}
+                data-testid={format!("preset-{}", p.id())} onclick={onclick}
+                title={t(l, &format!("lab.server.{}.desc", p.id()))}>
+                { t(l, &format!("lab.server.{}", p.id())) }
+            </button>
+        }
+    };
+    let client = |c: ClientStrategy| {
+        let onclick = a.set_client.reform(move |_| c);
+        html! {
+            <button type="button" aria-pressed={(b.client == c).to_string()} data-testid={format!("client-{}", c.id())}
+                onclick={onclick} title={t(l, &format!("lab.client.{}.desc", c.id()))}>
+                { t(l, &format!("lab.client.{}", c.id())) }
+            </button>
+        }
+    };
+    html! {
+        <div class="build-controls">
+            <div class="server-picker" role="group" aria-label={t(l, "build.presets")} data-testid="build-presets">
+                <span class="picker-label">{ t(l, "build.presets") }</span>
+                { for Preset::ALL.into_iter().map(preset) }
+            </div>
+            <div class="mech-groups" role="group" aria-label={t(l, "build.mechanisms")} data-testid="build-mechanisms">
+                { for Group::ALL.into_iter().map(|g| group(l, g, b.design, a)) }
+            </div>
+            <p class="muted" data-testid="build-design" data-design={b.design.to_ids()}>
+                { tf(l, "build.design_used", &[("design", design_name(l, b.design))]) }
+            </p>
+            <div class="server-picker" role="group" aria-label={t(l, "lab.pick.client")} data-testid="build-client">
+                <span class="picker-label">{ t(l, "lab.pick.client") }</span>
+                { for ClientStrategy::ALL.into_iter().map(client) }
+            </div>
+        </div>
+    }
+}
+
+/// One group's checkboxes.
+fn group(l: Lang, g: Group, design: Design, a: &Actions) -> Html {
+    let boxes = Mechanism::ALL
+        .into_iter()
+        .filter(|m| m.group() == g)
+        .map(|m| {
+            let onchange = a.toggle.reform(move |e: Event| {
+                let on = e
+                    .target_dyn_into::<web_sys::HtmlInputElement>()
+                    .is_some_and(|i| i.checked());
+                (m, on)
+            });
+            html! {
+                <label class="mech" title={t(l, &format!("{}.desc", m.key()))}>
+                    <input type="checkbox" data-testid={format!("mech-{}", m.id())}
+                        checked={design.has(m)} onchange={onchange} />
+                    { " " }{ t(l, &m.key()) }{ " " }<code class="muted">{ m.id() }</code>
+                </label>
+            }
+        });
+    html! {
+        <fieldset class="mech-group" data-testid={format!("group-{}", g.id())}>
+            <legend>{ t(l, &format!("lab.group.{}", g.id())) }</legend>
+            { for boxes }
+        </fieldset>
+    }
+}
+
+/// The score, the chapter's next step, and what changed since the previous design.
+pub fn score_block(l: Lang, s: &SuiteState, a: &Actions) -> Html {
+    let Some(score) = s.score() else {
+        return Html::default();
+    };
+    let changed = s.since_previous().map(|c| {
+        let mut parts = Vec::new();
+        if !c.green.is_empty() {
+            parts.push(tf(
+                l,
+                "build.changed.green",
+                &[("rows", scenarios(l, &c.green))],
+            ));
+        }
+        if !c.red.is_empty() {
+            parts.push(tf(
+                l,
+                "build.changed.red",
+                &[("rows", scenarios(l, &c.red))],
+            ));
+        }
+        if parts.is_empty() {
+            parts.push(t(l, "build.changed.none"));
+        }
+        let green: Vec<&str> = c.green.iter().map(|sc| sc.id()).collect();
+        html! {
+            <p data-testid="build-changed" data-green={green.join(",")} data-from={c.from.to_ids()}>
+                { tf(l, "build.changed", &[("design", design_name(l, c.from))]) }{ " " }
+                { list(l, parts) }
+            </p>
+        }
+    });
+    html! {
+        <div class="build-score panel">
+            <p class="score" data-testid="build-score" data-pass={score.pass.to_string()} data-total={score.total.to_string()}>
+                <strong>{ tf(l, "build.score", &[("pass", score.pass.to_string()), ("total", score.total.to_string())]) }</strong>
+            </p>
+            { changed.unwrap_or_default() }
+            { next_line(l, s.params.design, s.next(), a) }
+        </div>
+    }
+}
+
+/// «本章的下一步», and «先看它变红» when it passes through a design that
+/// breaks a rule of the chapter.
+fn next_line(l: Lang, now: Design, next: &Owed<Option<NextStep>>, a: &Actions) -> Html {
+    let step = match next {
+        Owed::Waiting => return Html::default(),
+        Owed::Got(None) => {
+            return html! { <p data-testid="build-next" data-mech="">{ t(l, "build.next.done") }</p> }
+        }
+        Owed::Got(Some(step)) => step,
+    };
+    let added = step.change.add.clone();
+    let green = if step.fixed.is_empty() {
+        t(l, "build.next.no_green")
+    } else {
+        tf(
+            l,
+            "build.next.green",
+            &[("rows", scenarios(l, &step.fixed))],
+        )
+    };
+    let rules = next_breaks(now, step);
+    let rule_names = list(
+        l,
+        rules
+            .iter()
+            .map(|r| t(l, &format!("build.rule.{}", r.id()))),
+    );
+    let design = step.change.design;
+    let ids: Vec<&str> = added.iter().map(|m| m.id()).collect();
+    html! {
+        <p data-testid="build-next" data-mech={ids.join(",")} data-red-first={(!rules.is_empty()).to_string()}>
+            { tf(l, "build.next", &[("mech", mechs(l, &added))]) }{ " " }
+            { green }
+            if !step.broken.is_empty() {
+                { " " }{ tf(l, "build.next.red", &[("rows", scenarios(l, &step.broken))]) }
+            }
+            if !rules.is_empty() {
+                { " " }<strong>{ tf(l, "build.next.red_first", &[("rules", rule_names)]) }</strong>
+            }
+            { " " }<button type="button" data-testid="build-next-apply" onclick={a.set_design.reform(move |_| design)}>
+                { t(l, "build.next.apply") }
+            </button>
+        </p>
+    }
+}
+
+/// One row per scenario of the suite.
+pub fn suite_table(l: Lang, s: &SuiteState, a: &Actions) -> Html {
+    let change = s.since_previous();
+    let turned = |sc: Scenario| match &change {
+        Some(c) if c.green.contains(&sc) => Some("green"),
+        Some(c) if c.red.contains(&sc) => Some("red"),
+        _ => None,
+    };
+    let rows = s
+        .params
+        .suite
+        .iter()
+        .zip(s.shown())
+        .map(|(sc, row)| match row {
+            Some(r) => row_html(l, s, r, turned(*sc), a),
+            None => html! {
+                <tr data-testid={format!("build-{}", sc.id())}>
+                    <th scope="row">{ t(l, &format!("lab.scenario.{}", sc.id())) }</th>
+                    <td colspan="4" class="muted">{ "…" }</td>
+                </tr>
+            },
+        });
+    html! {
+        <div class="scroll-x">
+            <table class="data build-table" data-testid="build-suite">
+                <thead><tr>
+                    <th scope="col">{ t(l, "lab.matrix.scenario") }</th>
+                    <th scope="col">{ t(l, "build.col.reports") }</th>
+                    <th scope="col">{ t(l, "build.col.tool") }</th>
+                    <th scope="col">{ t(l, "build.col.result") }</th>
+                    <th scope="col">{ t(l, "build.col.fix") }</th>
+                </tr></thead>
+                <tbody>{ for rows }</tbody>
+            </table>
+        </div>
+    }
+}
+
+fn row_html(
+    l: Lang,
+    s: &SuiteState,
+    r: &SuiteRow,
+    turned: Option<&'static str>,
+    a: &Actions,
+) -> Html {
+    let b = &s.params;
+    let (mark, word) = if r.pass {
+        (Icon::Check, "build.pass")
+    } else {
+        (Icon::Cross, "build.fail")
+    };
+    let broke = r.break_step.map(|step| {
+        let to = Link::lab_step(r.scenario, b.client, b.design, b.seed, step);
+        html! {
+            <AppLink to={to} testid={format!("build-break-{}", r.scenario.id())}>
+                { tf(l, "build.to_break", &[("step", step.to_string())]) }
+            </AppLink>
+        }
+    });
+    let fix = s.fix(r.scenario).map(|f| fix_html(l, r.scenario, f, a));
+    html! {
+        <tr data-testid={format!("build-{}", r.scenario.id())} data-reports={r.reports.to_string()}
+            data-tool={r.tool.id()} data-pass={r.pass.to_string()} data-turned={turned.unwrap_or("")}
+            class={classes!(if r.pass { "pass" } else { "fail" })}>
+            <th scope="row">{ t(l, &format!("lab.scenario.{}", r.scenario.id())) }</th>
+            <td class="num">{ r.reports }</td>
+            <td>{ t(l, &format!("lab.toolout.{}", r.tool.id())) }</td>
+            <td>
+                { icon(mark) }{ " " }{ t(l, word) }
+                if let Some(k) = turned {
+                    { " " }<span class={classes!("turned", k)}>{ t(l, &format!("build.turned_{k}")) }</span>
+                }
+            </td>
+            <td>{ broke.unwrap_or_default() }{ fix.unwrap_or_default() }</td>
+        </tr>
+    }
+}
+
+/// The smallest fix of a failing row, or why no server change fixes it.
+fn fix_html(l: Lang, sc: Scenario, f: &Owed<Option<Fix>>, a: &Actions) -> Html {
+    let id = format!("build-fix-{}", sc.id());
+    let body = match f {
+        Owed::Waiting => html! { <span class="muted">{ t(l, "build.fix.waiting") }</span> },
+        Owed::Got(None) => Html::default(),
+        Owed::Got(Some(Fix::Change { change, breaks })) => {
+            let design = change.design;
+            html! {
+                <>
+                    { tf(l, "build.fix.change", &[("add", mechs(l, &change.add))]) }
+                    if !change.remove.is_empty() {
+                        { " " }{ tf(l, "build.fix.replaces", &[("remove", mechs(l, &change.remove))]) }
+                    }
+                    if !breaks.is_empty() {
+                        { " " }<strong>{ tf(l, "build.fix.breaks", &[("rows", scenarios(l, breaks))]) }</strong>
+                    }
+                    { " " }<button type="button" data-testid={format!("build-apply-{}", sc.id())}
+                        onclick={a.set_design.reform(move |_| design)}>{ t(l, "build.fix.apply") }</button>
+                </>
+            }
+        }
+        Owed::Got(Some(Fix::NoServerFix { why, instead })) => html! {
+            <>
+                { t(l, "build.fix.none") }{ " " }{ t(l, &why.key()) }{ " " }
+                { match instead {
+                    Some(c) => tf(l, "build.fix.instead", &[("client", t(l, &format!("lab.client.{}", c.id())))]),
+                    None => t(l, "build.fix.no_client"),
+                } }
+            </>
+        },
+    };
+    let kind = match f {
+        Owed::Got(Some(Fix::Change { .. })) => "change",
+        Owed::Got(Some(Fix::NoServerFix { .. })) => "none",
+        _ => "waiting",
+    };
+    html! { <p class="fix" data-testid={id} data-kind={kind}>{ body }</p> }
+}
+
+/// The handler's SQL for `design`, statement by statement, each
+/// mechanism's fragment marked.
+pub fn sql_listing(l: Lang, design: Design) -> Html {
+    let statements = describe(design);
+    let mut groups: Vec<(String, Vec<&Statement>)> = Vec::new();
+    for s in &statements {
+        let when = tf(
+            l,
+            "build.sql.when",
+            &[
+                ("phase", t(l, &format!("lab.phase.{}", s.phase.id()))),
+                ("branch", t(l, &format!("lab.branch.{}", s.branch.id()))),
+            ],
+        );
+        match groups.last_mut() {
+            Some((w, list)) if *w == when => list.push(s),
+            _ => groups.push((when, vec![s])),
+        }
+    }
+    html! {
+        <section class="panel build-sql" data-testid="build-sql" data-design={design.to_ids()}>
+            <h2>{ t(l, "build.sql.title") }</h2>
+            <p class="muted">{ t(l, "build.sql.intro") }</p>
+            { for groups.iter().map(|(when, list)| html! {
+                <div class="sql-branch">
+                    <h3>{ when.clone() }</h3>
+                    <ol>{ for list.iter().map(|s| html! {
+                        <li>
+                            <code class="sql">{ for s.parts.iter().map(|p| part(l, p)) }</code>
+                            { by_line(l, s) }
+                        </li>
+                    }) }</ol>
+                </div>
+            }) }
+        </section>
+    }
+}
+
+/// The mechanisms whose fragments the statement holds, named after it.
+fn by_line(l: Lang, s: &Statement) -> Html {
+    let mut ms: Vec<Mechanism> = s.parts.iter().filter_map(|p| p.by).collect();
+    ms.sort();
+    ms.dedup();
+    if ms.is_empty() {
+        return Html::default();
+    }
+    html! { <span class="muted sql-by">{ " ← " }{ mechs(l, &ms) }</span> }
+}
+
+fn part(l: Lang, p: &Part) -> Html {
+    match p.by {
+        None => html! { { p.text } },
+        Some(m) => html! {
+            <mark class={classes!("mech-part", format!("mech-{}", m.id()))} data-mech={m.id()}
+                title={tf(l, "build.sql.by", &[("mech", t(l, &m.key()))])}>
+                { p.text }
+            </mark>
+        },
+    }
+}
