@@ -23,6 +23,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 use crate::lab::matrix_job::Combo;
+use crate::lab::suite::SuiteRow;
 use crate::lab::wire::{parse_reply, Answer, EngineFault, Request, Want};
 use crate::lab::{Cell, ClientStrategy, Preset, Run};
 
@@ -135,7 +136,30 @@ pub fn matrix(
     })
 }
 
-/// Stops a matrix: the worker computes no further cell of it, and no
+/// Asks for a design's suite: `on_row` gets every row as it is graded, or
+/// one error. Returns the request's id for [`cancel`].
+pub fn suite(
+    design: crate::lab::Design,
+    client: ClientStrategy,
+    seed: u64,
+    scenarios: Vec<crate::lab::Scenario>,
+    mut on_row: impl FnMut(Result<(usize, SuiteRow), EngineFault>) + 'static,
+) -> u64 {
+    let want = Want::Suite {
+        design,
+        client,
+        seed,
+        scenarios,
+    };
+    send(want, move |a| {
+        on_row(a.and_then(|a| match a {
+            Answer::Row { index, row } => Ok((index, row)),
+            other => Err(unexpected(other)),
+        }))
+    })
+}
+
+/// Stops a matrix or a suite: the worker computes no further cell of it, and no
 /// further callback runs.
 pub fn cancel(id: u64) {
     ENGINE.with(|cell| {
