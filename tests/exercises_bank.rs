@@ -99,6 +99,12 @@ fn every_question_has_both_languages_and_every_label_exists() {
                 options.iter().for_each(|o| text(&option_key(o)));
             }
             Kind::TrueFalse(_) => {}
+            Kind::Build(c) => {
+                c.suite
+                    .iter()
+                    .for_each(|s| text(&format!("lab.scenario.{}", s.id())));
+                text(&format!("lab.client.{}", c.client.id()));
+            }
             Kind::Match(rows) => rows.iter().for_each(|r| {
                 text(r.label);
                 assert!(r.options.contains(&r.correct), "{}: {}", x.id, r.label);

@@ -19,6 +19,15 @@ pub fn bank() -> Vec<Question> {
     all.extend(super::bank_keys::questions());
     all.extend(super::bank_agent::questions());
     all.extend(super::bank_interview::questions());
+    // The build challenges join their sections (the page lists by section).
+    let build = super::bank_build::questions();
+    for b in build {
+        let end = all
+            .iter()
+            .rposition(|q| q.section <= b.section)
+            .map_or(all.len(), |i| i + 1);
+        all.insert(end, b);
+    }
     all
 }
 

@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::{redgreen, Kind, Model, PredictInput, Question};
+use crate::lab::suite::SuiteRow;
+use crate::lab::{Design, DesignProblem};
 
 /// What the student answered.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -15,6 +17,8 @@ pub enum Response {
     /// One option id per row of a matching question, or a red/green test's
     /// fault and assertion.
     Choices(Vec<String>),
+    /// A server design («搭一个服务端»), stored as its mechanism ids.
+    Design(Design),
 }
 
 /// What a model run produced for a «predict, then run» question.
@@ -28,6 +32,8 @@ pub enum ModelValue {
         winner: String,
         calls: Vec<(String, f64)>,
     },
+    /// The suite's rows for a submitted design.
+    Suite { rows: Vec<SuiteRow> },
 }
 
 /// The verdict on one response.
@@ -48,6 +54,8 @@ pub enum GradeError {
     NeedsModel,
     /// The model value does not fit the question.
     ModelShape,
+    /// The design breaks the lab's rules: these mechanisms cannot be used.
+    Design(Vec<DesignProblem>),
 }
 
 /// A predicted strategy counts as right when its mean calls are within this
@@ -134,6 +142,20 @@ pub fn grade(
         ) => {
             let model = model.ok_or(GradeError::NeedsModel)?;
             grade_test(bench, assertions, resp, model)
+        }
+        (Kind::Build(c), Response::Design(d)) => {
+            let problems = super::build::problems(*d);
+            if !problems.is_empty() {
+                return Err(GradeError::Design(problems));
+            }
+            let Some(ModelValue::Suite { rows }) = model else {
+                return Err(model.map_or(GradeError::NeedsModel, |_| GradeError::ModelShape));
+            };
+            let v = c.verdict(*d, rows).ok_or(GradeError::ModelShape)?;
+            Ok(Grade {
+                correct: v.passes(),
+                fields: rows.iter().map(|r| r.pass).collect(),
+            })
         }
         (Kind::Predict { input, .. }, resp) => {
             let model = model.ok_or(GradeError::NeedsModel)?;

@@ -13,11 +13,13 @@
 
 pub mod bank;
 mod bank_agent;
+mod bank_build;
 mod bank_interview;
 mod bank_keys;
 pub mod bank_layers;
 mod bank_truths;
 mod bank_wait;
+pub mod build;
 mod demos;
 pub mod derive;
 pub mod formulas;
@@ -95,6 +97,9 @@ pub enum Kind {
     Match(Vec<MatchRow>),
     /// The student predicts first; the answer comes from running `model`.
     Predict { input: PredictInput, model: Model },
+    /// «搭一个服务端»: the student submits a server design, graded by
+    /// running it on the challenge's suite ([`build`]).
+    Build(build::Challenge),
 }
 
 /// One row of a [`Kind::Match`] question.

@@ -463,3 +463,49 @@ fn the_join_is_commutative_associative_and_idempotent() {
     assert!(!j(&a, &b).records.contains_key("y"));
     assert!(!j(&j(&a, &b), &c).get("y").unwrap().correct);
 }
+
+#[test]
+fn a_submitted_design_round_trips_and_old_stored_progress_still_reads() {
+    use crate::lab::suite::SuiteRow;
+    use crate::lab::{Design, Ending, Mechanism, Scenario, ToolOutcome};
+    // What an earlier version stored (no design variant existed then).
+    let old = r#"{"v":2,"records":{"five_layers":{"response":{"t":"numbers","v":[243.0]},"correct":true,"at":5},"same_key_diff_body":{"response":{"t":"choice","v":"reject_422"},"correct":true,"at":6}}}"#;
+    let design = Design::of(&[Mechanism::Claim]);
+    let row = SuiteRow {
+        scenario: Scenario::BodyMismatch,
+        reports: 1,
+        tool: ToolOutcome::Created,
+        ending: Ending::ChangedBody,
+        pass: false,
+        break_step: Some(9),
+    };
+    let r = Record {
+        response: Response::Design(design),
+        correct: false,
+        model: Some(ModelValue::Suite { rows: vec![row] }),
+    };
+    let w = apply(
+        Some(old),
+        None,
+        &Edit::Set("build_body_mismatch".into(), r.clone()),
+    );
+    assert!(
+        w.json.contains(r#"{"t":"design","v":"claim"}"#),
+        "stored as the lab's ids: {}",
+        w.json
+    );
+    let back = Stored::parse(Some(&w.json)).unwrap();
+    assert_eq!(back.unreadable_count(), 0);
+    assert_eq!(back.progress.get("build_body_mismatch"), Some(&r));
+    assert_eq!(
+        back.progress.get("five_layers").unwrap().response,
+        Response::Numbers(vec![243.0])
+    );
+    assert_eq!(back.progress.records.len(), 3);
+    // A stored design this version cannot use (a hand edit, a later
+    // version's mechanism) is kept untouched, not dropped.
+    let odd = r#"{"v":2,"records":{"build_stored_500":{"response":{"t":"design","v":"claim,teleport"},"correct":true,"at":3}}}"#;
+    let s = Stored::parse(Some(odd)).unwrap();
+    assert_eq!(s.unreadable_count(), 1);
+    assert!(s.to_json().contains("teleport"));
+}

@@ -11,6 +11,7 @@ mod common;
 mod engine;
 mod exercises;
 mod exercises_agent;
+mod exercises_build;
 mod exercises_interview;
 mod exercises_keys;
 mod exercises_layers;
@@ -98,6 +99,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(exercises_keys::ENTRIES.iter())
         .chain(exercises_agent::ENTRIES.iter())
         .chain(exercises_interview::ENTRIES.iter())
+        .chain(exercises_build::ENTRIES.iter())
         .chain(amplify::ENTRIES.iter())
         .chain(help::ENTRIES.iter())
         .chain(engine::ENTRIES.iter())

@@ -8,6 +8,7 @@ use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::build;
 use super::inputs;
 use super::runner::{use_runner, RunState, Runner};
 use super::view;
@@ -17,6 +18,8 @@ use crate::exercises::progress::Record;
 use crate::exercises::sections::Source;
 use crate::exercises::{fmt_num, order, Kind, PredictInput, Question, Unit};
 use crate::i18n::{t, tf, Lang};
+use crate::lab::suite::SuiteRow;
+use crate::lab::Design;
 use crate::ui::link::AppLink;
 
 #[derive(Properties, PartialEq)]
@@ -73,6 +76,7 @@ fn kind_key(q: &Question) -> &'static str {
             ..
         } => "ex.kind.lab_test",
         Kind::Predict { .. } => "ex.kind.predict",
+        Kind::Build(_) => "ex.kind.build",
     }
 }
 
@@ -84,6 +88,7 @@ fn rule_key(q: &Question) -> Option<&'static str> {
             PredictInput::Choice(_) => "ex.fewest_rule",
             PredictInput::RedGreen(_) => "ex.test_rule",
         }),
+        Kind::Build(_) => Some("ex.build.rule"),
         _ => None,
     }
 }
@@ -117,6 +122,13 @@ fn initial_choice(record: Option<&Record>) -> Option<String> {
     }
 }
 
+fn initial_design(record: Option<&Record>) -> Design {
+    match record.map(|r| &r.response) {
+        Some(Response::Design(d)) => *d,
+        _ => Design::NONE,
+    }
+}
+
 fn initial_picks(n: usize, record: Option<&Record>) -> Vec<Option<String>> {
     match record.map(|r| &r.response) {
         Some(Response::Choices(v)) if v.len() == n => v.iter().cloned().map(Some).collect(),
@@ -133,6 +145,7 @@ enum Problem {
     NeedPrediction,
     NeedRow(&'static str),
     NeedTest,
+    Design(Vec<crate::lab::DesignProblem>),
     Model(String),
 }
 
@@ -144,6 +157,7 @@ impl Problem {
             Problem::NeedPrediction => t(l, "ex.need_prediction"),
             Problem::NeedRow(label) => tf(l, "ex.need_every_row", &[("row", t(l, label))]),
             Problem::NeedTest => t(l, "ex.need_test"),
+            Problem::Design(p) => super::build::problems_text(l, p),
             Problem::Model(e) => tf(l, "ex.model_error", &[("error", e.clone())]),
         }
     }
@@ -154,6 +168,7 @@ struct Draft<'a> {
     inputs: &'a [String],
     choice: &'a Option<String>,
     picks: &'a [Option<String>],
+    design: Design,
 }
 
 /// Builds the response from the form, or names what is missing.
@@ -167,6 +182,13 @@ fn read_response(q: &Question, d: &Draft) -> Result<Response, Problem> {
         return Ok(Response::Numbers(v));
     }
     match &q.kind {
+        Kind::Build(_) => {
+            let problems = crate::exercises::build::problems(d.design);
+            if !problems.is_empty() {
+                return Err(Problem::Design(problems));
+            }
+            return Ok(Response::Design(d.design));
+        }
         Kind::Match(rows) => {
             let picked = rows
                 .iter()
@@ -220,12 +242,24 @@ fn submit(
             Err(e) => error.set(Some(Problem::Model(format!("{e:?}")))),
         }
     };
-    let Kind::Predict { model, .. } = &q.kind else {
-        return record(resp, None);
-    };
     if matches!(runner.state(), RunState::Running { .. }) {
         return;
     }
+    if let (Kind::Build(c), Response::Design(d)) = (&q.kind, &resp) {
+        let error = error.clone();
+        let design = *d;
+        return runner.start_suite(
+            c,
+            design,
+            Callback::from(move |res: Result<Vec<SuiteRow>, LiveError>| match res {
+                Ok(rows) => record(resp.clone(), Some(ModelValue::Suite { rows })),
+                Err(e) => error.set(Some(Problem::Model(e.0))),
+            }),
+        );
+    }
+    let Kind::Predict { model, .. } = &q.kind else {
+        return record(resp, None);
+    };
     let error = error.clone();
     runner.start(
         model,
@@ -245,16 +279,18 @@ pub fn question_card(p: &CardProps) -> Html {
     let inputs = use_state(|| initial_inputs(specs.len(), p.record.as_ref()));
     let choice = use_state(|| initial_choice(p.record.as_ref()));
     let picks = use_state(|| initial_picks(pick_count(&q), p.record.as_ref()));
+    let design = use_state(|| initial_design(p.record.as_ref()));
     let error = use_state(|| None::<Problem>);
     let runner = use_runner();
     let running = matches!(runner.state(), RunState::Running { .. });
 
     let onsubmit = {
-        let (q, inputs, choice, picks, error, runner, on_record) = (
+        let (q, inputs, choice, picks, design, error, runner, on_record) = (
             q.clone(),
             inputs.clone(),
             choice.clone(),
             picks.clone(),
+            design.clone(),
             error.clone(),
             runner.clone(),
             p.on_record.clone(),
@@ -265,6 +301,7 @@ pub fn question_card(p: &CardProps) -> Html {
                 inputs: &inputs,
                 choice: &choice,
                 picks: &picks,
+                design: *design,
             };
             match read_response(&q, &draft) {
                 Ok(resp) => {
@@ -289,6 +326,10 @@ pub fn question_card(p: &CardProps) -> Html {
         marks: &marks,
     };
     let controls = match &q.kind {
+        Kind::Build(c) => html! { <>
+            { build::terms(l, &q, c) }
+            { build::picker(l, &q, &design, running) }
+        </> },
         Kind::Match(rows) => inputs::match_rows(&ctx, rows, &picks),
         Kind::Predict {
             input: PredictInput::RedGreen(assertions),
@@ -337,7 +378,7 @@ fn header(l: Lang, q: &Question) -> Html {
 fn actions(l: Lang, q: &Question, runner: &Runner, answered: bool) -> Html {
     let id = q.id;
     let running = matches!(runner.state(), RunState::Running { .. });
-    let button = if matches!(q.kind, Kind::Predict { .. }) {
+    let button = if matches!(q.kind, Kind::Predict { .. } | Kind::Build(_)) {
         html! { <button type="submit" class="primary" data-testid={format!("run-{id}")} disabled={running}>{ t(l, "ex.run") }</button> }
     } else {
         html! { <button type="submit" class="primary" data-testid={format!("submit-{id}")}>{ t(l, "ex.submit") }</button> }

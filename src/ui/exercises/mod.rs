@@ -9,6 +9,7 @@
 //! ([`store::edit`]: read, merge, write), and the page follows `storage`
 //! events, so embedded questions and other tabs never overwrite each other.
 
+mod build;
 mod card;
 mod inputs;
 mod runner;

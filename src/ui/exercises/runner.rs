@@ -8,10 +8,13 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::exercises::build::Challenge;
 use crate::exercises::grade::ModelValue;
 use crate::exercises::live::{lab_choice, LiveError, LiveJob, NextStep};
 use crate::exercises::Model;
 use crate::job::Stepped;
+use crate::lab::suite::SuiteRow;
+use crate::lab::Design;
 use crate::ui::slicer::{SliceEnd, Slicer};
 
 /// What the run button area shows.
@@ -31,6 +34,8 @@ pub struct Runner {
     /// Bumped to stop a lab model's chain of worker requests: an answer whose
     /// token is stale is dropped.
     token: Rc<Cell<u64>>,
+    /// The lab engine's request of a design's suite in flight, if any.
+    suite: Rc<Cell<Option<u64>>>,
 }
 
 type Done = Callback<Result<ModelValue, LiveError>>;
@@ -63,6 +68,58 @@ impl Runner {
     fn stop(&self) {
         self.slicer.cancel();
         self.token.set(self.token.get() + 1);
+        if let Some(id) = self.suite.take() {
+            crate::ui::lab::engine_cancel(id);
+        }
+    }
+
+    /// Runs `design` on the challenge's suite in the lab engine's worker;
+    /// `on_done` receives the rows in suite order.
+    pub fn start_suite(
+        &self,
+        c: &Challenge,
+        design: Design,
+        on_done: Callback<Result<Vec<SuiteRow>, LiveError>>,
+    ) {
+        self.stop();
+        let total = c.suite.len();
+        self.state.set(RunState::Running { done: 0, total });
+        let (me, token) = (self.clone(), self.token.get());
+        let mut rows: Vec<Option<SuiteRow>> = vec![None; total];
+        let id = crate::ui::lab::engine_suite(
+            design,
+            c.client,
+            c.seed,
+            c.suite.to_vec(),
+            move |reply| {
+                if me.token.get() != token {
+                    return;
+                }
+                let (index, row) = match reply {
+                    Ok(r) => r,
+                    Err(e) => {
+                        me.finish();
+                        return on_done.emit(Err(LiveError(e.to_string())));
+                    }
+                };
+                if let Some(slot) = rows.get_mut(index) {
+                    *slot = Some(row);
+                }
+                let done = rows.iter().filter(|r| r.is_some()).count();
+                if done < total {
+                    return me.state.set(RunState::Running { done, total });
+                }
+                me.finish();
+                on_done.emit(Ok(rows.iter().flatten().copied().collect()));
+            },
+        );
+        self.suite.set(Some(id));
+    }
+
+    /// A suite ended (all rows in, or an error): nothing left to cancel.
+    fn finish(&self) {
+        self.suite.set(None);
+        self.state.set(RunState::Idle);
     }
 
     /// Herd trials, computed on the page in slices.
@@ -129,10 +186,12 @@ pub fn use_runner() -> Runner {
     let state = use_state(|| RunState::Idle);
     let slicer = (*use_memo((), |_| Slicer::default())).clone();
     let token = (*use_memo((), |_| Rc::new(Cell::new(0u64)))).clone();
+    let suite = (*use_memo((), |_| Rc::new(Cell::new(None)))).clone();
     let runner = Runner {
         state,
         slicer,
         token,
+        suite,
     };
     {
         let runner = runner.clone();

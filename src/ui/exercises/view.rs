@@ -38,7 +38,7 @@ pub fn choice_text(l: Lang, q: &Question, choice: &str) -> String {
 }
 
 /// A lab name with its id: «响应丢失（response_lost）», «Response lost (response_lost)».
-fn named(l: Lang, name: &str, id: &str) -> String {
+pub(super) fn named(l: Lang, name: &str, id: &str) -> String {
     match l {
         Lang::Zh => format!("{name}（{id}）"),
         Lang::En => format!("{name} ({id})"),
@@ -55,6 +55,7 @@ fn response_text(l: Lang, q: &Question, r: &Response) -> String {
             l,
             &v.iter().map(|c| choice_text(l, q, c)).collect::<Vec<_>>(),
         ),
+        Response::Design(d) => super::build::design_text(l, *d),
     }
 }
 
@@ -91,7 +92,7 @@ fn expected_text(l: Lang, q: &Question, r: &Record) -> Option<String> {
                 .collect();
             Some(lang_list(l, &wrong))
         }
-        Kind::Predict { .. } => None,
+        Kind::Predict { .. } | Kind::Build(_) => None,
     }
 }
 
@@ -128,6 +129,9 @@ pub fn result(l: Lang, q: &Question, r: &Record) -> Html {
             </p>
             if let (Kind::Predict { input, model }, Some(mv)) = (&q.kind, &r.model) {
                 { model_value(l, q, r, input, model, mv) }
+            }
+            if let (Kind::Build(c), Response::Design(d), Some(ModelValue::Suite { rows })) = (&q.kind, &r.response, &r.model) {
+                { super::build::graded(l, q, c, *d, rows) }
             }
             <div class="ex-explanation" data-testid={format!("explanation-{id}")}>
                 <h4>{ t(l, "ex.explanation") }</h4>

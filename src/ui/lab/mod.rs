@@ -26,3 +26,4 @@ pub(crate) use matrix_table::{ending_items, mark_items};
 
 /// The lab engine, for the exercises' lab questions.
 pub(crate) use engine::count as engine_count;
+pub(crate) use engine::{cancel as engine_cancel, suite as engine_suite};
