@@ -79,7 +79,8 @@ fn the_solutions_are_the_ones_the_explanations_name() {
     assert_eq!(ids("build_lost_and_crash"), vec!["claim"]);
     // K = 2: the claim and the digest.
     assert_eq!(ids("build_body_mismatch"), vec!["claim,digest"]);
-    assert_eq!(ids("build_stored_500"), vec!["claim,digest"]);
+    // K = 3, keeping the claim and the stored errors: the chapter's atomic.
+    assert_eq!(ids("build_stored_500"), vec!["claim,digest,store_errors"]);
     // K = 3, keeping claim and lease: guard or fence.
     assert_eq!(
         ids("build_lease_stale_writer"),
@@ -119,7 +120,7 @@ fn a_missing_mechanism_fails_with_the_rows_it_fails() {
 #[test]
 fn the_limit_and_the_kept_mechanisms_are_enforced() {
     // The chapter's atomic server passes every row, but uses 3 of 2.
-    let (q, c) = challenge("build_stored_500");
+    let (q, c) = challenge("build_body_mismatch");
     let atomic = Design::of(&[M::Claim, M::Digest, M::StoreErrors]);
     let rows = c.run(atomic);
     assert!(rows.iter().all(|r| r.pass));

@@ -83,6 +83,32 @@ fn the_claimed_outcomes_hold_in_the_browser() {
     assert_eq!(r.tool_outcome(), ToolOutcome::Unknown);
 }
 
+/// The workbench's suites, computed on SQLite in the browser, are the very
+/// CSV the native `lab suite` prints (the fixture tests/lab_cli.rs checks
+/// against the CLI): every design mechanism runs the same in wasm.
+#[wasm_bindgen_test]
+fn the_workbench_suites_equal_the_clis() {
+    let fixture = include_str!("data/lab_build_suites.txt");
+    let mut blocks = 0;
+    for block in fixture.split("\n== ").skip(1) {
+        let (head, csv) = block.split_once('\n').expect("a head line");
+        let (ids, client) = head.split_once(' ').expect("design and client");
+        let design = Preset::from_id(ids).map_or_else(
+            || {
+                let (design, problems) = Design::parse(ids);
+                assert!(problems.is_empty(), "{head}: {problems:?}");
+                design
+            },
+            Preset::design,
+        );
+        let client = ClientStrategy::from_id(client).expect("a client id");
+        let got = retry_lab::lab::csv::suite_csv(design, client, 1);
+        assert_eq!(got.trim_end(), csv.trim_end(), "{head}");
+        blocks += 1;
+    }
+    assert!(blocks >= 3, "{blocks} suites");
+}
+
 #[wasm_bindgen_test]
 fn a_full_matrix_is_fast_enough() {
     let perf = web_sys_now();

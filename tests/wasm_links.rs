@@ -40,7 +40,14 @@ async fn the_full_page_links_carry_no_shell_settings() {
     let nav = hrefs(&root, ".site-header a");
     assert_eq!(
         nav,
-        ["#/", "#/herd", "#/amplify", "#/lab", "#/exercises"],
+        [
+            "#/",
+            "#/herd",
+            "#/amplify",
+            "#/lab",
+            "#/lab/build",
+            "#/exercises"
+        ],
         "{nav:?}"
     );
 }
