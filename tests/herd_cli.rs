@@ -34,6 +34,7 @@ fn run_prints_one_point_per_strategy_matching_the_library() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "clients,strategy,mean_time_ms,mean_calls");
     assert_eq!(lines.len(), 3, "{text}");
+    assert!(text.ends_with('\n') && !text.contains('\r'), "{text:?}");
     for (line, s) in lines[1..]
         .iter()
         .zip([Strategy::Exponential, Strategy::Full])

@@ -6,6 +6,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use retry_lab::herd::bounds;
+use retry_lab::herd::csv::{sweep_csv, HEADER};
 use retry_lab::herd::{SimConfig, Strategy, Sweep, SweepSpec, MAX_CLIENTS};
 use retry_lab::params::{check_float, Bound};
 
@@ -20,7 +21,7 @@ USAGE:
     herd sweep --clients FROM..TO[:STEP] [OPTIONS]
     herd run   --clients N [OPTIONS]
 
-Prints CSV to stdout: clients,strategy,mean_time_ms,mean_calls
+Prints CSV to stdout: {HEADER}
 
 OPTIONS:
     --clients SPEC        N, or a range FROM..TO:STEP (sweep; STEP defaults to 1)
@@ -202,16 +203,7 @@ fn main() -> ExitCode {
     });
     sweep.run_to_end();
     let mut out = std::io::stdout().lock();
-    let mut lines = String::from("clients,strategy,mean_time_ms,mean_calls\n");
-    for p in sweep.summaries() {
-        lines.push_str(&format!(
-            "{},{},{:.3},{:.3}\n",
-            p.clients,
-            p.strategy.id(),
-            p.mean_time_ms,
-            p.mean_calls
-        ));
-    }
+    let lines = sweep_csv(sweep.summaries());
     if out.write_all(lines.as_bytes()).is_err() {
         return ExitCode::from(1);
     }

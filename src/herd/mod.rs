@@ -10,6 +10,7 @@ pub mod board;
 pub mod bounds;
 mod budget;
 pub mod chart_data;
+pub mod csv;
 pub mod job;
 pub mod params;
 mod params_read;
