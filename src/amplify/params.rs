@@ -2,6 +2,7 @@
 //! reads its `--name value` options through the same function, so both use
 //! one set of bounds ([`super::bounds`]) and defaults.
 
+use crate::ids::id_enum;
 use crate::params::{cap_notices, check_int, limit_notice, Bound, Notice, Reader};
 use crate::route::Query;
 
@@ -11,29 +12,19 @@ pub use super::lanes::Lane;
 use super::load::{LoadConfig, LoadPolicy, Window};
 use super::presets::Preset;
 
-/// Which view of the page.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum View {
-    /// One logical call as a tree of attempts, and the mean over many.
-    Fanout,
-    /// A stream of calls over time, policies side by side.
-    Load,
-    /// Brooker's comparison: amplification and success against `p`.
-    Sweep,
+id_enum! {
+    /// Which view of the page.
+    View {
+        /// One logical call as a tree of attempts, and the mean over many.
+        Fanout => "fanout",
+        /// A stream of calls over time, policies side by side.
+        Load => "load",
+        /// Brooker's comparison: amplification and success against `p`.
+        Sweep => "sweep",
+    }
 }
 
 impl View {
-    pub const ALL: [View; 3] = [View::Fanout, View::Load, View::Sweep];
-
-    /// The URL value.
-    pub fn id(self) -> &'static str {
-        match self {
-            View::Fanout => "fanout",
-            View::Load => "load",
-            View::Sweep => "sweep",
-        }
-    }
-
     /// The load preset the view starts from.
     pub fn default_preset(self) -> Preset {
         match self {
@@ -160,15 +151,10 @@ impl AmplifyParams {
     /// was not used as given.
     pub fn from_query(q: &Query) -> (AmplifyParams, Vec<Notice>) {
         let mut r = Reader::new(q);
-        let ids: Vec<&str> = View::ALL.iter().map(|v| v.id()).collect();
-        let view = match r.choice("view", &ids, "fanout").as_str() {
-            "load" => View::Load,
-            "sweep" => View::Sweep,
-            _ => View::Fanout,
-        };
-        let preset_ids: Vec<&str> = Preset::ALL.iter().map(|p| p.id()).collect();
+        let fanout = View::Fanout;
+        let view = View::from_id(&r.choice("view", &View::ids(), fanout.id())).unwrap_or(fanout);
         let default_preset = view.default_preset();
-        let preset = Preset::from_id(&r.choice("preset", &preset_ids, default_preset.id()))
+        let preset = Preset::from_id(&r.choice("preset", &Preset::ids(), default_preset.id()))
             .unwrap_or(default_preset);
         let d = preset.config();
         let (layers_default, p_default) = match view {
@@ -178,9 +164,10 @@ impl AmplifyParams {
         let mut notices = Vec::new();
         let layers = read_layers(q, &layers_default, &mut notices);
         let p = r.float(with_default(b::P, p_default));
-        let fp = FanoutPolicy::ids();
-        let policy = FanoutPolicy::from_id(&r.choice("policy", &fp, "independent"))
-            .unwrap_or(FanoutPolicy::Independent);
+        let independent = FanoutPolicy::Independent;
+        let policy =
+            FanoutPolicy::from_id(&r.choice("policy", &FanoutPolicy::ids(), independent.id()))
+                .unwrap_or(independent);
         let budget = r.int(b::BUDGET) as u32;
         let trials = r.int(b::TRIALS) as u32;
         let step = r.int(b::STEP);

@@ -5,53 +5,30 @@
 //! at a time, with every section's count, and marks the readings.
 
 use super::Question;
+use crate::ids::id_enum;
 
-/// A section of the chapter «超时了，再发一次安全吗？».
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Section {
-    /// 1 超时的三种真相 (and whether to retry at all).
-    Truths,
-    /// 2 等多久：指数退避和四种抖动.
-    Wait,
-    /// 3 试几次：重试会层层相乘.
-    Layers,
-    /// 4 再发一次会不会多一份：幂等键.
-    Keys,
-    /// 5 Agent 特有的坑：重试有两层.
-    Agent,
-    /// 6 面试要点: the testing method, the follow-up questions (side effects
-    /// outside the database, `kill -9` after claiming a key, 429).
-    Interview,
+id_enum! {
+    /// A section of the chapter «超时了，再发一次安全吗？», in the chapter's
+    /// order; the id is the URL's `section` value (and testids, anchors).
+    #[derive(PartialOrd, Ord)]
+    Section {
+        /// 1 超时的三种真相 (and whether to retry at all).
+        Truths => "truths",
+        /// 2 等多久：指数退避和四种抖动.
+        Wait => "wait",
+        /// 3 试几次：重试会层层相乘.
+        Layers => "layers",
+        /// 4 再发一次会不会多一份：幂等键.
+        Keys => "keys",
+        /// 5 Agent 特有的坑：重试有两层.
+        Agent => "agent",
+        /// 6 面试要点: the testing method, the follow-up questions (side
+        /// effects outside the database, `kill -9` after claiming a key, 429).
+        Interview => "interview",
+    }
 }
 
 impl Section {
-    /// Every section, in the chapter's order.
-    pub const ALL: [Section; 6] = [
-        Section::Truths,
-        Section::Wait,
-        Section::Layers,
-        Section::Keys,
-        Section::Agent,
-        Section::Interview,
-    ];
-
-    /// Stable id (testids, anchors).
-    pub fn id(self) -> &'static str {
-        match self {
-            Section::Truths => "truths",
-            Section::Wait => "wait",
-            Section::Layers => "layers",
-            Section::Keys => "keys",
-            Section::Agent => "agent",
-            Section::Interview => "interview",
-        }
-    }
-
-    /// The section with this id.
-    pub fn from_id(id: &str) -> Option<Section> {
-        Section::ALL.into_iter().find(|s| s.id() == id)
-    }
-
     /// The chapter's number of the section (1–6).
     pub fn number(self) -> usize {
         Section::ALL.iter().position(|s| *s == self).unwrap_or(0) + 1

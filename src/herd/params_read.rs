@@ -33,17 +33,12 @@ impl HerdParams {
         let n_from = r.int(bounds::N_FROM) as u32;
         let mut n_to = r.int(bounds::N_TO) as u32;
         let mut n_step = r.int(bounds::N_STEP) as u32;
-        let hist_axis = match r.choice("hist_axis", &["own", "shared"], "own").as_str() {
-            "shared" => HistAxis::Shared,
-            _ => HistAxis::Own,
+        let mut axis = |name: &str| {
+            let own = HistAxis::Own;
+            HistAxis::from_id(&r.choice(name, &HistAxis::ids(), own.id())).unwrap_or(own)
         };
-        let timeline_axis = match r
-            .choice("timeline_axis", &["own", "shared"], "own")
-            .as_str()
-        {
-            "shared" => HistAxis::Shared,
-            _ => HistAxis::Own,
-        };
+        let hist_axis = axis("hist_axis");
+        let timeline_axis = axis("timeline_axis");
         let time_log = r.choice("time_scale", &["linear", "log"], "log") == "log";
         // `all` (the default) highlights nothing; `none` is the no-backoff strategy.
         let mut focus = vec!["all"];
