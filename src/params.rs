@@ -192,6 +192,11 @@ fn paren(lang: Lang, id: &str) -> String {
     }
 }
 
+/// The largest integer JavaScript represents exactly (2⁵³−1,
+/// `Number.MAX_SAFE_INTEGER`): the ceiling of every seed a page shows, so
+/// the random-seed button, the URL and the run always agree.
+pub const MAX_SAFE_INTEGER: i64 = (1 << 53) - 1;
+
 /// Inclusive bounds and a default for a numeric parameter.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Bound<T> {

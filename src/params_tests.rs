@@ -167,3 +167,12 @@ fn notices_group_thousands_but_not_decimals() {
     assert_eq!(group_digits("0.01–60, 0.12345"), "0.01–60, 0.12345");
     assert_eq!(group_digits("rate_limited_429"), "rate_limited_429");
 }
+
+#[test]
+fn max_safe_integer_is_the_last_integer_a_double_holds_exactly() {
+    let max = MAX_SAFE_INTEGER;
+    assert_eq!(max as f64 as i64, max);
+    assert_eq!((max - 1) as f64 as i64, max - 1);
+    // One past it, two integers share one double.
+    assert_eq!((max + 1) as f64, (max + 2) as f64);
+}

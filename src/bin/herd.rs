@@ -12,7 +12,7 @@ use retry_lab::params::{check_float, Bound};
 
 /// The help text; every default and limit comes from the page's bounds.
 fn help() -> String {
-    use bounds::{BASE, CAP, CLIENTS, NET_MEAN, NET_SD, N_FROM, N_STEP, N_TO, SEED, TRIALS};
+    use bounds::{BASE, CAP, CLI, CLIENTS, NET_MEAN, NET_SD, N_FROM, N_STEP, N_TO, SEED, TRIALS};
     format!(
         "\
 herd: the AWS \"Exponential Backoff and Jitter\" experiment (thundering herd).
@@ -26,7 +26,7 @@ Prints CSV to stdout: {HEADER}
 OPTIONS:
     --clients SPEC        N, or a range FROM..TO:STEP (sweep; STEP defaults to 1)
                           [run default {}; sweep default {}..{}:{}; 1..={}]
-    --trials T            trials per point [default {}; 1..={CLI_MAX_TRIALS}]
+    --trials T            trials per point [default {}; 1..={}]
     --seed S              master seed, an unsigned 64-bit integer [default {}]
     --strategies LIST     comma-separated ids [default: all]
                           {}
@@ -45,6 +45,7 @@ so any single point can be reproduced on its own.
         N_STEP.default,
         CLIENTS.max,
         TRIALS.default,
+        CLI.max_trials,
         SEED.default,
         Strategy::ids().join(", "),
         BASE.default,
@@ -61,10 +62,6 @@ so any single point can be reproduced on its own.
         NET_SD.max,
     )
 }
-
-/// The CLI's own ceiling on trials: no browser budget applies here, so it
-/// is far above the page's [`bounds::TRIALS`].
-const CLI_MAX_TRIALS: u64 = 1_000_000;
 
 /// A parsed command line.
 #[derive(Debug)]
@@ -166,8 +163,8 @@ fn parse(args: &[String]) -> Result<Option<(String, Cli)>, String> {
         let value = it.next().ok_or_else(|| format!("{flag}: missing value"))?;
         match flag.as_str() {
             "--clients" => cli.clients = parse_clients(value, sweep)?,
-            "--trials" => cli.trials = int_in(value, 1, CLI_MAX_TRIALS, "--trials")? as u32,
-            "--seed" => cli.seed = int_in(value, 0, u64::MAX, "--seed")?,
+            "--trials" => cli.trials = int_in(value, 1, bounds::CLI.max_trials, "--trials")? as u32,
+            "--seed" => cli.seed = int_in(value, 0, bounds::CLI.max_seed, "--seed")?,
             "--strategies" => cli.strategies = parse_strategies(value)?,
             "--base" => cli.cfg.base_ms = float_opt(value, bounds::BASE, "--base")?,
             "--cap" => cli.cfg.cap_ms = float_opt(value, bounds::CAP, "--cap")?,

@@ -2,7 +2,7 @@
 //! on the work one page may ask for. The one source for the page, the
 //! simulation's defaults ([`super::sim::SimConfig`]) and the `herd` CLI.
 
-use crate::params::Bound;
+use crate::params::{Bound, MAX_SAFE_INTEGER};
 
 use super::sim::max_writes_per_trial;
 
@@ -25,9 +25,25 @@ pub const TRIALS: Bound<i64> = Bound {
 pub const SEED: Bound<i64> = Bound {
     name: "seed",
     min: 0,
-    max: 9_007_199_254_740_991,
+    max: MAX_SAFE_INTEGER,
     default: 1,
 };
+/// The `herd` CLI's own ceilings, above the page's [`TRIALS`] and
+/// [`SEED`]: on the command line no browser budget applies and no seed has
+/// to survive a JavaScript number (README, «Command-line companion»).
+pub const CLI: CliLimits = CliLimits {
+    max_trials: 1_000_000,
+    max_seed: u64::MAX,
+};
+
+/// The limits the `herd` CLI sets instead of the page's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CliLimits {
+    /// Most trials per point.
+    pub max_trials: u64,
+    /// Largest master seed.
+    pub max_seed: u64,
+}
 /// `base` (ms).
 pub const BASE: Bound<f64> = Bound {
     name: "base",
