@@ -8,7 +8,6 @@ use crate::route::Query;
 
 use super::bounds as b;
 use super::fanout::{FanoutConfig, FanoutPolicy, MAX_LAYERS};
-pub use super::lanes::Lane;
 use super::load::{LoadConfig, LoadPolicy, Window};
 use super::presets::Preset;
 

@@ -1,10 +1,9 @@
 //! Where each question comes from: the chapter's section it tests (§1–§6),
 //! and whether it is taken from the chapter itself or from one of its
 //! source readings (seeds 001–003). Every question carries both
-//! ([`Question::section`], [`Question::source`]); the page shows one section
+//! ([`super::Question::section`], [`super::Question::source`]); the page shows one section
 //! at a time, with every section's count, and marks the readings.
 
-use super::Question;
 use crate::ids::id_enum;
 
 id_enum! {
@@ -69,21 +68,4 @@ impl Reading {
             Reading::Observability => "ex.reading.observability",
         }
     }
-}
-
-/// The questions grouped by section, in the chapter's order; a group keeps
-/// the bank's order and empty sections are left out.
-pub fn grouped<'a>(questions: &[&'a Question]) -> Vec<(Section, Vec<&'a Question>)> {
-    Section::ALL
-        .iter()
-        .map(|&s| {
-            let qs: Vec<&Question> = questions
-                .iter()
-                .copied()
-                .filter(|q| q.section == s)
-                .collect();
-            (s, qs)
-        })
-        .filter(|(_, qs)| !qs.is_empty())
-        .collect()
 }

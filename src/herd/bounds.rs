@@ -4,8 +4,6 @@
 
 use crate::params::{Bound, MAX_SAFE_INTEGER};
 
-use super::sim::max_writes_per_trial;
-
 /// `clients`: N for the run view.
 pub const CLIENTS: Bound<i64> = Bound {
     name: "clients",
@@ -104,11 +102,3 @@ pub const MAX_SWEEP_POINTS: usize = 100;
 /// against it, not against a typical run. 10⁸ keeps the blog's full sweep with
 /// all seven strategies at 100 trials (8.7·10⁷ writes at most).
 pub const MAX_WRITES: f64 = 1e8;
-
-/// How long a worker may take for one point of `clients` clients and
-/// `trials` trials before the page gives the point back and computes it on
-/// the main thread: 5 s plus the point's worst case at a pessimistic 2·10⁶
-/// writes per second (a worker usually does ten times that).
-pub fn point_watchdog_ms(clients: u32, trials: u32) -> f64 {
-    5000.0 + max_writes_per_trial(clients) as f64 * f64::from(trials) / 2000.0
-}

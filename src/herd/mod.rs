@@ -20,6 +20,7 @@ mod strategy;
 mod sweep;
 pub mod wire;
 
+pub use budget::point_watchdog_ms;
 pub use params::{HerdParams, View};
 pub use sim::{
     max_writes_per_trial, simulate, simulate_traced, SimConfig, Simulation, Trace, TrialResult,

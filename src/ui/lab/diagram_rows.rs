@@ -11,7 +11,7 @@ use std::fmt::Write;
 
 use yew::AttrValue;
 
-use super::diagram::{label, note, Cols, ROW_H};
+use super::diagram_layout::{label, note, Cols, ROW_H};
 use super::narrate::secs;
 use crate::html::escape;
 use crate::i18n::{t, Lang};

@@ -64,7 +64,7 @@ pub struct RunViewProps {
 }
 
 /// The idempotency lab's run view, once the engine has sent the first run
-/// (see [`super::engine_view::LabPage`]).
+/// (see [`super::page::LabPage`]).
 #[function_component(LabRunView)]
 pub fn lab_run_view(props: &RunViewProps) -> Html {
     let p = &props.page;
