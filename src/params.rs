@@ -6,6 +6,8 @@
 //! names the parameter, what was given, the allowed range and what was used.
 //! A notice is data; `i18n` puts it into words (`Notice::message`).
 
+use crate::ids::UrlId;
+
 /// Query parameters in their URL order. Kept as pairs (not a map) so that a
 /// round trip preserves order and a share link stays readable.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -303,6 +305,12 @@ impl<'a> Reader<'a> {
                 }
             }
         }
+    }
+
+    /// One value of an `id_enum!` enum by its URL id; anything else is
+    /// `default`, with a notice listing the ids.
+    pub(crate) fn pick<T: UrlId>(&mut self, name: &str, default: T) -> T {
+        T::from_id(&self.choice(name, &T::ids(), default.id())).unwrap_or(default)
     }
 
     /// A comma-separated subset of a fixed set of ids, in the given order.

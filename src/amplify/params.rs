@@ -150,11 +150,9 @@ impl AmplifyParams {
     /// was not used as given.
     pub fn from_query(q: &Query) -> (AmplifyParams, Vec<Notice>) {
         let mut r = Reader::new(q);
-        let fanout = View::Fanout;
-        let view = View::from_id(&r.choice("view", &View::ids(), fanout.id())).unwrap_or(fanout);
+        let view = r.pick("view", View::Fanout);
         let default_preset = view.default_preset();
-        let preset = Preset::from_id(&r.choice("preset", &Preset::ids(), default_preset.id()))
-            .unwrap_or(default_preset);
+        let preset = r.pick("preset", default_preset);
         let d = preset.config();
         let (layers_default, p_default) = match view {
             View::Fanout => (b::FANOUT_LAYERS.to_vec(), b::P.default),
@@ -163,10 +161,7 @@ impl AmplifyParams {
         let mut notices = Vec::new();
         let layers = read_layers(q, &layers_default, &mut notices);
         let p = r.float(with_default(b::P, p_default));
-        let independent = FanoutPolicy::Independent;
-        let policy =
-            FanoutPolicy::from_id(&r.choice("policy", &FanoutPolicy::ids(), independent.id()))
-                .unwrap_or(independent);
+        let policy = r.pick("policy", FanoutPolicy::Independent);
         let budget = r.int(b::BUDGET) as u32;
         let trials = r.int(b::TRIALS) as u32;
         let step = r.int(b::STEP);

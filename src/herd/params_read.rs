@@ -15,8 +15,7 @@ impl HerdParams {
     /// was not used as given.
     pub fn from_query(q: &Query) -> (HerdParams, Vec<Notice>) {
         let mut r = Reader::new(q);
-        let view =
-            View::from_id(&r.choice("view", &View::ids(), View::Run.id())).unwrap_or(View::Run);
+        let view = r.pick("view", View::Run);
         let clients = r.int(bounds::CLIENTS) as u32;
         let trials = r.int(bounds::TRIALS) as u32;
         let seed = r.int(bounds::SEED) as u64;
@@ -33,12 +32,8 @@ impl HerdParams {
         let n_from = r.int(bounds::N_FROM) as u32;
         let mut n_to = r.int(bounds::N_TO) as u32;
         let mut n_step = r.int(bounds::N_STEP) as u32;
-        let mut axis = |name: &str| {
-            let own = HistAxis::Own;
-            HistAxis::from_id(&r.choice(name, &HistAxis::ids(), own.id())).unwrap_or(own)
-        };
-        let hist_axis = axis("hist_axis");
-        let timeline_axis = axis("timeline_axis");
+        let hist_axis = r.pick("hist_axis", HistAxis::Own);
+        let timeline_axis = r.pick("timeline_axis", HistAxis::Own);
         let time_log = r.choice("time_scale", &["linear", "log"], "log") == "log";
         // `all` (the default) highlights nothing; `none` is the no-backoff strategy.
         let mut focus = vec!["all"];

@@ -91,49 +91,16 @@ impl Default for LabParams {
     }
 }
 
-fn pick<T: Copy>(
-    r: &mut Reader,
-    name: &str,
-    ids: &[&str],
-    default: T,
-    id: fn(T) -> &'static str,
-    from: fn(&str) -> Option<T>,
-) -> T {
-    let v = r.choice(name, ids, id(default));
-    from(&v).unwrap_or(default)
-}
-
 impl LabParams {
     /// Reads the query; every problem becomes a notice.
     pub fn from_query(q: &Query) -> (Self, Vec<Notice>) {
         let d = Self::default();
         let mut r = Reader::new(q);
-        let scenario = pick(
-            &mut r,
-            "scenario",
-            &Scenario::ids(),
-            d.scenario,
-            Scenario::id,
-            Scenario::from_id,
-        );
-        let client = pick(
-            &mut r,
-            "client",
-            &ClientStrategy::ids(),
-            d.client,
-            ClientStrategy::id,
-            ClientStrategy::from_id,
-        );
+        let scenario = r.pick("scenario", d.scenario);
+        let client = r.pick("client", d.client);
         let design = read_design(&mut r, q, d.design);
         let seed = r.int(SEED) as u64;
-        let speed = pick(
-            &mut r,
-            "speed",
-            &Speed::ids(),
-            d.speed,
-            Speed::id,
-            Speed::from_id,
-        );
+        let speed = r.pick("speed", d.speed);
         r.reject_unknown(&KNOWN);
         let step = match q.get("step").map(str::trim) {
             None => d.step,
@@ -320,23 +287,9 @@ impl MatrixParams {
     pub fn from_query(q: &Query) -> (Self, Vec<Notice>) {
         let d = Self::default();
         let mut r = Reader::new(q);
-        let by = pick(
-            &mut r,
-            "by",
-            &MatrixBy::ids(),
-            d.by,
-            MatrixBy::id,
-            MatrixBy::from_id,
-        );
+        let by = r.pick("by", d.by);
         let design = read_design(&mut r, q, d.design);
-        let client = pick(
-            &mut r,
-            "client",
-            &ClientStrategy::ids(),
-            d.client,
-            ClientStrategy::id,
-            ClientStrategy::from_id,
-        );
+        let client = r.pick("client", d.client);
         let seed = r.int(SEED) as u64;
         r.reject_unknown(&MATRIX_KNOWN);
         (
