@@ -9,6 +9,7 @@
 //! sideways because of it. A host whose CSP refuses inline styles gets the
 //! browser's default frame width (300 px), which still fits.
 
+use crate::html::escape;
 use crate::i18n::{t, Lang};
 use crate::links::{with_shell, Shell};
 use crate::route::{split_shell_params, Location, Page};
@@ -39,8 +40,8 @@ pub fn embed_snippet(href: &str, title: &str) -> String {
     frame.height = String(Math.ceil(Number(e.data.height) || {INITIAL_HEIGHT}));
   }});
 </script>"#,
-        title = escape_attr(title),
-        src = escape_attr(&src),
+        title = escape(title),
+        src = escape(&src),
     )
 }
 
@@ -127,14 +128,6 @@ pub fn is_local_preview(href: &str) -> bool {
         || host.ends_with(".localhost")
         || host == "::1"
         || host.split('.').next() == Some("127") && host.split('.').count() == 4
-}
-
-/// Escapes text for a double-quoted HTML attribute.
-fn escape_attr(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// A short stable id from the URL (FNV-1a, 32 bits).

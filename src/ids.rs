@@ -33,7 +33,32 @@ macro_rules! id_enum {
                 Self::ALL.iter().map(|v| v.id()).collect()
             }
         }
+
+        impl $crate::ids::UrlId for $name {
+            fn id(self) -> &'static str {
+                $name::id(self)
+            }
+
+            fn from_id(id: &str) -> Option<Self> {
+                $name::from_id(id)
+            }
+
+            fn ids() -> Vec<&'static str> {
+                $name::ids()
+            }
+        }
     };
+}
+
+/// What `id_enum!` gives every enum, for code generic over them (reading
+/// one from a query: [`crate::params::Reader::pick`]).
+pub(crate) trait UrlId: Copy + Sized {
+    /// The URL id.
+    fn id(self) -> &'static str;
+    /// Parses a URL id (exact).
+    fn from_id(id: &str) -> Option<Self>;
+    /// Every id, in display order.
+    fn ids() -> Vec<&'static str>;
 }
 
 pub(crate) use id_enum;

@@ -13,6 +13,7 @@ pub mod embed;
 pub mod events;
 pub mod exercises;
 pub mod herd;
+pub mod html;
 pub mod i18n;
 mod ids;
 pub mod job;

@@ -1,12 +1,97 @@
-//! Bounded parameters read from the URL query or a form field.
+//! A page's URL query ([`Query`]) and the bounded parameters read from it
+//! or from a form field.
 //!
 //! Bad input never panics and never silently changes meaning: every value that
 //! is missing-but-malformed, out of range or unknown yields a [`Notice`] that
 //! names the parameter, what was given, the allowed range and what was used.
-//! The UI renders notices through the translation table.
+//! A notice is data; `i18n` puts it into words (`Notice::message`).
 
-use crate::i18n::{tf, Lang};
-use crate::route::{Page, Query};
+use crate::ids::UrlId;
+
+/// Query parameters in their URL order. Kept as pairs (not a map) so that a
+/// round trip preserves order and a share link stays readable.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Query {
+    pairs: Vec<(String, String)>,
+}
+
+impl Query {
+    /// An empty query.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Parses `a=1&b=x%20y` (no leading `?`).
+    pub fn parse(s: &str) -> Self {
+        let pairs = form_urlencoded::parse(s.as_bytes())
+            .map(|(k, v)| (k.into_owned(), v.into_owned()))
+            .filter(|(k, _)| !k.is_empty())
+            .collect();
+        Self { pairs }
+    }
+
+    /// The first value for `key`.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.pairs
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets `key` (replacing every earlier value) keeping its position.
+    pub fn set(&mut self, key: &str, value: impl Into<String>) {
+        let value = value.into();
+        if let Some(pos) = self.pairs.iter().position(|(k, _)| k == key) {
+            self.pairs[pos].1 = value;
+            // One pass (not a remove per duplicate): a hash may repeat a key
+            // 10⁵ times.
+            let mut i = 0;
+            self.pairs.retain(|(k, _)| {
+                i += 1;
+                i - 1 <= pos || k != key
+            });
+        } else {
+            self.pairs.push((key.to_string(), value));
+        }
+    }
+
+    /// Builder form of `set`.
+    pub fn with(mut self, key: &str, value: impl Into<String>) -> Self {
+        self.set(key, value);
+        self
+    }
+
+    /// Removes every value of `key`.
+    pub fn remove(&mut self, key: &str) {
+        self.pairs.retain(|(k, _)| k != key);
+    }
+
+    /// All keys in order (duplicates included).
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.pairs.iter().map(|(k, _)| k.as_str())
+    }
+
+    /// All pairs in order.
+    pub fn pairs(&self) -> &[(String, String)] {
+        &self.pairs
+    }
+
+    /// Whether there are no pairs.
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+
+    /// Encodes as `a=1&b=x+y` (no leading `?`). Commas stay literal
+    /// (`strategies=full,equal`): they separate nothing in a query, parse
+    /// back the same, and keep shared links readable.
+    pub fn encode(&self) -> String {
+        let mut ser = form_urlencoded::Serializer::new(String::new());
+        for (k, v) in &self.pairs {
+            ser.append_pair(k, v);
+        }
+        ser.finish().replace("%2C", ",")
+    }
+}
 
 /// Why a parameter was not used as given.
 #[derive(Clone, Debug, PartialEq)]
@@ -116,81 +201,10 @@ pub struct Notice {
     pub used: String,
 }
 
-impl Notice {
-    /// The notice as a sentence in `lang`, naming the field as `page`
-    /// shows it.
-    pub fn message(&self, lang: Lang, page: &Page) -> String {
-        let key = match self.kind {
-            NoticeKind::Invalid => "common.notice.invalid",
-            NoticeKind::Clamped => "common.notice.clamped",
-            NoticeKind::Unknown => "common.notice.unknown",
-            NoticeKind::Needs => "common.notice.needs",
-            NoticeKind::Excludes => "common.notice.excludes",
-            NoticeKind::More => "common.notice.more",
-        };
-        tf(
-            lang,
-            key,
-            &[
-                ("param", echo(&self.param)),
-                (
-                    "field",
-                    crate::i18n::fields::field_text(lang, page, &self.param),
-                ),
-                ("given", echo(&self.given)),
-                ("range", group_digits(&self.range)),
-                (
-                    "used",
-                    group_digits(&used_text(lang, &self.param, &self.used)),
-                ),
-            ],
-        )
-    }
-}
-
-/// `text` with every whole number of four or more digits grouped by
-/// thousands (`0–999999` → `0–999,999`); decimals are left alone.
-fn group_digits(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    let mut run = String::new();
-    let mut after_point = false;
-    let flush = |run: &mut String, out: &mut String, after_point: bool| {
-        match run.parse::<u64>() {
-            Ok(v) if run.len() >= 4 && !after_point => out.push_str(&crate::i18n::num::group(v)),
-            _ => out.push_str(run),
-        }
-        run.clear();
-    };
-    for c in text.chars() {
-        if c.is_ascii_digit() {
-            run.push(c);
-            continue;
-        }
-        flush(&mut run, &mut out, after_point);
-        after_point = c == '.';
-        out.push(c);
-    }
-    flush(&mut run, &mut out, after_point);
-    out
-}
-
-/// The value used instead, by its name where it has one: a lab scenario,
-/// client or server reads «响应丢失（response_lost）», as in the pickers.
-fn used_text(lang: Lang, param: &str, used: &str) -> String {
-    let key = format!("lab.{param}.{used}");
-    if matches!(param, "scenario" | "client" | "server") && crate::i18n::has(&key) {
-        format!("{}{}", crate::i18n::t(lang, &key), paren(lang, used))
-    } else {
-        used.to_string()
-    }
-}
-
-fn paren(lang: Lang, id: &str) -> String {
-    match lang {
-        Lang::Zh => format!("（{id}）"),
-        Lang::En => format!(" ({id})"),
-    }
-}
+/// The largest integer JavaScript represents exactly (2⁵³−1,
+/// `Number.MAX_SAFE_INTEGER`): the ceiling of every seed a page shows, so
+/// the random-seed button, the URL and the run always agree.
+pub const MAX_SAFE_INTEGER: i64 = (1 << 53) - 1;
 
 /// Inclusive bounds and a default for a numeric parameter.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -291,6 +305,12 @@ impl<'a> Reader<'a> {
                 }
             }
         }
+    }
+
+    /// One value of an `id_enum!` enum by its URL id; anything else is
+    /// `default`, with a notice listing the ids.
+    pub(crate) fn pick<T: UrlId>(&mut self, name: &str, default: T) -> T {
+        T::from_id(&self.choice(name, &T::ids(), default.id())).unwrap_or(default)
     }
 
     /// A comma-separated subset of a fixed set of ids, in the given order.

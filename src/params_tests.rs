@@ -1,4 +1,5 @@
 use super::*;
+use crate::i18n::Lang;
 
 const CLIENTS: Bound<i64> = Bound {
     name: "clients",
@@ -164,6 +165,34 @@ fn notices_group_thousands_but_not_decimals() {
     assert!(zh.ends_with("已改用「999,999」"), "{zh}");
     // The value as given is echoed untouched.
     assert!(zh.contains("「1234567」"), "{zh}");
-    assert_eq!(group_digits("0.01–60, 0.12345"), "0.01–60, 0.12345");
-    assert_eq!(group_digits("rate_limited_429"), "rate_limited_429");
+}
+
+#[test]
+fn max_safe_integer_is_the_last_integer_a_double_holds_exactly() {
+    let max = MAX_SAFE_INTEGER;
+    assert_eq!(max as f64 as i64, max);
+    assert_eq!((max - 1) as f64 as i64, max - 1);
+    // One past it, two integers share one double.
+    assert_eq!((max + 1) as f64, (max + 2) as f64);
+}
+
+crate::ids::id_enum! {
+    /// A URL id enum for [`Reader::pick`].
+    Mode { Fast => "fast", Slow => "slow" }
+}
+
+#[test]
+fn pick_reads_an_id_or_falls_back_with_the_ids_listed() {
+    let q = Query::parse("a=slow&b=medium");
+    let mut r = Reader::new(&q);
+    assert_eq!(r.pick("a", Mode::Fast), Mode::Slow);
+    assert_eq!(r.pick("b", Mode::Fast), Mode::Fast);
+    assert_eq!(r.pick("c", Mode::Slow), Mode::Slow);
+    assert_eq!(r.notices.len(), 1);
+    let n = &r.notices[0];
+    assert_eq!((n.param.as_str(), n.range.as_str()), ("b", "fast, slow"));
+    assert_eq!(
+        (n.kind.clone(), n.used.as_str()),
+        (NoticeKind::Invalid, "fast")
+    );
 }

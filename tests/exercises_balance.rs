@@ -17,8 +17,10 @@ use std::collections::{BTreeMap, HashSet};
 use retry_lab::exercises::grade::{grade, ModelValue, Response};
 use retry_lab::exercises::live::run_model;
 use retry_lab::exercises::order::{correct_position, shown};
-use retry_lab::exercises::sections::{grouped, Reading, Section, Source};
-use retry_lab::exercises::{bank, find, fmt_num, Derivation, Kind, PredictInput, Question};
+use retry_lab::exercises::sections::{Reading, Section, Source};
+use retry_lab::exercises::{
+    bank, find, fmt_num, grouped, Derivation, Kind, PredictInput, Question,
+};
 use retry_lab::i18n::{t, Lang};
 
 #[test]

@@ -16,7 +16,7 @@ use retry_lab::exercises::{bank, query::read_query};
 use retry_lab::herd::params::{bounds, KNOWN, MAX_SWEEP_POINTS, MAX_WRITES};
 use retry_lab::herd::{HerdParams, View};
 use retry_lab::i18n::Lang;
-use retry_lab::lab::{LabParams, MatrixParams, SEED_BOUND as SEED, SPEEDS};
+use retry_lab::lab::{LabParams, MatrixParams, Speed, SEED_BOUND as SEED};
 use retry_lab::params::MAX_ECHO_CHARS;
 use retry_lab::route::{split_shell_params, Location, Page, Query};
 
@@ -89,7 +89,7 @@ proptest! {
         let (p, notices) = LabParams::from_query(&Query::parse(&raw));
         fuzz::assert_bounded(&notices)?;
         prop_assert!(in_range(p.seed as i64, SEED));
-        prop_assert!(SPEEDS.contains(&p.speed));
+        prop_assert!(Speed::ALL.contains(&p.speed));
         let (step, notice) = p.resolve_step(steps);
         prop_assert!(step <= steps);
         if let Some(n) = notice {

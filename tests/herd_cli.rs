@@ -34,6 +34,7 @@ fn run_prints_one_point_per_strategy_matching_the_library() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "clients,strategy,mean_time_ms,mean_calls");
     assert_eq!(lines.len(), 3, "{text}");
+    assert!(text.ends_with('\n') && !text.contains('\r'), "{text:?}");
     for (line, s) in lines[1..]
         .iter()
         .zip([Strategy::Exponential, Strategy::Full])
@@ -108,6 +109,26 @@ fn default_sweep_is_the_blogs_range() {
     assert_eq!((ns[0], ns[18]), ("10", "190"));
 }
 
+/// The CLI's own ceilings (`bounds::CLI`) lie above the page's: a seed past
+/// 2⁵³−1 and more trials than the page's 1000 are accepted.
+#[test]
+fn cli_limits_are_above_the_pages() {
+    let o = herd(&[
+        "run",
+        "--clients",
+        "2",
+        "--trials",
+        "1001",
+        "--seed",
+        "18446744073709551615",
+        "--strategies",
+        "full",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    assert_eq!(stdout(&o).lines().count(), 2);
+    assert!(stdout(&herd(&["--help"])).contains("1..=1000000"));
+}
+
 #[test]
 fn help_exits_zero() {
     for args in [&["--help"][..], &["run", "-h"][..], &["help"][..]] {
@@ -129,6 +150,8 @@ fn bad_input_fails_with_a_clear_message() {
         (&["sweep", "--clients", "10..30:0"], "step"),
         (&["run", "--trials", "-1"], "--trials"),
         (&["run", "--trials", "0"], "--trials"),
+        (&["run", "--trials", "1000001"], "1–1000000"),
+        (&["run", "--seed", "18446744073709551616"], "--seed"),
         (&["run", "--seed", "x"], "--seed"),
         (&["run", "--strategies", "full,bogus"], "bogus"),
         (&["run", "--strategies", ","], "at least one"),

@@ -86,7 +86,7 @@ fn one_limit_for_clients() {
 
 #[test]
 fn the_worker_watchdog_allows_the_worst_case_point() {
-    use retry_lab::herd::params::point_watchdog_ms;
+    use retry_lab::herd::point_watchdog_ms;
     assert_eq!(point_watchdog_ms(1, 1), 5000.0 + 1.0 / 2000.0);
     // 1000 lockstep clients × 28 trials: 1.4·10⁷ writes, 7 s at 2·10⁶/s.
     assert_eq!(point_watchdog_ms(1000, 28), 5000.0 + 7007.0);

@@ -2,7 +2,7 @@
 //! the same ones. Defaults that depend on the preset come from
 //! [`super::presets::Preset::config`].
 
-use crate::params::Bound;
+use crate::params::{Bound, MAX_SAFE_INTEGER};
 
 /// Attempts of one layer (each entry of `layers`).
 pub const ATTEMPTS: Bound<i64> = Bound {
@@ -40,7 +40,7 @@ pub const BUDGET: Bound<i64> = Bound {
 pub const SEED: Bound<i64> = Bound {
     name: "seed",
     min: 0,
-    max: 9_007_199_254_740_991,
+    max: MAX_SAFE_INTEGER,
     default: 1,
 };
 /// The fanout view's default seed: its traced call (call 0 of `4,3` at

@@ -23,5 +23,6 @@ pub mod work;
 
 pub use fanout::{expected, FanoutConfig, FanoutPolicy};
 pub use fanout_run::{run_fanout, FanoutJob, FanoutRun, FanoutSummary};
+pub use lanes::Lane;
 pub use load::{run_load, LoadConfig, LoadOutcome, LoadPolicy};
-pub use params::{AmplifyParams, Lane, View};
+pub use params::{AmplifyParams, View};

@@ -2,38 +2,28 @@
 //! reads its `--name value` options through the same function, so both use
 //! one set of bounds ([`super::bounds`]) and defaults.
 
+use crate::ids::id_enum;
 use crate::params::{cap_notices, check_int, limit_notice, Bound, Notice, Reader};
 use crate::route::Query;
 
 use super::bounds as b;
 use super::fanout::{FanoutConfig, FanoutPolicy, MAX_LAYERS};
-pub use super::lanes::Lane;
 use super::load::{LoadConfig, LoadPolicy, Window};
 use super::presets::Preset;
 
-/// Which view of the page.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum View {
-    /// One logical call as a tree of attempts, and the mean over many.
-    Fanout,
-    /// A stream of calls over time, policies side by side.
-    Load,
-    /// Brooker's comparison: amplification and success against `p`.
-    Sweep,
+id_enum! {
+    /// Which view of the page.
+    View {
+        /// One logical call as a tree of attempts, and the mean over many.
+        Fanout => "fanout",
+        /// A stream of calls over time, policies side by side.
+        Load => "load",
+        /// Brooker's comparison: amplification and success against `p`.
+        Sweep => "sweep",
+    }
 }
 
 impl View {
-    pub const ALL: [View; 3] = [View::Fanout, View::Load, View::Sweep];
-
-    /// The URL value.
-    pub fn id(self) -> &'static str {
-        match self {
-            View::Fanout => "fanout",
-            View::Load => "load",
-            View::Sweep => "sweep",
-        }
-    }
-
     /// The load preset the view starts from.
     pub fn default_preset(self) -> Preset {
         match self {
@@ -160,16 +150,9 @@ impl AmplifyParams {
     /// was not used as given.
     pub fn from_query(q: &Query) -> (AmplifyParams, Vec<Notice>) {
         let mut r = Reader::new(q);
-        let ids: Vec<&str> = View::ALL.iter().map(|v| v.id()).collect();
-        let view = match r.choice("view", &ids, "fanout").as_str() {
-            "load" => View::Load,
-            "sweep" => View::Sweep,
-            _ => View::Fanout,
-        };
-        let preset_ids: Vec<&str> = Preset::ALL.iter().map(|p| p.id()).collect();
+        let view = r.pick("view", View::Fanout);
         let default_preset = view.default_preset();
-        let preset = Preset::from_id(&r.choice("preset", &preset_ids, default_preset.id()))
-            .unwrap_or(default_preset);
+        let preset = r.pick("preset", default_preset);
         let d = preset.config();
         let (layers_default, p_default) = match view {
             View::Fanout => (b::FANOUT_LAYERS.to_vec(), b::P.default),
@@ -178,9 +161,7 @@ impl AmplifyParams {
         let mut notices = Vec::new();
         let layers = read_layers(q, &layers_default, &mut notices);
         let p = r.float(with_default(b::P, p_default));
-        let fp = FanoutPolicy::ids();
-        let policy = FanoutPolicy::from_id(&r.choice("policy", &fp, "independent"))
-            .unwrap_or(FanoutPolicy::Independent);
+        let policy = r.pick("policy", FanoutPolicy::Independent);
         let budget = r.int(b::BUDGET) as u32;
         let trials = r.int(b::TRIALS) as u32;
         let step = r.int(b::STEP);

@@ -40,7 +40,7 @@ fn parse(args: &[String]) -> Result<Option<AmplifyParams>, String> {
     if args.iter().any(|a| a == "-h" || a == "--help") || cmd == "help" {
         return Ok(None);
     }
-    if !["fanout", "load", "sweep"].contains(&cmd.as_str()) {
+    if View::from_id(cmd).is_none() {
         return Err(format!(
             "unknown command '{cmd}': use 'fanout', 'load' or 'sweep'"
         ));

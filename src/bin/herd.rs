@@ -6,12 +6,13 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use retry_lab::herd::bounds;
+use retry_lab::herd::csv::{sweep_csv, HEADER};
 use retry_lab::herd::{SimConfig, Strategy, Sweep, SweepSpec, MAX_CLIENTS};
 use retry_lab::params::{check_float, Bound};
 
 /// The help text; every default and limit comes from the page's bounds.
 fn help() -> String {
-    use bounds::{BASE, CAP, CLIENTS, NET_MEAN, NET_SD, N_FROM, N_STEP, N_TO, SEED, TRIALS};
+    use bounds::{BASE, CAP, CLI, CLIENTS, NET_MEAN, NET_SD, N_FROM, N_STEP, N_TO, SEED, TRIALS};
     format!(
         "\
 herd: the AWS \"Exponential Backoff and Jitter\" experiment (thundering herd).
@@ -20,12 +21,12 @@ USAGE:
     herd sweep --clients FROM..TO[:STEP] [OPTIONS]
     herd run   --clients N [OPTIONS]
 
-Prints CSV to stdout: clients,strategy,mean_time_ms,mean_calls
+Prints CSV to stdout: {HEADER}
 
 OPTIONS:
     --clients SPEC        N, or a range FROM..TO:STEP (sweep; STEP defaults to 1)
                           [run default {}; sweep default {}..{}:{}; 1..={}]
-    --trials T            trials per point [default {}; 1..={CLI_MAX_TRIALS}]
+    --trials T            trials per point [default {}; 1..={}]
     --seed S              master seed, an unsigned 64-bit integer [default {}]
     --strategies LIST     comma-separated ids [default: all]
                           {}
@@ -44,6 +45,7 @@ so any single point can be reproduced on its own.
         N_STEP.default,
         CLIENTS.max,
         TRIALS.default,
+        CLI.max_trials,
         SEED.default,
         Strategy::ids().join(", "),
         BASE.default,
@@ -60,10 +62,6 @@ so any single point can be reproduced on its own.
         NET_SD.max,
     )
 }
-
-/// The CLI's own ceiling on trials: no browser budget applies here, so it
-/// is far above the page's [`bounds::TRIALS`].
-const CLI_MAX_TRIALS: u64 = 1_000_000;
 
 /// A parsed command line.
 #[derive(Debug)]
@@ -165,8 +163,8 @@ fn parse(args: &[String]) -> Result<Option<(String, Cli)>, String> {
         let value = it.next().ok_or_else(|| format!("{flag}: missing value"))?;
         match flag.as_str() {
             "--clients" => cli.clients = parse_clients(value, sweep)?,
-            "--trials" => cli.trials = int_in(value, 1, CLI_MAX_TRIALS, "--trials")? as u32,
-            "--seed" => cli.seed = int_in(value, 0, u64::MAX, "--seed")?,
+            "--trials" => cli.trials = int_in(value, 1, bounds::CLI.max_trials, "--trials")? as u32,
+            "--seed" => cli.seed = int_in(value, 0, bounds::CLI.max_seed, "--seed")?,
             "--strategies" => cli.strategies = parse_strategies(value)?,
             "--base" => cli.cfg.base_ms = float_opt(value, bounds::BASE, "--base")?,
             "--cap" => cli.cfg.cap_ms = float_opt(value, bounds::CAP, "--cap")?,
@@ -202,16 +200,7 @@ fn main() -> ExitCode {
     });
     sweep.run_to_end();
     let mut out = std::io::stdout().lock();
-    let mut lines = String::from("clients,strategy,mean_time_ms,mean_calls\n");
-    for p in sweep.summaries() {
-        lines.push_str(&format!(
-            "{},{},{:.3},{:.3}\n",
-            p.clients,
-            p.strategy.id(),
-            p.mean_time_ms,
-            p.mean_calls
-        ));
-    }
+    let lines = sweep_csv(sweep.summaries());
     if out.write_all(lines.as_bytes()).is_err() {
         return ExitCode::from(1);
     }

@@ -76,6 +76,23 @@ impl Question {
     }
 }
 
+/// The questions grouped by section, in the chapter's order; a group keeps
+/// the bank's order and empty sections are left out.
+pub fn grouped<'a>(questions: &[&'a Question]) -> Vec<(Section, Vec<&'a Question>)> {
+    Section::ALL
+        .iter()
+        .map(|&s| {
+            let qs: Vec<&Question> = questions
+                .iter()
+                .copied()
+                .filter(|q| q.section == s)
+                .collect();
+            (s, qs)
+        })
+        .filter(|(_, qs)| !qs.is_empty())
+        .collect()
+}
+
 /// Translation key of a choice label.
 pub fn option_key(choice: &str) -> String {
     format!("ex.opt.{choice}")

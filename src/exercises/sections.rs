@@ -1,57 +1,33 @@
 //! Where each question comes from: the chapter's section it tests (§1–§6),
 //! and whether it is taken from the chapter itself or from one of its
 //! source readings (seeds 001–003). Every question carries both
-//! ([`Question::section`], [`Question::source`]); the page shows one section
+//! ([`super::Question::section`], [`super::Question::source`]); the page shows one section
 //! at a time, with every section's count, and marks the readings.
 
-use super::Question;
+use crate::ids::id_enum;
 
-/// A section of the chapter «超时了，再发一次安全吗？».
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Section {
-    /// 1 超时的三种真相 (and whether to retry at all).
-    Truths,
-    /// 2 等多久：指数退避和四种抖动.
-    Wait,
-    /// 3 试几次：重试会层层相乘.
-    Layers,
-    /// 4 再发一次会不会多一份：幂等键.
-    Keys,
-    /// 5 Agent 特有的坑：重试有两层.
-    Agent,
-    /// 6 面试要点: the testing method, the follow-up questions (side effects
-    /// outside the database, `kill -9` after claiming a key, 429).
-    Interview,
+id_enum! {
+    /// A section of the chapter «超时了，再发一次安全吗？», in the chapter's
+    /// order; the id is the URL's `section` value (and testids, anchors).
+    #[derive(PartialOrd, Ord)]
+    Section {
+        /// 1 超时的三种真相 (and whether to retry at all).
+        Truths => "truths",
+        /// 2 等多久：指数退避和四种抖动.
+        Wait => "wait",
+        /// 3 试几次：重试会层层相乘.
+        Layers => "layers",
+        /// 4 再发一次会不会多一份：幂等键.
+        Keys => "keys",
+        /// 5 Agent 特有的坑：重试有两层.
+        Agent => "agent",
+        /// 6 面试要点: the testing method, the follow-up questions (side
+        /// effects outside the database, `kill -9` after claiming a key, 429).
+        Interview => "interview",
+    }
 }
 
 impl Section {
-    /// Every section, in the chapter's order.
-    pub const ALL: [Section; 6] = [
-        Section::Truths,
-        Section::Wait,
-        Section::Layers,
-        Section::Keys,
-        Section::Agent,
-        Section::Interview,
-    ];
-
-    /// Stable id (testids, anchors).
-    pub fn id(self) -> &'static str {
-        match self {
-            Section::Truths => "truths",
-            Section::Wait => "wait",
-            Section::Layers => "layers",
-            Section::Keys => "keys",
-            Section::Agent => "agent",
-            Section::Interview => "interview",
-        }
-    }
-
-    /// The section with this id.
-    pub fn from_id(id: &str) -> Option<Section> {
-        Section::ALL.into_iter().find(|s| s.id() == id)
-    }
-
     /// The chapter's number of the section (1–6).
     pub fn number(self) -> usize {
         Section::ALL.iter().position(|s| *s == self).unwrap_or(0) + 1
@@ -92,21 +68,4 @@ impl Reading {
             Reading::Observability => "ex.reading.observability",
         }
     }
-}
-
-/// The questions grouped by section, in the chapter's order; a group keeps
-/// the bank's order and empty sections are left out.
-pub fn grouped<'a>(questions: &[&'a Question]) -> Vec<(Section, Vec<&'a Question>)> {
-    Section::ALL
-        .iter()
-        .map(|&s| {
-            let qs: Vec<&Question> = questions
-                .iter()
-                .copied()
-                .filter(|q| q.section == s)
-                .collect();
-            (s, qs)
-        })
-        .filter(|(_, qs)| !qs.is_empty())
-        .collect()
 }

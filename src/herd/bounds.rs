@@ -2,9 +2,7 @@
 //! on the work one page may ask for. The one source for the page, the
 //! simulation's defaults ([`super::sim::SimConfig`]) and the `herd` CLI.
 
-use crate::params::Bound;
-
-use super::sim::max_writes_per_trial;
+use crate::params::{Bound, MAX_SAFE_INTEGER};
 
 /// `clients`: N for the run view.
 pub const CLIENTS: Bound<i64> = Bound {
@@ -25,9 +23,25 @@ pub const TRIALS: Bound<i64> = Bound {
 pub const SEED: Bound<i64> = Bound {
     name: "seed",
     min: 0,
-    max: 9_007_199_254_740_991,
+    max: MAX_SAFE_INTEGER,
     default: 1,
 };
+/// The `herd` CLI's own ceilings, above the page's [`TRIALS`] and
+/// [`SEED`]: on the command line no browser budget applies and no seed has
+/// to survive a JavaScript number (README, «Command-line companion»).
+pub const CLI: CliLimits = CliLimits {
+    max_trials: 1_000_000,
+    max_seed: u64::MAX,
+};
+
+/// The limits the `herd` CLI sets instead of the page's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CliLimits {
+    /// Most trials per point.
+    pub max_trials: u64,
+    /// Largest master seed.
+    pub max_seed: u64,
+}
 /// `base` (ms).
 pub const BASE: Bound<f64> = Bound {
     name: "base",
@@ -88,11 +102,3 @@ pub const MAX_SWEEP_POINTS: usize = 100;
 /// against it, not against a typical run. 10⁸ keeps the blog's full sweep with
 /// all seven strategies at 100 trials (8.7·10⁷ writes at most).
 pub const MAX_WRITES: f64 = 1e8;
-
-/// How long a worker may take for one point of `clients` clients and
-/// `trials` trials before the page gives the point back and computes it on
-/// the main thread: 5 s plus the point's worst case at a pessimistic 2·10⁶
-/// writes per second (a worker usually does ten times that).
-pub fn point_watchdog_ms(clients: u32, trials: u32) -> f64 {
-    5000.0 + max_writes_per_trial(clients) as f64 * f64::from(trials) / 2000.0
-}

@@ -64,3 +64,11 @@ impl HerdParams {
         (m as u32).clamp(1, bounds::TRIALS.max as u32)
     }
 }
+
+/// How long a worker may take for one point of `clients` clients and
+/// `trials` trials before the page gives the point back and computes it on
+/// the main thread: 5 s plus the point's worst case at a pessimistic 2·10⁶
+/// writes per second (a worker usually does ten times that).
+pub fn point_watchdog_ms(clients: u32, trials: u32) -> f64 {
+    5000.0 + max_writes_per_trial(clients) as f64 * f64::from(trials) / 2000.0
+}

@@ -3,6 +3,7 @@
 //! numbers behind every chart are tested natively; the UI only draws them.
 
 use super::sim::{Trace, WriteRecord};
+use crate::ids::id_enum;
 
 /// A "nice" step (1, 2 or 5 × 10^k) that cuts `span` into about `target` parts.
 pub fn nice_step(span: f64, target: usize) -> f64 {
@@ -189,22 +190,14 @@ pub fn timeline_axes(traces: &[Trace], axis: HistAxis, ticks: usize) -> Vec<Axis
     }
 }
 
-/// How the histogram panels lay out time: each on its own fine window (the
-/// default, where waves are visible) or all on one axis (for comparing how
-/// long each strategy takes). The URL value of `hist_axis`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HistAxis {
-    Own,
-    Shared,
-}
-
-impl HistAxis {
-    /// The URL value.
-    pub fn id(self) -> &'static str {
-        match self {
-            HistAxis::Own => "own",
-            HistAxis::Shared => "shared",
-        }
+id_enum! {
+    /// How the histogram panels lay out time: each on its own fine window
+    /// (the default, where waves are visible) or all on one axis (for
+    /// comparing how long each strategy takes). The URL value of
+    /// `hist_axis` and `timeline_axis`.
+    HistAxis {
+        Own => "own",
+        Shared => "shared",
     }
 }
 

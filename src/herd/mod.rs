@@ -10,6 +10,7 @@ pub mod board;
 pub mod bounds;
 mod budget;
 pub mod chart_data;
+pub mod csv;
 pub mod job;
 pub mod params;
 mod params_read;
@@ -19,6 +20,7 @@ mod strategy;
 mod sweep;
 pub mod wire;
 
+pub use budget::point_watchdog_ms;
 pub use params::{HerdParams, View};
 pub use sim::{
     max_writes_per_trial, simulate, simulate_traced, SimConfig, Simulation, Trace, TrialResult,

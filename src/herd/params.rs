@@ -14,7 +14,7 @@ use super::sim::SimConfig;
 use super::strategy::Strategy;
 use super::sweep::SweepSpec;
 
-pub use super::bounds::{self, point_watchdog_ms, MAX_SWEEP_POINTS, MAX_WRITES};
+pub use super::bounds::{self, MAX_SWEEP_POINTS, MAX_WRITES};
 
 id_enum! {
     /// Which view of the page.

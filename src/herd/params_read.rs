@@ -15,8 +15,7 @@ impl HerdParams {
     /// was not used as given.
     pub fn from_query(q: &Query) -> (HerdParams, Vec<Notice>) {
         let mut r = Reader::new(q);
-        let view =
-            View::from_id(&r.choice("view", &View::ids(), View::Run.id())).unwrap_or(View::Run);
+        let view = r.pick("view", View::Run);
         let clients = r.int(bounds::CLIENTS) as u32;
         let trials = r.int(bounds::TRIALS) as u32;
         let seed = r.int(bounds::SEED) as u64;
@@ -33,17 +32,8 @@ impl HerdParams {
         let n_from = r.int(bounds::N_FROM) as u32;
         let mut n_to = r.int(bounds::N_TO) as u32;
         let mut n_step = r.int(bounds::N_STEP) as u32;
-        let hist_axis = match r.choice("hist_axis", &["own", "shared"], "own").as_str() {
-            "shared" => HistAxis::Shared,
-            _ => HistAxis::Own,
-        };
-        let timeline_axis = match r
-            .choice("timeline_axis", &["own", "shared"], "own")
-            .as_str()
-        {
-            "shared" => HistAxis::Shared,
-            _ => HistAxis::Own,
-        };
+        let hist_axis = r.pick("hist_axis", HistAxis::Own);
+        let timeline_axis = r.pick("timeline_axis", HistAxis::Own);
         let time_log = r.choice("time_scale", &["linear", "log"], "log") == "log";
         // `all` (the default) highlights nothing; `none` is the no-backoff strategy.
         let mut focus = vec!["all"];

@@ -25,6 +25,7 @@ mod lab_build;
 mod lab_design;
 pub use lab_design::{design_desc, design_name};
 mod lab_story;
+mod notice;
 pub mod num;
 
 use std::collections::HashMap;

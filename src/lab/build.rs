@@ -47,8 +47,7 @@ impl BuildParams {
         let d = Self::default();
         let mut r = Reader::new(q);
         let design = read_design_as(&mut r, q, d.design, "preset");
-        let client = r.choice("client", &ClientStrategy::ids(), d.client.id());
-        let client = ClientStrategy::from_id(&client).unwrap_or(d.client);
+        let client = r.pick("client", d.client);
         let seed = r.int(SEED) as u64;
         let all = Scenario::ids();
         let picked = r.subset("suite", &all, &all);

@@ -47,7 +47,7 @@ pub use design::{Design, DesignProblem, Group, Mechanism};
 pub use faults::*;
 pub use ids::{ClientStrategy, Ending, Preset, Scenario, ToolOutcome, Verdict};
 pub use params::{
-    LabParams, MatrixBy, MatrixParams, StepParam, KNOWN, MATRIX_KNOWN, SEED as SEED_BOUND, SPEEDS,
+    LabParams, MatrixBy, MatrixParams, Speed, StepParam, KNOWN, MATRIX_KNOWN, SEED as SEED_BOUND,
 };
 pub use result::{CallSummary, Cell, Holder, RollbackCause, Run, Write, WriteOutcome};
 #[cfg(feature = "sqlite")]

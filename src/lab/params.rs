@@ -3,6 +3,7 @@
 //! The server is a design: `server=<preset>` names one, `design=<ids>` any
 //! (a design equal to a preset is written by the preset's name).
 
+use crate::ids::id_enum;
 use crate::params::{check_int, Bound, Notice, NoticeKind, Reader};
 use crate::route::Query;
 
@@ -25,11 +26,35 @@ pub const KNOWN: [&str; 7] = [
 /// Every URL parameter name of `#/lab/matrix`.
 pub const MATRIX_KNOWN: [&str; 5] = ["by", "server", "design", "client", "seed"];
 
-/// Playback speeds in steps per second, as URL values.
-pub const SPEEDS: [&str; 4] = ["0.5", "1", "2", "4"];
+id_enum! {
+    /// Playback speed of a run; the URL value is the steps per second.
+    Speed {
+        Half => "0.5",
+        One => "1",
+        Two => "2",
+        Four => "4",
+    }
+}
 
-/// The playback speed a run starts with (one of [`SPEEDS`]).
-pub const DEFAULT_SPEED: &str = SPEEDS[1];
+impl Speed {
+    /// The speed a run starts with.
+    pub const DEFAULT: Speed = Speed::One;
+
+    /// Steps per second.
+    pub fn steps_per_sec(self) -> f64 {
+        match self {
+            Speed::Half => 0.5,
+            Speed::One => 1.0,
+            Speed::Two => 2.0,
+            Speed::Four => 4.0,
+        }
+    }
+
+    /// Milliseconds between two steps while playing.
+    pub fn interval_ms(self) -> u32 {
+        (1000.0 / self.steps_per_sec()).round() as u32
+    }
+}
 
 /// The `step` parameter before the run is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,8 +74,8 @@ pub struct LabParams {
     pub design: Design,
     pub seed: u64,
     pub step: StepParam,
-    /// Playback speed, one of [`SPEEDS`].
-    pub speed: &'static str,
+    /// Playback speed.
+    pub speed: Speed,
 }
 
 impl Default for LabParams {
@@ -61,21 +86,9 @@ impl Default for LabParams {
             design: Design::NONE,
             seed: SEED.default as u64,
             step: StepParam::Raw("0".into()),
-            speed: DEFAULT_SPEED,
+            speed: Speed::DEFAULT,
         }
     }
-}
-
-fn pick<T: Copy>(
-    r: &mut Reader,
-    name: &str,
-    ids: &[&str],
-    default: T,
-    id: fn(T) -> &'static str,
-    from: fn(&str) -> Option<T>,
-) -> T {
-    let v = r.choice(name, ids, id(default));
-    from(&v).unwrap_or(default)
 }
 
 impl LabParams {
@@ -83,29 +96,11 @@ impl LabParams {
     pub fn from_query(q: &Query) -> (Self, Vec<Notice>) {
         let d = Self::default();
         let mut r = Reader::new(q);
-        let scenario = pick(
-            &mut r,
-            "scenario",
-            &Scenario::ids(),
-            d.scenario,
-            Scenario::id,
-            Scenario::from_id,
-        );
-        let client = pick(
-            &mut r,
-            "client",
-            &ClientStrategy::ids(),
-            d.client,
-            ClientStrategy::id,
-            ClientStrategy::from_id,
-        );
+        let scenario = r.pick("scenario", d.scenario);
+        let client = r.pick("client", d.client);
         let design = read_design(&mut r, q, d.design);
         let seed = r.int(SEED) as u64;
-        let speed_raw = r.choice("speed", &SPEEDS, d.speed);
-        let speed = SPEEDS
-            .into_iter()
-            .find(|s| *s == speed_raw)
-            .unwrap_or(d.speed);
+        let speed = r.pick("speed", d.speed);
         r.reject_unknown(&KNOWN);
         let step = match q.get("step").map(str::trim) {
             None => d.step,
@@ -169,8 +164,8 @@ impl LabParams {
         write_design(&mut q, self.design);
         q.set("seed", self.seed.to_string());
         q.set("step", step);
-        if self.speed != DEFAULT_SPEED {
-            q.set("speed", self.speed);
+        if self.speed != Speed::DEFAULT {
+            q.set("speed", self.speed.id());
         }
         q
     }
@@ -253,14 +248,16 @@ pub(crate) fn write_design_as(q: &mut Query, design: Design, preset_param: &str)
     }
 }
 
-/// What the matrix's columns are.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MatrixBy {
-    /// Scenario × client for one design (`by=client`, the default).
-    Client,
-    /// Scenario × server for one `client` (`by=server`): which server fixes
-    /// my failure? Every preset, and the current design if it is none.
-    Server,
+id_enum! {
+    /// What the matrix's columns are.
+    MatrixBy {
+        /// Scenario × client for one design (`by=client`, the default).
+        Client => "client",
+        /// Scenario × server for one `client` (`by=server`): which server
+        /// fixes my failure? Every preset, and the current design if it is
+        /// none.
+        Server => "server",
+    }
 }
 
 /// Parameters of `#/lab/matrix`.
@@ -290,19 +287,9 @@ impl MatrixParams {
     pub fn from_query(q: &Query) -> (Self, Vec<Notice>) {
         let d = Self::default();
         let mut r = Reader::new(q);
-        let by = match r.choice("by", &["client", "server"], "client").as_str() {
-            "server" => MatrixBy::Server,
-            _ => MatrixBy::Client,
-        };
+        let by = r.pick("by", d.by);
         let design = read_design(&mut r, q, d.design);
-        let client = pick(
-            &mut r,
-            "client",
-            &ClientStrategy::ids(),
-            d.client,
-            ClientStrategy::id,
-            ClientStrategy::from_id,
-        );
+        let client = r.pick("client", d.client);
         let seed = r.int(SEED) as u64;
         r.reject_unknown(&MATRIX_KNOWN);
         (
@@ -321,7 +308,7 @@ impl MatrixParams {
         let mut q = match self.by {
             MatrixBy::Client => Query::new(),
             MatrixBy::Server => Query::new()
-                .with("by", "server")
+                .with("by", MatrixBy::Server.id())
                 .with("client", self.client.id()),
         };
         if self.by == MatrixBy::Client || self.design != Design::NONE {
@@ -426,9 +413,19 @@ mod tests {
         assert_eq!(p.client, ClientStrategy::StableKey);
         assert_eq!(p.design, Design::NONE);
         assert_eq!(p.seed, 0);
-        assert_eq!(p.speed, "1");
+        assert_eq!(p.speed, Speed::One);
         let names: Vec<_> = n.iter().map(|n| n.param.as_str()).collect();
         assert_eq!(names, ["scenario", "server", "seed", "speed", "x"]);
+    }
+
+    #[test]
+    fn speeds_are_steps_per_second() {
+        let ms: Vec<u32> = Speed::ALL.iter().map(|s| s.interval_ms()).collect();
+        assert_eq!(ms, [2000, 1000, 500, 250]);
+        let (p, n) = LabParams::from_query(&Query::parse("speed=4"));
+        assert_eq!((p.speed, n.len()), (Speed::Four, 0));
+        assert_eq!(p.to_query(0, 3).get("speed"), Some("4"));
+        assert_eq!(LabParams::default().to_query(0, 3).get("speed"), None);
     }
 
     #[test]

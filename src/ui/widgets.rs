@@ -41,7 +41,7 @@ pub fn notice_list(p: &NoticeListProps) -> Html {
 pub fn math(inner: &str, label: &str) -> Html {
     Html::from_html_unchecked(AttrValue::from(format!(
         "<math display=\"inline\" aria-label=\"{}\">{inner}</math>",
-        label.replace('"', "&quot;")
+        crate::html::escape(label)
     )))
 }
 

@@ -4,7 +4,7 @@
 use super::explain::LaneFacts;
 use super::series::Series;
 use super::sim::{LoadOutcome, LoadSim};
-use crate::amplify::params::Lane;
+use crate::amplify::lanes::Lane;
 
 /// What the page shows for one finished lane.
 #[derive(Clone, Debug, PartialEq)]

@@ -13,7 +13,7 @@
 //! included, so a summary never depends on where its trials ran.
 
 use super::board::{PointBoard, PointTask};
-use super::params::point_watchdog_ms;
+use super::budget::point_watchdog_ms;
 use super::sim::Trace;
 use super::stats::PointSummary;
 use super::sweep::{Sweep, SweepSpec};

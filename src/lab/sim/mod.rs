@@ -25,7 +25,6 @@ use super::ids::{ClientStrategy, Scenario};
 use super::result::Write;
 use super::times::*;
 use super::trace::*;
-use serving::add_sql_arrows;
 
 #[derive(Clone, Debug)]
 enum Ev {
@@ -407,4 +406,33 @@ fn arrow(from: Lane, to: Lane, label: ArrowLabel, lost: bool) -> Arrow {
         label,
         lost,
     }
+}
+
+/// The SQL of a step as two arrows (statements down, result back), placed
+/// after the request reached the server and before the server answers.
+fn add_sql_arrows(arrows: &mut Vec<Arrow>, sql: &[SqlExec]) {
+    if sql.is_empty() {
+        return;
+    }
+    let committed = sql.iter().any(|s| s.outcome == SqlOutcome::Committed);
+    let at = arrows
+        .iter()
+        .position(|a| a.to == Lane::Server)
+        .map_or(0, |i| i + 1);
+    let statements = sql.len();
+    let pair = [
+        arrow(
+            Lane::Server,
+            Lane::Database,
+            ArrowLabel::Sql { statements },
+            false,
+        ),
+        arrow(
+            Lane::Database,
+            Lane::Server,
+            ArrowLabel::SqlResult { committed },
+            false,
+        ),
+    ];
+    arrows.splice(at..at, pair);
 }

@@ -171,32 +171,3 @@ impl Sim {
         }
     }
 }
-
-/// The SQL of a step as two arrows (statements down, result back), placed
-/// after the request reached the server and before the server answers.
-pub(super) fn add_sql_arrows(arrows: &mut Vec<Arrow>, sql: &[SqlExec]) {
-    if sql.is_empty() {
-        return;
-    }
-    let committed = sql.iter().any(|s| s.outcome == SqlOutcome::Committed);
-    let at = arrows
-        .iter()
-        .position(|a| a.to == Lane::Server)
-        .map_or(0, |i| i + 1);
-    let statements = sql.len();
-    let pair = [
-        arrow(
-            Lane::Server,
-            Lane::Database,
-            ArrowLabel::Sql { statements },
-            false,
-        ),
-        arrow(
-            Lane::Database,
-            Lane::Server,
-            ArrowLabel::SqlResult { committed },
-            false,
-        ),
-    ];
-    arrows.splice(at..at, pair);
-}

@@ -7,7 +7,7 @@
 
 use yew::prelude::*;
 
-use super::lang_list;
+use super::view::lang_list;
 use super::view::named;
 use crate::exercises::build::Challenge;
 use crate::exercises::Question;

@@ -5,18 +5,17 @@
 
 use std::rc::Rc;
 
-use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::build;
-use super::inputs;
+use super::inputs::{self, FieldSpec};
 use super::runner::{use_runner, RunState, Runner};
 use super::view;
 use crate::exercises::grade::{grade, parse_number, ModelValue, Response};
 use crate::exercises::live::LiveError;
 use crate::exercises::progress::Record;
 use crate::exercises::sections::Source;
-use crate::exercises::{fmt_num, order, Kind, PredictInput, Question, Unit};
+use crate::exercises::{fmt_num, order, Kind, PredictInput, Question};
 use crate::i18n::{t, tf, Lang};
 use crate::lab::suite::SuiteRow;
 use crate::lab::Design;
@@ -28,14 +27,6 @@ pub struct CardProps {
     pub question: Rc<Question>,
     pub record: Option<Record>,
     pub on_record: Callback<(String, Record)>,
-}
-
-/// A numeric input's label, unit, tolerance and expected value (if known).
-pub(super) struct FieldSpec {
-    pub label: &'static str,
-    pub unit: Unit,
-    pub tol: f64,
-    pub answer: Option<f64>,
 }
 
 fn fields(q: &Question) -> Vec<FieldSpec> {
@@ -406,12 +397,4 @@ fn actions(l: Lang, q: &Question, runner: &Runner, answered: bool) -> Html {
             }
         </div>
     }
-}
-
-/// The value of the input or select an event came from.
-pub(super) fn input_value(e: &Event) -> String {
-    if let Some(s) = e.target_dyn_into::<HtmlSelectElement>() {
-        return s.value();
-    }
-    e.target_unchecked_into::<HtmlInputElement>().value()
 }

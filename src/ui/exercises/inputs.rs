@@ -3,14 +3,29 @@
 //! assertion. Each control writes into its card's state on every event, so
 //! nothing typed is lost when the page redraws.
 
-use web_sys::HtmlInputElement;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::card::{input_value, FieldSpec};
 use super::view;
-use crate::exercises::{order, MatchRow, Question};
+use crate::exercises::{order, MatchRow, Question, Unit};
 use crate::i18n::{t, tf, Lang};
 use crate::ui::exercises::view::choice_text;
+
+/// A numeric input's label, unit, tolerance and expected value (if known).
+pub(super) struct FieldSpec {
+    pub label: &'static str,
+    pub unit: Unit,
+    pub tol: f64,
+    pub answer: Option<f64>,
+}
+
+/// The value of the input or select an event came from.
+fn input_value(e: &Event) -> String {
+    if let Some(s) = e.target_dyn_into::<HtmlSelectElement>() {
+        return s.value();
+    }
+    e.target_unchecked_into::<HtmlInputElement>().value()
+}
 
 /// What every control needs from its card.
 pub(super) struct Ctx<'a> {

@@ -319,8 +319,3 @@ fn section_nav(l: Lang, bank: &[Question], progress: &Progress, current: Section
         </nav>
     }
 }
-
-/// Language-dependent helper shared by the card views.
-pub(crate) fn lang_list(l: Lang, items: &[String]) -> String {
-    items.join(if l == Lang::Zh { "、" } else { ", " })
-}

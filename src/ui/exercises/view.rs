@@ -3,7 +3,6 @@
 
 use yew::prelude::*;
 
-use super::lang_list;
 use crate::exercises::grade::{grade, ModelValue, Response, FEWEST_REL_TOL};
 use crate::exercises::progress::Record;
 use crate::exercises::{option_key, redgreen, Kind, Model, PredictInput, Question};
@@ -315,4 +314,9 @@ fn run_label(l: Lang, run: &crate::exercises::LabRun) -> String {
         t(l, &format!("lab.client.{}", run.client)),
         t(l, &format!("lab.server.{}", run.server))
     )
+}
+
+/// Language-dependent helper shared by the card views.
+pub(crate) fn lang_list(l: Lang, items: &[String]) -> String {
+    items.join(if l == Lang::Zh { "、" } else { ", " })
 }

@@ -11,25 +11,12 @@ use std::fmt::Write;
 
 use yew::AttrValue;
 
-use super::diagram::{label, note, Cols, ROW_H};
+use super::diagram_layout::{label, note, Cols, ROW_H};
 use super::narrate::secs;
+use crate::html::escape;
 use crate::i18n::{t, Lang};
 use crate::lab::{Arrow, ArrowLabel, Run, Step};
 use crate::ui::icons::Icon;
-
-/// Text for SVG markup: the three characters the parser would read as markup.
-fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            _ => out.push(ch),
-        }
-    }
-    out
-}
 
 /// Side of an icon drawn in the diagram, in pixels.
 const ICON: f64 = 12.0;
@@ -37,11 +24,11 @@ const ICON: f64 = 12.0;
 /// One arrow at height `y`; a lost message stops halfway at a drawn cross.
 fn arrow(out: &mut String, l: Lang, c: Cols, a: &Arrow, y: f64) {
     let (x1, x2) = (c.lane_x(a.from), c.lane_x(a.to));
-    let text = esc(&label(l, a));
+    let text = escape(&label(l, a));
     if a.lost {
         let end = (x1 + x2) / 2.0;
         let mid = (x1 + end) / 2.0;
-        let lost = esc(&t(l, "lab.arrow.lost"));
+        let lost = escape(&t(l, "lab.arrow.lost"));
         let cross = Icon::Cross.markup(end - ICON / 2.0, y - ICON / 2.0, ICON);
         let _ = write!(
             out,
@@ -71,7 +58,7 @@ fn step_markup(l: Lang, changed: &[usize], c: Cols, s: &Step, y: f64) -> String 
         out,
         "<text class=\"time\" x=\"4\" y=\"{}\">{}</text>",
         y + ROW_H - 7.0,
-        esc(&secs(l, s.time_ms))
+        escape(&secs(l, s.time_ms))
     );
     let mut row_y = y + ROW_H - 6.0;
     for a in &s.arrows {
@@ -90,7 +77,7 @@ fn step_markup(l: Lang, changed: &[usize], c: Cols, s: &Step, y: f64) -> String 
             out,
             "<text class=\"{class}\" x=\"{x}\" y=\"{}\">{}</text>",
             row_y - 2.0,
-            esc(&n.text)
+            escape(&n.text)
         );
     }
     out

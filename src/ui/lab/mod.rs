@@ -4,12 +4,14 @@
 mod build;
 mod build_view;
 mod diagram;
+mod diagram_layout;
 mod diagram_rows;
 mod engine;
 mod engine_view;
 mod matrix;
 mod matrix_table;
 mod narrate;
+mod page;
 mod run_view;
 mod state;
 mod summary;
@@ -18,8 +20,8 @@ mod tables;
 pub use build::BuildPage;
 #[cfg(feature = "sqlite")]
 pub use engine::answer_on_this_thread;
-pub use engine_view::LabPage;
 pub use matrix::MatrixPage;
+pub use page::LabPage;
 
 /// The matrix legend's entries, for the «?» help.
 pub(crate) use matrix_table::{ending_items, mark_items};

@@ -64,7 +64,7 @@ pub struct RunViewProps {
 }
 
 /// The idempotency lab's run view, once the engine has sent the first run
-/// (see [`super::engine_view::LabPage`]).
+/// (see [`super::page::LabPage`]).
 #[function_component(LabRunView)]
 pub fn lab_run_view(props: &RunViewProps) -> Html {
     let p = &props.page;
@@ -108,12 +108,10 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
     // Playback.
     {
         let dispatch = state.dispatcher();
-        let speed: f64 = state.params.speed.parse().unwrap_or(1.0);
+        let ms = state.params.speed.interval_ms();
         use_effect_with((state.playing, state.params.speed), move |(playing, _)| {
-            let interval = playing.then(|| {
-                let ms = (1000.0 / speed).round() as u32;
-                Interval::new(ms, move || dispatch.dispatch(Action::Tick))
-            });
+            let interval =
+                playing.then(|| Interval::new(ms, move || dispatch.dispatch(Action::Tick)));
             move || drop(interval)
         });
     }
@@ -244,7 +242,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
             let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() else {
                 return;
             };
-            if let Some(sp) = lab::SPEEDS.into_iter().find(|x| *x == sel.value()) {
+            if let Some(sp) = lab::Speed::from_id(&sel.value()) {
                 d.dispatch(Action::Speed(sp));
             }
         })
@@ -294,8 +292,8 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
                 </div>
                 <label>{ t(l, "lab.ctl.speed") }
                     <select data-testid="speed" onchange={on_speed}>
-                        { for lab::SPEEDS.iter().map(|sp| html! {
-                            <option value={*sp} selected={*sp == s.params.speed}>{ *sp }</option>
+                        { for lab::Speed::ALL.iter().map(|sp| html! {
+                            <option value={sp.id()} selected={*sp == s.params.speed}>{ sp.id() }</option>
                         }) }
                     </select>
                 </label>

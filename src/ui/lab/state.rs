@@ -9,7 +9,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::lab::matrix_job::Combo;
-use crate::lab::{ClientStrategy, LabParams, Preset, Run, Scenario};
+use crate::lab::{ClientStrategy, LabParams, Preset, Run, Scenario, Speed};
 use crate::params::Notice;
 
 /// Everything the run view shows.
@@ -118,7 +118,7 @@ pub enum Action {
     Client(ClientStrategy),
     Server(Preset),
     Seed(u64),
-    Speed(&'static str),
+    Speed(Speed),
     Loaded(Loaded),
 }
 

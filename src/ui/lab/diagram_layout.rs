@@ -1,0 +1,205 @@
+//! The sequence diagram's layout: its columns and row height, and the text
+//! of each arrow and lane note, shared by the component ([`super::diagram`])
+//! and the row markup ([`super::diagram_rows`]).
+
+use super::narrate::secs;
+use crate::i18n::{t, tf, Lang};
+use crate::lab::{Arrow, ArrowLabel, Decision, Lane, Next, Run, Step, StepKind};
+use crate::ui::icons::Icon;
+
+/// The time column: seconds (`12.345 秒`) fit the narrow one; a run that
+/// passes an hour (`25 小时 0.012 秒`) gets the wide one.
+const TIME_W: f64 = 64.0;
+const TIME_W_HOURS: f64 = 100.0;
+const LANE_W: f64 = 130.0;
+/// On a narrow screen (a 360 px phone) all four lanes must fit beside the
+/// time column, so the diagram opens with the server and database in view;
+/// only the notes to their right need a sideways scroll.
+const LANE_W_NARROW: f64 = 60.0;
+pub(super) const HEAD_H: f64 = 30.0;
+pub(super) const ROW_H: f64 = 22.0;
+/// Room on the right for the server and database lanes' notes.
+const NOTE_W: f64 = 230.0;
+
+/// The diagram's columns: the time column's width and the screen's fix
+/// the rest.
+#[derive(Clone, Copy)]
+pub(super) struct Cols {
+    time_w: f64,
+    lane_w: f64,
+}
+
+impl Cols {
+    pub(super) fn for_run(run: &Run, narrow: bool) -> Cols {
+        let hours = run.steps().iter().any(|s| s.time_ms >= 3_600_000);
+        Cols {
+            time_w: if hours { TIME_W_HOURS } else { TIME_W },
+            lane_w: if narrow { LANE_W_NARROW } else { LANE_W },
+        }
+    }
+
+    pub(super) fn width(self) -> f64 {
+        self.time_w + 4.0 * self.lane_w + NOTE_W
+    }
+
+    pub(super) fn lane_x(self, l: Lane) -> f64 {
+        let i = Lane::ALL.iter().position(|x| *x == l).unwrap_or(0) as f64;
+        self.time_w + (i + 0.5) * self.lane_w
+    }
+}
+
+pub(super) fn label(l: Lang, a: &Arrow) -> String {
+    match &a.label {
+        ArrowLabel::Request { request } => format!("POST #{}", request + 1),
+        ArrowLabel::Status { status } => status.to_string(),
+        ArrowLabel::Refused => t(l, "lab.arrow.refused"),
+        ArrowLabel::Sql { statements } => tf(l, "lab.arrow.sql", &[("n", statements.to_string())]),
+        ArrowLabel::SqlResult { committed: true } => t(l, "lab.arrow.commit"),
+        ArrowLabel::SqlResult { committed: false } => t(l, "lab.arrow.result"),
+        ArrowLabel::Query => t(l, "lab.arrow.query"),
+        ArrowLabel::QueryResult { found: Some(id) } => {
+            tf(l, "lab.arrow.query_found", &[("id", id.to_string())])
+        }
+        ArrowLabel::QueryResult { found: None } => t(l, "lab.arrow.query_none"),
+    }
+}
+
+/// A lane note: its lane, an icon before its text, the text, and its CSS
+/// class (the key moments, stall, wait, fence, guard, stand out).
+pub(super) struct Note {
+    pub lane: Lane,
+    pub icon: Option<Icon>,
+    pub text: String,
+    pub class: &'static str,
+}
+
+fn plain(lane: Lane, text: String, class: &'static str) -> Option<Note> {
+    Some(Note {
+        lane,
+        icon: None,
+        text,
+        class,
+    })
+}
+
+fn marked(lane: Lane, icon: Icon, text: String, class: &'static str) -> Option<Note> {
+    Some(Note {
+        lane,
+        icon: Some(icon),
+        text,
+        class,
+    })
+}
+
+/// A lane note for steps that are events rather than messages;
+/// `changed_body` lists the requests that got the old body's response
+/// replayed ([`Run::changed_body_replays`]).
+pub(super) fn note(l: Lang, changed_body: &[usize], s: &Step) -> Option<Note> {
+    let wait = |next: &Next| match next {
+        Next::Backoff { wait_ms } => Some(tf(l, "lab.note.wait", &[("t", secs(l, *wait_ms))])),
+        Next::RetryAfter { wait_ms } => Some(format!(
+            "{} (Retry-After)",
+            tf(l, "lab.note.wait", &[("t", secs(l, *wait_ms))])
+        )),
+        Next::Finish { .. } => None,
+    };
+    let h = Lane::Harness;
+    match &s.kind {
+        StepKind::ToolCall { .. } => plain(h, t(l, "lab.note.tool_call"), "note"),
+        StepKind::Timeout { next, .. } => {
+            let n = t(l, "lab.note.timeout");
+            match wait(next) {
+                Some(w) => marked(h, Icon::Wait, format!("{n} → {w}"), "note wait"),
+                None => plain(h, format!("{n} → {}", t(l, "lab.note.result")), "note"),
+            }
+        }
+        StepKind::Received { next, .. } => match wait(next) {
+            Some(w) => marked(h, Icon::Wait, w, "note wait"),
+            None => plain(h, t(l, "lab.note.result"), "note"),
+        },
+        StepKind::Late { .. } => plain(h, t(l, "lab.note.late"), "note"),
+        StepKind::Restart => plain(Lane::Server, t(l, "lab.note.restart"), "note"),
+        StepKind::HarnessDown => marked(h, Icon::Cross, t(l, "lab.note.harness_down"), "note key"),
+        StepKind::HarnessBack => plain(h, t(l, "lab.note.harness_back"), "note key"),
+        StepKind::Cleanup { .. } => plain(Lane::Database, t(l, "lab.note.cleanup"), "note key"),
+        StepKind::Truncated => plain(h, t(l, "lab.note.truncated"), "note key"),
+        StepKind::Server {
+            request,
+            decision,
+            works_until_ms,
+            ..
+        } => {
+            if changed_body.contains(request) {
+                let text = t(l, "lab.note.replay_changed");
+                return marked(Lane::Server, Icon::ChangedBody, text, "note key");
+            }
+            server_note(l, s, decision, *works_until_ms)
+        }
+        _ => None,
+    }
+}
+
+fn server_note(l: Lang, s: &Step, d: &Decision, until: Option<u64>) -> Option<Note> {
+    let v = Lane::Server;
+    match d {
+        Decision::Crashed => marked(v, Icon::Cross, t(l, "lab.note.crash"), "note key"),
+        Decision::Fenced {
+            replayed,
+            held,
+            current,
+        } => {
+            let key = if *replayed {
+                "lab.note.fenced_replay"
+            } else {
+                "lab.note.fenced_409"
+            };
+            let text = tf(
+                l,
+                key,
+                &[("held", held.to_string()), ("current", current.to_string())],
+            );
+            plain(v, text, "note key")
+        }
+        Decision::Guarded { .. } => plain(v, t(l, "lab.note.guarded"), "note key"),
+        Decision::StaleCreated { .. } => plain(v, t(l, "lab.note.stale_created"), "note key"),
+        _ => {
+            let u = until.filter(|u| u - s.time_ms > crate::lab::WORK_MAX_MS)?;
+            match Long::of(u - s.time_ms) {
+                Long::Stall => {
+                    let text = tf(l, "lab.note.stall", &[("t", secs(l, u))]);
+                    marked(v, Icon::Pause, text, "note stall")
+                }
+                Long::Work => plain(
+                    v,
+                    tf(l, "lab.note.works", &[("t", secs(l, u))]),
+                    "note work",
+                ),
+            }
+        }
+    }
+}
+
+/// A handler that is busy for longer than normal work: past the lease it
+/// is a pause (a GC pause, say: the server will guess it is dead), within
+/// it just slow work (a slow request, a taker doing the work again).
+pub(super) enum Long {
+    Stall,
+    Work,
+}
+
+impl Long {
+    pub(super) fn of(busy_ms: u64) -> Long {
+        if busy_ms > crate::lab::LEASE_MS {
+            Long::Stall
+        } else {
+            Long::Work
+        }
+    }
+
+    pub(super) fn bar(&self) -> &'static str {
+        match self {
+            Long::Stall => "stall-bar",
+            Long::Work => "work-bar",
+        }
+    }
+}

@@ -1,0 +1,530 @@
+//! No cycles between the files of `src/`: reads every `use` declaration of
+//! the library (`use crate::…`, `use super::…`, `use self::…` and paths that
+//! start at a child module) and every `crate::…` path written out in code,
+//! resolves each path to the file that defines the item it names, and fails
+//! when two files reach each other.
+//!
+//! Re-exports are followed: `use crate::lab::Preset` is an edge to
+//! `lab/ids.rs`, where `lab/mod.rs`'s `pub use ids::{…, Preset}` points. A
+//! module file's `pub use` of its own descendants is its public face, not a
+//! dependency, so it adds no edge; every other `use` does, test modules
+//! included (`use super::*` in an inline `mod tests` names its own file and
+//! adds nothing). Binaries (`main.rs`, `bin/`) are crates of their own and
+//! are left out.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::Path;
+
+type Graph = BTreeMap<String, BTreeSet<String>>;
+
+/// Every `.rs` file of the library with its module path (`lab/sim/mod.rs`
+/// → `lab::sim`), including files a `#[path]` attribute names.
+fn modules(src: &Path) -> BTreeMap<Vec<String>, String> {
+    let mut files = Vec::new();
+    collect(src, src, &mut files);
+    let mut out = BTreeMap::new();
+    for rel in &files {
+        if rel == "main.rs" || rel.starts_with("bin/") {
+            continue;
+        }
+        let stem = rel.trim_end_matches(".rs");
+        let mut path: Vec<String> = stem.split('/').map(String::from).collect();
+        if matches!(path.last().map(String::as_str), Some("mod" | "lib")) {
+            path.pop();
+        }
+        out.insert(path, rel.clone());
+    }
+    // `#[path = "x_tests.rs"] mod tests;` makes `x_tests.rs` the module `x::tests`.
+    for (path, rel) in out.clone() {
+        let text = fs::read_to_string(src.join(&rel)).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let Some(target) = line
+                .trim()
+                .strip_prefix("#[path = \"")
+                .and_then(|s| s.strip_suffix("\"]"))
+            else {
+                continue;
+            };
+            let decl = lines[i + 1..].iter().find(|l| l.contains("mod ")).unwrap();
+            let name = decl.split("mod ").nth(1).unwrap().trim_end_matches(';');
+            let dir = Path::new(&rel).parent().unwrap().to_str().unwrap();
+            let file = if dir.is_empty() {
+                target.to_string()
+            } else {
+                format!("{dir}/{target}")
+            };
+            let stem: Vec<String> = file
+                .trim_end_matches(".rs")
+                .split('/')
+                .map(String::from)
+                .collect();
+            out.remove(&stem);
+            let mut child = path.clone();
+            child.push(name.trim().to_string());
+            out.insert(child, file);
+        }
+    }
+    out
+}
+
+fn collect(root: &Path, dir: &Path, out: &mut Vec<String>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.is_dir() {
+            collect(root, &p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            let rel = p.strip_prefix(root).unwrap().to_str().unwrap();
+            out.push(rel.replace('\\', "/"));
+        }
+    }
+}
+
+/// One `use` declaration.
+#[derive(Debug)]
+struct Use {
+    /// The inline module it sits in (`["tests"]` inside `mod tests { … }`).
+    inline: Vec<String>,
+    /// At file level (not in a function or an inline module).
+    top: bool,
+    /// `pub use`, `pub(crate) use`, …
+    public: bool,
+    tree: String,
+}
+
+/// The `use` declarations of a file. Relies on rustfmt's layout: an inline
+/// module opens with `mod name {` and closes with `}` at the same indent.
+fn uses(text: &str) -> Vec<Use> {
+    let mut out = Vec::new();
+    let mut inline: Vec<(usize, String)> = Vec::new();
+    let mut pending: Option<Use> = None;
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap();
+        if let Some(mut u) = pending.take() {
+            u.tree.push(' ');
+            u.tree.push_str(code);
+            finish(u, &mut out, &mut pending);
+            continue;
+        }
+        let indent = line.len() - line.trim_start().len();
+        let trimmed = code.trim_start();
+        let body = strip_visibility(trimmed);
+        if let Some(name) = body
+            .strip_prefix("mod ")
+            .and_then(|s| s.trim_end().strip_suffix(" {"))
+        {
+            inline.push((indent, name.to_string()));
+            continue;
+        }
+        if line.trim() == "}" && inline.last().is_some_and(|(i, _)| *i == indent) {
+            inline.pop();
+            continue;
+        }
+        let Some(rest) = body.strip_prefix("use ") else {
+            continue;
+        };
+        let u = Use {
+            inline: inline.iter().map(|(_, n)| n.clone()).collect(),
+            top: indent == 0,
+            public: body.len() < trimmed.len(),
+            tree: rest.to_string(),
+        };
+        finish(u, &mut out, &mut pending);
+    }
+    out
+}
+
+/// Ends a declaration at its `;`, or keeps it pending for the next line.
+fn finish(mut u: Use, out: &mut Vec<Use>, pending: &mut Option<Use>) {
+    match u.tree.find(';') {
+        Some(end) => {
+            u.tree.truncate(end);
+            out.push(u);
+        }
+        None => *pending = Some(u),
+    }
+}
+
+fn strip_visibility(s: &str) -> &str {
+    if let Some(rest) = s.strip_prefix("pub(") {
+        return rest.split_once(") ").map_or(s, |(_, r)| r);
+    }
+    s.strip_prefix("pub ").unwrap_or(s)
+}
+
+/// Every path a use tree names, with the name it binds (`*` for a glob):
+/// `a::{b, c::{d as e, self}, f::*}` gives `a::b` (b), `a::c::d` (e),
+/// `a::c` (c) and `a::f` (*).
+fn expand(tree: &str) -> Vec<(Vec<String>, String)> {
+    let flat: String = tree
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace(" as ", "@")
+        .replace(' ', "");
+    let mut out = Vec::new();
+    expand_into(&flat, &[], &mut out);
+    out
+}
+
+fn expand_into(tree: &str, prefix: &[String], out: &mut Vec<(Vec<String>, String)>) {
+    for item in split_top(tree) {
+        if let Some(open) = item.find("::{") {
+            let mut head = prefix.to_vec();
+            head.extend(item[..open].split("::").map(String::from));
+            expand_into(&item[open + 3..item.len() - 1], &head, out);
+            continue;
+        }
+        let (item, alias) = match item.split_once('@') {
+            Some((i, a)) => (i, Some(a)),
+            None => (item, None),
+        };
+        let mut path = prefix.to_vec();
+        path.extend(item.split("::").filter(|s| !s.is_empty()).map(String::from));
+        let glob = path.last().is_some_and(|l| l == "*");
+        if matches!(path.last().map(String::as_str), Some("self" | "*")) {
+            path.pop();
+        }
+        let name = match (alias, glob) {
+            (Some(a), _) => a.to_string(),
+            (None, true) => "*".to_string(),
+            (None, false) => path.last().cloned().unwrap_or_default(),
+        };
+        out.push((path, name));
+    }
+}
+
+/// Splits at the commas outside braces.
+fn split_top(s: &str) -> Vec<&str> {
+    let (mut parts, mut depth, mut start) = (Vec::new(), 0, 0);
+    for (i, c) in s.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&s[start..]);
+    parts.into_iter().filter(|p| !p.is_empty()).collect()
+}
+
+type Mods = BTreeMap<Vec<String>, String>;
+
+/// The absolute module path a use path names, or `None` for other crates.
+fn resolve(scope: &[String], path: &[String], mods: &Mods) -> Option<Vec<String>> {
+    let mut base = scope.to_vec();
+    let mut rest = path;
+    match path.first().map(String::as_str) {
+        Some("crate") => {
+            base.clear();
+            rest = &path[1..];
+        }
+        Some("self") => rest = &path[1..],
+        Some("super") => {
+            while rest.first().map(String::as_str) == Some("super") {
+                base.pop()?;
+                rest = &rest[1..];
+            }
+        }
+        Some(first) => {
+            let mut child = scope.to_vec();
+            child.push(first.to_string());
+            if !mods.contains_key(&child) {
+                return None;
+            }
+        }
+        None => return None,
+    }
+    base.extend(rest.iter().cloned());
+    Some(base)
+}
+
+/// The longest module prefix of `path`: its length and its file.
+fn module_of<'a>(path: &[String], mods: &'a Mods) -> (usize, &'a str) {
+    (0..=path.len())
+        .rev()
+        .find_map(|n| mods.get(&path[..n]).map(|f| (n, f.as_str())))
+        .unwrap()
+}
+
+/// The library's files, what each imports at file level (visible to its
+/// child modules, and to everyone when public) and what each defines.
+struct Index {
+    mods: Mods,
+    texts: BTreeMap<String, String>,
+    /// file → bound name → the absolute path it stands for.
+    imports: BTreeMap<String, BTreeMap<String, Vec<String>>>,
+    /// file → modules it glob-imports.
+    globs: BTreeMap<String, Vec<Vec<String>>>,
+}
+
+impl Index {
+    fn new(src: &Path) -> Index {
+        let mods = modules(src);
+        let mut ix = Index {
+            mods: mods.clone(),
+            texts: BTreeMap::new(),
+            imports: BTreeMap::new(),
+            globs: BTreeMap::new(),
+        };
+        for (module, rel) in &mods {
+            let text = fs::read_to_string(src.join(rel)).unwrap();
+            let (imports, globs) = (
+                ix.imports.entry(rel.clone()).or_default(),
+                ix.globs.entry(rel.clone()).or_default(),
+            );
+            for u in uses(&text).iter().filter(|u| u.top && u.inline.is_empty()) {
+                for (path, name) in expand(&u.tree) {
+                    let Some(abs) = resolve(module, &path, &mods) else {
+                        continue;
+                    };
+                    if name == "*" {
+                        globs.push(abs);
+                    } else {
+                        imports.insert(name, abs);
+                    }
+                }
+            }
+            ix.texts.insert(rel.clone(), text);
+        }
+        ix
+    }
+
+    /// Whether `file` declares an item called `name` itself.
+    fn defines(&self, file: &str, name: &str) -> bool {
+        const KINDS: [&str; 9] = [
+            "fn",
+            "struct",
+            "enum",
+            "const",
+            "static",
+            "type",
+            "trait",
+            "mod",
+            "macro_rules!",
+        ];
+        self.texts[file].lines().any(|l| {
+            let body = strip_visibility(l.trim_start());
+            KINDS.iter().any(|k| {
+                body.strip_prefix(k)
+                    .and_then(|r| r.strip_prefix(' '))
+                    .is_some_and(|r| {
+                        r.starts_with(name)
+                            && !r[name.len()..]
+                                .starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                    })
+            })
+        })
+    }
+
+    /// The file that defines what `abs` names, following re-exports.
+    fn locate(&self, abs: &[String], depth: usize) -> String {
+        let (n, file) = module_of(abs, &self.mods);
+        if n == abs.len() || depth > 8 || self.defines(file, &abs[n]) {
+            return file.to_string();
+        }
+        let joined = |head: &[String]| [head, &abs[n + 1..]].concat();
+        if let Some(target) = self.imports[file].get(&abs[n]) {
+            return self.locate(&joined(target), depth + 1);
+        }
+        for g in &self.globs[file] {
+            let (_, gf) = module_of(g, &self.mods);
+            if self.defines(gf, &abs[n]) || self.imports[gf].contains_key(&abs[n]) {
+                return self.locate(&[g.as_slice(), &abs[n..]].concat(), depth + 1);
+            }
+        }
+        file.to_string()
+    }
+}
+
+/// Paths written out in code (`crate::i18n::t(…)`), outside `use` lines
+/// and comments, as file-level uses.
+fn crate_paths(text: &str) -> Vec<Use> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap();
+        if strip_visibility(code.trim_start()).starts_with("use ") {
+            continue;
+        }
+        for (k, _) in code.match_indices("crate::") {
+            if code[..k].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let path: String = code[k..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            out.push(Use {
+                inline: Vec::new(),
+                top: false,
+                public: false,
+                tree: path.trim_end_matches(':').to_string(),
+            });
+        }
+    }
+    out
+}
+
+/// A module file's `pub use` of its own descendants: its public face.
+fn is_facade(rel: &str, module: &[String], u: &Use, abs: &[String]) -> bool {
+    let module_file = rel == "lib.rs" || rel.ends_with("/mod.rs");
+    module_file && u.public && u.top && abs.len() > module.len() && abs.starts_with(module)
+}
+
+/// Edges between the files of `src/`, each with the use path that makes it.
+fn graph(src: &Path) -> (Graph, BTreeMap<(String, String), String>) {
+    let ix = Index::new(src);
+    let (mut g, mut why) = (Graph::new(), BTreeMap::new());
+    for (module, rel) in &ix.mods {
+        g.entry(rel.clone()).or_default();
+        let text = &ix.texts[rel];
+        for u in uses(text).into_iter().chain(crate_paths(text)) {
+            let scope = [module.as_slice(), &u.inline].concat();
+            for (path, _) in expand(&u.tree) {
+                let Some(abs) = resolve(&scope, &path, &ix.mods) else {
+                    continue;
+                };
+                if is_facade(rel, module, &u, &abs) {
+                    continue;
+                }
+                let to = ix.locate(&abs, 0);
+                if &to != rel {
+                    g.get_mut(rel).unwrap().insert(to.clone());
+                    why.entry((rel.clone(), to))
+                        .or_insert_with(|| path.join("::"));
+                }
+            }
+        }
+    }
+    (g, why)
+}
+
+fn reachable(g: &Graph, from: &str) -> BTreeSet<String> {
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![from.to_string()];
+    while let Some(n) = stack.pop() {
+        for m in &g[&n] {
+            if seen.insert(m.clone()) {
+                stack.push(m.clone());
+            }
+        }
+    }
+    seen
+}
+
+/// The sets of files that reach each other (two or more files each).
+fn cycles(g: &Graph) -> Vec<BTreeSet<String>> {
+    let reach: BTreeMap<&String, BTreeSet<String>> =
+        g.keys().map(|n| (n, reachable(g, n))).collect();
+    let mut out: Vec<BTreeSet<String>> = Vec::new();
+    for n in g.keys() {
+        if !reach[n].contains(n) || out.iter().any(|c| c.contains(n)) {
+            continue;
+        }
+        let scc: BTreeSet<String> = g
+            .keys()
+            .filter(|m| reach[n].contains(*m) && reach[*m].contains(n))
+            .cloned()
+            .collect();
+        out.push(scc);
+    }
+    out
+}
+
+fn describe(scc: &BTreeSet<String>, g: &Graph, why: &BTreeMap<(String, String), String>) -> String {
+    let mut s = String::new();
+    for a in scc {
+        for b in g[a].intersection(scc) {
+            let via = &why[&(a.clone(), b.clone())];
+            s.push_str(&format!("\n    {a} -> {b}  (use {via})"));
+        }
+    }
+    s
+}
+
+#[test]
+fn no_cycles_between_the_files_of_src() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let (g, why) = graph(&src);
+    assert!(g.len() > 100, "read only {} files", g.len());
+    // Edges the reader must see: a direct use, a path through a facade's
+    // re-export (`crate::lab::Preset` is defined in `lab/ids.rs`), a path
+    // written out in code, and a `#[path]` test file.
+    for (from, to) in [
+        ("herd/budget.rs", "herd/sim.rs"),
+        ("lab/build.rs", "lab/ids.rs"),
+        ("ui/widgets.rs", "html.rs"),
+        ("params_tests.rs", "params.rs"),
+    ] {
+        assert!(
+            g[from].contains(to),
+            "{from} -> {to} not seen: {:?}",
+            g[from]
+        );
+    }
+    let mut problems = String::new();
+    for scc in cycles(&g) {
+        problems.push_str(&format!(
+            "\ncycle between {scc:?}:{}",
+            describe(&scc, &g, &why)
+        ));
+    }
+    assert!(problems.is_empty(), "{problems}");
+}
+
+#[test]
+fn the_reader_resolves_use_trees() {
+    let paths = expand("crate::{a::b, c::{d as e, self}, f::*}");
+    let names: Vec<String> = paths
+        .iter()
+        .map(|(p, n)| format!("{}={n}", p.join("::")))
+        .collect();
+    assert_eq!(
+        names,
+        ["crate::a::b=b", "crate::c::d=e", "crate::c=c", "crate::f=*"]
+    );
+    let text = "use super::x;\npub(crate) use crate::y::{\n    Z, // note\n    W,\n};\n\
+                fn f() {\n    use super::v;\n}\n\nmod tests {\n    use super::*;\n}\n";
+    let found = uses(text);
+    let flags: Vec<_> = found
+        .iter()
+        .map(|u| (u.top, u.public, u.inline.len()))
+        .collect();
+    assert_eq!(
+        flags,
+        [
+            (true, false, 0),
+            (true, true, 0),
+            (false, false, 0),
+            (false, false, 1)
+        ]
+    );
+    assert_eq!(
+        found[1].tree.split_whitespace().collect::<String>(),
+        "crate::y::{Z,W,}"
+    );
+    let mut mods = Mods::new();
+    for (p, f) in [
+        (vec![], "lib.rs"),
+        (vec!["a"], "a/mod.rs"),
+        (vec!["a", "b"], "a/b.rs"),
+    ] {
+        mods.insert(p.into_iter().map(String::from).collect(), f.to_string());
+    }
+    let scope = vec!["a".to_string(), "b".to_string()];
+    let abs = resolve(&scope, &["super".into(), "Thing".into()], &mods).unwrap();
+    assert_eq!(module_of(&abs, &mods), (1, "a/mod.rs"));
+    assert_eq!(resolve(&scope, &["std".into(), "fmt".into()], &mods), None);
+    let g: Graph = [("x", vec!["y"]), ("y", vec!["x", "z"]), ("z", vec![])]
+        .into_iter()
+        .map(|(a, bs)| (a.to_string(), bs.into_iter().map(String::from).collect()))
+        .collect();
+    let xy: BTreeSet<String> = ["x", "y"].into_iter().map(String::from).collect();
+    assert_eq!(cycles(&g), [xy]);
+}
