@@ -84,7 +84,8 @@ impl Link {
         )
     }
 
-    fn lab_at(
+    /// A lab run at `step`.
+    pub fn lab_at(
         scenario: Scenario,
         client: ClientStrategy,
         design: Design,

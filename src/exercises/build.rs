@@ -13,9 +13,7 @@ use serde::{Deserialize, Serialize};
 #[cfg(feature = "sqlite")]
 use crate::lab::suite;
 use crate::lab::suite::SuiteRow;
-use crate::lab::{
-    ClientStrategy, Design, DesignProblem, LabParams, Mechanism, Scenario, StepParam,
-};
+use crate::lab::{ClientStrategy, Design, DesignProblem, Mechanism, Scenario, StepParam};
 use crate::links::Link;
 
 /// A build challenge: what the design must pass.
@@ -84,14 +82,7 @@ impl Challenge {
         let step = row
             .break_step
             .map_or(StepParam::End, |s| StepParam::Raw(s.to_string()));
-        Link::Lab(LabParams {
-            scenario: row.scenario,
-            client: self.client,
-            design,
-            seed: self.seed,
-            step,
-            ..LabParams::default()
-        })
+        Link::lab_at(row.scenario, self.client, design, self.seed, step)
     }
 
     /// Runs `design` on the suite here (native tests, the CLI).

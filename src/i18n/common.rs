@@ -13,6 +13,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("common.lang.switch", "English", "中文"),
     e("common.lang.switch_label", "切换到英文界面", "Switch to Chinese"),
     e("common.skip", "跳到正文", "Skip to content"),
+    e("common.list_sep", "、", ", "),
     e("common.copy_link", "复制链接", "Copy link"),
     e("common.copy_link.done", "链接已复制", "Link copied"),
     e("common.copy_link.failed", "浏览器没有让本页写入剪贴板（页面不是通过 https 或本机地址打开时，剪贴板不可用）：下面的链接已经选中，按 Ctrl+C（Mac 上按 Cmd+C）复制。", "The browser did not let this page write to the clipboard (it is unavailable unless the page is opened over https or from this computer): the link below is selected; press Ctrl+C (Cmd+C on a Mac) to copy it."),

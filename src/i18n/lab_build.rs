@@ -47,7 +47,6 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("build.changed.green", "变绿 {rows}", "turned green: {rows}"),
     e("build.changed.red", "变红 {rows}", "turned red: {rows}"),
     e("build.changed.none", "没有哪一行变了颜色", "no row changed colour"),
-    e("build.list_sep", "、", ", "),
     e("build.quote", "「{name}」", "«{name}»"),
     e("build.rule.insert_before_key", "先插数据，再记幂等键", "inserting the data before recording the key"),
     e("build.rule.new_key_per_attempt", "每次请求换一个新键", "a new key on every request"),

@@ -138,6 +138,11 @@ pub fn tf(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
     s
 }
 
+/// `items` as one list in `lang` («甲、乙、丙», "a, b, c").
+pub fn join_list(lang: Lang, items: &[String]) -> String {
+    items.join(&t(lang, "common.list_sep"))
+}
+
 /// The `{placeholder}` names in a text, sorted, for the consistency test.
 pub fn placeholders(text: &str) -> Vec<String> {
     let mut out = Vec::new();

@@ -7,17 +7,16 @@
 
 use yew::prelude::*;
 
-use super::view::lang_list;
 use super::view::named;
 use crate::exercises::build::Challenge;
 use crate::exercises::Question;
-use crate::i18n::{t, tf, Lang};
+use crate::i18n::{join_list, t, tf, Lang};
 use crate::lab::suite::{score, SuiteRow};
 use crate::lab::{Design, DesignProblem, Group, Mechanism};
 use crate::ui::link::AppLink;
 
 fn mech_names(l: Lang, ms: &[Mechanism]) -> String {
-    lang_list(l, &ms.iter().map(|m| t(l, &m.key())).collect::<Vec<_>>())
+    join_list(l, &ms.iter().map(|m| t(l, &m.key())).collect::<Vec<_>>())
 }
 
 fn scenario_name(l: Lang, sc: crate::lab::Scenario) -> String {
@@ -33,7 +32,7 @@ pub(super) fn terms(l: Lang, q: &Question, c: &Challenge) -> Html {
         <ul class="ex-build-terms muted" data-testid={format!("build-terms-{id}")}>
             <li>{ tf(l, "ex.build.client", &[("client", named(l, &client, c.client.id()))]) }</li>
             <li data-testid={format!("build-suite-{id}")} data-count={c.suite.len().to_string()}>
-                { tf(l, "ex.build.suite", &[("scenarios", lang_list(l, &scenarios))]) }
+                { tf(l, "ex.build.suite", &[("scenarios", join_list(l, &scenarios))]) }
             </li>
             <li data-testid={format!("build-max-{id}")} data-max={c.max.map(|k| k.to_string()).unwrap_or_default()}>
                 { match c.max {
@@ -116,7 +115,7 @@ pub(super) fn problems_text(l: Lang, problems: &[DesignProblem]) -> String {
     tf(
         l,
         "ex.build.need_valid",
-        &[("problems", lang_list(l, &each))],
+        &[("problems", join_list(l, &each))],
     )
 }
 

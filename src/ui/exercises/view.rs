@@ -7,7 +7,7 @@ use crate::exercises::grade::{grade, ModelValue, Response, FEWEST_REL_TOL};
 use crate::exercises::progress::Record;
 use crate::exercises::{option_key, redgreen, Kind, Model, PredictInput, Question};
 use crate::i18n::num::{count, num};
-use crate::i18n::{t, tf, Lang};
+use crate::i18n::{join_list, t, tf, Lang};
 
 /// A number as shown in a result: grouped, up to three decimals, no «.0».
 fn fmt_num(v: f64) -> String {
@@ -47,10 +47,10 @@ pub(super) fn named(l: Lang, name: &str, id: &str) -> String {
 /// A response as text, e.g. `0.5、1、2 秒` or an option's label.
 fn response_text(l: Lang, q: &Question, r: &Response) -> String {
     match r {
-        Response::Numbers(v) => lang_list(l, &v.iter().map(|x| fmt_num(*x)).collect::<Vec<_>>()),
+        Response::Numbers(v) => join_list(l, &v.iter().map(|x| fmt_num(*x)).collect::<Vec<_>>()),
         Response::Choice(c) => choice_text(l, q, c),
         Response::Bool(b) => t(l, if *b { "ex.true" } else { "ex.false" }),
-        Response::Choices(v) => lang_list(
+        Response::Choices(v) => join_list(
             l,
             &v.iter().map(|c| choice_text(l, q, c)).collect::<Vec<_>>(),
         ),
@@ -68,7 +68,7 @@ fn expected_text(l: Lang, q: &Question, r: &Record) -> Option<String> {
                 .map(|f| t(l, f.unit.key()))
                 .unwrap_or_default();
             let v: Vec<String> = fields.iter().map(|f| fmt_num(f.answer())).collect();
-            Some(format!("{} {unit}", lang_list(l, &v)))
+            Some(format!("{} {unit}", join_list(l, &v)))
         }
         Kind::Choice { correct, .. } => Some(t(l, &option_key(correct))),
         Kind::TrueFalse(b) => Some(t(l, if *b { "ex.true" } else { "ex.false" })),
@@ -89,7 +89,7 @@ fn expected_text(l: Lang, q: &Question, r: &Record) -> Option<String> {
                     )
                 })
                 .collect();
-            Some(lang_list(l, &wrong))
+            Some(join_list(l, &wrong))
         }
         Kind::Predict { .. } | Kind::Build(_) => None,
     }
@@ -187,7 +187,7 @@ fn lab_counts(
 ) -> Html {
     let id = q.id;
     let marks = field_marks(q, r);
-    let joined = lang_list(l, &values.iter().map(|v| fmt_num(*v)).collect::<Vec<_>>());
+    let joined = join_list(l, &values.iter().map(|v| fmt_num(*v)).collect::<Vec<_>>());
     html! {
         <div class="ex-model">
             <p data-testid={format!("model-{id}")}>{ tf(l, "ex.model_value", &[("value", joined)]) }</p>
@@ -314,9 +314,4 @@ fn run_label(l: Lang, run: &crate::exercises::LabRun) -> String {
         t(l, &format!("lab.client.{}", run.client)),
         t(l, &format!("lab.server.{}", run.server))
     )
-}
-
-/// Language-dependent helper shared by the card views.
-pub(crate) fn lang_list(l: Lang, items: &[String]) -> String {
-    items.join(if l == Lang::Zh { "、" } else { ", " })
 }

@@ -6,7 +6,7 @@
 
 use yew::prelude::*;
 
-use crate::i18n::{design_name, t, tf, Lang};
+use crate::i18n::{design_name, join_list, t, tf, Lang};
 use crate::lab::build::{next_breaks, Owed, SuiteState};
 use crate::lab::sql::{describe, Part, Statement};
 use crate::lab::suite::{Fix, NextStep, SuiteRow};
@@ -25,10 +25,7 @@ pub struct Actions {
 }
 
 fn list(l: Lang, items: impl IntoIterator<Item = String>) -> String {
-    items
-        .into_iter()
-        .collect::<Vec<_>>()
-        .join(&t(l, "build.list_sep"))
+    join_list(l, &items.into_iter().collect::<Vec<_>>())
 }
 
 fn scenarios(l: Lang, s: &[Scenario]) -> String {
