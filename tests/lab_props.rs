@@ -1,6 +1,7 @@
 //! Property tests over random fault schedules: lost and delayed messages,
-//! stalls, crashes, failures, 503s, re-rendered bodies and model re-calls,
-//! on every valid server design.
+//! stalls, crashes, failures, 503s, re-rendered bodies, model re-calls, and
+//! lost, late or repeated calls to the notifier and relay crashes, on every
+//! valid server design.
 
 #![cfg(not(target_family = "wasm"))]
 
@@ -23,8 +24,20 @@ fn server_fault() -> impl Strategy<Value = ServerFault> {
         1 => prop::option::of(0u64..20).prop_map(|retry_after_s| ServerFault::RateLimited { retry_after_s }),
         2 => (0u64..9_000).prop_map(ServerFault::Stall),
         2 => Just(ServerFault::Crash),
+        1 => Just(ServerFault::CrashBeforeCommit),
+        1 => Just(ServerFault::CrashAfterCommit),
         1 => Just(ServerFault::Fail),
     ]
+}
+
+fn notify_fault() -> impl Strategy<Value = NotifyFault> {
+    (delivery(), delivery(), prop::bool::weighted(0.25)).prop_map(
+        |(request, response, relay_dies)| NotifyFault {
+            request,
+            response,
+            relay_dies,
+        },
+    )
 }
 
 fn attempt() -> impl Strategy<Value = AttemptFault> {
@@ -48,15 +61,47 @@ fn schedule(max_recalls: u32) -> impl Strategy<Value = FaultSchedule> {
         0..=max_recalls,
         prop::bool::weighted(0.2),
         prop::bool::weighted(0.1),
+        prop::collection::vec(notify_fault(), 0..6),
     )
         .prop_map(
-            |(attempts, model_recalls, double_submit, restart_next_day)| FaultSchedule {
+            |(attempts, model_recalls, double_submit, restart_next_day, notify)| FaultSchedule {
                 attempts,
                 model_recalls,
                 double_submit,
                 restart_next_day,
+                notify,
             },
         )
+}
+
+/// The designs of the service's own database (no mechanism of the
+/// downstream group): the truth property runs each of them once per
+/// schedule, with one downstream placement drawn per schedule, so adding the
+/// notifier does not multiply its cost.
+fn local_designs() -> Vec<Design> {
+    Design::all_valid()
+        .into_iter()
+        .filter(|d| {
+            d.mechanisms()
+                .iter()
+                .all(|m| m.group() != Group::Downstream)
+        })
+        .collect()
+}
+
+/// A set of the downstream group's mechanisms (resolved per design:
+/// `downstream_fence` is dropped where there is no `fence`, and
+/// `notify_before_commit` gives way to `outbox`).
+fn downstream() -> impl Strategy<Value = Vec<Mechanism>> {
+    let group: Vec<Mechanism> = Mechanism::ALL
+        .into_iter()
+        .filter(|m| m.group() == Group::Downstream)
+        .collect();
+    prop::sample::subsequence(group.clone(), 0..=group.len())
+}
+
+fn with_downstream(d: Design, extra: &[Mechanism]) -> Design {
+    extra.iter().fold(d, |d, m| d.with(*m)).resolve().0
 }
 
 /// The designs whose stored answer a later commit can contradict: they
@@ -87,8 +132,13 @@ fn keeps_one(d: Design) -> bool {
 /// [`may_lie`]; and a design that [`keeps_one`] keeps one report for a key
 /// that covers every attempt (stable_key without a model re-call,
 /// business_key) within the retention.
-fn truth_for_every_design(s: &FaultSchedule, seed: u64) -> Result<(), TestCaseError> {
-    for d in Design::all_valid() {
+fn truth_for_every_design(
+    s: &FaultSchedule,
+    seed: u64,
+    extra: &[Mechanism],
+) -> Result<(), TestCaseError> {
+    for d in local_designs() {
+        let d = with_downstream(d, extra);
         for c in ClientStrategy::ALL {
             let r = run_fast(s, c, d, seed);
             prop_assert!(!r.truncated, "{c:?} {d:?}: hit the event cap");
@@ -130,11 +180,15 @@ fn the_model_hears_the_truth_on_every_design() {
     let mut runner = proptest::test_runner::TestRunner::new(config);
     let t0 = std::time::Instant::now();
     runner
-        .run(&(schedule(2), 0u64..1_000_000), |(s, seed)| {
-            truth_for_every_design(&s, seed)
-        })
+        .run(
+            &(schedule(2), 0u64..1_000_000, downstream()),
+            |(s, seed, extra)| {
+                truth_for_every_design(&s, seed, &extra)?;
+                outbox_notifies_every_report_once(&s, seed)
+            },
+        )
         .unwrap();
-    let designs = Design::all_valid().len();
+    let designs = local_designs().len();
     let runs = cases as usize * designs * ClientStrategy::ALL.len();
     println!(
         "{cases} schedules × {designs} designs × {} clients = {runs} runs in {:.1} s",
@@ -231,14 +285,54 @@ fn committed_inserts(r: &Run) -> usize {
     committed
 }
 
+/// With `outbox` and `downstream_key` on any design that claims its key,
+/// whatever the notifier's network and the relay do: every committed report
+/// is notified exactly once in the end, and no notification names a report
+/// that does not exist (the outbox row commits or rolls back with its
+/// report; the relay delivers until answered; the notifier ignores a repeat).
+fn outbox_notifies_every_report_once(s: &FaultSchedule, seed: u64) -> Result<(), TestCaseError> {
+    let fix = [Mechanism::Outbox, Mechanism::DownstreamKey];
+    for d in local_designs()
+        .into_iter()
+        .filter(|d| d.has(Mechanism::Claim))
+    {
+        let d = with_downstream(d, &fix);
+        for c in ClientStrategy::ALL {
+            let r = run_fast(s, c, d, seed);
+            prop_assert!(!r.truncated, "{c:?} {d:?}: hit the event cap");
+            let n = r.note_counts();
+            prop_assert!(n.is_exact(), "{c:?} {d:?}: {n:?}");
+            prop_assert_eq!(n.delivered, r.final_report_count(), "{:?} {:?}", c, d);
+        }
+    }
+    Ok(())
+}
+
+/// Cases of the per-commit outbox property (the release run has 2,000).
+const OUTBOX_CASES: u32 = 40;
+
 proptest! {
     // Each case is 29 designs × 6 clients.
     #![proptest_config(ProptestConfig::with_cases(50))]
 
     /// The per-commit share of the truth property (the release run has 2,000).
     #[test]
-    fn the_model_always_hears_the_truth(s in schedule(2), seed in 0u64..1_000_000) {
-        truth_for_every_design(&s, seed)?;
+    fn the_model_always_hears_the_truth(
+        s in schedule(2), seed in 0u64..1_000_000, extra in downstream()
+    ) {
+        truth_for_every_design(&s, seed, &extra)?;
+    }
+}
+
+proptest! {
+    // Each case is 24 claiming designs × 6 clients.
+    #![proptest_config(ProptestConfig::with_cases(OUTBOX_CASES))]
+
+    #[test]
+    fn outbox_with_downstream_key_notifies_every_committed_report_once(
+        s in schedule(2), seed in 0u64..1_000_000
+    ) {
+        outbox_notifies_every_report_once(&s, seed)?;
     }
 }
 

@@ -477,6 +477,7 @@ fn a_submitted_design_round_trips_and_old_stored_progress_still_reads() {
         tool: ToolOutcome::Created,
         ending: Ending::ChangedBody,
         pass: false,
+        notes: Default::default(),
         break_step: Some(9),
     };
     let r = Record {

@@ -9,12 +9,13 @@ use crate::csv::row;
 
 /// `lab matrix`: every scenario × client for each design.
 pub fn matrix_csv(designs: &[Design], clients: &[ClientStrategy], seed: u64) -> String {
-    let mut out = String::from("server,scenario,client,reports,tool,ending\n");
+    let mut out = String::from("server,scenario,client,reports,tool,ending,notifications\n");
     for d in designs {
         for sc in Scenario::ALL {
             for c in clients {
                 let cell = cell(sc, *c, *d, seed);
                 let reports = cell.reports.to_string();
+                let notes = cell.notes.delivered.to_string();
                 out.push_str(&row(&[
                     &d.label(),
                     sc.id(),
@@ -22,6 +23,7 @@ pub fn matrix_csv(designs: &[Design], clients: &[ClientStrategy], seed: u64) -> 
                     &reports,
                     cell.tool.id(),
                     cell.ending().id(),
+                    &notes,
                 ]));
                 out.push('\n');
             }
@@ -33,15 +35,17 @@ pub fn matrix_csv(designs: &[Design], clients: &[ClientStrategy], seed: u64) -> 
 /// `lab suite`: every scenario graded, then `score,<pass>,<total>`.
 pub fn suite_csv(design: Design, client: ClientStrategy, seed: u64) -> String {
     let rows = suite(design, client, seed, &Scenario::ALL);
-    let mut out = String::from("scenario,reports,tool,pass,ending\n");
+    let mut out = String::from("scenario,reports,tool,pass,ending,notifications\n");
     for r in &rows {
         let (reports, pass) = (r.reports.to_string(), r.pass.to_string());
+        let notes = r.notes.delivered.to_string();
         out.push_str(&row(&[
             r.scenario.id(),
             &reports,
             r.tool.id(),
             &pass,
             r.ending.id(),
+            &notes,
         ]));
         out.push('\n');
     }

@@ -6,7 +6,7 @@ use rusqlite::types::Value;
 use rusqlite::{params_from_iter, Connection};
 
 use super::sql::{BEGIN, COMMIT, ROLLBACK};
-use super::trace::{KeyRow, ReportRow, SqlExec, SqlOutcome};
+use super::trace::{KeyRow, NotificationRow, OutboxRow, ReportRow, SqlExec, SqlOutcome};
 
 const SCHEMA: &str = "
 CREATE TABLE reports (
@@ -26,6 +26,29 @@ CREATE TABLE idempotency_keys (
   response_status INTEGER,
   response_body TEXT,
   created_ms INTEGER NOT NULL
+);
+CREATE TABLE outbox (
+  id INTEGER PRIMARY KEY,
+  report_id INTEGER NOT NULL,
+  fence INTEGER,
+  created_ms INTEGER NOT NULL,
+  sent_ms INTEGER
+);";
+
+/// The notifier's own database: what it sent, and (`downstream_fence`) the
+/// highest token it accepted per key.
+const NOTIFIER_SCHEMA: &str = "
+CREATE TABLE notifications (
+  id INTEGER PRIMARY KEY,
+  report_id INTEGER,
+  title TEXT NOT NULL,
+  dedupe_key TEXT UNIQUE,
+  fence INTEGER,
+  received_ms INTEGER NOT NULL
+);
+CREATE TABLE fences (
+  scope TEXT PRIMARY KEY,
+  highest INTEGER NOT NULL
 );";
 
 /// An SQL error message (SQLite's own text).
@@ -56,10 +79,20 @@ fn plain(v: &Value) -> String {
 }
 
 impl Db {
-    /// A fresh in-memory database with the two tables.
+    /// A fresh in-memory database with the bug tracker's tables.
     pub fn open() -> Self {
+        Self::with_schema(SCHEMA)
+    }
+
+    /// The notifier's database: a second connection to a second in-memory
+    /// database, so no `COMMIT` of the bug tracker can cover it.
+    pub fn open_notifier() -> Self {
+        Self::with_schema(NOTIFIER_SCHEMA)
+    }
+
+    fn with_schema(schema: &str) -> Self {
         let conn = Connection::open_in_memory().expect("in-memory SQLite opens");
-        conn.execute_batch(SCHEMA).expect("schema is valid");
+        conn.execute_batch(schema).expect("schema is valid");
         Self {
             conn,
             log: Vec::new(),
@@ -153,6 +186,52 @@ impl Db {
         self.conn
             .query_row("SELECT count(*) FROM reports", [], |r| r.get::<_, i64>(0))
             .expect("count runs") as usize
+    }
+
+    /// The service's `outbox` as it stands (not recorded).
+    pub fn outbox_rows(&self) -> Vec<OutboxRow> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT id, report_id, fence, created_ms, sent_ms FROM outbox ORDER BY id",
+            )
+            .expect("valid");
+        stmt.query_map([], |r| {
+            Ok(OutboxRow {
+                id: r.get(0)?,
+                report_id: r.get(1)?,
+                fence: r.get(2)?,
+                created_ms: r.get(3)?,
+                sent_ms: r.get(4)?,
+            })
+        })
+        .expect("query runs")
+        .collect::<Result<Vec<_>, _>>()
+        .expect("rows read")
+    }
+
+    /// The notifier's `notifications` as they stand (not recorded).
+    pub fn notification_rows(&self) -> Vec<NotificationRow> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT id, report_id, title, dedupe_key, fence, received_ms \
+                 FROM notifications ORDER BY id",
+            )
+            .expect("valid");
+        stmt.query_map([], |r| {
+            Ok(NotificationRow {
+                id: r.get(0)?,
+                report_id: r.get(1)?,
+                title: r.get(2)?,
+                dedupe_key: r.get(3)?,
+                fence: r.get(4)?,
+                received_ms: r.get(5)?,
+            })
+        })
+        .expect("query runs")
+        .collect::<Result<Vec<_>, _>>()
+        .expect("rows read")
     }
 
     /// Both tables as they stand (not recorded).

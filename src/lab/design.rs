@@ -14,6 +14,17 @@
 //! - `fence` (接管时 token 加 1，写回带 `fence=?`) is handed out by a
 //!   takeover, so it needs `lease`.
 //!
+//! - Past the database (the chapter's first 追问, «副作用不在你的数据库里怎么办？»):
+//!   by default the service notifies the module's owner right after its
+//!   transaction commits. `notify_before_commit` (the hurried handler) and
+//!   `outbox` («先在本地事务里写一条"待发送"记录，再由单独的发送流程按记录投递»)
+//!   are two other placements of that call; a design has at most one, and
+//!   when both are asked for, `outbox` is kept (it replaces the hurried call,
+//!   as `claim` replaces `record_after`).
+//! - `downstream_key` («把幂等键继续传给下游», «投递本身也要能去重») needs
+//!   nothing; `downstream_fence` passes the fencing token to the notifier,
+//!   so it needs `fence`.
+//!
 //! Every requirement names a mechanism earlier in [`Mechanism::ALL`], so a
 //! single pass in that order drops whatever cannot work, and says why.
 
@@ -44,6 +55,19 @@ id_enum! {
         Guard => "guard",
         /// A takeover increments a fencing token; the write-back has `AND fence = ?`.
         Fence => "fence",
+        /// The handler notifies the module's owner inside its work, before
+        /// its transaction commits (what a hurried implementation does).
+        NotifyBeforeCommit => "notify_before_commit",
+        /// An outbox row in the report's transaction; a relay delivers
+        /// pending rows to the notifier and marks them sent.
+        Outbox => "outbox",
+        /// The notification carries a dedupe key (the report id, or the
+        /// idempotency key before a report exists); the notifier records it
+        /// and ignores a repeat.
+        DownstreamKey => "downstream_key",
+        /// The notification carries the fencing token; the notifier refuses
+        /// a token lower than the highest it accepted for that key.
+        DownstreamFence => "downstream_fence",
     }
 }
 
@@ -57,6 +81,8 @@ id_enum! {
         Errors => "errors",
         Lease => "lease",
         WriteBack => "write_back",
+        /// Past the database: the notifier and how the service reaches it.
+        Downstream => "downstream",
     }
 }
 
@@ -69,14 +95,19 @@ impl Mechanism {
             Digest | StoreErrors => &[RecordAfter, Claim],
             Lease | Guard => &[Claim],
             Fence => &[Lease],
+            NotifyBeforeCommit | Outbox | DownstreamKey => &[],
+            DownstreamFence => &[Fence],
         }
     }
 
     /// Dropped when any of these is in the design (`record_after` gives way
-    /// to `claim`: the two are exclusive, and the chapter builds on `claim`).
+    /// to `claim`: the two are exclusive, and the chapter builds on `claim`;
+    /// `notify_before_commit` gives way to `outbox`, which the chapter's
+    /// 追问 builds on).
     pub fn gives_way_to(self) -> &'static [Mechanism] {
         match self {
             Mechanism::RecordAfter => &[Mechanism::Claim],
+            Mechanism::NotifyBeforeCommit => &[Mechanism::Outbox],
             _ => &[],
         }
     }
@@ -90,10 +121,11 @@ impl Mechanism {
             StoreErrors => Group::Errors,
             Lease => Group::Lease,
             Guard | Fence => Group::WriteBack,
+            NotifyBeforeCommit | Outbox | DownstreamKey | DownstreamFence => Group::Downstream,
         }
     }
 
-    fn bit(self) -> u8 {
+    fn bit(self) -> u16 {
         1 << (self as u8)
     }
 
@@ -121,7 +153,7 @@ pub enum DesignProblem {
 /// invalid only as an intermediate value ([`Design::resolve`] makes it valid).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(into = "String", try_from = "String")]
-pub struct Design(u8);
+pub struct Design(u16);
 
 impl std::fmt::Debug for Design {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -250,8 +282,8 @@ impl Design {
 
     /// Every valid design, smallest first (then by canonical ids).
     pub fn all_valid() -> Vec<Design> {
-        let mut all: Vec<Design> = (0..1u16 << Mechanism::ALL.len())
-            .map(|bits| Design(bits as u8))
+        let mut all: Vec<Design> = (0..1u32 << Mechanism::ALL.len())
+            .map(|bits| Design(bits as u16))
             .filter(|d| d.is_valid())
             .collect();
         all.sort_by_key(|d| (d.len(), d.mechanisms()));
@@ -375,9 +407,12 @@ mod tests {
     #[test]
     fn every_valid_design_is_counted_once_and_presets_are_valid() {
         let all = Design::all_valid();
-        // No key record: 1; record_after with digest × store_errors: 4;
-        // claim with digest × store_errors × guard × {-, lease, lease+fence}: 24.
-        assert_eq!(all.len(), 29);
+        // The service's own database: no key record: 1; record_after with
+        // digest × store_errors: 4; claim with digest × store_errors × guard
+        // × {-, lease, lease+fence}: 24. Downstream, each of those 29 times
+        // {after commit, notify_before_commit, outbox} × downstream_key (6),
+        // and the 8 with a fence once more × downstream_fence: 174 + 48.
+        assert_eq!(all.len(), 29 * 6 + 8 * 6);
         assert_eq!(all[0], Design::NONE);
         for p in Preset::ALL {
             assert!(all.contains(&p.design()), "{p:?}");

@@ -44,6 +44,28 @@ pub enum ServerFault {
     /// The work fails (a downstream error); the server answers 500 and a
     /// key-aware server stores that 500 as the key's response.
     Fail,
+    /// The process dies inside the transaction that holds the report,
+    /// before its `COMMIT` (after whatever the handler does before it, such
+    /// as `notify_before_commit`'s call): the report is rolled back.
+    CrashBeforeCommit,
+    /// The process dies right after the handler's last `COMMIT`, before it
+    /// answers or notifies anyone.
+    CrashAfterCommit,
+}
+
+/// What goes wrong with one call from the service (a handler or the outbox
+/// relay) to the notifier. Calls are numbered in the order they are made,
+/// across senders and retries (0 = the first).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotifyFault {
+    /// The call on its way to the notifier (`Refuse` means `Lose` here: the
+    /// sender only sees its timeout).
+    pub request: Delivery,
+    /// The notifier's answer on its way back.
+    pub response: Delivery,
+    /// The call is the relay's: the relay dies when the call ends (answered
+    /// or timed out), before it marks the outbox row sent, and restarts.
+    pub relay_dies: bool,
 }
 
 /// The faults of one HTTP attempt. Attempts are numbered across tool calls in
@@ -73,6 +95,10 @@ pub struct FaultSchedule {
     /// day from its durable queue, it resends the same request with the same
     /// key, after the server's cleanup pruned keys older than the retention.
     pub restart_next_day: bool,
+    /// Faults of the calls to the notifier, by call number; calls past the
+    /// end have none.
+    #[serde(default)]
+    pub notify: Vec<NotifyFault>,
 }
 
 impl AttemptFault {
@@ -89,6 +115,11 @@ impl FaultSchedule {
     /// The faults of global attempt `n`.
     pub fn attempt(&self, n: usize) -> AttemptFault {
         self.attempts.get(n).copied().unwrap_or_default()
+    }
+
+    /// The faults of notifier call `n`.
+    pub fn notify_call(&self, n: usize) -> NotifyFault {
+        self.notify.get(n).copied().unwrap_or_default()
     }
 
     fn first(f: AttemptFault) -> Self {
@@ -177,6 +208,42 @@ impl Scenario {
             Scenario::KeyExpired => FaultSchedule {
                 restart_next_day: true,
                 ..FaultSchedule::first(lose_response)
+            },
+            Scenario::CrashBeforeNotify => {
+                FaultSchedule::first(server(ServerFault::CrashAfterCommit))
+            }
+            Scenario::NotifyThenCrash => {
+                FaultSchedule::first(server(ServerFault::CrashBeforeCommit))
+            }
+            Scenario::NotifierTimeout => FaultSchedule {
+                notify: vec![NotifyFault {
+                    response: Delivery::Lose,
+                    ..NotifyFault::default()
+                }],
+                ..FaultSchedule::default()
+            },
+            Scenario::RelayCrash => FaultSchedule {
+                notify: vec![NotifyFault {
+                    relay_dies: true,
+                    ..NotifyFault::default()
+                }],
+                ..FaultSchedule::default()
+            },
+            Scenario::LeaseNotify => FaultSchedule {
+                // As `lease_overlap`, but the taker works no longer than
+                // usual and the notifier is slow to answer its (first) call,
+                // so the taker has notified and waits for the answer when
+                // the stale handler wakes and notifies in turn.
+                attempts: vec![
+                    server(ServerFault::Stall(OVERLAP_STALL_MS)),
+                    AttemptFault::default(),
+                    AttemptFault::default(),
+                ],
+                notify: vec![NotifyFault {
+                    response: Delivery::Delay(NOTIFIER_SLOW_MS),
+                    ..NotifyFault::default()
+                }],
+                ..FaultSchedule::default()
             },
         }
     }

@@ -49,6 +49,20 @@ id_enum! {
         /// The response is lost; the harness restarts the next day and resends
         /// the same request with the same key after the server pruned it.
         KeyExpired => "key_expired",
+        /// The report's transaction commits, then the process dies before it
+        /// notifies the module's owner.
+        CrashBeforeNotify => "crash_before_notify",
+        /// The process dies after notifying and before `COMMIT` (only
+        /// differs from `crash_between_commits` with `notify_before_commit`).
+        NotifyThenCrash => "notify_then_crash",
+        /// The notifier's answer to the first call is lost; the sender retries.
+        NotifierTimeout => "notifier_timeout",
+        /// The relay delivers, then dies before marking the row sent, and
+        /// delivers again after its restart (only differs with `outbox`).
+        RelayCrash => "relay_crash",
+        /// As `lease_overlap`, timed so that the taker notifies first and
+        /// the stale handler wakes and notifies before either commits.
+        LeaseNotify => "lease_notify",
     }
 }
 

@@ -117,6 +117,7 @@ mod tests {
             tool: ToolOutcome::Created,
             lucky: false,
             changed_body: false,
+            notes: Default::default(),
         }
     }
 

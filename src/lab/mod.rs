@@ -30,6 +30,8 @@ mod ids;
 #[cfg(feature = "sqlite")]
 mod jobs;
 pub mod matrix_job;
+#[cfg(feature = "sqlite")]
+mod notifier;
 mod params;
 mod result;
 pub mod rules;
@@ -49,7 +51,9 @@ pub use ids::{ClientStrategy, Ending, Preset, Scenario, ToolOutcome, Verdict};
 pub use params::{
     LabParams, MatrixBy, MatrixParams, Speed, StepParam, KNOWN, MATRIX_KNOWN, SEED as SEED_BOUND,
 };
-pub use result::{CallSummary, Cell, Holder, RollbackCause, Run, Write, WriteOutcome};
+pub use result::{
+    CallSummary, Cell, Holder, NoteCounts, Notice, RollbackCause, Run, Write, WriteOutcome,
+};
 #[cfg(feature = "sqlite")]
 pub use sim::{cell, final_count, nearest_fix, nearest_fix_among, run, run_fast, run_schedule};
 pub use times::*;

@@ -49,6 +49,10 @@ pub struct Run {
     pub(super) final_count: usize,
     /// Every write-back that committed a report or was rolled back, in order.
     pub(super) writes: Vec<Write>,
+    /// Every call the service made to the notifier, and what the notifier
+    /// did with those that reached it.
+    pub(super) note_calls: Vec<NoteCall>,
+    pub(super) notices: Vec<Notice>,
     /// A good ending reached by luck (see `lab::sim::lucky`).
     pub(super) lucky: bool,
     /// The run hit the event cap (its last step says so).
@@ -108,6 +112,33 @@ impl Write {
     }
 }
 
+/// One call the notifier handled: at which step, with what outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Notice {
+    pub call: usize,
+    pub step: usize,
+    pub outcome: NoticeOutcome,
+}
+
+/// What became of the notifications: how many the notifier sent, and
+/// against the committed reports, how many reports got none (lost), how
+/// many extra ones a report got (duplicated), and how many name a report
+/// that does not exist (phantom: its transaction rolled back, or never ran).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct NoteCounts {
+    pub delivered: usize,
+    pub lost: usize,
+    pub duplicated: usize,
+    pub phantom: usize,
+}
+
+impl NoteCounts {
+    /// Exactly one notification per committed report, none about another.
+    pub fn is_exact(self) -> bool {
+        self.lost == 0 && self.duplicated == 0 && self.phantom == 0
+    }
+}
+
 /// One matrix cell: the final count, what the model was told, and whether
 /// a changed body got the old body's response replayed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -121,6 +152,9 @@ pub struct Cell {
     /// differs from the one stored with its key (see
     /// [`Run::changed_body_replays`]).
     pub changed_body: bool,
+    /// The notifications: «通知发了几次», and which were wrong.
+    #[serde(default)]
+    pub notes: NoteCounts,
 }
 
 impl Cell {
@@ -157,6 +191,96 @@ impl Run {
             tool: self.tool_outcome(),
             lucky: self.lucky,
             changed_body: !self.changed_body_replays().is_empty(),
+            notes: self.note_counts(),
+        }
+    }
+
+    /// Every call the service made to the notifier.
+    pub fn note_calls(&self) -> &[NoteCall] {
+        &self.note_calls
+    }
+
+    /// Every call the notifier handled, in order.
+    pub fn notices(&self) -> &[Notice] {
+        &self.notices
+    }
+
+    /// The ids of the reports in the database at the end.
+    fn committed_reports(&self) -> Vec<i64> {
+        self.survivors().filter_map(Write::report).collect()
+    }
+
+    /// The committed report a call's notification is about: the report it
+    /// names (after a commit, or the relay's row), or for a call made
+    /// before the transaction, the report its handler went on to commit.
+    /// `None`: it names no report that exists (a phantom).
+    pub fn notice_report(&self, call: usize) -> Option<i64> {
+        let c = self.note_calls.get(call)?;
+        let named = match c.sender {
+            NoteSender::Handler {
+                request,
+                before_commit: true,
+            } => self
+                .writes
+                .iter()
+                .find(|w| w.request == request)
+                .and_then(Write::report),
+            _ => c.report_id,
+        };
+        named.filter(|id| self.committed_reports().contains(id))
+    }
+
+    /// The notifications the notifier sent, in order (refused and ignored
+    /// calls sent nothing).
+    pub fn sent_notices(&self) -> impl Iterator<Item = &Notice> {
+        self.notices
+            .iter()
+            .filter(|n| matches!(n.outcome, NoticeOutcome::Recorded { .. }))
+    }
+
+    /// Sent notifications that name no existing report.
+    pub fn phantom_notices(&self) -> Vec<Notice> {
+        self.sent_notices()
+            .filter(|n| self.notice_report(n.call).is_none())
+            .copied()
+            .collect()
+    }
+
+    /// Sent notifications about a report that had been notified already.
+    pub fn duplicate_notices(&self) -> Vec<Notice> {
+        let mut seen = Vec::new();
+        let mut out = Vec::new();
+        for n in self.sent_notices() {
+            if let Some(r) = self.notice_report(n.call) {
+                if seen.contains(&r) {
+                    out.push(*n);
+                } else {
+                    seen.push(r);
+                }
+            }
+        }
+        out
+    }
+
+    /// The committed reports no notification was sent about.
+    pub fn unnotified_reports(&self) -> Vec<i64> {
+        let about: Vec<i64> = self
+            .sent_notices()
+            .filter_map(|n| self.notice_report(n.call))
+            .collect();
+        self.committed_reports()
+            .into_iter()
+            .filter(|r| !about.contains(r))
+            .collect()
+    }
+
+    /// The notification counts of this run.
+    pub fn note_counts(&self) -> NoteCounts {
+        NoteCounts {
+            delivered: self.sent_notices().count(),
+            lost: self.unnotified_reports().len(),
+            duplicated: self.duplicate_notices().len(),
+            phantom: self.phantom_notices().len(),
         }
     }
 

@@ -46,10 +46,12 @@ pub enum Stmt {
     Release,
     /// `claim`: after a write-back that matched no row, read who holds the key.
     ReadAfterMiss,
+    /// `outbox`: the pending notification, in the report's transaction.
+    InsertOutbox,
 }
 
 impl Stmt {
-    pub const ALL: [Stmt; 10] = [
+    pub const ALL: [Stmt; 11] = [
         Stmt::Lookup,
         Stmt::ClaimRead,
         Stmt::ClaimInsert,
@@ -60,6 +62,7 @@ impl Stmt {
         Stmt::WriteBack,
         Stmt::Release,
         Stmt::ReadAfterMiss,
+        Stmt::InsertOutbox,
     ];
 
     /// The statement's fragments in design `d`.
@@ -139,10 +142,30 @@ impl Stmt {
                 "SELECT status, response_status, response_body, fence \
                  FROM idempotency_keys WHERE key = ?",
             )],
+            Stmt::InsertOutbox => vec![own(Some(Outbox), OUTBOX_INSERT)],
         };
         parts.into_iter().flatten().collect()
     }
 }
+
+/// `outbox`: the row written with the report (report id, fencing token, time).
+pub const OUTBOX_INSERT: &str =
+    "INSERT INTO outbox (report_id, fence, created_ms) VALUES (?, ?, ?)";
+/// The relay: the oldest row not yet sent, with its report's title.
+pub const RELAY_PENDING: &str = "SELECT o.id, o.report_id, o.fence, r.title \
+     FROM outbox o JOIN reports r ON r.id = o.report_id \
+     WHERE o.sent_ms IS NULL ORDER BY o.id LIMIT 1";
+/// The relay, once the notifier answered: the row is sent.
+pub const RELAY_MARK_SENT: &str = "UPDATE outbox SET sent_ms = ? WHERE id = ?";
+
+/// The notifier's own SQL, on its own database (`downstream_fence`: the
+/// highest token per key; `downstream_key`: a dedupe key seen before).
+pub const NOTIFIER_HIGHEST: &str = "SELECT highest FROM fences WHERE scope = ?";
+pub const NOTIFIER_RAISE: &str = "INSERT INTO fences (scope, highest) VALUES (?, ?) \
+     ON CONFLICT (scope) DO UPDATE SET highest = excluded.highest";
+pub const NOTIFIER_SEEN: &str = "SELECT id FROM notifications WHERE dedupe_key = ?";
+pub const NOTIFIER_INSERT: &str = "INSERT INTO notifications \
+     (report_id, title, dedupe_key, fence, received_ms) VALUES (?, ?, ?, ?, ?)";
 
 /// The text of parts, joined.
 pub fn text_of(parts: &[Part]) -> String {
@@ -239,7 +262,7 @@ pub fn describe(d: Design) -> Vec<Statement> {
     } else {
         Branch::Success
     };
-    out.extend(report_alone(branch));
+    out.extend(report_alone(d, branch));
     out
 }
 
@@ -267,14 +290,29 @@ fn owned_by(parts: Vec<Part>, from: Mechanism, to: Mechanism) -> Vec<Part> {
         .collect()
 }
 
-/// The report in its own transaction (no key handling, or no key).
-fn report_alone(branch: Branch) -> Vec<Statement> {
+/// The report in its own transaction (no key handling, or no key), with
+/// `outbox`'s row.
+fn report_alone(d: Design, branch: Branch) -> Vec<Statement> {
     let f = |parts| stmt(HandlerPhase::Finish, branch, parts);
-    vec![
+    let mut out = vec![
         f(control(None, BEGIN)),
         f(Stmt::InsertReport.parts(Design::NONE)),
-        f(control(None, COMMIT)),
-    ]
+    ];
+    out.extend(outbox_row(d, branch));
+    out.push(f(control(None, COMMIT)));
+    // The process dies before that COMMIT (SQLite's journal undoes it).
+    out.push(stmt(
+        HandlerPhase::Finish,
+        Branch::Crash,
+        control(None, ROLLBACK),
+    ));
+    out
+}
+
+/// `outbox`: its row, in the report's transaction.
+fn outbox_row(d: Design, branch: Branch) -> Option<Statement> {
+    d.has(Mechanism::Outbox)
+        .then(|| stmt(HandlerPhase::Finish, branch, Stmt::InsertOutbox.parts(d)))
 }
 
 fn record_after_statements(d: Design) -> Vec<Statement> {
@@ -282,7 +320,7 @@ fn record_after_statements(d: Design) -> Vec<Statement> {
     use HandlerPhase::*;
     let ra = Some(Mechanism::RecordAfter);
     let mut out = vec![stmt(Arrive, Always, Stmt::Lookup.parts(d))];
-    out.extend(report_alone(Success));
+    out.extend(report_alone(d, Success));
     out.extend([
         stmt(Finish, Success, control(ra, BEGIN)),
         stmt(Finish, Success, Stmt::RecordKey.parts(d)),
@@ -341,16 +379,20 @@ fn claim_finish_statements(d: Design) -> Vec<Statement> {
     } else {
         Stmt::Release.parts(d)
     };
-    vec![
+    let mut out = vec![
         stmt(Finish, Always, control(c, BEGIN)),
         stmt(Finish, Success, Stmt::InsertReport.parts(d)),
+    ];
+    out.extend(outbox_row(d, Success));
+    out.extend([
         stmt(Finish, Success, Stmt::WriteBack.parts(d)),
         stmt(Finish, Crash, control(c, ROLLBACK)),
         stmt(Finish, Failure, failure),
         stmt(Finish, Written, control(c, COMMIT)),
         stmt(Finish, Missed, control(c, ROLLBACK)),
         stmt(Finish, Missed, Stmt::ReadAfterMiss.parts(d)),
-    ]
+    ]);
+    out
 }
 
 #[cfg(test)]

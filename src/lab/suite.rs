@@ -1,7 +1,9 @@
 //! The workbench's grading: a design runs every scenario of a suite with one
-//! client; a scenario passes when the database holds at most one report, the
-//! model was told the truth, and no changed body got the old body's
-//! response. For a failing scenario: the step where it broke, and the
+//! client; a scenario passes when every [`Clause`] of the verdict «只有一份»
+//! holds: at most one report, the model told the truth, no changed body
+//! answered with the old body's response, and exactly one notification per
+//! committed report (none lost, none duplicated, none about a report that
+//! does not exist). For a failing scenario: the step where it broke, and the
 //! smallest change of the design that makes it pass without breaking a rule
 //! of the chapter (or why no server mechanism can). And «先看它变红»: which
 //! mechanism the chapter adds next.
@@ -13,8 +15,9 @@ use serde::{Deserialize, Serialize};
 
 use super::design::{Design, Mechanism};
 use super::ids::{ClientStrategy, Ending, Scenario, ToolOutcome};
-use super::result::Run;
+use super::result::{NoteCounts, Run};
 use super::trace::{Next, StepKind};
+use crate::ids::id_enum;
 
 /// One scenario of a suite, graded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,6 +29,10 @@ pub struct SuiteRow {
     /// How the run ended, in the lab's one vocabulary.
     pub ending: Ending,
     pub pass: bool,
+    /// The notifications: «通知发了几次», and which were wrong (rows stored
+    /// before the notifier existed read as none).
+    #[serde(default)]
+    pub notes: NoteCounts,
     /// For a failing row, the run view's `step` at which it broke: right
     /// after the step that committed the second report or made what the
     /// model was told false.
@@ -47,14 +54,58 @@ pub fn score(rows: &[SuiteRow]) -> Score {
     }
 }
 
-/// The one pass rule: at most one report, the truth told
-/// ([`ToolOutcome::is_truthful`], the rule the lab's property tests check),
-/// and no changed body answered with the old body's response («同键、不同
-/// 请求体 SHOULD 返回 422», [`Run::changed_body_replays`]). Every rule a row
-/// must also meet joins here, and only here.
+id_enum! {
+    /// One clause of the one pass rule (the verdict «只有一份»). A row passes
+    /// when every clause holds; a rule a row must also meet is a new clause
+    /// here, and only here.
+    #[derive(Serialize, Deserialize)]
+    Clause {
+        /// At most one report in the database.
+        AtMostOneReport => "at_most_one_report",
+        /// The model was told the truth ([`ToolOutcome::is_truthful`], the
+        /// rule the lab's property tests check).
+        TruthTold => "truth_told",
+        /// No changed body answered with the old body's response («同键、不同
+        /// 请求体 SHOULD 返回 422», [`Run::changed_body_replays`]).
+        NoChangedBodyReplay => "no_changed_body_replay",
+        /// Every committed report was notified ([`Run::unnotified_reports`]).
+        NoLostNotification => "no_lost_notification",
+        /// No report was notified twice ([`Run::duplicate_notices`]).
+        NoDuplicateNotification => "no_duplicate_notification",
+        /// No notification names a report that does not exist
+        /// ([`Run::phantom_notices`]).
+        NoPhantomNotification => "no_phantom_notification",
+    }
+}
+
+impl Clause {
+    /// Whether this clause holds for `run`.
+    pub fn holds(self, run: &Run) -> bool {
+        let n = run.final_report_count();
+        match self {
+            Clause::AtMostOneReport => n <= 1,
+            Clause::TruthTold => run.tool_outcome().is_truthful(n),
+            Clause::NoChangedBodyReplay => run.changed_body_replays().is_empty(),
+            Clause::NoLostNotification => run.unnotified_reports().is_empty(),
+            Clause::NoDuplicateNotification => run.duplicate_notices().is_empty(),
+            Clause::NoPhantomNotification => run.phantom_notices().is_empty(),
+        }
+    }
+
+    /// Translation key of the clause (`lab.clause.<id>`).
+    pub fn key(self) -> String {
+        format!("lab.clause.{}", self.id())
+    }
+}
+
+/// The clauses `run` breaks, in their order.
+pub fn broken_clauses(run: &Run) -> Vec<Clause> {
+    Clause::ALL.into_iter().filter(|c| !c.holds(run)).collect()
+}
+
+/// The one pass rule: every [`Clause`] holds.
 pub fn passes(run: &Run) -> bool {
-    let n = run.final_report_count();
-    n <= 1 && run.tool_outcome().is_truthful(n) && run.changed_body_replays().is_empty()
+    Clause::ALL.into_iter().all(|c| c.holds(run))
 }
 
 /// Steps at which a tool call got its result (what the model is told).
@@ -84,7 +135,24 @@ pub fn break_index(run: &Run) -> Option<usize> {
         told.max(commits.first().copied().unwrap_or(0))
     });
     let replayed = run.changed_body_replay_steps().first().map(|(i, _)| *i);
-    [second, false_at, replayed].into_iter().flatten().min()
+    [second, false_at, replayed, notification_break(run)]
+        .into_iter()
+        .flatten()
+        .min()
+}
+
+/// Where the notifications went wrong: the second notification about a
+/// report, or a notification whose report does not exist (from the later of
+/// its sending and the end of its handler's chance to commit: the run's last
+/// write or crash), or for a report never notified, the run's last step.
+fn notification_break(run: &Run) -> Option<usize> {
+    let dup = run.duplicate_notices().first().map(|n| n.step);
+    let phantom = run.phantom_notices().first().map(|n| n.step);
+    let last = run.steps().len().checked_sub(1);
+    let lost = (!run.unnotified_reports().is_empty())
+        .then_some(last)
+        .flatten();
+    [dup, phantom, lost].into_iter().flatten().min()
 }
 
 /// A run graded as a suite row.
@@ -96,6 +164,7 @@ pub fn grade(scenario: Scenario, run: &Run) -> SuiteRow {
         tool: run.tool_outcome(),
         ending: run.ending(),
         pass,
+        notes: run.note_counts(),
         break_step: if pass {
             None
         } else {
@@ -144,14 +213,20 @@ impl Change {
 /// - `store_errors`: «SHOULD 返回上一次的结果（成功或错误）», Stripe «包括 500»;
 /// - `lease`: 追问 «占了键之后进程被 kill -9 怎么办？…超过租约还没完成就允许新请求接管»;
 /// - `guard`, then `fence`: «写回时 UPDATE … WHERE key=? AND status='in_progress'
-///   AND fence=?», the token being the last line («再用 fencing token 兜底»).
-pub const CHAPTER_ORDER: [Mechanism; 6] = [
+///   AND fence=?», the token being the last line («再用 fencing token 兜底»);
+/// - past the database, the first 追问: `outbox` («先在本地事务里写一条"待发送"
+///   记录，再由单独的发送流程按记录投递»), then `downstream_key` («投递本身也要
+///   能去重», «把幂等键继续传给下游»). `notify_before_commit` is the hurried
+///   handler, never a step; `downstream_fence` is not the chapter's.
+pub const CHAPTER_ORDER: [Mechanism; 8] = [
     Mechanism::Claim,
     Mechanism::Digest,
     Mechanism::StoreErrors,
     Mechanism::Lease,
     Mechanism::Guard,
     Mechanism::Fence,
+    Mechanism::Outbox,
+    Mechanism::DownstreamKey,
 ];
 
 /// The mechanism the chapter adds next to `design`; `None` once every one

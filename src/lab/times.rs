@@ -38,6 +38,22 @@ pub const KEY_RETENTION_MS: u64 = 24 * 3_600_000;
 /// it ends with a visible `StepKind::Truncated` step.
 pub const MAX_EVENTS: usize = 2_000;
 
+// The notifier (a separate service with its own database). Its calls take
+// fixed times: they draw nothing from the run's RNG, so the harness and the
+// handlers draw exactly what they drew before the notifier existed.
+
+/// One-way latency of a call between the service and the notifier.
+pub const NOTIFY_LATENCY_MS: u64 = 15;
+/// How long a sender waits for the notifier's answer before it calls again.
+pub const NOTIFY_TIMEOUT_MS: u64 = 2_000;
+/// Calls a handler makes for one notification (the relay retries until the
+/// notifier answers: its row stays pending until then).
+pub const NOTIFY_ATTEMPTS: u32 = 3;
+/// The relay polls the outbox this long after a commit that wrote a row.
+pub const RELAY_POLL_MS: u64 = 100;
+/// A relay that died is back after this long and polls the outbox.
+pub const RELAY_RESTART_MS: u64 = 1_000;
+
 // The named scenarios' faults.
 
 /// The extra processing time of `slow_server`: longer than the client's
@@ -53,6 +69,9 @@ pub const STALL_MS: u64 = 7_000;
 pub const OVERLAP_STALL_MS: u64 = 6_000;
 /// The taker's (normal, if slow) extra processing time in `lease_overlap`.
 pub const TAKER_MS: u64 = 1_500;
+/// `lease_notify`: the notifier answers the taker's call this much later,
+/// so the stale handler wakes and notifies before the taker commits.
+pub const NOTIFIER_SLOW_MS: u64 = 1_000;
 /// `Retry-After` of `retry_after_503`, in seconds.
 pub const RETRY_AFTER_503_S: u64 = 1;
 /// `Retry-After` of `retry_after_long`: longer than a tool call's deadline.
@@ -76,5 +95,6 @@ const _: () = {
     assert!(TAKER_MS < SLOW_MS);
     assert!(STALL_MS > LEASE_MS && OVERLAP_STALL_MS > LEASE_MS);
     assert!(HARNESS_DIES_MS < ATTEMPT_TIMEOUT_MS);
+    assert!(NOTIFIER_SLOW_MS + 2 * NOTIFY_LATENCY_MS < NOTIFY_TIMEOUT_MS);
     assert!(KEY_RETENTION_MS < CLEANUP_AT_MS && CLEANUP_AT_MS < HARNESS_BACK_MS);
 };

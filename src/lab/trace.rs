@@ -10,11 +10,19 @@ pub enum Lane {
     Network,
     Server,
     Database,
+    /// The notifier: a separate service with its own database.
+    Notifier,
 }
 
 impl Lane {
     /// All lanes, left to right.
-    pub const ALL: [Lane; 4] = [Lane::Harness, Lane::Network, Lane::Server, Lane::Database];
+    pub const ALL: [Lane; 5] = [
+        Lane::Harness,
+        Lane::Network,
+        Lane::Server,
+        Lane::Database,
+        Lane::Notifier,
+    ];
 
     /// Stable id (translation key suffix).
     pub fn id(self) -> &'static str {
@@ -23,6 +31,7 @@ impl Lane {
             Lane::Network => "network",
             Lane::Server => "server",
             Lane::Database => "database",
+            Lane::Notifier => "notifier",
         }
     }
 }
@@ -44,6 +53,10 @@ pub enum ArrowLabel {
     Query,
     /// Its answer: the report found, if any.
     QueryResult { found: Option<i64> },
+    /// A call to the notifier (its number in the run).
+    Notify { call: usize },
+    /// The notifier's answer to a call.
+    NotifyAnswer { call: usize, outcome: NoticeOutcome },
 }
 
 /// One arrow of the sequence diagram.
@@ -323,6 +336,91 @@ pub enum StepKind {
     Cleanup { pruned: usize },
     /// The run hit the event cap and was cut short.
     Truncated,
+    /// A call to the notifier: sent, lost, handled, answered or timed out.
+    Note { event: NoteEvent },
+    /// The outbox relay looked for a pending row and found none.
+    RelayIdle,
+    /// The relay died (before marking its row sent).
+    RelayDown,
+    /// The relay is back and polls the outbox.
+    RelayBack,
+}
+
+/// Who calls the notifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NoteSender {
+    /// The handler of `request`: right after its transaction committed, or
+    /// (`notify_before_commit`) before its transaction.
+    Handler { request: usize, before_commit: bool },
+    /// The outbox relay, delivering outbox row `outbox_id`.
+    Relay { outbox_id: i64 },
+}
+
+/// What the notifier did with a call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NoticeOutcome {
+    /// It recorded (and sent) notification `id`.
+    Recorded { id: i64 },
+    /// `downstream_key`: it had already recorded this dedupe key; ignored.
+    Ignored { id: i64 },
+    /// `downstream_fence`: the token is lower than the highest it accepted
+    /// for this key; refused.
+    Refused { token: i64, highest: i64 },
+}
+
+/// One call from the service to the notifier.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NoteCall {
+    /// Its number in the run (the fault schedule's index).
+    pub id: usize,
+    pub sender: NoteSender,
+    /// Which call of this notification it is (1 = the first).
+    pub attempt: u32,
+    /// The report it names (`None` before the report exists).
+    pub report_id: Option<i64>,
+    /// `downstream_key`: the dedupe key passed along.
+    pub dedupe_key: Option<String>,
+    /// `downstream_fence`: the fencing token, and the key it is scoped to.
+    pub fence: Option<(String, i64)>,
+    /// The report's title, as the notification tells the module's owner.
+    pub title: String,
+    /// The network loses the call, or the notifier's answer.
+    pub call_lost: bool,
+    pub answer_lost: bool,
+}
+
+/// What happened to a notifier call at a step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NoteEvent {
+    /// The service sent the call (`before_commit`, or the relay's).
+    Sent { call: usize },
+    /// The notifier handled it.
+    Handled { call: usize, outcome: NoticeOutcome },
+    /// The answer reached the relay, which marks its row sent.
+    Answered { call: usize, outcome: NoticeOutcome },
+    /// The sender waited in vain; `retry` is the next call, if any.
+    TimedOut { call: usize, retry: Option<usize> },
+}
+
+/// A row of the notifier's `notifications` table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotificationRow {
+    pub id: i64,
+    pub report_id: Option<i64>,
+    pub title: String,
+    pub dedupe_key: Option<String>,
+    pub fence: Option<i64>,
+    pub received_ms: i64,
+}
+
+/// A row of the service's `outbox` table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutboxRow {
+    pub id: i64,
+    pub report_id: i64,
+    pub fence: Option<i64>,
+    pub created_ms: i64,
+    pub sent_ms: Option<i64>,
 }
 
 /// A row of `reports` as it stands after a step.
@@ -361,6 +459,15 @@ pub struct Step {
     /// Both tables after this step.
     pub reports: Vec<ReportRow>,
     pub keys: Vec<KeyRow>,
+    /// The SQL the notifier ran at this step, on its own database.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notifier_sql: Vec<SqlExec>,
+    /// The service's `outbox` (`outbox` only) and the notifier's
+    /// `notifications` after this step.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub outbox: Vec<OutboxRow>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notifications: Vec<NotificationRow>,
 }
 
 impl Step {

@@ -2,14 +2,21 @@
 //! (tests/lab_golden.rs) and the browser test (tests/wasm_lab.rs): equal
 //! digests prove the server code, SQLite and the RNG agree bit for bit.
 //!
-//! Last deliberate change: every trace changed because the keys table gained
-//! `created_ms` (key retention), `leased` writes back with a status guard,
-//! `slow_server` works 2.5 s (the lease rule: 5 s > 2 s timeout + 2.56 s),
-//! fence decisions record both fences, and the request body no longer
-//! carries a «(render n)» marker. Two runs were added: the fence's key
-//! moment (`lease_overlap`) and a resend after key expiry with `query_first`.
+//! Last deliberate change: every trace with a committed report changed
+//! because the service now notifies the module's owner through the notifier
+//! (its calls, its answers and its own table are steps of the trace); the
+//! report counts and what the model is told did not change. Three runs past
+//! the database were added ([`GOLDEN_DOWNSTREAM`]).
+//!
+//! Before that: the keys table gained `created_ms` (key retention),
+//! `leased` writes back with a status guard, `slow_server` works 2.5 s (the
+//! lease rule: 5 s > 2 s timeout + 2.56 s), fence decisions record both
+//! fences, and the request body no longer carries a «(render n)» marker.
 
 use retry_lab::lab::{ClientStrategy, Preset, Scenario};
+
+/// The mechanisms of the `fenced` preset, to which the downstream runs add theirs.
+pub const FENCED: &str = "claim,digest,store_errors,lease,guard,fence";
 
 /// (scenario, client, server, seed, SHA-256 of the trace JSON).
 pub const GOLDEN: [(Scenario, ClientStrategy, Preset, u64, &str); 6] = [
@@ -18,41 +25,74 @@ pub const GOLDEN: [(Scenario, ClientStrategy, Preset, u64, &str); 6] = [
         ClientStrategy::StableKey,
         Preset::Fenced,
         1,
-        "4b30f8613dc396519821ae6b5d4ef0a9bb6c2b6cc4202204528c26ba9e3a3e2e",
+        "1378cb2c4659c3758a0c04bbac6039e4343f2f3e76c1e1f55848408de54473cf",
     ),
     (
         Scenario::ModelRetry,
         ClientStrategy::NewKey,
         Preset::Atomic,
         7,
-        "7a6cd3df5c678aaa7e52c1f242d8d2e773d27b0e63c7e47bfa283a90a925c159",
+        "50ef3c4f54ce4034d46f2058155da78823bed57d025185ba51e354efedb4029b",
     ),
     (
         Scenario::CrashBetweenCommits,
         ClientStrategy::BusinessKey,
         Preset::KeySplit,
         42,
-        "b1dea23aa319c2dbffb838a3a6fea639b99e6ab1f35618c2c76f085aba8e190e",
+        "aaaf523f3e5ac2777ceb7794f2b5acaa173b41fd74768c770e6ba2ef4f8fcb61",
     ),
     (
         Scenario::SlowServer,
         ClientStrategy::StableKey,
         Preset::KeySplit,
         3,
-        "68331a453fd9bd2a5e16504353087aaf4c662904164f6f280907abc21e2346fe",
+        "427927405bb26f8b1cc50e5cdd7096fcae76cbbce013690a016cd2e51c079915",
     ),
     (
         Scenario::LeaseOverlap,
         ClientStrategy::StableKey,
         Preset::Fenced,
         1,
-        "1dd383927dbd29defddbb4da1cb8fb520192a7e5955a68918fdb645c61984c54",
+        "8944006bab13e58fe0c700a21bd26e9074666e8e071a9e79d63f9b50e3197801",
     ),
     (
         Scenario::KeyExpired,
         ClientStrategy::QueryFirst,
         Preset::Leased,
         5,
-        "64f60cc16d15770dd4113ef8685c16606de67e5dd7e8619322d7fcc6609c2d4f",
+        "4a151ff317f3b7675aeb70c146b05a0081c8612e88fa7bf98b94f1cf10dad03a",
+    ),
+];
+
+/// Runs past the database with `stable_key` on `fenced` plus the named
+/// mechanisms: (scenario, added mechanisms, seed, reports, notifications
+/// sent, phantom notifications, SHA-256 of the trace JSON).
+pub const GOLDEN_DOWNSTREAM: [(Scenario, &str, u64, usize, usize, usize, &str); 3] = [
+    (
+        Scenario::NotifyThenCrash,
+        "notify_before_commit",
+        1,
+        1,
+        2,
+        1,
+        "6a4000c33ccf9e5cc13e283466c51c8b385263cd2b4cde0b3a1a29f0e1a323bd",
+    ),
+    (
+        Scenario::RelayCrash,
+        "outbox,downstream_key",
+        2,
+        1,
+        1,
+        0,
+        "de32b39d668197807e08d5f16b20d580822ea1ae7443d2d8e17c4bb294272680",
+    ),
+    (
+        Scenario::LeaseNotify,
+        "notify_before_commit,downstream_fence",
+        3,
+        1,
+        1,
+        0,
+        "aee912f4c2488efdd221dfae48467941de48142a391f9253c95097891a15ce6d",
     ),
 ];

@@ -29,7 +29,17 @@ impl Server {
         let id = db.last_insert_rowid();
         h.report = Some(id);
         h.committed = false;
+        if self.has(Mechanism::Outbox) {
+            let row = [int(id), opt(h.fence), int(now as i64)];
+            db.exec(self.sql.get(Stmt::InsertOutbox), &row)
+                .map_err(|_| ())?;
+        }
         Ok(id)
+    }
+
+    /// The process dies inside the report's transaction, before `COMMIT`.
+    fn dies_before_commit(&self, h: &Handler) -> bool {
+        h.fault == ServerFault::CrashBeforeCommit
     }
 
     /// The report alone in its own committed transaction (no key handling,
@@ -42,6 +52,10 @@ impl Server {
         let Ok(id) = self.insert_report(db, h, now) else {
             return Err(sql_error(db, h));
         };
+        if self.dies_before_commit(h) {
+            db.rollback(true);
+            return Err(Phase::Crash);
+        }
         db.commit();
         h.committed = true;
         Ok(id)
@@ -53,7 +67,7 @@ impl Server {
             Ok(id) => id,
             Err(answer) => return answer,
         };
-        if h.fault == ServerFault::Crash {
+        if matches!(h.fault, ServerFault::Crash | ServerFault::CrashAfterCommit) {
             return Phase::Crash;
         }
         Phase::Respond(Decision::Created { report_id: id }, created(h, id))
@@ -86,6 +100,9 @@ impl Server {
             return sql_error(db, h);
         }
         db.commit();
+        if h.fault == ServerFault::CrashAfterCommit {
+            return Phase::Crash;
+        }
         Phase::Respond(Decision::KeyRecorded { report_id: id }, r)
     }
 
@@ -119,7 +136,7 @@ impl Server {
         let Ok(id) = self.insert_report(db, h, now) else {
             return sql_error(db, h);
         };
-        if h.fault == ServerFault::Crash {
+        if h.fault == ServerFault::Crash || self.dies_before_commit(h) {
             db.rollback(true);
             return Phase::Crash;
         }
@@ -163,6 +180,9 @@ impl Server {
             Ok(1) => {
                 db.commit();
                 h.committed = h.report.is_some();
+                if h.fault == ServerFault::CrashAfterCommit {
+                    return Phase::Crash;
+                }
                 Phase::Respond(decision, r)
             }
             Ok(_) => self.missed(db, h, key),

@@ -11,18 +11,20 @@ use rand_pcg::Pcg64;
 mod client;
 mod fix;
 mod luck;
+mod notify;
 mod serving;
 
 pub use super::result::{CallSummary, Cell, Run};
 pub use fix::{nearest_fix, nearest_fix_among};
 
 use super::db::Db;
-use super::design::Design;
+use super::design::{Design, Mechanism};
 use super::faults::{Delivery, FaultSchedule};
 use super::handler::{Handler, Phase, Server};
 use super::harness;
 use super::ids::{ClientStrategy, Scenario};
-use super::result::Write;
+use super::notifier::Notifier;
+use super::result::{Notice, Write};
 use super::times::*;
 use super::trace::*;
 
@@ -67,6 +69,23 @@ enum Ev {
         request: usize,
     },
     Restart,
+    /// `notify_before_commit`: the handler's work is done; it notifies first.
+    NotifyFirst {
+        handler: usize,
+        epoch: u32,
+    },
+    NoteArrive {
+        call: usize,
+    },
+    NoteAnswer {
+        call: usize,
+        outcome: NoticeOutcome,
+    },
+    NoteTimeout {
+        call: usize,
+    },
+    RelayPoll,
+    RelayBack,
 }
 
 struct Queued {
@@ -182,6 +201,13 @@ struct Sim {
     /// Version of the rendered body; a re-render fault bumps it. A model
     /// re-call passes the same arguments, so it renders the same body.
     render: u32,
+    notifier: Notifier,
+    note_calls: Vec<NoteCall>,
+    /// The task of each call.
+    note_task_of_call: Vec<usize>,
+    note_tasks: Vec<notify::NoteTask>,
+    notices: Vec<Notice>,
+    relay: notify::Relay,
 }
 
 impl Sim {
@@ -215,6 +241,12 @@ impl Sim {
             recalls_left,
             run_id: harness::run_id(seed),
             render: 1,
+            notifier: Notifier::new(),
+            note_calls: Vec::new(),
+            note_task_of_call: Vec::new(),
+            note_tasks: Vec::new(),
+            notices: Vec::new(),
+            relay: notify::Relay::default(),
         };
         s.at(0, Ev::ToolCall { twin_of: None });
         if s.schedule.double_submit {
@@ -269,6 +301,8 @@ impl Sim {
             calls: self.calls.into_iter().map(|c| c.summary).collect(),
             final_count,
             writes: self.writes,
+            note_calls: self.note_calls,
+            notices: self.notices,
             lucky: false,
             truncated,
         };
@@ -279,10 +313,22 @@ impl Sim {
     fn record_step(&mut self, kind: StepKind, mut arrows: Vec<Arrow>) {
         let sql = self.db.take_log();
         add_sql_arrows(&mut arrows, &sql);
+        let notifier_sql = self.notifier.take_log();
         let (reports, keys) = if self.snapshots {
             self.db.snapshot()
         } else {
             (Vec::new(), Vec::new())
+        };
+        let outbox_kept = self.snapshots && self.server.design().has(Mechanism::Outbox);
+        let outbox = if outbox_kept {
+            self.db.outbox_rows()
+        } else {
+            Vec::new()
+        };
+        let notifications = if self.snapshots {
+            self.notifier.rows()
+        } else {
+            Vec::new()
         };
         self.steps.push(Step {
             time_ms: self.now,
@@ -291,6 +337,9 @@ impl Sim {
             arrows,
             reports,
             keys,
+            notifier_sql,
+            outbox,
+            notifications,
         });
     }
 
@@ -328,6 +377,12 @@ impl Sim {
                 self.down = false;
                 Some((StepKind::Restart, vec![]))
             }
+            Ev::NotifyFirst { handler, epoch } => self.notify_first(handler, epoch),
+            Ev::NoteArrive { call } => Some(self.note_arrive(call)),
+            Ev::NoteAnswer { call, outcome } => self.note_answer(call, outcome),
+            Ev::NoteTimeout { call } => self.note_timeout(call),
+            Ev::RelayPoll => self.relay_poll(),
+            Ev::RelayBack => Some(self.relay_back()),
         }
     }
 

@@ -54,7 +54,8 @@ impl Sim {
         let mut h = self.handlers[handler].clone();
         let phase = self.server.finish(&mut self.db, &mut h, self.now);
         self.note_write(&h, &phase);
-        Some(self.after_phase(&mut h, phase, vec![]))
+        let notify = self.after_commit(&h, &phase);
+        Some(self.after_phase(&mut h, phase, notify.into_iter().collect()))
     }
 
     /// Records who wrote a report, or whose write-back was rolled back, at
@@ -100,15 +101,14 @@ impl Sim {
                 };
                 let work = WORK_MS + self.rng.random_range(0..WORK_JITTER_MS) + stall;
                 let until = self.now + work;
-                let idx = self.handlers.len();
+                let (handler, epoch) = (self.handlers.len(), self.epoch);
                 self.handlers.push(h.clone());
-                self.at(
-                    until,
-                    Ev::Finish {
-                        handler: idx,
-                        epoch: self.epoch,
-                    },
-                );
+                let next = if self.server.design().has(Mechanism::NotifyBeforeCommit) {
+                    Ev::NotifyFirst { handler, epoch }
+                } else {
+                    Ev::Finish { handler, epoch }
+                };
+                self.at(until, next);
                 let kind = StepKind::Server {
                     request,
                     decision,

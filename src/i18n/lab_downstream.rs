@@ -1,0 +1,41 @@
+//! Texts of the lab past its own database: the notifier, its mechanisms
+//! (提交前通知, outbox 模式, 下游幂等键, 下游 fencing token), its scenarios, the
+//! clauses of the pass rule and the marks of a lost, duplicated or phantom
+//! notification. The chapter's words: the first 追问 of `000_*.txt`
+//! («副作用不在你的数据库里怎么办？…把幂等键继续传给下游…outbox 模式，投递本身
+//! 也要能去重») and `003_*.txt` («在同一事务中写业务状态与 outbox»).
+
+use super::{e, Entry};
+
+pub(super) const ENTRIES: &[Entry] = &[
+    // Scenarios.
+    e("lab.scenario.crash_before_notify", "提交后、通知前崩溃", "Crash before notifying"),
+    e("lab.scenario.crash_before_notify.desc", "服务端的事务已经提交（报告和键都在库里），进程随即死掉，还没来得及通知模块负责人。", "The service's transaction commits (the report and the key are in the database); then the process dies before it notifies the module's owner."),
+    e("lab.scenario.notify_then_crash", "通知后、提交前崩溃", "Crash after notifying"),
+    e("lab.scenario.notify_then_crash.desc", "进程在 COMMIT 之前死掉，事务回滚。只有「提交前通知」的写法在这之前已经发出了通知：通知里说的那份报告并不存在。", "The process dies before COMMIT and the transaction rolls back. Only the notify-before-commit handler has already sent its notification by then: the report it names does not exist."),
+    e("lab.scenario.notifier_timeout", "通知服务超时", "Notifier timeout"),
+    e("lab.scenario.notifier_timeout.desc", "通知服务收到第一次调用并发出了通知，但它的响应丢了；调用方等到超时，再调一次。", "The notifier gets the first call and sends its notification, but its answer is lost; the caller times out and calls again."),
+    e("lab.scenario.relay_crash", "投递进程崩溃", "Relay crash"),
+    e("lab.scenario.relay_crash.desc", "outbox 的投递进程把一条待发送记录投递出去，还没标记「已发送」就死掉；重启后这条记录仍是待发送，于是再投递一次（只有用 outbox 时才不同）。", "The outbox relay delivers a pending row, then dies before marking it sent; after its restart the row is still pending, so it delivers it again (only differs with the outbox)."),
+    e("lab.scenario.lease_notify", "租约与通知", "Lease and notification"),
+    e("lab.scenario.lease_notify.desc", "和「租约重叠」一样，第一个请求停顿超过租约，被重试接管。接管者先发通知，通知服务回得慢，它还在等；这时原来的慢请求醒来，也发了通知。之后两者才各自提交。", "As in the lease overlap, the first request pauses past its lease and a retry takes over. The taker notifies first and waits for the slow notifier; meanwhile the stale request wakes and notifies too. Only then does either commit."),
+    // The notifier's lane.
+    e("lab.lane.notifier", "通知服务", "notifier"),
+    // Mechanisms and their group.
+    e("lab.mech.notify_before_commit", "提交前通知", "Notify before commit"),
+    e("lab.mech.notify_before_commit.desc", "处理函数在事务提交之前就调用通知服务（赶工的写法；本实验在开事务前调用，事务不会等网络）。通知发出去就收不回：事务随后回滚，通知里的报告就不存在。", "The handler calls the notifier before its transaction commits (the hurried way; the lab calls it before BEGIN, so no transaction waits on the network). A sent notification cannot be recalled: if the transaction then rolls back, the report it names does not exist."),
+    e("lab.mech.outbox", "outbox 模式", "Outbox"),
+    e("lab.mech.outbox.desc", "在报告的同一个事务里写一条「待发送」记录，由单独的投递进程按记录投递给通知服务，收到答复后标记已发送。事务回滚，这条记录也一起回滚。", "A pending row is written in the report's transaction; a separate relay delivers pending rows to the notifier and marks each sent once answered. If the transaction rolls back, so does the row."),
+    e("lab.mech.downstream_key", "投递去重（下游幂等键）", "Delivery dedupe (downstream key)"),
+    e("lab.mech.downstream_key.desc", "把去重键继续传给下游：有报告 id 就传报告 id，还没有报告时传幂等键。通知服务记下它，同一个键再来就忽略。投递本身也要能去重。", "Passes a dedupe key downstream: the report id once there is one, before that the idempotency key. The notifier records it and ignores a repeat. Delivery itself must deduplicate too."),
+    e("lab.mech.downstream_fence", "下游 fencing token", "Downstream fencing token"),
+    e("lab.mech.downstream_fence.desc", "把 fencing token 也传给通知服务：对同一个键，它拒绝低于已接受最高值的 token。token 只保护自己检查它的资源：写回的条件拦不住已经发出去的通知。", "Passes the fencing token to the notifier too: for one key it refuses a token lower than the highest it has accepted. A token protects only a resource that checks it: the write-back's condition cannot stop a notification already sent."),
+    e("lab.group.downstream", "下游（数据库之外）", "Downstream (outside the database)"),
+    // The clauses of the pass rule «只有一份».
+    e("lab.clause.at_most_one_report", "库里最多一份报告", "At most one report"),
+    e("lab.clause.truth_told", "告诉模型的是实情", "The model was told the truth"),
+    e("lab.clause.no_changed_body_replay", "改了请求体的重试没有拿到旧结果", "No changed body got the old response"),
+    e("lab.clause.no_lost_notification", "每份报告都通知到了", "Every report was notified"),
+    e("lab.clause.no_duplicate_notification", "没有一份报告被通知两次", "No report was notified twice"),
+    e("lab.clause.no_phantom_notification", "没有通知一份不存在的报告", "No notification names a missing report"),
+];
