@@ -220,7 +220,7 @@ pub fn suite_table(l: Lang, s: &SuiteState, a: &Actions) -> Html {
             None => html! {
                 <tr data-testid={format!("build-{}", sc.id())}>
                     <th scope="row">{ t(l, &format!("lab.scenario.{}", sc.id())) }</th>
-                    <td colspan="4" class="muted">{ "…" }</td>
+                    <td colspan="5" class="muted">{ "…" }</td>
                 </tr>
             },
         });
@@ -230,6 +230,7 @@ pub fn suite_table(l: Lang, s: &SuiteState, a: &Actions) -> Html {
                 <thead><tr>
                     <th scope="col">{ t(l, "lab.matrix.scenario") }</th>
                     <th scope="col">{ t(l, "build.col.reports") }</th>
+                    <th scope="col">{ t(l, "lab.notes.label") }</th>
                     <th scope="col">{ t(l, "build.col.tool") }</th>
                     <th scope="col">{ t(l, "build.col.result") }</th>
                     <th scope="col">{ t(l, "build.col.fix") }</th>
@@ -265,9 +266,11 @@ fn row_html(
     html! {
         <tr data-testid={format!("build-{}", r.scenario.id())} data-reports={r.reports.to_string()}
             data-tool={r.tool.id()} data-pass={r.pass.to_string()} data-turned={turned.unwrap_or("")}
+            data-notifications={r.notes.delivered.to_string()}
             class={classes!(if r.pass { "pass" } else { "fail" })}>
             <th scope="row">{ t(l, &format!("lab.scenario.{}", r.scenario.id())) }</th>
             <td class="num">{ r.reports }</td>
+            <td class="num" data-testid={format!("build-notes-{}", r.scenario.id())}>{ r.notes.delivered }{ super::notes_view::short_marks(l, r.notes) }</td>
             <td>{ t(l, &format!("lab.toolout.{}", r.tool.id())) }</td>
             <td>
                 { icon(mark) }{ " " }{ t(l, word) }

@@ -12,10 +12,10 @@ use crate::ui::icons::Icon;
 const TIME_W: f64 = 64.0;
 const TIME_W_HOURS: f64 = 100.0;
 const LANE_W: f64 = 130.0;
-/// On a narrow screen (a 360 px phone) all four lanes must fit beside the
-/// time column, so the diagram opens with the server and database in view;
-/// only the notes to their right need a sideways scroll.
-const LANE_W_NARROW: f64 = 60.0;
+/// On a narrow screen (a 360 px phone) all five lanes must fit beside the
+/// time column, so the diagram opens with the server, database and notifier
+/// in view; only the notes to their right need a sideways scroll.
+const LANE_W_NARROW: f64 = 52.0;
 pub(super) const HEAD_H: f64 = 30.0;
 pub(super) const ROW_H: f64 = 22.0;
 /// Room on the right for the server and database lanes' notes.
@@ -39,7 +39,7 @@ impl Cols {
     }
 
     pub(super) fn width(self) -> f64 {
-        self.time_w + 4.0 * self.lane_w + NOTE_W
+        self.time_w + Lane::ALL.len() as f64 * self.lane_w + NOTE_W
     }
 
     pub(super) fn lane_x(self, l: Lane) -> f64 {
@@ -61,6 +61,9 @@ pub(super) fn label(l: Lang, a: &Arrow) -> String {
             tf(l, "lab.arrow.query_found", &[("id", id.to_string())])
         }
         ArrowLabel::QueryResult { found: None } => t(l, "lab.arrow.query_none"),
+        ArrowLabel::Notify { .. } | ArrowLabel::NotifyAnswer { .. } => {
+            super::narrate_notes::arrow_text(l, &a.label).unwrap_or_default()
+        }
     }
 }
 
@@ -123,6 +126,12 @@ pub(super) fn note(l: Lang, changed_body: &[usize], s: &Step) -> Option<Note> {
         StepKind::HarnessBack => plain(h, t(l, "lab.note.harness_back"), "note key"),
         StepKind::Cleanup { .. } => plain(Lane::Database, t(l, "lab.note.cleanup"), "note key"),
         StepKind::Truncated => plain(h, t(l, "lab.note.truncated"), "note key"),
+        StepKind::RelayDown => marked(
+            Lane::Server,
+            Icon::Cross,
+            t(l, "lab.note.relay_down"),
+            "note key",
+        ),
         StepKind::Server {
             request,
             decision,

@@ -53,6 +53,8 @@ pub fn mark_items(l: Lang) -> Html {
         <>
             <li><span class="swatch luck">{ icon(Icon::Luck) }</span>{ " " }{ t(l, "lab.legend.lucky") }</li>
             <li><span class="swatch changed">{ icon(Icon::Changed) }</span>{ " " }{ t(l, "lab.legend.changed") }</li>
+            <li data-note-legend="count"><span class="cell-notes">{ super::notes_view::count_text(l, Default::default()) }</span>{ " " }{ t(l, "lab.legend.notes") }</li>
+            { super::notes_view::legend_items(l) }
         </>
     }
 }
@@ -104,6 +106,8 @@ fn cell_html(
                 ("data-reports", cell.reports.to_string().into()), ("data-tool", cell.tool.id().into()),
                 ("data-ending", cell.ending().id().into()),
                 ("data-changed", changed.to_string().into()), ("data-lucky", cell.lucky.to_string().into()),
+                ("data-notifications", cell.notes.delivered.to_string().into()),
+                ("data-notes-exact", cell.notes.is_exact().to_string().into()),
             ]}>
                 <span class="cell-main">
                     <span class="cell-count">{ cell.reports }</span>
@@ -112,6 +116,7 @@ fn cell_html(
                     if changed { <span class="cell-changed" aria-hidden="true">{ icon(Icon::Changed) }</span> }
                 </span>
                 <span class="cell-tool">{ t(l, &format!("lab.toolshort.{}", cell.tool.id())) }</span>
+                <span class="cell-notes">{ super::notes_view::count_text(l, cell.notes) }{ super::notes_view::short_marks(l, cell.notes) }</span>
             </AppLink>
         </td>
     }

@@ -11,11 +11,14 @@ mod engine_view;
 mod matrix;
 mod matrix_table;
 mod narrate;
+mod narrate_notes;
+mod notes_view;
 mod page;
 mod run_view;
 mod state;
 mod summary;
 mod tables;
+mod tables_downstream;
 
 pub use build::BuildPage;
 #[cfg(feature = "sqlite")]

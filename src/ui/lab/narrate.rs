@@ -15,7 +15,7 @@ pub fn secs(l: Lang, ms: u64) -> String {
 
 /// Between two sentences: Chinese runs them together after «。», English
 /// puts a space.
-fn sep(l: Lang) -> &'static str {
+pub(super) fn sep(l: Lang) -> &'static str {
     match l {
         Lang::Zh => "",
         Lang::En => " ",
@@ -255,6 +255,10 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
                 response.as_ref().map(|r| r.status),
                 response.as_ref().and_then(|r| r.retry_after_s),
             );
+            if let Some(notify) = super::narrate_notes::after_commit_text(l, run, step) {
+                s.push_str(sep(l));
+                s.push_str(&notify);
+            }
             if let Some(until) = works_until_ms {
                 // Busy past the lease is a pause, as the diagram draws it.
                 let key = if until - step.time_ms > crate::lab::LEASE_MS {
@@ -306,5 +310,9 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
         StepKind::HarnessBack => t(l, "lab.n.harness_back"),
         StepKind::Cleanup { pruned } => tf(l, "lab.n.cleanup", &[("n", pruned.to_string())]),
         StepKind::Truncated => t(l, "lab.n.truncated"),
+        StepKind::Note { event } => super::narrate_notes::note_text(l, run, event),
+        StepKind::RelayIdle => t(l, "lab.n.relay_idle"),
+        StepKind::RelayDown => t(l, "lab.n.relay_down"),
+        StepKind::RelayBack => t(l, "lab.n.relay_back"),
     }
 }

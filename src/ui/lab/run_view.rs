@@ -333,6 +333,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
             <div class="lab-tables">
                 { reports_table(l, reports, reports_before) }
                 { keys_table(l, keys, keys_before) }
+                { super::tables_downstream::downstream_tables(l, super::tables_downstream::has_outbox(run.design), current, before) }
             </div>
             }
         </section>

@@ -132,6 +132,7 @@ fn ending(l: Lang, s: &LabState) -> Html {
                 data-verdict={run.verdict().id()} data-ending={c.ending().id()}>
                 { cell_mark(c) }{ " " }{ verdict_line(l, c) }
             </p>
+            { super::notes_view::verdict_notes(l, c.notes) }
             <p class="model-view" data-testid="tool-outcome" data-tool={c.tool.id()}>
                 { model_view(l, c.tool) }
             </p>
@@ -175,6 +176,12 @@ pub fn summary_card(
     show: Callback<MouseEvent>,
 ) -> Html {
     let at_end = step >= s.total();
+    // The notifier's table after the current step (the view at `step`
+    // shows steps 0..step).
+    let notified = step
+        .checked_sub(1)
+        .and_then(|i| s.run.steps().get(i))
+        .map_or(0, |st| st.notifications.len());
     let class = if at_end {
         cell_class(s.run.cell())
     } else {
@@ -186,6 +193,8 @@ pub fn summary_card(
                 <h3>{ t(l, "lab.card.now") }</h3>
                 <div class="count-label">{ t(l, "lab.count.label") }</div>
                 <div class="big-number report-count" data-testid="report-count">{ count }</div>
+                <div class="count-label">{ t(l, "lab.notes.label") }</div>
+                <div class="big-number notification-count" data-testid="notification-count">{ notified }</div>
             </section>
             <section class={classes!("card-end", class)} data-testid="card-end" data-shown={at_end.to_string()}>
                 <h3>{ t(l, "lab.card.end") }</h3>
