@@ -19,6 +19,7 @@ pub fn bank() -> Vec<Question> {
     all.extend(super::bank_keys::questions());
     all.extend(super::bank_agent::questions());
     all.extend(super::bank_interview::questions());
+    all.extend(super::bank_downstream::questions());
     // The build challenges join their sections (the page lists by section).
     let build = super::bank_build::questions();
     for b in build {

@@ -12,6 +12,7 @@ mod engine;
 mod exercises;
 mod exercises_agent;
 mod exercises_build;
+mod exercises_downstream;
 mod exercises_interview;
 mod exercises_keys;
 mod exercises_layers;
@@ -103,6 +104,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(exercises_agent::ENTRIES.iter())
         .chain(exercises_interview::ENTRIES.iter())
         .chain(exercises_build::ENTRIES.iter())
+        .chain(exercises_downstream::ENTRIES.iter())
         .chain(amplify::ENTRIES.iter())
         .chain(help::ENTRIES.iter())
         .chain(engine::ENTRIES.iter())

@@ -1,0 +1,100 @@
+//! The questions past the database: each correct option is what the lab's
+//! runs show, each wrong one is contradicted by them, and the build
+//! challenge's only solution within its limit is the chapter's pair
+//! (outbox, delivery dedupe) on the atomic claim.
+#![cfg(not(target_arch = "wasm32"))]
+
+use retry_lab::exercises::grade::{grade, ModelValue, Response};
+use retry_lab::exercises::{find, Kind};
+use retry_lab::lab::{run, ClientStrategy, Design, Mechanism as M, Preset, Run, Scenario};
+
+fn fenced_with(added: &[M]) -> Design {
+    added
+        .iter()
+        .fold(Preset::Fenced.design(), |d, m| d.with(*m))
+        .resolve()
+        .0
+}
+
+fn go(sc: Scenario, added: &[M]) -> Run {
+    run(sc, ClientStrategy::StableKey, fenced_with(added), 1)
+}
+
+fn correct(id: &str) -> &'static str {
+    match find(id).unwrap_or_else(|| panic!("{id}")).kind {
+        Kind::Choice { correct, .. } => correct,
+        k => panic!("{id}: {k:?}"),
+    }
+}
+
+#[test]
+fn an_outbox_delivers_what_a_crash_after_the_commit_lost() {
+    assert_eq!(correct("outbox_after_crash"), "outbox_row_survives");
+    let plain = go(Scenario::CrashBeforeNotify, &[]);
+    assert_eq!(
+        (plain.final_report_count(), plain.note_counts().delivered),
+        (1, 0)
+    );
+    let outbox = go(Scenario::CrashBeforeNotify, &[M::Outbox]);
+    // Once («1 次»), not twice (the retry replays), and the report is there
+    // (no rollback).
+    assert_eq!(
+        (outbox.final_report_count(), outbox.note_counts().delivered),
+        (1, 1)
+    );
+    // The demo is this run.
+    let q = find("outbox_after_crash").unwrap();
+    assert!(q.demo.is_some());
+}
+
+#[test]
+fn a_relay_that_dies_before_marking_delivers_twice_without_dedupe() {
+    assert_eq!(correct("relay_delivery_dedupe"), "relay_redelivers");
+    let r = go(Scenario::RelayCrash, &[M::Outbox]);
+    assert_eq!((r.final_report_count(), r.note_counts().delivered), (1, 2));
+    assert_eq!(r.note_counts().lost, 0, "nothing is lost");
+    let r = go(Scenario::RelayCrash, &[M::Outbox, M::DownstreamKey]);
+    assert_eq!(r.note_counts().delivered, 1);
+}
+
+#[test]
+fn the_write_back_fence_does_not_stop_a_sent_notification_the_resource_or_the_outbox_does() {
+    assert_eq!(correct("lease_fence_resource"), "fence_needs_resource");
+    let r = go(Scenario::LeaseNotify, &[M::NotifyBeforeCommit]);
+    assert_eq!((r.final_report_count(), r.note_counts().delivered), (1, 2));
+    let with_fence = go(
+        Scenario::LeaseNotify,
+        &[M::NotifyBeforeCommit, M::DownstreamFence],
+    );
+    assert_eq!(with_fence.note_counts().delivered, 1);
+    assert_eq!(
+        go(Scenario::LeaseNotify, &[M::Outbox])
+            .note_counts()
+            .delivered,
+        1
+    );
+    // A longer lease is no answer the lab shows: the pause outlasts any lease.
+}
+
+#[test]
+fn the_build_challenge_needs_the_claim_the_outbox_and_delivery_dedupe() {
+    let q = find("build_outbox_dedupe").unwrap();
+    let Kind::Build(c) = q.kind.clone() else {
+        panic!("{:?}", q.kind)
+    };
+    let passes = |d: Design| {
+        let rows = c.run(d);
+        grade(&q, &Response::Design(d), Some(&ModelValue::Suite { rows }))
+            .unwrap()
+            .correct
+    };
+    let solutions: Vec<String> = Design::all_valid()
+        .into_iter()
+        .filter(|d| passes(*d))
+        .map(|d| d.to_ids())
+        .collect();
+    assert_eq!(solutions, ["claim,outbox,downstream_key"]);
+    // Without either of the two, the claim fails.
+    assert!(!passes(Design::of(&[M::Claim, M::Outbox])));
+    assert!(!passes(Design::of(&[M::Claim, M::DownstreamKey])));
+}
