@@ -20,7 +20,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.scenario.lease_notify", "租约与通知", "Lease and notification"),
     e("lab.scenario.lease_notify.desc", "和「租约重叠」一样，第一个请求停顿超过租约，被重试接管。接管者先发通知，通知服务回得慢，它还在等；这时原来的慢请求醒来，也发了通知。之后两者才各自提交。", "As in the lease overlap, the first request pauses past its lease and a retry takes over. The taker notifies first and waits for the slow notifier; meanwhile the stale request wakes and notifies too. Only then does either commit."),
     // The notifier's lane.
-    e("lab.lane.notifier", "通知服务", "notifier"),
+    e("lab.lane.notifier", "通知", "notifier"),
     // Mechanisms and their group.
     e("lab.mech.notify_before_commit", "提交前通知", "Notify before commit"),
     e("lab.mech.notify_before_commit.desc", "处理函数在事务提交之前就调用通知服务（赶工的写法；本实验在开事务前调用，事务不会等网络）。通知发出去就收不回：事务随后回滚，通知里的报告就不存在。", "The handler calls the notifier before its transaction commits (the hurried way; the lab calls it before BEGIN, so no transaction waits on the network). A sent notification cannot be recalled: if the transaction then rolls back, the report it names does not exist."),

@@ -74,10 +74,14 @@ test('stepping back and forward changes the narration and the count, and returns
   assert.equal(await numberIn(page, 'report-count'), 1);
   assert.equal(await narration(page), at4);
   assert.match(page.url(), /step=4/);
-  // The next step loses the response: the diagram marks it lost, in text
-  // and with a drawn cross.
+  // The next step is the notifier's (the commit's notification is sent);
+  // the one after it loses the response: the diagram marks it lost, in
+  // text and with a drawn cross.
   await page.getByTestId('step-forward').click();
   await waitStep(page, 5);
+  assert.equal(await page.getByTestId('table-notifications').getAttribute('data-rows'), '1');
+  await page.getByTestId('step-forward').click();
+  await waitStep(page, 6);
   assert.match(await page.getByTestId('sequence-diagram').textContent(), /丢失/);
   assert.ok((await page.locator('svg.seq .arrow.lost svg.icon-cross').count()) >= 1);
   assert.equal(await numberIn(page, 'report-count'), 1);

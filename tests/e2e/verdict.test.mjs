@@ -179,7 +179,7 @@ test('at 360 px the matrix says more columns follow and keeps the scenario colum
   await wide.context().close();
 });
 
-test('at 360 px the diagram opens with all four lanes on screen', async () => {
+test('at 360 px the diagram opens with all five lanes on screen', async () => {
   for (const hash of [
     '#/lab?scenario=lease_overlap&client=stable_key&server=fenced&seed=1&step=end',
     '#/lab?scenario=key_expired&client=stable_key&server=fenced&seed=1&step=end',
@@ -189,7 +189,7 @@ test('at 360 px the diagram opens with all four lanes on screen', async () => {
     await page.getByTestId('sequence-diagram').waitFor();
     const lanes = await page.evaluate(() =>
       [...document.querySelectorAll('[data-testid=sequence-diagram] .lane line')].map((l) => l.getBoundingClientRect().x));
-    assert.equal(lanes.length, 4);
+    assert.equal(lanes.length, 5);
     const width = await page.evaluate(() => document.documentElement.clientWidth);
     assert.ok(lanes.every((x) => x > 0 && x < width), `${hash}: lanes at ${lanes.join(', ')} of ${width}`);
     const heads = await page.getByTestId('lane-headers').evaluate((svg) =>

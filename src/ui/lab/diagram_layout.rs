@@ -15,7 +15,7 @@ const LANE_W: f64 = 130.0;
 /// On a narrow screen (a 360 px phone) all five lanes must fit beside the
 /// time column, so the diagram opens with the server, database and notifier
 /// in view; only the notes to their right need a sideways scroll.
-const LANE_W_NARROW: f64 = 52.0;
+const LANE_W_NARROW: f64 = 48.0;
 pub(super) const HEAD_H: f64 = 30.0;
 pub(super) const ROW_H: f64 = 22.0;
 /// Room on the right for the server and database lanes' notes.

@@ -30,13 +30,19 @@ pub fn cell_class(c: Cell) -> String {
     let v = Verdict::from_count(c.reports);
     let e = c.ending();
     format!(
-        "verdict-{} ending-{} {}",
+        "verdict-{} ending-{} {}{}",
         v.id(),
         e.id(),
         if e.is_good() {
             "model-knows"
         } else {
             "model-unsure"
+        },
+        // «只有一份» also needs one notification per report.
+        if c.notes.is_exact() {
+            ""
+        } else {
+            " notes-wrong"
         }
     )
 }

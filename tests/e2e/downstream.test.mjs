@@ -1,0 +1,122 @@
+// The lab past its own database, as a student meets it: each new scenario
+// runs to its end in the run view with the report count and «通知发了几次»
+// side by side (the cells tests/lab_downstream.rs asserts natively), the
+// notifier has its lane and its own table, a phantom notification is marked
+// in the verdict, and the workbench shows the new mechanisms in their own
+// group and grades the new rows.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp } from './harness.mjs';
+
+const FENCED = 'claim,digest,store_errors,lease,guard,fence';
+
+let app;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.close();
+});
+
+/** Waits for the settled run of `scenario` on `design` (its ids; the fenced
+ *  preset's are shown as the preset) and reads its numbers. */
+async function runEnd(page, scenario, design) {
+  await page.waitForFunction(
+    ([sc, d]) => {
+      const shown = document.querySelector('[data-testid="design"]')?.getAttribute('data-design');
+      const fenced = document.querySelector('input[name="server"][value="fenced"]')?.checked;
+      return document.querySelector(`input[name="scenario"][value="${sc}"]`)?.checked &&
+        (d === null ? fenced && shown === undefined : shown === d) &&
+        !document.querySelector('[data-testid="engine-status"]') &&
+        document.querySelector('[data-testid="final-notifications"]');
+    },
+    [scenario, design === FENCED ? null : design],
+    { timeout: 60000 },
+  );
+  return page.evaluate(() => {
+    const v = document.querySelector('[data-testid="final-verdict"]');
+    const n = document.querySelector('[data-testid="final-notifications"]').dataset;
+    const table = document.querySelector('[data-testid="table-notifications"]');
+    return {
+      reports: Number(v.dataset.count),
+      notifications: Number(n.notifications),
+      lost: Number(n.lost),
+      duplicated: Number(n.duplicated),
+      phantom: Number(n.phantom),
+      card: document.querySelector('[data-testid="notification-count"]').innerText.trim(),
+      tableRows: Number(table?.dataset.rows ?? -1),
+      lanes: document.querySelector('[data-testid="lane-headers"]').textContent,
+    };
+  });
+}
+
+// (scenario, mechanisms added to fenced, reports, notifications, the fault mark).
+const CASES = [
+  ['crash_before_notify', '', 1, 0, 'lost'],
+  ['notify_then_crash', 'notify_before_commit', 1, 2, 'phantom'],
+  ['notifier_timeout', '', 1, 2, 'duplicated'],
+  ['relay_crash', 'outbox', 1, 2, 'duplicated'],
+  ['lease_notify', 'notify_before_commit,downstream_fence', 1, 1, null],
+];
+
+test('each new scenario runs to its end with reports and notifications side by side', async () => {
+  const page = await app.open('#/lab');
+  for (const [scenario, added, reports, notifications, mark] of CASES) {
+    const design = added ? `${FENCED},${added}` : FENCED;
+    await page.evaluate(
+      (h) => { location.hash = h; },
+      `#/lab?scenario=${scenario}&client=stable_key&design=${design}&seed=1&step=end`,
+    );
+    const got = await runEnd(page, scenario, design);
+    assert.equal(got.reports, reports, scenario);
+    assert.equal(got.notifications, notifications, scenario);
+    // The card's count and the notifier's own table agree at the last step.
+    assert.equal(got.card, String(notifications), scenario);
+    assert.equal(got.tableRows, notifications, scenario);
+    assert.match(got.lanes, /通知/);
+    for (const m of ['lost', 'duplicated', 'phantom']) {
+      assert.equal(got[m] > 0, m === mark, `${scenario}: ${m}`);
+    }
+    if (mark) {
+      const marked = page.locator(`[data-testid="final-notifications"] [data-note-mark="${mark}"]`);
+      assert.equal(await marked.count(), 1, `${scenario}: the ${mark} mark`);
+    }
+  }
+  app.assertNoErrors(page);
+});
+
+test('the workbench shows the downstream group and grades the new rows', async () => {
+  const page = await app.open(`#/lab/build?design=${FENCED},outbox,downstream_key&client=stable_key`);
+  const group = page.getByTestId('group-downstream');
+  await group.waitFor();
+  for (const m of ['notify_before_commit', 'outbox', 'downstream_key', 'downstream_fence']) {
+    assert.equal(await group.getByTestId(`mech-${m}`).count(), 1, m);
+  }
+  assert.match(await group.innerText(), /outbox 模式/);
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="build-score"]') &&
+      !document.querySelector('[data-testid="build-progress"]'),
+    null,
+    { timeout: 60000 },
+  );
+  for (const sc of ['crash_before_notify', 'notify_then_crash', 'notifier_timeout', 'relay_crash', 'lease_notify']) {
+    const row = page.getByTestId(`build-${sc}`);
+    assert.equal(await row.getAttribute('data-pass'), 'true', sc);
+    assert.equal(await row.getAttribute('data-notifications'), '1', sc);
+  }
+  // Without delivery dedupe the lost answer and the relay's restart notify twice.
+  await group.getByTestId('mech-downstream_key').uncheck();
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="build-design"]')?.getAttribute('data-design')?.endsWith('outbox') &&
+      document.querySelector('[data-testid="build-score"]') &&
+      !document.querySelector('[data-testid="build-progress"]'),
+    null,
+    { timeout: 60000 },
+  );
+  for (const sc of ['notifier_timeout', 'relay_crash']) {
+    const row = page.getByTestId(`build-${sc}`);
+    assert.equal(await row.getAttribute('data-pass'), 'false', sc);
+    assert.equal(await row.getAttribute('data-notifications'), '2', sc);
+  }
+  app.assertNoErrors(page);
+});
