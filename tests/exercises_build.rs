@@ -253,7 +253,7 @@ fn no_server_design_passes_a_model_recall_with_a_stable_key_and_a_business_key_c
     let passes =
         |client, d| retry_lab::lab::suite::suite(d, client, 1, &[Scenario::ModelRetry])[0].pass;
     let all = Design::all_valid();
-    assert_eq!(all.len(), 29);
+    assert_eq!(all.len(), 57);
     assert!(all.iter().all(|d| !passes(ClientStrategy::StableKey, *d)));
     assert!(all.iter().any(|d| passes(ClientStrategy::BusinessKey, *d)));
     // The two calls carry two different keys.

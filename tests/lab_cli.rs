@@ -24,7 +24,10 @@ fn one_server_prints_every_cell_matching_the_library() {
     assert!(o.status.success(), "{o:?}");
     let text = stdout(&o);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "server,scenario,client,reports,tool,ending");
+    assert_eq!(
+        lines[0],
+        "server,scenario,client,reports,tool,ending,attempts,leaks"
+    );
     assert_eq!(
         lines.len(),
         1 + Scenario::ALL.len() * ClientStrategy::ALL.len()
@@ -37,12 +40,14 @@ fn one_server_prints_every_cell_matching_the_library() {
             assert_eq!(
                 *line,
                 format!(
-                    "fenced,{},{},{},{},{}",
+                    "fenced,{},{},{},{},{},{},{}",
                     sc.id(),
                     c.id(),
                     want.reports,
                     want.tool.id(),
-                    want.ending().id()
+                    want.ending().id(),
+                    want.attempts,
+                    want.leaks
                 )
             );
         }
@@ -59,15 +64,28 @@ fn all_servers_and_the_issue_cells() {
         1 + Preset::ALL.len() * Scenario::ALL.len() * ClientStrategy::ALL.len()
     );
     for want in [
-        "atomic,stored_500,stable_key,0,not_created,none_known",
-        "fenced,lease_overlap,stable_key,1,created,one_known",
-        "naive,concurrent_same_key,stable_key,2,created,duplicate",
-        "key_split,model_retry,query_first,1,created,one_known",
-        "leased,quota_429,careful,0,not_created,none_known",
+        "atomic,stored_500,stable_key,0,not_created,none_known,2,0",
+        "fenced,lease_overlap,stable_key,1,created,one_known,3,0",
+        "naive,concurrent_same_key,stable_key,2,created,duplicate,2,0",
+        "key_split,model_retry,query_first,1,created,one_known,4,0",
+        "leased,quota_429,careful,0,not_created,none_known,1,0",
         // A changed body answered with the old body's 201 is a fault of its
         // own, not «one, known».
-        "key_split,body_mismatch,stable_key,1,created,changed_body",
-        "atomic,body_mismatch,stable_key,1,unknown,one_unknown",
+        "key_split,body_mismatch,stable_key,1,created,changed_body,2,0",
+        "atomic,body_mismatch,stable_key,1,unknown,one_unknown,2,0",
+        // Two tenants, one key string: a global key scope without a digest
+        // leaks the first tenant's response; with a digest, the second
+        // tenant is refused; the naive server keeps both reports.
+        "key_split,key_collision,stable_key,1,created,leak,2,1",
+        "atomic,key_collision,stable_key,1,created,tenant_refused,2,0",
+        "naive,key_collision,stable_key,2,created,one_known,2,0",
+        // A rewritten title: no key ties the two calls.
+        "fenced,title_rewrite,business_key,2,created,duplicate,5,0",
+        // TLS: every client but `careful` retries it to its limit.
+        "fenced,tls_error,stable_key,0,not_created,none_known,4,0",
+        "fenced,tls_error,careful,0,not_created,none_known,1,0",
+        // Only the total deadline ends a response that trickles in.
+        "fenced,slow_drip,stable_key,1,unknown,one_unknown,1,0",
     ] {
         assert!(text.lines().any(|l| l == want), "missing {want}");
     }
@@ -133,11 +151,13 @@ fn a_design_in_any_order_prints_its_matrix_for_one_client() {
         assert_eq!(
             *line,
             format!(
-                "\"claim,lease\",{},stable_key,{},{},{}",
+                "\"claim,lease\",{},stable_key,{},{},{},{},{}",
                 sc.id(),
                 want.reports,
                 want.tool.id(),
-                want.ending().id()
+                want.ending().id(),
+                want.attempts,
+                want.leaks
             )
         );
     }
@@ -178,18 +198,20 @@ fn the_suite_prints_every_row_and_the_score_as_the_core_grades_them() {
         assert!(o.status.success(), "{o:?}");
         let text = stdout(&o);
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], "scenario,reports,tool,pass,ending");
+        assert_eq!(lines[0], "scenario,reports,tool,pass,ending,attempts,leaks");
         let d = Preset::from_id(design).map_or_else(|| Design::parse(design).0, |p| p.design());
         let rows = suite(d, client, 2, &Scenario::ALL);
         assert_eq!(lines.len(), 2 + rows.len());
         for (r, line) in rows.iter().zip(&lines[1..]) {
             let want = format!(
-                "{},{},{},{},{}",
+                "{},{},{},{},{},{},{}",
                 r.scenario.id(),
                 r.reports,
                 r.tool.id(),
                 r.pass,
-                r.ending.id()
+                r.ending.id(),
+                r.attempts,
+                r.leaks
             );
             assert_eq!(*line, want);
         }

@@ -25,6 +25,7 @@ mod lab_build;
 mod lab_design;
 pub use lab_design::{design_desc, design_name};
 mod lab_story;
+mod lab_tenants;
 mod notice;
 pub mod num;
 
@@ -93,6 +94,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(lab_build::ENTRIES.iter())
         .chain(lab_design::ENTRIES.iter())
         .chain(lab_story::ENTRIES.iter())
+        .chain(lab_tenants::ENTRIES.iter())
         .chain(exercises::ENTRIES.iter())
         .chain(exercises_truths::ENTRIES.iter())
         .chain(exercises_wait::ENTRIES.iter())

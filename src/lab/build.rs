@@ -282,6 +282,8 @@ mod tests {
             },
             pass,
             break_step: (!pass).then_some(7),
+            attempts: 2,
+            leaks: 0,
         }
     }
 
@@ -290,7 +292,7 @@ mod tests {
         let (p, n) = BuildParams::from_query(&Query::new());
         assert!(n.is_empty(), "{n:?}");
         assert_eq!(p, BuildParams::default());
-        assert_eq!(p.suite.len(), 17);
+        assert_eq!(p.suite.len(), Scenario::ALL.len());
         assert_eq!(p.client, ClientStrategy::StableKey);
         let p = p.with_design(Preset::Atomic.design());
         assert_eq!(p.to_query().get("preset"), Some("atomic"));
@@ -350,7 +352,7 @@ mod tests {
             .filter(|n| n.param == "design")
             .all(|n| n.used == "naive"));
         let (p, n) = BuildParams::from_query(&Query::parse("suite=,"));
-        assert_eq!((p.suite.len(), n.len()), (17, 1));
+        assert_eq!((p.suite.len(), n.len()), (Scenario::ALL.len(), 1));
         let long = format!("design={}", "z".repeat(400));
         let (_, n) = BuildParams::from_query(&Query::parse(&long));
         assert!(n[0].given.chars().count() <= crate::params::MAX_ECHO_CHARS + 1);

@@ -9,7 +9,7 @@ use crate::csv::row;
 
 /// `lab matrix`: every scenario × client for each design.
 pub fn matrix_csv(designs: &[Design], clients: &[ClientStrategy], seed: u64) -> String {
-    let mut out = String::from("server,scenario,client,reports,tool,ending\n");
+    let mut out = String::from("server,scenario,client,reports,tool,ending,attempts,leaks\n");
     for d in designs {
         for sc in Scenario::ALL {
             for c in clients {
@@ -22,6 +22,8 @@ pub fn matrix_csv(designs: &[Design], clients: &[ClientStrategy], seed: u64) -> 
                     &reports,
                     cell.tool.id(),
                     cell.ending().id(),
+                    &cell.attempts.to_string(),
+                    &cell.leaks.to_string(),
                 ]));
                 out.push('\n');
             }
@@ -33,7 +35,7 @@ pub fn matrix_csv(designs: &[Design], clients: &[ClientStrategy], seed: u64) -> 
 /// `lab suite`: every scenario graded, then `score,<pass>,<total>`.
 pub fn suite_csv(design: Design, client: ClientStrategy, seed: u64) -> String {
     let rows = suite(design, client, seed, &Scenario::ALL);
-    let mut out = String::from("scenario,reports,tool,pass,ending\n");
+    let mut out = String::from("scenario,reports,tool,pass,ending,attempts,leaks\n");
     for r in &rows {
         let (reports, pass) = (r.reports.to_string(), r.pass.to_string());
         out.push_str(&row(&[
@@ -42,6 +44,8 @@ pub fn suite_csv(design: Design, client: ClientStrategy, seed: u64) -> String {
             r.tool.id(),
             &pass,
             r.ending.id(),
+            &r.attempts.to_string(),
+            &r.leaks.to_string(),
         ]));
         out.push('\n');
     }

@@ -28,6 +28,22 @@ CREATE TABLE idempotency_keys (
   created_ms INTEGER NOT NULL
 );";
 
+/// `tenant_scope`'s key table: keyed by (tenant, key), so another tenant's
+/// equal key string is another row.
+const SCOPED_KEYS: &str = "
+CREATE TABLE idempotency_keys (
+  tenant TEXT NOT NULL,
+  key TEXT NOT NULL,
+  request_digest TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('in_progress', 'done')),
+  fence INTEGER,
+  lease_expires_ms INTEGER,
+  response_status INTEGER,
+  response_body TEXT,
+  created_ms INTEGER NOT NULL,
+  PRIMARY KEY (tenant, key)
+);";
+
 /// An SQL error message (SQLite's own text).
 pub type SqlError = String;
 
@@ -36,6 +52,7 @@ pub struct Db {
     conn: Connection,
     log: Vec<SqlExec>,
     in_tx: bool,
+    scoped: bool,
 }
 
 fn show(v: &Value) -> String {
@@ -56,14 +73,23 @@ fn plain(v: &Value) -> String {
 }
 
 impl Db {
-    /// A fresh in-memory database with the two tables.
-    pub fn open() -> Self {
+    /// A fresh in-memory database with the two tables; `scoped`: the key
+    /// table is keyed by (tenant, key).
+    pub fn open(scoped: bool) -> Self {
         let conn = Connection::open_in_memory().expect("in-memory SQLite opens");
-        conn.execute_batch(SCHEMA).expect("schema is valid");
+        let schema = match scoped {
+            false => SCHEMA.to_string(),
+            true => {
+                let reports = SCHEMA.split("CREATE TABLE idempotency_keys").next();
+                format!("{}{SCOPED_KEYS}", reports.unwrap_or_default())
+            }
+        };
+        conn.execute_batch(&schema).expect("schema is valid");
         Self {
             conn,
             log: Vec::new(),
             in_tx: false,
+            scoped,
         }
     }
 
@@ -174,12 +200,13 @@ impl Db {
             .expect("query runs")
             .collect::<Result<Vec<_>, _>>()
             .expect("rows read");
+        let tenant = if self.scoped { "tenant" } else { "NULL" };
         let mut stmt = self
             .conn
-            .prepare_cached(
+            .prepare_cached(&format!(
                 "SELECT key, request_digest, status, fence, lease_expires_ms, response_status, \
-                 response_body, created_ms FROM idempotency_keys ORDER BY rowid",
-            )
+                 response_body, created_ms, {tenant} FROM idempotency_keys ORDER BY rowid"
+            ))
             .expect("valid");
         let keys = stmt
             .query_map([], |r| {
@@ -192,6 +219,7 @@ impl Db {
                     response_status: r.get(5)?,
                     response_body: r.get(6)?,
                     created_ms: r.get(7)?,
+                    tenant: r.get(8)?,
                 })
             })
             .expect("query runs")

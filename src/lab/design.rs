@@ -13,6 +13,9 @@
 //!   `status='in_progress'`) change the claim, so they need `claim`.
 //! - `fence` (接管时 token 加 1，写回带 `fence=?`) is handed out by a
 //!   takeover, so it needs `lease`.
+//! - `tenant_scope` (`003_*.txt`: «先按 tenant、subject/service principal 与
+//!   action/tool 定义 key 的命名空间，不能让其他租户用相同字符串占用全局 key»)
+//!   scopes the key record, so it needs one.
 //!
 //! Every requirement names a mechanism earlier in [`Mechanism::ALL`], so a
 //! single pass in that order drops whatever cannot work, and says why.
@@ -44,6 +47,9 @@ id_enum! {
         Guard => "guard",
         /// A takeover increments a fencing token; the write-back has `AND fence = ?`.
         Fence => "fence",
+        /// The key's table is keyed by (tenant, key), and the digest
+        /// includes the tenant: another tenant's equal key string is another key.
+        TenantScope => "tenant_scope",
     }
 }
 
@@ -57,6 +63,7 @@ id_enum! {
         Errors => "errors",
         Lease => "lease",
         WriteBack => "write_back",
+        Tenant => "tenant",
     }
 }
 
@@ -66,7 +73,7 @@ impl Mechanism {
         use Mechanism::*;
         match self {
             RecordAfter | Claim => &[],
-            Digest | StoreErrors => &[RecordAfter, Claim],
+            Digest | StoreErrors | TenantScope => &[RecordAfter, Claim],
             Lease | Guard => &[Claim],
             Fence => &[Lease],
         }
@@ -90,6 +97,7 @@ impl Mechanism {
             StoreErrors => Group::Errors,
             Lease => Group::Lease,
             Guard | Fence => Group::WriteBack,
+            TenantScope => Group::Tenant,
         }
     }
 
@@ -376,8 +384,9 @@ mod tests {
     fn every_valid_design_is_counted_once_and_presets_are_valid() {
         let all = Design::all_valid();
         // No key record: 1; record_after with digest × store_errors: 4;
-        // claim with digest × store_errors × guard × {-, lease, lease+fence}: 24.
-        assert_eq!(all.len(), 29);
+        // claim with digest × store_errors × guard × {-, lease, lease+fence}: 24;
+        // every keyed one with or without tenant_scope.
+        assert_eq!(all.len(), 1 + 2 * (4 + 24));
         assert_eq!(all[0], Design::NONE);
         for p in Preset::ALL {
             assert!(all.contains(&p.design()), "{p:?}");

@@ -117,6 +117,10 @@ mod tests {
             tool: ToolOutcome::Created,
             lucky: false,
             changed_body: false,
+            ending: crate::lab::Ending::of(reports, ToolOutcome::Created, false),
+            attempts: 1,
+            leaks: 0,
+            tenant_refusals: 0,
         }
     }
 

@@ -49,7 +49,10 @@ pub use ids::{ClientStrategy, Ending, Preset, Scenario, ToolOutcome, Verdict};
 pub use params::{
     LabParams, MatrixBy, MatrixParams, Speed, StepParam, KNOWN, MATRIX_KNOWN, SEED as SEED_BOUND,
 };
-pub use result::{CallSummary, Cell, Holder, RollbackCause, Run, Write, WriteOutcome};
+pub use result::{
+    CallSummary, Cell, DripTimers, Holder, RecordUse, RollbackCause, Run, Timer, Write,
+    WriteOutcome,
+};
 #[cfg(feature = "sqlite")]
 pub use sim::{cell, final_count, nearest_fix, nearest_fix_among, run, run_fast, run_schedule};
 pub use times::*;

@@ -28,9 +28,11 @@ use super::trace::*;
 
 #[derive(Clone, Debug)]
 enum Ev {
-    /// The model calls the tool; `twin_of` when the same call is submitted twice.
+    /// The model of `tenant`'s agent calls the tool; `twin_of` when the
+    /// same call is submitted twice.
     ToolCall {
         twin_of: Option<usize>,
+        tenant: usize,
     },
     Send {
         call: usize,
@@ -67,6 +69,20 @@ enum Ev {
         request: usize,
     },
     Restart,
+    TlsFailed {
+        request: usize,
+    },
+    /// A response's first bytes arrive; the rest trickles in.
+    DripStart {
+        response: ResponseInfo,
+        every_ms: u64,
+        total_ms: u64,
+    },
+    /// The tool call's total deadline.
+    Deadline {
+        call: usize,
+        request: usize,
+    },
 }
 
 struct Queued {
@@ -104,6 +120,10 @@ struct Call {
     /// Attempts made before the harness restarted: a resumed call gets a
     /// fresh retry budget.
     budget_base: u32,
+    /// Whose agent made the call, and whether the model paraphrased the
+    /// report's title in it (`rewrite_title`, on a re-call).
+    tenant: usize,
+    rewritten: bool,
 }
 
 /// Runs a named scenario on a design (or a preset).
@@ -182,6 +202,9 @@ struct Sim {
     /// Version of the rendered body; a re-render fault bumps it. A model
     /// re-call passes the same arguments, so it renders the same body.
     render: u32,
+    /// Requests whose response is trickling in, with the earliest time their
+    /// read timeout (idle time between bytes) may still fire.
+    dripping: std::collections::HashMap<usize, u64>,
 }
 
 impl Sim {
@@ -200,7 +223,7 @@ impl Sim {
             seed,
             snapshots,
             rng: Pcg64::seed_from_u64(seed),
-            db: Db::open(),
+            db: Db::open(design.has(super::design::Mechanism::TenantScope)),
             queue: BinaryHeap::new(),
             seq: 0,
             now: 0,
@@ -215,10 +238,32 @@ impl Sim {
             recalls_left,
             run_id: harness::run_id(seed),
             render: 1,
+            dripping: Default::default(),
         };
-        s.at(0, Ev::ToolCall { twin_of: None });
+        s.at(
+            0,
+            Ev::ToolCall {
+                twin_of: None,
+                tenant: 0,
+            },
+        );
         if s.schedule.double_submit {
-            s.at(0, Ev::ToolCall { twin_of: Some(0) });
+            s.at(
+                0,
+                Ev::ToolCall {
+                    twin_of: Some(0),
+                    tenant: 0,
+                },
+            );
+        }
+        if let Some(at) = s.schedule.second_tenant {
+            s.at(
+                at,
+                Ev::ToolCall {
+                    twin_of: None,
+                    tenant: 1,
+                },
+            );
         }
         if s.schedule.restart_next_day {
             s.at(HARNESS_DIES_MS, Ev::HarnessDown);
@@ -300,7 +345,7 @@ impl Sim {
             return None;
         }
         match ev {
-            Ev::ToolCall { twin_of } => Some(self.tool_call(twin_of)),
+            Ev::ToolCall { twin_of, tenant } => Some(self.tool_call(twin_of, tenant)),
             Ev::Send { call, resend } => Some(self.send(call, resend)),
             Ev::Query { call } => Some(self.query(call)),
             Ev::HarnessDown => Some(self.harness_dies()),
@@ -328,13 +373,25 @@ impl Sim {
                 self.down = false;
                 Some((StepKind::Restart, vec![]))
             }
+            Ev::TlsFailed { request } => self.tls_failed(request),
+            Ev::DripStart {
+                response,
+                every_ms,
+                total_ms,
+            } => Some(self.drip_starts(response, every_ms, total_ms)),
+            Ev::Deadline { call, request } => self.deadline(call, request),
         }
     }
 
-    fn tool_call(&mut self, twin_of: Option<usize>) -> (StepKind, Vec<Arrow>) {
+    fn tool_call(&mut self, twin_of: Option<usize>, tenant: usize) -> (StepKind, Vec<Arrow>) {
         let call = self.calls.len();
+        let earlier = self.calls.iter().filter(|c| c.tenant == tenant).count();
         let tool_use_id = match twin_of {
             Some(t) => self.calls[t].summary.tool_use_id.clone(),
+            // Two tenants' harnesses number their tool calls per tenant.
+            None if self.schedule.second_tenant.is_some() => {
+                harness::counted_tool_use_id(earlier + 1)
+            }
             None => harness::tool_use_id(&mut self.rng),
         };
         self.calls.push(Call {
@@ -345,6 +402,7 @@ impl Sim {
                 result: None,
                 give_up: None,
                 query: None,
+                tenant,
             },
             started: self.now,
             waiting: None,
@@ -352,6 +410,9 @@ impl Sim {
             first_key: None,
             key_covers: true,
             budget_base: 0,
+            tenant,
+            // A twin is the same call submitted twice, not a re-call.
+            rewritten: self.schedule.rewrite_title && earlier > 0 && twin_of.is_none(),
         });
         let send = Ev::Send {
             call,
@@ -387,6 +448,10 @@ impl Sim {
 
     fn timeout(&mut self, call: usize, request: usize) -> Option<(StepKind, Vec<Arrow>)> {
         if self.calls[call].waiting != Some(request) {
+            return None;
+        }
+        // Bytes kept arriving: the idle timer restarted at each of them.
+        if self.dripping.get(&request).is_some_and(|t| self.now < *t) {
             return None;
         }
         let next = self.attempt_ended(call, AttemptOutcome::Timeout, None);

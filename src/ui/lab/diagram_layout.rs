@@ -61,6 +61,10 @@ pub(super) fn label(l: Lang, a: &Arrow) -> String {
             tf(l, "lab.arrow.query_found", &[("id", id.to_string())])
         }
         ArrowLabel::QueryResult { found: None } => t(l, "lab.arrow.query_none"),
+        ArrowLabel::TlsFailed => t(l, "lab.arrow.tls"),
+        ArrowLabel::Dripping { status } => {
+            tf(l, "lab.arrow.dripping", &[("status", status.to_string())])
+        }
     }
 }
 
@@ -123,6 +127,8 @@ pub(super) fn note(l: Lang, changed_body: &[usize], s: &Step) -> Option<Note> {
         StepKind::HarnessBack => plain(h, t(l, "lab.note.harness_back"), "note key"),
         StepKind::Cleanup { .. } => plain(Lane::Database, t(l, "lab.note.cleanup"), "note key"),
         StepKind::Truncated => plain(h, t(l, "lab.note.truncated"), "note key"),
+        StepKind::Dripping { .. } => plain(h, t(l, "lab.note.dripping"), "note key"),
+        StepKind::Deadline { .. } => marked(h, Icon::Cross, t(l, "lab.note.deadline"), "note key"),
         StepKind::Server {
             request,
             decision,
