@@ -16,6 +16,7 @@ mod run_view;
 mod state;
 mod summary;
 mod tables;
+mod tenants;
 
 pub use build::BuildPage;
 #[cfg(feature = "sqlite")]

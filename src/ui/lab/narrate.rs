@@ -223,7 +223,16 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
             tf(l, key, &[("id", tool_use_id.clone())])
         }
         StepKind::Send { request } => {
+            let two = run.tenants().count() > 1;
             let key = match &request.key {
+                Some(k) if two => tf(
+                    l,
+                    "lab.n.key_tenant",
+                    &[
+                        ("key", k.clone()),
+                        ("tenant", super::tenants::tenant_name(l, request.tenant)),
+                    ],
+                ),
                 Some(k) => tf(l, "lab.n.key", &[("key", k.clone())]),
                 None => t(l, "lab.n.no_key"),
             };

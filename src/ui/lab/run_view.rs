@@ -324,6 +324,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
             </div>
             }
             if lower {
+            { super::tenants::timers_panel(l, run) }
             <div class="panel">
                 <h2>{ t(l, "lab.diagram.title") }</h2>
                 <p class="muted bars-legend">{ t(l, "lab.diagram.bars") }</p>
@@ -333,6 +334,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
             <div class="lab-tables">
                 { reports_table(l, reports, reports_before) }
                 { keys_table(l, keys, keys_before) }
+                { super::tenants::key_notes(l, s.run.design.has(crate::lab::Mechanism::TenantScope)) }
             </div>
             }
         </section>
