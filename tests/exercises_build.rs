@@ -86,7 +86,14 @@ fn the_solutions_are_the_ones_the_explanations_name() {
         ids("build_lease_stale_writer"),
         vec!["claim,lease,guard", "claim,lease,fence"]
     );
+    // K = 3 with two tenants: the claim, the digest and the tenant's
+    // namespace (record_after duplicates the concurrent pair).
+    assert_eq!(
+        ids("build_key_collision"),
+        vec!["claim,digest,tenant_scope"]
+    );
     // No limit: every design with the atomic claim, none without.
+
     let (q, c) = challenge("build_concurrent_same_key");
     for d in Design::all_valid() {
         assert_eq!(submit(&q, &c, d).unwrap().0, d.has(M::Claim), "{d:?}");

@@ -311,3 +311,22 @@ fn bytes_further_apart_than_the_read_timeout_trip_it_first() {
     let r = run_schedule(&s, ClientStrategy::Careful, Preset::Fenced, 1);
     assert_eq!(r.drip_timers().unwrap().fired, Some(Timer::Read));
 }
+
+#[path = "common/lab_golden_tenants.rs"]
+mod golden;
+
+#[test]
+fn the_new_scenarios_match_their_golden_values() {
+    for (sc, c, ids, seed, digest, reports, attempts, leaks) in golden::GOLDEN_TENANTS {
+        let (d, problems) = Design::parse(ids);
+        assert!(problems.is_empty(), "{ids}: {problems:?}");
+        let r = run(sc, c, d, seed);
+        let cell = r.cell();
+        assert_eq!(
+            (cell.reports, cell.attempts, cell.leaks),
+            (reports, attempts, leaks),
+            "{sc:?} {c:?} {ids} {seed}"
+        );
+        assert_eq!(r.trace_digest(), digest, "{sc:?} {c:?} {ids} {seed}");
+    }
+}

@@ -189,3 +189,23 @@ async fn matrix_cells_carry_the_count_and_what_the_model_was_told() {
     let lucky = app::wait_for(&root, "a[data-testid=cell-crash_between_commits-new_key]").await;
     assert_eq!(attr(&lucky, "data-lucky"), "true");
 }
+
+#[path = "common/lab_golden_tenants.rs"]
+mod golden_tenants;
+
+/// Two tenants, the tenant-scoped key table, a TLS failure and a response
+/// that trickles in: the same counts and the same traces as natively.
+#[wasm_bindgen_test]
+fn the_new_scenarios_equal_the_native_golden_values() {
+    for (sc, c, ids, seed, digest, reports, attempts, leaks) in golden_tenants::GOLDEN_TENANTS {
+        let (d, problems) = Design::parse(ids);
+        assert!(problems.is_empty(), "{ids}: {problems:?}");
+        let r = run(sc, c, d, seed);
+        let cell = r.cell();
+        assert_eq!(
+            (cell.reports, cell.attempts, cell.leaks),
+            (reports, attempts, leaks)
+        );
+        assert_eq!(r.trace_digest(), digest, "{sc:?} {c:?} {ids} {seed}");
+    }
+}

@@ -17,6 +17,7 @@ mod bank_build;
 mod bank_interview;
 mod bank_keys;
 pub mod bank_layers;
+mod bank_tenants;
 mod bank_truths;
 mod bank_wait;
 pub mod build;

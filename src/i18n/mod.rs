@@ -15,6 +15,7 @@ mod exercises_build;
 mod exercises_interview;
 mod exercises_keys;
 mod exercises_layers;
+mod exercises_tenants;
 mod exercises_truths;
 mod exercises_wait;
 pub mod fields;
@@ -98,6 +99,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(exercises::ENTRIES.iter())
         .chain(exercises_truths::ENTRIES.iter())
         .chain(exercises_wait::ENTRIES.iter())
+        .chain(exercises_tenants::ENTRIES.iter())
         .chain(exercises_layers::ENTRIES.iter())
         .chain(exercises_keys::ENTRIES.iter())
         .chain(exercises_agent::ENTRIES.iter())

@@ -147,6 +147,16 @@ impl Cell {
     }
 }
 
+/// Whether a handler that decided `decision` wrote its key's response (a
+/// write-back after the work; a takeover's handler writes over the
+/// claimant's record).
+fn writes_response(decision: &Decision) -> bool {
+    matches!(
+        decision,
+        Decision::Created { .. } | Decision::StaleCreated { .. } | Decision::Failed
+    )
+}
+
 /// The two timers of an attempt whose response trickles in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Timer {
@@ -308,7 +318,10 @@ impl Run {
         use super::design::Mechanism::TenantScope;
         type Scope<'a> = (Option<usize>, &'a str);
         let scoped = self.design.has(TenantScope);
-        let mut stored: std::collections::HashMap<Scope, (&str, usize, u64)> = Default::default();
+        // Per key: the digest and tenant of the request that created the
+        // record, the tenant whose handler wrote its response, and when.
+        let mut stored: std::collections::HashMap<Scope, (&str, usize, usize, u64)> =
+            Default::default();
         let mut out = Vec::new();
         for (i, s) in self.steps.iter().enumerate() {
             match &s.kind {
@@ -326,16 +339,25 @@ impl Run {
                     };
                     let scope = (scoped.then_some(req.tenant), key);
                     if self.records_key(decision) {
-                        stored.insert(scope, (&req.digest, req.tenant, s.time_ms));
+                        let t = req.tenant;
+                        stored.insert(scope, (&req.digest, t, t, s.time_ms));
+                    } else if writes_response(decision) {
+                        if let Some(rec) = stored.get_mut(&scope) {
+                            rec.2 = req.tenant;
+                        }
                     }
-                    let Some((digest, owner, _)) = stored.get(&scope) else {
+                    let Some((digest, owner, responder, _)) = stored.get(&scope) else {
                         continue;
                     };
                     let replayed = response.as_ref().is_some_and(|r| r.replayed);
-                    let found = match (*owner == req.tenant, replayed, decision) {
-                        (true, true, _) if *digest != req.digest => Some(RecordUse::ChangedBody),
-                        (false, true, _) => Some(RecordUse::Leak),
-                        (false, _, Decision::DigestMismatch) => Some(RecordUse::TenantRefused),
+                    let found = match (replayed, decision) {
+                        (true, _) if *responder != req.tenant => Some(RecordUse::Leak),
+                        (true, _) if *owner == req.tenant && *digest != req.digest => {
+                            Some(RecordUse::ChangedBody)
+                        }
+                        (_, Decision::DigestMismatch) if *owner != req.tenant => {
+                            Some(RecordUse::TenantRefused)
+                        }
                         _ => None,
                     };
                     if found == Some(what) {
@@ -344,7 +366,7 @@ impl Run {
                 }
                 StepKind::Cleanup { .. } => {
                     let cutoff = s.time_ms.saturating_sub(KEY_RETENTION_MS);
-                    stored.retain(|_, (_, _, at)| *at >= cutoff);
+                    stored.retain(|_, (_, _, _, at)| *at >= cutoff);
                 }
                 _ => {}
             }
