@@ -48,6 +48,8 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.timers.never", "没有触发", "never fired"),
     e("lab.timers.lesson", "每来一次字节，读取超时就重新计时，所以它管不住一个一直在慢慢来的响应；只有总时限能结束这次调用。读物：Requests 的 timeout 不是整个业务操作的绝对截止时间，Agent 任务还需要更外层的 deadline。", "Every arrival of bytes restarts the read timeout, so it cannot stop a response that keeps trickling in; only the total deadline ends the call. The reading: Requests' timeout is not an absolute deadline for the whole operation; an agent's task needs an outer deadline too."),
     e("lab.n.key_tenant", "{tenant} 的 Idempotency-Key: {key}", "{tenant}'s Idempotency-Key: {key}"),
+    e("lab.matrix.attempts", "；HTTP 尝试 {n} 次", "; {n} HTTP attempts"),
+    e("lab.legend.attempts", "每一格的提示里还写着 HTTP 尝试了几次：报告数相同，尝试次数可以不同（TLS 校验失败时，保守客户端 1 次，其他客户端重试到 4 次）。", "Each cell's tooltip also gives the HTTP attempts: the same count of reports can take different numbers of attempts (on a TLS failure, the careful client 1, the others retry to 4)."),
     // Narration.
     e("lab.n.tls_trap", "这个客户端把它当成连接错误重试：Requests 里 SSLError 是 ConnectionError 的子类，过宽的异常分支会把身份校验失败误判为暂时故障。", "This client retries it as a connection error: in Requests, SSLError is a subclass of ConnectionError, and a catch that broad mistakes a failed identity check for a transient fault."),
     e("lab.n.dripping", "请求 #{req} 的响应 {status} 开始到达，但每 {every} 才来几个字节，要到 {complete} 才收完。读取超时（{read}）数的是两次收到数据之间的空闲，每来一个字节就重新计时，所以它不会触发；这次工具调用的总时限在 {deadline}。", "The response {status} to request #{req} starts to arrive, but only a few bytes every {every}; it would be complete at {complete}. The read timeout ({read}) counts idle time between bytes and restarts at every byte, so it never fires; the tool call's total deadline is at {deadline}."),

@@ -8,7 +8,7 @@ use rusqlite::{params_from_iter, Connection};
 use super::sql::{BEGIN, COMMIT, ROLLBACK};
 use super::trace::{KeyRow, ReportRow, SqlExec, SqlOutcome};
 
-const SCHEMA: &str = "
+const REPORTS: &str = "
 CREATE TABLE reports (
   id INTEGER PRIMARY KEY,
   run_id TEXT NOT NULL,
@@ -16,33 +16,30 @@ CREATE TABLE reports (
   title TEXT NOT NULL,
   details TEXT NOT NULL,
   created_ms INTEGER NOT NULL
-);
-CREATE TABLE idempotency_keys (
-  key TEXT PRIMARY KEY,
-  request_digest TEXT NOT NULL,
-  status TEXT NOT NULL CHECK (status IN ('in_progress', 'done')),
-  fence INTEGER,
-  lease_expires_ms INTEGER,
-  response_status INTEGER,
-  response_body TEXT,
-  created_ms INTEGER NOT NULL
 );";
 
-/// `tenant_scope`'s key table: keyed by (tenant, key), so another tenant's
-/// equal key string is another row.
-const SCOPED_KEYS: &str = "
-CREATE TABLE idempotency_keys (
-  tenant TEXT NOT NULL,
-  key TEXT NOT NULL,
+/// The key table's columns after the key.
+const KEY_RECORD: &str = "
   request_digest TEXT NOT NULL,
   status TEXT NOT NULL CHECK (status IN ('in_progress', 'done')),
   fence INTEGER,
   lease_expires_ms INTEGER,
   response_status INTEGER,
   response_body TEXT,
-  created_ms INTEGER NOT NULL,
-  PRIMARY KEY (tenant, key)
-);";
+  created_ms INTEGER NOT NULL";
+
+/// Both tables; `scoped` (`tenant_scope`): the key table is keyed by
+/// (tenant, key), so another tenant's equal key string is another row.
+fn schema(scoped: bool) -> String {
+    let (key, primary) = match scoped {
+        false => ("key TEXT PRIMARY KEY,", ""),
+        true => (
+            "tenant TEXT NOT NULL,\n  key TEXT NOT NULL,",
+            ",\n  PRIMARY KEY (tenant, key)",
+        ),
+    };
+    format!("{REPORTS}\nCREATE TABLE idempotency_keys (\n  {key}{KEY_RECORD}{primary}\n);")
+}
 
 /// An SQL error message (SQLite's own text).
 pub type SqlError = String;
@@ -77,14 +74,8 @@ impl Db {
     /// table is keyed by (tenant, key).
     pub fn open(scoped: bool) -> Self {
         let conn = Connection::open_in_memory().expect("in-memory SQLite opens");
-        let schema = match scoped {
-            false => SCHEMA.to_string(),
-            true => {
-                let reports = SCHEMA.split("CREATE TABLE idempotency_keys").next();
-                format!("{}{SCOPED_KEYS}", reports.unwrap_or_default())
-            }
-        };
-        conn.execute_batch(&schema).expect("schema is valid");
+        conn.execute_batch(&schema(scoped))
+            .expect("schema is valid");
         Self {
             conn,
             log: Vec::new(),

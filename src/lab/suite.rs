@@ -200,15 +200,15 @@ pub const CHAPTER_ORDER: [Mechanism; 6] = [
 
 /// What a fix may add: the chapter's mechanisms, then `tenant_scope`
 /// (`003_*.txt`), which the chapter's own order never reaches.
-pub const FIX_ORDER: [Mechanism; 7] = [
-    Mechanism::Claim,
-    Mechanism::Digest,
-    Mechanism::StoreErrors,
-    Mechanism::Lease,
-    Mechanism::Guard,
-    Mechanism::Fence,
-    Mechanism::TenantScope,
-];
+pub const FIX_ORDER: [Mechanism; CHAPTER_ORDER.len() + 1] = {
+    let mut all = [Mechanism::TenantScope; CHAPTER_ORDER.len() + 1];
+    let mut i = 0;
+    while i < CHAPTER_ORDER.len() {
+        all[i] = CHAPTER_ORDER[i];
+        i += 1;
+    }
+    all
+};
 
 /// The mechanism the chapter adds next to `design`; `None` once every one
 /// of [`CHAPTER_ORDER`] is in it.

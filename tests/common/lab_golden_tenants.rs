@@ -4,7 +4,7 @@
 //! tenant-scoped key table, a TLS failure and a trickling response run
 //! bit for bit the same on native SQLite and in wasm.
 
-use retry_lab::lab::{ClientStrategy, Scenario};
+use retry_lab::lab::{run, ClientStrategy, Design, Scenario};
 
 /// (scenario, client, design ids, seed, SHA-256 of the trace JSON, reports, attempts, leaks).
 /// One golden run.
@@ -71,3 +71,20 @@ pub const GOLDEN_TENANTS: [Golden; 5] = [
         0,
     ),
 ];
+
+/// Runs every golden run and asserts its counts and trace digest.
+pub fn check_all() {
+    for (sc, c, ids, seed, digest, reports, attempts, leaks) in GOLDEN_TENANTS {
+        let (d, problems) = Design::parse(ids);
+        assert!(problems.is_empty(), "{ids}: {problems:?}");
+        let r = run(sc, c, d, seed);
+        let cell = r.cell();
+        let what = format!("{sc:?} {c:?} {ids} {seed}");
+        assert_eq!(
+            (cell.reports, cell.attempts, cell.leaks),
+            (reports, attempts, leaks),
+            "{what}"
+        );
+        assert_eq!(r.trace_digest(), digest, "{what}");
+    }
+}

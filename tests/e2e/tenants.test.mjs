@@ -93,15 +93,22 @@ test('slow_drip: the read timeout never fires, the total deadline does, and the 
   await page.context().close();
 });
 
-test('the workbench offers tenant_scope and it turns key_collision green', async () => {
+test('the workbench offers tenant_scope as the fix of key_collision, and it turns the row green', async () => {
   const page = await app.open('#/lab/build?design=claim,digest,store_errors&suite=key_collision&client=stable_key');
   const row = page.getByTestId('build-key_collision');
   await row.waitFor({ timeout: 60000 });
   await page.waitForFunction(() => document.querySelector('[data-testid="build-key_collision"]')?.dataset.pass);
   assert.equal(await row.getAttribute('data-pass'), 'false');
-  await page.goto(page.url().replace('design=claim,digest,store_errors', 'design=claim,digest,store_errors,tenant_scope'));
-  await page.waitForFunction(() => document.querySelector('[data-testid="build-design"]')?.getAttribute('data-design') === 'claim,digest,store_errors,tenant_scope');
+  await page.getByTestId('mech-tenant_scope').waitFor();
+  const fix = page.getByTestId('build-fix-key_collision');
+  await page.waitForFunction(() => document.querySelector('[data-testid="build-fix-key_collision"]')?.dataset.kind === 'change',
+    null, { timeout: 60000 });
+  assert.match(await fix.innerText(), /tenant_scope|按租户划分键/);
+  await page.getByTestId('build-apply-key_collision').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="build-design"]')?.getAttribute('data-design') === 'claim,digest,store_errors,tenant_scope',
+    null, { timeout: 60000 });
   await page.waitForFunction(() => document.querySelector('[data-testid="build-key_collision"]')?.dataset.pass === 'true', null, { timeout: 60000 });
+  assert.equal(await page.getByTestId('mech-tenant_scope').isChecked(), true);
   app.assertNoErrors(page);
   await page.context().close();
 });

@@ -337,23 +337,6 @@ impl Sim {
 }
 
 impl Sim {
-    /// The TLS handshake of `request` failed verification: nothing was sent.
-    pub(super) fn tls_failed(&mut self, request: usize) -> Option<(StepKind, Vec<Arrow>)> {
-        let call = self.requests[request].call;
-        if self.calls[call].waiting != Some(request) {
-            return None;
-        }
-        let outcome = AttemptOutcome::TlsFailed;
-        let next = self.attempt_ended(call, outcome, None);
-        let back = arrow(Lane::Network, Lane::Harness, ArrowLabel::TlsFailed, false);
-        let kind = StepKind::Received {
-            request,
-            outcome,
-            next,
-        };
-        Some((kind, vec![back]))
-    }
-
     /// A response's first bytes arrive and the rest trickles in. The read
     /// timeout counts idle time, so it restarts at every byte: it fires only
     /// if the bytes come further apart than it. The call's total deadline

@@ -367,13 +367,13 @@ impl Sim {
                 Lane::Harness,
                 ArrowLabel::Status { status },
             )),
-            Ev::RefusedBack { request } => self.refused_back(request),
+            Ev::RefusedBack { request } => self.connect_failed(request, AttemptOutcome::Refused),
             Ev::Timeout { call, request } => self.timeout(call, request),
             Ev::Restart => {
                 self.down = false;
                 Some((StepKind::Restart, vec![]))
             }
-            Ev::TlsFailed { request } => self.tls_failed(request),
+            Ev::TlsFailed { request } => self.connect_failed(request, AttemptOutcome::TlsFailed),
             Ev::DripStart {
                 response,
                 every_ms,
@@ -430,14 +430,23 @@ impl Sim {
         (StepKind::HarnessDown, vec![])
     }
 
-    fn refused_back(&mut self, request: usize) -> Option<(StepKind, Vec<Arrow>)> {
+    /// The connection of `request` failed before anything was sent: refused
+    /// (`Refused`), or its TLS handshake failed verification (`TlsFailed`).
+    fn connect_failed(
+        &mut self,
+        request: usize,
+        outcome: AttemptOutcome,
+    ) -> Option<(StepKind, Vec<Arrow>)> {
         let call = self.requests[request].call;
         if self.calls[call].waiting != Some(request) {
             return None;
         }
-        let outcome = AttemptOutcome::Refused;
+        let label = match outcome {
+            AttemptOutcome::TlsFailed => ArrowLabel::TlsFailed,
+            _ => ArrowLabel::Refused,
+        };
         let next = self.attempt_ended(call, outcome, None);
-        let back = arrow(Lane::Network, Lane::Harness, ArrowLabel::Refused, false);
+        let back = arrow(Lane::Network, Lane::Harness, label, false);
         let kind = StepKind::Received {
             request,
             outcome,

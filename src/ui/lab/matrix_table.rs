@@ -53,6 +53,7 @@ pub fn mark_items(l: Lang) -> Html {
         <>
             <li><span class="swatch luck">{ icon(Icon::Luck) }</span>{ " " }{ t(l, "lab.legend.lucky") }</li>
             <li><span class="swatch changed">{ icon(Icon::Changed) }</span>{ " " }{ t(l, "lab.legend.changed") }</li>
+            <li data-testid="legend-attempts">{ t(l, "lab.legend.attempts") }</li>
         </>
     }
 }
@@ -96,6 +97,10 @@ fn cell_html(
             ("server", crate::i18n::design_name(l, s)),
             ("verdict", crate::lab::words::verdict_line(l, cell)),
         ],
+    ) + &tf(
+        l,
+        "lab.matrix.attempts",
+        &[("n", cell.attempts.to_string())],
     );
     html! {
         <td class={classes!("cell", cell_class(cell), changed.then_some("changed"))}>
@@ -103,6 +108,7 @@ fn cell_html(
                 ("aria-label", label.clone().into()), ("title", label.into()),
                 ("data-reports", cell.reports.to_string().into()), ("data-tool", cell.tool.id().into()),
                 ("data-ending", cell.ending().id().into()),
+                ("data-attempts", cell.attempts.to_string().into()), ("data-leaks", cell.leaks.to_string().into()),
                 ("data-changed", changed.to_string().into()), ("data-lucky", cell.lucky.to_string().into()),
             ]}>
                 <span class="cell-main">

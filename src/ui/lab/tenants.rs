@@ -88,6 +88,31 @@ struct Track {
     mark: Option<f64>,
 }
 
+/// The axis of a timer's row, drawn with SVG attributes (the page's CSP
+/// allows no inline styles): a tick for each arrival of bytes, and a bar
+/// where the timer fires.
+fn track_svg(track: &Track) -> Html {
+    let ticks: Vec<f64> = match track.ticks_every {
+        Some(every) if every > 0.5 => (1..)
+            .map(|k| k as f64 * every)
+            .take_while(|x| *x < 100.0)
+            .collect(),
+        _ => Vec::new(),
+    };
+    html! {
+        <svg class="timer-track" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">
+            <rect class="timer-bg" x="0" y="0" width="100" height="10"></rect>
+            { for ticks.iter().map(|x| html! {
+                <line class="timer-tick" x1={format!("{x:.2}")} x2={format!("{x:.2}")} y1="2" y2="8"
+                    vector-effect="non-scaling-stroke"></line>
+            }) }
+            if let Some(at) = track.mark {
+                <rect class="timer-mark" x={format!("{:.2}", (at - 0.75).max(0.0))} y="0" width="1.5" height="10"></rect>
+            }
+        </svg>
+    }
+}
+
 /// A timer's row: its name, its limit, and whether it fired.
 fn timer_row(l: Lang, which: Timer, limit: String, fired: bool, track: Track) -> Html {
     let id = match which {
@@ -103,11 +128,7 @@ fn timer_row(l: Lang, which: Timer, limit: String, fired: bool, track: Track) ->
         <div class={classes!("timer", fired.then_some("fired"))} data-testid={format!("timer-{id}")}
             data-fired={fired.to_string()}>
             <span class="timer-name">{ tf(l, &format!("lab.timers.{id}"), &[("limit", limit)]) }</span>
-            <span class="timer-track" aria-hidden="true" style={track.ticks_every.map(|p| format!("--tick: {p:.2}%"))}>
-                if let Some(at) = track.mark {
-                    <span class="timer-mark" style={format!("left: {at:.1}%")}></span>
-                }
-            </span>
+            { track_svg(&track) }
             <span class="timer-state">{ t(l, state) }</span>
         </div>
     }
