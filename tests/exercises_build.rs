@@ -86,6 +86,12 @@ fn the_solutions_are_the_ones_the_explanations_name() {
         ids("build_lease_stale_writer"),
         vec!["claim,lease,guard", "claim,lease,fence"]
     );
+    // K = 3 with two tenants: the claim, the digest and the tenant's
+    // namespace (record_after duplicates the concurrent pair).
+    assert_eq!(
+        ids("build_key_collision"),
+        vec!["claim,digest,tenant_scope"]
+    );
     // No limit: every design with the atomic claim, none without; but not
     // with the hurried notification, which tells the owner about the report
     // the crash rolls back.
@@ -256,7 +262,7 @@ fn no_server_design_passes_a_model_recall_with_a_stable_key_and_a_business_key_c
     let passes =
         |client, d| retry_lab::lab::suite::suite(d, client, 1, &[Scenario::ModelRetry])[0].pass;
     let all = Design::all_valid();
-    assert_eq!(all.len(), 222);
+    assert_eq!(all.len(), 438);
     assert!(all.iter().all(|d| !passes(ClientStrategy::StableKey, *d)));
     assert!(all.iter().any(|d| passes(ClientStrategy::BusinessKey, *d)));
     // The two calls carry two different keys.

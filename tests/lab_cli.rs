@@ -26,7 +26,7 @@ fn one_server_prints_every_cell_matching_the_library() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
-        "server,scenario,client,reports,tool,ending,notifications"
+        "server,scenario,client,reports,tool,ending,notifications,attempts,leaks"
     );
     assert_eq!(
         lines.len(),
@@ -40,13 +40,15 @@ fn one_server_prints_every_cell_matching_the_library() {
             assert_eq!(
                 *line,
                 format!(
-                    "fenced,{},{},{},{},{},{}",
+                    "fenced,{},{},{},{},{},{},{},{}",
                     sc.id(),
                     c.id(),
                     want.reports,
                     want.tool.id(),
                     want.ending().id(),
-                    want.notes.delivered
+                    want.notes.delivered,
+                    want.attempts,
+                    want.leaks
                 )
             );
         }
@@ -63,20 +65,35 @@ fn all_servers_and_the_issue_cells() {
         1 + Preset::ALL.len() * Scenario::ALL.len() * ClientStrategy::ALL.len()
     );
     for want in [
-        "atomic,stored_500,stable_key,0,not_created,none_known,0",
-        "fenced,lease_overlap,stable_key,1,created,one_known,1",
-        "naive,concurrent_same_key,stable_key,2,created,duplicate,2",
-        "key_split,model_retry,query_first,1,created,one_known,1",
-        "leased,quota_429,careful,0,not_created,none_known,0",
+        "atomic,stored_500,stable_key,0,not_created,none_known,0,2,0",
+        "fenced,lease_overlap,stable_key,1,created,one_known,1,3,0",
+        "naive,concurrent_same_key,stable_key,2,created,duplicate,2,2,0",
+        "key_split,model_retry,query_first,1,created,one_known,1,4,0",
+        "leased,quota_429,careful,0,not_created,none_known,0,1,0",
         // A changed body answered with the old body's 201 is a fault of its
         // own, not «one, known».
-        "key_split,body_mismatch,stable_key,1,created,changed_body,1",
-        "atomic,body_mismatch,stable_key,1,unknown,one_unknown,1",
+        "key_split,body_mismatch,stable_key,1,created,changed_body,1,2,0",
+        "atomic,body_mismatch,stable_key,1,unknown,one_unknown,1,2,0",
         // Past the database, on the fenced preset: the crash after the
         // commit loses the notification; a lost answer from the notifier
         // makes the service call again.
-        "fenced,crash_before_notify,stable_key,1,created,one_known,0",
-        "fenced,notifier_timeout,stable_key,1,created,one_known,2",
+        "fenced,crash_before_notify,stable_key,1,created,one_known,0,2,0",
+        "fenced,notifier_timeout,stable_key,1,created,one_known,2,1,0",
+        // Two tenants, one key string: a global key scope without a digest
+        // leaks the first tenant's response (the second tenant's report is
+        // never created, so it is never notified either); with a digest,
+        // the second tenant is refused; the naive server keeps both reports
+        // and notifies each once.
+        "key_split,key_collision,stable_key,1,created,leak,1,2,1",
+        "atomic,key_collision,stable_key,1,created,tenant_refused,1,2,0",
+        "naive,key_collision,stable_key,2,created,one_known,2,2,0",
+        // A rewritten title: no key ties the two calls.
+        "fenced,title_rewrite,business_key,2,created,duplicate,2,5,0",
+        // TLS: every client but `careful` retries it to its limit.
+        "fenced,tls_error,stable_key,0,not_created,none_known,0,4,0",
+        "fenced,tls_error,careful,0,not_created,none_known,0,1,0",
+        // Only the total deadline ends a response that trickles in.
+        "fenced,slow_drip,stable_key,1,unknown,one_unknown,1,1,0",
     ] {
         assert!(text.lines().any(|l| l == want), "missing {want}");
     }
@@ -116,7 +133,8 @@ fn bad_input_is_a_message_and_exit_code_2() {
     }
     let o = lab(&["--help"]);
     assert!(o.status.success());
-    assert!(stdout(&o).contains("server,scenario,client,reports,tool,ending,notifications"));
+    assert!(stdout(&o)
+        .contains("server,scenario,client,reports,tool,ending,notifications,attempts,leaks"));
     assert!(stdout(&o).contains("changed_body"));
 }
 
@@ -142,12 +160,14 @@ fn a_design_in_any_order_prints_its_matrix_for_one_client() {
         assert_eq!(
             *line,
             format!(
-                "\"claim,lease\",{},stable_key,{},{},{},{}",
+                "\"claim,lease\",{},stable_key,{},{},{},{},{},{}",
                 sc.id(),
                 want.reports,
                 want.tool.id(),
                 want.ending().id(),
-                want.notes.delivered
+                want.notes.delivered,
+                want.attempts,
+                want.leaks
             )
         );
     }
@@ -188,19 +208,24 @@ fn the_suite_prints_every_row_and_the_score_as_the_core_grades_them() {
         assert!(o.status.success(), "{o:?}");
         let text = stdout(&o);
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], "scenario,reports,tool,pass,ending,notifications");
+        assert_eq!(
+            lines[0],
+            "scenario,reports,tool,pass,ending,notifications,attempts,leaks"
+        );
         let d = Preset::from_id(design).map_or_else(|| Design::parse(design).0, |p| p.design());
         let rows = suite(d, client, 2, &Scenario::ALL);
         assert_eq!(lines.len(), 2 + rows.len());
         for (r, line) in rows.iter().zip(&lines[1..]) {
             let want = format!(
-                "{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{}",
                 r.scenario.id(),
                 r.reports,
                 r.tool.id(),
                 r.pass,
                 r.ending.id(),
-                r.notes.delivered
+                r.notes.delivered,
+                r.attempts,
+                r.leaks
             );
             assert_eq!(*line, want);
         }

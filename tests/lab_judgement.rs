@@ -249,8 +249,12 @@ fn every_runs_words_agree_with_what_the_model_was_told() {
                     x.tool
                 );
             }
-            // An ending that speaks of what the model knows says it.
-            let speaks = !matches!(x.ending(), Ending::Duplicate | Ending::ChangedBody);
+            // An ending that speaks of what the model knows says it (a
+            // leak and a cross-tenant refusal speak of the other tenant).
+            let speaks = !matches!(
+                x.ending(),
+                Ending::Duplicate | Ending::ChangedBody | Ending::Leak | Ending::TenantRefused
+            );
             let (u, n, k) = claims(l, &verdict);
             assert!(
                 !speaks || u || n || k,

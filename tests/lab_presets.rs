@@ -23,6 +23,10 @@ const OLD_SERVERS: [Preset; 5] = [
     Preset::Leased,
     Preset::Fenced,
 ];
+/// The scenarios the old servers were recorded with (the first ones of
+/// [`Scenario::ALL`]); later scenarios came with the designs and are
+/// pinned by their own tests (tests/lab_tenants.rs).
+const RECORDED_SCENARIOS: usize = 17;
 /// Hex digits of the trace digest kept (48 bits: a collision is not a worry).
 const DIGEST_HEX: usize = 12;
 
@@ -83,7 +87,7 @@ fn every_server_reproduces_the_recorded_behaviour() {
     let keys = fixture_keys();
     assert_eq!(
         keys.len(),
-        OLD_SERVERS.len() * Scenario::ALL.len() * ClientStrategy::ALL.len()
+        OLD_SERVERS.len() * RECORDED_SCENARIOS * ClientStrategy::ALL.len()
     );
     let want: Vec<&str> = FIXTURE
         .lines()
@@ -102,9 +106,9 @@ fn write_fixture() {
     }
     let mut out = HEADER.to_string();
     for s in OLD_SERVERS {
-        for sc in Scenario::ALL {
+        for sc in &Scenario::ALL[..RECORDED_SCENARIOS] {
             for c in ClientStrategy::ALL {
-                out.push_str(&line(s, sc, c));
+                out.push_str(&line(s, *sc, c));
                 out.push('\n');
             }
         }

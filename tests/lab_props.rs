@@ -1,5 +1,7 @@
 //! Property tests over random fault schedules: lost and delayed messages,
-//! stalls, crashes, failures, 503s, re-rendered bodies, model re-calls, and
+//! refused connections, failed TLS handshakes, responses that trickle in,
+//! stalls, crashes, failures, 503s, re-rendered bodies, model re-calls
+//! (some with a rewritten title), a second tenant whose keys collide, and
 //! lost, late or repeated calls to the notifier and relay crashes, on every
 //! valid server design.
 
@@ -14,6 +16,9 @@ fn delivery() -> impl Strategy<Value = Delivery> {
         2 => Just(Delivery::Lose),
         1 => (0u64..6_000).prop_map(Delivery::Delay),
         1 => Just(Delivery::Refuse),
+        1 => Just(Delivery::TlsFailure),
+        1 => (200u64..3_000, 0u64..20_000)
+            .prop_map(|(every_ms, total_ms)| Delivery::Drip { every_ms, total_ms }),
     ]
 }
 
@@ -62,14 +67,28 @@ fn schedule(max_recalls: u32) -> impl Strategy<Value = FaultSchedule> {
         prop::bool::weighted(0.2),
         prop::bool::weighted(0.1),
         prop::collection::vec(notify_fault(), 0..6),
+        prop::option::weighted(0.2, 0u64..3_000),
+        prop::bool::weighted(0.2),
     )
         .prop_map(
-            |(attempts, model_recalls, double_submit, restart_next_day, notify)| FaultSchedule {
+            |(
                 attempts,
                 model_recalls,
                 double_submit,
                 restart_next_day,
                 notify,
+                second,
+                rewrite,
+            )| {
+                FaultSchedule {
+                    attempts,
+                    model_recalls,
+                    double_submit,
+                    restart_next_day,
+                    notify,
+                    second_tenant: second,
+                    rewrite_title: rewrite,
+                }
             },
         )
 }
@@ -125,13 +144,17 @@ fn keeps_one(d: Design) -> bool {
     d.has(Claim) && (!d.has(Lease) || d.has(Guard) || d.has(Fence))
 }
 
-/// For one schedule, every valid design and every client: every run
-/// settles before the event cap; «created» is never a lie; the model hears
-/// the truth (if a report exists it was told «created» or «unknown»;
+/// For one schedule, every valid design (with the downstream mechanisms
+/// `extra`) and every client, for each tenant: every run settles before the
+/// event cap; «created» is never a lie but by a cross-tenant leak; the model
+/// hears the truth (if a report exists it was told «created» or «unknown»;
 /// «not created» and «rejected» only if none does) unless the design
-/// [`may_lie`]; and a design that [`keeps_one`] keeps one report for a key
-/// that covers every attempt (stable_key without a model re-call,
-/// business_key) within the retention.
+/// [`may_lie`] or another tenant's response leaked to it; a design that
+/// [`keeps_one`] keeps one report per tenant for a key that covers every
+/// attempt (stable_key without a model re-call, business_key unless the
+/// model rewrote the title) within the retention; and with `tenant_scope`
+/// nothing ever leaks across tenants and no tenant is refused for another's
+/// key.
 fn truth_for_every_design(
     s: &FaultSchedule,
     seed: u64,
@@ -142,25 +165,37 @@ fn truth_for_every_design(
         for c in ClientStrategy::ALL {
             let r = run_fast(s, c, d, seed);
             prop_assert!(!r.truncated, "{c:?} {d:?}: hit the event cap");
-            let (n, tool) = (r.final_report_count(), r.tool_outcome());
-            if tool == ToolOutcome::Created {
-                prop_assert!(n > 0, "{c:?} {d:?}: told «created» with no report");
+            let leaked = !r.leaks().is_empty();
+            if d.has(Mechanism::TenantScope) {
+                prop_assert!(!leaked, "{c:?} {d:?}: a leak across tenants");
+                prop_assert!(r.tenant_refusals().is_empty(), "{c:?} {d:?}: refused");
             }
-            prop_assert!(
-                may_lie(d) || tool.is_truthful(n),
-                "{c:?} {d:?}: {n} report(s) but the model was told {tool:?}"
-            );
-            let covered = match c {
-                ClientStrategy::StableKey => s.model_recalls == 0,
-                ClientStrategy::BusinessKey => true,
-                _ => false,
-            };
-            if keeps_one(d) && covered && !s.restart_next_day {
-                prop_assert!(n <= 1, "{c:?} {d:?}: {n} reports");
+            for t in r.tenants().collect::<Vec<_>>() {
+                let (n, tool) = (r.reports_of(t), r.tool_outcome_of(t));
+                if tool == ToolOutcome::Created && !leaked {
+                    prop_assert!(n > 0, "{c:?} {d:?}: told «created» with no report");
+                }
+                prop_assert!(
+                    may_lie(d) || leaked || tool.is_truthful(n),
+                    "{c:?} {d:?}: tenant {t}: {n} report(s) but its model was told {tool:?}"
+                );
+                let covered = match c {
+                    ClientStrategy::StableKey => s.model_recalls == 0,
+                    ClientStrategy::BusinessKey => !s.rewrite_title || s.model_recalls == 0,
+                    _ => false,
+                };
+                if keeps_one(d) && covered && !s.restart_next_day {
+                    prop_assert!(n <= 1, "{c:?} {d:?}: tenant {t}: {n} reports");
+                }
             }
         }
     }
     Ok(())
+}
+
+/// The most reports one tenant's requests left.
+fn most_per_tenant(r: &Run) -> usize {
+    r.tenants().map(|t| r.reports_of(t)).max().unwrap_or(0)
 }
 
 /// Schedules for the large release-mode run (see scripts/test.sh): each
@@ -312,7 +347,7 @@ fn outbox_notifies_every_report_once(s: &FaultSchedule, seed: u64) -> Result<(),
 const OUTBOX_CASES: u32 = 40;
 
 proptest! {
-    // Each case is 29 designs × 6 clients.
+    // Each case is 57 designs × 6 clients.
     #![proptest_config(ProptestConfig::with_cases(50))]
 
     /// The per-commit share of the truth property (the release run has 2,000).
@@ -325,7 +360,7 @@ proptest! {
 }
 
 proptest! {
-    // Each case is 24 claiming designs × 6 clients.
+    // Each case is 48 claiming designs (with or without tenant_scope) × 6 clients.
     #![proptest_config(ProptestConfig::with_cases(OUTBOX_CASES))]
 
     #[test]
@@ -345,14 +380,30 @@ proptest! {
         // Within the key's retention (a pruned key is a new request).
         let s = FaultSchedule { restart_next_day: false, ..s };
         let r = run_schedule(&s, ClientStrategy::StableKey, Preset::Fenced, seed);
-        prop_assert!(r.final_report_count() <= 1, "{} reports", r.final_report_count());
+        prop_assert!(most_per_tenant(&r) <= 1, "{} reports", r.final_report_count());
     }
 
     #[test]
     fn business_key_with_fencing_never_duplicates_even_across_model_calls(s in schedule(2), seed in 0u64..1000) {
-        let s = FaultSchedule { restart_next_day: false, ..s };
+        // A rewritten title is another business key (tests/lab_tenants.rs).
+        let s = FaultSchedule { restart_next_day: false, rewrite_title: false, ..s };
         let r = run_schedule(&s, ClientStrategy::BusinessKey, Preset::Fenced, seed);
-        prop_assert!(r.final_report_count() <= 1, "{} reports", r.final_report_count());
+        prop_assert!(most_per_tenant(&r) <= 1, "{} reports", r.final_report_count());
+    }
+
+    /// `003_*.txt`: «不能让其他租户用相同字符串占用全局 key». With the tenant
+    /// in the key's namespace, no schedule with a second tenant makes a
+    /// leak or a cross-tenant refusal, on any claiming design, any client.
+    #[test]
+    fn with_tenant_scope_no_run_ever_leaks(
+        s in schedule(2), at in 0u64..3_000, c in client(), srv in server(), seed in 0u64..1000
+    ) {
+        let s = FaultSchedule { second_tenant: Some(at), ..s };
+        let d = srv.design();
+        prop_assume!(d.keyed());
+        let r = run_schedule(&s, c, d.with(Mechanism::TenantScope), seed);
+        prop_assert!(r.leaks().is_empty(), "{:?}", r.leaks());
+        prop_assert!(r.tenant_refusals().is_empty(), "{:?}", r.tenant_refusals());
     }
 
     #[test]

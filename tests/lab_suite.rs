@@ -31,9 +31,24 @@ fn a_row_passes_with_at_most_one_report_the_truth_told_no_old_response_to_a_chan
                 let replayed = !full.changed_body_replays().is_empty();
                 let notes = full.note_counts();
                 assert_eq!(r.notes, notes);
+                if full.tenants().count() == 1 {
+                    assert_eq!(
+                        r.pass,
+                        r.reports <= 1 && truthful && !replayed && notes.is_exact(),
+                        "{p:?} {c:?} {r:?}"
+                    );
+                }
+                // With two tenants, «at most one report» and the truth are
+                // counted per tenant's request; a leak or a cross-tenant
+                // refusal never passes.
+                let per_tenant = full.tenants().all(|t| {
+                    let n = full.reports_of(t);
+                    n <= 1 && full.tool_outcome_of(t).is_truthful(n)
+                });
+                let across = full.leaks().is_empty() && full.tenant_refusals().is_empty();
                 assert_eq!(
                     r.pass,
-                    r.reports <= 1 && truthful && !replayed && notes.is_exact(),
+                    per_tenant && !replayed && across && notes.is_exact(),
                     "{p:?} {c:?} {r:?}"
                 );
                 assert_eq!(r.pass, broken_clauses(&full).is_empty());
@@ -186,12 +201,27 @@ fn starting_red_one_mechanism_at_a_time_reaches_all_green_but_the_unfixable() {
     assert_eq!(lease.2, leases);
     let guard = added.iter().find(|a| a.0 == Mechanism::Guard).unwrap();
     assert_eq!(guard.1, leases);
-    // What stays red no server mechanism fixes.
-    assert_eq!(failing(&now), [Scenario::ModelRetry, Scenario::KeyExpired]);
-    for sc in failing(&now) {
+    // What stays red: two tenants' equal key strings, which `tenant_scope`
+    // (the reading's rule, beyond the chapter's order) fixes, and what no
+    // server mechanism fixes.
+    let unfixable = [
+        Scenario::ModelRetry,
+        Scenario::KeyExpired,
+        Scenario::TitleRewrite,
+    ];
+    let mut red = unfixable.to_vec();
+    red.insert(2, Scenario::KeyCollision);
+    assert_eq!(failing(&now), red);
+    for sc in unfixable {
         let fix = smallest_fix(design, client, 1, sc, &now).unwrap();
         assert!(matches!(fix, Fix::NoServerFix { .. }), "{sc:?}: {fix:?}");
     }
+    let fix = smallest_fix(design, client, 1, Scenario::KeyCollision, &now);
+    let Some(Fix::Change { change, breaks }) = fix else {
+        panic!("{fix:?}");
+    };
+    assert_eq!(change.add, [Mechanism::TenantScope]);
+    assert!(breaks.is_empty());
 }
 
 #[test]
@@ -223,8 +253,10 @@ fn the_smallest_fix_never_leaves_a_design_that_breaks_a_rule_of_the_chapter() {
     };
     // The claim alone would pass, but a key record without a digest answers
     // a changed body with the old response: the claim comes with its digest.
+    // Its key table is global, so the page says what it breaks: the second
+    // tenant, whose key string collides, is refused with 422.
     assert_eq!(change.add, [Mechanism::Claim, Mechanism::Digest]);
-    assert!(breaks.is_empty());
+    assert_eq!(breaks, [Scenario::KeyCollision]);
     // From key_split, the claim replaces record_after (inserting before the
     // key is recorded), and the digest comes with it.
     let split = rows(Preset::KeySplit, client);

@@ -207,3 +207,13 @@ async fn matrix_cells_carry_the_count_and_what_the_model_was_told() {
     let lucky = app::wait_for(&root, "a[data-testid=cell-crash_between_commits-new_key]").await;
     assert_eq!(attr(&lucky, "data-lucky"), "true");
 }
+
+#[path = "common/lab_golden_tenants.rs"]
+mod golden_tenants;
+
+/// Two tenants, the tenant-scoped key table, a TLS failure and a response
+/// that trickles in: the same counts and the same traces as natively.
+#[wasm_bindgen_test]
+fn the_new_scenarios_equal_the_native_golden_values() {
+    golden_tenants::check_all();
+}

@@ -21,17 +21,21 @@ USAGE:
     lab matrix --design <IDS> [--client ID] [--seed N]
     lab suite --design <IDS> --client ID [--seed N]
 
-matrix prints CSV: server,scenario,client,reports,tool,ending,notifications
+matrix prints CSV: server,scenario,client,reports,tool,ending,notifications,attempts,leaks
   server         the preset's id, or the design's mechanism ids
-  reports        reports in the database when the run has settled
-  tool           what the model was finally told: created, unknown, not_created, rejected
+  reports        reports in the database when the run has settled (every tenant's)
+  tool           what the (first tenant's) model was finally told: created, unknown,
+                 not_created, rejected
   ending         the verdict (the page's matrix mark): {}
   notifications  notifications the notifier sent (its own database)
-suite prints CSV: scenario,reports,tool,pass,ending,notifications, one row per
-  scenario, then score,<passed>,<total>; a row passes with at most one report,
-  the truth told, no changed body answered with the old body's response, and
-  exactly one notification per committed report (none lost, none duplicated,
-  none about a report that does not exist)
+  attempts       HTTP attempts the harnesses sent
+  leaks          requests answered with another tenant's stored response
+suite prints CSV: scenario,reports,tool,pass,ending,notifications,attempts,leaks, one
+  row per scenario, then score,<passed>,<total>; a row passes with at most one report
+  per tenant's request, the truth told to every tenant's model, no changed body
+  answered with the old body's response, exactly one notification per committed
+  report (none lost, none duplicated, none about a report that does not exist), no
+  leak and no cross-tenant refusal
 
 OPTIONS:
     --server ID|all   a preset: {}; or all

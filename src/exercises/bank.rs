@@ -22,7 +22,8 @@ pub fn bank() -> Vec<Question> {
     all.extend(super::bank_downstream::questions());
     // The build challenges join their sections (the page lists by section).
     let build = super::bank_build::questions();
-    for b in build {
+    let tenants = super::bank_tenants::questions();
+    for b in build.into_iter().chain(tenants) {
         let end = all
             .iter()
             .rposition(|q| q.section <= b.section)

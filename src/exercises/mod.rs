@@ -18,6 +18,7 @@ mod bank_downstream;
 mod bank_interview;
 mod bank_keys;
 pub mod bank_layers;
+mod bank_tenants;
 mod bank_truths;
 mod bank_wait;
 pub mod build;

@@ -479,6 +479,8 @@ fn a_submitted_design_round_trips_and_old_stored_progress_still_reads() {
         pass: false,
         notes: Default::default(),
         break_step: Some(9),
+        attempts: 2,
+        leaks: 0,
     };
     let r = Record {
         response: Response::Design(design),

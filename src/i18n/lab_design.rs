@@ -104,6 +104,7 @@ mod tests {
             Unfixable::KeyChangesOnModelRecall,
             Unfixable::KeyPruned,
             Unfixable::Other,
+            Unfixable::TitleRewritten,
         ];
         keys.extend(reasons.iter().map(|u| u.key()));
         let missing: Vec<_> = keys.iter().filter(|k| !has(k)).collect();

@@ -16,6 +16,7 @@ mod exercises_downstream;
 mod exercises_interview;
 mod exercises_keys;
 mod exercises_layers;
+mod exercises_tenants;
 mod exercises_truths;
 mod exercises_wait;
 pub mod fields;
@@ -27,6 +28,7 @@ mod lab_design;
 mod lab_downstream;
 pub use lab_design::{design_desc, design_name};
 mod lab_story;
+mod lab_tenants;
 mod notice;
 pub mod num;
 
@@ -96,9 +98,11 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(lab_design::ENTRIES.iter())
         .chain(lab_story::ENTRIES.iter())
         .chain(lab_downstream::ENTRIES.iter())
+        .chain(lab_tenants::ENTRIES.iter())
         .chain(exercises::ENTRIES.iter())
         .chain(exercises_truths::ENTRIES.iter())
         .chain(exercises_wait::ENTRIES.iter())
+        .chain(exercises_tenants::ENTRIES.iter())
         .chain(exercises_layers::ENTRIES.iter())
         .chain(exercises_keys::ENTRIES.iter())
         .chain(exercises_agent::ENTRIES.iter())

@@ -283,6 +283,8 @@ mod tests {
             pass,
             notes: Default::default(),
             break_step: (!pass).then_some(7),
+            attempts: 2,
+            leaks: 0,
         }
     }
 

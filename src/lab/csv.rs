@@ -9,7 +9,8 @@ use crate::csv::row;
 
 /// `lab matrix`: every scenario × client for each design.
 pub fn matrix_csv(designs: &[Design], clients: &[ClientStrategy], seed: u64) -> String {
-    let mut out = String::from("server,scenario,client,reports,tool,ending,notifications\n");
+    let mut out =
+        String::from("server,scenario,client,reports,tool,ending,notifications,attempts,leaks\n");
     for d in designs {
         for sc in Scenario::ALL {
             for c in clients {
@@ -24,6 +25,8 @@ pub fn matrix_csv(designs: &[Design], clients: &[ClientStrategy], seed: u64) -> 
                     cell.tool.id(),
                     cell.ending().id(),
                     &notes,
+                    &cell.attempts.to_string(),
+                    &cell.leaks.to_string(),
                 ]));
                 out.push('\n');
             }
@@ -35,7 +38,7 @@ pub fn matrix_csv(designs: &[Design], clients: &[ClientStrategy], seed: u64) -> 
 /// `lab suite`: every scenario graded, then `score,<pass>,<total>`.
 pub fn suite_csv(design: Design, client: ClientStrategy, seed: u64) -> String {
     let rows = suite(design, client, seed, &Scenario::ALL);
-    let mut out = String::from("scenario,reports,tool,pass,ending,notifications\n");
+    let mut out = String::from("scenario,reports,tool,pass,ending,notifications,attempts,leaks\n");
     for r in &rows {
         let (reports, pass) = (r.reports.to_string(), r.pass.to_string());
         let notes = r.notes.delivered.to_string();
@@ -46,6 +49,8 @@ pub fn suite_csv(design: Design, client: ClientStrategy, seed: u64) -> String {
             &pass,
             r.ending.id(),
             &notes,
+            &r.attempts.to_string(),
+            &r.leaks.to_string(),
         ]));
         out.push('\n');
     }

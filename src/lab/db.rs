@@ -8,7 +8,7 @@ use rusqlite::{params_from_iter, Connection};
 use super::sql::{BEGIN, COMMIT, ROLLBACK};
 use super::trace::{KeyRow, NotificationRow, OutboxRow, ReportRow, SqlExec, SqlOutcome};
 
-const SCHEMA: &str = "
+const REPORTS: &str = "
 CREATE TABLE reports (
   id INTEGER PRIMARY KEY,
   run_id TEXT NOT NULL,
@@ -16,17 +16,21 @@ CREATE TABLE reports (
   title TEXT NOT NULL,
   details TEXT NOT NULL,
   created_ms INTEGER NOT NULL
-);
-CREATE TABLE idempotency_keys (
-  key TEXT PRIMARY KEY,
+);";
+
+/// The key table's columns after the key.
+const KEY_RECORD: &str = "
   request_digest TEXT NOT NULL,
   status TEXT NOT NULL CHECK (status IN ('in_progress', 'done')),
   fence INTEGER,
   lease_expires_ms INTEGER,
   response_status INTEGER,
   response_body TEXT,
-  created_ms INTEGER NOT NULL
-);
+  created_ms INTEGER NOT NULL";
+
+/// The service's outbox: a row per report, written in the report's
+/// transaction, marked sent by the relay.
+const OUTBOX: &str = "
 CREATE TABLE outbox (
   id INTEGER PRIMARY KEY,
   report_id INTEGER NOT NULL,
@@ -34,6 +38,19 @@ CREATE TABLE outbox (
   created_ms INTEGER NOT NULL,
   sent_ms INTEGER
 );";
+
+/// The service's tables; `scoped` (`tenant_scope`): the key table is keyed
+/// by (tenant, key), so another tenant's equal key string is another row.
+fn schema(scoped: bool) -> String {
+    let (key, primary) = match scoped {
+        false => ("key TEXT PRIMARY KEY,", ""),
+        true => (
+            "tenant TEXT NOT NULL,\n  key TEXT NOT NULL,",
+            ",\n  PRIMARY KEY (tenant, key)",
+        ),
+    };
+    format!("{REPORTS}\nCREATE TABLE idempotency_keys (\n  {key}{KEY_RECORD}{primary}\n);{OUTBOX}")
+}
 
 /// The notifier's own database: what it sent, and (`downstream_fence`) the
 /// highest token it accepted per key.
@@ -59,6 +76,7 @@ pub struct Db {
     conn: Connection,
     log: Vec<SqlExec>,
     in_tx: bool,
+    scoped: bool,
 }
 
 fn show(v: &Value) -> String {
@@ -79,24 +97,26 @@ fn plain(v: &Value) -> String {
 }
 
 impl Db {
-    /// A fresh in-memory database with the bug tracker's tables.
-    pub fn open() -> Self {
-        Self::with_schema(SCHEMA)
+    /// A fresh in-memory database with the bug tracker's tables; `scoped`:
+    /// the key table is keyed by (tenant, key).
+    pub fn open(scoped: bool) -> Self {
+        Self::with_schema(&schema(scoped), scoped)
     }
 
     /// The notifier's database: a second connection to a second in-memory
     /// database, so no `COMMIT` of the bug tracker can cover it.
     pub fn open_notifier() -> Self {
-        Self::with_schema(NOTIFIER_SCHEMA)
+        Self::with_schema(NOTIFIER_SCHEMA, false)
     }
 
-    fn with_schema(schema: &str) -> Self {
+    fn with_schema(schema: &str, scoped: bool) -> Self {
         let conn = Connection::open_in_memory().expect("in-memory SQLite opens");
         conn.execute_batch(schema).expect("schema is valid");
         Self {
             conn,
             log: Vec::new(),
             in_tx: false,
+            scoped,
         }
     }
 
@@ -253,12 +273,13 @@ impl Db {
             .expect("query runs")
             .collect::<Result<Vec<_>, _>>()
             .expect("rows read");
+        let tenant = if self.scoped { "tenant" } else { "NULL" };
         let mut stmt = self
             .conn
-            .prepare_cached(
+            .prepare_cached(&format!(
                 "SELECT key, request_digest, status, fence, lease_expires_ms, response_status, \
-                 response_body, created_ms FROM idempotency_keys ORDER BY rowid",
-            )
+                 response_body, created_ms, {tenant} FROM idempotency_keys ORDER BY rowid"
+            ))
             .expect("valid");
         let keys = stmt
             .query_map([], |r| {
@@ -271,6 +292,7 @@ impl Db {
                     response_status: r.get(5)?,
                     response_body: r.get(6)?,
                     created_ms: r.get(7)?,
+                    tenant: r.get(8)?,
                 })
             })
             .expect("query runs")

@@ -13,6 +13,9 @@
 //!   `status='in_progress'`) change the claim, so they need `claim`.
 //! - `fence` (接管时 token 加 1，写回带 `fence=?`) is handed out by a
 //!   takeover, so it needs `lease`.
+//! - `tenant_scope` (`003_*.txt`: «先按 tenant、subject/service principal 与
+//!   action/tool 定义 key 的命名空间，不能让其他租户用相同字符串占用全局 key»)
+//!   scopes the key record, so it needs one.
 //!
 //! - Past the database (the chapter's first 追问, «副作用不在你的数据库里怎么办？»):
 //!   by default the service notifies the module's owner right after its
@@ -68,6 +71,9 @@ id_enum! {
         /// The notification carries the fencing token; the notifier refuses
         /// a token lower than the highest it accepted for that key.
         DownstreamFence => "downstream_fence",
+        /// The key's table is keyed by (tenant, key), and the digest
+        /// includes the tenant: another tenant's equal key string is another key.
+        TenantScope => "tenant_scope",
     }
 }
 
@@ -83,6 +89,7 @@ id_enum! {
         WriteBack => "write_back",
         /// Past the database: the notifier and how the service reaches it.
         Downstream => "downstream",
+        Tenant => "tenant",
     }
 }
 
@@ -92,7 +99,7 @@ impl Mechanism {
         use Mechanism::*;
         match self {
             RecordAfter | Claim => &[],
-            Digest | StoreErrors => &[RecordAfter, Claim],
+            Digest | StoreErrors | TenantScope => &[RecordAfter, Claim],
             Lease | Guard => &[Claim],
             Fence => &[Lease],
             NotifyBeforeCommit | Outbox | DownstreamKey => &[],
@@ -122,6 +129,7 @@ impl Mechanism {
             Lease => Group::Lease,
             Guard | Fence => Group::WriteBack,
             NotifyBeforeCommit | Outbox | DownstreamKey | DownstreamFence => Group::Downstream,
+            TenantScope => Group::Tenant,
         }
     }
 
@@ -409,10 +417,12 @@ mod tests {
         let all = Design::all_valid();
         // The service's own database: no key record: 1; record_after with
         // digest × store_errors: 4; claim with digest × store_errors × guard
-        // × {-, lease, lease+fence}: 24. Downstream, each of those 29 times
-        // {after commit, notify_before_commit, outbox} × downstream_key (6),
-        // and the 8 with a fence once more × downstream_fence: 174 + 48.
-        assert_eq!(all.len(), 29 * 6 + 8 * 6);
+        // × {-, lease, lease+fence}: 24; every keyed one with or without
+        // tenant_scope: 1 + 2 × 28 = 57, 16 of them with a fence. Downstream,
+        // each of those 57 times {after commit, notify_before_commit,
+        // outbox} × downstream_key (6), and the 16 with a fence once more ×
+        // downstream_fence.
+        assert_eq!(all.len(), 57 * 6 + 16 * 6);
         assert_eq!(all[0], Design::NONE);
         for p in Preset::ALL {
             assert!(all.contains(&p.design()), "{p:?}");

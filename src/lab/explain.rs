@@ -35,6 +35,14 @@ pub enum Cause {
     StillInProgress,
     StaleWriteBack,
     Unknown,
+    /// Another tenant's stored response answered this tenant's request.
+    Leak,
+    /// Another tenant's record refused this tenant's request with 422.
+    TenantRefused,
+    /// The model rewrote the title when it called again: no key ties the calls.
+    TitleRewritten,
+    /// The total deadline ended a call whose response was still trickling in.
+    TotalDeadline,
 }
 
 impl Cause {
@@ -56,6 +64,10 @@ impl Cause {
             Cause::StillInProgress => "still_in_progress",
             Cause::StaleWriteBack => "stale_write_back",
             Cause::Unknown => "unknown",
+            Cause::Leak => "leak",
+            Cause::TenantRefused => "tenant_refused",
+            Cause::TitleRewritten => "title_rewritten",
+            Cause::TotalDeadline => "total_deadline",
         };
         format!("lab.why.{id}")
     }
@@ -72,6 +84,7 @@ fn duplicate_cause(scenario: Scenario, run: &Run) -> Cause {
         (C::Naive | C::Careful, _) => Cause::NoKey,
         (C::NewKey, _) => Cause::NewKey,
         _ if !run.design.keyed() => Cause::ServerIgnoresKey,
+        _ if run.title_rewritten() => Cause::TitleRewritten,
         (_, Scenario::CrashBetweenCommits) if split => Cause::SplitCrash,
         _ if split && (run.calls().len() == 1 || scenario != Scenario::ModelRetry) => {
             Cause::SplitRace
@@ -84,6 +97,7 @@ fn duplicate_cause(scenario: Scenario, run: &Run) -> Cause {
 fn unknown_cause(run: &Run) -> Cause {
     let last = run.final_outcome();
     match (run.client, last) {
+        (_, Some(AttemptOutcome::DeadlineFired)) => Cause::TotalDeadline,
         (ClientStrategy::Careful, _) => Cause::CarefulTimeout,
         (_, Some(AttemptOutcome::Status { status: 422, .. })) => Cause::ChangedBody,
         (_, Some(AttemptOutcome::Status { status: 409, .. })) if run.final_report_count() == 0 => {
@@ -100,6 +114,8 @@ pub fn cause(scenario: Scenario, run: &Run) -> Cause {
         e if e.is_good() => Cause::Good,
         Ending::Duplicate => duplicate_cause(scenario, run),
         Ending::ChangedBody => Cause::ReplayedOldResponse,
+        Ending::Leak => Cause::Leak,
+        Ending::TenantRefused => Cause::TenantRefused,
         _ => unknown_cause(run),
     }
 }

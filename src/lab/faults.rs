@@ -22,6 +22,14 @@ pub enum Delivery {
     /// The connection is refused before anything is sent (requests only; on
     /// a response it means the same as [`Delivery::Lose`]).
     Refuse,
+    /// Certificate or host name verification fails during the TLS handshake:
+    /// nothing is sent (requests only; on a response, as [`Delivery::Lose`]).
+    TlsFailure,
+    /// The response trickles in: its first bytes after the normal latency,
+    /// then a few bytes every `every_ms`, the last after `total_ms` (responses
+    /// only; on a request, as [`Delivery::Deliver`]). The read timeout counts
+    /// idle time between bytes, so it fires only if `every_ms` reaches it.
+    Drip { every_ms: u64, total_ms: u64 },
 }
 
 /// What goes wrong inside the server while it handles one request.
@@ -99,6 +107,16 @@ pub struct FaultSchedule {
     /// end have none.
     #[serde(default)]
     pub notify: Vec<NotifyFault>,
+    /// A second tenant's agent files its own, different report this many
+    /// milliseconds after the first one's call. Both agents number their
+    /// evaluations and tool calls with per-tenant counters, so their
+    /// `run_id:tool_use_id` keys are equal strings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second_tenant: Option<u64>,
+    /// The model paraphrases the title when it calls the tool again (and
+    /// when it queries before doing so).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rewrite_title: bool,
 }
 
 impl AttemptFault {
@@ -127,6 +145,24 @@ impl FaultSchedule {
             attempts: vec![f],
             ..Self::default()
         }
+    }
+}
+
+/// The first request commits but its answer is lost; the network then
+/// drops every retry of that tool call, so the harness runs out of attempts
+/// without knowing the outcome, and the model calls the tool again.
+fn model_retry() -> FaultSchedule {
+    let lose = |request, response| AttemptFault {
+        request,
+        response,
+        ..AttemptFault::default()
+    };
+    let mut attempts = vec![lose(Delivery::Deliver, Delivery::Lose)];
+    attempts.extend([lose(Delivery::Lose, Delivery::Deliver); MAX_ATTEMPTS as usize - 1]);
+    FaultSchedule {
+        attempts,
+        model_recalls: 1,
+        ..FaultSchedule::default()
     }
 }
 
@@ -161,22 +197,33 @@ impl Scenario {
             Scenario::RetryAfter503 => FaultSchedule::first(server(ServerFault::Unavailable {
                 retry_after_s: RETRY_AFTER_503_S,
             })),
-            Scenario::ModelRetry => {
-                // The first request commits but its answer is lost; the
-                // network then drops every retry of that tool call, so the
-                // harness runs out of attempts without knowing the outcome.
-                let lose_request = AttemptFault {
-                    request: Delivery::Lose,
+            Scenario::ModelRetry => model_retry(),
+            Scenario::TitleRewrite => FaultSchedule {
+                rewrite_title: true,
+                ..model_retry()
+            },
+            Scenario::KeyCollision => FaultSchedule {
+                second_tenant: Some(SECOND_TENANT_MS),
+                ..FaultSchedule::default()
+            },
+            Scenario::TlsError => {
+                // A certificate that does not verify fails every handshake.
+                let tls = AttemptFault {
+                    request: Delivery::TlsFailure,
                     ..AttemptFault::default()
                 };
-                let mut attempts = vec![lose_response];
-                attempts.extend([lose_request; MAX_ATTEMPTS as usize - 1]);
                 FaultSchedule {
-                    attempts,
-                    model_recalls: 1,
+                    attempts: vec![tls; MAX_ATTEMPTS as usize],
                     ..FaultSchedule::default()
                 }
             }
+            Scenario::SlowDrip => FaultSchedule::first(AttemptFault {
+                response: Delivery::Drip {
+                    every_ms: DRIP_EVERY_MS,
+                    total_ms: DRIP_TOTAL_MS,
+                },
+                ..AttemptFault::default()
+            }),
             Scenario::ConnectRefused => FaultSchedule::first(AttemptFault {
                 request: Delivery::Refuse,
                 ..AttemptFault::default()

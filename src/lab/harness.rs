@@ -13,6 +13,43 @@ use super::times::BACKOFF_BASE_MS;
 /// The report the agent files.
 pub const MODULE: &str = "export";
 pub const TITLE: &str = "Export crashes on an empty CSV";
+/// The same bug in the model's own words when it calls again (`rewrite_title`).
+pub const TITLE_REWRITTEN: &str = "App crashes when exporting a CSV without rows";
+
+/// The second tenant's agent files its own, different report.
+pub const OTHER_MODULE: &str = "login";
+pub const OTHER_TITLE: &str = "Login page is blank in Safari";
+/// The tenants, as the service knows them from each agent's credentials.
+pub const TENANTS: [&str; 2] = ["tenant-a", "tenant-b"];
+
+/// What the service records a key under when its namespace is the tenant's
+/// (`tenant_scope`): the seed's `tenant / subject / action`, the subject
+/// being the evaluation agent's service principal and the action the tool.
+pub const SUBJECT: &str = "eval-agent";
+pub const ACTION: &str = "submit_bug_report";
+
+/// The report a tool call of `tenant` files: its module and title
+/// (`rewritten`: the model's paraphrase of the first tenant's title).
+pub fn report_of(tenant: usize, rewritten: bool) -> (&'static str, &'static str) {
+    match (tenant, rewritten) {
+        (0, false) => (MODULE, TITLE),
+        (0, true) => (MODULE, TITLE_REWRITTEN),
+        _ => (OTHER_MODULE, OTHER_TITLE),
+    }
+}
+
+/// A tool_use id from a per-tenant counter (`toolu_01`, `toolu_02`, …):
+/// how two tenants' harnesses come to send the same key string.
+pub fn counted_tool_use_id(n: usize) -> String {
+    format!("toolu_{n:02}")
+}
+
+/// The digest `tenant_scope` stores: the tenant is part of the request's
+/// identity (`003_*.txt`: d = H(tenant, subject, tool, canonical(arguments), …)).
+pub fn tenant_digest(tenant: &str, body_digest: &str) -> String {
+    let text = format!("{tenant}/{SUBJECT}/{ACTION}:{body_digest}");
+    hex::encode(Sha256::digest(text.as_bytes()))
+}
 
 /// The run id of the evaluation (stable for a seed).
 pub fn run_id(seed: u64) -> String {
@@ -22,10 +59,15 @@ pub fn run_id(seed: u64) -> String {
 /// The JSON body. `render` numbers the rendering of the details: a
 /// re-render (say, the markdown regenerated) changes them, and so the digest.
 pub fn body(run_id: &str, render: u32) -> serde_json::Value {
+    report_body(run_id, render, (MODULE, TITLE))
+}
+
+/// The JSON body of any report (`report`: module and title).
+pub fn report_body(run_id: &str, render: u32, report: (&str, &str)) -> serde_json::Value {
     json!({
         "run_id": run_id,
-        "module": MODULE,
-        "title": TITLE,
+        "module": report.0,
+        "title": report.1,
         "details": details(render),
     })
 }
@@ -111,13 +153,25 @@ pub fn key_for_attempt(
     tool_use_id: &str,
     rng: &mut Pcg64,
 ) -> Option<String> {
+    key_for_report(strategy, run_id, tool_use_id, (MODULE, TITLE), rng)
+}
+
+/// [`key_for_attempt`] for any report (module and title): the business
+/// key follows the report's own words.
+pub fn key_for_report(
+    strategy: ClientStrategy,
+    run_id: &str,
+    tool_use_id: &str,
+    report: (&str, &str),
+    rng: &mut Pcg64,
+) -> Option<String> {
     match strategy {
         ClientStrategy::Naive | ClientStrategy::Careful => None,
         ClientStrategy::NewKey => Some(fresh_uuid(rng)),
         ClientStrategy::StableKey | ClientStrategy::QueryFirst => {
             Some(format!("{run_id}:{tool_use_id}"))
         }
-        ClientStrategy::BusinessKey => Some(business_key(run_id, MODULE, TITLE)),
+        ClientStrategy::BusinessKey => Some(business_key(run_id, report.0, report.1)),
     }
 }
 

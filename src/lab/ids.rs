@@ -63,6 +63,17 @@ id_enum! {
         /// As `lease_overlap`, timed so that the taker notifies first and
         /// the stale handler wakes and notifies before either commits.
         LeaseNotify => "lease_notify",
+        /// Two tenants' agents file different reports at about the same
+        /// time; both build keys from per-tenant counters, so the key
+        /// strings collide (`eval-0001:toolu_01`).
+        KeyCollision => "key_collision",
+        /// As `model_retry`, and the model's re-call paraphrases the title.
+        TitleRewrite => "title_rewrite",
+        /// Certificate or host name verification fails on every connect.
+        TlsError => "tls_error",
+        /// The server does the work, then sends the response a few bytes a
+        /// second for longer than the call's total deadline.
+        SlowDrip => "slow_drip",
     }
 }
 
@@ -168,6 +179,13 @@ id_enum! {
         /// not created with one). The lab's truth property says no run ends
         /// so; the variant keeps the classification total and honest.
         Misinformed => "misinformed",
+        /// A tenant was answered with another tenant's stored response (a
+        /// global key scope): its report was never created, and its model
+        /// was told «created» with the other tenant's report id.
+        Leak => "leak",
+        /// A tenant got 422 for a request it never made twice: another
+        /// tenant's record holds the same key string with another digest.
+        TenantRefused => "tenant_refused",
     }
 }
 
@@ -197,14 +215,36 @@ impl Ending {
 
     /// The endings a legend explains, in its order (every one a lab run can
     /// reach; `Misinformed` never happens, see its doc).
-    pub const LEGEND: [Ending; 6] = [
+    pub const LEGEND: [Ending; 8] = [
         Ending::Duplicate,
         Ending::ChangedBody,
         Ending::OneKnown,
         Ending::OneUnknown,
         Ending::NoneKnown,
         Ending::NoneUnknown,
+        Ending::Leak,
+        Ending::TenantRefused,
     ];
+
+    /// How bad an ending is, for the worst of several tenants' endings
+    /// (0 is the worst).
+    pub fn rank(self) -> usize {
+        use Ending::*;
+        [
+            Duplicate,
+            Leak,
+            TenantRefused,
+            ChangedBody,
+            Misinformed,
+            OneUnknown,
+            NoneUnknown,
+            NoneKnown,
+            OneKnown,
+        ]
+        .iter()
+        .position(|e| *e == self)
+        .unwrap_or(0)
+    }
 }
 
 /// What the model finally knows about the report, from every tool result it

@@ -118,6 +118,10 @@ mod tests {
             lucky: false,
             changed_body: false,
             notes: Default::default(),
+            ending: crate::lab::Ending::of(reports, ToolOutcome::Created, false),
+            attempts: 1,
+            leaks: 0,
+            tenant_refusals: 0,
         }
     }
 

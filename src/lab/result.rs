@@ -24,6 +24,13 @@ pub struct CallSummary {
     /// `query_first`: the model's query after an unknown result, and the
     /// report it found.
     pub query: Option<Option<i64>>,
+    /// Whose agent made the call (0: the first tenant's).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub tenant: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl CallSummary {
@@ -155,33 +162,76 @@ pub struct Cell {
     /// The notifications: «通知发了几次», and which were wrong.
     #[serde(default)]
     pub notes: NoteCounts,
+    /// How the run ended ([`Run::ending`]: with two tenants, the worse of
+    /// their endings, a leak or a cross-tenant refusal first).
+    pub ending: Ending,
+    /// HTTP attempts the harnesses sent.
+    pub attempts: usize,
+    /// Requests answered with another tenant's stored response.
+    pub leaks: usize,
+    /// Requests refused (422) because another tenant's record holds the
+    /// same key string.
+    pub tenant_refusals: usize,
 }
 
 impl Cell {
     /// How the run ended, in the lab's one vocabulary.
     pub fn ending(self) -> Ending {
-        Ending::of(self.reports, self.tool, self.changed_body)
+        self.ending
     }
 }
 
+/// Whether a handler that decided `decision` wrote its key's response (a
+/// write-back after the work; a takeover's handler writes over the
+/// claimant's record).
+fn writes_response(decision: &Decision) -> bool {
+    matches!(
+        decision,
+        Decision::Created { .. } | Decision::StaleCreated { .. } | Decision::Failed
+    )
+}
+
+/// The two timers of an attempt whose response trickles in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Timer {
+    /// The read timeout: idle time between two bytes.
+    Read,
+    /// The tool call's total deadline.
+    Deadline,
+}
+
+/// [`Run::drip_timers`]: when the first bytes came, how often the rest
+/// came, when the response would have been complete, both timers and which
+/// one fired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DripTimers {
+    pub request: usize,
+    pub first_byte_ms: u64,
+    pub every_ms: u64,
+    pub complete_ms: u64,
+    pub read_timeout_ms: u64,
+    pub deadline_ms: u64,
+    pub fired: Option<Timer>,
+}
+
+/// Who answered whom from a key's record, read from the trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RecordUse {
+    /// A replay of the record of the same tenant, stored for another body.
+    ChangedBody,
+    /// A replay of another tenant's stored response.
+    Leak,
+    /// 422 because another tenant's record holds the key string.
+    TenantRefused,
+}
+
 impl Run {
-    /// What the model finally knows, from every tool result it got: told
-    /// «created» once, it knows a report exists; otherwise any «unknown»
-    /// leaves it unknown; otherwise the last call's answer. A call without a
-    /// result (a truncated run) counts as unknown.
+    /// What the (first tenant's) model finally knows, from every tool
+    /// result it got: told «created» once, it knows a report exists;
+    /// otherwise any «unknown» leaves it unknown; otherwise the last call's
+    /// answer. A call without a result (a truncated run) counts as unknown.
     pub fn tool_outcome(&self) -> ToolOutcome {
-        let outs: Vec<ToolOutcome> = self
-            .calls
-            .iter()
-            .map(|c| c.outcome().unwrap_or(ToolOutcome::Unknown))
-            .collect();
-        if outs.contains(&ToolOutcome::Created) {
-            ToolOutcome::Created
-        } else if outs.contains(&ToolOutcome::Unknown) || outs.is_empty() {
-            ToolOutcome::Unknown
-        } else {
-            outs[outs.len() - 1]
-        }
+        self.tool_outcome_of(0)
     }
 
     /// The matrix cell of this run.
@@ -192,6 +242,60 @@ impl Run {
             lucky: self.lucky,
             changed_body: !self.changed_body_replays().is_empty(),
             notes: self.note_counts(),
+            ending: self.ending(),
+            attempts: self.requests.len(),
+            leaks: self.leaks().len(),
+            tenant_refusals: self.tenant_refusals().len(),
+        }
+    }
+
+    /// How the run ended, in the lab's one vocabulary: the worst of every
+    /// tenant's ending (one tenant: its own), where a leak and a
+    /// cross-tenant refusal are endings of their own.
+    pub fn ending(&self) -> Ending {
+        let changed = !self.changed_body_replays().is_empty();
+        let own = self
+            .tenants()
+            .map(|t| Ending::of(self.reports_of(t), self.tool_outcome_of(t), changed));
+        let leak = (!self.leaks().is_empty()).then_some(Ending::Leak);
+        let refused = (!self.tenant_refusals().is_empty()).then_some(Ending::TenantRefused);
+        own.chain(leak)
+            .chain(refused)
+            .min_by_key(|e| e.rank())
+            .unwrap_or(Ending::NoneUnknown)
+    }
+
+    /// The tenants whose agents made calls (0 alone, unless a second
+    /// tenant's agent ran).
+    pub fn tenants(&self) -> impl Iterator<Item = usize> + '_ {
+        let n = self.calls.iter().map(|c| c.tenant + 1).max().unwrap_or(1);
+        0..n
+    }
+
+    /// Reports that `tenant`'s requests left in the database: with one
+    /// tenant, all of them.
+    pub fn reports_of(&self, tenant: usize) -> usize {
+        if self.calls.iter().all(|c| c.tenant == 0) {
+            return if tenant == 0 { self.final_count } else { 0 };
+        }
+        let of = |w: &&Write| self.requests.get(w.request).map(|r| r.tenant) == Some(tenant);
+        self.survivors().filter(of).count()
+    }
+
+    /// What `tenant`'s model finally knows (see [`Run::tool_outcome`]).
+    pub fn tool_outcome_of(&self, tenant: usize) -> ToolOutcome {
+        let outs: Vec<ToolOutcome> = self
+            .calls
+            .iter()
+            .filter(|c| c.tenant == tenant)
+            .map(|c| c.outcome().unwrap_or(ToolOutcome::Unknown))
+            .collect();
+        if outs.contains(&ToolOutcome::Created) {
+            ToolOutcome::Created
+        } else if outs.contains(&ToolOutcome::Unknown) || outs.is_empty() {
+            ToolOutcome::Unknown
+        } else {
+            outs[outs.len() - 1]
         }
     }
 
@@ -284,13 +388,26 @@ impl Run {
         }
     }
 
-    /// How the run ended, in the lab's one vocabulary.
-    pub fn ending(&self) -> Ending {
-        Ending::of(
-            self.final_count,
-            self.tool_outcome(),
-            !self.changed_body_replays().is_empty(),
-        )
+    /// Requests (their ids) answered with another tenant's stored response.
+    pub fn leaks(&self) -> Vec<usize> {
+        self.record_uses(RecordUse::Leak)
+            .into_iter()
+            .map(|(_, r)| r)
+            .collect()
+    }
+
+    /// Requests (their ids) refused with 422 because another tenant's
+    /// record holds the same key string.
+    pub fn tenant_refusals(&self) -> Vec<usize> {
+        self.record_uses(RecordUse::TenantRefused)
+            .into_iter()
+            .map(|(_, r)| r)
+            .collect()
+    }
+
+    /// Every HTTP attempt the harnesses sent.
+    pub fn attempts(&self) -> usize {
+        self.requests.len()
     }
 
     /// The requests (their ids) that got a replayed stored response
@@ -311,7 +428,24 @@ impl Run {
     /// created, whatever response it will hold ([`Run::records_key`]); the
     /// cleanup forgets keys past retention, as the server's own pruning does.
     pub fn changed_body_replay_steps(&self) -> Vec<(usize, usize)> {
-        let mut stored: std::collections::HashMap<&str, (&str, u64)> = Default::default();
+        self.record_uses(RecordUse::ChangedBody)
+    }
+
+    /// The (step, request) pairs at which a key's record was used as
+    /// `what` says. Read from the trace alone (no table snapshots needed):
+    /// a key's record, with its request's digest and tenant, is written
+    /// where it is created, whatever response it will hold
+    /// ([`Run::records_key`]); with `tenant_scope` the tenant is part of
+    /// the key; the cleanup forgets keys past retention, as the server's own
+    /// pruning does.
+    pub fn record_uses(&self, what: RecordUse) -> Vec<(usize, usize)> {
+        use super::design::Mechanism::TenantScope;
+        type Scope<'a> = (Option<usize>, &'a str);
+        let scoped = self.design.has(TenantScope);
+        // Per key: the digest and tenant of the request that created the
+        // record, the tenant whose handler wrote its response, and when.
+        let mut stored: std::collections::HashMap<Scope, (&str, usize, usize, u64)> =
+            Default::default();
         let mut out = Vec::new();
         for (i, s) in self.steps.iter().enumerate() {
             match &s.kind {
@@ -327,17 +461,36 @@ impl Run {
                     let Some(key) = req.key.as_deref() else {
                         continue;
                     };
+                    let scope = (scoped.then_some(req.tenant), key);
                     if self.records_key(decision) {
-                        stored.insert(key, (&req.digest, s.time_ms));
+                        let t = req.tenant;
+                        stored.insert(scope, (&req.digest, t, t, s.time_ms));
+                    } else if writes_response(decision) {
+                        if let Some(rec) = stored.get_mut(&scope) {
+                            rec.2 = req.tenant;
+                        }
                     }
+                    let Some((digest, owner, responder, _)) = stored.get(&scope) else {
+                        continue;
+                    };
                     let replayed = response.as_ref().is_some_and(|r| r.replayed);
-                    if replayed && stored.get(key).is_some_and(|(d, _)| *d != req.digest) {
+                    let found = match (replayed, decision) {
+                        (true, _) if *responder != req.tenant => Some(RecordUse::Leak),
+                        (true, _) if *owner == req.tenant && *digest != req.digest => {
+                            Some(RecordUse::ChangedBody)
+                        }
+                        (_, Decision::DigestMismatch) if *owner != req.tenant => {
+                            Some(RecordUse::TenantRefused)
+                        }
+                        _ => None,
+                    };
+                    if found == Some(what) {
                         out.push((i, *request));
                     }
                 }
                 StepKind::Cleanup { .. } => {
                     let cutoff = s.time_ms.saturating_sub(KEY_RETENTION_MS);
-                    stored.retain(|_, (_, at)| *at >= cutoff);
+                    stored.retain(|_, (_, _, _, at)| *at >= cutoff);
                 }
                 _ => {}
             }
@@ -383,8 +536,80 @@ impl Run {
             ToolResult::NotCreated if request.is_some_and(|r| self.quota_refused(r)) => {
                 "lab.tool.quota"
             }
+            ToolResult::NotCreated if request.is_some_and(|r| self.tls_stopped(r)) => {
+                "lab.tool.tls"
+            }
             _ => result.key(),
         }
+    }
+
+    /// Whether the harness stopped at `request`'s failed TLS verification
+    /// without retrying (`001_*.txt`: «停止并核对 CA、主机名和代理»).
+    pub fn tls_stopped(&self, request: usize) -> bool {
+        self.steps.iter().any(|s| {
+            matches!(
+                s.kind,
+                StepKind::Received {
+                    request: r,
+                    outcome: AttemptOutcome::TlsFailed,
+                    next: Next::Finish {
+                        give_up: Some(GiveUp::TlsVerification),
+                        ..
+                    },
+                } if r == request
+            )
+        })
+    }
+
+    /// Whether the model rewrote the report's title between two of one
+    /// tenant's tool calls (read from the request bodies).
+    pub fn title_rewritten(&self) -> bool {
+        let title = |r: &RequestInfo| {
+            serde_json::from_str::<serde_json::Value>(&r.body)
+                .ok()
+                .and_then(|v| v["title"].as_str().map(str::to_string))
+        };
+        self.requests.iter().enumerate().any(|(i, r)| {
+            self.requests[..i]
+                .iter()
+                .any(|p| p.tenant == r.tenant && p.call != r.call && title(p) != title(r))
+        })
+    }
+
+    /// The read timeout and the total deadline of the attempt whose response
+    /// trickled in, and which of the two fired, if any (`slow_drip`).
+    pub fn drip_timers(&self) -> Option<DripTimers> {
+        self.steps
+            .iter()
+            .enumerate()
+            .find_map(|(i, s)| match s.kind {
+                StepKind::Dripping {
+                    request,
+                    every_ms,
+                    complete_ms,
+                    read_timeout_ms,
+                    deadline_ms,
+                    ..
+                } => {
+                    let fired = self.steps[i..].iter().find_map(|t| match t.kind {
+                        StepKind::Timeout { request: r, .. } if r == request => Some(Timer::Read),
+                        StepKind::Deadline { request: r, .. } if r == request => {
+                            Some(Timer::Deadline)
+                        }
+                        _ => None,
+                    });
+                    Some(DripTimers {
+                        request,
+                        first_byte_ms: s.time_ms,
+                        every_ms,
+                        complete_ms,
+                        read_timeout_ms,
+                        deadline_ms,
+                        fired,
+                    })
+                }
+                _ => None,
+            })
     }
 
     /// The last request of the last tool call (the one its result answers).

@@ -70,63 +70,88 @@ impl Stmt {
         use Mechanism::*;
         let own = |by, text| Some(Part { by, text });
         let frag = |m: Mechanism, text| d.has(m).then_some(Part { by: Some(m), text });
-        let conditions = |by: Mechanism, base: &'static str| {
+        // `… WHERE key = ?`, or `… WHERE tenant = ? AND key = ?` with `tenant_scope`.
+        let by_key = |by: Option<Mechanism>, head: &'static str| {
             vec![
-                own(Some(by), base),
+                own(by, head),
+                frag(TenantScope, "tenant = ? AND "),
+                own(by, "key = ?"),
+            ]
+        };
+        let conditions = |by: Mechanism, base: &'static str| {
+            let mut parts = by_key(Some(by), base);
+            parts.extend([
                 frag(Guard, " AND status = 'in_progress'"),
                 frag(Fence, " AND fence = ?"),
+            ]);
+            parts
+        };
+        let insert_key = |by: Option<Mechanism>, columns: &'static str, values: &'static str| {
+            vec![
+                own(by, "INSERT INTO idempotency_keys ("),
+                frag(TenantScope, "tenant, "),
+                own(by, columns),
+                frag(TenantScope, "?, "),
+                own(by, values),
             ]
         };
         let parts = match self {
-            Stmt::Lookup => vec![
-                own(Some(RecordAfter), "SELECT "),
-                frag(Digest, "request_digest, "),
-                own(
+            Stmt::Lookup => [
+                vec![
+                    own(Some(RecordAfter), "SELECT "),
+                    frag(Digest, "request_digest, "),
+                ],
+                by_key(
                     Some(RecordAfter),
-                    "response_status, response_body FROM idempotency_keys WHERE key = ?",
+                    "response_status, response_body FROM idempotency_keys WHERE ",
                 ),
-            ],
-            Stmt::ClaimRead => vec![
-                own(Some(Claim), "SELECT "),
-                frag(Digest, "request_digest, "),
-                own(
+            ]
+            .concat(),
+            Stmt::ClaimRead => [
+                vec![
+                    own(Some(Claim), "SELECT "),
+                    frag(Digest, "request_digest, "),
+                ],
+                by_key(
                     Some(Claim),
                     "status, fence, lease_expires_ms, response_status, response_body \
-                     FROM idempotency_keys WHERE key = ?",
+                     FROM idempotency_keys WHERE ",
                 ),
-            ],
-            Stmt::ClaimInsert => vec![own(
+            ]
+            .concat(),
+            Stmt::ClaimInsert => insert_key(
                 Some(Claim),
-                "INSERT INTO idempotency_keys (key, request_digest, status, fence, \
-                 lease_expires_ms, created_ms) VALUES (?, ?, 'in_progress', ?, ?, ?)",
-            )],
-            Stmt::TakeOver => vec![
-                own(Some(Lease), "UPDATE idempotency_keys SET "),
-                frag(Fence, "fence = fence + 1, "),
-                own(
+                "key, request_digest, status, fence, lease_expires_ms, created_ms) VALUES (",
+                "?, ?, 'in_progress', ?, ?, ?)",
+            ),
+            Stmt::TakeOver => [
+                vec![
+                    own(Some(Lease), "UPDATE idempotency_keys SET "),
+                    frag(Fence, "fence = fence + 1, "),
+                ],
+                by_key(Some(Lease), "lease_expires_ms = ? WHERE "),
+                vec![own(
                     Some(Lease),
-                    "lease_expires_ms = ? WHERE key = ? AND status = 'in_progress' \
-                     AND lease_expires_ms <= ?",
-                ),
-            ],
-            Stmt::ReadFence => vec![own(
-                Some(Fence),
-                "SELECT fence FROM idempotency_keys WHERE key = ?",
-            )],
+                    " AND status = 'in_progress' AND lease_expires_ms <= ?",
+                )],
+            ]
+            .concat(),
+            Stmt::ReadFence => by_key(Some(Fence), "SELECT fence FROM idempotency_keys WHERE "),
             Stmt::InsertReport => vec![own(
                 None,
                 "INSERT INTO reports (run_id, module, title, details, created_ms) \
                  VALUES (?, ?, ?, ?, ?)",
             )],
-            Stmt::RecordKey => vec![own(
+            Stmt::RecordKey => insert_key(
                 Some(RecordAfter),
-                "INSERT INTO idempotency_keys (key, request_digest, status, response_status, \
-                 response_body, created_ms) VALUES (?, ?, 'done', ?, ?, ?)",
-            )],
+                "key, request_digest, status, response_status, response_body, created_ms) \
+                 VALUES (",
+                "?, ?, 'done', ?, ?, ?)",
+            ),
             Stmt::WriteBack => conditions(
                 Claim,
                 "UPDATE idempotency_keys SET status = 'done', response_status = ?, \
-                 response_body = ? WHERE key = ?",
+                 response_body = ? WHERE ",
             ),
             // With a lease, a release ends the lease, so the next request
             // takes the claim over (with `fence`, under a higher token: a
@@ -134,14 +159,14 @@ impl Stmt {
             // claim is deleted.
             Stmt::Release if d.has(Lease) => conditions(
                 Lease,
-                "UPDATE idempotency_keys SET lease_expires_ms = 0 WHERE key = ?",
+                "UPDATE idempotency_keys SET lease_expires_ms = 0 WHERE ",
             ),
-            Stmt::Release => conditions(Claim, "DELETE FROM idempotency_keys WHERE key = ?"),
-            Stmt::ReadAfterMiss => vec![own(
+            Stmt::Release => conditions(Claim, "DELETE FROM idempotency_keys WHERE "),
+            Stmt::ReadAfterMiss => by_key(
                 Some(Claim),
                 "SELECT status, response_status, response_body, fence \
-                 FROM idempotency_keys WHERE key = ?",
-            )],
+                 FROM idempotency_keys WHERE ",
+            ),
             Stmt::InsertOutbox => vec![own(Some(Outbox), OUTBOX_INSERT)],
         };
         parts.into_iter().flatten().collect()
@@ -447,7 +472,8 @@ mod tests {
             by(fenced, Mechanism::Fence),
             [
                 "fence = fence + 1, ",
-                "SELECT fence FROM idempotency_keys WHERE key = ?",
+                "SELECT fence FROM idempotency_keys WHERE ",
+                "key = ?",
                 " AND fence = ?",
                 " AND fence = ?"
             ]
@@ -471,5 +497,31 @@ mod tests {
         assert!(describe(Design::NONE)
             .iter()
             .all(|s| s.parts.iter().all(|p| p.by.is_none())));
+    }
+
+    #[test]
+    fn tenant_scope_puts_the_tenant_before_every_key() {
+        let scoped = Preset::Atomic.design().with(Mechanism::TenantScope);
+        let sql = HandlerSql::new(scoped);
+        assert_eq!(
+            sql.get(Stmt::ClaimInsert),
+            "INSERT INTO idempotency_keys (tenant, key, request_digest, status, fence, \
+             lease_expires_ms, created_ms) VALUES (?, ?, ?, 'in_progress', ?, ?, ?)"
+        );
+        for s in Stmt::ALL.into_iter().filter(|s| *s != Stmt::InsertReport) {
+            let text = sql.get(s);
+            if text.contains("key = ?") {
+                assert!(text.contains("tenant = ? AND key = ?"), "{text}");
+            }
+        }
+        let split = HandlerSql::new(Design::of(&[
+            Mechanism::RecordAfter,
+            Mechanism::TenantScope,
+        ]));
+        assert_eq!(
+            split.get(Stmt::RecordKey),
+            "INSERT INTO idempotency_keys (tenant, key, request_digest, status, \
+             response_status, response_body, created_ms) VALUES (?, ?, ?, 'done', ?, ?, ?)"
+        );
     }
 }

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::design::{Design, Mechanism};
 use super::ids::{ClientStrategy, Ending, Scenario, ToolOutcome};
-use super::result::{NoteCounts, Run};
+use super::result::{NoteCounts, RecordUse, Run};
 use super::trace::{Next, StepKind};
 use crate::ids::id_enum;
 
@@ -37,6 +37,13 @@ pub struct SuiteRow {
     /// after the step that committed the second report or made what the
     /// model was told false.
     pub break_step: Option<usize>,
+    /// HTTP attempts the harnesses sent (absent from rows stored by
+    /// earlier versions).
+    #[serde(default)]
+    pub attempts: usize,
+    /// Requests answered with another tenant's stored response.
+    #[serde(default)]
+    pub leaks: usize,
 }
 
 /// Rows passed out of rows run.
@@ -57,13 +64,16 @@ pub fn score(rows: &[SuiteRow]) -> Score {
 id_enum! {
     /// One clause of the one pass rule (the verdict «只有一份»). A row passes
     /// when every clause holds; a rule a row must also meet is a new clause
-    /// here, and only here.
+    /// here, and only here. With two tenants, «at most one report» and the
+    /// truth are counted per tenant's request: each tenant's agent files one
+    /// report, so two tenants' two reports are no duplicate.
     #[derive(Serialize, Deserialize)]
     Clause {
-        /// At most one report in the database.
+        /// At most one report per tenant's request.
         AtMostOneReport => "at_most_one_report",
-        /// The model was told the truth ([`ToolOutcome::is_truthful`], the
-        /// rule the lab's property tests check).
+        /// Every tenant's model was told the truth
+        /// ([`ToolOutcome::is_truthful`], the rule the lab's property tests
+        /// check).
         TruthTold => "truth_told",
         /// No changed body answered with the old body's response («同键、不同
         /// 请求体 SHOULD 返回 422», [`Run::changed_body_replays`]).
@@ -75,20 +85,29 @@ id_enum! {
         /// No notification names a report that does not exist
         /// ([`Run::phantom_notices`]).
         NoPhantomNotification => "no_phantom_notification",
+        /// No tenant answered with another tenant's stored response
+        /// (`003_*.txt`: «不能让其他租户用相同字符串占用全局 key»;
+        /// [`Run::leaks`]).
+        NoLeak => "no_leak",
+        /// No tenant refused for another tenant's key ([`Run::tenant_refusals`]).
+        NoCrossTenantRefusal => "no_cross_tenant_refusal",
     }
 }
 
 impl Clause {
     /// Whether this clause holds for `run`.
     pub fn holds(self, run: &Run) -> bool {
-        let n = run.final_report_count();
         match self {
-            Clause::AtMostOneReport => n <= 1,
-            Clause::TruthTold => run.tool_outcome().is_truthful(n),
+            Clause::AtMostOneReport => run.tenants().all(|t| run.reports_of(t) <= 1),
+            Clause::TruthTold => run
+                .tenants()
+                .all(|t| run.tool_outcome_of(t).is_truthful(run.reports_of(t))),
             Clause::NoChangedBodyReplay => run.changed_body_replays().is_empty(),
             Clause::NoLostNotification => run.unnotified_reports().is_empty(),
             Clause::NoDuplicateNotification => run.duplicate_notices().is_empty(),
             Clause::NoPhantomNotification => run.phantom_notices().is_empty(),
+            Clause::NoLeak => run.leaks().is_empty(),
+            Clause::NoCrossTenantRefusal => run.tenant_refusals().is_empty(),
         }
     }
 
@@ -108,14 +127,20 @@ pub fn passes(run: &Run) -> bool {
     Clause::ALL.into_iter().all(|c| c.holds(run))
 }
 
-/// Steps at which a tool call got its result (what the model is told).
-fn told_steps(run: &Run) -> impl Iterator<Item = usize> + '_ {
-    run.steps().iter().enumerate().filter_map(|(i, s)| {
+/// Steps at which a tool call of `tenant` got its result (what its model is told).
+fn told_steps(run: &Run, tenant: usize) -> impl Iterator<Item = usize> + '_ {
+    let tenant_of = |request: &usize| run.requests().get(*request).map_or(0, |r| r.tenant);
+    run.steps().iter().enumerate().filter_map(move |(i, s)| {
         let told = match &s.kind {
-            StepKind::Received { next, .. } | StepKind::Timeout { next, .. } => {
-                matches!(next, Next::Finish { .. })
+            StepKind::Received { next, request, .. }
+            | StepKind::Timeout { next, request }
+            | StepKind::Deadline { next, request } => {
+                matches!(next, Next::Finish { .. }) && tenant_of(request) == tenant
             }
-            StepKind::Query { .. } | StepKind::HarnessBack => true,
+            StepKind::Query { call, .. } => {
+                run.calls().get(*call).map_or(0, |c| c.tenant) == tenant
+            }
+            StepKind::HarnessBack => true,
             _ => false,
         };
         told.then_some(i)
@@ -123,20 +148,37 @@ fn told_steps(run: &Run) -> impl Iterator<Item = usize> + '_ {
 }
 
 /// The index of the step at which the run broke the pass rule, if it did:
-/// the commit of the second report, the moment what the model was told
-/// became false (the telling, or a later commit that falsified it), or the
-/// replay of the old body's response to a changed body, whichever came first.
+/// the commit of a tenant's second report, the moment what a tenant's model
+/// was told became false (the telling, or a later commit that falsified
+/// it), the replay of the old body's response to a changed body, or the use
+/// of another tenant's record, whichever came first.
 pub fn break_index(run: &Run) -> Option<usize> {
-    let commits: Vec<usize> = run.survivors().map(|w| w.step).collect();
-    let second = commits.get(1).copied();
-    let n = run.final_report_count();
-    let false_at = (!run.tool_outcome().is_truthful(n)).then(|| {
-        let told = told_steps(run).last().unwrap_or(0);
-        told.max(commits.first().copied().unwrap_or(0))
+    let of_tenant = |t: usize| {
+        run.survivors()
+            .filter(move |w| run.requests().get(w.request).map_or(0, |r| r.tenant) == t)
+            .map(|w| w.step)
+            .collect::<Vec<usize>>()
+    };
+    let per_tenant = run.tenants().flat_map(|t| {
+        let commits = of_tenant(t);
+        let second = commits.get(1).copied();
+        let n = run.reports_of(t);
+        let false_at = (!run.tool_outcome_of(t).is_truthful(n)).then(|| {
+            let told = told_steps(run, t).last().unwrap_or(0);
+            told.max(commits.first().copied().unwrap_or(0))
+        });
+        [second, false_at]
     });
-    let replayed = run.changed_body_replay_steps().first().map(|(i, _)| *i);
-    [second, false_at, replayed, notification_break(run)]
-        .into_iter()
+    let first_use = |what| run.record_uses(what).first().map(|(i, _)| *i);
+    let uses = [
+        RecordUse::ChangedBody,
+        RecordUse::Leak,
+        RecordUse::TenantRefused,
+    ]
+    .map(first_use);
+    per_tenant
+        .chain(uses)
+        .chain([notification_break(run)])
         .flatten()
         .min()
 }
@@ -170,6 +212,8 @@ pub fn grade(scenario: Scenario, run: &Run) -> SuiteRow {
         } else {
             break_index(run).map(|i| i + 1)
         },
+        attempts: run.attempts(),
+        leaks: run.leaks().len(),
     }
 }
 
@@ -229,6 +273,18 @@ pub const CHAPTER_ORDER: [Mechanism; 8] = [
     Mechanism::DownstreamKey,
 ];
 
+/// What a fix may add: the chapter's mechanisms, then `tenant_scope`
+/// (`003_*.txt`), which the chapter's own order never reaches.
+pub const FIX_ORDER: [Mechanism; CHAPTER_ORDER.len() + 1] = {
+    let mut all = [Mechanism::TenantScope; CHAPTER_ORDER.len() + 1];
+    let mut i = 0;
+    while i < CHAPTER_ORDER.len() {
+        all[i] = CHAPTER_ORDER[i];
+        i += 1;
+    }
+    all
+};
+
 /// The mechanism the chapter adds next to `design`; `None` once every one
 /// of [`CHAPTER_ORDER`] is in it.
 pub fn next_mechanism(design: Design) -> Option<Change> {
@@ -253,6 +309,10 @@ pub enum Unfixable {
     KeyPruned,
     /// None of the above; nothing within two mechanisms helps.
     Other,
+    /// The model rewrote the title when it called again: neither a tool_use
+    /// key nor a business key ties the two calls; only deduplication on the
+    /// evaluation side can («只能靠评测侧去重»).
+    TitleRewritten,
 }
 
 impl Unfixable {
@@ -264,6 +324,7 @@ impl Unfixable {
             Unfixable::KeyChangesOnModelRecall => "key_changes_on_model_recall",
             Unfixable::KeyPruned => "key_pruned",
             Unfixable::Other => "other",
+            Unfixable::TitleRewritten => "title_rewritten",
         };
         format!("lab.unfixable.{id}")
     }
@@ -325,6 +386,8 @@ pub fn unfixable(run: &Run) -> Unfixable {
     };
     if pruned {
         Unfixable::KeyPruned
+    } else if run.title_rewritten() {
+        Unfixable::TitleRewritten
     } else if reqs.iter().all(|r| r.key.is_none()) {
         Unfixable::NoKey
     } else if differs(true) {
@@ -388,7 +451,7 @@ mod engine {
     /// would get the old response), never a lease without `fence` (so
     /// neither `leased_unguarded` nor `leased`).
     fn changes(design: Design) -> Vec<Change> {
-        let n = CHAPTER_ORDER.len();
+        let n = FIX_ORDER.len();
         let mut subsets: Vec<Vec<usize>> = (1u32..1 << n)
             .map(|bits| (0..n).filter(|i| bits >> i & 1 == 1).collect::<Vec<_>>())
             .filter(|s| s.len() <= MAX_ADDED)
@@ -396,7 +459,7 @@ mod engine {
         subsets.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
         subsets
             .iter()
-            .map(|s| s.iter().map(|i| CHAPTER_ORDER[*i]).collect::<Vec<_>>())
+            .map(|s| s.iter().map(|i| FIX_ORDER[*i]).collect::<Vec<_>>())
             .filter_map(|add| Change::of(design, &add))
             .filter(|c| server_breaks(c.design).is_empty())
             .collect()

@@ -86,6 +86,14 @@ pub const CLEANUP_AT_MS: u64 = KEY_RETENTION_MS + 1_800_000;
 /// ... and the harness is back the next day at this time.
 pub const HARNESS_BACK_MS: u64 = KEY_RETENTION_MS + 3_600_000;
 
+/// `key_collision`: the second tenant's agent calls this long after the
+/// first (about the same time, after the first has finished).
+pub const SECOND_TENANT_MS: u64 = 300;
+/// `slow_drip`: a few bytes every second, well under the read timeout ...
+pub const DRIP_EVERY_MS: u64 = 1_000;
+/// ... for longer than the tool call's total deadline.
+pub const DRIP_TOTAL_MS: u64 = 20_000;
+
 // The chapter's rule, checked when the crate compiles: the lease outlasts
 // the client timeout plus the longest normal processing; only the two
 // pauses (the exception a fencing token exists for) outlive it.
@@ -96,5 +104,7 @@ const _: () = {
     assert!(STALL_MS > LEASE_MS && OVERLAP_STALL_MS > LEASE_MS);
     assert!(HARNESS_DIES_MS < ATTEMPT_TIMEOUT_MS);
     assert!(NOTIFIER_SLOW_MS + 2 * NOTIFY_LATENCY_MS < NOTIFY_TIMEOUT_MS);
+    // `001_*.txt`: a read timeout is idle time between bytes, not a deadline.
+    assert!(DRIP_EVERY_MS < ATTEMPT_TIMEOUT_MS && DRIP_TOTAL_MS > CALL_DEADLINE_MS);
     assert!(KEY_RETENTION_MS < CLEANUP_AT_MS && CLEANUP_AT_MS < HARNESS_BACK_MS);
 };

@@ -57,6 +57,10 @@ pub enum ArrowLabel {
     Notify { call: usize },
     /// The notifier's answer to a call.
     NotifyAnswer { call: usize, outcome: NoticeOutcome },
+    /// The TLS handshake failed: the certificate or host name did not verify.
+    TlsFailed,
+    /// The first bytes of a response that trickles in.
+    Dripping { status: u16 },
 }
 
 /// One arrow of the sequence diagram.
@@ -85,6 +89,14 @@ pub struct RequestInfo {
     pub digest: String,
     /// The JSON body as sent.
     pub body: String,
+    /// Which tenant's agent sent it (0: the first; the service knows it
+    /// from the agent's credentials, not from the body).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub tenant: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// One HTTP response.
@@ -219,6 +231,12 @@ pub enum GiveUp {
     StoredError,
     /// `careful`: only a connection that provably sent nothing is retried.
     Careful,
+    /// `careful`: TLS, certificate or host name verification failed; never
+    /// retried (check the CA, the host name and the proxy).
+    TlsVerification,
+    /// The tool call's total deadline fired while a response was still
+    /// trickling in (the read timeout, idle time between bytes, never did).
+    DeadlineFired,
 }
 
 /// How one HTTP attempt ended for the harness.
@@ -230,6 +248,11 @@ pub enum AttemptOutcome {
     Timeout,
     /// The connection was refused (server process down).
     Refused,
+    /// The TLS handshake failed verification (Requests raises `SSLError`,
+    /// a subclass of `ConnectionError`).
+    TlsFailed,
+    /// The tool call's total deadline ended the attempt mid-response.
+    DeadlineFired,
 }
 
 /// What the harness hands the model as the tool result.
@@ -344,6 +367,19 @@ pub enum StepKind {
     RelayDown,
     /// The relay is back and polls the outbox.
     RelayBack,
+    /// A response's first bytes reached the harness; the rest trickles in
+    /// every `every_ms`, complete at `complete_ms`. The read timeout
+    /// (`read_timeout_ms` of idle time) restarts at every byte.
+    Dripping {
+        request: usize,
+        status: u16,
+        every_ms: u64,
+        complete_ms: u64,
+        read_timeout_ms: u64,
+        deadline_ms: u64,
+    },
+    /// The tool call's total deadline fired with a response still arriving.
+    Deadline { request: usize, next: Next },
 }
 
 /// Who calls the notifier.
@@ -444,6 +480,9 @@ pub struct KeyRow {
     pub response_status: Option<i64>,
     pub response_body: Option<String>,
     pub created_ms: i64,
+    /// `tenant_scope`: the tenant the key belongs to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tenant: Option<String>,
 }
 
 /// One step of a run: one simulation event and everything it changed.

@@ -45,6 +45,10 @@ pub enum Icon {
     Changed,
     /// A changed body got the old response: a not-equal sign.
     ChangedBody,
+    /// One tenant got another tenant's response: an arrow crossing a wall.
+    Leak,
+    /// Another tenant's key refused this tenant: a wall with a bar.
+    TenantRefused,
 }
 
 /// Stroked shapes share these attributes.
@@ -53,7 +57,7 @@ const STROKE: &str =
 
 impl Icon {
     /// Every icon (the browser test draws each).
-    pub const ALL: [Icon; 14] = [
+    pub const ALL: [Icon; 16] = [
         Icon::ToStart,
         Icon::Back,
         Icon::Play,
@@ -68,6 +72,8 @@ impl Icon {
         Icon::Luck,
         Icon::Changed,
         Icon::ChangedBody,
+        Icon::Leak,
+        Icon::TenantRefused,
     ];
 
     /// A stable id (the `icon-<id>` class the tests and styles find).
@@ -87,6 +93,8 @@ impl Icon {
             Icon::Luck => "luck",
             Icon::Changed => "changed",
             Icon::ChangedBody => "changed-body",
+            Icon::Leak => "leak",
+            Icon::TenantRefused => "tenant-refused",
         }
     }
 
@@ -127,6 +135,8 @@ impl Icon {
             }
             Icon::Changed => stroked("M8 2.5l6 11H2z"),
             Icon::ChangedBody => stroked("M2.5 6h11M2.5 10.5h11M11 2.5L5 14"),
+            Icon::Leak => stroked("M8 1.5v13M1.5 8h12M10.5 5l3 3-3 3"),
+            Icon::TenantRefused => stroked("M8 1.5v13M2 8h4M11 5.5v5M13.5 5.5v5"),
         }
     }
 
@@ -166,5 +176,7 @@ pub fn ending_icon(e: Ending) -> Icon {
         Ending::OneUnknown => Icon::CheckUnknown,
         Ending::NoneKnown => Icon::Empty,
         Ending::NoneUnknown => Icon::Unknown,
+        Ending::Leak => Icon::Leak,
+        Ending::TenantRefused => Icon::TenantRefused,
     }
 }

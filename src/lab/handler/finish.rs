@@ -114,13 +114,13 @@ impl Server {
         r: &ResponseInfo,
         now: u64,
     ) -> Result<usize, String> {
-        let params = [
-            text(key),
+        let mut params = self.key_args(h, key);
+        params.extend([
             text(&h.digest),
             int(r.status as i64),
             text(&r.body),
             int(now as i64),
-        ];
+        ]);
         db.exec(self.sql.get(Stmt::RecordKey), &params)
     }
 
@@ -158,7 +158,7 @@ impl Server {
 
     /// The write-back's `WHERE`: the key, and `guard`'s and `fence`'s conditions.
     fn key_params(&self, h: &Handler, key: &str) -> Vec<Value> {
-        let mut params = vec![text(key)];
+        let mut params = self.key_args(h, key);
         if self.has(Mechanism::Fence) {
             params.push(opt(h.fence));
         }
@@ -208,7 +208,7 @@ impl Server {
     /// result (or 409 while it is not done).
     fn missed(&self, db: &mut Db, h: &mut Handler, key: &str) -> Phase {
         db.rollback(false);
-        let row = db.row(self.sql.get(Stmt::ReadAfterMiss), &[text(key)]);
+        let row = db.row(self.sql.get(Stmt::ReadAfterMiss), &self.key_args(h, key));
         let lost = |replayed: bool| match &row {
             None => Decision::ClaimGone,
             Some(r) if self.has(Mechanism::Fence) => Decision::Fenced {

@@ -16,6 +16,7 @@ use serde_json::json;
 use super::db::Db;
 use super::design::{Design, Mechanism};
 use super::faults::ServerFault;
+use super::harness;
 use super::sql::{HandlerSql, Stmt};
 use super::times::LEASE_MS;
 use super::trace::{Decision, ResponseInfo};
@@ -24,6 +25,8 @@ use super::trace::{Decision, ResponseInfo};
 #[derive(Clone, Debug)]
 pub struct Handler {
     pub request: usize,
+    /// The tenant whose agent sent it (an index into `harness::TENANTS`).
+    pub tenant: usize,
     pub key: Option<String>,
     pub digest: String,
     pub body: serde_json::Value,
@@ -51,6 +54,7 @@ impl Handler {
     ) -> Self {
         Self {
             request,
+            tenant: 0,
             key,
             digest,
             body,
@@ -126,8 +130,22 @@ impl Server {
         h.key.clone().filter(|_| self.design.keyed())
     }
 
+    /// The key's columns in a statement's parameters: `tenant_scope` puts
+    /// the tenant before the key.
+    fn key_args(&self, h: &Handler, key: &str) -> Vec<Value> {
+        let tenant = harness::TENANTS[h.tenant.min(harness::TENANTS.len() - 1)];
+        match self.has(Mechanism::TenantScope) {
+            true => vec![text(tenant), text(key)],
+            false => vec![text(key)],
+        }
+    }
+
     /// Phase 1: the request arrives.
     pub fn arrive(&self, db: &mut Db, h: &mut Handler, now: u64) -> Phase {
+        if self.has(Mechanism::TenantScope) {
+            let tenant = harness::TENANTS[h.tenant.min(harness::TENANTS.len() - 1)];
+            h.digest = harness::tenant_digest(tenant, &h.digest);
+        }
         if let Some(refused) = refuse_before_work(h) {
             return refused;
         }
@@ -145,7 +163,7 @@ impl Server {
 
     /// `record_after`: a known key is answered from its record.
     fn look_up(&self, db: &mut Db, h: &Handler, key: &str) -> Phase {
-        let Some(row) = db.row(self.sql.get(Stmt::Lookup), &[text(key)]) else {
+        let Some(row) = db.row(self.sql.get(Stmt::Lookup), &self.key_args(h, key)) else {
             return Phase::Work(Decision::KeyUnknown);
         };
         let at = usize::from(self.has(Mechanism::Digest));
@@ -160,7 +178,7 @@ impl Server {
     /// in one transaction.
     fn claim(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
         db.begin();
-        let row = db.row(self.sql.get(Stmt::ClaimRead), &[text(key)]);
+        let row = db.row(self.sql.get(Stmt::ClaimRead), &self.key_args(h, key));
         let lease = self
             .has(Mechanism::Lease)
             .then_some((now + LEASE_MS) as i64);
@@ -199,13 +217,8 @@ impl Server {
         lease: Option<i64>,
     ) -> Phase {
         let fence = self.has(Mechanism::Fence).then_some(1);
-        let params = [
-            text(key),
-            text(&h.digest),
-            opt(fence),
-            opt(lease),
-            int(now as i64),
-        ];
+        let mut params = self.key_args(h, key);
+        params.extend([text(&h.digest), opt(fence), opt(lease), int(now as i64)]);
         match db.exec(self.sql.get(Stmt::ClaimInsert), &params) {
             Ok(_) => {
                 db.commit();
@@ -226,12 +239,14 @@ impl Server {
         now: u64,
         lease: Option<i64>,
     ) -> Phase {
-        let params = [opt(lease), text(key), int(now as i64)];
+        let mut params = vec![opt(lease)];
+        params.extend(self.key_args(h, key));
+        params.push(int(now as i64));
         if db.exec(self.sql.get(Stmt::TakeOver), &params).is_err() {
             return sql_error(db, h);
         }
         if self.has(Mechanism::Fence) {
-            let row = db.row(self.sql.get(Stmt::ReadFence), &[text(key)]);
+            let row = db.row(self.sql.get(Stmt::ReadFence), &self.key_args(h, key));
             h.fence = row.and_then(|r| as_int(&r[0]));
         }
         h.lease_until = lease.map(|l| l as u64);

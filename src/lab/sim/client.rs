@@ -15,19 +15,22 @@ impl Sim {
         c.summary.attempts += 1;
         let attempt = c.summary.attempts;
         let tool_use_id = c.summary.tool_use_id.clone();
+        let (tenant, report) = (c.tenant, harness::report_of(c.tenant, c.rewritten));
         let deadline = c.started + CALL_DEADLINE_MS;
         c.waiting = Some(id);
         // A resend from the durable queue is the stored request, key and all.
         let (key, body) = match previous.filter(|_| resend) {
             Some(p) => (p.key, p.body),
             None => {
-                let key = harness::key_for_attempt(
+                let key = harness::key_for_report(
                     self.client,
                     &self.run_id,
                     &tool_use_id,
+                    report,
                     &mut self.rng,
                 );
-                (key, harness::body(&self.run_id, self.render).to_string())
+                let body = harness::report_body(&self.run_id, self.render, report);
+                (key, body.to_string())
             }
         };
         let c = &mut self.calls[call];
@@ -46,6 +49,7 @@ impl Sim {
             key,
             digest,
             body,
+            tenant,
         };
         self.requests.push(info.clone());
         let timeout = ATTEMPT_TIMEOUT_MS.min(deadline.saturating_sub(self.now));
@@ -53,9 +57,12 @@ impl Sim {
         let lat = self.latency();
         match fault.request {
             Delivery::Lose => self.at(self.now + lat, Ev::RequestLost { request: id }),
-            Delivery::Deliver => self.at(self.now + lat, Ev::Arrive { request: id }),
+            Delivery::Deliver | Delivery::Drip { .. } => {
+                self.at(self.now + lat, Ev::Arrive { request: id })
+            }
             Delivery::Delay(d) => self.at(self.now + lat + d, Ev::Arrive { request: id }),
             Delivery::Refuse => self.at(self.now + lat, Ev::RefusedBack { request: id }),
+            Delivery::TlsFailure => self.at(self.now + lat, Ev::TlsFailed { request: id }),
         }
         let out = arrow(
             Lane::Harness,
@@ -117,6 +124,12 @@ impl Sim {
         let careful = self.client == ClientStrategy::Careful;
         match outcome {
             AttemptOutcome::Refused => (false, Retry::Yes),
+            // `001_*.txt`'s first branch: stop, never retry. Only `careful`
+            // checks it; the others catch Requests' `ConnectionError`, of
+            // which `SSLError` is a subclass, and retry it.
+            AttemptOutcome::TlsFailed if careful => (false, Retry::No(GiveUp::TlsVerification)),
+            AttemptOutcome::TlsFailed => (false, Retry::Yes),
+            AttemptOutcome::DeadlineFired => (true, Retry::No(GiveUp::DeadlineFired)),
             AttemptOutcome::Timeout if careful => (true, Retry::No(GiveUp::Careful)),
             AttemptOutcome::Timeout => (true, Retry::Yes),
             AttemptOutcome::Status {
@@ -241,16 +254,22 @@ impl Sim {
             // The model reads «先查一下» and does: it queries before anything else.
             self.at(self.now + MODEL_THINK_MS, Ev::Query { call });
         } else {
-            self.maybe_recall(result);
+            self.maybe_recall(result, call);
         }
         Next::Finish { result, give_up }
     }
 
-    /// The model calls the tool again after an error, if the schedule says so.
-    pub(super) fn maybe_recall(&mut self, result: ToolResult) {
+    /// The model of `call`'s agent calls the tool again after an error, if
+    /// the schedule says so.
+    pub(super) fn maybe_recall(&mut self, result: ToolResult, call: usize) {
         if result.is_error() && self.recalls_left > 0 {
             self.recalls_left -= 1;
-            self.at(self.now + MODEL_THINK_MS, Ev::ToolCall { twin_of: None });
+            let tenant = self.calls[call].tenant;
+            let again = Ev::ToolCall {
+                twin_of: None,
+                tenant,
+            };
+            self.at(self.now + MODEL_THINK_MS, again);
         }
     }
 
@@ -258,15 +277,14 @@ impl Sim {
     /// model uses that report. Not found: still unknown (a request may still
     /// be in flight), so the model may call again.
     pub(super) fn query(&mut self, call: usize) -> (StepKind, Vec<Arrow>) {
-        let found = super::super::jobs::find_report(
-            &mut self.db,
-            &self.run_id,
-            harness::MODULE,
-            harness::TITLE,
-        );
+        // The model asks in the words it would file the report with now.
+        let c = &self.calls[call];
+        let again = self.schedule.rewrite_title || c.rewritten;
+        let (module, title) = harness::report_of(c.tenant, again);
+        let found = super::super::jobs::find_report(&mut self.db, &self.run_id, module, title);
         self.calls[call].summary.query = Some(found);
         if found.is_none() {
-            self.maybe_recall(ToolResult::Unknown);
+            self.maybe_recall(ToolResult::Unknown, call);
         }
         let arrows = vec![
             arrow(Lane::Harness, Lane::Server, ArrowLabel::Query, false),
@@ -315,5 +333,69 @@ impl Sim {
             self.at(self.now, Ev::Send { call, resend: true });
         }
         (StepKind::HarnessBack, vec![])
+    }
+}
+
+impl Sim {
+    /// A response's first bytes arrive and the rest trickles in. The read
+    /// timeout counts idle time, so it restarts at every byte: it fires only
+    /// if the bytes come further apart than it. The call's total deadline
+    /// does not restart.
+    pub(super) fn drip_starts(
+        &mut self,
+        response: ResponseInfo,
+        every_ms: u64,
+        total_ms: u64,
+    ) -> (StepKind, Vec<Arrow>) {
+        let (request, status) = (response.request, response.status);
+        let call = self.requests[request].call;
+        let complete_ms = self.now + total_ms;
+        let deadline_ms = self.calls[call].started + CALL_DEADLINE_MS;
+        let arrows = vec![arrow(
+            Lane::Network,
+            Lane::Harness,
+            ArrowLabel::Dripping { status },
+            false,
+        )];
+        self.at(complete_ms, Ev::Response { response });
+        let kind = StepKind::Dripping {
+            request,
+            status,
+            every_ms,
+            complete_ms,
+            read_timeout_ms: ATTEMPT_TIMEOUT_MS,
+            deadline_ms,
+        };
+        if self.calls[call].waiting != Some(request) {
+            return (kind, arrows);
+        }
+        let idle_fires_at = match every_ms >= ATTEMPT_TIMEOUT_MS {
+            true => self.now + ATTEMPT_TIMEOUT_MS,
+            false => u64::MAX,
+        };
+        self.dripping.insert(request, idle_fires_at);
+        if idle_fires_at != u64::MAX {
+            self.at(idle_fires_at, Ev::Timeout { call, request });
+        }
+        if deadline_ms < complete_ms.min(idle_fires_at) {
+            self.at(deadline_ms, Ev::Deadline { call, request });
+        }
+        (kind, arrows)
+    }
+
+    /// The tool call's total deadline fired with `request` still arriving:
+    /// the work may be done, so the outcome is unknown, and no time is left
+    /// to retry.
+    pub(super) fn deadline(
+        &mut self,
+        call: usize,
+        request: usize,
+    ) -> Option<(StepKind, Vec<Arrow>)> {
+        if self.calls[call].waiting != Some(request) {
+            return None;
+        }
+        let outcome = AttemptOutcome::DeadlineFired;
+        let next = self.attempt_ended(call, outcome, None);
+        Some((StepKind::Deadline { request, next }, vec![]))
     }
 }

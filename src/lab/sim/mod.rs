@@ -30,9 +30,11 @@ use super::trace::*;
 
 #[derive(Clone, Debug)]
 enum Ev {
-    /// The model calls the tool; `twin_of` when the same call is submitted twice.
+    /// The model of `tenant`'s agent calls the tool; `twin_of` when the
+    /// same call is submitted twice.
     ToolCall {
         twin_of: Option<usize>,
+        tenant: usize,
     },
     Send {
         call: usize,
@@ -86,6 +88,20 @@ enum Ev {
     },
     RelayPoll,
     RelayBack,
+    TlsFailed {
+        request: usize,
+    },
+    /// A response's first bytes arrive; the rest trickles in.
+    DripStart {
+        response: ResponseInfo,
+        every_ms: u64,
+        total_ms: u64,
+    },
+    /// The tool call's total deadline.
+    Deadline {
+        call: usize,
+        request: usize,
+    },
 }
 
 struct Queued {
@@ -123,6 +139,10 @@ struct Call {
     /// Attempts made before the harness restarted: a resumed call gets a
     /// fresh retry budget.
     budget_base: u32,
+    /// Whose agent made the call, and whether the model paraphrased the
+    /// report's title in it (`rewrite_title`, on a re-call).
+    tenant: usize,
+    rewritten: bool,
 }
 
 /// Runs a named scenario on a design (or a preset).
@@ -208,6 +228,9 @@ struct Sim {
     note_tasks: Vec<notify::NoteTask>,
     notices: Vec<Notice>,
     relay: notify::Relay,
+    /// Requests whose response is trickling in, with the earliest time their
+    /// read timeout (idle time between bytes) may still fire.
+    dripping: std::collections::HashMap<usize, u64>,
 }
 
 impl Sim {
@@ -226,7 +249,7 @@ impl Sim {
             seed,
             snapshots,
             rng: Pcg64::seed_from_u64(seed),
-            db: Db::open(),
+            db: Db::open(design.has(super::design::Mechanism::TenantScope)),
             queue: BinaryHeap::new(),
             seq: 0,
             now: 0,
@@ -247,10 +270,32 @@ impl Sim {
             note_tasks: Vec::new(),
             notices: Vec::new(),
             relay: notify::Relay::default(),
+            dripping: Default::default(),
         };
-        s.at(0, Ev::ToolCall { twin_of: None });
+        s.at(
+            0,
+            Ev::ToolCall {
+                twin_of: None,
+                tenant: 0,
+            },
+        );
         if s.schedule.double_submit {
-            s.at(0, Ev::ToolCall { twin_of: Some(0) });
+            s.at(
+                0,
+                Ev::ToolCall {
+                    twin_of: Some(0),
+                    tenant: 0,
+                },
+            );
+        }
+        if let Some(at) = s.schedule.second_tenant {
+            s.at(
+                at,
+                Ev::ToolCall {
+                    twin_of: None,
+                    tenant: 1,
+                },
+            );
         }
         if s.schedule.restart_next_day {
             s.at(HARNESS_DIES_MS, Ev::HarnessDown);
@@ -349,7 +394,7 @@ impl Sim {
             return None;
         }
         match ev {
-            Ev::ToolCall { twin_of } => Some(self.tool_call(twin_of)),
+            Ev::ToolCall { twin_of, tenant } => Some(self.tool_call(twin_of, tenant)),
             Ev::Send { call, resend } => Some(self.send(call, resend)),
             Ev::Query { call } => Some(self.query(call)),
             Ev::HarnessDown => Some(self.harness_dies()),
@@ -371,7 +416,7 @@ impl Sim {
                 Lane::Harness,
                 ArrowLabel::Status { status },
             )),
-            Ev::RefusedBack { request } => self.refused_back(request),
+            Ev::RefusedBack { request } => self.connect_failed(request, AttemptOutcome::Refused),
             Ev::Timeout { call, request } => self.timeout(call, request),
             Ev::Restart => {
                 self.down = false;
@@ -383,13 +428,25 @@ impl Sim {
             Ev::NoteTimeout { call } => self.note_timeout(call),
             Ev::RelayPoll => self.relay_poll(),
             Ev::RelayBack => Some(self.relay_back()),
+            Ev::TlsFailed { request } => self.connect_failed(request, AttemptOutcome::TlsFailed),
+            Ev::DripStart {
+                response,
+                every_ms,
+                total_ms,
+            } => Some(self.drip_starts(response, every_ms, total_ms)),
+            Ev::Deadline { call, request } => self.deadline(call, request),
         }
     }
 
-    fn tool_call(&mut self, twin_of: Option<usize>) -> (StepKind, Vec<Arrow>) {
+    fn tool_call(&mut self, twin_of: Option<usize>, tenant: usize) -> (StepKind, Vec<Arrow>) {
         let call = self.calls.len();
+        let earlier = self.calls.iter().filter(|c| c.tenant == tenant).count();
         let tool_use_id = match twin_of {
             Some(t) => self.calls[t].summary.tool_use_id.clone(),
+            // Two tenants' harnesses number their tool calls per tenant.
+            None if self.schedule.second_tenant.is_some() => {
+                harness::counted_tool_use_id(earlier + 1)
+            }
             None => harness::tool_use_id(&mut self.rng),
         };
         self.calls.push(Call {
@@ -400,6 +457,7 @@ impl Sim {
                 result: None,
                 give_up: None,
                 query: None,
+                tenant,
             },
             started: self.now,
             waiting: None,
@@ -407,6 +465,9 @@ impl Sim {
             first_key: None,
             key_covers: true,
             budget_base: 0,
+            tenant,
+            // A twin is the same call submitted twice, not a re-call.
+            rewritten: self.schedule.rewrite_title && earlier > 0 && twin_of.is_none(),
         });
         let send = Ev::Send {
             call,
@@ -424,14 +485,23 @@ impl Sim {
         (StepKind::HarnessDown, vec![])
     }
 
-    fn refused_back(&mut self, request: usize) -> Option<(StepKind, Vec<Arrow>)> {
+    /// The connection of `request` failed before anything was sent: refused
+    /// (`Refused`), or its TLS handshake failed verification (`TlsFailed`).
+    fn connect_failed(
+        &mut self,
+        request: usize,
+        outcome: AttemptOutcome,
+    ) -> Option<(StepKind, Vec<Arrow>)> {
         let call = self.requests[request].call;
         if self.calls[call].waiting != Some(request) {
             return None;
         }
-        let outcome = AttemptOutcome::Refused;
+        let label = match outcome {
+            AttemptOutcome::TlsFailed => ArrowLabel::TlsFailed,
+            _ => ArrowLabel::Refused,
+        };
         let next = self.attempt_ended(call, outcome, None);
-        let back = arrow(Lane::Network, Lane::Harness, ArrowLabel::Refused, false);
+        let back = arrow(Lane::Network, Lane::Harness, label, false);
         let kind = StepKind::Received {
             request,
             outcome,
@@ -442,6 +512,10 @@ impl Sim {
 
     fn timeout(&mut self, call: usize, request: usize) -> Option<(StepKind, Vec<Arrow>)> {
         if self.calls[call].waiting != Some(request) {
+            return None;
+        }
+        // Bytes kept arriving: the idle timer restarted at each of them.
+        if self.dripping.get(&request).is_some_and(|t| self.now < *t) {
             return None;
         }
         let next = self.attempt_ended(call, AttemptOutcome::Timeout, None);

@@ -42,6 +42,7 @@ impl Sim {
         let body: serde_json::Value = serde_json::from_str(&info.body).expect("we wrote this JSON");
         let fault = self.schedule.attempt(request).server;
         let mut h = Handler::new(request, info.key.clone(), info.digest.clone(), body, fault);
+        h.tenant = info.tenant;
         let phase = self.server.arrive(&mut self.db, &mut h, self.now);
         self.after_phase(&mut h, phase, vec![into])
     }
@@ -163,11 +164,19 @@ impl Sim {
             response: response.clone(),
         };
         match self.schedule.attempt(request).response {
-            Delivery::Lose | Delivery::Refuse => {
+            Delivery::Lose | Delivery::Refuse | Delivery::TlsFailure => {
                 self.at(self.now + lat, Ev::ResponseLost { request, status })
             }
             Delivery::Deliver => self.at(self.now + lat, arrives),
             Delivery::Delay(d) => self.at(self.now + lat + d, arrives),
+            Delivery::Drip { every_ms, total_ms } => {
+                let drip = Ev::DripStart {
+                    response: response.clone(),
+                    every_ms,
+                    total_ms,
+                };
+                self.at(self.now + lat, drip)
+            }
         }
     }
 }

@@ -64,6 +64,10 @@ pub(super) fn label(l: Lang, a: &Arrow) -> String {
         ArrowLabel::Notify { .. } | ArrowLabel::NotifyAnswer { .. } => {
             super::narrate_notes::arrow_text(l, &a.label).unwrap_or_default()
         }
+        ArrowLabel::TlsFailed => t(l, "lab.arrow.tls"),
+        ArrowLabel::Dripping { status } => {
+            tf(l, "lab.arrow.dripping", &[("status", status.to_string())])
+        }
     }
 }
 
@@ -132,6 +136,8 @@ pub(super) fn note(l: Lang, changed_body: &[usize], s: &Step) -> Option<Note> {
             t(l, "lab.note.relay_down"),
             "note key",
         ),
+        StepKind::Dripping { .. } => plain(h, t(l, "lab.note.dripping"), "note key"),
+        StepKind::Deadline { .. } => marked(h, Icon::Cross, t(l, "lab.note.deadline"), "note key"),
         StepKind::Server {
             request,
             decision,

@@ -55,6 +55,7 @@ pub fn mark_items(l: Lang) -> Html {
             <li><span class="swatch changed">{ icon(Icon::Changed) }</span>{ " " }{ t(l, "lab.legend.changed") }</li>
             <li data-note-legend="count"><span class="cell-notes">{ super::notes_view::count_text(l, Default::default()) }</span>{ " " }{ t(l, "lab.legend.notes") }</li>
             { super::notes_view::legend_items(l) }
+            <li data-testid="legend-attempts">{ t(l, "lab.legend.attempts") }</li>
         </>
     }
 }
@@ -98,6 +99,10 @@ fn cell_html(
             ("server", crate::i18n::design_name(l, s)),
             ("verdict", crate::lab::words::verdict_line(l, cell)),
         ],
+    ) + &tf(
+        l,
+        "lab.matrix.attempts",
+        &[("n", cell.attempts.to_string())],
     );
     html! {
         <td class={classes!("cell", cell_class(cell), changed.then_some("changed"))}>
@@ -105,6 +110,7 @@ fn cell_html(
                 ("aria-label", label.clone().into()), ("title", label.into()),
                 ("data-reports", cell.reports.to_string().into()), ("data-tool", cell.tool.id().into()),
                 ("data-ending", cell.ending().id().into()),
+                ("data-attempts", cell.attempts.to_string().into()), ("data-leaks", cell.leaks.to_string().into()),
                 ("data-changed", changed.to_string().into()), ("data-lucky", cell.lucky.to_string().into()),
                 ("data-notifications", cell.notes.delivered.to_string().into()),
                 ("data-notes-exact", cell.notes.is_exact().to_string().into()),

@@ -19,6 +19,7 @@ mod state;
 mod summary;
 mod tables;
 mod tables_downstream;
+mod tenants;
 
 pub use build::BuildPage;
 #[cfg(feature = "sqlite")]

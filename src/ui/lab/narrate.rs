@@ -36,6 +36,8 @@ pub fn outcome_text(l: Lang, o: Option<AttemptOutcome>) -> String {
         }
         Some(AttemptOutcome::Timeout) => t(l, "lab.outcome.timeout"),
         Some(AttemptOutcome::Refused) => t(l, "lab.outcome.refused"),
+        Some(AttemptOutcome::TlsFailed) => t(l, "lab.outcome.tls"),
+        Some(AttemptOutcome::DeadlineFired) => t(l, "lab.outcome.deadline"),
     }
 }
 
@@ -71,6 +73,8 @@ fn next_text(l: Lang, run: &Run, request: usize, next: Next) -> String {
                 Some(GiveUp::NotRetryable) => t(l, "lab.give_up.not_retryable"),
                 Some(GiveUp::StoredError) => t(l, "lab.give_up.stored_error"),
                 Some(GiveUp::Careful) => t(l, "lab.give_up.careful"),
+                Some(GiveUp::TlsVerification) => t(l, "lab.give_up.tls"),
+                Some(GiveUp::DeadlineFired) => t(l, "lab.give_up.deadline_fired"),
             });
             s
         }
@@ -219,7 +223,16 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
             tf(l, key, &[("id", tool_use_id.clone())])
         }
         StepKind::Send { request } => {
+            let two = run.tenants().count() > 1;
             let key = match &request.key {
+                Some(k) if two => tf(
+                    l,
+                    "lab.n.key_tenant",
+                    &[
+                        ("key", k.clone()),
+                        ("tenant", super::tenants::tenant_name(l, request.tenant)),
+                    ],
+                ),
                 Some(k) => tf(l, "lab.n.key", &[("key", k.clone())]),
                 None => t(l, "lab.n.no_key"),
             };
@@ -286,6 +299,11 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
                 "lab.n.received",
                 &[req(request), ("outcome", outcome_text(l, Some(*outcome)))],
             );
+            // A retried TLS failure: name the trap that retries it.
+            if *outcome == AttemptOutcome::TlsFailed && !matches!(next, Next::Finish { .. }) {
+                s.push_str(sep(l));
+                s.push_str(&t(l, "lab.n.tls_trap"));
+            }
             s.push_str(sep(l));
             s.push_str(&next_text(l, run, *request, *next));
             s
@@ -314,5 +332,30 @@ pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
         StepKind::RelayIdle => t(l, "lab.n.relay_idle"),
         StepKind::RelayDown => t(l, "lab.n.relay_down"),
         StepKind::RelayBack => t(l, "lab.n.relay_back"),
+        StepKind::Dripping {
+            request,
+            status,
+            every_ms,
+            complete_ms,
+            read_timeout_ms,
+            deadline_ms,
+        } => tf(
+            l,
+            "lab.n.dripping",
+            &[
+                req(request),
+                ("status", status.to_string()),
+                ("every", secs(l, *every_ms)),
+                ("complete", secs(l, *complete_ms)),
+                ("read", secs(l, *read_timeout_ms)),
+                ("deadline", secs(l, *deadline_ms)),
+            ],
+        ),
+        StepKind::Deadline { request, next } => {
+            let mut s = tf(l, "lab.n.deadline", &[req(request)]);
+            s.push_str(sep(l));
+            s.push_str(&next_text(l, run, *request, *next));
+            s
+        }
     }
 }

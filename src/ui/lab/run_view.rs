@@ -324,6 +324,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
             </div>
             }
             if lower {
+            { super::tenants::timers_panel(l, run) }
             <div class="panel">
                 <h2>{ t(l, "lab.diagram.title") }</h2>
                 <p class="muted bars-legend">{ t(l, "lab.diagram.bars") }</p>
@@ -334,6 +335,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
                 { reports_table(l, reports, reports_before) }
                 { keys_table(l, keys, keys_before) }
                 { super::tables_downstream::downstream_tables(l, super::tables_downstream::has_outbox(run.design), current, before) }
+                { super::tenants::key_notes(l, s.run.design.has(crate::lab::Mechanism::TenantScope)) }
             </div>
             }
         </section>

@@ -135,7 +135,9 @@ fn ending(l: Lang, s: &LabState) -> Html {
     html! {
         <>
             <p class="verdict" data-testid="final-verdict" data-count={c.reports.to_string()}
-                data-verdict={run.verdict().id()} data-ending={c.ending().id()}>
+                data-verdict={run.verdict().id()} data-ending={c.ending().id()}
+                data-leaks={c.leaks.to_string()} data-refusals={c.tenant_refusals.to_string()}
+                data-attempts={c.attempts.to_string()}>
                 { cell_mark(c) }{ " " }{ verdict_line(l, c) }
             </p>
             { super::notes_view::verdict_notes(l, c.notes) }
@@ -147,12 +149,13 @@ fn ending(l: Lang, s: &LabState) -> Html {
                 <dd data-testid="final-http">{ outcome_text(l, run.final_outcome()) }</dd>
                 <dt>{ t(l, "lab.final.tool") }</dt>
                 <dd data-testid="tool-result">{ tool }</dd>
-                <dd class="muted">{ tf(l, "lab.final.calls", &[
+                <dd class="muted" data-testid="final-calls" data-attempts={run.attempts().to_string()}>{ tf(l, "lab.final.calls", &[
                     ("calls", counted(l, run.calls().len() as u64, "lab.unit.calls.one", "lab.unit.calls.other")),
                     ("requests", counted(l, run.requests().len() as u64, "lab.unit.requests.one", "lab.unit.requests.other")),
                 ]) }</dd>
             </dl>
             if run.truncated { <p class="truncated" data-testid="truncated">{ t(l, "lab.n.truncated") }</p> }
+            { super::tenants::tenants_block(l, run) }
             { end_sentence(l, s) }
         </>
     }

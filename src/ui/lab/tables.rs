@@ -74,7 +74,12 @@ pub fn keys_table(l: Lang, rows: &[KeyRow], before: &[KeyRow]) -> Html {
                         let changed = !before.iter().any(|b| b == r);
                         html! {
                             <tr class={classes!(changed.then_some("new"))}>
-                                <td><code>{ &r.key }</code></td>
+                                <td>
+                                    if let Some(tenant) = &r.tenant {
+                                        <code class="key-ns" data-testid="key-ns">{ super::tenants::namespace(tenant) }</code><br />
+                                    }
+                                    <code>{ &r.key }</code>
+                                </td>
                                 <td><code title={r.request_digest.clone()}>{ format!("{}…", &r.request_digest[..12.min(r.request_digest.len())]) }</code></td>
                                 <td>{ &r.status }</td>
                                 <td class="num">{ opt(&r.fence) }</td>
