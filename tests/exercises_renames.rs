@@ -142,4 +142,4 @@ fn option_order_golden() {
     assert_eq!(fingerprint(&bank()), ORDER_FINGERPRINT);
 }
 
-const ORDER_FINGERPRINT: &str = "7ce4143c382f4760";
+const ORDER_FINGERPRINT: &str = "544d9a6d7328fdb0";

@@ -18,7 +18,7 @@ fn time_cell(l: Lang, ms: Option<i64>, testid: &'static str) -> Html {
     }
 }
 
-fn opt<T: ToString>(v: &Option<T>) -> String {
+pub(super) fn opt<T: ToString>(v: &Option<T>) -> String {
     v.as_ref()
         .map(|x| x.to_string())
         .unwrap_or_else(|| "—".into())

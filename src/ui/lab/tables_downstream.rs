@@ -4,15 +4,9 @@
 
 use yew::prelude::*;
 
-use super::tables::sql_list;
+use super::tables::{opt, sql_list};
 use crate::i18n::{t, Lang};
 use crate::lab::{Mechanism, NotificationRow, OutboxRow, Step};
-
-fn opt<T: ToString>(v: &Option<T>) -> String {
-    v.as_ref()
-        .map(|x| x.to_string())
-        .unwrap_or_else(|| "—".into())
-}
 
 /// The notifier's `notifications` after the step; rows new at this step are marked.
 fn notifications_table(l: Lang, rows: &[NotificationRow], before: &[NotificationRow]) -> Html {
