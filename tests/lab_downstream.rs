@@ -228,7 +228,8 @@ fn the_counts_add_up_on_every_scenario() {
 /// with the same rule: on `fenced` the lost and the repeated notification
 /// fail, and the smallest fix the workbench names is the chapter's: the
 /// outbox for the lost one (which turns `relay_crash` red: now there is a
-/// relay to die), delivery dedupe for the repeat.
+/// relay to die), delivery dedupe for the repeat; the second tenant's
+/// equal key string stays red until `tenant_scope`.
 #[test]
 fn the_workbench_suite_grades_the_new_scenarios_and_names_their_fixes() {
     use retry_lab::lab::suite::{smallest_fix, suite, Fix};
@@ -247,7 +248,9 @@ fn the_workbench_suite_grades_the_new_scenarios_and_names_their_fixes() {
             Scenario::ModelRetry,
             Scenario::KeyExpired,
             Scenario::CrashBeforeNotify,
-            Scenario::NotifierTimeout
+            Scenario::NotifierTimeout,
+            Scenario::KeyCollision,
+            Scenario::TitleRewrite,
         ]
     );
     let fix = |sc| match smallest_fix(params.design, c, params.seed, sc, &rows) {
@@ -269,5 +272,30 @@ fn the_workbench_suite_grades_the_new_scenarios_and_names_their_fixes() {
         .filter(|r| !r.pass)
         .map(|r| r.scenario)
         .collect();
-    assert_eq!(failing, [Scenario::ModelRetry, Scenario::KeyExpired]);
+    // What stays red: the second tenant's equal key string, until
+    // `tenant_scope`, and what no server mechanism fixes.
+    assert_eq!(
+        failing,
+        [
+            Scenario::ModelRetry,
+            Scenario::KeyExpired,
+            Scenario::KeyCollision,
+            Scenario::TitleRewrite
+        ]
+    );
+    assert_eq!(fix(Scenario::KeyCollision), (vec![M::TenantScope], vec![]));
+    let rows = suite(all.with(M::TenantScope), c, params.seed, &params.suite);
+    let failing: Vec<Scenario> = rows
+        .iter()
+        .filter(|r| !r.pass)
+        .map(|r| r.scenario)
+        .collect();
+    assert_eq!(
+        failing,
+        [
+            Scenario::ModelRetry,
+            Scenario::KeyExpired,
+            Scenario::TitleRewrite
+        ]
+    );
 }

@@ -23,10 +23,11 @@ const OLD_SERVERS: [Preset; 5] = [
     Preset::Leased,
     Preset::Fenced,
 ];
-/// The scenarios the old servers were recorded with (the first ones of
-/// [`Scenario::ALL`]); later scenarios came with the designs and are
-/// pinned by their own tests (tests/lab_tenants.rs).
-const RECORDED_SCENARIOS: usize = 17;
+/// The scenarios the fixture holds (the first ones of [`Scenario::ALL`]):
+/// the 17 the old servers were recorded with, and the 5 past the database
+/// added with the notifier. Later scenarios are pinned by their own tests
+/// (tests/lab_tenants.rs).
+const RECORDED_SCENARIOS: usize = 22;
 /// Hex digits of the trace digest kept (48 bits: a collision is not a worry).
 const DIGEST_HEX: usize = 12;
 

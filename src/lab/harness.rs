@@ -44,6 +44,14 @@ pub fn counted_tool_use_id(n: usize) -> String {
     format!("toolu_{n:02}")
 }
 
+/// The key `tenant_scope` passes on to the notifier (`downstream_key`): the
+/// key string inside its namespace, so two tenants' equal key strings stay
+/// two keys downstream too.
+pub fn scoped_key(tenant: usize, key: &str) -> String {
+    let tenant = TENANTS[tenant.min(TENANTS.len() - 1)];
+    format!("{tenant}/{SUBJECT}/{ACTION}:{key}")
+}
+
 /// The digest `tenant_scope` stores: the tenant is part of the request's
 /// identity (`003_*.txt`: d = H(tenant, subject, tool, canonical(arguments), …)).
 pub fn tenant_digest(tenant: &str, body_digest: &str) -> String {

@@ -191,6 +191,31 @@ fn writes_response(decision: &Decision) -> bool {
     )
 }
 
+/// What a handler that died after a `COMMIT` (`crash_before_notify`'s
+/// fault) had committed of its key's record, read from its step's SQL:
+/// (created the record, wrote its response). `record_after` inserts the
+/// record with its response; a claiming design's write-back fills it in.
+fn crash_wrote(step: &Step) -> (bool, bool) {
+    let (mut created, mut responded) = (false, false);
+    let (mut insert, mut update) = (false, false);
+    for q in &step.sql {
+        match q.outcome {
+            SqlOutcome::Begun => (insert, update) = (false, false),
+            SqlOutcome::Committed => {
+                created |= insert;
+                responded |= insert || update;
+            }
+            SqlOutcome::Rows(n) if n > 0 => {
+                insert |= q.sql.starts_with("INSERT INTO idempotency_keys");
+                update |= q.sql.starts_with("UPDATE idempotency_keys")
+                    && q.sql.contains("response_status");
+            }
+            _ => {}
+        }
+    }
+    (created, responded)
+}
+
 /// The two timers of an attempt whose response trickles in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Timer {
@@ -462,10 +487,14 @@ impl Run {
                         continue;
                     };
                     let scope = (scoped.then_some(req.tenant), key);
-                    if self.records_key(decision) {
+                    let (creates, responds) = match decision {
+                        Decision::Crashed => crash_wrote(s),
+                        _ => (self.records_key(decision), writes_response(decision)),
+                    };
+                    if creates {
                         let t = req.tenant;
                         stored.insert(scope, (&req.digest, t, t, s.time_ms));
-                    } else if writes_response(decision) {
+                    } else if responds {
                         if let Some(rec) = stored.get_mut(&scope) {
                             rec.2 = req.tenant;
                         }

@@ -110,7 +110,13 @@ impl Sim {
         };
         let title = h.body["title"].as_str().unwrap_or_default().to_string();
         let report = h.report.filter(|_| h.committed);
-        self.new_task(sender, report, h.key.clone(), h.fence, title)
+        // The key the notifier dedupes (and fences) by lives in the same
+        // namespace as the service's key record.
+        let key = match self.server.design().has(Mechanism::TenantScope) {
+            true => h.key.as_deref().map(|k| harness::scoped_key(h.tenant, k)),
+            false => h.key.clone(),
+        };
+        self.new_task(sender, report, key, h.fence, title)
     }
 
     fn new_task(
