@@ -29,6 +29,12 @@ pub enum Page {
 
 impl Page {
     /// The hash path of the page, e.g. `/lab/matrix`.
+    /// Whether the page computes with the lab engine (its worker is worth
+    /// starting before the page asks).
+    pub fn uses_lab_engine(&self) -> bool {
+        matches!(self, Page::Lab | Page::LabMatrix | Page::LabBuild)
+    }
+
     pub fn path(&self) -> &str {
         match self {
             Page::Home => "/",
@@ -94,6 +100,13 @@ impl Location {
     }
 }
 
+/// Whether a link's `href` (`./#/lab/build?…`, `#/lab`) opens a page that
+/// uses the lab engine; an href without a hash is not an app route.
+pub fn leads_to_lab(href: &str) -> bool {
+    href.split_once('#')
+        .is_some_and(|(_, hash)| Location::parse(hash).page.uses_lab_engine())
+}
+
 /// Shell-level settings split off the page's query.
 pub struct ShellParams {
     pub lang_from_url: Option<Lang>,
@@ -148,6 +161,8 @@ pub fn split_shell_params(loc: &Location) -> ShellParams {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     use super::*;
 
     #[test]
@@ -206,5 +221,19 @@ mod tests {
         assert_eq!(q.encode(), "a=9&b=2");
         q.remove("b");
         assert_eq!(q.encode(), "a=9");
+    }
+
+    #[test]
+    fn links_to_the_lab_views_lead_to_the_engine() {
+        for href in [
+            "#/lab",
+            "./#/lab/matrix?server=fenced",
+            "http://x/a/#/lab/build",
+        ] {
+            assert!(leads_to_lab(href), "{href}");
+        }
+        for href in ["#/", "#/herd", "#/exercises", "#/labs", "./lab/build", ""] {
+            assert!(!leads_to_lab(href), "{href}");
+        }
     }
 }

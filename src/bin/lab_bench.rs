@@ -41,7 +41,10 @@ fn main() {
     let cells = combos.len();
     let matrix = Request {
         id: 1,
-        want: Want::Matrix { combos, seed: m.seed },
+        want: Want::Matrix {
+            combos,
+            seed: m.seed,
+        },
     };
     let b = BuildParams::default();
     let rows = b.suite.len();

@@ -1,7 +1,8 @@
 //! What the page and the lab engine's worker say to each other. The page
 //! sends a [`Request`] as JSON; the engine (built with the `sqlite` feature,
-//! `src/bin/lab_engine.rs`) answers with one [`Reply`] per request, or one
-//! per cell of a matrix or row of a suite, the last marked `last`. Servers
+//! `src/bin/lab_engine.rs`) answers with one [`Reply`] per request, marked
+//! `last`: a whole matrix or suite comes back in one message, so the page
+//! reads and draws it once (a message per cell cost more than its run). Servers
 //! travel as designs (their ids, checked on arrival). Everything is data, so
 //! the page's own wasm never links the engine, and the format is tested
 //! natively.
@@ -27,10 +28,10 @@ pub enum Want {
     Run { combo: Combo, seed: u64 },
     /// Only the final report count («predict, then run» questions).
     Count { combo: Combo, seed: u64 },
-    /// Matrix cells, one reply per cell in order.
+    /// Matrix cells, all in one reply, in order.
     Matrix { combos: Vec<Combo>, seed: u64 },
-    /// The workbench: a design against scenarios with one client, one
-    /// reply per row in order.
+    /// The workbench: a design against scenarios with one client, every
+    /// graded row in one reply, in order.
     Suite {
         design: Design,
         client: ClientStrategy,
@@ -71,14 +72,10 @@ pub enum Answer {
         fix: Option<(ClientStrategy, Preset)>,
     },
     Count(usize),
-    Cell {
-        index: usize,
-        cell: Cell,
-    },
-    Row {
-        index: usize,
-        row: SuiteRow,
-    },
+    /// A matrix's cells, in the order of its combinations.
+    Cells(Vec<Cell>),
+    /// A suite's graded rows, in the order of its scenarios.
+    Rows(Vec<SuiteRow>),
     Fix(Option<Fix>),
     Next(Option<NextStep>),
     /// The request could not be read or asks for too much.
@@ -233,26 +230,27 @@ impl Task {
         self.id
     }
 
-    /// Computes the next reply (one cell of a matrix); `None` when all are sent.
+    /// Computes the reply (a whole matrix or suite at once); `None` once sent.
     pub fn next_reply(&mut self) -> Option<Reply> {
-        let (answer, last) = match &mut self.work {
-            Work::Single(want) => (single(want.take()?), true),
-            Work::Refused(why) => (Answer::Error(why.take()?), true),
-            Work::Matrix(job) => {
-                let (index, cell) = job.step()?;
-                (Answer::Cell { index, cell }, job.is_done())
+        let answer = match &mut self.work {
+            Work::Single(want) => single(want.take()?),
+            Work::Refused(why) => Answer::Error(why.take()?),
+            Work::Matrix(job) if !job.is_done() => {
+                Answer::Cells(std::iter::from_fn(|| job.step()).map(|(_, c)| c).collect())
             }
-            Work::Suite(job) => {
-                let (index, run) = job.step_run()?;
-                let scenario = job.combo(index).0;
-                let row = super::suite::grade(scenario, &run);
-                (Answer::Row { index, row }, job.is_done())
+            Work::Suite(job) if !job.is_done() => {
+                let mut rows = Vec::with_capacity(job.total());
+                while let Some((i, run)) = job.step_run() {
+                    rows.push(super::suite::grade(job.combo(i).0, &run));
+                }
+                Answer::Rows(rows)
             }
+            Work::Matrix(_) | Work::Suite(_) => return None,
         };
         Some(Reply {
             id: self.id,
             answer,
-            last,
+            last: true,
         })
     }
 
@@ -338,7 +336,7 @@ mod tests {
     }
 
     #[test]
-    fn a_matrix_streams_every_cell_and_marks_the_last() {
+    fn a_matrix_answers_every_cell_in_one_reply() {
         let combos = crate::lab::MatrixParams::default().cells();
         let replies = all_replies(&Request {
             id: 3,
@@ -347,16 +345,13 @@ mod tests {
                 seed: 2,
             },
         });
-        assert_eq!(replies.len(), combos.len());
-        for (i, r) in replies.iter().enumerate() {
-            assert_eq!(r.last, i + 1 == combos.len());
-            let (sc, cl, sv) = combos[i];
-            let want = Answer::Cell {
-                index: i,
-                cell: cell(sc, cl, sv, 2),
-            };
-            assert_eq!(r.answer, want);
-        }
+        assert_eq!(replies.len(), 1);
+        assert!(replies[0].last && replies[0].id == 3);
+        let want: Vec<_> = combos
+            .iter()
+            .map(|&(sc, cl, sv)| cell(sc, cl, sv, 2))
+            .collect();
+        assert_eq!(replies[0].answer, Answer::Cells(want));
     }
 
     #[test]
@@ -373,7 +368,7 @@ mod tests {
     }
 
     #[test]
-    fn a_suite_streams_its_rows_and_a_fix_and_the_next_step_answer_once() {
+    fn a_suite_a_fix_and_the_next_step_each_answer_once() {
         use crate::lab::suite::{next_step, smallest_fix, suite};
         let design = Preset::LeasedUnguarded.design();
         let client = ClientStrategy::StableKey;
@@ -388,17 +383,9 @@ mod tests {
             },
         });
         let want = suite(design, client, 2, &scenarios);
-        assert_eq!(replies.len(), want.len());
-        for (i, r) in replies.iter().enumerate() {
-            assert_eq!(r.last, i + 1 == want.len());
-            assert_eq!(
-                r.answer,
-                Answer::Row {
-                    index: i,
-                    row: want[i]
-                }
-            );
-        }
+        assert_eq!(replies.len(), 1);
+        assert!(replies[0].last);
+        assert_eq!(replies[0].answer, Answer::Rows(want.clone()));
         let fix = all_replies(&Request {
             id: 12,
             want: Want::Fix {

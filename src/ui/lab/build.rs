@@ -1,6 +1,6 @@
 //! `#/lab/build`: the workbench. The student ticks mechanisms (or starts
-//! from a preset); the lab engine's worker grades the design on the suite
-//! row by row ([`engine::suite`]), then answers the smallest fix of each
+//! from a preset); the lab engine's worker grades the design on the whole
+//! suite in one answer ([`engine::suite`]), then answers the smallest fix of each
 //! failing row and the chapter's next step. A new design cancels whatever
 //! the previous one still had the worker compute. The page state is
 //! [`SuiteState`] (pure, natively tested); this module only wires it.
@@ -168,8 +168,10 @@ impl Run {
                 return;
             }
             match answer {
-                Ok((i, row)) => {
-                    run.state.borrow_mut().record_row(i, row);
+                Ok(rows) => {
+                    for (i, row) in rows.into_iter().enumerate() {
+                        run.state.borrow_mut().record_row(i, row);
+                    }
                     run.publish();
                     if run.state.borrow().done() == run.state.borrow().shown().len() {
                         run.follow_up();
