@@ -33,9 +33,50 @@ pub type SqlError = String;
 
 /// A recording SQLite connection.
 pub struct Db {
-    conn: Connection,
+    /// Always `Some` until dropped (then it goes back to [`SPARE`]).
+    conn: Option<Connection>,
     log: Vec<SqlExec>,
     in_tx: bool,
+}
+
+/// How many distinct statements a connection keeps prepared: every
+/// statement the handlers and jobs run, with room to spare.
+const PREPARED: usize = 64;
+
+thread_local! {
+    /// The connection the last finished run left, emptied: the next run on
+    /// this thread opens it instead of a new one, keeping its prepared
+    /// statements (the matrix and the workbench run many in a row).
+    static SPARE: std::cell::RefCell<Option<Connection>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A new in-memory database with the two tables.
+fn fresh() -> Connection {
+    let conn = Connection::open_in_memory().expect("in-memory SQLite opens");
+    conn.execute_batch(SCHEMA).expect("schema is valid");
+    conn.set_prepared_statement_cache_capacity(PREPARED);
+    conn
+}
+
+/// Empties a used connection, as a fresh one would be: no transaction, no
+/// rows. Row ids start at 1 again (the tables have no AUTOINCREMENT, so a
+/// new row gets the largest id in the table plus one), and the last insert
+/// id is only read after an insert of the same run.
+fn emptied(conn: Connection) -> Option<Connection> {
+    if !conn.is_autocommit() {
+        conn.execute_batch(ROLLBACK).ok()?;
+    }
+    conn.execute_batch("DELETE FROM reports; DELETE FROM idempotency_keys;")
+        .ok()?;
+    Some(conn)
+}
+
+impl Drop for Db {
+    fn drop(&mut self) {
+        if let Some(conn) = self.conn.take().and_then(emptied) {
+            SPARE.with(|s| *s.borrow_mut() = Some(conn));
+        }
+    }
 }
 
 fn show(v: &Value) -> String {
@@ -56,15 +97,19 @@ fn plain(v: &Value) -> String {
 }
 
 impl Db {
-    /// A fresh in-memory database with the two tables.
+    /// An empty in-memory database with the two tables (this thread's
+    /// spare connection when there is one).
     pub fn open() -> Self {
-        let conn = Connection::open_in_memory().expect("in-memory SQLite opens");
-        conn.execute_batch(SCHEMA).expect("schema is valid");
+        let conn = SPARE.with(|s| s.borrow_mut().take()).unwrap_or_else(fresh);
         Self {
-            conn,
+            conn: Some(conn),
             log: Vec::new(),
             in_tx: false,
         }
+    }
+
+    fn conn(&self) -> &Connection {
+        self.conn.as_ref().expect("open until dropped")
     }
 
     fn record(&mut self, sql: &str, params: &[Value], outcome: SqlOutcome) {
@@ -77,7 +122,7 @@ impl Db {
 
     /// `BEGIN IMMEDIATE`: takes the write lock up front.
     pub fn begin(&mut self) {
-        self.conn
+        self.conn()
             .execute_batch(BEGIN)
             .expect("no transaction is open");
         self.in_tx = true;
@@ -86,7 +131,7 @@ impl Db {
 
     /// `COMMIT`.
     pub fn commit(&mut self) {
-        self.conn
+        self.conn()
             .execute_batch(COMMIT)
             .expect("a transaction is open");
         self.in_tx = false;
@@ -96,7 +141,7 @@ impl Db {
     /// `ROLLBACK`; `crash` when the process died (SQLite's journal undoes it on restart).
     pub fn rollback(&mut self, crash: bool) {
         if self.in_tx {
-            self.conn
+            self.conn()
                 .execute_batch(ROLLBACK)
                 .expect("a transaction is open");
             self.in_tx = false;
@@ -106,7 +151,11 @@ impl Db {
 
     /// A write statement; returns rows affected.
     pub fn exec(&mut self, sql: &str, params: &[Value]) -> Result<usize, SqlError> {
-        match self.conn.execute(sql, params_from_iter(params.iter())) {
+        let done = self
+            .conn()
+            .prepare_cached(sql)
+            .and_then(|mut stmt| stmt.execute(params_from_iter(params.iter())));
+        match done {
             Ok(n) => {
                 self.record(sql, params, SqlOutcome::Rows(n));
                 Ok(n)
@@ -121,7 +170,7 @@ impl Db {
 
     /// A read of at most one row; returns its columns.
     pub fn row(&mut self, sql: &str, params: &[Value]) -> Option<Vec<Value>> {
-        let mut stmt = self.conn.prepare(sql).expect("statement is valid");
+        let mut stmt = self.conn().prepare_cached(sql).expect("statement is valid");
         let n = stmt.column_count();
         let mut rows = stmt
             .query(params_from_iter(params.iter()))
@@ -140,7 +189,7 @@ impl Db {
 
     /// The id SQLite gave the last inserted row.
     pub fn last_insert_rowid(&self) -> i64 {
-        self.conn.last_insert_rowid()
+        self.conn().last_insert_rowid()
     }
 
     /// Takes the statements recorded since the last call.
@@ -150,7 +199,7 @@ impl Db {
 
     /// Number of reports (not recorded: this is the observer, not the server).
     pub fn report_count(&self) -> usize {
-        self.conn
+        self.conn()
             .query_row("SELECT count(*) FROM reports", [], |r| r.get::<_, i64>(0))
             .expect("count runs") as usize
     }
@@ -158,7 +207,7 @@ impl Db {
     /// Both tables as they stand (not recorded).
     pub fn snapshot(&self) -> (Vec<ReportRow>, Vec<KeyRow>) {
         let mut stmt = self
-            .conn
+            .conn()
             .prepare_cached("SELECT id, run_id, module, title, created_ms FROM reports ORDER BY id")
             .expect("valid");
         let reports = stmt
@@ -175,7 +224,7 @@ impl Db {
             .collect::<Result<Vec<_>, _>>()
             .expect("rows read");
         let mut stmt = self
-            .conn
+            .conn()
             .prepare_cached(
                 "SELECT key, request_digest, status, fence, lease_expires_ms, response_status, \
                  response_body, created_ms FROM idempotency_keys ORDER BY rowid",
