@@ -149,7 +149,7 @@ const VIEWS = [
   {
     hash: '#/lab',
     run: async (page) => {
-      await page.getByTestId('final-verdict').waitFor({ timeout: 60000 });
+      await page.getByTestId('card-end').waitFor({ timeout: 60000 });
       for (const id of ['step-forward', 'step-forward', 'to-end', 'to-start']) await page.getByTestId(id).click();
       // Another scenario: a second run through the engine.
       await page.locator('[data-testid="pick-scenario"] input').nth(2).check();
@@ -172,7 +172,7 @@ const VIEWS = [
     },
   },
   {
-    hash: '#/exercises',
+    hash: '#/exercises?q=predict_lost_response',
     run: async (page) => {
       const q = 'predict_lost_response';
       await page.getByTestId(`answer-${q}-1`).fill('2', { timeout: 60000 });
@@ -222,7 +222,7 @@ const INTERACTIONS = [
   },
   {
     hash: '#/lab',
-    ready: shown('[data-testid="final-verdict"]'),
+    ready: shown('[data-testid="card-end"]'),
     steps: [
       ['step', click('step-forward')],
       ['to the end', click('to-end')],
@@ -237,9 +237,9 @@ const INTERACTIONS = [
     ],
   },
   {
-    hash: '#/exercises',
+    hash: '#/exercises?q=tf_backoff_without_jitter',
     ready: shown('[data-testid^="exercise-"]'),
-    steps: [language, ['answer', click('submit-tf_backoff_prevents_herd')], ['reset', click('exercises-reset')]],
+    steps: [language, ['answer', click('submit-tf_backoff_without_jitter')], ['reset', click('exercises-reset')]],
   },
 ];
 
@@ -277,10 +277,17 @@ async function interact(browser, app, spec) {
   await spec.ready(page);
   await page.waitForTimeout(1500);
   const out = [];
-  for (const [, act, done] of spec.steps) {
+  for (const [name, act, done] of spec.steps) {
     await page.evaluate(() => (window.__long.length = 0));
-    await act(page);
-    if (done) await done(page);
+    try {
+      await act(page);
+      if (done) await done(page);
+    } catch (e) {
+      // A view changed under the script: say which step, keep measuring.
+      console.error(`# ${spec.hash} «${name}» failed: ${e.message.split('\n')[0]}`);
+      out.push(NaN);
+      continue;
+    }
     await page.waitForTimeout(800);
     out.push(await page.evaluate(() => Math.max(0, ...window.__long)));
   }
@@ -524,8 +531,11 @@ console.log('|---|---:|---:|---:|---|');
 try {
   for (const view of VIEWS.filter((v) => !ONLY || ONLY.includes(v.hash))) {
     const runs = [];
-    for (let i = 0; i < LOADS; i++) {
-      runs.push(await measure(browser, app, view));
+    try {
+      for (let i = 0; i < LOADS; i++) runs.push(await measure(browser, app, view));
+    } catch (e) {
+      console.log(`| \`${view.hash}\` | failed: ${e.message.split('\n')[0]} | | | |`);
+      continue;
     }
     const files = runs[0].files.filter((f) => /\.(wasm|js)$/.test(f)).join(' ');
     console.log(

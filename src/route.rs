@@ -28,13 +28,13 @@ pub enum Page {
 }
 
 impl Page {
-    /// The hash path of the page, e.g. `/lab/matrix`.
     /// Whether the page computes with the lab engine (its worker is worth
     /// starting before the page asks).
     pub fn uses_lab_engine(&self) -> bool {
         matches!(self, Page::Lab | Page::LabMatrix | Page::LabBuild)
     }
 
+    /// The hash path of the page, e.g. `/lab/matrix`.
     pub fn path(&self) -> &str {
         match self {
             Page::Home => "/",
@@ -161,8 +161,6 @@ pub fn split_shell_params(loc: &Location) -> ShellParams {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     use super::*;
 
     #[test]
