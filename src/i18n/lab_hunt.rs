@@ -20,7 +20,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("hunt.rerender", "harness 重新渲染了请求体", "the harness re-rendered the body"),
     e("hunt.double_submit", "同一次工具调用被同时提交了两次（同一个 tool_use id）", "The same tool call is submitted twice at once (one tool_use id)"),
     e("hunt.model_recalls", "工具结果不是成功时，模型会再调用工具，最多{times}，每次都是新的 tool_use id", "After a tool result that is not a success, the model calls the tool again, at most {times}, each with a new tool_use id"),
-    e("hunt.times.one", " {n} 次", "once"),
+    e("hunt.times.one", " {n} 次", "{n} time"),
     e("hunt.times.other", " {n} 次", "{n} times"),
     e("hunt.next_day", "harness 在第一次请求之后挂掉，第二天才重启，重发时幂等键已被清理", "The harness dies after its first request and restarts the next day; when it resends, the key has been pruned"),
     e("hunt.rest.all", "所有请求和响应都正常送达", "Every request and response is delivered normally"),

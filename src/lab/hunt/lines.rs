@@ -129,7 +129,7 @@ mod tests {
         assert_eq!(en[0], "Attempt 1: delivered; response: lost");
         assert!(
             en.iter()
-                .any(|l| l.contains("calls the tool again, at most once")),
+                .any(|l| l.contains("calls the tool again, at most 1 time")),
             "{en:?}"
         );
         for sc in Scenario::ALL {
