@@ -15,7 +15,6 @@ fn spec(design: impl Into<Design>, client: ClientStrategy) -> HuntSpec {
         design: design.into(),
         client,
         seed: 1,
-        hunt_seed: 1,
         budget: 20_000,
         kinds: KindSet::all(),
     }
@@ -109,9 +108,9 @@ fn the_shrink_ends_on_a_failure_no_simplification_keeps() {
         (Preset::KeySplit, ClientStrategy::NewKey, 2),
         (Preset::Leased, ClientStrategy::Naive, 5),
     ];
-    for (p, client, hunt_seed) in cases {
+    for (p, client, seed) in cases {
         let s = HuntSpec {
-            hunt_seed,
+            seed,
             ..spec(p, client)
         };
         let c = found(&hunt(s)).clone();
@@ -135,8 +134,8 @@ fn the_same_seed_gives_the_same_counterexample() {
     let s = spec(Preset::Atomic, ClientStrategy::StableKey);
     assert_eq!(hunt(s), hunt(s));
     let seeds: Vec<String> = (1..6)
-        .map(|hunt_seed| {
-            let o = hunt(HuntSpec { hunt_seed, ..s });
+        .map(|seed| {
+            let o = hunt(HuntSpec { seed, ..s });
             encode(found(&o).minimal())
         })
         .collect();

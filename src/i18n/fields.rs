@@ -99,6 +99,7 @@ fn lab_key(param: &str) -> Option<&'static str> {
         "seed" => "common.seed",
         "step" => "common.field.step",
         "speed" => "lab.ctl.speed",
+        "schedule" => "hunt.field.schedule",
         _ => return None,
     })
 }

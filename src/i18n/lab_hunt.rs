@@ -47,4 +47,9 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("hunt.code.no_attempt", "「{part}」前面没有 a（哪一次请求？）", "«{part}» comes before any a (which attempt?)"),
     e("hunt.code.twice", "同一次请求里「{part}」给了两次", "«{part}» is given twice for one attempt"),
     e("hunt.code.too_many_attempts", "请求太多（{part} 次）", "too many attempts ({part})"),
+    e("hunt.field.schedule", "故障序列", "Fault schedule"),
+    e("hunt.found", "第 {tried} 个故障序列就让它失败了；缩小了 {steps} 步（又跑了 {runs} 个序列），下面是最小的反例：", "Schedule {tried} made it fail; shrunk in {steps} steps ({runs} more schedules run), this is the smallest counterexample:"),
+    e("hunt.none", "试了 {n} 个故障序列，没有找到反例，这不是证明。", "Tried {n} fault schedules and found no counterexample. This is not a proof."),
+    e("hunt.covered", "用到的故障：{kinds}。", "Faults used: {kinds}."),
+    e("hunt.uncovered", "没有用到的故障：{kinds}。", "Faults not used: {kinds}."),
 ];

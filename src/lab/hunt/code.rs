@@ -231,7 +231,10 @@ fn apply(s: &mut FaultSchedule, t: Token, raw: &str) -> Result<(), CodeError> {
     Ok(())
 }
 
-/// Reads a code; any broken rule refuses it whole.
+/// Reads a code; any broken rule refuses it whole. Trailing attempts
+/// without faults are dropped (they mean the same as none), so reading a
+/// code and writing it again gives the code back, and equal runs have
+/// equal schedules.
 pub fn decode(code: &str) -> Result<FaultSchedule, CodeError> {
     if code.len() > MAX_CODE_LEN {
         return Err(CodeError::TooLong(code.len()));
@@ -244,6 +247,9 @@ pub fn decode(code: &str) -> Result<FaultSchedule, CodeError> {
     let mut s = FaultSchedule::default();
     for raw in tokens {
         apply(&mut s, token(raw)?, raw)?;
+    }
+    while s.attempts.last() == Some(&AttemptFault::default()) {
+        s.attempts.pop();
     }
     Ok(s)
 }
@@ -307,6 +313,8 @@ mod tests {
             ..FaultSchedule::default()
         };
         assert_eq!(encode(&s), "1.m2");
-        assert_eq!(decode("1.a.a.m2").unwrap().attempt(5), s.attempt(5));
+        let read = decode("1.a.a.m2").unwrap();
+        assert_eq!((read.attempts.len(), read.model_recalls), (0, 2));
+        assert_eq!(read.attempt(1), s.attempt(1));
     }
 }

@@ -21,24 +21,15 @@ pub const BUDGET: Bound<i64> = Bound {
     default: 20_000,
 };
 
-/// `hunt_seed`: the generator's seed.
-pub const HUNT_SEED: Bound<i64> = Bound {
-    name: "hunt_seed",
-    min: 0,
-    max: 999_999,
-    default: 1,
-};
-
-/// What to hunt: a design and a client, run at the lab's `seed`; the
-/// generator's own seed, the budget and the fault kinds it may use.
+/// What to hunt: a design and a client; the seed (the lab's `seed`: of the
+/// generator and of every run), the budget and the fault kinds it may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HuntSpec {
     pub design: Design,
     pub client: ClientStrategy,
-    /// The seed of every run (the lab's `seed`: network jitter, ids).
+    /// The seed of the schedule generator and of every run (network
+    /// jitter, ids), so a found schedule opens in the lab at this seed.
     pub seed: u64,
-    /// The seed of the schedule generator.
-    pub hunt_seed: u64,
     pub budget: u32,
     pub kinds: KindSet,
 }
@@ -117,7 +108,7 @@ mod engine {
     impl HuntJob {
         pub fn new(spec: HuntSpec) -> Self {
             Self {
-                rng: Pcg64::seed_from_u64(spec.hunt_seed),
+                rng: Pcg64::seed_from_u64(spec.seed),
                 spec,
                 tried: 0,
                 phase: Phase::Search,

@@ -9,13 +9,15 @@
 //! - [`shrink`]: the shrinker;
 //! - [`code`]: the schedule's compact URL code;
 //! - [`lines`]: the schedule in words;
-//! - [`job`]: the budgeted search as a job.
+//! - [`job`]: the budgeted search as a job;
+//! - [`report`]: what a hunt found, in words and as a link.
 
 pub mod code;
 pub mod generate;
 pub mod job;
 pub mod kinds;
 pub mod lines;
+pub mod report;
 pub mod shrink;
 
 pub use code::{decode, encode, CodeError};
