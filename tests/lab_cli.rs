@@ -224,7 +224,7 @@ fn hunt_prints_the_libraries_smallest_counterexample_and_its_link() {
     let o = lab(&[
         "hunt",
         "--design",
-        "claim,digest",
+        "atomic",
         "--client",
         "stable_key",
         "--seed",
