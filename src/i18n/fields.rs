@@ -122,6 +122,8 @@ fn build_key(param: &str) -> Option<&'static str> {
         "client" => "lab.pick.client",
         "seed" => "common.seed",
         "suite" => "build.field.suite",
+        "budget" => "hunt.field.budget",
+        "kinds" => "hunt.field.kinds",
         _ => return None,
     })
 }

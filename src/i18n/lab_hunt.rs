@@ -52,4 +52,6 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("hunt.none", "试了 {n} 个故障序列，没有找到反例，这不是证明。", "Tried {n} fault schedules and found no counterexample. This is not a proof."),
     e("hunt.covered", "用到的故障：{kinds}。", "Faults used: {kinds}."),
     e("hunt.uncovered", "没有用到的故障：{kinds}。", "Faults not used: {kinds}."),
+    e("hunt.field.budget", "最多试几个故障序列", "Most fault schedules to try"),
+    e("hunt.field.kinds", "可以用的故障", "Faults it may use"),
 ];
