@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::design::Design;
 use super::faults::FaultSchedule;
-use super::hunt::{HuntOutcome, HuntSpec, BUDGET};
+use super::hunt::{HuntOutcome, HuntSpec};
 use super::ids::{ClientStrategy, Preset, Scenario};
 use super::matrix_job::Combo;
 use super::result::{Cell, Run};
@@ -238,7 +238,7 @@ impl Task {
                 let combos = scenarios.iter().map(|sc| (*sc, client, design)).collect();
                 Work::Suite(MatrixJob::new(combos, seed))
             }
-            Want::Hunt { spec } if spec.budget as i64 > BUDGET.max || spec.kinds.is_empty() => {
+            Want::Hunt { spec } if spec.budget as i64 > super::hunt::BUDGET.max || spec.kinds.is_empty() => {
                 return Self::refused(req.id, format!("hunt of {} schedules", spec.budget))
             }
             Want::Hunt { spec } => Work::Hunt(Box::new(super::hunt::HuntJob::new(spec))),

@@ -10,7 +10,8 @@
 //! - [`code`]: the schedule's compact URL code;
 //! - [`lines`]: the schedule in words;
 //! - [`job`]: the budgeted search as a job;
-//! - [`report`]: what a hunt found, in words and as a link.
+//! - [`report`]: what a hunt found, in words and as a link;
+//! - [`watch`]: the page's side of a running hunt.
 
 pub mod code;
 pub mod generate;
@@ -19,6 +20,7 @@ pub mod kinds;
 pub mod lines;
 pub mod report;
 pub mod shrink;
+pub mod watch;
 
 pub use code::{decode, encode, CodeError};
 pub use generate::{generate, kinds_of};

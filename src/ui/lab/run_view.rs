@@ -84,9 +84,8 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
         let engine_error = engine_error.clone();
         let want = state.computing.then(|| wanted(&state.params));
         use_effect_with((want, *attempt), move |(want, _)| {
-            if let Some(want) = *want {
-                let (combo, seed) = want;
-                engine::run(combo, seed, move |answer| match answer {
+            if let Some(want) = want.clone() {
+                engine::run(want.clone(), move |answer| match answer {
                     Ok((run, fix)) => dispatch.dispatch(Action::Loaded(Loaded {
                         wanted: want,
                         run,
