@@ -238,7 +238,9 @@ impl Task {
                 let combos = scenarios.iter().map(|sc| (*sc, client, design)).collect();
                 Work::Suite(MatrixJob::new(combos, seed))
             }
-            Want::Hunt { spec } if spec.budget as i64 > super::hunt::BUDGET.max || spec.kinds.is_empty() => {
+            Want::Hunt { spec }
+                if spec.budget as i64 > super::hunt::BUDGET.max || spec.kinds.is_empty() =>
+            {
                 return Self::refused(req.id, format!("hunt of {} schedules", spec.budget))
             }
             Want::Hunt { spec } => Work::Hunt(Box::new(super::hunt::HuntJob::new(spec))),
