@@ -334,3 +334,13 @@ fn hunt_says_honestly_when_it_found_none() {
         assert!(o.stdout.is_empty());
     }
 }
+
+/// `tests/data/lab_hunt_atomic.txt` is `lab hunt`'s output for atomic with
+/// a stable key; the workbench's end-to-end test finds the same schedule
+/// in the page.
+#[test]
+fn the_hunt_data_file_is_the_clis_output() {
+    let o = lab(&["hunt", "--design", "atomic", "--client", "stable_key"]);
+    let want = include_str!("data/lab_hunt_atomic.txt");
+    assert_eq!(stdout(&o), want);
+}
