@@ -24,6 +24,7 @@ mod lab;
 mod lab_build;
 mod lab_design;
 pub use lab_design::{design_desc, design_name};
+mod exercises_hunt;
 mod lab_hunt;
 mod lab_story;
 mod notice;
@@ -106,6 +107,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(help::ENTRIES.iter())
         .chain(engine::ENTRIES.iter())
         .chain(lab_hunt::ENTRIES.iter())
+        .chain(exercises_hunt::ENTRIES.iter())
 }
 
 fn index() -> &'static HashMap<&'static str, &'static Entry> {
