@@ -11,7 +11,9 @@ use retry_lab::amplify::AmplifyParams;
 use retry_lab::exercises::{bank, Kind, Question};
 use retry_lab::herd::chart_data::{has_distinct_waves, own_histogram};
 use retry_lab::herd::{run_point, simulate_traced, trial_seed, HerdParams, Strategy};
-use retry_lab::lab::{run, AttemptOutcome, Decision, LabParams, Run, StepKind, ToolOutcome};
+use retry_lab::lab::{
+    run_schedule, AttemptOutcome, Decision, LabParams, Run, StepKind, ToolOutcome,
+};
 use retry_lab::route::{Location, Page};
 
 /// What a demo must show.
@@ -162,7 +164,7 @@ fn lab(hash: &str, shows: &Shows) {
         !hash.contains("design=") && (named || preset == retry_lab::lab::Preset::Naive),
         "{hash}"
     );
-    let r = retry_lab::lab::run_schedule(&p.fault_schedule(), p.client, p.design, p.seed);
+    let r = run_schedule(&p.fault_schedule(), p.client, p.design, p.seed);
     match *shows {
         Shows::Reports(n) => assert_eq!(r.final_report_count(), n, "{hash}"),
         Shows::Status(code) => assert!(responses(&r).any(|(s, _, _)| s == code), "{hash}"),
