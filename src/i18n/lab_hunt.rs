@@ -69,5 +69,5 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("hunt.open", "在运行视图里打开，看第 {step} 步：它在这里坏掉", "Open it in the run view at step {step}: where it broke"),
     e("hunt.code", "故障序列的链接编码：", "The schedule's link code:"),
     e("hunt.not_yet", "生成器还造不出这些故障：{kinds}。", "The generator cannot produce these faults yet: {kinds}."),
-    e("hunt.own", "这次运行用的不是上面的场景，而是一个自己的故障序列（选一个场景就换回去）：", "This run follows a fault schedule of its own, not one of the scenarios below (pick a scenario to go back):"),
+    e("hunt.own", "这次运行用的不是下面的某个场景，而是一个自己的故障序列（选一个场景就换回去）：", "This run follows a fault schedule of its own, not one of the scenarios below (pick a scenario to go back):"),
 ];
