@@ -142,4 +142,4 @@ fn option_order_golden() {
     assert_eq!(fingerprint(&bank()), ORDER_FINGERPRINT);
 }
 
-const ORDER_FINGERPRINT: &str = "864b1c66b521ea18";
+const ORDER_FINGERPRINT: &str = "4880c81712be9f60";

@@ -126,4 +126,4 @@ fn option_order_is_the_same_as_natively() {
 }
 
 /// The fingerprint of every question's shown option order (native and wasm).
-const ORDER_FINGERPRINT: &str = "864b1c66b521ea18";
+const ORDER_FINGERPRINT: &str = "4880c81712be9f60";

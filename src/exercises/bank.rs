@@ -20,7 +20,9 @@ pub fn bank() -> Vec<Question> {
     all.extend(super::bank_agent::questions());
     all.extend(super::bank_interview::questions());
     // The build challenges join their sections (the page lists by section).
-    let build = super::bank_build::questions();
+    let build = super::bank_build::questions()
+        .into_iter()
+        .chain(super::bank_hunt::questions());
     for b in build {
         let end = all
             .iter()

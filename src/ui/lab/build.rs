@@ -13,6 +13,7 @@ use yew::prelude::*;
 use super::build_view::{controls, score_block, sql_listing, suite_table, Actions};
 use super::engine;
 use super::engine_view::engine_note;
+use super::hunt::HuntPanel;
 use crate::i18n::{t, tf};
 use crate::lab::build::{toggle, SuiteState};
 use crate::lab::wire::{EngineFault, Want};
@@ -77,6 +78,15 @@ pub fn build_page(p: &PageProps) -> Html {
         let generation = generation.clone();
         Callback::from(move |()| generation.set(*generation + 1))
     };
+    let set_kinds = {
+        let params = params.clone();
+        Callback::from(move |kinds| {
+            params.set(BuildParams {
+                kinds,
+                ..(*params).clone()
+            })
+        })
+    };
     let b = (*params).clone();
     let done = shown.done();
     let total = shown.shown().len();
@@ -96,6 +106,7 @@ pub fn build_page(p: &PageProps) -> Html {
             </div>
             { score_block(l, &shown, &actions) }
             { suite_table(l, &shown, &actions) }
+            <HuntPanel lang={l} spec={b.hunt_spec()} on_kinds={set_kinds} />
             { sql_listing(l, b.design) }
         </section>
     }

@@ -23,6 +23,8 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::prelude::*;
 
+use super::state::Wanted;
+use crate::lab::hunt::{HuntOutcome, HuntSpec};
 use crate::lab::matrix_job::Combo;
 use crate::lab::suite::{Fix, NextStep, SuiteRow};
 use crate::lab::wire::{parse_reply, Answer, EngineFault, Request, Want};
@@ -158,10 +160,19 @@ pub fn status() -> Status {
     })
 }
 
-/// Asks for a whole run and its fix.
-pub fn run(combo: Combo, seed: u64, done: impl FnOnce(Result<RunAnswer, EngineFault>) + 'static) {
+/// Asks for a whole run and its fix (a schedule of its own has none).
+pub fn run(want: Wanted, done: impl FnOnce(Result<RunAnswer, EngineFault>) + 'static) {
     let mut done = Some(done);
-    send(Want::Run { combo, seed }, move |a| {
+    let want = match want {
+        (combo, seed, None) => Want::Run { combo, seed },
+        ((_, client, design), seed, Some(schedule)) => Want::RunSchedule {
+            schedule,
+            client,
+            design,
+            seed,
+        },
+    };
+    send(want, move |a| {
         let Some(done) = done.take() else { return };
         done(a.and_then(|a| match a {
             Answer::Run { run, fix } => Ok((Rc::new(*run), fix)),
@@ -222,6 +233,39 @@ pub fn suite(
         },
         done,
     )
+}
+
+/// One reply of a hunt: its progress, or its outcome (the last).
+pub enum HuntReply {
+    Progress {
+        tried: u32,
+        shrinking: bool,
+        shrink_steps: usize,
+    },
+    Done(HuntOutcome),
+}
+
+/// Starts a counterexample hunt: `on_reply` gets every progress reply and
+/// the outcome, or one error. Returns the request's id for [`cancel`].
+pub fn hunt(
+    spec: HuntSpec,
+    mut on_reply: impl FnMut(Result<HuntReply, EngineFault>) + 'static,
+) -> u64 {
+    send(Want::Hunt { spec }, move |a| {
+        on_reply(a.and_then(|a| match a {
+            Answer::HuntProgress {
+                tried,
+                shrinking,
+                shrink_steps,
+            } => Ok(HuntReply::Progress {
+                tried,
+                shrinking,
+                shrink_steps,
+            }),
+            Answer::Hunt(o) => Ok(HuntReply::Done(o)),
+            other => Err(unexpected(other)),
+        }))
+    })
 }
 
 /// Asks for one answer of a single-reply request (a fix or the next

@@ -8,6 +8,7 @@ mod diagram_layout;
 mod diagram_rows;
 mod engine;
 mod engine_view;
+mod hunt;
 mod matrix;
 mod matrix_table;
 mod narrate;
