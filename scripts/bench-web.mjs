@@ -39,6 +39,7 @@ const LOADS = Number(opt('--loads', 5));
 const SWEEP = !args.includes('--no-sweep');
 const TRIES = args.includes('--no-interactions') ? 0 : Number(opt('--tries', 3));
 const ONLY = opt('--views', null)?.split(',');
+const LAB = !args.includes('--no-lab');
 const CSP = fs
   .readFileSync(path.join(DIST, 'index.html'), 'utf8')
   .match(/http-equiv="Content-Security-Policy" content="([^"]+)"/)[1];
@@ -80,8 +81,38 @@ function serve() {
   );
 }
 
-/** Installed before any page script: first render time and long tasks. */
+/**
+ * Installed before any page script: first render time, long tasks, when
+ * each of WATCH first appeared, and the lab worker's life (created, every
+ * message's arrival and size), seen from the page.
+ */
 function probe() {
+  const WATCH = {
+    matrix: '[data-testid="matrix-elapsed"]',
+    suite: '[data-testid="build-score"]',
+  };
+  window.__seen = {};
+  window.__lab = { created: null, ready: null, first: null, last: null, messages: 0, bytes: 0 };
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    constructor(url, opts) {
+      super(url, opts);
+      if (!String(url).includes('lab-worker')) return;
+      const lab = window.__lab;
+      lab.created ??= performance.now();
+      this.addEventListener('message', (e) => {
+        const now = performance.now();
+        if (e.data === 'ready') {
+          lab.ready ??= now;
+          return;
+        }
+        lab.first ??= now;
+        lab.last = now;
+        lab.messages += 1;
+        lab.bytes += typeof e.data === 'string' ? e.data.length : 0;
+      });
+    }
+  };
   window.__long = [];
   new PerformanceObserver((l) => l.getEntries().forEach((e) => window.__long.push(e.duration))).observe({
     type: 'longtask',
@@ -90,6 +121,9 @@ function probe() {
   const mark = () => {
     if (window.__firstRender === undefined && document.querySelector('#app .shell .page > :not([data-testid="page-wait"])')) {
       window.__firstRender = performance.now();
+    }
+    for (const [name, sel] of Object.entries(WATCH)) {
+      if (window.__seen[name] === undefined && document.querySelector(sel)) window.__seen[name] = performance.now();
     }
   };
   new MutationObserver(mark).observe(document, { childList: true, subtree: true });
@@ -115,7 +149,7 @@ const VIEWS = [
   {
     hash: '#/lab',
     run: async (page) => {
-      await page.getByTestId('final-verdict').waitFor({ timeout: 60000 });
+      await page.getByTestId('card-end').waitFor({ timeout: 60000 });
       for (const id of ['step-forward', 'step-forward', 'to-end', 'to-start']) await page.getByTestId(id).click();
       // Another scenario: a second run through the engine.
       await page.locator('[data-testid="pick-scenario"] input').nth(2).check();
@@ -132,7 +166,13 @@ const VIEWS = [
     },
   },
   {
-    hash: '#/exercises',
+    hash: '#/lab/build',
+    run: async (page) => {
+      await page.getByTestId('build-score').waitFor({ timeout: 120000 });
+    },
+  },
+  {
+    hash: '#/exercises?q=predict_lost_response',
     run: async (page) => {
       const q = 'predict_lost_response';
       await page.getByTestId(`answer-${q}-1`).fill('2', { timeout: 60000 });
@@ -182,7 +222,7 @@ const INTERACTIONS = [
   },
   {
     hash: '#/lab',
-    ready: shown('[data-testid="final-verdict"]'),
+    ready: shown('[data-testid="card-end"]'),
     steps: [
       ['step', click('step-forward')],
       ['to the end', click('to-end')],
@@ -197,9 +237,9 @@ const INTERACTIONS = [
     ],
   },
   {
-    hash: '#/exercises',
+    hash: '#/exercises?q=tf_backoff_without_jitter',
     ready: shown('[data-testid^="exercise-"]'),
-    steps: [language, ['answer', click('submit-tf_backoff_prevents_herd')], ['reset', click('exercises-reset')]],
+    steps: [language, ['answer', click('submit-tf_backoff_without_jitter')], ['reset', click('exercises-reset')]],
   },
 ];
 
@@ -237,10 +277,17 @@ async function interact(browser, app, spec) {
   await spec.ready(page);
   await page.waitForTimeout(1500);
   const out = [];
-  for (const [, act, done] of spec.steps) {
+  for (const [name, act, done] of spec.steps) {
     await page.evaluate(() => (window.__long.length = 0));
-    await act(page);
-    if (done) await done(page);
+    try {
+      await act(page);
+      if (done) await done(page);
+    } catch (e) {
+      // A view changed under the script: say which step, keep measuring.
+      console.error(`# ${spec.hash} «${name}» failed: ${e.message.split('\n')[0]}`);
+      out.push(NaN);
+      continue;
+    }
     await page.waitForTimeout(800);
     out.push(await page.evaluate(() => Math.max(0, ...window.__long)));
   }
@@ -272,6 +319,204 @@ function nativeSweep() {
   return Number(out.match(/median: ([\d.]+) ms/)[1]);
 }
 
+/**
+ * The counterexample hunt, once the page has one: where it is, the button
+ * that starts it and the element whose `data-value` (or text) gives its
+ * rate in schedules per second. A page without the button is reported, not
+ * failed.
+ */
+const HUNT = { hash: '#/lab/build', start: 'hunt-start', rate: 'hunt-rate' };
+
+/** A fresh page with the probe; `fetch.start` is when the engine wasm was requested (epoch ms). */
+async function labPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  await context.addInitScript(probe);
+  const page = await context.newPage();
+  const fetch = {};
+  context.on('request', (r) => {
+    if (r.url().includes('lab-engine_bg')) fetch.start ??= Date.now();
+  });
+  return { context, page, fetch };
+}
+
+/** The lab worker's timeline in page ms (see `probe`), and when `seen` appeared. */
+async function labTimeline(page, fetch, seen, t0) {
+  const { lab, origin, drawn } = await page.evaluate(
+    (seen) => ({ lab: window.__lab, origin: performance.timeOrigin, drawn: window.__seen[seen] }),
+    seen,
+  );
+  const rel = (x) => (x == null ? null : x - t0);
+  return {
+    total: rel(drawn),
+    created: rel(lab.created),
+    fetchStart: fetch.start ? rel(fetch.start - origin) : null,
+    ready: rel(lab.ready),
+    first: rel(lab.first),
+    last: rel(lab.last),
+    messages: lab.messages,
+    kb: lab.bytes / 1024,
+  };
+}
+
+/**
+ * `hash` opened directly (`fromHome` false) or from a settled home page
+ * (the hash changes in the page, as a link does): navigation → `seen`.
+ */
+async function labFill(browser, app, hash, seen, fromHome) {
+  const { context, page, fetch } = await labPage(browser);
+  let t0 = 0;
+  if (fromHome) {
+    await page.goto(`${app.origin}/index.html#/`);
+    await page.locator('.home').waitFor({ timeout: 30000 });
+    await page.waitForTimeout(1500);
+    t0 = await page.evaluate((h) => {
+      const now = performance.now();
+      location.hash = h;
+      return now;
+    }, hash);
+  } else {
+    await page.goto(`${app.origin}/index.html${hash}`);
+  }
+  await page.waitForFunction((s) => window.__seen[s] !== undefined, seen, { timeout: 120000 });
+  const out = await labTimeline(page, fetch, seen, t0);
+  out.longest = await page.evaluate(() => Math.max(0, ...window.__long));
+  await context.close();
+  return out;
+}
+
+/** In the page: clicks mechanism `id`, resolves with ms until every suite row is graded again. */
+function toggleAndWait(id) {
+  const pending = () =>
+    document.querySelectorAll('[data-testid="build-suite"] tbody tr:not([data-reports])').length > 0 ||
+    !document.querySelector('[data-testid="build-score"]');
+  const t0 = performance.now();
+  document.querySelector(`[data-testid="mech-${id}"]`).click();
+  return new Promise((resolve) => {
+    let restarted = pending();
+    const check = () => {
+      if (!restarted) restarted = pending();
+      else if (!pending()) {
+        mo.disconnect();
+        resolve(performance.now() - t0);
+      }
+    };
+    const mo = new MutationObserver(check);
+    mo.observe(document, { childList: true, subtree: true, attributes: true });
+    check();
+  });
+}
+
+/** `n` toggles of `claim` (on, off, …) on one settled workbench; ms each and the longest task. */
+async function toggles(browser, app, n) {
+  const { context, page } = await labPage(browser);
+  await page.goto(`${app.origin}/index.html#/lab/build`);
+  await page.getByTestId('build-score').waitFor({ timeout: 120000 });
+  await page.waitForTimeout(1500);
+  const ms = [];
+  await page.evaluate(() => (window.__long.length = 0));
+  for (let i = 0; i < n; i++) {
+    ms.push(await page.evaluate(toggleAndWait, 'claim'));
+    await page.waitForTimeout(300);
+  }
+  const longest = await page.evaluate(() => Math.max(0, ...window.__long));
+  await context.close();
+  return { ms, longest };
+}
+
+/** Schedules per second of the page's counterexample hunt, or null without one. */
+async function huntRate(browser, app) {
+  const { context, page } = await labPage(browser);
+  try {
+    await page.goto(`${app.origin}/index.html${HUNT.hash}`);
+    const start = page.getByTestId(HUNT.start);
+    try {
+      await start.waitFor({ timeout: 10000 });
+    } catch {
+      return null;
+    }
+    await start.click();
+    const rate = page.getByTestId(HUNT.rate);
+    await rate.waitFor({ timeout: 120000 });
+    await page.waitForTimeout(2000);
+    const v = (await rate.getAttribute('data-value')) ?? (await rate.textContent()).replace(/[^\d.]/g, '');
+    return Number(v);
+  } finally {
+    await context.close();
+  }
+}
+
+function nativeLab() {
+  const bin = path.join(process.env.CARGO_TARGET_DIR || path.join(root, 'target'), 'release', 'lab-bench');
+  if (!fs.existsSync(bin)) {
+    execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'lab-bench'], { cwd: root, stdio: 'inherit' });
+  }
+  const out = execFileSync(bin, ['7'], { encoding: 'utf8' });
+  return {
+    matrix: Number(out.match(/matrix: .*median: ([\d.]+) ms/)[1]),
+    suite: Number(out.match(/suite: .*median: ([\d.]+) ms/)[1]),
+  };
+}
+
+const fmt = (x) => (x == null || Number.isNaN(x) ? '–' : x.toFixed(0));
+const med = (runs, key) => median(runs.map((r) => r[key]).filter((x) => x != null));
+
+async function labSection(browser, app) {
+  console.log(`\n# lab waits, medians of ${LOADS}; load average ${loadavg()}`);
+  console.log('| what | median ms | min–max ms | longest task ms |');
+  console.log('|---|---:|---:|---:|');
+  const fills = {};
+  for (const [name, hash, seen, fromHome] of [
+    ['matrix fill, opened directly', '#/lab/matrix', 'matrix', false],
+    ['matrix fill, from the home page', '#/lab/matrix', 'matrix', true],
+    ['first suite, opened directly', '#/lab/build', 'suite', false],
+    ['first suite, from the home page', '#/lab/build', 'suite', true],
+  ]) {
+    const runs = [];
+    for (let i = 0; i < LOADS; i++) runs.push(await labFill(browser, app, hash, seen, fromHome));
+    fills[name] = runs;
+    const xs = runs.map((r) => r.total);
+    console.log(
+      `| ${name} | ${fmt(median(xs))} | ${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))} | ${fmt(med(runs, 'longest'))} |`,
+    );
+  }
+  const t = await toggles(browser, app, Math.max(LOADS, 6));
+  console.log(
+    `| toggle a mechanism → every row graded (${t.ms.length} toggles) | ${fmt(median(t.ms))} | ` +
+      `${fmt(Math.min(...t.ms))}–${fmt(Math.max(...t.ms))} | ${fmt(t.longest)} |`,
+  );
+  const hunt = await huntRate(browser, app);
+  console.log(
+    hunt == null
+      ? `\nhunt: no \`${HUNT.start}\` button at \`${HUNT.hash}\` (edit HUNT in this script once there is one)`
+      : `\nhunt: ${hunt.toFixed(0)} schedules/s`,
+  );
+  console.log('\n# matrix fill profile (opened directly / from home), medians, ms after navigation');
+  console.log('| step | direct | from home |');
+  console.log('|---|---:|---:|');
+  const a = fills['matrix fill, opened directly'];
+  const b = fills['matrix fill, from the home page'];
+  for (const [label, key] of [
+    ['worker created', 'created'],
+    ['engine wasm requested', 'fetchStart'],
+    ['engine ready (compiled, instantiated)', 'ready'],
+    ['first reply', 'first'],
+    ['last reply', 'last'],
+    ['all cells drawn', 'total'],
+    ['replies (messages)', 'messages'],
+    ['reply text KiB', 'kb'],
+  ]) {
+    console.log(`| ${label} | ${fmt(med(a, key))} | ${fmt(med(b, key))} |`);
+  }
+  const n = nativeLab();
+  const m = median(a.map((r) => r.total));
+  const s = median(fills['first suite, opened directly'].map((r) => r.total));
+  console.log(
+    `\nnative lab-bench medians: matrix ${n.matrix.toFixed(1)} ms, suite ${n.suite.toFixed(1)} ms; ` +
+      `browser/native: matrix fill ${(m / n.matrix).toFixed(0)}×, first suite ${(s / n.suite).toFixed(0)}×, ` +
+      `toggle ${(median(t.ms) / n.suite).toFixed(0)}×`,
+  );
+}
+
 const app = await serve();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -279,14 +524,18 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
 });
 const kb = (b) => (b / 1024).toFixed(0);
-console.log(`# dist: ${DIST}; ${LOADS} loads per view; gzip level 9; medians`);
+const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+console.log(`# dist: ${DIST}; ${LOADS} loads per view; gzip level 9; medians; load average ${loadavg()}`);
 console.log('| view | KB gzipped | first render ms | longest task ms | files |');
 console.log('|---|---:|---:|---:|---|');
 try {
   for (const view of VIEWS.filter((v) => !ONLY || ONLY.includes(v.hash))) {
     const runs = [];
-    for (let i = 0; i < LOADS; i++) {
-      runs.push(await measure(browser, app, view));
+    try {
+      for (let i = 0; i < LOADS; i++) runs.push(await measure(browser, app, view));
+    } catch (e) {
+      console.log(`| \`${view.hash}\` | failed: ${e.message.split('\n')[0]} | | | |`);
+      continue;
     }
     const files = runs[0].files.filter((f) => /\.(wasm|js)$/.test(f)).join(' ');
     console.log(
@@ -307,12 +556,13 @@ try {
       });
     }
   }
+  if (LAB) await labSection(browser, app);
   if (SWEEP) {
     const b = await sweep(browser, app);
     const n = nativeSweep();
     console.log(
       `\nfull AWS sweep: browser ${b.ms.toFixed(0)} ms (longest task ${b.longest.toFixed(0)} ms), ` +
-        `native herd-bench median ${n.toFixed(0)} ms, ratio ${(b.ms / n).toFixed(2)}`,
+        `native herd-bench median ${n.toFixed(0)} ms, ratio ${(b.ms / n).toFixed(2)}; load average ${loadavg()}`,
     );
   }
 } finally {

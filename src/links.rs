@@ -10,7 +10,8 @@ use crate::amplify::{AmplifyParams, View as AmplifyView};
 use crate::herd::HerdParams;
 use crate::i18n::Lang;
 use crate::lab::{
-    BuildParams, ClientStrategy, Design, LabParams, MatrixParams, Scenario, StepParam,
+    BuildParams, ClientStrategy, Design, FaultSchedule, LabParams, MatrixParams, Scenario,
+    StepParam,
 };
 use crate::params::Notice;
 use crate::route::{Location, Page, Query};
@@ -98,6 +99,27 @@ impl Link {
             design,
             seed,
             step,
+            ..LabParams::default()
+        })
+    }
+
+    /// A lab run of a fault schedule of its own (a counterexample) at
+    /// `step`. The schedule is stored as its code reads it back (trailing
+    /// attempts without faults dropped), so the link round-trips.
+    pub fn lab_schedule(
+        schedule: &FaultSchedule,
+        client: ClientStrategy,
+        design: Design,
+        seed: u64,
+        step: StepParam,
+    ) -> Link {
+        let schedule = crate::lab::hunt::decode(&crate::lab::hunt::encode(schedule)).ok();
+        Link::Lab(LabParams {
+            client,
+            design,
+            seed,
+            step,
+            schedule,
             ..LabParams::default()
         })
     }

@@ -28,6 +28,12 @@ pub enum Page {
 }
 
 impl Page {
+    /// Whether the page computes with the lab engine (its worker is worth
+    /// starting before the page asks).
+    pub fn uses_lab_engine(&self) -> bool {
+        matches!(self, Page::Lab | Page::LabMatrix | Page::LabBuild)
+    }
+
     /// The hash path of the page, e.g. `/lab/matrix`.
     pub fn path(&self) -> &str {
         match self {
@@ -92,6 +98,13 @@ impl Location {
             format!("#{}?{}", self.page.path(), q)
         }
     }
+}
+
+/// Whether a link's `href` (`./#/lab/build?…`, `#/lab`) opens a page that
+/// uses the lab engine; an href without a hash is not an app route.
+pub fn leads_to_lab(href: &str) -> bool {
+    href.split_once('#')
+        .is_some_and(|(_, hash)| Location::parse(hash).page.uses_lab_engine())
 }
 
 /// Shell-level settings split off the page's query.
@@ -206,5 +219,19 @@ mod tests {
         assert_eq!(q.encode(), "a=9&b=2");
         q.remove("b");
         assert_eq!(q.encode(), "a=9");
+    }
+
+    #[test]
+    fn links_to_the_lab_views_lead_to_the_engine() {
+        for href in [
+            "#/lab",
+            "./#/lab/matrix?server=fenced",
+            "http://x/a/#/lab/build",
+        ] {
+            assert!(leads_to_lab(href), "{href}");
+        }
+        for href in ["#/", "#/herd", "#/exercises", "#/labs", "./lab/build", ""] {
+            assert!(!leads_to_lab(href), "{href}");
+        }
     }
 }

@@ -3,9 +3,10 @@
 // src/ui/lab/engine.rs and src/lab/wire.rs. A module worker file of its own
 // (no blob: URL), so it runs under `script-src 'self'`.
 //
-// Requests (JSON text) run one after another. A matrix answers one cell per
-// reply; between cells the worker yields, so a cancel ({cancel: id}) or a
-// newer request is read and a cancelled matrix stops computing.
+// Requests (JSON text) run one after another; each is answered in one reply
+// (a whole matrix or suite too). Between replies the worker yields, so a
+// cancel ({cancel: id}) or a newer request is read, and a request cancelled
+// before its turn is never computed.
 import init, { LabTask } from "./lab-engine.js";
 
 const ready = init({ module_or_path: new URL("./lab-engine_bg.wasm", import.meta.url) });

@@ -11,7 +11,9 @@ use retry_lab::amplify::AmplifyParams;
 use retry_lab::exercises::{bank, Kind, Question};
 use retry_lab::herd::chart_data::{has_distinct_waves, own_histogram};
 use retry_lab::herd::{run_point, simulate_traced, trial_seed, HerdParams, Strategy};
-use retry_lab::lab::{run, AttemptOutcome, Decision, LabParams, Run, StepKind, ToolOutcome};
+use retry_lab::lab::{
+    run_schedule, AttemptOutcome, Decision, LabParams, Run, StepKind, ToolOutcome,
+};
 use retry_lab::route::{Location, Page};
 
 /// What a demo must show.
@@ -94,6 +96,10 @@ fn expected(id: &str) -> Vec<Shows> {
         "decide_retry_after_long" => vec![Status(503), Requests(1), Reports(0)],
         "tf_connect_refused_post" => vec![Requests(2), Reports(1)],
         "tf_key_retention_next_day" => vec![Reports(2)],
+        // The counterexamples the hunt questions are about.
+        "hunt_where_is_counterexample" | "hunt_predict_shrunk_count" | "hunt_none_found_proof" => {
+            vec![Reports(2)]
+        }
         // The layer-counting questions open the matching #/amplify preset.
         "harness_times_sdk" | "tf_layers_product" => vec![Bottom(12.0)],
         "three_layers" => vec![Bottom(27.0)],
@@ -174,7 +180,7 @@ fn lab(hash: &str, shows: &Shows) {
         }
         None => assert!(hash.contains("design="), "{hash}"),
     }
-    let r = run(p.scenario, p.client, p.design, p.seed);
+    let r = run_schedule(&p.fault_schedule(), p.client, p.design, p.seed);
     match *shows {
         Shows::Reports(n) => assert_eq!(r.final_report_count(), n, "{hash}"),
         Shows::Status(code) => assert!(responses(&r).any(|(s, _, _)| s == code), "{hash}"),

@@ -142,4 +142,4 @@ fn option_order_golden() {
     assert_eq!(fingerprint(&bank()), ORDER_FINGERPRINT);
 }
 
-const ORDER_FINGERPRINT: &str = "544d9a6d7328fdb0";
+const ORDER_FINGERPRINT: &str = "b3c8b7f26a51825a";

@@ -124,6 +124,53 @@ fn bad_input_is_a_message_and_exit_code_2() {
             "--client",
             "stable_key",
         ],
+        vec!["hunt", "--design", "fenced"],
+        vec!["hunt", "--client", "stable_key"],
+        vec![
+            "hunt",
+            "--design",
+            "fenced",
+            "--client",
+            "stable_key",
+            "--budget",
+            "0",
+        ],
+        vec![
+            "hunt",
+            "--design",
+            "fenced",
+            "--client",
+            "stable_key",
+            "--budget",
+            "200001",
+        ],
+        vec![
+            "hunt",
+            "--design",
+            "fenced",
+            "--client",
+            "stable_key",
+            "--kinds",
+            "lost,ufo",
+        ],
+        vec![
+            "hunt",
+            "--design",
+            "fenced",
+            "--client",
+            "stable_key",
+            "--kinds",
+            "",
+        ],
+        vec![
+            "suite",
+            "--design",
+            "fenced",
+            "--client",
+            "stable_key",
+            "--budget",
+            "5",
+        ],
     ] {
         let o = lab(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -252,4 +299,77 @@ fn the_workbench_fixture_is_the_clis_output() {
         blocks += 1;
     }
     assert!(blocks >= 3, "{blocks} suites");
+}
+
+#[test]
+fn hunt_prints_the_libraries_smallest_counterexample_and_its_link() {
+    use retry_lab::lab::hunt::{encode, hunt, HuntOutcome, HuntSpec, KindSet};
+    let o = lab(&[
+        "hunt",
+        "--design",
+        "atomic",
+        "--client",
+        "stable_key",
+        "--seed",
+        "3",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let text = stdout(&o);
+    let spec = HuntSpec {
+        design: Preset::Atomic.design(),
+        client: ClientStrategy::StableKey,
+        seed: 3,
+        budget: 20_000,
+        kinds: KindSet::all(),
+    };
+    let HuntOutcome::Found(c) = hunt(spec) else {
+        panic!("atomic has a counterexample");
+    };
+    let code = encode(c.minimal());
+    assert!(
+        text.lines().any(|l| l == format!("schedule={code}")),
+        "{text}"
+    );
+    let link = retry_lab::lab::hunt::report::counterexample_link(&spec, &c).href();
+    assert!(text.lines().any(|l| l == link), "{text}");
+    assert!(
+        link.contains("schedule=") && link.contains("step="),
+        "{link}"
+    );
+    assert!(text.contains("Attempt 1:"), "{text}");
+}
+
+#[test]
+fn hunt_says_honestly_when_it_found_none() {
+    let o = lab(&[
+        "hunt",
+        "--design",
+        "fenced",
+        "--client",
+        "business_key",
+        "--budget",
+        "50",
+        "--kinds",
+        "lost,delayed",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let text = stdout(&o);
+    assert!(
+        text.starts_with(
+            "Tried 50 fault schedules and found no counterexample. This is not a proof."
+        ),
+        "{text}"
+    );
+    assert!(text.contains("Faults not used: server stalls"), "{text}");
+    assert!(text.contains("a second tenant"), "{text}");
+}
+
+/// `tests/data/lab_hunt_atomic.txt` is `lab hunt`'s output for atomic with
+/// a stable key; the workbench's end-to-end test finds the same schedule
+/// in the page.
+#[test]
+fn the_hunt_data_file_is_the_clis_output() {
+    let o = lab(&["hunt", "--design", "atomic", "--client", "stable_key"]);
+    let want = include_str!("data/lab_hunt_atomic.txt");
+    assert_eq!(stdout(&o), want);
 }

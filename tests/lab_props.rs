@@ -3,94 +3,39 @@
 //! stalls, crashes, failures, 503s, re-rendered bodies, model re-calls
 //! (some with a rewritten title), a second tenant whose keys collide, and
 //! lost, late or repeated calls to the notifier and relay crashes, on every
-//! valid server design.
+//! valid server design. The schedules come from the same generator as the
+//! workbench's counterexample hunt.
 
 #![cfg(not(target_family = "wasm"))]
 
 use proptest::prelude::*;
+use rand::SeedableRng;
 use retry_lab::lab::*;
 
-fn delivery() -> impl Strategy<Value = Delivery> {
-    prop_oneof![
-        3 => Just(Delivery::Deliver),
-        2 => Just(Delivery::Lose),
-        1 => (0u64..6_000).prop_map(Delivery::Delay),
-        1 => Just(Delivery::Refuse),
-        1 => Just(Delivery::TlsFailure),
-        1 => (200u64..3_000, 0u64..20_000)
-            .prop_map(|(every_ms, total_ms)| Delivery::Drip { every_ms, total_ms }),
-    ]
-}
-
-fn server_fault() -> impl Strategy<Value = ServerFault> {
-    prop_oneof![
-        3 => Just(ServerFault::None),
-        1 => (0u64..20).prop_map(|retry_after_s| ServerFault::Unavailable { retry_after_s }),
-        1 => prop::option::of(0u64..20).prop_map(|retry_after_s| ServerFault::RateLimited { retry_after_s }),
-        2 => (0u64..9_000).prop_map(ServerFault::Stall),
-        2 => Just(ServerFault::Crash),
-        1 => Just(ServerFault::CrashBeforeCommit),
-        1 => Just(ServerFault::CrashAfterCommit),
-        1 => Just(ServerFault::Fail),
-    ]
-}
-
-fn notify_fault() -> impl Strategy<Value = NotifyFault> {
-    (delivery(), delivery(), prop::bool::weighted(0.25)).prop_map(
-        |(request, response, relay_dies)| NotifyFault {
-            request,
-            response,
-            relay_dies,
-        },
-    )
-}
-
-fn attempt() -> impl Strategy<Value = AttemptFault> {
-    (
-        delivery(),
-        delivery(),
-        server_fault(),
-        prop::bool::weighted(0.15),
-    )
-        .prop_map(|(request, response, server, rerender)| AttemptFault {
-            request,
-            response,
-            server,
-            rerender,
-        })
-}
-
-fn schedule(max_recalls: u32) -> impl Strategy<Value = FaultSchedule> {
-    (
-        prop::collection::vec(attempt(), 0..10),
-        0..=max_recalls,
-        prop::bool::weighted(0.2),
-        prop::bool::weighted(0.1),
-        prop::collection::vec(notify_fault(), 0..6),
-        prop::option::weighted(0.2, 0u64..3_000),
-        prop::bool::weighted(0.2),
-    )
-        .prop_map(
-            |(
-                attempts,
-                model_recalls,
-                double_submit,
-                restart_next_day,
-                notify,
-                second,
-                rewrite,
-            )| {
-                FaultSchedule {
-                    attempts,
-                    model_recalls,
-                    double_submit,
-                    restart_next_day,
-                    notify,
-                    second_tenant: second,
-                    rewrite_title: rewrite,
-                }
-            },
-        )
+/// Schedules as the workbench's counterexample hunt draws them
+/// ([`hunt::generate`]): a generator seed and a set of fault kinds (every
+/// kind half the time, any subset otherwise), so the property tests and the
+/// page explore the same space. Without `recalls`, the model never calls
+/// the tool again.
+fn schedule(recalls: bool) -> impl Strategy<Value = FaultSchedule> {
+    let kinds = prop_oneof![
+        Just(hunt::KindSet::all()),
+        prop::collection::vec(any::<bool>(), hunt::FaultKind::ALL.len()).prop_map(|on| {
+            hunt::FaultKind::ALL
+                .into_iter()
+                .zip(on)
+                .filter_map(|(k, on)| on.then_some(k))
+                .collect()
+        }),
+    ];
+    (any::<u64>(), kinds).prop_map(move |(seed, kinds)| {
+        let kinds = if recalls {
+            kinds
+        } else {
+            kinds.without(hunt::FaultKind::ModelRecall)
+        };
+        hunt::generate(&mut rand_pcg::Pcg64::seed_from_u64(seed), kinds)
+    })
 }
 
 /// The designs of the service's own database (no mechanism of the
@@ -216,7 +161,7 @@ fn the_model_hears_the_truth_on_every_design() {
     let t0 = std::time::Instant::now();
     runner
         .run(
-            &(schedule(2), 0u64..1_000_000, downstream()),
+            &(schedule(true), 0u64..1_000_000, downstream()),
             |(s, seed, extra)| {
                 truth_for_every_design(&s, seed, &extra)?;
                 outbox_notifies_every_report_once(&s, seed)
@@ -353,7 +298,7 @@ proptest! {
     /// The per-commit share of the truth property (the release run has 2,000).
     #[test]
     fn the_model_always_hears_the_truth(
-        s in schedule(2), seed in 0u64..1_000_000, extra in downstream()
+        s in schedule(true), seed in 0u64..1_000_000, extra in downstream()
     ) {
         truth_for_every_design(&s, seed, &extra)?;
     }
@@ -365,7 +310,7 @@ proptest! {
 
     #[test]
     fn outbox_with_downstream_key_notifies_every_committed_report_once(
-        s in schedule(2), seed in 0u64..1_000_000
+        s in schedule(true), seed in 0u64..1_000_000
     ) {
         outbox_notifies_every_report_once(&s, seed)?;
     }
@@ -407,7 +352,7 @@ proptest! {
 
     #[test]
     fn two_tenants_with_outbox_and_downstream_key_notify_each_report_once(
-        s in schedule(2), at in 0u64..3_000, seed in 0u64..1_000_000
+        s in schedule(true), at in 0u64..3_000, seed in 0u64..1_000_000
     ) {
         let s = FaultSchedule { second_tenant: Some(at), ..s };
         two_tenants_and_the_notifier(&s, seed)?;
@@ -419,7 +364,7 @@ proptest! {
 
 
     #[test]
-    fn stable_key_with_fencing_never_duplicates(s in schedule(0), seed in 0u64..1000) {
+    fn stable_key_with_fencing_never_duplicates(s in schedule(false), seed in 0u64..1000) {
         // Within the key's retention (a pruned key is a new request).
         let s = FaultSchedule { restart_next_day: false, ..s };
         let r = run_schedule(&s, ClientStrategy::StableKey, Preset::Fenced, seed);
@@ -427,7 +372,7 @@ proptest! {
     }
 
     #[test]
-    fn business_key_with_fencing_never_duplicates_even_across_model_calls(s in schedule(2), seed in 0u64..1000) {
+    fn business_key_with_fencing_never_duplicates_even_across_model_calls(s in schedule(true), seed in 0u64..1000) {
         // A rewritten title is another business key (tests/lab_tenants.rs).
         let s = FaultSchedule { restart_next_day: false, rewrite_title: false, ..s };
         let r = run_schedule(&s, ClientStrategy::BusinessKey, Preset::Fenced, seed);
@@ -439,7 +384,7 @@ proptest! {
     /// leak or a cross-tenant refusal, on any claiming design, any client.
     #[test]
     fn with_tenant_scope_no_run_ever_leaks(
-        s in schedule(2), at in 0u64..3_000, c in client(), srv in server(), seed in 0u64..1000
+        s in schedule(true), at in 0u64..3_000, c in client(), srv in server(), seed in 0u64..1000
     ) {
         let s = FaultSchedule { second_tenant: Some(at), ..s };
         let d = srv.design();
@@ -451,7 +396,7 @@ proptest! {
 
     #[test]
     fn every_committed_report_appears_in_the_trace(
-        s in schedule(2), c in client(), srv in server(), seed in 0u64..1000
+        s in schedule(true), c in client(), srv in server(), seed in 0u64..1000
     ) {
         let r = run_schedule(&s, c, srv, seed);
         prop_assert_eq!(committed_inserts(&r), r.final_report_count());
@@ -473,7 +418,7 @@ proptest! {
 
     #[test]
     fn every_tool_call_ends_with_a_result_and_runs_are_deterministic(
-        s in schedule(2), c in client(), srv in server(), seed in 0u64..1000
+        s in schedule(true), c in client(), srv in server(), seed in 0u64..1000
     ) {
         let a = run_schedule(&s, c, srv, seed);
         for call in a.calls() {

@@ -297,6 +297,46 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// A counterexample's link: any drawn schedule, at any step, opens the
+    /// same schedule with no notice.
+    #[test]
+    fn a_schedule_link_reopens_its_schedule(seed in any::<u64>(), step in 0usize..40) {
+        use rand::SeedableRng;
+        let s = retry_lab::lab::hunt::generate(
+            &mut rand_pcg::Pcg64::seed_from_u64(seed),
+            retry_lab::lab::hunt::KindSet::all(),
+        );
+        let link = Link::lab_schedule(
+            &s,
+            ClientStrategy::StableKey,
+            Preset::Atomic.design(),
+            7,
+            retry_lab::lab::StepParam::Raw(step.to_string()),
+        );
+        round_trip("schedule", &link);
+        let Link::Lab(p) = &link else { unreachable!() };
+        let got = p.fault_schedule();
+        for n in 0..s.attempts.len() + 1 {
+            prop_assert_eq!(got.attempt(n), s.attempt(n));
+        }
+    }
+}
+
+#[test]
+fn a_bad_schedule_gets_a_notice_and_the_scenario_runs() {
+    for bad in ["2.a", "1.a.zz", "1.pl", "1.a.s9999999"] {
+        let (p, notices) =
+            LabParams::from_query(&retry_lab::route::Query::new().with("schedule", bad));
+        assert_eq!(p.schedule, None, "{bad}");
+        assert_eq!(notices.len(), 1, "{bad}");
+        assert_eq!(notices[0].param, "schedule");
+        assert_eq!(p.fault_schedule(), p.scenario.schedule());
+    }
+}
+
 #[test]
 fn workbench_links_carry_their_design_and_a_failing_row_opens_where_it_broke() {
     let build =

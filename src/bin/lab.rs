@@ -2,12 +2,15 @@
 //! (every scenario × client for a server design) and the workbench's suite
 //! as CSV, from the same core as the page at `#/lab/matrix` and
 //! `#/lab/build`, so course authors and tests can read them without a
-//! browser.
+//! browser; and the workbench's counterexample hunt.
 
 use std::io::Write;
 use std::process::ExitCode;
 
+use retry_lab::i18n::Lang;
 use retry_lab::lab::csv::{matrix_csv, suite_csv};
+use retry_lab::lab::hunt::report::report;
+use retry_lab::lab::hunt::{hunt, FaultKind, HuntSpec, KindSet, BUDGET};
 use retry_lab::lab::{ClientStrategy, Design, Ending, Mechanism, Preset, SEED_BOUND};
 
 /// The help text; the ids and the seed's limits come from the lab itself.
@@ -20,6 +23,7 @@ USAGE:
     lab matrix --server <ID|all> [--seed N]
     lab matrix --design <IDS> [--client ID] [--seed N]
     lab suite --design <IDS> --client ID [--seed N]
+    lab hunt --design <IDS> --client ID [--seed N] [--budget N] [--kinds IDS]
 
 matrix prints CSV: server,scenario,client,reports,tool,ending,notifications,attempts,leaks
   server         the preset's id, or the design's mechanism ids
@@ -36,12 +40,18 @@ suite prints CSV: scenario,reports,tool,pass,ending,notifications,attempts,leaks
   answered with the old body's response, exactly one notification per committed
   report (none lost, none duplicated, none about a report that does not exist), no
   leak and no cross-tenant refusal
+hunt draws random fault schedules (seeded) until one fails the suite's pass
+  rule, shrinks it and prints the smallest: its code (schedule=…), its link
+  into the lab at the step where it broke, and its lines; or that none was
+  found within the budget (which is not a proof). Exit 0 either way.
 
 OPTIONS:
     --server ID|all   a preset: {}; or all
     --design IDS      a preset id, or a comma list of mechanisms in any order: {}
     --client ID       one of: {} [matrix: every client]
     --seed N          seed, an integer in {}..={} [default {}]
+    --budget N        hunt: schedules to try, {}..={} [default {}]
+    --kinds IDS       hunt: fault kinds, a comma list of: {} [default all]
     -h, --help        this help
 ",
         Ending::ids().join(", "),
@@ -50,7 +60,11 @@ OPTIONS:
         ClientStrategy::ids().join(", "),
         SEED_BOUND.min,
         SEED_BOUND.max,
-        SEED_BOUND.default
+        SEED_BOUND.default,
+        BUDGET.min,
+        BUDGET.max,
+        BUDGET.default,
+        FaultKind::ids().join(", ")
     )
 }
 
@@ -67,6 +81,7 @@ enum Cli {
         client: ClientStrategy,
         seed: u64,
     },
+    Hunt(HuntSpec),
 }
 
 /// `--design`: a preset id, or mechanism ids that make a valid design
@@ -98,6 +113,32 @@ fn seed(value: &str) -> Result<u64, String> {
         })
 }
 
+fn budget(value: &str) -> Result<u32, String> {
+    value
+        .trim()
+        .parse::<i64>()
+        .ok()
+        .filter(|v| (BUDGET.min..=BUDGET.max).contains(v))
+        .map(|v| v as u32)
+        .ok_or_else(|| {
+            format!(
+                "--budget: '{value}' is not an integer in {}..={}",
+                BUDGET.min, BUDGET.max
+            )
+        })
+}
+
+fn kinds(value: &str) -> Result<KindSet, String> {
+    match KindSet::parse(value) {
+        (set, bad) if bad.is_empty() && !set.is_empty() => Ok(set),
+        (_, bad) => Err(format!(
+            "--kinds: '{value}' is not a comma list of {}, all ({} unknown)",
+            FaultKind::ids().join(", "),
+            bad.join(", ")
+        )),
+    }
+}
+
 fn server(value: &str) -> Result<Vec<Design>, String> {
     if value == "all" {
         return Ok(Preset::ALL.iter().map(|p| p.design()).collect());
@@ -125,15 +166,16 @@ fn parse(args: &[String]) -> Result<Option<Cli>, String> {
         return Ok(None);
     }
     let command = match args.first().map(String::as_str) {
-        Some(c @ ("matrix" | "suite")) => c,
+        Some(c @ ("matrix" | "suite" | "hunt")) => c,
         Some(other) => {
             return Err(format!(
-                "unknown command '{other}' (expected 'matrix' or 'suite')"
+                "unknown command '{other}' (expected 'matrix', 'suite' or 'hunt')"
             ))
         }
-        None => return Err("missing command (expected 'matrix' or 'suite')".into()),
+        None => return Err("missing command (expected 'matrix', 'suite' or 'hunt')".into()),
     };
     let (mut designs, mut one_client, mut the_seed) = (None, None, SEED_BOUND.default as u64);
+    let (mut the_budget, mut the_kinds) = (BUDGET.default as u32, KindSet::all());
     let mut rest = args[1..].iter();
     while let Some(flag) = rest.next() {
         let value = rest
@@ -147,6 +189,8 @@ fn parse(args: &[String]) -> Result<Option<Cli>, String> {
             "--server" | "--design" => return Err(format!("{flag}: one server or design only")),
             "--client" => one_client = Some(client(value)?),
             "--seed" => the_seed = seed(value)?,
+            "--budget" if command == "hunt" => the_budget = budget(value)?,
+            "--kinds" if command == "hunt" => the_kinds = kinds(value)?,
             other => return Err(format!("unknown option '{other}'")),
         }
     }
@@ -160,11 +204,18 @@ fn parse(args: &[String]) -> Result<Option<Cli>, String> {
             clients: one_client.map_or(ClientStrategy::ALL.to_vec(), |c| vec![c]),
             seed: the_seed,
         },
-        _ => Cli::Suite {
+        "suite" => Cli::Suite {
             design: designs[0],
             client: one_client.ok_or("missing --client <ID>")?,
             seed: the_seed,
         },
+        _ => Cli::Hunt(HuntSpec {
+            design: designs[0],
+            client: one_client.ok_or("missing --client <ID>")?,
+            seed: the_seed,
+            budget: the_budget,
+            kinds: the_kinds,
+        }),
     }))
 }
 
@@ -181,6 +232,11 @@ fn main() -> ExitCode {
             client,
             seed,
         })) => suite_csv(design, client, seed),
+        Ok(Some(Cli::Hunt(spec))) => {
+            let mut text = report(Lang::En, &spec, &hunt(spec)).join("\n");
+            text.push('\n');
+            text
+        }
         Ok(None) => {
             print!("{}", help());
             return ExitCode::SUCCESS;

@@ -21,9 +21,11 @@ pub fn bank() -> Vec<Question> {
     all.extend(super::bank_interview::questions());
     all.extend(super::bank_downstream::questions());
     // The build challenges join their sections (the page lists by section).
-    let build = super::bank_build::questions();
-    let tenants = super::bank_tenants::questions();
-    for b in build.into_iter().chain(tenants) {
+    let build = super::bank_build::questions()
+        .into_iter()
+        .chain(super::bank_tenants::questions())
+        .chain(super::bank_hunt::questions());
+    for b in build {
         let end = all
             .iter()
             .rposition(|q| q.section <= b.section)

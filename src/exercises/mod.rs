@@ -15,6 +15,7 @@ pub mod bank;
 mod bank_agent;
 mod bank_build;
 mod bank_downstream;
+pub mod bank_hunt;
 mod bank_interview;
 mod bank_keys;
 pub mod bank_layers;

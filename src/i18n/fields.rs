@@ -99,6 +99,7 @@ fn lab_key(param: &str) -> Option<&'static str> {
         "seed" => "common.seed",
         "step" => "common.field.step",
         "speed" => "lab.ctl.speed",
+        "schedule" => "hunt.field.schedule",
         _ => return None,
     })
 }
@@ -121,6 +122,8 @@ fn build_key(param: &str) -> Option<&'static str> {
         "client" => "lab.pick.client",
         "seed" => "common.seed",
         "suite" => "build.field.suite",
+        "budget" => "hunt.field.budget",
+        "kinds" => "hunt.field.kinds",
         _ => return None,
     })
 }

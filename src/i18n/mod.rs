@@ -27,6 +27,8 @@ mod lab_build;
 mod lab_design;
 mod lab_downstream;
 pub use lab_design::{design_desc, design_name};
+mod exercises_hunt;
+mod lab_hunt;
 mod lab_story;
 mod lab_tenants;
 mod notice;
@@ -112,6 +114,8 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(amplify::ENTRIES.iter())
         .chain(help::ENTRIES.iter())
         .chain(engine::ENTRIES.iter())
+        .chain(lab_hunt::ENTRIES.iter())
+        .chain(exercises_hunt::ENTRIES.iter())
 }
 
 fn index() -> &'static HashMap<&'static str, &'static Entry> {

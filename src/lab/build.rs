@@ -9,13 +9,16 @@ use crate::params::{Notice, Reader};
 use crate::route::Query;
 
 use super::design::{Design, Mechanism};
+use super::hunt::{FaultKind, HuntSpec, KindSet, BUDGET};
 use super::ids::{ClientStrategy, Scenario};
 use super::params::{design_notice, read_design_as, write_design_as, SEED};
 use super::rules::{server_breaks, Rule};
 use super::suite::{compare, score, Fix, NextStep, Score, SuiteRow};
 
 /// Every URL parameter name of `#/lab/build`.
-pub const BUILD_KNOWN: [&str; 5] = ["design", "preset", "client", "seed", "suite"];
+pub const BUILD_KNOWN: [&str; 7] = [
+    "design", "preset", "client", "seed", "suite", "budget", "kinds",
+];
 
 /// Parameters of `#/lab/build`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +29,9 @@ pub struct BuildParams {
     pub seed: u64,
     /// The scenarios of the suite, in the lab's order.
     pub suite: Vec<Scenario>,
+    /// The counterexample hunt's budget (schedules) and fault kinds.
+    pub budget: u32,
+    pub kinds: KindSet,
 }
 
 impl Default for BuildParams {
@@ -37,6 +43,8 @@ impl Default for BuildParams {
             client: ClientStrategy::StableKey,
             seed: SEED.default as u64,
             suite: Scenario::ALL.to_vec(),
+            budget: BUDGET.default as u32,
+            kinds: KindSet::all(),
         }
     }
 }
@@ -55,12 +63,21 @@ impl BuildParams {
             .into_iter()
             .filter(|sc| picked.iter().any(|p| p == sc.id()))
             .collect();
+        let budget = r.int(BUDGET) as u32;
+        let kind_ids = FaultKind::ids();
+        let kinds = r
+            .subset("kinds", &kind_ids, &kind_ids)
+            .iter()
+            .filter_map(|id| FaultKind::from_id(id))
+            .collect();
         r.reject_unknown(&BUILD_KNOWN);
         let p = Self {
             design,
             client,
             seed,
             suite,
+            budget,
+            kinds,
         };
         (p, r.notices)
     }
@@ -73,7 +90,26 @@ impl BuildParams {
         q.set("seed", self.seed.to_string());
         let ids: Vec<&str> = self.suite.iter().map(|sc| sc.id()).collect();
         q.set("suite", ids.join(","));
+        // The hunt's settings only when changed (they do not grade).
+        if self.budget != BUDGET.default as u32 {
+            q.set("budget", self.budget.to_string());
+        }
+        if self.kinds != KindSet::all() {
+            let kinds: Vec<&str> = self.kinds.kinds().iter().map(|k| k.id()).collect();
+            q.set("kinds", kinds.join(","));
+        }
         q
+    }
+
+    /// The hunt these parameters ask for.
+    pub fn hunt_spec(&self) -> HuntSpec {
+        HuntSpec {
+            design: self.design,
+            client: self.client,
+            seed: self.seed,
+            budget: self.budget,
+            kinds: self.kinds,
+        }
     }
 
     /// The same suite with `design`.
@@ -382,6 +418,20 @@ mod tests {
         assert_eq!(n[0].kind, NoticeKind::Excludes);
         let (d, n) = toggle(atomic, Lease, true);
         assert_eq!((d, n.len()), (Preset::LeasedUnguarded.design(), 0));
+    }
+
+    #[test]
+    fn the_hunts_budget_and_kinds_read_back_with_notices_when_bad() {
+        let q = Query::parse("budget=500&kinds=stall,crash");
+        let (p, notices) = BuildParams::from_query(&q);
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!((p.budget, p.kinds.to_ids()), (500, "stall,crash".into()));
+        assert_eq!(BuildParams::from_query(&p.to_query()).0, p);
+        let (p, notices) = BuildParams::from_query(&Query::parse("budget=900000&kinds=ufo"));
+        assert_eq!((p.budget, p.kinds), (200_000, KindSet::all()));
+        let params: Vec<&str> = notices.iter().map(|n| n.param.as_str()).collect();
+        assert_eq!(params, vec!["budget", "kinds"]);
+        assert_eq!(p.hunt_spec().budget, 200_000);
     }
 
     #[test]

@@ -73,10 +73,94 @@ pub type SqlError = String;
 
 /// A recording SQLite connection.
 pub struct Db {
-    conn: Connection,
+    /// Always `Some` until dropped (then it goes back to [`SPARE`]).
+    conn: Option<Connection>,
     log: Vec<SqlExec>,
     in_tx: bool,
-    scoped: bool,
+    kind: Kind,
+}
+
+/// Which database a connection holds: the service's (with a global or a
+/// tenant-scoped key table) or the notifier's. A spare connection is only
+/// reused for a database of its own kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Service { scoped: bool },
+    Notifier,
+}
+
+impl Kind {
+    fn schema(self) -> String {
+        match self {
+            Kind::Service { scoped } => schema(scoped),
+            Kind::Notifier => NOTIFIER_SCHEMA.to_string(),
+        }
+    }
+
+    /// Deletes every row of this kind's tables.
+    fn empty_tables(self) -> &'static str {
+        match self {
+            Kind::Service { .. } => {
+                "DELETE FROM reports; DELETE FROM idempotency_keys; DELETE FROM outbox;"
+            }
+            Kind::Notifier => "DELETE FROM notifications; DELETE FROM fences;",
+        }
+    }
+}
+
+/// How many distinct statements a connection keeps prepared: every
+/// statement the handlers and jobs run, with room to spare.
+const PREPARED: usize = 64;
+
+thread_local! {
+    /// The connection the last finished run left, emptied: the next run on
+    /// this thread opens it instead of a new one, keeping its prepared
+    /// statements (the matrix and the workbench run many in a row).
+    /// A run holds two (the service's and the notifier's), so one spare per
+    /// [`Kind`].
+    static SPARE: std::cell::RefCell<Vec<(Kind, Connection)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A new in-memory database with the tables of `kind`.
+fn fresh(kind: Kind) -> Connection {
+    let conn = Connection::open_in_memory().expect("in-memory SQLite opens");
+    conn.execute_batch(&kind.schema()).expect("schema is valid");
+    conn.set_prepared_statement_cache_capacity(PREPARED);
+    conn
+}
+
+/// This thread's spare connection of `kind`, if the last run left one.
+fn spare(kind: Kind) -> Option<Connection> {
+    SPARE.with(|s| {
+        let mut s = s.borrow_mut();
+        let at = s.iter().position(|(k, _)| *k == kind)?;
+        Some(s.swap_remove(at).1)
+    })
+}
+
+/// Empties a used connection, as a fresh one would be: no transaction, no
+/// rows. Row ids start at 1 again (the tables have no AUTOINCREMENT, so a
+/// new row gets the largest id in the table plus one), and the last insert
+/// id is only read after an insert of the same run.
+fn emptied(conn: Connection, kind: Kind) -> Option<Connection> {
+    if !conn.is_autocommit() {
+        conn.execute_batch(ROLLBACK).ok()?;
+    }
+    conn.execute_batch(kind.empty_tables()).ok()?;
+    Some(conn)
+}
+
+impl Drop for Db {
+    fn drop(&mut self) {
+        let kind = self.kind;
+        if let Some(conn) = self.conn.take().and_then(|c| emptied(c, kind)) {
+            SPARE.with(|s| {
+                let mut s = s.borrow_mut();
+                s.retain(|(k, _)| *k != kind);
+                s.push((kind, conn));
+            });
+        }
+    }
 }
 
 fn show(v: &Value) -> String {
@@ -97,27 +181,31 @@ fn plain(v: &Value) -> String {
 }
 
 impl Db {
-    /// A fresh in-memory database with the bug tracker's tables; `scoped`:
-    /// the key table is keyed by (tenant, key).
+    /// An empty in-memory database with the bug tracker's tables (this
+    /// thread's spare connection of the same kind when there is one);
+    /// `scoped`: the key table is keyed by (tenant, key).
     pub fn open(scoped: bool) -> Self {
-        Self::with_schema(&schema(scoped), scoped)
+        Self::of_kind(Kind::Service { scoped })
     }
 
     /// The notifier's database: a second connection to a second in-memory
     /// database, so no `COMMIT` of the bug tracker can cover it.
     pub fn open_notifier() -> Self {
-        Self::with_schema(NOTIFIER_SCHEMA, false)
+        Self::of_kind(Kind::Notifier)
     }
 
-    fn with_schema(schema: &str, scoped: bool) -> Self {
-        let conn = Connection::open_in_memory().expect("in-memory SQLite opens");
-        conn.execute_batch(schema).expect("schema is valid");
+    fn of_kind(kind: Kind) -> Self {
+        let conn = spare(kind).unwrap_or_else(|| fresh(kind));
         Self {
-            conn,
+            conn: Some(conn),
             log: Vec::new(),
             in_tx: false,
-            scoped,
+            kind,
         }
+    }
+
+    fn conn(&self) -> &Connection {
+        self.conn.as_ref().expect("open until dropped")
     }
 
     fn record(&mut self, sql: &str, params: &[Value], outcome: SqlOutcome) {
@@ -130,7 +218,7 @@ impl Db {
 
     /// `BEGIN IMMEDIATE`: takes the write lock up front.
     pub fn begin(&mut self) {
-        self.conn
+        self.conn()
             .execute_batch(BEGIN)
             .expect("no transaction is open");
         self.in_tx = true;
@@ -139,7 +227,7 @@ impl Db {
 
     /// `COMMIT`.
     pub fn commit(&mut self) {
-        self.conn
+        self.conn()
             .execute_batch(COMMIT)
             .expect("a transaction is open");
         self.in_tx = false;
@@ -149,7 +237,7 @@ impl Db {
     /// `ROLLBACK`; `crash` when the process died (SQLite's journal undoes it on restart).
     pub fn rollback(&mut self, crash: bool) {
         if self.in_tx {
-            self.conn
+            self.conn()
                 .execute_batch(ROLLBACK)
                 .expect("a transaction is open");
             self.in_tx = false;
@@ -159,7 +247,11 @@ impl Db {
 
     /// A write statement; returns rows affected.
     pub fn exec(&mut self, sql: &str, params: &[Value]) -> Result<usize, SqlError> {
-        match self.conn.execute(sql, params_from_iter(params.iter())) {
+        let done = self
+            .conn()
+            .prepare_cached(sql)
+            .and_then(|mut stmt| stmt.execute(params_from_iter(params.iter())));
+        match done {
             Ok(n) => {
                 self.record(sql, params, SqlOutcome::Rows(n));
                 Ok(n)
@@ -174,7 +266,7 @@ impl Db {
 
     /// A read of at most one row; returns its columns.
     pub fn row(&mut self, sql: &str, params: &[Value]) -> Option<Vec<Value>> {
-        let mut stmt = self.conn.prepare(sql).expect("statement is valid");
+        let mut stmt = self.conn().prepare_cached(sql).expect("statement is valid");
         let n = stmt.column_count();
         let mut rows = stmt
             .query(params_from_iter(params.iter()))
@@ -193,7 +285,7 @@ impl Db {
 
     /// The id SQLite gave the last inserted row.
     pub fn last_insert_rowid(&self) -> i64 {
-        self.conn.last_insert_rowid()
+        self.conn().last_insert_rowid()
     }
 
     /// Takes the statements recorded since the last call.
@@ -203,7 +295,7 @@ impl Db {
 
     /// Number of reports (not recorded: this is the observer, not the server).
     pub fn report_count(&self) -> usize {
-        self.conn
+        self.conn()
             .query_row("SELECT count(*) FROM reports", [], |r| r.get::<_, i64>(0))
             .expect("count runs") as usize
     }
@@ -211,7 +303,7 @@ impl Db {
     /// The service's `outbox` as it stands (not recorded).
     pub fn outbox_rows(&self) -> Vec<OutboxRow> {
         let mut stmt = self
-            .conn
+            .conn()
             .prepare_cached(
                 "SELECT id, report_id, fence, created_ms, sent_ms FROM outbox ORDER BY id",
             )
@@ -233,7 +325,7 @@ impl Db {
     /// The notifier's `notifications` as they stand (not recorded).
     pub fn notification_rows(&self) -> Vec<NotificationRow> {
         let mut stmt = self
-            .conn
+            .conn()
             .prepare_cached(
                 "SELECT id, report_id, title, dedupe_key, fence, received_ms \
                  FROM notifications ORDER BY id",
@@ -257,7 +349,7 @@ impl Db {
     /// Both tables as they stand (not recorded).
     pub fn snapshot(&self) -> (Vec<ReportRow>, Vec<KeyRow>) {
         let mut stmt = self
-            .conn
+            .conn()
             .prepare_cached("SELECT id, run_id, module, title, created_ms FROM reports ORDER BY id")
             .expect("valid");
         let reports = stmt
@@ -273,9 +365,10 @@ impl Db {
             .expect("query runs")
             .collect::<Result<Vec<_>, _>>()
             .expect("rows read");
-        let tenant = if self.scoped { "tenant" } else { "NULL" };
+        let scoped = self.kind == Kind::Service { scoped: true };
+        let tenant = if scoped { "tenant" } else { "NULL" };
         let mut stmt = self
-            .conn
+            .conn()
             .prepare_cached(&format!(
                 "SELECT key, request_digest, status, fence, lease_expires_ms, response_status, \
                  response_body, created_ms, {tenant} FROM idempotency_keys ORDER BY rowid"

@@ -108,6 +108,23 @@ fn unknown_cause(run: &Run) -> Cause {
     }
 }
 
+/// The named scenario whose reading of causes fits a schedule of its own
+/// (a counterexample): a next-day restart reads as `key_expired`, a crash
+/// as `crash_between_commits`, model re-calls as `model_retry`, anything
+/// else as a retry after an unknown outcome (`response_lost`).
+pub fn reading_scenario(s: &crate::lab::FaultSchedule) -> Scenario {
+    use crate::lab::ServerFault;
+    if s.restart_next_day {
+        Scenario::KeyExpired
+    } else if s.attempts.iter().any(|a| a.server == ServerFault::Crash) {
+        Scenario::CrashBetweenCommits
+    } else if s.model_recalls > 0 {
+        Scenario::ModelRetry
+    } else {
+        Scenario::ResponseLost
+    }
+}
+
 /// The cause of the run's ending.
 pub fn cause(scenario: Scenario, run: &Run) -> Cause {
     match run.ending() {
@@ -124,6 +141,22 @@ pub fn cause(scenario: Scenario, run: &Run) -> Cause {
 mod tests {
     use super::*;
     use crate::lab::{run, Preset};
+
+    #[test]
+    fn a_counterexample_reads_as_the_scenario_it_resembles() {
+        use crate::lab::hunt::decode;
+        let read = |code: &str| reading_scenario(&decode(code).unwrap());
+        assert_eq!(read("1.a.pl.n"), Scenario::KeyExpired);
+        assert_eq!(read("1.a.c.m1"), Scenario::CrashBetweenCommits);
+        assert_eq!(read("1.a.s3500.m1"), Scenario::ModelRetry);
+        assert_eq!(read("1.a.s5300"), Scenario::ResponseLost);
+        let s = decode("1.a.pl.n").unwrap();
+        let r = crate::lab::run_schedule(&s, ClientStrategy::StableKey, Preset::Fenced, 1);
+        assert_eq!(cause(reading_scenario(&s), &r), Cause::KeyPruned);
+        let s = decode("1.a.s3500.m1").unwrap();
+        let r = crate::lab::run_schedule(&s, ClientStrategy::StableKey, Preset::Atomic, 1);
+        assert_eq!(cause(reading_scenario(&s), &r), Cause::ModelRecall);
+    }
 
     #[test]
     fn causes_and_luck() {

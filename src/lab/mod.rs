@@ -26,6 +26,7 @@ mod faults;
 #[cfg(feature = "sqlite")]
 mod handler;
 pub mod harness;
+pub mod hunt;
 mod ids;
 #[cfg(feature = "sqlite")]
 mod jobs;

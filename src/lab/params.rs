@@ -8,6 +8,8 @@ use crate::params::{check_int, Bound, Notice, NoticeKind, Reader};
 use crate::route::Query;
 
 use super::design::{Design, DesignProblem, Mechanism};
+use super::faults::FaultSchedule;
+use super::hunt::{decode, encode};
 use super::ids::{ClientStrategy, Preset, Scenario};
 
 /// `seed`: any small non-negative integer.
@@ -19,8 +21,8 @@ pub const SEED: Bound<i64> = Bound {
 };
 
 /// Every URL parameter name of `#/lab`.
-pub const KNOWN: [&str; 7] = [
-    "scenario", "client", "server", "design", "seed", "step", "speed",
+pub const KNOWN: [&str; 8] = [
+    "scenario", "client", "server", "design", "seed", "step", "speed", "schedule",
 ];
 
 /// Every URL parameter name of `#/lab/matrix`.
@@ -76,6 +78,9 @@ pub struct LabParams {
     pub step: StepParam,
     /// Playback speed.
     pub speed: Speed,
+    /// `schedule=<code>`: a fault schedule of its own (a counterexample the
+    /// hunt found, or one a teacher hands out), run instead of the scenario.
+    pub schedule: Option<FaultSchedule>,
 }
 
 impl Default for LabParams {
@@ -87,6 +92,7 @@ impl Default for LabParams {
             seed: SEED.default as u64,
             step: StepParam::Raw("0".into()),
             speed: Speed::DEFAULT,
+            schedule: None,
         }
     }
 }
@@ -101,6 +107,7 @@ impl LabParams {
         let design = read_design(&mut r, q, d.design);
         let seed = r.int(SEED) as u64;
         let speed = r.pick("speed", d.speed);
+        let schedule = read_schedule(&mut r, q, scenario);
         r.reject_unknown(&KNOWN);
         let step = match q.get("step").map(str::trim) {
             None => d.step,
@@ -114,6 +121,7 @@ impl LabParams {
             seed,
             step,
             speed,
+            schedule,
         };
         (p, r.notices)
     }
@@ -167,7 +175,39 @@ impl LabParams {
         if self.speed != Speed::DEFAULT {
             q.set("speed", self.speed.id());
         }
+        if let Some(s) = &self.schedule {
+            q.set("schedule", encode(s));
+        }
         q
+    }
+
+    /// The fault schedule the run follows: its own, or its scenario's.
+    pub fn fault_schedule(&self) -> FaultSchedule {
+        self.schedule
+            .clone()
+            .unwrap_or_else(|| self.scenario.schedule())
+    }
+}
+
+/// The tokens a schedule code may hold, for the notice of a refused one.
+const SCHEDULE_TOKENS: &str = "1.a.ql.qr.qd<ms>.pl.pd<ms>.s<ms>.c.f.u<s>.t<s>.b.m<n>.d.n";
+
+/// Reads `schedule`; a code that breaks a rule is refused whole, with a
+/// notice saying the scenario runs instead.
+fn read_schedule(r: &mut Reader, q: &Query, scenario: Scenario) -> Option<FaultSchedule> {
+    let raw = q.get("schedule")?;
+    match decode(raw) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            r.push(Notice {
+                kind: NoticeKind::Invalid,
+                param: "schedule".into(),
+                given: raw.to_string(),
+                range: format!("{SCHEDULE_TOKENS}; ✗ {}", e.part()),
+                used: scenario.id().into(),
+            });
+            None
+        }
     }
 }
 

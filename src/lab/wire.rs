@@ -1,14 +1,17 @@
 //! What the page and the lab engine's worker say to each other. The page
 //! sends a [`Request`] as JSON; the engine (built with the `sqlite` feature,
-//! `src/bin/lab_engine.rs`) answers with one [`Reply`] per request, or one
-//! per cell of a matrix or row of a suite, the last marked `last`. Servers
-//! travel as designs (their ids, checked on arrival). Everything is data, so
-//! the page's own wasm never links the engine, and the format is tested
-//! natively.
+//! `src/bin/lab_engine.rs`) answers it with replies, the final one marked
+//! `last` (a hunt reports its progress before that). A whole matrix or suite
+//! comes back in one message, so the page reads and draws it once (a message
+//! per cell cost more than its run). Servers travel as designs (their ids,
+//! checked on arrival). Everything is data, so the page's own wasm never
+//! links the engine, and the format is tested natively.
 
 use serde::{Deserialize, Serialize};
 
 use super::design::Design;
+use super::faults::FaultSchedule;
+use super::hunt::{HuntOutcome, HuntSpec};
 use super::ids::{ClientStrategy, Preset, Scenario};
 use super::matrix_job::Combo;
 use super::result::{Cell, Run};
@@ -27,10 +30,10 @@ pub enum Want {
     Run { combo: Combo, seed: u64 },
     /// Only the final report count («predict, then run» questions).
     Count { combo: Combo, seed: u64 },
-    /// Matrix cells, one reply per cell in order.
+    /// Matrix cells, all in one reply, in order.
     Matrix { combos: Vec<Combo>, seed: u64 },
-    /// The workbench: a design against scenarios with one client, one
-    /// reply per row in order.
+    /// The workbench: a design against scenarios with one client, every
+    /// graded row in one reply, in order.
     Suite {
         design: Design,
         client: ClientStrategy,
@@ -53,6 +56,15 @@ pub enum Want {
         seed: u64,
         rows: Vec<SuiteRow>,
     },
+    /// One run of a fault schedule of its own, with its whole trace.
+    RunSchedule {
+        schedule: FaultSchedule,
+        client: ClientStrategy,
+        design: Design,
+        seed: u64,
+    },
+    /// The counterexample hunt: progress replies, then its outcome.
+    Hunt { spec: HuntSpec },
 }
 
 /// A request: an id the replies carry, and what is wanted.
@@ -71,16 +83,21 @@ pub enum Answer {
         fix: Option<(ClientStrategy, Preset)>,
     },
     Count(usize),
-    Cell {
-        index: usize,
-        cell: Cell,
-    },
-    Row {
-        index: usize,
-        row: SuiteRow,
-    },
+    /// A matrix's cells, in the order of its combinations.
+    Cells(Vec<Cell>),
+    /// A suite's graded rows, in the order of its scenarios.
+    Rows(Vec<SuiteRow>),
     Fix(Option<Fix>),
     Next(Option<NextStep>),
+    /// A hunt's progress: schedules tried, and simplifications that still
+    /// failed once it shrinks.
+    HuntProgress {
+        tried: u32,
+        shrinking: bool,
+        shrink_steps: usize,
+    },
+    /// A hunt's end.
+    Hunt(HuntOutcome),
     /// The request could not be read or asks for too much.
     Error(String),
 }
@@ -186,6 +203,7 @@ enum Work {
     Refused(Option<String>),
     Matrix(super::matrix_job::MatrixJob),
     Suite(super::matrix_job::MatrixJob),
+    Hunt(Box<super::hunt::HuntJob>),
 }
 
 #[cfg(feature = "sqlite")]
@@ -217,6 +235,12 @@ impl Task {
                 let combos = scenarios.iter().map(|sc| (*sc, client, design)).collect();
                 Work::Suite(MatrixJob::new(combos, seed))
             }
+            Want::Hunt { spec }
+                if spec.budget as i64 > super::hunt::BUDGET.max || spec.kinds.is_empty() =>
+            {
+                return Self::refused(req.id, format!("hunt of {} schedules", spec.budget))
+            }
+            Want::Hunt { spec } => Work::Hunt(Box::new(super::hunt::HuntJob::new(spec))),
             other => Work::Single(Some(other)),
         };
         Self { id: req.id, work }
@@ -233,21 +257,24 @@ impl Task {
         self.id
     }
 
-    /// Computes the next reply (one cell of a matrix); `None` when all are sent.
+    /// Computes the reply (a whole matrix or suite at once); `None` once sent.
     pub fn next_reply(&mut self) -> Option<Reply> {
         let (answer, last) = match &mut self.work {
             Work::Single(want) => (single(want.take()?), true),
             Work::Refused(why) => (Answer::Error(why.take()?), true),
-            Work::Matrix(job) => {
-                let (index, cell) = job.step()?;
-                (Answer::Cell { index, cell }, job.is_done())
+            Work::Matrix(job) if !job.is_done() => (
+                Answer::Cells(std::iter::from_fn(|| job.step()).map(|(_, c)| c).collect()),
+                true,
+            ),
+            Work::Suite(job) if !job.is_done() => {
+                let mut rows = Vec::with_capacity(job.total());
+                while let Some((i, run)) = job.step_run() {
+                    rows.push(super::suite::grade(job.combo(i).0, &run));
+                }
+                (Answer::Rows(rows), true)
             }
-            Work::Suite(job) => {
-                let (index, run) = job.step_run()?;
-                let scenario = job.combo(index).0;
-                let row = super::suite::grade(scenario, &run);
-                (Answer::Row { index, row }, job.is_done())
-            }
+            Work::Matrix(_) | Work::Suite(_) => return None,
+            Work::Hunt(job) => hunt_reply(job)?,
         };
         Some(Reply {
             id: self.id,
@@ -261,6 +288,37 @@ impl Task {
         self.next_reply()
             .map(|r| serde_json::to_string(&r).unwrap_or_default())
     }
+}
+
+/// Runs per hunt reply: a few milliseconds of work, so the worker reads a
+/// cancel soon and the page's progress moves smoothly.
+#[cfg(feature = "sqlite")]
+pub const HUNT_RUNS_PER_REPLY: usize = 16;
+
+/// The next reply of a hunt: progress after a few runs, or its outcome
+/// (the last reply); `None` once that was sent.
+#[cfg(feature = "sqlite")]
+fn hunt_reply(job: &mut super::hunt::HuntJob) -> Option<(Answer, bool)> {
+    use crate::job::Stepped;
+    if job.outcome().is_some() {
+        return None;
+    }
+    for _ in 0..HUNT_RUNS_PER_REPLY {
+        if !job.step() {
+            break;
+        }
+    }
+    Some(match job.outcome() {
+        Some(o) => (Answer::Hunt(o.clone()), true),
+        None => (
+            Answer::HuntProgress {
+                tried: job.tried(),
+                shrinking: job.shrinking(),
+                shrink_steps: job.shrink_steps(),
+            },
+            false,
+        ),
+    })
 }
 
 #[cfg(feature = "sqlite")]
@@ -291,7 +349,16 @@ fn single(want: Want) -> Answer {
             seed,
             rows,
         } => Answer::Next(suite::next_step(design, client, seed, &rows)),
-        Want::Matrix { .. } | Want::Suite { .. } => {
+        Want::RunSchedule {
+            schedule,
+            client,
+            design,
+            seed,
+        } => Answer::Run {
+            run: Box::new(super::sim::run_schedule(&schedule, client, design, seed)),
+            fix: None,
+        },
+        Want::Matrix { .. } | Want::Suite { .. } | Want::Hunt { .. } => {
             Answer::Error("a stream in a single reply".into())
         }
     }
@@ -338,7 +405,7 @@ mod tests {
     }
 
     #[test]
-    fn a_matrix_streams_every_cell_and_marks_the_last() {
+    fn a_matrix_answers_every_cell_in_one_reply() {
         let combos = crate::lab::MatrixParams::default().cells();
         let replies = all_replies(&Request {
             id: 3,
@@ -347,16 +414,13 @@ mod tests {
                 seed: 2,
             },
         });
-        assert_eq!(replies.len(), combos.len());
-        for (i, r) in replies.iter().enumerate() {
-            assert_eq!(r.last, i + 1 == combos.len());
-            let (sc, cl, sv) = combos[i];
-            let want = Answer::Cell {
-                index: i,
-                cell: cell(sc, cl, sv, 2),
-            };
-            assert_eq!(r.answer, want);
-        }
+        assert_eq!(replies.len(), 1);
+        assert!(replies[0].last && replies[0].id == 3);
+        let want: Vec<_> = combos
+            .iter()
+            .map(|&(sc, cl, sv)| cell(sc, cl, sv, 2))
+            .collect();
+        assert_eq!(replies[0].answer, Answer::Cells(want));
     }
 
     #[test]
@@ -373,7 +437,7 @@ mod tests {
     }
 
     #[test]
-    fn a_suite_streams_its_rows_and_a_fix_and_the_next_step_answer_once() {
+    fn a_suite_a_fix_and_the_next_step_each_answer_once() {
         use crate::lab::suite::{next_step, smallest_fix, suite};
         let design = Preset::LeasedUnguarded.design();
         let client = ClientStrategy::StableKey;
@@ -388,17 +452,9 @@ mod tests {
             },
         });
         let want = suite(design, client, 2, &scenarios);
-        assert_eq!(replies.len(), want.len());
-        for (i, r) in replies.iter().enumerate() {
-            assert_eq!(r.last, i + 1 == want.len());
-            assert_eq!(
-                r.answer,
-                Answer::Row {
-                    index: i,
-                    row: want[i]
-                }
-            );
-        }
+        assert_eq!(replies.len(), 1);
+        assert!(replies[0].last);
+        assert_eq!(replies[0].answer, Answer::Rows(want.clone()));
         let fix = all_replies(&Request {
             id: 12,
             want: Want::Fix {
@@ -455,6 +511,98 @@ mod tests {
             assert!(reply.last);
             assert_eq!(task.next_json(), None);
         }
+    }
+}
+
+#[cfg(all(test, feature = "sqlite"))]
+mod hunt_tests {
+    use super::*;
+    use crate::lab::hunt::{hunt, KindSet};
+
+    fn replies(spec: HuntSpec) -> Vec<Reply> {
+        let req = Request {
+            id: 5,
+            want: Want::Hunt { spec },
+        };
+        let mut task = Task::from_json(&req.to_json());
+        std::iter::from_fn(|| task.next_json())
+            .map(|j| parse_reply(&j).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_hunt_streams_progress_then_ends_as_the_library_does() {
+        let spec = HuntSpec {
+            design: Preset::Atomic.design(),
+            client: ClientStrategy::StableKey,
+            seed: 2,
+            budget: 20_000,
+            kinds: KindSet::all(),
+        };
+        let r = replies(spec);
+        let (last, progress) = r.split_last().unwrap();
+        assert!(last.last && progress.iter().all(|p| !p.last));
+        assert_eq!(last.answer, Answer::Hunt(hunt(spec)));
+        let tried: Vec<u32> = progress
+            .iter()
+            .map(|p| match p.answer {
+                Answer::HuntProgress { tried, .. } => tried,
+                ref other => panic!("{other:?}"),
+            })
+            .collect();
+        assert!(tried.windows(2).all(|w| w[0] <= w[1]), "{tried:?}");
+        // None within a small budget: progress, then the honest end.
+        let none = replies(HuntSpec {
+            budget: 40,
+            kinds: KindSet::none().with(crate::lab::hunt::FaultKind::Delayed),
+            design: Preset::Fenced.design(),
+            ..spec
+        });
+        let end = &none.last().unwrap().answer;
+        assert_eq!(*end, Answer::Hunt(HuntOutcome::NoneWithin { tried: 40 }));
+        assert_eq!(none.len(), 1 + 40 / HUNT_RUNS_PER_REPLY);
+    }
+
+    #[test]
+    fn a_hunt_past_the_budget_or_without_kinds_is_refused() {
+        let spec = HuntSpec {
+            design: Preset::Atomic.design(),
+            client: ClientStrategy::StableKey,
+            seed: 2,
+            budget: 200_001,
+            kinds: KindSet::all(),
+        };
+        for bad in [
+            spec,
+            HuntSpec {
+                budget: 5,
+                kinds: KindSet::none(),
+                ..spec
+            },
+        ] {
+            let r = replies(bad);
+            assert_eq!(r.len(), 1);
+            assert!(matches!(r[0].answer, Answer::Error(_)), "{:?}", r[0]);
+        }
+    }
+
+    #[test]
+    fn a_schedule_runs_as_the_library_runs_it() {
+        let schedule = crate::lab::hunt::decode("1.a.s3500.m1").unwrap();
+        let want = Want::RunSchedule {
+            schedule: schedule.clone(),
+            client: ClientStrategy::StableKey,
+            design: Preset::Atomic.design(),
+            seed: 1,
+        };
+        let mut task = Task::from_json(&Request { id: 1, want }.to_json());
+        let reply = parse_reply(&task.next_json().unwrap()).unwrap();
+        let Answer::Run { run, fix: None } = reply.answer else {
+            panic!("a run");
+        };
+        let lib = crate::lab::run_schedule(&schedule, ClientStrategy::StableKey, Preset::Atomic, 1);
+        assert_eq!(run.trace_digest(), lib.trace_digest());
+        assert_eq!(run.final_report_count(), 2);
     }
 }
 

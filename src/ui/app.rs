@@ -135,6 +135,7 @@ pub fn app() -> Html {
         Page::NotFound(_) => Page::Home,
         p => p.clone(),
     };
+    super::lab::use_engine_warmup(&page);
     let mut notices = shell.notices.clone();
     if let Page::NotFound(path) = &loc.page {
         notices.insert(

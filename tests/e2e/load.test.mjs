@@ -46,15 +46,20 @@ async function openProbed(hash) {
 
 const longest = (page) => page.evaluate(() => Math.max(0, ...window.__long));
 
-test('non-lab views never fetch the lab engine; the lab fetches it once, from its worker', async () => {
-  const page = await app.open('#/');
-  for (const hash of ['#/herd', '#/amplify', '#/exercises', '#/']) {
+test('the demos never fetch the lab engine; the idle home page fetches it once, from its worker, for the lab', async () => {
+  const page = await app.open('#/herd');
+  for (const hash of ['#/amplify', '#/exercises', '#/herd']) {
     await page.evaluate((h) => (location.hash = h), hash);
     await page.waitForTimeout(hash === '#/herd' ? 3000 : 800);
   }
+  const engineFiles = () => app.requests(page).filter((u) => /lab-engine|lab-worker/.test(u));
   const before = app.requests(page);
-  assert.ok(!before.some((u) => /lab-engine|lab-worker/.test(u)), `lab files fetched: ${before.join('\n')}`);
+  assert.deepEqual(engineFiles(), [], `lab files fetched: ${before.join('\n')}`);
   assert.ok(before.some((u) => /retry-lab_bg-[0-9a-f]{10}\.wasm/.test(u)), 'the app wasm was fetched');
+  // The home page starts the engine while the student reads it.
+  await page.evaluate(() => (location.hash = '#/'));
+  for (let i = 0; i < 100 && !engineFiles().some((u) => /lab-engine.*\.wasm/.test(u)); i++) await page.waitForTimeout(100);
+  assert.ok(engineFiles().some((u) => /lab-engine.*\.wasm/.test(u)), 'the idle home page started the engine');
   await page.evaluate(() => (location.hash = '#/lab?scenario=response_lost&client=naive&server=naive&seed=1&step=end'));
   await page.getByTestId('final-verdict').waitFor({ timeout: 60000 });
   assert.equal(await page.getByTestId('final-verdict').getAttribute('data-count'), '2');

@@ -153,7 +153,8 @@ const LAB = '#/lab?scenario=none&client=naive&server=naive&seed=1&step=end';
 const labFiles = (p) => /^\/lab-(worker|engine)/.test(p);
 
 test('a tab left open across a redeploy: the lab names the newer version and reloads into it', async () => {
-  const page = await app.open('#/');
+  // Not the home page, which starts the engine while idle (before the redeploy).
+  const page = await app.open('#/herd');
   // The new deploy renamed every stamped file: the old ones are gone.
   app.failFiles(labFiles, 'gone');
   try {
@@ -176,7 +177,9 @@ test('a tab left open across a redeploy: the lab names the newer version and rel
 
 test('the network drops before the lab is first opened: «重试», and the next visit, load the engine once it is back', async () => {
   for (const how of ['retry button', 'next visit']) {
-    const page = await app.open('#/');
+    // Not the home page: it starts the engine while idle, and an engine
+    // loaded before the network drops keeps working.
+    const page = await app.open('#/herd');
     app.failFiles(labFiles, 'drop');
     try {
       await page.evaluate((h) => { location.hash = h; }, LAB);

@@ -85,7 +85,6 @@ impl Runner {
         let total = c.suite.len();
         self.state.set(RunState::Running { done: 0, total });
         let (me, token) = (self.clone(), self.token.get());
-        let mut rows: Vec<Option<SuiteRow>> = vec![None; total];
         let id = crate::ui::lab::engine_suite(
             design,
             c.client,
@@ -95,22 +94,15 @@ impl Runner {
                 if me.token.get() != token {
                     return;
                 }
-                let (index, row) = match reply {
-                    Ok(r) => r,
-                    Err(e) => {
-                        me.finish();
-                        return on_done.emit(Err(LiveError(e.to_string())));
-                    }
-                };
-                if let Some(slot) = rows.get_mut(index) {
-                    *slot = Some(row);
-                }
-                let done = rows.iter().filter(|r| r.is_some()).count();
-                if done < total {
-                    return me.state.set(RunState::Running { done, total });
-                }
                 me.finish();
-                on_done.emit(Ok(rows.iter().flatten().copied().collect()));
+                on_done.emit(match reply {
+                    Ok(rows) if rows.len() == total => Ok(rows),
+                    Ok(rows) => Err(LiveError(format!(
+                        "{} rows for a suite of {total}",
+                        rows.len()
+                    ))),
+                    Err(e) => Err(LiveError(e.to_string())),
+                });
             },
         );
         self.suite.set(Some(id));

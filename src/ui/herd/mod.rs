@@ -47,9 +47,16 @@ pub fn herd_page(p: &PageProps) -> Html {
         let set_query = p.set_query.clone();
         use_effect_with((*params).clone(), move |prm| set_query.emit(prm.to_query()));
     }
+    // The computation starts a frame after the form is drawn: starting it
+    // (the job, its workers, a redraw) in the task that first draws the page
+    // held back the page's first render.
     {
         let job = job.clone();
-        use_effect_with(params.computed(), move |prm| job.start(prm.spec()));
+        use_effect_with(params.computed(), move |prm| {
+            let spec = prm.spec();
+            let pending = crate::ui::dom::after_next_frame(100, move || job.start(spec));
+            move || drop(pending)
+        });
     }
 
     // Memoised on the parameters, so the form does not re-render (and reset

@@ -1,6 +1,6 @@
 //! `#/lab/build`: the workbench. The student ticks mechanisms (or starts
-//! from a preset); the lab engine's worker grades the design on the suite
-//! row by row ([`engine::suite`]), then answers the smallest fix of each
+//! from a preset); the lab engine's worker grades the design on the whole
+//! suite in one answer ([`engine::suite`]), then answers the smallest fix of each
 //! failing row and the chapter's next step. A new design cancels whatever
 //! the previous one still had the worker compute. The page state is
 //! [`SuiteState`] (pure, natively tested); this module only wires it.
@@ -13,6 +13,7 @@ use yew::prelude::*;
 use super::build_view::{controls, score_block, sql_listing, suite_table, Actions};
 use super::engine;
 use super::engine_view::engine_note;
+use super::hunt::HuntPanel;
 use crate::i18n::{t, tf};
 use crate::lab::build::{toggle, SuiteState};
 use crate::lab::wire::{EngineFault, Want};
@@ -77,6 +78,15 @@ pub fn build_page(p: &PageProps) -> Html {
         let generation = generation.clone();
         Callback::from(move |()| generation.set(*generation + 1))
     };
+    let set_kinds = {
+        let params = params.clone();
+        Callback::from(move |kinds| {
+            params.set(BuildParams {
+                kinds,
+                ..(*params).clone()
+            })
+        })
+    };
     let b = (*params).clone();
     let done = shown.done();
     let total = shown.shown().len();
@@ -96,6 +106,7 @@ pub fn build_page(p: &PageProps) -> Html {
             </div>
             { score_block(l, &shown, &actions) }
             { suite_table(l, &shown, &actions) }
+            <HuntPanel lang={l} spec={b.hunt_spec()} on_kinds={set_kinds} />
             { sql_listing(l, b.design) }
         </section>
     }
@@ -168,8 +179,10 @@ impl Run {
                 return;
             }
             match answer {
-                Ok((i, row)) => {
-                    run.state.borrow_mut().record_row(i, row);
+                Ok(rows) => {
+                    for (i, row) in rows.into_iter().enumerate() {
+                        run.state.borrow_mut().record_row(i, row);
+                    }
                     run.publish();
                     if run.state.borrow().done() == run.state.borrow().shown().len() {
                         run.follow_up();

@@ -21,7 +21,10 @@ use gloo::timers::callback::Timeout;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
+use yew::prelude::*;
 
+use super::state::Wanted;
+use crate::lab::hunt::{HuntOutcome, HuntSpec};
 use crate::lab::matrix_job::Combo;
 use crate::lab::suite::{Fix, NextStep, SuiteRow};
 use crate::lab::wire::{parse_reply, Answer, EngineFault, Request, Want};
@@ -88,6 +91,66 @@ fn answer_here(json: String, mut done: Pending) {
     .forget();
 }
 
+/// Starts the engine ahead of its first request (a lab route is likely:
+/// the page opens on one, a student points at a link to one, or the home
+/// page is idle), so its wasm is fetched and compiled while the student
+/// reads. Does nothing when an engine exists or has failed (the next
+/// request retries), or in browser tests answering on this thread.
+pub fn warm() {
+    if HERE.with(|h| h.get()) {
+        return;
+    }
+    ENGINE.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            *slot = Some(start());
+        }
+    });
+}
+
+/// Starts the engine as soon as a lab view is likely: at once on a lab
+/// route, when the browser is next idle on the home page, and whenever the
+/// pointer or the keyboard focus reaches a link to a lab view (anywhere in
+/// the app, for the page's lifetime).
+#[hook]
+pub fn use_engine_warmup(page: &crate::route::Page) {
+    use crate::route::Page;
+    use_effect_with((), |_| {
+        let doc = gloo::utils::document();
+        let on = |kind: &'static str| {
+            gloo::events::EventListener::new(&doc, kind, |e: &Event| {
+                let href = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .and_then(|el| el.closest("a[href]").ok().flatten())
+                    .and_then(|a| a.get_attribute("href"));
+                if href.is_some_and(|h| crate::route::leads_to_lab(&h)) {
+                    warm();
+                }
+            })
+        };
+        let listeners = [on("pointerover"), on("focusin")];
+        move || drop(listeners)
+    });
+    use_effect_with(page.clone(), |page| match page {
+        p if p.uses_lab_engine() => warm(),
+        Page::Home => when_idle(warm),
+        _ => {}
+    });
+}
+
+/// Runs `f` when the browser is idle (`requestIdleCallback`), or after a
+/// second where it has none.
+fn when_idle(f: fn()) {
+    let cb = Closure::once_into_js(f);
+    let asked = gloo::utils::window()
+        .request_idle_callback(cb.unchecked_ref())
+        .is_ok();
+    if !asked {
+        Timeout::new(1_000, f).forget();
+    }
+}
+
 /// Where the engine is now (`Starting` before the first request, too).
 pub fn status() -> Status {
     ENGINE.with(|e| {
@@ -97,10 +160,19 @@ pub fn status() -> Status {
     })
 }
 
-/// Asks for a whole run and its fix.
-pub fn run(combo: Combo, seed: u64, done: impl FnOnce(Result<RunAnswer, EngineFault>) + 'static) {
+/// Asks for a whole run and its fix (a schedule of its own has none).
+pub fn run(want: Wanted, done: impl FnOnce(Result<RunAnswer, EngineFault>) + 'static) {
     let mut done = Some(done);
-    send(Want::Run { combo, seed }, move |a| {
+    let want = match want {
+        (combo, seed, None) => Want::Run { combo, seed },
+        ((_, client, design), seed, Some(schedule)) => Want::RunSchedule {
+            schedule,
+            client,
+            design,
+            seed,
+        },
+    };
+    send(want, move |a| {
         let Some(done) = done.take() else { return };
         done(a.and_then(|a| match a {
             Answer::Run { run, fix } => Ok((Rc::new(*run), fix)),
@@ -121,29 +193,31 @@ pub fn count(combo: Combo, seed: u64, done: impl FnOnce(Result<usize, EngineFaul
     });
 }
 
-/// Asks for matrix cells: `on_cell` gets every cell as it is computed, or
-/// one error. Returns the request's id for [`cancel`].
+/// Asks for matrix cells: `done` gets them all at once (in the order of
+/// `combos`), or an error. Returns the request's id for [`cancel`].
 pub fn matrix(
     combos: Vec<Combo>,
     seed: u64,
-    mut on_cell: impl FnMut(Result<(usize, Cell), EngineFault>) + 'static,
+    done: impl FnOnce(Result<Vec<Cell>, EngineFault>) + 'static,
 ) -> u64 {
-    send(Want::Matrix { combos, seed }, move |a| {
-        on_cell(a.and_then(|a| match a {
-            Answer::Cell { index, cell } => Ok((index, cell)),
-            other => Err(unexpected(other)),
-        }))
-    })
+    single(
+        Want::Matrix { combos, seed },
+        |a| match a {
+            Answer::Cells(c) => Ok(c),
+            other => Err(other),
+        },
+        done,
+    )
 }
 
-/// Asks for a suite: `on_row` gets every graded row as it is computed, or
-/// one error. Returns the request's id for [`cancel`].
+/// Asks for a suite: `done` gets every graded row at once (in the order of
+/// `scenarios`), or an error. Returns the request's id for [`cancel`].
 pub fn suite(
     design: Design,
     client: ClientStrategy,
     seed: u64,
     scenarios: Vec<Scenario>,
-    mut on_row: impl FnMut(Result<(usize, SuiteRow), EngineFault>) + 'static,
+    done: impl FnOnce(Result<Vec<SuiteRow>, EngineFault>) + 'static,
 ) -> u64 {
     let want = Want::Suite {
         design,
@@ -151,9 +225,44 @@ pub fn suite(
         seed,
         scenarios,
     };
-    send(want, move |a| {
-        on_row(a.and_then(|a| match a {
-            Answer::Row { index, row } => Ok((index, row)),
+    single(
+        want,
+        |a| match a {
+            Answer::Rows(r) => Ok(r),
+            other => Err(other),
+        },
+        done,
+    )
+}
+
+/// One reply of a hunt: its progress, or its outcome (the last).
+pub enum HuntReply {
+    Progress {
+        tried: u32,
+        shrinking: bool,
+        shrink_steps: usize,
+    },
+    Done(HuntOutcome),
+}
+
+/// Starts a counterexample hunt: `on_reply` gets every progress reply and
+/// the outcome, or one error. Returns the request's id for [`cancel`].
+pub fn hunt(
+    spec: HuntSpec,
+    mut on_reply: impl FnMut(Result<HuntReply, EngineFault>) + 'static,
+) -> u64 {
+    send(Want::Hunt { spec }, move |a| {
+        on_reply(a.and_then(|a| match a {
+            Answer::HuntProgress {
+                tried,
+                shrinking,
+                shrink_steps,
+            } => Ok(HuntReply::Progress {
+                tried,
+                shrinking,
+                shrink_steps,
+            }),
+            Answer::Hunt(o) => Ok(HuntReply::Done(o)),
             other => Err(unexpected(other)),
         }))
     })

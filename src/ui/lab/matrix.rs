@@ -1,8 +1,8 @@
 //! `#/lab/matrix?server=<id>`: every scenario × client strategy for one
 //! server; `#/lab/matrix?by=server&client=<id>`: every scenario × server for
-//! one client. The lab engine's worker computes the cells and streams them
-//! ([`super::engine::matrix`]), so the page never freezes; each finished
-//! cell links to its run.
+//! one client. The lab engine's worker computes the cells and sends them
+//! all in one message ([`super::engine::matrix`]), so the page never
+//! freezes and draws the whole table once; each cell links to its run.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -64,9 +64,9 @@ pub fn matrix_page(p: &PageProps) -> Html {
             all.extend(m.previous_cells().unwrap_or_default());
             let cancelled = Rc::new(Cell::new(false));
             *cancel_flag.borrow_mut() = cancelled.clone();
-            let mut cells = MatrixCells::new(all.len());
+            let total = all.len();
             progress.set(Progress {
-                counts: cells.cells().to_vec(),
+                counts: MatrixCells::new(total).cells().to_vec(),
                 ..Progress::default()
             });
             let t0 = dom::now_ms();
@@ -75,13 +75,17 @@ pub fn matrix_page(p: &PageProps) -> Html {
                 if flag.get() {
                     return;
                 }
+                let mut cells = MatrixCells::new(total);
                 let error = match answer {
-                    Ok((i, cell)) => {
-                        cells.record(i, cell);
+                    Ok(got) => {
+                        for (i, cell) in got.into_iter().enumerate() {
+                            cells.record(i, cell);
+                        }
                         None
                     }
                     Err(why) => Some(why),
                 };
+                // The whole table in one render.
                 progress.set(Progress {
                     counts: cells.cells().to_vec(),
                     cancelled: false,

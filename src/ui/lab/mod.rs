@@ -8,6 +8,7 @@ mod diagram_layout;
 mod diagram_rows;
 mod engine;
 mod engine_view;
+mod hunt;
 mod matrix;
 mod matrix_table;
 mod narrate;
@@ -32,4 +33,6 @@ pub(crate) use matrix_table::{ending_items, mark_items};
 
 /// The lab engine, for the exercises' lab questions.
 pub(crate) use engine::count as engine_count;
+/// Starts the lab engine early when a lab view is likely (the shell).
+pub(crate) use engine::use_engine_warmup;
 pub(crate) use engine::{cancel as engine_cancel, suite as engine_suite};

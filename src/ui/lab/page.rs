@@ -27,12 +27,12 @@ pub fn lab_page(p: &PageProps) -> Html {
     let attempt = use_state(|| 0u32);
     {
         let first = first.clone();
-        let (combo, seed) = wanted(&init.0);
+        let want = wanted(&init.0);
         // In a task of its own: starting the worker is not added to the
         // task that loaded the page and drew its first frame.
         use_effect_with(*attempt, move |_| {
             let later = Timeout::new(0, move || {
-                engine::run(combo, seed, move |answer| first.set(Some(answer)));
+                engine::run(want, move |answer| first.set(Some(answer)));
             });
             move || drop(later)
         });

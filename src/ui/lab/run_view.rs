@@ -24,6 +24,23 @@ use crate::ui::modal::shortcuts_paused;
 use crate::ui::page::PageProps;
 use crate::ui::widgets::{use_frame_stages, NoticeList};
 
+/// A schedule of its own (`schedule=<code>`, a counterexample) in words,
+/// above the pickers; picking a scenario leaves it.
+fn own_schedule(l: Lang, schedule: Option<&crate::lab::FaultSchedule>) -> Html {
+    let Some(s) = schedule else {
+        return Html::default();
+    };
+    let code = crate::lab::hunt::encode(s);
+    html! {
+        <div class="own-schedule" data-testid="lab-schedule" data-code={code.clone()}>
+            <p>{ t(l, "hunt.own") }{ " " }<code>{ code }</code></p>
+            <ol>
+                { for crate::lab::hunt::lines::lines(l, s).into_iter().map(|x| html! { <li>{ x }</li> }) }
+            </ol>
+        </div>
+    }
+}
+
 fn picker<T: Copy + PartialEq + 'static>(
     l: Lang,
     name: &'static str,
@@ -84,9 +101,8 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
         let engine_error = engine_error.clone();
         let want = state.computing.then(|| wanted(&state.params));
         use_effect_with((want, *attempt), move |(want, _)| {
-            if let Some(want) = *want {
-                let (combo, seed) = want;
-                engine::run(combo, seed, move |answer| match answer {
+            if let Some(want) = want.clone() {
+                engine::run(want.clone(), move |answer| match answer {
                     Ok((run, fix)) => dispatch.dispatch(Action::Loaded(Loaded {
                         wanted: want,
                         run,
@@ -259,8 +275,9 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
             if !p.embed { <p class="lab-intro">{ t(l, "lab.intro") }</p> }
             <p><AppLink to={to_matrix} testid="to-matrix">{ t(l, "lab.to_matrix") }</AppLink></p>
             <NoticeList lang={l} notices={(*notices).clone()} />
+            { own_schedule(l, s.params.schedule.as_ref()) }
             <div class="pickers">
-                { picker(l, "scenario", &t(l, "lab.pick.scenario"), &Scenario::ALL, Some(s.params.scenario), Scenario::id, pick_scenario) }
+                { picker(l, "scenario", &t(l, "lab.pick.scenario"), &Scenario::ALL, s.params.schedule.is_none().then_some(s.params.scenario), Scenario::id, pick_scenario) }
                 { picker(l, "client", &t(l, "lab.pick.client"), &ClientStrategy::ALL, Some(s.params.client), ClientStrategy::id, pick_client) }
                 { picker(l, "server", &t(l, "lab.pick.server"), &Preset::ALL, s.params.design.preset(), Preset::id, pick_server) }
             </div>

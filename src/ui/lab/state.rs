@@ -9,7 +9,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::lab::matrix_job::Combo;
-use crate::lab::{ClientStrategy, LabParams, Preset, Run, Scenario, Speed};
+use crate::lab::{ClientStrategy, FaultSchedule, LabParams, Preset, Run, Scenario, Speed};
 use crate::params::Notice;
 
 /// Everything the run view shows.
@@ -39,9 +39,13 @@ impl PartialEq for LabState {
     }
 }
 
-/// What the engine is asked for: the run of these choices at this seed.
-pub fn wanted(p: &LabParams) -> (Combo, u64) {
-    ((p.scenario, p.client, p.design), p.seed)
+/// What the engine is asked for: the run of these choices at this seed,
+/// following the URL's own fault schedule if it has one.
+pub type Wanted = (Combo, u64, Option<FaultSchedule>);
+
+/// What the engine is asked for, for these parameters.
+pub fn wanted(p: &LabParams) -> Wanted {
+    ((p.scenario, p.client, p.design), p.seed, p.schedule.clone())
 }
 
 impl LabState {
@@ -101,7 +105,7 @@ impl LabState {
 
 /// The engine's answer for one request.
 pub struct Loaded {
-    pub wanted: (Combo, u64),
+    pub wanted: Wanted,
     pub run: Rc<Run>,
     pub fix: Option<(ClientStrategy, Preset)>,
 }
@@ -164,7 +168,13 @@ impl Reducible for LabState {
                     s.playing = false;
                 }
             }
-            Action::Scenario(x) => return params(&|p| p.scenario = x),
+            Action::Scenario(x) => {
+                // Picking a scenario leaves the URL's own schedule.
+                return params(&|p| {
+                    p.scenario = x;
+                    p.schedule = None;
+                });
+            }
             Action::Client(x) => return params(&|p| p.client = x),
             Action::Server(x) => return params(&|p| p.design = x.design()),
             Action::Seed(x) => return params(&|p| p.seed = x),

@@ -8,7 +8,7 @@ use super::narrate::outcome_text;
 use super::state::LabState;
 use crate::i18n::num::counted;
 use crate::i18n::{t, tf, Lang};
-use crate::lab::explain::{cause, Cause};
+use crate::lab::explain::{cause, reading_scenario, Cause};
 use crate::lab::rules::design_breaks;
 use crate::lab::words::{model_view, tool_text, verdict_line};
 use crate::lab::{
@@ -88,7 +88,10 @@ fn broken_rules(l: Lang, s: &LabState) -> Html {
 fn end_sentence(l: Lang, s: &LabState) -> Html {
     let run = &s.run;
     let c = run.cell();
-    let why = cause(s.params.scenario, run);
+    // A schedule of its own reads as the scenario it resembles, and has no
+    // nearest fix computed.
+    let own = s.params.schedule.as_ref();
+    let why = cause(own.map_or(s.params.scenario, reading_scenario), run);
     let fix = s.fix.map(|(client, server)| {
         let fixed = crate::links::Link::lab_end(s.params.scenario, client, server, s.params.seed);
         let text = tf(
@@ -113,7 +116,7 @@ fn end_sentence(l: Lang, s: &LabState) -> Html {
             </p>
             if good && c.lucky { <p class="lucky" data-testid="lucky">{ icon(Icon::Luck) }{ " " }{ t(l, "lab.end.lucky") }</p> }
             { broken_rules(l, s) }
-            if !good {
+            if !good && own.is_none() {
                 <p>{ fix.unwrap_or_else(|| html! { <span data-testid="no-fix">{ t(l, "lab.end.no_fix") }</span> }) }</p>
             } else if let Some(fix) = fix {
                 // Right by luck: the advice names a combination that is right without it.

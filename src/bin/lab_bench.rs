@@ -1,0 +1,64 @@
+//! `lab-bench`: times the lab engine's requests natively, as the worker
+//! answers them (`lab::wire::Task`, JSON in and out): the default matrix
+//! (`#/lab/matrix`, every scenario × client on the naive server) and the
+//! default workbench suite (`#/lab/build`, every scenario). Prints each
+//! median, for `scripts/bench-web.mjs` to set against the browser's.
+//! Build with `--release`.
+
+use std::time::Instant;
+
+use retry_lab::lab::wire::{Request, Task, Want};
+use retry_lab::lab::{BuildParams, MatrixParams};
+
+/// Median wall time (ms) of `runs` answers to `req`, and its reply count.
+fn time(req: &Request, runs: usize) -> (f64, usize) {
+    let json = req.to_json();
+    let mut times = Vec::with_capacity(runs);
+    let mut replies = 0;
+    for _ in 0..runs {
+        let t0 = Instant::now();
+        let mut task = Task::from_json(&json);
+        replies = 0;
+        while let Some(reply) = task.next_json() {
+            replies += 1;
+            std::hint::black_box(reply);
+        }
+        times.push(t0.elapsed().as_secs_f64() * 1000.0);
+    }
+    times.sort_by(f64::total_cmp);
+    (times[times.len() / 2], replies)
+}
+
+fn main() {
+    let runs: usize = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(7)
+        .max(1);
+    let m = MatrixParams::default();
+    let mut combos = m.cells();
+    combos.extend(m.previous_cells().unwrap_or_default());
+    let cells = combos.len();
+    let matrix = Request {
+        id: 1,
+        want: Want::Matrix {
+            combos,
+            seed: m.seed,
+        },
+    };
+    let b = BuildParams::default();
+    let rows = b.suite.len();
+    let suite = Request {
+        id: 2,
+        want: Want::Suite {
+            design: b.design,
+            client: b.client,
+            seed: b.seed,
+            scenarios: b.suite,
+        },
+    };
+    let (ms, replies) = time(&matrix, runs);
+    println!("matrix: {cells} runs, {replies} replies; median: {ms:.1} ms");
+    let (ms, replies) = time(&suite, runs);
+    println!("suite: {rows} runs, {replies} replies; median: {ms:.1} ms");
+}

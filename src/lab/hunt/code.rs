@@ -1,0 +1,466 @@
+//! The compact URL code of a fault schedule: `1.a.pl.a.s6200.m1`.
+//!
+//! - Tokens are separated by `.`; the first is the version (`1`).
+//! - `a` opens the next attempt (attempts are numbered in order from 1);
+//!   the tokens after it, until the next `a`, are that attempt's faults.
+//! - Every other token is one fault kind's: a tag of letters and, for some,
+//!   a number. Attempt faults: `ql`/`qr`/`qd<ms>` (request lost, refused,
+//!   delayed), `pl`/`pr`/`pd<ms>` (the same for the response), `s<ms>`
+//!   (stall), `c` (crash), `f` (500), `u<s>` (503 with Retry-After),
+//!   `t<s>`/`t` (429 with or without Retry-After), `b` (re-rendered body).
+//!   Past the database: `qs`/`ps` (the TLS handshake fails), `pw<e>x<t>`
+//!   (the response trickles in, a few bytes every `<e>` ms, `<t>` ms in
+//!   all), `cb`/`ca` (the server dies just before its `COMMIT`, or right
+//!   after it).
+//! - `o` opens the next call to the notifier (numbered in order from 1,
+//!   after the attempts); `ql`, `qd<ms>`, `pl`, `pd<ms>` after it are that
+//!   call's and its answer's, `x` the relay dying after that delivery.
+//! - Schedule faults, anywhere: `m<n>` (model re-calls), `d` (double
+//!   submit), `n` (next-day restart), `k<ms>` (a second tenant files its own
+//!   report `<ms>` after the first, with an equal key string), `h` (the
+//!   model rewrites the title when it calls again).
+//!
+//! A new fault kind is a new [`Token`] variant: its tag, its number, where
+//! it applies. Only URL-safe characters, bounded in length, attempts and
+//! every number; a code that breaks a rule is refused whole, with the
+//! reason ([`CodeError`]), never half-read.
+
+use crate::lab::faults::{AttemptFault, Delivery, FaultSchedule, NotifyFault, ServerFault};
+
+/// The version this code writes and reads.
+pub const VERSION: &str = "1";
+/// The longest code read, in bytes.
+pub const MAX_CODE_LEN: usize = 400;
+/// The most attempts a code may list.
+pub const MAX_CODE_ATTEMPTS: usize = 24;
+/// The longest delay or stall, in milliseconds.
+pub const MAX_CODE_MS: u64 = 60_000;
+/// The longest `Retry-After`, in seconds.
+pub const MAX_CODE_RETRY_AFTER_S: u64 = 600;
+/// The most model re-calls.
+pub const MAX_CODE_RECALLS: u32 = 3;
+
+/// One token of the code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Token {
+    Attempt,
+    Request(Delivery),
+    Response(Delivery),
+    Server(ServerFault),
+    Rerender,
+    Recalls(u32),
+    Double,
+    NextDay,
+    /// Opens the next call to the notifier.
+    Note,
+    RelayDies,
+    SecondTenant(u64),
+    Rewrite,
+}
+
+/// Which list the faults of a token go to: the last attempt or the last
+/// notifier call opened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Section {
+    Attempt,
+    Note,
+}
+
+/// Why a code was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CodeError {
+    TooLong(usize),
+    /// A version other than [`VERSION`] (or none).
+    Version(String),
+    /// A token this version does not know.
+    Unknown(String),
+    /// A number above its bound (the token, the bound).
+    TooLarge(String, u64),
+    /// An attempt's fault before the first `a`.
+    NoAttempt(String),
+    /// The same part of one attempt (or of the schedule) given twice.
+    Twice(String),
+    TooManyAttempts(usize),
+}
+
+impl CodeError {
+    /// The translation key of the reason (`hunt.code.<id>`).
+    pub fn key(&self) -> &'static str {
+        match self {
+            CodeError::TooLong(_) => "hunt.code.too_long",
+            CodeError::Version(_) => "hunt.code.version",
+            CodeError::Unknown(_) => "hunt.code.unknown",
+            CodeError::TooLarge(..) => "hunt.code.too_large",
+            CodeError::NoAttempt(_) => "hunt.code.no_attempt",
+            CodeError::Twice(_) => "hunt.code.twice",
+            CodeError::TooManyAttempts(_) => "hunt.code.too_many_attempts",
+        }
+    }
+
+    /// The part of the code the reason is about, for the notice.
+    pub fn part(&self) -> String {
+        match self {
+            CodeError::TooLong(n) | CodeError::TooManyAttempts(n) => n.to_string(),
+            CodeError::TooLarge(t, _) => t.clone(),
+            CodeError::Version(t)
+            | CodeError::Unknown(t)
+            | CodeError::NoAttempt(t)
+            | CodeError::Twice(t) => t.clone(),
+        }
+    }
+}
+
+fn delivery_text(tag: char, d: Delivery) -> Option<String> {
+    match d {
+        Delivery::Deliver => None,
+        Delivery::Lose => Some(format!("{tag}l")),
+        Delivery::Refuse => Some(format!("{tag}r")),
+        Delivery::Delay(ms) => Some(format!("{tag}d{ms}")),
+        Delivery::TlsFailure => Some(format!("{tag}s")),
+        Delivery::Drip { every_ms, total_ms } => Some(format!("{tag}w{every_ms}x{total_ms}")),
+    }
+}
+
+fn server_text(s: ServerFault) -> Option<String> {
+    match s {
+        ServerFault::None => None,
+        ServerFault::Stall(ms) => Some(format!("s{ms}")),
+        ServerFault::Crash => Some("c".into()),
+        ServerFault::CrashBeforeCommit => Some("cb".into()),
+        ServerFault::CrashAfterCommit => Some("ca".into()),
+        ServerFault::Fail => Some("f".into()),
+        ServerFault::Unavailable { retry_after_s } => Some(format!("u{retry_after_s}")),
+        ServerFault::RateLimited { retry_after_s } => {
+            Some(retry_after_s.map_or("t".into(), |s| format!("t{s}")))
+        }
+    }
+}
+
+/// The code of a schedule. Trailing attempts without faults are left out
+/// (they mean the same as no entry).
+pub fn encode(s: &FaultSchedule) -> String {
+    let keep = s
+        .attempts
+        .iter()
+        .rposition(|a| *a != AttemptFault::default())
+        .map_or(0, |i| i + 1);
+    let mut out = vec![VERSION.to_string()];
+    for a in &s.attempts[..keep] {
+        out.push("a".into());
+        out.extend(delivery_text('q', a.request));
+        out.extend(server_text(a.server));
+        out.extend(delivery_text('p', a.response));
+        if a.rerender {
+            out.push("b".into());
+        }
+    }
+    let notes = s
+        .notify
+        .iter()
+        .rposition(|n| *n != NotifyFault::default())
+        .map_or(0, |i| i + 1);
+    for n in &s.notify[..notes] {
+        out.push("o".into());
+        out.extend(delivery_text('q', n.request));
+        out.extend(delivery_text('p', n.response));
+        if n.relay_dies {
+            out.push("x".into());
+        }
+    }
+    if s.model_recalls > 0 {
+        out.push(format!("m{}", s.model_recalls));
+    }
+    if s.double_submit {
+        out.push("d".into());
+    }
+    if s.restart_next_day {
+        out.push("n".into());
+    }
+    if let Some(ms) = s.second_tenant {
+        out.push(format!("k{ms}"));
+    }
+    if s.rewrite_title {
+        out.push("h".into());
+    }
+    out.join(".")
+}
+
+/// Reads a trickle's `pw<every>x<total>` (or `qw…`); `None` if `raw` is no
+/// trickle token.
+fn drip_token(raw: &str) -> Option<Result<Token, CodeError>> {
+    let (tag, rest) = raw.split_at_checked(2)?;
+    if tag != "qw" && tag != "pw" {
+        return None;
+    }
+    let unknown = || CodeError::Unknown(crate::params::echo(raw));
+    let (every, total) = rest.split_once('x')?;
+    let number = |d: &str| -> Result<u64, CodeError> {
+        if d.is_empty() || d.len() > 7 || !d.chars().all(|c| c.is_ascii_digit()) {
+            return Err(unknown());
+        }
+        bounded(raw, d.parse().map_err(|_| unknown())?, MAX_CODE_MS)
+    };
+    let d = number(every).and_then(|every_ms| {
+        Ok(Delivery::Drip {
+            every_ms,
+            total_ms: number(total)?,
+        })
+    });
+    Some(d.map(|d| match tag {
+        "qw" => Token::Request(d),
+        _ => Token::Response(d),
+    }))
+}
+
+/// Splits `qd1500` into (`qd`, Some(1500)); `None` for a malformed token.
+fn split(token: &str) -> Option<(&str, Option<u64>)> {
+    let at = token
+        .find(|c: char| c.is_ascii_digit())
+        .unwrap_or(token.len());
+    let (tag, digits) = token.split_at(at);
+    if tag.is_empty() || !tag.chars().all(|c| c.is_ascii_lowercase()) {
+        return None;
+    }
+    if digits.is_empty() {
+        return Some((tag, None));
+    }
+    if digits.len() > 7 || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok().map(|n| (tag, Some(n)))
+}
+
+fn bounded(token: &str, n: u64, max: u64) -> Result<u64, CodeError> {
+    if n > max {
+        Err(CodeError::TooLarge(token.to_string(), max))
+    } else {
+        Ok(n)
+    }
+}
+
+fn token(raw: &str) -> Result<Token, CodeError> {
+    if let Some(t) = drip_token(raw) {
+        return t;
+    }
+    let unknown = || CodeError::Unknown(crate::params::echo(raw));
+    let (tag, n) = split(raw).ok_or_else(unknown)?;
+    let ms = |n| bounded(raw, n, MAX_CODE_MS);
+    let secs = |n| bounded(raw, n, MAX_CODE_RETRY_AFTER_S);
+    Ok(match (tag, n) {
+        ("a", None) => Token::Attempt,
+        ("ql", None) => Token::Request(Delivery::Lose),
+        ("qr", None) => Token::Request(Delivery::Refuse),
+        ("qd", Some(n)) => Token::Request(Delivery::Delay(ms(n)?)),
+        ("pl", None) => Token::Response(Delivery::Lose),
+        ("pr", None) => Token::Response(Delivery::Refuse),
+        ("pd", Some(n)) => Token::Response(Delivery::Delay(ms(n)?)),
+        ("s", Some(n)) => Token::Server(ServerFault::Stall(ms(n)?)),
+        ("qs", None) => Token::Request(Delivery::TlsFailure),
+        ("ps", None) => Token::Response(Delivery::TlsFailure),
+        ("c", None) => Token::Server(ServerFault::Crash),
+        ("cb", None) => Token::Server(ServerFault::CrashBeforeCommit),
+        ("ca", None) => Token::Server(ServerFault::CrashAfterCommit),
+        ("o", None) => Token::Note,
+        ("x", None) => Token::RelayDies,
+        ("k", Some(n)) => Token::SecondTenant(ms(n)?),
+        ("h", None) => Token::Rewrite,
+        ("f", None) => Token::Server(ServerFault::Fail),
+        ("u", Some(n)) => Token::Server(ServerFault::Unavailable {
+            retry_after_s: secs(n)?,
+        }),
+        ("t", n) => Token::Server(ServerFault::RateLimited {
+            retry_after_s: n.map(secs).transpose()?,
+        }),
+        ("b", None) => Token::Rerender,
+        ("m", Some(n)) => Token::Recalls(bounded(raw, n, MAX_CODE_RECALLS.into())? as u32),
+        ("d", None) => Token::Double,
+        ("n", None) => Token::NextDay,
+        _ => return Err(unknown()),
+    })
+}
+
+/// Sets `slot` once; a second value is an error naming the token.
+fn once<T: PartialEq + Default>(slot: &mut T, v: T, raw: &str) -> Result<(), CodeError> {
+    if *slot != T::default() {
+        return Err(CodeError::Twice(raw.to_string()));
+    }
+    *slot = v;
+    Ok(())
+}
+
+fn apply(
+    s: &mut FaultSchedule,
+    section: &mut Option<Section>,
+    t: Token,
+    raw: &str,
+) -> Result<(), CodeError> {
+    let no_section = || CodeError::NoAttempt(raw.to_string());
+    match t {
+        Token::Attempt if s.attempts.len() >= MAX_CODE_ATTEMPTS => {
+            return Err(CodeError::TooManyAttempts(s.attempts.len() + 1))
+        }
+        Token::Attempt => {
+            s.attempts.push(AttemptFault::default());
+            *section = Some(Section::Attempt);
+        }
+        Token::Note if s.notify.len() >= MAX_CODE_ATTEMPTS => {
+            return Err(CodeError::TooManyAttempts(s.notify.len() + 1))
+        }
+        Token::Note => {
+            s.notify.push(NotifyFault::default());
+            *section = Some(Section::Note);
+        }
+        Token::Recalls(n) => once(&mut s.model_recalls, n, raw)?,
+        Token::Double => once(&mut s.double_submit, true, raw)?,
+        Token::NextDay => once(&mut s.restart_next_day, true, raw)?,
+        Token::SecondTenant(ms) => once(&mut s.second_tenant, Some(ms), raw)?,
+        Token::Rewrite => once(&mut s.rewrite_title, true, raw)?,
+        _ => match section.ok_or_else(no_section)? {
+            Section::Attempt => attempt_token(s, t, raw)?,
+            Section::Note => note_token(s, t, raw)?,
+        },
+    }
+    Ok(())
+}
+
+/// A token of the last attempt opened.
+fn attempt_token(s: &mut FaultSchedule, t: Token, raw: &str) -> Result<(), CodeError> {
+    let a = s.attempts.last_mut().expect("an attempt is open");
+    match t {
+        Token::Request(d) => once(&mut a.request, d, raw),
+        Token::Response(d) => once(&mut a.response, d, raw),
+        Token::Server(f) => once(&mut a.server, f, raw),
+        Token::Rerender => once(&mut a.rerender, true, raw),
+        _ => Err(CodeError::NoAttempt(raw.to_string())),
+    }
+}
+
+/// A token of the last notifier call opened: only lost or late messages
+/// and the relay's death belong to one.
+fn note_token(s: &mut FaultSchedule, t: Token, raw: &str) -> Result<(), CodeError> {
+    let n = s.notify.last_mut().expect("a notifier call is open");
+    let network = |d| matches!(d, Delivery::Lose | Delivery::Refuse | Delivery::Delay(_));
+    match t {
+        Token::Request(d) if network(d) => once(&mut n.request, d, raw),
+        Token::Response(d) if network(d) => once(&mut n.response, d, raw),
+        Token::RelayDies => once(&mut n.relay_dies, true, raw),
+        _ => Err(CodeError::NoAttempt(raw.to_string())),
+    }
+}
+
+/// Reads a code; any broken rule refuses it whole. Trailing attempts
+/// without faults are dropped (they mean the same as none), so reading a
+/// code and writing it again gives the code back, and equal runs have
+/// equal schedules.
+pub fn decode(code: &str) -> Result<FaultSchedule, CodeError> {
+    if code.len() > MAX_CODE_LEN {
+        return Err(CodeError::TooLong(code.len()));
+    }
+    let mut tokens = code.trim().split('.');
+    match tokens.next() {
+        Some(VERSION) => {}
+        other => return Err(CodeError::Version(crate::params::echo(other.unwrap_or("")))),
+    }
+    let mut s = FaultSchedule::default();
+    let mut section = None;
+    for raw in tokens {
+        apply(&mut s, &mut section, token(raw)?, raw)?;
+    }
+    while s.attempts.last() == Some(&AttemptFault::default()) {
+        s.attempts.pop();
+    }
+    while s.notify.last() == Some(&NotifyFault::default()) {
+        s.notify.pop();
+    }
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::Scenario;
+
+    #[test]
+    fn every_scenario_round_trips_and_reads_as_documented() {
+        for sc in Scenario::ALL {
+            // Trailing attempts without faults mean the same as none.
+            let mut s = sc.schedule();
+            while s.attempts.last() == Some(&AttemptFault::default()) {
+                s.attempts.pop();
+            }
+            assert_eq!(decode(&encode(&s)), Ok(s), "{sc:?}");
+        }
+        assert_eq!(encode(&Scenario::NotifierTimeout.schedule()), "1.o.pl");
+        assert_eq!(encode(&Scenario::KeyCollision.schedule()), "1.k300");
+        assert_eq!(
+            encode(&Scenario::TlsError.schedule()),
+            "1.a.qs.a.qs.a.qs.a.qs"
+        );
+        assert_eq!(encode(&Scenario::CrashBeforeNotify.schedule()), "1.a.ca");
+        assert_eq!(encode(&Scenario::ResponseLost.schedule()), "1.a.pl");
+        assert_eq!(encode(&Scenario::None.schedule()), "1");
+        assert_eq!(
+            encode(&Scenario::LeaseOverlap.schedule()),
+            "1.a.s6000.a.a.s1500"
+        );
+        assert_eq!(
+            encode(&Scenario::ModelRetry.schedule()),
+            "1.a.pl.a.ql.a.ql.a.ql.m1"
+        );
+    }
+
+    #[test]
+    fn bad_codes_are_refused_with_their_reason() {
+        let long = format!("1{}", ".a".repeat(300));
+        let many = format!("1{}", ".a".repeat(MAX_CODE_ATTEMPTS + 1));
+        let cases: [(&str, CodeError); 11] = [
+            ("", CodeError::Version("".into())),
+            ("2.a", CodeError::Version("2".into())),
+            ("1.a.zz", CodeError::Unknown("zz".into())),
+            ("1.a.s", CodeError::Unknown("s".into())),
+            ("1.a.c3", CodeError::Unknown("c3".into())),
+            (
+                "1.a.qd99999",
+                CodeError::TooLarge("qd99999".into(), MAX_CODE_MS),
+            ),
+            ("1.pl", CodeError::NoAttempt("pl".into())),
+            ("1.a.pl.pr", CodeError::Twice("pr".into())),
+            ("1.m9", CodeError::TooLarge("m9".into(), 3)),
+            ("1.x", CodeError::NoAttempt("x".into())),
+            (&many, CodeError::TooManyAttempts(MAX_CODE_ATTEMPTS + 1)),
+        ];
+        for (code, want) in cases {
+            assert_eq!(decode(code), Err(want), "{code}");
+        }
+        assert_eq!(decode(&long), Err(CodeError::TooLong(long.len())));
+        for bad in [
+            "1..a",
+            "1.a.s-5",
+            "1.a.s12345678",
+            "1.A",
+            "1.a.%20",
+            "1.o.c",
+            "1.o.qs",
+            "1.a.x",
+            "1.a.pw100",
+            "1.a.pwx5",
+            "1.a.pw100x99999",
+            "1.k1.k2",
+        ] {
+            assert!(decode(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn trailing_plain_attempts_are_dropped_and_mean_the_same() {
+        let s = FaultSchedule {
+            attempts: vec![AttemptFault::default(); 3],
+            model_recalls: 2,
+            ..FaultSchedule::default()
+        };
+        assert_eq!(encode(&s), "1.m2");
+        let read = decode("1.a.a.m2").unwrap();
+        assert_eq!((read.attempts.len(), read.model_recalls), (0, 2));
+        assert_eq!(read.attempt(1), s.attempt(1));
+    }
+}

@@ -1,0 +1,29 @@
+//! The counterexample hunt: passing the fixed scenarios is not being
+//! correct, so the workbench searches random fault schedules for one that
+//! breaks the student's design, then shrinks it to the smallest one that
+//! still does («它证明本地约束与恢复流程，仍不证明分布式 exactly-once»).
+//!
+//! - [`kinds`]: the fault kinds the student may choose, and those the
+//!   model cannot inject yet;
+//! - [`generate`]: the seeded generator (the property tests use it too);
+//! - [`shrink`]: the shrinker;
+//! - [`code`]: the schedule's compact URL code;
+//! - [`lines`]: the schedule in words;
+//! - [`job`]: the budgeted search as a job;
+//! - [`report`]: what a hunt found, in words and as a link;
+//! - [`watch`]: the page's side of a running hunt.
+
+pub mod code;
+pub mod generate;
+pub mod job;
+pub mod kinds;
+pub mod lines;
+pub mod report;
+pub mod shrink;
+pub mod watch;
+
+pub use code::{decode, encode, CodeError};
+pub use generate::{generate, kinds_of};
+pub use job::*;
+pub use kinds::{FaultKind, KindSet, NOT_YET_COVERED};
+pub use shrink::{measure, shrink, simplifications, Shrinker};

@@ -1,0 +1,243 @@
+//! The workbench's «找一个反例»: the lab worker searches random fault
+//! schedules for one that breaks the design ([`engine::hunt`]), shows the
+//! seed, schedules tried and per second, and a cancel; then the shrunk
+//! schedule in words with a link into the step-through view, or the honest
+//! «没有找到反例，这不是证明». The state is [`HuntWatch`] (pure, natively
+//! tested); this module wires it and draws it.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::engine::{self, HuntReply};
+use crate::i18n::num::group;
+use crate::i18n::{t, tf, Lang};
+use crate::lab::hunt::lines::{kind_name, lines, uncovered_names};
+use crate::lab::hunt::report::{counterexample_link, kind_names};
+use crate::lab::hunt::watch::{HuntStatus, HuntWatch};
+use crate::lab::hunt::{encode, Counterexample, FaultKind, HuntOutcome, HuntSpec, KindSet};
+use crate::ui::dom::now_ms;
+use crate::ui::link::AppLink;
+
+#[derive(Properties, PartialEq)]
+pub struct HuntProps {
+    pub lang: Lang,
+    pub spec: HuntSpec,
+    /// The student ticked or unticked fault kinds.
+    pub on_kinds: Callback<KindSet>,
+}
+
+/// The running request, to cancel.
+type Asked = Rc<RefCell<Option<u64>>>;
+
+fn cancel_asked(asked: &Asked) {
+    if let Some(id) = asked.borrow_mut().take() {
+        engine::cancel(id);
+    }
+}
+
+/// Starts a hunt: every reply updates `watch` and redraws.
+fn start(spec: HuntSpec, watch: &Rc<RefCell<HuntWatch>>, asked: &Asked, redraw: &Callback<()>) {
+    cancel_asked(asked);
+    *watch.borrow_mut() = HuntWatch::start(spec, now_ms());
+    let (w, done_asked, again) = (watch.clone(), asked.clone(), redraw.clone());
+    let id = engine::hunt(spec, move |reply| {
+        let mut w = w.borrow_mut();
+        match reply {
+            Ok(HuntReply::Progress {
+                tried,
+                shrinking,
+                shrink_steps,
+            }) => w.progress(tried, shrinking, shrink_steps, now_ms()),
+            Ok(HuntReply::Done(o)) => {
+                w.finish(o, now_ms());
+                done_asked.borrow_mut().take();
+            }
+            Err(_) => w.cancel(now_ms()),
+        }
+        drop(w);
+        again.emit(());
+    });
+    *asked.borrow_mut() = Some(id);
+    redraw.emit(());
+}
+
+/// The panel under the suite.
+#[function_component(HuntPanel)]
+pub fn hunt_panel(p: &HuntProps) -> Html {
+    let l = p.lang;
+    let watch = use_mut_ref(|| HuntWatch::idle(p.spec));
+    let asked: Asked = use_mut_ref(|| None);
+    let update = use_force_update();
+    let redraw = Callback::from(move |()| update.force_update());
+    {
+        // A new design, client, seed, budget or kinds: the old hunt is moot.
+        let (watch, asked, redraw) = (watch.clone(), asked.clone(), redraw.clone());
+        use_effect_with(p.spec, move |spec| {
+            if watch.borrow().spec != *spec {
+                *watch.borrow_mut() = HuntWatch::idle(*spec);
+                redraw.emit(());
+            }
+            move || cancel_asked(&asked)
+        });
+    }
+    let on_start = {
+        let (spec, watch, asked, redraw) = (p.spec, watch.clone(), asked.clone(), redraw.clone());
+        Callback::from(move |_| start(spec, &watch, &asked, &redraw))
+    };
+    let on_cancel = {
+        let (watch, asked, redraw) = (watch.clone(), asked.clone(), redraw.clone());
+        Callback::from(move |_| {
+            cancel_asked(&asked);
+            watch.borrow_mut().cancel(now_ms());
+            redraw.emit(());
+        })
+    };
+    let w = watch.borrow().clone();
+    html! {
+        <section class="hunt" data-testid="hunt" data-status={status_id(&w.status)}>
+            <h2>{ t(l, "hunt.title") }</h2>
+            <p>{ t(l, "hunt.intro") }</p>
+            { kind_boxes(l, p.spec.kinds, &p.on_kinds, w.is_running()) }
+            <p class="hunt-actions">
+                if w.is_running() {
+                    <button data-testid="hunt-cancel" onclick={on_cancel}>{ t(l, "hunt.cancel") }</button>
+                } else {
+                    <button class="primary" data-testid="hunt-start" onclick={on_start}>{ t(l, "hunt.start") }</button>
+                }
+            </p>
+            { progress(l, &w) }
+            { outcome(l, &w) }
+        </section>
+    }
+}
+
+fn status_id(s: &HuntStatus) -> &'static str {
+    match s {
+        HuntStatus::Idle => "idle",
+        HuntStatus::Running { .. } => "running",
+        HuntStatus::Done(HuntOutcome::Found(_)) => "found",
+        HuntStatus::Done(HuntOutcome::NoneWithin { .. }) => "none",
+        HuntStatus::Cancelled { .. } => "cancelled",
+    }
+}
+
+/// The fault-kind checkboxes; the last ticked one cannot be unticked.
+fn kind_boxes(l: Lang, kinds: KindSet, on_kinds: &Callback<KindSet>, running: bool) -> Html {
+    let boxes = FaultKind::ALL.into_iter().map(|k| {
+        let on = kinds.has(k);
+        let onchange = on_kinds.reform(move |e: Event| {
+            let ticked = e
+                .target_dyn_into::<web_sys::HtmlInputElement>()
+                .is_some_and(|i| i.checked());
+            if ticked {
+                kinds.with(k)
+            } else {
+                kinds.without(k)
+            }
+        });
+        let last = on && kinds.kinds().len() == 1;
+        html! {
+            <label class="mech">
+                <input type="checkbox" data-testid={format!("hunt-kind-{}", k.id())}
+                    checked={on} disabled={running || last} onchange={onchange} />
+                { " " }{ kind_name(l, k) }
+            </label>
+        }
+    });
+    html! {
+        <fieldset class="mech-group hunt-kinds">
+            <legend>{ t(l, "hunt.field.kinds") }</legend>
+            { for boxes }
+            <p class="muted" data-testid="hunt-uncovered">
+                { tf(l, "hunt.not_yet", &[("kinds", crate::i18n::join_list(l, &uncovered_names(l)))]) }
+            </p>
+        </fieldset>
+    }
+}
+
+/// Seed, schedules tried, per second, and the budget as a bar.
+fn progress(l: Lang, w: &HuntWatch) -> Html {
+    if w.status == HuntStatus::Idle {
+        return Html::default();
+    }
+    let rate = w
+        .per_second()
+        .map_or("–".to_string(), |r| group(r.round() as u64));
+    let shrinking = matches!(
+        w.status,
+        HuntStatus::Running {
+            shrinking: true,
+            ..
+        }
+    );
+    html! {
+        <p class="hunt-progress" role="status">
+            { t(l, "hunt.seed") }{ " " }<span data-testid="hunt-seed">{ w.spec.seed }</span>
+            { t(l, "hunt.sep") }
+            { t(l, "hunt.tried") }{ " " }<span data-testid="hunt-tried">{ group(w.tried().into()) }</span>
+            { " / " }{ group(w.spec.budget.into()) }
+            { t(l, "hunt.sep") }
+            { t(l, "hunt.rate") }{ " " }<span data-testid="hunt-rate">{ rate }</span>
+            if w.is_running() {
+                { " " }<progress data-testid="hunt-bar" max={w.spec.budget.to_string()} value={w.tried().to_string()}></progress>
+            }
+            if shrinking { { " " }<span data-testid="hunt-shrinking">{ t(l, "hunt.shrinking") }</span> }
+        </p>
+    }
+}
+
+fn outcome(l: Lang, w: &HuntWatch) -> Html {
+    match &w.status {
+        HuntStatus::Done(HuntOutcome::Found(c)) => found(l, &w.spec, c),
+        HuntStatus::Done(HuntOutcome::NoneWithin { tried }) => none_found(l, &w.spec, *tried),
+        HuntStatus::Cancelled { tried } => html! {
+            <p data-testid="hunt-cancelled">{ tf(l, "hunt.cancelled", &[("n", group((*tried).into()))]) }</p>
+        },
+        _ => Html::default(),
+    }
+}
+
+fn found(l: Lang, spec: &HuntSpec, c: &Counterexample) -> Html {
+    let link = counterexample_link(spec, c);
+    let step = c.break_step.map_or(String::new(), |s| s.to_string());
+    html! {
+        <div class="hunt-found" data-testid="hunt-found" data-reports={c.reports.to_string()}
+            data-step={step.clone()} data-code={encode(c.minimal())}>
+            <p>{ tf(l, "hunt.found", &[
+                ("tried", group(c.tried.into())),
+                ("steps", c.path.len().to_string()),
+                ("runs", group(c.shrink_tried.into())),
+            ]) }</p>
+            <ol data-testid="hunt-lines">
+                { for lines(l, c.minimal()).into_iter().map(|x| html! { <li>{ x }</li> }) }
+            </ol>
+            <p>
+                { tf(l, "hunt.outcome", &[("reports", crate::lab::words::reports(l, c.reports))]) }{ " " }
+                <AppLink to={link} testid="hunt-link">{ tf(l, "hunt.open", &[("step", step)]) }</AppLink>
+            </p>
+            <p class="muted">{ t(l, "hunt.code") }{ " " }<code data-testid="hunt-code">{ encode(c.minimal()) }</code></p>
+        </div>
+    }
+}
+
+fn none_found(l: Lang, spec: &HuntSpec, tried: u32) -> Html {
+    let missing: KindSet = FaultKind::ALL
+        .into_iter()
+        .filter(|k| !spec.kinds.has(*k))
+        .collect();
+    let mut not: Vec<String> = missing
+        .kinds()
+        .into_iter()
+        .map(|k| kind_name(l, k))
+        .collect();
+    not.extend(uncovered_names(l));
+    html! {
+        <div class="hunt-none" data-testid="hunt-none" data-tried={tried.to_string()}>
+            <p><strong>{ tf(l, "hunt.none", &[("n", group(tried.into()))]) }</strong></p>
+            <p>{ tf(l, "hunt.covered", &[("kinds", kind_names(l, spec.kinds))]) }</p>
+            <p>{ tf(l, "hunt.uncovered", &[("kinds", crate::i18n::join_list(l, &not))]) }</p>
+        </div>
+    }
+}

@@ -1,0 +1,61 @@
+//! The counterexample-hunt questions' answers come from the model: the
+//! hunt finds the option marked correct, the wrong options pass, the count
+//! is the run's, and the «none found» design has a counterexample as soon
+//! as the left-out kind is allowed.
+#![cfg(not(target_arch = "wasm32"))]
+
+use retry_lab::exercises::bank::find;
+use retry_lab::exercises::bank_hunt::*;
+use retry_lab::exercises::Kind;
+use retry_lab::lab::hunt::{decode, encode, hunt, HuntOutcome};
+use retry_lab::lab::suite::passes;
+use retry_lab::lab::{run_schedule, ClientStrategy as C, Preset as V};
+
+fn correct(id: &str) -> &'static str {
+    match find(id).unwrap().kind {
+        Kind::Choice { correct, .. } => correct,
+        other => panic!("{id}: {other:?}"),
+    }
+}
+
+#[test]
+fn the_counterexample_of_atomic_is_the_marked_option() {
+    let o = hunt(hunt_of(V::Atomic, C::StableKey, question_kinds()));
+    let HuntOutcome::Found(c) = o else {
+        panic!("{o:?}")
+    };
+    let right = correct("hunt_where_is_counterexample");
+    for (id, code) in WHERE_OPTIONS {
+        let s = decode(code).unwrap();
+        let fails = !passes(&run_schedule(&s, C::StableKey, V::Atomic, 1));
+        assert_eq!(fails, *id == right, "{id}");
+        if *id == right {
+            assert_eq!(encode(c.minimal()), *code);
+        }
+    }
+}
+
+#[test]
+fn the_shrunk_count_is_the_runs() {
+    let s = decode(COUNT_SCHEDULE).unwrap();
+    let n = run_schedule(&s, C::StableKey, V::LeasedUnguarded, 1).final_report_count();
+    assert_eq!(correct("hunt_predict_shrunk_count"), COUNT_OPTIONS[n]);
+    let o = hunt(hunt_of(V::LeasedUnguarded, C::StableKey, question_kinds()));
+    let HuntOutcome::Found(c) = o else {
+        panic!("{o:?}")
+    };
+    assert_eq!(encode(c.minimal()), COUNT_SCHEDULE);
+}
+
+#[test]
+fn none_found_turns_into_a_counterexample_with_the_left_out_kind() {
+    assert_eq!(correct("hunt_none_found_proof"), "hunt_proof_not");
+    let mut spec = hunt_of(V::Fenced, C::BusinessKey, proof_kinds());
+    spec.budget = 400;
+    assert_eq!(hunt(spec), HuntOutcome::NoneWithin { tried: 400 });
+    spec.kinds = question_kinds();
+    let HuntOutcome::Found(c) = hunt(spec) else {
+        panic!("with next-day restarts")
+    };
+    assert!(c.minimal().restart_next_day, "{}", encode(c.minimal()));
+}
