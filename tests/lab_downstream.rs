@@ -224,6 +224,14 @@ fn the_counts_add_up_on_every_scenario() {
     }
 }
 
+/// The scenarios of a suite's failing rows, in order.
+fn failing_rows(rows: &[retry_lab::lab::suite::SuiteRow]) -> Vec<Scenario> {
+    rows.iter()
+        .filter(|r| !r.pass)
+        .map(|r| r.scenario)
+        .collect()
+}
+
 /// The workbench's suite (every scenario by default) grades the new ones
 /// with the same rule: on `fenced` the lost and the repeated notification
 /// fail, and the smallest fix the workbench names is the chapter's: the
@@ -237,11 +245,7 @@ fn the_workbench_suite_grades_the_new_scenarios_and_names_their_fixes() {
     assert_eq!(params.suite, Scenario::ALL);
     let c = params.client;
     let rows = suite(params.design, c, params.seed, &params.suite);
-    let failing: Vec<Scenario> = rows
-        .iter()
-        .filter(|r| !r.pass)
-        .map(|r| r.scenario)
-        .collect();
+    let failing = failing_rows(&rows);
     assert_eq!(
         failing,
         [
@@ -267,11 +271,7 @@ fn the_workbench_suite_grades_the_new_scenarios_and_names_their_fixes() {
     );
     let all = fenced_with(&[M::Outbox, M::DownstreamKey]);
     let rows = suite(all, c, params.seed, &params.suite);
-    let failing: Vec<Scenario> = rows
-        .iter()
-        .filter(|r| !r.pass)
-        .map(|r| r.scenario)
-        .collect();
+    let failing = failing_rows(&rows);
     // What stays red: the second tenant's equal key string, until
     // `tenant_scope`, and what no server mechanism fixes.
     assert_eq!(
@@ -285,11 +285,7 @@ fn the_workbench_suite_grades_the_new_scenarios_and_names_their_fixes() {
     );
     assert_eq!(fix(Scenario::KeyCollision), (vec![M::TenantScope], vec![]));
     let rows = suite(all.with(M::TenantScope), c, params.seed, &params.suite);
-    let failing: Vec<Scenario> = rows
-        .iter()
-        .filter(|r| !r.pass)
-        .map(|r| r.scenario)
-        .collect();
+    let failing = failing_rows(&rows);
     assert_eq!(
         failing,
         [

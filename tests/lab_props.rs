@@ -271,18 +271,35 @@ fn committed_inserts(r: &Run) -> usize {
 /// that does not exist (the outbox row commits or rolls back with its
 /// report; the relay delivers until answered; the notifier ignores a repeat).
 fn outbox_notifies_every_report_once(s: &FaultSchedule, seed: u64) -> Result<(), TestCaseError> {
-    let fix = [Mechanism::Outbox, Mechanism::DownstreamKey];
-    for d in local_designs()
+    let claiming = local_designs()
         .into_iter()
-        .filter(|d| d.has(Mechanism::Claim))
-    {
-        let d = with_downstream(d, &fix);
+        .filter(|d| d.has(Mechanism::Claim));
+    let fix = [Mechanism::Outbox, Mechanism::DownstreamKey];
+    notified_once_without_leaks(s, seed, claiming, &fix)
+}
+
+/// On each of `designs` with the mechanisms `fix`, every client: every run
+/// settles, every committed report is notified exactly once, none names a
+/// report that does not exist, nothing leaks across tenants and no tenant
+/// is refused for the other's key.
+fn notified_once_without_leaks(
+    s: &FaultSchedule,
+    seed: u64,
+    designs: impl Iterator<Item = Design>,
+    fix: &[Mechanism],
+) -> Result<(), TestCaseError> {
+    for d in designs {
+        let d = with_downstream(d, fix);
         for c in ClientStrategy::ALL {
             let r = run_fast(s, c, d, seed);
             prop_assert!(!r.truncated, "{c:?} {d:?}: hit the event cap");
             let n = r.note_counts();
             prop_assert!(n.is_exact(), "{c:?} {d:?}: {n:?}");
             prop_assert_eq!(n.delivered, r.final_report_count(), "{:?} {:?}", c, d);
+            if d.has(Mechanism::TenantScope) {
+                prop_assert!(r.leaks().is_empty(), "{c:?} {d:?}: {:?}", r.leaks());
+                prop_assert!(r.tenant_refusals().is_empty(), "{c:?} {d:?}");
+            }
         }
     }
     Ok(())
@@ -323,27 +340,16 @@ proptest! {
 /// tenant is notified exactly once, nothing leaks and no tenant is refused
 /// for the other's key.
 fn two_tenants_and_the_notifier(s: &FaultSchedule, seed: u64) -> Result<(), TestCaseError> {
+    let claiming = Preset::ALL
+        .map(|p| p.design())
+        .into_iter()
+        .filter(|d| d.has(Mechanism::Claim));
     let fix = [
         Mechanism::Outbox,
         Mechanism::DownstreamKey,
         Mechanism::TenantScope,
     ];
-    for d in Preset::ALL.map(|p| p.design()) {
-        if !d.has(Mechanism::Claim) {
-            continue;
-        }
-        let d = with_downstream(d, &fix);
-        for c in ClientStrategy::ALL {
-            let r = run_fast(s, c, d, seed);
-            prop_assert!(!r.truncated, "{c:?} {d:?}: hit the event cap");
-            let n = r.note_counts();
-            prop_assert!(n.is_exact(), "{c:?} {d:?}: {n:?}");
-            prop_assert_eq!(n.delivered, r.final_report_count(), "{:?} {:?}", c, d);
-            prop_assert!(r.leaks().is_empty(), "{c:?} {d:?}: {:?}", r.leaks());
-            prop_assert!(r.tenant_refusals().is_empty(), "{c:?} {d:?}");
-        }
-    }
-    Ok(())
+    notified_once_without_leaks(s, seed, claiming, &fix)
 }
 
 proptest! {
