@@ -32,8 +32,9 @@ cargo clippy --target wasm32-unknown-unknown --no-default-features --lib --bins 
 step "tier 1: native tests"
 cargo test --quiet
 
-step "tier 1b: the lab's truth property: 2,000 random fault schedules on each of the 29 valid designs, 6 clients (release)"
+step "tier 1b: the lab's truth property (2,000 random fault schedules on every design of the service's own database, 6 clients) and the judgement of every design (release)"
 cargo test --profile props --quiet --test lab_props -- --ignored --nocapture
+cargo test --profile props --quiet --test lab_judgement
 
 step "tier 2: browser tests (wasm-bindgen-test, headless Chromium)"
 wasm_tests=()
