@@ -6,6 +6,7 @@
 
 use gloo_timers::future::TimeoutFuture;
 use retry_lab::i18n::Lang;
+use retry_lab::lab::Ending;
 use retry_lab::route::Page;
 use retry_lab::ui::help::reading_help;
 use retry_lab::ui::icons::{icon, Icon};
@@ -106,9 +107,10 @@ async fn the_lab_help_shows_its_marks_as_icons_not_glyphs() {
         let root = root();
         let app = yew::Renderer::<Help>::with_root_and_props(root.clone(), Probe { lang }).render();
         let drawn = drawn_icons(&root).await;
-        // A cross (lost), pause and hourglass (bars), six endings, luck and
-        // change, and the two good endings of the by-server view.
-        assert_eq!(drawn.len(), 13, "{lang:?}");
+        // A cross (lost), pause and hourglass (bars), every ending of the
+        // legend, luck and change, and the two good endings of the
+        // by-server view.
+        assert_eq!(drawn.len(), 3 + Ending::LEGEND.len() + 2 + 2, "{lang:?}");
         for el in &drawn {
             assert_drawn(el);
         }
