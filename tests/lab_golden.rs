@@ -6,7 +6,7 @@ use retry_lab::lab::*;
 
 #[path = "common/lab_golden.rs"]
 mod golden;
-use golden::{FENCED, GOLDEN, GOLDEN_DOWNSTREAM};
+use golden::GOLDEN;
 
 #[test]
 fn trace_digests_match_the_golden_values() {
@@ -18,16 +18,5 @@ fn trace_digests_match_the_golden_values() {
 
 #[test]
 fn downstream_traces_and_counts_match_the_golden_values() {
-    for (sc, added, seed, reports, sent, phantom, want) in GOLDEN_DOWNSTREAM {
-        let (d, problems) = Design::parse(&format!("{FENCED},{added}"));
-        assert!(problems.is_empty(), "{problems:?}");
-        let r = run(sc, ClientStrategy::StableKey, d, seed);
-        let n = r.note_counts();
-        assert_eq!(
-            (r.final_report_count(), n.delivered, n.phantom),
-            (reports, sent, phantom),
-            "{sc:?} {added}"
-        );
-        assert_eq!(r.trace_digest(), want, "{sc:?} {added}");
-    }
+    golden::check_downstream();
 }

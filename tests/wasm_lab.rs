@@ -10,7 +10,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 #[path = "common/lab_golden.rs"]
 mod golden;
-use golden::{FENCED, GOLDEN, GOLDEN_DOWNSTREAM};
+use golden::GOLDEN;
 
 #[wasm_bindgen_test]
 fn sqlite_in_memory_works() {
@@ -38,18 +38,7 @@ fn trace_digests_equal_the_native_ones() {
 /// browser, the counts and traces they give natively.
 #[wasm_bindgen_test]
 fn downstream_traces_and_counts_equal_the_native_ones() {
-    for (sc, added, seed, reports, sent, phantom, want) in GOLDEN_DOWNSTREAM {
-        let (d, problems) = Design::parse(&format!("{FENCED},{added}"));
-        assert!(problems.is_empty(), "{problems:?}");
-        let r = run(sc, ClientStrategy::StableKey, d, seed);
-        let n = r.note_counts();
-        assert_eq!(
-            (r.final_report_count(), n.delivered, n.phantom),
-            (reports, sent, phantom),
-            "{sc:?} {added}"
-        );
-        assert_eq!(r.trace_digest(), want, "{sc:?} {added}");
-    }
+    golden::check_downstream();
 }
 
 #[wasm_bindgen_test]

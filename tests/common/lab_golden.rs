@@ -13,7 +13,7 @@
 //! lease rule: 5 s > 2 s timeout + 2.56 s), fence decisions record both
 //! fences, and the request body no longer carries a «(render n)» marker.
 
-use retry_lab::lab::{ClientStrategy, Preset, Scenario};
+use retry_lab::lab::{run, ClientStrategy, Design, Preset, Scenario};
 
 /// The mechanisms of the `fenced` preset, to which the downstream runs add theirs.
 pub const FENCED: &str = "claim,digest,store_errors,lease,guard,fence";
@@ -96,3 +96,20 @@ pub const GOLDEN_DOWNSTREAM: [(Scenario, &str, u64, usize, usize, usize, &str); 
         "aee912f4c2488efdd221dfae48467941de48142a391f9253c95097891a15ce6d",
     ),
 ];
+
+/// Runs every downstream golden run and compares its counts and trace (the
+/// same check natively and in the browser).
+pub fn check_downstream() {
+    for (sc, added, seed, reports, sent, phantom, want) in GOLDEN_DOWNSTREAM {
+        let (d, problems) = Design::parse(&format!("{FENCED},{added}"));
+        assert!(problems.is_empty(), "{problems:?}");
+        let r = run(sc, ClientStrategy::StableKey, d, seed);
+        let n = r.note_counts();
+        assert_eq!(
+            (r.final_report_count(), n.delivered, n.phantom),
+            (reports, sent, phantom),
+            "{sc:?} {added}"
+        );
+        assert_eq!(r.trace_digest(), want, "{sc:?} {added}");
+    }
+}
