@@ -325,7 +325,17 @@ function nativeSweep() {
  * rate in schedules per second. A page without the button is reported, not
  * failed.
  */
-const HUNT = { hash: '#/lab/build', start: 'hunt-start', rate: 'hunt-rate' };
+// A design and client that pass every schedule of these kinds (no next-day
+// restarts, no rewritten titles), so the hunt runs its whole budget and the
+// rate is the page's steady one.
+const HUNT = {
+  hash:
+    '#/lab/build?design=claim,digest,store_errors,lease,guard,fence,outbox,downstream_key,tenant_scope' +
+    '&client=business_key&budget=200000&kinds=lost,delayed,stall,crash,server_error,rerender,model_recall,' +
+    'double_submit,notifier,relay,second_tenant,tls_error,slow_drip',
+  start: 'hunt-start',
+  rate: 'hunt-rate',
+};
 
 /** A fresh page with the probe; `fetch.start` is when the engine wasm was requested (epoch ms). */
 async function labPage(browser) {
