@@ -131,18 +131,34 @@ fn downstream_simplifications(s: &FaultSchedule) -> Vec<FaultSchedule> {
     if s.rewrite_title {
         out.push(with(&|c| c.rewrite_title = false));
     }
-    let n = s.notify.len();
-    for keep in 0..n {
-        out.push(with(&|c| c.notify.truncate(keep)));
-    }
+    out.extend(list_simplifications(s, |c| &mut c.notify, simpler_notes));
+    out
+}
+
+/// The simplifications of one list of a schedule, in the shrinker's order:
+/// each shorter prefix, then each element but the last removed (dropping the
+/// last is a prefix), then each element made simpler.
+fn list_simplifications<T: Copy>(
+    s: &FaultSchedule,
+    list: fn(&mut FaultSchedule) -> &mut Vec<T>,
+    simpler: fn(T) -> Vec<T>,
+) -> Vec<FaultSchedule> {
+    let with = |f: &dyn Fn(&mut Vec<T>)| {
+        let mut c = s.clone();
+        f(list(&mut c));
+        c
+    };
+    let items = std::mem::take(list(&mut s.clone()));
+    let n = items.len();
+    let mut out: Vec<FaultSchedule> = (0..n).map(|keep| with(&|l| l.truncate(keep))).collect();
     for i in 0..n.saturating_sub(1) {
-        out.push(with(&|c| {
-            c.notify.remove(i);
+        out.push(with(&|l| {
+            l.remove(i);
         }));
     }
-    for (i, f) in s.notify.iter().enumerate() {
-        for simpler in simpler_notes(*f) {
-            out.push(with(&|c| c.notify[i] = simpler));
+    for (i, item) in items.into_iter().enumerate() {
+        for simpler in simpler(item) {
+            out.push(with(&|l| l[i] = simpler));
         }
     }
     out
@@ -239,20 +255,11 @@ pub fn simplifications(s: &FaultSchedule) -> Vec<FaultSchedule> {
     if s.model_recalls > 1 {
         out.push(with(&|c| c.model_recalls -= 1));
     }
-    let n = s.attempts.len();
-    for keep in 0..n {
-        out.push(with(&|c| c.attempts.truncate(keep)));
-    }
-    for i in 0..n.saturating_sub(1) {
-        out.push(with(&|c| {
-            c.attempts.remove(i);
-        }));
-    }
-    for (i, a) in s.attempts.iter().enumerate() {
-        for simpler in simpler_attempts(*a) {
-            out.push(with(&|c| c.attempts[i] = simpler));
-        }
-    }
+    out.extend(list_simplifications(
+        s,
+        |c| &mut c.attempts,
+        simpler_attempts,
+    ));
     out.extend(downstream_simplifications(s));
     out
 }
