@@ -302,58 +302,53 @@ impl Db {
 
     /// The service's `outbox` as it stands (not recorded).
     pub fn outbox_rows(&self) -> Vec<OutboxRow> {
-        let mut stmt = self
-            .conn()
-            .prepare_cached(
-                "SELECT id, report_id, fence, created_ms, sent_ms FROM outbox ORDER BY id",
-            )
-            .expect("valid");
-        stmt.query_map([], |r| {
-            Ok(OutboxRow {
-                id: r.get(0)?,
-                report_id: r.get(1)?,
-                fence: r.get(2)?,
-                created_ms: r.get(3)?,
-                sent_ms: r.get(4)?,
-            })
-        })
-        .expect("query runs")
-        .collect::<Result<Vec<_>, _>>()
-        .expect("rows read")
+        self.rows(
+            "SELECT id, report_id, fence, created_ms, sent_ms FROM outbox ORDER BY id",
+            |r| {
+                Ok(OutboxRow {
+                    id: r.get(0)?,
+                    report_id: r.get(1)?,
+                    fence: r.get(2)?,
+                    created_ms: r.get(3)?,
+                    sent_ms: r.get(4)?,
+                })
+            },
+        )
     }
 
     /// The notifier's `notifications` as they stand (not recorded).
     pub fn notification_rows(&self) -> Vec<NotificationRow> {
-        let mut stmt = self
-            .conn()
-            .prepare_cached(
-                "SELECT id, report_id, title, dedupe_key, fence, received_ms \
+        self.rows(
+            "SELECT id, report_id, title, dedupe_key, fence, received_ms \
                  FROM notifications ORDER BY id",
-            )
-            .expect("valid");
-        stmt.query_map([], |r| {
-            Ok(NotificationRow {
-                id: r.get(0)?,
-                report_id: r.get(1)?,
-                title: r.get(2)?,
-                dedupe_key: r.get(3)?,
-                fence: r.get(4)?,
-                received_ms: r.get(5)?,
-            })
-        })
-        .expect("query runs")
-        .collect::<Result<Vec<_>, _>>()
-        .expect("rows read")
+            |r| {
+                Ok(NotificationRow {
+                    id: r.get(0)?,
+                    report_id: r.get(1)?,
+                    title: r.get(2)?,
+                    dedupe_key: r.get(3)?,
+                    fence: r.get(4)?,
+                    received_ms: r.get(5)?,
+                })
+            },
+        )
+    }
+
+    /// Every row of a query, read by `row` (not recorded: the observer's
+    /// reads, for the step view and the counts).
+    fn rows<T>(&self, sql: &str, row: impl FnMut(&rusqlite::Row) -> rusqlite::Result<T>) -> Vec<T> {
+        let mut stmt = self.conn().prepare_cached(sql).expect("valid");
+        stmt.query_map([], row)
+            .expect("query runs")
+            .collect::<Result<Vec<_>, _>>()
+            .expect("rows read")
     }
 
     /// Both tables as they stand (not recorded).
     pub fn snapshot(&self) -> (Vec<ReportRow>, Vec<KeyRow>) {
-        let mut stmt = self
-            .conn()
-            .prepare_cached("SELECT id, run_id, module, title, created_ms FROM reports ORDER BY id")
-            .expect("valid");
-        let reports = stmt
-            .query_map([], |r| {
+        let reports = self.rows(
+            "SELECT id, run_id, module, title, created_ms FROM reports ORDER BY id",
+            |r| {
                 Ok(ReportRow {
                     id: r.get(0)?,
                     run_id: r.get(1)?,
@@ -361,21 +356,16 @@ impl Db {
                     title: r.get(3)?,
                     created_ms: r.get(4)?,
                 })
-            })
-            .expect("query runs")
-            .collect::<Result<Vec<_>, _>>()
-            .expect("rows read");
+            },
+        );
         let scoped = self.kind == Kind::Service { scoped: true };
         let tenant = if scoped { "tenant" } else { "NULL" };
-        let mut stmt = self
-            .conn()
-            .prepare_cached(&format!(
+        let keys = self.rows(
+            &format!(
                 "SELECT key, request_digest, status, fence, lease_expires_ms, response_status, \
                  response_body, created_ms, {tenant} FROM idempotency_keys ORDER BY rowid"
-            ))
-            .expect("valid");
-        let keys = stmt
-            .query_map([], |r| {
+            ),
+            |r| {
                 Ok(KeyRow {
                     key: r.get(0)?,
                     request_digest: r.get(1)?,
@@ -387,10 +377,8 @@ impl Db {
                     created_ms: r.get(7)?,
                     tenant: r.get(8)?,
                 })
-            })
-            .expect("query runs")
-            .collect::<Result<Vec<_>, _>>()
-            .expect("rows read");
+            },
+        );
         (reports, keys)
     }
 }
