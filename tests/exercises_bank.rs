@@ -171,7 +171,7 @@ fn every_demo_link_is_a_valid_preset() {
         check_preset(x.id, x.demo.clone());
         if let Kind::Predict { model, .. } = &x.kind {
             match model {
-                Model::LabReports(runs) => runs.iter().for_each(|r| {
+                Model::LabCounts(runs) => runs.iter().for_each(|r| {
                     assert!(r.link().is_some(), "{}: {r:?}", x.id);
                     check_preset(x.id, r.link())
                 }),

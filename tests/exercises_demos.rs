@@ -111,8 +111,6 @@ fn expected(id: &str) -> Vec<Shows> {
         "amp_mean" => vec![Bottom(4.99)],
         "amp_token_bucket_p1" => vec![TokenBucketAtP1],
         "amp_metastable_stuck" => vec![Metastable],
-        // A retried TLS failure: four attempts, nothing sent, no report.
-        "tls_careful_vs_naive" => vec![Requests(4), Reports(0)],
         // Tenant B is answered with tenant A's stored 201: one report.
         "key_collision_what_leaked" => vec![ReplayOf(201), Reports(1)],
         // A rewritten title defeats the business key: two reports.

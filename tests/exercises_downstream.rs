@@ -29,7 +29,6 @@ fn correct(id: &str) -> &'static str {
 
 #[test]
 fn an_outbox_delivers_what_a_crash_after_the_commit_lost() {
-    assert_eq!(correct("outbox_after_crash"), "outbox_row_survives");
     let plain = go(Scenario::CrashBeforeNotify, &[]);
     assert_eq!(
         (plain.final_report_count(), plain.note_counts().delivered),
@@ -42,9 +41,50 @@ fn an_outbox_delivers_what_a_crash_after_the_commit_lost() {
         (outbox.final_report_count(), outbox.note_counts().delivered),
         (1, 1)
     );
-    // The demo is this run.
-    let q = find("outbox_after_crash").unwrap();
-    assert!(q.demo.is_some());
+}
+
+/// The «predict, then run» questions past the report count: the model's
+/// answers are the must-hold numbers (notifications, leaks,
+/// reports, attempts), and each field's unit names what it counts.
+#[test]
+fn the_predicted_counts_are_the_runs_the_chapter_describes() {
+    use retry_lab::exercises::live::run_model;
+    use retry_lab::exercises::{PredictInput, Unit};
+    let cases: [(&str, &[f64], Unit); 6] = [
+        (
+            "predict_outbox_after_crash",
+            &[0.0, 1.0],
+            Unit::Notifications,
+        ),
+        ("predict_relay_crash", &[2.0, 1.0], Unit::Notifications),
+        (
+            "predict_lease_downstream",
+            &[2.0, 1.0, 1.0],
+            Unit::Notifications,
+        ),
+        ("predict_title_rewrite", &[2.0, 2.0, 2.0], Unit::Reports),
+        ("predict_tls_attempts", &[1.0, 4.0], Unit::Attempts),
+        ("predict_key_collision", &[1.0, 1.0, 2.0], Unit::Leaks),
+    ];
+    for (id, want, first_unit) in cases {
+        let q = find(id).unwrap_or_else(|| panic!("{id}"));
+        let Kind::Predict {
+            input: PredictInput::Numbers(fields),
+            model,
+        } = &q.kind
+        else {
+            panic!("{id} predicts numbers")
+        };
+        assert_eq!(fields[0].unit, first_unit, "{id}");
+        let Ok(ModelValue::Numbers { values }) = run_model(model) else {
+            panic!("{id} runs")
+        };
+        assert_eq!(values, want, "{id}");
+        // Every run links into the lab with its design.
+        for r in model.lab_runs() {
+            assert!(r.link().is_some(), "{id}: {r:?}");
+        }
+    }
 }
 
 #[test]

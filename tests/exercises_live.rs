@@ -2,7 +2,7 @@
 //! through `exercises::live`, and they agree with the seeds' claims.
 
 use retry_lab::exercises::grade::{grade, ModelValue, Response};
-use retry_lab::exercises::live::{herd_calls, lab_reports, run_model, LiveError, LiveJob};
+use retry_lab::exercises::live::{herd_calls, lab_count, run_model, LiveError, LiveJob};
 use retry_lab::exercises::{find, HerdPreset, Kind, LabRun, Model, Question};
 
 fn q(id: &str) -> Question {
@@ -145,14 +145,14 @@ fn a_job_runs_one_step_at_a_time_and_is_deterministic() {
 
 #[test]
 fn unknown_ids_are_errors_not_panics() {
-    let bad = LabRun {
-        scenario: "meteor_strike",
-        client: "naive",
-        server: "naive",
-        seed: 1,
+    let bad = LabRun::reports("meteor_strike", "naive", "naive");
+    let teleport = LabRun {
+        added: &["teleport"],
+        ..LabRun::reports("response_lost", "naive", "naive")
     };
-    assert!(matches!(lab_reports(&bad), Err(LiveError(_))));
-    assert!(run_model(&Model::LabReports(vec![bad])).is_err());
+    assert!(matches!(lab_count(&teleport), Err(LiveError(_))));
+    assert!(matches!(lab_count(&bad), Err(LiveError(_))));
+    assert!(run_model(&Model::LabCounts(vec![bad])).is_err());
     let h = HerdPreset {
         clients: 10,
         trials: 1,
@@ -168,17 +168,25 @@ fn unknown_ids_are_errors_not_panics() {
 fn a_lab_job_fed_by_the_engine_equals_running_it_here() {
     use retry_lab::exercises::live::{lab_choice, NextStep};
     use retry_lab::lab::wire::{Answer, Request, Task, Want};
-    for id in ["predict_lost_response", "predict_key_split_crash"] {
+    let ids = [
+        "predict_lost_response",
+        "predict_key_split_crash",
+        // Counts other than reports, on designs beyond the presets.
+        "predict_relay_crash",
+        "predict_key_collision",
+        "predict_tls_attempts",
+    ];
+    for id in ids {
         let m = model(id);
         let mut job = LiveJob::new(&m);
         let mut asked = 0;
         while let NextStep::Lab(r) = job.next_step() {
-            let (sc, cl, sv, seed) = lab_choice(&r).unwrap();
             let json = Request {
                 id: asked,
                 want: Want::Count {
-                    combo: (sc, cl, sv.into()),
-                    seed,
+                    combo: lab_choice(&r).unwrap(),
+                    seed: r.seed,
+                    measure: r.measure,
                 },
             }
             .to_json();
@@ -221,7 +229,7 @@ fn the_red_green_test_is_graded_by_running_the_lab() {
     let values = values("test_red_then_green");
     // Every run agrees with the lab on its own.
     for (r, v) in bench.runs().iter().zip(&values) {
-        assert_eq!(lab_reports(r).unwrap() as f64, *v, "{r:?}");
+        assert_eq!(lab_count(r).unwrap() as f64, *v, "{r:?}");
     }
     let mut good = Vec::new();
     for f in bench.faults {

@@ -24,6 +24,7 @@ pub fn bank() -> Vec<Question> {
     let build = super::bank_build::questions()
         .into_iter()
         .chain(super::bank_tenants::questions())
+        .chain(super::bank_counts::questions())
         .chain(super::bank_hunt::questions());
     for b in build {
         let end = all
@@ -85,28 +86,24 @@ pub(super) fn row(
     }
 }
 
-/// A lab run at seed 1, by the lab's URL ids.
+/// A lab run's final reports at seed 1, by the lab's URL ids.
 pub(super) fn lab(scenario: &'static str, client: &'static str, server: &'static str) -> LabRun {
-    LabRun {
-        scenario,
-        client,
-        server,
-        seed: 1,
-    }
+    LabRun::reports(scenario, client, server)
 }
 
-/// «Predict the report counts» over lab runs, one field per run. No demo
-/// link of its own: after answering, the result links every run.
+/// «Predict the counts» over lab runs, one field per run, each in the
+/// unit of what its run counts. No demo link of its own: after
+/// answering, the result links every run.
 pub(super) fn predict_lab(runs: Vec<(&'static str, LabRun)>) -> Kind {
     let fields = runs
         .iter()
-        .map(|(label, _)| PredictField {
+        .map(|(label, run)| PredictField {
             label,
-            unit: Unit::Reports,
+            unit: Unit::of(run.measure),
         })
         .collect();
     Kind::Predict {
         input: PredictInput::Numbers(fields),
-        model: Model::LabReports(runs.into_iter().map(|(_, r)| r).collect()),
+        model: Model::LabCounts(runs.into_iter().map(|(_, r)| r).collect()),
     }
 }

@@ -1,5 +1,5 @@
 //! Past the database (the chapter's first 追问, «副作用不在你的数据库里怎么办？»):
-//! what an outbox buys, why delivery must deduplicate too, what a fencing
+//! why delivery must deduplicate too, what a fencing
 //! token protects, and a server to build that notifies each report once.
 //! Each correct option is what the lab's runs show (tests/exercises_downstream.rs).
 
@@ -9,14 +9,6 @@ use super::sections::{Section, Source};
 use super::{Kind, Question};
 use crate::lab::{ClientStrategy as C, Design, Mechanism as M, Preset as V, Scenario as S};
 use crate::links::Link;
-
-/// What an outbox buys when the process dies between the commit and the call.
-pub const OUTBOX_BUYS: &[&str] = &[
-    "outbox_row_survives",
-    "outbox_none",
-    "outbox_retry_twice",
-    "outbox_rollback",
-];
 
 /// Why the relay's delivery must deduplicate too.
 pub const RELAY_DEDUPE: &[&str] = &[
@@ -51,13 +43,6 @@ fn demo(sc: S, added: &[M]) -> Option<Link> {
 pub(super) fn questions() -> Vec<Question> {
     let chapter = Source::Chapter;
     vec![
-        q(
-            Section::Interview,
-            "outbox_after_crash",
-            chapter,
-            choice(OUTBOX_BUYS, "outbox_row_survives"),
-            demo(S::CrashBeforeNotify, &[M::Outbox]),
-        ),
         q(
             Section::Interview,
             "relay_delivery_dedupe",

@@ -1,7 +1,7 @@
 //! Beyond one tenant and one title: what a global key table leaks across
 //! tenants (`003_*.txt`), which key survives a rewritten title (the
-//! chapter, §5), how many attempts a TLS error costs (`001_*.txt`'s first
-//! branch), and a build challenge with `tenant_scope`. The answers come
+//! chapter, §5), and a build challenge with `tenant_scope` (how many
+//! attempts a TLS error costs is predicted in [`super::bank_counts`]). The answers come
 //! from the lab's runs (tests/lab_tenants.rs and the demo checks).
 
 use super::bank::{choice, q};
@@ -18,27 +18,11 @@ pub const WHAT_LEAKED: &[&str] = &[
     "leak_b_report_twice",
     "leak_nothing",
 ];
-/// Which key would have caught the rewritten title's second report.
-pub const REWRITE_KEY: &[&str] = &[
-    "rewrite_tool_use_key",
-    "rewrite_business_key",
-    "rewrite_query_first",
-    "rewrite_none",
-];
-/// Attempts on a TLS error: `careful`, then a client that retries it.
-pub const TLS_ATTEMPTS: &[&str] = &["tls_1_vs_4", "tls_4_vs_4", "tls_1_vs_1", "tls_0_vs_4"];
 
 /// The questions, in page order within their sections.
 pub(super) fn questions() -> Vec<Question> {
     let observability = Source::Reading(Reading::Observability);
     vec![
-        q(
-            Section::Truths,
-            "tls_careful_vs_naive",
-            Source::Reading(Reading::Timeouts),
-            choice(TLS_ATTEMPTS, "tls_1_vs_4"),
-            lab_run(S::TlsError, C::StableKey, V::Fenced),
-        ),
         q(
             Section::Keys,
             "key_collision_what_leaked",
@@ -63,13 +47,6 @@ pub(super) fn questions() -> Vec<Question> {
                 seed: 1,
             }),
             None,
-        ),
-        q(
-            Section::Agent,
-            "title_rewrite_which_key",
-            Source::Chapter,
-            choice(REWRITE_KEY, "rewrite_none"),
-            lab_run(S::TitleRewrite, C::BusinessKey, V::Fenced),
         ),
     ]
 }

@@ -13,7 +13,8 @@ use super::{HerdPreset, LabRun, Model};
 use crate::herd::{
     run_point, simulate, trial_seed, PointSummary, SimConfig, Strategy, TrialResult,
 };
-use crate::lab::{ClientStrategy, Preset, Scenario};
+use crate::lab::matrix_job::Combo;
+use crate::lab::{ClientStrategy, Scenario};
 
 /// What the next step of a [`LiveJob`] needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -134,7 +135,7 @@ impl LiveJob {
     #[cfg(feature = "sqlite")]
     pub fn step(&mut self) {
         match self.next_step() {
-            NextStep::Lab(r) => self.record_lab(lab_reports(&r)),
+            NextStep::Lab(r) => self.record_lab(lab_count(&r)),
             NextStep::Herd => self.step_herd(),
             NextStep::Done => {}
         }
@@ -149,7 +150,7 @@ impl LiveJob {
             return None;
         }
         Some(Ok(match &self.model {
-            Model::LabReports(_) | Model::RedGreen(_) => ModelValue::Numbers {
+            Model::LabCounts(_) | Model::RedGreen(_) => ModelValue::Numbers {
                 values: self.values.clone(),
             },
             Model::HerdFewestCalls(_) => {
@@ -179,22 +180,23 @@ pub fn run_model(model: &Model) -> Result<ModelValue, LiveError> {
         .unwrap_or_else(|| Err(LiveError("empty model".into())))
 }
 
-/// The lab choices a question names, parsed from their ids.
-pub fn lab_choice(r: &LabRun) -> Result<(Scenario, ClientStrategy, Preset, u64), LiveError> {
+/// The lab run a question names, parsed from its ids.
+pub fn lab_choice(r: &LabRun) -> Result<Combo, LiveError> {
     let scenario = Scenario::from_id(r.scenario)
         .ok_or_else(|| LiveError(format!("scenario {}", r.scenario)))?;
     let client = ClientStrategy::from_id(r.client)
         .ok_or_else(|| LiveError(format!("client {}", r.client)))?;
-    let server =
-        Preset::from_id(r.server).ok_or_else(|| LiveError(format!("server {}", r.server)))?;
-    Ok((scenario, client, server, r.seed))
+    let design = r
+        .design()
+        .ok_or_else(|| LiveError(format!("server {} + {}", r.server, r.added.join(","))))?;
+    Ok((scenario, client, design))
 }
 
-/// The final report count of one lab run.
+/// What one lab run counts ([`LabRun::measure`]).
 #[cfg(feature = "sqlite")]
-pub fn lab_reports(r: &LabRun) -> Result<usize, LiveError> {
-    let (scenario, client, server, seed) = lab_choice(r)?;
-    Ok(crate::lab::run(scenario, client, server, seed).final_report_count())
+pub fn lab_count(r: &LabRun) -> Result<usize, LiveError> {
+    let (scenario, client, design) = lab_choice(r)?;
+    Ok(crate::lab::cell(scenario, client, design, r.seed).count(r.measure))
 }
 
 fn herd_strategy(id: &str) -> Result<Strategy, LiveError> {

@@ -14,6 +14,7 @@
 pub mod bank;
 mod bank_agent;
 mod bank_build;
+mod bank_counts;
 mod bank_downstream;
 pub mod bank_hunt;
 mod bank_interview;
@@ -41,7 +42,7 @@ pub use bank::{bank, find};
 pub use derive::Derivation;
 
 use crate::herd::{HerdParams, Strategy};
-use crate::lab::{ClientStrategy, Preset, Scenario};
+use crate::lab::{ClientStrategy, Design, Measure, Mechanism, Preset, Scenario};
 use crate::links::Link;
 use sections::{Section, Source};
 
@@ -161,6 +162,8 @@ pub enum Unit {
     Reports,
     /// A multiple of the normal load («243 倍»).
     Times,
+    Notifications,
+    Leaks,
 }
 
 impl Unit {
@@ -173,6 +176,18 @@ impl Unit {
             Unit::Attempts => "ex.unit.attempts",
             Unit::Reports => "ex.unit.reports",
             Unit::Times => "ex.unit.times",
+            Unit::Notifications => "ex.unit.notifications",
+            Unit::Leaks => "ex.unit.leaks",
+        }
+    }
+
+    /// The unit of a lab run's count.
+    pub fn of(measure: Measure) -> Unit {
+        match measure {
+            Measure::Reports => Unit::Reports,
+            Measure::Notifications => Unit::Notifications,
+            Measure::Attempts => Unit::Attempts,
+            Measure::Leaks => Unit::Leaks,
         }
     }
 }
@@ -199,8 +214,9 @@ pub struct PredictField {
 /// A model run whose outcome answers a «predict, then run» question.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Model {
-    /// Final report counts of these idempotency-lab runs, one per field.
-    LabReports(Vec<LabRun>),
+    /// One count of each of these idempotency-lab runs (its
+    /// [`LabRun::measure`]), one per field.
+    LabCounts(Vec<LabRun>),
     /// Which herd strategy makes the fewest calls at this preset.
     HerdFewestCalls(HerdPreset),
     /// Final report counts of every fault on a wrong and a correct server.
@@ -211,30 +227,58 @@ impl Model {
     /// The lab runs this model consists of (none for a herd model).
     pub fn lab_runs(&self) -> Vec<LabRun> {
         match self {
-            Model::LabReports(runs) => runs.clone(),
+            Model::LabCounts(runs) => runs.clone(),
             Model::RedGreen(b) => b.runs(),
             Model::HerdFewestCalls(_) => Vec::new(),
         }
     }
 }
 
-/// One idempotency-lab run, named by the lab's URL ids.
+/// One idempotency-lab run, named by the lab's URL ids, and what a
+/// question counts in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LabRun {
     pub scenario: &'static str,
     pub client: &'static str,
     pub server: &'static str,
+    /// Mechanism ids added to the server's design (none: the preset).
+    pub added: &'static [&'static str],
+    pub measure: Measure,
     pub seed: u64,
 }
 
 impl LabRun {
-    /// The lab preset showing this run to its end (`None` if an id is not
-    /// the lab's; the bank's tests rule that out).
+    /// The preset `server`'s reports in `scenario` with `client`, at seed 1.
+    pub fn reports(scenario: &'static str, client: &'static str, server: &'static str) -> Self {
+        Self {
+            scenario,
+            client,
+            server,
+            added: &[],
+            measure: Measure::Reports,
+            seed: 1,
+        }
+    }
+
+    /// The run's server: the preset's design with the added mechanisms
+    /// (and what they need), `None` if an id is not the lab's.
+    pub fn design(&self) -> Option<Design> {
+        let preset = Preset::from_id(self.server)?.design();
+        let added = self
+            .added
+            .iter()
+            .map(|id| Mechanism::from_id(id))
+            .collect::<Option<Vec<_>>>()?;
+        Some(added.into_iter().fold(preset, Design::with).resolve().0)
+    }
+
+    /// The lab run view showing this run to its end (`None` if an id is
+    /// not the lab's; the bank's tests rule that out).
     pub fn link(&self) -> Option<Link> {
         Some(Link::lab_end(
             Scenario::from_id(self.scenario)?,
             ClientStrategy::from_id(self.client)?,
-            Preset::from_id(self.server)?,
+            self.design()?,
             self.seed,
         ))
     }

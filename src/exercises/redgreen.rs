@@ -46,10 +46,8 @@ impl Bench {
             .iter()
             .flat_map(|&scenario| {
                 [self.red, self.green].map(|server| LabRun {
-                    scenario,
-                    client: self.client,
-                    server,
                     seed: self.seed,
+                    ..LabRun::reports(scenario, self.client, server)
                 })
             })
             .collect()

@@ -55,6 +55,10 @@ pub const RENAMED: &[(&str, &str)] = &[
     // Rewritten with other options (see the questions' explanations).
     ("amp_metastable", "amp_metastable_stuck"),
     ("amp_where", "retry_budget_owner"),
+    // Choices of counts became «predict, then run».
+    ("tls_careful_vs_naive", "predict_tls_attempts"),
+    ("outbox_after_crash", "predict_outbox_after_crash"),
+    ("title_rewrite_which_key", "predict_title_rewrite"),
 ];
 
 /// Today's id for `id` (itself when it was never renamed).

@@ -34,7 +34,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("ex.predicted_was", "（你预测的是 {answer}）", "(you predicted {answer})"),
     e("ex.model_error", "模型无法运行：{error}", "The model could not run: {error}"),
     e("ex.fewest_rule", "判分：先选定预测再运行模型；你选的写法的平均调用次数不超过最少者的 105% 即算对（几十次试验里，接近的两种写法谁略少一点是随机误差）。", "Grading: choose your prediction, then run the model; your strategy counts as right if its mean calls are within 105% of the fewest (over a few dozen trials, which of two close strategies is slightly lower is noise)."),
-    e("ex.predict_rule_numbers", "判分：先写下预测再运行模型；每一项都要和模型运行出的报告份数完全一致才算对（没有误差范围）。", "Grading: write your prediction, then run the model; each field must equal the report count the model produces exactly (no tolerance)."),
+    e("ex.predict_rule_numbers", "判分：先写下预测再运行模型；每一项都要和模型运行出的次数或份数完全一致才算对（没有误差范围）。", "Grading: write your prediction, then run the model; each field must equal the count the model produces exactly (no tolerance)."),
     e("ex.fewest_star", "★ = 在最少者的 105% 以内，算对", "★ = within 105% of the fewest, graded right"),
     e("ex.demo_after", "看完答案后可以打开演示", "The demo opens after you answer"),
     e("ex.q_id", "题目 id：", "Question id: "),

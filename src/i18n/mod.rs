@@ -12,6 +12,7 @@ mod engine;
 mod exercises;
 mod exercises_agent;
 mod exercises_build;
+mod exercises_counts;
 mod exercises_downstream;
 mod exercises_interview;
 mod exercises_keys;
@@ -116,6 +117,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(engine::ENTRIES.iter())
         .chain(lab_hunt::ENTRIES.iter())
         .chain(exercises_hunt::ENTRIES.iter())
+        .chain(exercises_counts::ENTRIES.iter())
 }
 
 fn index() -> &'static HashMap<&'static str, &'static Entry> {

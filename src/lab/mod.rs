@@ -53,8 +53,8 @@ pub use params::{
     LabParams, MatrixBy, MatrixParams, Speed, StepParam, KNOWN, MATRIX_KNOWN, SEED as SEED_BOUND,
 };
 pub use result::{
-    CallSummary, Cell, DripTimers, Holder, NoteCounts, Notice, RecordUse, RollbackCause, Run,
-    Timer, Write, WriteOutcome,
+    CallSummary, Cell, DripTimers, Holder, Measure, NoteCounts, Notice, RecordUse, RollbackCause,
+    Run, Timer, Write, WriteOutcome,
 };
 #[cfg(feature = "sqlite")]
 pub use sim::{cell, final_count, nearest_fix, nearest_fix_among, run, run_fast, run_schedule};

@@ -179,6 +179,30 @@ impl Cell {
     pub fn ending(self) -> Ending {
         self.ending
     }
+
+    /// One of the counts a student can predict.
+    pub fn count(self, measure: Measure) -> usize {
+        match measure {
+            Measure::Reports => self.reports,
+            Measure::Notifications => self.notes.delivered,
+            Measure::Attempts => self.attempts,
+            Measure::Leaks => self.leaks,
+        }
+    }
+}
+
+/// What a «predict, then run» question counts in a run: the rows in
+/// `reports` (the default, and all a request meant before the notifier),
+/// the notifications the notifier sent («通知发了几次»), the HTTP
+/// attempts, or the requests answered with another tenant's response.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Measure {
+    #[default]
+    Reports,
+    Notifications,
+    Attempts,
+    Leaks,
 }
 
 /// Whether a handler that decided `decision` wrote its key's response (a

@@ -14,7 +14,7 @@ use super::faults::FaultSchedule;
 use super::hunt::{HuntOutcome, HuntSpec};
 use super::ids::{ClientStrategy, Preset, Scenario};
 use super::matrix_job::Combo;
-use super::result::{Cell, Run};
+use super::result::{Cell, Measure, Run};
 use super::suite::{Fix, NextStep, SuiteRow};
 
 /// The most cells one matrix request may ask for (the largest view has
@@ -28,8 +28,14 @@ pub enum Want {
     /// One run with its whole trace, and the nearest combination that ends
     /// well if this one does not (the «试试修好的版本» link).
     Run { combo: Combo, seed: u64 },
-    /// Only the final report count («predict, then run» questions).
-    Count { combo: Combo, seed: u64 },
+    /// Only one count of the run («predict, then run» questions): its
+    /// final reports unless `measure` says otherwise.
+    Count {
+        combo: Combo,
+        seed: u64,
+        #[serde(default)]
+        measure: Measure,
+    },
     /// Matrix cells, all in one reply, in order.
     Matrix { combos: Vec<Combo>, seed: u64 },
     /// The workbench: a design against scenarios with one client, every
@@ -335,7 +341,8 @@ fn single(want: Want) -> Answer {
         Want::Count {
             combo: (sc, cl, d),
             seed,
-        } => Answer::Count(super::sim::final_count(sc, cl, d, seed)),
+            measure,
+        } => Answer::Count(super::sim::cell(sc, cl, d, seed).count(measure)),
         Want::Fix {
             design,
             client,
@@ -429,11 +436,62 @@ mod tests {
             let combo = (Scenario::SlowServer, ClientStrategy::NewKey, sv);
             let r = all_replies(&Request {
                 id: 1,
-                want: Want::Count { combo, seed: 3 },
+                want: Want::Count {
+                    combo,
+                    seed: 3,
+                    measure: Measure::Reports,
+                },
             });
             let n = run(combo.0, combo.1, sv, 3).final_report_count();
             assert_eq!(r[0].answer, Answer::Count(n), "{sv:?}");
         }
+    }
+
+    #[test]
+    fn a_count_of_each_measure_is_the_cells() {
+        let design = Preset::Fenced
+            .design()
+            .with(super::super::Mechanism::Outbox);
+        let combo = (Scenario::RelayCrash, ClientStrategy::StableKey, design);
+        let c = cell(combo.0, combo.1, combo.2, 1);
+        let all = [
+            (Measure::Reports, c.reports),
+            (Measure::Notifications, c.notes.delivered),
+            (Measure::Attempts, c.attempts),
+            (Measure::Leaks, c.leaks),
+        ];
+        for (measure, n) in all {
+            let want = Want::Count {
+                combo,
+                seed: 1,
+                measure,
+            };
+            let r = all_replies(&Request { id: 1, want });
+            assert_eq!(r[0].answer, Answer::Count(n), "{measure:?}");
+        }
+        assert_eq!(c.notes.delivered, 2, "the relay delivers twice");
+    }
+
+    #[test]
+    fn a_count_request_without_a_measure_counts_reports() {
+        let text = r#"{"id":1,"want":{"count":{"combo":["ResponseLost","Naive",""],"seed":1}}}"#;
+        let req: Result<Request, _> = serde_json::from_str(text);
+        let sent = Request {
+            id: 1,
+            want: Want::Count {
+                combo: (Scenario::ResponseLost, ClientStrategy::Naive, Design::NONE),
+                seed: 1,
+                measure: Measure::Reports,
+            },
+        };
+        assert_eq!(sent.to_json().replace(r#","measure":"reports""#, ""), text);
+        assert!(matches!(
+            req.map(|r| r.want),
+            Ok(Want::Count {
+                measure: Measure::Reports,
+                ..
+            })
+        ));
     }
 
     #[test]

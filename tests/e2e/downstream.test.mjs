@@ -120,3 +120,27 @@ test('the workbench shows the downstream group and grades the new rows', async (
   }
   app.assertNoErrors(page);
 });
+
+test('predict, then run: the notifications the relay sends, from the lab engine, each run linked with its design', async () => {
+  const id = 'predict_relay_crash';
+  const page = await app.open(`#/exercises?q=${id}`);
+  await page.getByTestId(`exercise-${id}`).waitFor();
+  assert.match(await page.getByTestId(`exercise-${id}`).innerText(), /次通知/);
+  await page.getByTestId(`answer-${id}-1`).fill('2');
+  await page.getByTestId(`answer-${id}-2`).fill('2');
+  await page.getByTestId(`run-${id}`).click();
+  await page.getByTestId(`model-${id}`).waitFor({ timeout: 30000 });
+  // The relay redelivers after its restart (2); delivery dedupe makes it 1.
+  assert.match(await page.getByTestId(`model-${id}`).innerText(), /2、1/);
+  assert.match(await page.getByTestId(`model-${id}-1`).innerText(), /✓/);
+  assert.match(await page.getByTestId(`model-${id}-2`).innerText(), /✗/);
+  const href = await page.locator(`[data-testid="model-${id}-2"] a`).getAttribute('href');
+  const design = `${FENCED},outbox,downstream_key`;
+  assert.ok(href.includes(`design=${encodeURIComponent(design)}`) || href.includes(`design=${design}`), href);
+  // The linked run shows the count the question revealed.
+  await page.locator(`[data-testid="model-${id}-2"] a`).click();
+  const got = await runEnd(page, 'relay_crash', design);
+  assert.equal(got.notifications, 1);
+  app.assertNoErrors(page);
+  await page.context().close();
+});

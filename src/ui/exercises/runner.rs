@@ -157,9 +157,9 @@ impl Runner {
             return;
         };
         match lab_choice(&r) {
-            Ok((sc, cl, sv, seed)) => {
+            Ok(combo) => {
                 let me = self.clone();
-                crate::ui::lab::engine_count((sc, cl, sv.into()), seed, move |n| {
+                crate::ui::lab::engine_count(combo, r.seed, r.measure, move |n| {
                     job.record_lab(n.map_err(|e| LiveError(e.to_string())));
                     me.lab_chain(job, token, on_done);
                 });

@@ -159,11 +159,9 @@ fn model_value(
     mv: &ModelValue,
 ) -> Html {
     match (input, model, mv) {
-        (
-            PredictInput::Numbers(fields),
-            Model::LabReports(runs),
-            ModelValue::Numbers { values },
-        ) => lab_counts(l, q, r, fields, runs, values),
+        (PredictInput::Numbers(fields), Model::LabCounts(runs), ModelValue::Numbers { values }) => {
+            lab_counts(l, q, r, fields, runs, values)
+        }
         (
             PredictInput::Choice(_),
             Model::HerdFewestCalls(_),
@@ -218,7 +216,7 @@ fn lab_counts(
 fn run_link(l: Lang, run: &crate::exercises::LabRun) -> Html {
     match run.link() {
         Some(to) => html! {
-            <AppLink to={to} attrs={vec![("title", AttrValue::from(format!("{} × {} × {}", run.scenario, run.client, run.server)))]}>{ tf(l, "ex.demo_run", &[("label", run_label(l, run))]) }</AppLink>
+            <AppLink to={to} attrs={vec![("title", AttrValue::from(run_ids(run)))]}>{ tf(l, "ex.demo_run", &[("label", run_label(l, run))]) }</AppLink>
         },
         None => html! {},
     }
@@ -305,13 +303,26 @@ pub fn field_mark(l: Lang, ok: bool, answer: Option<f64>) -> Html {
     html! { <span class={classes!("ex-mark", if ok { "ok" } else { "bad" })}>{ text }</span> }
 }
 
-/// A lab run in the lab's own names (scenario × client × server), the ids
-/// in the link's title.
+/// A lab run in the lab's own names (scenario × client × server, and the
+/// mechanisms added to the server), the ids in the link's title.
 fn run_label(l: Lang, run: &crate::exercises::LabRun) -> String {
+    let server = std::iter::once(t(l, &format!("lab.server.{}", run.server)))
+        .chain(run.added.iter().map(|m| t(l, &format!("lab.mech.{m}"))))
+        .collect::<Vec<_>>()
+        .join(" + ");
     format!(
-        "{} × {} × {}",
+        "{} × {} × {server}",
         t(l, &format!("lab.scenario.{}", run.scenario)),
         t(l, &format!("lab.client.{}", run.client)),
-        t(l, &format!("lab.server.{}", run.server))
     )
+}
+
+/// The run's ids, as the link's title shows them.
+fn run_ids(run: &crate::exercises::LabRun) -> String {
+    let added = run
+        .added
+        .iter()
+        .map(|m| format!("+{m}"))
+        .collect::<String>();
+    format!("{} × {} × {}{added}", run.scenario, run.client, run.server)
 }

@@ -28,7 +28,7 @@ use crate::lab::hunt::{HuntOutcome, HuntSpec};
 use crate::lab::matrix_job::Combo;
 use crate::lab::suite::{Fix, NextStep, SuiteRow};
 use crate::lab::wire::{parse_reply, Answer, EngineFault, Request, Want};
-use crate::lab::{Cell, ClientStrategy, Design, Preset, Run, Scenario};
+use crate::lab::{Cell, ClientStrategy, Design, Measure, Preset, Run, Scenario};
 
 /// How long a loaded engine may stay silent while requests wait (a run takes
 /// well under a second, a matrix cell a few ms): then it counts as gone.
@@ -181,10 +181,21 @@ pub fn run(want: Wanted, done: impl FnOnce(Result<RunAnswer, EngineFault>) + 'st
     });
 }
 
-/// Asks for a run's final report count only.
-pub fn count(combo: Combo, seed: u64, done: impl FnOnce(Result<usize, EngineFault>) + 'static) {
+/// Asks for one count of a run only (its final reports, notifications,
+/// attempts or leaks).
+pub fn count(
+    combo: Combo,
+    seed: u64,
+    measure: Measure,
+    done: impl FnOnce(Result<usize, EngineFault>) + 'static,
+) {
     let mut done = Some(done);
-    send(Want::Count { combo, seed }, move |a| {
+    let want = Want::Count {
+        combo,
+        seed,
+        measure,
+    };
+    send(want, move |a| {
         let Some(done) = done.take() else { return };
         done(a.and_then(|a| match a {
             Answer::Count(n) => Ok(n),
