@@ -31,9 +31,12 @@ mod ids;
 #[cfg(feature = "sqlite")]
 mod jobs;
 pub mod matrix_job;
+pub mod narrate;
+pub mod narrate_notes;
 #[cfg(feature = "sqlite")]
 mod notifier;
 mod params;
+pub mod player;
 mod result;
 pub mod rules;
 #[cfg(feature = "sqlite")]

@@ -2,8 +2,8 @@
 //! of each arrow and lane note, shared by the component ([`super::diagram`])
 //! and the row markup ([`super::diagram_rows`]).
 
-use super::narrate::secs;
 use crate::i18n::{t, tf, Lang};
+use crate::lab::narrate::secs;
 use crate::lab::{Arrow, ArrowLabel, Decision, Lane, Next, Run, Step, StepKind};
 use crate::ui::icons::Icon;
 
@@ -62,7 +62,7 @@ pub(super) fn label(l: Lang, a: &Arrow) -> String {
         }
         ArrowLabel::QueryResult { found: None } => t(l, "lab.arrow.query_none"),
         ArrowLabel::Notify { .. } | ArrowLabel::NotifyAnswer { .. } => {
-            super::narrate_notes::arrow_text(l, &a.label).unwrap_or_default()
+            crate::lab::narrate_notes::arrow_text(l, &a.label).unwrap_or_default()
         }
         ArrowLabel::TlsFailed => t(l, "lab.arrow.tls"),
         ArrowLabel::Dripping { status } => {

@@ -12,9 +12,9 @@ use std::fmt::Write;
 use yew::AttrValue;
 
 use super::diagram_layout::{label, note, Cols, ROW_H};
-use super::narrate::secs;
 use crate::html::escape;
 use crate::i18n::{t, Lang};
+use crate::lab::narrate::secs;
 use crate::lab::{Arrow, ArrowLabel, Run, Step};
 use crate::ui::icons::Icon;
 

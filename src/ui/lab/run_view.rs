@@ -10,11 +10,11 @@ use yew::prelude::*;
 use super::diagram::{Diagram, SameRun};
 use super::engine;
 use super::engine_view::engine_note;
-use super::narrate::{narrate, secs};
-use super::state::{wanted, Action, LabState, Loaded};
 use super::summary::{lab_parameters, summary_card};
 use super::tables::{keys_table, reports_table, sql_list};
 use crate::i18n::{t, tf, Lang};
+use crate::lab::narrate::{narrate, secs};
+use crate::lab::player::{wanted, Action, LabState, Loaded};
 use crate::lab::wire::EngineFault;
 use crate::lab::{self, ClientStrategy, Preset, Scenario};
 use crate::params::{check_int, Notice};
@@ -69,6 +69,15 @@ fn picker<T: Copy + PartialEq + 'static>(
                 }
             }) }
         </fieldset>
+    }
+}
+
+/// The page's reducer is the core's [`LabState::apply`].
+impl Reducible for LabState {
+    type Action = Action;
+
+    fn reduce(self: std::rc::Rc<Self>, action: Action) -> std::rc::Rc<Self> {
+        self.apply(action)
     }
 }
 
