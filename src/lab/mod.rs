@@ -21,6 +21,7 @@ pub mod csv;
 #[cfg(feature = "sqlite")]
 mod db;
 mod design;
+pub mod diagram;
 pub mod explain;
 mod faults;
 #[cfg(feature = "sqlite")]

@@ -4,7 +4,6 @@
 mod build;
 mod build_view;
 mod diagram;
-mod diagram_layout;
 mod diagram_rows;
 mod engine;
 mod engine_view;
