@@ -26,6 +26,7 @@ mod bank_wait;
 pub mod build;
 mod demos;
 pub mod derive;
+pub mod form;
 pub mod formulas;
 pub mod grade;
 pub mod live;

@@ -154,14 +154,25 @@ pub fn histogram(writes: &[WriteRecord], bin_ms: f64, bins: usize) -> Histogram 
     Histogram { bin_ms, counts }
 }
 
-/// Histograms of several traces on the same bins, covering the latest write.
-pub fn shared_histograms(traces: &[&Trace], target_bins: usize) -> Vec<Histogram> {
+/// About this many bins on the axis the panels share (the histograms' and
+/// the timelines' «one shared axis»).
+pub const SHARED_BINS: usize = 50;
+
+/// The bins of an axis shared by several traces, covering the latest
+/// write: their width and their number. The shared axis ends at
+/// `width · number`, for the histograms and the timelines alike.
+pub fn shared_bins(traces: &[&Trace], target_bins: usize) -> (f64, usize) {
     let t_max = traces
         .iter()
         .filter_map(|t| t.writes.last().map(|w| w.time_ms))
         .fold(0.0, f64::max);
     let bin = bin_width(t_max, target_bins);
-    let bins = (libm::floor(t_max / bin) as usize + 1).max(1);
+    (bin, (libm::floor(t_max / bin) as usize + 1).max(1))
+}
+
+/// Histograms of several traces on the same bins, covering the latest write.
+pub fn shared_histograms(traces: &[&Trace], target_bins: usize) -> Vec<Histogram> {
+    let (bin, bins) = shared_bins(traces, target_bins);
     traces
         .iter()
         .map(|t| histogram(&t.writes, bin, bins))
@@ -182,10 +193,8 @@ pub fn timeline_axes(traces: &[Trace], axis: HistAxis, ticks: usize) -> Vec<Axis
             .collect(),
         HistAxis::Shared => {
             let refs: Vec<&Trace> = traces.iter().collect();
-            let t_max = shared_histograms(&refs, 50)
-                .first()
-                .map_or(1.0, |h| h.bin_ms * h.counts.len() as f64);
-            vec![Axis::new(0.0, t_max, ticks); traces.len()]
+            let (bin, bins) = shared_bins(&refs, SHARED_BINS);
+            vec![Axis::new(0.0, bin * bins as f64, ticks); traces.len()]
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod bounds;
 mod budget;
 pub mod chart_data;
 pub mod csv;
+pub mod hist_panels;
 pub mod job;
 pub mod params;
 mod params_read;

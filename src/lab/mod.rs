@@ -21,6 +21,7 @@ pub mod csv;
 #[cfg(feature = "sqlite")]
 mod db;
 mod design;
+pub mod diagram;
 pub mod explain;
 mod faults;
 #[cfg(feature = "sqlite")]
@@ -31,9 +32,12 @@ mod ids;
 #[cfg(feature = "sqlite")]
 mod jobs;
 pub mod matrix_job;
+pub mod narrate;
+pub mod narrate_notes;
 #[cfg(feature = "sqlite")]
 mod notifier;
 mod params;
+pub mod player;
 mod result;
 pub mod rules;
 #[cfg(feature = "sqlite")]

@@ -53,3 +53,9 @@ pub fn tool_text(l: Lang, run: &Run, result: ToolResult, request: Option<usize>)
         _ => t(l, key),
     }
 }
+
+/// A tenant's name as the page shows it («租户 A»).
+pub fn tenant_name(l: Lang, tenant: usize) -> String {
+    let letter = if tenant == 0 { "A" } else { "B" };
+    tf(l, "lab.tenant.name", &[("t", letter.to_string())])
+}

@@ -13,6 +13,7 @@ pub mod lab;
 pub mod link;
 pub mod modal;
 pub mod page;
+mod page_form;
 pub mod panic;
 mod share;
 pub mod size;

@@ -18,11 +18,12 @@ use crate::amplify::demos::Demo;
 use crate::amplify::{AmplifyParams, LoadPolicy, View};
 use crate::i18n::{t, Lang};
 use crate::links::Link;
-use crate::params::Notice;
+use crate::page_form::{FormEdit, PageForm};
 use crate::ui::link::AppLink;
+use crate::ui::page_form::use_page_form;
 use controls::Controls;
 use fanout::FanoutView;
-use job::use_job;
+use job::{use_job, JobHandle};
 use load::{LoadLesson, LoadView};
 use sweep::SweepView;
 
@@ -30,22 +31,18 @@ use sweep::SweepView;
 #[function_component(AmplifyPage)]
 pub fn amplify_page(p: &PageProps) -> Html {
     let l = p.lang;
-    let initial = use_memo((), {
-        let q = p.query.clone();
-        move |_| AmplifyParams::from_query(&q)
-    });
-    let params = use_state(|| initial.0.clone());
-    let notices = use_state(|| initial.1.clone());
+    let (form, on_field) = use_page_form::<AmplifyParams>(&p.query);
+    let params = &form.params;
     let job = use_job();
 
     {
         let set_query = p.set_query.clone();
-        use_effect_with((*params).clone(), move |prm| set_query.emit(prm.to_query()));
+        use_effect_with(params.clone(), move |prm| set_query.emit(prm.to_query()));
     }
     // The computation does not depend on which step of the tree is shown.
     let job_key = AmplifyParams {
         step: 0,
-        ..(*params).clone()
+        ..params.clone()
     };
     {
         let job = job.clone();
@@ -55,52 +52,36 @@ pub fn amplify_page(p: &PageProps) -> Html {
             move || job.cancel()
         });
     }
-    let on_field = {
-        let set_params = params.setter();
-        let set_notices = notices.setter();
-        use_callback(
-            (*params).clone(),
-            move |(name, raw): (String, String), cur: &AmplifyParams| {
-                let mut q = cur.to_query();
-                q.set(&name, raw);
-                let (next, n): (AmplifyParams, Vec<Notice>) = AmplifyParams::from_query(&q);
-                set_notices.set(n);
-                if next != *cur {
-                    set_params.set(next);
-                }
-            },
-        )
-    };
-    // «换一个随机种子»: a seed from Web Crypto, shown above and put in the URL.
-    let random_seed = {
-        let on_field = on_field.clone();
-        Callback::from(move |_: MouseEvent| {
-            let max = crate::amplify::bounds::SEED.max as u64;
-            let seed = crate::ui::dom::fresh_seed(max);
-            on_field.emit(("seed".into(), seed.to_string()));
-        })
-    };
-    let on_step = {
-        let params = params.clone();
-        Callback::from(move |s: i64| {
-            params.set(AmplifyParams {
-                step: s,
-                ..(*params).clone()
-            })
-        })
-    };
-    let on_restart = {
-        let job = job.clone();
-        let params = params.clone();
-        Callback::from(move |_| job.start(&params))
-    };
     let tick = job
         .state
         .borrow()
         .as_ref()
         .map_or(0, |s| s.timing.elapsed_ms() as u64);
-    let view_tab = |v: View, key: &str| {
-        let attrs = if params.view == v {
+    html! {
+        <section class={classes!("amplify", p.embed.then_some("amp-embed"))}>
+            <h1>{ t(l, "amplify.title") }</h1>
+            if !p.embed {
+                <p class="amp-intro">{ t(l, "amplify.intro") }</p>
+            }
+            <NoticeList lang={l} notices={form.notices.clone()} />
+            { view_tabs(l, params.view) }
+            { preset_links(l, params) }
+            <Help lang={l} />
+            if params.view == View::Load {
+                <LoadLesson lang={l} job={job.clone()} preset={params.preset} tick={tick} />
+            }
+            <Controls lang={l} params={params.clone()} on_field={on_field.clone()} />
+            { seed_line(l, params.seed, &on_field) }
+            { view_body(l, &form, &job, tick) }
+            if !p.embed { <PoliciesDoc lang={l} /> }
+        </section>
+    }
+}
+
+/// The three views as tabs, the shown one marked.
+fn view_tabs(l: Lang, shown: View) -> Html {
+    let tab = |v: View, key: &str| {
+        let attrs = if shown == v {
             vec![("aria-current", "page".into())]
         } else {
             vec![]
@@ -111,50 +92,87 @@ pub fn amplify_page(p: &PageProps) -> Html {
         }
     };
     html! {
-        <section class={classes!("amplify", p.embed.then_some("amp-embed"))}>
-            <h1>{ t(l, "amplify.title") }</h1>
-            if !p.embed {
-                <p class="amp-intro">{ t(l, "amplify.intro") }</p>
+        <nav class="tabs" aria-label={t(l, "amplify.views")}>
+            { tab(View::Fanout, "amplify.view.fanout") }
+            { tab(View::Load, "amplify.view.load") }
+            { tab(View::Sweep, "amplify.view.sweep") }
+        </nav>
+    }
+}
+
+/// The presets as links, the one the parameters match marked.
+fn preset_links(l: Lang, params: &AmplifyParams) -> Html {
+    html! {
+        <nav class="amp-presets" aria-label={t(l, "amplify.presets")}>
+            <span>{ t(l, "amplify.presets") }</span>
+            { for Demo::ALL.iter().map(|&d| {
+                let on = Demo::active(params) == Some(d);
+                html! {
+                    <AppLink to={Link::Amplify(d.params())} class={if on { "preset active" } else { "preset" }}
+                        attrs={if on { vec![("aria-current", "true".into())] } else { vec![] }}
+                        testid={format!("preset-{}", d.id())}>{ t(l, d.text_key()) }</AppLink>
+                }
+            }) }
+        </nav>
+    }
+}
+
+/// The seed, and «换一个随机种子»: a seed from Web Crypto, shown here and
+/// put in the URL.
+fn seed_line(l: Lang, seed: u64, on_field: &Callback<(String, String)>) -> Html {
+    let random_seed = {
+        let on_field = on_field.clone();
+        Callback::from(move |_: MouseEvent| {
+            let max = crate::amplify::bounds::SEED.max as u64;
+            let seed = crate::ui::dom::fresh_seed(max);
+            on_field.emit(("seed".into(), seed.to_string()));
+        })
+    };
+    html! {
+        <p class="muted amp-seed">
+            <span data-testid="seed">{ format!("seed = {seed}") }</span>{ " " }
+            <button type="button" data-testid="seed-random" onclick={random_seed}>{ t(l, "lab.seed.random") }</button>
+        </p>
+    }
+}
+
+/// The shown view.
+fn view_body(
+    l: Lang,
+    form: &UseReducerHandle<PageForm<AmplifyParams>>,
+    job: &JobHandle,
+    tick: u64,
+) -> Html {
+    let params = &form.params;
+    match params.view {
+        View::Fanout => {
+            let on_step = {
+                let (d, params) = (form.dispatcher(), params.clone());
+                Callback::from(move |step: i64| {
+                    d.dispatch(FormEdit::Set(AmplifyParams {
+                        step,
+                        ..params.clone()
+                    }))
+                })
+            };
+            html! {
+                <FanoutView lang={l} job={job.clone()} cfg={params.fanout.clone()}
+                    step={params.step} on_step={on_step} tick={tick} />
             }
-            <NoticeList lang={l} notices={(*notices).clone()} />
-            <nav class="tabs" aria-label={t(l, "amplify.views")}>
-                { view_tab(View::Fanout, "amplify.view.fanout") }
-                { view_tab(View::Load, "amplify.view.load") }
-                { view_tab(View::Sweep, "amplify.view.sweep") }
-            </nav>
-            <nav class="amp-presets" aria-label={t(l, "amplify.presets")}>
-                <span>{ t(l, "amplify.presets") }</span>
-                { for Demo::ALL.iter().map(|&d| {
-                    let on = Demo::active(&params) == Some(d);
-                    html! {
-                        <AppLink to={Link::Amplify(d.params())} class={if on { "preset active" } else { "preset" }}
-                            attrs={if on { vec![("aria-current", "true".into())] } else { vec![] }}
-                            testid={format!("preset-{}", d.id())}>{ t(l, d.text_key()) }</AppLink>
-                    }
-                }) }
-            </nav>
-            <Help lang={l} />
-            if params.view == View::Load {
-                <LoadLesson lang={l} job={job.clone()} preset={params.preset} tick={tick} />
+        }
+        View::Load => {
+            html! { <LoadView lang={l} job={job.clone()} preset={params.preset} tick={tick} /> }
+        }
+        View::Sweep => {
+            let on_restart = {
+                let (job, params) = (job.clone(), params.clone());
+                Callback::from(move |_| job.start(&params))
+            };
+            html! {
+                <SweepView lang={l} job={job.clone()} policies={params.policies.clone()}
+                    on_restart={on_restart} tick={tick} />
             }
-            <Controls lang={l} params={(*params).clone()} on_field={on_field} />
-            <p class="muted amp-seed">
-                <span data-testid="seed">{ format!("seed = {}", params.seed) }</span>{ " " }
-                <button type="button" data-testid="seed-random" onclick={random_seed}>{ t(l, "lab.seed.random") }</button>
-            </p>
-            { match params.view {
-                View::Fanout => html! {
-                    <FanoutView lang={l} job={job.clone()} cfg={params.fanout.clone()}
-                        step={params.step} on_step={on_step} tick={tick} />
-                },
-                View::Load => html! { <LoadView lang={l} job={job.clone()} preset={params.preset} tick={tick} /> },
-                View::Sweep => html! {
-                    <SweepView lang={l} job={job.clone()} policies={params.policies.clone()}
-                        on_restart={on_restart} tick={tick} />
-                },
-            } }
-            if !p.embed { <PoliciesDoc lang={l} /> }
-        </section>
+        }
     }
 }
 

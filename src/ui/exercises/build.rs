@@ -12,7 +12,7 @@ use crate::exercises::build::Challenge;
 use crate::exercises::Question;
 use crate::i18n::{join_list, t, tf, Lang};
 use crate::lab::suite::{score, SuiteRow};
-use crate::lab::{Design, DesignProblem, Group, Mechanism};
+use crate::lab::{Design, Group, Mechanism};
 use crate::ui::link::AppLink;
 
 fn mech_names(l: Lang, ms: &[Mechanism]) -> String {
@@ -87,36 +87,6 @@ pub(super) fn picker(
             { for Group::ALL.into_iter().map(boxes) }
         </fieldset>
     }
-}
-
-/// The core's reasons a design cannot be used, in the lab's names.
-pub(super) fn problems_text(l: Lang, problems: &[DesignProblem]) -> String {
-    let name = |m: Mechanism| t(l, &m.key());
-    let each: Vec<String> = problems
-        .iter()
-        .map(|p| match p {
-            DesignProblem::Needs { dropped, needs } => {
-                let needs: Vec<String> = needs.iter().map(|m| name(*m)).collect();
-                let or = t(l, "ex.build.or");
-                tf(
-                    l,
-                    "ex.build.needs",
-                    &[("given", name(*dropped)), ("needs", needs.join(&or))],
-                )
-            }
-            DesignProblem::Excludes { dropped, with } => tf(
-                l,
-                "ex.build.excludes",
-                &[("given", name(*dropped)), ("with", name(*with))],
-            ),
-            DesignProblem::Unknown { given } => given.clone(),
-        })
-        .collect();
-    tf(
-        l,
-        "ex.build.need_valid",
-        &[("problems", join_list(l, &each))],
-    )
 }
 
 /// The design in the lab's names («不加任何机制» for none).

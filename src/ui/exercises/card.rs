@@ -8,14 +8,18 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::build;
-use super::inputs::{self, FieldSpec};
+use super::inputs;
 use super::runner::{use_runner, RunState, Runner};
 use super::view;
-use crate::exercises::grade::{grade, parse_number, ModelValue, Response};
+use crate::exercises::form::{
+    fields, initial_choice, initial_design, initial_inputs, initial_picks, kind_key, pick_count,
+    read_response, rule_key, Draft, Problem,
+};
+use crate::exercises::grade::{grade, ModelValue, Response};
 use crate::exercises::live::LiveError;
 use crate::exercises::progress::Record;
 use crate::exercises::sections::Source;
-use crate::exercises::{fmt_num, order, Kind, PredictInput, Question};
+use crate::exercises::{order, Kind, PredictInput, Question};
 use crate::i18n::{t, tf, Lang};
 use crate::lab::suite::SuiteRow;
 use crate::lab::Design;
@@ -27,187 +31,6 @@ pub struct CardProps {
     pub question: Rc<Question>,
     pub record: Option<Record>,
     pub on_record: Callback<(String, Record)>,
-}
-
-fn fields(q: &Question) -> Vec<FieldSpec> {
-    match &q.kind {
-        Kind::Numeric(f) => f
-            .iter()
-            .map(|f| FieldSpec {
-                label: f.label,
-                unit: f.unit,
-                tol: f.tol,
-                answer: Some(f.answer()),
-            })
-            .collect(),
-        Kind::Predict {
-            input: PredictInput::Numbers(f),
-            ..
-        } => f
-            .iter()
-            .map(|f| FieldSpec {
-                label: f.label,
-                unit: f.unit,
-                tol: 0.0,
-                answer: None,
-            })
-            .collect(),
-        _ => vec![],
-    }
-}
-
-fn kind_key(q: &Question) -> &'static str {
-    match &q.kind {
-        Kind::Numeric(_) => "ex.kind.numeric",
-        Kind::Choice { .. } => "ex.kind.choice",
-        Kind::TrueFalse(_) => "ex.kind.tf",
-        Kind::Match(_) => "ex.kind.match",
-        Kind::Predict {
-            input: PredictInput::RedGreen(_),
-            ..
-        } => "ex.kind.lab_test",
-        Kind::Predict { .. } => "ex.kind.predict",
-        Kind::Build(_) => "ex.kind.build",
-    }
-}
-
-/// The grading rule shown above a «predict, then run» question's inputs.
-fn rule_key(q: &Question) -> Option<&'static str> {
-    match &q.kind {
-        Kind::Predict { input, .. } => Some(match input {
-            PredictInput::Numbers(_) => "ex.predict_rule_numbers",
-            PredictInput::Choice(_) => "ex.fewest_rule",
-            PredictInput::RedGreen(_) => "ex.test_rule",
-        }),
-        Kind::Build(_) => Some("ex.build.rule"),
-        _ => None,
-    }
-}
-
-/// How many picks (rows of a matching question, the fault and assertion of
-/// a test) a question takes.
-fn pick_count(q: &Question) -> usize {
-    match &q.kind {
-        Kind::Match(rows) => rows.len(),
-        Kind::Predict {
-            input: PredictInput::RedGreen(_),
-            ..
-        } => 2,
-        _ => 0,
-    }
-}
-
-/// Initial input texts, restored from the stored response.
-fn initial_inputs(n: usize, record: Option<&Record>) -> Vec<String> {
-    match record.map(|r| &r.response) {
-        Some(Response::Numbers(v)) if v.len() == n => v.iter().map(|x| fmt_num(*x)).collect(),
-        _ => vec![String::new(); n],
-    }
-}
-
-fn initial_choice(record: Option<&Record>) -> Option<String> {
-    match record.map(|r| &r.response) {
-        Some(Response::Choice(c)) => Some(c.clone()),
-        Some(Response::Bool(b)) => Some(b.to_string()),
-        _ => None,
-    }
-}
-
-fn initial_design(record: Option<&Record>) -> Design {
-    match record.map(|r| &r.response) {
-        Some(Response::Design(d)) => *d,
-        _ => Design::NONE,
-    }
-}
-
-fn initial_picks(n: usize, record: Option<&Record>) -> Vec<Option<String>> {
-    match record.map(|r| &r.response) {
-        Some(Response::Choices(v)) if v.len() == n => v.iter().cloned().map(Some).collect(),
-        _ => vec![None; n],
-    }
-}
-
-/// Why an answer was not graded; translated when rendered, so a language
-/// switch also switches the message.
-#[derive(Clone, Debug, PartialEq)]
-enum Problem {
-    NeedNumber(&'static str),
-    NeedChoice,
-    NeedPrediction,
-    NeedRow(&'static str),
-    NeedTest,
-    Design(Vec<crate::lab::DesignProblem>),
-    Model(String),
-}
-
-impl Problem {
-    fn text(&self, l: Lang) -> String {
-        match self {
-            Problem::NeedNumber(label) => tf(l, "ex.need_number", &[("field", t(l, label))]),
-            Problem::NeedChoice => t(l, "ex.need_choice"),
-            Problem::NeedPrediction => t(l, "ex.need_prediction"),
-            Problem::NeedRow(label) => tf(l, "ex.need_every_row", &[("row", t(l, label))]),
-            Problem::NeedTest => t(l, "ex.need_test"),
-            Problem::Design(p) => super::build::problems_text(l, p),
-            Problem::Model(e) => tf(l, "ex.model_error", &[("error", e.clone())]),
-        }
-    }
-}
-
-/// What the form holds when it is submitted.
-struct Draft<'a> {
-    inputs: &'a [String],
-    choice: &'a Option<String>,
-    picks: &'a [Option<String>],
-    design: Design,
-}
-
-/// Builds the response from the form, or names what is missing.
-fn read_response(q: &Question, d: &Draft) -> Result<Response, Problem> {
-    let specs = fields(q);
-    if !specs.is_empty() {
-        let mut v = Vec::with_capacity(specs.len());
-        for (s, raw) in specs.iter().zip(d.inputs) {
-            v.push(parse_number(raw).ok_or(Problem::NeedNumber(s.label))?);
-        }
-        return Ok(Response::Numbers(v));
-    }
-    match &q.kind {
-        Kind::Build(_) => {
-            let problems = crate::exercises::build::problems(d.design);
-            if !problems.is_empty() {
-                return Err(Problem::Design(problems));
-            }
-            return Ok(Response::Design(d.design));
-        }
-        Kind::Match(rows) => {
-            let picked = rows
-                .iter()
-                .zip(d.picks)
-                .map(|(r, p)| p.clone().ok_or(Problem::NeedRow(r.label)));
-            return picked.collect::<Result<_, _>>().map(Response::Choices);
-        }
-        Kind::Predict {
-            input: PredictInput::RedGreen(_),
-            ..
-        } => {
-            let picked: Option<Vec<String>> = d.picks.iter().cloned().collect();
-            return picked.map(Response::Choices).ok_or(Problem::NeedTest);
-        }
-        _ => {}
-    }
-    let c = d
-        .choice
-        .clone()
-        .ok_or(if matches!(q.kind, Kind::Predict { .. }) {
-            Problem::NeedPrediction
-        } else {
-            Problem::NeedChoice
-        })?;
-    Ok(match q.kind {
-        Kind::TrueFalse(_) => Response::Bool(c == "true"),
-        _ => Response::Choice(c),
-    })
 }
 
 /// Grades `resp` (running the model first for «predict, then run») and
@@ -261,75 +84,95 @@ fn submit(
     );
 }
 
+/// What the student has entered in a card's form, and why the last submit
+/// was not graded.
+#[derive(Clone)]
+struct Form {
+    inputs: UseStateHandle<Vec<String>>,
+    choice: UseStateHandle<Option<String>>,
+    picks: UseStateHandle<Vec<Option<String>>>,
+    design: UseStateHandle<Design>,
+    error: UseStateHandle<Option<Problem>>,
+}
+
+/// The form's state, restored from the stored answer.
+#[hook]
+fn use_form(q: &Question, record: Option<&Record>) -> Form {
+    let n = fields(q).len();
+    Form {
+        inputs: use_state(|| initial_inputs(n, record)),
+        choice: use_state(|| initial_choice(record)),
+        picks: use_state(|| initial_picks(pick_count(q), record)),
+        design: use_state(|| initial_design(record)),
+        error: use_state(|| None::<Problem>),
+    }
+}
+
+/// Reads the form into a response (or shows why it cannot) and grades it.
+fn on_submit(
+    q: &Rc<Question>,
+    form: &Form,
+    runner: &Runner,
+    on_record: &Callback<(String, Record)>,
+) -> Callback<SubmitEvent> {
+    let (q, form, runner, on_record) = (q.clone(), form.clone(), runner.clone(), on_record.clone());
+    Callback::from(move |e: SubmitEvent| {
+        e.prevent_default();
+        let draft = Draft {
+            inputs: &form.inputs,
+            choice: &form.choice,
+            picks: &form.picks,
+            design: *form.design,
+        };
+        match read_response(&q, &draft) {
+            Ok(resp) => {
+                form.error.set(None);
+                submit(&q, resp, &runner, &form.error, &on_record);
+            }
+            Err(msg) => form.error.set(Some(msg)),
+        }
+    })
+}
+
+/// The answer controls for the question's kind.
+fn controls(ctx: &inputs::Ctx, form: &Form) -> Html {
+    let (l, q) = (ctx.l, ctx.q);
+    let specs = fields(q);
+    match &q.kind {
+        Kind::Build(c) => html! { <>
+            { build::terms(l, q, c) }
+            { build::picker(l, q, &form.design, ctx.running) }
+        </> },
+        Kind::Match(rows) => inputs::match_rows(ctx, rows, &form.picks),
+        Kind::Predict {
+            input: PredictInput::RedGreen(assertions),
+            model: crate::exercises::Model::RedGreen(bench),
+        } => inputs::test_picks(ctx, bench.faults, assertions, &form.picks),
+        _ if !specs.is_empty() => inputs::number_fields(ctx, &specs, &form.inputs),
+        _ => inputs::radios(ctx, &order::shown(q), &form.choice),
+    }
+}
+
 #[function_component(QuestionCard)]
 pub fn question_card(p: &CardProps) -> Html {
     let l = p.lang;
     let q = p.question.clone();
     let id = q.id;
-    let specs = fields(&q);
-    let inputs = use_state(|| initial_inputs(specs.len(), p.record.as_ref()));
-    let choice = use_state(|| initial_choice(p.record.as_ref()));
-    let picks = use_state(|| initial_picks(pick_count(&q), p.record.as_ref()));
-    let design = use_state(|| initial_design(p.record.as_ref()));
-    let error = use_state(|| None::<Problem>);
+    let form = use_form(&q, p.record.as_ref());
     let runner = use_runner();
     let running = matches!(runner.state(), RunState::Running { .. });
-
-    let onsubmit = {
-        let (q, inputs, choice, picks, design, error, runner, on_record) = (
-            q.clone(),
-            inputs.clone(),
-            choice.clone(),
-            picks.clone(),
-            design.clone(),
-            error.clone(),
-            runner.clone(),
-            p.on_record.clone(),
-        );
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            let draft = Draft {
-                inputs: &inputs,
-                choice: &choice,
-                picks: &picks,
-                design: *design,
-            };
-            match read_response(&q, &draft) {
-                Ok(resp) => {
-                    error.set(None);
-                    submit(&q, resp, &runner, &error, &on_record);
-                }
-                Err(msg) => error.set(Some(msg)),
-            }
-        })
-    };
-
+    let onsubmit = on_submit(&q, &form, &runner, &p.on_record);
     let marks = p
         .record
         .as_ref()
         .map(|r| view::field_marks(&q, r))
         .unwrap_or_default();
-    let answered = p.record.is_some();
     let ctx = inputs::Ctx {
         l,
         q: &q,
         running,
         marks: &marks,
     };
-    let controls = match &q.kind {
-        Kind::Build(c) => html! { <>
-            { build::terms(l, &q, c) }
-            { build::picker(l, &q, &design, running) }
-        </> },
-        Kind::Match(rows) => inputs::match_rows(&ctx, rows, &picks),
-        Kind::Predict {
-            input: PredictInput::RedGreen(assertions),
-            model: crate::exercises::Model::RedGreen(bench),
-        } => inputs::test_picks(&ctx, bench.faults, assertions, &picks),
-        _ if !specs.is_empty() => inputs::number_fields(&ctx, &specs, &inputs),
-        _ => inputs::radios(&ctx, &order::shown(&q), &choice),
-    };
-
     html! {
         <article class="ex-card panel" id={format!("q-{id}")} data-testid={format!("exercise-{id}")}
             aria-labelledby={format!("ex-{id}-title")}>
@@ -339,9 +182,9 @@ pub fn question_card(p: &CardProps) -> Html {
                 <p class="ex-rule muted" data-testid={format!("rule-{id}")}>{ t(l, key) }</p>
             }
             <form {onsubmit} novalidate=true>
-                { controls }
-                { actions(l, &q, &runner, answered) }
-                if let Some(msg) = &*error { <p class="ex-error" role="alert" data-testid={format!("error-{id}")}>{ msg.text(l) }</p> }
+                { controls(&ctx, &form) }
+                { actions(l, &q, &runner, p.record.is_some()) }
+                if let Some(msg) = &*form.error { <p class="ex-error" role="alert" data-testid={format!("error-{id}")}>{ msg.text(l) }</p> }
             </form>
             <div aria-live="polite">
                 if let Some(r) = &p.record { { view::result(l, &q, r) } }

@@ -7,17 +7,10 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::view;
-use crate::exercises::{order, MatchRow, Question, Unit};
+use crate::exercises::form::FieldSpec;
+use crate::exercises::{order, MatchRow, Question};
 use crate::i18n::{t, tf, Lang};
 use crate::ui::exercises::view::choice_text;
-
-/// A numeric input's label, unit, tolerance and expected value (if known).
-pub(super) struct FieldSpec {
-    pub label: &'static str,
-    pub unit: Unit,
-    pub tol: f64,
-    pub answer: Option<f64>,
-}
 
 /// The value of the input or select an event came from.
 fn input_value(e: &Event) -> String {

@@ -150,31 +150,14 @@ pub fn exercises_page(p: &PageProps) -> Html {
     let in_section = bank.iter().filter(|q| q.section == section).count();
     let mounted = use_revealed(in_section, FIRST_BATCH, BATCH, (state.generation, section));
 
-    // Follow changes made by other frames and tabs of this origin.
-    {
-        let state = state.dispatcher();
-        use_effect_with((), move |_| {
-            let listener = EventListener::new(&gloo::utils::window(), "storage", move |_| {
-                let (progress, problem) = store::load();
-                state.dispatch(Action::Reloaded(progress, problem));
-            });
-            move || drop(listener)
-        });
-    }
+    use_stored_changes(&state);
 
     let Edits {
         on_record,
         on_reset,
         on_undo,
     } = use_edits(&state);
-    let shown: Vec<&Question> = match &question {
-        Some(id) => bank.iter().filter(|q| q.id == id).collect(),
-        None => bank
-            .iter()
-            .filter(|q| q.section == section)
-            .take(mounted)
-            .collect(),
-    };
+    let shown = shown(&bank, question.as_deref(), section, mounted);
     // Every card is keyed (and so is its `<li>` below): Yew matches unkeyed
     // siblings from the end of the list, so when a batch was appended every
     // mounted card was destroyed and mounted again in another `<li>`, losing
@@ -210,18 +193,57 @@ pub fn exercises_page(p: &PageProps) -> Html {
             { score_panel(l, s, state.undo.is_some(), (on_reset, on_undo), question.is_some().then_some(section)) }
             { section_nav(l, &bank, &state.progress, section) }
             { problem.unwrap_or_default() }
-            // The keyed list sits alone in its own element: Yew 0.23 loses
-            // its place («failed to insert node before next sibling») when a
-            // keyed list whose first node changes follows an empty sibling.
-            <div class="ex-sections">
-                <section key={section.id()} class="ex-section" data-testid={format!("section-{}", section.id())}
-                    aria-labelledby={format!("ex-section-{}", section.id())}>
-                    <h2 id={format!("ex-section-{}", section.id())}>{ t(l, &section.title_key()) }</h2>
-                    <ol class="ex-list">{ for shown.iter().map(|q| html! { <li key={card_key(q)}>{ card(q) }</li> }) }</ol>
-                </section>
-            </div>
+            { section_cards(l, section, shown.iter().map(|q| (card_key(q), card(q)))) }
         </section>
     }
+}
+
+/// The shown section's cards, each in a `<li>` keyed like its card.
+fn section_cards(l: Lang, section: Section, cards: impl Iterator<Item = (String, Html)>) -> Html {
+    let id = section.id();
+    html! {
+        // The keyed list sits alone in its own element: Yew 0.23 loses
+        // its place («failed to insert node before next sibling») when a
+        // keyed list whose first node changes follows an empty sibling.
+        <div class="ex-sections">
+            <section key={id} class="ex-section" data-testid={format!("section-{id}")}
+                aria-labelledby={format!("ex-section-{id}")}>
+                <h2 id={format!("ex-section-{id}")}>{ t(l, &section.title_key()) }</h2>
+                <ol class="ex-list">{ for cards.map(|(key, card)| html! { <li key={key}>{ card }</li> }) }</ol>
+            </section>
+        </div>
+    }
+}
+
+/// The questions on the page: the one asked for, or the first `mounted`
+/// of the section.
+fn shown<'a>(
+    bank: &'a [Question],
+    question: Option<&str>,
+    section: Section,
+    mounted: usize,
+) -> Vec<&'a Question> {
+    match question {
+        Some(id) => bank.iter().filter(|q| q.id == id).collect(),
+        None => bank
+            .iter()
+            .filter(|q| q.section == section)
+            .take(mounted)
+            .collect(),
+    }
+}
+
+/// Follows changes made by other frames and tabs of this origin.
+#[hook]
+fn use_stored_changes(state: &UseReducerHandle<State>) {
+    let state = state.dispatcher();
+    use_effect_with((), move |_| {
+        let listener = EventListener::new(&gloo::utils::window(), "storage", move |_| {
+            let (progress, problem) = store::load();
+            state.dispatch(Action::Reloaded(progress, problem));
+        });
+        move || drop(listener)
+    });
 }
 
 /// The page's edit callbacks: an answer, «清空进度» and its undo.

@@ -1,8 +1,7 @@
-//! The histogram of writes over time (trial 1 of every strategy): by default
-//! each panel on its own window of the first seconds with bins of tens of
-//! milliseconds, so the waves of un-jittered backoff are visible (one is
-//! marked); a toggle puts every panel on one shared axis instead. The
-//! mechanism behind the picture is said next to it.
+//! The histogram of writes over time (trial 1 of every strategy), drawn
+//! from the core's panels ([`crate::herd::hist_panels`]); a toggle puts
+//! every panel on one shared axis instead of its own window. The mechanism
+//! behind the picture is said next to it.
 
 use std::fmt::Write as _;
 
@@ -10,10 +9,9 @@ use yew::prelude::*;
 
 use super::job::SharedTraces;
 use super::labels::{label, name, style};
-use crate::herd::chart_data::{
-    marked_wave, own_histogram, shared_histograms, Axis, HistAxis, Histogram, MarkedWave,
-};
-use crate::herd::{Strategy, Trace};
+use crate::herd::chart_data::{HistAxis, Histogram, MarkedWave};
+use crate::herd::hist_panels::{grid_class, panel_width, panels, Panel};
+use crate::herd::Trace;
 use crate::i18n::num::{count, group, num};
 use crate::i18n::{t, tf, Lang};
 use crate::ui::chart::{fmt, svg, Frame};
@@ -25,88 +23,6 @@ const HEIGHT: f64 = 200.0;
 /// Small multiples drawn per frame: all seven at once took 50–100 ms on a
 /// slow machine; two make a short task each.
 pub const PANELS_PER_FRAME: usize = 2;
-
-/// One panel's data: its histogram, axes and what the window leaves out.
-struct Panel {
-    hist: Histogram,
-    x: Axis,
-    y: Axis,
-    /// `(window_ms, writes after it)` on an own axis.
-    window: Option<(f64, u64)>,
-    wave: Option<MarkedWave>,
-}
-
-fn panels(traces: &[Trace], axis: HistAxis) -> Vec<Panel> {
-    match axis {
-        HistAxis::Own => traces
-            .iter()
-            .map(|tr| {
-                let p = own_histogram(tr);
-                let y_max = p.hist.counts.iter().copied().max().unwrap_or(1);
-                // One wave is marked, in the panel without jitter.
-                let wave = (tr.strategy == Strategy::Exponential)
-                    .then(|| marked_wave(tr, &p.hist))
-                    .flatten();
-                Panel {
-                    x: Axis::new(0.0, p.window_ms, 5),
-                    y: Axis::new(0.0, f64::from(y_max.max(1)), 4),
-                    window: Some((p.window_ms, p.later)),
-                    wave,
-                    hist: p.hist,
-                }
-            })
-            .collect(),
-        HistAxis::Shared => {
-            let refs: Vec<&Trace> = traces.iter().collect();
-            let hists = shared_histograms(&refs, 50);
-            let t_max = hists
-                .first()
-                .map(|h| h.bin_ms * h.counts.len() as f64)
-                .unwrap_or(1.0);
-            let y_max = hists
-                .iter()
-                .flat_map(|h| h.counts.iter().copied())
-                .max()
-                .unwrap_or(1);
-            let (x, y) = (
-                Axis::new(0.0, t_max, 5),
-                Axis::new(0.0, f64::from(y_max.max(1)), 4),
-            );
-            hists
-                .into_iter()
-                .map(|hist| Panel {
-                    hist,
-                    x: x.clone(),
-                    y: y.clone(),
-                    window: None,
-                    wave: None,
-                })
-                .collect()
-        }
-    }
-}
-
-/// Columns of the small multiples for a content width.
-pub fn columns(width: f64) -> usize {
-    if width >= 1000.0 {
-        3
-    } else if width >= 640.0 {
-        2
-    } else {
-        1
-    }
-}
-
-/// The width of one panel (px).
-pub fn panel_width(width: f64) -> f64 {
-    let cols = columns(width) as f64;
-    ((width - 12.0 * (cols - 1.0)) / cols).max(240.0)
-}
-
-/// The grid class for the small multiples (no inline styles under the CSP).
-pub fn grid_class(width: f64) -> String {
-    format!("herd-multiples cols-{}", columns(width))
-}
 
 fn bars(f: &Frame, h: &Histogram) -> String {
     // One path for all bars keeps the DOM small.
@@ -238,12 +154,13 @@ fn mechanism(lang: Lang) -> Html {
 pub fn histogram_section(p: &HistogramProps) -> Html {
     let lang = p.lang;
     let traces: &[Trace] = &p.traces.0;
-    let ps = panels(traces, p.axis);
+    // Binned once per trial set and axis, for the panels and the table.
+    let ps = use_memo((p.traces.clone(), p.axis), |(traces, axis)| {
+        panels(&traces.0, *axis)
+    });
     let table = {
-        let traces = p.traces.clone();
-        let axis = p.axis;
+        let (traces, ps) = (p.traces.clone(), ps.clone());
         Callback::from(move |_| {
-            let ps = panels(&traces.0, axis);
             html! { <>{ for traces.0.iter().zip(ps.iter()).map(|(tr, pn)| histogram_table(lang, tr, &pn.hist)) }</> }
         })
     };

@@ -17,7 +17,7 @@ use super::page::PageProps;
 use super::widgets::{use_a_frame_late, NoticeList};
 use crate::herd::{HerdParams, View};
 use crate::i18n::t;
-use crate::params::Notice;
+use crate::ui::page_form::use_page_form;
 use crate::ui::size::use_width;
 use controls::Controls;
 use job::use_job;
@@ -31,12 +31,8 @@ const PANEL_INSET: f64 = 28.0;
 #[function_component(HerdPage)]
 pub fn herd_page(p: &PageProps) -> Html {
     let lang = p.lang;
-    let initial = use_memo((), {
-        let q = p.query.clone();
-        move |_| HerdParams::from_query(&q)
-    });
-    let params = use_state(|| initial.0.clone());
-    let notices = use_state(|| initial.1.clone());
+    let (form, on_field) = use_page_form::<HerdParams>(&p.query);
+    let params = &form.params;
     let job = use_job();
     let root = use_node_ref();
     let width = use_width(root.clone());
@@ -45,7 +41,7 @@ pub fn herd_page(p: &PageProps) -> Html {
     // what is computed (not of a display toggle) starts a computation.
     {
         let set_query = p.set_query.clone();
-        use_effect_with((*params).clone(), move |prm| set_query.emit(prm.to_query()));
+        use_effect_with(params.clone(), move |prm| set_query.emit(prm.to_query()));
     }
     // The computation starts a frame after the form is drawn: starting it
     // (the job, its workers, a redraw) in the task that first draws the page
@@ -59,27 +55,8 @@ pub fn herd_page(p: &PageProps) -> Html {
         });
     }
 
-    // Memoised on the parameters, so the form does not re-render (and reset
-    // what the user is typing) on every redraw of a running computation.
-    let on_field = {
-        let set_params = params.setter();
-        let set_notices = notices.setter();
-        use_callback(
-            (*params).clone(),
-            move |(name, raw): (String, String), current: &HerdParams| {
-                let mut q = current.to_query();
-                q.set(&name, raw);
-                let (next, n): (HerdParams, Vec<Notice>) = HerdParams::from_query(&q);
-                set_notices.set(n);
-                if next != *current {
-                    set_params.set(next);
-                }
-            },
-        )
-    };
     let on_start = {
-        let job = job.clone();
-        let params = params.clone();
+        let (job, params) = (job.clone(), params.clone());
         Callback::from(move |_| job.start(params.spec()))
     };
 
@@ -95,8 +72,8 @@ pub fn herd_page(p: &PageProps) -> Html {
             if !p.embed {
                 <p class="herd-intro">{ t(lang, "herd.intro") }</p>
             }
-            <NoticeList lang={lang} notices={(*notices).clone()} />
-            <Controls lang={lang} params={(*params).clone()} on_field={on_field.clone()} />
+            <NoticeList lang={lang} notices={form.notices.clone()} />
+            <Controls lang={lang} params={params.clone()} on_field={on_field.clone()} />
             { match late {
                 Some((lang, View::Run)) if params.view == View::Run => html! {
                     <RunView lang={lang} job={job.clone()} width={chart_width} embed={p.embed} tick={tick}

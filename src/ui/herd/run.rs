@@ -4,10 +4,11 @@
 
 use yew::prelude::*;
 
-use super::hist::{axis_toggle, grid_class, panel_width, HistogramSection, PANELS_PER_FRAME};
+use super::hist::{axis_toggle, HistogramSection, PANELS_PER_FRAME};
 use super::job::{JobHandle, SharedTraces};
 use super::labels::{label, marker_path, marker_path_into, name, Marker};
 use crate::herd::chart_data::{timeline_axes, timeline_clients, timeline_stride, Axis, HistAxis};
+use crate::herd::hist_panels::{grid_class, panel_width};
 use crate::herd::job::Engine;
 use crate::herd::{PointSummary, Spread, Trace};
 use crate::i18n::num::{count, duration, durations, group};

@@ -23,9 +23,9 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::prelude::*;
 
-use super::state::Wanted;
 use crate::lab::hunt::{HuntOutcome, HuntSpec};
 use crate::lab::matrix_job::Combo;
+use crate::lab::player::Wanted;
 use crate::lab::suite::{Fix, NextStep, SuiteRow};
 use crate::lab::wire::{parse_reply, Answer, EngineFault, Request, Want};
 use crate::lab::{Cell, ClientStrategy, Design, Measure, Preset, Run, Scenario};

@@ -10,7 +10,7 @@ use yew::prelude::*;
 use super::engine::{self, RunAnswer};
 use super::engine_view::engine_pending;
 use super::run_view::LabRunView;
-use super::state::{wanted, LabState};
+use crate::lab::player::{wanted, LabState};
 use crate::lab::wire::EngineFault;
 use crate::lab::LabParams;
 use crate::ui::page::PageProps;

@@ -10,13 +10,13 @@ use yew::prelude::*;
 use super::diagram::{Diagram, SameRun};
 use super::engine;
 use super::engine_view::engine_note;
-use super::narrate::{narrate, secs};
-use super::state::{wanted, Action, LabState, Loaded};
 use super::summary::{lab_parameters, summary_card};
 use super::tables::{keys_table, reports_table, sql_list};
 use crate::i18n::{t, tf, Lang};
+use crate::lab::narrate::{narrate, secs};
+use crate::lab::player::{wanted, Action, LabState, Loaded};
 use crate::lab::wire::EngineFault;
-use crate::lab::{self, ClientStrategy, Preset, Scenario};
+use crate::lab::{self, ClientStrategy, KeyRow, Preset, ReportRow, Scenario, Step};
 use crate::params::{check_int, Notice};
 use crate::ui::icons::{icon, Icon};
 use crate::ui::link::AppLink;
@@ -72,12 +72,115 @@ fn picker<T: Copy + PartialEq + 'static>(
     }
 }
 
+/// The page's reducer is the core's [`LabState::apply`].
+impl Reducible for LabState {
+    type Action = Action;
+
+    fn reduce(self: std::rc::Rc<Self>, action: Action) -> std::rc::Rc<Self> {
+        self.apply(action)
+    }
+}
+
 /// What the run view starts from: the first run, already computed.
 #[derive(Properties, Clone, PartialEq)]
 pub struct RunViewProps {
     pub page: PageProps,
     pub first: LabState,
     pub notices: Vec<Notice>,
+}
+
+type State = UseReducerHandle<LabState>;
+
+/// Asks the engine for the run the pickers name; its answer replaces the
+/// shown run (a stale answer is ignored by the reducer). A failure is kept
+/// in `error` until the student retries (`attempt`).
+#[hook]
+fn use_engine_runs(
+    state: &State,
+    error: &UseStateHandle<Option<EngineFault>>,
+    attempt: &UseStateHandle<u32>,
+) {
+    let dispatch = state.dispatcher();
+    let engine_error = error.clone();
+    let want = state.computing.then(|| wanted(&state.params));
+    use_effect_with((want, **attempt), move |(want, _)| {
+        if let Some(want) = want.clone() {
+            engine::run(want.clone(), move |answer| match answer {
+                Ok((run, fix)) => dispatch.dispatch(Action::Loaded(Loaded {
+                    wanted: want,
+                    run,
+                    fix,
+                })),
+                Err(why) => engine_error.set(Some(why)),
+            });
+        }
+    });
+}
+
+/// Playback: a tick at the chosen speed while playing.
+#[hook]
+fn use_playback(state: &State) {
+    let dispatch = state.dispatcher();
+    let ms = state.params.speed.interval_ms();
+    use_effect_with((state.playing, state.params.speed), move |(playing, _)| {
+        let interval = playing.then(|| Interval::new(ms, move || dispatch.dispatch(Action::Tick)));
+        move || drop(interval)
+    });
+}
+
+/// Keyboard: ← → step, space play/pause, Home/End.
+#[hook]
+fn use_step_keys(state: &State) {
+    let dispatch = state.dispatcher();
+    use_effect_with((), move |_| {
+        // Not passive: arrows and space must not scroll the page.
+        let opts = EventListenerOptions::enable_prevent_default();
+        let doc = gloo::utils::document();
+        let listener = EventListener::new_with_options(&doc, "keydown", opts, move |ev| {
+            let Some(ev) = ev.dyn_ref::<web_sys::KeyboardEvent>() else {
+                return;
+            };
+            if shortcuts_paused(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+                return;
+            }
+            let on_button = ev
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .is_some_and(|e| e.tag_name() == "BUTTON" || e.tag_name() == "A");
+            let action = match ev.key().as_str() {
+                "ArrowRight" => Action::Forward,
+                "ArrowLeft" => Action::Back,
+                "Home" => Action::ToStart,
+                "End" => Action::ToEnd,
+                // A focused button handles space itself.
+                " " | "Spacebar" if !on_button => Action::TogglePlay,
+                _ => return,
+            };
+            ev.prevent_default();
+            dispatch.dispatch(action);
+        });
+        move || drop(listener)
+    });
+}
+
+/// Keeps the newest row of the sequence diagram in view.
+#[hook]
+fn use_newest_row_in_view(step: usize, drawn: bool) -> NodeRef {
+    let seq_ref = use_node_ref();
+    {
+        let seq_ref = seq_ref.clone();
+        use_effect_with((step, drawn), move |_| {
+            // After the frame: reading the height now would lay the page out
+            // inside this task.
+            let later = crate::ui::dom::after_next_frame(100, move || {
+                if let Some(el) = seq_ref.cast::<web_sys::Element>() {
+                    el.set_scroll_top(el.scroll_height());
+                }
+            });
+            move || drop(later)
+        });
+    }
+    seq_ref
 }
 
 /// The idempotency lab's run view, once the engine has sent the first run
@@ -93,26 +196,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
     let notices = use_state(|| props.notices.clone());
     let engine_error = use_state(|| None::<EngineFault>);
     let attempt = use_state(|| 0u32);
-
-    // Ask the engine for the run the pickers name; its answer replaces the
-    // shown run (a stale answer is ignored by the reducer).
-    {
-        let dispatch = state.dispatcher();
-        let engine_error = engine_error.clone();
-        let want = state.computing.then(|| wanted(&state.params));
-        use_effect_with((want, *attempt), move |(want, _)| {
-            if let Some(want) = want.clone() {
-                engine::run(want.clone(), move |answer| match answer {
-                    Ok((run, fix)) => dispatch.dispatch(Action::Loaded(Loaded {
-                        wanted: want,
-                        run,
-                        fix,
-                    })),
-                    Err(why) => engine_error.set(Some(why)),
-                });
-            }
-        });
-    }
+    use_engine_runs(&state, &engine_error, &attempt);
 
     // Mirror the state into the URL.
     {
@@ -120,154 +204,34 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
         let q = state.params.to_query(state.step, state.total());
         use_effect_with(q, move |q| set_query.emit(q.clone()));
     }
-
-    // Playback.
-    {
-        let dispatch = state.dispatcher();
-        let ms = state.params.speed.interval_ms();
-        use_effect_with((state.playing, state.params.speed), move |(playing, _)| {
-            let interval =
-                playing.then(|| Interval::new(ms, move || dispatch.dispatch(Action::Tick)));
-            move || drop(interval)
-        });
-    }
-
-    // Keyboard: ← → step, space play/pause, Home/End.
-    {
-        let dispatch = state.dispatcher();
-        use_effect_with((), move |_| {
-            // Not passive: arrows and space must not scroll the page.
-            let opts = EventListenerOptions::enable_prevent_default();
-            let doc = gloo::utils::document();
-            let listener = EventListener::new_with_options(&doc, "keydown", opts, move |ev| {
-                let Some(ev) = ev.dyn_ref::<web_sys::KeyboardEvent>() else {
-                    return;
-                };
-                if shortcuts_paused(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
-                    return;
-                }
-                let on_button = ev
-                    .target()
-                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                    .is_some_and(|e| e.tag_name() == "BUTTON" || e.tag_name() == "A");
-                let action = match ev.key().as_str() {
-                    "ArrowRight" => Action::Forward,
-                    "ArrowLeft" => Action::Back,
-                    "Home" => Action::ToStart,
-                    "End" => Action::ToEnd,
-                    // A focused button handles space itself.
-                    " " | "Spacebar" if !on_button => Action::TogglePlay,
-                    _ => return,
-                };
-                ev.prevent_default();
-                dispatch.dispatch(action);
-            });
-            move || drop(listener)
-        });
-    }
+    use_playback(&state);
+    use_step_keys(&state);
 
     // The first render draws the pickers and controls; the story and the
     // summary follow a frame later, the diagram and the tables a frame after
     // that, so the run's arrival never builds and lays out the whole page in
     // one main-thread task.
     let stage = use_frame_stages(2);
-    let middle = stage >= 1;
-    let lower = stage >= 2;
-
-    // Keep the newest row of the sequence diagram in view.
-    let seq_ref = use_node_ref();
-    {
-        let seq_ref = seq_ref.clone();
-        use_effect_with((state.step, lower), move |_| {
-            // After the frame: reading the height now would lay the page out
-            // inside this task.
-            let later = crate::ui::dom::after_next_frame(100, move || {
-                if let Some(el) = seq_ref.cast::<web_sys::Element>() {
-                    el.set_scroll_top(el.scroll_height());
-                }
-            });
-            move || drop(later)
-        });
-    }
+    let (middle, lower) = (stage >= 1, stage >= 2);
+    let seq_ref = use_newest_row_in_view(state.step, lower);
 
     // No animation for users who asked for reduced motion; play still steps.
     let reduced = *use_memo((), |_| crate::ui::dom::prefers_reduced_motion());
     // A phone gets the diagram's narrow lanes (the same width the styles
-    // switch at), so all four lanes are on screen when the view opens.
+    // switch at), so all five lanes are on screen when the view opens.
     let narrow = *use_memo((), |_| crate::ui::dom::narrow_screen());
     let s = &*state;
-    let run = &s.run;
-    let total = s.total();
-    let step = s.step.min(total);
-    let current = step.checked_sub(1).and_then(|i| run.steps().get(i));
-    let before = step.checked_sub(2).and_then(|i| run.steps().get(i));
-    let (reports, keys) = current
-        .map(|c| (&c.reports[..], &c.keys[..]))
-        .unwrap_or((&[], &[]));
-    let (reports_before, keys_before) = before
-        .map(|c| (&c.reports[..], &c.keys[..]))
-        .unwrap_or((&[], &[]));
-    let count = reports.len();
-
-    let act = |a: fn() -> Action| {
-        let d = state.dispatcher();
-        Callback::from(move |_: MouseEvent| d.dispatch(a()))
-    };
-    let pick_scenario = {
-        let d = state.dispatcher();
-        Callback::from(move |x| d.dispatch(Action::Scenario(x)))
-    };
-    let pick_client = {
-        let d = state.dispatcher();
-        Callback::from(move |x| d.dispatch(Action::Client(x)))
-    };
-    let pick_server = {
-        let d = state.dispatcher();
-        Callback::from(move |x| d.dispatch(Action::Server(x)))
-    };
-    let on_seed = {
-        let d = state.dispatcher();
-        let notices = notices.clone();
-        Callback::from(move |e: Event| {
-            let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else {
-                return;
-            };
-            let (v, n) = check_int(&input.value(), lab::SEED_BOUND);
-            let mut list: Vec<Notice> = (*notices)
-                .iter()
-                .filter(|x| x.param != "seed")
-                .cloned()
-                .collect();
-            list.extend(n);
-            notices.set(list);
-            input.set_value(&v.to_string());
-            d.dispatch(Action::Seed(v as u64));
-        })
-    };
-    // «换一个随机种子»: a seed from Web Crypto; the seed field and the URL show it.
-    let random_seed = {
-        let d = state.dispatcher();
-        Callback::from(move |_: MouseEvent| {
-            let max = lab::SEED_BOUND.max as u64;
-            d.dispatch(Action::Seed(crate::ui::dom::fresh_seed(max)));
-        })
-    };
-    let on_speed = {
-        let d = state.dispatcher();
-        Callback::from(move |e: Event| {
-            let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() else {
-                return;
-            };
-            if let Some(sp) = lab::Speed::from_id(&sel.value()) {
-                d.dispatch(Action::Speed(sp));
-            }
-        })
-    };
-
     let to_matrix = crate::links::Link::LabMatrix(crate::lab::MatrixParams {
         design: s.params.design,
         ..Default::default()
     });
+    let retry = {
+        let (engine_error, attempt) = (engine_error.clone(), attempt.clone());
+        Callback::from(move |()| {
+            engine_error.set(None);
+            attempt.set(*attempt + 1);
+        })
+    };
 
     html! {
         <section class={classes!("lab", p.embed.then_some("compact"), reduced.then_some("no-motion"))}>
@@ -276,85 +240,208 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
             <p><AppLink to={to_matrix} testid="to-matrix">{ t(l, "lab.to_matrix") }</AppLink></p>
             <NoticeList lang={l} notices={(*notices).clone()} />
             { own_schedule(l, s.params.schedule.as_ref()) }
-            <div class="pickers">
-                { picker(l, "scenario", &t(l, "lab.pick.scenario"), &Scenario::ALL, s.params.schedule.is_none().then_some(s.params.scenario), Scenario::id, pick_scenario) }
-                { picker(l, "client", &t(l, "lab.pick.client"), &ClientStrategy::ALL, Some(s.params.client), ClientStrategy::id, pick_client) }
-                { picker(l, "server", &t(l, "lab.pick.server"), &Preset::ALL, s.params.design.preset(), Preset::id, pick_server) }
-            </div>
-            if s.params.design.preset().is_none() {
-                <p data-testid="design" data-design={s.params.design.to_ids()}>
-                    { t(l, "lab.pick.design") }{ ": " }{ crate::i18n::design_name(l, s.params.design) }
-                </p>
-            }
-            <div class="controls lab-controls">
-                <label>{ t(l, "common.seed") }
-                    <input type="number" min="0" max="999999" value={s.params.seed.to_string()}
-                        data-testid="seed" onchange={on_seed} title={t(l, "lab.seed.help")} />
-                </label>
-                <button type="button" data-testid="seed-random" onclick={random_seed}>{ t(l, "lab.seed.random") }</button>
-                <div class="buttons" role="group">
-                    <button type="button" data-testid="to-start" onclick={act(|| Action::ToStart)} disabled={step == 0}
-                        aria-label={t(l, "lab.ctl.to_start")} title={t(l, "lab.ctl.to_start")}>{ icon(Icon::ToStart) }</button>
-                    <button type="button" data-testid="step-back" onclick={act(|| Action::Back)} disabled={step == 0}
-                        aria-label={t(l, "lab.ctl.back")} title={t(l, "lab.ctl.back")}>{ icon(Icon::Back) }</button>
-                    <button type="button" data-testid="play" onclick={act(|| Action::TogglePlay)}
-                        aria-pressed={s.playing.to_string()}>
-                        if s.playing { <>{ icon(Icon::Pause) }{ " " }{ t(l, "lab.ctl.pause") }</> }
-                        else { <>{ icon(Icon::Play) }{ " " }{ t(l, "lab.ctl.play") }</> }
-                    </button>
-                    <button type="button" data-testid="step-forward" onclick={act(|| Action::Forward)} disabled={step >= total}
-                        aria-label={t(l, "lab.ctl.forward")} title={t(l, "lab.ctl.forward")}>{ icon(Icon::Play) }</button>
-                    <button type="button" data-testid="to-end" onclick={act(|| Action::ToEnd)} disabled={step >= total}
-                        aria-label={t(l, "lab.ctl.to_end")} title={t(l, "lab.ctl.to_end")}>{ icon(Icon::ToEnd) }</button>
-                </div>
-                <label>{ t(l, "lab.ctl.speed") }
-                    <select data-testid="speed" onchange={on_speed}>
-                        { for lab::Speed::ALL.iter().map(|sp| html! {
-                            <option value={sp.id()} selected={*sp == s.params.speed}>{ sp.id() }</option>
-                        }) }
-                    </select>
-                </label>
-                <span class="step-index" data-testid="step-index" data-step={step.to_string()} data-total={total.to_string()}>
-                    { tf(l, "lab.step_index", &[("step", step.to_string()), ("total", total.to_string())]) }
-                    { " · " }
-                    { tf(l, "lab.time", &[("t", secs(l, current.map(|c| c.time_ms).unwrap_or(0)))]) }
-                </span>
-            </div>
-            { engine_note(l, s.computing, (*engine_error).as_ref(), {
-                let (engine_error, attempt) = (engine_error.clone(), attempt.clone());
-                Callback::from(move |()| {
-                    engine_error.set(None);
-                    attempt.set(*attempt + 1);
-                })
-            }) }
+            { pickers(l, &state) }
+            { controls(l, &state, &notices) }
+            { engine_note(l, s.computing, (*engine_error).as_ref(), retry) }
             if !p.embed { <p class="muted keys-hint">{ t(l, "lab.ctl.keys") }</p> }
             { lab_parameters(l) }
-            if middle {
-            <div class="lab-grid">
-                <div class="panel lab-story">
-                    <h2>{ t(l, "lab.narration.title") }</h2>
-                    <p class="narration" aria-live="polite" data-testid="narration">{ narrate(l, run, current) }</p>
-                    <h3>{ t(l, "lab.sql.title") }</h3>
-                    { sql_list(l, current.map(|c| &c.sql[..]).unwrap_or(&[])) }
-                </div>
-                { summary_card(l, s, step, count, act(|| Action::ToEnd)) }
-            </div>
-            }
-            if lower {
-            { super::tenants::timers_panel(l, run) }
-            <div class="panel">
-                <h2>{ t(l, "lab.diagram.title") }</h2>
-                <p class="muted bars-legend">{ t(l, "lab.diagram.bars") }</p>
-                <p class="muted scroll-hint" aria-hidden="true">{ t(l, "lab.diagram.scroll_hint") }</p>
-                <div class="scroll-x seq-wrap" ref={seq_ref}><Diagram lang={l} run={SameRun(s.run.clone())} upto={step} narrow={narrow} /></div>
-            </div>
-            <div class="lab-tables">
-                { reports_table(l, reports, reports_before) }
-                { keys_table(l, keys, keys_before) }
-                { super::tables_downstream::downstream_tables(l, super::tables_downstream::has_outbox(run.design), current, before) }
-                { super::tenants::key_notes(l, s.run.design.has(crate::lab::Mechanism::TenantScope)) }
-            </div>
-            }
+            if middle { { story(l, &state) } }
+            if lower { { lower_panels(l, s, seq_ref, narrow) } }
         </section>
     }
+}
+
+/// A callback that sends `a()` to the reducer.
+fn act(state: &State, a: fn() -> Action) -> Callback<MouseEvent> {
+    let d = state.dispatcher();
+    Callback::from(move |_: MouseEvent| d.dispatch(a()))
+}
+
+/// A callback that sends a picked value to the reducer as `f(value)`.
+fn pick<T: 'static>(state: &State, f: fn(T) -> Action) -> Callback<T> {
+    let d = state.dispatcher();
+    Callback::from(move |x| d.dispatch(f(x)))
+}
+
+/// The scenario, client and server pickers, and a design that is no preset.
+fn pickers(l: Lang, state: &State) -> Html {
+    let s = &**state;
+    html! { <>
+        <div class="pickers">
+            { picker(l, "scenario", &t(l, "lab.pick.scenario"), &Scenario::ALL, s.params.schedule.is_none().then_some(s.params.scenario), Scenario::id, pick(state, Action::Scenario)) }
+            { picker(l, "client", &t(l, "lab.pick.client"), &ClientStrategy::ALL, Some(s.params.client), ClientStrategy::id, pick(state, Action::Client)) }
+            { picker(l, "server", &t(l, "lab.pick.server"), &Preset::ALL, s.params.design.preset(), Preset::id, pick(state, Action::Server)) }
+        </div>
+        if s.params.design.preset().is_none() {
+            <p data-testid="design" data-design={s.params.design.to_ids()}>
+                { t(l, "lab.pick.design") }{ ": " }{ crate::i18n::design_name(l, s.params.design) }
+            </p>
+        }
+    </> }
+}
+
+/// The seed field: a checked value goes to the reducer, its notice (if
+/// any) replaces the seed's earlier one.
+fn on_seed(state: &State, notices: &UseStateHandle<Vec<Notice>>) -> Callback<Event> {
+    let d = state.dispatcher();
+    let notices = notices.clone();
+    Callback::from(move |e: Event| {
+        let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else {
+            return;
+        };
+        let (v, n) = check_int(&input.value(), lab::SEED_BOUND);
+        let mut list: Vec<Notice> = (*notices)
+            .iter()
+            .filter(|x| x.param != "seed")
+            .cloned()
+            .collect();
+        list.extend(n);
+        notices.set(list);
+        input.set_value(&v.to_string());
+        d.dispatch(Action::Seed(v as u64));
+    })
+}
+
+/// «换一个随机种子»: a seed from Web Crypto; the seed field and the URL show it.
+fn random_seed(state: &State) -> Callback<MouseEvent> {
+    let d = state.dispatcher();
+    Callback::from(move |_: MouseEvent| {
+        let max = lab::SEED_BOUND.max as u64;
+        d.dispatch(Action::Seed(crate::ui::dom::fresh_seed(max)));
+    })
+}
+
+fn on_speed(state: &State) -> Callback<Event> {
+    let d = state.dispatcher();
+    Callback::from(move |e: Event| {
+        let Some(sel) = e.target_dyn_into::<web_sys::HtmlSelectElement>() else {
+            return;
+        };
+        if let Some(sp) = lab::Speed::from_id(&sel.value()) {
+            d.dispatch(Action::Speed(sp));
+        }
+    })
+}
+
+/// The seed, the stepper, the speed and where the run is.
+fn controls(l: Lang, state: &State, notices: &UseStateHandle<Vec<Notice>>) -> Html {
+    let s = &**state;
+    html! {
+        <div class="controls lab-controls">
+            <label>{ t(l, "common.seed") }
+                <input type="number" min="0" max="999999" value={s.params.seed.to_string()}
+                    data-testid="seed" onchange={on_seed(state, notices)} title={t(l, "lab.seed.help")} />
+            </label>
+            <button type="button" data-testid="seed-random" onclick={random_seed(state)}>{ t(l, "lab.seed.random") }</button>
+            { stepper(l, state) }
+            <label>{ t(l, "lab.ctl.speed") }
+                <select data-testid="speed" onchange={on_speed(state)}>
+                    { for lab::Speed::ALL.iter().map(|sp| html! {
+                        <option value={sp.id()} selected={*sp == s.params.speed}>{ sp.id() }</option>
+                    }) }
+                </select>
+            </label>
+            { step_index(l, s) }
+        </div>
+    }
+}
+
+/// To the start, back, play/pause, forward, to the end.
+fn stepper(l: Lang, state: &State) -> Html {
+    let s = &**state;
+    let total = s.total();
+    let step = s.step.min(total);
+    html! {
+        <div class="buttons" role="group">
+            <button type="button" data-testid="to-start" onclick={act(state, || Action::ToStart)} disabled={step == 0}
+                aria-label={t(l, "lab.ctl.to_start")} title={t(l, "lab.ctl.to_start")}>{ icon(Icon::ToStart) }</button>
+            <button type="button" data-testid="step-back" onclick={act(state, || Action::Back)} disabled={step == 0}
+                aria-label={t(l, "lab.ctl.back")} title={t(l, "lab.ctl.back")}>{ icon(Icon::Back) }</button>
+            <button type="button" data-testid="play" onclick={act(state, || Action::TogglePlay)}
+                aria-pressed={s.playing.to_string()}>
+                if s.playing { <>{ icon(Icon::Pause) }{ " " }{ t(l, "lab.ctl.pause") }</> }
+                else { <>{ icon(Icon::Play) }{ " " }{ t(l, "lab.ctl.play") }</> }
+            </button>
+            <button type="button" data-testid="step-forward" onclick={act(state, || Action::Forward)} disabled={step >= total}
+                aria-label={t(l, "lab.ctl.forward")} title={t(l, "lab.ctl.forward")}>{ icon(Icon::Play) }</button>
+            <button type="button" data-testid="to-end" onclick={act(state, || Action::ToEnd)} disabled={step >= total}
+                aria-label={t(l, "lab.ctl.to_end")} title={t(l, "lab.ctl.to_end")}>{ icon(Icon::ToEnd) }</button>
+        </div>
+    }
+}
+
+/// The step shown, of how many, and its time.
+fn step_index(l: Lang, s: &LabState) -> Html {
+    let total = s.total();
+    let step = s.step.min(total);
+    html! {
+        <span class="step-index" data-testid="step-index" data-step={step.to_string()} data-total={total.to_string()}>
+            { tf(l, "lab.step_index", &[("step", step.to_string()), ("total", total.to_string())]) }
+            { " · " }
+            { tf(l, "lab.time", &[("t", secs(l, current(s).map(|c| c.time_ms).unwrap_or(0)))]) }
+        </span>
+    }
+}
+
+/// The step shown (none before the first) and the one before it.
+fn current(s: &LabState) -> Option<&Step> {
+    s.step
+        .min(s.total())
+        .checked_sub(1)
+        .and_then(|i| s.run.steps().get(i))
+}
+
+fn before(s: &LabState) -> Option<&Step> {
+    s.step
+        .min(s.total())
+        .checked_sub(2)
+        .and_then(|i| s.run.steps().get(i))
+}
+
+/// The step's narration and SQL, and the run's summary.
+fn story(l: Lang, state: &State) -> Html {
+    let s = &**state;
+    let step = s.step.min(s.total());
+    let now = current(s);
+    let count = now.map_or(0, |c| c.reports.len());
+    html! {
+        <div class="lab-grid">
+            <div class="panel lab-story">
+                <h2>{ t(l, "lab.narration.title") }</h2>
+                <p class="narration" aria-live="polite" data-testid="narration">{ narrate(l, &s.run, now) }</p>
+                <h3>{ t(l, "lab.sql.title") }</h3>
+                { sql_list(l, now.map(|c| &c.sql[..]).unwrap_or(&[])) }
+            </div>
+            { summary_card(l, s, step, count, act(state, || Action::ToEnd)) }
+        </div>
+    }
+}
+
+/// A step's reports and keys tables (empty before the first step).
+fn tables(c: Option<&Step>) -> (&[ReportRow], &[KeyRow]) {
+    c.map(|c| (&c.reports[..], &c.keys[..]))
+        .unwrap_or((&[], &[]))
+}
+
+/// The timers, the sequence diagram and the tables.
+fn lower_panels(l: Lang, s: &LabState, seq_ref: NodeRef, narrow: bool) -> Html {
+    let run = &s.run;
+    let (now, then) = (current(s), before(s));
+    let ((reports, keys), (reports_before, keys_before)) = (tables(now), tables(then));
+    let step = s.step.min(s.total());
+    html! { <>
+        { super::tenants::timers_panel(l, run) }
+        <div class="panel">
+            <h2>{ t(l, "lab.diagram.title") }</h2>
+            <p class="muted bars-legend">{ t(l, "lab.diagram.bars") }</p>
+            <p class="muted scroll-hint" aria-hidden="true">{ t(l, "lab.diagram.scroll_hint") }</p>
+            <div class="scroll-x seq-wrap" ref={seq_ref}><Diagram lang={l} run={SameRun(s.run.clone())} upto={step} narrow={narrow} /></div>
+        </div>
+        <div class="lab-tables">
+            { reports_table(l, reports, reports_before) }
+            { keys_table(l, keys, keys_before) }
+            { super::tables_downstream::downstream_tables(l, super::tables_downstream::has_outbox(run.design), now, then) }
+            { super::tenants::key_notes(l, s.run.design.has(crate::lab::Mechanism::TenantScope)) }
+        </div>
+    </> }
 }

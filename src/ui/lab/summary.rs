@@ -4,11 +4,11 @@
 
 use yew::prelude::*;
 
-use super::narrate::outcome_text;
-use super::state::LabState;
 use crate::i18n::num::counted;
 use crate::i18n::{t, tf, Lang};
 use crate::lab::explain::{cause, reading_scenario, Cause};
+use crate::lab::narrate::outcome_text;
+use crate::lab::player::LabState;
 use crate::lab::rules::design_breaks;
 use crate::lab::words::{model_view, tool_text, verdict_line};
 use crate::lab::{

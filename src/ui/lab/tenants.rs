@@ -5,17 +5,12 @@
 
 use yew::prelude::*;
 
-use super::narrate::secs;
 use crate::i18n::{t, tf, Lang};
 use crate::lab::harness::{ACTION, SUBJECT, TENANTS};
+use crate::lab::narrate::secs;
+use crate::lab::words::tenant_name;
 use crate::lab::{DripTimers, Run, Timer, ToolOutcome};
 use crate::ui::icons::{icon, Icon};
-
-/// A tenant's name as the page shows it («租户 A»).
-pub fn tenant_name(l: Lang, tenant: usize) -> String {
-    let letter = if tenant == 0 { "A" } else { "B" };
-    tf(l, "lab.tenant.name", &[("t", letter.to_string())])
-}
 
 /// The key's namespace as the reading writes it: `tenant / subject / action`.
 pub fn namespace(tenant: &str) -> String {

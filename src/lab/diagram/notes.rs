@@ -1,54 +1,25 @@
-//! The sequence diagram's layout: its columns and row height, and the text
-//! of each arrow and lane note, shared by the component ([`super::diagram`])
-//! and the row markup ([`super::diagram_rows`]).
+//! The text of the diagram's arrows and lane notes, and which notes stand
+//! out (a mark before the text, a class).
 
-use super::narrate::secs;
 use crate::i18n::{t, tf, Lang};
-use crate::lab::{Arrow, ArrowLabel, Decision, Lane, Next, Run, Step, StepKind};
-use crate::ui::icons::Icon;
+use crate::lab::narrate::secs;
+use crate::lab::{Arrow, ArrowLabel, Decision, Lane, Next, Step, StepKind};
 
-/// The time column: seconds (`12.345 秒`) fit the narrow one; a run that
-/// passes an hour (`25 小时 0.012 秒`) gets the wide one.
-const TIME_W: f64 = 64.0;
-const TIME_W_HOURS: f64 = 100.0;
-const LANE_W: f64 = 130.0;
-/// On a narrow screen (a 360 px phone) all five lanes must fit beside the
-/// time column, so the diagram opens with the server, database and notifier
-/// in view; only the notes to their right need a sideways scroll.
-const LANE_W_NARROW: f64 = 48.0;
-pub(super) const HEAD_H: f64 = 30.0;
-pub(super) const ROW_H: f64 = 22.0;
-/// Room on the right for the server and database lanes' notes.
-const NOTE_W: f64 = 230.0;
-
-/// The diagram's columns: the time column's width and the screen's fix
-/// the rest.
-#[derive(Clone, Copy)]
-pub(super) struct Cols {
-    time_w: f64,
-    lane_w: f64,
+/// The mark drawn before a note's text (the page draws each as an icon).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A wait (backoff, `Retry-After`).
+    Wait,
+    /// A crash, a stop.
+    Cross,
+    /// A retry that got the old body's stored response.
+    ChangedBody,
+    /// A handler paused past its lease.
+    Pause,
 }
 
-impl Cols {
-    pub(super) fn for_run(run: &Run, narrow: bool) -> Cols {
-        let hours = run.steps().iter().any(|s| s.time_ms >= 3_600_000);
-        Cols {
-            time_w: if hours { TIME_W_HOURS } else { TIME_W },
-            lane_w: if narrow { LANE_W_NARROW } else { LANE_W },
-        }
-    }
-
-    pub(super) fn width(self) -> f64 {
-        self.time_w + Lane::ALL.len() as f64 * self.lane_w + NOTE_W
-    }
-
-    pub(super) fn lane_x(self, l: Lane) -> f64 {
-        let i = Lane::ALL.iter().position(|x| *x == l).unwrap_or(0) as f64;
-        self.time_w + (i + 0.5) * self.lane_w
-    }
-}
-
-pub(super) fn label(l: Lang, a: &Arrow) -> String {
+/// An arrow's label.
+pub fn label(l: Lang, a: &Arrow) -> String {
     match &a.label {
         ArrowLabel::Request { request } => format!("POST #{}", request + 1),
         ArrowLabel::Status { status } => status.to_string(),
@@ -62,7 +33,7 @@ pub(super) fn label(l: Lang, a: &Arrow) -> String {
         }
         ArrowLabel::QueryResult { found: None } => t(l, "lab.arrow.query_none"),
         ArrowLabel::Notify { .. } | ArrowLabel::NotifyAnswer { .. } => {
-            super::narrate_notes::arrow_text(l, &a.label).unwrap_or_default()
+            crate::lab::narrate_notes::arrow_text(l, &a.label).unwrap_or_default()
         }
         ArrowLabel::TlsFailed => t(l, "lab.arrow.tls"),
         ArrowLabel::Dripping { status } => {
@@ -71,11 +42,12 @@ pub(super) fn label(l: Lang, a: &Arrow) -> String {
     }
 }
 
-/// A lane note: its lane, an icon before its text, the text, and its CSS
+/// A lane note: its lane, a mark before its text, the text, and its CSS
 /// class (the key moments, stall, wait, fence, guard, stand out).
-pub(super) struct Note {
+#[derive(Clone, Debug, PartialEq)]
+pub struct Note {
     pub lane: Lane,
-    pub icon: Option<Icon>,
+    pub mark: Option<Mark>,
     pub text: String,
     pub class: &'static str,
 }
@@ -83,16 +55,16 @@ pub(super) struct Note {
 fn plain(lane: Lane, text: String, class: &'static str) -> Option<Note> {
     Some(Note {
         lane,
-        icon: None,
+        mark: None,
         text,
         class,
     })
 }
 
-fn marked(lane: Lane, icon: Icon, text: String, class: &'static str) -> Option<Note> {
+fn marked(lane: Lane, mark: Mark, text: String, class: &'static str) -> Option<Note> {
     Some(Note {
         lane,
-        icon: Some(icon),
+        mark: Some(mark),
         text,
         class,
     })
@@ -100,8 +72,8 @@ fn marked(lane: Lane, icon: Icon, text: String, class: &'static str) -> Option<N
 
 /// A lane note for steps that are events rather than messages;
 /// `changed_body` lists the requests that got the old body's response
-/// replayed ([`Run::changed_body_replays`]).
-pub(super) fn note(l: Lang, changed_body: &[usize], s: &Step) -> Option<Note> {
+/// replayed ([`crate::lab::Run::changed_body_replays`]).
+pub fn note(l: Lang, changed_body: &[usize], s: &Step) -> Option<Note> {
     let wait = |next: &Next| match next {
         Next::Backoff { wait_ms } => Some(tf(l, "lab.note.wait", &[("t", secs(l, *wait_ms))])),
         Next::RetryAfter { wait_ms } => Some(format!(
@@ -116,28 +88,28 @@ pub(super) fn note(l: Lang, changed_body: &[usize], s: &Step) -> Option<Note> {
         StepKind::Timeout { next, .. } => {
             let n = t(l, "lab.note.timeout");
             match wait(next) {
-                Some(w) => marked(h, Icon::Wait, format!("{n} → {w}"), "note wait"),
+                Some(w) => marked(h, Mark::Wait, format!("{n} → {w}"), "note wait"),
                 None => plain(h, format!("{n} → {}", t(l, "lab.note.result")), "note"),
             }
         }
         StepKind::Received { next, .. } => match wait(next) {
-            Some(w) => marked(h, Icon::Wait, w, "note wait"),
+            Some(w) => marked(h, Mark::Wait, w, "note wait"),
             None => plain(h, t(l, "lab.note.result"), "note"),
         },
         StepKind::Late { .. } => plain(h, t(l, "lab.note.late"), "note"),
         StepKind::Restart => plain(Lane::Server, t(l, "lab.note.restart"), "note"),
-        StepKind::HarnessDown => marked(h, Icon::Cross, t(l, "lab.note.harness_down"), "note key"),
+        StepKind::HarnessDown => marked(h, Mark::Cross, t(l, "lab.note.harness_down"), "note key"),
         StepKind::HarnessBack => plain(h, t(l, "lab.note.harness_back"), "note key"),
         StepKind::Cleanup { .. } => plain(Lane::Database, t(l, "lab.note.cleanup"), "note key"),
         StepKind::Truncated => plain(h, t(l, "lab.note.truncated"), "note key"),
         StepKind::RelayDown => marked(
             Lane::Server,
-            Icon::Cross,
+            Mark::Cross,
             t(l, "lab.note.relay_down"),
             "note key",
         ),
         StepKind::Dripping { .. } => plain(h, t(l, "lab.note.dripping"), "note key"),
-        StepKind::Deadline { .. } => marked(h, Icon::Cross, t(l, "lab.note.deadline"), "note key"),
+        StepKind::Deadline { .. } => marked(h, Mark::Cross, t(l, "lab.note.deadline"), "note key"),
         StepKind::Server {
             request,
             decision,
@@ -146,7 +118,7 @@ pub(super) fn note(l: Lang, changed_body: &[usize], s: &Step) -> Option<Note> {
         } => {
             if changed_body.contains(request) {
                 let text = t(l, "lab.note.replay_changed");
-                return marked(Lane::Server, Icon::ChangedBody, text, "note key");
+                return marked(Lane::Server, Mark::ChangedBody, text, "note key");
             }
             server_note(l, s, decision, *works_until_ms)
         }
@@ -157,7 +129,7 @@ pub(super) fn note(l: Lang, changed_body: &[usize], s: &Step) -> Option<Note> {
 fn server_note(l: Lang, s: &Step, d: &Decision, until: Option<u64>) -> Option<Note> {
     let v = Lane::Server;
     match d {
-        Decision::Crashed => marked(v, Icon::Cross, t(l, "lab.note.crash"), "note key"),
+        Decision::Crashed => marked(v, Mark::Cross, t(l, "lab.note.crash"), "note key"),
         Decision::Fenced {
             replayed,
             held,
@@ -182,7 +154,7 @@ fn server_note(l: Lang, s: &Step, d: &Decision, until: Option<u64>) -> Option<No
             match Long::of(u - s.time_ms) {
                 Long::Stall => {
                     let text = tf(l, "lab.note.stall", &[("t", secs(l, u))]);
-                    marked(v, Icon::Pause, text, "note stall")
+                    marked(v, Mark::Pause, text, "note stall")
                 }
                 Long::Work => plain(
                     v,
@@ -197,13 +169,13 @@ fn server_note(l: Lang, s: &Step, d: &Decision, until: Option<u64>) -> Option<No
 /// A handler that is busy for longer than normal work: past the lease it
 /// is a pause (a GC pause, say: the server will guess it is dead), within
 /// it just slow work (a slow request, a taker doing the work again).
-pub(super) enum Long {
+pub enum Long {
     Stall,
     Work,
 }
 
 impl Long {
-    pub(super) fn of(busy_ms: u64) -> Long {
+    pub fn of(busy_ms: u64) -> Long {
         if busy_ms > crate::lab::LEASE_MS {
             Long::Stall
         } else {
@@ -211,7 +183,7 @@ impl Long {
         }
     }
 
-    pub(super) fn bar(&self) -> &'static str {
+    pub fn bar(&self) -> &'static str {
         match self {
             Long::Stall => "stall-bar",
             Long::Work => "work-bar",

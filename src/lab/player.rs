@@ -1,15 +1,13 @@
-//! The run view's state: parameters, the shown run, the current step and
-//! playback. All changes go through one reducer, so the interval timer and the
-//! key listener never see stale state. Runs come from the lab engine's worker
-//! ([`super::engine`]): a picker change marks the state `computing`, and the
-//! engine's answer arrives as [`Action::Loaded`].
+//! The lab run view's state: parameters, the shown run, the current step
+//! and playback. All changes go through one reducer ([`LabState::apply`]), so
+//! the page's interval timer and key listener never see stale state. Runs
+//! come from the lab engine's worker: a picker change marks the state
+//! `computing`, and the engine's answer arrives as [`Action::Loaded`].
 
 use std::rc::Rc;
 
-use yew::prelude::*;
-
-use crate::lab::matrix_job::Combo;
-use crate::lab::{ClientStrategy, FaultSchedule, LabParams, Preset, Run, Scenario, Speed};
+use super::matrix_job::Combo;
+use super::{ClientStrategy, FaultSchedule, LabParams, Preset, Run, Scenario, Speed};
 use crate::params::Notice;
 
 /// Everything the run view shows.
@@ -126,10 +124,9 @@ pub enum Action {
     Loaded(Loaded),
 }
 
-impl Reducible for LabState {
-    type Action = Action;
-
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+impl LabState {
+    /// The state after `action`; the page's reducer.
+    pub fn apply(self: Rc<Self>, action: Action) -> Rc<Self> {
         let total = self.total();
         let mut s = (*self).clone();
         let params = |f: &dyn Fn(&mut LabParams)| {
@@ -184,3 +181,7 @@ impl Reducible for LabState {
         Rc::new(s)
     }
 }
+
+#[cfg(all(test, feature = "sqlite"))]
+#[path = "player_tests.rs"]
+mod tests;
