@@ -35,6 +35,7 @@ pub mod matrix_job;
 mod notifier;
 mod params;
 mod result;
+pub mod reveal;
 pub mod rules;
 #[cfg(feature = "sqlite")]
 mod sim;

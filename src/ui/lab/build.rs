@@ -16,12 +16,17 @@ use super::engine_view::engine_note;
 use super::hunt::HuntPanel;
 use crate::i18n::{t, tf};
 use crate::lab::build::{toggle, SuiteState};
+use crate::lab::reveal::RowReveal;
 use crate::lab::wire::{EngineFault, Want};
 use crate::lab::{BuildParams, ClientStrategy, Design, Mechanism};
 use crate::links::Link;
 use crate::params::Notice;
 use crate::ui::page::PageProps;
+use crate::ui::slicer::Slicer;
 use crate::ui::widgets::NoticeList;
+
+/// The suite table's cells per row (for [`RowReveal`]).
+const SUITE_COLUMNS: usize = 6;
 
 /// The requests the current suite has with the worker, to cancel.
 type Asked = Rc<RefCell<Vec<u64>>>;
@@ -40,6 +45,11 @@ pub fn build_page(p: &PageProps) -> Html {
     let error = use_state(|| None::<EngineFault>);
     let generation = use_state(|| 0u32);
     let last = use_mut_ref(|| None::<SuiteState>);
+    // The first suite is drawn a few rows per frame; later ones at once
+    // (their rows replace drawn rows, which costs far less).
+    let reveal = use_state(|| RowReveal::all(0));
+    let slicer = use_memo((), |_| Slicer::default());
+    let drawn_before = use_mut_ref(|| false);
 
     {
         let set_query = p.set_query.clone();
@@ -49,6 +59,8 @@ pub fn build_page(p: &PageProps) -> Html {
     }
     {
         let (shown, error, last) = (shown.clone(), error.clone(), last.clone());
+        let (reveal, slicer, drawn_before) =
+            (reveal.clone(), (*slicer).clone(), drawn_before.clone());
         use_effect_with(((*params).clone(), *generation), move |(b, _)| {
             let state = SuiteState::start(b.clone(), last.borrow().as_ref());
             let cancelled = Rc::new(Cell::new(false));
@@ -58,6 +70,9 @@ pub fn build_page(p: &PageProps) -> Html {
                 shown,
                 last,
                 error,
+                reveal,
+                slicer,
+                drawn_before,
                 cancelled: cancelled.clone(),
                 asked: asked.clone(),
             };
@@ -104,8 +119,8 @@ pub fn build_page(p: &PageProps) -> Html {
                     { " " }{ tf(l, "build.progress", &[("done", done.to_string()), ("total", total.to_string())]) }
                 }
             </div>
-            { score_block(l, &shown, &actions) }
-            { suite_table(l, &shown, &actions) }
+            if reveal.is_done() { { score_block(l, &shown, &actions) } }
+            { suite_table(l, &shown, *reveal, &actions) }
             <HuntPanel lang={l} spec={b.hunt_spec()} on_kinds={set_kinds} />
             { sql_listing(l, b.design) }
         </section>
@@ -154,6 +169,10 @@ struct Run {
     shown: UseStateHandle<SuiteState>,
     last: Rc<RefCell<Option<SuiteState>>>,
     error: UseStateHandle<Option<EngineFault>>,
+    reveal: UseStateHandle<RowReveal>,
+    slicer: Slicer,
+    /// Whether a whole suite was drawn on this page before.
+    drawn_before: Rc<RefCell<bool>>,
     cancelled: Rc<Cell<bool>>,
     asked: Asked,
 }
@@ -164,6 +183,28 @@ impl Run {
         let now = self.state.borrow().clone();
         *self.last.borrow_mut() = Some(now.clone());
         self.shown.set(now);
+    }
+
+    /// Draws the first complete suite a few rows per frame, any later one
+    /// at once.
+    fn reveal_rows(&self) {
+        let total = self.state.borrow().shown().len();
+        if self.state.borrow().done() < total || self.drawn_before.replace(true) {
+            self.slicer.cancel();
+            return self.reveal.set(RowReveal::all(total));
+        }
+        let mut reveal = RowReveal::start(total, SUITE_COLUMNS);
+        self.reveal.set(reveal);
+        let (handle, cancelled) = (self.reveal.clone(), self.cancelled.clone());
+        self.slicer.each_frame(move || {
+            if cancelled.get() {
+                handle.set(RowReveal::all(total));
+                return false;
+            }
+            let more = reveal.advance();
+            handle.set(reveal);
+            more
+        });
     }
 
     fn fail(&self, why: EngineFault) {
@@ -183,6 +224,7 @@ impl Run {
                     for (i, row) in rows.into_iter().enumerate() {
                         run.state.borrow_mut().record_row(i, row);
                     }
+                    run.reveal_rows();
                     run.publish();
                     if run.state.borrow().done() == run.state.borrow().shown().len() {
                         run.follow_up();
