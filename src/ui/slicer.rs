@@ -35,12 +35,15 @@ pub struct SliceEnd {
 /// Longest wait for a frame before [`Slicer::each_frame`]'s next part.
 pub const FRAME_FALLBACK_MS: u32 = 100;
 
+/// A call that the first of two callbacks makes.
+type Once = Rc<Cell<Option<Box<dyn FnOnce()>>>>;
+
 /// Calls `f` once, in a task after the next frame (or after
 /// [`FRAME_FALLBACK_MS`] if no frame comes). Holds no handle: a cancelled
 /// run is stopped by its generation, and both callbacks free themselves.
 fn after_frame(f: impl FnOnce() + 'static) {
-    let once: Rc<Cell<Option<Box<dyn FnOnce()>>>> = Rc::new(Cell::new(Some(Box::new(f))));
-    let run = move |once: &Rc<Cell<Option<Box<dyn FnOnce()>>>>| {
+    let once: Once = Rc::new(Cell::new(Some(Box::new(f))));
+    let run = move |once: &Once| {
         if let Some(f) = once.take() {
             f();
         }

@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::build_view::{controls, score_block, sql_listing, suite_table, Actions};
+use super::build_view::{controls, score_block, suite_table, Actions, SqlListing};
 use super::engine;
 use super::engine_view::engine_note;
 use super::hunt::HuntPanel;
@@ -122,7 +122,7 @@ pub fn build_page(p: &PageProps) -> Html {
             if reveal.is_done() { { score_block(l, &shown, &actions) } }
             { suite_table(l, &shown, *reveal, &actions) }
             <HuntPanel lang={l} spec={b.hunt_spec()} on_kinds={set_kinds} />
-            { sql_listing(l, b.design) }
+            <SqlListing lang={l} design={b.design} />
         </section>
     }
 }
@@ -185,24 +185,30 @@ impl Run {
         self.shown.set(now);
     }
 
-    /// Draws the first complete suite a few rows per frame, any later one
-    /// at once.
-    fn reveal_rows(&self) {
+    /// Shows the complete suite, the first on this page a few rows per
+    /// frame and any later one at once; then asks for the follow-ups
+    /// (each of their answers redraws the page, which slowed the parts).
+    fn show_rows(&self) {
         let total = self.state.borrow().shown().len();
-        if self.state.borrow().done() < total || self.drawn_before.replace(true) {
+        self.publish();
+        if self.drawn_before.replace(true) {
             self.slicer.cancel();
-            return self.reveal.set(RowReveal::all(total));
+            self.reveal.set(RowReveal::all(total));
+            return self.follow_up();
         }
         let mut reveal = RowReveal::start(total, SUITE_COLUMNS);
         self.reveal.set(reveal);
-        let (handle, cancelled) = (self.reveal.clone(), self.cancelled.clone());
+        let run = self.clone();
         self.slicer.each_frame(move || {
-            if cancelled.get() {
-                handle.set(RowReveal::all(total));
+            if run.cancelled.get() {
+                run.reveal.set(RowReveal::all(total));
                 return false;
             }
             let more = reveal.advance();
-            handle.set(reveal);
+            run.reveal.set(reveal);
+            if !more {
+                run.follow_up();
+            }
             more
         });
     }
@@ -224,10 +230,10 @@ impl Run {
                     for (i, row) in rows.into_iter().enumerate() {
                         run.state.borrow_mut().record_row(i, row);
                     }
-                    run.reveal_rows();
-                    run.publish();
                     if run.state.borrow().done() == run.state.borrow().shown().len() {
-                        run.follow_up();
+                        run.show_rows();
+                    } else {
+                        run.publish();
                     }
                 }
                 Err(why) => run.fail(why),

@@ -328,9 +328,22 @@ fn fix_html(l: Lang, sc: Scenario, f: &Owed<Option<Fix>>, a: &Actions) -> Html {
     html! { <p class="fix" data-testid={id} data-kind={kind}>{ body }</p> }
 }
 
+#[derive(Properties, PartialEq)]
+pub struct SqlProps {
+    pub lang: Lang,
+    pub design: Design,
+}
+
+/// The handler's SQL for a design: a component of its own, so the page's
+/// other redraws (each answer, each part of the first suite) leave it be.
+#[function_component(SqlListing)]
+pub fn sql_listing_view(p: &SqlProps) -> Html {
+    sql_listing(p.lang, p.design)
+}
+
 /// The handler's SQL for `design`, statement by statement, each
 /// mechanism's fragment marked.
-pub fn sql_listing(l: Lang, design: Design) -> Html {
+fn sql_listing(l: Lang, design: Design) -> Html {
     let statements = describe(design);
     let mut groups: Vec<(String, Vec<&Statement>)> = Vec::new();
     for s in &statements {
