@@ -13,7 +13,7 @@ use crate::lab::words::ending_text;
 use crate::lab::{Cell, ClientStrategy, Ending, MatrixBy, MatrixParams, Scenario};
 use crate::links::Shell;
 use crate::ui::icons::{ending_icon, icon, icon_sprite, icon_use, Icon};
-use crate::ui::link::use_shell;
+use crate::ui::link::{shell_link, use_shell};
 
 /// The computed cells (and, where known, what they were before), and the
 /// rows drawn so far.
@@ -155,15 +155,16 @@ fn cell_html(
     );
     html! {
         <td class={classes!("cell", cell_class(cell), changed.then_some("changed"))}>
-            // A plain link (no component per cell), with the shell's settings.
-            <a href={crate::links::Link::lab_end(sc, c, s, m.seed).href_in(shell)} data-testid={testid}
-                aria-label={label.clone()} title={label}
-                data-reports={cell.reports.to_string()} data-tool={cell.tool.id()}
-                data-ending={cell.ending().id()}
-                data-attempts={cell.attempts.to_string()} data-leaks={cell.leaks.to_string()}
-                data-changed={changed.to_string()} data-lucky={cell.lucky.to_string()}
-                data-notifications={cell.notes.delivered.to_string()}
-                data-notes-exact={cell.notes.is_exact().to_string()}>
+            { shell_link(shell, &crate::links::Link::lab_end(sc, c, s, m.seed), testid.into(), &[
+                ("aria-label", label.clone().into()), ("title", label.into()),
+                ("data-reports", cell.reports.to_string().into()), ("data-tool", cell.tool.id().into()),
+                ("data-ending", cell.ending().id().into()),
+                ("data-attempts", cell.attempts.to_string().into()), ("data-leaks", cell.leaks.to_string().into()),
+                ("data-changed", changed.to_string().into()), ("data-lucky", cell.lucky.to_string().into()),
+                ("data-notifications", cell.notes.delivered.to_string().into()),
+                ("data-notes-exact", cell.notes.is_exact().to_string().into()),
+            ], html! {
+                <>
                 <span class="cell-main">
                     <span class="cell-count">{ cell.reports }</span>
                     <span class="cell-symbol" aria-hidden="true">{ icon_use(ending_icon(cell.ending())) }</span>
@@ -172,7 +173,8 @@ fn cell_html(
                 </span>
                 <span class="cell-tool">{ t(l, &format!("lab.toolshort.{}", cell.tool.id())) }</span>
                 <span class="cell-notes">{ super::notes_view::count_text(l, cell.notes) }{ super::notes_view::short_marks(l, cell.notes) }</span>
-            </a>
+                </>
+            }) }
         </td>
     }
 }
