@@ -92,6 +92,25 @@
     show("sandbox");
     return;
   }
+  // A lab view opened directly: its engine's worker starts now, so the
+  // engine's wasm downloads and compiles while the page's own wasm does,
+  // instead of after the app has started (src/ui/lab/engine.rs takes it
+  // over). Until then its messages and errors are kept here.
+  if (/^#\/*lab(\/+(matrix|build))?\/*(\?|$)/.test(location.hash) && typeof Worker === "function") {
+    try {
+      var early = { worker: new Worker(url("labWorker"), { type: "module" }), messages: [], errors: [] };
+      early.worker.onmessage = function (e) {
+        early.messages.push(e.data);
+      };
+      early.worker.onerror = early.worker.onmessageerror = function (e) {
+        e.preventDefault();
+        early.errors.push(e.message || "the lab worker failed to load (" + e.type + ")");
+      };
+      globalThis.retryLabEarlyWorker = early;
+    } catch (err) {
+      // The app creates its worker itself, and reports what fails then.
+    }
+  }
   import(url("app"))
     .then(function (app) {
       // The static «still loading» text goes; the app mounts into #app.

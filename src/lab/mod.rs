@@ -39,6 +39,7 @@ mod notifier;
 mod params;
 pub mod player;
 mod result;
+pub mod reveal;
 pub mod rules;
 #[cfg(feature = "sqlite")]
 mod sim;

@@ -180,3 +180,38 @@ pub fn ending_icon(e: Ending) -> Icon {
         Ending::TenantRefused => Icon::TenantRefused,
     }
 }
+
+/// The id of an icon's `<symbol>` in [`icon_sprite`].
+fn symbol_id(i: Icon) -> String {
+    format!("icon-sym-{}", i.id())
+}
+
+/// `icons` as `<symbol>`s, drawn once (hidden) where many [`icon_use`]
+/// copies follow: a big table's cells then each build two elements instead
+/// of parsing their own SVG markup.
+pub fn icon_sprite(icons: &[Icon]) -> Html {
+    let symbols: String = icons
+        .iter()
+        .map(|i| {
+            format!(
+                "<symbol id=\"{}\" viewBox=\"0 0 16 16\">{}</symbol>",
+                symbol_id(*i),
+                i.shapes()
+            )
+        })
+        .collect();
+    Html::from_html_unchecked(AttrValue::from(format!(
+        "<svg class=\"icon-sprite\" aria-hidden=\"true\" focusable=\"false\">{symbols}</svg>"
+    )))
+}
+
+/// An icon drawn from [`icon_sprite`]'s symbol (which must be on the page),
+/// with the same classes and size as [`icon`].
+pub fn icon_use(i: Icon) -> Html {
+    html! {
+        <svg class={format!("icon icon-{}", i.id())} width="1em" height="1em" viewBox="0 0 16 16"
+            aria-hidden="true" focusable="false">
+            <use href={format!("#{}", symbol_id(i))}></use>
+        </svg>
+    }
+}

@@ -1,5 +1,6 @@
 //! In-app links as the UI renders them. The app provides the shell's
-//! settings (`lang`, `embed`) as a context; [`AppLink`] is the one element
+//! settings (`lang`, `embed`) as a context; [`AppLink`] (or [`shell_link`], for
+//! a caller holding the shell) is the one element
 //! that turns a [`Link`] into an `<a>`, with [`Link::href_in`] and that
 //! shell. So a link clicked inside a course page's iframe stays an embed
 //! (compact, same language, height still reported to the host page), and a
@@ -40,17 +41,41 @@ pub struct AppLinkProps {
 pub fn app_link(p: &AppLinkProps) -> Html {
     let shell = use_shell();
     let href = use_memo((p.to.clone(), shell), |(to, shell)| to.href_in(*shell));
-    let mut a = VTag::new("a");
-    a.add_attribute("href", AttrValue::from((*href).clone()));
+    let mut a = link_tag(AttrValue::from((*href).clone()), p.testid.clone(), &p.attrs);
     if !p.class.is_empty() {
         a.add_attribute("class", p.class.to_string());
     }
-    if let Some(id) = &p.testid {
-        a.add_attribute("data-testid", id.clone());
-    }
-    for (key, value) in &p.attrs {
-        a.add_attribute(key, value.clone());
-    }
     a.add_child(p.children.clone());
     a.into()
+}
+
+/// The `<a>` of [`AppLink`] for a caller that already holds the shell
+/// ([`use_shell`]): a big table's cells, where a component per link made
+/// drawing the table slow.
+pub fn shell_link(
+    shell: Shell,
+    to: &Link,
+    testid: AttrValue,
+    attrs: &[(&'static str, AttrValue)],
+    children: Html,
+) -> Html {
+    let mut a = link_tag(AttrValue::from(to.href_in(shell)), Some(testid), attrs);
+    a.add_child(children);
+    a.into()
+}
+
+fn link_tag(
+    href: AttrValue,
+    testid: Option<AttrValue>,
+    attrs: &[(&'static str, AttrValue)],
+) -> VTag {
+    let mut a = VTag::new("a");
+    a.add_attribute("href", href);
+    if let Some(id) = testid {
+        a.add_attribute("data-testid", id);
+    }
+    for (key, value) in attrs {
+        a.add_attribute(key, value.clone());
+    }
+    a
 }

@@ -32,6 +32,35 @@ pub struct SliceEnd {
     pub redraw: bool,
 }
 
+/// Longest wait for a frame before [`Slicer::each_frame`]'s next part.
+pub const FRAME_FALLBACK_MS: u32 = 100;
+
+/// A call that the first of two callbacks makes.
+type Once = Rc<Cell<Option<Box<dyn FnOnce()>>>>;
+
+/// Calls `f` once, in a task after the next frame (or after
+/// [`FRAME_FALLBACK_MS`] if no frame comes). Holds no handle: a cancelled
+/// run is stopped by its generation, and both callbacks free themselves.
+fn after_frame(f: impl FnOnce() + 'static) {
+    let once: Once = Rc::new(Cell::new(Some(Box::new(f))));
+    let run = move |once: &Once| {
+        if let Some(f) = once.take() {
+            f();
+        }
+    };
+    let on_frame = {
+        let once = once.clone();
+        wasm_bindgen::closure::Closure::once_into_js(move || {
+            let _ = post_task(move || run(&once)).map(Timeout::forget);
+        })
+    };
+    let asked = gloo::utils::window()
+        .request_animation_frame(wasm_bindgen::JsCast::unchecked_ref(&on_frame))
+        .is_ok();
+    let wait = if asked { FRAME_FALLBACK_MS } else { 0 };
+    Timeout::new(wait, move || run(&once)).forget();
+}
+
 struct Run {
     step: Box<dyn FnMut() -> bool>,
     on_slice: Box<dyn FnMut(SliceEnd)>,
@@ -67,6 +96,30 @@ impl Slicer {
             on_slice: Box::new(on_slice),
         }));
         self.schedule(self.generation.get(), run);
+    }
+
+    /// Runs `part` in a task after each drawn frame (a table shown a few
+    /// rows at a time: a part's work is the render and the layout it
+    /// causes, which a slice cannot time, and each part gets its own
+    /// layout) until it returns false or the run is cancelled or replaced.
+    /// Without frames (a hidden tab, an off-screen embed) a part follows
+    /// after [`FRAME_FALLBACK_MS`].
+    pub fn each_frame(&self, part: impl FnMut() -> bool + 'static) {
+        self.cancel();
+        self.frame_part(self.generation.get(), Rc::new(RefCell::new(part)));
+    }
+
+    fn frame_part(&self, generation: u64, part: Rc<RefCell<dyn FnMut() -> bool>>) {
+        let me = self.clone();
+        after_frame(move || {
+            if me.generation.get() != generation {
+                return;
+            }
+            let more = (part.borrow_mut())();
+            if more && me.generation.get() == generation {
+                me.frame_part(generation, part);
+            }
+        });
     }
 
     /// Whether a redraw is due at `now_ms` (at most one per [`REDRAW_MS`]);

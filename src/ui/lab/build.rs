@@ -10,18 +10,23 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::build_view::{controls, score_block, sql_listing, suite_table, Actions};
+use super::build_view::{controls, score_block, suite_table, Actions, SqlListing};
 use super::engine;
 use super::engine_view::engine_note;
 use super::hunt::HuntPanel;
 use crate::i18n::{t, tf};
 use crate::lab::build::{toggle, SuiteState};
+use crate::lab::reveal::RowReveal;
 use crate::lab::wire::{EngineFault, Want};
 use crate::lab::{BuildParams, ClientStrategy, Design, Mechanism};
 use crate::links::Link;
 use crate::params::Notice;
 use crate::ui::page::PageProps;
+use crate::ui::slicer::Slicer;
 use crate::ui::widgets::NoticeList;
+
+/// The suite table's cells per row (for [`RowReveal`]).
+const SUITE_COLUMNS: usize = 6;
 
 /// The requests the current suite has with the worker, to cancel.
 type Asked = Rc<RefCell<Vec<u64>>>;
@@ -40,6 +45,11 @@ pub fn build_page(p: &PageProps) -> Html {
     let error = use_state(|| None::<EngineFault>);
     let generation = use_state(|| 0u32);
     let last = use_mut_ref(|| None::<SuiteState>);
+    // The first suite is drawn a few rows per frame; later ones at once
+    // (their rows replace drawn rows, which costs far less).
+    let reveal = use_state(|| RowReveal::all(0));
+    let slicer = use_memo((), |_| Slicer::default());
+    let drawn_before = use_mut_ref(|| false);
 
     {
         let set_query = p.set_query.clone();
@@ -49,6 +59,8 @@ pub fn build_page(p: &PageProps) -> Html {
     }
     {
         let (shown, error, last) = (shown.clone(), error.clone(), last.clone());
+        let (reveal, slicer, drawn_before) =
+            (reveal.clone(), (*slicer).clone(), drawn_before.clone());
         use_effect_with(((*params).clone(), *generation), move |(b, _)| {
             let state = SuiteState::start(b.clone(), last.borrow().as_ref());
             let cancelled = Rc::new(Cell::new(false));
@@ -58,6 +70,9 @@ pub fn build_page(p: &PageProps) -> Html {
                 shown,
                 last,
                 error,
+                reveal,
+                slicer,
+                drawn_before,
                 cancelled: cancelled.clone(),
                 asked: asked.clone(),
             };
@@ -104,10 +119,10 @@ pub fn build_page(p: &PageProps) -> Html {
                     { " " }{ tf(l, "build.progress", &[("done", done.to_string()), ("total", total.to_string())]) }
                 }
             </div>
-            { score_block(l, &shown, &actions) }
-            { suite_table(l, &shown, &actions) }
+            if reveal.is_done() { { score_block(l, &shown, &actions) } }
+            { suite_table(l, &shown, *reveal, &actions) }
             <HuntPanel lang={l} spec={b.hunt_spec()} on_kinds={set_kinds} />
-            { sql_listing(l, b.design) }
+            <SqlListing lang={l} design={b.design} />
         </section>
     }
 }
@@ -154,6 +169,10 @@ struct Run {
     shown: UseStateHandle<SuiteState>,
     last: Rc<RefCell<Option<SuiteState>>>,
     error: UseStateHandle<Option<EngineFault>>,
+    reveal: UseStateHandle<RowReveal>,
+    slicer: Slicer,
+    /// Whether a whole suite was drawn on this page before.
+    drawn_before: Rc<RefCell<bool>>,
     cancelled: Rc<Cell<bool>>,
     asked: Asked,
 }
@@ -164,6 +183,34 @@ impl Run {
         let now = self.state.borrow().clone();
         *self.last.borrow_mut() = Some(now.clone());
         self.shown.set(now);
+    }
+
+    /// Shows the complete suite, the first on this page a few rows per
+    /// frame and any later one at once; then asks for the follow-ups
+    /// (each of their answers redraws the page, which slowed the parts).
+    fn show_rows(&self) {
+        let total = self.state.borrow().shown().len();
+        self.publish();
+        if self.drawn_before.replace(true) {
+            self.slicer.cancel();
+            self.reveal.set(RowReveal::all(total));
+            return self.follow_up();
+        }
+        let mut reveal = RowReveal::start(total, SUITE_COLUMNS);
+        self.reveal.set(reveal);
+        let run = self.clone();
+        self.slicer.each_frame(move || {
+            if run.cancelled.get() {
+                run.reveal.set(RowReveal::all(total));
+                return false;
+            }
+            let more = reveal.advance();
+            run.reveal.set(reveal);
+            if !more {
+                run.follow_up();
+            }
+            more
+        });
     }
 
     fn fail(&self, why: EngineFault) {
@@ -183,9 +230,10 @@ impl Run {
                     for (i, row) in rows.into_iter().enumerate() {
                         run.state.borrow_mut().record_row(i, row);
                     }
-                    run.publish();
                     if run.state.borrow().done() == run.state.borrow().shown().len() {
-                        run.follow_up();
+                        run.show_rows();
+                    } else {
+                        run.publish();
                     }
                 }
                 Err(why) => run.fail(why),

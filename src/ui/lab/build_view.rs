@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use crate::i18n::{design_name, join_list, t, tf, Lang};
 use crate::lab::build::{next_breaks, Owed, SuiteState};
+use crate::lab::reveal::RowReveal;
 use crate::lab::sql::{describe, Part, Statement};
 use crate::lab::suite::{Fix, NextStep, SuiteRow};
 use crate::lab::{BuildParams, ClientStrategy, Design, Group, Mechanism, Preset, Scenario};
@@ -202,8 +203,9 @@ fn next_line(l: Lang, now: Design, next: &Owed<Option<NextStep>>, a: &Actions) -
     }
 }
 
-/// One row per scenario of the suite.
-pub fn suite_table(l: Lang, s: &SuiteState, a: &Actions) -> Html {
+/// One row per scenario of the suite (the rows `reveal` shows drawn, the
+/// others waiting).
+pub fn suite_table(l: Lang, s: &SuiteState, reveal: RowReveal, a: &Actions) -> Html {
     let change = s.since_previous();
     let turned = |sc: Scenario| match &change {
         Some(c) if c.green.contains(&sc) => Some("green"),
@@ -215,15 +217,18 @@ pub fn suite_table(l: Lang, s: &SuiteState, a: &Actions) -> Html {
         .suite
         .iter()
         .zip(s.shown())
-        .map(|(sc, row)| match row {
-            Some(r) => row_html(l, s, r, turned(*sc), a),
-            None => html! {
-                <tr data-testid={format!("build-{}", sc.id())}>
-                    <th scope="row">{ t(l, &format!("lab.scenario.{}", sc.id())) }</th>
-                    <td colspan="5" class="muted">{ "…" }</td>
-                </tr>
+        .enumerate()
+        .map(
+            |(i, (sc, row))| match row.as_ref().filter(|_| reveal.shows(i)) {
+                Some(r) => row_html(l, s, r, turned(*sc), a),
+                None => html! {
+                    <tr data-testid={format!("build-{}", sc.id())}>
+                        <th scope="row">{ t(l, &format!("lab.scenario.{}", sc.id())) }</th>
+                        <td colspan="5" class="muted">{ "…" }</td>
+                    </tr>
+                },
             },
-        });
+        );
     html! {
         <div class="scroll-x">
             <table class="data build-table" data-testid="build-suite">
@@ -323,9 +328,22 @@ fn fix_html(l: Lang, sc: Scenario, f: &Owed<Option<Fix>>, a: &Actions) -> Html {
     html! { <p class="fix" data-testid={id} data-kind={kind}>{ body }</p> }
 }
 
+#[derive(Properties, PartialEq)]
+pub struct SqlProps {
+    pub lang: Lang,
+    pub design: Design,
+}
+
+/// The handler's SQL for a design: a component of its own, so the page's
+/// other redraws (each answer, each part of the first suite) leave it be.
+#[function_component(SqlListing)]
+pub fn sql_listing_view(p: &SqlProps) -> Html {
+    sql_listing(p.lang, p.design)
+}
+
 /// The handler's SQL for `design`, statement by statement, each
 /// mechanism's fragment marked.
-pub fn sql_listing(l: Lang, design: Design) -> Html {
+fn sql_listing(l: Lang, design: Design) -> Html {
     let statements = describe(design);
     let mut groups: Vec<(String, Vec<&Statement>)> = Vec::new();
     for s in &statements {

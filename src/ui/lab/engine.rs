@@ -398,29 +398,88 @@ impl Engine {
     }
 }
 
-/// Creates the worker (once per page).
-fn start() -> Engine {
-    let mut engine = Engine::idle();
+/// The worker `static/boot.js` started when the page opened on a lab
+/// view, with the messages and load errors it kept until now (taken once:
+/// a later start creates its own worker).
+struct EarlyWorker {
+    worker: Worker,
+    messages: Vec<JsValue>,
+    errors: Vec<String>,
+}
+
+const EARLY_WORKER: &str = "retryLabEarlyWorker";
+
+fn take_early_worker() -> Option<EarlyWorker> {
+    let global = js_sys::global();
+    let early = js_sys::Reflect::get(&global, &JsValue::from_str(EARLY_WORKER)).ok()?;
+    let _ = js_sys::Reflect::delete_property(
+        global.unchecked_ref::<js_sys::Object>(),
+        &JsValue::from_str(EARLY_WORKER),
+    );
+    let field = |name: &str| js_sys::Reflect::get(&early, &JsValue::from_str(name)).ok();
+    let worker = field("worker")?.dyn_into::<Worker>().ok()?;
+    let list = |name: &str| {
+        field(name)
+            .and_then(|v| v.dyn_into::<js_sys::Array>().ok())
+            .map(|a| a.iter().collect::<Vec<_>>())
+            .unwrap_or_default()
+    };
+    Some(EarlyWorker {
+        worker,
+        messages: list("messages"),
+        errors: list("errors")
+            .into_iter()
+            .filter_map(|e| e.as_string())
+            .collect(),
+    })
+}
+
+/// The boot script's worker, or a new one.
+fn new_worker() -> Result<EarlyWorker, EngineFault> {
+    if let Some(early) = take_early_worker() {
+        return Ok(early);
+    }
     let opts = WorkerOptions::new();
     opts.set_type(WorkerType::Module);
     let url = super::super::dom::build_file(WORKER_FILE);
-    let worker = match Worker::new_with_options(&url, &opts) {
-        Ok(w) => w,
-        Err(e) => {
-            let why = e
-                .dyn_ref::<js_sys::Error>()
+    match Worker::new_with_options(&url, &opts) {
+        Ok(worker) => Ok(EarlyWorker {
+            worker,
+            messages: Vec::new(),
+            errors: Vec::new(),
+        }),
+        Err(e) => Err(EngineFault::NoWorkers(
+            e.dyn_ref::<js_sys::Error>()
                 .map(|e| String::from(e.message()))
-                .unwrap_or_else(|| format!("{e:?}"));
-            engine.status = Status::Unavailable(EngineFault::NoWorkers(why));
+                .unwrap_or_else(|| format!("{e:?}")),
+        )),
+    }
+}
+
+/// A message from the worker: «ready», a reply, or a load failure.
+fn on_data(data: JsValue) {
+    match data.as_string() {
+        Some(s) if s == "ready" => set_status(Status::Ready),
+        Some(s) => on_reply(&s),
+        None => fail(EngineFault::Failed("non-text message".into())),
+    }
+}
+
+/// Creates the worker (once per page), or takes over the boot script's.
+fn start() -> Engine {
+    let mut engine = Engine::idle();
+    let EarlyWorker {
+        worker,
+        messages,
+        errors,
+    } = match new_worker() {
+        Ok(w) => w,
+        Err(why) => {
+            engine.status = Status::Unavailable(why);
             return engine;
         }
     };
-    let on_message =
-        Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| match e.data().as_string() {
-            Some(s) if s == "ready" => set_status(Status::Ready),
-            Some(s) => on_reply(&s),
-            None => fail(EngineFault::Failed("non-text message".into())),
-        });
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| on_data(e.data()));
     let on_error = Closure::<dyn FnMut(Event)>::new(|e: Event| {
         // Handled: shown in the lab view, not as an uncaught error.
         e.prevent_default();
@@ -431,6 +490,14 @@ fn start() -> Engine {
             .unwrap_or_else(|| format!("the lab worker failed to load ({})", e.type_()));
         fail_after_probe(msg);
     });
+    if !messages.is_empty() || !errors.is_empty() {
+        // Handled once this engine is in place (the caller holds its slot).
+        Timeout::new(0, move || {
+            messages.into_iter().for_each(on_data);
+            errors.into_iter().for_each(fail_after_probe);
+        })
+        .forget();
+    }
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     worker.set_onmessageerror(Some(on_error.as_ref().unchecked_ref()));

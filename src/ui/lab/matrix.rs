@@ -14,16 +14,18 @@ use super::engine_view::engine_note;
 use super::matrix_table::{legend, table, Computed, Scroll};
 use crate::i18n::{t, tf};
 use crate::lab::matrix_job::MatrixCells;
+use crate::lab::reveal::RowReveal;
 use crate::lab::wire::EngineFault;
-use crate::lab::{self, ClientStrategy, MatrixBy, MatrixParams, Preset};
+use crate::lab::{self, ClientStrategy, MatrixBy, MatrixParams, Preset, Scenario};
 use crate::ui::dom;
 use crate::ui::icons::{icon, Icon};
 use crate::ui::link::AppLink;
 use crate::ui::page::PageProps;
+use crate::ui::slicer::Slicer;
 use crate::ui::widgets::NoticeList;
 
 /// Progress of the background computation.
-#[derive(Clone, PartialEq, Default)]
+#[derive(Clone, PartialEq)]
 struct Progress {
     /// The shown cells, then (scenario × client view) the previous server's.
     counts: Vec<Option<lab::Cell>>,
@@ -31,6 +33,20 @@ struct Progress {
     elapsed_ms: Option<f64>,
     /// Why the engine could not compute.
     error: Option<EngineFault>,
+    /// The rows drawn so far.
+    reveal: RowReveal,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress {
+            counts: Vec::new(),
+            cancelled: false,
+            elapsed_ms: None,
+            error: None,
+            reveal: RowReveal::start(0, 1),
+        }
+    }
 }
 
 /// The matrix page.
@@ -46,6 +62,7 @@ pub fn matrix_page(p: &PageProps) -> Html {
     let generation = use_state(|| 0u32);
     let cancel_flag = use_mut_ref(|| Rc::new(Cell::new(false)));
     let cancel_id = use_mut_ref(|| None::<u64>);
+    let slicer = use_memo((), |_| Slicer::default());
 
     {
         let set_query = p.set_query.clone();
@@ -58,6 +75,7 @@ pub fn matrix_page(p: &PageProps) -> Html {
         let progress = progress.clone();
         let cancel_flag = cancel_flag.clone();
         let cancel_id = cancel_id.clone();
+        let slicer = (*slicer).clone();
         let m = (*params).clone();
         use_effect_with((m, *generation), move |(m, _)| {
             let mut all = m.cells();
@@ -65,10 +83,14 @@ pub fn matrix_page(p: &PageProps) -> Html {
             let cancelled = Rc::new(Cell::new(false));
             *cancel_flag.borrow_mut() = cancelled.clone();
             let total = all.len();
+            let rows = Scenario::ALL.len();
+            let width = m.cells().len() / rows.max(1);
             progress.set(Progress {
                 counts: MatrixCells::new(total).cells().to_vec(),
                 ..Progress::default()
             });
+            let slicer = slicer.clone();
+            slicer.cancel();
             let t0 = dom::now_ms();
             let flag = cancelled.clone();
             let id = engine::matrix(all, m.seed, move |answer| {
@@ -85,12 +107,29 @@ pub fn matrix_page(p: &PageProps) -> Html {
                     }
                     Err(why) => Some(why),
                 };
-                // The whole table in one render.
+                // The table a few rows per frame (see `RowReveal`); the
+                // elapsed time once every row is drawn.
+                let counts = cells.cells().to_vec();
+                let mut reveal = RowReveal::start(rows, width);
                 progress.set(Progress {
-                    counts: cells.cells().to_vec(),
-                    cancelled: false,
-                    elapsed_ms: cells.is_done().then(|| dom::now_ms() - t0),
+                    counts: counts.clone(),
+                    reveal,
                     error,
+                    ..Progress::default()
+                });
+                let (progress, flag) = (progress.clone(), flag.clone());
+                slicer.each_frame(move || {
+                    if flag.get() {
+                        return false;
+                    }
+                    let more = reveal.advance();
+                    progress.set(Progress {
+                        counts: counts.clone(),
+                        reveal,
+                        elapsed_ms: (!more && cells.is_done()).then(|| dom::now_ms() - t0),
+                        ..Progress::default()
+                    });
+                    more
                 });
             });
             *cancel_id.borrow_mut() = Some(id);
@@ -104,7 +143,21 @@ pub fn matrix_page(p: &PageProps) -> Html {
     let m = (*params).clone();
     let shown = m.cells().len();
     let total = progress.counts.len().max(shown);
-    let done = progress.counts.iter().filter(|c| c.is_some()).count();
+    // Cells drawn (a row counts once it is revealed).
+    let width = shown / Scenario::ALL.len().max(1);
+    let drawn = progress.reveal.shown() * width;
+    let done = progress
+        .counts
+        .iter()
+        .take(shown.min(drawn))
+        .filter(|c| c.is_some())
+        .count()
+        + progress
+            .counts
+            .iter()
+            .skip(shown)
+            .filter(|c| c.is_some())
+            .count();
     let finished = done == total;
 
     // Whether the table is wider than its box (a phone): then a cue above it
@@ -176,6 +229,7 @@ pub fn matrix_page(p: &PageProps) -> Html {
             { table(l, &m, Computed {
                 cells: progress.counts.get(..shown).unwrap_or(&[]),
                 previous: progress.counts.get(shown..).unwrap_or(&[]),
+                reveal: progress.reveal,
             }, Scroll { node: scroll_ref, overflow: *overflow }) }
             <div class="panel">
                 <h3>{ t(l, "lab.matrix.cures") }</h3>

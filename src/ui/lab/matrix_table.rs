@@ -5,18 +5,66 @@
 
 use yew::prelude::*;
 
-use super::summary::{cell_class, cell_mark};
+use super::summary::cell_class;
 use crate::i18n::{t, tf, Lang};
+use crate::lab::matrix_job::Combo;
+use crate::lab::reveal::RowReveal;
 use crate::lab::words::ending_text;
-use crate::lab::{Cell, ClientStrategy, Design, Ending, MatrixBy, MatrixParams, Scenario};
-use crate::ui::icons::{ending_icon, icon, Icon};
-use crate::ui::link::AppLink;
+use crate::lab::{Cell, ClientStrategy, Ending, MatrixBy, MatrixParams, Scenario};
+use crate::links::Shell;
+use crate::ui::icons::{ending_icon, icon, icon_sprite, icon_use, Icon};
+use crate::ui::link::{shell_link, use_shell};
 
-/// One row of computed cells (and, where known, what they were before).
+/// The computed cells (and, where known, what they were before), and the
+/// rows drawn so far.
 pub struct Computed<'a> {
     pub cells: &'a [Option<Cell>],
     pub previous: &'a [Option<Cell>],
+    pub reveal: RowReveal,
 }
+
+/// One scenario's row: a component of its own, so that drawing the next
+/// rows of a table leaves the drawn ones untouched (equal props).
+#[derive(Properties, PartialEq)]
+struct RowProps {
+    lang: Lang,
+    scenario: Scenario,
+    keys: Vec<Combo>,
+    by: MatrixBy,
+    seed: u64,
+    cells: Vec<Option<Cell>>,
+    before: Vec<Option<Cell>>,
+}
+
+#[function_component(MatrixRow)]
+fn matrix_row(p: &RowProps) -> Html {
+    let l = p.lang;
+    let shell = use_shell();
+    let sc = p.scenario;
+    html! {
+        <tr>
+            <th scope="row" title={t(l, &format!("lab.scenario.{}.desc", sc.id()))}>{ name(l, "scenario", sc.id()) }</th>
+            { for p.keys.iter().enumerate().map(|(j, key)| {
+                cell_html(l, shell, *key, p, p.cells[j], p.before[j])
+            }) }
+        </tr>
+    }
+}
+
+/// Every icon a cell may draw: each arm of `ending_icon`, the luck and
+/// change marks.
+const CELL_ICONS: [Icon; 10] = [
+    Icon::Cross,
+    Icon::Check,
+    Icon::CheckUnknown,
+    Icon::Empty,
+    Icon::Unknown,
+    Icon::Luck,
+    Icon::Changed,
+    Icon::ChangedBody,
+    Icon::Leak,
+    Icon::TenantRefused,
+];
 
 /// The table's scroll box, and whether the table overflows it.
 pub struct Scroll {
@@ -75,8 +123,9 @@ pub fn legend(l: Lang) -> Html {
 
 fn cell_html(
     l: Lang,
-    (sc, c, s): (Scenario, ClientStrategy, Design),
-    m: &MatrixParams,
+    shell: Shell,
+    (sc, c, s): Combo,
+    m: &RowProps,
     cell: Option<Cell>,
     before: Option<Cell>,
 ) -> Html {
@@ -106,7 +155,7 @@ fn cell_html(
     );
     html! {
         <td class={classes!("cell", cell_class(cell), changed.then_some("changed"))}>
-            <AppLink to={crate::links::Link::lab_end(sc, c, s, m.seed)} testid={testid} attrs={vec![
+            { shell_link(shell, &crate::links::Link::lab_end(sc, c, s, m.seed), testid.into(), &[
                 ("aria-label", label.clone().into()), ("title", label.into()),
                 ("data-reports", cell.reports.to_string().into()), ("data-tool", cell.tool.id().into()),
                 ("data-ending", cell.ending().id().into()),
@@ -114,16 +163,18 @@ fn cell_html(
                 ("data-changed", changed.to_string().into()), ("data-lucky", cell.lucky.to_string().into()),
                 ("data-notifications", cell.notes.delivered.to_string().into()),
                 ("data-notes-exact", cell.notes.is_exact().to_string().into()),
-            ]}>
+            ], html! {
+                <>
                 <span class="cell-main">
                     <span class="cell-count">{ cell.reports }</span>
-                    <span class="cell-symbol" aria-hidden="true">{ cell_mark(cell) }</span>
-                    if cell.lucky { <span class="cell-luck" aria-hidden="true">{ icon(Icon::Luck) }</span> }
-                    if changed { <span class="cell-changed" aria-hidden="true">{ icon(Icon::Changed) }</span> }
+                    <span class="cell-symbol" aria-hidden="true">{ icon_use(ending_icon(cell.ending())) }</span>
+                    if cell.lucky { <span class="cell-luck" aria-hidden="true">{ icon_use(Icon::Luck) }</span> }
+                    if changed { <span class="cell-changed" aria-hidden="true">{ icon_use(Icon::Changed) }</span> }
                 </span>
                 <span class="cell-tool">{ t(l, &format!("lab.toolshort.{}", cell.tool.id())) }</span>
                 <span class="cell-notes">{ super::notes_view::count_text(l, cell.notes) }{ super::notes_view::short_marks(l, cell.notes) }</span>
-            </AppLink>
+                </>
+            }) }
         </td>
     }
 }
@@ -163,26 +214,24 @@ pub fn table(l: Lang, m: &MatrixParams, got: Computed, scroll: Scroll) -> Html {
             <p class="more-columns" data-testid="matrix-more">{ t(l, "lab.matrix.more_columns") }{ icon(Icon::Play) }</p>
         }
         <div class="scroll-x" data-testid="matrix-scroll" ref={scroll.node}>
+            { icon_sprite(&CELL_ICONS) }
             <table class="data matrix-table" data-testid="matrix" data-by={match m.by { MatrixBy::Client => "client", MatrixBy::Server => "server" }}>
                 <thead><tr>
                     <th scope="col">{ t(l, "lab.matrix.scenario") }</th>
                     { for heads.iter().map(|(h, d)| html! { <th scope="col" title={d.clone()}>{ h.clone() }</th> }) }
                 </tr></thead>
                 <tbody>
-                    { for Scenario::ALL.iter().enumerate().map(|(i, sc)| html! {
-                        <tr>
-                            <th scope="row" title={t(l, &format!("lab.scenario.{}.desc", sc.id()))}>{ name(l, "scenario", sc.id()) }</th>
-                            { for (0..width).map(|j| {
-                                let k = i * width + j;
-                                let cell = got.cells.get(k).copied().flatten();
-                                let before = match m.by {
-                                    MatrixBy::Client => got.previous.get(k).copied().flatten(),
-                                    MatrixBy::Server if j > 0 => got.cells.get(k - 1).copied().flatten(),
-                                    MatrixBy::Server => None,
-                                };
-                                cell_html(l, keys[k], m, cell, before)
-                            }) }
-                        </tr>
+                    { for Scenario::ALL.iter().enumerate().map(|(i, sc)| {
+                        let at = |k: usize, list: &[Option<Cell>]| if got.reveal.shows(i) { list.get(k).copied().flatten() } else { None };
+                        let row = i * width..(i + 1) * width;
+                        let cells: Vec<Option<Cell>> = row.clone().map(|k| at(k, got.cells)).collect();
+                        let before: Vec<Option<Cell>> = row.clone().map(|k| match m.by {
+                            MatrixBy::Client => at(k, got.previous),
+                            MatrixBy::Server if k > i * width => at(k - 1, got.cells),
+                            MatrixBy::Server => None,
+                        }).collect();
+                        html! { <MatrixRow key={sc.id()} lang={l} scenario={*sc} keys={keys[row].to_vec()}
+                            by={m.by} seed={m.seed} cells={cells} before={before} /> }
                     }) }
                 </tbody>
             </table>
