@@ -124,6 +124,10 @@ impl<S: Stepped> Timed<S> {
     pub fn status(&self) -> JobStatus {
         self.timing.status()
     }
+
+    pub fn timing(&self) -> &Timing {
+        &self.timing
+    }
 }
 
 impl<S: Stepped> Stepped for Timed<S> {
