@@ -25,7 +25,7 @@ const WATCHDOG_EVERY_MS: u32 = 500;
 
 /// Called after the job made progress (a slice or a reply) in generation
 /// `generation`; `redraw` says whether the page redraws now.
-type After = Rc<dyn Fn(u64, bool)>;
+pub type After = Rc<dyn Fn(u64, bool)>;
 
 /// A handle to the job of a component; clones share it.
 pub struct JobRunner<J> {
@@ -61,11 +61,18 @@ impl<J: Job + 'static> JobRunner<J> {
     /// Starts `job` in a new generation (the old one stops); `after` follows
     /// its every slice and reply. The page's slices start if it needs them.
     pub fn start(&self, job: J, after: Option<After>) {
+        self.begin(job, after);
+        self.run_slices();
+        self.redraw();
+    }
+
+    /// Installs `job` in a new generation without starting anything, so a
+    /// page can open its channels first; returns the generation.
+    pub fn begin(&self, job: J, after: Option<After>) -> u64 {
         self.bump();
         *self.job.borrow_mut() = Some(job);
         *self.after.borrow_mut() = after;
-        self.run_slices();
-        self.redraw();
+        self.generation()
     }
 
     /// Stops the job, keeping what it computed.
@@ -128,7 +135,8 @@ impl<J: Job + 'static> JobRunner<J> {
         }
     }
 
-    fn progressed(&self, generation: u64, redraw: bool) {
+    /// Calls the job's `after` (progress outside a slice or a reply).
+    pub fn progressed(&self, generation: u64, redraw: bool) {
         let after = self.after.borrow().clone();
         if let Some(after) = after {
             after(generation, redraw);
