@@ -94,8 +94,13 @@ impl<J: Job + 'static> JobRunner<J> {
     /// A new generation: no slice, reply or timer of the old one acts.
     fn bump(&self) {
         self.slicer.cancel();
+        self.unwatch();
+    }
+
+    /// Stops the watchdog; its closure is freed in a later task, as this
+    /// may run inside the watchdog's own tick.
+    fn unwatch(&self) {
         if let Some(watchdog) = self.watchdog.borrow_mut().take() {
-            // This may run inside the watchdog's own tick.
             let closure = watchdog.cancel();
             let _ = post_task(move || drop(closure)).map(Timeout::forget);
         }
@@ -200,8 +205,8 @@ impl<J: Job + 'static> JobRunner<J> {
         self.progressed(self.generation(), true);
     }
 
-    /// Watches for an overdue reply in this generation; `on_late` gets the
-    /// late channel (once: the watchdog then stops).
+    /// Watches for an overdue reply in this generation until the job is
+    /// over; `on_late` gets the late channel.
     pub fn watch(&self, on_late: impl Fn(usize) + 'static) {
         let generation = self.generation();
         let me = self.clone();
@@ -209,7 +214,13 @@ impl<J: Job + 'static> JobRunner<J> {
             if !me.is_current(generation) {
                 return;
             }
-            let late = me.job.borrow().as_ref().and_then(|j| j.overdue(now_ms()));
+            let (over, late) = match me.job.borrow().as_ref() {
+                Some(j) => (j.need() == Need::Nothing, j.overdue(now_ms())),
+                None => (true, None),
+            };
+            if over {
+                return me.unwatch();
+            }
             if let Some(channel) = late {
                 on_late(channel);
             }
