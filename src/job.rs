@@ -1,8 +1,12 @@
 //! What every long computation of the page shares, whatever it computes: a
 //! status, its timing (with the clock passed in as `performance.now()`
-//! milliseconds, so it is tested natively) and one way to advance it a
-//! little and to ask how far it is ([`Stepped`]). The browser's one slicer
-//! (`ui::slicer`) drives any [`Stepped`] in time slices.
+//! milliseconds, so it is tested natively), one way to advance it a little
+//! and to ask how far it is ([`Stepped`]), and one protocol for the work it
+//! sends away ([`Job`]): effects as data. A job says what it needs next (a
+//! slice of the page's CPU, or a message to a worker or to the lab engine),
+//! takes the replies and the failures, says when a reply is overdue and can
+//! be cancelled. The browser's one job hook (`ui::job_hook`) drives any
+//! [`Job`]: the one slicer for the slices, the messages, one watchdog.
 
 /// Where a job is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +25,147 @@ pub trait Stepped {
 
     /// Share done, 0..=1; never decreases while the job runs.
     fn progress(&self) -> f64;
+}
+
+/// What a job needs from whoever drives it now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// Time slices on the page ([`Stepped::step`]).
+    Slice,
+    /// Nothing on the page: replies to its messages are awaited.
+    Replies,
+    /// Nothing more: the job has ended.
+    Nothing,
+}
+
+/// A long computation with the effects it needs as data. Messages go out
+/// on numbered channels (a worker of a pool, or the lab engine as channel
+/// 0); the driver asks for a channel's next message when the channel is
+/// free ([`Job::request`]) and hands back what came of it
+/// ([`Job::on_reply`]). A job with no messages keeps the defaults.
+pub trait Job: Stepped {
+    /// A message the job sends.
+    type Request;
+    /// What comes back for one.
+    type Reply;
+
+    fn timing(&self) -> &Timing;
+
+    /// Counts a piece of page work (a slice, or a reply's handling) from
+    /// `t0_ms` to `t1_ms`, and ends the job if it is complete.
+    fn record_slice(&mut self, t0_ms: f64, t1_ms: f64);
+
+    /// Stops the job at `now_ms`, keeping what it computed; messages in
+    /// flight are forgotten.
+    fn cancel(&mut self, now_ms: f64);
+
+    /// Whether the page has work to do now.
+    fn has_page_work(&self) -> bool {
+        self.timing().is_running()
+    }
+
+    /// What the job needs now.
+    fn need(&self) -> Need {
+        if !self.timing().is_running() {
+            Need::Nothing
+        } else if self.has_page_work() {
+            Need::Slice
+        } else {
+            Need::Replies
+        }
+    }
+
+    /// The next message for channel `channel` at `now_ms`, if it has one
+    /// (nothing while that channel's last message is unanswered). A `fresh`
+    /// channel has just started.
+    fn request(&mut self, _channel: usize, _fresh: bool, _now_ms: f64) -> Option<Self::Request> {
+        None
+    }
+
+    /// Channel `channel`'s reply at `now_ms`. An error means the channel
+    /// cannot be trusted: the driver then calls [`Job::fall_back`].
+    fn on_reply(
+        &mut self,
+        channel: usize,
+        _reply: Self::Reply,
+        _now_ms: f64,
+    ) -> Result<(), String> {
+        Err(format!("channel {channel}: a reply without a request"))
+    }
+
+    /// The first channel whose reply is overdue at `now_ms`.
+    fn overdue(&self, _now_ms: f64) -> Option<usize> {
+        None
+    }
+
+    /// The channels are gone (failed, silent or never ready): what was sent
+    /// comes back, and the page computes the rest or the job fails visibly.
+    fn fall_back(&mut self) {}
+}
+
+/// A [`Stepped`] computation with its timing: a job that needs only the
+/// page's slices.
+pub struct Timed<S> {
+    pub work: S,
+    timing: Timing,
+    done: bool,
+}
+
+impl<S: Stepped> Timed<S> {
+    /// `work`, started at `now_ms`.
+    pub fn start(work: S, now_ms: f64) -> Self {
+        Timed {
+            work,
+            timing: Timing::start(now_ms),
+            done: false,
+        }
+    }
+
+    pub fn status(&self) -> JobStatus {
+        self.timing.status()
+    }
+
+    pub fn timing(&self) -> &Timing {
+        &self.timing
+    }
+}
+
+impl<S: Stepped> Stepped for Timed<S> {
+    fn step(&mut self) -> bool {
+        if !self.timing.is_running() || self.done {
+            return false;
+        }
+        self.done = !self.work.step();
+        !self.done
+    }
+
+    fn progress(&self) -> f64 {
+        self.work.progress()
+    }
+}
+
+impl<S: Stepped> Job for Timed<S> {
+    type Request = ();
+    type Reply = ();
+
+    fn timing(&self) -> &Timing {
+        &self.timing
+    }
+
+    fn record_slice(&mut self, t0_ms: f64, t1_ms: f64) {
+        self.timing.record(t0_ms, t1_ms);
+        if self.done {
+            self.timing.finish(t1_ms);
+        }
+    }
+
+    fn cancel(&mut self, now_ms: f64) {
+        self.timing.cancel(now_ms);
+    }
+
+    fn has_page_work(&self) -> bool {
+        self.timing.is_running() && !self.done
+    }
 }
 
 /// Status and timing of a job.
@@ -117,3 +262,7 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+#[path = "job_tests.rs"]
+mod protocol_tests;

@@ -116,3 +116,42 @@ async fn cancel_and_a_new_run_stop_the_old_one_between_slices() {
     TimeoutFuture::new(60).await;
     assert_eq!(second.get(), cancelled_at, "the cancelled run went on");
 }
+
+#[wasm_bindgen_test]
+async fn resume_keeps_one_chain_per_generation_and_starts_one_after_it_ended() {
+    let slicer = Slicer::default();
+    let generation = slicer.generation();
+    let first = Rc::new(Cell::new(0));
+    let ended = Rc::new(Cell::new(false));
+    let flag = ended.clone();
+    slicer.resume(counting(&first, 200), move |e| {
+        if e.finished {
+            flag.set(true)
+        }
+    });
+    // A chain is under way: a second resume adds none.
+    let second = Rc::new(Cell::new(0));
+    slicer.resume(counting(&second, 200), |_| {});
+    for _ in 0..300 {
+        if ended.get() {
+            break;
+        }
+        TimeoutFuture::new(10).await;
+    }
+    assert_eq!((first.get(), second.get()), (200, 0));
+    assert_eq!(
+        slicer.generation(),
+        generation,
+        "resume keeps the generation"
+    );
+    // The chain ended: a resume now starts one, in the same generation.
+    slicer.resume(counting(&second, 5), |_| {});
+    until_counted(&second).await;
+    assert_eq!(slicer.generation(), generation);
+    slicer.cancel();
+    assert_ne!(
+        slicer.generation(),
+        generation,
+        "a cancel is a new generation"
+    );
+}

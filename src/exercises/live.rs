@@ -13,6 +13,7 @@ use super::{HerdPreset, LabRun, Model};
 use crate::herd::{
     run_point, simulate, trial_seed, PointSummary, SimConfig, Strategy, TrialResult,
 };
+use crate::job::Timing;
 use crate::lab::matrix_job::Combo;
 use crate::lab::{ClientStrategy, Scenario};
 
@@ -44,11 +45,19 @@ pub struct LiveJob {
     /// one trial, not a whole point (a point of 30 trials took over 50 ms).
     trials: Vec<TrialResult>,
     error: Option<LiveError>,
+    /// Whether the pending lab run has been sent and awaits its count.
+    pub(super) sent: bool,
+    pub(super) timing: Timing,
 }
 
 impl LiveJob {
-    /// A job that has not run yet.
+    /// A job that has not run yet (its clock starts at 0).
     pub fn new(model: &Model) -> Self {
+        Self::start(model, 0.0)
+    }
+
+    /// A job that has not run yet, started at `now_ms`.
+    pub fn start(model: &Model, now_ms: f64) -> Self {
         Self {
             model: model.clone(),
             runs: model.lab_runs(),
@@ -57,6 +66,8 @@ impl LiveJob {
             calls: Vec::new(),
             trials: Vec::new(),
             error: None,
+            sent: false,
+            timing: Timing::start(now_ms),
         }
     }
 
@@ -98,6 +109,7 @@ impl LiveJob {
         if !matches!(self.next_step(), NextStep::Lab(_)) {
             return;
         }
+        self.sent = false;
         match count {
             Ok(n) => {
                 self.values.push(n as f64);

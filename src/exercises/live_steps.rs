@@ -1,10 +1,11 @@
 //! A «predict, then run» job in the shape every long computation of the
-//! page has ([`Stepped`]), so the page's one slicer runs it.
+//! page has ([`Stepped`], [`Job`]), so the page's one job hook runs it: herd
+//! trials in the page's slices, lab runs as messages to the lab engine.
 
-#[cfg(not(feature = "sqlite"))]
 use super::live::LiveError;
 use super::live::{LiveJob, NextStep};
-use crate::job::Stepped;
+use crate::exercises::LabRun;
+use crate::job::{Job, Stepped, Timing};
 
 impl Stepped for LiveJob {
     /// One herd trial, or (in builds with the lab engine) one lab run. The
@@ -31,6 +32,68 @@ impl Stepped for LiveJob {
             1.0
         } else {
             self.completed() as f64 / self.total() as f64
+        }
+    }
+}
+
+/// The lab engine is channel 0: one lab run at a time, its final count (or
+/// why it could not run) comes back.
+impl Job for LiveJob {
+    type Request = LabRun;
+    type Reply = Result<usize, LiveError>;
+
+    fn timing(&self) -> &Timing {
+        &self.timing
+    }
+
+    fn record_slice(&mut self, t0_ms: f64, t1_ms: f64) {
+        self.timing.record(t0_ms, t1_ms);
+        if self.is_done() {
+            self.timing.finish(t1_ms);
+        }
+    }
+
+    fn cancel(&mut self, now_ms: f64) {
+        self.timing.cancel(now_ms);
+        self.sent = false;
+    }
+
+    /// Herd trials only: lab runs go to the lab engine.
+    fn has_page_work(&self) -> bool {
+        self.timing.is_running() && self.next_step() == NextStep::Herd
+    }
+
+    fn request(&mut self, channel: usize, _fresh: bool, _now_ms: f64) -> Option<LabRun> {
+        if channel != 0 || self.sent || !self.timing.is_running() {
+            return None;
+        }
+        let NextStep::Lab(run) = self.next_step() else {
+            return None;
+        };
+        self.sent = true;
+        Some(run)
+    }
+
+    /// A failed run ends the job with its error (the card shows it); only a
+    /// reply nobody asked for is refused.
+    fn on_reply(
+        &mut self,
+        channel: usize,
+        reply: Result<usize, LiveError>,
+        now_ms: f64,
+    ) -> Result<(), String> {
+        if channel != 0 || !self.sent {
+            return Err(format!("channel {channel}: a reply without a request"));
+        }
+        self.record_lab(reply);
+        self.record_slice(now_ms, now_ms);
+        Ok(())
+    }
+
+    /// The lab engine is gone: the job fails visibly.
+    fn fall_back(&mut self) {
+        if self.sent {
+            self.record_lab(Err(LiveError("the lab engine did not answer".into())));
         }
     }
 }

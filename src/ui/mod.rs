@@ -9,6 +9,7 @@ pub mod exercises;
 pub mod help;
 pub mod herd;
 pub mod icons;
+pub mod job_hook;
 pub mod lab;
 pub mod link;
 pub mod modal;

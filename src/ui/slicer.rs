@@ -4,7 +4,8 @@
 //! redraw at most every [`REDRAW_MS`] while computing and once at the end,
 //! each in a task of its own after its slice (a slice and a redraw together
 //! made 35–60 ms tasks); cancelled by a generation token, so a slice
-//! scheduled for an older run does nothing.
+//! scheduled for an older run does nothing. The job hook (`ui::job_hook`)
+//! uses that generation as its only one.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -70,6 +71,8 @@ struct Run {
 #[derive(Clone, Default)]
 pub struct Slicer {
     generation: Rc<Cell<u64>>,
+    /// Whether a chain of slices of the current generation is under way.
+    active: Rc<Cell<bool>>,
     last_redraw: Rc<Cell<f64>>,
     /// The pending slice's timer, when `scheduler.postTask` is missing.
     timer: Rc<RefCell<Option<Timeout>>>,
@@ -79,7 +82,13 @@ impl Slicer {
     /// Stops the running computation (between two slices).
     pub fn cancel(&self) {
         self.generation.set(self.generation.get() + 1);
+        self.active.set(false);
         self.timer.borrow_mut().take();
+    }
+
+    /// The current generation: bumped by every cancel and every new run.
+    pub fn generation(&self) -> u64 {
+        self.generation.get()
     }
 
     /// Runs `step` (a small piece of work; returns whether more remains) in
@@ -91,6 +100,19 @@ impl Slicer {
         on_slice: impl FnMut(SliceEnd) + 'static,
     ) {
         self.cancel();
+        self.resume(step, on_slice);
+    }
+
+    /// Like [`Slicer::run`] within the current generation: starts slices
+    /// unless a chain of them is under way (its `step` then does the work).
+    pub fn resume(
+        &self,
+        step: impl FnMut() -> bool + 'static,
+        on_slice: impl FnMut(SliceEnd) + 'static,
+    ) {
+        if self.active.replace(true) {
+            return;
+        }
         let run = Rc::new(RefCell::new(Run {
             step: Box::new(step),
             on_slice: Box::new(on_slice),
@@ -177,6 +199,9 @@ impl Slicer {
     /// Calls `on_slice`, then schedules the next slice unless the work is
     /// done or `on_slice` cancelled or replaced this run.
     fn deliver(&self, generation: u64, run: Rc<RefCell<Run>>, end: SliceEnd) {
+        if end.finished {
+            self.active.set(false);
+        }
         (run.borrow_mut().on_slice)(end);
         if !end.finished && self.generation.get() == generation {
             self.schedule(generation, run);

@@ -307,3 +307,42 @@ impl HerdJob {
         self.engine = Engine::MainThread;
     }
 }
+
+/// The herd job in the page's one job protocol: the messages are point
+/// requests and replies (JSON) to the workers of a pool, one channel each.
+impl crate::job::Job for HerdJob {
+    type Request = String;
+    type Reply = String;
+
+    fn timing(&self) -> &Timing {
+        &self.timing
+    }
+
+    fn record_slice(&mut self, t0_ms: f64, t1_ms: f64) {
+        HerdJob::record_slice(self, t0_ms, t1_ms);
+    }
+
+    fn cancel(&mut self, now_ms: f64) {
+        HerdJob::cancel(self, now_ms);
+    }
+
+    fn has_page_work(&self) -> bool {
+        HerdJob::has_page_work(self)
+    }
+
+    fn request(&mut self, channel: usize, fresh: bool, now_ms: f64) -> Option<String> {
+        self.lend(channel, fresh, now_ms)
+    }
+
+    fn on_reply(&mut self, channel: usize, reply: String, now_ms: f64) -> Result<(), String> {
+        HerdJob::on_reply(self, channel, &reply, now_ms)
+    }
+
+    fn overdue(&self, now_ms: f64) -> Option<usize> {
+        HerdJob::overdue(self, now_ms)
+    }
+
+    fn fall_back(&mut self) {
+        HerdJob::fall_back(self);
+    }
+}

@@ -38,10 +38,10 @@ pub fn fanout_view(p: &FanoutProps) -> Html {
     let l = p.lang;
     let run = match p
         .job
-        .state
+        .job
         .borrow()
         .as_ref()
-        .map(|s| (&s.work, s.timing.status()))
+        .map(|s| (&s.work, s.timing().status()))
     {
         Some((Work::Fanout(job), status)) => Some((job.result(), status == Status::Running)),
         _ => None,

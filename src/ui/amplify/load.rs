@@ -30,9 +30,9 @@ pub struct LoadProps {
 /// first thing after the presets is a result.
 #[function_component(LoadLesson)]
 pub fn load_lesson(p: &LoadProps) -> Html {
-    let guard = p.job.state.borrow();
+    let guard = p.job.job.borrow();
     match guard.as_ref() {
-        Some(s) if s.timing.status() != Status::Running => match &s.work {
+        Some(s) if s.timing().status() != Status::Running => match &s.work {
             Work::Load(job) => lesson_line(p.lang, p.preset, &job.results),
             _ => html! {},
         },
@@ -78,14 +78,14 @@ fn lesson_line(l: Lang, preset: Preset, results: &[LaneResult]) -> Html {
 #[function_component(LoadView)]
 pub fn load_view(p: &LoadProps) -> Html {
     let l = p.lang;
-    let guard = p.job.state.borrow();
+    let guard = p.job.job.borrow();
     let Some(state) = guard.as_ref() else {
         return html! {};
     };
     let Work::Load(job) = &state.work else {
         return html! {};
     };
-    let running = state.timing.status() == Status::Running;
+    let running = state.timing().status() == Status::Running;
     html! {
         <div class="amp-load">
             if running {
@@ -93,7 +93,7 @@ pub fn load_view(p: &LoadProps) -> Html {
                     { tf(l, "amplify.progress", &[("pct", format!("{:.0}", job.progress() * 100.0))]) }
                 </p>
             } else {
-                <p class="muted" data-testid="load-done">{ tf(l, "amplify.done_in", &[("ms", crate::i18n::num::duration(l, state.timing.elapsed_ms().round()))]) }</p>
+                <p class="muted" data-testid="load-done">{ tf(l, "amplify.done_in", &[("ms", crate::i18n::num::duration(l, state.timing().elapsed_ms().round()))]) }</p>
             }
             <div class="amp-lanes">
                 { for job.results.iter().map(|r| html! { <LaneCard lang={l} result={r.clone()} /> }) }

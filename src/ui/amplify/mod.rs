@@ -47,16 +47,16 @@ pub fn amplify_page(p: &PageProps) -> Html {
     {
         let job = job.clone();
         use_effect_with(job_key, move |prm| {
-            job.start(prm);
+            job::start(&job, prm);
             let job = job.clone();
             move || job.cancel()
         });
     }
     let tick = job
-        .state
+        .job
         .borrow()
         .as_ref()
-        .map_or(0, |s| s.timing.elapsed_ms() as u64);
+        .map_or(0, |s| s.timing().elapsed_ms() as u64);
     html! {
         <section class={classes!("amplify", p.embed.then_some("amp-embed"))}>
             <h1>{ t(l, "amplify.title") }</h1>
@@ -166,7 +166,7 @@ fn view_body(
         View::Sweep => {
             let on_restart = {
                 let (job, params) = (job.clone(), params.clone());
-                Callback::from(move |_| job.start(&params))
+                Callback::from(move |_| job::start(&job, &params))
             };
             html! {
                 <SweepView lang={l} job={job.clone()} policies={params.policies.clone()}

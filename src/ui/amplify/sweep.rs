@@ -42,7 +42,7 @@ pub fn sweep_view(p: &SweepProps) -> Html {
     let l = p.lang;
     let node = use_node_ref();
     let width = use_width(node.clone()).max(200.0);
-    let guard = p.job.state.borrow();
+    let guard = p.job.job.borrow();
     let Some(state) = guard.as_ref() else {
         return html! {};
     };
@@ -64,13 +64,13 @@ pub fn sweep_view(p: &SweepProps) -> Html {
         <div class="amp-sweep" ref={node}>
             <div class="amp-progress">
                 <progress max="100" value={pct.clone()} data-testid="sweep-progress"></progress>
-                { match state.timing.status() {
+                { match state.timing().status() {
                     Status::Running => html! { <>
                         <span>{ tf(l, "amplify.progress", &[("pct", pct)]) }</span>
                         <button type="button" data-testid="sweep-cancel" onclick={cancel}>{ t(l, "amplify.cancel") }</button>
                     </> },
                     Status::Done => html! {
-                        <span data-testid="sweep-done">{ tf(l, "amplify.done_in", &[("ms", crate::i18n::num::duration(l, state.timing.elapsed_ms().round()))]) }</span>
+                        <span data-testid="sweep-done">{ tf(l, "amplify.done_in", &[("ms", crate::i18n::num::duration(l, state.timing().elapsed_ms().round()))]) }</span>
                     },
                     Status::Cancelled => html! { <>
                         <span data-testid="sweep-cancelled">{ t(l, "amplify.cancelled") }</span>
@@ -92,7 +92,7 @@ pub fn sweep_view(p: &SweepProps) -> Html {
                 x: "p", y: &t(l, "amplify.axis.share") },
                 width, 1.0, 1.0, lines(pts, &p.policies, |x| x.success_rate)) }
             // The table only once the sweep stops: redraws while it runs stay cheap.
-            if state.timing.status() != Status::Running {
+            if state.timing().status() != Status::Running {
             <table class="amp-table" data-testid="sweep-table">
                 <thead><tr>
                     <th>{ "p" }</th><th>{ t(l, "amplify.sweep.policy") }</th>

@@ -1,21 +1,21 @@
-//! Runs a «predict, then run» model without freezing the page: herd trials
-//! of a [`LiveJob`] in the page's one [`Slicer`], lab runs one at a time in
-//! the lab engine's worker, with a visible progress state and a cancel
-//! button.
+//! Runs a «predict, then run» model without freezing the page: a
+//! [`LiveJob`] in the page's one job hook, its herd trials in slices, its
+//! lab runs one at a time as messages to the lab engine's worker, with a
+//! visible progress state and a cancel button.
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::rc::Rc;
 
 use yew::prelude::*;
 
 use crate::exercises::build::Challenge;
 use crate::exercises::grade::ModelValue;
-use crate::exercises::live::{lab_choice, LiveError, LiveJob, NextStep};
+use crate::exercises::live::{lab_choice, LiveError, LiveJob};
 use crate::exercises::Model;
-use crate::job::Stepped;
 use crate::lab::suite::SuiteRow;
 use crate::lab::Design;
-use crate::ui::slicer::{SliceEnd, Slicer};
+use crate::ui::dom::now_ms;
+use crate::ui::job_hook::{use_job_runner, After, JobRunner};
 
 /// What the run button area shows.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -29,11 +29,9 @@ pub enum RunState {
 #[derive(Clone)]
 pub struct Runner {
     state: UseStateHandle<RunState>,
-    /// Runs one herd model at a time (a restart replaces the run in flight).
-    slicer: Slicer,
-    /// Bumped to stop a lab model's chain of worker requests: an answer whose
-    /// token is stale is dropped.
-    token: Rc<Cell<u64>>,
+    /// Runs one model at a time (a restart replaces the run in flight); its
+    /// generation also drops a stale suite's answer.
+    jobs: JobRunner<LiveJob>,
     /// The lab engine's request of a design's suite in flight, if any.
     suite: Rc<Cell<Option<u64>>>,
 }
@@ -48,15 +46,36 @@ impl Runner {
     /// Starts `model`; `on_done` receives the model's value.
     pub fn start(&self, model: &Model, on_done: Done) {
         self.stop();
-        let job = LiveJob::new(model);
-        self.state.set(RunState::Running {
-            done: 0,
-            total: job.total(),
-        });
-        match job.next_step() {
-            NextStep::Lab(_) => self.lab_chain(job, self.token.get(), on_done),
-            _ => self.herd_slices(job, on_done),
+        let job = LiveJob::start(model, now_ms());
+        let total = job.total();
+        if let Some(result) = job.result() {
+            return on_done.emit(result);
         }
+        self.state.set(RunState::Running { done: 0, total });
+        let generation = self.jobs.begin(job, Some(self.after(on_done)));
+        self.send_lab(generation);
+        self.jobs.run_slices();
+    }
+
+    /// What follows every slice and lab answer: the progress on redraws,
+    /// the value once the job is done (once).
+    fn after(&self, on_done: Done) -> After {
+        let (state, job) = (self.state.clone(), self.jobs.job.clone());
+        let emitted = Cell::new(false);
+        Rc::new(move |_, redraw| {
+            let (result, done, total) = match job.borrow().as_ref() {
+                Some(j) => (j.result(), j.completed(), j.total()),
+                None => return,
+            };
+            match result {
+                Some(result) if !emitted.replace(true) => {
+                    state.set(RunState::Idle);
+                    on_done.emit(result);
+                }
+                None if redraw => state.set(RunState::Running { done, total }),
+                _ => {}
+            }
+        })
     }
 
     /// Stops the current run.
@@ -66,8 +85,7 @@ impl Runner {
     }
 
     fn stop(&self) {
-        self.slicer.cancel();
-        self.token.set(self.token.get() + 1);
+        self.jobs.stop();
         if let Some(id) = self.suite.take() {
             crate::ui::lab::engine_cancel(id);
         }
@@ -84,14 +102,14 @@ impl Runner {
         self.stop();
         let total = c.suite.len();
         self.state.set(RunState::Running { done: 0, total });
-        let (me, token) = (self.clone(), self.token.get());
+        let (me, generation) = (self.clone(), self.jobs.generation());
         let id = crate::ui::lab::engine_suite(
             design,
             c.client,
             c.seed,
             c.suite.to_vec(),
             move |reply| {
-                if me.token.get() != token {
+                if !me.jobs.is_current(generation) {
                     return;
                 }
                 me.finish();
@@ -114,60 +132,26 @@ impl Runner {
         self.state.set(RunState::Idle);
     }
 
-    /// Herd trials, computed on the page in slices.
-    fn herd_slices(&self, job: LiveJob, on_done: Done) {
-        let job = Rc::new(RefCell::new(job));
-        let step = {
-            let job = job.clone();
-            move || Stepped::step(&mut *job.borrow_mut())
-        };
-        let state = self.state.clone();
-        let on_slice = move |end: SliceEnd| {
-            let job = job.borrow();
-            match job.result() {
-                Some(result) if end.finished => {
-                    state.set(RunState::Idle);
-                    on_done.emit(result);
-                }
-                _ if end.redraw => state.set(RunState::Running {
-                    done: job.completed(),
-                    total: job.total(),
-                }),
-                _ => {}
-            }
-        };
-        self.slicer.run(step, on_slice);
-    }
-
-    /// Lab runs, one request to the lab engine's worker after another.
-    fn lab_chain(&self, mut job: LiveJob, token: u64, on_done: Done) {
-        if self.token.get() != token {
-            return;
-        }
-        if let Some(result) = job.result() {
-            self.state.set(RunState::Idle);
-            on_done.emit(result);
-            return;
-        }
-        self.state.set(RunState::Running {
-            done: job.completed(),
-            total: job.total(),
-        });
-        let NextStep::Lab(r) = job.next_step() else {
+    /// The job's next lab run, sent to the lab engine's worker; its count
+    /// (or why it could not run) goes back to the job, and the next follows.
+    fn send_lab(&self, generation: u64) {
+        let Some(run) = self.jobs.request(0, false) else {
             return;
         };
-        match lab_choice(&r) {
-            Ok(combo) => {
-                let me = self.clone();
-                crate::ui::lab::engine_count(combo, r.seed, r.measure, move |n| {
-                    job.record_lab(n.map_err(|e| LiveError(e.to_string())));
-                    me.lab_chain(job, token, on_done);
-                });
+        let me = self.clone();
+        let answer = move |n: Result<usize, LiveError>| {
+            let t0 = now_ms();
+            if me.jobs.reply(generation, 0, n, t0).is_err() {
+                return me.jobs.fall_back();
             }
-            Err(e) => {
-                job.record_lab(Err(e));
-                self.lab_chain(job, token, on_done);
-            }
+            me.jobs.replied(generation, t0);
+            me.send_lab(generation);
+        };
+        match lab_choice(&run) {
+            Ok(combo) => crate::ui::lab::engine_count(combo, run.seed, run.measure, move |n| {
+                answer(n.map_err(|e| LiveError(e.to_string())))
+            }),
+            Err(e) => answer(Err(e)),
         }
     }
 }
@@ -176,15 +160,9 @@ impl Runner {
 #[hook]
 pub fn use_runner() -> Runner {
     let state = use_state(|| RunState::Idle);
-    let slicer = (*use_memo((), |_| Slicer::default())).clone();
-    let token = (*use_memo((), |_| Rc::new(Cell::new(0u64)))).clone();
+    let jobs = use_job_runner();
     let suite = (*use_memo((), |_| Rc::new(Cell::new(None)))).clone();
-    let runner = Runner {
-        state,
-        slicer,
-        token,
-        suite,
-    };
+    let runner = Runner { state, jobs, suite };
     {
         let runner = runner.clone();
         use_effect_with((), move |_| move || runner.stop());

@@ -1,13 +1,13 @@
-//! Runs the page's [`HerdJob`] (the pure core holds its state): the page's
-//! share of the work in the one [`Slicer`], the points in parallel Web
-//! Workers ([`workers`]) when the browser can start them, and after the
-//! traces are complete (run view), the chart stages, each its own task so
-//! no task has to draw everything at once.
+//! Runs the page's [`HerdJob`] (the pure core holds its state) in the
+//! page's one job hook: the page's share of the work in its slices, the
+//! points in parallel Web Workers ([`workers`]) when the browser can start
+//! them, and after the traces are complete (run view), the chart stages,
+//! each its own task so no task has to draw everything at once.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo::timers::callback::{Interval, Timeout};
+use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 mod workers;
@@ -15,9 +15,9 @@ mod workers;
 use super::pool::Pool;
 use crate::herd::job::HerdJob;
 use crate::herd::{SweepSpec, Trace};
-use crate::job::{JobStatus, Stepped};
+use crate::job::{Job, JobStatus, Stepped, Timing};
 use crate::ui::dom::{now_ms, post_task};
-use crate::ui::slicer::{SliceEnd, Slicer};
+use crate::ui::job_hook::{use_job_runner, JobRunner};
 
 /// The current job and what the views may draw of it.
 pub struct Shown {
@@ -33,6 +33,54 @@ impl std::ops::Deref for Shown {
     type Target = HerdJob;
     fn deref(&self) -> &HerdJob {
         &self.job
+    }
+}
+
+/// The hook drives the shown job as the job itself.
+impl Stepped for Shown {
+    fn step(&mut self) -> bool {
+        self.job.step()
+    }
+
+    fn progress(&self) -> f64 {
+        HerdJob::progress(&self.job)
+    }
+}
+
+impl Job for Shown {
+    type Request = String;
+    type Reply = String;
+
+    fn timing(&self) -> &Timing {
+        self.job.timing()
+    }
+
+    fn record_slice(&mut self, t0_ms: f64, t1_ms: f64) {
+        self.job.record_slice(t0_ms, t1_ms);
+    }
+
+    fn cancel(&mut self, now_ms: f64) {
+        self.job.cancel(now_ms);
+    }
+
+    fn has_page_work(&self) -> bool {
+        self.job.has_page_work()
+    }
+
+    fn request(&mut self, channel: usize, fresh: bool, now_ms: f64) -> Option<String> {
+        self.job.lend(channel, fresh, now_ms)
+    }
+
+    fn on_reply(&mut self, channel: usize, reply: String, now_ms: f64) -> Result<(), String> {
+        self.job.on_reply(channel, &reply, now_ms)
+    }
+
+    fn overdue(&self, now_ms: f64) -> Option<usize> {
+        self.job.overdue(now_ms)
+    }
+
+    fn fall_back(&mut self) {
+        self.job.fall_back();
     }
 }
 
@@ -54,20 +102,14 @@ pub type JobCell = Rc<RefCell<Option<Shown>>>;
 #[derive(Clone)]
 pub struct JobHandle {
     pub job: JobCell,
-    /// Bumped by every start/cancel/stop; a worker event or timer of an
-    /// older generation does nothing.
-    generation: Rc<Cell<u64>>,
-    slicer: Slicer,
+    /// Slices, generation, redraws and the watchdog.
+    runner: JobRunner<Shown>,
     /// The chart stage tasks, when `scheduler.postTask` is missing.
     chart_timer: Rc<RefCell<Option<Timeout>>>,
     /// The workers of the current job, if it uses them.
     pool: Rc<RefCell<Option<Pool>>>,
     /// Falls back to the main thread when the workers do not load in time.
     ready_timer: Rc<RefCell<Option<Timeout>>>,
-    /// Gives the points back when a worker does not answer in time.
-    watchdog: Rc<RefCell<Option<Interval>>>,
-    ticks: Rc<Cell<u64>>,
-    update: Callback<()>,
 }
 
 impl PartialEq for JobHandle {
@@ -80,71 +122,39 @@ impl JobHandle {
     /// Starts (or restarts) computing `spec`: the points in Web Workers, or
     /// on the page if they cannot start; the run view's traces on the page.
     pub fn start(&self, spec: SweepSpec) {
-        self.bump();
+        self.drop_timers();
         let job = HerdJob::new(spec, now_ms());
         let done = job.status() != JobStatus::Running;
-        *self.job.borrow_mut() = Some(Shown {
+        let shown = Shown {
             job,
             charts: None,
             chart_stage: 0,
-        });
+        };
+        let me = self.clone();
+        let after = Rc::new(move |generation, _| me.after_progress(generation));
+        let generation = self.runner.begin(shown, Some(after));
         if !done {
-            self.start_workers();
-            self.run_page_work();
+            self.start_workers(generation);
+            self.runner.run_slices();
         }
-        self.redraw();
+        self.runner.redraw();
     }
 
     /// Stops the current job, keeping what it computed.
     pub fn cancel(&self) {
-        self.bump();
-        if let Some(s) = self.job.borrow_mut().as_mut() {
-            s.job.cancel(now_ms());
-        }
-        self.redraw();
+        self.drop_timers();
+        self.runner.cancel();
     }
 
     /// Stops without a redraw (component going away).
     fn stop(&self) {
-        self.bump();
-        self.job.borrow_mut().take();
+        self.drop_timers();
+        self.runner.stop();
     }
 
-    fn bump(&self) {
-        self.generation.set(self.generation.get() + 1);
-        self.slicer.cancel();
+    fn drop_timers(&self) {
         self.chart_timer.borrow_mut().take();
         self.drop_pool();
-    }
-
-    /// Runs the page's share of the job (if any) in slices.
-    fn run_page_work(&self) {
-        let has_work = self
-            .job
-            .borrow()
-            .as_ref()
-            .is_some_and(|s| s.job.has_page_work());
-        if !has_work {
-            return;
-        }
-        let cell = self.job.clone();
-        let step = move || cell.borrow_mut().as_mut().is_some_and(|s| s.job.step());
-        let me = self.clone();
-        let generation = self.generation.get();
-        self.slicer
-            .run(step, move |end: SliceEnd| me.after_slice(generation, end));
-    }
-
-    fn after_slice(&self, generation: u64, end: SliceEnd) {
-        if let Some(s) = self.job.borrow_mut().as_mut() {
-            s.job.record_slice(end.t0_ms, end.t1_ms);
-        }
-        // Cheap: the charts start as soon as the traces are complete, even
-        // while the page still computes points.
-        self.after_progress(generation);
-        if end.redraw {
-            self.redraw();
-        }
     }
 
     /// After the page's work or a worker's reply: drops the workers once the
@@ -169,7 +179,7 @@ impl JobHandle {
     fn schedule_charts(&self, generation: u64) {
         let me = self.clone();
         let timer = post_task(move || {
-            if me.generation.get() != generation {
+            if !me.runner.is_current(generation) {
                 return;
             }
             let more = match me.job.borrow_mut().as_mut() {
@@ -179,7 +189,7 @@ impl JobHandle {
                 }
                 _ => false,
             };
-            me.redraw();
+            me.runner.redraw();
             if more {
                 me.schedule_charts(generation);
             }
@@ -189,47 +199,23 @@ impl JobHandle {
 
     /// Counts redraws, so child views see new props after every redraw.
     pub fn tick(&self) -> u64 {
-        self.ticks.get()
-    }
-
-    fn redraw(&self) {
-        self.slicer.redraw_due(now_ms(), true);
-        self.ticks.set(self.ticks.get() + 1);
-        self.update.emit(());
-    }
-
-    /// Redraws if the throttle allows (or `force`).
-    fn redraw_if_due(&self, force: bool) {
-        if self.slicer.redraw_due(now_ms(), force) {
-            self.ticks.set(self.ticks.get() + 1);
-            self.update.emit(());
-        }
+        self.runner.tick()
     }
 }
 
 /// A job runner owned by a component; it stops when the component unmounts.
 #[hook]
 pub fn use_job() -> JobHandle {
-    let job = use_mut_ref(|| None::<Shown>);
+    let runner = use_job_runner::<Shown>();
     let chart_timer = use_mut_ref(|| None::<Timeout>);
     let pool = use_mut_ref(|| None::<Pool>);
     let ready_timer = use_mut_ref(|| None::<Timeout>);
-    let watchdog = use_mut_ref(|| None::<Interval>);
-    let generation = (*use_state(|| Rc::new(Cell::new(0u64)))).clone();
-    let slicer = (*use_state(Slicer::default)).clone();
-    let ticks = (*use_state(|| Rc::new(Cell::new(0u64)))).clone();
-    let force = use_force_update();
-    let update = Callback::from(move |_| force.force_update());
     let handle = JobHandle {
-        job,
-        generation,
-        slicer,
+        job: runner.job.clone(),
+        runner,
         chart_timer,
         pool,
         ready_timer,
-        watchdog,
-        ticks,
-        update,
     };
     {
         let h = handle.clone();

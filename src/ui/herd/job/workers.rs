@@ -5,7 +5,7 @@
 //!
 //! [`HerdJob::fall_back`]: crate::herd::job::HerdJob::fall_back
 
-use gloo::timers::callback::{Interval, Timeout};
+use gloo::timers::callback::Timeout;
 
 use super::JobHandle;
 use crate::ui::dom::{now_ms, post_task};
@@ -14,14 +14,10 @@ use crate::ui::herd::pool::{pool_size, Pool, PoolEvent};
 /// How long the workers may take to load before the main thread takes over.
 pub const READY_TIMEOUT_MS: u32 = 3000;
 
-/// How often the watchdog looks for a point a worker has not answered in
-/// time.
-const WATCHDOG_EVERY_MS: u32 = 500;
-
 impl JobHandle {
-    /// Starts the worker pool for the current job; false if it cannot.
-    pub(super) fn start_workers(&self) -> bool {
-        let generation = self.generation.get();
+    /// Starts the worker pool for the current job (of `generation`); false
+    /// if it cannot.
+    pub(super) fn start_workers(&self, generation: u64) -> bool {
         let me = self.clone();
         let on_event = move |i: usize, event: PoolEvent| me.on_pool_event(generation, i, event);
         let pool = match Pool::spawn(pool_size(), on_event) {
@@ -40,32 +36,21 @@ impl JobHandle {
         let me = self.clone();
         *self.ready_timer.borrow_mut() = Some(Timeout::new(READY_TIMEOUT_MS, move || {
             let late = me.pool.borrow().as_ref().is_some_and(|p| !p.all_ready());
-            if me.generation.get() == generation && late {
+            if me.runner.is_current(generation) && late {
                 me.fall_back("the workers did not load in time");
             }
         }));
         // A worker that never answers must not leave the job running
         // forever: its point goes back to the page.
         let me = self.clone();
-        *self.watchdog.borrow_mut() = Some(Interval::new(WATCHDOG_EVERY_MS, move || {
-            if me.generation.get() != generation {
-                return;
-            }
-            let late = me
-                .job
-                .borrow()
-                .as_ref()
-                .and_then(|s| s.job.overdue(now_ms()));
-            if let Some(i) = late {
-                me.fall_back(&format!("worker {i} did not answer in time"));
-            }
-        }));
+        self.runner
+            .watch(move |i| me.fall_back(&format!("worker {i} did not answer in time")));
         true
     }
 
     /// A message from worker `i` of the pool of `generation`.
     fn on_pool_event(&self, generation: u64, i: usize, event: PoolEvent) {
-        if self.generation.get() != generation {
+        if !self.runner.is_current(generation) {
             return;
         }
         let t0 = now_ms();
@@ -77,22 +62,14 @@ impl JobHandle {
                 true
             }
             PoolEvent::Reply(json) => {
-                let reply = match self.job.borrow_mut().as_mut() {
-                    Some(s) => s.job.on_reply(i, &json, t0),
-                    None => return,
-                };
-                if let Err(e) = reply {
+                if let Err(e) = self.runner.reply(generation, i, json, t0) {
                     return self.fall_back(&format!("worker {i}: {e}"));
                 }
                 false
             }
             PoolEvent::Failed(e) => return self.fall_back(&format!("worker {i}: {e}")),
         };
-        let request = match self.job.borrow_mut().as_mut() {
-            Some(s) => s.job.lend(i, fresh, now_ms()),
-            None => return,
-        };
-        if let Some(request) = request {
+        if let Some(request) = self.runner.request(i, fresh) {
             let sent = match self.pool.borrow().as_ref() {
                 Some(p) => p.send(i, &request),
                 None => return,
@@ -101,18 +78,7 @@ impl JobHandle {
                 return self.fall_back(&format!("worker {i}: {e}"));
             }
         }
-        let t1 = now_ms();
-        let over = match self.job.borrow_mut().as_mut() {
-            Some(s) => {
-                s.job.record_slice(t0, t1);
-                s.job.status() != crate::job::JobStatus::Running
-            }
-            None => return,
-        };
-        if over {
-            self.after_progress(generation);
-        }
-        self.redraw_if_due(over);
+        self.runner.replied(generation, t0);
     }
 
     /// Stops the workers; the page computes the rest.
@@ -121,21 +87,13 @@ impl JobHandle {
             "herd: {why}; computing the rest on the main thread"
         ));
         self.drop_pool();
-        if let Some(s) = self.job.borrow_mut().as_mut() {
-            s.job.fall_back();
-        }
-        self.redraw();
-        self.run_page_work();
+        self.runner.fall_back();
     }
 
     /// Terminates the workers; their closures are freed in a later task, as
     /// this may run inside one of them.
     pub(super) fn drop_pool(&self) {
         self.ready_timer.borrow_mut().take();
-        if let Some(watchdog) = self.watchdog.borrow_mut().take() {
-            let closure = watchdog.cancel();
-            let _ = post_task(move || drop(closure)).map(Timeout::forget);
-        }
         if let Some(mut pool) = self.pool.borrow_mut().take() {
             pool.terminate();
             let _ = post_task(move || drop(pool)).map(Timeout::forget);
