@@ -19,6 +19,7 @@ mod ids;
 pub mod job;
 pub mod lab;
 pub mod links;
+pub mod page_params;
 pub mod params;
 pub mod rng;
 pub mod route;

@@ -18,8 +18,7 @@ use super::share::ShareButtons;
 use super::widgets::{use_after_first_task, NoticeList};
 use crate::i18n::{t, tf, Lang};
 use crate::links::{with_shell, Link, Shell};
-use crate::params::{Notice, NoticeKind};
-use crate::route::{split_shell_params, Location, Page, Query};
+use crate::route::{split_shell_params, Location, Page};
 
 const LANG_KEY: &str = "retry-lab.lang";
 
@@ -36,15 +35,6 @@ const PAGE_ID: &str = "content";
 struct Here {
     loc: Location,
     visit: u32,
-}
-
-/// Builds the hash for `page` + `query` with the shell's own parameters.
-fn shell_hash(page: &Page, query: &Query, lang: Lang, embed: bool) -> String {
-    let loc = Location {
-        page: page.clone(),
-        query: query.clone(),
-    };
-    with_shell(&loc, Shell { lang, embed })
 }
 
 /// The root component.
@@ -136,26 +126,14 @@ pub fn app() -> Html {
         p => p.clone(),
     };
     super::lab::use_engine_warmup(&page);
-    let mut notices = shell.notices.clone();
-    if let Page::NotFound(path) = &loc.page {
-        notices.insert(
-            0,
-            Notice {
-                kind: NoticeKind::Unknown,
-                param: "route".into(),
-                given: path.clone(),
-                range: String::new(),
-                used: String::new(),
-            },
-        );
-    }
     let embed = shell.embed;
     let l = *lang;
 
-    let set_query = {
-        let page = page.clone();
+    let set_link = {
         let lang = lang.clone();
-        Callback::from(move |q: Query| dom::replace_hash(&shell_hash(&page, &q, *lang, embed)))
+        Callback::from(move |link: Link| {
+            dom::replace_hash(&link.href_in(Shell { lang: *lang, embed }))
+        })
     };
 
     let switch_lang = {
@@ -178,7 +156,7 @@ pub fn app() -> Html {
         lang: l,
         embed,
         query: Rc::new(shell.page_query.clone()),
-        set_query,
+        set_link,
     };
     let key = format!("{}@{}", here.visit, loc.to_hash());
     let body = match page {
@@ -207,12 +185,14 @@ pub fn app() -> Html {
         </div>
     };
 
-    let route_notice = notices.iter().find(|n| n.param == "route").map(|n| {
-        html! { <div class="notices" role="status" data-testid="notice-route">
-            { tf(l, "common.notice.route", &[("path", n.given.clone())]) }
-        </div> }
-    });
-    let other_notices: Vec<Notice> = notices.into_iter().filter(|n| n.param != "route").collect();
+    let route_notice = match &loc.page {
+        Page::NotFound(path) => {
+            html! { <div class="notices" role="status" data-testid="notice-route">
+                { tf(l, "common.notice.route", &[("path", path.clone())]) }
+            </div> }
+        }
+        _ => Html::default(),
+    };
 
     // Behind an open dialog the page is inert: no focus, no clicks.
     let inert = *help_open;
@@ -243,11 +223,11 @@ pub fn app() -> Html {
             // insert node before next sibling») once that sibling (the embed
             // toolbar) is gone.
             <div class="shell-notices">
-                { route_notice.unwrap_or_default() }
+                { route_notice }
                 if forms_blocked {
                     <div class="notices" role="alert" data-testid="sandbox-forms">{ t(l, "common.sandbox.forms") }</div>
                 }
-                <NoticeList lang={l} notices={other_notices} />
+                <NoticeList lang={l} notices={shell.notices.clone()} />
             </div>
             if embed { <div class="embed-toolbar">{ toolbar }</div> }
             <div class="page" id={PAGE_ID} tabindex="-1">

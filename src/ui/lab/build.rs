@@ -18,7 +18,6 @@ use crate::i18n::{t, tf};
 use crate::lab::build::{toggle, SuiteState};
 use crate::lab::wire::{EngineFault, Want};
 use crate::lab::{BuildParams, ClientStrategy, Design, Mechanism};
-use crate::links::Link;
 use crate::params::Notice;
 use crate::ui::page::PageProps;
 use crate::ui::widgets::NoticeList;
@@ -42,10 +41,8 @@ pub fn build_page(p: &PageProps) -> Html {
     let last = use_mut_ref(|| None::<SuiteState>);
 
     {
-        let set_query = p.set_query.clone();
-        use_effect_with((*params).clone(), move |b| {
-            set_query.emit(Link::LabBuild(b.clone()).query())
-        });
+        let set_link = p.set_link.clone();
+        use_effect_with((*params).clone(), move |b| set_link.emit(b.clone().into()));
     }
     {
         let (shown, error, last) = (shown.clone(), error.clone(), last.clone());

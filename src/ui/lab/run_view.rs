@@ -116,9 +116,9 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
 
     // Mirror the state into the URL.
     {
-        let set_query = p.set_query.clone();
-        let q = state.params.to_query(state.step, state.total());
-        use_effect_with(q, move |q| set_query.emit(q.clone()));
+        let set_link = p.set_link.clone();
+        let here = state.params.at_step(state.step, state.total());
+        use_effect_with(here, move |here| set_link.emit(here.clone().into()));
     }
 
     // Playback.
