@@ -15,7 +15,8 @@ use crate::exercises::grade::{grade, parse_number, ModelValue, Response};
 use crate::exercises::live::LiveError;
 use crate::exercises::progress::Record;
 use crate::exercises::sections::Source;
-use crate::exercises::{fmt_num, order, Kind, PredictInput, Question};
+use crate::exercises::{order, Kind, PredictInput, Question};
+use crate::i18n::num::field;
 use crate::i18n::{t, tf, Lang};
 use crate::lab::suite::SuiteRow;
 use crate::lab::Design;
@@ -100,7 +101,7 @@ fn pick_count(q: &Question) -> usize {
 /// Initial input texts, restored from the stored response.
 fn initial_inputs(n: usize, record: Option<&Record>) -> Vec<String> {
     match record.map(|r| &r.response) {
-        Some(Response::Numbers(v)) if v.len() == n => v.iter().map(|x| fmt_num(*x)).collect(),
+        Some(Response::Numbers(v)) if v.len() == n => v.iter().map(|x| field(*x, 3)).collect(),
         _ => vec![String::new(); n],
     }
 }
