@@ -17,6 +17,7 @@ pub mod html;
 pub mod i18n;
 mod ids;
 pub mod job;
+pub mod keys;
 pub mod lab;
 pub mod links;
 pub mod page_params;

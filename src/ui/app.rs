@@ -12,11 +12,13 @@ use super::exercises::ExercisesPage;
 use super::herd::HerdPage;
 use super::lab::{BuildPage, LabPage, MatrixPage};
 use super::link::AppLink;
-use super::modal::{shortcuts_paused, Modal};
+use super::modal::Modal;
 use super::page::PageProps;
 use super::share::ShareButtons;
+use super::shortcuts::use_shortcuts;
 use super::widgets::{use_after_first_task, NoticeList};
 use crate::i18n::{t, tf, Lang};
+use crate::keys::Shortcut;
 use crate::links::{with_shell, Link, Shell};
 use crate::route::{split_shell_params, Location, Page};
 
@@ -82,16 +84,12 @@ pub fn app() -> Html {
     // `?` opens the shortcut help (the dialog itself handles Escape and Tab).
     {
         let help_open = help_open.clone();
-        use_effect_with((), move |_| {
-            let listener = EventListener::new(&gloo::utils::document(), "keydown", move |ev| {
-                let Some(ev) = wasm_bindgen::JsCast::dyn_ref::<web_sys::KeyboardEvent>(ev) else {
-                    return;
-                };
-                if ev.key() == "?" && !shortcuts_paused(ev) {
-                    help_open.set(true);
-                }
-            });
-            move || drop(listener)
+        use_shortcuts((), move |s| {
+            if s == Shortcut::Help {
+                help_open.set(true);
+            }
+            // The key itself goes on (nothing of the browser's to prevent).
+            false
         });
     }
 

@@ -15,6 +15,7 @@ pub mod modal;
 pub mod page;
 pub mod panic;
 mod share;
+pub mod shortcuts;
 pub mod size;
 pub mod slicer;
 pub mod widgets;
