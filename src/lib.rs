@@ -7,6 +7,7 @@
 //! - `ui` (wasm only) dispatches actions to the core and renders view models.
 
 pub mod amplify;
+pub mod axis;
 pub mod backoff;
 pub mod csv;
 pub mod embed;
