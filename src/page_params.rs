@@ -54,8 +54,9 @@ pub trait PageParams: Clone + PartialEq + Default + std::fmt::Debug {
     /// Every URL parameter name the page reads; any other is reported.
     const KNOWN: &'static [&'static str];
 
-    /// The numeric parameters' ranges and defaults (a default that follows
-    /// a preset or a view is the page's bare default).
+    /// The numeric parameters' ranges and defaults (where a default follows
+    /// a view or a preset: the page opened bare, or for a setting only
+    /// another view has, that view opened bare).
     fn limits() -> Vec<Limit>;
 
     /// Reads a query; every value not used as given becomes a notice.
@@ -112,11 +113,15 @@ impl PageParams for AmplifyParams {
     const PAGE: Page = Page::Amplify;
     const KNOWN: &'static [&'static str] = &crate::amplify::params::KNOWN;
     fn limits() -> Vec<Limit> {
+        let fanout_seed = Bound {
+            default: amp::FANOUT_SEED,
+            ..amp::SEED
+        };
         let ints = [
             amp::ATTEMPTS,
             amp::TRIALS,
             amp::BUDGET,
-            amp::SEED,
+            fanout_seed,
             amp::STEP,
             amp::CALLS,
             amp::STEPS,
