@@ -368,7 +368,7 @@ impl Sim {
             Ev::Query { call } => Some(self.query(call)),
             Ev::HarnessDown => Some(self.harness_dies()),
             Ev::Cleanup => {
-                let pruned = super::jobs::prune_keys(&mut self.db, self.now);
+                let pruned = super::cleanup_and_lookup::prune_keys(&mut self.db, self.now);
                 Some((StepKind::Cleanup { pruned }, vec![]))
             }
             Ev::HarnessBack => Some(self.harness_back()),
