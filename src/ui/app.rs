@@ -39,6 +39,136 @@ struct Here {
     visit: u32,
 }
 
+/// Follows navigation (links, back/forward, an edited URL): every
+/// `hashchange` is a new [`Here`], and a `lang` in the new URL switches the
+/// language. The count lives outside the state: the listener's handle keeps
+/// the first render's value.
+#[hook]
+fn use_follow_navigation(here: UseStateHandle<Here>, lang: UseStateHandle<Lang>) {
+    let visits = use_mut_ref(|| 0u32);
+    use_effect_with((), move |_| {
+        let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
+            let next = Location::parse(&dom::current_hash());
+            if let Some(l) = split_shell_params(&next).lang_from_url {
+                lang.set(l);
+            }
+            let visit = {
+                let mut n = visits.borrow_mut();
+                *n = n.wrapping_add(1);
+                *n
+            };
+            here.set(Here { loc: next, visit });
+        });
+        move || drop(listener)
+    });
+}
+
+/// Language: `<html lang>`, title, storage. An embed never stores it: a
+/// course page's `lang=en` frame must not switch the origin's language.
+#[hook]
+fn use_document_lang(l: Lang, embed: bool) {
+    use_effect_with((l, embed), move |(l, embed)| {
+        dom::set_document_lang(l.code(), &t(*l, "common.app_title"));
+        if !*embed {
+            dom::storage_set(LANG_KEY, l.code());
+        }
+    });
+}
+
+/// Embed mode: tell the host page our height whenever it changes.
+#[hook]
+fn use_embed_height(embed: bool) {
+    use_effect_with(embed, move |embed| {
+        let guard = if *embed {
+            dom::post_height(dom::content_height());
+            dom::observe_app_size(|| dom::post_height(dom::content_height()))
+        } else {
+            None
+        };
+        move || drop(guard)
+    });
+}
+
+/// «English / 中文»: the URL's `lang` changes at once, the page redraws in
+/// the other language in a task of its own (inside the click's task, the
+/// browser's hover update after the redraw laid the whole page out there
+/// too).
+fn switch_lang(lang: UseStateHandle<Lang>) -> Callback<MouseEvent> {
+    Callback::from(move |_| {
+        let next = lang.other();
+        let cur = Location::parse(&dom::current_hash());
+        let embed = split_shell_params(&cur).embed;
+        dom::replace_hash(&with_shell(&cur, Shell { lang: next, embed }));
+        let lang = lang.clone();
+        let _ = dom::post_task(move || lang.set(next)).map(gloo::timers::callback::Timeout::forget);
+    })
+}
+
+/// The page's component, mounted anew for every `key`.
+fn page_body(page: &Page, key: String, props: PageProps) -> Html {
+    match page {
+        Page::Herd => html! { <HerdPage key={key} ..props /> },
+        Page::Amplify => html! { <AmplifyPage key={key} ..props /> },
+        Page::Lab => html! { <LabPage key={key} ..props /> },
+        Page::LabMatrix => html! { <MatrixPage key={key} ..props /> },
+        Page::LabBuild => html! { <BuildPage key={key} ..props /> },
+        Page::Exercises => html! { <ExercisesPage key={key} ..props /> },
+        _ => home(props.lang),
+    }
+}
+
+/// Share, language and help buttons. `visit` keys the share buttons: what
+/// was copied on the previous view (its URL, in a field that says
+/// «复制链接») goes with it.
+fn toolbar(l: Lang, visit: u32, lang: UseStateHandle<Lang>, help: UseStateHandle<bool>) -> Html {
+    html! {
+        <div class="toolbar">
+            <ShareButtons key={visit} lang={l} />
+            <button type="button" class="lang-switch" data-testid="lang-switch"
+                aria-label={t(l, "common.lang.switch_label")} onclick={switch_lang(lang)}>
+                { t(l, "common.lang.switch") }
+            </button>
+            <button type="button" class="help-button" data-testid="help-open" aria-haspopup="dialog"
+                onclick={Callback::from(move |_| help.set(true))}>
+                { "?" }<span class="sr-only">{ t(l, "common.help.open") }</span>
+            </button>
+        </div>
+    }
+}
+
+/// The header of the full page: skip link, brand, the demos, the toolbar.
+fn site_header(l: Lang, current: &Page, toolbar: Html) -> Html {
+    html! {
+        <header class="site-header">
+            // Past the header's nine stops in one: a button, since
+            // an `href="#…"` would be a route.
+            <button type="button" class="skip-link" data-testid="skip-link"
+                onclick={Callback::from(|_| dom::focus_by_id(PAGE_ID))}>{ t(l, "common.skip") }</button>
+            <AppLink to={Link::Home} class="brand">{ t(l, "common.app_title") }</AppLink>
+            <nav aria-label={t(l, "common.nav.main")}>
+                { nav_link(l, current, Page::Herd, "common.nav.herd", "nav-herd") }
+                { nav_link(l, current, Page::Amplify, "amplify.nav", "nav-amplify") }
+                { nav_link(l, current, Page::Lab, "common.nav.lab", "nav-lab") }
+                { nav_link(l, current, Page::LabBuild, "build.nav", "nav-build") }
+                { nav_link(l, current, Page::Exercises, "common.nav.exercises", "nav-exercises") }
+            </nav>
+            { toolbar }
+        </header>
+    }
+}
+
+/// The notice of an address that is no page of the app.
+fn route_notice(l: Lang, page: &Page) -> Html {
+    match page {
+        Page::NotFound(path) => {
+            html! { <div class="notices" role="status" data-testid="notice-route">
+                { tf(l, "common.notice.route", &[("path", path.clone())]) }
+            </div> }
+        }
+        _ => Html::default(),
+    }
+}
+
 /// The root component.
 #[function_component(App)]
 pub fn app() -> Html {
@@ -57,30 +187,7 @@ pub fn app() -> Html {
     let help_open = use_state(|| false);
     let body_ready = use_after_first_task();
     let forms_blocked = *use_memo((), |_| dom::forms_blocked());
-
-    // Follow navigation (links, back/forward, edited URL). The count lives
-    // outside the state: the listener's handle keeps the first render's value.
-    let visits = use_mut_ref(|| 0u32);
-    {
-        let here = here.clone();
-        let lang = lang.clone();
-        use_effect_with((), move |_| {
-            let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
-                let next = Location::parse(&dom::current_hash());
-                if let Some(l) = split_shell_params(&next).lang_from_url {
-                    lang.set(l);
-                }
-                let visit = {
-                    let mut n = visits.borrow_mut();
-                    *n = n.wrapping_add(1);
-                    *n
-                };
-                here.set(Here { loc: next, visit });
-            });
-            move || drop(listener)
-        });
-    }
-
+    use_follow_navigation(here.clone(), lang.clone());
     // `?` opens the shortcut help (the dialog itself handles Escape and Tab).
     {
         let help_open = help_open.clone();
@@ -92,40 +199,14 @@ pub fn app() -> Html {
             false
         });
     }
-
-    // Language: <html lang>, title, storage. An embed never stores it: a
-    // course page's `lang=en` frame must not switch the origin's language.
-    {
-        let l = *lang;
-        use_effect_with((l, shell.embed), move |(l, embed)| {
-            dom::set_document_lang(l.code(), &t(*l, "common.app_title"));
-            if !*embed {
-                dom::storage_set(LANG_KEY, l.code());
-            }
-        });
-    }
-
-    // Embed mode: tell the host page our height whenever it changes.
-    {
-        let embed = shell.embed;
-        use_effect_with(embed, move |embed| {
-            let guard = if *embed {
-                dom::post_height(dom::content_height());
-                dom::observe_app_size(|| dom::post_height(dom::content_height()))
-            } else {
-                None
-            };
-            move || drop(guard)
-        });
-    }
-
+    let (l, embed) = (*lang, shell.embed);
+    use_document_lang(l, embed);
+    use_embed_height(embed);
     let page = match &loc.page {
         Page::NotFound(_) => Page::Home,
         p => p.clone(),
     };
     super::lab::use_engine_warmup(&page);
-    let embed = shell.embed;
-    let l = *lang;
 
     let set_link = {
         let lang = lang.clone();
@@ -133,64 +214,14 @@ pub fn app() -> Html {
             dom::replace_hash(&link.href_in(Shell { lang: *lang, embed }))
         })
     };
-
-    let switch_lang = {
-        let lang = lang.clone();
-        Callback::from(move |_| {
-            let next = lang.other();
-            let cur = Location::parse(&dom::current_hash());
-            let embed = split_shell_params(&cur).embed;
-            dom::replace_hash(&with_shell(&cur, Shell { lang: next, embed }));
-            // The whole page redraws in the other language in a task of its
-            // own: inside the click's task, the browser's hover update after
-            // the redraw laid the whole page out there too.
-            let lang = lang.clone();
-            let _ =
-                dom::post_task(move || lang.set(next)).map(gloo::timers::callback::Timeout::forget);
-        })
-    };
-
     let props = PageProps {
         lang: l,
         embed,
         query: Rc::new(shell.page_query.clone()),
         set_link,
     };
-    let key = format!("{}@{}", here.visit, loc.to_hash());
-    let body = match page {
-        Page::Herd => html! { <HerdPage key={key} ..props /> },
-        Page::Amplify => html! { <AmplifyPage key={key} ..props /> },
-        Page::Lab => html! { <LabPage key={key} ..props /> },
-        Page::LabMatrix => html! { <MatrixPage key={key} ..props /> },
-        Page::LabBuild => html! { <BuildPage key={key} ..props /> },
-        Page::Exercises => html! { <ExercisesPage key={key} ..props /> },
-        _ => home(l),
-    };
-
-    let toolbar = html! {
-        <div class="toolbar">
-            // A new key on every navigation: what was copied on the previous
-            // view (its URL, in a field that says «复制链接») goes with it.
-            <ShareButtons key={here.visit} lang={l} />
-            <button type="button" class="lang-switch" data-testid="lang-switch"
-                aria-label={t(l, "common.lang.switch_label")} onclick={switch_lang}>
-                { t(l, "common.lang.switch") }
-            </button>
-            <button type="button" class="help-button" data-testid="help-open" aria-haspopup="dialog"
-                onclick={ { let h = help_open.clone(); Callback::from(move |_| h.set(true)) } }>
-                { "?" }<span class="sr-only">{ t(l, "common.help.open") }</span>
-            </button>
-        </div>
-    };
-
-    let route_notice = match &loc.page {
-        Page::NotFound(path) => {
-            html! { <div class="notices" role="status" data-testid="notice-route">
-                { tf(l, "common.notice.route", &[("path", path.clone())]) }
-            </div> }
-        }
-        _ => Html::default(),
-    };
+    let body = page_body(&page, format!("{}@{}", here.visit, loc.to_hash()), props);
+    let toolbar = toolbar(l, here.visit, lang.clone(), help_open.clone());
 
     // Behind an open dialog the page is inert: no focus, no clicks.
     let inert = *help_open;
@@ -199,29 +230,13 @@ pub fn app() -> Html {
         <ContextProvider<Shell> context={Shell { lang: l, embed }}>
         <div class={classes!("shell", embed.then_some("embed"))} data-lang={l.code()}>
             <div class="shell-main" inert={inert}>
-            if !embed {
-                <header class="site-header">
-                    // Past the header's nine stops in one: a button, since
-                    // an `href="#…"` would be a route.
-                    <button type="button" class="skip-link" data-testid="skip-link"
-                        onclick={Callback::from(|_| dom::focus_by_id(PAGE_ID))}>{ t(l, "common.skip") }</button>
-                    <AppLink to={Link::Home} class="brand">{ t(l, "common.app_title") }</AppLink>
-                    <nav aria-label={t(l, "common.nav.main")}>
-                        { nav_link(l, &loc.page, Page::Herd, "common.nav.herd", "nav-herd") }
-                        { nav_link(l, &loc.page, Page::Amplify, "amplify.nav", "nav-amplify") }
-                        { nav_link(l, &loc.page, Page::Lab, "common.nav.lab", "nav-lab") }
-                        { nav_link(l, &loc.page, Page::LabBuild, "build.nav", "nav-build") }
-                        { nav_link(l, &loc.page, Page::Exercises, "common.nav.exercises", "nav-exercises") }
-                    </nav>
-                    { toolbar.clone() }
-                </header>
-            }
+            if !embed { { site_header(l, &loc.page, toolbar.clone()) } }
             // In their own element: a component that renders nothing keeps
             // its next sibling as its place, and Yew 0.23 panics («failed to
             // insert node before next sibling») once that sibling (the embed
             // toolbar) is gone.
             <div class="shell-notices">
-                { route_notice }
+                { route_notice(l, &loc.page) }
                 if forms_blocked {
                     <div class="notices" role="alert" data-testid="sandbox-forms">{ t(l, "common.sandbox.forms") }</div>
                 }
