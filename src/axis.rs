@@ -129,16 +129,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn nice_steps() {
-        assert_eq!(nice_step(100.0, 5), 20.0);
-        assert_eq!(nice_step(7.0, 5), 2.0);
-        assert_eq!(nice_step(62_433.0, 6), 20_000.0);
-        assert_eq!(nice_step(0.0, 5), 1.0);
-        assert_eq!(nice_step(f64::NAN, 5), 1.0);
-    }
-
-    #[test]
-    fn axes_cover_the_data() {
+    fn nice_steps_cut_the_data_and_axes_cover_it() {
+        let steps = [(100.0, 5), (7.0, 5), (62_433.0, 6), (0.0, 5), (f64::NAN, 5)];
+        let got: Vec<f64> = steps.iter().map(|&(span, n)| nice_step(span, n)).collect();
+        assert_eq!(got, [20.0, 2.0, 20_000.0, 1.0, 1.0]);
         let a = Axis::new(0.0, 2421.74, 5);
         assert_eq!(a.min, 0.0);
         assert!(a.max >= 2421.74);

@@ -83,124 +83,89 @@ pub trait PageParams: Clone + PartialEq + Default + std::fmt::Debug {
     }
 }
 
-impl PageParams for HerdParams {
-    const PAGE: Page = Page::Herd;
-    const KNOWN: &'static [&'static str] = &crate::herd::params::KNOWN;
-    fn limits() -> Vec<Limit> {
-        let ints = [
-            herd::CLIENTS,
-            herd::TRIALS,
-            herd::SEED,
-            herd::N_FROM,
-            herd::N_TO,
-            herd::N_STEP,
-        ];
-        let floats = [herd::BASE, herd::CAP, herd::NET_MEAN, herd::NET_SD];
-        ints.map(Limit::from)
-            .into_iter()
-            .chain(floats.map(Limit::from))
-            .collect()
-    }
-    fn from_query(q: &Query) -> (Self, Vec<Notice>) {
-        HerdParams::from_query(q)
-    }
-    fn to_query(&self) -> Query {
-        HerdParams::to_query(self)
-    }
+/// The contract for a page whose parameter type already reads and writes
+/// its query (`from_query` and the query writer named after `to_query`).
+macro_rules! page_params {
+    ($params:ty, $page:expr, $known:expr, to_query: $write:ident, limits: $limits:expr) => {
+        impl PageParams for $params {
+            const PAGE: Page = $page;
+            const KNOWN: &'static [&'static str] = $known;
+            fn limits() -> Vec<Limit> {
+                $limits
+            }
+            fn from_query(q: &Query) -> (Self, Vec<Notice>) {
+                <$params>::from_query(q)
+            }
+            fn to_query(&self) -> Query {
+                <$params>::$write(self)
+            }
+        }
+    };
 }
 
-impl PageParams for AmplifyParams {
-    const PAGE: Page = Page::Amplify;
-    const KNOWN: &'static [&'static str] = &crate::amplify::params::KNOWN;
-    fn limits() -> Vec<Limit> {
-        let fanout_seed = Bound {
-            default: amp::FANOUT_SEED,
-            ..amp::SEED
-        };
-        let ints = [
-            amp::ATTEMPTS,
-            amp::TRIALS,
-            amp::BUDGET,
-            fanout_seed,
-            amp::STEP,
-            amp::CALLS,
-            amp::STEPS,
-        ];
-        let floats = [
-            amp::P,
-            amp::RATE,
-            amp::CAPACITY,
-            amp::TIMEOUT,
-            amp::DURATION,
-            amp::INCIDENT_START,
-            amp::INCIDENT_END,
-            amp::TRIGGER_START,
-            amp::TRIGGER_END,
-            amp::TRIGGER_CAPACITY,
-            amp::BASE,
-            amp::CAP,
-            amp::DEADLINE,
-            amp::RETRY_AFTER,
-            amp::SHED,
-            amp::BUDGET_RATIO,
-            amp::REFILL,
-            amp::RECOVER_PCT,
-        ];
-        ints.map(Limit::from)
-            .into_iter()
-            .chain(floats.map(Limit::from))
-            .collect()
-    }
-    fn from_query(q: &Query) -> (Self, Vec<Notice>) {
-        AmplifyParams::from_query(q)
-    }
-    fn to_query(&self) -> Query {
-        AmplifyParams::to_query(self)
-    }
+page_params!(HerdParams, Page::Herd, &crate::herd::params::KNOWN, to_query: to_query, limits: herd_limits());
+page_params!(AmplifyParams, Page::Amplify, &crate::amplify::params::KNOWN, to_query: to_query, limits: amplify_limits());
+// The lab's `step` is bounded by the run's length, known only after the run
+// (`LabParams::resolve_step`).
+page_params!(LabParams, Page::Lab, &crate::lab::KNOWN, to_query: query, limits: vec![SEED_BOUND.into()]);
+page_params!(MatrixParams, Page::LabMatrix, &crate::lab::MATRIX_KNOWN, to_query: to_query, limits: vec![SEED_BOUND.into()]);
+page_params!(BuildParams, Page::LabBuild, &crate::lab::BUILD_KNOWN, to_query: to_query, limits: vec![SEED_BOUND.into(), BUDGET.into()]);
+
+fn herd_limits() -> Vec<Limit> {
+    let ints = [
+        herd::CLIENTS,
+        herd::TRIALS,
+        herd::SEED,
+        herd::N_FROM,
+        herd::N_TO,
+        herd::N_STEP,
+    ];
+    let floats = [herd::BASE, herd::CAP, herd::NET_MEAN, herd::NET_SD];
+    ints.map(Limit::from)
+        .into_iter()
+        .chain(floats.map(Limit::from))
+        .collect()
 }
 
-impl PageParams for LabParams {
-    const PAGE: Page = Page::Lab;
-    const KNOWN: &'static [&'static str] = &crate::lab::KNOWN;
-    /// The seed; `step` is bounded by the run's length, known only after
-    /// the run ([`LabParams::resolve_step`]).
-    fn limits() -> Vec<Limit> {
-        vec![SEED_BOUND.into()]
-    }
-    fn from_query(q: &Query) -> (Self, Vec<Notice>) {
-        LabParams::from_query(q)
-    }
-    fn to_query(&self) -> Query {
-        self.query()
-    }
-}
-
-impl PageParams for MatrixParams {
-    const PAGE: Page = Page::LabMatrix;
-    const KNOWN: &'static [&'static str] = &crate::lab::MATRIX_KNOWN;
-    fn limits() -> Vec<Limit> {
-        vec![SEED_BOUND.into()]
-    }
-    fn from_query(q: &Query) -> (Self, Vec<Notice>) {
-        MatrixParams::from_query(q)
-    }
-    fn to_query(&self) -> Query {
-        MatrixParams::to_query(self)
-    }
-}
-
-impl PageParams for BuildParams {
-    const PAGE: Page = Page::LabBuild;
-    const KNOWN: &'static [&'static str] = &crate::lab::BUILD_KNOWN;
-    fn limits() -> Vec<Limit> {
-        vec![SEED_BOUND.into(), BUDGET.into()]
-    }
-    fn from_query(q: &Query) -> (Self, Vec<Notice>) {
-        BuildParams::from_query(q)
-    }
-    fn to_query(&self) -> Query {
-        BuildParams::to_query(self)
-    }
+/// The seed's default is the fan-out view's (the page opened bare).
+fn amplify_limits() -> Vec<Limit> {
+    let fanout_seed = Bound {
+        default: amp::FANOUT_SEED,
+        ..amp::SEED
+    };
+    let ints = [
+        amp::ATTEMPTS,
+        amp::TRIALS,
+        amp::BUDGET,
+        fanout_seed,
+        amp::STEP,
+        amp::CALLS,
+        amp::STEPS,
+    ];
+    let floats = [
+        amp::P,
+        amp::RATE,
+        amp::CAPACITY,
+        amp::TIMEOUT,
+        amp::DURATION,
+        amp::INCIDENT_START,
+        amp::INCIDENT_END,
+        amp::TRIGGER_START,
+        amp::TRIGGER_END,
+        amp::TRIGGER_CAPACITY,
+        amp::BASE,
+        amp::CAP,
+        amp::DEADLINE,
+        amp::RETRY_AFTER,
+        amp::SHED,
+        amp::BUDGET_RATIO,
+        amp::REFILL,
+        amp::RECOVER_PCT,
+    ];
+    ints.map(Limit::from)
+        .into_iter()
+        .chain(floats.map(Limit::from))
+        .collect()
 }
 
 #[cfg(test)]

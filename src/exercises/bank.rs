@@ -95,18 +95,21 @@ pub(super) fn lab(scenario: &'static str, client: &'static str, server: &'static
     }
 }
 
-/// «Predict the report counts» over lab runs, one field per run. No demo
-/// link of its own: after answering, the result links every run.
-pub(super) fn predict_lab(runs: Vec<(&'static str, LabRun)>) -> Kind {
+/// «Predict the report counts» over lab runs, one field per run, each given
+/// as (field label, scenario, client, server). No demo link of its own:
+/// after answering, the result links every run.
+pub(super) fn predict_lab(
+    runs: &[(&'static str, &'static str, &'static str, &'static str)],
+) -> Kind {
     let fields = runs
         .iter()
-        .map(|(label, _)| PredictField {
+        .map(|&(label, ..)| PredictField {
             label,
             unit: Unit::Reports,
         })
         .collect();
     Kind::Predict {
         input: PredictInput::Numbers(fields),
-        model: Model::LabReports(runs.into_iter().map(|(_, r)| r).collect()),
+        model: Model::LabReports(runs.iter().map(|&(_, sc, c, s)| lab(sc, c, s)).collect()),
     }
 }
