@@ -1,14 +1,14 @@
-//! The backoff formula, once for the herd, the amplification model and the
-//! exercises: the capped exponential `min(cap, base·2^k)`, and full jitter
-//! on top of it.
+//! The backoff formula, once for the herd, the amplification model, the
+//! idempotency lab's harness and the exercises: the capped exponential
+//! `min(cap, base·2^k)`, and full jitter on top of it.
 //!
 //! Sources count `k` differently. The chapter's table («等多久») writes
 //! `v_n = min(cap, base·2^n)` with `n = 1` at the first retry (the herd);
 //! Codex's sampling layer and the section «尝试次数、退避与 jitter» write
-//! `base·2^(n−1)` (the amplification model, the exercises). Each caller
-//! passes its own `k`. Each demo draws its random numbers from its own
-//! stream, so the jitter functions take the uniform draw, not a generator.
-//! (The idempotency lab's harness still computes its own `200 ms·2^(n−1)`.)
+//! `base·2^(n−1)` (the amplification model, the exercises, the lab's
+//! harness). Each caller passes its own `k`. Each demo draws its random
+//! numbers from its own stream, so the jitter functions take the uniform
+//! draw, not a generator.
 //!
 //! `scalbn` multiplies by an exact power of two, identically natively and in
 //! wasm; a huge `k` overflows to infinity, which a finite `cap` turns into

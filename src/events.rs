@@ -1,5 +1,5 @@
-//! The discrete-event queue of the herd and the load model (the idempotency
-//! lab still keeps its own heap of `(time, seq)`): events come out in `(time, seq)` order, where `seq` counts the
+//! The discrete-event queue of the herd, the load model and the idempotency
+//! lab: events come out in `(time, seq)` order, where `seq` counts the
 //! events in the order they were scheduled, so simultaneous events keep that
 //! order and a run is a pure function of its inputs.
 //!

@@ -7,6 +7,7 @@
 //! - `ui` (wasm only) dispatches actions to the core and renders view models.
 
 pub mod amplify;
+pub mod axis;
 pub mod backoff;
 pub mod csv;
 pub mod embed;
@@ -17,9 +18,11 @@ pub mod html;
 pub mod i18n;
 mod ids;
 pub mod job;
+pub mod keys;
 pub mod lab;
 pub mod links;
 pub mod page_form;
+pub mod page_params;
 pub mod params;
 pub mod rng;
 pub mod route;

@@ -1,8 +1,9 @@
 //! The one place that turns a page and its typed parameters into an in-app
 //! link (`#/herd?clients=50`). Every preset, exercise demo, tab, card, fix
-//! and matrix link is a [`Link`] value; its hash holds only what differs
-//! from the page's defaults, written by the page's own `to_query`, so a link
-//! and the page's parser can never disagree. The shell's own parameters
+//! and matrix link, and the address bar of every page, is a [`Link`] value;
+//! its hash holds only what differs from the page's defaults
+//! ([`PageParams::minimal_query`]), so a link, the address bar and the
+//! page's parser can never disagree. The shell's own parameters
 //! (`lang`, `embed`) are added in one place, [`with_shell`]. Pure: no
 //! browser APIs, natively tested.
 
@@ -13,7 +14,7 @@ use crate::lab::{
     BuildParams, ClientStrategy, Design, FaultSchedule, LabParams, MatrixParams, Scenario,
     StepParam,
 };
-use crate::params::Notice;
+use crate::page_params::PageParams;
 use crate::route::{Location, Page, Query};
 
 /// A page with its parameters.
@@ -155,18 +156,16 @@ impl Link {
         }
     }
 
-    /// The page's query: the page's own `to_query`, without the pairs whose
-    /// absence parses back to the same parameters, cleanly (the defaults; a
-    /// value that a limit would impose with a notice, such as `trials` held
-    /// down by the work budget, stays written).
+    /// The page's query: [`PageParams::minimal_query`], what the address
+    /// bar shows for the same state.
     pub fn query(&self) -> Query {
         match self {
             Link::Home => Query::new(),
-            Link::Herd(p) => minimal(p.to_query(), p, HerdParams::from_query),
-            Link::Amplify(p) => minimal(p.to_query(), p, AmplifyParams::from_query),
-            Link::Lab(p) => minimal(p.query(), p, LabParams::from_query),
-            Link::LabMatrix(p) => minimal(p.to_query(), p, MatrixParams::from_query),
-            Link::LabBuild(p) => minimal(p.to_query(), p, BuildParams::from_query),
+            Link::Herd(p) => p.minimal_query(),
+            Link::Amplify(p) => p.minimal_query(),
+            Link::Lab(p) => p.minimal_query(),
+            Link::LabMatrix(p) => p.minimal_query(),
+            Link::LabBuild(p) => p.minimal_query(),
             Link::Exercises(None) => Query::new(),
             Link::Exercises(Some(id)) => Query::new().with("q", id.as_str()),
             Link::ExerciseSection(id) => Query::new().with("section", id.as_str()),
@@ -195,22 +194,22 @@ impl Link {
     }
 }
 
-/// `full` without every pair that the page's parser does not need to read
-/// `want` back without a notice, keeping the order of the rest.
-fn minimal<P: PartialEq>(
-    full: Query,
-    want: &P,
-    parse: impl Fn(&Query) -> (P, Vec<Notice>),
-) -> Query {
-    let keys: Vec<String> = full.keys().map(str::to_string).collect();
-    keys.iter().fold(full, |q, k| {
-        let mut shorter = q.clone();
-        shorter.remove(k);
-        match parse(&shorter) {
-            (p, notices) if p == *want && notices.is_empty() => shorter,
-            _ => q,
+macro_rules! link_from_params {
+    ($($params:ty => $variant:ident),* $(,)?) => {$(
+        impl From<$params> for Link {
+            fn from(p: $params) -> Link {
+                Link::$variant(p)
+            }
         }
-    })
+    )*};
+}
+
+link_from_params! {
+    HerdParams => Herd,
+    AmplifyParams => Amplify,
+    LabParams => Lab,
+    MatrixParams => LabMatrix,
+    BuildParams => LabBuild,
 }
 
 /// The hash of `loc` with the shell's settings in place of any `lang` and

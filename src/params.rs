@@ -138,22 +138,35 @@ pub fn more_notice(n: usize) -> Notice {
     }
 }
 
-/// At most [`MAX_NOTICES`] notices, then one [`NoticeKind::More`] that counts
-/// every notice left out (including the counts of earlier `More` notices).
+/// Adds `n` to a list of notices, the one place that keeps such a list
+/// bounded: at most [`MAX_NOTICES`] notices, then one [`NoticeKind::More`]
+/// last that counts every notice left out (an added `More` adds its count).
+pub fn push_notice(list: &mut Vec<Notice>, n: Notice) {
+    let has_more = list.last().is_some_and(|l| l.kind == NoticeKind::More);
+    let shown = list.len() - usize::from(has_more);
+    let left_out = match n.kind {
+        NoticeKind::More => n.given.parse().unwrap_or(0),
+        _ if shown < MAX_NOTICES => {
+            list.insert(shown, n);
+            return;
+        }
+        _ => 1,
+    };
+    match list.last_mut() {
+        Some(last) if has_more => {
+            let k: usize = last.given.parse().unwrap_or(0);
+            last.given = k.saturating_add(left_out).to_string();
+        }
+        _ if left_out > 0 => list.push(more_notice(left_out)),
+        _ => {}
+    }
+}
+
+/// `notices` kept bounded as [`push_notice`] keeps them.
 pub fn cap_notices(notices: Vec<Notice>) -> Vec<Notice> {
     let mut out = Vec::with_capacity(notices.len().min(MAX_NOTICES + 1));
-    let mut more = 0usize;
     for n in notices {
-        if n.kind == NoticeKind::More {
-            more = more.saturating_add(n.given.parse().unwrap_or(0));
-        } else if out.len() < MAX_NOTICES {
-            out.push(n);
-        } else {
-            more = more.saturating_add(1);
-        }
-    }
-    if more > 0 {
-        out.push(more_notice(more));
+        push_notice(&mut out, n);
     }
     out
 }
@@ -206,6 +219,16 @@ pub struct Notice {
 /// the random-seed button, the URL and the run always agree.
 pub const MAX_SAFE_INTEGER: i64 = (1 << 53) - 1;
 
+/// A number for the URL: integers without `.0`, others as Rust prints them
+/// (the shortest text that parses back to the same f64).
+pub fn url_num(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v}")
+    }
+}
+
 /// Inclusive bounds and a default for a numeric parameter.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Bound<T> {
@@ -242,22 +265,12 @@ impl<'a> Reader<'a> {
         self.query.and_then(|q| q.get(name))
     }
 
-    /// Adds a notice, echoing at most [`MAX_ECHO_CHARS`] of its value; past
-    /// [`MAX_NOTICES`] only a count is kept, so the list stays bounded.
+    /// Adds a notice, echoing at most [`MAX_ECHO_CHARS`] of its parameter
+    /// and value; the list stays bounded ([`push_notice`]).
     pub fn push(&mut self, mut n: Notice) {
-        if self.notices.len() < MAX_NOTICES {
-            n.given = echo(&n.given);
-            n.param = echo(&n.param);
-            self.notices.push(n);
-            return;
-        }
-        match self.notices.last_mut() {
-            Some(last) if last.kind == NoticeKind::More => {
-                let k: usize = last.given.parse().unwrap_or(0);
-                last.given = (k + 1).to_string();
-            }
-            _ => self.notices.push(more_notice(1)),
-        }
+        n.given = echo(&n.given);
+        n.param = echo(&n.param);
+        push_notice(&mut self.notices, n);
     }
 
     /// An integer parameter: missing → default; garbage → default + notice;

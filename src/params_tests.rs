@@ -130,6 +130,12 @@ fn cap_notices_merges_counts() {
     assert_eq!(c.len(), MAX_NOTICES + 1);
     assert_eq!(c[MAX_NOTICES].given, "12");
     assert_eq!(cap_notices(vec![one("x")]).len(), 1);
+    // A count met on the way stays last, after the notices that follow it.
+    let c = cap_notices(vec![one("a"), more_notice(3), one("b")]);
+    let params: Vec<&str> = c.iter().map(|n| n.param.as_str()).collect();
+    assert_eq!(params, ["a", "b", "more"]);
+    assert_eq!(c[2].given, "3");
+    assert!(cap_notices(vec![more_notice(0)]).is_empty());
 }
 
 #[test]

@@ -28,6 +28,17 @@ pub enum Page {
 }
 
 impl Page {
+    /// Every page the app has, by its path.
+    pub const ALL: [Page; 7] = [
+        Page::Home,
+        Page::Herd,
+        Page::Amplify,
+        Page::Lab,
+        Page::LabMatrix,
+        Page::LabBuild,
+        Page::Exercises,
+    ];
+
     /// Whether the page computes with the lab engine (its worker is worth
     /// starting before the page asks).
     pub fn uses_lab_engine(&self) -> bool {
@@ -73,16 +84,10 @@ impl Location {
             None => (h, ""),
         };
         let trimmed = path.trim_matches('/');
-        let page = match trimmed {
-            "" => Page::Home,
-            "herd" => Page::Herd,
-            "amplify" => Page::Amplify,
-            "lab" => Page::Lab,
-            "lab/matrix" => Page::LabMatrix,
-            "lab/build" => Page::LabBuild,
-            "exercises" => Page::Exercises,
-            other => Page::NotFound(format!("/{other}")),
-        };
+        let page = Page::ALL
+            .into_iter()
+            .find(|p| p.path().trim_matches('/') == trimmed)
+            .unwrap_or_else(|| Page::NotFound(format!("/{trimmed}")));
         Self {
             page,
             query: Query::parse(query),

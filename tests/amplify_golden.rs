@@ -1,4 +1,5 @@
-//! Native side of the golden values shared with tests/wasm_amplify.rs.
+//! Native side of the golden values shared with tests/wasm_amplify.rs: both
+//! passing proves native = wasm (see the table's own comment).
 #![cfg(not(target_arch = "wasm32"))]
 
 #[path = "common/amplify_golden.rs"]

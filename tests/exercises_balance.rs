@@ -18,9 +18,7 @@ use retry_lab::exercises::grade::{grade, ModelValue, Response};
 use retry_lab::exercises::live::run_model;
 use retry_lab::exercises::order::{correct_position, shown};
 use retry_lab::exercises::sections::{Reading, Section, Source};
-use retry_lab::exercises::{
-    bank, find, fmt_num, grouped, Derivation, Kind, PredictInput, Question,
-};
+use retry_lab::exercises::{bank, find, grouped, Derivation, Kind, PredictInput, Question};
 use retry_lab::i18n::{t, Lang};
 
 #[test]
@@ -226,7 +224,7 @@ fn numeric_answers_come_from_derivations_and_no_prompt_gives_one_away() {
             // 4 attempts, a 12 s deadline).
             // An answer equal to one of its own givens (d₁ = b, d₅ = d_max)
             // is no secret either.
-            let s = fmt_num(v);
+            let s = retry_lab::i18n::num::field(v, 3);
             let own = numbers_in(&t(Lang::Zh, &q.prompt_key())).contains(&s);
             if !own && (v >= 100.0 || v.fract() != 0.0) {
                 for other in &b {

@@ -1,5 +1,8 @@
 //! Golden values: a fixed seed gives exactly these numbers. `tests/wasm_herd.rs`
-//! asserts the same table in headless Chromium, which proves native = wasm.
+//! asserts the same table in headless Chromium, which proves native = wasm
+//! (the values were printed by this implementation; what follows from the
+//! rules is checked in tests/herd_invariants.rs and
+//! tests/derived_expectations.rs).
 #![cfg(not(target_arch = "wasm32"))]
 
 use retry_lab::herd::{

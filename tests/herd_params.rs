@@ -201,6 +201,9 @@ fn display_defaults_let_every_panel_and_curve_be_read() {
         (HistAxis::Own, HistAxis::Own)
     );
     assert!(d.time_log);
-    let q = d.to_query();
-    assert!(q.get("timeline_axis").is_none() && q.get("time_scale").is_none());
+    let q = retry_lab::links::Link::Herd(d).query();
+    assert!(
+        q.is_empty(),
+        "the defaults stay out of the address bar: {q:?}"
+    );
 }

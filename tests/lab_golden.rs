@@ -1,6 +1,6 @@
 //! Golden trace digests: the same values are asserted in tests/wasm_lab.rs,
 //! which proves the server code, SQLite and the RNG agree bit for bit in the
-//! browser.
+//! browser (native = wasm; the digests were printed by this implementation).
 
 use retry_lab::lab::*;
 

@@ -14,6 +14,7 @@ use retry_lab::lab::{
     Scenario,
 };
 use retry_lab::links::{with_shell, Link, Shell};
+use retry_lab::page_params::PageParams;
 use retry_lab::params::Notice;
 use retry_lab::route::{split_shell_params, Location, Page};
 
@@ -203,15 +204,7 @@ fn every_fix_and_matrix_link_parses_back() {
 
 #[test]
 fn every_page_start_is_its_bare_path() {
-    for page in [
-        Page::Home,
-        Page::Herd,
-        Page::Amplify,
-        Page::Lab,
-        Page::LabMatrix,
-        Page::LabBuild,
-        Page::Exercises,
-    ] {
+    for page in Page::ALL {
         let l = Link::start_of(&page);
         round_trip(page.path(), &l);
         assert_eq!(l.href(), format!("#{}", page.path()));
@@ -239,61 +232,103 @@ mod fuzz;
 
 use proptest::prelude::*;
 
-/// The link of whatever state a URL, however hostile, leaves a page in.
-fn state_link(page: &Page, raw: &str) -> Link {
-    let q = retry_lab::route::Query::parse(raw);
-    match page {
-        Page::Herd => Link::Herd(HerdParams::from_query(&q).0),
-        Page::Amplify => Link::Amplify(AmplifyParams::from_query(&q).0),
-        Page::Lab => Link::Lab(LabParams::from_query(&q).0),
-        Page::LabBuild => Link::LabBuild(BuildParams::from_query(&q).0),
-        _ => Link::LabMatrix(MatrixParams::from_query(&q).0),
-    }
+/// A query for page `P`: pairs of its known keys (and strangers) with
+/// hostile values, or numbers drawn inside the page's own limits, so that
+/// the states reached are the page's ordinary ones as well as its clamped
+/// ones.
+fn state_query<P: PageParams>() -> BoxedStrategy<String> {
+    let numbers: Vec<BoxedStrategy<String>> = P::limits()
+        .into_iter()
+        .map(|l| {
+            let whole = l.min.fract() == 0.0 && l.max.fract() == 0.0 && l.default.fract() == 0.0;
+            (0.0..=1.0f64)
+                .prop_map(move |u| {
+                    let v = l.min + (l.max - l.min) * u;
+                    let v = if whole { v.round() } else { v };
+                    format!("{}={}", l.name, retry_lab::params::url_num(v))
+                })
+                .boxed()
+        })
+        .collect();
+    let in_range = proptest::collection::vec(proptest::strategy::Union::new(numbers), 0..6)
+        .prop_map(|pairs| pairs.join("&"));
+    (fuzz::query_strategy(P::KNOWN), in_range, any::<bool>())
+        .prop_map(|(hostile, numbers, both)| match both {
+            true => format!("{numbers}&{hostile}"),
+            false => numbers,
+        })
+        .boxed()
 }
 
-/// The query a page writes for its own state (what «复制链接» shares).
-fn page_query(link: &Link) -> String {
-    match link {
-        Link::Herd(p) => p.to_query().encode(),
-        Link::Amplify(p) => p.to_query().encode(),
-        Link::Lab(p) => p.query().encode(),
-        Link::LabMatrix(p) => p.to_query().encode(),
-        Link::LabBuild(p) => p.to_query().encode(),
-        _ => String::new(),
+/// The state a query leaves page `P` in, written as the address bar writes
+/// it (its [`Link`], with and without the shell's settings), opens exactly
+/// that state again with no notice, and is the same string as a link to it.
+fn reopens<P>(raw: &str) -> Result<(), TestCaseError>
+where
+    P: PageParams + Into<Link>,
+{
+    let (state, _) = P::from_query(&retry_lab::route::Query::parse(raw));
+    let link: Link = state.clone().into();
+    let address_bar = Location {
+        page: P::PAGE,
+        query: state.minimal_query(),
     }
+    .to_hash();
+    prop_assert_eq!(&address_bar, &link.href());
+    let (back, notices) = parse(&address_bar);
+    prop_assert!(
+        notices.is_empty(),
+        "{} → {}: {:?}",
+        raw,
+        address_bar,
+        notices
+    );
+    let back_state = reread::<P>(&back).map_err(TestCaseError::fail)?;
+    // `#/amplify` writes only the current view's settings, so what must
+    // match is what the page writes; every other page matches field for field.
+    prop_assert_eq!(back_state.to_query(), state.to_query(), "{}", address_bar);
+    if P::PAGE != Page::Amplify {
+        prop_assert_eq!(back, link, "{}", address_bar);
+    }
+    Ok(())
+}
+
+/// A link's state read back by page `P`.
+fn reread<P: PageParams>(link: &Link) -> Result<P, String> {
+    let loc = link.location();
+    (loc.page == P::PAGE)
+        .then(|| P::from_query(&loc.query).0)
+        .ok_or(link.href())
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(120))]
 
-    /// Any state a page reaches has a link that opens exactly that state:
-    /// no notice, and the same query the page itself would write (amplify
-    /// writes only the current view's settings, so that is what must match;
-    /// the other pages must match field for field).
+    /// Any state a page reaches has a link that opens exactly that state,
+    /// and the address bar shows that link.
     #[test]
-    fn the_link_of_any_page_state_reopens_it(
-        which in 0usize..5,
-        herd in fuzz::query_strategy(&retry_lab::herd::params::KNOWN),
-        amp in fuzz::query_strategy(&retry_lab::amplify::params::KNOWN),
-        lab in fuzz::query_strategy(&retry_lab::lab::KNOWN),
-        matrix in fuzz::query_strategy(&retry_lab::lab::MATRIX_KNOWN),
-        build in fuzz::query_strategy(&retry_lab::lab::BUILD_KNOWN),
-    ) {
-        let (page, raw) = [
-            (Page::Herd, herd),
-            (Page::Amplify, amp),
-            (Page::Lab, lab),
-            (Page::LabMatrix, matrix),
-            (Page::LabBuild, build),
-        ][which].clone();
-        let link = state_link(&page, &raw);
-        let hash = link.href();
-        let (back, notices) = parse(&hash);
-        prop_assert!(notices.is_empty(), "{} → {}: {:?}", raw, hash, notices);
-        prop_assert_eq!(page_query(&back), page_query(&link), "{}", hash);
-        if page != Page::Amplify {
-            prop_assert_eq!(back, link, "{}", hash);
-        }
+    fn herd_states_reopen(raw in state_query::<HerdParams>()) {
+        reopens::<HerdParams>(&raw)?;
+    }
+
+    #[test]
+    fn amplify_states_reopen(raw in state_query::<AmplifyParams>()) {
+        reopens::<AmplifyParams>(&raw)?;
+    }
+
+    #[test]
+    fn lab_states_reopen(raw in state_query::<LabParams>()) {
+        reopens::<LabParams>(&raw)?;
+    }
+
+    #[test]
+    fn matrix_states_reopen(raw in state_query::<MatrixParams>()) {
+        reopens::<MatrixParams>(&raw)?;
+    }
+
+    #[test]
+    fn workbench_states_reopen(raw in state_query::<BuildParams>()) {
+        reopens::<BuildParams>(&raw)?;
     }
 }
 

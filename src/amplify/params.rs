@@ -343,12 +343,5 @@ impl AmplifyParams {
     }
 }
 
-/// A number for the URL: integers without `.0`, others as Rust prints them
-/// (the shortest text that parses back to the same f64).
-pub fn fmt_num(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 1e15 {
-        format!("{}", v as i64)
-    } else {
-        format!("{v}")
-    }
-}
+/// A number for the URL (the one writer of every page's numbers).
+pub use crate::params::url_num as fmt_num;

@@ -107,3 +107,15 @@ pub(super) fn predict_lab(runs: Vec<(&'static str, LabRun)>) -> Kind {
         model: Model::LabCounts(runs.into_iter().map(|(_, r)| r).collect()),
     }
 }
+
+/// «Predict the report counts», each run given as (field label, scenario,
+/// client, server preset) at seed 1.
+pub(super) fn predict_reports(
+    runs: &[(&'static str, &'static str, &'static str, &'static str)],
+) -> Kind {
+    predict_lab(
+        runs.iter()
+            .map(|&(label, sc, c, s)| (label, lab(sc, c, s)))
+            .collect(),
+    )
+}

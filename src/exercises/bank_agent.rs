@@ -3,7 +3,7 @@
 //! idempotentHint; with 003's 自测 3 (TIMEOUT_BEFORE_EXECUTE against
 //! OUTCOME_UNKNOWN) and its call-ID rule.
 
-use super::bank::{choice, lab, predict_lab, q};
+use super::bank::{choice, predict_reports, q};
 use super::demos::lab_run;
 use super::sections::{Reading, Section, Source};
 use super::{Kind, Question};
@@ -41,18 +41,24 @@ pub(super) fn questions() -> Vec<Question> {
         at(
             "predict_model_recall",
             Source::Chapter,
-            predict_lab(vec![
+            predict_reports(&[
                 (
                     "ex.field.tool_use_key",
-                    lab("model_retry", "stable_key", "fenced"),
+                    "model_retry",
+                    "stable_key",
+                    "fenced",
                 ),
                 (
                     "ex.field.business_key",
-                    lab("model_retry", "business_key", "fenced"),
+                    "model_retry",
+                    "business_key",
+                    "fenced",
                 ),
                 (
                     "ex.field.query_first",
-                    lab("model_retry", "query_first", "fenced"),
+                    "model_retry",
+                    "query_first",
+                    "fenced",
                 ),
             ]),
             None,
@@ -60,15 +66,19 @@ pub(super) fn questions() -> Vec<Question> {
         at(
             "predict_careful_query_first",
             Source::Chapter,
-            predict_lab(vec![
-                ("ex.field.careful", lab("model_retry", "careful", "naive")),
+            predict_reports(&[
+                ("ex.field.careful", "model_retry", "careful", "naive"),
                 (
                     "ex.field.query_first",
-                    lab("model_retry", "query_first", "naive"),
+                    "model_retry",
+                    "query_first",
+                    "naive",
                 ),
                 (
                     "ex.field.business_key",
-                    lab("model_retry", "business_key", "naive"),
+                    "model_retry",
+                    "business_key",
+                    "naive",
                 ),
             ]),
             None,

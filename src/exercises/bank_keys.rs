@@ -3,7 +3,7 @@
 //! fenced), and the reading «幂等、超时与可观测性» (digests, storage,
 //! authorisation, logs, monitoring, 动手实践 create_refund).
 
-use super::bank::{choice, lab, predict_lab, q, row};
+use super::bank::{choice, predict_reports, q, row};
 use super::demos::lab_run;
 use super::sections::{Reading, Section, Source};
 use super::{Kind, Question};
@@ -69,18 +69,19 @@ pub(super) fn questions() -> Vec<Question> {
         at(
             "predict_lost_response",
             Source::Chapter,
-            predict_lab(vec![
-                (
-                    "ex.field.naive_naive",
-                    lab("response_lost", "naive", "naive"),
-                ),
+            predict_reports(&[
+                ("ex.field.naive_naive", "response_lost", "naive", "naive"),
                 (
                     "ex.field.new_key_atomic",
-                    lab("response_lost", "new_key", "atomic"),
+                    "response_lost",
+                    "new_key",
+                    "atomic",
                 ),
                 (
                     "ex.field.stable_key_atomic",
-                    lab("response_lost", "stable_key", "atomic"),
+                    "response_lost",
+                    "stable_key",
+                    "atomic",
                 ),
             ]),
             None,
@@ -133,18 +134,24 @@ fn lab_questions() -> Vec<Question> {
         at(
             "predict_key_split_crash",
             Source::Chapter,
-            predict_lab(vec![
+            predict_reports(&[
                 (
                     "ex.field.key_split",
-                    lab("crash_between_commits", "stable_key", "key_split"),
+                    "crash_between_commits",
+                    "stable_key",
+                    "key_split",
                 ),
                 (
                     "ex.field.atomic",
-                    lab("crash_between_commits", "stable_key", "atomic"),
+                    "crash_between_commits",
+                    "stable_key",
+                    "atomic",
                 ),
                 (
                     "ex.field.leased",
-                    lab("crash_between_commits", "stable_key", "leased"),
+                    "crash_between_commits",
+                    "stable_key",
+                    "leased",
                 ),
             ]),
             None,
@@ -152,14 +159,18 @@ fn lab_questions() -> Vec<Question> {
         at(
             "predict_lease_no_fence",
             Source::Chapter,
-            predict_lab(vec![
+            predict_reports(&[
                 (
                     "ex.field.lease_expired",
-                    lab("lease_expired", "stable_key", "leased"),
+                    "lease_expired",
+                    "stable_key",
+                    "leased",
                 ),
                 (
                     "ex.field.lease_overlap",
-                    lab("lease_overlap", "stable_key", "leased"),
+                    "lease_overlap",
+                    "stable_key",
+                    "leased",
                 ),
             ]),
             None,
@@ -173,15 +184,14 @@ fn lab_questions() -> Vec<Question> {
         at(
             "predict_stored_500",
             Source::Chapter,
-            predict_lab(vec![
+            predict_reports(&[
                 (
                     "ex.field.server_atomic",
-                    lab("stored_500", "stable_key", "atomic"),
+                    "stored_500",
+                    "stable_key",
+                    "atomic",
                 ),
-                (
-                    "ex.field.server_naive",
-                    lab("stored_500", "stable_key", "naive"),
-                ),
+                ("ex.field.server_naive", "stored_500", "stable_key", "naive"),
             ]),
             None,
         ),

@@ -5,7 +5,8 @@
 
 use super::grade::{parse_number, Response};
 use super::progress::Record;
-use super::{fmt_num, Kind, PredictInput, Question, Unit};
+use super::{Kind, PredictInput, Question, Unit};
+use crate::i18n::num::field;
 use crate::i18n::{join_list, t, tf, Lang};
 use crate::lab::{Design, DesignProblem, Mechanism};
 
@@ -88,7 +89,7 @@ pub fn pick_count(q: &Question) -> usize {
 /// Initial input texts, restored from the stored response.
 pub fn initial_inputs(n: usize, record: Option<&Record>) -> Vec<String> {
     match record.map(|r| &r.response) {
-        Some(Response::Numbers(v)) if v.len() == n => v.iter().map(|x| fmt_num(*x)).collect(),
+        Some(Response::Numbers(v)) if v.len() == n => v.iter().map(|x| field(*x, 3)).collect(),
         _ => vec![String::new(); n],
     }
 }

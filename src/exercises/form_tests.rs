@@ -83,7 +83,7 @@ fn the_expected_numbers_read_and_grade_as_correct() {
             continue;
         };
         // As the card restores them, and with a decimal comma.
-        let inputs: Vec<String> = nums.iter().map(|f| fmt_num(f.answer())).collect();
+        let inputs: Vec<String> = nums.iter().map(|f| field(f.answer(), 3)).collect();
         let comma: Vec<String> = inputs.iter().map(|s| s.replace('.', ",")).collect();
         for inputs in [inputs, comma] {
             let r = read(&q, &inputs, &[]).unwrap_or_else(|p| panic!("{}: {p:?}", q.id));

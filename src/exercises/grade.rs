@@ -245,3 +245,35 @@ fn grade_test(
         fields: vec![!o.passes_on_red, o.passes_on_green],
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::parse_number;
+    use crate::i18n::num::{field, num};
+
+    /// A stored answer shows grouped where it is read («1,000» in the
+    /// result) and ungrouped where it is edited, so that the field reads
+    /// it back as the same number (a comma there is a decimal comma).
+    #[test]
+    fn a_stored_answer_reads_back_from_its_field_and_is_grouped_in_the_result() {
+        for (v, shown, edited) in [
+            (1000.0, "1,000", "1000"),
+            (1234.5, "1,234.5", "1234.5"),
+            (243.0, "243", "243"),
+            (0.125, "0.125", "0.125"),
+            (-2500.25, "-2,500.25", "-2500.25"),
+            (1e6, "1,000,000", "1000000"),
+        ] {
+            assert_eq!(num(v, 3), shown);
+            assert_eq!(field(v, 3), edited);
+            assert_eq!(parse_number(&field(v, 3)), Some(v), "{edited}");
+        }
+        assert_eq!(
+            parse_number(&num(1000.0, 3)),
+            Some(1.0),
+            "why a field is not grouped"
+        );
+        assert_eq!(field(2.0 / 3.0, 3), "0.667");
+        assert_eq!(field(f64::NAN, 3), "—");
+    }
+}

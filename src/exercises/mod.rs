@@ -319,16 +319,3 @@ impl HerdPreset {
         Link::Herd(self.params())
     }
 }
-
-/// A formatted number for display: integers without decimals, others with up
-/// to three decimals and trailing zeros removed.
-pub fn fmt_num(v: f64) -> String {
-    if !v.is_finite() {
-        return "—".into();
-    }
-    if (v - v.round()).abs() < 1e-9 {
-        return format!("{}", v.round() as i64);
-    }
-    let s = format!("{v:.3}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
-}

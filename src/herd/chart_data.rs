@@ -3,107 +3,8 @@
 //! numbers behind every chart are tested natively; the UI only draws them.
 
 use super::sim::{Trace, WriteRecord};
+pub use crate::axis::{nice_step, tick_label, Axis};
 use crate::ids::id_enum;
-
-/// A "nice" step (1, 2 or 5 × 10^k) that cuts `span` into about `target` parts.
-pub fn nice_step(span: f64, target: usize) -> f64 {
-    if !span.is_finite() || span <= 0.0 {
-        return 1.0;
-    }
-    let raw = span / target.max(1) as f64;
-    let mag = libm::pow(10.0, libm::floor(libm::log10(raw)));
-    let norm = raw / mag;
-    let nice = if norm <= 1.0 {
-        1.0
-    } else if norm <= 2.0 {
-        2.0
-    } else if norm <= 5.0 {
-        5.0
-    } else {
-        10.0
-    };
-    nice * mag
-}
-
-/// An axis from 0 (or `min`) to a nice upper bound, with its ticks.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Axis {
-    pub min: f64,
-    pub max: f64,
-    pub ticks: Vec<f64>,
-    /// Logarithmic: positions follow `log10(v)`; `min > 0`.
-    pub log: bool,
-}
-
-impl Axis {
-    /// Ticks covering `min..=max` (max is rounded up to a tick).
-    pub fn new(min: f64, max: f64, target: usize) -> Axis {
-        let (min, max) = if max > min && max.is_finite() && min.is_finite() {
-            (min, max)
-        } else {
-            (min.min(0.0), min.max(0.0) + 1.0)
-        };
-        let step = nice_step(max - min, target);
-        let lo = libm::floor(min / step) * step;
-        let hi = libm::ceil(max / step) * step;
-        let n = libm::round((hi - lo) / step) as usize;
-        let ticks = (0..=n).map(|i| lo + i as f64 * step).collect();
-        Axis {
-            min: lo,
-            max: hi,
-            ticks,
-            log: false,
-        }
-    }
-
-    /// The axis over `min..=max` with at most `max_ticks` intervals whose
-    /// last tick overshoots `max` least (a 120 s run ends at 120, not 150);
-    /// on a tie, the fewer ticks.
-    pub fn snug(min: f64, max: f64, max_ticks: usize) -> Axis {
-        (1..=max_ticks.max(1))
-            .map(|k| Axis::new(min, max, k))
-            .filter(|a| a.ticks.len() <= max_ticks.max(1) + 1)
-            .min_by(|a, b| {
-                a.max
-                    .total_cmp(&b.max)
-                    .then(a.ticks.len().cmp(&b.ticks.len()))
-            })
-            .unwrap_or_else(|| Axis::new(min, max, 1))
-    }
-
-    /// A logarithmic axis over whole decades covering `min..=max` (values
-    /// at or below 0 are treated as 1), with a tick at every power of ten.
-    pub fn log10(min: f64, max: f64) -> Axis {
-        let lo = libm::floor(libm::log10(min.max(1.0)));
-        let hi = libm::ceil(libm::log10(max.max(1.0))).max(lo + 1.0);
-        let ticks = (lo as i32..=hi as i32)
-            .map(|e| libm::pow(10.0, f64::from(e)))
-            .collect();
-        Axis {
-            min: libm::pow(10.0, lo),
-            max: libm::pow(10.0, hi),
-            ticks,
-            log: true,
-        }
-    }
-
-    /// Position of `v` in `0..=1` along the axis.
-    pub fn frac(&self, v: f64) -> f64 {
-        if self.log {
-            let (a, b) = (libm::log10(self.min), libm::log10(self.max));
-            return if b > a {
-                (libm::log10(v.max(self.min)) - a) / (b - a)
-            } else {
-                0.0
-            };
-        }
-        if self.max > self.min {
-            (v - self.min) / (self.max - self.min)
-        } else {
-            0.0
-        }
-    }
-}
 
 /// Server calls per time bin of one trial.
 #[derive(Clone, Debug, PartialEq)]
@@ -111,26 +12,6 @@ pub struct Histogram {
     pub bin_ms: f64,
     /// `counts[i]` = writes arriving in `[i·bin, (i+1)·bin)`.
     pub counts: Vec<u32>,
-}
-
-/// A compact tick label: 20000 → 20k, 2.5 → 2.5, 1500 → 1500.
-pub fn tick_label(v: f64) -> String {
-    let a = v.abs();
-    if a >= 10_000.0 {
-        let k = v / 1000.0;
-        if k.fract() == 0.0 {
-            format!("{k:.0}k")
-        } else {
-            format!("{k:.1}k")
-        }
-    } else if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else if a >= 1.0 {
-        format!("{v:.1}")
-    } else {
-        let s = format!("{v:.2}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    }
 }
 
 /// A nice bin width giving about `target` bins up to `t_max`.
@@ -392,27 +273,6 @@ pub fn timeline_clients(trace: &Trace, max_marks: usize) -> Vec<u32> {
 mod tests {
     use super::*;
     use crate::herd::{simulate_traced, SimConfig, Strategy};
-
-    #[test]
-    fn nice_steps() {
-        assert_eq!(nice_step(100.0, 5), 20.0);
-        assert_eq!(nice_step(7.0, 5), 2.0);
-        assert_eq!(nice_step(62_433.0, 6), 20_000.0);
-        assert_eq!(nice_step(0.0, 5), 1.0);
-        assert_eq!(nice_step(f64::NAN, 5), 1.0);
-    }
-
-    #[test]
-    fn axes_cover_the_data() {
-        let a = Axis::new(0.0, 2421.74, 5);
-        assert_eq!(a.min, 0.0);
-        assert!(a.max >= 2421.74);
-        assert_eq!(a.ticks.first(), Some(&0.0));
-        assert_eq!(a.ticks.last(), Some(&a.max));
-        assert_eq!(a.frac(a.max), 1.0);
-        let flat = Axis::new(0.0, 0.0, 5);
-        assert!(flat.max > flat.min);
-    }
 
     #[test]
     fn histograms_count_every_write() {

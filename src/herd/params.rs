@@ -114,10 +114,14 @@ pub const KNOWN: [&str; 16] = [
 ];
 
 impl HerdParams {
-    /// The query that reproduces these parameters exactly.
+    /// The query that reproduces these parameters exactly: every pair
+    /// (links and the address bar drop the defaults,
+    /// [`crate::page_params::PageParams::minimal_query`]).
     pub fn to_query(&self) -> Query {
         let ids: Vec<&str> = self.strategies.iter().map(|s| s.id()).collect();
-        let mut q = Query::new()
+        let time_scale = if self.time_log { "log" } else { "linear" };
+        let highlight = self.highlight.map_or("all", |s| s.id());
+        Query::new()
             .with("view", self.view.id())
             .with("clients", self.clients.to_string())
             .with("trials", self.trials.to_string())
@@ -126,28 +130,14 @@ impl HerdParams {
             .with("base", fmt_num(self.base_ms))
             .with("cap", fmt_num(self.cap_ms))
             .with("net_mean", fmt_num(self.net_mean_ms))
-            .with("net_sd", fmt_num(self.net_sd_ms));
-        let d = HerdParams::default();
-        if self.view == View::Sweep
-            || (self.n_from, self.n_to, self.n_step) != (d.n_from, d.n_to, d.n_step)
-        {
-            q.set("n_from", self.n_from.to_string());
-            q.set("n_to", self.n_to.to_string());
-            q.set("n_step", self.n_step.to_string());
-        }
-        if self.hist_axis != HistAxis::Own {
-            q.set("hist_axis", self.hist_axis.id());
-        }
-        if self.timeline_axis != HistAxis::Own {
-            q.set("timeline_axis", self.timeline_axis.id());
-        }
-        if !self.time_log {
-            q.set("time_scale", "linear");
-        }
-        if let Some(s) = self.highlight {
-            q.set("highlight", s.id());
-        }
-        q
+            .with("net_sd", fmt_num(self.net_sd_ms))
+            .with("n_from", self.n_from.to_string())
+            .with("n_to", self.n_to.to_string())
+            .with("n_step", self.n_step.to_string())
+            .with("hist_axis", self.hist_axis.id())
+            .with("timeline_axis", self.timeline_axis.id())
+            .with("time_scale", time_scale)
+            .with("highlight", highlight)
     }
 
     /// The simulation settings for `clients` clients.
@@ -173,12 +163,5 @@ impl HerdParams {
     }
 }
 
-/// A number for the URL: integers without `.0`, others as Rust prints them
-/// (shortest text that parses back to the same f64).
-pub fn fmt_num(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 1e15 {
-        format!("{}", v as i64)
-    } else {
-        format!("{v}")
-    }
-}
+/// A number for the URL (the one writer of every page's numbers).
+pub use crate::params::url_num as fmt_num;

@@ -25,6 +25,17 @@ pub fn group(v: u64) -> String {
 /// A number with at most `decimals` decimals, trailing zeros dropped (so a
 /// whole number has no «.0»), the integer part grouped. `—` if not finite.
 pub fn num(v: f64, decimals: usize) -> String {
+    written(v, decimals, group)
+}
+
+/// The text of a number put back into a field the student edits (a stored
+/// answer): [`num`]'s digits without the grouping, because a field reads a
+/// comma as a decimal comma (`0,5` is 0.5), so «1,000» would read back as 1.
+pub fn field(v: f64, decimals: usize) -> String {
+    written(v, decimals, |v| v.to_string())
+}
+
+fn written(v: f64, decimals: usize, group: fn(u64) -> String) -> String {
     if !v.is_finite() {
         return "—".into();
     }

@@ -186,7 +186,7 @@ pub fn key_for_report(
 /// Backoff before retry `n` (1 = the first retry): 200 ms × 2ⁿ⁻¹ × uniform[0.9, 1.1).
 pub fn backoff_ms(n: u32, rng: &mut Pcg64) -> u64 {
     let jitter: f64 = rng.random_range(0.9..1.1);
-    let nominal = BACKOFF_BASE_MS * 2f64.powi(n.saturating_sub(1) as i32);
+    let nominal = crate::backoff::doubled(BACKOFF_BASE_MS, n.saturating_sub(1));
     (nominal * jitter).round() as u64
 }
 

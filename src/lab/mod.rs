@@ -17,6 +17,8 @@
 
 pub mod build;
 #[cfg(feature = "sqlite")]
+mod cleanup_and_lookup;
+#[cfg(feature = "sqlite")]
 pub mod csv;
 #[cfg(feature = "sqlite")]
 mod db;
@@ -29,8 +31,6 @@ mod handler;
 pub mod harness;
 pub mod hunt;
 mod ids;
-#[cfg(feature = "sqlite")]
-mod jobs;
 pub mod matrix_job;
 pub mod narrate;
 pub mod narrate_notes;

@@ -144,9 +144,9 @@ impl LabParams {
         }
     }
 
-    /// The query for this state at `step` of a run of `steps` steps
-    /// (`step=end` at the end, so the link survives model changes).
-    pub fn to_query(&self, step: usize, steps: usize) -> Query {
+    /// These parameters at `step` of a run of `steps` steps (`step=end` at
+    /// the end, so the link survives model changes).
+    pub fn at_step(&self, step: usize, steps: usize) -> LabParams {
         let step = if step >= steps && steps > 0 {
             StepParam::End
         } else {
@@ -156,7 +156,6 @@ impl LabParams {
             step,
             ..self.clone()
         }
-        .query()
     }
 
     /// The query for these parameters with the step as they hold it (links
@@ -422,14 +421,14 @@ mod tests {
         assert_eq!(p.design, Preset::Fenced.design());
         assert_eq!(p.seed, 1);
         assert_eq!(p.resolve_step(10), (4, None));
-        assert_eq!(p.to_query(4, 10).encode(), q.encode());
+        assert_eq!(p.at_step(4, 10).query().encode(), q.encode());
     }
 
     #[test]
     fn step_end_and_clamping() {
         let (p, _) = LabParams::from_query(&Query::parse("step=end"));
         assert_eq!(p.resolve_step(12), (12, None));
-        assert_eq!(p.to_query(12, 12).get("step"), Some("end"));
+        assert_eq!(p.at_step(12, 12).query().get("step"), Some("end"));
         let (p, _) = LabParams::from_query(&Query::parse("step=99"));
         let (s, n) = p.resolve_step(12);
         assert_eq!(s, 12);
@@ -464,8 +463,11 @@ mod tests {
         assert_eq!(ms, [2000, 1000, 500, 250]);
         let (p, n) = LabParams::from_query(&Query::parse("speed=4"));
         assert_eq!((p.speed, n.len()), (Speed::Four, 0));
-        assert_eq!(p.to_query(0, 3).get("speed"), Some("4"));
-        assert_eq!(LabParams::default().to_query(0, 3).get("speed"), None);
+        assert_eq!(p.at_step(0, 3).query().get("speed"), Some("4"));
+        assert_eq!(
+            LabParams::default().at_step(0, 3).query().get("speed"),
+            None
+        );
     }
 
     #[test]

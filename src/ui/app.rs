@@ -12,14 +12,15 @@ use super::exercises::ExercisesPage;
 use super::herd::HerdPage;
 use super::lab::{BuildPage, LabPage, MatrixPage};
 use super::link::AppLink;
-use super::modal::{shortcuts_paused, Modal};
+use super::modal::Modal;
 use super::page::PageProps;
 use super::share::ShareButtons;
+use super::shortcuts::use_shortcuts;
 use super::widgets::{use_after_first_task, NoticeList};
 use crate::i18n::{t, tf, Lang};
+use crate::keys::Shortcut;
 use crate::links::{with_shell, Link, Shell};
-use crate::params::{Notice, NoticeKind};
-use crate::route::{split_shell_params, Location, Page, Query};
+use crate::route::{split_shell_params, Location, Page};
 
 const LANG_KEY: &str = "retry-lab.lang";
 
@@ -38,13 +39,134 @@ struct Here {
     visit: u32,
 }
 
-/// Builds the hash for `page` + `query` with the shell's own parameters.
-fn shell_hash(page: &Page, query: &Query, lang: Lang, embed: bool) -> String {
-    let loc = Location {
-        page: page.clone(),
-        query: query.clone(),
-    };
-    with_shell(&loc, Shell { lang, embed })
+/// Follows navigation (links, back/forward, an edited URL): every
+/// `hashchange` is a new [`Here`], and a `lang` in the new URL switches the
+/// language. The count lives outside the state: the listener's handle keeps
+/// the first render's value.
+#[hook]
+fn use_follow_navigation(here: UseStateHandle<Here>, lang: UseStateHandle<Lang>) {
+    let visits = use_mut_ref(|| 0u32);
+    use_effect_with((), move |_| {
+        let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
+            let next = Location::parse(&dom::current_hash());
+            if let Some(l) = split_shell_params(&next).lang_from_url {
+                lang.set(l);
+            }
+            let visit = {
+                let mut n = visits.borrow_mut();
+                *n = n.wrapping_add(1);
+                *n
+            };
+            here.set(Here { loc: next, visit });
+        });
+        move || drop(listener)
+    });
+}
+
+/// Language: `<html lang>`, title, storage. An embed never stores it: a
+/// course page's `lang=en` frame must not switch the origin's language.
+#[hook]
+fn use_document_lang(l: Lang, embed: bool) {
+    use_effect_with((l, embed), move |(l, embed)| {
+        dom::set_document_lang(l.code(), &t(*l, "common.app_title"));
+        if !*embed {
+            dom::storage_set(LANG_KEY, l.code());
+        }
+    });
+}
+
+/// Embed mode: tell the host page our height whenever it changes.
+#[hook]
+fn use_embed_height(embed: bool) {
+    use_effect_with(embed, move |embed| {
+        let guard = if *embed {
+            dom::post_height(dom::content_height());
+            dom::observe_app_size(|| dom::post_height(dom::content_height()))
+        } else {
+            None
+        };
+        move || drop(guard)
+    });
+}
+
+/// «English / 中文»: the URL's `lang` changes at once, the page redraws in
+/// the other language in a task of its own (inside the click's task, the
+/// browser's hover update after the redraw laid the whole page out there
+/// too).
+fn switch_lang(lang: UseStateHandle<Lang>) -> Callback<MouseEvent> {
+    Callback::from(move |_| {
+        let next = lang.other();
+        let cur = Location::parse(&dom::current_hash());
+        let embed = split_shell_params(&cur).embed;
+        dom::replace_hash(&with_shell(&cur, Shell { lang: next, embed }));
+        let lang = lang.clone();
+        let _ = dom::post_task(move || lang.set(next)).map(gloo::timers::callback::Timeout::forget);
+    })
+}
+
+/// The page's component, mounted anew for every `key`.
+fn page_body(page: &Page, key: String, props: PageProps) -> Html {
+    match page {
+        Page::Herd => html! { <HerdPage key={key} ..props /> },
+        Page::Amplify => html! { <AmplifyPage key={key} ..props /> },
+        Page::Lab => html! { <LabPage key={key} ..props /> },
+        Page::LabMatrix => html! { <MatrixPage key={key} ..props /> },
+        Page::LabBuild => html! { <BuildPage key={key} ..props /> },
+        Page::Exercises => html! { <ExercisesPage key={key} ..props /> },
+        _ => home(props.lang),
+    }
+}
+
+/// Share, language and help buttons. `visit` keys the share buttons: what
+/// was copied on the previous view (its URL, in a field that says
+/// «复制链接») goes with it.
+fn toolbar(l: Lang, visit: u32, lang: UseStateHandle<Lang>, help: UseStateHandle<bool>) -> Html {
+    html! {
+        <div class="toolbar">
+            <ShareButtons key={visit} lang={l} />
+            <button type="button" class="lang-switch" data-testid="lang-switch"
+                aria-label={t(l, "common.lang.switch_label")} onclick={switch_lang(lang)}>
+                { t(l, "common.lang.switch") }
+            </button>
+            <button type="button" class="help-button" data-testid="help-open" aria-haspopup="dialog"
+                onclick={Callback::from(move |_| help.set(true))}>
+                { "?" }<span class="sr-only">{ t(l, "common.help.open") }</span>
+            </button>
+        </div>
+    }
+}
+
+/// The header of the full page: skip link, brand, the demos, the toolbar.
+fn site_header(l: Lang, current: &Page, toolbar: Html) -> Html {
+    html! {
+        <header class="site-header">
+            // Past the header's nine stops in one: a button, since
+            // an `href="#…"` would be a route.
+            <button type="button" class="skip-link" data-testid="skip-link"
+                onclick={Callback::from(|_| dom::focus_by_id(PAGE_ID))}>{ t(l, "common.skip") }</button>
+            <AppLink to={Link::Home} class="brand">{ t(l, "common.app_title") }</AppLink>
+            <nav aria-label={t(l, "common.nav.main")}>
+                { nav_link(l, current, Page::Herd, "common.nav.herd", "nav-herd") }
+                { nav_link(l, current, Page::Amplify, "amplify.nav", "nav-amplify") }
+                { nav_link(l, current, Page::Lab, "common.nav.lab", "nav-lab") }
+                { nav_link(l, current, Page::LabBuild, "build.nav", "nav-build") }
+                { nav_link(l, current, Page::Exercises, "common.nav.exercises", "nav-exercises") }
+            </nav>
+            { toolbar }
+        </header>
+    }
+}
+
+/// The notice of an address that is no page of the app.
+fn route_notice(l: Lang, page: &Page) -> Html {
+    match page {
+        Page::NotFound(path) => {
+            html! { <div class="notices" role="status" data-testid="notice-route">
+                { tf(l, "common.notice.route", &[("path", path.clone())]) }
+            </div> }
+        }
+        _ => Html::default(),
+    }
 }
 
 /// The root component.
@@ -65,154 +187,41 @@ pub fn app() -> Html {
     let help_open = use_state(|| false);
     let body_ready = use_after_first_task();
     let forms_blocked = *use_memo((), |_| dom::forms_blocked());
-
-    // Follow navigation (links, back/forward, edited URL). The count lives
-    // outside the state: the listener's handle keeps the first render's value.
-    let visits = use_mut_ref(|| 0u32);
-    {
-        let here = here.clone();
-        let lang = lang.clone();
-        use_effect_with((), move |_| {
-            let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
-                let next = Location::parse(&dom::current_hash());
-                if let Some(l) = split_shell_params(&next).lang_from_url {
-                    lang.set(l);
-                }
-                let visit = {
-                    let mut n = visits.borrow_mut();
-                    *n = n.wrapping_add(1);
-                    *n
-                };
-                here.set(Here { loc: next, visit });
-            });
-            move || drop(listener)
-        });
-    }
-
+    use_follow_navigation(here.clone(), lang.clone());
     // `?` opens the shortcut help (the dialog itself handles Escape and Tab).
     {
         let help_open = help_open.clone();
-        use_effect_with((), move |_| {
-            let listener = EventListener::new(&gloo::utils::document(), "keydown", move |ev| {
-                let Some(ev) = wasm_bindgen::JsCast::dyn_ref::<web_sys::KeyboardEvent>(ev) else {
-                    return;
-                };
-                if ev.key() == "?" && !shortcuts_paused(ev) {
-                    help_open.set(true);
-                }
-            });
-            move || drop(listener)
-        });
-    }
-
-    // Language: <html lang>, title, storage. An embed never stores it: a
-    // course page's `lang=en` frame must not switch the origin's language.
-    {
-        let l = *lang;
-        use_effect_with((l, shell.embed), move |(l, embed)| {
-            dom::set_document_lang(l.code(), &t(*l, "common.app_title"));
-            if !*embed {
-                dom::storage_set(LANG_KEY, l.code());
+        use_shortcuts((), move |s| {
+            if s == Shortcut::Help {
+                help_open.set(true);
             }
+            // The key itself goes on (nothing of the browser's to prevent).
+            false
         });
     }
-
-    // Embed mode: tell the host page our height whenever it changes.
-    {
-        let embed = shell.embed;
-        use_effect_with(embed, move |embed| {
-            let guard = if *embed {
-                dom::post_height(dom::content_height());
-                dom::observe_app_size(|| dom::post_height(dom::content_height()))
-            } else {
-                None
-            };
-            move || drop(guard)
-        });
-    }
-
+    let (l, embed) = (*lang, shell.embed);
+    use_document_lang(l, embed);
+    use_embed_height(embed);
     let page = match &loc.page {
         Page::NotFound(_) => Page::Home,
         p => p.clone(),
     };
     super::lab::use_engine_warmup(&page);
-    let mut notices = shell.notices.clone();
-    if let Page::NotFound(path) = &loc.page {
-        notices.insert(
-            0,
-            Notice {
-                kind: NoticeKind::Unknown,
-                param: "route".into(),
-                given: path.clone(),
-                range: String::new(),
-                used: String::new(),
-            },
-        );
-    }
-    let embed = shell.embed;
-    let l = *lang;
 
-    let set_query = {
-        let page = page.clone();
+    let set_link = {
         let lang = lang.clone();
-        Callback::from(move |q: Query| dom::replace_hash(&shell_hash(&page, &q, *lang, embed)))
-    };
-
-    let switch_lang = {
-        let lang = lang.clone();
-        Callback::from(move |_| {
-            let next = lang.other();
-            let cur = Location::parse(&dom::current_hash());
-            let embed = split_shell_params(&cur).embed;
-            dom::replace_hash(&with_shell(&cur, Shell { lang: next, embed }));
-            // The whole page redraws in the other language in a task of its
-            // own: inside the click's task, the browser's hover update after
-            // the redraw laid the whole page out there too.
-            let lang = lang.clone();
-            let _ =
-                dom::post_task(move || lang.set(next)).map(gloo::timers::callback::Timeout::forget);
+        Callback::from(move |link: Link| {
+            dom::replace_hash(&link.href_in(Shell { lang: *lang, embed }))
         })
     };
-
     let props = PageProps {
         lang: l,
         embed,
         query: Rc::new(shell.page_query.clone()),
-        set_query,
+        set_link,
     };
-    let key = format!("{}@{}", here.visit, loc.to_hash());
-    let body = match page {
-        Page::Herd => html! { <HerdPage key={key} ..props /> },
-        Page::Amplify => html! { <AmplifyPage key={key} ..props /> },
-        Page::Lab => html! { <LabPage key={key} ..props /> },
-        Page::LabMatrix => html! { <MatrixPage key={key} ..props /> },
-        Page::LabBuild => html! { <BuildPage key={key} ..props /> },
-        Page::Exercises => html! { <ExercisesPage key={key} ..props /> },
-        _ => home(l),
-    };
-
-    let toolbar = html! {
-        <div class="toolbar">
-            // A new key on every navigation: what was copied on the previous
-            // view (its URL, in a field that says «复制链接») goes with it.
-            <ShareButtons key={here.visit} lang={l} />
-            <button type="button" class="lang-switch" data-testid="lang-switch"
-                aria-label={t(l, "common.lang.switch_label")} onclick={switch_lang}>
-                { t(l, "common.lang.switch") }
-            </button>
-            <button type="button" class="help-button" data-testid="help-open" aria-haspopup="dialog"
-                onclick={ { let h = help_open.clone(); Callback::from(move |_| h.set(true)) } }>
-                { "?" }<span class="sr-only">{ t(l, "common.help.open") }</span>
-            </button>
-        </div>
-    };
-
-    let route_notice = notices.iter().find(|n| n.param == "route").map(|n| {
-        html! { <div class="notices" role="status" data-testid="notice-route">
-            { tf(l, "common.notice.route", &[("path", n.given.clone())]) }
-        </div> }
-    });
-    let other_notices: Vec<Notice> = notices.into_iter().filter(|n| n.param != "route").collect();
+    let body = page_body(&page, format!("{}@{}", here.visit, loc.to_hash()), props);
+    let toolbar = toolbar(l, here.visit, lang.clone(), help_open.clone());
 
     // Behind an open dialog the page is inert: no focus, no clicks.
     let inert = *help_open;
@@ -221,33 +230,17 @@ pub fn app() -> Html {
         <ContextProvider<Shell> context={Shell { lang: l, embed }}>
         <div class={classes!("shell", embed.then_some("embed"))} data-lang={l.code()}>
             <div class="shell-main" inert={inert}>
-            if !embed {
-                <header class="site-header">
-                    // Past the header's nine stops in one: a button, since
-                    // an `href="#…"` would be a route.
-                    <button type="button" class="skip-link" data-testid="skip-link"
-                        onclick={Callback::from(|_| dom::focus_by_id(PAGE_ID))}>{ t(l, "common.skip") }</button>
-                    <AppLink to={Link::Home} class="brand">{ t(l, "common.app_title") }</AppLink>
-                    <nav aria-label={t(l, "common.nav.main")}>
-                        { nav_link(l, &loc.page, Page::Herd, "common.nav.herd", "nav-herd") }
-                        { nav_link(l, &loc.page, Page::Amplify, "amplify.nav", "nav-amplify") }
-                        { nav_link(l, &loc.page, Page::Lab, "common.nav.lab", "nav-lab") }
-                        { nav_link(l, &loc.page, Page::LabBuild, "build.nav", "nav-build") }
-                        { nav_link(l, &loc.page, Page::Exercises, "common.nav.exercises", "nav-exercises") }
-                    </nav>
-                    { toolbar.clone() }
-                </header>
-            }
+            if !embed { { site_header(l, &loc.page, toolbar.clone()) } }
             // In their own element: a component that renders nothing keeps
             // its next sibling as its place, and Yew 0.23 panics («failed to
             // insert node before next sibling») once that sibling (the embed
             // toolbar) is gone.
             <div class="shell-notices">
-                { route_notice.unwrap_or_default() }
+                { route_notice(l, &loc.page) }
                 if forms_blocked {
                     <div class="notices" role="alert" data-testid="sandbox-forms">{ t(l, "common.sandbox.forms") }</div>
                 }
-                <NoticeList lang={l} notices={other_notices} />
+                <NoticeList lang={l} notices={shell.notices.clone()} />
             </div>
             if embed { <div class="embed-toolbar">{ toolbar }</div> }
             <div class="page" id={PAGE_ID} tabindex="-1">

@@ -3,8 +3,8 @@
 
 use yew::prelude::*;
 
-pub use crate::herd::chart_data::tick_label;
-use crate::herd::chart_data::Axis;
+pub use crate::axis::tick_label;
+use crate::axis::Axis;
 use crate::i18n::num::SECONDS_FROM_MS;
 use crate::i18n::{t, Lang};
 

@@ -17,6 +17,7 @@ pub mod page;
 mod page_form;
 pub mod panic;
 mod share;
+pub mod shortcuts;
 pub mod size;
 pub mod slicer;
 pub mod widgets;

@@ -3,8 +3,8 @@
 //! Escape closes it, and when it closes the focus goes back to the element
 //! that had it before (the «?» button, or the lab's step button when «?»
 //! was pressed there). The shell makes the rest of the page `inert`, and
-//! the page's keyboard shortcuts ask [`shortcuts_paused`] first, so no
-//! shortcut acts behind the dialog.
+//! the page's keyboard shortcuts ([`crate::ui::shortcuts`]) ask
+//! [`modal_open`] first, so no shortcut acts behind the dialog.
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -32,23 +32,6 @@ pub fn modal_open() -> bool {
         .ok()
         .flatten()
         .is_some()
-}
-
-/// Whether a page shortcut must ignore this key: the student is typing in a
-/// field, or a modal dialog is open.
-pub fn shortcuts_paused(ev: &web_sys::KeyboardEvent) -> bool {
-    modal_open() || is_typing_target(ev)
-}
-
-/// Whether a key event comes from a text field (shortcuts must not steal keys).
-pub fn is_typing_target(ev: &web_sys::KeyboardEvent) -> bool {
-    let Some(target) = ev.target() else {
-        return false;
-    };
-    let Some(el) = target.dyn_ref::<web_sys::Element>() else {
-        return false;
-    };
-    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
 }
 
 fn focusables(dialog: &NodeRef) -> Vec<web_sys::HtmlElement> {

@@ -5,6 +5,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::links::Link;
 use crate::route::Query;
 
 /// What the shell hands every page.
@@ -19,7 +20,8 @@ pub struct PageProps {
     /// remounts the page (new `key`) when the user navigates.
     pub query: Rc<Query>,
     /// Writes the page's current state into the URL (history.replaceState),
-    /// so that "copy link" and reload restore exactly this view. The shell adds
-    /// `lang`/`embed` itself.
-    pub set_query: Callback<Query>,
+    /// so that "copy link" and reload restore exactly this view: the hash
+    /// of the state's [`Link`], the same string as any link to it. The
+    /// shell adds `lang`/`embed` itself.
+    pub set_link: Callback<Link>,
 }

@@ -1,6 +1,12 @@
 //! Golden values of the amplification demo, checked by the native test
 //! (tests/amplify_golden.rs) and the browser test (tests/wasm_amplify.rs):
 //! passing both proves a seed gives the same numbers natively and in wasm.
+//!
+//! The values were printed by this implementation: they catch any
+//! unintended change and prove native = wasm, not that the numbers are
+//! right. What follows from the model's rules is checked against the rules
+//! themselves (tests/amplify_fanout.rs: the chapter's products and the
+//! closed forms; tests/derived_expectations.rs: Poisson arrivals).
 
 use retry_lab::amplify::presets::Preset;
 use retry_lab::amplify::{run_fanout, run_load, FanoutConfig, FanoutPolicy, LoadPolicy};

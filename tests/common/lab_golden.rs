@@ -1,6 +1,10 @@
 //! Golden trace digests of the idempotency lab, shared by the native test
 //! (tests/lab_golden.rs) and the browser test (tests/wasm_lab.rs): equal
 //! digests prove the server code, SQLite and the RNG agree bit for bit.
+//! The digests were printed by this implementation: they catch any change
+//! of a trace and prove native = wasm, not that a trace is right (the
+//! report counts each scenario must give are checked against the chapter's
+//! rules in tests/lab_outcomes.rs and tests/lab_truth.rs).
 //!
 //! Last deliberate change: every trace with a committed report changed
 //! because the service now notifies the module's owner through the notifier

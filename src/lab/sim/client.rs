@@ -281,7 +281,12 @@ impl Sim {
         let c = &self.calls[call];
         let again = self.schedule.rewrite_title || c.rewritten;
         let (module, title) = harness::report_of(c.tenant, again);
-        let found = super::super::jobs::find_report(&mut self.db, &self.run_id, module, title);
+        let found = super::super::cleanup_and_lookup::find_report(
+            &mut self.db,
+            &self.run_id,
+            module,
+            title,
+        );
         self.calls[call].summary.query = Some(found);
         if found.is_none() {
             self.maybe_recall(ToolResult::Unknown, call);

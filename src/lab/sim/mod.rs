@@ -1,9 +1,7 @@
 //! The discrete-event simulation of one run: harness (and model), network,
-//! server and database. Events are ordered by `(time, seq)`; the run owns its
-//! seeded RNG, so a run is a pure function of its inputs.
-
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+//! server and database. Events are ordered by `(time, seq)` in the shared
+//! [`EventQueue`]; the run owns its seeded RNG, so a run is a pure function
+//! of its inputs.
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -27,6 +25,7 @@ use super::notifier::Notifier;
 use super::result::{Notice, Write};
 use super::times::*;
 use super::trace::*;
+use crate::events::EventQueue;
 
 #[derive(Clone, Debug)]
 enum Ev {
@@ -102,29 +101,6 @@ enum Ev {
         call: usize,
         request: usize,
     },
-}
-
-struct Queued {
-    time: u64,
-    seq: u64,
-    ev: Ev,
-}
-
-impl PartialEq for Queued {
-    fn eq(&self, o: &Self) -> bool {
-        (self.time, self.seq) == (o.time, o.seq)
-    }
-}
-impl Eq for Queued {}
-impl PartialOrd for Queued {
-    fn partial_cmp(&self, o: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(o))
-    }
-}
-impl Ord for Queued {
-    fn cmp(&self, o: &Self) -> std::cmp::Ordering {
-        (self.time, self.seq).cmp(&(o.time, o.seq))
-    }
 }
 
 struct Call {
@@ -204,8 +180,7 @@ struct Sim {
     snapshots: bool,
     rng: Pcg64,
     db: Db,
-    queue: BinaryHeap<Reverse<Queued>>,
-    seq: u64,
+    queue: EventQueue<u64, Ev>,
     now: u64,
     steps: Vec<Step>,
     requests: Vec<RequestInfo>,
@@ -250,8 +225,7 @@ impl Sim {
             snapshots,
             rng: Pcg64::seed_from_u64(seed),
             db: Db::open(design.has(super::design::Mechanism::TenantScope)),
-            queue: BinaryHeap::new(),
-            seq: 0,
+            queue: EventQueue::default(),
             now: 0,
             steps: Vec::new(),
             requests: Vec::new(),
@@ -306,12 +280,7 @@ impl Sim {
     }
 
     fn at(&mut self, time: u64, ev: Ev) {
-        self.seq += 1;
-        self.queue.push(Reverse(Queued {
-            time,
-            seq: self.seq,
-            ev,
-        }));
+        self.queue.push(time, ev);
     }
 
     fn latency(&mut self) -> u64 {
@@ -321,15 +290,15 @@ impl Sim {
     fn run(mut self) -> Run {
         let mut events = 0;
         let mut truncated = false;
-        while let Some(Reverse(q)) = self.queue.pop() {
+        while let Some((time, ev)) = self.queue.pop() {
             events += 1;
-            self.now = q.time;
+            self.now = time;
             let handled = if events > MAX_EVENTS {
                 truncated = true;
                 self.queue.clear();
                 Some((StepKind::Truncated, vec![]))
             } else {
-                self.handle(q.ev)
+                self.handle(ev)
             };
             if let Some((kind, arrows)) = handled {
                 self.record_step(kind, arrows);
@@ -399,7 +368,7 @@ impl Sim {
             Ev::Query { call } => Some(self.query(call)),
             Ev::HarnessDown => Some(self.harness_dies()),
             Ev::Cleanup => {
-                let pruned = super::jobs::prune_keys(&mut self.db, self.now);
+                let pruned = super::cleanup_and_lookup::prune_keys(&mut self.db, self.now);
                 Some((StepKind::Cleanup { pruned }, vec![]))
             }
             Ev::HarnessBack => Some(self.harness_back()),

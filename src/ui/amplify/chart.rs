@@ -4,7 +4,7 @@
 use yew::prelude::*;
 
 use crate::amplify::load::TracedRequest;
-use crate::herd::chart_data::{tick_label, Axis};
+use crate::axis::{tick_label, Axis};
 use crate::i18n::{t, tf, Lang};
 use crate::ui::chart::{fmt, svg, Frame, BOTTOM, LEFT, RIGHT, TOP};
 

@@ -2,7 +2,6 @@
 //! lab (buttons and ← → Home End), and the mean over many calls against
 //! the exact expectation.
 
-use gloo::events::{EventListener, EventListenerOptions};
 use yew::prelude::*;
 
 use super::job::{JobHandle, Status};
@@ -10,7 +9,9 @@ use crate::amplify::fanout::Node;
 use crate::amplify::work::Work;
 use crate::amplify::FanoutConfig;
 use crate::i18n::{t, tf, Lang};
+use crate::keys::Shortcut;
 use crate::ui::icons::{icon, Icon};
+use crate::ui::shortcuts::use_shortcuts;
 
 /// Most tree rows drawn at once (the rest are counted).
 const MAX_ROWS: usize = 500;
@@ -51,27 +52,16 @@ pub fn fanout_view(p: &FanoutProps) -> Html {
     // The hook runs on every render (before any early return), as Yew requires.
     {
         let on_step = p.on_step.clone();
-        use_effect_with((shown, total), move |&(shown, total)| {
-            let opts = EventListenerOptions::enable_prevent_default();
-            let doc = gloo::utils::document();
-            let listener = EventListener::new_with_options(&doc, "keydown", opts, move |ev| {
-                let Some(ev) = wasm_bindgen::JsCast::dyn_ref::<web_sys::KeyboardEvent>(ev) else {
-                    return;
-                };
-                if crate::ui::modal::shortcuts_paused(ev) {
-                    return;
-                }
-                let next = match ev.key().as_str() {
-                    "ArrowLeft" => (shown - 1).max(0),
-                    "ArrowRight" => (shown + 1).min(total),
-                    "Home" => 0,
-                    "End" => total,
-                    _ => return,
-                };
-                ev.prevent_default();
-                on_step.emit(if next == total { -1 } else { next });
-            });
-            move || drop(listener)
+        use_shortcuts((shown, total), move |s| {
+            let next = match s {
+                Shortcut::Back => (shown - 1).max(0),
+                Shortcut::Forward => (shown + 1).min(total),
+                Shortcut::Start => 0,
+                Shortcut::End => total,
+                _ => return false,
+            };
+            on_step.emit(if next == total { -1 } else { next });
+            true
         });
     }
     let Some((run, running)) = run else {

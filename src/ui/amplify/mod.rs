@@ -36,8 +36,10 @@ pub fn amplify_page(p: &PageProps) -> Html {
     let job = use_job();
 
     {
-        let set_query = p.set_query.clone();
-        use_effect_with(params.clone(), move |prm| set_query.emit(prm.to_query()));
+        let set_link = p.set_link.clone();
+        use_effect_with((*params).clone(), move |prm| {
+            set_link.emit(prm.clone().into())
+        });
     }
     // The computation does not depend on which step of the tree is shown.
     let job_key = AmplifyParams {

@@ -59,7 +59,7 @@ pub(super) fn number_fields(
             <div class="ex-field">
                 <label for={input_id.clone()}>
                     { t(l, s.label) }
-                    if s.tol > 0.0 { <span class="muted">{ " " }{ tf(l, "ex.field_tolerance", &[("tol", crate::exercises::fmt_num(s.tol))]) }</span> }
+                    if s.tol > 0.0 { <span class="muted">{ " " }{ tf(l, "ex.field_tolerance", &[("tol", view::fmt_num(s.tol))]) }</span> }
                 </label>
                 <span class="ex-input">
                     <input id={input_id} type="number" step="any" inputmode="decimal" data-testid={testid}

@@ -9,8 +9,9 @@ use crate::exercises::{option_key, redgreen, Kind, Model, PredictInput, Question
 use crate::i18n::num::{count, num};
 use crate::i18n::{join_list, t, tf, Lang};
 
-/// A number as shown in a result: grouped, up to three decimals, no «.0».
-fn fmt_num(v: f64) -> String {
+/// A number as shown in a card or a result: grouped, up to three decimals,
+/// no «.0».
+pub fn fmt_num(v: f64) -> String {
     num(v, 3)
 }
 use crate::ui::link::AppLink;

@@ -40,8 +40,10 @@ pub fn herd_page(p: &PageProps) -> Html {
     // Every change of parameters is written to the URL; only a change of
     // what is computed (not of a display toggle) starts a computation.
     {
-        let set_query = p.set_query.clone();
-        use_effect_with(params.clone(), move |prm| set_query.emit(prm.to_query()));
+        let set_link = p.set_link.clone();
+        use_effect_with((*params).clone(), move |prm| {
+            set_link.emit(prm.clone().into())
+        });
     }
     // The computation starts a frame after the form is drawn: starting it
     // (the job, its workers, a redraw) in the task that first draws the page

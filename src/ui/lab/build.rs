@@ -19,7 +19,6 @@ use crate::lab::build::{toggle, SuiteState};
 use crate::lab::reveal::RowReveal;
 use crate::lab::wire::{EngineFault, Want};
 use crate::lab::{BuildParams, ClientStrategy, Design, Mechanism};
-use crate::links::Link;
 use crate::params::Notice;
 use crate::ui::page::PageProps;
 use crate::ui::slicer::Slicer;
@@ -52,10 +51,8 @@ pub fn build_page(p: &PageProps) -> Html {
     let drawn_before = use_mut_ref(|| false);
 
     {
-        let set_query = p.set_query.clone();
-        use_effect_with((*params).clone(), move |b| {
-            set_query.emit(Link::LabBuild(b.clone()).query())
-        });
+        let set_link = p.set_link.clone();
+        use_effect_with((*params).clone(), move |b| set_link.emit(b.clone().into()));
     }
     {
         let (shown, error, last) = (shown.clone(), error.clone(), last.clone());

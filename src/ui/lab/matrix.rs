@@ -65,8 +65,8 @@ pub fn matrix_page(p: &PageProps) -> Html {
     let slicer = use_memo((), |_| Slicer::default());
 
     {
-        let set_query = p.set_query.clone();
-        use_effect_with((*params).clone(), move |m| set_query.emit(m.to_query()));
+        let set_link = p.set_link.clone();
+        use_effect_with((*params).clone(), move |m| set_link.emit(m.clone().into()));
     }
 
     // (Re)compute whenever the server, the seed or the generation changes:

@@ -2,9 +2,7 @@
 //! and is mirrored into the URL after every render; whenever a picker
 //! changes, the lab engine's worker computes the new run.
 
-use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Interval;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::diagram::{Diagram, SameRun};
@@ -13,6 +11,7 @@ use super::engine_view::engine_note;
 use super::summary::{lab_parameters, summary_card};
 use super::tables::{keys_table, reports_table, sql_list};
 use crate::i18n::{t, tf, Lang};
+use crate::keys::Shortcut;
 use crate::lab::narrate::{narrate, secs};
 use crate::lab::player::{wanted, Action, LabState, Loaded};
 use crate::lab::wire::EngineFault;
@@ -20,8 +19,8 @@ use crate::lab::{self, ClientStrategy, KeyRow, Preset, ReportRow, Scenario, Step
 use crate::params::{check_int, Notice};
 use crate::ui::icons::{icon, Icon};
 use crate::ui::link::AppLink;
-use crate::ui::modal::shortcuts_paused;
 use crate::ui::page::PageProps;
+use crate::ui::shortcuts::use_shortcuts;
 use crate::ui::widgets::{use_frame_stages, NoticeList};
 
 /// A schedule of its own (`schedule=<code>`, a counterexample) in words,
@@ -132,34 +131,17 @@ fn use_playback(state: &State) {
 #[hook]
 fn use_step_keys(state: &State) {
     let dispatch = state.dispatcher();
-    use_effect_with((), move |_| {
-        // Not passive: arrows and space must not scroll the page.
-        let opts = EventListenerOptions::enable_prevent_default();
-        let doc = gloo::utils::document();
-        let listener = EventListener::new_with_options(&doc, "keydown", opts, move |ev| {
-            let Some(ev) = ev.dyn_ref::<web_sys::KeyboardEvent>() else {
-                return;
-            };
-            if shortcuts_paused(ev) || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
-                return;
-            }
-            let on_button = ev
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                .is_some_and(|e| e.tag_name() == "BUTTON" || e.tag_name() == "A");
-            let action = match ev.key().as_str() {
-                "ArrowRight" => Action::Forward,
-                "ArrowLeft" => Action::Back,
-                "Home" => Action::ToStart,
-                "End" => Action::ToEnd,
-                // A focused button handles space itself.
-                " " | "Spacebar" if !on_button => Action::TogglePlay,
-                _ => return,
-            };
-            ev.prevent_default();
-            dispatch.dispatch(action);
-        });
-        move || drop(listener)
+    use_shortcuts((), move |s| {
+        let action = match s {
+            Shortcut::Forward => Action::Forward,
+            Shortcut::Back => Action::Back,
+            Shortcut::Start => Action::ToStart,
+            Shortcut::End => Action::ToEnd,
+            Shortcut::TogglePlay => Action::TogglePlay,
+            Shortcut::Help => return false,
+        };
+        dispatch.dispatch(action);
+        true
     });
 }
 
@@ -200,9 +182,9 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
 
     // Mirror the state into the URL.
     {
-        let set_query = p.set_query.clone();
-        let q = state.params.to_query(state.step, state.total());
-        use_effect_with(q, move |q| set_query.emit(q.clone()));
+        let set_link = p.set_link.clone();
+        let here = state.params.at_step(state.step, state.total());
+        use_effect_with(here, move |here| set_link.emit(here.clone().into()));
     }
     use_playback(&state);
     use_step_keys(&state);

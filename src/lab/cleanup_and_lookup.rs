@@ -1,6 +1,6 @@
-//! The bug tracker's other jobs: the cleanup that prunes keys past their
-//! retention, and `GET /reports` by business identity (what `query_first`
-//! asks before calling again).
+//! The bug tracker outside its POST handler: the cleanup that prunes keys
+//! past their retention, and `GET /reports` by business identity (what
+//! `query_first` asks before calling again).
 
 use rusqlite::types::Value;
 
