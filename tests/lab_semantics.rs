@@ -198,3 +198,27 @@ fn same_seed_same_trace_and_seeds_differ() {
     assert_ne!(a.trace_digest(), b.trace_digest());
     assert_eq!(a.final_report_count(), b.final_report_count());
 }
+
+/// A second tenant's call that arrives at the moment the harness dies is
+/// never sent before the crash. Restarted the next day, every harness sends
+/// it, `careful` included: nothing of it can have run, so «outcome unknown»
+/// would be a guess, and a call with no attempt would end without one.
+#[test]
+fn a_call_the_harness_died_before_sending_is_sent_after_the_restart() {
+    let s = FaultSchedule {
+        restart_next_day: true,
+        second_tenant: Some(HARNESS_DIES_MS),
+        ..FaultSchedule::default()
+    };
+    for client in ClientStrategy::ALL {
+        let r = run_schedule(&s, client, Preset::Naive, 1);
+        let b = r
+            .calls()
+            .iter()
+            .find(|c| c.tenant == 1)
+            .expect("the second tenant calls");
+        assert!(b.attempts >= 1, "{client:?}: {b:?}");
+        assert_ne!(b.result, Some(ToolResult::Unknown), "{client:?}: {b:?}");
+        assert!(r.calls().iter().all(|c| c.result.is_some()), "{client:?}");
+    }
+}

@@ -314,14 +314,18 @@ impl Sim {
     /// The harness is back from its durable queue. Every unfinished call is
     /// resent as it was stored, key and body; after more than the key
     /// retention, its key no longer vouches for the earlier attempts. A
-    /// `careful` harness resends nothing: it reports the outcome as unknown.
+    /// `careful` harness resends nothing that was sent: it reports the
+    /// outcome as unknown. A call the harness died before sending (it
+    /// arrived at the moment of the crash) is sent now by every harness:
+    /// nothing of it can have run, so its outcome is not unknown.
     pub(super) fn harness_back(&mut self) -> (StepKind, Vec<Arrow>) {
         self.harness_down = false;
         let open: Vec<usize> = (0..self.calls.len())
             .filter(|i| self.calls[*i].summary.result.is_none())
             .collect();
         for call in open {
-            if self.client == ClientStrategy::Careful {
+            let sent = self.calls[call].summary.attempts > 0;
+            if self.client == ClientStrategy::Careful && sent {
                 let last = self.calls[call]
                     .summary
                     .last
@@ -332,7 +336,7 @@ impl Sim {
             }
             let c = &mut self.calls[call];
             c.key_covers &= self.now.saturating_sub(c.started) < KEY_RETENTION_MS;
-            c.maybe_executed = true;
+            c.maybe_executed |= sent;
             c.started = self.now;
             c.budget_base = c.summary.attempts;
             self.at(self.now, Ev::Send { call, resend: true });
