@@ -6,40 +6,15 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::amplify::AmplifyParams;
-use crate::herd::HerdParams;
 use crate::page_form::{FormEdit, PageForm};
-use crate::params::{Notice, Query};
+use crate::page_params::PageParams;
+use crate::params::Query;
 
-/// A page's parameters, read from and written to its query.
-pub trait FormParams: Clone + PartialEq + 'static {
-    fn read(q: &Query) -> (Self, Vec<Notice>);
-    fn write(&self) -> Query;
-}
-
-impl FormParams for HerdParams {
-    fn read(q: &Query) -> (Self, Vec<Notice>) {
-        HerdParams::from_query(q)
-    }
-    fn write(&self) -> Query {
-        self.to_query()
-    }
-}
-
-impl FormParams for AmplifyParams {
-    fn read(q: &Query) -> (Self, Vec<Notice>) {
-        AmplifyParams::from_query(q)
-    }
-    fn write(&self) -> Query {
-        self.to_query()
-    }
-}
-
-impl<P: FormParams> Reducible for PageForm<P> {
+impl<P: PageParams + 'static> Reducible for PageForm<P> {
     type Action = FormEdit<P>;
 
     fn reduce(self: Rc<Self>, edit: FormEdit<P>) -> Rc<Self> {
-        self.apply(edit, P::read, P::write)
+        self.apply(edit, P::from_query, P::to_query)
     }
 }
 
@@ -48,12 +23,12 @@ impl<P: FormParams> Reducible for PageForm<P> {
 /// changes, so the controls do not redraw (and reset what the student is
 /// typing) on a redraw of a running computation.
 #[hook]
-pub fn use_page_form<P: FormParams>(
+pub fn use_page_form<P: PageParams + 'static>(
     query: &Rc<Query>,
 ) -> (UseReducerHandle<PageForm<P>>, Callback<(String, String)>) {
     let form = {
         let q = query.clone();
-        use_reducer(move || PageForm::new(P::read(&q)))
+        use_reducer(move || PageForm::new(P::from_query(&q)))
     };
     let on_field = {
         let d = form.dispatcher();
