@@ -4,13 +4,14 @@
 //! property tests generate arbitrary ones, so nothing about an outcome is
 //! special-cased per scenario.
 
+use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use super::ids::Scenario;
 use super::times::*;
 
 /// What the network does with one message.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
 pub enum Delivery {
     /// Delivered after the normal latency.
     #[default]
@@ -33,7 +34,7 @@ pub enum Delivery {
 }
 
 /// What goes wrong inside the server while it handles one request.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
 pub enum ServerFault {
     /// Nothing.
     #[default]
@@ -64,7 +65,7 @@ pub enum ServerFault {
 /// What goes wrong with one call from the service (a handler or the outbox
 /// relay) to the notifier. Calls are numbered in the order they are made,
 /// across senders and retries (0 = the first).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
 pub struct NotifyFault {
     /// The call on its way to the notifier (`Refuse` means `Lose` here: the
     /// sender only sees its timeout).
@@ -78,7 +79,7 @@ pub struct NotifyFault {
 
 /// The faults of one HTTP attempt. Attempts are numbered across tool calls in
 /// the order the harness sends them (0 = the very first request).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
 pub struct AttemptFault {
     pub request: Delivery,
     pub response: Delivery,
@@ -89,7 +90,7 @@ pub struct AttemptFault {
 }
 
 /// A full fault schedule for one run.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
 pub struct FaultSchedule {
     /// Faults by global attempt number; attempts past the end have none.
     pub attempts: Vec<AttemptFault>,

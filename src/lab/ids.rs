@@ -3,6 +3,7 @@
 //! ids are the URL values of `#/lab?scenario=…&client=…&server=…`, spelled as
 //! the README documents.
 
+use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use crate::ids::id_enum;
@@ -10,7 +11,7 @@ use crate::ids::id_enum;
 id_enum! {
     /// A named fault scenario; [`Scenario::schedule`](crate::lab::FaultSchedule) turns it
     /// into the fault schedule the simulation runs.
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
     Scenario {
         /// Nothing goes wrong.
         None => "none",
@@ -79,7 +80,7 @@ id_enum! {
 
 id_enum! {
     /// How the harness chooses the `Idempotency-Key` header.
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
     ClientStrategy {
         /// No key at all.
         Naive => "naive",
@@ -103,7 +104,7 @@ id_enum! {
     /// five servers the lab started with, in the order the chapter builds
     /// them, and the lease without a write-back condition that the chapter's
     /// fencing argument starts from. Their ids are the `server=` URL values.
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
     Preset {
         /// Inserts every POST.
         Naive => "naive",
@@ -122,7 +123,7 @@ id_enum! {
 }
 
 /// What the final number of reports means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
 pub enum Verdict {
     /// More than one report: 重复副作用.
     Duplicate,
@@ -158,7 +159,7 @@ id_enum! {
     /// the matrix cells and the legend share: the final count, refined by
     /// what the model was told, and a fault of its own for a changed body
     /// that got the old body's stored response. Derived by [`Ending::of`].
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
     Ending {
         /// More than one report: a duplicate side effect.
         Duplicate => "duplicate",
@@ -249,7 +250,7 @@ impl Ending {
 
 /// What the model finally knows about the report, from every tool result it
 /// got (and, for `query_first`, from its own query).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
 pub enum ToolOutcome {
     /// The model was told the report exists.
     Created,

@@ -3,6 +3,7 @@
 //! URL code ([`super::code`]); a kind the model cannot inject yet is listed
 //! once, in [`NOT_YET_COVERED`], so that covering it is one edit here.
 
+use borsh::{BorshDeserialize, BorshSerialize};
 use crate::ids::id_enum;
 
 id_enum! {
@@ -46,7 +47,7 @@ id_enum! {
 /// one, it moves from here to [`FaultKind`] with its token.
 pub const NOT_YET_COVERED: [&str; 1] = ["notifier_crash"];
 /// A set of fault kinds (the student's checkboxes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, BorshSerialize, BorshDeserialize)]
 pub struct KindSet(u32);
 
 impl KindSet {
