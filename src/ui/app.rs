@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use super::amplify::AmplifyPage;
 use super::dom;
+use super::english::{shown, use_english, English};
 use super::exercises::ExercisesPage;
 use super::herd::HerdPage;
 use super::lab::{BuildPage, LabPage, MatrixPage};
@@ -62,6 +63,10 @@ pub fn app() -> Html {
             .or_else(|| dom::storage_get(LANG_KEY).and_then(|s| Lang::from_code(&s)))
             .unwrap_or_default()
     });
+    // The language asked for (URL, storage, the switch) and the one drawn:
+    // Chinese until the English texts are there.
+    let (english, retry_english) = use_english(*lang);
+    let l = shown(*lang, &english);
     let help_open = use_state(|| false);
     let body_ready = use_after_first_task();
     let forms_blocked = *use_memo((), |_| dom::forms_blocked());
@@ -108,11 +113,12 @@ pub fn app() -> Html {
     // Language: <html lang>, title, storage. An embed never stores it: a
     // course page's `lang=en` frame must not switch the origin's language.
     {
-        let l = *lang;
-        use_effect_with((l, shell.embed), move |(l, embed)| {
-            dom::set_document_lang(l.code(), &t(*l, "common.app_title"));
+        use_effect_with(l, move |l| {
+            dom::set_document_lang(l.code(), &t(*l, "common.app_title"))
+        });
+        use_effect_with((*lang, shell.embed), move |(wanted, embed)| {
             if !*embed {
-                dom::storage_set(LANG_KEY, l.code());
+                dom::storage_set(LANG_KEY, wanted.code());
             }
         });
     }
@@ -150,7 +156,6 @@ pub fn app() -> Html {
         );
     }
     let embed = shell.embed;
-    let l = *lang;
 
     let set_query = {
         let page = page.clone();
@@ -213,6 +218,7 @@ pub fn app() -> Html {
         </div> }
     });
     let other_notices: Vec<Notice> = notices.into_iter().filter(|n| n.param != "route").collect();
+    let english_line = english_line(*lang, &english, retry_english);
 
     // Behind an open dialog the page is inert: no focus, no clicks.
     let inert = *help_open;
@@ -244,6 +250,7 @@ pub fn app() -> Html {
             // toolbar) is gone.
             <div class="shell-notices">
                 { route_notice.unwrap_or_default() }
+                { english_line }
                 if forms_blocked {
                     <div class="notices" role="alert" data-testid="sandbox-forms">{ t(l, "common.sandbox.forms") }</div>
                 }
@@ -260,6 +267,29 @@ pub fn app() -> Html {
         </div>
         </ContextProvider<Shell>>
         </ContextProvider<Page>>
+    }
+}
+
+/// While English is wanted but its texts are not there: a loading line, or
+/// why they failed with «重试». Drawn in Chinese, so both texts say it in
+/// both languages.
+fn english_line(wanted: Lang, english: &English, retry: Callback<()>) -> Html {
+    match (wanted, english) {
+        (Lang::En, English::Loading) => html! {
+            <div class="notices" role="status" data-testid="lang-loading">
+                { t(Lang::Zh, "common.lang.loading") }
+            </div>
+        },
+        (Lang::En, English::Failed(why)) => html! {
+            <div class="notices" role="alert" data-testid="lang-failed">
+                { tf(Lang::Zh, "common.lang.failed", &[("why", why.clone())]) }
+                { " " }
+                <button type="button" data-testid="lang-retry" onclick={retry.reform(|_| ())}>
+                    { t(Lang::Zh, "common.lang.retry") }
+                </button>
+            </div>
+        },
+        _ => Html::default(),
     }
 }
 
