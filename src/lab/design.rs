@@ -40,7 +40,8 @@ use crate::ids::id_enum;
 id_enum! {
     /// One mechanism of the server, in the chapter's table order (the
     /// canonical order of a design's ids).
-    #[derive(PartialOrd, Ord, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+    #[derive(PartialOrd, Ord, Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
     Mechanism {
         /// Records the key after the report, in a second transaction.
         RecordAfter => "record_after",
@@ -81,7 +82,8 @@ id_enum! {
 id_enum! {
     /// How the workbench groups the mechanisms (key record · body · errors ·
     /// lease · write-back).
-    #[derive(Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+    #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
     Group {
         KeyRecord => "key_record",
         Body => "body",
@@ -145,7 +147,8 @@ impl Mechanism {
 }
 
 /// Why a mechanism asked for is not in the design used.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum DesignProblem {
     /// Text that names no mechanism (cut to a bounded echo).
     Unknown { given: String },

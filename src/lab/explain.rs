@@ -19,7 +19,8 @@ pub fn is_good(c: Cell) -> bool {
 }
 
 /// Why a run ended as it did (a translation key suffix: `lab.why.<id>`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum Cause {
     Good,
     NoKey,

@@ -11,7 +11,8 @@ use super::ids::Scenario;
 use super::times::*;
 
 /// What the network does with one message.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum Delivery {
     /// Delivered after the normal latency.
     #[default]
@@ -34,7 +35,8 @@ pub enum Delivery {
 }
 
 /// What goes wrong inside the server while it handles one request.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum ServerFault {
     /// Nothing.
     #[default]
@@ -65,7 +67,8 @@ pub enum ServerFault {
 /// What goes wrong with one call from the service (a handler or the outbox
 /// relay) to the notifier. Calls are numbered in the order they are made,
 /// across senders and retries (0 = the first).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct NotifyFault {
     /// The call on its way to the notifier (`Refuse` means `Lose` here: the
     /// sender only sees its timeout).
@@ -79,7 +82,8 @@ pub struct NotifyFault {
 
 /// The faults of one HTTP attempt. Attempts are numbered across tool calls in
 /// the order the harness sends them (0 = the very first request).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct AttemptFault {
     pub request: Delivery,
     pub response: Delivery,
@@ -90,7 +94,8 @@ pub struct AttemptFault {
 }
 
 /// A full fault schedule for one run.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct FaultSchedule {
     /// Faults by global attempt number; attempts past the end have none.
     pub attempts: Vec<AttemptFault>,

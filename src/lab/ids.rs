@@ -11,7 +11,8 @@ use crate::ids::id_enum;
 id_enum! {
     /// A named fault scenario; [`Scenario::schedule`](crate::lab::FaultSchedule) turns it
     /// into the fault schedule the simulation runs.
-    #[derive(Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+    #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
     Scenario {
         /// Nothing goes wrong.
         None => "none",
@@ -80,7 +81,8 @@ id_enum! {
 
 id_enum! {
     /// How the harness chooses the `Idempotency-Key` header.
-    #[derive(Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+    #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
     ClientStrategy {
         /// No key at all.
         Naive => "naive",
@@ -104,7 +106,8 @@ id_enum! {
     /// five servers the lab started with, in the order the chapter builds
     /// them, and the lease without a write-back condition that the chapter's
     /// fencing argument starts from. Their ids are the `server=` URL values.
-    #[derive(Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+    #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
     Preset {
         /// Inserts every POST.
         Naive => "naive",
@@ -123,7 +126,8 @@ id_enum! {
 }
 
 /// What the final number of reports means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum Verdict {
     /// More than one report: 重复副作用.
     Duplicate,
@@ -159,7 +163,8 @@ id_enum! {
     /// the matrix cells and the legend share: the final count, refined by
     /// what the model was told, and a fault of its own for a changed body
     /// that got the old body's stored response. Derived by [`Ending::of`].
-    #[derive(Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+    #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
     Ending {
         /// More than one report: a duplicate side effect.
         Duplicate => "duplicate",
@@ -250,7 +255,8 @@ impl Ending {
 
 /// What the model finally knows about the report, from every tool result it
 /// got (and, for `query_first`, from its own query).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum ToolOutcome {
     /// The model was told the report exists.
     Created,

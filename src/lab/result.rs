@@ -13,7 +13,8 @@ use super::times::KEY_RETENTION_MS;
 use super::trace::*;
 
 /// One tool call as the harness ran it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct CallSummary {
     pub tool_use_id: String,
     pub attempts: u32,
@@ -45,7 +46,8 @@ impl CallSummary {
 }
 
 /// A finished run.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct Run {
     pub client: ClientStrategy,
     pub design: Design,
@@ -68,7 +70,8 @@ pub struct Run {
 }
 
 /// How the handler held the key when it wrote.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum Holder {
     /// It held no claim: no key handling, a request without a key, or
     /// `record_after` (which records the key only after the report).
@@ -80,7 +83,8 @@ pub enum Holder {
 }
 
 /// What became of one handler's report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum WriteOutcome {
     /// The report was committed. `stale`: the handler's lease had already
     /// ended when it committed (a stale write-back that got through).
@@ -90,7 +94,8 @@ pub enum WriteOutcome {
 }
 
 /// Which condition of the write-back matched no row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum RollbackCause {
     /// `AND status = 'in_progress'`: someone else's write-back came first.
     Guard,
@@ -102,7 +107,8 @@ pub enum RollbackCause {
 
 /// One handler's write, as the narration tells it: which request, at which
 /// step (index into [`Run::steps`]), holding the key how, with what result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct Write {
     pub request: usize,
     pub step: usize,
@@ -121,7 +127,8 @@ impl Write {
 }
 
 /// One call the notifier handled: at which step, with what outcome.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct Notice {
     pub call: usize,
     pub step: usize,
@@ -132,7 +139,18 @@ pub struct Notice {
 /// against the committed reports, how many reports got none (lost), how
 /// many extra ones a report got (duplicated), and how many name a report
 /// that does not exist (phantom: its transaction rolled back, or never ran).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize
+)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct NoteCounts {
     pub delivered: usize,
     pub lost: usize,
@@ -149,7 +167,8 @@ impl NoteCounts {
 
 /// One matrix cell: the final count, what the model was told, and whether
 /// a changed body got the old body's response replayed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct Cell {
     pub reports: usize,
     pub tool: ToolOutcome,
@@ -218,7 +237,8 @@ fn crash_wrote(step: &Step) -> (bool, bool) {
 }
 
 /// The two timers of an attempt whose response trickles in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum Timer {
     /// The read timeout: idle time between two bytes.
     Read,
@@ -229,7 +249,8 @@ pub enum Timer {
 /// [`Run::drip_timers`]: when the first bytes came, how often the rest
 /// came, when the response would have been complete, both timers and which
 /// one fired.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct DripTimers {
     pub request: usize,
     pub first_byte_ms: u64,
@@ -241,7 +262,8 @@ pub struct DripTimers {
 }
 
 /// Who answered whom from a key's record, read from the trace.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum RecordUse {
     /// A replay of the record of the same tenant, stored for another body.
     ChangedBody,

@@ -218,7 +218,8 @@ impl HandlerSql {
 
 id_enum! {
     /// The handler's two phases: when the request arrives, and when its work is done.
-    #[derive(Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+    #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
     HandlerPhase {
         Arrive => "arrive",
         Finish => "finish",
@@ -227,7 +228,8 @@ id_enum! {
 
 id_enum! {
     /// When a statement runs (a translation key suffix: `lab.branch.<id>`).
-    #[derive(Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+    #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
     Branch {
         /// Every keyed request, first.
         Always => "always",

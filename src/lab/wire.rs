@@ -31,7 +31,8 @@ use super::suite::{Fix, NextStep, SuiteRow};
 pub const MAX_CELLS: usize = 400;
 
 /// What the page wants computed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Want {
     /// One run with its whole trace, and the nearest combination that ends
@@ -77,14 +78,16 @@ pub enum Want {
 }
 
 /// A request: an id the replies carry, and what is wanted.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct Request {
     pub id: u64,
     pub want: Want,
 }
 
 /// One answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Answer {
     Run {
@@ -112,7 +115,8 @@ pub enum Answer {
 }
 
 /// A reply to request `id`; `last` says no more replies to it follow.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct Reply {
     pub id: u64,
     pub answer: Answer,
@@ -614,10 +618,7 @@ mod binary_tests {
             borsh::to_vec(&(fields, design.to_string(), 1u64)).unwrap()
         };
         assert_eq!(by_hand(""), good);
-        assert!(matches!(
-            error_of(&by_hand("")).answer,
-            Answer::Count(_)
-        ));
+        assert!(matches!(error_of(&by_hand("")).answer, Answer::Count(_)));
         let unknown_design = by_hand("bogus");
         for (bad, id) in [
             (&good[..good.len() - 1], 77),
@@ -628,7 +629,10 @@ mod binary_tests {
             (&[][..], 0),
         ] {
             let reply = error_of(bad);
-            assert!(matches!(reply.answer, Answer::Error(_)), "{bad:?}: {reply:?}");
+            assert!(
+                matches!(reply.answer, Answer::Error(_)),
+                "{bad:?}: {reply:?}"
+            );
             assert!(reply.last);
             assert_eq!(reply.id, id, "{bad:?}");
         }

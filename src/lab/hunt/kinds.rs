@@ -3,8 +3,8 @@
 //! URL code ([`super::code`]); a kind the model cannot inject yet is listed
 //! once, in [`NOT_YET_COVERED`], so that covering it is one edit here.
 
-use borsh::{BorshDeserialize, BorshSerialize};
 use crate::ids::id_enum;
+use borsh::{BorshDeserialize, BorshSerialize};
 
 id_enum! {
     /// A kind of fault the generator may put in a schedule.
@@ -47,7 +47,17 @@ id_enum! {
 /// one, it moves from here to [`FaultKind`] with its token.
 pub const NOT_YET_COVERED: [&str; 1] = ["notifier_crash"];
 /// A set of fault kinds (the student's checkboxes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, BorshSerialize, BorshDeserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize
+)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct KindSet(u32);
 
 impl KindSet {

@@ -87,7 +87,11 @@ fn answer_here(request: Vec<u8>, mut done: Pending) {
     Timeout::new(0, move || {
         let mut task = crate::lab::wire::Task::from_bytes(&request);
         while let Some(bytes) = task.next_bytes() {
-            done(Reply::from_bytes(&bytes).map(|r| r.answer).map_err(EngineFault::Failed));
+            done(
+                Reply::from_bytes(&bytes)
+                    .map(|r| r.answer)
+                    .map_err(EngineFault::Failed),
+            );
         }
     })
     .forget();
