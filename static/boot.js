@@ -121,16 +121,27 @@
     show("sandbox");
     return;
   }
-  // Kept where the app reads it before its first frame (src/ui/english.rs).
+  // Kept where the app reads it before its first frame (src/ui/english.rs):
+  // the app starts once the texts are there (they are smaller than the wasm,
+  // which index.html preloads, so this rarely waits), or failed, or after 3 s
+  // (then the app shows its loading line until they arrive).
+  var englishFirst = null;
   if (wantsEnglish()) {
-    globalThis.retryLabEnglish().then(
-      function (text) {
+    englishFirst = Promise.race([
+      globalThis.retryLabEnglish().then(function (text) {
         globalThis.retryLabEnglishText = text;
-      },
-      function () {},
-    );
+      }),
+      new Promise(function (resolve) {
+        setTimeout(resolve, 3000);
+      }),
+    ]).catch(function () {});
   }
   import(url("app"))
+    .then(function (app) {
+      return Promise.resolve(englishFirst).then(function () {
+        return app;
+      });
+    })
     .then(function (app) {
       // The static «still loading» text goes; the app mounts into #app.
       var main = document.getElementById("app");
