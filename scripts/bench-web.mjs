@@ -109,7 +109,8 @@ function probe() {
         lab.first ??= now;
         lab.last = now;
         lab.messages += 1;
-        lab.bytes += typeof e.data === 'string' ? e.data.length : 0;
+        // Replies are binary (a Uint8Array); older builds sent JSON text.
+        lab.bytes += typeof e.data === 'string' ? e.data.length : (e.data?.byteLength ?? 0);
       });
     }
   };
@@ -513,7 +514,7 @@ async function labSection(browser, app) {
     ['last reply', 'last'],
     ['all cells drawn', 'total'],
     ['replies (messages)', 'messages'],
-    ['reply text KiB', 'kb'],
+    ['reply KiB', 'kb'],
   ]) {
     console.log(`| ${label} | ${fmt(med(a, key))} | ${fmt(med(b, key))} |`);
   }

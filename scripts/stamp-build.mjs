@@ -10,6 +10,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { englishTable } from './i18n-en.mjs';
 
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -17,8 +18,13 @@ if (!dir) {
   process.exit(1);
 }
 
+// The translation table's English column, which the page's wasm is built
+// without (the Cargo feature `english`): loaded when a student picks English.
+fs.writeFileSync(path.join(dir, 'i18n-en.json'), JSON.stringify(englishTable()));
+
 // Every file the loader chain fetches, and the files that name them.
 const STAMPED = [
+  'i18n-en.json',
   'boot.js',
   'retry-lab.js',
   'retry-lab_bg.wasm',

@@ -121,6 +121,7 @@ function group(name) {
   const ours = name.match(/retry_lab::([a-z_0-9]+)/);
   if (/^<yew::html::component::lifecycle/.test(name)) return 'views (component code inlined into yew)';
   if (/serde/.test(name)) return ours ? `serde derives of retry_lab::${ours[1]}` : 'serde, serde_json';
+  if (/borsh/.test(name)) return ours ? `borsh (binary messages) of retry_lab::${ours[1]}` : 'borsh';
   if (outer === 'retry_lab') return `retry_lab::${ours[1]}`;
   if (/fmt::|Formatter/.test(name)) return 'formatting (core::fmt)';
   if (outer === 'yew') return 'yew';

@@ -12,6 +12,7 @@
     wasm: "./retry-lab_bg.wasm",
     herdWorker: "./herd-worker.js",
     labWorker: "./lab-worker.js",
+    english: "./i18n-en.json",
   };
   var base = (document.currentScript && document.currentScript.src) || location.href;
   function url(name) {
@@ -22,6 +23,34 @@
     "herd-worker": url("herdWorker"),
     "lab-worker": url("labWorker"),
   };
+
+  // The English texts (the page's wasm holds the Chinese ones): fetched at
+  // once, beside the wasm, when the page is likely to open in English (the
+  // URL or the stored choice says so), else when the app asks
+  // (src/ui/english.rs). A failed fetch is never kept: the next call fetches
+  // again.
+  var english = null;
+  globalThis.retryLabEnglish = function () {
+    if (!english) {
+      english = fetch(url("english")).then(function (r) {
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        return r.text();
+      });
+      english.catch(function () {
+        english = null;
+      });
+    }
+    return english;
+  };
+  function wantsEnglish() {
+    var lang = /[?&]lang=([^&]*)/.exec(location.hash);
+    if (lang) return /^en/i.test(lang[1]);
+    try {
+      return /^en/i.test(localStorage.getItem("retry-lab.lang") || "");
+    } catch (e) {
+      return false;
+    }
+  }
 
   // Rust is not loaded yet, so these texts live here, in both languages.
   var TEXT = {
@@ -111,7 +140,27 @@
       // The app creates its worker itself, and reports what fails then.
     }
   }
+  // Kept where the app reads it before its first frame (src/ui/english.rs):
+  // the app starts once the texts are there (they are smaller than the wasm,
+  // which index.html preloads, so this rarely waits), or failed, or after 3 s
+  // (then the app shows its loading line until they arrive).
+  var englishFirst = null;
+  if (wantsEnglish()) {
+    englishFirst = Promise.race([
+      globalThis.retryLabEnglish().then(function (text) {
+        globalThis.retryLabEnglishText = text;
+      }),
+      new Promise(function (resolve) {
+        setTimeout(resolve, 3000);
+      }),
+    ]).catch(function () {});
+  }
   import(url("app"))
+    .then(function (app) {
+      return Promise.resolve(englishFirst).then(function () {
+        return app;
+      });
+    })
     .then(function (app) {
       // The static «still loading» text goes; the app mounts into #app.
       var main = document.getElementById("app");

@@ -3,16 +3,19 @@
 // src/ui/lab/engine.rs and src/lab/wire.rs. A module worker file of its own
 // (no blob: URL), so it runs under `script-src 'self'`.
 //
-// Requests (JSON text) run one after another; each is answered in one reply
-// (a whole matrix or suite too). Between replies the worker yields, so a
-// cancel ({cancel: id}) or a newer request is read, and a request cancelled
-// before its turn is never computed.
+// Requests and replies are binary (Uint8Array, src/lab/wire.rs; a reply's
+// buffer is transferred, not copied). Requests run one after another; each
+// is answered in one reply (a whole matrix or suite too). Between replies the
+// worker yields, so a cancel ({cancel: id}) or a newer request is read, and a
+// request cancelled before its turn is never computed. What the worker says
+// itself is an object: {failed} (the engine did not load) or {id, error} (the
+// engine trapped on that request).
 import init, { LabTask } from "./lab-engine.js";
 
 const ready = init({ module_or_path: new URL("./lab-engine_bg.wasm", import.meta.url) });
 ready.then(
   () => self.postMessage("ready"),
-  (err) => self.postMessage(JSON.stringify({ failed: "lab engine failed to load: " + err })),
+  (err) => self.postMessage({ failed: "lab engine failed to load: " + err }),
 );
 
 const queue = [];
@@ -25,7 +28,7 @@ self.onmessage = (event) => {
     cancelled.add(data.cancel);
     return;
   }
-  queue.push(String(data));
+  queue.push(data instanceof Uint8Array ? data : new Uint8Array(data));
   pump();
 };
 
@@ -38,12 +41,13 @@ function pause() {
   });
 }
 
-function errorReply(request, err) {
-  let id = 0;
+// A request's id: its first eight bytes, little-endian (0 if too short).
+function requestId(request) {
   try {
-    id = JSON.parse(request).id;
-  } catch {}
-  return JSON.stringify({ id, answer: { error: "lab engine: " + err }, last: true });
+    return Number(new DataView(request.buffer, request.byteOffset, 8).getBigUint64(0, true));
+  } catch {
+    return 0;
+  }
 }
 
 async function pump() {
@@ -65,13 +69,13 @@ async function pump() {
         if (cancelled.has(id)) break;
         const reply = task.next();
         if (reply === undefined) break;
-        self.postMessage(reply);
+        self.postMessage(reply, [reply.buffer]);
         await pause();
       }
       cancelled.delete(id);
     } catch (err) {
       // A trap inside the engine: answer this request with an error.
-      self.postMessage(errorReply(request, err));
+      self.postMessage({ id: requestId(request), error: "lab engine: " + err });
     } finally {
       if (task) task.free();
     }

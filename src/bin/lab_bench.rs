@@ -1,5 +1,5 @@
 //! `lab-bench`: times the lab engine's requests natively, as the worker
-//! answers them (`lab::wire::Task`, JSON in and out): the default matrix
+//! answers them (`lab::wire::Task`, binary messages in and out): the default matrix
 //! (`#/lab/matrix`, every scenario × client on the naive server) and the
 //! default workbench suite (`#/lab/build`, every scenario). Prints each
 //! median, for `scripts/bench-web.mjs` to set against the browser's.
@@ -12,14 +12,14 @@ use retry_lab::lab::{BuildParams, MatrixParams};
 
 /// Median wall time (ms) of `runs` answers to `req`, and its reply count.
 fn time(req: &Request, runs: usize) -> (f64, usize) {
-    let json = req.to_json();
+    let request = req.to_bytes();
     let mut times = Vec::with_capacity(runs);
     let mut replies = 0;
     for _ in 0..runs {
         let t0 = Instant::now();
-        let mut task = Task::from_json(&json);
+        let mut task = Task::from_bytes(&request);
         replies = 0;
-        while let Some(reply) = task.next_json() {
+        while let Some(reply) = task.next_bytes() {
             replies += 1;
             std::hint::black_box(reply);
         }

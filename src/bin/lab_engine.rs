@@ -2,12 +2,14 @@
 //! database) on request. In the browser Trunk builds this binary, with the
 //! `sqlite` feature, as the second wasm file, which only the lab's Web Worker
 //! (`static/lab-worker.js`) loads; the page's own wasm is built without the
-//! feature and never carries SQLite. Natively it answers the same JSON
-//! requests, one per line on stdin, so the wire format is easy to try.
+//! feature and never carries SQLite. In the browser the messages are binary
+//! (`lab::wire`); natively it answers the same requests as JSON, one per
+//! line on stdin, so the wire format is easy to try.
 
 /// One request's work for the worker script: `next()` gives the next reply
-/// as JSON (one per matrix cell), `undefined` once all are sent, so the
-/// script can yield between cells and drop a cancelled request.
+/// as bytes (a hunt sends its progress first), `undefined` once all are
+/// sent, so the script can yield between replies and drop a cancelled
+/// request.
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub struct LabTask(retry_lab::lab::wire::Task);
@@ -15,10 +17,11 @@ pub struct LabTask(retry_lab::lab::wire::Task);
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 impl LabTask {
-    /// Reads a request (`lab::wire::Request` as JSON); never panics on bad input.
+    /// Reads a request (`lab::wire::Request::to_bytes`); never panics on
+    /// bad input.
     #[wasm_bindgen::prelude::wasm_bindgen(constructor)]
-    pub fn new(request_json: &str) -> LabTask {
-        LabTask(retry_lab::lab::wire::Task::from_json(request_json))
+    pub fn new(request: &[u8]) -> LabTask {
+        LabTask(retry_lab::lab::wire::Task::from_bytes(request))
     }
 
     /// The request's id (what a cancel names).
@@ -26,10 +29,10 @@ impl LabTask {
         self.0.id() as f64
     }
 
-    /// The next reply (`lab::wire::Reply` as JSON), if any.
+    /// The next reply (`lab::wire::Reply::to_bytes`), if any.
     #[allow(clippy::should_implement_trait)]
-    pub fn next(&mut self) -> Option<String> {
-        self.0.next_json()
+    pub fn next(&mut self) -> Option<Vec<u8>> {
+        self.0.next_bytes()
     }
 }
 

@@ -74,4 +74,8 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("common.chart_view", "图表视图", "Chart view"),
     e("common.yes", "是", "Yes"),
     e("common.no", "否", "No"),
+    // While the page's English texts load (drawn in Chinese: both languages).
+    e("common.lang.loading", "正在加载英文界面，加载完之前先显示中文…… / Loading the English texts; Chinese until they arrive…", "Loading the English texts…"),
+    e("common.lang.failed", "英文界面没能加载（{why}），页面继续用中文显示。 / The English texts could not be loaded ({why}); the page stays in Chinese.", "The English texts could not be loaded ({why})."),
+    e("common.lang.retry", "重试 / Try again", "Try again"),
 ];

@@ -5,6 +5,12 @@
 //! `exercises`) only so that files stay small; `t` searches all of them as one
 //! table, and the tests below reject duplicate keys, empty texts, mismatched
 //! `{placeholders}` and any key used in `src/` that the table lacks.
+//!
+//! The page's own wasm is built without the `english` feature: its English
+//! column stays out of the wasm (a third of the page's texts), and the build
+//! writes it to a build-stamped file (`scripts/i18n-en.mjs`) that the page
+//! loads when a student asks for English ([`install_english`]). Until it is
+//! there, English falls back to the Chinese text, never to a key.
 
 mod amplify;
 mod common;
@@ -83,12 +89,21 @@ impl Lang {
 pub struct Entry {
     pub key: &'static str,
     pub zh: &'static str,
+    #[cfg(feature = "english")]
     pub en: &'static str,
 }
 
-/// Shorthand used by the table slices.
+/// Shorthand used by the table slices. Without the `english` feature the
+/// English text is dropped at compile time (a constant's unused literal is
+/// not in the binary).
+#[cfg_attr(not(feature = "english"), allow(unused_variables))]
 pub(crate) const fn e(key: &'static str, zh: &'static str, en: &'static str) -> Entry {
-    Entry { key, zh, en }
+    Entry {
+        key,
+        zh,
+        #[cfg(feature = "english")]
+        en,
+    }
 }
 
 /// Every entry of the table, in slice order.
@@ -136,10 +151,82 @@ pub fn t(lang: Lang, key: &str) -> String {
     match index().get(key) {
         Some(e) => match lang {
             Lang::Zh => e.zh,
-            Lang::En => e.en,
+            Lang::En => english(e).unwrap_or(e.zh),
         }
         .to_string(),
         None => format!("⟦{key}⟧"),
+    }
+}
+
+#[cfg(feature = "english")]
+fn english(e: &Entry) -> Option<&'static str> {
+    Some(e.en)
+}
+
+#[cfg(not(feature = "english"))]
+fn english(e: &Entry) -> Option<&'static str> {
+    LOADED.get().and_then(|table| table.get(e.key))
+}
+
+/// The English column loaded at run time (built without `english`).
+#[cfg(not(feature = "english"))]
+static LOADED: OnceLock<EnglishTable> = OnceLock::new();
+
+/// Whether English texts are there (built in, or loaded).
+pub fn english_ready() -> bool {
+    cfg!(feature = "english") || loaded_english()
+}
+
+#[cfg(feature = "english")]
+fn loaded_english() -> bool {
+    false
+}
+
+#[cfg(not(feature = "english"))]
+fn loaded_english() -> bool {
+    LOADED.get().is_some()
+}
+
+/// Installs the English column from the build's file (JSON: key → text);
+/// the first table that reads wins. Built with `english`, the built-in
+/// column is used and the file is only checked.
+pub fn install_english(json: &str) -> Result<(), String> {
+    let table = EnglishTable::parse(json)?;
+    #[cfg(not(feature = "english"))]
+    let _ = LOADED.set(table);
+    #[cfg(feature = "english")]
+    drop(table);
+    Ok(())
+}
+
+/// The English column as the build writes it to its own file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EnglishTable(HashMap<String, String>);
+
+impl EnglishTable {
+    /// Reads the file: a JSON object of keys and texts. A file that is not
+    /// one, or that covers less than the table's keys (another build's
+    /// file), is refused, so the page never mixes builds.
+    pub fn parse(json: &str) -> Result<EnglishTable, String> {
+        let map: HashMap<String, String> =
+            serde_json::from_str(json).map_err(|e| format!("unreadable English texts: {e}"))?;
+        match entries().find(|e| !map.contains_key(e.key)) {
+            Some(e) => Err(format!("the English texts lack {}", e.key)),
+            None => Ok(EnglishTable(map)),
+        }
+    }
+
+    /// The English text of `key`.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0.get(key).map(String::as_str)
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 }
 

@@ -31,6 +31,7 @@
 //! Every requirement names a mechanism earlier in [`Mechanism::ALL`], so a
 //! single pass in that order drops whatever cannot work, and says why.
 
+use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use super::ids::Preset;
@@ -40,6 +41,7 @@ id_enum! {
     /// One mechanism of the server, in the chapter's table order (the
     /// canonical order of a design's ids).
     #[derive(PartialOrd, Ord, Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
     Mechanism {
         /// Records the key after the report, in a second transaction.
         RecordAfter => "record_after",
@@ -81,6 +83,7 @@ id_enum! {
     /// How the workbench groups the mechanisms (key record · body · errors ·
     /// lease · write-back).
     #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
     Group {
         KeyRecord => "key_record",
         Body => "body",
@@ -145,6 +148,7 @@ impl Mechanism {
 
 /// Why a mechanism asked for is not in the design used.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum DesignProblem {
     /// Text that names no mechanism (cut to a bounded echo).
     Unknown { given: String },
@@ -314,6 +318,21 @@ impl TryFrom<String> for Design {
             (d, problems) if problems.is_empty() => Ok(d),
             (_, problems) => Err(format!("design '{s}': {problems:?}")),
         }
+    }
+}
+
+/// In the engine's binary messages too a design travels as its ids, read
+/// as strictly as in JSON.
+impl BorshSerialize for Design {
+    fn serialize<W: std::io::Write>(&self, writer: &mut W) -> std::io::Result<()> {
+        BorshSerialize::serialize(&self.to_ids(), writer)
+    }
+}
+
+impl BorshDeserialize for Design {
+    fn deserialize_reader<R: std::io::Read>(reader: &mut R) -> std::io::Result<Self> {
+        let ids = String::deserialize_reader(reader)?;
+        Design::try_from(ids).map_err(std::io::Error::other)
     }
 }
 

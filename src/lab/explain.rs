@@ -3,6 +3,7 @@
 //! (Whether a good ending was luck, and the nearest combination that fixes
 //! a bad one, come from the simulation: `Run::cell().lucky`, `lab::nearest_fix`.)
 
+use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use super::design::Mechanism;
@@ -19,6 +20,7 @@ pub fn is_good(c: Cell) -> bool {
 
 /// Why a run ended as it did (a translation key suffix: `lab.why.<id>`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum Cause {
     Good,
     NoKey,

@@ -4,6 +4,7 @@
 //! property tests generate arbitrary ones, so nothing about an outcome is
 //! special-cased per scenario.
 
+use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use super::ids::Scenario;
@@ -11,6 +12,7 @@ use super::times::*;
 
 /// What the network does with one message.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum Delivery {
     /// Delivered after the normal latency.
     #[default]
@@ -34,6 +36,7 @@ pub enum Delivery {
 
 /// What goes wrong inside the server while it handles one request.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum ServerFault {
     /// Nothing.
     #[default]
@@ -65,6 +68,7 @@ pub enum ServerFault {
 /// relay) to the notifier. Calls are numbered in the order they are made,
 /// across senders and retries (0 = the first).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct NotifyFault {
     /// The call on its way to the notifier (`Refuse` means `Lose` here: the
     /// sender only sees its timeout).
@@ -79,6 +83,7 @@ pub struct NotifyFault {
 /// The faults of one HTTP attempt. Attempts are numbered across tool calls in
 /// the order the harness sends them (0 = the very first request).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct AttemptFault {
     pub request: Delivery,
     pub response: Delivery,
@@ -90,6 +95,7 @@ pub struct AttemptFault {
 
 /// A full fault schedule for one run.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct FaultSchedule {
     /// Faults by global attempt number; attempts past the end have none.
     pub attempts: Vec<AttemptFault>,

@@ -3,6 +3,7 @@
 //! ids are the URL values of `#/lab?scenario=…&client=…&server=…`, spelled as
 //! the README documents.
 
+use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use crate::ids::id_enum;
@@ -11,6 +12,7 @@ id_enum! {
     /// A named fault scenario; [`Scenario::schedule`](crate::lab::FaultSchedule) turns it
     /// into the fault schedule the simulation runs.
     #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
     Scenario {
         /// Nothing goes wrong.
         None => "none",
@@ -80,6 +82,7 @@ id_enum! {
 id_enum! {
     /// How the harness chooses the `Idempotency-Key` header.
     #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
     ClientStrategy {
         /// No key at all.
         Naive => "naive",
@@ -104,6 +107,7 @@ id_enum! {
     /// them, and the lease without a write-back condition that the chapter's
     /// fencing argument starts from. Their ids are the `server=` URL values.
     #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
     Preset {
         /// Inserts every POST.
         Naive => "naive",
@@ -123,6 +127,7 @@ id_enum! {
 
 /// What the final number of reports means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum Verdict {
     /// More than one report: 重复副作用.
     Duplicate,
@@ -159,6 +164,7 @@ id_enum! {
     /// what the model was told, and a fault of its own for a changed body
     /// that got the old body's stored response. Derived by [`Ending::of`].
     #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
     Ending {
         /// More than one report: a duplicate side effect.
         Duplicate => "duplicate",
@@ -250,6 +256,7 @@ impl Ending {
 /// What the model finally knows about the report, from every tool result it
 /// got (and, for `query_first`, from its own query).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum ToolOutcome {
     /// The model was told the report exists.
     Created,

@@ -2,6 +2,7 @@
 //! tests read it: the run with its trace, its matrix cell, and who wrote the
 //! reports that survived.
 
+use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -13,6 +14,7 @@ use super::trace::*;
 
 /// One tool call as the harness ran it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct CallSummary {
     pub tool_use_id: String,
     pub attempts: u32,
@@ -45,6 +47,7 @@ impl CallSummary {
 
 /// A finished run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct Run {
     pub client: ClientStrategy,
     pub design: Design,
@@ -68,6 +71,7 @@ pub struct Run {
 
 /// How the handler held the key when it wrote.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum Holder {
     /// It held no claim: no key handling, a request without a key, or
     /// `record_after` (which records the key only after the report).
@@ -80,6 +84,7 @@ pub enum Holder {
 
 /// What became of one handler's report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum WriteOutcome {
     /// The report was committed. `stale`: the handler's lease had already
     /// ended when it committed (a stale write-back that got through).
@@ -90,6 +95,7 @@ pub enum WriteOutcome {
 
 /// Which condition of the write-back matched no row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum RollbackCause {
     /// `AND status = 'in_progress'`: someone else's write-back came first.
     Guard,
@@ -102,6 +108,7 @@ pub enum RollbackCause {
 /// One handler's write, as the narration tells it: which request, at which
 /// step (index into [`Run::steps`]), holding the key how, with what result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct Write {
     pub request: usize,
     pub step: usize,
@@ -121,6 +128,7 @@ impl Write {
 
 /// One call the notifier handled: at which step, with what outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct Notice {
     pub call: usize,
     pub step: usize,
@@ -131,7 +139,18 @@ pub struct Notice {
 /// against the committed reports, how many reports got none (lost), how
 /// many extra ones a report got (duplicated), and how many name a report
 /// that does not exist (phantom: its transaction rolled back, or never ran).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize
+)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct NoteCounts {
     pub delivered: usize,
     pub lost: usize,
@@ -149,6 +168,7 @@ impl NoteCounts {
 /// One matrix cell: the final count, what the model was told, and whether
 /// a changed body got the old body's response replayed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct Cell {
     pub reports: usize,
     pub tool: ToolOutcome,
@@ -195,7 +215,18 @@ impl Cell {
 /// `reports` (the default, and all a request meant before the notifier),
 /// the notifications the notifier sent («通知发了几次»), the HTTP
 /// attempts, or the requests answered with another tenant's response.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize
+)]
+#[derive(BorshSerialize, BorshDeserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Measure {
     #[default]
@@ -242,6 +273,7 @@ fn crash_wrote(step: &Step) -> (bool, bool) {
 
 /// The two timers of an attempt whose response trickles in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum Timer {
     /// The read timeout: idle time between two bytes.
     Read,
@@ -253,6 +285,7 @@ pub enum Timer {
 /// came, when the response would have been complete, both timers and which
 /// one fired.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct DripTimers {
     pub request: usize,
     pub first_byte_ms: u64,
@@ -265,6 +298,7 @@ pub struct DripTimers {
 
 /// Who answered whom from a key's record, read from the trace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum RecordUse {
     /// A replay of the record of the same tenant, stored for another body.
     ChangedBody,

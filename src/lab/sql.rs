@@ -4,6 +4,7 @@
 //! the page, so the SQL a student reads is the SQL that runs. Pure data: the
 //! page (built without SQLite) can show it.
 
+use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use super::design::{Design, Mechanism};
@@ -218,6 +219,7 @@ impl HandlerSql {
 id_enum! {
     /// The handler's two phases: when the request arrives, and when its work is done.
     #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
     HandlerPhase {
         Arrive => "arrive",
         Finish => "finish",
@@ -227,6 +229,7 @@ id_enum! {
 id_enum! {
     /// When a statement runs (a translation key suffix: `lab.branch.<id>`).
     #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
     Branch {
         /// Every keyed request, first.
         Always => "always",

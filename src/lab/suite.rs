@@ -11,6 +11,7 @@
 //! The types and the chapter's order are pure (the page holds them); what
 //! runs a design needs the engine (`sqlite`).
 
+use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use super::design::{Design, Mechanism};
@@ -21,6 +22,7 @@ use crate::ids::id_enum;
 
 /// One scenario of a suite, graded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct SuiteRow {
     pub scenario: Scenario,
     pub reports: usize,
@@ -48,6 +50,7 @@ pub struct SuiteRow {
 
 /// Rows passed out of rows run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct Score {
     pub pass: usize,
     pub total: usize,
@@ -68,6 +71,7 @@ id_enum! {
     /// truth are counted per tenant's request: each tenant's agent files one
     /// report, so two tenants' two reports are no duplicate.
     #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
     Clause {
         /// At most one report per tenant's request.
         AtMostOneReport => "at_most_one_report",
@@ -219,6 +223,7 @@ pub fn grade(scenario: Scenario, run: &Run) -> SuiteRow {
 
 /// A change of a design: mechanisms added, and those they replace.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct Change {
     pub add: Vec<Mechanism>,
     /// Mechanisms the added ones exclude (`claim` replaces `record_after`).
@@ -296,6 +301,7 @@ pub fn next_mechanism(design: Design) -> Option<Change> {
 
 /// Why no server mechanism makes a scenario pass, read from its failing run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum Unfixable {
     /// The requests carry no key, so the server cannot tell a retry.
     NoKey,
@@ -332,6 +338,7 @@ impl Unfixable {
 
 /// The smallest change that makes a failing scenario pass.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum Fix {
     /// This change makes it pass; `breaks` lists the suite's scenarios that
     /// pass now and would fail after it (the page must say so).
@@ -350,6 +357,7 @@ pub enum Fix {
 
 /// What the chapter's next mechanism does to a suite.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct NextStep {
     pub change: Change,
     /// Rows that turn green, and rows that turn red.

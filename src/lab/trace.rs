@@ -1,10 +1,12 @@
 //! What one step of a run records. Everything here is structured data; the UI
 //! turns it into narration in the learner's language.
 
+use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 /// A lane of the sequence diagram.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum Lane {
     Harness,
     Network,
@@ -38,6 +40,7 @@ impl Lane {
 
 /// What an arrow of the sequence diagram carries.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum ArrowLabel {
     /// `POST /reports` of a request (its global number).
     Request { request: usize },
@@ -65,6 +68,7 @@ pub enum ArrowLabel {
 
 /// One arrow of the sequence diagram.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct Arrow {
     pub from: Lane,
     pub to: Lane,
@@ -75,6 +79,7 @@ pub struct Arrow {
 
 /// One HTTP request as the harness sent it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct RequestInfo {
     /// Global number of this HTTP request in the run (0-based).
     pub id: usize,
@@ -101,6 +106,7 @@ fn is_zero(n: &usize) -> bool {
 
 /// One HTTP response.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct ResponseInfo {
     /// The request it answers.
     pub request: usize,
@@ -114,6 +120,7 @@ pub struct ResponseInfo {
 
 /// The result of one SQL statement.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum SqlOutcome {
     /// BEGIN.
     Begun,
@@ -132,6 +139,7 @@ pub enum SqlOutcome {
 
 /// One SQL statement the server ran, with its parameters and result.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct SqlExec {
     pub sql: String,
     pub params: Vec<String>,
@@ -158,6 +166,7 @@ impl SqlExec {
 
 /// What the server decided for a request at one step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum Decision {
     /// `naive` server: no key check, goes straight to work.
     NoCheck,
@@ -215,6 +224,7 @@ pub enum Decision {
 
 /// Why the harness stopped retrying a tool call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum GiveUp {
     /// All attempts used.
     AttemptsExhausted,
@@ -241,6 +251,7 @@ pub enum GiveUp {
 
 /// How one HTTP attempt ended for the harness.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum AttemptOutcome {
     /// An HTTP status arrived.
     Status { status: u16, replayed: bool },
@@ -257,6 +268,7 @@ pub enum AttemptOutcome {
 
 /// What the harness hands the model as the tool result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum ToolResult {
     /// The report exists (`replayed` when the server replayed a stored answer).
     Created { report_id: i64, replayed: bool },
@@ -304,6 +316,7 @@ pub const UNKNOWN_OUTCOME_ZH: &str = "结果未知，报告可能已经创建，
 
 /// What the harness does next after an attempt ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum Next {
     /// Retry after a backoff with jitter.
     Backoff { wait_ms: u64 },
@@ -318,6 +331,7 @@ pub enum Next {
 
 /// What happened at one step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum StepKind {
     /// The model calls `submit_bug_report` (call 0 is the first).
     ToolCall { call: usize, tool_use_id: String },
@@ -384,6 +398,7 @@ pub enum StepKind {
 
 /// Who calls the notifier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum NoteSender {
     /// The handler of `request`: right after its transaction committed, or
     /// (`notify_before_commit`) before its transaction.
@@ -394,6 +409,7 @@ pub enum NoteSender {
 
 /// What the notifier did with a call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum NoticeOutcome {
     /// It recorded (and sent) notification `id`.
     Recorded { id: i64 },
@@ -406,6 +422,7 @@ pub enum NoticeOutcome {
 
 /// One call from the service to the notifier.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct NoteCall {
     /// Its number in the run (the fault schedule's index).
     pub id: usize,
@@ -427,6 +444,7 @@ pub struct NoteCall {
 
 /// What happened to a notifier call at a step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub enum NoteEvent {
     /// The service sent the call (`before_commit`, or the relay's).
     Sent { call: usize },
@@ -440,6 +458,7 @@ pub enum NoteEvent {
 
 /// A row of the notifier's `notifications` table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct NotificationRow {
     pub id: i64,
     pub report_id: Option<i64>,
@@ -451,6 +470,7 @@ pub struct NotificationRow {
 
 /// A row of the service's `outbox` table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct OutboxRow {
     pub id: i64,
     pub report_id: i64,
@@ -461,6 +481,7 @@ pub struct OutboxRow {
 
 /// A row of `reports` as it stands after a step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct ReportRow {
     pub id: i64,
     pub run_id: String,
@@ -471,6 +492,7 @@ pub struct ReportRow {
 
 /// A row of `idempotency_keys` as it stands after a step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct KeyRow {
     pub key: String,
     pub request_digest: String,
@@ -487,6 +509,7 @@ pub struct KeyRow {
 
 /// One step of a run: one simulation event and everything it changed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct Step {
     /// Simulated time in milliseconds.
     pub time_ms: u64,

@@ -1,12 +1,21 @@
 //! What the page and the lab engine's worker say to each other. The page
-//! sends a [`Request`] as JSON; the engine (built with the `sqlite` feature,
+//! sends a [`Request`]; the engine (built with the `sqlite` feature,
 //! `src/bin/lab_engine.rs`) answers it with replies, the final one marked
 //! `last` (a hunt reports its progress before that). A whole matrix or suite
 //! comes back in one message, so the page reads and draws it once (a message
 //! per cell cost more than its run). Servers travel as designs (their ids,
 //! checked on arrival). Everything is data, so the page's own wasm never
 //! links the engine, and the format is tested natively.
+//!
+//! Between the page and its worker the messages are binary (`borsh`: every
+//! field in declaration order, enums by variant index; [`Request::to_bytes`],
+//! [`Reply::from_bytes`]): reading a whole run's trace that way takes a
+//! fraction of the code serde_json's derived readers took in the page's
+//! wasm. Both sides are built from this file in one build, so they always
+//! agree. The native `lab-engine` reads and writes the same data as JSON,
+//! one request per line, so the format is easy to try by hand.
 
+use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use super::design::Design;
@@ -23,6 +32,7 @@ pub const MAX_CELLS: usize = 400;
 
 /// What the page wants computed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Want {
     /// One run with its whole trace, and the nearest combination that ends
@@ -75,6 +85,7 @@ pub enum Want {
 
 /// A request: an id the replies carry, and what is wanted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct Request {
     pub id: u64,
     pub want: Want,
@@ -82,6 +93,7 @@ pub struct Request {
 
 /// One answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Answer {
     Run {
@@ -110,6 +122,7 @@ pub enum Answer {
 
 /// A reply to request `id`; `last` says no more replies to it follow.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct Reply {
     pub id: u64,
     pub answer: Answer,
@@ -119,6 +132,31 @@ pub struct Reply {
 impl Request {
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The binary message the page posts to the engine's worker (its first
+    /// eight bytes are the id, little-endian: the worker script reads it to
+    /// answer a request the engine trapped on).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        borsh::to_vec(self).unwrap_or_default()
+    }
+
+    /// Reads a binary request; all of `bytes`, or an error.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Request, String> {
+        borsh::from_slice(bytes).map_err(|e| format!("bad request: {e}"))
+    }
+}
+
+impl Reply {
+    /// The binary message the engine's worker posts back.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        borsh::to_vec(self).unwrap_or_default()
+    }
+
+    /// Reads a binary reply; all of `bytes`, or an error (never a panic: a
+    /// damaged or foreign message becomes a visible engine failure).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Reply, String> {
+        borsh::from_slice(bytes).map_err(|e| format!("unreadable reply: {e}"))
     }
 }
 
@@ -188,7 +226,7 @@ impl std::fmt::Display for EngineFault {
     }
 }
 
-/// Reads a reply the worker sent.
+/// Reads a reply as JSON (the native `lab-engine`'s output).
 pub fn parse_reply(json: &str) -> Result<Reply, String> {
     serde_json::from_str(json).map_err(|e| format!("unreadable reply: {e}"))
 }
@@ -214,14 +252,27 @@ enum Work {
 
 #[cfg(feature = "sqlite")]
 impl Task {
-    /// Reads a request; bad input gives a task whose one reply is an error
-    /// (never a panic).
+    /// Reads a JSON request; bad input gives a task whose one reply is an
+    /// error (never a panic).
     pub fn from_json(json: &str) -> Self {
+        match serde_json::from_str::<Request>(json) {
+            Ok(r) => Self::new(r),
+            Err(e) => Self::refused(0, format!("bad request: {e}")),
+        }
+    }
+
+    /// Reads a binary request ([`Request::to_bytes`]), as [`Task::from_json`].
+    pub fn from_bytes(bytes: &[u8]) -> Self {
+        match Request::from_bytes(bytes) {
+            Ok(r) => Self::new(r),
+            // The id, if the message is long enough to hold one.
+            Err(e) => Self::refused(request_id(bytes), e),
+        }
+    }
+
+    /// The task of a request read, or refused when it asks for too much.
+    pub fn new(req: Request) -> Self {
         use super::matrix_job::MatrixJob;
-        let req = match serde_json::from_str::<Request>(json) {
-            Ok(r) => r,
-            Err(e) => return Self::refused(0, format!("bad request: {e}")),
-        };
         let work = match req.want {
             Want::Matrix { combos, .. } if combos.is_empty() || combos.len() > MAX_CELLS => {
                 return Self::refused(req.id, format!("matrix of {} cells", combos.len()))
@@ -294,6 +345,20 @@ impl Task {
         self.next_reply()
             .map(|r| serde_json::to_string(&r).unwrap_or_default())
     }
+
+    /// [`Task::next_reply`] as a binary message ([`Reply::from_bytes`]).
+    pub fn next_bytes(&mut self) -> Option<Vec<u8>> {
+        self.next_reply().map(|r| r.to_bytes())
+    }
+}
+
+/// The id a binary request starts with, or 0 when it is too short.
+#[cfg(feature = "sqlite")]
+fn request_id(bytes: &[u8]) -> u64 {
+    bytes
+        .get(..8)
+        .and_then(|b| b.try_into().ok())
+        .map_or(0, u64::from_le_bytes)
 }
 
 /// Runs per hunt reply: a few milliseconds of work, so the worker reads a
@@ -376,13 +441,19 @@ mod tests {
     use super::*;
     use crate::lab::{cell, nearest_fix, run, Scenario};
 
+    /// Every reply to `req`, as the page reads them (binary), checked
+    /// against the same replies as JSON (the native `lab-engine`).
     fn all_replies(req: &Request) -> Vec<Reply> {
+        let mut task = Task::from_bytes(&req.to_bytes());
+        let binary: Vec<Reply> = std::iter::from_fn(|| task.next_bytes())
+            .map(|b| Reply::from_bytes(&b).unwrap())
+            .collect();
         let mut task = Task::from_json(&req.to_json());
-        let mut out = Vec::new();
-        while let Some(json) = task.next_json() {
-            out.push(parse_reply(&json).unwrap());
-        }
-        out
+        let json: Vec<Reply> = std::iter::from_fn(|| task.next_json())
+            .map(|j| parse_reply(&j).unwrap())
+            .collect();
+        assert_eq!(binary, json, "the two formats carry the same replies");
+        binary
     }
 
     #[test]
@@ -573,6 +644,90 @@ mod tests {
 }
 
 #[cfg(all(test, feature = "sqlite"))]
+mod binary_tests {
+    use super::*;
+
+    fn error_of(bytes: &[u8]) -> Reply {
+        let mut task = Task::from_bytes(bytes);
+        let reply = Reply::from_bytes(&task.next_bytes().unwrap()).unwrap();
+        assert!(task.next_bytes().is_none());
+        reply
+    }
+
+    #[test]
+    fn bad_binary_requests_get_one_error_reply_with_their_id() {
+        let good = Request {
+            id: 77,
+            want: Want::Count {
+                combo: (Scenario::None, ClientStrategy::Naive, Design::NONE),
+                seed: 1,
+                measure: Measure::Reports,
+            },
+        }
+        .to_bytes();
+        let mut trailing = good.clone();
+        trailing.push(0);
+        let mut bad_variant = good.clone();
+        bad_variant[8] = 200;
+        // The same request written field by field (a count is the second
+        // kind of request; reports are the first measure), then with a design
+        // that is no design: read as strictly as in JSON.
+        let by_hand = |design: &str| {
+            let fields = (77u64, 1u8, Scenario::None, ClientStrategy::Naive);
+            borsh::to_vec(&(fields, design.to_string(), 1u64, 0u8)).unwrap()
+        };
+        assert_eq!(by_hand(""), good);
+        assert!(matches!(error_of(&by_hand("")).answer, Answer::Count(_)));
+        let unknown_design = by_hand("bogus");
+        for (bad, id) in [
+            (&good[..good.len() - 1], 77),
+            (&trailing[..], 77),
+            (&bad_variant[..], 77),
+            (&unknown_design[..], 77),
+            (&good[..5], 0),
+            (&[][..], 0),
+        ] {
+            let reply = error_of(bad);
+            assert!(
+                matches!(reply.answer, Answer::Error(_)),
+                "{bad:?}: {reply:?}"
+            );
+            assert!(reply.last);
+            assert_eq!(reply.id, id, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_damaged_reply_is_an_error_never_a_panic() {
+        let mut task = Task::from_bytes(
+            &Request {
+                id: 2,
+                want: Want::Run {
+                    combo: (
+                        Scenario::ResponseLost,
+                        ClientStrategy::StableKey,
+                        Design::NONE,
+                    ),
+                    seed: 1,
+                },
+            }
+            .to_bytes(),
+        );
+        let bytes = task.next_bytes().unwrap();
+        assert!(Reply::from_bytes(&bytes).is_ok());
+        for cut in (0..bytes.len()).step_by(97) {
+            assert!(Reply::from_bytes(&bytes[..cut]).is_err(), "cut at {cut}");
+        }
+        let mut longer = bytes.clone();
+        longer.push(1);
+        assert!(Reply::from_bytes(&longer).is_err());
+        // A length far past the message's end allocates nothing absurd.
+        let huge = [2u8, 0, 0, 0, 0, 0, 0, 0, 2, 0xff, 0xff, 0xff, 0x7f];
+        assert!(Reply::from_bytes(&huge).is_err());
+    }
+}
+
+#[cfg(all(test, feature = "sqlite"))]
 mod hunt_tests {
     use super::*;
     use crate::lab::hunt::{hunt, KindSet};
@@ -582,9 +737,9 @@ mod hunt_tests {
             id: 5,
             want: Want::Hunt { spec },
         };
-        let mut task = Task::from_json(&req.to_json());
-        std::iter::from_fn(|| task.next_json())
-            .map(|j| parse_reply(&j).unwrap())
+        let mut task = Task::from_bytes(&req.to_bytes());
+        std::iter::from_fn(|| task.next_bytes())
+            .map(|b| Reply::from_bytes(&b).unwrap())
             .collect()
     }
 
@@ -653,8 +808,8 @@ mod hunt_tests {
             design: Preset::Atomic.design(),
             seed: 1,
         };
-        let mut task = Task::from_json(&Request { id: 1, want }.to_json());
-        let reply = parse_reply(&task.next_json().unwrap()).unwrap();
+        let mut task = Task::from_bytes(&Request { id: 1, want }.to_bytes());
+        let reply = Reply::from_bytes(&task.next_bytes().unwrap()).unwrap();
         let Answer::Run { run, fix: None } = reply.answer else {
             panic!("a run");
         };

@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use super::amplify::AmplifyPage;
 use super::dom;
+use super::english::{shown, use_english, English};
 use super::exercises::ExercisesPage;
 use super::herd::HerdPage;
 use super::lab::{BuildPage, LabPage, MatrixPage};
@@ -63,14 +64,17 @@ fn use_follow_navigation(here: UseStateHandle<Here>, lang: UseStateHandle<Lang>)
     });
 }
 
-/// Language: `<html lang>`, title, storage. An embed never stores it: a
+/// Language: `<html lang>` and title follow the language drawn (`shown`);
+/// storage keeps the one asked for (`wanted`). An embed never stores it: a
 /// course page's `lang=en` frame must not switch the origin's language.
 #[hook]
-fn use_document_lang(l: Lang, embed: bool) {
-    use_effect_with((l, embed), move |(l, embed)| {
-        dom::set_document_lang(l.code(), &t(*l, "common.app_title"));
+fn use_document_lang(shown: Lang, wanted: Lang, embed: bool) {
+    use_effect_with(shown, move |l| {
+        dom::set_document_lang(l.code(), &t(*l, "common.app_title"))
+    });
+    use_effect_with((wanted, embed), move |(wanted, embed)| {
         if !*embed {
-            dom::storage_set(LANG_KEY, l.code());
+            dom::storage_set(LANG_KEY, wanted.code());
         }
     });
 }
@@ -199,8 +203,11 @@ pub fn app() -> Html {
             false
         });
     }
-    let (l, embed) = (*lang, shell.embed);
-    use_document_lang(l, embed);
+    // The language asked for (URL, storage, the switch) and the one drawn:
+    // Chinese until the English texts are there.
+    let (english, retry_english) = use_english(*lang);
+    let (l, embed) = (shown(*lang, &english), shell.embed);
+    use_document_lang(l, *lang, embed);
     use_embed_height(embed);
     let page = match &loc.page {
         Page::NotFound(_) => Page::Home,
@@ -237,6 +244,7 @@ pub fn app() -> Html {
             // toolbar) is gone.
             <div class="shell-notices">
                 { route_notice(l, &loc.page) }
+                { english_line(*lang, &english, retry_english) }
                 if forms_blocked {
                     <div class="notices" role="alert" data-testid="sandbox-forms">{ t(l, "common.sandbox.forms") }</div>
                 }
@@ -253,6 +261,29 @@ pub fn app() -> Html {
         </div>
         </ContextProvider<Shell>>
         </ContextProvider<Page>>
+    }
+}
+
+/// While English is wanted but its texts are not there: a loading line, or
+/// why they failed with «重试». Drawn in Chinese, so both texts say it in
+/// both languages.
+fn english_line(wanted: Lang, english: &English, retry: Callback<()>) -> Html {
+    match (wanted, english) {
+        (Lang::En, English::Loading) => html! {
+            <div class="notices" role="status" data-testid="lang-loading">
+                { t(Lang::Zh, "common.lang.loading") }
+            </div>
+        },
+        (Lang::En, English::Failed(why)) => html! {
+            <div class="notices" role="alert" data-testid="lang-failed">
+                { tf(Lang::Zh, "common.lang.failed", &[("why", why.clone())]) }
+                { " " }
+                <button type="button" data-testid="lang-retry" onclick={retry.reform(|_| ())}>
+                    { t(Lang::Zh, "common.lang.retry") }
+                </button>
+            </div>
+        },
+        _ => Html::default(),
     }
 }
 

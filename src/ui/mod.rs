@@ -5,6 +5,7 @@ pub mod amplify;
 mod app;
 pub mod chart;
 pub mod dom;
+mod english;
 pub mod exercises;
 pub mod help;
 pub mod herd;

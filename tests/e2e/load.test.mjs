@@ -211,6 +211,24 @@ test('«换一个随机种子» on the amplify page draws a seed from Web Crypto
   await page.context().close();
 });
 
+test('a lab engine whose reply cannot be read ends as «unavailable» at once, with the reason', async () => {
+  // A worker that answers every (binary) request with three stray bytes.
+  app.replaceFile(
+    '/lab-worker.js',
+    'self.postMessage("ready"); self.onmessage = (e) => { if (e.data instanceof Uint8Array) self.postMessage(new Uint8Array([1, 2, 3])); };',
+  );
+  try {
+    const page = await app.open('#/lab?scenario=none&client=naive&server=naive&seed=1');
+    // Well before the 15 s watchdog: the damaged reply itself ends the engine.
+    await page.getByTestId('engine-unavailable').waitFor({ timeout: 10000 });
+    assert.match(await page.getByTestId('engine-unavailable').innerText(), /unreadable reply/);
+    app.assertNoErrors(page);
+    await page.context().close();
+  } finally {
+    app.replaceFile('/lab-worker.js', null);
+  }
+});
+
 test('a lab engine that loads but never answers ends as «unavailable», not as a run computing forever', async () => {
   app.replaceFile('/lab-worker.js', 'self.postMessage("ready"); self.onmessage = () => {};');
   try {

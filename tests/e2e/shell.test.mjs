@@ -30,6 +30,8 @@ test('language switch turns the page English and back, and the URL keeps it', as
   assert.match(page.url(), /lang=en/);
   await page.reload();
   await page.waitForSelector('#app .shell');
+  // The English texts are a file of their own, fetched beside the wasm.
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
   assert.equal(await page.getByTestId('nav-herd').innerText(), 'Thundering herd');
   await page.getByTestId('lang-switch').click();
   await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
@@ -172,4 +174,53 @@ test('copy link after stepping the lab restores the same step, narration and cou
   app.assertNoErrors(again);
   await page.context().close();
   await again.context().close();
+});
+
+// The page's wasm holds the Chinese texts; the English ones are a
+// build-stamped file of their own, fetched only when English is wanted.
+const englishFile = (p) => /^\/i18n-en-[0-9a-f]+\.json$/.test(p);
+
+test('the English texts load only when English is wanted, beside the wasm when the URL asks for it', async () => {
+  const zh = await app.open('#/');
+  await zh.getByTestId('nav-herd').waitFor();
+  assert.equal(app.requests(zh).filter((u) => /i18n-en/.test(u)).length, 0, 'a Chinese page fetches no English');
+  await zh.getByTestId('lang-switch').click();
+  await zh.waitForFunction(() => document.documentElement.lang === 'en');
+  assert.equal(await zh.getByTestId('nav-herd').innerText(), 'Thundering herd');
+  assert.equal(app.requests(zh).filter((u) => /i18n-en/.test(u)).length, 1);
+  app.assertNoErrors(zh);
+  await zh.context().close();
+
+  const en = await app.open('#/herd?lang=en');
+  await en.waitForFunction(() => document.documentElement.lang === 'en');
+  assert.equal(await en.getByTestId('nav-lab').innerText(), 'Idempotency lab');
+  assert.equal(await en.getByTestId('lang-loading').count(), 0);
+  app.assertNoErrors(en);
+  await en.context().close();
+});
+
+test('English texts that cannot be fetched: the page stays Chinese, says why, and «重试» loads them', async () => {
+  const page = await app.open('#/');
+  await page.getByTestId('nav-herd').waitFor();
+  app.failFiles(englishFile, 'gone');
+  try {
+    await page.getByTestId('lang-switch').click();
+    const box = page.getByTestId('lang-failed');
+    await box.waitFor({ timeout: 10000 });
+    assert.match(await box.innerText(), /英文界面没能加载.*404/s);
+    assert.match(await box.innerText(), /could not be loaded/);
+    // Never a blank page or a key: the Chinese texts stay.
+    assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+    assert.equal(await page.getByTestId('nav-herd').innerText(), '惊群模拟器');
+    assert.doesNotMatch(await page.locator('#app').innerText(), /⟦/);
+    assert.match(page.url(), /lang=en/);
+  } finally {
+    app.failFiles(null);
+  }
+  await page.getByTestId('lang-retry').click();
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  assert.equal(await page.getByTestId('nav-herd').innerText(), 'Thundering herd');
+  assert.equal(await page.getByTestId('lang-failed').count(), 0);
+  assert.deepEqual(app.errors(page).filter((e) => !/Failed to load resource/.test(e)), []);
+  await page.context().close();
 });

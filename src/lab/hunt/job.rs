@@ -5,6 +5,7 @@
 //!
 //! The types are pure (the page holds them); the job runs the engine.
 
+use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use super::kinds::KindSet;
@@ -24,6 +25,7 @@ pub const BUDGET: Bound<i64> = Bound {
 /// What to hunt: a design and a client; the seed (the lab's `seed`: of the
 /// generator and of every run), the budget and the fault kinds it may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct HuntSpec {
     pub design: Design,
     pub client: ClientStrategy,
@@ -36,6 +38,7 @@ pub struct HuntSpec {
 
 /// A failing schedule, shrunk.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct Counterexample {
     /// Which schedule failed first (1-based: schedules tried until then).
     pub tried: u32,
@@ -61,6 +64,7 @@ impl Counterexample {
 
 /// How a hunt ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum HuntOutcome {
     Found(Box<Counterexample>),

@@ -4,6 +4,7 @@
 //! once, in [`NOT_YET_COVERED`], so that covering it is one edit here.
 
 use crate::ids::id_enum;
+use borsh::{BorshDeserialize, BorshSerialize};
 
 id_enum! {
     /// A kind of fault the generator may put in a schedule.
@@ -46,7 +47,17 @@ id_enum! {
 /// one, it moves from here to [`FaultKind`] with its token.
 pub const NOT_YET_COVERED: [&str; 1] = ["notifier_crash"];
 /// A set of fault kinds (the student's checkboxes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize
+)]
+#[derive(BorshSerialize, BorshDeserialize)]
 pub struct KindSet(u32);
 
 impl KindSet {

@@ -27,7 +27,7 @@ use crate::lab::hunt::{HuntOutcome, HuntSpec};
 use crate::lab::matrix_job::Combo;
 use crate::lab::player::Wanted;
 use crate::lab::suite::{Fix, NextStep, SuiteRow};
-use crate::lab::wire::{parse_reply, Answer, EngineFault, Request, Want};
+use crate::lab::wire::{Answer, EngineFault, Reply, Request, Want};
 use crate::lab::{Cell, ClientStrategy, Design, Measure, Preset, Run, Scenario};
 
 /// How long a loaded engine may stay silent while requests wait (a run takes
@@ -79,13 +79,19 @@ pub fn answer_on_this_thread() {
     HERE.with(|h| h.set(true));
 }
 
-/// Answers `json` on a timer on this thread (see [`answer_on_this_thread`]).
+/// Answers `request` on a timer on this thread (see
+/// [`answer_on_this_thread`]), through the same binary messages as the
+/// worker.
 #[cfg(feature = "sqlite")]
-fn answer_here(json: String, mut done: Pending) {
+fn answer_here(request: Vec<u8>, mut done: Pending) {
     Timeout::new(0, move || {
-        let mut task = crate::lab::wire::Task::from_json(&json);
-        while let Some(reply) = task.next_reply() {
-            done(Ok(reply.answer));
+        let mut task = crate::lab::wire::Task::from_bytes(&request);
+        while let Some(bytes) = task.next_bytes() {
+            done(
+                Reply::from_bytes(&bytes)
+                    .map(|r| r.answer)
+                    .map_err(EngineFault::Failed),
+            );
         }
     })
     .forget();
@@ -357,8 +363,8 @@ fn send(want: Want, done: impl FnMut(Result<Answer, EngineFault>) + 'static) -> 
         let id = engine.next_id;
         #[cfg(feature = "sqlite")]
         if HERE.with(|h| h.get()) {
-            let json = Request { id, want }.to_json();
-            answer_here(json, done.take().expect("not sent yet"));
+            let request = Request { id, want }.to_bytes();
+            answer_here(request, done.take().expect("not sent yet"));
             return (id, None);
         }
         let Some(worker) = engine.worker.as_ref() else {
@@ -368,8 +374,10 @@ fn send(want: Want, done: impl FnMut(Result<Answer, EngineFault>) + 'static) -> 
             };
             return (id, Some(why));
         };
-        let json = Request { id, want }.to_json();
-        if let Err(e) = worker.post_message(&json.into()) {
+        // A copy outside the wasm memory, whose buffer moves to the worker.
+        let request = js_sys::Uint8Array::from(&Request { id, want }.to_bytes()[..]);
+        let transfer = js_sys::Array::of1(&request.buffer());
+        if let Err(e) = worker.post_message_with_transfer(&request, &transfer) {
             return (id, Some(EngineFault::Failed(format!("postMessage: {e:?}"))));
         }
         engine
@@ -458,10 +466,10 @@ fn new_worker() -> Result<EarlyWorker, EngineFault> {
 
 /// A message from the worker: «ready», a reply, or a load failure.
 fn on_data(data: JsValue) {
-    match data.as_string() {
-        Some(s) if s == "ready" => set_status(Status::Ready),
-        Some(s) => on_reply(&s),
-        None => fail(EngineFault::Failed("non-text message".into())),
+    match from_worker(&data) {
+        FromWorker::Ready => set_status(Status::Ready),
+        FromWorker::Reply(reply) => on_reply(reply),
+        FromWorker::LoadFailed(why) => fail_after_probe(why),
     }
 }
 
@@ -546,18 +554,47 @@ fn arm() {
     });
 }
 
-/// What the worker script says when the engine cannot load.
-#[derive(serde::Deserialize)]
-struct LoadFailed {
-    failed: String,
+/// What the worker posts (`static/lab-worker.js`).
+enum FromWorker {
+    /// The engine loaded.
+    Ready,
+    /// A reply (binary, [`Reply::from_bytes`]), an engine trap reported as
+    /// an error reply, or a message no reader knows.
+    Reply(Result<Reply, String>),
+    /// The engine could not load, and why.
+    LoadFailed(String),
 }
 
-/// Hands a reply to its caller, outside the borrow (the caller may send again).
-fn on_reply(json: &str) {
-    if let Ok(f) = serde_json::from_str::<LoadFailed>(json) {
-        return fail_after_probe(f.failed);
+fn from_worker(data: &JsValue) -> FromWorker {
+    if data.as_string().is_some_and(|s| s == "ready") {
+        return FromWorker::Ready;
     }
-    let reply = match parse_reply(json) {
+    if let Some(bytes) = data.dyn_ref::<js_sys::Uint8Array>() {
+        return FromWorker::Reply(Reply::from_bytes(&bytes.to_vec()));
+    }
+    let field = |name: &str| {
+        js_sys::Reflect::get(data, &name.into())
+            .ok()
+            .filter(|v| !v.is_undefined())
+    };
+    if let Some(why) = field("failed") {
+        return FromWorker::LoadFailed(why.as_string().unwrap_or_default());
+    }
+    let id = field("id").and_then(|v| v.as_f64());
+    match (id, field("error").and_then(|v| v.as_string())) {
+        (Some(id), Some(error)) => FromWorker::Reply(Ok(Reply {
+            id: id as u64,
+            answer: Answer::Error(error),
+            last: true,
+        })),
+        _ => FromWorker::Reply(Err("a message the page cannot read".into())),
+    }
+}
+
+/// Hands a reply to its caller, outside the borrow (the caller may send
+/// again); an unreadable one ends the engine with a visible failure.
+fn on_reply(reply: Result<Reply, String>) {
+    let reply = match reply {
         Ok(r) => r,
         Err(e) => return fail(EngineFault::Failed(e)),
     };
