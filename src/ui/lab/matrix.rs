@@ -1,10 +1,10 @@
 //! `#/lab/matrix?server=<id>`: every scenario × client strategy for one
 //! server; `#/lab/matrix?by=server&client=<id>`: every scenario × server for
 //! one client. The lab engine's worker computes the cells and sends them
-//! all in one message ([`super::engine::matrix`]), so the page never
-//! freezes and draws the whole table once; each cell links to its run.
+//! all in one message ([`super::engine::matrix`]), and the page draws them
+//! a few rows per frame, so it never freezes; each cell links to its run.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -49,138 +49,21 @@ impl Default for Progress {
     }
 }
 
-/// The matrix page.
-#[function_component(MatrixPage)]
-pub fn matrix_page(p: &PageProps) -> Html {
-    let l = p.lang;
-    let init = {
-        let q = p.query.clone();
-        use_memo((), move |_| MatrixParams::from_query(&q))
-    };
-    let params = use_state(|| init.0.clone());
-    let progress = use_state(Progress::default);
-    let generation = use_state(|| 0u32);
-    let cancel_flag = use_mut_ref(|| Rc::new(Cell::new(false)));
-    let cancel_id = use_mut_ref(|| None::<u64>);
-    let slicer = use_memo((), |_| Slicer::default());
+/// The engine's computation of the shown view, and its cancel handles.
+struct Job {
+    progress: UseStateHandle<Progress>,
+    /// Set when the computation in flight is cancelled (its replies are
+    /// then ignored).
+    cancel_flag: Rc<RefCell<Rc<Cell<bool>>>>,
+    /// The engine's id of the request in flight.
+    cancel_id: Rc<RefCell<Option<u64>>>,
+}
 
-    {
-        let set_link = p.set_link.clone();
-        use_effect_with((*params).clone(), move |m| set_link.emit(m.clone().into()));
-    }
-
-    // (Re)compute whenever the server, the seed or the generation changes:
-    // the engine's worker streams the cells, each answer redraws the table.
-    {
-        let progress = progress.clone();
-        let cancel_flag = cancel_flag.clone();
-        let cancel_id = cancel_id.clone();
-        let slicer = (*slicer).clone();
-        let m = (*params).clone();
-        use_effect_with((m, *generation), move |(m, _)| {
-            let mut all = m.cells();
-            all.extend(m.previous_cells().unwrap_or_default());
-            let cancelled = Rc::new(Cell::new(false));
-            *cancel_flag.borrow_mut() = cancelled.clone();
-            let total = all.len();
-            let rows = Scenario::ALL.len();
-            let width = m.cells().len() / rows.max(1);
-            progress.set(Progress {
-                counts: MatrixCells::new(total).cells().to_vec(),
-                ..Progress::default()
-            });
-            let slicer = slicer.clone();
-            slicer.cancel();
-            let t0 = dom::now_ms();
-            let flag = cancelled.clone();
-            let id = engine::matrix(all, m.seed, move |answer| {
-                if flag.get() {
-                    return;
-                }
-                let mut cells = MatrixCells::new(total);
-                let error = match answer {
-                    Ok(got) => {
-                        for (i, cell) in got.into_iter().enumerate() {
-                            cells.record(i, cell);
-                        }
-                        None
-                    }
-                    Err(why) => Some(why),
-                };
-                // The table a few rows per frame (see `RowReveal`); the
-                // elapsed time once every row is drawn.
-                let counts = cells.cells().to_vec();
-                let mut reveal = RowReveal::start(rows, width);
-                progress.set(Progress {
-                    counts: counts.clone(),
-                    reveal,
-                    error,
-                    ..Progress::default()
-                });
-                let (progress, flag) = (progress.clone(), flag.clone());
-                slicer.each_frame(move || {
-                    if flag.get() {
-                        return false;
-                    }
-                    let more = reveal.advance();
-                    progress.set(Progress {
-                        counts: counts.clone(),
-                        reveal,
-                        elapsed_ms: (!more && cells.is_done()).then(|| dom::now_ms() - t0),
-                        ..Progress::default()
-                    });
-                    more
-                });
-            });
-            *cancel_id.borrow_mut() = Some(id);
-            move || {
-                cancelled.set(true);
-                engine::cancel(id);
-            }
-        });
-    }
-
-    let m = (*params).clone();
-    let shown = m.cells().len();
-    let total = progress.counts.len().max(shown);
-    // Cells drawn (a row counts once it is revealed).
-    let width = shown / Scenario::ALL.len().max(1);
-    let drawn = progress.reveal.shown() * width;
-    let done = progress
-        .counts
-        .iter()
-        .take(shown.min(drawn))
-        .filter(|c| c.is_some())
-        .count()
-        + progress
-            .counts
-            .iter()
-            .skip(shown)
-            .filter(|c| c.is_some())
-            .count();
-    let finished = done == total;
-
-    // Whether the table is wider than its box (a phone): then a cue above it
-    // says that more columns follow. Measured a frame after the table's
-    // shape may have changed (new view, first cells, all cells), never
-    // inside the render.
-    let scroll_ref = use_node_ref();
-    let overflow = use_state(|| false);
-    {
-        let (scroll_ref, overflow) = (scroll_ref.clone(), overflow.clone());
-        use_effect_with((m.clone(), l, done > 0, finished), move |_| {
-            let later = dom::after_next_frame(100, move || {
-                if let Some(el) = scroll_ref.cast::<web_sys::Element>() {
-                    overflow.set(el.scroll_width() > el.client_width());
-                }
-            });
-            move || drop(later)
-        });
-    }
-    let cancel = {
-        let progress = progress.clone();
-        let cancel_flag = cancel_flag.clone();
-        let cancel_id = cancel_id.clone();
+impl Job {
+    /// Stops the computation in flight, keeping the cells it drew.
+    fn cancel(&self) -> Callback<MouseEvent> {
+        let progress = self.progress.clone();
+        let (cancel_flag, cancel_id) = (self.cancel_flag.clone(), self.cancel_id.clone());
         Callback::from(move |_| {
             cancel_flag.borrow().set(true);
             if let Some(id) = *cancel_id.borrow() {
@@ -191,11 +74,190 @@ pub fn matrix_page(p: &PageProps) -> Html {
                 ..(*progress).clone()
             });
         })
+    }
+}
+
+/// (Re)computes whenever the view, the seed or the generation changes: the
+/// engine's worker sends every cell in one reply, drawn a few rows per frame.
+#[hook]
+fn use_matrix_cells(m: &MatrixParams, generation: u32) -> Job {
+    let progress = use_state(Progress::default);
+    let cancel_flag = use_mut_ref(|| Rc::new(Cell::new(false)));
+    let cancel_id = use_mut_ref(|| None::<u64>);
+    let slicer = use_memo((), |_| Slicer::default());
+    {
+        let progress = progress.clone();
+        let (cancel_flag, cancel_id) = (cancel_flag.clone(), cancel_id.clone());
+        let slicer = (*slicer).clone();
+        use_effect_with((m.clone(), generation), move |(m, _)| {
+            let mut all = m.cells();
+            all.extend(m.previous_cells().unwrap_or_default());
+            let cancelled = Rc::new(Cell::new(false));
+            *cancel_flag.borrow_mut() = cancelled.clone();
+            let rows = Scenario::ALL.len();
+            let shape = Shape {
+                total: all.len(),
+                rows,
+                width: m.cells().len() / rows.max(1),
+            };
+            progress.set(Progress {
+                counts: MatrixCells::new(shape.total).cells().to_vec(),
+                ..Progress::default()
+            });
+            slicer.cancel();
+            let t0 = dom::now_ms();
+            let flag = cancelled.clone();
+            let id = engine::matrix(all, m.seed, move |answer| {
+                if !flag.get() {
+                    draw_in_parts(
+                        answer,
+                        shape,
+                        t0,
+                        Drawing {
+                            progress,
+                            slicer,
+                            flag,
+                        },
+                    );
+                }
+            });
+            *cancel_id.borrow_mut() = Some(id);
+            move || {
+                cancelled.set(true);
+                engine::cancel(id);
+            }
+        });
+    }
+    Job {
+        progress,
+        cancel_flag,
+        cancel_id,
+    }
+}
+
+/// The shape of a requested table: all its cells, its rows, and the cells
+/// in a row of the shown view.
+#[derive(Clone, Copy)]
+struct Shape {
+    total: usize,
+    rows: usize,
+    width: usize,
+}
+
+/// Where a reply is drawn: the page's progress, the one slicer, and the
+/// request's cancel flag.
+struct Drawing {
+    progress: UseStateHandle<Progress>,
+    slicer: Slicer,
+    flag: Rc<Cell<bool>>,
+}
+
+/// Draws the engine's reply a few rows per frame (see `RowReveal`); the
+/// elapsed time appears once every row is drawn.
+fn draw_in_parts(answer: Result<Vec<lab::Cell>, EngineFault>, shape: Shape, t0: f64, d: Drawing) {
+    let mut cells = MatrixCells::new(shape.total);
+    let error = match answer {
+        Ok(got) => {
+            for (i, cell) in got.into_iter().enumerate() {
+                cells.record(i, cell);
+            }
+            None
+        }
+        Err(why) => Some(why),
     };
+    let counts = cells.cells().to_vec();
+    let mut reveal = RowReveal::start(shape.rows, shape.width);
+    d.progress.set(Progress {
+        counts: counts.clone(),
+        reveal,
+        error,
+        ..Progress::default()
+    });
+    let Drawing {
+        progress,
+        slicer,
+        flag,
+    } = d;
+    slicer.each_frame(move || {
+        if flag.get() {
+            return false;
+        }
+        let more = reveal.advance();
+        progress.set(Progress {
+            counts: counts.clone(),
+            reveal,
+            elapsed_ms: (!more && cells.is_done()).then(|| dom::now_ms() - t0),
+            ..Progress::default()
+        });
+        more
+    });
+}
+
+/// How many cells there are, and how many are drawn with a count (a row
+/// counts once it is revealed; the previous server's column counts as it
+/// arrives).
+fn counted(progress: &Progress, shown: usize) -> (usize, usize) {
+    let total = progress.counts.len().max(shown);
+    let width = shown / Scenario::ALL.len().max(1);
+    let drawn = progress.reveal.shown() * width;
+    let some = |c: &&Option<lab::Cell>| c.is_some();
+    let done = progress
+        .counts
+        .iter()
+        .take(shown.min(drawn))
+        .filter(some)
+        .count()
+        + progress.counts.iter().skip(shown).filter(some).count();
+    (total, done)
+}
+
+/// Whether the table is wider than its box (a phone): then a cue above it
+/// says that more columns follow. Measured a frame after the table's shape
+/// may have changed (`shape`: new view, first cells, all cells), never
+/// inside the render.
+#[hook]
+fn use_overflow(shape: (MatrixParams, crate::i18n::Lang, bool, bool)) -> (NodeRef, bool) {
+    let scroll_ref = use_node_ref();
+    let overflow = use_state(|| false);
+    {
+        let (scroll_ref, overflow) = (scroll_ref.clone(), overflow.clone());
+        use_effect_with(shape, move |_| {
+            let later = dom::after_next_frame(100, move || {
+                if let Some(el) = scroll_ref.cast::<web_sys::Element>() {
+                    overflow.set(el.scroll_width() > el.client_width());
+                }
+            });
+            move || drop(later)
+        });
+    }
+    (scroll_ref, *overflow)
+}
+
+/// The matrix page.
+#[function_component(MatrixPage)]
+pub fn matrix_page(p: &PageProps) -> Html {
+    let l = p.lang;
+    let init = {
+        let q = p.query.clone();
+        use_memo((), move |_| MatrixParams::from_query(&q))
+    };
+    let params = use_state(|| init.0.clone());
+    let generation = use_state(|| 0u32);
+    {
+        let set_link = p.set_link.clone();
+        use_effect_with((*params).clone(), move |m| set_link.emit(m.clone().into()));
+    }
+    let job = use_matrix_cells(&params, *generation);
+    let m = (*params).clone();
+    let shown = m.cells().len();
+    let (total, done) = counted(&job.progress, shown);
+    let finished = done == total;
+    let (scroll_ref, overflow) = use_overflow((m.clone(), l, done > 0, finished));
     let resume = {
         let generation = generation.clone();
         Callback::from(move |()| generation.set(*generation + 1))
     };
+    let progress = &*job.progress;
 
     html! {
         <section class={classes!("lab", "matrix", p.embed.then_some("compact"))}>
@@ -209,40 +271,62 @@ pub fn matrix_page(p: &PageProps) -> Html {
                 <li>{ icon(Icon::Luck) }{ " " }{ t(l, "lab.matrix.lucky_note") }</li>
                 <li>{ icon(Icon::Changed) }{ " " }{ t(l, "lab.matrix.changed_note") }</li>
             </ul>
-            <div class="matrix-status" role="status">
-                { engine_note(l, !finished && done == 0, progress.error.as_ref(), resume.clone()) }
-                if !finished && !progress.cancelled && progress.error.is_none() {
-                    <progress max={total.to_string()} value={done.to_string()}></progress>
-                    { " " }{ tf(l, "lab.matrix.progress", &[("done", done.to_string()), ("total", total.to_string())]) }
-                    { " " }<button type="button" data-testid="matrix-cancel" onclick={cancel}>{ t(l, "lab.matrix.cancel") }</button>
-                }
-                if progress.cancelled && !finished {
-                    { tf(l, "lab.matrix.cancelled", &[("done", done.to_string()), ("total", total.to_string())]) }
-                    { " " }<button type="button" onclick={resume.reform(|_| ())}>{ t(l, "lab.matrix.restart") }</button>
-                }
-                if let Some(ms) = progress.elapsed_ms {
-                    <span class="muted" data-testid="matrix-elapsed">
-                        { tf(l, "lab.matrix.elapsed", &[("runs", total.to_string()), ("ms", crate::i18n::num::duration(l, ms))]) }
-                    </span>
-                }
-            </div>
+            { status(l, progress, (total, done), job.cancel(), resume) }
             { table(l, &m, Computed {
                 cells: progress.counts.get(..shown).unwrap_or(&[]),
                 previous: progress.counts.get(shown..).unwrap_or(&[]),
                 reveal: progress.reveal,
-            }, Scroll { node: scroll_ref, overflow: *overflow }) }
-            <div class="panel">
-                <h3>{ t(l, "lab.matrix.cures") }</h3>
-                <dl class="cures">
-                    { for Preset::ALL.iter().map(|s| html! {
-                        <>
-                            <dt class={classes!((s.design() == m.design).then_some("current"))}>{ t(l, &format!("lab.server.{}", s.id())) }</dt>
-                            <dd>{ t(l, &format!("lab.server.{}.cures", s.id())) }</dd>
-                        </>
-                    }) }
-                </dl>
-            </div>
+            }, Scroll { node: scroll_ref, overflow }) }
+            { cures(l, &m) }
         </section>
+    }
+}
+
+/// The line above the table: the engine's state, the progress with
+/// «取消», what a cancel left, or how long the whole table took.
+fn status(
+    l: crate::i18n::Lang,
+    progress: &Progress,
+    (total, done): (usize, usize),
+    cancel: Callback<MouseEvent>,
+    resume: Callback<()>,
+) -> Html {
+    let finished = done == total;
+    html! {
+        <div class="matrix-status" role="status">
+            { engine_note(l, !finished && done == 0, progress.error.as_ref(), resume.clone()) }
+            if !finished && !progress.cancelled && progress.error.is_none() {
+                <progress max={total.to_string()} value={done.to_string()}></progress>
+                { " " }{ tf(l, "lab.matrix.progress", &[("done", done.to_string()), ("total", total.to_string())]) }
+                { " " }<button type="button" data-testid="matrix-cancel" onclick={cancel}>{ t(l, "lab.matrix.cancel") }</button>
+            }
+            if progress.cancelled && !finished {
+                { tf(l, "lab.matrix.cancelled", &[("done", done.to_string()), ("total", total.to_string())]) }
+                { " " }<button type="button" onclick={resume.reform(|_| ())}>{ t(l, "lab.matrix.restart") }</button>
+            }
+            if let Some(ms) = progress.elapsed_ms {
+                <span class="muted" data-testid="matrix-elapsed">
+                    { tf(l, "lab.matrix.elapsed", &[("runs", total.to_string()), ("ms", crate::i18n::num::duration(l, ms))]) }
+                </span>
+            }
+        </div>
+    }
+}
+
+/// What each preset cures, the shown one marked.
+fn cures(l: crate::i18n::Lang, m: &MatrixParams) -> Html {
+    html! {
+        <div class="panel">
+            <h3>{ t(l, "lab.matrix.cures") }</h3>
+            <dl class="cures">
+                { for Preset::ALL.iter().map(|s| html! {
+                    <>
+                        <dt class={classes!((s.design() == m.design).then_some("current"))}>{ t(l, &format!("lab.server.{}", s.id())) }</dt>
+                        <dd>{ t(l, &format!("lab.server.{}.cures", s.id())) }</dd>
+                    </>
+                }) }
+            </dl>
+        </div>
     }
 }
 
