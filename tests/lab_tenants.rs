@@ -319,3 +319,46 @@ mod golden;
 fn the_new_scenarios_match_their_golden_values() {
     golden::check_all();
 }
+
+/// Found by the release truth property (the schedule as it drew it): on
+/// `record_after` without `store_errors`, tenant B's failed attempt writes
+/// nothing to the key's record, so tenant A's stored 201 is still A's. B's
+/// retry that gets it replayed is a leak: B has no report, yet its model
+/// hears «created».
+#[test]
+fn a_failed_attempt_writes_no_response_so_a_later_replay_still_leaks() {
+    use Delivery::{Delay, Deliver, Lose, Refuse};
+    let at = |request, response, server, rerender| AttemptFault {
+        request,
+        response,
+        server,
+        rerender,
+    };
+    let note = |request, response| NotifyFault {
+        request,
+        response,
+        relay_dies: false,
+    };
+    let s = FaultSchedule {
+        attempts: vec![
+            at(Lose, Deliver, ServerFault::None, true),
+            at(Deliver, Lose, ServerFault::None, true),
+            at(Lose, Lose, ServerFault::None, false),
+            at(Deliver, Deliver, ServerFault::Fail, false),
+            at(Refuse, Deliver, ServerFault::None, false),
+            at(Deliver, Deliver, ServerFault::None, false),
+        ],
+        notify: vec![
+            note(Deliver, Lose),
+            note(Delay(3300), Deliver),
+            note(Delay(1200), Deliver),
+        ],
+        second_tenant: Some(2400),
+        ..FaultSchedule::default()
+    };
+    let d = Design::from(Preset::KeySplit).with(Mechanism::NotifyBeforeCommit);
+    let r = run_schedule(&s, ClientStrategy::StableKey, d, 15225);
+    assert_eq!(r.reports_of(1), 0, "tenant B's report was never created");
+    assert_eq!(r.tool_outcome_of(1), ToolOutcome::Created);
+    assert_eq!(r.leaks().len(), 1, "B's «created» is A's response");
+}

@@ -238,12 +238,14 @@ pub enum Measure {
 
 /// Whether a handler that decided `decision` wrote its key's response (a
 /// write-back after the work; a takeover's handler writes over the
-/// claimant's record).
-fn writes_response(decision: &Decision) -> bool {
-    matches!(
-        decision,
-        Decision::Created { .. } | Decision::StaleCreated { .. } | Decision::Failed
-    )
+/// claimant's record). A failure's 500 is written only with `store_errors`:
+/// without it, `record_after` writes nothing and a claim is released.
+fn writes_response(decision: &Decision, design: Design) -> bool {
+    match decision {
+        Decision::Created { .. } | Decision::StaleCreated { .. } => true,
+        Decision::Failed => design.has(super::design::Mechanism::StoreErrors),
+        _ => false,
+    }
 }
 
 /// What a handler that died after a `COMMIT` (`crash_before_notify`'s
@@ -547,7 +549,10 @@ impl Run {
                     let scope = (scoped.then_some(req.tenant), key);
                     let (creates, responds) = match decision {
                         Decision::Crashed => crash_wrote(s),
-                        _ => (self.records_key(decision), writes_response(decision)),
+                        _ => (
+                            self.records_key(decision),
+                            writes_response(decision, self.design),
+                        ),
                     };
                     if creates {
                         let t = req.tenant;
