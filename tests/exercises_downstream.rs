@@ -9,11 +9,7 @@ use retry_lab::exercises::{find, Kind};
 use retry_lab::lab::{run, ClientStrategy, Design, Mechanism as M, Preset, Run, Scenario};
 
 fn fenced_with(added: &[M]) -> Design {
-    added
-        .iter()
-        .fold(Preset::Fenced.design(), |d, m| d.with(*m))
-        .resolve()
-        .0
+    Preset::Fenced.design().with_all(added).resolve().0
 }
 
 fn go(sc: Scenario, added: &[M]) -> Run {

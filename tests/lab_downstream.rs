@@ -12,10 +12,7 @@ use retry_lab::lab::*;
 use Mechanism as M;
 
 fn fenced_with(added: &[Mechanism]) -> Design {
-    let (d, problems) = added
-        .iter()
-        .fold(Preset::Fenced.design(), |d, m| d.with(*m))
-        .resolve();
+    let (d, problems) = Preset::Fenced.design().with_all(added).resolve();
     assert!(problems.is_empty(), "{problems:?}");
     d
 }

@@ -65,7 +65,7 @@ fn downstream() -> impl Strategy<Value = Vec<Mechanism>> {
 }
 
 fn with_downstream(d: Design, extra: &[Mechanism]) -> Design {
-    extra.iter().fold(d, |d, m| d.with(*m)).resolve().0
+    d.with_all(extra).resolve().0
 }
 
 /// The designs whose stored answer a later commit can contradict: they

@@ -28,11 +28,7 @@ pub const FENCE_RESOURCE: &[&str] = &[
 
 /// `fenced` plus `added`, as the demos link it.
 pub fn fenced_with(added: &[M]) -> Design {
-    added
-        .iter()
-        .fold(V::Fenced.design(), |d, m| d.with(*m))
-        .resolve()
-        .0
+    V::Fenced.design().with_all(added).resolve().0
 }
 
 fn demo(sc: S, added: &[M]) -> Option<Link> {

@@ -270,7 +270,7 @@ impl LabRun {
             .iter()
             .map(|id| Mechanism::from_id(id))
             .collect::<Option<Vec<_>>>()?;
-        Some(added.into_iter().fold(preset, Design::with).resolve().0)
+        Some(preset.with_all(&added).resolve().0)
     }
 
     /// The lab run view showing this run to its end (`None` if an id is

@@ -191,6 +191,11 @@ impl Design {
         Design(self.0 | m.bit())
     }
 
+    /// This design plus every one of `added` (not checked).
+    pub fn with_all(self, added: &[Mechanism]) -> Design {
+        Design(self.0 | Design::of(added).0)
+    }
+
     /// This design without `m`.
     pub fn without(self, m: Mechanism) -> Design {
         Design(self.0 & !m.bit())
