@@ -170,7 +170,7 @@ fn draw_in_parts(answer: Result<Vec<lab::Cell>, EngineFault>, shape: Shape, t0: 
     d.progress.set(Progress {
         counts: counts.clone(),
         reveal,
-        error,
+        error: error.clone(),
         ..Progress::default()
     });
     let Drawing {
@@ -183,10 +183,13 @@ fn draw_in_parts(answer: Result<Vec<lab::Cell>, EngineFault>, shape: Shape, t0: 
             return false;
         }
         let more = reveal.advance();
+        // Every part keeps the engine's fault: a table that could not be
+        // computed says why until it is computed again.
         progress.set(Progress {
             counts: counts.clone(),
             reveal,
             elapsed_ms: (!more && cells.is_done()).then(|| dom::now_ms() - t0),
+            error: error.clone(),
             ..Progress::default()
         });
         more
