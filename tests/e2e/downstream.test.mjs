@@ -28,7 +28,9 @@ async function runEnd(page, scenario, design) {
       return document.querySelector(`input[name="scenario"][value="${sc}"]`)?.checked &&
         (d === null ? fenced && shown === undefined : shown === d) &&
         !document.querySelector('[data-testid="engine-status"]') &&
-        document.querySelector('[data-testid="final-notifications"]');
+        document.querySelector('[data-testid="final-notifications"]') &&
+        // The diagram and the tables are drawn a frame after the summary.
+        document.querySelector('[data-testid="lane-headers"]');
     },
     [scenario, design === FENCED ? null : design],
     { timeout: 60000 },
