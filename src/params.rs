@@ -276,22 +276,21 @@ impl<'a> Reader<'a> {
     /// An integer parameter: missing → default; garbage → default + notice;
     /// out of range → clamped + notice.
     pub fn int(&mut self, b: Bound<i64>) -> i64 {
-        match self.raw(b.name) {
-            None => b.default,
-            Some(raw) => {
-                let (v, n) = check_int(raw, b);
-                n.into_iter().for_each(|n| self.push(n));
-                v
-            }
-        }
+        self.bounded(b, check_int)
     }
 
     /// A float parameter, same rules as `int`. NaN and infinities are invalid.
     pub fn float(&mut self, b: Bound<f64>) -> f64 {
+        self.bounded(b, check_float)
+    }
+
+    /// A number in `b`, read by `check` (its value and notice), or the
+    /// default when missing.
+    fn bounded<T: Copy>(&mut self, b: Bound<T>, check: CheckFn<T>) -> T {
         match self.raw(b.name) {
             None => b.default,
             Some(raw) => {
-                let (v, n) = check_float(raw, b);
+                let (v, n) = check(raw, b);
                 n.into_iter().for_each(|n| self.push(n));
                 v
             }
@@ -376,6 +375,10 @@ impl<'a> Reader<'a> {
         }
     }
 }
+
+/// How a number parameter's raw text is read: its value, and the notice
+/// it earns.
+type CheckFn<T> = fn(&str, Bound<T>) -> (T, Option<Notice>);
 
 /// Checks one integer value (from a URL or a form field).
 pub fn check_int(raw: &str, b: Bound<i64>) -> (i64, Option<Notice>) {

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::load::queue::RunQueue;
 use super::load::{LoadPolicy, LoadSim};
 use super::params::AmplifyParams;
 
@@ -22,9 +23,7 @@ pub struct SweepPoint {
 /// A sweep in progress.
 pub struct SweepJob {
     params: AmplifyParams,
-    todo: Vec<(f64, LoadPolicy)>,
-    next: usize,
-    current: Option<LoadSim>,
+    todo: RunQueue<(f64, LoadPolicy)>,
     pub points: Vec<SweepPoint>,
 }
 
@@ -38,60 +37,43 @@ impl SweepJob {
             .collect();
         SweepJob {
             params: params.clone(),
-            todo,
-            next: 0,
-            current: None,
+            todo: RunQueue::new(todo),
             points: Vec::new(),
         }
     }
 
     /// Points in all.
     pub fn total(&self) -> usize {
-        self.todo.len()
+        self.todo.total()
     }
 
     /// Whether every point is done.
     pub fn done(&self) -> bool {
-        self.points.len() == self.todo.len()
+        self.todo.done()
     }
 
     /// Share done, 0–1 (by points).
     pub fn progress(&self) -> f64 {
-        if self.todo.is_empty() {
-            1.0
-        } else {
-            self.points.len() as f64 / self.todo.len() as f64
-        }
+        self.todo.progress()
     }
 
     /// Runs at most about `budget` events; returns whether all is done.
     pub fn advance(&mut self, budget: u32) -> bool {
-        let mut left = budget;
-        while left > 0 && !self.done() {
-            let sim = match &mut self.current {
-                Some(s) => s,
-                None => {
-                    let (p, pol) = self.todo[self.next];
-                    let cfg = self.params.sweep_config(p);
-                    self.current
-                        .insert(LoadSim::new(&cfg, pol, self.params.seed))
-                }
-            };
-            left -= sim.step(left).min(left);
-            if sim.done() {
-                let (p, pol) = self.todo[self.next];
-                let o = self.current.take().expect("current run").finish();
-                self.points.push(SweepPoint {
+        let params = &self.params;
+        let points = &mut self.points;
+        self.todo.advance(
+            budget,
+            |&(p, pol)| LoadSim::new(&params.sweep_config(p), pol, params.seed),
+            |&(p, pol), o| {
+                points.push(SweepPoint {
                     p,
                     policy: pol.id().to_string(),
                     calls: o.calls,
                     requests: o.requests,
                     amplification: o.amplification(),
                     success_rate: o.success_rate(),
-                });
-                self.next += 1;
-            }
-        }
-        self.done()
+                })
+            },
+        )
     }
 }

@@ -8,6 +8,9 @@ use retry_lab::amplify::params::{AmplifyParams, View};
 use retry_lab::amplify::sweep::SweepJob;
 use retry_lab::route::Query;
 
+#[path = "shared/bench.rs"]
+mod bench;
+
 /// CPU seconds this process has used (Linux `/proc/self/stat`, 100 Hz
 /// ticks); the machine may be shared, so wall time alone overstates.
 fn cpu_seconds() -> Option<f64> {
@@ -19,11 +22,7 @@ fn cpu_seconds() -> Option<f64> {
 }
 
 fn main() {
-    let runs: usize = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(5)
-        .max(1);
+    let runs = bench::runs_arg(5);
     let q = Query::new().with("view", View::Sweep.id());
     let (prm, notices) = AmplifyParams::from_query(&q);
     assert!(notices.is_empty(), "{notices:?}");
@@ -41,19 +40,18 @@ fn main() {
         }
         requests = job.points.iter().map(|p| p.requests).sum::<u64>();
     }
-    times.sort_by(f64::total_cmp);
-    cpu.sort_by(f64::total_cmp);
+    let median = bench::median(&mut times);
     println!(
         "brooker sweep: {} points x {} calls, {} server requests; median {:.1} ms over {} runs (min {:.1}, max {:.1})",
         prm.sweep_ps().len() * prm.policies.len(),
         prm.calls,
         requests,
-        times[times.len() / 2],
+        median,
         runs,
         times[0],
         times[times.len() - 1]
     );
     if !cpu.is_empty() {
-        println!("cpu time: median {:.0} ms", cpu[cpu.len() / 2]);
+        println!("cpu time: median {:.0} ms", bench::median(&mut cpu));
     }
 }

@@ -14,10 +14,7 @@ fn sweep(threads: usize) -> Vec<PointSummary> {
         .flat_map(|k| Strategy::AWS.into_iter().map(move |s| (k * 10, s)))
         .collect();
     let run = |&(clients, s): &(u32, Strategy)| {
-        let cfg = SimConfig {
-            clients,
-            ..SimConfig::default()
-        };
+        let cfg = SimConfig::with_clients(clients);
         run_point(&cfg, s, 100, 1)
     };
     if threads <= 1 {

@@ -10,6 +10,9 @@ use std::time::Instant;
 use retry_lab::lab::wire::{Request, Task, Want};
 use retry_lab::lab::{BuildParams, MatrixParams};
 
+#[path = "shared/bench.rs"]
+mod bench;
+
 /// Median wall time (ms) of `runs` answers to `req`, and its reply count.
 fn time(req: &Request, runs: usize) -> (f64, usize) {
     let request = req.to_bytes();
@@ -25,16 +28,11 @@ fn time(req: &Request, runs: usize) -> (f64, usize) {
         }
         times.push(t0.elapsed().as_secs_f64() * 1000.0);
     }
-    times.sort_by(f64::total_cmp);
-    (times[times.len() / 2], replies)
+    (bench::median(&mut times), replies)
 }
 
 fn main() {
-    let runs: usize = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(7)
-        .max(1);
+    let runs = bench::runs_arg(7);
     let m = MatrixParams::default();
     let mut combos = m.cells();
     combos.extend(m.previous_cells().unwrap_or_default());

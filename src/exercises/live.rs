@@ -220,10 +220,7 @@ fn herd_strategy(id: &str) -> Result<Strategy, LiveError> {
 }
 
 fn herd_config(h: &HerdPreset) -> SimConfig {
-    SimConfig {
-        clients: h.clients as _,
-        ..SimConfig::default()
-    }
+    SimConfig::with_clients(h.clients as _)
 }
 
 /// Trial `trial` of one herd strategy at the preset, with the seed

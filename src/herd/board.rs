@@ -221,10 +221,7 @@ mod tests {
         assert_eq!(board.take(), None);
         // Finish them in dispatch order; the summaries stay in sweep order.
         for t in &tasks {
-            let cfg = SimConfig {
-                clients: t.clients,
-                ..SimConfig::default()
-            };
+            let cfg = SimConfig::with_clients(t.clients);
             let s = run_point(&cfg, t.strategy, 4, 5);
             board.complete(*t, s.clone()).unwrap();
             assert!(board.complete(*t, s).is_err(), "twice");

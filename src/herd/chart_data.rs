@@ -276,10 +276,7 @@ mod tests {
 
     #[test]
     fn histograms_count_every_write() {
-        let cfg = SimConfig {
-            clients: 50,
-            ..SimConfig::default()
-        };
+        let cfg = SimConfig::with_clients(50);
         let a = simulate_traced(&cfg, Strategy::None, 1);
         let b = simulate_traced(&cfg, Strategy::Exponential, 1);
         let hs = shared_histograms(&[&a, &b], 60);
@@ -293,10 +290,7 @@ mod tests {
 
     #[test]
     fn timeline_respects_the_mark_budget() {
-        let cfg = SimConfig {
-            clients: 200,
-            ..SimConfig::default()
-        };
+        let cfg = SimConfig::with_clients(200);
         let t = simulate_traced(&cfg, Strategy::None, 1);
         let shown = timeline_clients(&t, 2000);
         let marks = t

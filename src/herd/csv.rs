@@ -30,10 +30,7 @@ mod tests {
 
     #[test]
     fn one_row_per_point_with_three_decimals() {
-        let cfg = SimConfig {
-            clients: 5,
-            ..SimConfig::default()
-        };
+        let cfg = SimConfig::with_clients(5);
         let p = run_point(&cfg, Strategy::Full, 2, 3);
         let text = sweep_csv(&[p.clone(), p.clone()]);
         let row = format!("5,full,{:.3},{:.3}", p.mean_time_ms, p.mean_calls);

@@ -7,10 +7,7 @@ use crate::herd::chart_data::timeline_axes;
 use crate::herd::{simulate_traced, SimConfig};
 
 fn traces(clients: u32) -> Vec<Trace> {
-    let cfg = SimConfig {
-        clients,
-        ..SimConfig::default()
-    };
+    let cfg = SimConfig::with_clients(clients);
     Strategy::ALL
         .iter()
         .map(|&s| simulate_traced(&cfg, s, 1))

@@ -49,6 +49,17 @@ impl Default for SimConfig {
     }
 }
 
+impl SimConfig {
+    /// The page's defaults with `clients` clients (the blog's experiment
+    /// varies only N).
+    pub fn with_clients(clients: u32) -> Self {
+        Self {
+            clients,
+            ..Self::default()
+        }
+    }
+}
+
 /// The two numbers the blog plots.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TrialResult {

@@ -206,15 +206,7 @@ mod tests {
 
     #[test]
     fn replies_round_trip_exactly() {
-        let s = run_point(
-            &SimConfig {
-                clients: 30,
-                ..SimConfig::default()
-            },
-            Strategy::Equal,
-            7,
-            123,
-        );
+        let s = run_point(&SimConfig::with_clients(30), Strategy::Equal, 7, 123);
         let json = serde_json::to_string(&PointReply::Summary(s.clone())).unwrap();
         assert!(json.contains("\"strategy\":\"equal\""), "{json}");
         assert_eq!(parse_point_reply(&json).unwrap(), s);

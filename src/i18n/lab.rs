@@ -184,39 +184,6 @@ pub(super) const ENTRIES: &[Entry] = &[
 
 #[cfg(test)]
 mod tests {
-    use crate::i18n::has;
-    use crate::lab::{ClientStrategy, Ending, Lane, Preset, Scenario};
-
-    /// Keys the UI builds with `format!` from ids.
-    #[test]
-    fn every_id_has_its_texts() {
-        let mut keys = Vec::new();
-        for s in Scenario::ALL {
-            keys.push(format!("lab.scenario.{}", s.id()));
-            keys.push(format!("lab.scenario.{}.desc", s.id()));
-        }
-        for c in ClientStrategy::ALL {
-            keys.push(format!("lab.client.{}", c.id()));
-            keys.push(format!("lab.client.{}.desc", c.id()));
-        }
-        for s in Preset::ALL {
-            keys.push(format!("lab.server.{}", s.id()));
-            keys.push(format!("lab.server.{}.desc", s.id()));
-            keys.push(format!("lab.server.{}.cures", s.id()));
-        }
-        for e in Ending::ALL {
-            keys.push(format!("lab.ending.{}", e.id()));
-        }
-        for r in crate::lab::rules::Rule::ALL {
-            keys.push(r.key());
-        }
-        for l in Lane::ALL {
-            keys.push(format!("lab.lane.{}", l.id()));
-        }
-        let missing: Vec<_> = keys.iter().filter(|k| !has(k)).collect();
-        assert!(missing.is_empty(), "missing: {missing:?}");
-    }
-
     /// Marks are drawn as icons beside the text (src/ui/icons.rs): the
     /// lab's texts and the help never carry a glyph a platform font may
     /// lack (Debian's Chromium draws ⏮ ⏭ ⏸ ⏳ as boxes).

@@ -76,38 +76,3 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.d.replay_no_digest", "这个键已完成：这个服务端不比较请求摘要，直接重放存下的响应 {status}，不再执行。请求体变了也照样回旧响应。", "This key is done: this server does not compare request digests and replays the stored response {status} without running again. A changed body silently gets the old response."),
     e("lab.why.stale_write_back", "占位过了租约被接管后，原来那个慢请求醒过来写回：写回只认键，分不出这是谁的占位，于是又留下一份。写回加上状态条件或 fencing token 才能挡住第二份。", "After a claim past its lease was taken over, the slow original request woke and wrote back: the write-back checks only the key and cannot tell whose claim it is, so a second copy stays. A status condition or a fencing token on the write-back stops the second copy."),
 ];
-
-#[cfg(test)]
-mod tests {
-    use crate::i18n::has;
-    use crate::lab::sql::{Branch, HandlerPhase};
-    use crate::lab::suite::Unfixable;
-    use crate::lab::{Group, Mechanism};
-
-    #[test]
-    fn every_mechanism_group_branch_and_reason_has_its_texts() {
-        let mut keys = Vec::new();
-        for m in Mechanism::ALL {
-            keys.push(m.key());
-            keys.push(format!("{}.desc", m.key()));
-        }
-        keys.extend(Group::ALL.iter().map(|g| format!("lab.group.{}", g.id())));
-        keys.extend(Branch::ALL.iter().map(|b| format!("lab.branch.{}", b.id())));
-        keys.extend(
-            HandlerPhase::ALL
-                .iter()
-                .map(|p| format!("lab.phase.{}", p.id())),
-        );
-        let reasons = [
-            Unfixable::NoKey,
-            Unfixable::KeyChangesPerAttempt,
-            Unfixable::KeyChangesOnModelRecall,
-            Unfixable::KeyPruned,
-            Unfixable::Other,
-            Unfixable::TitleRewritten,
-        ];
-        keys.extend(reasons.iter().map(|u| u.key()));
-        let missing: Vec<_> = keys.iter().filter(|k| !has(k)).collect();
-        assert!(missing.is_empty(), "missing: {missing:?}");
-    }
-}

@@ -51,6 +51,62 @@ fn tf_fills_placeholders() {
     );
 }
 
+/// The keys the UI builds with `format!` from URL ids:
+/// `{prefix}.{id}{suffix}` for every id and every suffix.
+fn id_keys(
+    prefix: &str,
+    ids: impl IntoIterator<Item = &'static str>,
+    suffixes: &[&str],
+) -> Vec<String> {
+    ids.into_iter()
+        .flat_map(|id| suffixes.iter().map(move |s| format!("{prefix}.{id}{s}")))
+        .collect()
+}
+
+/// Keys the lab's views build with `format!` from ids (the literal test
+/// below cannot see them).
+#[test]
+fn every_lab_key_built_from_ids_has_its_texts() {
+    use crate::lab::sql::{Branch, HandlerPhase};
+    use crate::lab::suite::Unfixable;
+    use crate::lab::{ClientStrategy, Ending, Group, Lane, Mechanism, Preset, Scenario};
+    let mut keys = id_keys(
+        "lab.scenario",
+        Scenario::ALL.map(|s| s.id()),
+        &["", ".desc"],
+    );
+    keys.extend(id_keys(
+        "lab.client",
+        ClientStrategy::ALL.map(|c| c.id()),
+        &["", ".desc"],
+    ));
+    let server = ["", ".desc", ".cures"];
+    keys.extend(id_keys("lab.server", Preset::ALL.map(|s| s.id()), &server));
+    keys.extend(id_keys("lab.ending", Ending::ALL.map(|e| e.id()), &[""]));
+    keys.extend(id_keys("lab.lane", Lane::ALL.map(|l| l.id()), &[""]));
+    keys.extend(id_keys("lab.group", Group::ALL.map(|g| g.id()), &[""]));
+    keys.extend(id_keys("lab.branch", Branch::ALL.map(|b| b.id()), &[""]));
+    keys.extend(id_keys(
+        "lab.phase",
+        HandlerPhase::ALL.map(|p| p.id()),
+        &[""],
+    ));
+    keys.extend(crate::lab::rules::Rule::ALL.iter().map(|r| r.key()));
+    keys.extend(Mechanism::ALL.iter().map(|m| m.key()));
+    keys.extend(Mechanism::ALL.iter().map(|m| format!("{}.desc", m.key())));
+    let reasons = [
+        Unfixable::NoKey,
+        Unfixable::KeyChangesPerAttempt,
+        Unfixable::KeyChangesOnModelRecall,
+        Unfixable::KeyPruned,
+        Unfixable::Other,
+        Unfixable::TitleRewritten,
+    ];
+    keys.extend(reasons.iter().map(|u| u.key()));
+    let missing: Vec<_> = keys.iter().filter(|k| !has(k)).collect();
+    assert!(missing.is_empty(), "missing: {missing:?}");
+}
+
 /// Collects every string literal in `src/` that looks like a translation key
 /// (`common.`, `herd.`, `lab.`, `ex.` prefixes) and checks the table has it.
 #[test]

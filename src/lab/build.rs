@@ -306,6 +306,14 @@ mod tests {
     use crate::params::NoticeKind;
     use Mechanism::*;
 
+    /// The default workbench, its suite cut to three rows.
+    fn three_rows() -> BuildParams {
+        BuildParams {
+            suite: vec![Scenario::None, Scenario::ResponseLost, Scenario::ModelRetry],
+            ..BuildParams::default()
+        }
+    }
+
     fn row(scenario: Scenario, pass: bool) -> SuiteRow {
         SuiteRow {
             scenario,
@@ -436,10 +444,7 @@ mod tests {
 
     #[test]
     fn a_suite_fills_in_then_waits_for_the_fixes_of_its_failing_rows() {
-        let params = BuildParams {
-            suite: vec![Scenario::None, Scenario::ResponseLost, Scenario::ModelRetry],
-            ..BuildParams::default()
-        };
+        let params = three_rows();
         let mut s = SuiteState::start(params.clone(), None);
         assert_eq!((s.done(), s.score()), (0, None));
         s.record_row(1, row(Scenario::ResponseLost, false));
@@ -466,10 +471,7 @@ mod tests {
 
     #[test]
     fn rows_turned_green_are_counted_against_the_previous_design_only() {
-        let params = BuildParams {
-            suite: vec![Scenario::None, Scenario::ResponseLost, Scenario::ModelRetry],
-            ..BuildParams::default()
-        };
+        let params = three_rows();
         let mut naive = SuiteState::start(params.clone(), None);
         for (i, sc) in params.suite.iter().enumerate() {
             naive.record_row(i, row(*sc, *sc == Scenario::None));

@@ -139,17 +139,8 @@ pub struct Notice {
 /// against the committed reports, how many reports got none (lost), how
 /// many extra ones a report got (duplicated), and how many name a report
 /// that does not exist (phantom: its transaction rolled back, or never ran).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Serialize, Deserialize)]
 #[derive(BorshSerialize, BorshDeserialize)]
 pub struct NoteCounts {
     pub delivered: usize,
@@ -215,17 +206,8 @@ impl Cell {
 /// `reports` (the default, and all a request meant before the notifier),
 /// the notifications the notifier sent («通知发了几次»), the HTTP
 /// attempts, or the requests answered with another tenant's response.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Serialize, Deserialize)]
 #[derive(BorshSerialize, BorshDeserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Measure {

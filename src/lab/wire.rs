@@ -456,6 +456,16 @@ mod tests {
         binary
     }
 
+    /// Request `id`: `measure` counted in `combo`'s run on `seed`.
+    pub(super) fn count(id: u64, combo: Combo, seed: u64, measure: Measure) -> Request {
+        let want = Want::Count {
+            combo,
+            seed,
+            measure,
+        };
+        Request { id, want }
+    }
+
     #[test]
     fn a_run_and_its_fix_survive_the_round_trip() {
         let combo = (
@@ -505,14 +515,7 @@ mod tests {
     fn a_count_equals_the_runs_final_count() {
         for sv in Preset::ALL.map(Preset::design) {
             let combo = (Scenario::SlowServer, ClientStrategy::NewKey, sv);
-            let r = all_replies(&Request {
-                id: 1,
-                want: Want::Count {
-                    combo,
-                    seed: 3,
-                    measure: Measure::Reports,
-                },
-            });
+            let r = all_replies(&count(1, combo, 3, Measure::Reports));
             let n = run(combo.0, combo.1, sv, 3).final_report_count();
             assert_eq!(r[0].answer, Answer::Count(n), "{sv:?}");
         }
@@ -532,12 +535,7 @@ mod tests {
             (Measure::Leaks, c.leaks),
         ];
         for (measure, n) in all {
-            let want = Want::Count {
-                combo,
-                seed: 1,
-                measure,
-            };
-            let r = all_replies(&Request { id: 1, want });
+            let r = all_replies(&count(1, combo, 1, measure));
             assert_eq!(r[0].answer, Answer::Count(n), "{measure:?}");
         }
         assert_eq!(c.notes.delivered, 2, "the relay delivers twice");
@@ -547,14 +545,8 @@ mod tests {
     fn a_count_request_without_a_measure_counts_reports() {
         let text = r#"{"id":1,"want":{"count":{"combo":["ResponseLost","Naive",""],"seed":1}}}"#;
         let req: Result<Request, _> = serde_json::from_str(text);
-        let sent = Request {
-            id: 1,
-            want: Want::Count {
-                combo: (Scenario::ResponseLost, ClientStrategy::Naive, Design::NONE),
-                seed: 1,
-                measure: Measure::Reports,
-            },
-        };
+        let combo = (Scenario::ResponseLost, ClientStrategy::Naive, Design::NONE);
+        let sent = count(1, combo, 1, Measure::Reports);
         assert_eq!(sent.to_json().replace(r#","measure":"reports""#, ""), text);
         assert!(matches!(
             req.map(|r| r.want),
@@ -656,15 +648,8 @@ mod binary_tests {
 
     #[test]
     fn bad_binary_requests_get_one_error_reply_with_their_id() {
-        let good = Request {
-            id: 77,
-            want: Want::Count {
-                combo: (Scenario::None, ClientStrategy::Naive, Design::NONE),
-                seed: 1,
-                measure: Measure::Reports,
-            },
-        }
-        .to_bytes();
+        let combo = (Scenario::None, ClientStrategy::Naive, Design::NONE);
+        let good = super::tests::count(77, combo, 1, Measure::Reports).to_bytes();
         let mut trailing = good.clone();
         trailing.push(0);
         let mut bad_variant = good.clone();

@@ -56,7 +56,8 @@ const STROKE: &str =
     "fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\"";
 
 impl Icon {
-    /// Every icon (the browser test draws each).
+    /// Every icon (the browser test draws each): the player's six controls,
+    /// then [`Icon::MARKS`].
     pub const ALL: [Icon; 16] = [
         Icon::ToStart,
         Icon::Back,
@@ -75,6 +76,10 @@ impl Icon {
         Icon::Leak,
         Icon::TenantRefused,
     ];
+
+    /// The marks of a run's outcome, every one a matrix cell may draw: each
+    /// arm of [`ending_icon`], the luck and change marks.
+    pub const MARKS: &'static [Icon] = Icon::ALL.split_at(6).1;
 
     /// A stable id (the `icon-<id>` class the tests and styles find).
     pub fn id(self) -> &'static str {

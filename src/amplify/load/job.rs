@@ -2,6 +2,7 @@
 //! bounded number of events per call, so the page can slice the work.
 
 use super::explain::LaneFacts;
+use super::queue::RunQueue;
 use super::series::Series;
 use super::sim::{LoadOutcome, LoadSim};
 use crate::amplify::lanes::Lane;
@@ -55,9 +56,8 @@ impl LaneResult {
 
 /// Lanes in progress.
 pub struct LoadJob {
-    lanes: Vec<Lane>,
+    lanes: RunQueue<Lane>,
     seed: u64,
-    current: Option<LoadSim>,
     pub results: Vec<LaneResult>,
 }
 
@@ -65,45 +65,30 @@ impl LoadJob {
     /// Every lane on the same seed.
     pub fn new(lanes: Vec<Lane>, seed: u64) -> Self {
         LoadJob {
-            lanes,
+            lanes: RunQueue::new(lanes),
             seed,
-            current: None,
             results: Vec::new(),
         }
     }
 
     /// Whether every lane has run.
     pub fn done(&self) -> bool {
-        self.results.len() == self.lanes.len()
+        self.lanes.done()
     }
 
     /// Share of lanes done.
     pub fn progress(&self) -> f64 {
-        if self.lanes.is_empty() {
-            1.0
-        } else {
-            self.results.len() as f64 / self.lanes.len() as f64
-        }
+        self.lanes.progress()
     }
 
     /// Runs at most about `budget` events; returns whether all is done.
     pub fn advance(&mut self, budget: u32) -> bool {
-        let mut left = budget;
-        while left > 0 && !self.done() {
-            let lane = &self.lanes[self.results.len()];
-            let sim = match &mut self.current {
-                Some(s) => s,
-                None => self
-                    .current
-                    .insert(LoadSim::new(&lane.cfg, lane.policy, self.seed)),
-            };
-            left -= sim.step(left).min(left);
-            if sim.done() {
-                let o = self.current.take().expect("current lane").finish();
-                let r = LaneResult::of(lane, o);
-                self.results.push(r);
-            }
-        }
-        self.done()
+        let seed = self.seed;
+        let results = &mut self.results;
+        self.lanes.advance(
+            budget,
+            |lane| LoadSim::new(&lane.cfg, lane.policy, seed),
+            |lane, o| results.push(LaneResult::of(lane, o)),
+        )
     }
 }

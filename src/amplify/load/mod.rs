@@ -7,6 +7,7 @@ pub mod explain;
 pub mod job;
 pub mod lesson;
 pub mod limiters;
+pub mod queue;
 pub mod series;
 mod sim;
 

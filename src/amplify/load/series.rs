@@ -66,37 +66,31 @@ impl Series {
         Series { bins }
     }
 
-    fn at(&mut self, t: f64) -> Option<&mut Bin> {
+    /// Adds one to `count` of the bin at `t` (nothing before 0 or past the
+    /// last bin).
+    fn tally(&mut self, t: f64, count: impl FnOnce(&mut Bin) -> &mut u32) {
         if t < 0.0 {
-            return None;
+            return;
         }
-        self.bins.get_mut((t / BIN_S) as usize)
+        if let Some(b) = self.bins.get_mut((t / BIN_S) as usize) {
+            *count(b) += 1;
+        }
     }
 
     pub fn on_arrival(&mut self, t: f64) {
-        if let Some(b) = self.at(t) {
-            b.arrivals += 1;
-        }
+        self.tally(t, |b| &mut b.arrivals);
     }
     pub fn on_request(&mut self, t: f64) {
-        if let Some(b) = self.at(t) {
-            b.requests += 1;
-        }
+        self.tally(t, |b| &mut b.requests);
     }
     pub fn on_served(&mut self, t: f64) {
-        if let Some(b) = self.at(t) {
-            b.served += 1;
-        }
+        self.tally(t, |b| &mut b.served);
     }
     pub fn on_success(&mut self, t: f64) {
-        if let Some(b) = self.at(t) {
-            b.successes += 1;
-        }
+        self.tally(t, |b| &mut b.successes);
     }
     pub fn on_failure(&mut self, t: f64) {
-        if let Some(b) = self.at(t) {
-            b.failures += 1;
-        }
+        self.tally(t, |b| &mut b.failures);
     }
 
     /// Mean goodput over bins `[from, to)`.

@@ -41,6 +41,14 @@ fn assert_equals_run_point(spec: &SweepSpec, got: &[PointSummary]) {
     }
 }
 
+/// The job is done, `page_points` of its points computed on the page, and
+/// every point equals `run_point`'s.
+fn assert_done_as_run_point(job: &HerdJob, page_points: usize) {
+    assert_eq!(job.status(), JobStatus::Done);
+    assert_eq!(job.page_points(), page_points);
+    assert_equals_run_point(job.spec(), job.summaries());
+}
+
 /// Steps the page's work to the end, checking progress never drops.
 fn run_page(job: &mut HerdJob, clock: &mut f64, last: &mut f64) {
     while job.has_page_work() {
@@ -65,12 +73,10 @@ fn on_the_page_every_point_equals_run_point_and_progress_only_grows() {
     assert_eq!(job.progress(), 0.0);
     let mut last = 0.0;
     run_page(&mut job, &mut clock, &mut last);
-    assert_eq!(job.status(), JobStatus::Done);
+    assert_done_as_run_point(&job, 9);
     assert_eq!(job.progress(), 1.0);
-    assert_eq!(job.page_points(), 9);
     assert!(job.timing().slices() > 1);
     assert_eq!(job.timing().elapsed_ms(), clock);
-    assert_equals_run_point(job.spec(), job.summaries());
     assert!(job.take_traces().is_none(), "a sweep records no traces");
 }
 
@@ -97,9 +103,7 @@ fn the_run_view_traces_trial_zero_and_its_points_equal_run_point() {
         assert_eq!(tr, &simulate_traced(&cfg, s, trial_seed(11, 40, s, 0)));
     }
     serve_all(&mut job, &mut clock, &mut last);
-    assert_eq!(job.status(), JobStatus::Done);
-    assert_eq!(job.page_points(), 0);
-    assert_equals_run_point(&spec, job.summaries());
+    assert_done_as_run_point(&job, 0);
 }
 
 /// Answers every request as a real worker would, until the job is done.
@@ -131,9 +135,7 @@ fn workers_compute_every_point_as_run_point_does() {
     assert!(!job.has_page_work(), "the points are the workers' work");
     let mut last = 0.0;
     serve_all(&mut job, &mut clock, &mut last);
-    assert_eq!(job.status(), JobStatus::Done);
-    assert_eq!(job.page_points(), 0);
-    assert_equals_run_point(job.spec(), job.summaries());
+    assert_done_as_run_point(&job, 0);
 }
 
 #[test]
@@ -156,10 +158,8 @@ fn a_point_given_back_after_an_error_reply_is_redone_once_and_the_job_finishes()
     assert!(job.on_reply(0, &answer_point_json(&a), 3.0).is_err());
     let mut last = before;
     run_page(&mut job, &mut clock, &mut last);
-    assert_eq!(job.status(), JobStatus::Done);
     // Every point but the one worker 1 finished was computed on the page, once.
-    assert_eq!(job.page_points(), 8);
-    assert_equals_run_point(job.spec(), job.summaries());
+    assert_done_as_run_point(&job, 8);
 }
 
 #[test]
@@ -178,9 +178,7 @@ fn a_silent_worker_is_overdue_and_its_point_is_redone_on_the_page() {
     assert_eq!(job.overdue(late), None);
     let (mut clock, mut last) = (late, job.progress());
     run_page(&mut job, &mut clock, &mut last);
-    assert_eq!(job.status(), JobStatus::Done);
-    assert_eq!(job.page_points(), 8);
-    assert_equals_run_point(job.spec(), job.summaries());
+    assert_done_as_run_point(&job, 8);
 }
 
 #[test]

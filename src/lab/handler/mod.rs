@@ -179,11 +179,8 @@ impl Server {
     fn claim(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
         db.begin();
         let row = db.row(self.sql.get(Stmt::ClaimRead), &self.key_args(h, key));
-        let lease = self
-            .has(Mechanism::Lease)
-            .then_some((now + LEASE_MS) as i64);
         let Some(row) = row else {
-            return self.insert_claim(db, h, key, now, lease);
+            return self.insert_claim(db, h, key, now);
         };
         let rec = KeyRecord::read(&row, self.has(Mechanism::Digest));
         if rec.digest.is_some_and(|d| d != h.digest) {
@@ -197,7 +194,7 @@ impl Server {
         }
         let leased_until = rec.lease_expires.filter(|_| self.has(Mechanism::Lease));
         if leased_until.is_some_and(|exp| exp <= now as i64) {
-            return self.take_over(db, h, key, now, lease);
+            return self.take_over(db, h, key, now);
         }
         db.commit();
         let mut r = in_progress(h);
@@ -208,14 +205,14 @@ impl Server {
         Phase::Respond(Decision::InProgress, r)
     }
 
-    fn insert_claim(
-        &self,
-        db: &mut Db,
-        h: &mut Handler,
-        key: &str,
-        now: u64,
-        lease: Option<i64>,
-    ) -> Phase {
+    /// `lease`: when a claim made at `now` ends.
+    fn new_lease(&self, now: u64) -> Option<i64> {
+        self.has(Mechanism::Lease)
+            .then_some((now + LEASE_MS) as i64)
+    }
+
+    fn insert_claim(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
+        let lease = self.new_lease(now);
         let fence = self.has(Mechanism::Fence).then_some(1);
         let mut params = self.key_args(h, key);
         params.extend([text(&h.digest), opt(fence), opt(lease), int(now as i64)]);
@@ -231,14 +228,8 @@ impl Server {
     }
 
     /// `lease`: an expired claim is taken over (`fence`: with a new token).
-    fn take_over(
-        &self,
-        db: &mut Db,
-        h: &mut Handler,
-        key: &str,
-        now: u64,
-        lease: Option<i64>,
-    ) -> Phase {
+    fn take_over(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
+        let lease = self.new_lease(now);
         let mut params = vec![opt(lease)];
         params.extend(self.key_args(h, key));
         params.push(int(now as i64));

@@ -47,16 +47,8 @@ id_enum! {
 /// one, it moves from here to [`FaultKind`] with its token.
 pub const NOT_YET_COVERED: [&str; 1] = ["notifier_crash"];
 /// A set of fault kinds (the student's checkboxes).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(serde::Serialize, serde::Deserialize)]
 #[derive(BorshSerialize, BorshDeserialize)]
 pub struct KindSet(u32);
 

@@ -77,38 +77,36 @@ fn shorter_delivery(d: Delivery) -> Vec<Delivery> {
     }
 }
 
+/// `v` changed by `edit`.
+fn edited<T: Clone>(v: &T, edit: impl FnOnce(&mut T)) -> T {
+    let mut c = v.clone();
+    edit(&mut c);
+    c
+}
+
+/// A copy of `v` for each of `values`, put in by `set` (a field's shorter
+/// values, say).
+fn copies<T: Clone, V>(v: T, values: Vec<V>, set: fn(&mut T, V)) -> impl Iterator<Item = T> {
+    values.into_iter().map(move |x| edited(&v, |c| set(c, x)))
+}
+
 /// One notifier call's simpler versions: each fault replaced by plain
 /// delivery, the relay kept alive, then each delay shorter.
 fn simpler_notes(n: NotifyFault) -> Vec<NotifyFault> {
     let mut out = Vec::new();
     if n.request != Delivery::Deliver {
-        out.push(NotifyFault {
-            request: Delivery::Deliver,
-            ..n
-        });
+        out.push(edited(&n, |c| c.request = Delivery::Deliver));
     }
     if n.response != Delivery::Deliver {
-        out.push(NotifyFault {
-            response: Delivery::Deliver,
-            ..n
-        });
+        out.push(edited(&n, |c| c.response = Delivery::Deliver));
     }
     if n.relay_dies {
-        out.push(NotifyFault {
-            relay_dies: false,
-            ..n
-        });
+        out.push(edited(&n, |c| c.relay_dies = false));
     }
-    out.extend(
-        shorter_delivery(n.request)
-            .into_iter()
-            .map(|request| NotifyFault { request, ..n }),
-    );
-    out.extend(
-        shorter_delivery(n.response)
-            .into_iter()
-            .map(|response| NotifyFault { response, ..n }),
-    );
+    out.extend(copies(n, shorter_delivery(n.request), |c, d| c.request = d));
+    out.extend(copies(n, shorter_delivery(n.response), |c, d| {
+        c.response = d
+    }));
     out
 }
 
@@ -116,20 +114,15 @@ fn simpler_notes(n: NotifyFault) -> Vec<NotifyFault> {
 /// second tenant (or an earlier one), no rewritten title, fewer notifier
 /// calls with faults, then each call's faults one by one.
 fn downstream_simplifications(s: &FaultSchedule) -> Vec<FaultSchedule> {
-    let with = |f: &dyn Fn(&mut FaultSchedule)| {
-        let mut c = s.clone();
-        f(&mut c);
-        c
-    };
     let mut out = Vec::new();
     if let Some(at) = s.second_tenant {
-        out.push(with(&|c| c.second_tenant = None));
+        out.push(edited(s, |c| c.second_tenant = None));
         for earlier in shorter(at, 100) {
-            out.push(with(&|c| c.second_tenant = Some(earlier)));
+            out.push(edited(s, |c| c.second_tenant = Some(earlier)));
         }
     }
     if s.rewrite_title {
-        out.push(with(&|c| c.rewrite_title = false));
+        out.push(edited(s, |c| c.rewrite_title = false));
     }
     out.extend(list_simplifications(s, |c| &mut c.notify, simpler_notes));
     out
@@ -143,22 +136,19 @@ fn list_simplifications<T: Copy>(
     list: fn(&mut FaultSchedule) -> &mut Vec<T>,
     simpler: fn(T) -> Vec<T>,
 ) -> Vec<FaultSchedule> {
-    let with = |f: &dyn Fn(&mut Vec<T>)| {
-        let mut c = s.clone();
-        f(list(&mut c));
-        c
-    };
     let items = std::mem::take(list(&mut s.clone()));
     let n = items.len();
-    let mut out: Vec<FaultSchedule> = (0..n).map(|keep| with(&|l| l.truncate(keep))).collect();
+    let mut out: Vec<FaultSchedule> = (0..n)
+        .map(|keep| edited(s, |c| list(c).truncate(keep)))
+        .collect();
     for i in 0..n.saturating_sub(1) {
-        out.push(with(&|l| {
-            l.remove(i);
+        out.push(edited(s, |c| {
+            list(c).remove(i);
         }));
     }
     for (i, item) in items.into_iter().enumerate() {
         for simpler in simpler(item) {
-            out.push(with(&|l| l[i] = simpler));
+            out.push(edited(s, |c| list(c)[i] = simpler));
         }
     }
     out
@@ -192,44 +182,22 @@ fn simpler_attempts(a: AttemptFault) -> Vec<AttemptFault> {
     let plain = AttemptFault::default();
     let mut out = Vec::new();
     if a.request != plain.request {
-        out.push(AttemptFault {
-            request: plain.request,
-            ..a
-        });
+        out.push(edited(&a, |c| c.request = plain.request));
     }
     if a.server != plain.server {
-        out.push(AttemptFault {
-            server: plain.server,
-            ..a
-        });
+        out.push(edited(&a, |c| c.server = plain.server));
     }
     if a.response != plain.response {
-        out.push(AttemptFault {
-            response: plain.response,
-            ..a
-        });
+        out.push(edited(&a, |c| c.response = plain.response));
     }
     if a.rerender {
-        out.push(AttemptFault {
-            rerender: false,
-            ..a
-        });
+        out.push(edited(&a, |c| c.rerender = false));
     }
-    out.extend(
-        shorter_delivery(a.request)
-            .into_iter()
-            .map(|request| AttemptFault { request, ..a }),
-    );
-    out.extend(
-        shorter_server(a.server)
-            .into_iter()
-            .map(|server| AttemptFault { server, ..a }),
-    );
-    out.extend(
-        shorter_delivery(a.response)
-            .into_iter()
-            .map(|response| AttemptFault { response, ..a }),
-    );
+    out.extend(copies(a, shorter_delivery(a.request), |c, d| c.request = d));
+    out.extend(copies(a, shorter_server(a.server), |c, f| c.server = f));
+    out.extend(copies(a, shorter_delivery(a.response), |c, d| {
+        c.response = d
+    }));
     out
 }
 
@@ -237,23 +205,18 @@ fn simpler_attempts(a: AttemptFault) -> Vec<AttemptFault> {
 /// faults, shorter attempt lists, one attempt fewer, then each attempt's
 /// faults one by one.
 pub fn simplifications(s: &FaultSchedule) -> Vec<FaultSchedule> {
-    let with = |f: &dyn Fn(&mut FaultSchedule)| {
-        let mut c = s.clone();
-        f(&mut c);
-        c
-    };
     let mut out = Vec::new();
     if s.restart_next_day {
-        out.push(with(&|c| c.restart_next_day = false));
+        out.push(edited(s, |c| c.restart_next_day = false));
     }
     if s.double_submit {
-        out.push(with(&|c| c.double_submit = false));
+        out.push(edited(s, |c| c.double_submit = false));
     }
     if s.model_recalls > 0 {
-        out.push(with(&|c| c.model_recalls = 0));
+        out.push(edited(s, |c| c.model_recalls = 0));
     }
     if s.model_recalls > 1 {
-        out.push(with(&|c| c.model_recalls -= 1));
+        out.push(edited(s, |c| c.model_recalls -= 1));
     }
     out.extend(list_simplifications(
         s,

@@ -84,14 +84,7 @@ impl Sim {
         self.note_calls.push(call);
         self.note_task_of_call.push(task);
         if !lost {
-            let delay = match fault.request {
-                Delivery::Delay(d) => d,
-                _ => 0,
-            };
-            self.at(
-                self.now + NOTIFY_LATENCY_MS + delay,
-                Ev::NoteArrive { call: id },
-            );
+            self.note_delivered(fault.request, Ev::NoteArrive { call: id });
         }
         self.at(self.now + NOTIFY_TIMEOUT_MS, Ev::NoteTimeout { call: id });
         arrow(
@@ -182,6 +175,16 @@ impl Sim {
         Some((note_step(NoteEvent::Sent { call }), vec![a]))
     }
 
+    /// `ev` once a message between the service and the notifier, sent now,
+    /// arrives: after the latency, plus `d`'s delay.
+    fn note_delivered(&mut self, d: Delivery, ev: Ev) {
+        let delay = match d {
+            Delivery::Delay(ms) => ms,
+            _ => 0,
+        };
+        self.at(self.now + NOTIFY_LATENCY_MS + delay, ev);
+    }
+
     /// A call reaches the notifier.
     pub(super) fn note_arrive(&mut self, call: usize) -> (StepKind, Vec<Arrow>) {
         let outcome = self.notifier.receive(&self.note_calls[call], self.now);
@@ -193,14 +196,7 @@ impl Sim {
         let fault = self.schedule.notify_call(call);
         let lost = self.note_calls[call].answer_lost;
         if !lost {
-            let delay = match fault.response {
-                Delivery::Delay(d) => d,
-                _ => 0,
-            };
-            self.at(
-                self.now + NOTIFY_LATENCY_MS + delay,
-                Ev::NoteAnswer { call, outcome },
-            );
+            self.note_delivered(fault.response, Ev::NoteAnswer { call, outcome });
         }
         let back = arrow(
             Lane::Notifier,

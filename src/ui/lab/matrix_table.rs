@@ -51,21 +51,6 @@ fn matrix_row(p: &RowProps) -> Html {
     }
 }
 
-/// Every icon a cell may draw: each arm of `ending_icon`, the luck and
-/// change marks.
-const CELL_ICONS: [Icon; 10] = [
-    Icon::Cross,
-    Icon::Check,
-    Icon::CheckUnknown,
-    Icon::Empty,
-    Icon::Unknown,
-    Icon::Luck,
-    Icon::Changed,
-    Icon::ChangedBody,
-    Icon::Leak,
-    Icon::TenantRefused,
-];
-
 /// The table's scroll box, and whether the table overflows it.
 pub struct Scroll {
     pub node: NodeRef,
@@ -214,7 +199,7 @@ pub fn table(l: Lang, m: &MatrixParams, got: Computed, scroll: Scroll) -> Html {
             <p class="more-columns" data-testid="matrix-more">{ t(l, "lab.matrix.more_columns") }{ icon(Icon::Play) }</p>
         }
         <div class="scroll-x" data-testid="matrix-scroll" ref={scroll.node}>
-            { icon_sprite(&CELL_ICONS) }
+            { icon_sprite(Icon::MARKS) }
             <table class="data matrix-table" data-testid="matrix" data-by={match m.by { MatrixBy::Client => "client", MatrixBy::Server => "server" }}>
                 <thead><tr>
                     <th scope="col">{ t(l, "lab.matrix.scenario") }</th>
