@@ -278,7 +278,8 @@ pub fn sweep_view(p: &SweepViewProps) -> Html {
         Callback::from(move |s: Option<Strategy>| hover.set(s))
     };
     let guard = p.job.job.borrow();
-    let job = guard.as_ref();
+    // The core's job (the shown state around it adds the charts to draw).
+    let job: Option<&HerdJob> = guard.as_ref().map(|s| &**s);
     let charts = job.map(|j| {
         let spec = j.spec();
         let pts = j.summaries();
