@@ -200,6 +200,20 @@ pub fn limit_notice(
     *notices = cap_notices(std::mem::take(notices));
 }
 
+/// Uses `used` instead of `value`, a limit applied after reading, and says
+/// so in the parameter's notice ([`limit_notice`]; `range` is what the
+/// other parameters allow).
+pub fn apply_limit<T: ToString>(
+    notices: &mut Vec<Notice>,
+    param: &str,
+    value: &mut T,
+    used: T,
+    range: String,
+) {
+    limit_notice(notices, param, value.to_string(), range, used.to_string());
+    *value = used;
+}
+
 /// A visible notice about one parameter.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Notice {
@@ -356,6 +370,18 @@ impl<'a> Reader<'a> {
             });
         }
         out
+    }
+
+    /// A subset of an `id_enum!` enum's values ([`Reader::subset`] of its
+    /// ids), kept in the enum's display order; `default` when none is given.
+    pub(crate) fn pick_set<T: UrlId>(&mut self, name: &str, default: &[T]) -> Vec<T> {
+        let ids = T::ids();
+        let default: Vec<&str> = default.iter().map(|v| v.id()).collect();
+        let chosen = self.subset(name, &ids, &default);
+        ids.into_iter()
+            .filter(|id| chosen.iter().any(|c| c == id))
+            .filter_map(T::from_id)
+            .collect()
     }
 
     /// Reports every query key not in `known` as ignored, once per key.

@@ -4,7 +4,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use retry_lab::amplify::load::{run_load, LoadPolicy};
-use retry_lab::amplify::presets::Preset;
+use retry_lab::amplify::load_presets::Preset;
 use retry_lab::amplify::AmplifyParams;
 use retry_lab::exercises::bank_layers::{codex_amplification, questions};
 use retry_lab::exercises::{bank, option_key, Kind};

@@ -6,7 +6,7 @@
 use retry_lab::amplify::load::explain::{mechanism, outcome, plan};
 use retry_lab::amplify::load::job::{LaneResult, LoadJob};
 use retry_lab::amplify::load::lesson::lesson;
-use retry_lab::amplify::presets::Preset;
+use retry_lab::amplify::load_presets::Preset;
 use retry_lab::amplify::{run_load, AmplifyParams, LoadConfig, LoadPolicy, View};
 
 fn lanes(preset: Preset) -> (AmplifyParams, Vec<LaneResult>) {

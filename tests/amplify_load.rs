@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use retry_lab::amplify::load::{LoadConfig, LoadPolicy, Window};
-use retry_lab::amplify::presets::Preset;
+use retry_lab::amplify::load_presets::Preset;
 use retry_lab::amplify::run_load;
 
 fn brooker(p: f64) -> LoadConfig {

@@ -1,7 +1,7 @@
 //! URL parameters of `#/amplify`: defaults, limits with notices, round trip.
 #![cfg(not(target_arch = "wasm32"))]
 
-use retry_lab::amplify::presets::Preset;
+use retry_lab::amplify::load_presets::Preset;
 use retry_lab::amplify::{AmplifyParams, FanoutPolicy, LoadPolicy, View};
 use retry_lab::params::NoticeKind;
 use retry_lab::route::Query;
@@ -80,7 +80,7 @@ fn round_trips() {
 
 #[test]
 fn the_preset_bar_marks_the_active_preset() {
-    use retry_lab::amplify::demos::Demo;
+    use retry_lab::amplify::page_presets::Demo;
     for d in Demo::ALL {
         let mut p = d.params();
         assert_eq!(Demo::active(&p), Some(d), "{}", d.id());

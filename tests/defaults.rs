@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use retry_lab::amplify::presets::Preset;
+use retry_lab::amplify::load_presets::Preset;
 use retry_lab::amplify::{AmplifyParams, LoadConfig, View};
 use retry_lab::herd::HerdParams;
 use retry_lab::lab::{BuildParams, LabParams, MatrixParams};

@@ -4,7 +4,7 @@
 //! no notice and the same typed parameters, and holds only non-defaults.
 #![cfg(not(target_arch = "wasm32"))]
 
-use retry_lab::amplify::demos::Demo;
+use retry_lab::amplify::page_presets::Demo;
 use retry_lab::amplify::{AmplifyParams, View as AmpView};
 use retry_lab::exercises::{bank, Kind, Model};
 use retry_lab::herd::HerdParams;

@@ -1,6 +1,6 @@
 //! Bounds and defaults of every URL parameter of `#/amplify`; the CLI reads
 //! the same ones. Defaults that depend on the preset come from
-//! [`super::presets::Preset::config`].
+//! [`super::load_presets::Preset::config`].
 
 use crate::params::{Bound, MAX_SAFE_INTEGER};
 

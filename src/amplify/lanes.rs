@@ -2,8 +2,8 @@
 //! configuration of each point of Brooker's sweep.
 
 use super::load::{LoadConfig, LoadPolicy, Window};
+use super::load_presets::Preset;
 use super::params::AmplifyParams;
-use super::presets::Preset;
 
 impl AmplifyParams {
     /// The lanes of the load view: one per policy; the Codex preset adds,

@@ -11,13 +11,13 @@
 
 pub mod bounds;
 pub mod csv;
-pub mod demos;
 pub mod fanout;
 pub mod fanout_run;
 pub mod lanes;
 pub mod load;
+pub mod load_presets;
+pub mod page_presets;
 pub mod params;
-pub mod presets;
 pub mod sweep;
 pub mod work;
 

@@ -3,13 +3,13 @@
 //! one set of bounds ([`super::bounds`]) and defaults.
 
 use crate::ids::id_enum;
-use crate::params::{cap_notices, check_int, limit_notice, Bound, Notice, Reader};
+use crate::params::{apply_limit, cap_notices, check_int, limit_notice, Bound, Notice, Reader};
 use crate::route::Query;
 
 use super::bounds as b;
 use super::fanout::{FanoutConfig, FanoutPolicy, MAX_LAYERS};
 use super::load::{LoadConfig, LoadPolicy, Window};
-use super::presets::Preset;
+use super::load_presets::Preset;
 
 id_enum! {
     /// Which view of the page.
@@ -145,14 +145,59 @@ fn join(layers: &[u32]) -> String {
         .join(",")
 }
 
+/// `seed=`: the fanout view starts from its own seed (one whose first call
+/// shows retries), the load views from the common default.
+fn read_seed(r: &mut Reader, view: View) -> u64 {
+    let default = match view {
+        View::Fanout => b::FANOUT_SEED,
+        _ => b::SEED.default,
+    };
+    r.int(Bound { default, ..b::SEED }) as u64
+}
+
+/// The load settings, each defaulting to the preset's `d` (layers and
+/// failure rate are the fanout's, read before).
+fn read_load(r: &mut Reader, d: &LoadConfig, layers: Vec<u32>, p: f64) -> LoadConfig {
+    LoadConfig {
+        layers,
+        p,
+        rate: r.float(with_default(b::RATE, d.rate)),
+        capacity: r.float(with_default(b::CAPACITY, d.capacity)),
+        timeout: r.float(with_default(b::TIMEOUT, d.timeout)),
+        duration: r.float(with_default(b::DURATION, d.duration)),
+        max_calls: 0,
+        incident: Window {
+            start: r.float(with_default(b::INCIDENT_START, d.incident.start)),
+            end: r.float(with_default(
+                b::INCIDENT_END,
+                d.incident.end.min(b::INCIDENT_END.max),
+            )),
+        },
+        trigger: Window {
+            start: r.float(with_default(b::TRIGGER_START, d.trigger.start)),
+            end: r.float(with_default(b::TRIGGER_END, d.trigger.end)),
+        },
+        trigger_capacity: r.float(with_default(b::TRIGGER_CAPACITY, d.trigger_capacity)),
+        base: r.float(with_default(b::BASE, d.base)),
+        cap: r.float(with_default(b::CAP, d.cap)),
+        deadline: r.float(with_default(b::DEADLINE, d.deadline)),
+        retry_after: r.float(with_default(b::RETRY_AFTER, d.retry_after)),
+        shed: r.float(with_default(b::SHED, d.shed)),
+        budget_ratio: r.float(with_default(b::BUDGET_RATIO, d.budget_ratio)),
+        refill: r.float(with_default(b::REFILL, d.refill)),
+        recover_pct: r.float(with_default(b::RECOVER_PCT, d.recover_pct)),
+    }
+}
+
 impl AmplifyParams {
     /// Reads every parameter; never panics. Notices name each parameter that
-    /// was not used as given.
+    /// was not used as given (in the order they are read).
     pub fn from_query(q: &Query) -> (AmplifyParams, Vec<Notice>) {
         let mut r = Reader::new(q);
         let view = r.pick("view", View::Fanout);
-        let default_preset = view.default_preset();
-        let preset = r.pick("preset", default_preset);
+        let preset = r.pick("preset", view.default_preset());
+        // The fanout view has its own layers and failure rate; the load
+        // views start from the preset's.
         let d = preset.config();
         let (layers_default, p_default) = match view {
             View::Fanout => (b::FANOUT_LAYERS.to_vec(), b::P.default),
@@ -161,75 +206,26 @@ impl AmplifyParams {
         let mut notices = Vec::new();
         let layers = read_layers(q, &layers_default, &mut notices);
         let p = r.float(with_default(b::P, p_default));
-        let policy = r.pick("policy", FanoutPolicy::Independent);
-        let budget = r.int(b::BUDGET) as u32;
-        let trials = r.int(b::TRIALS) as u32;
-        let step = r.int(b::STEP);
-        let seed_default = match view {
-            View::Fanout => b::FANOUT_SEED,
-            _ => b::SEED.default,
-        };
-        let seed = r.int(Bound {
-            default: seed_default,
-            ..b::SEED
-        }) as u64;
-        let lp = LoadPolicy::ids();
-        let preset_policies: Vec<&str> = preset.policies().iter().map(|p| p.id()).collect();
-        let chosen = r.subset("policies", &lp, &preset_policies);
-        let policies = LoadPolicy::ALL
-            .into_iter()
-            .filter(|p| chosen.iter().any(|c| c == p.id()))
-            .collect();
-        let load = LoadConfig {
+        let fanout = FanoutConfig {
             layers: layers.clone(),
             p,
-            rate: r.float(with_default(b::RATE, d.rate)),
-            capacity: r.float(with_default(b::CAPACITY, d.capacity)),
-            timeout: r.float(with_default(b::TIMEOUT, d.timeout)),
-            duration: r.float(with_default(b::DURATION, d.duration)),
-            max_calls: 0,
-            incident: Window {
-                start: r.float(with_default(b::INCIDENT_START, d.incident.start)),
-                end: r.float(with_default(
-                    b::INCIDENT_END,
-                    d.incident.end.min(b::INCIDENT_END.max),
-                )),
-            },
-            trigger: Window {
-                start: r.float(with_default(b::TRIGGER_START, d.trigger.start)),
-                end: r.float(with_default(b::TRIGGER_END, d.trigger.end)),
-            },
-            trigger_capacity: r.float(with_default(b::TRIGGER_CAPACITY, d.trigger_capacity)),
-            base: r.float(with_default(b::BASE, d.base)),
-            cap: r.float(with_default(b::CAP, d.cap)),
-            deadline: r.float(with_default(b::DEADLINE, d.deadline)),
-            retry_after: r.float(with_default(b::RETRY_AFTER, d.retry_after)),
-            shed: r.float(with_default(b::SHED, d.shed)),
-            budget_ratio: r.float(with_default(b::BUDGET_RATIO, d.budget_ratio)),
-            refill: r.float(with_default(b::REFILL, d.refill)),
-            recover_pct: r.float(with_default(b::RECOVER_PCT, d.recover_pct)),
+            policy: r.pick("policy", FanoutPolicy::Independent),
+            budget: r.int(b::BUDGET) as u32,
         };
-        let calls = r.int(b::CALLS) as u32;
-        let steps = r.int(b::STEPS) as u32;
-        r.reject_unknown(&KNOWN);
-        notices.extend(r.notices);
         let mut prm = AmplifyParams {
             view,
-            seed,
-            fanout: FanoutConfig {
-                layers,
-                p,
-                policy,
-                budget,
-            },
-            trials,
-            step,
+            fanout,
+            trials: r.int(b::TRIALS) as u32,
+            step: r.int(b::STEP),
+            seed: read_seed(&mut r, view),
             preset,
-            policies,
-            load,
-            calls,
-            steps,
+            policies: r.pick_set("policies", &preset.policies()),
+            load: read_load(&mut r, &d, layers, p),
+            calls: r.int(b::CALLS) as u32,
+            steps: r.int(b::STEPS) as u32,
         };
+        r.reject_unknown(&KNOWN);
+        notices.extend(r.notices);
         prm.apply_limits(&mut notices);
         (prm, cap_notices(notices))
     }
@@ -242,40 +238,26 @@ impl AmplifyParams {
             (&mut self.load.trigger, b::TRIGGER_END),
         ] {
             if w.end < w.start {
-                limit_notice(
-                    notices,
-                    end.name,
-                    w.end.to_string(),
-                    format!("{}–{}", w.start, end.max),
-                    w.start.to_string(),
-                );
-                w.end = w.start;
+                let range = format!("{}–{}", w.start, end.max);
+                apply_limit(notices, end.name, &mut w.end, w.start, range);
             }
         }
         let max_duration = (b::LOAD_CALLS / self.load.rate).floor().max(1.0);
         if self.load.duration > max_duration {
-            let given = self.load.duration.to_string();
-            limit_notice(
+            let range = format!("1–{max_duration}");
+            apply_limit(
                 notices,
                 "duration",
-                given,
-                format!("1–{max_duration}"),
-                max_duration.to_string(),
+                &mut self.load.duration,
+                max_duration,
+                range,
             );
-            self.load.duration = max_duration;
         }
         let worst = self.fanout.max_bottom().max(1) as f64;
         let max_trials = ((b::FANOUT_WORK / worst).floor() as u32).clamp(1, b::TRIALS.max as u32);
         if self.trials > max_trials {
-            let given = self.trials.to_string();
-            limit_notice(
-                notices,
-                "trials",
-                given,
-                format!("1–{max_trials}"),
-                max_trials.to_string(),
-            );
-            self.trials = max_trials;
+            let range = format!("1–{max_trials}");
+            apply_limit(notices, "trials", &mut self.trials, max_trials, range);
         }
     }
 

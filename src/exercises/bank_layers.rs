@@ -8,7 +8,7 @@ use super::bank::{choice, num, q};
 use super::demos::amp;
 use super::sections::{Reading, Section, Source};
 use super::{Derivation as D, Kind, Question, Unit};
-use crate::amplify::demos::Demo;
+use crate::amplify::page_presets::Demo;
 use crate::amplify::FanoutPolicy::{Budget, Independent, TopOnly};
 
 pub use super::derive::{codex_amplification, fanout_expected};

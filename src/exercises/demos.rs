@@ -2,7 +2,7 @@
 //! one is the run or preset that shows the case its question is about
 //! (tests/exercises_demos.rs runs every one and checks that it does).
 
-use crate::amplify::demos::Demo;
+use crate::amplify::page_presets::Demo;
 use crate::herd::{HerdParams, Strategy};
 use crate::lab::{ClientStrategy, Preset, Scenario};
 use crate::links::Link;

@@ -9,7 +9,7 @@ use super::formulas::{
     worst_case_requests,
 };
 use crate::amplify::load::{run_load, LoadConfig, LoadPolicy};
-use crate::amplify::presets::Preset;
+use crate::amplify::load_presets::Preset;
 use crate::amplify::{expected, FanoutConfig, FanoutPolicy};
 
 /// How an expected value is computed.

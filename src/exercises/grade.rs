@@ -3,7 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{redgreen, Kind, Model, PredictInput, Question};
+use super::build::Challenge;
+use super::{redgreen, Kind, MatchRow, Model, NumField, PredictInput, Question};
 use crate::lab::suite::SuiteRow;
 use crate::lab::{Design, DesignProblem};
 
@@ -87,20 +88,7 @@ pub fn grade(
     model: Option<&ModelValue>,
 ) -> Result<Grade, GradeError> {
     match (&q.kind, resp) {
-        (Kind::Numeric(fields), Response::Numbers(given)) => {
-            if given.len() != fields.len() {
-                return Err(GradeError::Shape);
-            }
-            let per: Vec<bool> = fields
-                .iter()
-                .zip(given)
-                .map(|(f, g)| within(*g, f.answer(), f.tol))
-                .collect();
-            Ok(Grade {
-                correct: per.iter().all(|b| *b),
-                fields: per,
-            })
-        }
+        (Kind::Numeric(fields), Response::Numbers(given)) => grade_numbers(fields, given),
         (Kind::Choice { options, correct }, Response::Choice(c)) => {
             if !options.contains(&c.as_str()) {
                 return Err(GradeError::Shape);
@@ -114,25 +102,7 @@ pub fn grade(
             correct: b == truth,
             fields: vec![],
         }),
-        (Kind::Match(rows), Response::Choices(given)) => {
-            if given.len() != rows.len()
-                || rows
-                    .iter()
-                    .zip(given)
-                    .any(|(r, g)| !r.options.contains(&g.as_str()))
-            {
-                return Err(GradeError::Shape);
-            }
-            let per: Vec<bool> = rows
-                .iter()
-                .zip(given)
-                .map(|(r, g)| g == r.correct)
-                .collect();
-            Ok(Grade {
-                correct: per.iter().all(|b| *b),
-                fields: per,
-            })
-        }
+        (Kind::Match(rows), Response::Choices(given)) => grade_match(rows, given),
         (
             Kind::Predict {
                 input: PredictInput::RedGreen(assertions),
@@ -143,26 +113,68 @@ pub fn grade(
             let model = model.ok_or(GradeError::NeedsModel)?;
             grade_test(bench, assertions, resp, model)
         }
-        (Kind::Build(c), Response::Design(d)) => {
-            let problems = super::build::problems(*d);
-            if !problems.is_empty() {
-                return Err(GradeError::Design(problems));
-            }
-            let Some(ModelValue::Suite { rows }) = model else {
-                return Err(model.map_or(GradeError::NeedsModel, |_| GradeError::ModelShape));
-            };
-            let v = c.verdict(*d, rows).ok_or(GradeError::ModelShape)?;
-            Ok(Grade {
-                correct: v.passes(),
-                fields: rows.iter().map(|r| r.pass).collect(),
-            })
-        }
+        (Kind::Build(c), Response::Design(d)) => grade_design(c, *d, model),
         (Kind::Predict { input, .. }, resp) => {
             let model = model.ok_or(GradeError::NeedsModel)?;
             grade_prediction(input, resp, model)
         }
         _ => Err(GradeError::Shape),
     }
+}
+
+/// Every field within its tolerance of its answer.
+fn grade_numbers(fields: &[NumField], given: &[f64]) -> Result<Grade, GradeError> {
+    if given.len() != fields.len() {
+        return Err(GradeError::Shape);
+    }
+    let per: Vec<bool> = fields
+        .iter()
+        .zip(given)
+        .map(|(f, g)| within(*g, f.answer(), f.tol))
+        .collect();
+    Ok(Grade {
+        correct: per.iter().all(|b| *b),
+        fields: per,
+    })
+}
+
+/// Every row matched to its option; an option the row does not offer is
+/// not an answer.
+fn grade_match(rows: &[MatchRow], given: &[String]) -> Result<Grade, GradeError> {
+    if given.len() != rows.len()
+        || rows
+            .iter()
+            .zip(given)
+            .any(|(r, g)| !r.options.contains(&g.as_str()))
+    {
+        return Err(GradeError::Shape);
+    }
+    let per: Vec<bool> = rows
+        .iter()
+        .zip(given)
+        .map(|(r, g)| g == r.correct)
+        .collect();
+    Ok(Grade {
+        correct: per.iter().all(|b| *b),
+        fields: per,
+    })
+}
+
+/// A server design: it must keep the lab's rules, then it passes when the
+/// suite's rows (the model's value) meet the challenge.
+fn grade_design(c: &Challenge, d: Design, model: Option<&ModelValue>) -> Result<Grade, GradeError> {
+    let problems = super::build::problems(d);
+    if !problems.is_empty() {
+        return Err(GradeError::Design(problems));
+    }
+    let Some(ModelValue::Suite { rows }) = model else {
+        return Err(model.map_or(GradeError::NeedsModel, |_| GradeError::ModelShape));
+    };
+    let v = c.verdict(d, rows).ok_or(GradeError::ModelShape)?;
+    Ok(Grade {
+        correct: v.passes(),
+        fields: rows.iter().map(|r| r.pass).collect(),
+    })
 }
 
 fn grade_prediction(

@@ -30,7 +30,6 @@ pub mod form;
 pub mod formulas;
 pub mod grade;
 pub mod live;
-mod live_steps;
 mod options_herd;
 pub mod order;
 pub mod progress;

@@ -1,11 +1,53 @@
 //! The work a set of `#/herd` parameters asks for, in worst-case simulated
-//! writes, and the limits [`MAX_WRITES`] puts on `trials` and `n_to`.
+//! writes, and the limits that keep it bounded, applied after the query is
+//! read because each depends on several parameters: the sweep's range and
+//! step (at most [`MAX_SWEEP_POINTS`] points), then [`MAX_WRITES`] on
+//! `n_to` and `trials`.
+
+use crate::params::{apply_limit, Notice};
 
 use super::bounds::{self, MAX_SWEEP_POINTS, MAX_WRITES};
 use super::params::{HerdParams, View};
 use super::sim::max_writes_per_trial;
 
 impl HerdParams {
+    /// Applies the limits that depend on several parameters, each with one
+    /// notice naming what was changed.
+    pub(super) fn apply_limits(&mut self, notices: &mut Vec<Notice>) {
+        self.limit_sweep_range(notices);
+        self.limit_work(notices);
+    }
+
+    /// `n_to` not below `n_from`, and a step that keeps the sweep within
+    /// [`MAX_SWEEP_POINTS`]: it has ⌊(n_to − n_from) / n_step⌋ + 1 points, so
+    /// the least step is ⌊span / MAX⌋ + 1 (1..=199 step 2 and 10..=1000
+    /// step 10, exactly 100 points, are allowed).
+    fn limit_sweep_range(&mut self, notices: &mut Vec<Notice>) {
+        if self.n_to < self.n_from {
+            let range = format!("{}–{}", self.n_from, bounds::N_TO.max);
+            apply_limit(notices, "n_to", &mut self.n_to, self.n_from, range);
+        }
+        let min_step = (self.n_to - self.n_from) / MAX_SWEEP_POINTS as u32 + 1;
+        if self.n_step < min_step {
+            let range = format!("{min_step}–{}", bounds::N_STEP.max);
+            apply_limit(notices, "n_step", &mut self.n_step, min_step, range);
+        }
+    }
+
+    /// The work budget: a sweep whose one trial alone could exceed
+    /// [`MAX_WRITES`] ends earlier, then `trials` fits the rest.
+    fn limit_work(&mut self, notices: &mut Vec<Notice>) {
+        if let Some(fit) = self.largest_fitting_n_to() {
+            let range = format!("{}–{fit}", self.n_from);
+            apply_limit(notices, "n_to", &mut self.n_to, fit, range);
+        }
+        let max_trials = self.max_trials();
+        if self.trials > max_trials {
+            let range = format!("1–{max_trials}");
+            apply_limit(notices, "trials", &mut self.trials, max_trials, range);
+        }
+    }
+
     /// The N values of the sweep: `n_from, n_from + n_step, …` up to `n_to`.
     pub fn sweep_clients(&self) -> Vec<u32> {
         let step = self.n_step.max(1) as usize;
@@ -36,7 +78,7 @@ impl HerdParams {
 
     /// For a sweep whose one trial alone could exceed [`MAX_WRITES`], the
     /// largest `n_to` that fits; `None` when it fits already.
-    pub(super) fn largest_fitting_n_to(&self) -> Option<u32> {
+    fn largest_fitting_n_to(&self) -> Option<u32> {
         if self.view != View::Sweep || self.worst_writes_per_trial() <= MAX_WRITES {
             return None;
         }

@@ -14,7 +14,6 @@ pub mod csv;
 pub mod hist_panels;
 pub mod job;
 pub mod params;
-mod params_read;
 mod sim;
 mod stats;
 mod strategy;

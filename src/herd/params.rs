@@ -2,11 +2,14 @@
 //!
 //! Every parameter has documented bounds ([`bounds`]); bad values are clamped
 //! or replaced by the default with a visible notice (see `crate::params`).
-//! On top of the per-parameter bounds, a cap on the worst-case number of
-//! simulated writes ([`MAX_WRITES`]) bounds `trials`, so that no run or sweep
-//! can keep the browser busy for minutes, whatever the parameters.
+//! On top of the per-parameter bounds, the limits that depend on several
+//! parameters (the sweep's range and step, a cap on the worst-case number of
+//! simulated writes, [`MAX_WRITES`]) are applied after reading (in
+//! `super::budget`), so that no run or sweep can keep the browser busy for
+//! minutes, whatever the parameters.
 
 use crate::ids::id_enum;
+use crate::params::{cap_notices, Notice, Reader};
 use crate::route::Query;
 
 use super::chart_data::HistAxis;
@@ -114,6 +117,35 @@ pub const KNOWN: [&str; 16] = [
 ];
 
 impl HerdParams {
+    /// Reads every parameter; never panics. Notices name each parameter that
+    /// was not used as given.
+    pub fn from_query(q: &Query) -> (HerdParams, Vec<Notice>) {
+        let mut r = Reader::new(q);
+        // Read in the order of the fields: the notices follow it.
+        let mut p = HerdParams {
+            view: r.pick("view", View::Run),
+            clients: r.int(bounds::CLIENTS) as u32,
+            trials: r.int(bounds::TRIALS) as u32,
+            seed: r.int(bounds::SEED) as u64,
+            strategies: r.pick_set("strategies", &Strategy::ALL),
+            base_ms: r.float(bounds::BASE),
+            cap_ms: r.float(bounds::CAP),
+            net_mean_ms: r.float(bounds::NET_MEAN),
+            net_sd_ms: r.float(bounds::NET_SD),
+            n_from: r.int(bounds::N_FROM) as u32,
+            n_to: r.int(bounds::N_TO) as u32,
+            n_step: r.int(bounds::N_STEP) as u32,
+            hist_axis: r.pick("hist_axis", HistAxis::Own),
+            timeline_axis: r.pick("timeline_axis", HistAxis::Own),
+            time_log: r.choice("time_scale", &["linear", "log"], "log") == "log",
+            highlight: read_highlight(&mut r),
+        };
+        r.reject_unknown(&KNOWN);
+        let mut notices = r.notices;
+        p.apply_limits(&mut notices);
+        (p, cap_notices(notices))
+    }
+
     /// The query that reproduces these parameters exactly: every pair
     /// (links and the address bar drop the defaults,
     /// [`crate::page_params::PageParams::minimal_query`]).
@@ -161,6 +193,14 @@ impl HerdParams {
             trace_first: self.view == View::Run,
         }
     }
+}
+
+/// `highlight=`: a strategy's id, or `all` (the default) for none; `none`
+/// is the no-backoff strategy.
+fn read_highlight(r: &mut Reader) -> Option<Strategy> {
+    let mut focus = vec!["all"];
+    focus.extend(Strategy::ids());
+    Strategy::from_id(&r.choice("highlight", &focus, "all"))
 }
 
 /// A number for the URL (the one writer of every page's numbers).

@@ -1,6 +1,6 @@
 //! The «?» help's «how to read this page» for the lab's run view and its
-//! matrix: what each lane, arrow, mark, bar and card means. Kept apart from
-//! the lab's own texts so each file stays short.
+//! matrix: what each lane, arrow, mark, bar and card means. The dialog's
+//! texts, apart from the page texts they explain.
 
 use super::{e, Entry};
 

@@ -1,7 +1,8 @@
 //! Texts of two tenants with one key string, the rewritten title, the TLS
 //! error that must never be retried and the response that trickles in past
-//! the total deadline (`003_*.txt`, the chapter's §5, `001_*.txt`). Kept
-//! apart from `lab.rs` so each file stays short.
+//! the total deadline (`003_*.txt`, the chapter's §5, `001_*.txt`): every
+//! text of these four faults, from scenario to narration, in one place,
+//! as the lab's downstream faults have theirs in `lab_downstream.rs`.
 
 use super::{e, Entry};
 

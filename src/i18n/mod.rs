@@ -14,7 +14,6 @@
 
 mod amplify;
 mod common;
-mod engine;
 mod exercises;
 mod exercises_agent;
 mod exercises_build;
@@ -31,12 +30,14 @@ mod help;
 mod herd;
 mod lab;
 mod lab_build;
+mod lab_choices;
 mod lab_design;
 mod lab_downstream;
+mod lab_engine;
 pub use lab_design::{design_desc, design_name};
 mod exercises_hunt;
 mod lab_hunt;
-mod lab_story;
+mod lab_narration;
 mod lab_tenants;
 mod notice;
 pub mod num;
@@ -112,9 +113,10 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .iter()
         .chain(herd::ENTRIES.iter())
         .chain(lab::ENTRIES.iter())
+        .chain(lab_choices::ENTRIES.iter())
         .chain(lab_build::ENTRIES.iter())
         .chain(lab_design::ENTRIES.iter())
-        .chain(lab_story::ENTRIES.iter())
+        .chain(lab_narration::ENTRIES.iter())
         .chain(lab_downstream::ENTRIES.iter())
         .chain(lab_tenants::ENTRIES.iter())
         .chain(exercises::ENTRIES.iter())
@@ -129,7 +131,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(exercises_downstream::ENTRIES.iter())
         .chain(amplify::ENTRIES.iter())
         .chain(help::ENTRIES.iter())
-        .chain(engine::ENTRIES.iter())
+        .chain(lab_engine::ENTRIES.iter())
         .chain(lab_hunt::ENTRIES.iter())
         .chain(exercises_hunt::ENTRIES.iter())
         .chain(exercises_counts::ENTRIES.iter())

@@ -57,12 +57,7 @@ impl BuildParams {
         let design = read_design_as(&mut r, q, d.design, "preset");
         let client = r.pick("client", d.client);
         let seed = r.int(SEED) as u64;
-        let all = Scenario::ids();
-        let picked = r.subset("suite", &all, &all);
-        let suite = Scenario::ALL
-            .into_iter()
-            .filter(|sc| picked.iter().any(|p| p == sc.id()))
-            .collect();
+        let suite = r.pick_set("suite", &Scenario::ALL);
         let budget = r.int(BUDGET) as u32;
         let kind_ids = FaultKind::ids();
         let kinds = r

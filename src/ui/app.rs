@@ -10,6 +10,7 @@ use super::amplify::AmplifyPage;
 use super::dom;
 use super::english::{shown, use_english, English};
 use super::exercises::ExercisesPage;
+use super::frame_hooks::use_after_first_task;
 use super::herd::HerdPage;
 use super::lab::{BuildPage, LabPage, MatrixPage};
 use super::link::AppLink;
@@ -17,7 +18,7 @@ use super::modal::Modal;
 use super::page::PageProps;
 use super::share::ShareButtons;
 use super::shortcuts::use_shortcuts;
-use super::widgets::{use_after_first_task, NoticeList};
+use super::widgets::NoticeList;
 use crate::i18n::{t, tf, Lang};
 use crate::keys::Shortcut;
 use crate::links::{with_shell, Link, Shell};
@@ -182,27 +183,12 @@ pub fn app() -> Html {
     });
     let loc = &here.loc;
     let shell = split_shell_params(loc);
-    let lang = use_state(|| {
-        shell
-            .lang_from_url
-            .or_else(|| dom::storage_get(LANG_KEY).and_then(|s| Lang::from_code(&s)))
-            .unwrap_or_default()
-    });
+    let lang = use_state(|| initial_lang(shell.lang_from_url));
     let help_open = use_state(|| false);
     let body_ready = use_after_first_task();
     let forms_blocked = *use_memo((), |_| dom::forms_blocked());
     use_follow_navigation(here.clone(), lang.clone());
-    // `?` opens the shortcut help (the dialog itself handles Escape and Tab).
-    {
-        let help_open = help_open.clone();
-        use_shortcuts((), move |s| {
-            if s == Shortcut::Help {
-                help_open.set(true);
-            }
-            // The key itself goes on (nothing of the browser's to prevent).
-            false
-        });
-    }
+    use_help_key(help_open.clone());
     // The language asked for (URL, storage, the switch) and the one drawn:
     // Chinese until the English texts are there.
     let (english, retry_english) = use_english(*lang);
@@ -215,17 +201,11 @@ pub fn app() -> Html {
     };
     super::lab::use_engine_warmup(&page);
 
-    let set_link = {
-        let lang = lang.clone();
-        Callback::from(move |link: Link| {
-            dom::replace_hash(&link.href_in(Shell { lang: *lang, embed }))
-        })
-    };
     let props = PageProps {
         lang: l,
         embed,
         query: Rc::new(shell.page_query.clone()),
-        set_link,
+        set_link: link_setter(lang.clone(), embed),
     };
     let body = page_body(&page, format!("{}@{}", here.visit, loc.to_hash()), props);
     let toolbar = toolbar(l, here.visit, lang.clone(), help_open.clone());
@@ -262,6 +242,32 @@ pub fn app() -> Html {
         </ContextProvider<Shell>>
         </ContextProvider<Page>>
     }
+}
+
+/// The language to start in: the URL's, else the one stored, else Chinese.
+fn initial_lang(from_url: Option<Lang>) -> Lang {
+    from_url
+        .or_else(|| dom::storage_get(LANG_KEY).and_then(|s| Lang::from_code(&s)))
+        .unwrap_or_default()
+}
+
+/// `?` opens the shortcut help (the dialog itself handles Escape and Tab).
+#[hook]
+fn use_help_key(help_open: UseStateHandle<bool>) {
+    use_shortcuts((), move |s| {
+        if s == Shortcut::Help {
+            help_open.set(true);
+        }
+        // The key itself goes on (nothing of the browser's to prevent).
+        false
+    });
+}
+
+/// What a page calls to mirror its state into the URL: the address bar
+/// gets the link with the shell's language and embed mode, without a
+/// navigation.
+fn link_setter(lang: UseStateHandle<Lang>, embed: bool) -> Callback<Link> {
+    Callback::from(move |link: Link| dom::replace_hash(&link.href_in(Shell { lang: *lang, embed })))
 }
 
 /// While English is wanted but its texts are not there: a loading line, or

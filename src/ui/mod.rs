@@ -7,6 +7,7 @@ pub mod chart;
 pub mod dom;
 mod english;
 pub mod exercises;
+pub mod frame_hooks;
 pub mod help;
 pub mod herd;
 pub mod icons;

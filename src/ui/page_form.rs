@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::links::Link;
 use crate::page_form::{FormEdit, PageForm};
 use crate::page_params::PageParams;
 use crate::params::Query;
@@ -21,15 +22,23 @@ impl<P: PageParams + 'static> Reducible for PageForm<P> {
 /// The page's form, read from the URL's query when the page mounts, and
 /// the callback its fields report `(name, text)` to. The callback never
 /// changes, so the controls do not redraw (and reset what the student is
-/// typing) on a redraw of a running computation.
+/// typing) on a redraw of a running computation. Every change of the
+/// parameters is written to the URL (`set_link`).
 #[hook]
-pub fn use_page_form<P: PageParams + 'static>(
+pub fn use_page_form<P: PageParams + Into<Link> + 'static>(
     query: &Rc<Query>,
+    set_link: &Callback<Link>,
 ) -> (UseReducerHandle<PageForm<P>>, Callback<(String, String)>) {
     let form = {
         let q = query.clone();
         use_reducer(move || PageForm::new(P::from_query(&q)))
     };
+    {
+        let set_link = set_link.clone();
+        use_effect_with(form.params.clone(), move |prm| {
+            set_link.emit(prm.clone().into())
+        });
+    }
     let on_field = {
         let d = form.dispatcher();
         use_callback((), move |(name, raw): (String, String), _| {

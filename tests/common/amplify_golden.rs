@@ -8,7 +8,7 @@
 //! themselves (tests/amplify_fanout.rs: the chapter's products and the
 //! closed forms; tests/derived_expectations.rs: Poisson arrivals).
 
-use retry_lab::amplify::presets::Preset;
+use retry_lab::amplify::load_presets::Preset;
 use retry_lab::amplify::{run_fanout, run_load, FanoutConfig, FanoutPolicy, LoadPolicy};
 
 /// `layers=4,3&p=0.5`, 1000 calls, seed 42: bottom requests in all, and

@@ -5,8 +5,8 @@
 use super::config::{LoadConfig, LoadPolicy};
 use super::explain::Sentence;
 use super::job::LaneResult;
+use crate::amplify::load_presets::Preset;
 use crate::amplify::params::fmt_num;
-use crate::amplify::presets::Preset;
 
 /// The lesson: a sentence, and for the metastable story the policies that
 /// never recovered (the page names them in its language).

@@ -11,7 +11,7 @@ use crate::amplify::load::explain::{amp_note, mechanism, outcome, plan, Sentence
 use crate::amplify::load::job::LaneResult;
 use crate::amplify::load::lesson::lesson;
 use crate::amplify::load::Series;
-use crate::amplify::presets::Preset;
+use crate::amplify::load_presets::Preset;
 use crate::amplify::work::Work;
 use crate::amplify::LoadPolicy;
 use crate::i18n::{t, tf, Lang};

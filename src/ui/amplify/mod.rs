@@ -14,7 +14,7 @@ use yew::prelude::*;
 
 use super::page::PageProps;
 use super::widgets::NoticeList;
-use crate::amplify::demos::Demo;
+use crate::amplify::page_presets::Demo;
 use crate::amplify::{AmplifyParams, LoadPolicy, View};
 use crate::i18n::{t, Lang};
 use crate::links::Link;
@@ -31,16 +31,10 @@ use sweep::SweepView;
 #[function_component(AmplifyPage)]
 pub fn amplify_page(p: &PageProps) -> Html {
     let l = p.lang;
-    let (form, on_field) = use_page_form::<AmplifyParams>(&p.query);
+    let (form, on_field) = use_page_form::<AmplifyParams>(&p.query, &p.set_link);
     let params = &form.params;
     let job = use_job();
 
-    {
-        let set_link = p.set_link.clone();
-        use_effect_with((*params).clone(), move |prm| {
-            set_link.emit(prm.clone().into())
-        });
-    }
     // The computation does not depend on which step of the tree is shown.
     let job_key = AmplifyParams {
         step: 0,

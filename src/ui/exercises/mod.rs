@@ -22,8 +22,9 @@ use std::rc::Rc;
 use gloo::events::EventListener;
 use yew::prelude::*;
 
+use super::frame_hooks::use_revealed;
 use super::page::PageProps;
-use super::widgets::{use_revealed, NoticeList};
+use super::widgets::NoticeList;
 use crate::exercises::progress::{Edit, Progress, Record, Summary, Write};
 use crate::exercises::query::read_query;
 use crate::exercises::query::Selection;

@@ -94,47 +94,47 @@ pub fn controls(p: &ControlsProps) -> Html {
     let lang = p.lang;
     let prm = &p.params;
     let f = &p.on_field;
-    let view_button = |view: View, key: &str| {
-        let cb = f.clone();
-        let pressed = prm.view == view;
-        html! {
-            <button type="button" aria-pressed={pressed.to_string()}
-                data-testid={format!("view-{}", view.id())}
-                onclick={Callback::from(move |_| cb.emit(("view".into(), view.id().into())))}>
-                { t(lang, key) }
-            </button>
-        }
-    };
-    let strategy_box = |s: Strategy| {
-        let checked = prm.strategies.contains(&s);
-        let only = checked && prm.strategies.len() == 1;
-        let mut next: Vec<Strategy> = prm.strategies.clone();
-        if checked {
-            next.retain(|x| *x != s);
-        } else {
-            next.push(s);
-        }
-        let ids: Vec<&str> = Strategy::ALL
-            .iter()
-            .filter(|x| next.contains(x))
-            .map(|x| x.id())
-            .collect();
-        let value = ids.join(",");
-        let cb = f.clone();
-        html! {
-            <label class="herd-check">
-                <input type="checkbox" checked={checked} disabled={only}
-                    data-testid={format!("strategy-{}", s.id())}
-                    onchange={Callback::from(move |_| cb.emit(("strategies".into(), value.clone())))} />
-                <span class="herd-check-text">
-                    { label(lang, s) }
-                    if let Some(key) = origin_note(s) {
-                        <span class="muted herd-origin" data-testid={format!("origin-{}", s.id())}>{ t(lang, key) }</span>
-                    }
-                </span>
-            </label>
-        }
-    };
+    html! {
+        <form class="panel herd-controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}
+            aria-label={t(lang, "herd.controls")}>
+            <div class="herd-views" role="group" aria-label={t(lang, "herd.view.label")}>
+                { view_button(lang, prm.view, View::Run, "herd.view.run", f) }
+                { view_button(lang, prm.view, View::Sweep, "herd.view.sweep", f) }
+            </div>
+            { number_fields(lang, prm, f) }
+            <fieldset class="herd-strategies">
+                <legend>{ t(lang, "herd.param.strategies") }</legend>
+                <p class="muted herd-vn">{ t(lang, "herd.vn_prefix") }{ " " }{ vn_definition() }{ t(lang, "herd.vn_suffix") }</p>
+                <div class="herd-checks">
+                    { for Strategy::ALL.into_iter().map(|s| strategy_box(lang, &prm.strategies, s, f)) }
+                </div>
+            </fieldset>
+        </form>
+    }
+}
+
+/// The button that switches to `view`, pressed while it is `current`.
+fn view_button(
+    lang: Lang,
+    current: View,
+    view: View,
+    key: &str,
+    f: &Callback<(String, String)>,
+) -> Html {
+    let cb = f.clone();
+    let pressed = current == view;
+    html! {
+        <button type="button" aria-pressed={pressed.to_string()}
+            data-testid={format!("view-{}", view.id())}
+            onclick={Callback::from(move |_| cb.emit(("view".into(), view.id().into())))}>
+            { t(lang, key) }
+        </button>
+    }
+}
+
+/// The numeric fields: N (or the sweep's range of N) and trials, the
+/// backoff and the network, the seed with its random button.
+fn number_fields(lang: Lang, prm: &HerdParams, f: &Callback<(String, String)>) -> Html {
     let random_seed = {
         let cb = f.clone();
         Callback::from(move |_| {
@@ -144,40 +144,64 @@ pub fn controls(p: &ControlsProps) -> Html {
         })
     };
     html! {
-        <form class="panel herd-controls" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}
-            aria-label={t(lang, "herd.controls")}>
-            <div class="herd-views" role="group" aria-label={t(lang, "herd.view.label")}>
-                { view_button(View::Run, "herd.view.run") }
-                { view_button(View::Sweep, "herd.view.sweep") }
+        <div class="controls">
+            if prm.view == View::Run {
+                { number_field(lang, "herd.param.clients", &bounds::CLIENTS, prm.clients.to_string(), "1", f) }
+            } else {
+                { number_field(lang, "herd.param.n_from", &bounds::N_FROM, prm.n_from.to_string(), "1", f) }
+                { number_field(lang, "herd.param.n_to", &bounds::N_TO, prm.n_to.to_string(), "1", f) }
+                { number_field(lang, "herd.param.n_step", &bounds::N_STEP, prm.n_step.to_string(), "1", f) }
+            }
+            { number_field(lang, if prm.view == View::Run { "herd.param.trials_run" } else { "herd.param.trials" },
+                &bounds::TRIALS, prm.trials.to_string(), "1", f) }
+            { number_field(lang, "herd.param.base", &bounds::BASE, fmt_f(prm.base_ms), "any", f) }
+            { number_field(lang, "herd.param.cap", &bounds::CAP, fmt_f(prm.cap_ms), "any", f) }
+            { number_field(lang, "herd.param.net_mean", &bounds::NET_MEAN, fmt_f(prm.net_mean_ms), "any", f) }
+            { number_field(lang, "herd.param.net_sd", &bounds::NET_SD, fmt_f(prm.net_sd_ms), "any", f) }
+            <div class="herd-seed">
+                { number_field(lang, "common.seed", &bounds::SEED, prm.seed.to_string(), "1", f) }
+                <button type="button" data-testid="seed-random" onclick={random_seed}>
+                    { t(lang, "herd.seed.random") }
+                </button>
             </div>
-            <div class="controls">
-                if prm.view == View::Run {
-                    { number_field(lang, "herd.param.clients", &bounds::CLIENTS, prm.clients.to_string(), "1", f) }
-                } else {
-                    { number_field(lang, "herd.param.n_from", &bounds::N_FROM, prm.n_from.to_string(), "1", f) }
-                    { number_field(lang, "herd.param.n_to", &bounds::N_TO, prm.n_to.to_string(), "1", f) }
-                    { number_field(lang, "herd.param.n_step", &bounds::N_STEP, prm.n_step.to_string(), "1", f) }
+        </div>
+    }
+}
+
+/// A strategy's checkbox: it adds the strategy to the chosen ones or takes
+/// it away; the last one left cannot be unchecked.
+fn strategy_box(
+    lang: Lang,
+    chosen: &[Strategy],
+    s: Strategy,
+    f: &Callback<(String, String)>,
+) -> Html {
+    let checked = chosen.contains(&s);
+    let only = checked && chosen.len() == 1;
+    let ids: Vec<&str> = Strategy::ALL
+        .iter()
+        .filter(|&&x| {
+            if x == s {
+                !checked
+            } else {
+                chosen.contains(&x)
+            }
+        })
+        .map(|x| x.id())
+        .collect();
+    let value = ids.join(",");
+    let cb = f.clone();
+    html! {
+        <label class="herd-check">
+            <input type="checkbox" checked={checked} disabled={only}
+                data-testid={format!("strategy-{}", s.id())}
+                onchange={Callback::from(move |_| cb.emit(("strategies".into(), value.clone())))} />
+            <span class="herd-check-text">
+                { label(lang, s) }
+                if let Some(key) = origin_note(s) {
+                    <span class="muted herd-origin" data-testid={format!("origin-{}", s.id())}>{ t(lang, key) }</span>
                 }
-                { number_field(lang, if prm.view == View::Run { "herd.param.trials_run" } else { "herd.param.trials" },
-                    &bounds::TRIALS, prm.trials.to_string(), "1", f) }
-                { number_field(lang, "herd.param.base", &bounds::BASE, fmt_f(prm.base_ms), "any", f) }
-                { number_field(lang, "herd.param.cap", &bounds::CAP, fmt_f(prm.cap_ms), "any", f) }
-                { number_field(lang, "herd.param.net_mean", &bounds::NET_MEAN, fmt_f(prm.net_mean_ms), "any", f) }
-                { number_field(lang, "herd.param.net_sd", &bounds::NET_SD, fmt_f(prm.net_sd_ms), "any", f) }
-                <div class="herd-seed">
-                    { number_field(lang, "common.seed", &bounds::SEED, prm.seed.to_string(), "1", f) }
-                    <button type="button" data-testid="seed-random" onclick={random_seed}>
-                        { t(lang, "herd.seed.random") }
-                    </button>
-                </div>
-            </div>
-            <fieldset class="herd-strategies">
-                <legend>{ t(lang, "herd.param.strategies") }</legend>
-                <p class="muted herd-vn">{ t(lang, "herd.vn_prefix") }{ " " }{ vn_definition() }{ t(lang, "herd.vn_suffix") }</p>
-                <div class="herd-checks">
-                    { for Strategy::ALL.into_iter().map(strategy_box) }
-                </div>
-            </fieldset>
-        </form>
+            </span>
+        </label>
     }
 }

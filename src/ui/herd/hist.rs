@@ -15,7 +15,8 @@ use crate::herd::Trace;
 use crate::i18n::num::{count, group, num};
 use crate::i18n::{t, tf, Lang};
 use crate::ui::chart::{fmt, svg, Frame};
-use crate::ui::widgets::{use_revealed, LazyDetails};
+use crate::ui::frame_hooks::use_revealed;
+use crate::ui::widgets::LazyDetails;
 
 /// Height of every histogram panel (px), whatever its caption.
 const HEIGHT: f64 = 200.0;

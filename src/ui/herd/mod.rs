@@ -13,8 +13,9 @@ pub mod worker;
 
 use yew::prelude::*;
 
+use super::frame_hooks::use_a_frame_late;
 use super::page::PageProps;
-use super::widgets::{use_a_frame_late, NoticeList};
+use super::widgets::NoticeList;
 use crate::herd::{HerdParams, View};
 use crate::i18n::t;
 use crate::ui::page_form::use_page_form;
@@ -31,21 +32,15 @@ const PANEL_INSET: f64 = 28.0;
 #[function_component(HerdPage)]
 pub fn herd_page(p: &PageProps) -> Html {
     let lang = p.lang;
-    let (form, on_field) = use_page_form::<HerdParams>(&p.query);
+    let (form, on_field) = use_page_form::<HerdParams>(&p.query, &p.set_link);
     let params = &form.params;
     let job = use_job();
     let root = use_node_ref();
     let width = use_width(root.clone());
 
-    // Every change of parameters is written to the URL; only a change of
-    // what is computed (not of a display toggle) starts a computation.
-    {
-        let set_link = p.set_link.clone();
-        use_effect_with((*params).clone(), move |prm| {
-            set_link.emit(prm.clone().into())
-        });
-    }
-    // The computation starts a frame after the form is drawn: starting it
+    // Every change of parameters is written to the URL (by the form); only
+    // a change of what is computed (not of a display toggle) starts a
+    // computation, a frame after the form is drawn: starting it
     // (the job, its workers, a redraw) in the task that first draws the page
     // held back the page's first render.
     {

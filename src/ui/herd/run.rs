@@ -15,7 +15,8 @@ use crate::i18n::num::{count, duration, durations, group};
 use crate::i18n::{t, tf, Lang};
 use crate::job::JobStatus;
 use crate::ui::chart::{svg, Frame};
-use crate::ui::widgets::{use_revealed, LazyDetails};
+use crate::ui::frame_hooks::use_revealed;
+use crate::ui::widgets::LazyDetails;
 
 /// Most marks drawn in one timeline panel.
 const TIMELINE_MARKS: usize = 1000;

@@ -6,7 +6,7 @@ use yew::prelude::*;
 use super::job::JobHandle;
 use super::labels::{label, marker_is_open, marker_path, name, style, swatch};
 use crate::herd::chart_data::Axis;
-use crate::herd::job::Engine;
+use crate::herd::job::{Engine, HerdJob};
 use crate::herd::{PointSummary, Strategy};
 use crate::i18n::num::{count, duration, group, SECONDS_FROM_MS};
 use crate::i18n::{t, tf, Lang};
@@ -116,6 +116,8 @@ fn scale_toggle(lang: Lang, log: bool, on_field: &Callback<(String, String)>) ->
     </> }
 }
 
+/// One of the blog's figures: `metric` against N, one curve per strategy,
+/// with its legend and a table view.
 fn figure(
     lang: Lang,
     metric: Metric,
@@ -125,10 +127,40 @@ fn figure(
     width: f64,
     look: &Look,
 ) -> Html {
-    let (title_key, y_key, id) = match metric {
-        Metric::Calls => ("herd.sweep.calls_title", "herd.sweep.calls_y", "calls"),
-        Metric::Time => ("herd.sweep.time_title", "herd.sweep.time_y", "time"),
+    let (title_key, id) = match metric {
+        Metric::Calls => ("herd.sweep.calls_title", "calls"),
+        Metric::Time => ("herd.sweep.time_title", "time"),
     };
+    let f = frame(metric, points, clients, width, look.log);
+    let y_max = points.iter().map(|p| metric.of(p)).fold(0.0, f64::max);
+    // Completion times of 10 s and more are labelled in seconds.
+    let seconds = metric == Metric::Time && y_max >= SECONDS_FROM_MS;
+    let y_div = if seconds { 1000.0 } else { 1.0 };
+    let title = t(lang, title_key);
+    // Built only while open: the two tables were a third of the view's
+    // elements, rebuilt on every redraw of a running sweep.
+    let table = {
+        let (points, strategies, clients) =
+            (points.to_vec(), strategies.to_vec(), clients.to_vec());
+        Callback::from(move |_| table(lang, metric, &points, &strategies, &clients, id))
+    };
+    html! {
+        <section class="panel" aria-labelledby={format!("herd-fig-{id}")}>
+            <h2 id={format!("herd-fig-{id}")}>{ title.clone() }</h2>
+            if metric == Metric::Time { { scale_toggle(lang, look.log, look.on_field) } }
+            { legend(lang, strategies, look) }
+            { svg(width, f.height, &title, &format!("sweep-chart-{id}"), html! { <>
+                { f.axes_in(&t(lang, "herd.sweep.x"), &t(lang, y_title(metric, look.log, seconds)), 1.0, y_div) }
+                { curves(metric, points, strategies, &f, look) }
+            </> }) }
+            <LazyDetails class="herd-table-view" testid={format!("table-view-{id}")}
+                summary={t(lang, "common.table_view")} render={table} />
+        </section>
+    }
+}
+
+/// The chart's frame: N across, `metric` up (from 0, or on a log scale).
+fn frame(metric: Metric, points: &[PointSummary], clients: &[u32], width: f64, log: bool) -> Frame {
     let x_min = clients.first().copied().unwrap_or(0) as f64;
     let x_max = clients.last().copied().unwrap_or(1) as f64;
     let y_max = points.iter().map(|p| metric.of(p)).fold(0.0, f64::max);
@@ -136,28 +168,38 @@ fn figure(
         .iter()
         .map(|p| metric.of(p))
         .fold(f64::INFINITY, f64::min);
-    let height = if width < 480.0 { 260.0 } else { 320.0 };
-    let f = Frame {
+    Frame {
         width,
-        height,
+        height: if width < 480.0 { 260.0 } else { 320.0 },
         x: Axis::new(x_min.min(x_max - 1.0).max(0.0), x_max, 6),
-        y: if look.log {
+        y: if log {
             Axis::log10(y_min.min(y_max), y_max)
         } else {
             Axis::new(0.0, y_max.max(1.0), 5)
         },
-    };
-    // Completion times of 10 s and more are labelled in seconds.
-    let seconds = metric == Metric::Time && y_max >= SECONDS_FROM_MS;
-    let y_div = if seconds { 1000.0 } else { 1.0 };
-    let y_title = match (metric, look.log, seconds) {
-        (Metric::Calls, ..) => y_key,
+    }
+}
+
+/// The y axis's title: its unit and scale.
+fn y_title(metric: Metric, log: bool, seconds: bool) -> &'static str {
+    match (metric, log, seconds) {
+        (Metric::Calls, ..) => "herd.sweep.calls_y",
         (_, true, true) => "herd.sweep.time_y_log_s",
         (_, true, false) => "herd.sweep.time_y_log",
         (_, false, true) => "herd.sweep.time_y_s",
-        (_, false, false) => y_key,
-    };
-    // The highlighted curve is drawn last, so it lies on top.
+        (_, false, false) => "herd.sweep.time_y",
+    }
+}
+
+/// One line with markers per strategy; the highlighted one is drawn last,
+/// so it lies on top, and the others are dimmed.
+fn curves(
+    metric: Metric,
+    points: &[PointSummary],
+    strategies: &[Strategy],
+    f: &Frame,
+    look: &Look,
+) -> Html {
     let mut order: Vec<Strategy> = strategies.to_vec();
     if let Some(h) = look.highlight {
         order.retain(|s| *s != h);
@@ -192,27 +234,7 @@ fn figure(
             <path d={marks} fill={if open { "none" } else { st.color }} stroke={st.color} stroke-width="1.5" />
         </g> }
     });
-    let title = t(lang, title_key);
-    // Built only while open: the two tables were a third of the view's
-    // elements, rebuilt on every redraw of a running sweep.
-    let table = {
-        let (points, strategies, clients) =
-            (points.to_vec(), strategies.to_vec(), clients.to_vec());
-        Callback::from(move |_| table(lang, metric, &points, &strategies, &clients, id))
-    };
-    html! {
-        <section class="panel" aria-labelledby={format!("herd-fig-{id}")}>
-            <h2 id={format!("herd-fig-{id}")}>{ title.clone() }</h2>
-            if metric == Metric::Time { { scale_toggle(lang, look.log, look.on_field) } }
-            { legend(lang, strategies, look) }
-            { svg(width, height, &title, &format!("sweep-chart-{id}"), html! { <>
-                { f.axes_in(&t(lang, "herd.sweep.x"), &t(lang, y_title), 1.0, y_div) }
-                { for series }
-            </> }) }
-            <LazyDetails class="herd-table-view" testid={format!("table-view-{id}")}
-                summary={t(lang, "common.table_view")} render={table} />
-        </section>
-    }
+    html! { <>{ for series }</> }
 }
 
 fn table(
@@ -256,77 +278,8 @@ pub fn sweep_view(p: &SweepViewProps) -> Html {
         Callback::from(move |s: Option<Strategy>| hover.set(s))
     };
     let guard = p.job.job.borrow();
-    let job = guard.as_ref();
-    let status = job.map(|j| j.status());
-    let start = {
-        let cb = p.on_start.clone();
-        Callback::from(move |_| cb.emit(()))
-    };
-    let cancel = {
-        let h = p.job.clone();
-        Callback::from(move |_| h.cancel())
-    };
-    let running = status == Some(JobStatus::Running);
-    let controls = html! {
-        <div class="herd-status" role="status">
-            <button type="button" class="primary" data-testid="sweep-start" onclick={start} disabled={running}>
-                { t(lang, if status.is_some() { "herd.sweep.restart" } else { "herd.sweep.start" }) }
-            </button>
-            <button type="button" data-testid="sweep-cancel" onclick={cancel} disabled={!running}>
-                { t(lang, "herd.cancel") }
-            </button>
-            { match job {
-                None => html! { <span class="muted">{ t(lang, "herd.sweep.idle") }</span> },
-                Some(j) => {
-                    let done = j.summaries().len();
-                    let total = j.spec().clients.len() * j.spec().strategies.len();
-                    let engine = match j.engine() {
-                        Engine::Workers(n) => html! {
-                            <span class="muted" data-testid="sweep-engine" data-engine="workers">
-                                { tf(lang, "herd.sweep.engine_workers", &[("n", n.to_string())]) }
-                            </span>
-                        },
-                        Engine::MainThread => html! {
-                            <span class="muted" data-testid="sweep-engine" data-engine="main">
-                                { t(lang, "herd.sweep.engine_main") }
-                            </span>
-                        },
-                    };
-                    html! { <>
-                        <progress max="1" value={j.progress().to_string()} data-testid="sweep-progress"
-                            aria-label={t(lang, "herd.sweep.progress_label")} />
-                        <span data-testid="sweep-state" data-state={match j.status() {
-                            JobStatus::Running => "running", JobStatus::Done => "done", JobStatus::Cancelled => "cancelled" }}>
-                        { match j.status() {
-                            JobStatus::Running => tf(lang, "herd.sweep.running", &[
-                                ("pct", format!("{:.0}", j.progress() * 100.0)),
-                                ("done", done.to_string()), ("total", total.to_string())]),
-                            JobStatus::Cancelled => tf(lang, "herd.sweep.cancelled", &[
-                                ("done", done.to_string()), ("total", total.to_string())]),
-                            JobStatus::Done => tf(lang, "herd.sweep.done", &[("total", total.to_string())]),
-                        } }
-                        </span>
-                        if j.status() == JobStatus::Done {
-                            <span>
-                                { t(lang, "herd.sweep.elapsed") }
-                                <strong data-testid="sweep-elapsed" data-value={j.timing().elapsed_ms().round().to_string()}>{ duration(lang, j.timing().elapsed_ms().round()) }</strong>
-                                { " " }
-                                <span class="muted">{ match j.engine() {
-                                    Engine::MainThread => tf(lang, "herd.sweep.busy", &[
-                                        ("busy", duration(lang, j.timing().busy_ms().round())),
-                                        ("slices", group(u64::from(j.timing().slices()))),
-                                        ("writes", group(j.writes()))]),
-                                    Engine::Workers(_) => tf(lang, "herd.sweep.busy_workers", &[
-                                        ("writes", group(j.writes()))]),
-                                } }</span>
-                            </span>
-                        }
-                        { engine }
-                    </> }
-                }
-            } }
-        </div>
-    };
+    // The core's job (the shown state around it adds the charts to draw).
+    let job: Option<&HerdJob> = guard.as_ref().map(|s| &**s);
     let charts = job.map(|j| {
         let spec = j.spec();
         let pts = j.summaries();
@@ -348,8 +301,95 @@ pub fn sweep_view(p: &SweepViewProps) -> Html {
     });
     html! {
         <div class="herd-sweep" lang={lang.code()}>
-            { controls }
+            { sweep_status(lang, job, p) }
             { charts.unwrap_or_default() }
         </div>
+    }
+}
+
+/// Start and cancel, then how far the sweep is.
+fn sweep_status(lang: Lang, job: Option<&HerdJob>, p: &SweepViewProps) -> Html {
+    let status = job.map(|j| j.status());
+    let start = {
+        let cb = p.on_start.clone();
+        Callback::from(move |_| cb.emit(()))
+    };
+    let cancel = {
+        let h = p.job.clone();
+        Callback::from(move |_| h.cancel())
+    };
+    let running = status == Some(JobStatus::Running);
+    html! {
+        <div class="herd-status" role="status">
+            <button type="button" class="primary" data-testid="sweep-start" onclick={start} disabled={running}>
+                { t(lang, if status.is_some() { "herd.sweep.restart" } else { "herd.sweep.start" }) }
+            </button>
+            <button type="button" data-testid="sweep-cancel" onclick={cancel} disabled={!running}>
+                { t(lang, "herd.cancel") }
+            </button>
+            { match job {
+                None => html! { <span class="muted">{ t(lang, "herd.sweep.idle") }</span> },
+                Some(j) => progress(lang, j),
+            } }
+        </div>
+    }
+}
+
+/// The sweep's progress, its state in words, once done its time, and where
+/// it computes.
+fn progress(lang: Lang, j: &HerdJob) -> Html {
+    let done = j.summaries().len();
+    let total = j.spec().clients.len() * j.spec().strategies.len();
+    html! { <>
+        <progress max="1" value={j.progress().to_string()} data-testid="sweep-progress"
+            aria-label={t(lang, "herd.sweep.progress_label")} />
+        <span data-testid="sweep-state" data-state={match j.status() {
+            JobStatus::Running => "running", JobStatus::Done => "done", JobStatus::Cancelled => "cancelled" }}>
+        { match j.status() {
+            JobStatus::Running => tf(lang, "herd.sweep.running", &[
+                ("pct", format!("{:.0}", j.progress() * 100.0)),
+                ("done", done.to_string()), ("total", total.to_string())]),
+            JobStatus::Cancelled => tf(lang, "herd.sweep.cancelled", &[
+                ("done", done.to_string()), ("total", total.to_string())]),
+            JobStatus::Done => tf(lang, "herd.sweep.done", &[("total", total.to_string())]),
+        } }
+        </span>
+        if j.status() == JobStatus::Done { { elapsed(lang, j) } }
+        { engine(lang, j.engine()) }
+    </> }
+}
+
+/// How long the finished sweep took, and its work.
+fn elapsed(lang: Lang, j: &HerdJob) -> Html {
+    html! {
+        <span>
+            { t(lang, "herd.sweep.elapsed") }
+            <strong data-testid="sweep-elapsed" data-value={j.timing().elapsed_ms().round().to_string()}>{ duration(lang, j.timing().elapsed_ms().round()) }</strong>
+            { " " }
+            <span class="muted">{ match j.engine() {
+                Engine::MainThread => tf(lang, "herd.sweep.busy", &[
+                    ("busy", duration(lang, j.timing().busy_ms().round())),
+                    ("slices", group(u64::from(j.timing().slices()))),
+                    ("writes", group(j.writes()))]),
+                Engine::Workers(_) => tf(lang, "herd.sweep.busy_workers", &[
+                    ("writes", group(j.writes()))]),
+            } }</span>
+        </span>
+    }
+}
+
+/// Where the sweep computes: in workers, or on the page's main thread.
+fn engine(lang: Lang, engine: Engine) -> Html {
+    match engine {
+        Engine::Workers(n) => html! {
+            <span class="muted" data-testid="sweep-engine" data-engine="workers">
+                { tf(lang, "herd.sweep.engine_workers", &[("n", n.to_string())]) }
+            </span>
+        },
+        Engine::MainThread => html! {
+            <span class="muted" data-testid="sweep-engine" data-engine="main">
+                { t(lang, "herd.sweep.engine_main") }
+            </span>
+        },
     }
 }

@@ -14,8 +14,9 @@ use super::build_view::{controls, score_block, suite_table, Actions, SqlListing}
 use super::engine;
 use super::engine_view::engine_note;
 use super::hunt::HuntPanel;
-use crate::i18n::{t, tf};
+use crate::i18n::{t, tf, Lang};
 use crate::lab::build::{toggle, SuiteState};
+use crate::lab::hunt::KindSet;
 use crate::lab::reveal::RowReveal;
 use crate::lab::wire::{EngineFault, Want};
 use crate::lab::{BuildParams, ClientStrategy, Design, Mechanism};
@@ -90,37 +91,53 @@ pub fn build_page(p: &PageProps) -> Html {
         let generation = generation.clone();
         Callback::from(move |()| generation.set(*generation + 1))
     };
-    let set_kinds = {
-        let params = params.clone();
-        Callback::from(move |kinds| {
-            params.set(BuildParams {
-                kinds,
-                ..(*params).clone()
-            })
-        })
-    };
+    let set_kinds = kinds_setter(&params);
     let b = (*params).clone();
-    let done = shown.done();
-    let total = shown.shown().len();
-    let computing = done < total && error.is_none();
     html! {
         <section class={classes!("lab", "build", p.embed.then_some("compact"))}>
             <h1 data-testid="build-title">{ t(l, "build.title") }</h1>
             if !p.embed { <p>{ t(l, "build.intro") }</p> }
             <NoticeList lang={l} notices={(*notices).clone()} />
             { controls(l, &b, &actions) }
-            <div class="build-status" role="status">
-                { engine_note(l, computing && done == 0, error.as_ref(), retry) }
-                if computing {
-                    <progress data-testid="build-progress" max={total.to_string()} value={done.to_string()}></progress>
-                    { " " }{ tf(l, "build.progress", &[("done", done.to_string()), ("total", total.to_string())]) }
-                }
-            </div>
+            { build_status(l, &shown, error.as_ref(), retry) }
             if reveal.is_done() { { score_block(l, &shown, &actions) } }
             { suite_table(l, &shown, *reveal, &actions) }
             <HuntPanel lang={l} spec={b.hunt_spec()} on_kinds={set_kinds} />
             <SqlListing lang={l} design={b.design} />
         </section>
+    }
+}
+
+/// The hunt's fault kinds go into the page's parameters (and so the URL).
+fn kinds_setter(params: &UseStateHandle<BuildParams>) -> Callback<KindSet> {
+    let params = params.clone();
+    Callback::from(move |kinds| {
+        params.set(BuildParams {
+            kinds,
+            ..(*params).clone()
+        })
+    })
+}
+
+/// The engine's note (starting, or why it failed) and, while the suite
+/// computes, how many of its rows are graded.
+fn build_status(
+    l: Lang,
+    shown: &SuiteState,
+    error: Option<&EngineFault>,
+    retry: Callback<()>,
+) -> Html {
+    let done = shown.done();
+    let total = shown.shown().len();
+    let computing = done < total && error.is_none();
+    html! {
+        <div class="build-status" role="status">
+            { engine_note(l, computing && done == 0, error, retry) }
+            if computing {
+                <progress data-testid="build-progress" max={total.to_string()} value={done.to_string()}></progress>
+                { " " }{ tf(l, "build.progress", &[("done", done.to_string()), ("total", total.to_string())]) }
+            }
+        </div>
     }
 }
 

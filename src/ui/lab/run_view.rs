@@ -17,11 +17,12 @@ use crate::lab::player::{wanted, Action, LabState, Loaded};
 use crate::lab::wire::EngineFault;
 use crate::lab::{self, ClientStrategy, KeyRow, Preset, ReportRow, Scenario, Step};
 use crate::params::{check_int, Notice};
+use crate::ui::frame_hooks::use_frame_stages;
 use crate::ui::icons::{icon, Icon};
 use crate::ui::link::AppLink;
 use crate::ui::page::PageProps;
 use crate::ui::shortcuts::use_shortcuts;
-use crate::ui::widgets::{use_frame_stages, NoticeList};
+use crate::ui::widgets::NoticeList;
 
 /// A schedule of its own (`schedule=<code>`, a counterexample) in words,
 /// above the pickers; picking a scenario leaves it.

@@ -6,16 +6,22 @@
 //! trial), so the browser can spread the work over timer ticks and never
 //! block the page for long. The browser sends lab runs to the lab engine's
 //! worker ([`LiveJob::next_step`], [`LiveJob::record_lab`]) and computes herd
-//! trials itself ([`LiveJob::step_herd`]).
+//! trials itself ([`LiveJob::step_herd`]); it is a job of the shape every
+//! long computation of the page has ([`Stepped`], [`Job`]), so the page's
+//! one job hook runs it.
+//!
+//! One run of either model, by the ids a question names, is [`runs`].
+
+mod runs;
 
 use super::grade::ModelValue;
-use super::{HerdPreset, LabRun, Model};
-use crate::herd::{
-    run_point, simulate, trial_seed, PointSummary, SimConfig, Strategy, TrialResult,
-};
-use crate::job::Timing;
-use crate::lab::matrix_job::Combo;
-use crate::lab::{ClientStrategy, Scenario};
+use super::{LabRun, Model};
+use crate::herd::TrialResult;
+use crate::job::{Job, Stepped, Timing};
+#[cfg(feature = "sqlite")]
+pub use runs::lab_count;
+pub use runs::{herd_calls, lab_choice, LiveError};
+use runs::{herd_mean_calls, herd_trial};
 
 /// What the next step of a [`LiveJob`] needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,10 +33,6 @@ pub enum NextStep {
     Herd,
     Done,
 }
-
-/// Why a model could not run (an id the model does not know).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LiveError(pub String);
 
 /// A model run split into steps.
 #[derive(Clone, Debug)]
@@ -192,54 +194,123 @@ pub fn run_model(model: &Model) -> Result<ModelValue, LiveError> {
         .unwrap_or_else(|| Err(LiveError("empty model".into())))
 }
 
-/// The lab run a question names, parsed from its ids.
-pub fn lab_choice(r: &LabRun) -> Result<Combo, LiveError> {
-    let scenario = Scenario::from_id(r.scenario)
-        .ok_or_else(|| LiveError(format!("scenario {}", r.scenario)))?;
-    let client = ClientStrategy::from_id(r.client)
-        .ok_or_else(|| LiveError(format!("client {}", r.client)))?;
-    let design = r
-        .design()
-        .ok_or_else(|| LiveError(format!("server {} + {}", r.server, r.added.join(","))))?;
-    Ok((scenario, client, design))
+impl Stepped for LiveJob {
+    /// One herd trial, or (in builds with the lab engine) one lab run. The
+    /// page's bundle has no lab engine: there a pending lab run ends the job
+    /// with an error rather than spinning (the page sends lab runs to the lab
+    /// engine's worker instead of slicing them).
+    fn step(&mut self) -> bool {
+        match self.next_step() {
+            NextStep::Herd => self.step_herd(),
+            #[cfg(feature = "sqlite")]
+            NextStep::Lab(_) => LiveJob::step(self),
+            #[cfg(not(feature = "sqlite"))]
+            NextStep::Lab(_) => self.record_lab(Err(LiveError(
+                "a lab run needs the lab engine's worker".into(),
+            ))),
+            NextStep::Done => {}
+        }
+        !self.is_done()
+    }
+
+    /// Steps done over steps in all (1 once done, also after an error).
+    fn progress(&self) -> f64 {
+        if self.is_done() || self.total() == 0 {
+            1.0
+        } else {
+            self.completed() as f64 / self.total() as f64
+        }
+    }
 }
 
-/// What one lab run counts ([`LabRun::measure`]).
-#[cfg(feature = "sqlite")]
-pub fn lab_count(r: &LabRun) -> Result<usize, LiveError> {
-    let (scenario, client, design) = lab_choice(r)?;
-    Ok(crate::lab::cell(scenario, client, design, r.seed).count(r.measure))
+/// The lab engine is channel 0: one lab run at a time, its final count (or
+/// why it could not run) comes back.
+impl Job for LiveJob {
+    type Request = LabRun;
+    type Reply = Result<usize, LiveError>;
+
+    fn timing(&self) -> &Timing {
+        &self.timing
+    }
+
+    fn record_slice(&mut self, t0_ms: f64, t1_ms: f64) {
+        self.timing.record(t0_ms, t1_ms);
+        if self.is_done() {
+            self.timing.finish(t1_ms);
+        }
+    }
+
+    fn cancel(&mut self, now_ms: f64) {
+        self.timing.cancel(now_ms);
+        self.sent = false;
+    }
+
+    /// Herd trials only: lab runs go to the lab engine.
+    fn has_page_work(&self) -> bool {
+        self.timing.is_running() && self.next_step() == NextStep::Herd
+    }
+
+    fn request(&mut self, channel: usize, _fresh: bool, _now_ms: f64) -> Option<LabRun> {
+        if channel != 0 || self.sent || !self.timing.is_running() {
+            return None;
+        }
+        let NextStep::Lab(run) = self.next_step() else {
+            return None;
+        };
+        self.sent = true;
+        Some(run)
+    }
+
+    /// A failed run ends the job with its error (the card shows it); only a
+    /// reply nobody asked for is refused.
+    fn on_reply(
+        &mut self,
+        channel: usize,
+        reply: Result<usize, LiveError>,
+        now_ms: f64,
+    ) -> Result<(), String> {
+        if channel != 0 || !self.sent {
+            return Err(format!("channel {channel}: a reply without a request"));
+        }
+        self.record_lab(reply);
+        self.record_slice(now_ms, now_ms);
+        Ok(())
+    }
+
+    /// The lab engine is gone: the job fails visibly.
+    fn fall_back(&mut self) {
+        if self.sent {
+            self.record_lab(Err(LiveError("the lab engine did not answer".into())));
+        }
+    }
 }
 
-fn herd_strategy(id: &str) -> Result<Strategy, LiveError> {
-    Strategy::AWS
-        .iter()
-        .copied()
-        .find(|s| s.id() == id)
-        .ok_or_else(|| LiveError(format!("strategy {id}")))
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exercises::{bank, Kind};
 
-fn herd_config(h: &HerdPreset) -> SimConfig {
-    SimConfig::with_clients(h.clients as _)
-}
-
-/// Trial `trial` of one herd strategy at the preset, with the seed
-/// [`run_point`] gives it.
-fn herd_trial(h: &HerdPreset, id: &str, trial: u32) -> Result<TrialResult, LiveError> {
-    let strategy = herd_strategy(id)?;
-    let seed = trial_seed(h.seed, h.clients as _, strategy, trial);
-    Ok(simulate(&herd_config(h), strategy, seed))
-}
-
-/// The mean calls of finished trials, summarised as [`run_point`] does.
-fn herd_mean_calls(h: &HerdPreset, id: &str, trials: &[TrialResult]) -> f64 {
-    herd_strategy(id)
-        .map(|s| PointSummary::from_results(h.clients as _, s, trials).mean_calls)
-        .unwrap_or(f64::NAN)
-}
-
-/// Mean calls of one herd strategy at the preset (default network/backoff).
-pub fn herd_calls(h: &HerdPreset, id: &str) -> Result<f64, LiveError> {
-    let strategy = herd_strategy(id)?;
-    Ok(run_point(&herd_config(h), strategy, h.trials as _, h.seed).mean_calls)
+    #[test]
+    fn every_predict_model_steps_to_the_value_run_model_gives_with_growing_progress() {
+        let mut seen = 0;
+        for q in bank() {
+            let Kind::Predict { model, .. } = q.kind else {
+                continue;
+            };
+            let mut job = LiveJob::new(&model);
+            let mut last = job.progress();
+            let mut steps = 0;
+            while Stepped::step(&mut job) {
+                let p = job.progress();
+                assert!(p >= last && p <= 1.0, "{}: {last} → {p}", q.id);
+                last = p;
+                steps += 1;
+            }
+            assert_eq!(job.progress(), 1.0);
+            assert_eq!(steps + 1, job.total(), "{}: one unit per step", q.id);
+            assert_eq!(job.result(), Some(run_model(&model)), "{}", q.id);
+            seen += 1;
+        }
+        assert!(seen >= 3, "{seen} predict questions");
+    }
 }

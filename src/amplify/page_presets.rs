@@ -1,10 +1,11 @@
-//! The page's named starting points («预设»), as typed parameters defined
-//! once: the preset bar of `#/amplify` and the exercises link the same
-//! values, and [`crate::links`] turns them into hashes.
+//! The page's preset bar («预设»): named starting points as whole page
+//! parameters, defined once; the exercises link the same values, and
+//! [`crate::links`] turns them into hashes. A load-view preset names one of
+//! the load scenarios of [`super::load_presets`] and takes its settings.
 
 use super::fanout::FanoutPolicy;
+use super::load_presets::Preset;
 use super::params::{AmplifyParams, View};
-use super::presets::Preset;
 
 /// A preset of `#/amplify`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,5 +1,5 @@
-//! Texts about the lab engine (the lab's own worker with SQLite) and the
-//! random-seed buttons.
+//! Texts about the lab engine (the lab's own worker with SQLite): starting,
+//! computing, and why it is not available, with what the student can do.
 
 use super::{e, Entry};
 
@@ -12,5 +12,4 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.engine.failed", "实验引擎出错了：{reason}。按「重试」重新启动它。", "The lab engine failed: {reason}. Press «Retry» to start it again."),
     e("lab.engine.reload", "重新加载", "Reload"),
     e("lab.engine.retry", "重试", "Retry"),
-    e("lab.seed.random", "换一个随机种子", "New random seed"),
 ];

@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo_timers::future::TimeoutFuture;
-use retry_lab::ui::widgets::{use_a_frame_late, use_frame_stages, use_revealed};
+use retry_lab::ui::frame_hooks::{use_a_frame_late, use_frame_stages, use_revealed};
 use wasm_bindgen_test::*;
 use yew::prelude::*;
 

@@ -1,4 +1,7 @@
-//! The named scenarios linked from the page, the exercises and the CLI.
+//! The named load scenarios (`preset=` of the load and sweep views): each
+//! one's settings and the policies it compares, linked from the page, the
+//! exercises and the CLI. The page's preset bar, which also holds fanout
+//! settings, is [`super::page_presets`].
 
 use super::load::{LoadConfig, LoadPolicy, Window};
 use crate::ids::id_enum;
@@ -38,7 +41,6 @@ impl Preset {
 
     /// The preset's settings.
     pub fn config(self) -> LoadConfig {
-        let d = LoadConfig::default();
         match self {
             Preset::Brooker => LoadConfig {
                 layers: vec![3],
@@ -46,37 +48,38 @@ impl Preset {
                 capacity: 10_000.0,
                 duration: 100.0,
                 p: 0.5,
-                incident: Window {
-                    start: 0.0,
-                    end: 1e9,
-                },
-                trigger: Window {
-                    start: 0.0,
-                    end: 0.0,
-                },
                 base: 0.01,
                 cap: 0.1,
-                ..d
+                ..steady_fault()
             },
-            Preset::Metastable => d,
+            Preset::Metastable => LoadConfig::default(),
             Preset::Codex => LoadConfig {
                 layers: vec![3, 3],
                 rate: 10.0,
                 capacity: 1000.0,
                 duration: 60.0,
                 p: 1.0,
-                incident: Window {
-                    start: 0.0,
-                    end: 1e9,
-                },
-                trigger: Window {
-                    start: 0.0,
-                    end: 0.0,
-                },
                 retry_after: 1.0,
-                ..d
+                ..steady_fault()
             },
         }
+    }
+}
+
+/// The default settings with the failure rate for the whole run and no
+/// capacity trigger: Brooker's and Codex's scenarios fail steadily, with no
+/// incident that starts and ends.
+fn steady_fault() -> LoadConfig {
+    LoadConfig {
+        incident: Window {
+            start: 0.0,
+            end: 1e9,
+        },
+        trigger: Window {
+            start: 0.0,
+            end: 0.0,
+        },
+        ..LoadConfig::default()
     }
 }
 
