@@ -3,7 +3,8 @@
 //! milliseconds, so it is tested natively), one way to advance it a little
 //! and to ask how far it is ([`Stepped`]), and one protocol for the work it
 //! sends away ([`Job`]): effects as data. A job says what it needs next (a
-//! slice of the page's CPU, or a message to a worker or to the lab engine),
+//! slice of the page's CPU, a step per drawn frame, or a message to a worker
+//! or to the lab engine),
 //! takes the replies and the failures, says when a reply is overdue and can
 //! be cancelled. The browser's one job hook (`ui::job_hook`) drives any
 //! [`Job`]: the one slicer for the slices, the messages, one watchdog.
@@ -32,6 +33,10 @@ pub trait Stepped {
 pub enum Need {
     /// Time slices on the page ([`Stepped::step`]).
     Slice,
+    /// One step after each drawn frame (a table shown a few rows at a
+    /// time: a step's work is the render and the layout it causes, which a
+    /// slice cannot time).
+    Frames,
     /// Nothing on the page: replies to its messages are awaited.
     Replies,
     /// Nothing more: the job has ended.
@@ -92,6 +97,10 @@ pub trait Job: Stepped {
     ) -> Result<(), String> {
         Err(format!("channel {channel}: a reply without a request"))
     }
+
+    /// Channel `channel` is alive though its reply is not ready (a worker
+    /// still loading its engine) at `now_ms`: the reply's clock starts again.
+    fn heard(&mut self, _channel: usize, _now_ms: f64) {}
 
     /// The first channel whose reply is overdue at `now_ms`.
     fn overdue(&self, _now_ms: f64) -> Option<usize> {

@@ -37,6 +37,12 @@ fn drive<J: Job>(
         last = p;
         match job.need() {
             Need::Nothing => return clock,
+            Need::Frames => {
+                let t0 = clock;
+                job.step();
+                clock += SLICE;
+                job.record_slice(t0, clock);
+            }
             Need::Slice => {
                 let t0 = clock;
                 for _ in 0..8 {

@@ -24,6 +24,7 @@ pub mod csv;
 mod db;
 mod design;
 pub mod diagram;
+pub mod engine_job;
 pub mod explain;
 mod faults;
 #[cfg(feature = "sqlite")]
@@ -32,6 +33,7 @@ pub mod harness;
 pub mod hunt;
 mod ids;
 pub mod matrix_job;
+pub mod matrix_table_job;
 pub mod narrate;
 pub mod narrate_notes;
 #[cfg(feature = "sqlite")]

@@ -115,19 +115,35 @@ impl<J: Job + 'static> JobRunner<J> {
         self.slicer.generation() == generation
     }
 
-    /// Runs the page's share of the job in slices, if it has one now and
-    /// no slices are under way.
+    /// Runs the page's share of the job, if it has one now and none is
+    /// under way: in slices, or a step after each drawn frame (each part
+    /// redrawn in its own frame).
     pub fn run_slices(&self) {
         let need = self.job.borrow().as_ref().map(Job::need);
-        if need != Some(Need::Slice) {
-            return;
-        }
         let cell = self.job.clone();
         let step = move || cell.borrow_mut().as_mut().is_some_and(|j| j.step());
         let me = self.clone();
         let generation = self.generation();
-        self.slicer
-            .resume(step, move |end: SliceEnd| me.after_slice(generation, end));
+        match need {
+            Some(Need::Slice) => self
+                .slicer
+                .resume(step, move |end: SliceEnd| me.after_slice(generation, end)),
+            Some(Need::Frames) => self.slicer.frames(move || {
+                let t0_ms = now_ms();
+                let more = step();
+                me.after_slice(
+                    generation,
+                    SliceEnd {
+                        t0_ms,
+                        t1_ms: now_ms(),
+                        finished: !more,
+                        redraw: true,
+                    },
+                );
+                more
+            }),
+            _ => {}
+        }
     }
 
     fn after_slice(&self, generation: u64, end: SliceEnd) {
@@ -175,22 +191,33 @@ impl<J: Job + 'static> JobRunner<J> {
     }
 
     /// Ends the handling of a reply that started at `t0_ms`: counts its
-    /// time, follows it, and redraws when due (always once the job is over).
+    /// time, follows it, redraws when due (always once the job is over or
+    /// its page work starts), and starts the page's work it brought.
     pub fn replied(&self, generation: u64, t0_ms: f64) {
         if !self.is_current(generation) {
             return;
         }
-        let over = match self.job.borrow_mut().as_mut() {
+        let (over, frames) = match self.job.borrow_mut().as_mut() {
             Some(j) => {
                 j.record_slice(t0_ms, now_ms());
-                j.need() == Need::Nothing
+                (j.need() == Need::Nothing, j.need() == Need::Frames)
             }
             None => return,
         };
-        let redraw = self.slicer.redraw_due(now_ms(), over);
+        let redraw = self.slicer.redraw_due(now_ms(), over || frames);
         self.progressed(generation, redraw);
         if redraw {
             self.count_redraw();
+        }
+        if frames {
+            self.run_slices();
+        }
+    }
+
+    /// Channel `channel` is alive though its reply is not ready.
+    pub fn heard(&self, channel: usize) {
+        if let Some(j) = self.job.borrow_mut().as_mut() {
+            j.heard(channel, now_ms());
         }
     }
 
@@ -263,9 +290,14 @@ pub fn use_job_runner<J: Job + 'static>() -> JobRunner<J> {
         watchdog,
         after,
     };
-    {
-        let runner = runner.clone();
-        use_effect_with((), move |_| move || runner.stop());
-    }
+    use_stop_on_unmount(&runner, JobRunner::stop);
     runner
+}
+
+/// Calls `stop` with (a clone of) `handle` when the component unmounts: a
+/// job's slices, replies and timers end with its page.
+#[hook]
+pub fn use_stop_on_unmount<H: Clone + 'static>(handle: &H, stop: fn(&H)) {
+    let handle = handle.clone();
+    use_effect_with((), move |_| move || stop(&handle));
 }

@@ -23,6 +23,7 @@ pub mod shortcuts;
 pub mod size;
 pub mod slicer;
 pub mod widgets;
+pub mod worker_channel;
 
 pub use app::App;
 

@@ -128,6 +128,15 @@ impl Slicer {
     /// after [`FRAME_FALLBACK_MS`].
     pub fn each_frame(&self, part: impl FnMut() -> bool + 'static) {
         self.cancel();
+        self.frames(part);
+    }
+
+    /// Like [`Slicer::each_frame`] within the current generation: starts
+    /// the parts unless slices or parts are under way.
+    pub fn frames(&self, part: impl FnMut() -> bool + 'static) {
+        if self.active.replace(true) {
+            return;
+        }
         self.frame_part(self.generation.get(), Rc::new(RefCell::new(part)));
     }
 
@@ -138,7 +147,9 @@ impl Slicer {
                 return;
             }
             let more = (part.borrow_mut())();
-            if more && me.generation.get() == generation {
+            if !more {
+                me.active.set(false);
+            } else if me.generation.get() == generation {
                 me.frame_part(generation, part);
             }
         });

@@ -15,7 +15,7 @@ use crate::exercises::Model;
 use crate::lab::suite::SuiteRow;
 use crate::lab::Design;
 use crate::ui::dom::now_ms;
-use crate::ui::job_hook::{use_job_runner, After, JobRunner};
+use crate::ui::job_hook::{use_job_runner, use_stop_on_unmount, After, JobRunner};
 
 /// What the run button area shows.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -163,9 +163,6 @@ pub fn use_runner() -> Runner {
     let jobs = use_job_runner();
     let suite = (*use_memo((), |_| Rc::new(Cell::new(None)))).clone();
     let runner = Runner { state, jobs, suite };
-    {
-        let runner = runner.clone();
-        use_effect_with((), move |_| move || runner.stop());
-    }
+    use_stop_on_unmount(&runner, Runner::stop);
     runner
 }

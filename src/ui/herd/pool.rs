@@ -3,9 +3,9 @@
 //! and reports what happened; the job (`crate::herd::job`) decides what to
 //! send and what to do with replies, failures and silence.
 
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
+use wasm_bindgen::JsValue;
+
+use crate::ui::worker_channel::{WorkerChannel, WorkerEvent};
 
 /// The worker script's logical name; its build-stamped URL comes from the loader.
 const WORKER_FILE: &str = "herd-worker";
@@ -24,11 +24,26 @@ pub enum PoolEvent {
     Failed(String),
 }
 
+impl From<WorkerEvent<String>> for PoolEvent {
+    fn from(event: WorkerEvent<String>) -> Self {
+        match event {
+            WorkerEvent::Message(s) if s == "ready" => PoolEvent::Ready,
+            WorkerEvent::Message(s) => PoolEvent::Reply(s),
+            WorkerEvent::Unreadable(why) => PoolEvent::Failed(why),
+            // The job falls back to the main thread.
+            WorkerEvent::Failed { message, kind } => PoolEvent::Failed(message.unwrap_or(kind)),
+        }
+    }
+}
+
+/// The herd worker speaks text only.
+fn read_text(data: JsValue) -> Result<String, String> {
+    data.as_string().ok_or_else(|| "non-text message".into())
+}
+
 struct Slot {
-    worker: Worker,
+    channel: WorkerChannel,
     ready: bool,
-    _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(Event)>,
 }
 
 /// Running workers; dropping the pool terminates them.
@@ -52,48 +67,19 @@ impl Pool {
         n: usize,
         on_event: impl Fn(usize, PoolEvent) + Clone + 'static,
     ) -> Result<Pool, String> {
-        let opts = WorkerOptions::new();
-        opts.set_type(WorkerType::Module);
         let mut slots = Vec::with_capacity(n);
         for i in 0..n {
-            let worker = Worker::new_with_options(&crate::ui::dom::build_file(WORKER_FILE), &opts)
-                .map_err(|e| format!("new Worker: {}", describe(&e)))?;
-            let on_message = {
-                let f = on_event.clone();
-                Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-                    match e.data().as_string() {
-                        Some(s) if s == "ready" => f(i, PoolEvent::Ready),
-                        Some(s) => f(i, PoolEvent::Reply(s)),
-                        None => f(i, PoolEvent::Failed("non-text message".into())),
-                    }
-                })
-            };
-            let on_error = {
-                let f = on_event.clone();
-                Closure::<dyn FnMut(Event)>::new(move |e: Event| {
-                    // Handled here: keep it from reaching the console as an
-                    // uncaught error; the job falls back to the main thread.
-                    e.prevent_default();
-                    let msg = e
-                        .dyn_ref::<web_sys::ErrorEvent>()
-                        .map(|e| e.message())
-                        .unwrap_or_else(|| e.type_());
-                    f(i, PoolEvent::Failed(msg));
-                })
-            };
-            worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-            worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-            worker.set_onmessageerror(Some(on_error.as_ref().unchecked_ref()));
+            let f = on_event.clone();
+            let channel = WorkerChannel::spawn(WORKER_FILE, read_text, move |e| f(i, e.into()))
+                .map_err(|e| format!("new Worker: {e}"))?;
             // The first message: this page's compiled module, so the worker
             // neither fetches nor compiles the bundle again.
-            worker
-                .post_message(&wasm_bindgen::module())
-                .map_err(|e| format!("postMessage(module): {}", describe(&e)))?;
+            channel
+                .post(&wasm_bindgen::module())
+                .map_err(|e| e.replace("postMessage", "postMessage(module)"))?;
             slots.push(Slot {
-                worker,
+                channel,
                 ready: false,
-                _on_message: on_message,
-                _on_error: on_error,
             });
         }
         Ok(Pool { slots })
@@ -119,30 +105,13 @@ impl Pool {
     /// Sends a request (JSON) to worker `i`.
     pub fn send(&self, i: usize, request_json: &str) -> Result<(), String> {
         let slot = self.slots.get(i).ok_or("no such worker")?;
-        slot.worker
-            .post_message(&JsValue::from_str(request_json))
-            .map_err(|e| format!("postMessage: {}", describe(&e)))
+        slot.channel.post(&JsValue::from_str(request_json))
     }
 
     /// Stops every worker at once; nothing they send arrives any more.
-    pub fn terminate(&mut self) {
-        for s in &mut self.slots {
-            s.worker.set_onmessage(None);
-            s.worker.set_onerror(None);
-            s.worker.set_onmessageerror(None);
-            s.worker.terminate();
-        }
+    /// Their listeners are freed in a later task, as this may run inside
+    /// one of them.
+    pub fn close(self) {
+        self.slots.into_iter().for_each(|s| s.channel.close());
     }
-}
-
-impl Drop for Pool {
-    fn drop(&mut self) {
-        self.terminate();
-    }
-}
-
-fn describe(e: &JsValue) -> String {
-    e.as_string()
-        .or_else(|| js_sys::Reflect::get(e, &"message".into()).ok()?.as_string())
-        .unwrap_or_else(|| format!("{e:?}"))
 }

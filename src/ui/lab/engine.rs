@@ -5,7 +5,14 @@
 //! page's own bundle never links SQLite and no run blocks the page.
 //!
 //! Every callback is called later, never inside the caller's own update;
-//! callers drop answers they no longer want (or [`cancel`] a matrix).
+//! callers drop answers they no longer want (or [`cancel`] a request).
+//!
+//! A view's long work (a lab run, the matrix) is a job of the page's one job
+//! hook ([`request`], driven by `super::engine_job`), timed by the job's
+//! watchdog. The calls below it are single requests answered in one reply
+//! with nothing to show meanwhile but a «计算中» line (a suite, a fix, the
+//! next step, a count) or the hunt's own progress; they stay plain requests,
+//! timed by this module's watchdog.
 //!
 //! A failure is never kept for the page's lifetime: the next request after
 //! one starts a new worker (the network may be back). A worker that cannot
@@ -15,24 +22,23 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Event, MessageEvent, Worker, WorkerOptions, WorkerType};
-use yew::prelude::*;
+use wasm_bindgen::JsValue;
 
+use super::engine_worker::{from_worker, take_early_worker, EarlyWorker, FromWorker};
+use crate::lab::engine_job::unexpected;
 use crate::lab::hunt::{HuntOutcome, HuntSpec};
 use crate::lab::matrix_job::Combo;
-use crate::lab::player::Wanted;
 use crate::lab::suite::{Fix, NextStep, SuiteRow};
 use crate::lab::wire::{Answer, EngineFault, Reply, Request, Want};
-use crate::lab::{Cell, ClientStrategy, Design, Measure, Preset, Run, Scenario};
+use crate::lab::{ClientStrategy, Design, Measure, Scenario};
+use crate::ui::worker_channel::{WorkerChannel, WorkerEvent};
 
-/// How long a loaded engine may stay silent while requests wait (a run takes
-/// well under a second, a matrix cell a few ms): then it counts as gone.
-const WATCHDOG_MS: u32 = 15_000;
+/// How long a loaded engine may stay silent while requests that no job
+/// watches wait: then it counts as gone (a job's own watchdog times the
+/// requests it sends, [`crate::lab::engine_job::ENGINE_WATCHDOG_MS`]).
+const WATCHDOG_MS: u32 = crate::lab::engine_job::ENGINE_WATCHDOG_MS as u32;
 
 /// The worker script's logical name (its URL comes from [`super::super::dom::build_file`]).
 const WORKER_FILE: &str = "lab-worker";
@@ -48,20 +54,23 @@ pub enum Status {
     Unavailable(EngineFault),
 }
 
-/// A finished run and the nearest combination that fixes it.
-pub type RunAnswer = (Rc<Run>, Option<(ClientStrategy, Preset)>);
-
 type Pending = Box<dyn FnMut(Result<Answer, EngineFault>)>;
 
+/// A request's caller, and whether the engine's own watchdog times it
+/// (no job does).
+struct Waiting {
+    done: Pending,
+    untimed: bool,
+}
+
 struct Engine {
-    worker: Option<Worker>,
+    channel: Option<WorkerChannel>,
     status: Status,
     next_id: u64,
-    pending: HashMap<u64, Pending>,
-    /// Armed while a loaded engine owes answers (see [`arm`]).
+    pending: HashMap<u64, Waiting>,
+    /// Armed while a loaded engine owes answers to callers no job times
+    /// (see [`arm`]).
     watchdog: Option<Timeout>,
-    _on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
-    _on_error: Option<Closure<dyn FnMut(Event)>>,
 }
 
 thread_local! {
@@ -114,49 +123,6 @@ pub fn warm() {
     });
 }
 
-/// Starts the engine as soon as a lab view is likely: at once on a lab
-/// route, when the browser is next idle on the home page, and whenever the
-/// pointer or the keyboard focus reaches a link to a lab view (anywhere in
-/// the app, for the page's lifetime).
-#[hook]
-pub fn use_engine_warmup(page: &crate::route::Page) {
-    use crate::route::Page;
-    use_effect_with((), |_| {
-        let doc = gloo::utils::document();
-        let on = |kind: &'static str| {
-            gloo::events::EventListener::new(&doc, kind, |e: &Event| {
-                let href = e
-                    .target()
-                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                    .and_then(|el| el.closest("a[href]").ok().flatten())
-                    .and_then(|a| a.get_attribute("href"));
-                if href.is_some_and(|h| crate::route::leads_to_lab(&h)) {
-                    warm();
-                }
-            })
-        };
-        let listeners = [on("pointerover"), on("focusin")];
-        move || drop(listeners)
-    });
-    use_effect_with(page.clone(), |page| match page {
-        p if p.uses_lab_engine() => warm(),
-        Page::Home => when_idle(warm),
-        _ => {}
-    });
-}
-
-/// Runs `f` when the browser is idle (`requestIdleCallback`), or after a
-/// second where it has none.
-fn when_idle(f: fn()) {
-    let cb = Closure::once_into_js(f);
-    let asked = gloo::utils::window()
-        .request_idle_callback(cb.unchecked_ref())
-        .is_ok();
-    if !asked {
-        Timeout::new(1_000, f).forget();
-    }
-}
-
 /// Where the engine is now (`Starting` before the first request, too).
 pub fn status() -> Status {
     ENGINE.with(|e| {
@@ -164,27 +130,6 @@ pub fn status() -> Status {
             .as_ref()
             .map_or(Status::Starting, |e| e.status.clone())
     })
-}
-
-/// Asks for a whole run and its fix (a schedule of its own has none).
-pub fn run(want: Wanted, done: impl FnOnce(Result<RunAnswer, EngineFault>) + 'static) {
-    let mut done = Some(done);
-    let want = match want {
-        (combo, seed, None) => Want::Run { combo, seed },
-        ((_, client, design), seed, Some(schedule)) => Want::RunSchedule {
-            schedule,
-            client,
-            design,
-            seed,
-        },
-    };
-    send(want, move |a| {
-        let Some(done) = done.take() else { return };
-        done(a.and_then(|a| match a {
-            Answer::Run { run, fix } => Ok((Rc::new(*run), fix)),
-            other => Err(unexpected(other)),
-        }))
-    });
 }
 
 /// Asks for one count of a run only (its final reports, notifications,
@@ -195,36 +140,19 @@ pub fn count(
     measure: Measure,
     done: impl FnOnce(Result<usize, EngineFault>) + 'static,
 ) {
-    let mut done = Some(done);
     let want = Want::Count {
         combo,
         seed,
         measure,
     };
-    send(want, move |a| {
-        let Some(done) = done.take() else { return };
-        done(a.and_then(|a| match a {
-            Answer::Count(n) => Ok(n),
-            other => Err(unexpected(other)),
-        }))
-    });
-}
-
-/// Asks for matrix cells: `done` gets them all at once (in the order of
-/// `combos`), or an error. Returns the request's id for [`cancel`].
-pub fn matrix(
-    combos: Vec<Combo>,
-    seed: u64,
-    done: impl FnOnce(Result<Vec<Cell>, EngineFault>) + 'static,
-) -> u64 {
     single(
-        Want::Matrix { combos, seed },
+        want,
         |a| match a {
-            Answer::Cells(c) => Ok(c),
+            Answer::Count(n) => Ok(n),
             other => Err(other),
         },
         done,
-    )
+    );
 }
 
 /// Asks for a suite: `done` gets every graded row at once (in the order of
@@ -268,7 +196,7 @@ pub fn hunt(
     spec: HuntSpec,
     mut on_reply: impl FnMut(Result<HuntReply, EngineFault>) + 'static,
 ) -> u64 {
-    send(Want::Hunt { spec }, move |a| {
+    send(Want::Hunt { spec }, true, move |a| {
         on_reply(a.and_then(|a| match a {
             Answer::HuntProgress {
                 tried,
@@ -293,10 +221,22 @@ fn single<T: 'static>(
     done: impl FnOnce(Result<T, EngineFault>) + 'static,
 ) -> u64 {
     let mut done = Some(done);
-    send(want, move |a| {
+    send(want, true, move |a| {
         let Some(done) = done.take() else { return };
         done(a.and_then(|a| read(a).map_err(unexpected)))
     })
+}
+
+/// Sends a job's request (`ui::lab::engine_job`): `done` gets every reply,
+/// or one error; the job's watchdog times it. Returns the id for [`cancel`].
+pub(super) fn request(want: Want, done: impl FnMut(Result<Answer, EngineFault>) + 'static) -> u64 {
+    send(want, false, done)
+}
+
+/// A job's watchdog found the engine silent: it is gone, and every waiting
+/// caller learns `why`. The next request starts a new one.
+pub(super) fn give_up(why: EngineFault) {
+    fail(why);
 }
 
 /// Asks for the smallest fix of a failing row of a suite.
@@ -330,29 +270,22 @@ pub fn cancel(id: u64) {
         let mut slot = cell.borrow_mut();
         let Some(engine) = slot.as_mut() else { return };
         engine.pending.remove(&id);
-        if let Some(w) = &engine.worker {
+        if let Some(channel) = &engine.channel {
             let msg = js_sys::Object::new();
             let _ = js_sys::Reflect::set(&msg, &"cancel".into(), &JsValue::from_f64(id as f64));
-            let _ = w.post_message(&msg);
+            let _ = channel.post(&msg);
         }
     });
     arm();
 }
 
-fn unexpected(a: Answer) -> EngineFault {
-    EngineFault::Failed(match a {
-        Answer::Error(e) => e,
-        other => format!("unexpected answer {other:?}"),
-    })
-}
-
-fn send(want: Want, done: impl FnMut(Result<Answer, EngineFault>) + 'static) -> u64 {
+fn send(want: Want, untimed: bool, done: impl FnMut(Result<Answer, EngineFault>) + 'static) -> u64 {
     let mut done = Some(Box::new(done) as Pending);
     let (id, refused) = ENGINE.with(|cell| {
         let mut slot = cell.borrow_mut();
         let here = HERE.with(|h| h.get());
         let engine = slot.get_or_insert_with(|| if here { Engine::idle() } else { start() });
-        if !here && engine.worker.is_none() {
+        if !here && engine.channel.is_none() {
             // The last engine failed: try a new one (the network may be
             // back, a stuck worker is gone).
             let next_id = engine.next_id;
@@ -367,22 +300,18 @@ fn send(want: Want, done: impl FnMut(Result<Answer, EngineFault>) + 'static) -> 
             answer_here(request, done.take().expect("not sent yet"));
             return (id, None);
         }
-        let Some(worker) = engine.worker.as_ref() else {
+        let Some(channel) = engine.channel.as_ref() else {
             let why = match &engine.status {
                 Status::Unavailable(why) => why.clone(),
                 _ => EngineFault::NoWorkers("no worker".into()),
             };
             return (id, Some(why));
         };
-        // A copy outside the wasm memory, whose buffer moves to the worker.
-        let request = js_sys::Uint8Array::from(&Request { id, want }.to_bytes()[..]);
-        let transfer = js_sys::Array::of1(&request.buffer());
-        if let Err(e) = worker.post_message_with_transfer(&request, &transfer) {
-            return (id, Some(EngineFault::Failed(format!("postMessage: {e:?}"))));
+        if let Err(e) = channel.post_bytes(&Request { id, want }.to_bytes()) {
+            return (id, Some(EngineFault::Failed(e)));
         }
-        engine
-            .pending
-            .insert(id, done.take().expect("not sent yet"));
+        let done = done.take().expect("not sent yet");
+        engine.pending.insert(id, Waiting { done, untimed });
         (id, None)
     });
     arm();
@@ -395,123 +324,62 @@ fn send(want: Want, done: impl FnMut(Result<Answer, EngineFault>) + 'static) -> 
 impl Engine {
     fn idle() -> Self {
         Engine {
-            worker: None,
+            channel: None,
             status: Status::Starting,
             next_id: 0,
             pending: HashMap::new(),
             watchdog: None,
-            _on_message: None,
-            _on_error: None,
         }
     }
 }
 
-/// The worker `static/boot.js` started when the page opened on a lab
-/// view, with the messages and load errors it kept until now (taken once:
-/// a later start creates its own worker).
-struct EarlyWorker {
-    worker: Worker,
-    messages: Vec<JsValue>,
-    errors: Vec<String>,
-}
-
-const EARLY_WORKER: &str = "retryLabEarlyWorker";
-
-fn take_early_worker() -> Option<EarlyWorker> {
-    let global = js_sys::global();
-    let early = js_sys::Reflect::get(&global, &JsValue::from_str(EARLY_WORKER)).ok()?;
-    let _ = js_sys::Reflect::delete_property(
-        global.unchecked_ref::<js_sys::Object>(),
-        &JsValue::from_str(EARLY_WORKER),
-    );
-    let field = |name: &str| js_sys::Reflect::get(&early, &JsValue::from_str(name)).ok();
-    let worker = field("worker")?.dyn_into::<Worker>().ok()?;
-    let list = |name: &str| {
-        field(name)
-            .and_then(|v| v.dyn_into::<js_sys::Array>().ok())
-            .map(|a| a.iter().collect::<Vec<_>>())
-            .unwrap_or_default()
-    };
-    Some(EarlyWorker {
-        worker,
-        messages: list("messages"),
-        errors: list("errors")
-            .into_iter()
-            .filter_map(|e| e.as_string())
-            .collect(),
-    })
-}
-
-/// The boot script's worker, or a new one.
-fn new_worker() -> Result<EarlyWorker, EngineFault> {
-    if let Some(early) = take_early_worker() {
-        return Ok(early);
-    }
-    let opts = WorkerOptions::new();
-    opts.set_type(WorkerType::Module);
-    let url = super::super::dom::build_file(WORKER_FILE);
-    match Worker::new_with_options(&url, &opts) {
-        Ok(worker) => Ok(EarlyWorker {
-            worker,
-            messages: Vec::new(),
-            errors: Vec::new(),
-        }),
-        Err(e) => Err(EngineFault::NoWorkers(
-            e.dyn_ref::<js_sys::Error>()
-                .map(|e| String::from(e.message()))
-                .unwrap_or_else(|| format!("{e:?}")),
-        )),
+/// What the worker said: a message read, an unreadable one (the engine
+/// ends with a visible failure), or a load failure (told apart by a probe).
+fn on_event(event: WorkerEvent<FromWorker>) {
+    match event {
+        WorkerEvent::Message(FromWorker::Ready) => set_status(Status::Ready),
+        WorkerEvent::Message(FromWorker::Reply(reply)) => on_reply(reply),
+        WorkerEvent::Message(FromWorker::LoadFailed(why)) => fail_after_probe(why),
+        WorkerEvent::Unreadable(why) => fail(EngineFault::Failed(why)),
+        WorkerEvent::Failed { message, kind } => fail_after_probe(
+            message.unwrap_or_else(|| format!("the lab worker failed to load ({kind})")),
+        ),
     }
 }
 
-/// A message from the worker: «ready», a reply, or a load failure.
+/// A message the boot script kept, read as the channel reads one.
 fn on_data(data: JsValue) {
-    match from_worker(&data) {
-        FromWorker::Ready => set_status(Status::Ready),
-        FromWorker::Reply(reply) => on_reply(reply),
-        FromWorker::LoadFailed(why) => fail_after_probe(why),
-    }
+    on_event(match from_worker(data) {
+        Ok(m) => WorkerEvent::Message(m),
+        Err(why) => WorkerEvent::Unreadable(why),
+    });
 }
 
 /// Creates the worker (once per page), or takes over the boot script's.
 fn start() -> Engine {
     let mut engine = Engine::idle();
-    let EarlyWorker {
-        worker,
-        messages,
-        errors,
-    } = match new_worker() {
-        Ok(w) => w,
-        Err(why) => {
-            engine.status = Status::Unavailable(why);
-            return engine;
+    let channel = match take_early_worker() {
+        Some(EarlyWorker {
+            worker,
+            messages,
+            errors,
+        }) => {
+            if !messages.is_empty() || !errors.is_empty() {
+                // Handled once this engine is in place (the caller holds its slot).
+                Timeout::new(0, move || {
+                    messages.into_iter().for_each(on_data);
+                    errors.into_iter().for_each(fail_after_probe);
+                })
+                .forget();
+            }
+            Ok(WorkerChannel::adopt(worker, from_worker, on_event))
         }
+        None => WorkerChannel::spawn(WORKER_FILE, from_worker, on_event),
     };
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(|e: MessageEvent| on_data(e.data()));
-    let on_error = Closure::<dyn FnMut(Event)>::new(|e: Event| {
-        // Handled: shown in the lab view, not as an uncaught error.
-        e.prevent_default();
-        let msg = e
-            .dyn_ref::<web_sys::ErrorEvent>()
-            .map(|e| e.message())
-            .filter(|m| !m.is_empty())
-            .unwrap_or_else(|| format!("the lab worker failed to load ({})", e.type_()));
-        fail_after_probe(msg);
-    });
-    if !messages.is_empty() || !errors.is_empty() {
-        // Handled once this engine is in place (the caller holds its slot).
-        Timeout::new(0, move || {
-            messages.into_iter().for_each(on_data);
-            errors.into_iter().for_each(fail_after_probe);
-        })
-        .forget();
+    match channel {
+        Ok(channel) => engine.channel = Some(channel),
+        Err(why) => engine.status = Status::Unavailable(EngineFault::NoWorkers(why)),
     }
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    worker.set_onmessageerror(Some(on_error.as_ref().unchecked_ref()));
-    engine.worker = Some(worker);
-    engine._on_message = Some(on_message);
-    engine._on_error = Some(on_error);
     engine
 }
 
@@ -524,26 +392,23 @@ fn set_status(s: Status) {
     arm();
 }
 
-fn owes_answers() -> bool {
-    ENGINE.with(|e| {
-        e.borrow()
-            .as_ref()
-            .is_some_and(|e| e.status == Status::Ready && !e.pending.is_empty())
-    })
+/// Whether a loaded engine owes answers to callers that no job times.
+fn owes_untimed(engine: &Engine) -> bool {
+    engine.status == Status::Ready && engine.pending.values().any(|w| w.untimed)
 }
 
-/// (Re)starts the watchdog while a loaded engine owes answers, stops it
-/// otherwise: a worker that hangs ends as «unavailable», never as a lab
-/// view computing forever. Loading is not timed (a slow network may take
-/// long; a load failure is reported by the worker).
+/// (Re)starts the watchdog while a loaded engine owes answers that no job
+/// times, stops it otherwise: a worker that hangs ends as «unavailable»,
+/// never as a lab view computing forever. Loading is not timed (a slow
+/// network may take long; a load failure is reported by the worker).
 fn arm() {
     ENGINE.with(|e| {
         let mut slot = e.borrow_mut();
         let Some(engine) = slot.as_mut() else { return };
-        let owed = engine.status == Status::Ready && !engine.pending.is_empty();
-        engine.watchdog = owed.then(|| {
+        engine.watchdog = owes_untimed(engine).then(|| {
             Timeout::new(WATCHDOG_MS, || {
-                if owes_answers() {
+                let owed = ENGINE.with(|e| e.borrow().as_ref().is_some_and(owes_untimed));
+                if owed {
                     fail(EngineFault::Failed(format!(
                         "no answer from the lab engine within {} s",
                         WATCHDOG_MS / 1000
@@ -554,57 +419,16 @@ fn arm() {
     });
 }
 
-/// What the worker posts (`static/lab-worker.js`).
-enum FromWorker {
-    /// The engine loaded.
-    Ready,
-    /// A reply (binary, [`Reply::from_bytes`]), an engine trap reported as
-    /// an error reply, or a message no reader knows.
-    Reply(Result<Reply, String>),
-    /// The engine could not load, and why.
-    LoadFailed(String),
-}
-
-fn from_worker(data: &JsValue) -> FromWorker {
-    if data.as_string().is_some_and(|s| s == "ready") {
-        return FromWorker::Ready;
-    }
-    if let Some(bytes) = data.dyn_ref::<js_sys::Uint8Array>() {
-        return FromWorker::Reply(Reply::from_bytes(&bytes.to_vec()));
-    }
-    let field = |name: &str| {
-        js_sys::Reflect::get(data, &name.into())
-            .ok()
-            .filter(|v| !v.is_undefined())
-    };
-    if let Some(why) = field("failed") {
-        return FromWorker::LoadFailed(why.as_string().unwrap_or_default());
-    }
-    let id = field("id").and_then(|v| v.as_f64());
-    match (id, field("error").and_then(|v| v.as_string())) {
-        (Some(id), Some(error)) => FromWorker::Reply(Ok(Reply {
-            id: id as u64,
-            answer: Answer::Error(error),
-            last: true,
-        })),
-        _ => FromWorker::Reply(Err("a message the page cannot read".into())),
-    }
-}
-
 /// Hands a reply to its caller, outside the borrow (the caller may send
-/// again); an unreadable one ends the engine with a visible failure.
-fn on_reply(reply: Result<Reply, String>) {
-    let reply = match reply {
-        Ok(r) => r,
-        Err(e) => return fail(EngineFault::Failed(e)),
-    };
+/// again).
+fn on_reply(reply: Reply) {
     let callback = ENGINE.with(|e| {
         let mut slot = e.borrow_mut();
         let engine = slot.as_mut()?;
         engine.status = Status::Ready;
         engine.pending.remove(&reply.id)
     });
-    let Some(mut done) = callback else {
+    let Some(Waiting { mut done, untimed }) = callback else {
         return arm();
     };
     let last = reply.last || matches!(reply.answer, Answer::Error(_));
@@ -618,7 +442,7 @@ fn on_reply(reply: Result<Reply, String>) {
     done(Ok(reply.answer));
     ENGINE.with(|e| {
         if let Some(engine) = e.borrow_mut().as_mut() {
-            engine.pending.insert(reply.id, done);
+            engine.pending.insert(reply.id, Waiting { done, untimed });
         }
     });
     arm();
@@ -643,12 +467,12 @@ fn fail(why: EngineFault) {
         let Some(engine) = slot.as_mut() else {
             return Vec::new();
         };
-        if let Some(w) = engine.worker.take() {
-            w.terminate();
+        if let Some(channel) = engine.channel.take() {
+            channel.close();
         }
         engine.status = Status::Unavailable(why.clone());
         engine.watchdog = None;
-        engine.pending.drain().map(|(_, f)| f).collect()
+        engine.pending.drain().map(|(_, w)| w.done).collect()
     });
     for mut done in waiting {
         done(Err(why.clone()));

@@ -11,17 +11,13 @@ use crate::i18n::{t, tf, Lang};
 use crate::lab::wire::EngineFault;
 use crate::ui::dom;
 
-/// A lab page before its first answer arrives, or without an engine.
-pub fn engine_pending(
-    l: Lang,
-    embed: bool,
-    error: Option<&EngineFault>,
-    retry: Callback<()>,
-) -> Html {
+/// A lab page before its first answer arrives, or without an engine:
+/// the title and the engine's `note` ([`engine_note`]).
+pub fn engine_pending(l: Lang, embed: bool, note: Html) -> Html {
     html! {
         <section class={classes!("lab", embed.then_some("compact"))} data-testid="lab-pending">
             <h1>{ t(l, "lab.title") }</h1>
-            { engine_note(l, true, error, retry) }
+            { note }
         </section>
     }
 }

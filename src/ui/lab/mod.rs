@@ -6,7 +6,10 @@ mod build_view;
 mod diagram;
 mod diagram_rows;
 mod engine;
+mod engine_job;
 mod engine_view;
+mod engine_warmup;
+mod engine_worker;
 mod hunt;
 mod matrix;
 mod matrix_table;
@@ -29,6 +32,6 @@ pub(crate) use matrix_table::{ending_items, mark_items};
 
 /// The lab engine, for the exercises' lab questions.
 pub(crate) use engine::count as engine_count;
-/// Starts the lab engine early when a lab view is likely (the shell).
-pub(crate) use engine::use_engine_warmup;
 pub(crate) use engine::{cancel as engine_cancel, suite as engine_suite};
+/// Starts the lab engine early when a lab view is likely (the shell).
+pub(crate) use engine_warmup::use_engine_warmup;

@@ -7,12 +7,13 @@ use std::rc::Rc;
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
-use super::engine::{self, RunAnswer};
-use super::engine_view::engine_pending;
+use super::engine_job::use_engine_runner;
+use super::engine_view::{engine_note, engine_pending};
 use super::run_view::LabRunView;
+use crate::lab::engine_job::{run_job, EngineJob, RunOut};
 use crate::lab::player::{wanted, LabState};
-use crate::lab::wire::EngineFault;
 use crate::lab::LabParams;
+use crate::ui::dom::now_ms;
 use crate::ui::page::PageProps;
 
 /// `#/lab`: asks the engine for the URL's run, then shows the run view.
@@ -23,35 +24,30 @@ pub fn lab_page(p: &PageProps) -> Html {
         let q = p.query.clone();
         use_memo((), move |_| LabParams::from_query(&q))
     };
-    let first = use_state(|| None::<Result<RunAnswer, EngineFault>>);
-    let attempt = use_state(|| 0u32);
+    let jobs = use_engine_runner::<EngineJob<RunOut>>();
     {
-        let first = first.clone();
+        let jobs = jobs.clone();
         let want = wanted(&init.0);
         // In a task of its own: starting the worker is not added to the
         // task that loaded the page and drew its first frame.
-        use_effect_with(*attempt, move |_| {
-            let later = Timeout::new(0, move || {
-                engine::run(want, move |answer| first.set(Some(answer)));
-            });
+        use_effect_with((), move |_| {
+            let later = Timeout::new(0, move || jobs.start(run_job(want, now_ms()), None));
             move || drop(later)
         });
     }
     let retry = {
-        let (first, attempt) = (first.clone(), attempt.clone());
-        Callback::from(move |()| {
-            first.set(None);
-            attempt.set(*attempt + 1);
-        })
+        let (jobs, want) = (jobs.clone(), wanted(&init.0));
+        Callback::from(move |()| jobs.start(run_job(want.clone(), now_ms()), None))
     };
-    match &*first {
+    let job = jobs.runner.job.borrow();
+    match job.as_ref().and_then(|j| j.out.0.as_ref()) {
         Some(Ok((run, fix))) => {
             let (state, notice) = LabState::first(init.0.clone(), Rc::clone(run), *fix);
             let mut notices = init.1.clone();
             notices.extend(notice);
             html! { <LabRunView page={p.clone()} first={state} notices={notices} /> }
         }
-        Some(Err(why)) => engine_pending(l, p.embed, Some(why), retry),
-        None => engine_pending(l, p.embed, None, retry),
+        Some(Err(why)) => engine_pending(l, p.embed, engine_note(l, true, Some(why), retry)),
+        None => engine_pending(l, p.embed, engine_note(l, true, None, retry)),
     }
 }

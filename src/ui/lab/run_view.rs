@@ -2,23 +2,27 @@
 //! and is mirrored into the URL after every render; whenever a picker
 //! changes, the lab engine's worker computes the new run.
 
+use std::rc::Rc;
+
 use gloo::timers::callback::Interval;
 use yew::prelude::*;
 
 use super::diagram::{Diagram, SameRun};
-use super::engine;
+use super::engine_job::{use_engine_runner, EngineRunner};
 use super::engine_view::engine_note;
 use super::summary::{lab_parameters, summary_card};
 use super::tables::{keys_table, reports_table, sql_list};
 use crate::i18n::{t, tf, Lang};
 use crate::keys::Shortcut;
+use crate::lab::engine_job::{run_job, EngineJob, RunOut};
 use crate::lab::narrate::{narrate, secs};
-use crate::lab::player::{wanted, Action, LabState, Loaded};
-use crate::lab::wire::EngineFault;
+use crate::lab::player::{wanted, Action, LabState, Loaded, Wanted};
 use crate::lab::{self, ClientStrategy, KeyRow, Preset, ReportRow, Scenario, Step};
 use crate::params::{check_int, Notice};
+use crate::ui::dom::now_ms;
 use crate::ui::frame_hooks::use_frame_stages;
 use crate::ui::icons::{icon, Icon};
+use crate::ui::job_hook::After;
 use crate::ui::link::AppLink;
 use crate::ui::page::PageProps;
 use crate::ui::shortcuts::use_shortcuts;
@@ -91,30 +95,47 @@ pub struct RunViewProps {
 
 type State = UseReducerHandle<LabState>;
 
-/// Asks the engine for the run the pickers name; its answer replaces the
-/// shown run (a stale answer is ignored by the reducer). A failure is kept
-/// in `error` until the student retries (`attempt`).
+/// Asks the engine for the run the pickers name, as a job of the page's
+/// one job hook: its answer replaces the shown run (a stale answer is
+/// ignored by the reducer). While the job waits for the engine, the view
+/// says it computes; a failure ends the job and is shown until the student
+/// retries (`attempt`) or picks another run.
 #[hook]
-fn use_engine_runs(
-    state: &State,
-    error: &UseStateHandle<Option<EngineFault>>,
-    attempt: &UseStateHandle<u32>,
-) {
-    let dispatch = state.dispatcher();
-    let engine_error = error.clone();
+fn use_engine_runs(state: &State, attempt: u32) -> EngineRunner<EngineJob<RunOut>> {
+    let jobs = use_engine_runner::<EngineJob<RunOut>>();
     let want = state.computing.then(|| wanted(&state.params));
-    use_effect_with((want, **attempt), move |(want, _)| {
-        if let Some(want) = want.clone() {
-            engine::run(want.clone(), move |answer| match answer {
-                Ok((run, fix)) => dispatch.dispatch(Action::Loaded(Loaded {
-                    wanted: want,
-                    run,
-                    fix,
-                })),
-                Err(why) => engine_error.set(Some(why)),
-            });
+    {
+        let (jobs, dispatch) = (jobs.clone(), state.dispatcher());
+        use_effect_with((want, attempt), move |(want, _)| {
+            if let Some(want) = want.clone() {
+                let after = load_when_answered(&jobs, want.clone(), dispatch);
+                jobs.start(run_job(want, now_ms()), Some(after));
+            }
+        });
+    }
+    jobs
+}
+
+/// Hands the job's run to the reducer once it is in.
+fn load_when_answered(
+    jobs: &EngineRunner<EngineJob<RunOut>>,
+    wanted: Wanted,
+    dispatch: UseReducerDispatcher<LabState>,
+) -> After {
+    let job = jobs.runner.job.clone();
+    Rc::new(move |_, _| {
+        let answer = job.borrow().as_ref().and_then(|j| match j.out.0.as_ref() {
+            Some(Ok(answer)) => Some(answer.clone()),
+            _ => None,
+        });
+        if let Some((run, fix)) = answer {
+            dispatch.dispatch(Action::Loaded(Loaded {
+                wanted: wanted.clone(),
+                run,
+                fix,
+            }))
         }
-    });
+    })
 }
 
 /// Playback: a tick at the chosen speed while playing.
@@ -177,9 +198,8 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
         use_reducer(move || first)
     };
     let notices = use_state(|| props.notices.clone());
-    let engine_error = use_state(|| None::<EngineFault>);
     let attempt = use_state(|| 0u32);
-    use_engine_runs(&state, &engine_error, &attempt);
+    let jobs = use_engine_runs(&state, *attempt);
 
     // Mirror the state into the URL.
     {
@@ -209,12 +229,12 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
         ..Default::default()
     });
     let retry = {
-        let (engine_error, attempt) = (engine_error.clone(), attempt.clone());
-        Callback::from(move |()| {
-            engine_error.set(None);
-            attempt.set(*attempt + 1);
-        })
+        let attempt = attempt.clone();
+        Callback::from(move |()| attempt.set(*attempt + 1))
     };
+    let job = jobs.runner.job.borrow();
+    let waiting = job.as_ref().is_some_and(|j| j.is_waiting());
+    let engine_error = job.as_ref().and_then(|j| j.out.0.as_ref()?.as_ref().err());
 
     html! {
         <section class={classes!("lab", p.embed.then_some("compact"), reduced.then_some("no-motion"))}>
@@ -225,7 +245,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
             { own_schedule(l, s.params.schedule.as_ref()) }
             { pickers(l, &state) }
             { controls(l, &state, &notices) }
-            { engine_note(l, s.computing, (*engine_error).as_ref(), retry) }
+            { engine_note(l, waiting, engine_error, retry) }
             if !p.embed { <p class="muted keys-hint">{ t(l, "lab.ctl.keys") }</p> }
             { lab_parameters(l) }
             if middle { { story(l, &state) } }

@@ -17,7 +17,7 @@ use crate::herd::job::HerdJob;
 use crate::herd::{SweepSpec, Trace};
 use crate::job::{Job, JobStatus, Stepped, Timing};
 use crate::ui::dom::{now_ms, post_task};
-use crate::ui::job_hook::{use_job_runner, JobRunner};
+use crate::ui::job_hook::{use_job_runner, use_stop_on_unmount, JobRunner};
 
 /// The current job and what the views may draw of it.
 pub struct Shown {
@@ -217,9 +217,6 @@ pub fn use_job() -> JobHandle {
         pool,
         ready_timer,
     };
-    {
-        let h = handle.clone();
-        use_effect_with((), move |_| move || h.stop());
-    }
+    use_stop_on_unmount(&handle, JobHandle::stop);
     handle
 }

@@ -8,7 +8,7 @@
 use gloo::timers::callback::Timeout;
 
 use super::JobHandle;
-use crate::ui::dom::{now_ms, post_task};
+use crate::ui::dom::now_ms;
 use crate::ui::herd::pool::{pool_size, Pool, PoolEvent};
 
 /// How long the workers may take to load before the main thread takes over.
@@ -90,13 +90,11 @@ impl JobHandle {
         self.runner.fall_back();
     }
 
-    /// Terminates the workers; their closures are freed in a later task, as
-    /// this may run inside one of them.
+    /// Terminates the workers.
     pub(super) fn drop_pool(&self) {
         self.ready_timer.borrow_mut().take();
-        if let Some(mut pool) = self.pool.borrow_mut().take() {
-            pool.terminate();
-            let _ = post_task(move || drop(pool)).map(Timeout::forget);
+        if let Some(pool) = self.pool.borrow_mut().take() {
+            pool.close();
         }
     }
 }

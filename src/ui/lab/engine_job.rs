@@ -1,0 +1,116 @@
+//! The lab engine as the channel of a job (`crate::lab::engine_job`): the
+//! page's one job hook drives the job; this sends its request to the engine
+//! (channel 0), hands back the reply, tells the engine to stop computing a
+//! request the page no longer wants, and gives the engine up when the job's
+//! watchdog finds it silent. A slow load is not silence: while the engine
+//! is still starting, the job's clock starts again.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::engine::{self, Status};
+use crate::job::Job;
+use crate::lab::engine_job::{EngineReply, ENGINE_WATCHDOG_MS};
+use crate::lab::wire::{EngineFault, Want};
+use crate::ui::dom::now_ms;
+use crate::ui::job_hook::{use_job_runner, use_stop_on_unmount, After, JobRunner};
+
+/// A job the lab engine computes.
+pub trait EngineWork: Job<Request = Want, Reply = EngineReply> + 'static {}
+
+impl<J: Job<Request = Want, Reply = EngineReply> + 'static> EngineWork for J {}
+
+/// A handle to a component's engine job; clones share it.
+pub struct EngineRunner<J> {
+    pub runner: JobRunner<J>,
+    /// The engine's id of the request in flight.
+    asked: Rc<Cell<Option<u64>>>,
+}
+
+impl<J> Clone for EngineRunner<J> {
+    fn clone(&self) -> Self {
+        EngineRunner {
+            runner: self.runner.clone(),
+            asked: self.asked.clone(),
+        }
+    }
+}
+
+impl<J: EngineWork> EngineRunner<J> {
+    /// Starts `job` (the old one stops, and the engine drops its request);
+    /// `after` follows its reply and every part it draws.
+    pub fn start(&self, job: J, after: Option<After>) {
+        self.forget();
+        let generation = self.runner.begin(job, after);
+        self.send(generation);
+        let me = self.clone();
+        self.runner.watch(move |channel| me.on_late(channel));
+        self.runner.redraw();
+    }
+
+    /// Stops the job, keeping what it has; the engine stops computing it.
+    pub fn cancel(&self) {
+        self.forget();
+        self.runner.cancel();
+    }
+
+    /// Stops without a redraw (component going away).
+    fn stop(&self) {
+        self.forget();
+        self.runner.stop();
+    }
+
+    fn forget(&self) {
+        if let Some(id) = self.asked.take() {
+            engine::cancel(id);
+        }
+    }
+
+    /// Sends the job's next request, if it has one.
+    fn send(&self, generation: u64) {
+        let Some(want) = self.runner.request(0, true) else {
+            return;
+        };
+        let me = self.clone();
+        let id = engine::request(want, move |reply| me.on_reply(generation, reply));
+        self.asked.set(Some(id));
+    }
+
+    /// A reply (or the engine's failure) for the job of `generation`.
+    fn on_reply(&self, generation: u64, reply: EngineReply) {
+        if !self.runner.is_current(generation) {
+            return;
+        }
+        self.asked.set(None);
+        let t0 = now_ms();
+        if self.runner.reply(generation, 0, reply, t0).is_err() {
+            self.runner.fall_back();
+        }
+        self.runner.replied(generation, t0);
+        self.send(generation);
+    }
+
+    /// The job's watchdog found its reply overdue.
+    fn on_late(&self, channel: usize) {
+        if engine::status() != Status::Ready {
+            return self.runner.heard(channel);
+        }
+        engine::give_up(EngineFault::Failed(format!(
+            "no answer from the lab engine within {} s",
+            ENGINE_WATCHDOG_MS / 1000.0
+        )));
+    }
+}
+
+/// The engine job of a component; it stops (and the engine drops its
+/// request) when the component unmounts.
+#[hook]
+pub fn use_engine_runner<J: EngineWork>() -> EngineRunner<J> {
+    let runner = use_job_runner::<J>();
+    let asked = (*use_memo((), |_| Rc::new(Cell::new(None)))).clone();
+    let handle = EngineRunner { runner, asked };
+    use_stop_on_unmount(&handle, EngineRunner::stop);
+    handle
+}
