@@ -56,9 +56,22 @@ pub trait Job: Stepped {
 
     fn timing(&self) -> &Timing;
 
+    fn timing_mut(&mut self) -> &mut Timing;
+
+    /// Whether everything the job computes is in (and drawn): the job then
+    /// ends at its next [`Job::record_slice`].
+    fn is_complete(&self) -> bool;
+
     /// Counts a piece of page work (a slice, or a reply's handling) from
     /// `t0_ms` to `t1_ms`, and ends the job if it is complete.
-    fn record_slice(&mut self, t0_ms: f64, t1_ms: f64);
+    fn record_slice(&mut self, t0_ms: f64, t1_ms: f64) {
+        let complete = self.is_complete();
+        let timing = self.timing_mut();
+        timing.record(t0_ms, t1_ms);
+        if complete {
+            timing.finish(t1_ms);
+        }
+    }
 
     /// Stops the job at `now_ms`, keeping what it computed; messages in
     /// flight are forgotten.
@@ -161,11 +174,12 @@ impl<S: Stepped> Job for Timed<S> {
         &self.timing
     }
 
-    fn record_slice(&mut self, t0_ms: f64, t1_ms: f64) {
-        self.timing.record(t0_ms, t1_ms);
-        if self.done {
-            self.timing.finish(t1_ms);
-        }
+    fn timing_mut(&mut self) -> &mut Timing {
+        &mut self.timing
+    }
+
+    fn is_complete(&self) -> bool {
+        self.done
     }
 
     fn cancel(&mut self, now_ms: f64) {

@@ -6,11 +6,13 @@
 use super::*;
 use crate::amplify::work::Work;
 use crate::amplify::AmplifyParams;
-use crate::exercises::live::{lab_count, run_model, LiveJob};
+use crate::exercises::live::{run_model, LiveJob};
 use crate::exercises::{bank, Kind, Model};
 use crate::herd::job::HerdJob;
 use crate::herd::wire::answer_point_json;
 use crate::herd::{point_watchdog_ms, SweepSpec};
+use crate::lab::engine_job::{engine_replies, EngineReply, ENGINE_WATCHDOG_MS};
+use crate::lab::wire::{Answer as Wire, Want};
 
 /// Milliseconds one slice takes on the fake clock.
 const SLICE: f64 = 5.0;
@@ -128,6 +130,11 @@ fn cancel_stops_a_job_and_keeps_its_progress() {
     );
 }
 
+/// The lab engine's count for `want`, as its worker computes it.
+fn count(want: &Want) -> EngineReply {
+    engine_replies(want.clone()).remove(0)
+}
+
 fn lab_model() -> Model {
     bank()
         .into_iter()
@@ -150,12 +157,12 @@ fn lab_runs_are_messages_to_the_lab_engine_one_at_a_time() {
         None,
         "the lab engine is channel 0"
     );
-    job.on_reply(0, lab_count(&first), 1.0).unwrap();
+    job.on_reply(0, count(&first), 1.0).unwrap();
     assert!(
-        job.on_reply(0, Ok(3), 2.0).is_err(),
+        job.on_reply(0, Ok(Wire::Count(3)), 2.0).is_err(),
         "a reply nobody asked for"
     );
-    drive(&mut job, 1, 2.0, |r| Answer::Now(lab_count(r)));
+    drive(&mut job, 1, 2.0, |w| Answer::Now(count(w)));
     assert_eq!(job.timing().status(), JobStatus::Done);
     assert_eq!(job.result(), Some(run_model(&model)));
 }
@@ -173,6 +180,27 @@ fn a_lab_engine_that_goes_away_fails_the_job_visibly() {
 }
 
 #[test]
+fn a_silent_lab_engine_is_overdue_for_a_live_run_unless_it_is_still_loading() {
+    let mut job = LiveJob::start(&lab_model(), 0.0);
+    assert_eq!(job.overdue(1e9), None, "nothing sent yet");
+    let first = job.request(0, true, 100.0).unwrap();
+    assert_eq!(job.overdue(100.0 + ENGINE_WATCHDOG_MS), None);
+    assert_eq!(job.overdue(101.0 + ENGINE_WATCHDOG_MS), Some(0));
+    job.heard(0, 30_000.0);
+    assert_eq!(job.overdue(30_000.0 + ENGINE_WATCHDOG_MS), None);
+    job.on_reply(0, count(&first), 30_001.0).unwrap();
+    assert_eq!(job.overdue(1e9), None, "answered");
+}
+
+#[test]
+fn a_live_run_whose_ids_name_nothing_fails_before_it_asks() {
+    let run = crate::exercises::LabRun::reports("no_such_scenario", "stable_key", "naive");
+    let mut job = LiveJob::start(&Model::LabCounts(vec![run]), 0.0);
+    assert!(matches!(job.result(), Some(Err(_))));
+    assert_eq!(job.request(0, true, 0.0), None);
+}
+
+#[test]
 fn a_cancelled_lab_job_sends_nothing_more() {
     let mut job = LiveJob::start(&lab_model(), 0.0);
     job.request(0, true, 0.0).unwrap();
@@ -180,7 +208,7 @@ fn a_cancelled_lab_job_sends_nothing_more() {
     assert_eq!(job.need(), Need::Nothing);
     assert_eq!(job.request(0, false, 4.0), None);
     assert!(
-        job.on_reply(0, Ok(1), 5.0).is_err(),
+        job.on_reply(0, Ok(Wire::Count(1)), 5.0).is_err(),
         "the run in flight is forgotten"
     );
 }

@@ -1,23 +1,26 @@
 //! The lab engine's work as jobs of the page's one protocol
-//! ([`crate::job::Job`]): one request on channel 0 (the lab engine), its
-//! answer, cancel, and the one watchdog for an engine that stops answering.
-//! [`EngineJob`] is the request and what came of it; what the job does with
-//! the answer is [`Answered`]: a lab run keeps it ([`RunOut`]), the matrix
-//! draws it a few rows per frame ([`super::matrix_table_job`]). All plain
-//! state, so the order of events, the progress and the failures are tested
-//! natively with a fake clock.
+//! ([`crate::job::Job`]): requests on channel 0 (the lab engine), one at a
+//! time, their answers, cancel, and the one watchdog for an engine that
+//! stops answering. [`EngineJob`] is the requests and what came of them;
+//! what the job does with an answer is [`Answered`]: a lab run or a suite
+//! keeps it ([`Kept`]), the matrix draws it a few rows per frame
+//! ([`super::matrix_table_job`]), the workbench asks for follow-ups
+//! ([`super::build_job`]), a hunt shows its progress replies
+//! ([`super::hunt::watch`]). All plain state, so the order of events, the
+//! progress and the failures are tested natively with a fake clock.
 
 use std::rc::Rc;
 
 use super::ids::{ClientStrategy, Preset};
 use super::player::Wanted;
 use super::result::Run;
+use super::suite::SuiteRow;
 use super::wire::{Answer, EngineFault, Want};
 use crate::job::{Job, JobStatus, Need, Stepped, Timing};
 
 /// How long a loaded engine may stay silent while a request waits (a run
-/// takes well under a second, a whole matrix a few seconds): then it counts
-/// as gone.
+/// takes well under a second, a whole matrix a few seconds, and a hunt
+/// reports its progress several times a second): then it counts as gone.
 pub const ENGINE_WATCHDOG_MS: f64 = 15_000.0;
 
 /// What comes back for a request: an answer, or why there is none.
@@ -34,6 +37,46 @@ pub fn unexpected(a: Answer) -> EngineFault {
     })
 }
 
+/// The clock of the one request a job has with the lab engine: started
+/// when it is sent, started again whenever the engine is heard from, and
+/// stopped by the answer. Every job that asks the engine times its answer
+/// with it, so all of them share one watchdog rule.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Awaited(Option<f64>);
+
+impl Awaited {
+    /// A request went out at `now_ms`.
+    pub fn sent(&mut self, now_ms: f64) {
+        self.0 = Some(now_ms);
+    }
+
+    /// Whether an answer is awaited.
+    pub fn is_awaited(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// The engine is alive at `now_ms` (still loading, or a progress
+    /// reply): the clock starts again.
+    pub fn heard(&mut self, now_ms: f64) {
+        if let Some(since) = self.0.as_mut() {
+            *since = now_ms;
+        }
+    }
+
+    /// The answer came (or will never come): nothing is awaited; returns
+    /// whether anything was, and since when.
+    pub fn take(&mut self) -> Option<f64> {
+        self.0.take()
+    }
+
+    /// Channel 0 if the answer is overdue at `now_ms`.
+    pub fn overdue(&self, now_ms: f64) -> Option<usize> {
+        self.0
+            .filter(|since| now_ms - since > ENGINE_WATCHDOG_MS)
+            .map(|_| 0)
+    }
+}
+
 /// What a job does with the engine's answer: keeps it (a run), or draws it
 /// a part per frame (the matrix's table).
 pub trait Answered {
@@ -43,8 +86,23 @@ pub trait Answered {
     /// The answer asked for, or the answer given back as unexpected.
     fn read(a: Answer) -> Result<Self::Value, Answer>;
 
-    /// Takes the answer, or why there is none.
-    fn take(&mut self, answer: Result<Self::Value, EngineFault>);
+    /// Takes the answer at `now_ms`, or why there is none.
+    fn take(&mut self, answer: Result<Self::Value, EngineFault>, now_ms: f64);
+
+    /// Takes a reply that comes before the answer (a hunt's progress) at
+    /// `now_ms`, or gives it back: it is the answer.
+    fn interim(&mut self, a: Answer, _now_ms: f64) -> Option<Answer> {
+        Some(a)
+    }
+
+    /// The next request, once the last answer is in and drawn (the
+    /// workbench's fixes after its suite); `None` ends the job.
+    fn follow_up(&self) -> Option<Want> {
+        None
+    }
+
+    /// The job was cancelled at `now_ms`.
+    fn cancelled(&mut self, _now_ms: f64) {}
 
     /// Whether parts of the answer remain to be drawn.
     fn drawing(&self) -> bool {
@@ -57,21 +115,23 @@ pub trait Answered {
     }
 
     /// Share done, 0..=1, once the answer is in.
-    fn progress(&self) -> f64 {
+    fn share_done(&self) -> f64 {
         1.0
     }
 }
 
-/// A job of one request to the lab engine (channel 0): still to send,
-/// awaited (since the engine was last heard from), then answered and, if
-/// the answer is drawn in parts, drawn.
+/// A job of requests to the lab engine (channel 0), one at a time: still
+/// to send, awaited (since the engine was last heard from), then answered
+/// and, if the answer is drawn in parts, drawn; then the follow-up the
+/// answer asks for, if any.
 #[derive(Clone, Debug)]
 pub struct EngineJob<A> {
     want: Option<Want>,
-    /// When the awaited answer's clock started; `None` when nothing is
-    /// awaited.
-    since_ms: Option<f64>,
+    awaited: Awaited,
+    /// Whether the last request is answered.
     answered: bool,
+    /// Whether any request is (progress counts from the first answer on).
+    any_answer: bool,
     /// What the job made of the answer.
     pub out: A,
     timing: Timing,
@@ -82,8 +142,9 @@ impl<A: Answered> EngineJob<A> {
     pub fn start(want: Want, out: A, now_ms: f64) -> Self {
         EngineJob {
             want: Some(want),
-            since_ms: None,
+            awaited: Awaited::default(),
             answered: false,
+            any_answer: false,
             out,
             timing: Timing::start(now_ms),
         }
@@ -101,15 +162,20 @@ impl<A: Answered> EngineJob<A> {
     pub fn is_cancelled(&self) -> bool {
         self.status() == JobStatus::Cancelled
     }
+}
 
-    fn finished(&self) -> bool {
-        self.answered && !self.out.drawing()
+/// An answer kept whole (a run, a suite's rows), or why there is none.
+#[derive(Clone, Debug)]
+pub struct Kept<T>(pub Option<Result<T, EngineFault>>);
+
+impl<T> Default for Kept<T> {
+    fn default() -> Self {
+        Kept(None)
     }
 }
 
 /// A run as the engine answered it, or why it could not.
-#[derive(Clone, Debug, Default)]
-pub struct RunOut(pub Option<Result<RunAnswer, EngineFault>>);
+pub type RunOut = Kept<RunAnswer>;
 
 impl Answered for RunOut {
     type Value = RunAnswer;
@@ -121,7 +187,25 @@ impl Answered for RunOut {
         }
     }
 
-    fn take(&mut self, answer: Result<RunAnswer, EngineFault>) {
+    fn take(&mut self, answer: Result<RunAnswer, EngineFault>, _now_ms: f64) {
+        self.0 = Some(answer);
+    }
+}
+
+/// A suite's graded rows, in the order of its scenarios.
+pub type RowsOut = Kept<Vec<SuiteRow>>;
+
+impl Answered for RowsOut {
+    type Value = Vec<SuiteRow>;
+
+    fn read(a: Answer) -> Result<Vec<SuiteRow>, Answer> {
+        match a {
+            Answer::Rows(rows) => Ok(rows),
+            other => Err(other),
+        }
+    }
+
+    fn take(&mut self, answer: Result<Vec<SuiteRow>, EngineFault>, _now_ms: f64) {
         self.0 = Some(answer);
     }
 }
@@ -149,8 +233,8 @@ impl<A: Answered> Stepped for EngineJob<A> {
     }
 
     fn progress(&self) -> f64 {
-        if self.answered {
-            self.out.progress()
+        if self.any_answer {
+            self.out.share_done()
         } else {
             0.0
         }
@@ -165,19 +249,23 @@ impl<A: Answered> Job for EngineJob<A> {
         &self.timing
     }
 
-    /// Ends the job once the answer is in and drawn.
-    fn record_slice(&mut self, t0_ms: f64, t1_ms: f64) {
-        self.timing.record(t0_ms, t1_ms);
-        if self.finished() {
-            self.timing.finish(t1_ms);
-        }
+    fn timing_mut(&mut self) -> &mut Timing {
+        &mut self.timing
+    }
+
+    /// The last answer is in and drawn, and asks for no follow-up.
+    fn is_complete(&self) -> bool {
+        self.answered && !self.out.drawing() && self.out.follow_up().is_none()
     }
 
     /// Nothing more is sent or taken; what was drawn stays.
     fn cancel(&mut self, now_ms: f64) {
+        if self.timing.is_running() {
+            self.out.cancelled(now_ms);
+        }
         self.timing.cancel(now_ms);
         self.want = None;
-        self.since_ms = None;
+        self.awaited = Awaited::default();
     }
 
     fn need(&self) -> Need {
@@ -185,28 +273,47 @@ impl<A: Answered> Job for EngineJob<A> {
             (false, _) => Need::Nothing,
             (true, false) => Need::Replies,
             (true, true) if self.out.drawing() => Need::Frames,
+            (true, true) if self.out.follow_up().is_some() => Need::Replies,
             (true, true) => Need::Nothing,
         }
     }
 
-    /// The request for channel 0, once.
+    /// The request for channel 0, or once its answer is in and drawn, the
+    /// follow-up it asks for.
     fn request(&mut self, channel: usize, _fresh: bool, now_ms: f64) -> Option<Want> {
-        if channel != 0 {
+        if channel != 0 || !self.timing.is_running() || self.awaited.is_awaited() {
             return None;
         }
-        let want = self.want.take()?;
-        self.since_ms = Some(now_ms);
+        let want = match self.want.take() {
+            Some(want) => want,
+            None if self.answered && !self.out.drawing() => self.out.follow_up()?,
+            None => return None,
+        };
+        self.answered = false;
+        self.awaited.sent(now_ms);
         Some(want)
     }
 
-    /// The answer (or the engine's failure); refused unless awaited.
+    /// A reply before the answer (progress), the answer, or the engine's
+    /// failure; refused unless awaited.
     fn on_reply(&mut self, channel: usize, reply: EngineReply, now_ms: f64) -> Result<(), String> {
-        if channel != 0 || self.since_ms.take().is_none() {
+        if channel != 0 || !self.awaited.is_awaited() {
             return Err(format!("channel {channel}: a reply without a request"));
         }
+        let reply = match reply.map(|a| self.out.interim(a, now_ms)) {
+            Ok(None) => {
+                self.awaited.heard(now_ms);
+                self.record_slice(now_ms, now_ms);
+                return Ok(());
+            }
+            Ok(Some(a)) => Ok(a),
+            Err(why) => Err(why),
+        };
+        self.awaited.take();
         self.answered = true;
+        self.any_answer = true;
         self.out
-            .take(reply.and_then(|a| A::read(a).map_err(unexpected)));
+            .take(reply.and_then(|a| A::read(a).map_err(unexpected)), now_ms);
         self.record_slice(now_ms, now_ms);
         Ok(())
     }
@@ -214,26 +321,35 @@ impl<A: Answered> Job for EngineJob<A> {
     /// The engine is alive though not done (still loading): the answer's
     /// clock starts again.
     fn heard(&mut self, _channel: usize, now_ms: f64) {
-        if let Some(since) = self.since_ms.as_mut() {
-            *since = now_ms;
-        }
+        self.awaited.heard(now_ms);
     }
 
     fn overdue(&self, now_ms: f64) -> Option<usize> {
-        self.since_ms
-            .filter(|since| now_ms - since > ENGINE_WATCHDOG_MS)
-            .map(|_| 0)
+        self.awaited.overdue(now_ms)
     }
 
-    /// The engine is gone: an awaited answer becomes that failure.
+    /// The engine is gone: an awaited answer becomes that failure (as of
+    /// when the engine was last heard from).
     fn fall_back(&mut self) {
-        if self.since_ms.take().is_some() {
+        if let Some(since) = self.awaited.take() {
             self.answered = true;
-            self.out.take(Err(EngineFault::Failed(
-                "the lab engine did not answer".into(),
-            )));
+            self.any_answer = true;
+            self.out.take(
+                Err(EngineFault::Failed("the lab engine did not answer".into())),
+                since,
+            );
         }
     }
+}
+
+/// Every reply the engine gives to `want`, through the same code as its
+/// worker (for native tests of the jobs that ask it).
+#[cfg(all(test, feature = "sqlite"))]
+pub(crate) fn engine_replies(want: Want) -> Vec<EngineReply> {
+    let mut task = super::wire::Task::new(super::wire::Request { id: 1, want });
+    std::iter::from_fn(|| task.next_reply())
+        .map(|r| Ok(r.answer))
+        .collect()
 }
 
 #[cfg(all(test, feature = "sqlite"))]

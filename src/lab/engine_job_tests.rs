@@ -6,13 +6,11 @@ use super::*;
 use crate::job::Need;
 use crate::lab::matrix_table_job::matrix_job;
 use crate::lab::player::wanted;
-use crate::lab::wire::{Request, Task};
 use crate::lab::{LabParams, MatrixParams, Preset, Scenario};
 
-/// What the engine answers to `want`, through the same code as its worker.
+/// What the engine answers to `want`: its first reply.
 fn engine(want: Want) -> EngineReply {
-    let mut task = Task::new(Request { id: 1, want });
-    Ok(task.next_reply().expect("a reply").answer)
+    engine_replies(want).remove(0)
 }
 
 /// The scenario × client view of the second server: with the previous
@@ -27,25 +25,38 @@ fn matrix() -> MatrixParams {
 
 /// Drives `job` to its end: the request when channel 0 is free, replies at
 /// once, a part per frame of `FRAME` ms; checks that progress never drops.
-fn drive<J: Job<Request = Want, Reply = EngineReply>>(job: &mut J, mut clock: f64) -> f64 {
+fn drive<J: Job<Request = Want, Reply = EngineReply>>(job: &mut J, clock: f64) -> f64 {
+    drive_log(job, clock).0
+}
+
+/// [`drive`], also returning every request, in the order sent.
+fn drive_log<J: Job<Request = Want, Reply = EngineReply>>(
+    job: &mut J,
+    mut clock: f64,
+) -> (f64, Vec<Want>) {
     const FRAME: f64 = 16.0;
     let mut last = job.progress();
+    let mut sent = Vec::new();
     for _ in 0..10_000 {
         let p = job.progress();
         assert!(p >= last && p <= 1.0, "progress {last} → {p}");
         last = p;
-        if let Some(want) = job.request(0, false, clock) {
+        let asked = job.request(0, false, clock);
+        if let Some(want) = asked.clone() {
             clock += 50.0;
+            sent.push(want.clone());
             job.on_reply(0, engine(want), clock).unwrap();
         }
         match job.need() {
-            Need::Nothing => return clock,
+            Need::Nothing => return (clock, sent),
             Need::Frames => {
                 let t0 = clock;
                 job.step();
                 clock += FRAME;
                 job.record_slice(t0, clock);
             }
+            // A follow-up, sent in the next round.
+            Need::Replies if asked.is_some() => {}
             Need::Slice | Need::Replies => panic!("nothing awaited and no page work"),
         }
     }
@@ -229,4 +240,163 @@ fn a_failed_or_silent_engine_ends_a_lab_run_with_the_error() {
         silent.out.0.as_ref(),
         Some(Err(EngineFault::Failed(_)))
     ));
+}
+
+fn build(preset: Preset) -> crate::lab::BuildParams {
+    crate::lab::BuildParams {
+        seed: 3,
+        ..crate::lab::BuildParams::default()
+    }
+    .with_design(preset.design())
+}
+
+#[test]
+fn the_workbench_grades_draws_then_asks_the_next_step_and_each_fix_in_turn() {
+    use crate::lab::build_job::build_job;
+    let b = build(Preset::ALL[0]);
+    let mut job = build_job(&b, None, 0.0);
+    let (_, sent) = drive_log(&mut job, 0.0);
+    assert_eq!(job.status(), JobStatus::Done);
+    let state = job.out.state();
+    let rows = state.rows().expect("every row");
+    let Ok(Answer::Rows(want_rows)) = engine(sent[0].clone()) else {
+        panic!("a suite first: {:?}", sent[0]);
+    };
+    assert_eq!(rows, want_rows);
+    let failing: Vec<Scenario> = rows
+        .iter()
+        .filter(|r| !r.pass)
+        .map(|r| r.scenario)
+        .collect();
+    assert!(!failing.is_empty(), "the first preset fails some row");
+    assert!(matches!(sent[1], Want::Next { .. }), "then the next step");
+    let fixes: Vec<Scenario> = sent[2..]
+        .iter()
+        .map(|w| match w {
+            Want::Fix { scenario, .. } => *scenario,
+            other => panic!("then fixes only: {other:?}"),
+        })
+        .collect();
+    assert_eq!(fixes, failing, "one fix per failing row, in row order");
+    for w in &sent[2..] {
+        let (Want::Fix { scenario, .. }, Ok(Answer::Fix(fix))) = (w, engine(w.clone())) else {
+            panic!("a fix");
+        };
+        assert_eq!(state.fix(*scenario).and_then(|f| f.got()), Some(&fix));
+    }
+    let Ok(Answer::Next(next)) = engine(sent[1].clone()) else {
+        panic!("a next step");
+    };
+    assert_eq!(state.next().got(), Some(&next));
+    assert!(state.fixes_owed().is_empty());
+    assert!(job.timing().slices() > 3, "the rows drawn in parts");
+}
+
+#[test]
+fn a_later_design_replaces_the_drawn_rows_at_once_and_says_what_turned_green() {
+    use crate::lab::build_job::build_job;
+    let mut first = build_job(&build(Preset::ALL[0]), None, 0.0);
+    drive(&mut first, 0.0);
+    let better = build(Preset::Atomic);
+    let mut second = build_job(&better, Some(&first.out), 100.0);
+    let want = second.request(0, true, 100.0).unwrap();
+    second.on_reply(0, engine(want), 150.0).unwrap();
+    assert!(second.out.reveal().is_done(), "no part per frame");
+    assert_ne!(second.need(), Need::Frames);
+    let change = second.out.state().since_previous().expect("a comparison");
+    assert_eq!(change.from, Preset::ALL[0].design());
+    assert!(!change.green.is_empty(), "{change:?}");
+}
+
+#[test]
+fn a_workbench_whose_engine_fails_keeps_its_rows_and_asks_nothing_more() {
+    use crate::lab::build_job::build_job;
+    let mut job = build_job(&build(Preset::ALL[0]), None, 0.0);
+    let want = job.request(0, true, 0.0).unwrap();
+    job.on_reply(0, engine(want), 10.0).unwrap();
+    while job.need() == Need::Frames {
+        job.step();
+        job.record_slice(10.0, 11.0);
+    }
+    assert!(matches!(
+        job.request(0, false, 20.0),
+        Some(Want::Next { .. })
+    ));
+    assert_eq!(job.overdue(20.0 + ENGINE_WATCHDOG_MS + 1.0), Some(0));
+    job.on_reply(0, Err(EngineFault::Offline("gone".into())), 30.0)
+        .unwrap();
+    assert_eq!(job.out.error(), Some(&EngineFault::Offline("gone".into())));
+    assert!(job.out.state().rows().is_some(), "the rows stay");
+    assert_eq!(job.need(), Need::Nothing);
+    assert_eq!(job.request(0, false, 31.0), None);
+    assert_eq!(job.status(), JobStatus::Done);
+}
+
+#[test]
+fn a_suite_of_the_wrong_length_is_a_failure_not_a_wait() {
+    use crate::lab::build_job::build_job;
+    let mut job = build_job(&build(Preset::ALL[0]), None, 0.0);
+    job.request(0, true, 0.0).unwrap();
+    job.on_reply(0, Ok(Answer::Rows(Vec::new())), 1.0).unwrap();
+    assert!(matches!(job.out.error(), Some(EngineFault::Failed(_))));
+    assert_eq!(job.need(), Need::Nothing);
+}
+
+#[test]
+fn a_hunt_shows_each_progress_reply_keeps_the_engine_alive_and_ends_with_its_outcome() {
+    use crate::lab::hunt::watch::{hunt_job, HuntStatus};
+    use crate::lab::hunt::{hunt, HuntSpec, KindSet};
+    // A budget with no counterexample in it: progress, then the honest end.
+    let spec = HuntSpec {
+        design: Preset::Fenced.design(),
+        client: crate::lab::ClientStrategy::StableKey,
+        seed: 2,
+        budget: 40,
+        kinds: KindSet::none().with(crate::lab::hunt::FaultKind::Delayed),
+    };
+    let mut job = hunt_job(spec, 0.0);
+    let want = job.request(0, true, 0.0).unwrap();
+    let replies = engine_replies(want);
+    let (last, progress) = replies.split_last().unwrap();
+    assert!(!progress.is_empty(), "progress before the outcome");
+    let mut clock = 0.0;
+    for reply in progress {
+        // Each reply comes just before the watchdog would bite.
+        clock += ENGINE_WATCHDOG_MS;
+        assert_eq!(job.overdue(clock), None);
+        job.on_reply(0, reply.clone(), clock).unwrap();
+        let Ok(Answer::HuntProgress { tried, .. }) = reply else {
+            panic!("{reply:?}");
+        };
+        assert_eq!(job.out.tried(), *tried);
+        assert!(job.out.is_running() && job.is_waiting());
+    }
+    job.on_reply(0, last.clone(), clock + 1.0).unwrap();
+    assert_eq!(job.out.status, HuntStatus::Done(hunt(spec)));
+    assert_eq!(job.status(), JobStatus::Done);
+}
+
+#[test]
+fn a_cancelled_hunt_keeps_what_it_tried() {
+    use crate::lab::hunt::watch::{hunt_job, HuntStatus};
+    use crate::lab::hunt::{HuntSpec, KindSet};
+    let spec = HuntSpec {
+        design: Preset::Atomic.design(),
+        client: crate::lab::ClientStrategy::StableKey,
+        seed: 2,
+        budget: 20_000,
+        kinds: KindSet::all(),
+    };
+    let mut job = hunt_job(spec, 0.0);
+    job.request(0, true, 0.0).unwrap();
+    let progress = Answer::HuntProgress {
+        tried: 77,
+        shrinking: false,
+        shrink_steps: 0,
+    };
+    job.on_reply(0, Ok(progress.clone()), 10.0).unwrap();
+    job.cancel(20.0);
+    assert_eq!(job.out.status, HuntStatus::Cancelled { tried: 77 });
+    assert!(job.on_reply(0, Ok(progress), 30.0).is_err());
+    assert_eq!(job.overdue(1e9), None);
 }

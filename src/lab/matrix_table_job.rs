@@ -105,7 +105,7 @@ impl Answered for MatrixTable {
         }
     }
 
-    fn take(&mut self, answer: Result<Vec<Cell>, EngineFault>) {
+    fn take(&mut self, answer: Result<Vec<Cell>, EngineFault>, _now_ms: f64) {
         match answer {
             Ok(got) => {
                 for (i, cell) in got.into_iter().enumerate() {
@@ -125,7 +125,7 @@ impl Answered for MatrixTable {
         self.reveal.advance()
     }
 
-    fn progress(&self) -> f64 {
+    fn share_done(&self) -> f64 {
         match self.counted() {
             (0, _) => 1.0,
             (total, done) => done as f64 / total as f64,

@@ -16,6 +16,7 @@
 //! worker's wasm, built with the feature.
 
 pub mod build;
+pub mod build_job;
 #[cfg(feature = "sqlite")]
 mod cleanup_and_lookup;
 #[cfg(feature = "sqlite")]

@@ -3,7 +3,8 @@
 //! timer of an older run does nothing), the redraw throttle, and one
 //! watchdog for replies that are overdue. A page adds only its channel (the
 //! herd's worker pool, the lab engine): it sends what [`JobRunner::request`]
-//! gives and hands back what comes of it ([`JobRunner::reply`]).
+//! gives, hands back what comes of it ([`JobRunner::reply`]), and lets its
+//! channel go when a job ends early ([`JobRunner::on_stop`]).
 //!
 //! The job lives in an `Rc<RefCell<…>>` because it is advanced in place by
 //! the slices and the replies, between renders, and read by the views at
@@ -27,6 +28,9 @@ const WATCHDOG_EVERY_MS: u32 = 500;
 /// `generation`; `redraw` says whether the page redraws now.
 pub type After = Rc<dyn Fn(u64, bool)>;
 
+/// Called whenever a job's generation ends before it is over.
+type OnStop = Rc<RefCell<Option<Rc<dyn Fn()>>>>;
+
 /// A handle to the job of a component; clones share it.
 pub struct JobRunner<J> {
     /// The current job; `None` before the first start.
@@ -36,6 +40,7 @@ pub struct JobRunner<J> {
     update: Callback<()>,
     watchdog: Rc<RefCell<Option<Interval>>>,
     after: Rc<RefCell<Option<After>>>,
+    on_stop: OnStop,
 }
 
 impl<J> Clone for JobRunner<J> {
@@ -47,6 +52,7 @@ impl<J> Clone for JobRunner<J> {
             update: self.update.clone(),
             watchdog: self.watchdog.clone(),
             after: self.after.clone(),
+            on_stop: self.on_stop.clone(),
         }
     }
 }
@@ -91,10 +97,21 @@ impl<J: Job + 'static> JobRunner<J> {
         self.after.borrow_mut().take();
     }
 
+    /// What the page's channel does when a generation ends (a new job,
+    /// a cancel, the component going away): drops its messages in flight,
+    /// its timers, its workers.
+    pub fn on_stop(&self, stop: impl Fn() + 'static) {
+        *self.on_stop.borrow_mut() = Some(Rc::new(stop));
+    }
+
     /// A new generation: no slice, reply or timer of the old one acts.
     fn bump(&self) {
         self.slicer.cancel();
         self.unwatch();
+        let stop = self.on_stop.borrow().clone();
+        if let Some(stop) = stop {
+            stop();
+        }
     }
 
     /// Stops the watchdog; its closure is freed in a later task, as this
@@ -191,9 +208,10 @@ impl<J: Job + 'static> JobRunner<J> {
     }
 
     /// Ends the handling of a reply that started at `t0_ms`: counts its
-    /// time, follows it, redraws when due (always once the job is over or
-    /// its page work starts), and starts the page's work it brought.
-    pub fn replied(&self, generation: u64, t0_ms: f64) {
+    /// time, follows it, redraws when due (always when `news` says the
+    /// reply was an answer, not progress, and once the job is over or its
+    /// page work starts), and starts the page's work it brought.
+    pub fn replied(&self, generation: u64, t0_ms: f64, news: bool) {
         if !self.is_current(generation) {
             return;
         }
@@ -204,7 +222,7 @@ impl<J: Job + 'static> JobRunner<J> {
             }
             None => return,
         };
-        let redraw = self.slicer.redraw_due(now_ms(), over || frames);
+        let redraw = self.slicer.redraw_due(now_ms(), news || over || frames);
         self.progressed(generation, redraw);
         if redraw {
             self.count_redraw();
@@ -280,6 +298,7 @@ pub fn use_job_runner<J: Job + 'static>() -> JobRunner<J> {
     let ticks = (*use_memo((), |_| Rc::new(Cell::new(0u64)))).clone();
     let watchdog = use_mut_ref(|| None::<Interval>);
     let after = use_mut_ref(|| None::<After>);
+    let on_stop = use_mut_ref(|| None::<Rc<dyn Fn()>>);
     let force = use_force_update();
     let update = Callback::from(move |_| force.force_update());
     let runner = JobRunner {
@@ -289,6 +308,7 @@ pub fn use_job_runner<J: Job + 'static>() -> JobRunner<J> {
         update,
         watchdog,
         after,
+        on_stop,
     };
     use_stop_on_unmount(&runner, JobRunner::stop);
     runner

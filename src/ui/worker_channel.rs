@@ -104,7 +104,7 @@ impl WorkerChannel {
         let transfer = js_sys::Array::of1(&message.buffer());
         self.worker
             .post_message_with_transfer(&message, &transfer)
-            .map_err(|e| format!("postMessage: {e:?}"))
+            .map_err(|e| format!("postMessage: {}", describe(&e)))
     }
 
     /// Stops the worker; nothing it sends arrives any more.
@@ -115,19 +115,21 @@ impl WorkerChannel {
         self.worker.terminate();
     }
 
-    /// Terminates the worker and frees its listeners in a later task, as
-    /// this may run inside one of them.
-    pub fn close(mut self) {
+    /// Terminates the worker and frees its listeners (see [`Drop`]).
+    pub fn close(self) {
+        drop(self);
+    }
+}
+
+/// Terminates the worker and frees its listeners in a later task, as this
+/// may run inside one of them (a worker that fails ends its own channel),
+/// and a listener freed while it runs is an error.
+impl Drop for WorkerChannel {
+    fn drop(&mut self) {
         self.terminate();
         if let Some(listeners) = self.listeners.take() {
             let _ = post_task(move || drop(listeners)).map(Timeout::forget);
         }
-    }
-}
-
-impl Drop for WorkerChannel {
-    fn drop(&mut self) {
-        self.terminate();
     }
 }
 

@@ -18,6 +18,8 @@ use super::grade::ModelValue;
 use super::{LabRun, Model};
 use crate::herd::TrialResult;
 use crate::job::{Job, Stepped, Timing};
+use crate::lab::engine_job::{unexpected, Awaited, EngineReply};
+use crate::lab::wire::{Answer, Want};
 #[cfg(feature = "sqlite")]
 pub use runs::lab_count;
 pub use runs::{herd_calls, lab_choice, LiveError};
@@ -47,8 +49,8 @@ pub struct LiveJob {
     /// one trial, not a whole point (a point of 30 trials took over 50 ms).
     trials: Vec<TrialResult>,
     error: Option<LiveError>,
-    /// Whether the pending lab run has been sent and awaits its count.
-    pub(super) sent: bool,
+    /// The pending lab run's count, once sent to the lab engine.
+    awaited: Awaited,
     pub(super) timing: Timing,
 }
 
@@ -59,16 +61,19 @@ impl LiveJob {
     }
 
     /// A job that has not run yet, started at `now_ms`.
+    /// A lab run whose ids name nothing ends the job with that error at
+    /// once.
     pub fn start(model: &Model, now_ms: f64) -> Self {
+        let runs = model.lab_runs();
         Self {
             model: model.clone(),
-            runs: model.lab_runs(),
             next: 0,
             values: Vec::new(),
             calls: Vec::new(),
             trials: Vec::new(),
-            error: None,
-            sent: false,
+            error: runs.iter().find_map(|r| lab_choice(r).err()),
+            runs,
+            awaited: Awaited::default(),
             timing: Timing::start(now_ms),
         }
     }
@@ -111,7 +116,7 @@ impl LiveJob {
         if !matches!(self.next_step(), NextStep::Lab(_)) {
             return;
         }
-        self.sent = false;
+        self.awaited = Awaited::default();
         match count {
             Ok(n) => {
                 self.values.push(n as f64);
@@ -223,26 +228,27 @@ impl Stepped for LiveJob {
     }
 }
 
-/// The lab engine is channel 0: one lab run at a time, its final count (or
-/// why it could not run) comes back.
+/// The lab engine is channel 0: one lab run at a time, its count (or why it
+/// could not run) comes back; the engine's watchdog rule times it.
 impl Job for LiveJob {
-    type Request = LabRun;
-    type Reply = Result<usize, LiveError>;
+    type Request = Want;
+    type Reply = EngineReply;
 
     fn timing(&self) -> &Timing {
         &self.timing
     }
 
-    fn record_slice(&mut self, t0_ms: f64, t1_ms: f64) {
-        self.timing.record(t0_ms, t1_ms);
-        if self.is_done() {
-            self.timing.finish(t1_ms);
-        }
+    fn timing_mut(&mut self) -> &mut Timing {
+        &mut self.timing
+    }
+
+    fn is_complete(&self) -> bool {
+        self.is_done()
     }
 
     fn cancel(&mut self, now_ms: f64) {
         self.timing.cancel(now_ms);
-        self.sent = false;
+        self.awaited = Awaited::default();
     }
 
     /// Herd trials only: lab runs go to the lab engine.
@@ -250,36 +256,50 @@ impl Job for LiveJob {
         self.timing.is_running() && self.next_step() == NextStep::Herd
     }
 
-    fn request(&mut self, channel: usize, _fresh: bool, _now_ms: f64) -> Option<LabRun> {
-        if channel != 0 || self.sent || !self.timing.is_running() {
+    /// The pending lab run's count (its ids were checked at the start).
+    fn request(&mut self, channel: usize, _fresh: bool, now_ms: f64) -> Option<Want> {
+        if channel != 0 || self.awaited.is_awaited() || !self.timing.is_running() {
             return None;
         }
         let NextStep::Lab(run) = self.next_step() else {
             return None;
         };
-        self.sent = true;
-        Some(run)
+        let combo = lab_choice(&run).ok()?;
+        self.awaited.sent(now_ms);
+        Some(Want::Count {
+            combo,
+            seed: run.seed,
+            measure: run.measure,
+        })
     }
 
     /// A failed run ends the job with its error (the card shows it); only a
     /// reply nobody asked for is refused.
-    fn on_reply(
-        &mut self,
-        channel: usize,
-        reply: Result<usize, LiveError>,
-        now_ms: f64,
-    ) -> Result<(), String> {
-        if channel != 0 || !self.sent {
+    fn on_reply(&mut self, channel: usize, reply: EngineReply, now_ms: f64) -> Result<(), String> {
+        if channel != 0 || !self.awaited.is_awaited() {
             return Err(format!("channel {channel}: a reply without a request"));
         }
-        self.record_lab(reply);
+        let count = match reply {
+            Ok(Answer::Count(n)) => Ok(n),
+            Ok(other) => Err(LiveError(unexpected(other).to_string())),
+            Err(why) => Err(LiveError(why.to_string())),
+        };
+        self.record_lab(count);
         self.record_slice(now_ms, now_ms);
         Ok(())
     }
 
+    fn heard(&mut self, _channel: usize, now_ms: f64) {
+        self.awaited.heard(now_ms);
+    }
+
+    fn overdue(&self, now_ms: f64) -> Option<usize> {
+        self.awaited.overdue(now_ms)
+    }
+
     /// The lab engine is gone: the job fails visibly.
     fn fall_back(&mut self) {
-        if self.sent {
+        if self.awaited.is_awaited() {
             self.record_lab(Err(LiveError("the lab engine did not answer".into())));
         }
     }

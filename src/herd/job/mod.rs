@@ -158,13 +158,6 @@ impl HerdJob {
                 || (self.engine == Engine::MainThread && !self.board.is_done()))
     }
 
-    /// Counts a slice of page work from `t0_ms` to `t1_ms`, and ends the job
-    /// if it is complete.
-    pub fn record_slice(&mut self, t0_ms: f64, t1_ms: f64) {
-        self.timing.record(t0_ms, t1_ms);
-        self.finish_if_complete(t1_ms);
-    }
-
     /// Stops the job at `now_ms`, keeping what it computed.
     pub fn cancel(&mut self, now_ms: f64) {
         self.timing.cancel(now_ms);
@@ -318,8 +311,12 @@ impl crate::job::Job for HerdJob {
         &self.timing
     }
 
-    fn record_slice(&mut self, t0_ms: f64, t1_ms: f64) {
-        HerdJob::record_slice(self, t0_ms, t1_ms);
+    fn timing_mut(&mut self) -> &mut Timing {
+        &mut self.timing
+    }
+
+    fn is_complete(&self) -> bool {
+        HerdJob::is_complete(self)
     }
 
     fn cancel(&mut self, now_ms: f64) {

@@ -1,10 +1,22 @@
 //! The page's side of a hunt: what the workbench shows while the worker
 //! searches (schedules tried, schedules per second, shrinking) and how it
 //! ended. Plain state with the clock passed in, timed by the one job
-//! protocol ([`Timing`]), so it is tested natively.
+//! protocol ([`Timing`]), so it is tested natively. A hunt is one request
+//! to the lab engine whose progress replies come before its outcome
+//! ([`HuntJob`]): each one also tells the job's watchdog the engine lives.
 
 use super::job::{HuntOutcome, HuntSpec};
 use crate::job::{JobStatus, Timing};
+use crate::lab::engine_job::{Answered, EngineJob};
+use crate::lab::wire::{Answer, EngineFault, Want};
+
+/// The workbench's hunt as a job of the page's one protocol.
+pub type HuntJob = EngineJob<HuntWatch>;
+
+/// Hunts with `spec` from `now_ms` on.
+pub fn hunt_job(spec: HuntSpec, now_ms: f64) -> HuntJob {
+    EngineJob::start(Want::Hunt { spec }, HuntWatch::start(spec, now_ms), now_ms)
+}
 
 /// Where a hunt is, as the page shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -118,6 +130,44 @@ impl HuntWatch {
     /// The job's status in the one protocol's terms.
     pub fn job_status(&self) -> Option<JobStatus> {
         self.timing.as_ref().map(Timing::status)
+    }
+}
+
+/// The progress replies update the watch; the outcome ends it; an engine
+/// that fails ends it as cancelled, with what was tried.
+impl Answered for HuntWatch {
+    type Value = HuntOutcome;
+
+    fn read(a: Answer) -> Result<HuntOutcome, Answer> {
+        match a {
+            Answer::Hunt(o) => Ok(o),
+            other => Err(other),
+        }
+    }
+
+    fn interim(&mut self, a: Answer, now_ms: f64) -> Option<Answer> {
+        match a {
+            Answer::HuntProgress {
+                tried,
+                shrinking,
+                shrink_steps,
+            } => {
+                self.progress(tried, shrinking, shrink_steps, now_ms);
+                None
+            }
+            other => Some(other),
+        }
+    }
+
+    fn take(&mut self, answer: Result<HuntOutcome, EngineFault>, now_ms: f64) {
+        match answer {
+            Ok(o) => self.finish(o, now_ms),
+            Err(_) => self.cancel(now_ms),
+        }
+    }
+
+    fn cancelled(&mut self, now_ms: f64) {
+        self.cancel(now_ms);
     }
 }
 

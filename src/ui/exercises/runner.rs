@@ -1,7 +1,8 @@
 //! Runs a «predict, then run» model without freezing the page: a
 //! [`LiveJob`] in the page's one job hook, its herd trials in slices, its
-//! lab runs one at a time as messages to the lab engine's worker, with a
-//! visible progress state and a cancel button.
+//! lab runs one at a time as requests to the lab engine's worker, with a
+//! visible progress state and a cancel button. A design's suite is a job of
+//! the same hook, one request whose answer is every row.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -10,12 +11,15 @@ use yew::prelude::*;
 
 use crate::exercises::build::Challenge;
 use crate::exercises::grade::ModelValue;
-use crate::exercises::live::{lab_choice, LiveError, LiveJob};
+use crate::exercises::live::{LiveError, LiveJob};
 use crate::exercises::Model;
+use crate::lab::engine_job::{EngineJob, RowsOut};
 use crate::lab::suite::SuiteRow;
+use crate::lab::wire::Want;
 use crate::lab::Design;
 use crate::ui::dom::now_ms;
-use crate::ui::job_hook::{use_job_runner, use_stop_on_unmount, After, JobRunner};
+use crate::ui::job_hook::After;
+use crate::ui::lab::{use_engine_runner, EngineRunner};
 
 /// What the run button area shows.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -29,11 +33,10 @@ pub enum RunState {
 #[derive(Clone)]
 pub struct Runner {
     state: UseStateHandle<RunState>,
-    /// Runs one model at a time (a restart replaces the run in flight); its
-    /// generation also drops a stale suite's answer.
-    jobs: JobRunner<LiveJob>,
-    /// The lab engine's request of a design's suite in flight, if any.
-    suite: Rc<Cell<Option<u64>>>,
+    /// Runs one model at a time (a restart replaces the run in flight).
+    jobs: EngineRunner<LiveJob>,
+    /// A design's suite, in the lab engine.
+    suite: EngineRunner<EngineJob<RowsOut>>,
 }
 
 type Done = Callback<Result<ModelValue, LiveError>>;
@@ -52,15 +55,13 @@ impl Runner {
             return on_done.emit(result);
         }
         self.state.set(RunState::Running { done: 0, total });
-        let generation = self.jobs.begin(job, Some(self.after(on_done)));
-        self.send_lab(generation);
-        self.jobs.run_slices();
+        self.jobs.start(job, Some(self.after(on_done)));
     }
 
     /// What follows every slice and lab answer: the progress on redraws,
     /// the value once the job is done (once).
     fn after(&self, on_done: Done) -> After {
-        let (state, job) = (self.state.clone(), self.jobs.job.clone());
+        let (state, job) = (self.state.clone(), self.jobs.runner.job.clone());
         let emitted = Cell::new(false);
         Rc::new(move |_, redraw| {
             let (result, done, total) = match job.borrow().as_ref() {
@@ -86,9 +87,7 @@ impl Runner {
 
     fn stop(&self) {
         self.jobs.stop();
-        if let Some(id) = self.suite.take() {
-            crate::ui::lab::engine_cancel(id);
-        }
+        self.suite.stop();
     }
 
     /// Runs `design` on the challenge's suite in the lab engine's worker;
@@ -102,57 +101,33 @@ impl Runner {
         self.stop();
         let total = c.suite.len();
         self.state.set(RunState::Running { done: 0, total });
-        let (me, generation) = (self.clone(), self.jobs.generation());
-        let id = crate::ui::lab::engine_suite(
+        let want = Want::Suite {
             design,
-            c.client,
-            c.seed,
-            c.suite.to_vec(),
-            move |reply| {
-                if !me.jobs.is_current(generation) {
-                    return;
-                }
-                me.finish();
-                on_done.emit(match reply {
-                    Ok(rows) if rows.len() == total => Ok(rows),
-                    Ok(rows) => Err(LiveError(format!(
-                        "{} rows for a suite of {total}",
-                        rows.len()
-                    ))),
-                    Err(e) => Err(LiveError(e.to_string())),
-                });
-            },
+            client: c.client,
+            seed: c.seed,
+            scenarios: c.suite.to_vec(),
+        };
+        let (state, job) = (self.state.clone(), self.suite.runner.job.clone());
+        let after: After = Rc::new(move |_, _| {
+            let rows = match job.borrow_mut().as_mut() {
+                Some(j) => j.out.0.take(),
+                None => return,
+            };
+            let Some(rows) = rows else { return };
+            state.set(RunState::Idle);
+            on_done.emit(match rows {
+                Ok(rows) if rows.len() == total => Ok(rows),
+                Ok(rows) => Err(LiveError(format!(
+                    "{} rows for a suite of {total}",
+                    rows.len()
+                ))),
+                Err(e) => Err(LiveError(e.to_string())),
+            });
+        });
+        self.suite.start(
+            EngineJob::start(want, RowsOut::default(), now_ms()),
+            Some(after),
         );
-        self.suite.set(Some(id));
-    }
-
-    /// A suite ended (all rows in, or an error): nothing left to cancel.
-    fn finish(&self) {
-        self.suite.set(None);
-        self.state.set(RunState::Idle);
-    }
-
-    /// The job's next lab run, sent to the lab engine's worker; its count
-    /// (or why it could not run) goes back to the job, and the next follows.
-    fn send_lab(&self, generation: u64) {
-        let Some(run) = self.jobs.request(0, false) else {
-            return;
-        };
-        let me = self.clone();
-        let answer = move |n: Result<usize, LiveError>| {
-            let t0 = now_ms();
-            if me.jobs.reply(generation, 0, n, t0).is_err() {
-                return me.jobs.fall_back();
-            }
-            me.jobs.replied(generation, t0);
-            me.send_lab(generation);
-        };
-        match lab_choice(&run) {
-            Ok(combo) => crate::ui::lab::engine_count(combo, run.seed, run.measure, move |n| {
-                answer(n.map_err(|e| LiveError(e.to_string())))
-            }),
-            Err(e) => answer(Err(e)),
-        }
     }
 }
 
@@ -160,9 +135,7 @@ impl Runner {
 #[hook]
 pub fn use_runner() -> Runner {
     let state = use_state(|| RunState::Idle);
-    let jobs = use_job_runner();
-    let suite = (*use_memo((), |_| Rc::new(Cell::new(None)))).clone();
-    let runner = Runner { state, jobs, suite };
-    use_stop_on_unmount(&runner, Runner::stop);
-    runner
+    let jobs = use_engine_runner();
+    let suite = use_engine_runner();
+    Runner { state, jobs, suite }
 }

@@ -7,12 +7,10 @@
 //! Every callback is called later, never inside the caller's own update;
 //! callers drop answers they no longer want (or [`cancel`] a request).
 //!
-//! A view's long work (a lab run, the matrix) is a job of the page's one job
-//! hook ([`request`], driven by `super::engine_job`), timed by the job's
-//! watchdog. The calls below it are single requests answered in one reply
-//! with nothing to show meanwhile but a «计算中» line (a suite, a fix, the
-//! next step, a count) or the hunt's own progress; they stay plain requests,
-//! timed by this module's watchdog.
+//! Every request is a job's (a lab run, the matrix, the workbench's suite
+//! and fixes, a hunt, the exercises' counts and suites): the page's one job
+//! hook drives it through `super::engine_job`, and the job's watchdog times
+//! it, so this module keeps no clock of its own.
 //!
 //! A failure is never kept for the page's lifetime: the next request after
 //! one starts a new worker (the network may be back). A worker that cannot
@@ -27,18 +25,9 @@ use gloo::timers::callback::Timeout;
 use wasm_bindgen::JsValue;
 
 use super::engine_worker::{from_worker, take_early_worker, EarlyWorker, FromWorker};
-use crate::lab::engine_job::unexpected;
-use crate::lab::hunt::{HuntOutcome, HuntSpec};
-use crate::lab::matrix_job::Combo;
-use crate::lab::suite::{Fix, NextStep, SuiteRow};
+use crate::lab::engine_job::EngineReply;
 use crate::lab::wire::{Answer, EngineFault, Reply, Request, Want};
-use crate::lab::{ClientStrategy, Design, Measure, Scenario};
 use crate::ui::worker_channel::{WorkerChannel, WorkerEvent};
-
-/// How long a loaded engine may stay silent while requests that no job
-/// watches wait: then it counts as gone (a job's own watchdog times the
-/// requests it sends, [`crate::lab::engine_job::ENGINE_WATCHDOG_MS`]).
-const WATCHDOG_MS: u32 = crate::lab::engine_job::ENGINE_WATCHDOG_MS as u32;
 
 /// The worker script's logical name (its URL comes from [`super::super::dom::build_file`]).
 const WORKER_FILE: &str = "lab-worker";
@@ -54,23 +43,14 @@ pub enum Status {
     Unavailable(EngineFault),
 }
 
-type Pending = Box<dyn FnMut(Result<Answer, EngineFault>)>;
-
-/// A request's caller, and whether the engine's own watchdog times it
-/// (no job does).
-struct Waiting {
-    done: Pending,
-    untimed: bool,
-}
+/// A request's caller: gets each reply, and whether it is the last.
+type Pending = Box<dyn FnMut(EngineReply, bool)>;
 
 struct Engine {
     channel: Option<WorkerChannel>,
     status: Status,
     next_id: u64,
-    pending: HashMap<u64, Waiting>,
-    /// Armed while a loaded engine owes answers to callers no job times
-    /// (see [`arm`]).
-    watchdog: Option<Timeout>,
+    pending: HashMap<u64, Pending>,
 }
 
 thread_local! {
@@ -96,11 +76,10 @@ fn answer_here(request: Vec<u8>, mut done: Pending) {
     Timeout::new(0, move || {
         let mut task = crate::lab::wire::Task::from_bytes(&request);
         while let Some(bytes) = task.next_bytes() {
-            done(
-                Reply::from_bytes(&bytes)
-                    .map(|r| r.answer)
-                    .map_err(EngineFault::Failed),
-            );
+            match Reply::from_bytes(&bytes) {
+                Ok(r) => done(Ok(r.answer), r.last),
+                Err(why) => done(Err(EngineFault::Failed(why)), true),
+            }
         }
     })
     .forget();
@@ -132,105 +111,11 @@ pub fn status() -> Status {
     })
 }
 
-/// Asks for one count of a run only (its final reports, notifications,
-/// attempts or leaks).
-pub fn count(
-    combo: Combo,
-    seed: u64,
-    measure: Measure,
-    done: impl FnOnce(Result<usize, EngineFault>) + 'static,
-) {
-    let want = Want::Count {
-        combo,
-        seed,
-        measure,
-    };
-    single(
-        want,
-        |a| match a {
-            Answer::Count(n) => Ok(n),
-            other => Err(other),
-        },
-        done,
-    );
-}
-
-/// Asks for a suite: `done` gets every graded row at once (in the order of
-/// `scenarios`), or an error. Returns the request's id for [`cancel`].
-pub fn suite(
-    design: Design,
-    client: ClientStrategy,
-    seed: u64,
-    scenarios: Vec<Scenario>,
-    done: impl FnOnce(Result<Vec<SuiteRow>, EngineFault>) + 'static,
-) -> u64 {
-    let want = Want::Suite {
-        design,
-        client,
-        seed,
-        scenarios,
-    };
-    single(
-        want,
-        |a| match a {
-            Answer::Rows(r) => Ok(r),
-            other => Err(other),
-        },
-        done,
-    )
-}
-
-/// One reply of a hunt: its progress, or its outcome (the last).
-pub enum HuntReply {
-    Progress {
-        tried: u32,
-        shrinking: bool,
-        shrink_steps: usize,
-    },
-    Done(HuntOutcome),
-}
-
-/// Starts a counterexample hunt: `on_reply` gets every progress reply and
-/// the outcome, or one error. Returns the request's id for [`cancel`].
-pub fn hunt(
-    spec: HuntSpec,
-    mut on_reply: impl FnMut(Result<HuntReply, EngineFault>) + 'static,
-) -> u64 {
-    send(Want::Hunt { spec }, true, move |a| {
-        on_reply(a.and_then(|a| match a {
-            Answer::HuntProgress {
-                tried,
-                shrinking,
-                shrink_steps,
-            } => Ok(HuntReply::Progress {
-                tried,
-                shrinking,
-                shrink_steps,
-            }),
-            Answer::Hunt(o) => Ok(HuntReply::Done(o)),
-            other => Err(unexpected(other)),
-        }))
-    })
-}
-
-/// Asks for one answer of a single-reply request (a fix or the next
-/// step), read by `read`. Returns the request's id for [`cancel`].
-fn single<T: 'static>(
-    want: Want,
-    read: fn(Answer) -> Result<T, Answer>,
-    done: impl FnOnce(Result<T, EngineFault>) + 'static,
-) -> u64 {
-    let mut done = Some(done);
-    send(want, true, move |a| {
-        let Some(done) = done.take() else { return };
-        done(a.and_then(|a| read(a).map_err(unexpected)))
-    })
-}
-
-/// Sends a job's request (`ui::lab::engine_job`): `done` gets every reply,
-/// or one error; the job's watchdog times it. Returns the id for [`cancel`].
-pub(super) fn request(want: Want, done: impl FnMut(Result<Answer, EngineFault>) + 'static) -> u64 {
-    send(want, false, done)
+/// Sends a job's request (`super::engine_job`): `done` gets every reply
+/// and whether it is the last, or one error (the last); the job's watchdog
+/// times it. Returns the id for [`cancel`].
+pub(super) fn request(want: Want, done: impl FnMut(EngineReply, bool) + 'static) -> u64 {
+    send(want, Box::new(done))
 }
 
 /// A job's watchdog found the engine silent: it is gone, and every waiting
@@ -239,31 +124,7 @@ pub(super) fn give_up(why: EngineFault) {
     fail(why);
 }
 
-/// Asks for the smallest fix of a failing row of a suite.
-pub fn fix(want: Want, done: impl FnOnce(Result<Option<Fix>, EngineFault>) + 'static) -> u64 {
-    single(
-        want,
-        |a| match a {
-            Answer::Fix(f) => Ok(f),
-            other => Err(other),
-        },
-        done,
-    )
-}
-
-/// Asks for the chapter's next step and what it does to a suite.
-pub fn next(want: Want, done: impl FnOnce(Result<Option<NextStep>, EngineFault>) + 'static) -> u64 {
-    single(
-        want,
-        |a| match a {
-            Answer::Next(n) => Ok(n),
-            other => Err(other),
-        },
-        done,
-    )
-}
-
-/// Stops a request (a matrix, a suite, a fix): the worker computes no
+/// Stops a request (a matrix, a suite, a hunt): the worker computes no
 /// further reply to it, and no further callback runs.
 pub fn cancel(id: u64) {
     ENGINE.with(|cell| {
@@ -276,11 +137,10 @@ pub fn cancel(id: u64) {
             let _ = channel.post(&msg);
         }
     });
-    arm();
 }
 
-fn send(want: Want, untimed: bool, done: impl FnMut(Result<Answer, EngineFault>) + 'static) -> u64 {
-    let mut done = Some(Box::new(done) as Pending);
+fn send(want: Want, done: Pending) -> u64 {
+    let mut done = Some(done);
     let (id, refused) = ENGINE.with(|cell| {
         let mut slot = cell.borrow_mut();
         let here = HERE.with(|h| h.get());
@@ -310,13 +170,13 @@ fn send(want: Want, untimed: bool, done: impl FnMut(Result<Answer, EngineFault>)
         if let Err(e) = channel.post_bytes(&Request { id, want }.to_bytes()) {
             return (id, Some(EngineFault::Failed(e)));
         }
-        let done = done.take().expect("not sent yet");
-        engine.pending.insert(id, Waiting { done, untimed });
+        engine
+            .pending
+            .insert(id, done.take().expect("not sent yet"));
         (id, None)
     });
-    arm();
     if let (Some(why), Some(mut done)) = (refused, done) {
-        Timeout::new(0, move || done(Err(why))).forget();
+        Timeout::new(0, move || done(Err(why), true)).forget();
     }
     id
 }
@@ -328,7 +188,6 @@ impl Engine {
             status: Status::Starting,
             next_id: 0,
             pending: HashMap::new(),
-            watchdog: None,
         }
     }
 }
@@ -389,34 +248,6 @@ fn set_status(s: Status) {
             e.status = s;
         }
     });
-    arm();
-}
-
-/// Whether a loaded engine owes answers to callers that no job times.
-fn owes_untimed(engine: &Engine) -> bool {
-    engine.status == Status::Ready && engine.pending.values().any(|w| w.untimed)
-}
-
-/// (Re)starts the watchdog while a loaded engine owes answers that no job
-/// times, stops it otherwise: a worker that hangs ends as «unavailable»,
-/// never as a lab view computing forever. Loading is not timed (a slow
-/// network may take long; a load failure is reported by the worker).
-fn arm() {
-    ENGINE.with(|e| {
-        let mut slot = e.borrow_mut();
-        let Some(engine) = slot.as_mut() else { return };
-        engine.watchdog = owes_untimed(engine).then(|| {
-            Timeout::new(WATCHDOG_MS, || {
-                let owed = ENGINE.with(|e| e.borrow().as_ref().is_some_and(owes_untimed));
-                if owed {
-                    fail(EngineFault::Failed(format!(
-                        "no answer from the lab engine within {} s",
-                        WATCHDOG_MS / 1000
-                    )))
-                }
-            })
-        });
-    });
 }
 
 /// Hands a reply to its caller, outside the borrow (the caller may send
@@ -428,24 +259,23 @@ fn on_reply(reply: Reply) {
         engine.status = Status::Ready;
         engine.pending.remove(&reply.id)
     });
-    let Some(Waiting { mut done, untimed }) = callback else {
-        return arm();
+    let Some(mut done) = callback else {
+        return;
     };
     let last = reply.last || matches!(reply.answer, Answer::Error(_));
     if last {
         // Drawn in a task of its own: reading a whole run and drawing the
         // lab view that shows it made one long task together.
         let answer = reply.answer;
-        let _ = super::super::dom::post_task(move || done(Ok(answer))).map(Timeout::forget);
-        return arm();
+        let _ = super::super::dom::post_task(move || done(Ok(answer), true)).map(Timeout::forget);
+        return;
     }
-    done(Ok(reply.answer));
+    done(Ok(reply.answer), false);
     ENGINE.with(|e| {
         if let Some(engine) = e.borrow_mut().as_mut() {
-            engine.pending.insert(reply.id, Waiting { done, untimed });
+            engine.pending.insert(reply.id, done);
         }
     });
-    arm();
 }
 
 /// The worker could not load (`why`): fetches its script again to tell a
@@ -471,10 +301,9 @@ fn fail(why: EngineFault) {
             channel.close();
         }
         engine.status = Status::Unavailable(why.clone());
-        engine.watchdog = None;
-        engine.pending.drain().map(|(_, w)| w.done).collect()
+        engine.pending.drain().map(|(_, done)| done).collect()
     });
     for mut done in waiting {
-        done(Err(why.clone()));
+        done(Err(why.clone()), true);
     }
 }

@@ -1,21 +1,18 @@
 //! The workbench's «找一个反例»: the lab worker searches random fault
-//! schedules for one that breaks the design ([`engine::hunt`]), shows the
+//! schedules for one that breaks the design ([`HuntJob`]), shows the
 //! seed, schedules tried and per second, and a cancel; then the shrunk
 //! schedule in words with a link into the step-through view, or the honest
 //! «没有找到反例，这不是证明». The state is [`HuntWatch`] (pure, natively
 //! tested); this module wires it and draws it.
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use yew::prelude::*;
 
-use super::engine::{self, HuntReply};
+use super::engine_job::use_engine_runner;
 use crate::i18n::num::group;
 use crate::i18n::{t, tf, Lang};
 use crate::lab::hunt::lines::{kind_name, lines, uncovered_names};
 use crate::lab::hunt::report::{counterexample_link, kind_names};
-use crate::lab::hunt::watch::{HuntStatus, HuntWatch};
+use crate::lab::hunt::watch::{hunt_job, HuntJob, HuntStatus, HuntWatch};
 use crate::lab::hunt::{encode, Counterexample, FaultKind, HuntOutcome, HuntSpec, KindSet};
 use crate::ui::dom::now_ms;
 use crate::ui::link::AppLink;
@@ -28,73 +25,33 @@ pub struct HuntProps {
     pub on_kinds: Callback<KindSet>,
 }
 
-/// The running request, to cancel.
-type Asked = Rc<RefCell<Option<u64>>>;
-
-fn cancel_asked(asked: &Asked) {
-    if let Some(id) = asked.borrow_mut().take() {
-        engine::cancel(id);
-    }
-}
-
-/// Starts a hunt: every reply updates `watch` and redraws.
-fn start(spec: HuntSpec, watch: &Rc<RefCell<HuntWatch>>, asked: &Asked, redraw: &Callback<()>) {
-    cancel_asked(asked);
-    *watch.borrow_mut() = HuntWatch::start(spec, now_ms());
-    let (w, done_asked, again) = (watch.clone(), asked.clone(), redraw.clone());
-    let id = engine::hunt(spec, move |reply| {
-        let mut w = w.borrow_mut();
-        match reply {
-            Ok(HuntReply::Progress {
-                tried,
-                shrinking,
-                shrink_steps,
-            }) => w.progress(tried, shrinking, shrink_steps, now_ms()),
-            Ok(HuntReply::Done(o)) => {
-                w.finish(o, now_ms());
-                done_asked.borrow_mut().take();
-            }
-            Err(_) => w.cancel(now_ms()),
-        }
-        drop(w);
-        again.emit(());
-    });
-    *asked.borrow_mut() = Some(id);
-    redraw.emit(());
-}
-
-/// The panel under the suite.
+/// The panel under the suite. The hunt is a job of the page's one job
+/// hook: its progress replies redraw the panel, a cancel keeps what was
+/// tried, and a new design, client, seed, budget or kinds makes it moot.
 #[function_component(HuntPanel)]
 pub fn hunt_panel(p: &HuntProps) -> Html {
     let l = p.lang;
-    let watch = use_mut_ref(|| HuntWatch::idle(p.spec));
-    let asked: Asked = use_mut_ref(|| None);
-    let update = use_force_update();
-    let redraw = Callback::from(move |()| update.force_update());
+    let jobs = use_engine_runner::<HuntJob>();
     {
-        // A new design, client, seed, budget or kinds: the old hunt is moot.
-        let (watch, asked, redraw) = (watch.clone(), asked.clone(), redraw.clone());
-        use_effect_with(p.spec, move |spec| {
-            if watch.borrow().spec != *spec {
-                *watch.borrow_mut() = HuntWatch::idle(*spec);
-                redraw.emit(());
-            }
-            move || cancel_asked(&asked)
-        });
+        let jobs = jobs.clone();
+        use_effect_with(p.spec, move |_| move || jobs.stop());
     }
     let on_start = {
-        let (spec, watch, asked, redraw) = (p.spec, watch.clone(), asked.clone(), redraw.clone());
-        Callback::from(move |_| start(spec, &watch, &asked, &redraw))
+        let (spec, jobs) = (p.spec, jobs.clone());
+        Callback::from(move |_| jobs.start(hunt_job(spec, now_ms()), None))
     };
     let on_cancel = {
-        let (watch, asked, redraw) = (watch.clone(), asked.clone(), redraw.clone());
-        Callback::from(move |_| {
-            cancel_asked(&asked);
-            watch.borrow_mut().cancel(now_ms());
-            redraw.emit(());
-        })
+        let jobs = jobs.clone();
+        Callback::from(move |_| jobs.cancel())
     };
-    let w = watch.borrow().clone();
+    let w = jobs
+        .runner
+        .job
+        .borrow()
+        .as_ref()
+        .map(|j| j.out.clone())
+        .filter(|w| w.spec == p.spec)
+        .unwrap_or_else(|| HuntWatch::idle(p.spec));
     html! {
         <section class="hunt" data-testid="hunt" data-status={status_id(&w.status)}>
             <h2>{ t(l, "hunt.title") }</h2>

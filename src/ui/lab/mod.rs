@@ -30,8 +30,7 @@ pub use page::LabPage;
 /// The matrix legend's entries, for the «?» help.
 pub(crate) use matrix_table::{ending_items, mark_items};
 
-/// The lab engine, for the exercises' lab questions.
-pub(crate) use engine::count as engine_count;
-pub(crate) use engine::{cancel as engine_cancel, suite as engine_suite};
+/// The lab engine's jobs, for the exercises' lab questions.
+pub(crate) use engine_job::{use_engine_runner, EngineRunner};
 /// Starts the lab engine early when a lab view is likely (the shell).
 pub(crate) use engine_warmup::use_engine_warmup;

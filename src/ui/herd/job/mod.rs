@@ -17,7 +17,7 @@ use crate::herd::job::HerdJob;
 use crate::herd::{SweepSpec, Trace};
 use crate::job::{Job, JobStatus, Stepped, Timing};
 use crate::ui::dom::{now_ms, post_task};
-use crate::ui::job_hook::{use_job_runner, use_stop_on_unmount, JobRunner};
+use crate::ui::job_hook::{use_job_runner, JobRunner};
 
 /// The current job and what the views may draw of it.
 pub struct Shown {
@@ -55,8 +55,12 @@ impl Job for Shown {
         self.job.timing()
     }
 
-    fn record_slice(&mut self, t0_ms: f64, t1_ms: f64) {
-        self.job.record_slice(t0_ms, t1_ms);
+    fn timing_mut(&mut self) -> &mut Timing {
+        self.job.timing_mut()
+    }
+
+    fn is_complete(&self) -> bool {
+        self.job.is_complete()
     }
 
     fn cancel(&mut self, now_ms: f64) {
@@ -122,7 +126,6 @@ impl JobHandle {
     /// Starts (or restarts) computing `spec`: the points in Web Workers, or
     /// on the page if they cannot start; the run view's traces on the page.
     pub fn start(&self, spec: SweepSpec) {
-        self.drop_timers();
         let job = HerdJob::new(spec, now_ms());
         let done = job.status() != JobStatus::Running;
         let shown = Shown {
@@ -142,19 +145,7 @@ impl JobHandle {
 
     /// Stops the current job, keeping what it computed.
     pub fn cancel(&self) {
-        self.drop_timers();
         self.runner.cancel();
-    }
-
-    /// Stops without a redraw (component going away).
-    fn stop(&self) {
-        self.drop_timers();
-        self.runner.stop();
-    }
-
-    fn drop_timers(&self) {
-        self.chart_timer.borrow_mut().take();
-        self.drop_pool();
     }
 
     /// After the page's work or a worker's reply: drops the workers once the
@@ -217,6 +208,16 @@ pub fn use_job() -> JobHandle {
         pool,
         ready_timer,
     };
-    use_stop_on_unmount(&handle, JobHandle::stop);
+    // The job's chart stages and workers end with its generation (the
+    // closure holds the cells, not the handle, which holds the closure).
+    let (charts, pool, ready) = (
+        handle.chart_timer.clone(),
+        handle.pool.clone(),
+        handle.ready_timer.clone(),
+    );
+    handle.runner.on_stop(move || {
+        charts.borrow_mut().take();
+        workers::close_pool(&ready, &pool);
+    });
     handle
 }

@@ -5,6 +5,8 @@
 //!
 //! [`HerdJob::fall_back`]: crate::herd::job::HerdJob::fall_back
 
+use std::cell::RefCell;
+
 use gloo::timers::callback::Timeout;
 
 use super::JobHandle;
@@ -78,7 +80,7 @@ impl JobHandle {
                 return self.fall_back(&format!("worker {i}: {e}"));
             }
         }
-        self.runner.replied(generation, t0);
+        self.runner.replied(generation, t0, false);
     }
 
     /// Stops the workers; the page computes the rest.
@@ -92,9 +94,14 @@ impl JobHandle {
 
     /// Terminates the workers.
     pub(super) fn drop_pool(&self) {
-        self.ready_timer.borrow_mut().take();
-        if let Some(pool) = self.pool.borrow_mut().take() {
-            pool.close();
-        }
+        close_pool(&self.ready_timer, &self.pool);
+    }
+}
+
+/// Terminates the workers and their load timer.
+pub(super) fn close_pool(ready_timer: &RefCell<Option<Timeout>>, pool: &RefCell<Option<Pool>>) {
+    ready_timer.borrow_mut().take();
+    if let Some(pool) = pool.borrow_mut().take() {
+        pool.close();
     }
 }
