@@ -4,9 +4,10 @@
 //! tested natively, and portable: the same seed gives the same numbers
 //! natively and in wasm.
 //!
-//! The idempotency lab still seeds its own `rand_pcg::Pcg64` (additive step)
-//! directly. Its stream differs from [`DemoRng`]'s, so moving either demo to
-//! the other's generator would change every number it shows (the lab's trace
+//! Two generators, both named here: [`DemoRng`] for the herd, the
+//! amplification models and the exercises, and [`LabRng`] for the
+//! idempotency lab. Their streams differ, so moving either demo to the
+//! other's generator would change every number it shows (the lab's trace
 //! digests and the keys a student reads; the herd's and amplification's
 //! golden values) for no gain in what the demo teaches.
 
@@ -20,6 +21,15 @@ pub type DemoRng = rand_pcg::Pcg64Mcg;
 /// A [`DemoRng`] seeded with `seed`.
 pub fn demo_rng(seed: u64) -> DemoRng {
     DemoRng::seed_from_u64(seed)
+}
+
+/// The idempotency lab's generator (its fault schedules, keys, UUIDs and
+/// jitter): 128-bit PCG with the additive step (`Pcg64`).
+pub type LabRng = rand_pcg::Pcg64;
+
+/// A [`LabRng`] seeded with `seed`.
+pub fn lab_rng(seed: u64) -> LabRng {
+    LabRng::seed_from_u64(seed)
 }
 
 /// SplitMix64's finaliser: a bijective mix of 64 bits with good avalanche.

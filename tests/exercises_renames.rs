@@ -5,9 +5,10 @@
 //! question. The earlier versions stored option ids, never positions, so
 //! the option shuffle changes nothing stored.
 
+use retry_lab::exercises::grade::Record;
 use retry_lab::exercises::grade::Response;
 use retry_lab::exercises::order::fingerprint;
-use retry_lab::exercises::progress::{apply, load, Edit, Record, Stored};
+use retry_lab::exercises::progress::{apply, load, Edit, Stored};
 use retry_lab::exercises::renames::{current_id, RENAMED};
 use retry_lab::exercises::{bank, find, Kind};
 use serde_json::Value;

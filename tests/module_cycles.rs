@@ -1,6 +1,7 @@
 //! No cycles between the files of `src/`: reads every `use` declaration of
 //! the library (`use crate::…`, `use super::…`, `use self::…` and paths that
-//! start at a child module) and every `crate::…` path written out in code,
+//! start at a child module) and every `crate::…`, `super::…` and `self::…`
+//! path written out in code,
 //! resolves each path to the file that defines the item it names, and fails
 //! when two files reach each other.
 //!
@@ -94,24 +95,17 @@ struct Use {
     tree: String,
 }
 
-/// The `use` declarations of a file. Relies on rustfmt's layout: an inline
-/// module opens with `mod name {` and closes with `}` at the same indent.
-fn uses(text: &str) -> Vec<Use> {
+/// Each line of a file's code (comments cut) with the inline module it sits
+/// in and its indent; the lines that open and close an inline module are
+/// left out. Relies on rustfmt's layout: an inline module opens with
+/// `mod name {` and closes with `}` at the same indent.
+fn code_lines(text: &str) -> Vec<(Vec<String>, usize, &str)> {
     let mut out = Vec::new();
     let mut inline: Vec<(usize, String)> = Vec::new();
-    let mut pending: Option<Use> = None;
     for line in text.lines() {
         let code = line.split("//").next().unwrap();
-        if let Some(mut u) = pending.take() {
-            u.tree.push(' ');
-            u.tree.push_str(code);
-            finish(u, &mut out, &mut pending);
-            continue;
-        }
         let indent = line.len() - line.trim_start().len();
-        let trimmed = code.trim_start();
-        let body = strip_visibility(trimmed);
-        if let Some(name) = body
+        if let Some(name) = strip_visibility(code.trim_start())
             .strip_prefix("mod ")
             .and_then(|s| s.trim_end().strip_suffix(" {"))
         {
@@ -122,11 +116,30 @@ fn uses(text: &str) -> Vec<Use> {
             inline.pop();
             continue;
         }
+        let names = inline.iter().map(|(_, n)| n.clone()).collect();
+        out.push((names, indent, code));
+    }
+    out
+}
+
+/// The `use` declarations of a file.
+fn uses(text: &str) -> Vec<Use> {
+    let mut out = Vec::new();
+    let mut pending: Option<Use> = None;
+    for (inline, indent, code) in code_lines(text) {
+        if let Some(mut u) = pending.take() {
+            u.tree.push(' ');
+            u.tree.push_str(code);
+            finish(u, &mut out, &mut pending);
+            continue;
+        }
+        let trimmed = code.trim_start();
+        let body = strip_visibility(trimmed);
         let Some(rest) = body.strip_prefix("use ") else {
             continue;
         };
         let u = Use {
-            inline: inline.iter().map(|(_, n)| n.clone()).collect(),
+            inline,
             top: indent == 0,
             public: body.len() < trimmed.len(),
             tree: rest.to_string(),
@@ -343,29 +356,33 @@ impl Index {
     }
 }
 
-/// Paths written out in code (`crate::i18n::t(…)`), outside `use` lines
-/// and comments, as file-level uses.
-fn crate_paths(text: &str) -> Vec<Use> {
+/// Paths written out in code (`crate::i18n::t(…)`, `super::bank::q(…)`,
+/// `self::x::y`), outside `use` lines and comments, as file-level uses in
+/// the inline module they sit in.
+fn code_paths(text: &str) -> Vec<Use> {
     let mut out = Vec::new();
-    for line in text.lines() {
-        let code = line.split("//").next().unwrap();
-        if strip_visibility(code.trim_start()).starts_with("use ") {
+    let mut in_use = false;
+    for (inline, _, code) in code_lines(text) {
+        if in_use || strip_visibility(code.trim_start()).starts_with("use ") {
+            in_use = !code.contains(';');
             continue;
         }
-        for (k, _) in code.match_indices("crate::") {
-            if code[..k].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
-                continue;
+        for start in ["crate::", "super::", "self::"] {
+            for (k, _) in code.match_indices(start) {
+                if code[..k].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':') {
+                    continue;
+                }
+                let path: String = code[k..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                    .collect();
+                out.push(Use {
+                    inline: inline.clone(),
+                    top: false,
+                    public: false,
+                    tree: path.trim_end_matches(':').to_string(),
+                });
             }
-            let path: String = code[k..]
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
-                .collect();
-            out.push(Use {
-                inline: Vec::new(),
-                top: false,
-                public: false,
-                tree: path.trim_end_matches(':').to_string(),
-            });
         }
     }
     out
@@ -384,7 +401,7 @@ fn graph(src: &Path) -> (Graph, BTreeMap<(String, String), String>) {
     for (module, rel) in &ix.mods {
         g.entry(rel.clone()).or_default();
         let text = &ix.texts[rel];
-        for u in uses(text).into_iter().chain(crate_paths(text)) {
+        for u in uses(text).into_iter().chain(code_paths(text)) {
             let scope = [module.as_slice(), &u.inline].concat();
             for (path, _) in expand(&u.tree) {
                 let Some(abs) = resolve(&scope, &path, &ix.mods) else {
@@ -454,12 +471,14 @@ fn no_cycles_between_the_files_of_src() {
     let (g, why) = graph(&src);
     assert!(g.len() > 100, "read only {} files", g.len());
     // Edges the reader must see: a direct use, a path through a facade's
-    // re-export (`crate::lab::Preset` is defined in `lab/ids.rs`), a path
-    // written out in code, and a `#[path]` test file.
+    // re-export (`crate::lab::Preset` is defined in `lab/ids.rs`), paths
+    // written out in code (from the crate and from the parent), and a
+    // `#[path]` test file.
     for (from, to) in [
         ("herd/budget.rs", "herd/sim.rs"),
         ("lab/build.rs", "lab/ids.rs"),
         ("ui/widgets.rs", "html.rs"),
+        ("exercises/progress.rs", "exercises/renames.rs"),
         ("params_tests.rs", "params.rs"),
     ] {
         assert!(
@@ -527,4 +546,22 @@ fn the_reader_resolves_use_trees() {
         .collect();
     let xy: BTreeSet<String> = ["x", "y"].into_iter().map(String::from).collect();
     assert_eq!(cycles(&g), [xy]);
+}
+
+#[test]
+fn the_reader_sees_paths_written_out_in_code_in_their_module() {
+    let text = "use super::{\n    a::b,\n};\nfn f() {\n    let x = super::bank::q(1); // super::no\n}\n\
+                mod tests {\n    fn g() {\n        self::h(crate::lab::cell(), foo::super::z);\n    }\n}\n";
+    let found: Vec<(String, usize)> = code_paths(text)
+        .into_iter()
+        .map(|u| (u.tree, u.inline.len()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("super::bank::q".to_string(), 0),
+            ("crate::lab::cell".to_string(), 1),
+            ("self::h".to_string(), 1),
+        ]
+    );
 }

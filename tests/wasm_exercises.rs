@@ -2,9 +2,10 @@
 //! in wasm exactly as natively (same golden values as tests/exercises_live.rs).
 #![cfg(target_arch = "wasm32")]
 
+use retry_lab::exercises::grade::Record;
 use retry_lab::exercises::grade::{grade, ModelValue, Response};
 use retry_lab::exercises::live::{herd_calls, run_model};
-use retry_lab::exercises::progress::{apply, Edit, Record, Stored};
+use retry_lab::exercises::progress::{apply, Edit, Stored};
 use retry_lab::exercises::{bank, find, HerdPreset, Kind};
 use wasm_bindgen_test::*;
 

@@ -96,11 +96,20 @@ fn truncated_geometric(p: f64, k: u64) -> Expected {
     }
 }
 
-fn pow(p: f64, k: u64) -> f64 {
-    if k > i32::MAX as u64 {
-        0.0
-    } else {
-        p.powi(k as i32)
+/// `p` to the power `k` by repeated squaring: plain IEEE multiplications
+/// in a fixed order, so the page (wasm) and the CLI (native) print the same
+/// digits, which `powi` does not promise.
+fn pow(mut p: f64, mut k: u64) -> f64 {
+    let mut r = 1.0;
+    loop {
+        if k & 1 == 1 {
+            r *= p;
+        }
+        k >>= 1;
+        if k == 0 {
+            return r;
+        }
+        p *= p;
     }
 }
 
@@ -307,5 +316,20 @@ pub fn simulate_call(
     CallResult {
         ok,
         bottom: w.bottom,
+    }
+}
+
+#[cfg(test)]
+mod pow_tests {
+    use super::pow;
+
+    #[test]
+    fn powers_are_exact_where_they_can_be_and_never_overflow_the_exponent() {
+        assert_eq!(pow(0.5, 10), 1.0 / 1024.0);
+        assert_eq!(pow(0.9, 0), 1.0);
+        assert_eq!(pow(0.3, 1), 0.3);
+        assert_eq!(pow(1.0, u64::MAX), 1.0, "certain failure stays certain");
+        assert_eq!(pow(0.5, 3_000_000_000), 0.0);
+        assert!((pow(0.99, 1000) - 0.99f64.powf(1000.0)).abs() < 1e-12);
     }
 }

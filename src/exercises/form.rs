@@ -3,8 +3,8 @@
 //! student entered into a [`Response`] to grade, or into the reason it
 //! cannot be graded (shown under the form, in the student's language).
 
+use super::grade::Record;
 use super::grade::{parse_number, Response};
-use super::progress::Record;
 use super::{Kind, PredictInput, Question, Unit};
 use crate::i18n::num::field;
 use crate::i18n::{join_list, t, tf, Lang};

@@ -258,6 +258,16 @@ fn grade_test(
     })
 }
 
+/// The last graded answer to one question.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    pub response: Response,
+    pub correct: bool,
+    /// For «predict, then run»: the value the model produced in that run, so
+    /// that a reload shows what the student saw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<ModelValue>,
+}
 #[cfg(test)]
 mod tests {
     use super::parse_number;

@@ -23,10 +23,9 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::grade::{ModelValue, Response};
+use super::grade::Record;
 use super::Question;
 
 /// The format this version writes (the `v` field).
@@ -55,17 +54,6 @@ pub fn deployment_dir(pathname: &str) -> &str {
         Some(i) => &pathname[..=i],
         None => "/",
     }
-}
-
-/// The last graded answer to one question.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Record {
-    pub response: Response,
-    pub correct: bool,
-    /// For «predict, then run»: the value the model produced in that run, so
-    /// that a reload shows what the student saw.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub model: Option<ModelValue>,
 }
 
 /// The readable records, by question id: what the page shows, and what

@@ -1,5 +1,6 @@
 use super::*;
 use crate::exercises::bank;
+use crate::exercises::grade::{ModelValue, Response};
 
 fn rec(correct: bool) -> Record {
     Record {

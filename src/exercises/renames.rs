@@ -11,8 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use super::grade::grade;
-use super::progress::Record;
+use super::grade::{grade, Record};
 use super::Question;
 
 /// Old id → today's id.

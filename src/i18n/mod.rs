@@ -241,6 +241,24 @@ pub fn tf(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
     s
 }
 
+/// Between two sentences: Chinese runs them together after «。», English
+/// puts a space.
+pub fn sentence_sep(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Zh => "",
+        Lang::En => " ",
+    }
+}
+
+/// A name with its URL id: «响应丢失（response_lost）», "Response lost
+/// (response_lost)".
+pub fn named(lang: Lang, name: &str, id: &str) -> String {
+    match lang {
+        Lang::Zh => format!("{name}（{id}）"),
+        Lang::En => format!("{name} ({id})"),
+    }
+}
+
 /// `items` as one list in `lang` («甲、乙、丙», "a, b, c").
 pub fn join_list(lang: Lang, items: &[String]) -> String {
     items.join(&t(lang, "common.list_sep"))

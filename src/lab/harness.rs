@@ -2,8 +2,8 @@
 //! the `Idempotency-Key` per client strategy, and the retry policy (per-attempt
 //! timeout, maximum attempts, backoff with jitter, `Retry-After`, deadline).
 
+use crate::rng::LabRng;
 use rand::{Rng, RngCore};
-use rand_pcg::Pcg64;
 use serde_json::json;
 use sha2::{Digest, Sha256};
 
@@ -139,13 +139,13 @@ pub fn business_key(run_id: &str, module: &str, title: &str) -> String {
 }
 
 /// A tool_use id as the model API would issue it.
-pub fn tool_use_id(rng: &mut Pcg64) -> String {
+pub fn tool_use_id(rng: &mut LabRng) -> String {
     format!("toolu_{:012x}", rng.next_u64() >> 16)
 }
 
 /// A fresh random (v4) UUID drawn from the run's RNG, so runs stay
 /// deterministic.
-pub fn fresh_uuid(rng: &mut Pcg64) -> String {
+pub fn fresh_uuid(rng: &mut LabRng) -> String {
     let mut bytes = [0u8; 16];
     rng.fill_bytes(&mut bytes);
     uuid::Builder::from_random_bytes(bytes)
@@ -159,7 +159,7 @@ pub fn key_for_attempt(
     strategy: ClientStrategy,
     run_id: &str,
     tool_use_id: &str,
-    rng: &mut Pcg64,
+    rng: &mut LabRng,
 ) -> Option<String> {
     key_for_report(strategy, run_id, tool_use_id, (MODULE, TITLE), rng)
 }
@@ -171,7 +171,7 @@ pub fn key_for_report(
     run_id: &str,
     tool_use_id: &str,
     report: (&str, &str),
-    rng: &mut Pcg64,
+    rng: &mut LabRng,
 ) -> Option<String> {
     match strategy {
         ClientStrategy::Naive | ClientStrategy::Careful => None,
@@ -184,7 +184,7 @@ pub fn key_for_report(
 }
 
 /// Backoff before retry `n` (1 = the first retry): 200 ms × 2ⁿ⁻¹ × uniform[0.9, 1.1).
-pub fn backoff_ms(n: u32, rng: &mut Pcg64) -> u64 {
+pub fn backoff_ms(n: u32, rng: &mut LabRng) -> u64 {
     let jitter: f64 = rng.random_range(0.9..1.1);
     let nominal = crate::backoff::doubled(BACKOFF_BASE_MS, n.saturating_sub(1));
     (nominal * jitter).round() as u64
@@ -193,7 +193,6 @@ pub fn backoff_ms(n: u32, rng: &mut Pcg64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::SeedableRng;
 
     #[test]
     fn digest_ignores_key_order_and_sees_details() {
@@ -209,9 +208,9 @@ mod tests {
 
     #[test]
     fn keys_per_strategy() {
-        let mut rng = Pcg64::seed_from_u64(1);
+        let mut rng = crate::rng::lab_rng(1);
         let id = tool_use_id(&mut rng);
-        let k = |s, rng: &mut Pcg64| key_for_attempt(s, "eval-0001", &id, rng);
+        let k = |s, rng: &mut LabRng| key_for_attempt(s, "eval-0001", &id, rng);
         assert_eq!(k(ClientStrategy::Naive, &mut rng), None);
         let (a, b) = (
             k(ClientStrategy::NewKey, &mut rng),
@@ -236,7 +235,7 @@ mod tests {
 
     #[test]
     fn backoff_doubles_with_bounded_jitter() {
-        let mut rng = Pcg64::seed_from_u64(3);
+        let mut rng = crate::rng::lab_rng(3);
         for n in 1..=4u32 {
             let nominal = 200.0 * 2f64.powi(n as i32 - 1);
             for _ in 0..50 {

@@ -1,7 +1,7 @@
 //! Plain-language narration of one step, built from the step's structured
 //! data through the translation table.
 
-use crate::i18n::{t, tf, Lang};
+use crate::i18n::{sentence_sep, t, tf, Lang};
 use crate::lab::words::tool_text;
 use crate::lab::{
     AttemptOutcome, Decision, GiveUp, Mechanism, Next, RequestInfo, Run, SqlOutcome, Step, StepKind,
@@ -11,15 +11,6 @@ use crate::lab::{
 /// hours past an hour), with its unit.
 pub fn secs(l: Lang, ms: u64) -> String {
     crate::i18n::num::clock(l, ms)
-}
-
-/// Between two sentences: Chinese runs them together after «。», English
-/// puts a space.
-pub(crate) fn sep(l: Lang) -> &'static str {
-    match l {
-        Lang::Zh => "",
-        Lang::En => " ",
-    }
 }
 
 /// An attempt outcome as text, e.g. "HTTP 201 (stored response replayed)".
@@ -251,7 +242,7 @@ fn req(n: usize) -> (&'static str, String) {
 
 /// `first`, then (after the language's sentence gap) `then`.
 fn and_then(l: Lang, mut first: String, then: &str) -> String {
-    first.push_str(sep(l));
+    first.push_str(sentence_sep(l));
     first.push_str(then);
     first
 }

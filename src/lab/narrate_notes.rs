@@ -2,8 +2,7 @@
 //! relay: who calls, what the notifier did with the call, and what a lost
 //! answer or a dead relay leads to.
 
-use super::narrate::sep;
-use crate::i18n::{t, tf, Lang};
+use crate::i18n::{sentence_sep, t, tf, Lang};
 use crate::lab::{ArrowLabel, NoteCall, NoteEvent, NoteSender, NoticeOutcome, Run, Step};
 
 fn num(n: usize) -> String {
@@ -53,7 +52,7 @@ fn sent_text(l: Lang, c: &NoteCall) -> String {
         ],
     );
     if c.call_lost {
-        s.push_str(sep(l));
+        s.push_str(sentence_sep(l));
         s.push_str(&t(l, "lab.n.note.call_lost"));
     }
     s
@@ -79,7 +78,7 @@ fn handled_text(l: Lang, c: &NoteCall, outcome: NoticeOutcome) -> String {
         ),
     };
     if c.answer_lost {
-        s.push_str(sep(l));
+        s.push_str(sentence_sep(l));
         s.push_str(&t(l, "lab.n.note.answer_lost"));
     }
     s

@@ -191,6 +191,28 @@ impl Cell {
         self.ending
     }
 
+    /// The classes a cell or a result card is drawn with: the count's
+    /// verdict, the ending, whether the model knows the truth, and whether
+    /// the notifications are off (one report also needs one notification).
+    pub fn classes(self) -> String {
+        let e = self.ending;
+        format!(
+            "verdict-{} ending-{} {}{}",
+            Verdict::from_count(self.reports).id(),
+            e.id(),
+            if e.is_good() {
+                "model-knows"
+            } else {
+                "model-unsure"
+            },
+            if self.notes.is_exact() {
+                ""
+            } else {
+                " notes-wrong"
+            }
+        )
+    }
+
     /// One of the counts a student can predict.
     pub fn count(self, measure: Measure) -> usize {
         match measure {
@@ -751,5 +773,41 @@ impl Run {
     pub fn trace_digest(&self) -> String {
         let json = serde_json::to_string(&self.steps).expect("trace serialises");
         hex::encode(Sha256::digest(json.as_bytes()))
+    }
+}
+
+#[cfg(test)]
+mod cell_tests {
+    use super::*;
+
+    fn cell(reports: usize, ending: Ending, notes: NoteCounts) -> Cell {
+        Cell {
+            reports,
+            tool: ToolOutcome::Created,
+            lucky: false,
+            changed_body: false,
+            notes,
+            ending,
+            attempts: 1,
+            leaks: 0,
+            tenant_refusals: 0,
+        }
+    }
+
+    #[test]
+    fn a_cells_classes_name_its_verdict_ending_knowledge_and_notifications() {
+        let exact = NoteCounts::default();
+        assert_eq!(
+            cell(1, Ending::OneKnown, exact).classes(),
+            "verdict-one ending-one_known model-knows"
+        );
+        let duplicated = NoteCounts {
+            duplicated: 1,
+            ..exact
+        };
+        assert_eq!(
+            cell(2, Ending::Duplicate, duplicated).classes(),
+            "verdict-duplicate ending-duplicate model-unsure notes-wrong"
+        );
     }
 }

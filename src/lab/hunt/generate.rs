@@ -1,10 +1,10 @@
 //! The seeded generator of fault schedules, restricted to a set of fault
-//! kinds. The hunt draws one schedule after another from one `Pcg64`; the
+//! kinds. The hunt draws one schedule after another from one `LabRng`; the
 //! property tests draw one per case from a seed, so both explore the same
 //! space. Times are whole tenths of a second, so the schedule reads well.
 
+use crate::rng::LabRng;
 use rand::Rng;
-use rand_pcg::Pcg64;
 
 use super::kinds::{FaultKind, KindSet};
 use crate::lab::faults::{AttemptFault, Delivery, FaultSchedule, NotifyFault, ServerFault};
@@ -31,13 +31,13 @@ pub const MAX_GEN_DRIP_MS: u64 = 30_000;
 pub const MAX_GEN_SECOND_TENANT_MS: u64 = 3_000;
 
 /// A duration in `100..=max` milliseconds, a whole number of tenths.
-fn tenths(rng: &mut Pcg64, max_ms: u64) -> u64 {
+fn tenths(rng: &mut LabRng, max_ms: u64) -> u64 {
     rng.random_range(1..=max_ms / 100) * 100
 }
 
 /// What the network does with a message; `request` says whether it may be
 /// refused (a refused response means the same as a lost one).
-fn delivery(rng: &mut Pcg64, kinds: KindSet, request: bool) -> Delivery {
+fn delivery(rng: &mut LabRng, kinds: KindSet, request: bool) -> Delivery {
     let lost = kinds.has(FaultKind::Lost);
     let delayed = kinds.has(FaultKind::Delayed);
     let d = match rng.random_range(0..8) {
@@ -57,12 +57,12 @@ fn delivery(rng: &mut Pcg64, kinds: KindSet, request: bool) -> Delivery {
 }
 
 /// A failed TLS handshake, now and then, when its kind is chosen.
-fn tls(rng: &mut Pcg64, kinds: KindSet) -> Option<Delivery> {
+fn tls(rng: &mut LabRng, kinds: KindSet) -> Option<Delivery> {
     (kinds.has(FaultKind::TlsError) && rng.random_bool(0.08)).then_some(Delivery::TlsFailure)
 }
 
 /// A response that trickles in, now and then, when its kind is chosen.
-fn drip(rng: &mut Pcg64, kinds: KindSet) -> Option<Delivery> {
+fn drip(rng: &mut LabRng, kinds: KindSet) -> Option<Delivery> {
     if !(kinds.has(FaultKind::SlowDrip) && rng.random_bool(0.1)) {
         return None;
     }
@@ -72,7 +72,7 @@ fn drip(rng: &mut Pcg64, kinds: KindSet) -> Option<Delivery> {
 }
 
 /// What the network does with a notifier call or its answer.
-fn note_delivery(rng: &mut Pcg64, kinds: KindSet) -> Delivery {
+fn note_delivery(rng: &mut LabRng, kinds: KindSet) -> Delivery {
     if !kinds.has(FaultKind::Notifier) {
         return Delivery::Deliver;
     }
@@ -84,7 +84,7 @@ fn note_delivery(rng: &mut Pcg64, kinds: KindSet) -> Delivery {
 }
 
 /// The faults of the first calls to the notifier (notifier and relay kinds).
-fn notify(rng: &mut Pcg64, kinds: KindSet) -> Vec<NotifyFault> {
+fn notify(rng: &mut LabRng, kinds: KindSet) -> Vec<NotifyFault> {
     if !kinds.has(FaultKind::Notifier) && !kinds.has(FaultKind::Relay) {
         return Vec::new();
     }
@@ -100,7 +100,7 @@ fn notify(rng: &mut Pcg64, kinds: KindSet) -> Vec<NotifyFault> {
 
 /// Where a crash happens: between the two commits, or (with the notifier's
 /// kinds, whose lessons they are) before the `COMMIT` or right after it.
-fn crash(rng: &mut Pcg64, kinds: KindSet) -> ServerFault {
+fn crash(rng: &mut LabRng, kinds: KindSet) -> ServerFault {
     if !kinds.has(FaultKind::Notifier) {
         return ServerFault::Crash;
     }
@@ -111,7 +111,7 @@ fn crash(rng: &mut Pcg64, kinds: KindSet) -> ServerFault {
     }
 }
 
-fn server_error(rng: &mut Pcg64) -> ServerFault {
+fn server_error(rng: &mut LabRng) -> ServerFault {
     match rng.random_range(0..3) {
         0 => ServerFault::Unavailable {
             retry_after_s: rng.random_range(0..=MAX_GEN_RETRY_AFTER_S),
@@ -125,7 +125,7 @@ fn server_error(rng: &mut Pcg64) -> ServerFault {
     }
 }
 
-fn server_fault(rng: &mut Pcg64, kinds: KindSet) -> ServerFault {
+fn server_fault(rng: &mut LabRng, kinds: KindSet) -> ServerFault {
     match rng.random_range(0..9) {
         0 | 1 if kinds.has(FaultKind::Stall) => ServerFault::Stall(tenths(rng, MAX_GEN_STALL_MS)),
         2 | 3 if kinds.has(FaultKind::Crash) => crash(rng, kinds),
@@ -134,7 +134,7 @@ fn server_fault(rng: &mut Pcg64, kinds: KindSet) -> ServerFault {
     }
 }
 
-fn attempt(rng: &mut Pcg64, kinds: KindSet) -> AttemptFault {
+fn attempt(rng: &mut LabRng, kinds: KindSet) -> AttemptFault {
     AttemptFault {
         request: delivery(rng, kinds, true),
         response: delivery(rng, kinds, false),
@@ -145,7 +145,7 @@ fn attempt(rng: &mut Pcg64, kinds: KindSet) -> AttemptFault {
 
 /// The next schedule from `rng`, using only faults of `kinds`. The same
 /// generator state gives the same schedule on every platform.
-pub fn generate(rng: &mut Pcg64, kinds: KindSet) -> FaultSchedule {
+pub fn generate(rng: &mut LabRng, kinds: KindSet) -> FaultSchedule {
     let n = rng.random_range(0..=MAX_GEN_ATTEMPTS);
     let attempts = (0..n).map(|_| attempt(rng, kinds)).collect();
     let model_recalls = if kinds.has(FaultKind::ModelRecall) {
@@ -230,10 +230,9 @@ pub fn kinds_of(s: &FaultSchedule) -> KindSet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::SeedableRng;
 
     fn many(seed: u64, kinds: KindSet) -> Vec<FaultSchedule> {
-        let mut rng = Pcg64::seed_from_u64(seed);
+        let mut rng = crate::rng::lab_rng(seed);
         (0..2_000).map(|_| generate(&mut rng, kinds)).collect()
     }
 

@@ -79,8 +79,7 @@ pub use engine::*;
 
 #[cfg(feature = "sqlite")]
 mod engine {
-    use rand::SeedableRng;
-    use rand_pcg::Pcg64;
+    use crate::rng::{lab_rng, LabRng};
 
     use super::super::generate::generate;
     use super::super::shrink::Shrinker;
@@ -104,7 +103,7 @@ mod engine {
     #[derive(Clone, Debug)]
     pub struct HuntJob {
         spec: HuntSpec,
-        rng: Pcg64,
+        rng: LabRng,
         tried: u32,
         phase: Phase,
     }
@@ -112,7 +111,7 @@ mod engine {
     impl HuntJob {
         pub fn new(spec: HuntSpec) -> Self {
             Self {
-                rng: Pcg64::seed_from_u64(spec.seed),
+                rng: lab_rng(spec.seed),
                 spec,
                 tried: 0,
                 phase: Phase::Search,

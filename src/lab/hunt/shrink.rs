@@ -297,11 +297,10 @@ mod tests {
     use super::*;
     use crate::lab::hunt::generate::generate;
     use crate::lab::hunt::KindSet;
-    use rand::SeedableRng;
 
     #[test]
     fn every_simplification_is_smaller() {
-        let mut rng = rand_pcg::Pcg64::seed_from_u64(17);
+        let mut rng = crate::rng::lab_rng(17);
         for _ in 0..500 {
             let s = generate(&mut rng, KindSet::all());
             for c in simplifications(&s) {

@@ -3,8 +3,8 @@
 //! [`EventQueue`]; the run owns its seeded RNG, so a run is a pure function
 //! of its inputs.
 
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg64;
+use crate::rng::{lab_rng, LabRng};
+use rand::Rng;
 
 mod client;
 mod fix;
@@ -178,7 +178,7 @@ struct Sim {
     server: Server,
     seed: u64,
     snapshots: bool,
-    rng: Pcg64,
+    rng: LabRng,
     db: Db,
     queue: EventQueue<u64, Ev>,
     now: u64,
@@ -223,7 +223,7 @@ impl Sim {
             server: Server::new(design),
             seed,
             snapshots,
-            rng: Pcg64::seed_from_u64(seed),
+            rng: lab_rng(seed),
             db: Db::open(design.has(super::design::Mechanism::TenantScope)),
             queue: EventQueue::default(),
             now: 0,

@@ -7,10 +7,9 @@
 
 use yew::prelude::*;
 
-use super::view::named;
 use crate::exercises::build::Challenge;
 use crate::exercises::Question;
-use crate::i18n::{join_list, t, tf, Lang};
+use crate::i18n::{join_list, named, t, tf, Lang};
 use crate::lab::suite::{score, SuiteRow};
 use crate::lab::{Design, Group, Mechanism};
 use crate::ui::link::AppLink;

@@ -15,9 +15,8 @@ use crate::exercises::form::{
     fields, initial_choice, initial_design, initial_inputs, initial_picks, kind_key, pick_count,
     read_response, rule_key, Draft, Problem,
 };
-use crate::exercises::grade::{grade, ModelValue, Response};
+use crate::exercises::grade::{grade, ModelValue, Record, Response};
 use crate::exercises::live::LiveError;
-use crate::exercises::progress::Record;
 use crate::exercises::sections::Source;
 use crate::exercises::{order, Kind, PredictInput, Question};
 use crate::i18n::{t, tf, Lang};

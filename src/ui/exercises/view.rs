@@ -3,11 +3,10 @@
 
 use yew::prelude::*;
 
-use crate::exercises::grade::{grade, ModelValue, Response, FEWEST_REL_TOL};
-use crate::exercises::progress::Record;
+use crate::exercises::grade::{grade, ModelValue, Record, Response, FEWEST_REL_TOL};
 use crate::exercises::{option_key, redgreen, Kind, Model, PredictInput, Question};
 use crate::i18n::num::{count, num};
-use crate::i18n::{join_list, t, tf, Lang};
+use crate::i18n::{join_list, named, t, tf, Lang};
 
 /// A number as shown in a card or a result: grouped, up to three decimals,
 /// no «.0».
@@ -34,14 +33,6 @@ pub fn choice_text(l: Lang, q: &Question, choice: &str) -> String {
             named(l, &t(l, &format!("lab.scenario.{choice}")), choice)
         }
         _ => t(l, &option_key(choice)),
-    }
-}
-
-/// A lab name with its id: «响应丢失（response_lost）», «Response lost (response_lost)».
-pub(super) fn named(l: Lang, name: &str, id: &str) -> String {
-    match l {
-        Lang::Zh => format!("{name}（{id}）"),
-        Lang::En => format!("{name} ({id})"),
     }
 }
 

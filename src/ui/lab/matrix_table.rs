@@ -5,7 +5,6 @@
 
 use yew::prelude::*;
 
-use super::summary::cell_class;
 use crate::i18n::{t, tf, Lang};
 use crate::lab::matrix_job::Combo;
 use crate::lab::reveal::RowReveal;
@@ -139,7 +138,7 @@ fn cell_html(
         &[("n", cell.attempts.to_string())],
     );
     html! {
-        <td class={classes!("cell", cell_class(cell), changed.then_some("changed"))}>
+        <td class={classes!("cell", cell.classes(), changed.then_some("changed"))}>
             { shell_link(shell, &crate::links::Link::lab_end(sc, c, s, m.seed), testid.into(), &[
                 ("aria-label", label.clone().into()), ("title", label.into()),
                 ("data-reports", cell.reports.to_string().into()), ("data-tool", cell.tool.id().into()),

@@ -24,29 +24,6 @@ pub fn cell_mark(c: Cell) -> Html {
     icon(ending_icon(c.ending()))
 }
 
-/// CSS classes of a cell or card: the count's verdict, the ending, and
-/// whether the model knows the truth.
-pub fn cell_class(c: Cell) -> String {
-    let v = Verdict::from_count(c.reports);
-    let e = c.ending();
-    format!(
-        "verdict-{} ending-{} {}{}",
-        v.id(),
-        e.id(),
-        if e.is_good() {
-            "model-knows"
-        } else {
-            "model-unsure"
-        },
-        // «只有一份» also needs one notification per report.
-        if c.notes.is_exact() {
-            ""
-        } else {
-            " notes-wrong"
-        }
-    )
-}
-
 /// A parameter in seconds, the unit the line's text names.
 fn secs_text(ms: u64) -> String {
     crate::i18n::num::num(ms as f64 / 1000.0, 3)
@@ -195,7 +172,7 @@ pub fn summary_card(
         .and_then(|i| s.run.steps().get(i))
         .map_or(0, |st| st.notifications.len());
     let class = if at_end {
-        cell_class(s.run.cell())
+        s.run.cell().classes()
     } else {
         String::new()
     };
