@@ -230,7 +230,7 @@ fn herd_points_go_to_workers_and_a_silent_worker_falls_back_to_the_page() {
     let mut reference = HerdJob::new(spec.clone(), 0.0);
     drive(&mut reference, 0, 0.0, |_| Answer::Never);
     let mut job = HerdJob::new(spec, 0.0);
-    job.use_workers(2);
+    job.use_workers(2, 0.0);
     let mut answered = 0;
     let end = drive(&mut job, 2, 0.0, |req| {
         answered += 1;

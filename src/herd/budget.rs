@@ -107,6 +107,11 @@ impl HerdParams {
     }
 }
 
+/// How long a new worker may take to say it is ready (it receives the
+/// page's compiled module, so it neither fetches nor compiles the bundle)
+/// before the page computes the points itself.
+pub const WORKER_LOAD_MS: f64 = 3000.0;
+
 /// How long a worker may take for one point of `clients` clients and
 /// `trials` trials before the page gives the point back and computes it on
 /// the main thread: 5 s plus the point's worst case at a pessimistic 2·10⁶

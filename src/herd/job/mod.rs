@@ -13,7 +13,7 @@
 //! included, so a summary never depends on where its trials ran.
 
 use super::board::{PointBoard, PointTask};
-use super::budget::point_watchdog_ms;
+use super::budget::{point_watchdog_ms, WORKER_LOAD_MS};
 use super::sim::Trace;
 use super::stats::PointSummary;
 use super::sweep::{Sweep, SweepSpec};
@@ -43,6 +43,28 @@ struct Lent {
     deadline_ms: f64,
 }
 
+/// What a worker of the pool is doing.
+#[derive(Clone, Copy, Debug)]
+enum Worker {
+    /// Loading until it says it is ready; overdue after `deadline_ms`.
+    Loading {
+        deadline_ms: f64,
+    },
+    Idle,
+    Busy(Lent),
+}
+
+impl Worker {
+    fn deadline_ms(self) -> Option<f64> {
+        match self {
+            Worker::Loading { deadline_ms } | Worker::Busy(Lent { deadline_ms, .. }) => {
+                Some(deadline_ms)
+            }
+            Worker::Idle => None,
+        }
+    }
+}
+
 /// A herd computation (run view or sweep view).
 pub struct HerdJob {
     spec: SweepSpec,
@@ -53,8 +75,8 @@ pub struct HerdJob {
     /// The point the page computes, as a sweep of its own.
     current: Option<(PointTask, Sweep)>,
     engine: Engine,
-    /// Per worker, the point it computes.
-    lent: Vec<Option<Lent>>,
+    /// Per worker, whether it loads, waits or computes a point.
+    workers: Vec<Worker>,
     page_points: usize,
     timing: Timing,
 }
@@ -91,7 +113,7 @@ impl HerdJob {
             traces: None,
             current: None,
             engine: Engine::MainThread,
-            lent: Vec::new(),
+            workers: Vec::new(),
             page_points: 0,
             timing: Timing::start(now_ms),
         };
@@ -161,7 +183,7 @@ impl HerdJob {
     /// Stops the job at `now_ms`, keeping what it computed.
     pub fn cancel(&mut self, now_ms: f64) {
         self.timing.cancel(now_ms);
-        self.lent.iter_mut().for_each(|l| *l = None);
+        self.workers.iter_mut().for_each(|w| *w = Worker::Idle);
     }
 
     fn finish_if_complete(&mut self, now_ms: f64) {
@@ -240,19 +262,27 @@ impl HerdJob {
     }
 
     /// From now on, `workers` Web Workers compute the points; the page keeps
-    /// computing the traces.
-    pub fn use_workers(&mut self, workers: usize) {
+    /// computing the traces. They load from `now_ms` on, and one that is
+    /// not ready within [`WORKER_LOAD_MS`] is overdue.
+    pub fn use_workers(&mut self, workers: usize, now_ms: f64) {
         self.engine = Engine::Workers(workers);
-        self.lent = vec![None; workers];
+        let deadline_ms = now_ms + WORKER_LOAD_MS;
+        self.workers = vec![Worker::Loading { deadline_ms }; workers];
     }
 
-    /// The next point for worker `worker` (nothing if it is busy or none is
-    /// left), as request JSON, lent until `now_ms` plus its watchdog time.
-    /// A `fresh` worker gets the lightest point: its code runs in V8's
-    /// baseline tier until a call returns, so a heavy first point would run
-    /// unoptimised throughout.
+    /// The next point for worker `worker` (nothing if it is busy, still
+    /// loading, or none is left), as request JSON, lent until `now_ms` plus
+    /// its watchdog time. A `fresh` worker has just said it is ready; it
+    /// gets the lightest point: its code runs in V8's baseline tier until a
+    /// call returns, so a heavy first point would run unoptimised throughout.
     pub fn lend(&mut self, worker: usize, fresh: bool, now_ms: f64) -> Option<String> {
-        if !self.timing.is_running() || self.lent.get(worker)?.is_some() {
+        let slot = self.workers.get_mut(worker)?;
+        match slot {
+            Worker::Busy(_) => return None,
+            Worker::Loading { .. } if !fresh => return None,
+            _ => *slot = Worker::Idle,
+        }
+        if !self.timing.is_running() {
             return None;
         }
         let task = if fresh {
@@ -261,7 +291,7 @@ impl HerdJob {
             self.board.take()
         }?;
         let deadline_ms = now_ms + point_watchdog_ms(task.clients, self.spec.trials);
-        self.lent[worker] = Some(Lent { task, deadline_ms });
+        self.workers[worker] = Worker::Busy(Lent { task, deadline_ms });
         Some(self.board.request(task).to_json())
     }
 
@@ -269,7 +299,13 @@ impl HerdJob {
     /// reply gives its point back (the caller then falls back); a reply
     /// nobody asked for is refused and changes nothing.
     pub fn on_reply(&mut self, worker: usize, reply_json: &str, now_ms: f64) -> Result<(), String> {
-        let lent = self.lent.get_mut(worker).and_then(Option::take);
+        let lent = match self.workers.get(worker) {
+            Some(Worker::Busy(lent)) => Some(*lent),
+            _ => None,
+        };
+        if lent.is_some() {
+            self.workers[worker] = Worker::Idle;
+        }
         let reply = parse_point_reply(reply_json);
         let Some(Lent { task, .. }) = lent else {
             return Err(reply
@@ -284,18 +320,21 @@ impl HerdJob {
         result
     }
 
-    /// The first worker whose point is overdue at `now_ms`.
+    /// The first worker that is overdue at `now_ms`: not ready in time, or
+    /// its point not answered in time.
     pub fn overdue(&self, now_ms: f64) -> Option<usize> {
-        self.lent
+        self.workers
             .iter()
-            .position(|l| l.is_some_and(|l| now_ms > l.deadline_ms))
+            .position(|w| w.deadline_ms().is_some_and(|d| now_ms > d))
     }
 
     /// The workers are gone: their points go back to the board and the page
     /// computes the rest.
     pub fn fall_back(&mut self) {
-        for lent in self.lent.drain(..).flatten() {
-            self.board.give_back(lent.task);
+        for worker in self.workers.drain(..) {
+            if let Worker::Busy(lent) = worker {
+                self.board.give_back(lent.task);
+            }
         }
         self.engine = Engine::MainThread;
     }

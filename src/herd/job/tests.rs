@@ -89,7 +89,7 @@ fn the_run_view_traces_trial_zero_and_its_points_equal_run_point() {
     };
     let mut clock = 0.0;
     let mut job = HerdJob::new(spec.clone(), clock);
-    job.use_workers(2);
+    job.use_workers(2, 0.0);
     // The page computes only the traces; the workers compute the points.
     let mut last = 0.0;
     run_page(&mut job, &mut clock, &mut last);
@@ -132,7 +132,7 @@ fn serve_all(job: &mut HerdJob, clock: &mut f64, last: &mut f64) {
 fn workers_compute_every_point_as_run_point_does() {
     let mut clock = 0.0;
     let mut job = HerdJob::new(spec(false), clock);
-    job.use_workers(3);
+    job.use_workers(3, 0.0);
     assert!(!job.has_page_work(), "the points are the workers' work");
     let mut last = 0.0;
     serve_all(&mut job, &mut clock, &mut last);
@@ -143,7 +143,7 @@ fn workers_compute_every_point_as_run_point_does() {
 fn a_point_given_back_after_an_error_reply_is_redone_once_and_the_job_finishes() {
     let mut clock = 0.0;
     let mut job = HerdJob::new(spec(false), clock);
-    job.use_workers(2);
+    job.use_workers(2, 0.0);
     let a = job.lend(0, true, clock).unwrap();
     let b = job.lend(1, true, clock).unwrap();
     assert!(job.lend(1, false, clock).is_none(), "one point per worker");
@@ -166,9 +166,9 @@ fn a_point_given_back_after_an_error_reply_is_redone_once_and_the_job_finishes()
 #[test]
 fn a_silent_worker_is_overdue_and_its_point_is_redone_on_the_page() {
     let mut job = HerdJob::new(spec(false), 0.0);
-    job.use_workers(2);
+    job.use_workers(2, 0.0);
     job.lend(0, true, 0.0).unwrap();
-    let b = job.lend(1, false, 0.0).unwrap();
+    let b = job.lend(1, true, 0.0).unwrap();
     job.on_reply(1, &answer_point_json(&b), 10.0).unwrap();
     assert!(job.lend(1, false, 10.0).is_some());
     assert_eq!(job.overdue(1000.0), None);
@@ -183,9 +183,26 @@ fn a_silent_worker_is_overdue_and_its_point_is_redone_on_the_page() {
 }
 
 #[test]
+fn a_worker_that_never_says_ready_is_overdue_after_its_load_time() {
+    use crate::herd::budget::WORKER_LOAD_MS;
+    let mut job = HerdJob::new(spec(false), 100.0);
+    job.use_workers(2, 100.0);
+    assert_eq!(job.lend(0, false, 150.0), None, "not ready: no work");
+    assert!(job.lend(1, true, 200.0).is_some(), "ready: work");
+    assert_eq!(job.overdue(100.0 + WORKER_LOAD_MS), None);
+    assert_eq!(job.overdue(101.0 + WORKER_LOAD_MS), Some(0));
+    job.fall_back();
+    assert_eq!(job.overdue(1e9), None);
+    let (mut clock, mut last) = (200.0 + WORKER_LOAD_MS, job.progress());
+    run_page(&mut job, &mut clock, &mut last);
+    // Worker 1's point came back too: the page computed every point.
+    assert_done_as_run_point(&job, 9);
+}
+
+#[test]
 fn a_summary_of_another_point_is_refused_and_given_back() {
     let mut job = HerdJob::new(spec(false), 0.0);
-    job.use_workers(1);
+    job.use_workers(1, 0.0);
     let req = job.lend(0, true, 0.0).unwrap();
     let wrong = req
         .replace("\"seed\":11", "\"seed\":12")
@@ -206,7 +223,7 @@ fn cancel_stops_page_work_and_workers_and_keeps_what_is_done() {
     // One step starts the heaviest point (N=300, no backoff) without
     // finishing it.
     assert!(job.step());
-    job.use_workers(1);
+    job.use_workers(1, 0.0);
     assert!(
         job.has_page_work(),
         "the page finishes the point it started"
@@ -280,7 +297,7 @@ proptest::proptest! {
         let spec = spec(trace_first);
         let mut clock = 0.0;
         let mut job = HerdJob::new(spec.clone(), clock);
-        job.use_workers(3);
+        job.use_workers(3, 0.0);
         let mut requests: Vec<Option<String>> = (0..3).map(|w| job.lend(w, true, clock)).collect();
         let mut last = 0.0;
         for e in events {

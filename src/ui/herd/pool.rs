@@ -41,14 +41,9 @@ fn read_text(data: JsValue) -> Result<String, String> {
     data.as_string().ok_or_else(|| "non-text message".into())
 }
 
-struct Slot {
-    channel: WorkerChannel,
-    ready: bool,
-}
-
 /// Running workers; dropping the pool terminates them.
 pub struct Pool {
-    slots: Vec<Slot>,
+    slots: Vec<WorkerChannel>,
 }
 
 /// How many workers to start: the cores the browser reports, 2..=4.
@@ -77,10 +72,7 @@ impl Pool {
             channel
                 .post(&wasm_bindgen::module())
                 .map_err(|e| e.replace("postMessage", "postMessage(module)"))?;
-            slots.push(Slot {
-                channel,
-                ready: false,
-            });
+            slots.push(channel);
         }
         Ok(Pool { slots })
     }
@@ -90,28 +82,16 @@ impl Pool {
         self.slots.len()
     }
 
-    /// Whether every worker has reported ready.
-    pub fn all_ready(&self) -> bool {
-        self.slots.iter().all(|s| s.ready)
-    }
-
-    /// Marks worker `i` ready.
-    pub fn set_ready(&mut self, i: usize) {
-        if let Some(s) = self.slots.get_mut(i) {
-            s.ready = true;
-        }
-    }
-
     /// Sends a request (JSON) to worker `i`.
     pub fn send(&self, i: usize, request_json: &str) -> Result<(), String> {
-        let slot = self.slots.get(i).ok_or("no such worker")?;
-        slot.channel.post(&JsValue::from_str(request_json))
+        let channel = self.slots.get(i).ok_or("no such worker")?;
+        channel.post(&JsValue::from_str(request_json))
     }
 
     /// Stops every worker at once; nothing they send arrives any more.
     /// Their listeners are freed in a later task, as this may run inside
     /// one of them.
     pub fn close(self) {
-        self.slots.into_iter().for_each(|s| s.channel.close());
+        self.slots.into_iter().for_each(WorkerChannel::close);
     }
 }

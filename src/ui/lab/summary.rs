@@ -12,8 +12,7 @@ use crate::lab::player::LabState;
 use crate::lab::rules::design_breaks;
 use crate::lab::words::{model_view, tool_text, verdict_line};
 use crate::lab::{
-    Cell, Verdict, ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, LEASE_MS, MAX_ATTEMPTS, SLOW_MS,
-    WORK_MAX_MS,
+    Cell, ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, LEASE_MS, MAX_ATTEMPTS, SLOW_MS, WORK_MAX_MS,
 };
 use crate::ui::icons::{ending_icon, icon, Icon};
 use crate::ui::link::AppLink;

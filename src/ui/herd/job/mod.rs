@@ -112,8 +112,6 @@ pub struct JobHandle {
     chart_timer: Rc<RefCell<Option<Timeout>>>,
     /// The workers of the current job, if it uses them.
     pool: Rc<RefCell<Option<Pool>>>,
-    /// Falls back to the main thread when the workers do not load in time.
-    ready_timer: Rc<RefCell<Option<Timeout>>>,
 }
 
 impl PartialEq for JobHandle {
@@ -200,24 +198,18 @@ pub fn use_job() -> JobHandle {
     let runner = use_job_runner::<Shown>();
     let chart_timer = use_mut_ref(|| None::<Timeout>);
     let pool = use_mut_ref(|| None::<Pool>);
-    let ready_timer = use_mut_ref(|| None::<Timeout>);
     let handle = JobHandle {
         job: runner.job.clone(),
         runner,
         chart_timer,
         pool,
-        ready_timer,
     };
     // The job's chart stages and workers end with its generation (the
     // closure holds the cells, not the handle, which holds the closure).
-    let (charts, pool, ready) = (
-        handle.chart_timer.clone(),
-        handle.pool.clone(),
-        handle.ready_timer.clone(),
-    );
+    let (charts, pool) = (handle.chart_timer.clone(), handle.pool.clone());
     handle.runner.on_stop(move || {
         charts.borrow_mut().take();
-        workers::close_pool(&ready, &pool);
+        workers::close_pool(&pool);
     });
     handle
 }

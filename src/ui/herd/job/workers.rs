@@ -1,20 +1,15 @@
 //! The worker effects of a job: starts the pool, sends the requests the job
 //! lends out, hands it the replies, and lets the page take over (the job's
-//! [`HerdJob::fall_back`]) when a worker fails, falls silent past its
-//! watchdog time, or the workers do not load in time.
+//! [`HerdJob::fall_back`]) when a worker fails, or the job's one watchdog
+//! finds a worker that did not load or answer in time.
 //!
 //! [`HerdJob::fall_back`]: crate::herd::job::HerdJob::fall_back
 
 use std::cell::RefCell;
 
-use gloo::timers::callback::Timeout;
-
 use super::JobHandle;
 use crate::ui::dom::now_ms;
 use crate::ui::herd::pool::{pool_size, Pool, PoolEvent};
-
-/// How long the workers may take to load before the main thread takes over.
-pub const READY_TIMEOUT_MS: u32 = 3000;
 
 impl JobHandle {
     /// Starts the worker pool for the current job (of `generation`); false
@@ -32,21 +27,14 @@ impl JobHandle {
             }
         };
         if let Some(s) = self.job.borrow_mut().as_mut() {
-            s.job.use_workers(pool.len());
+            s.job.use_workers(pool.len(), now_ms());
         }
         *self.pool.borrow_mut() = Some(pool);
-        let me = self.clone();
-        *self.ready_timer.borrow_mut() = Some(Timeout::new(READY_TIMEOUT_MS, move || {
-            let late = me.pool.borrow().as_ref().is_some_and(|p| !p.all_ready());
-            if me.runner.is_current(generation) && late {
-                me.fall_back("the workers did not load in time");
-            }
-        }));
-        // A worker that never answers must not leave the job running
-        // forever: its point goes back to the page.
+        // A worker that does not load, or never answers, must not leave
+        // the job running forever: the page computes the rest.
         let me = self.clone();
         self.runner
-            .watch(move |i| me.fall_back(&format!("worker {i} did not answer in time")));
+            .watch(move |i| me.fall_back(&format!("worker {i} did not load or answer in time")));
         true
     }
 
@@ -57,12 +45,7 @@ impl JobHandle {
         }
         let t0 = now_ms();
         let fresh = match event {
-            PoolEvent::Ready => {
-                if let Some(p) = self.pool.borrow_mut().as_mut() {
-                    p.set_ready(i);
-                }
-                true
-            }
+            PoolEvent::Ready => true,
             PoolEvent::Reply(json) => {
                 if let Err(e) = self.runner.reply(generation, i, json, t0) {
                     return self.fall_back(&format!("worker {i}: {e}"));
@@ -94,13 +77,12 @@ impl JobHandle {
 
     /// Terminates the workers.
     pub(super) fn drop_pool(&self) {
-        close_pool(&self.ready_timer, &self.pool);
+        close_pool(&self.pool);
     }
 }
 
-/// Terminates the workers and their load timer.
-pub(super) fn close_pool(ready_timer: &RefCell<Option<Timeout>>, pool: &RefCell<Option<Pool>>) {
-    ready_timer.borrow_mut().take();
+/// Terminates the workers.
+pub(super) fn close_pool(pool: &RefCell<Option<Pool>>) {
     if let Some(pool) = pool.borrow_mut().take() {
         pool.close();
     }
