@@ -16,8 +16,9 @@ macro_rules! id_enum {
             /// Every value, in the order pickers, tables and charts show them.
             pub const ALL: [Self; [$(stringify!($variant)),+].len()] = [$(Self::$variant),+];
 
-            /// The URL id, e.g. `response_lost`.
-            pub fn id(self) -> &'static str {
+            /// The URL id, e.g. `response_lost` (const: fixed lists of ids
+            /// are built from the values).
+            pub const fn id(self) -> &'static str {
                 match self {
                     $(Self::$variant => $id),+
                 }

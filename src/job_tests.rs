@@ -193,14 +193,6 @@ fn a_silent_lab_engine_is_overdue_for_a_live_run_unless_it_is_still_loading() {
 }
 
 #[test]
-fn a_live_run_whose_ids_name_nothing_fails_before_it_asks() {
-    let run = crate::exercises::LabRun::reports("no_such_scenario", "stable_key", "naive");
-    let mut job = LiveJob::start(&Model::LabCounts(vec![run]), 0.0);
-    assert!(matches!(job.result(), Some(Err(_))));
-    assert_eq!(job.request(0, true, 0.0), None);
-}
-
-#[test]
 fn a_cancelled_lab_job_sends_nothing_more() {
     let mut job = LiveJob::start(&lab_model(), 0.0);
     job.request(0, true, 0.0).unwrap();

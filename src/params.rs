@@ -288,8 +288,10 @@ impl<'a> Reader<'a> {
     }
 
     /// An integer parameter: missing → default; garbage → default + notice;
-    /// out of range → clamped + notice.
-    pub fn int(&mut self, b: Bound<i64>) -> i64 {
+    /// out of range → clamped + notice. Signed (`i64`) for the pages,
+    /// unsigned (`u64`) where a range reaches past `i64` (the `herd` CLI's
+    /// seed).
+    pub fn int<T: Integer>(&mut self, b: Bound<T>) -> T {
         self.bounded(b, check_int)
     }
 
@@ -406,39 +408,50 @@ impl<'a> Reader<'a> {
 /// it earns.
 type CheckFn<T> = fn(&str, Bound<T>) -> (T, Option<Notice>);
 
+/// An integer type a [`Bound`] may hold: checked in `i128`, which holds
+/// every value of both, so a bound's own type never overflows while reading.
+pub trait Integer: Copy + std::fmt::Display + Into<i128> + TryFrom<i128> {}
+
+impl Integer for i64 {}
+impl Integer for u64 {}
+
 /// Checks one integer value (from a URL or a form field).
-pub fn check_int(raw: &str, b: Bound<i64>) -> (i64, Option<Notice>) {
-    let notice = |kind, used: i64| Notice {
+pub fn check_int<T: Integer>(raw: &str, b: Bound<T>) -> (T, Option<Notice>) {
+    let (min, max, default) = (b.min.into(), b.max.into(), b.default.into());
+    let (used, kind) = read_int(raw.trim(), min, max, default);
+    let notice = kind.map(|kind| Notice {
         kind,
         param: b.name.to_string(),
         given: echo(raw),
         range: b.range_text(),
         used: used.to_string(),
-    };
-    let t = raw.trim();
-    match t.parse::<i64>() {
-        Ok(v) if v < b.min => (b.min, Some(notice(NoticeKind::Clamped, b.min))),
-        Ok(v) if v > b.max => (b.max, Some(notice(NoticeKind::Clamped, b.max))),
+    });
+    // `used` is the default or lies in `min..=max`: it fits `T`.
+    (T::try_from(used).unwrap_or(b.default), notice)
+}
+
+/// The integer `t` stands for within `min..=max` (`default` when it is no
+/// number), and the kind of notice that earns, if any.
+fn read_int(t: &str, min: i128, max: i128, default: i128) -> (i128, Option<NoticeKind>) {
+    match t.parse::<i128>() {
+        Ok(v) if v < min => (min, Some(NoticeKind::Clamped)),
+        Ok(v) if v > max => (max, Some(NoticeKind::Clamped)),
         Ok(v) => (v, None),
-        Err(_) => {
-            // A huge or fractional number is still a number: clamp or round it.
-            match t.parse::<f64>() {
-                Ok(f) if f.is_finite() => {
-                    let used = (f.round() as i64).clamp(b.min, b.max);
-                    let kind = if f < b.min as f64 || f > b.max as f64 {
-                        NoticeKind::Clamped
-                    } else {
-                        NoticeKind::Invalid
-                    };
-                    (used, Some(notice(kind, used)))
-                }
-                Ok(f) if f == f64::INFINITY => (b.max, Some(notice(NoticeKind::Clamped, b.max))),
-                Ok(f) if f == f64::NEG_INFINITY => {
-                    (b.min, Some(notice(NoticeKind::Clamped, b.min)))
-                }
-                _ => (b.default, Some(notice(NoticeKind::Invalid, b.default))),
+        // A huge or fractional number is still a number: clamp or round it.
+        Err(_) => match t.parse::<f64>() {
+            Ok(f) if f.is_finite() => {
+                let used = (f.round() as i128).clamp(min, max);
+                let kind = if f < min as f64 || f > max as f64 {
+                    NoticeKind::Clamped
+                } else {
+                    NoticeKind::Invalid
+                };
+                (used, Some(kind))
             }
-        }
+            Ok(f) if f == f64::INFINITY => (max, Some(NoticeKind::Clamped)),
+            Ok(f) if f == f64::NEG_INFINITY => (min, Some(NoticeKind::Clamped)),
+            _ => (default, Some(NoticeKind::Invalid)),
+        },
     }
 }
 

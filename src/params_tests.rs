@@ -39,6 +39,28 @@ fn ints_clamp_and_refuse() {
     }
 }
 
+/// An unsigned bound reaches past `i64` (the `herd` CLI's seed) with the
+/// same rules: its whole range is taken, one past it is clamped.
+#[test]
+fn unsigned_ints_reach_u64_max() {
+    let seed = Bound {
+        name: "seed",
+        min: 0,
+        max: u64::MAX,
+        default: 1,
+    };
+    assert_eq!(check_int("18446744073709551615", seed), (u64::MAX, None));
+    let (v, n) = check_int("18446744073709551616", seed);
+    let n = n.unwrap();
+    assert_eq!(
+        (v, n.kind, n.used),
+        (u64::MAX, NoticeKind::Clamped, u64::MAX.to_string())
+    );
+    let (v, n) = check_int("-3", seed);
+    assert_eq!((v, n.unwrap().kind), (0, NoticeKind::Clamped));
+    assert_eq!(check_int("x", seed).0, 1);
+}
+
 #[test]
 fn floats_refuse_nan_and_infinity() {
     assert_eq!(check_float("2.5", SD), (2.5, None));

@@ -123,7 +123,7 @@ fn every_question_has_both_languages_and_every_label_exists() {
                     };
                     b.faults
                         .iter()
-                        .for_each(|f| text(&format!("lab.scenario.{f}")));
+                        .for_each(|f| text(&format!("lab.scenario.{}", f.id())));
                 }
             },
         }
@@ -171,15 +171,14 @@ fn every_demo_link_is_a_valid_preset() {
         check_preset(x.id, x.demo.clone());
         if let Kind::Predict { model, .. } = &x.kind {
             match model {
-                Model::LabCounts(runs) => runs.iter().for_each(|r| {
-                    assert!(r.link().is_some(), "{}: {r:?}", x.id);
-                    check_preset(x.id, r.link())
-                }),
+                Model::LabCounts(runs) => {
+                    runs.iter().for_each(|r| check_preset(x.id, Some(r.link())))
+                }
                 Model::HerdFewestCalls(h) => check_preset(x.id, Some(h.link())),
-                Model::RedGreen(b) => b.runs().iter().for_each(|r| {
-                    assert!(r.link().is_some(), "{}: {r:?}", x.id);
-                    check_preset(x.id, r.link())
-                }),
+                Model::RedGreen(b) => b
+                    .runs()
+                    .iter()
+                    .for_each(|r| check_preset(x.id, Some(r.link()))),
             }
         }
     }

@@ -76,10 +76,6 @@ fn the_predicted_counts_are_the_runs_the_chapter_describes() {
             panic!("{id} runs")
         };
         assert_eq!(values, want, "{id}");
-        // Every run links into the lab with its design.
-        for r in model.lab_runs() {
-            assert!(r.link().is_some(), "{id}: {r:?}");
-        }
     }
 }
 

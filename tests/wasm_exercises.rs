@@ -7,6 +7,7 @@ use retry_lab::exercises::grade::{grade, ModelValue, Response};
 use retry_lab::exercises::live::{herd_calls, run_model};
 use retry_lab::exercises::progress::{apply, Edit, Stored};
 use retry_lab::exercises::{bank, find, HerdPreset, Kind};
+use retry_lab::herd::Strategy;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -110,9 +111,9 @@ fn herd_model_golden_matches_native() {
         clients: 100,
         trials: 30,
         seed: 1,
-        strategies: &["full"],
+        strategies: &[Strategy::Full],
     };
-    let calls = herd_calls(&h, "full").unwrap();
+    let calls = herd_calls(&h, Strategy::Full);
     assert_eq!(calls, 23947.0 / 30.0);
 }
 

@@ -7,8 +7,10 @@ use std::process::ExitCode;
 
 use retry_lab::herd::bounds;
 use retry_lab::herd::csv::{sweep_csv, HEADER};
-use retry_lab::herd::{SimConfig, Strategy, Sweep, SweepSpec, MAX_CLIENTS};
-use retry_lab::params::{check_float, Bound};
+use retry_lab::herd::params::{HerdParams, View};
+use retry_lab::herd::{Strategy, Sweep, SweepSpec};
+use retry_lab::params::Notice;
+use retry_lab::route::Query;
 
 /// The help text; every default and limit comes from the page's bounds.
 fn help() -> String {
@@ -45,7 +47,7 @@ so any single point can be reproduced on its own.
         N_STEP.default,
         CLIENTS.max,
         TRIALS.default,
-        CLI.max_trials,
+        CLI.trials.max,
         SEED.default,
         Strategy::ids().join(", "),
         BASE.default,
@@ -63,124 +65,173 @@ so any single point can be reproduced on its own.
     )
 }
 
-/// A parsed command line.
-#[derive(Debug)]
-struct Cli {
-    clients: Vec<u32>,
-    trials: u32,
-    seed: u64,
-    strategies: Vec<Strategy>,
-    cfg: SimConfig,
+/// What a flag's value is, for the message that refuses a bad one.
+#[derive(Clone, Copy)]
+enum Unit {
+    Integer,
+    Milliseconds,
+    StrategyIds,
 }
 
-fn float_opt(raw: &str, b: Bound<f64>, flag: &str) -> Result<f64, String> {
-    match check_float(raw, b) {
-        (v, None) => Ok(v),
-        (_, Some(_)) => Err(format!(
-            "{flag}: '{raw}' is not a number in {} (milliseconds)",
-            b.range_text()
-        )),
+/// Every flag but `--clients`: the URL parameter of `#/herd` it sets.
+const FLAGS: [(&str, &str, Unit); 7] = [
+    ("--trials", "trials", Unit::Integer),
+    ("--seed", "seed", Unit::Integer),
+    ("--strategies", "strategies", Unit::StrategyIds),
+    ("--base", "base", Unit::Milliseconds),
+    ("--cap", "cap", Unit::Milliseconds),
+    ("--net-mean", "net_mean", Unit::Milliseconds),
+    ("--net-sd", "net_sd", Unit::Milliseconds),
+];
+
+/// One URL parameter a flag sets: its name, the flag as the messages name
+/// it, the raw text and what that text should be.
+struct Part<'a> {
+    param: &'static str,
+    flag: &'a str,
+    raw: &'a str,
+    unit: Unit,
+}
+
+impl<'a> Part<'a> {
+    fn int(param: &'static str, flag: &'a str, raw: &'a str) -> Self {
+        Self {
+            param,
+            flag,
+            raw,
+            unit: Unit::Integer,
+        }
+    }
+
+    /// The message that refuses this part, from the reader's notice on it.
+    fn refusal(&self, n: &Notice) -> String {
+        let (flag, raw, range) = (self.flag, self.raw, &n.range);
+        match self.unit {
+            Unit::Integer => format!("{flag}: '{raw}' is not an integer in {range}"),
+            Unit::Milliseconds => {
+                format!("{flag}: '{raw}' is not a number in {range} (milliseconds)")
+            }
+            Unit::StrategyIds => match raw
+                .split(',')
+                .map(str::trim)
+                .find(|p| !p.is_empty() && Strategy::from_id(p).is_none())
+            {
+                Some(part) => format!(
+                    "{flag}: unknown strategy '{part}' (known: {})",
+                    Strategy::ids().join(", ")
+                ),
+                None => format!("{flag}: give at least one strategy id"),
+            },
+        }
     }
 }
 
-fn int_in(raw: &str, min: u64, max: u64, flag: &str) -> Result<u64, String> {
-    match raw.trim().parse::<u64>() {
-        Ok(v) if (min..=max).contains(&v) => Ok(v),
-        _ => Err(format!("{flag}: '{raw}' is not an integer in {min}–{max}")),
-    }
-}
-
-fn parse_clients(raw: &str, sweep: bool) -> Result<Vec<u32>, String> {
-    let max = u64::from(MAX_CLIENTS);
-    let n = |s: &str| int_in(s, 1, max, "--clients").map(|v| v as u32);
+/// The parameters `--clients` sets: `clients` for a run; for a sweep
+/// `n_from`, `n_to` and `n_step` (a single N is a sweep of one point; the
+/// step defaults to 1). Listed in the order the parts are checked.
+fn clients_parts(raw: &str, view: View) -> Result<Vec<Part<'_>>, String> {
+    let flag = "--clients";
     let Some((from, rest)) = raw.split_once("..") else {
-        return Ok(vec![n(raw)?]);
+        return Ok(match view {
+            View::Run => vec![Part::int("clients", flag, raw)],
+            View::Sweep => vec![
+                Part::int("n_from", flag, raw),
+                Part::int("n_to", flag, raw),
+                Part::int("n_step", "--clients step", "1"),
+            ],
+        });
     };
-    if !sweep {
+    if view == View::Run {
         return Err(format!(
             "--clients: 'run' takes one number, not the range '{raw}' (use 'sweep')"
         ));
     }
-    let (to, step) = match rest.split_once(':') {
-        Some((to, step)) => (to, int_in(step, 1, max, "--clients step")? as u32),
-        None => (rest, 1),
-    };
-    let (from, to) = (n(from)?, n(to)?);
-    if to < from {
-        return Err(format!("--clients: range '{raw}' ends before it starts"));
-    }
-    Ok((from..=to).step_by(step as usize).collect())
+    let (to, step) = rest.split_once(':').unwrap_or((rest, "1"));
+    Ok(vec![
+        Part::int("n_step", "--clients step", step),
+        Part::int("n_from", flag, from),
+        Part::int("n_to", flag, to),
+    ])
 }
 
-fn parse_strategies(raw: &str) -> Result<Vec<Strategy>, String> {
-    let mut out = Vec::new();
-    for part in raw.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let s = Strategy::from_id(part).ok_or_else(|| {
-            format!(
-                "--strategies: unknown strategy '{part}' (known: {})",
-                Strategy::ids().join(", ")
-            )
-        })?;
-        if !out.contains(&s) {
-            out.push(s);
+/// The parameters one flag sets.
+fn parts<'a>(flag: &'a str, raw: &'a str, view: View) -> Result<Vec<Part<'a>>, String> {
+    if flag == "--clients" {
+        return clients_parts(raw, view);
+    }
+    let Some(&(_, param, unit)) = FLAGS.iter().find(|(f, ..)| *f == flag) else {
+        return Err(format!("unknown option '{flag}' (see --help)"));
+    };
+    Ok(vec![Part {
+        param,
+        flag,
+        raw,
+        unit,
+    }])
+}
+
+/// Reads `parts` as the page reads its URL, within the CLI's limits
+/// ([`bounds::CLI`]): the first part the reader would not use as given is
+/// refused, where the page would clamp it with a notice.
+fn check(parts: &[Part]) -> Result<HerdParams, String> {
+    let mut q = Query::new();
+    for p in parts {
+        q.set(p.param, p.raw);
+    }
+    let (prm, notices) = HerdParams::read(&q, bounds::CLI);
+    for p in parts {
+        if let Some(n) = notices.iter().find(|n| n.param == p.param) {
+            return Err(p.refusal(n));
         }
     }
-    if out.is_empty() {
-        return Err("--strategies: give at least one strategy id".into());
-    }
-    Ok(out)
+    Ok(prm)
 }
 
 /// Parses the arguments after the program name. `Ok(None)` means help.
-fn parse(args: &[String]) -> Result<Option<(String, Cli)>, String> {
+/// Each flag is checked as it comes, so the first bad one is reported.
+fn parse(args: &[String]) -> Result<Option<HerdParams>, String> {
     let Some(cmd) = args.first() else {
         return Err("missing command: 'sweep' or 'run' (see --help)".into());
     };
     if args.iter().any(|a| a == "-h" || a == "--help") || cmd == "help" {
         return Ok(None);
     }
-    let sweep = match cmd.as_str() {
-        "sweep" => true,
-        "run" => false,
-        other => return Err(format!("unknown command '{other}': use 'sweep' or 'run'")),
-    };
-    let mut cli = Cli {
-        clients: if sweep {
-            let (from, to) = (bounds::N_FROM.default, bounds::N_TO.default);
-            (from as u32..=to as u32)
-                .step_by(bounds::N_STEP.default as usize)
-                .collect()
-        } else {
-            vec![bounds::CLIENTS.default as u32]
-        },
-        trials: bounds::TRIALS.default as u32,
-        seed: bounds::SEED.default as u64,
-        strategies: Strategy::ALL.to_vec(),
-        cfg: SimConfig::default(),
-    };
+    let view = View::from_id(cmd)
+        .ok_or_else(|| format!("unknown command '{cmd}': use 'sweep' or 'run'"))?;
+    let mut q = Query::new().with("view", view.id());
     let mut it = args[1..].iter();
     while let Some(flag) = it.next() {
         let value = it.next().ok_or_else(|| format!("{flag}: missing value"))?;
-        match flag.as_str() {
-            "--clients" => cli.clients = parse_clients(value, sweep)?,
-            "--trials" => cli.trials = int_in(value, 1, bounds::CLI.max_trials, "--trials")? as u32,
-            "--seed" => cli.seed = int_in(value, 0, bounds::CLI.max_seed, "--seed")?,
-            "--strategies" => cli.strategies = parse_strategies(value)?,
-            "--base" => cli.cfg.base_ms = float_opt(value, bounds::BASE, "--base")?,
-            "--cap" => cli.cfg.cap_ms = float_opt(value, bounds::CAP, "--cap")?,
-            "--net-mean" => cli.cfg.net_mean_ms = float_opt(value, bounds::NET_MEAN, "--net-mean")?,
-            "--net-sd" => cli.cfg.net_sd_ms = float_opt(value, bounds::NET_SD, "--net-sd")?,
-            other => return Err(format!("unknown option '{other}' (see --help)")),
+        let parts = parts(flag, value, view)?;
+        let prm = check(&parts)?;
+        if prm.n_to < prm.n_from {
+            return Err(format!("--clients: range '{value}' ends before it starts"));
+        }
+        for p in &parts {
+            q.set(p.param, p.raw);
         }
     }
-    cli.strategies.sort();
-    Ok(Some((cmd.clone(), cli)))
+    Ok(Some(HerdParams::read(&q, bounds::CLI).0))
 }
 
+/// What the command computes: every N of its view, with no trace.
+fn spec(prm: &HerdParams) -> SweepSpec {
+    let clients = match prm.view {
+        View::Run => vec![prm.clients],
+        View::Sweep => (prm.n_from..=prm.n_to)
+            .step_by(prm.n_step as usize)
+            .collect(),
+    };
+    SweepSpec {
+        clients,
+        trace_first: false,
+        ..prm.spec()
+    }
+}
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let cli = match parse(&args) {
-        Ok(Some((_, cli))) => cli,
+    let prm = match parse(&args) {
+        Ok(Some(prm)) => prm,
         Ok(None) => {
             print!("{}", help());
             return ExitCode::SUCCESS;
@@ -190,14 +241,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut sweep = Sweep::new(SweepSpec {
-        cfg: cli.cfg,
-        clients: cli.clients,
-        strategies: cli.strategies,
-        trials: cli.trials,
-        seed: cli.seed,
-        trace_first: false,
-    });
+    let mut sweep = Sweep::new(spec(&prm));
     sweep.run_to_end();
     let mut out = std::io::stdout().lock();
     let lines = sweep_csv(sweep.summaries());
@@ -205,4 +249,69 @@ fn main() -> ExitCode {
         return ExitCode::from(1);
     }
     ExitCode::SUCCESS
+}
+
+/// The CLI reads its flags as the page reads its URL, within its own
+/// limits (`bounds::CLI`).
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<String> {
+        a.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// A value past the page's limit but within the CLI's is taken as given
+    /// (the page clamps it); one past the CLI's is refused, naming the range.
+    #[test]
+    fn cli_limits_lie_between_the_pages_and_the_refusal() {
+        let big_seed = "9007199254740992"; // 2⁵³, one past the page's seed
+        let q = Query::new().with("trials", "1001").with("seed", big_seed);
+        let (page, notices) = HerdParams::from_query(&q);
+        assert_eq!((page.trials, notices.len()), (1000, 2), "{notices:?}");
+        let cli = parse(&args(&["run", "--trials", "1001", "--seed", big_seed]))
+            .unwrap()
+            .unwrap();
+        assert_eq!((cli.trials, cli.seed), (1001, 1 << 53));
+        let cases = [
+            (
+                "--trials",
+                "1000001",
+                "--trials: '1000001' is not an integer in 1–1000000",
+            ),
+            (
+                "--seed",
+                "18446744073709551616",
+                "--seed: '18446744073709551616' is not an integer in 0–18446744073709551615",
+            ),
+        ];
+        for (flag, value, message) in cases {
+            assert_eq!(parse(&args(&["run", flag, value])).unwrap_err(), message);
+        }
+    }
+
+    /// Flags are checked in the order given: the first bad one is reported,
+    /// a later flag overrides an earlier good one.
+    #[test]
+    fn the_first_bad_flag_is_reported() {
+        let err = parse(&args(&[
+            "sweep",
+            "--cap",
+            "-1",
+            "--clients",
+            "0",
+            "--x",
+            "1",
+        ]));
+        assert_eq!(
+            err.unwrap_err(),
+            "--cap: '-1' is not a number in 0–600000 (milliseconds)"
+        );
+        let err = parse(&args(&["sweep", "--clients", "5..abc:0"])).unwrap_err();
+        assert_eq!(err, "--clients step: '0' is not an integer in 1–1000");
+        let prm = parse(&args(&["sweep", "--clients", "5..9:2", "--clients", "7"]))
+            .unwrap()
+            .unwrap();
+        assert_eq!(spec(&prm).clients, vec![7]);
+    }
 }

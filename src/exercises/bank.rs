@@ -9,6 +9,7 @@ use super::sections::{Section, Source};
 use super::{
     Derivation, Kind, LabRun, MatchRow, Model, NumField, PredictField, PredictInput, Question, Unit,
 };
+use crate::lab::{ClientStrategy, Preset, Scenario};
 use crate::links::Link;
 
 /// Every question, in the order the page shows them (section by section).
@@ -86,11 +87,6 @@ pub(super) fn row(
     }
 }
 
-/// A lab run's final reports at seed 1, by the lab's URL ids.
-pub(super) fn lab(scenario: &'static str, client: &'static str, server: &'static str) -> LabRun {
-    LabRun::reports(scenario, client, server)
-}
-
 /// «Predict the counts» over lab runs, one field per run, each in the
 /// unit of what its run counts. No demo link of its own: after
 /// answering, the result links every run.
@@ -110,12 +106,10 @@ pub(super) fn predict_lab(runs: Vec<(&'static str, LabRun)>) -> Kind {
 
 /// «Predict the report counts», each run given as (field label, scenario,
 /// client, server preset) at seed 1.
-pub(super) fn predict_reports(
-    runs: &[(&'static str, &'static str, &'static str, &'static str)],
-) -> Kind {
+pub(super) fn predict_reports(runs: &[(&'static str, Scenario, ClientStrategy, Preset)]) -> Kind {
     predict_lab(
         runs.iter()
-            .map(|&(label, sc, c, s)| (label, lab(sc, c, s)))
+            .map(|&(label, sc, c, s)| (label, LabRun::reports(sc, c, s)))
             .collect(),
     )
 }

@@ -8,15 +8,18 @@
 use super::bank::{predict_lab, q};
 use super::sections::{Reading, Section, Source};
 use super::{LabRun, Question};
-use crate::lab::Measure;
+use crate::lab::{
+    ClientStrategy as C, ClientStrategy, Measure, Mechanism as M, Mechanism, Preset as V, Preset,
+    Scenario as S, Scenario,
+};
 
 /// The run of `scenario` with `client` on the preset `server` plus
 /// `added` mechanisms, counting `measure`, at seed 1.
-fn run(
-    scenario: &'static str,
-    client: &'static str,
-    server: &'static str,
-    added: &'static [&'static str],
+const fn run(
+    scenario: Scenario,
+    client: ClientStrategy,
+    server: Preset,
+    added: &'static [Mechanism],
     measure: Measure,
 ) -> LabRun {
     LabRun {
@@ -27,11 +30,11 @@ fn run(
 }
 
 /// The notifications of `scenario` with a stable key on `fenced` plus `added`.
-fn notes(scenario: &'static str, added: &'static [&'static str]) -> LabRun {
+const fn notes(scenario: Scenario, added: &'static [Mechanism]) -> LabRun {
     run(
         scenario,
-        "stable_key",
-        "fenced",
+        C::StableKey,
+        V::Fenced,
         added,
         Measure::Notifications,
     )
@@ -49,11 +52,11 @@ pub(super) fn questions() -> Vec<Question> {
             predict_lab(vec![
                 (
                     "ex.field.tls_careful",
-                    run("tls_error", "careful", "fenced", &[], Measure::Attempts),
+                    run(S::TlsError, C::Careful, V::Fenced, &[], Measure::Attempts),
                 ),
                 (
                     "ex.field.tls_stable_key",
-                    run("tls_error", "stable_key", "fenced", &[], Measure::Attempts),
+                    run(S::TlsError, C::StableKey, V::Fenced, &[], Measure::Attempts),
                 ),
             ]),
             None,
@@ -66,24 +69,24 @@ pub(super) fn questions() -> Vec<Question> {
                 (
                     "ex.field.key_split",
                     run(
-                        "key_collision",
-                        "stable_key",
-                        "key_split",
+                        S::KeyCollision,
+                        C::StableKey,
+                        V::KeySplit,
                         &[],
                         Measure::Leaks,
                     ),
                 ),
                 (
                     "ex.field.key_split",
-                    run("key_collision", "stable_key", "key_split", &[], reports),
+                    run(S::KeyCollision, C::StableKey, V::KeySplit, &[], reports),
                 ),
                 (
                     "ex.field.key_split_scoped",
                     run(
-                        "key_collision",
-                        "stable_key",
-                        "key_split",
-                        &["tenant_scope"],
+                        S::KeyCollision,
+                        C::StableKey,
+                        V::KeySplit,
+                        &[M::TenantScope],
                         reports,
                     ),
                 ),
@@ -97,15 +100,15 @@ pub(super) fn questions() -> Vec<Question> {
             predict_lab(vec![
                 (
                     "ex.field.tool_use_key",
-                    run("title_rewrite", "stable_key", "fenced", &[], reports),
+                    run(S::TitleRewrite, C::StableKey, V::Fenced, &[], reports),
                 ),
                 (
                     "ex.field.business_key",
-                    run("title_rewrite", "business_key", "fenced", &[], reports),
+                    run(S::TitleRewrite, C::BusinessKey, V::Fenced, &[], reports),
                 ),
                 (
                     "ex.field.query_first",
-                    run("title_rewrite", "query_first", "fenced", &[], reports),
+                    run(S::TitleRewrite, C::QueryFirst, V::Fenced, &[], reports),
                 ),
             ]),
             None,
@@ -115,10 +118,10 @@ pub(super) fn questions() -> Vec<Question> {
             "predict_outbox_after_crash",
             chapter,
             predict_lab(vec![
-                ("ex.field.notify_fenced", notes("crash_before_notify", &[])),
+                ("ex.field.notify_fenced", notes(S::CrashBeforeNotify, &[])),
                 (
                     "ex.field.notify_outbox",
-                    notes("crash_before_notify", &["outbox"]),
+                    notes(S::CrashBeforeNotify, &[M::Outbox]),
                 ),
             ]),
             None,
@@ -128,10 +131,10 @@ pub(super) fn questions() -> Vec<Question> {
             "predict_relay_crash",
             chapter,
             predict_lab(vec![
-                ("ex.field.notify_outbox", notes("relay_crash", &["outbox"])),
+                ("ex.field.notify_outbox", notes(S::RelayCrash, &[M::Outbox])),
                 (
                     "ex.field.notify_outbox_key",
-                    notes("relay_crash", &["outbox", "downstream_key"]),
+                    notes(S::RelayCrash, &[M::Outbox, M::DownstreamKey]),
                 ),
             ]),
             None,
@@ -143,16 +146,16 @@ pub(super) fn questions() -> Vec<Question> {
             predict_lab(vec![
                 (
                     "ex.field.notify_early",
-                    notes("lease_notify", &["notify_before_commit"]),
+                    notes(S::LeaseNotify, &[M::NotifyBeforeCommit]),
                 ),
                 (
                     "ex.field.notify_early_fence",
-                    notes(
-                        "lease_notify",
-                        &["notify_before_commit", "downstream_fence"],
-                    ),
+                    notes(S::LeaseNotify, &[M::NotifyBeforeCommit, M::DownstreamFence]),
                 ),
-                ("ex.field.notify_outbox", notes("lease_notify", &["outbox"])),
+                (
+                    "ex.field.notify_outbox",
+                    notes(S::LeaseNotify, &[M::Outbox]),
+                ),
             ]),
             None,
         ),

@@ -8,15 +8,15 @@ use super::demos::lab_run;
 use super::redgreen::{Bench, ASSERTIONS};
 use super::sections::{Section, Source};
 use super::{Derivation, Kind, Model, PredictInput, Question, Unit};
-use crate::lab::{ClientStrategy as C, Preset as V, Scenario as S};
+use crate::lab::{ClientStrategy as C, Preset as V, Scenario as S, Scenario};
 
 /// The faults a student can inject in the red/green question.
-pub const TEST_FAULTS: &[&str] = &[
-    "none",
-    "request_lost",
-    "response_lost",
-    "slow_server",
-    "crash_between_commits",
+pub const TEST_FAULTS: &[Scenario] = &[
+    S::None,
+    S::RequestLost,
+    S::ResponseLost,
+    S::SlowServer,
+    S::CrashBetweenCommits,
 ];
 
 fn at(id: &'static str, kind: Kind, demo: Option<crate::links::Link>) -> Question {
@@ -31,9 +31,9 @@ pub(super) fn questions() -> Vec<Question> {
             Kind::Predict {
                 input: PredictInput::RedGreen(ASSERTIONS),
                 model: Model::RedGreen(Bench {
-                    client: "stable_key",
-                    red: "naive",
-                    green: "fenced",
+                    client: C::StableKey,
+                    red: V::Naive,
+                    green: V::Fenced,
                     faults: TEST_FAULTS,
                     seed: 1,
                 }),

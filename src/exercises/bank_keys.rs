@@ -70,18 +70,18 @@ pub(super) fn questions() -> Vec<Question> {
             "predict_lost_response",
             Source::Chapter,
             predict_reports(&[
-                ("ex.field.naive_naive", "response_lost", "naive", "naive"),
+                ("ex.field.naive_naive", S::ResponseLost, C::Naive, V::Naive),
                 (
                     "ex.field.new_key_atomic",
-                    "response_lost",
-                    "new_key",
-                    "atomic",
+                    S::ResponseLost,
+                    C::NewKey,
+                    V::Atomic,
                 ),
                 (
                     "ex.field.stable_key_atomic",
-                    "response_lost",
-                    "stable_key",
-                    "atomic",
+                    S::ResponseLost,
+                    C::StableKey,
+                    V::Atomic,
                 ),
             ]),
             None,
@@ -124,11 +124,12 @@ pub(super) fn questions() -> Vec<Question> {
         ),
     ];
     v.extend(lab_questions());
+    v.extend(stored_error_questions());
     v.extend(reading_questions());
     v
 }
 
-/// The lab's server implementations under crashes, leases and stored errors.
+/// The lab's server implementations under crashes and leases.
 fn lab_questions() -> Vec<Question> {
     vec![
         at(
@@ -137,21 +138,21 @@ fn lab_questions() -> Vec<Question> {
             predict_reports(&[
                 (
                     "ex.field.key_split",
-                    "crash_between_commits",
-                    "stable_key",
-                    "key_split",
+                    S::CrashBetweenCommits,
+                    C::StableKey,
+                    V::KeySplit,
                 ),
                 (
                     "ex.field.atomic",
-                    "crash_between_commits",
-                    "stable_key",
-                    "atomic",
+                    S::CrashBetweenCommits,
+                    C::StableKey,
+                    V::Atomic,
                 ),
                 (
                     "ex.field.leased",
-                    "crash_between_commits",
-                    "stable_key",
-                    "leased",
+                    S::CrashBetweenCommits,
+                    C::StableKey,
+                    V::Leased,
                 ),
             ]),
             None,
@@ -162,15 +163,15 @@ fn lab_questions() -> Vec<Question> {
             predict_reports(&[
                 (
                     "ex.field.lease_expired",
-                    "lease_expired",
-                    "stable_key",
-                    "leased",
+                    S::LeaseExpired,
+                    C::StableKey,
+                    V::Leased,
                 ),
                 (
                     "ex.field.lease_overlap",
-                    "lease_overlap",
-                    "stable_key",
-                    "leased",
+                    S::LeaseOverlap,
+                    C::StableKey,
+                    V::Leased,
                 ),
             ]),
             None,
@@ -181,17 +182,29 @@ fn lab_questions() -> Vec<Question> {
             choice(OVERLAP_WRITER, "stale_handler"),
             lab_run(S::LeaseOverlap, C::StableKey, V::Leased),
         ),
+    ]
+}
+
+/// The lab's server implementations under stored errors, and a key kept
+/// too short.
+fn stored_error_questions() -> Vec<Question> {
+    vec![
         at(
             "predict_stored_500",
             Source::Chapter,
             predict_reports(&[
                 (
                     "ex.field.server_atomic",
-                    "stored_500",
-                    "stable_key",
-                    "atomic",
+                    S::Stored500,
+                    C::StableKey,
+                    V::Atomic,
                 ),
-                ("ex.field.server_naive", "stored_500", "stable_key", "naive"),
+                (
+                    "ex.field.server_naive",
+                    S::Stored500,
+                    C::StableKey,
+                    V::Naive,
+                ),
             ]),
             None,
         ),

@@ -6,6 +6,7 @@ use super::demos::{herd_codex, herd_jitter};
 use super::options_herd::AWS_STRATEGIES;
 use super::sections::{Reading, Section, Source};
 use super::{Derivation as D, HerdPreset, Kind, Model, PredictInput, Question, Unit};
+use crate::herd::Strategy;
 
 fn at(id: &'static str, source: Source, kind: Kind, demo: Option<crate::links::Link>) -> Question {
     q(Section::Wait, id, source, kind, demo)
@@ -107,14 +108,14 @@ fn predict_fewest() -> Question {
         clients: 100,
         trials: 30,
         seed: 1,
-        strategies: AWS_STRATEGIES,
+        strategies: &Strategy::AWS,
     };
     let demo = Some(herd.link());
     at(
         "predict_fewest_calls",
         Source::Chapter,
         Kind::Predict {
-            input: PredictInput::Choice(herd.strategies),
+            input: PredictInput::Choice(AWS_STRATEGIES),
             model: Model::HerdFewestCalls(herd),
         },
         demo,

@@ -242,7 +242,7 @@ fn grade_test(
     let [fault, assertion] = picked.as_slice() else {
         return Err(GradeError::Shape);
     };
-    if !bench.faults.contains(&fault.as_str()) || !assertions.contains(&assertion.as_str()) {
+    if !bench.fault_ids().contains(&fault.as_str()) || !assertions.contains(&assertion.as_str()) {
         return Err(GradeError::Shape);
     }
     let ModelValue::Numbers { values } = model else {

@@ -42,6 +42,7 @@ pub use bank::{bank, find};
 pub use derive::Derivation;
 
 use crate::herd::{HerdParams, Strategy};
+use crate::lab::matrix_job::Combo;
 use crate::lab::{ClientStrategy, Design, Measure, Mechanism, Preset, Scenario};
 use crate::links::Link;
 use sections::{Section, Source};
@@ -234,22 +235,22 @@ impl Model {
     }
 }
 
-/// One idempotency-lab run, named by the lab's URL ids, and what a
+/// One idempotency-lab run, named by the lab's own values, and what a
 /// question counts in it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LabRun {
-    pub scenario: &'static str,
-    pub client: &'static str,
-    pub server: &'static str,
-    /// Mechanism ids added to the server's design (none: the preset).
-    pub added: &'static [&'static str],
+    pub scenario: Scenario,
+    pub client: ClientStrategy,
+    pub server: Preset,
+    /// Mechanisms added to the server's design (none: the preset).
+    pub added: &'static [Mechanism],
     pub measure: Measure,
     pub seed: u64,
 }
 
 impl LabRun {
     /// The preset `server`'s reports in `scenario` with `client`, at seed 1.
-    pub fn reports(scenario: &'static str, client: &'static str, server: &'static str) -> Self {
+    pub const fn reports(scenario: Scenario, client: ClientStrategy, server: Preset) -> Self {
         Self {
             scenario,
             client,
@@ -261,26 +262,19 @@ impl LabRun {
     }
 
     /// The run's server: the preset's design with the added mechanisms
-    /// (and what they need), `None` if an id is not the lab's.
-    pub fn design(&self) -> Option<Design> {
-        let preset = Preset::from_id(self.server)?.design();
-        let added = self
-            .added
-            .iter()
-            .map(|id| Mechanism::from_id(id))
-            .collect::<Option<Vec<_>>>()?;
-        Some(preset.with_all(&added).resolve().0)
+    /// (and what they need).
+    pub fn design(&self) -> Design {
+        self.server.design().with_all(self.added).resolve().0
     }
 
-    /// The lab run view showing this run to its end (`None` if an id is
-    /// not the lab's; the bank's tests rule that out).
-    pub fn link(&self) -> Option<Link> {
-        Some(Link::lab_end(
-            Scenario::from_id(self.scenario)?,
-            ClientStrategy::from_id(self.client)?,
-            self.design()?,
-            self.seed,
-        ))
+    /// The lab's run: scenario, client and server.
+    pub fn combo(&self) -> Combo {
+        (self.scenario, self.client, self.design())
+    }
+
+    /// The lab run view showing this run to its end.
+    pub fn link(&self) -> Link {
+        Link::lab_end(self.scenario, self.client, self.design(), self.seed)
     }
 }
 
@@ -291,18 +285,15 @@ pub struct HerdPreset {
     pub clients: u32,
     pub trials: u32,
     pub seed: u64,
-    pub strategies: &'static [&'static str],
+    /// The strategies run, in this order.
+    pub strategies: &'static [Strategy],
 }
 
 impl HerdPreset {
     /// The herd page's parameters for this preset (strategies in the
     /// page's order).
     pub fn params(&self) -> HerdParams {
-        let mut strategies: Vec<Strategy> = self
-            .strategies
-            .iter()
-            .filter_map(|id| Strategy::from_id(id))
-            .collect();
+        let mut strategies = self.strategies.to_vec();
         strategies.sort();
         HerdParams {
             clients: self.clients,

@@ -7,6 +7,7 @@
 //! from the runs.
 
 use super::LabRun;
+use crate::lab::{ClientStrategy, Preset, Scenario};
 
 /// The assertions on the final report count a student can pick from.
 pub const ASSERTIONS: &[&str] = &[
@@ -32,10 +33,10 @@ pub fn holds(assertion: &str, reports: f64) -> Option<bool> {
 /// on the correct (`green`) server, with one client and seed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bench {
-    pub client: &'static str,
-    pub red: &'static str,
-    pub green: &'static str,
-    pub faults: &'static [&'static str],
+    pub client: ClientStrategy,
+    pub red: Preset,
+    pub green: Preset,
+    pub faults: &'static [Scenario],
     pub seed: u64,
 }
 
@@ -53,10 +54,15 @@ impl Bench {
             .collect()
     }
 
-    /// The final counts of `fault` on the wrong and the correct server, from
-    /// the model's values (in [`Bench::runs`] order).
+    /// The faults' ids: the choices of the question's first pick.
+    pub fn fault_ids(&self) -> Vec<&'static str> {
+        self.faults.iter().map(|f| f.id()).collect()
+    }
+
+    /// The final counts of `fault` (an id) on the wrong and the correct
+    /// server, from the model's values (in [`Bench::runs`] order).
     pub fn counts(&self, values: &[f64], fault: &str) -> Option<(f64, f64)> {
-        let i = self.faults.iter().position(|f| *f == fault)?;
+        let i = self.faults.iter().position(|f| f.id() == fault)?;
         Some((*values.get(2 * i)?, *values.get(2 * i + 1)?))
     }
 }
@@ -92,14 +98,14 @@ mod tests {
     #[test]
     fn a_test_is_good_when_red_on_the_wrong_server_and_green_on_the_right_one() {
         let b = Bench {
-            client: "stable_key",
-            red: "naive",
-            green: "fenced",
-            faults: &["none", "response_lost"],
+            client: ClientStrategy::StableKey,
+            red: Preset::Naive,
+            green: Preset::Fenced,
+            faults: &[Scenario::None, Scenario::ResponseLost],
             seed: 1,
         };
         assert_eq!(b.runs().len(), 4);
-        assert_eq!(b.runs()[1].server, "fenced");
+        assert_eq!(b.runs()[1].server, Preset::Fenced);
         let values = [1.0, 1.0, 2.0, 1.0];
         let good = outcome(&b, &values, "response_lost", "assert_exactly_one").unwrap();
         assert!(good.catches_the_bug());

@@ -26,22 +26,41 @@ pub const SEED: Bound<i64> = Bound {
     max: MAX_SAFE_INTEGER,
     default: 1,
 };
+/// The bounds of the two parameters whose limits the page and the `herd`
+/// CLI set differently; every other parameter has one bound for both.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limits {
+    /// `trials`: trials per point.
+    pub trials: Bound<i64>,
+    /// `seed`: the master seed (unsigned, so the CLI's reaches `u64::MAX`).
+    pub seed: Bound<u64>,
+}
+
+/// The page's limits: [`TRIALS`] and [`SEED`].
+pub const PAGE: Limits = Limits {
+    trials: TRIALS,
+    seed: Bound {
+        name: SEED.name,
+        min: SEED.min as u64,
+        max: SEED.max as u64,
+        default: SEED.default as u64,
+    },
+};
+
 /// The `herd` CLI's own ceilings, above the page's [`TRIALS`] and
 /// [`SEED`]: on the command line no browser budget applies and no seed has
 /// to survive a JavaScript number (README, «Command-line companion»).
-pub const CLI: CliLimits = CliLimits {
-    max_trials: 1_000_000,
-    max_seed: u64::MAX,
+pub const CLI: Limits = Limits {
+    trials: Bound {
+        max: 1_000_000,
+        ..PAGE.trials
+    },
+    seed: Bound {
+        max: u64::MAX,
+        ..PAGE.seed
+    },
 };
 
-/// The limits the `herd` CLI sets instead of the page's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CliLimits {
-    /// Most trials per point.
-    pub max_trials: u64,
-    /// Largest master seed.
-    pub max_seed: u64,
-}
 /// `base` (ms).
 pub const BASE: Bound<f64> = Bound {
     name: "base",

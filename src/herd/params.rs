@@ -120,13 +120,23 @@ impl HerdParams {
     /// Reads every parameter; never panics. Notices name each parameter that
     /// was not used as given.
     pub fn from_query(q: &Query) -> (HerdParams, Vec<Notice>) {
+        let (mut p, mut notices) = Self::read(q, bounds::PAGE);
+        p.apply_limits(&mut notices);
+        (p, cap_notices(notices))
+    }
+
+    /// Reads every parameter within its own bound, `trials` and `seed`
+    /// within `limits`; the limits that depend on several parameters (the
+    /// page's work budget, [`Self::from_query`]) are not applied. The
+    /// `herd` CLI reads its flags here with [`bounds::CLI`].
+    pub fn read(q: &Query, limits: bounds::Limits) -> (HerdParams, Vec<Notice>) {
         let mut r = Reader::new(q);
         // Read in the order of the fields: the notices follow it.
-        let mut p = HerdParams {
+        let p = HerdParams {
             view: r.pick("view", View::Run),
             clients: r.int(bounds::CLIENTS) as u32,
-            trials: r.int(bounds::TRIALS) as u32,
-            seed: r.int(bounds::SEED) as u64,
+            trials: r.int(limits.trials) as u32,
+            seed: r.int(limits.seed),
             strategies: r.pick_set("strategies", &Strategy::ALL),
             base_ms: r.float(bounds::BASE),
             cap_ms: r.float(bounds::CAP),
@@ -141,9 +151,7 @@ impl HerdParams {
             highlight: read_highlight(&mut r),
         };
         r.reject_unknown(&KNOWN);
-        let mut notices = r.notices;
-        p.apply_limits(&mut notices);
-        (p, cap_notices(notices))
+        (p, r.notices)
     }
 
     /// The query that reproduces these parameters exactly: every pair

@@ -10,7 +10,7 @@
 //! long computation of the page has ([`Stepped`], [`Job`]), so the page's
 //! one job hook runs it.
 //!
-//! One run of either model, by the ids a question names, is [`runs`].
+//! One run of either model, as a question names it, is [`runs`].
 
 mod runs;
 
@@ -22,7 +22,7 @@ use crate::lab::engine_job::{unexpected, Awaited, EngineReply};
 use crate::lab::wire::{Answer, Want};
 #[cfg(feature = "sqlite")]
 pub use runs::lab_count;
-pub use runs::{herd_calls, lab_choice, LiveError};
+pub use runs::{herd_calls, LiveError};
 use runs::{herd_mean_calls, herd_trial};
 
 /// What the next step of a [`LiveJob`] needs.
@@ -61,8 +61,6 @@ impl LiveJob {
     }
 
     /// A job that has not run yet, started at `now_ms`.
-    /// A lab run whose ids name nothing ends the job with that error at
-    /// once.
     pub fn start(model: &Model, now_ms: f64) -> Self {
         let runs = model.lab_runs();
         Self {
@@ -71,7 +69,7 @@ impl LiveJob {
             values: Vec::new(),
             calls: Vec::new(),
             trials: Vec::new(),
-            error: runs.iter().find_map(|r| lab_choice(r).err()),
+            error: None,
             runs,
             awaited: Awaited::default(),
             timing: Timing::start(now_ms),
@@ -135,18 +133,14 @@ impl LiveJob {
         if self.is_done() {
             return;
         }
-        let id = h.strategies[self.next];
-        match herd_trial(h, id, self.trials.len() as u32) {
-            Ok(r) => {
-                self.trials.push(r);
-                if self.trials.len() >= h.trials as usize {
-                    let mean = herd_mean_calls(h, id, &self.trials);
-                    self.calls.push((id.to_string(), mean));
-                    self.trials.clear();
-                    self.next += 1;
-                }
-            }
-            Err(e) => self.error = Some(e),
+        let strategy = h.strategies[self.next];
+        self.trials
+            .push(herd_trial(h, strategy, self.trials.len() as u32));
+        if self.trials.len() >= h.trials as usize {
+            let mean = herd_mean_calls(h, strategy, &self.trials);
+            self.calls.push((strategy.id().to_string(), mean));
+            self.trials.clear();
+            self.next += 1;
         }
     }
 
@@ -154,7 +148,7 @@ impl LiveJob {
     #[cfg(feature = "sqlite")]
     pub fn step(&mut self) {
         match self.next_step() {
-            NextStep::Lab(r) => self.record_lab(lab_count(&r)),
+            NextStep::Lab(r) => self.record_lab(Ok(lab_count(&r))),
             NextStep::Herd => self.step_herd(),
             NextStep::Done => {}
         }
@@ -256,7 +250,7 @@ impl Job for LiveJob {
         self.timing.is_running() && self.next_step() == NextStep::Herd
     }
 
-    /// The pending lab run's count (its ids were checked at the start).
+    /// The pending lab run's count.
     fn request(&mut self, channel: usize, _fresh: bool, now_ms: f64) -> Option<Want> {
         if channel != 0 || self.awaited.is_awaited() || !self.timing.is_running() {
             return None;
@@ -264,10 +258,9 @@ impl Job for LiveJob {
         let NextStep::Lab(run) = self.next_step() else {
             return None;
         };
-        let combo = lab_choice(&run).ok()?;
         self.awaited.sent(now_ms);
         Some(Want::Count {
-            combo,
+            combo: run.combo(),
             seed: run.seed,
             measure: run.measure,
         })

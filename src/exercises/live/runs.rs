@@ -1,44 +1,25 @@
-//! One run of either model by the ids a question names: a lab run's
-//! scenario, client and server; a herd strategy's trial, its mean calls.
-//! An id the model does not know is a [`LiveError`], not a panic: the bank
-//! is data, checked by tests, and the page says what could not run.
+//! One run of either model as a question names it: a lab run's count; a
+//! herd strategy's trial, its mean calls. A question names its runs by the
+//! models' own values, so every run it names exists; what can still fail is
+//! the lab engine answering ([`LiveError`]).
 
-use crate::exercises::{HerdPreset, LabRun};
+use crate::exercises::HerdPreset;
+#[cfg(feature = "sqlite")]
+use crate::exercises::LabRun;
 use crate::herd::{
     run_point, simulate, trial_seed, PointSummary, SimConfig, Strategy, TrialResult,
 };
-use crate::lab::matrix_job::Combo;
-use crate::lab::{ClientStrategy, Scenario};
 
-/// Why a model could not run (an id the model does not know).
+/// Why a model's run gave no value (the lab engine failed or is missing);
+/// the card says so.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LiveError(pub String);
 
-/// The lab run a question names, parsed from its ids.
-pub fn lab_choice(r: &LabRun) -> Result<Combo, LiveError> {
-    let scenario = Scenario::from_id(r.scenario)
-        .ok_or_else(|| LiveError(format!("scenario {}", r.scenario)))?;
-    let client = ClientStrategy::from_id(r.client)
-        .ok_or_else(|| LiveError(format!("client {}", r.client)))?;
-    let design = r
-        .design()
-        .ok_or_else(|| LiveError(format!("server {} + {}", r.server, r.added.join(","))))?;
-    Ok((scenario, client, design))
-}
-
 /// What one lab run counts ([`LabRun::measure`]).
 #[cfg(feature = "sqlite")]
-pub fn lab_count(r: &LabRun) -> Result<usize, LiveError> {
-    let (scenario, client, design) = lab_choice(r)?;
-    Ok(crate::lab::cell(scenario, client, design, r.seed).count(r.measure))
-}
-
-fn herd_strategy(id: &str) -> Result<Strategy, LiveError> {
-    Strategy::AWS
-        .iter()
-        .copied()
-        .find(|s| s.id() == id)
-        .ok_or_else(|| LiveError(format!("strategy {id}")))
+pub fn lab_count(r: &LabRun) -> usize {
+    let (scenario, client, design) = r.combo();
+    crate::lab::cell(scenario, client, design, r.seed).count(r.measure)
 }
 
 fn herd_config(h: &HerdPreset) -> SimConfig {
@@ -47,21 +28,17 @@ fn herd_config(h: &HerdPreset) -> SimConfig {
 
 /// Trial `trial` of one herd strategy at the preset, with the seed
 /// [`run_point`] gives it.
-pub(super) fn herd_trial(h: &HerdPreset, id: &str, trial: u32) -> Result<TrialResult, LiveError> {
-    let strategy = herd_strategy(id)?;
+pub(super) fn herd_trial(h: &HerdPreset, strategy: Strategy, trial: u32) -> TrialResult {
     let seed = trial_seed(h.seed, h.clients as _, strategy, trial);
-    Ok(simulate(&herd_config(h), strategy, seed))
+    simulate(&herd_config(h), strategy, seed)
 }
 
 /// The mean calls of finished trials, summarised as [`run_point`] does.
-pub(super) fn herd_mean_calls(h: &HerdPreset, id: &str, trials: &[TrialResult]) -> f64 {
-    herd_strategy(id)
-        .map(|s| PointSummary::from_results(h.clients as _, s, trials).mean_calls)
-        .unwrap_or(f64::NAN)
+pub(super) fn herd_mean_calls(h: &HerdPreset, strategy: Strategy, trials: &[TrialResult]) -> f64 {
+    PointSummary::from_results(h.clients as _, strategy, trials).mean_calls
 }
 
 /// Mean calls of one herd strategy at the preset (default network/backoff).
-pub fn herd_calls(h: &HerdPreset, id: &str) -> Result<f64, LiveError> {
-    let strategy = herd_strategy(id)?;
-    Ok(run_point(&herd_config(h), strategy, h.trials as _, h.seed).mean_calls)
+pub fn herd_calls(h: &HerdPreset, strategy: Strategy) -> f64 {
+    run_point(&herd_config(h), strategy, h.trials as _, h.seed).mean_calls
 }

@@ -146,7 +146,7 @@ fn controls(ctx: &inputs::Ctx, form: &Form) -> Html {
         Kind::Predict {
             input: PredictInput::RedGreen(assertions),
             model: crate::exercises::Model::RedGreen(bench),
-        } => inputs::test_picks(ctx, bench.faults, assertions, &form.picks),
+        } => inputs::test_picks(ctx, &bench.fault_ids(), assertions, &form.picks),
         _ if !specs.is_empty() => inputs::number_fields(ctx, &specs, &form.inputs),
         _ => inputs::radios(ctx, &order::shown(q), &form.choice),
     }

@@ -29,7 +29,7 @@ pub fn choice_text(l: Lang, q: &Question, choice: &str) -> String {
         Kind::Predict {
             model: Model::RedGreen(b),
             ..
-        } if b.faults.contains(&choice) => {
+        } if b.fault_ids().contains(&choice) => {
             named(l, &t(l, &format!("lab.scenario.{choice}")), choice)
         }
         _ => t(l, &option_key(choice)),
@@ -206,11 +206,8 @@ fn lab_counts(
 
 /// A link to a lab run, named by the lab's names, the ids in its title.
 fn run_link(l: Lang, run: &crate::exercises::LabRun) -> Html {
-    match run.link() {
-        Some(to) => html! {
-            <AppLink to={to} attrs={vec![("title", AttrValue::from(run_ids(run)))]}>{ tf(l, "ex.demo_run", &[("label", run_label(l, run))]) }</AppLink>
-        },
-        None => html! {},
+    html! {
+        <AppLink to={run.link()} attrs={vec![("title", AttrValue::from(run_ids(run)))]}>{ tf(l, "ex.demo_run", &[("label", run_label(l, run))]) }</AppLink>
     }
 }
 
@@ -258,20 +255,20 @@ fn test_runs(l: Lang, q: &Question, r: &Record, bench: &redgreen::Bench, values:
         <div class="ex-model">
             if let (Some(o), Some((red, green))) = (outcome, counts) {
                 <ul data-testid={format!("model-{id}")}>
-                    { on(bench.red, o.passes_on_red, red, format!("model-{id}-red")) }
-                    { on(bench.green, o.passes_on_green, green, format!("model-{id}-green")) }
+                    { on(bench.red.id(), o.passes_on_red, red, format!("model-{id}-red")) }
+                    { on(bench.green.id(), o.passes_on_green, green, format!("model-{id}-green")) }
                 </ul>
             }
             <div class="scroll-x"><table class="data">
                 <caption>{ t(l, "ex.test_table") }</caption>
                 <thead><tr>
                     <th scope="col">{ t(l, "ex.test_col_fault") }</th>
-                    <th scope="col" class="num">{ tf(l, "ex.test_col_count", &[("server", server(bench.red))]) }</th>
-                    <th scope="col" class="num">{ tf(l, "ex.test_col_count", &[("server", server(bench.green))]) }</th>
+                    <th scope="col" class="num">{ tf(l, "ex.test_col_count", &[("server", server(bench.red.id()))]) }</th>
+                    <th scope="col" class="num">{ tf(l, "ex.test_col_count", &[("server", server(bench.green.id()))]) }</th>
                 </tr></thead>
-                <tbody>{ for bench.faults.iter().enumerate().map(|(i, f)| html! {
+                <tbody>{ for bench.fault_ids().into_iter().enumerate().map(|(i, f)| html! {
                     <tr>
-                        <th scope="row">{ t(l, &format!("lab.scenario.{f}")) }{ if *f == fault { " ★" } else { "" } }</th>
+                        <th scope="row">{ t(l, &format!("lab.scenario.{f}")) }{ if f == fault { " ★" } else { "" } }</th>
                         { for [0, 1].into_iter().map(|k| html! {
                             <td class="num" data-testid={format!("model-{id}-{f}-{}", if k == 0 { "red" } else { "green" })}>
                                 { values.get(2 * i + k).map(|v| fmt_num(*v)).unwrap_or_default() }{ " " }
@@ -298,14 +295,18 @@ pub fn field_mark(l: Lang, ok: bool, answer: Option<f64>) -> Html {
 /// A lab run in the lab's own names (scenario × client × server, and the
 /// mechanisms added to the server), the ids in the link's title.
 fn run_label(l: Lang, run: &crate::exercises::LabRun) -> String {
-    let server = std::iter::once(t(l, &format!("lab.server.{}", run.server)))
-        .chain(run.added.iter().map(|m| t(l, &format!("lab.mech.{m}"))))
+    let server = std::iter::once(t(l, &format!("lab.server.{}", run.server.id())))
+        .chain(
+            run.added
+                .iter()
+                .map(|m| t(l, &format!("lab.mech.{}", m.id()))),
+        )
         .collect::<Vec<_>>()
         .join(" + ");
     format!(
         "{} × {} × {server}",
-        t(l, &format!("lab.scenario.{}", run.scenario)),
-        t(l, &format!("lab.client.{}", run.client)),
+        t(l, &format!("lab.scenario.{}", run.scenario.id())),
+        t(l, &format!("lab.client.{}", run.client.id())),
     )
 }
 
@@ -314,7 +315,12 @@ fn run_ids(run: &crate::exercises::LabRun) -> String {
     let added = run
         .added
         .iter()
-        .map(|m| format!("+{m}"))
+        .map(|m| format!("+{}", m.id()))
         .collect::<String>();
-    format!("{} × {} × {}{added}", run.scenario, run.client, run.server)
+    format!(
+        "{} × {} × {}{added}",
+        run.scenario.id(),
+        run.client.id(),
+        run.server.id()
+    )
 }
