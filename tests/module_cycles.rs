@@ -356,7 +356,7 @@ impl Index {
     }
 }
 
-/// Paths written out in code (`crate::i18n::t(…)`, `super::bank::q(…)`,
+/// Paths written out in code (`crate::i18n::t(…)`, `super::compose::q(…)`,
 /// `self::x::y`), outside `use` lines and comments, as file-level uses in
 /// the inline module they sit in.
 fn code_paths(text: &str) -> Vec<Use> {

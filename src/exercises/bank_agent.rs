@@ -3,7 +3,7 @@
 //! idempotentHint; with 003's 自测 3 (TIMEOUT_BEFORE_EXECUTE against
 //! OUTCOME_UNKNOWN) and its call-ID rule.
 
-use super::bank::{choice, predict_reports, q};
+use super::compose::{choice, predict_reports, q};
 use super::demos::lab_run;
 use super::sections::{Reading, Section, Source};
 use super::{Kind, Question};

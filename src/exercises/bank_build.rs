@@ -2,8 +2,8 @@
 //! ([`super::build`]), each in the chapter section it tests, and the one
 //! row no server design can pass (`model_retry` with `stable_key`).
 
-use super::bank::{choice, q};
 use super::build::Challenge;
+use super::compose::{choice, q};
 use super::demos::lab_run;
 use super::sections::{Section, Source};
 use super::{Kind, Question};

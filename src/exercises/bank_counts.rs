@@ -5,7 +5,7 @@
 //! student types the counts first; the answers are the lab's own runs
 //! ([`super::live`]), each field naming the count it asks for.
 
-use super::bank::{predict_lab, q};
+use super::compose::{predict_lab, q};
 use super::sections::{Reading, Section, Source};
 use super::{LabRun, Question};
 use crate::lab::{

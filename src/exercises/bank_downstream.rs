@@ -3,8 +3,8 @@
 //! token protects, and a server to build that notifies each report once.
 //! Each correct option is what the lab's runs show (tests/exercises_downstream.rs).
 
-use super::bank::{choice, q};
 use super::build::Challenge;
+use super::compose::{choice, q};
 use super::sections::{Section, Source};
 use super::{Kind, Question};
 use crate::lab::{ClientStrategy as C, Design, Mechanism as M, Preset as V, Scenario as S};

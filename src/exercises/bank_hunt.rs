@@ -3,7 +3,7 @@
 //! predict on a shrunk schedule, and why «没有找到反例» is not a proof.
 //! Their answers come from the model (`tests/exercises_hunt.rs` runs each).
 
-use super::bank::{choice, q};
+use super::compose::{choice, q};
 use super::sections::{Section, Source};
 use super::Question;
 use crate::lab::hunt::{FaultKind, HuntSpec, KindSet};

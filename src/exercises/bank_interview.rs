@@ -3,7 +3,7 @@
 //! lab), and the follow-up questions: `kill -9` after claiming a key (the
 //! lease), 429, and side effects outside the database.
 
-use super::bank::{num, q};
+use super::compose::{num, q};
 use super::demos::lab_run;
 use super::redgreen::{Bench, ASSERTIONS};
 use super::sections::{Section, Source};

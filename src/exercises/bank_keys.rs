@@ -3,7 +3,7 @@
 //! fenced), and the reading «幂等、超时与可观测性» (digests, storage,
 //! authorisation, logs, monitoring, 动手实践 create_refund).
 
-use super::bank::{choice, predict_reports, q, row};
+use super::compose::{choice, predict_reports, q, row};
 use super::demos::lab_run;
 use super::sections::{Reading, Section, Source};
 use super::{Kind, Question};

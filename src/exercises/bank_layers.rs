@@ -4,7 +4,7 @@
 //! metastable). Numeric answers come from the formulas or the demo's own
 //! models; tests/amplify_exercises.rs runs the models behind the choices.
 
-use super::bank::{choice, num, q};
+use super::compose::{choice, num, q};
 use super::demos::amp;
 use super::sections::{Reading, Section, Source};
 use super::{Derivation as D, Kind, Question, Unit};

@@ -4,8 +4,8 @@
 //! attempts a TLS error costs is predicted in [`super::bank_counts`]). The answers come
 //! from the lab's runs (tests/lab_tenants.rs and the demo checks).
 
-use super::bank::{choice, q};
 use super::build::Challenge;
+use super::compose::{choice, q};
 use super::demos::lab_run;
 use super::sections::{Reading, Section, Source};
 use super::{Kind, Question};

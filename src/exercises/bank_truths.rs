@@ -2,7 +2,7 @@
 //! at all (RFC 9110's rule, and the conservative matrix and 练习 2–4 of the
 //! reading «超时、重试、退避与幂等性»).
 
-use super::bank::{choice, q};
+use super::compose::{choice, q};
 use super::demos::lab_run;
 use super::sections::{Reading, Section, Source};
 use super::{Kind, Question};

@@ -1,7 +1,7 @@
 //! §2 等多久：指数退避和抖动: the chapter's ✎练习 on Codex's backoff, the
 //! capped bounds of the reading «超时、重试、退避与幂等性», and the herd.
 
-use super::bank::{num, q};
+use super::compose::{num, q};
 use super::demos::{herd_codex, herd_jitter};
 use super::options_herd::AWS_STRATEGIES;
 use super::sections::{Reading, Section, Source};

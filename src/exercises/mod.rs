@@ -24,6 +24,7 @@ mod bank_tenants;
 mod bank_truths;
 mod bank_wait;
 pub mod build;
+mod compose;
 mod demos;
 pub mod derive;
 pub mod form;
