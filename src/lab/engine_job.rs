@@ -174,39 +174,45 @@ impl<T> Default for Kept<T> {
     }
 }
 
+/// A value the engine answers whole, read from its answer.
+pub trait Whole: Sized {
+    /// The value, or the answer given back as not this value.
+    fn read(a: Answer) -> Result<Self, Answer>;
+}
+
+impl<T: Whole> Answered for Kept<T> {
+    type Value = T;
+
+    fn read(a: Answer) -> Result<T, Answer> {
+        T::read(a)
+    }
+
+    fn take(&mut self, answer: Result<T, EngineFault>, _now_ms: f64) {
+        self.0 = Some(answer);
+    }
+}
+
 /// A run as the engine answered it, or why it could not.
 pub type RunOut = Kept<RunAnswer>;
 
-impl Answered for RunOut {
-    type Value = RunAnswer;
-
+impl Whole for RunAnswer {
     fn read(a: Answer) -> Result<RunAnswer, Answer> {
         match a {
             Answer::Run { run, fix } => Ok((Rc::new(*run), fix)),
             other => Err(other),
         }
     }
-
-    fn take(&mut self, answer: Result<RunAnswer, EngineFault>, _now_ms: f64) {
-        self.0 = Some(answer);
-    }
 }
 
 /// A suite's graded rows, in the order of its scenarios.
 pub type RowsOut = Kept<Vec<SuiteRow>>;
 
-impl Answered for RowsOut {
-    type Value = Vec<SuiteRow>;
-
+impl Whole for Vec<SuiteRow> {
     fn read(a: Answer) -> Result<Vec<SuiteRow>, Answer> {
         match a {
             Answer::Rows(rows) => Ok(rows),
             other => Err(other),
         }
-    }
-
-    fn take(&mut self, answer: Result<Vec<SuiteRow>, EngineFault>, _now_ms: f64) {
-        self.0 = Some(answer);
     }
 }
 

@@ -4,6 +4,8 @@
 
 use super::*;
 use crate::job::Need;
+use crate::lab::hunt::watch::{hunt_job, HuntStatus};
+use crate::lab::hunt::{hunt, HuntSpec, KindSet};
 use crate::lab::matrix_table_job::matrix_job;
 use crate::lab::player::wanted;
 use crate::lab::{LabParams, MatrixParams, Preset, Scenario};
@@ -342,18 +344,22 @@ fn a_suite_of_the_wrong_length_is_a_failure_not_a_wait() {
     assert_eq!(job.need(), Need::Nothing);
 }
 
-#[test]
-fn a_hunt_shows_each_progress_reply_keeps_the_engine_alive_and_ends_with_its_outcome() {
-    use crate::lab::hunt::watch::{hunt_job, HuntStatus};
-    use crate::lab::hunt::{hunt, HuntSpec, KindSet};
-    // A budget with no counterexample in it: progress, then the honest end.
-    let spec = HuntSpec {
-        design: Preset::Fenced.design(),
+/// A hunt of the stable-key client on `preset`, seed 2.
+fn hunt_spec(preset: Preset, budget: u32, kinds: KindSet) -> HuntSpec {
+    HuntSpec {
+        design: preset.design(),
         client: crate::lab::ClientStrategy::StableKey,
         seed: 2,
-        budget: 40,
-        kinds: KindSet::none().with(crate::lab::hunt::FaultKind::Delayed),
-    };
+        budget,
+        kinds,
+    }
+}
+
+#[test]
+fn a_hunt_shows_each_progress_reply_keeps_the_engine_alive_and_ends_with_its_outcome() {
+    // A budget with no counterexample in it: progress, then the honest end.
+    let delayed = KindSet::none().with(crate::lab::hunt::FaultKind::Delayed);
+    let spec = hunt_spec(Preset::Fenced, 40, delayed);
     let mut job = hunt_job(spec, 0.0);
     let want = job.request(0, true, 0.0).unwrap();
     let replies = engine_replies(want);
@@ -378,15 +384,7 @@ fn a_hunt_shows_each_progress_reply_keeps_the_engine_alive_and_ends_with_its_out
 
 #[test]
 fn a_cancelled_hunt_keeps_what_it_tried() {
-    use crate::lab::hunt::watch::{hunt_job, HuntStatus};
-    use crate::lab::hunt::{HuntSpec, KindSet};
-    let spec = HuntSpec {
-        design: Preset::Atomic.design(),
-        client: crate::lab::ClientStrategy::StableKey,
-        seed: 2,
-        budget: 20_000,
-        kinds: KindSet::all(),
-    };
+    let spec = hunt_spec(Preset::Atomic, 20_000, KindSet::all());
     let mut job = hunt_job(spec, 0.0);
     job.request(0, true, 0.0).unwrap();
     let progress = Answer::HuntProgress {
