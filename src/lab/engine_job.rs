@@ -23,6 +23,9 @@ use crate::job::{Job, JobStatus, Need, Stepped, Timing};
 /// reports its progress several times a second): then it counts as gone.
 pub const ENGINE_WATCHDOG_MS: f64 = 15_000.0;
 
+/// Why a job's request failed when the engine is gone.
+pub const NO_ANSWER: &str = "the lab engine did not answer";
+
 /// What comes back for a request: an answer, or why there is none.
 pub type EngineReply = Result<Answer, EngineFault>;
 
@@ -53,6 +56,16 @@ impl Awaited {
     /// Whether an answer is awaited.
     pub fn is_awaited(&self) -> bool {
         self.0.is_some()
+    }
+
+    /// Refuses a reply on another channel than the engine's, or one that
+    /// nobody awaits (a reply after a cancel).
+    pub fn check(&self, channel: usize) -> Result<(), String> {
+        if channel == 0 && self.is_awaited() {
+            Ok(())
+        } else {
+            Err(format!("channel {channel}: a reply without a request"))
+        }
     }
 
     /// The engine is alive at `now_ms` (still loading, or a progress
@@ -303,9 +316,7 @@ impl<A: Answered> Job for EngineJob<A> {
     /// A reply before the answer (progress), the answer, or the engine's
     /// failure; refused unless awaited.
     fn on_reply(&mut self, channel: usize, reply: EngineReply, now_ms: f64) -> Result<(), String> {
-        if channel != 0 || !self.awaited.is_awaited() {
-            return Err(format!("channel {channel}: a reply without a request"));
-        }
+        self.awaited.check(channel)?;
         let reply = match reply.map(|a| self.out.interim(a, now_ms)) {
             Ok(None) => {
                 self.awaited.heard(now_ms);
@@ -340,10 +351,8 @@ impl<A: Answered> Job for EngineJob<A> {
         if let Some(since) = self.awaited.take() {
             self.answered = true;
             self.any_answer = true;
-            self.out.take(
-                Err(EngineFault::Failed("the lab engine did not answer".into())),
-                since,
-            );
+            self.out
+                .take(Err(EngineFault::Failed(NO_ANSWER.into())), since);
         }
     }
 }

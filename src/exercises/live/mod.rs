@@ -18,7 +18,7 @@ use super::grade::ModelValue;
 use super::{LabRun, Model};
 use crate::herd::TrialResult;
 use crate::job::{Job, Stepped, Timing};
-use crate::lab::engine_job::{unexpected, Awaited, EngineReply};
+use crate::lab::engine_job::{unexpected, Awaited, EngineReply, NO_ANSWER};
 use crate::lab::wire::{Answer, Want};
 #[cfg(feature = "sqlite")]
 pub use runs::lab_count;
@@ -269,9 +269,7 @@ impl Job for LiveJob {
     /// A failed run ends the job with its error (the card shows it); only a
     /// reply nobody asked for is refused.
     fn on_reply(&mut self, channel: usize, reply: EngineReply, now_ms: f64) -> Result<(), String> {
-        if channel != 0 || !self.awaited.is_awaited() {
-            return Err(format!("channel {channel}: a reply without a request"));
-        }
+        self.awaited.check(channel)?;
         let count = match reply {
             Ok(Answer::Count(n)) => Ok(n),
             Ok(other) => Err(LiveError(unexpected(other).to_string())),
@@ -293,7 +291,7 @@ impl Job for LiveJob {
     /// The lab engine is gone: the job fails visibly.
     fn fall_back(&mut self) {
         if self.awaited.is_awaited() {
-            self.record_lab(Err(LiveError("the lab engine did not answer".into())));
+            self.record_lab(Err(LiveError(NO_ANSWER.into())));
         }
     }
 }
