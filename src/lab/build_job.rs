@@ -6,7 +6,7 @@
 //! page's one job hook drives it and its one watchdog times every answer.
 
 use super::build::{BuildParams, SuiteState};
-use super::engine_job::{Answered, EngineJob};
+use super::engine_job::{whole_suite, Answered, EngineJob};
 use super::reveal::RowReveal;
 use super::wire::{Answer, EngineFault, Want};
 
@@ -72,13 +72,10 @@ impl Workbench {
     /// Records the suite's rows and starts drawing them.
     fn take_rows(&mut self, rows: Vec<super::suite::SuiteRow>) {
         let total = self.state.shown().len();
-        if rows.len() != total {
-            self.error = Some(EngineFault::Failed(format!(
-                "{} rows for a suite of {total}",
-                rows.len()
-            )));
-            return;
-        }
+        let rows = match whole_suite(rows, total) {
+            Ok(rows) => rows,
+            Err(why) => return self.error = Some(EngineFault::Failed(why)),
+        };
         for (i, row) in rows.into_iter().enumerate() {
             self.state.record_row(i, row);
         }

@@ -220,6 +220,16 @@ impl Whole for RunAnswer {
 /// A suite's graded rows, in the order of its scenarios.
 pub type RowsOut = Kept<Vec<SuiteRow>>;
 
+/// A suite's answer checked against the `total` scenarios asked for: a
+/// short or long answer is a failure, never a suite waiting for rows.
+pub fn whole_suite(rows: Vec<SuiteRow>, total: usize) -> Result<Vec<SuiteRow>, String> {
+    if rows.len() == total {
+        Ok(rows)
+    } else {
+        Err(format!("{} rows for a suite of {total}", rows.len()))
+    }
+}
+
 impl Whole for Vec<SuiteRow> {
     fn read(a: Answer) -> Result<Vec<SuiteRow>, Answer> {
         match a {

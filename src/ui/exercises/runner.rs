@@ -13,7 +13,7 @@ use crate::exercises::build::Challenge;
 use crate::exercises::grade::ModelValue;
 use crate::exercises::live::{LiveError, LiveJob};
 use crate::exercises::Model;
-use crate::lab::engine_job::{EngineJob, RowsOut};
+use crate::lab::engine_job::{whole_suite, EngineJob, RowsOut};
 use crate::lab::suite::SuiteRow;
 use crate::lab::wire::Want;
 use crate::lab::Design;
@@ -116,11 +116,7 @@ impl Runner {
             let Some(rows) = rows else { return };
             state.set(RunState::Idle);
             on_done.emit(match rows {
-                Ok(rows) if rows.len() == total => Ok(rows),
-                Ok(rows) => Err(LiveError(format!(
-                    "{} rows for a suite of {total}",
-                    rows.len()
-                ))),
+                Ok(rows) => whole_suite(rows, total).map_err(LiveError),
                 Err(e) => Err(LiveError(e.to_string())),
             });
         });

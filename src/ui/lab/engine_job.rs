@@ -128,11 +128,14 @@ impl<J: EngineWork> EngineRunner<J> {
 pub fn use_engine_runner<J: EngineWork>() -> EngineRunner<J> {
     let runner = use_job_runner::<J>();
     let asked = (*use_memo((), |_| Rc::new(Cell::new(None)))).clone();
-    let forget = asked.clone();
-    runner.on_stop(move || {
-        if let Some(id) = forget.take() {
-            engine::cancel(id);
-        }
+    // Registered once: the request in flight is dropped with its generation.
+    let (stops, forget) = (runner.clone(), asked.clone());
+    use_memo((), move |_| {
+        stops.on_stop(move || {
+            if let Some(id) = forget.take() {
+                engine::cancel(id);
+            }
+        })
     });
     EngineRunner { runner, asked }
 }

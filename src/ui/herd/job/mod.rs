@@ -206,10 +206,16 @@ pub fn use_job() -> JobHandle {
     };
     // The job's chart stages and workers end with its generation (the
     // closure holds the cells, not the handle, which holds the closure).
-    let (charts, pool) = (handle.chart_timer.clone(), handle.pool.clone());
-    handle.runner.on_stop(move || {
-        charts.borrow_mut().take();
-        workers::close_pool(&pool);
+    let (stops, charts, pool) = (
+        handle.runner.clone(),
+        handle.chart_timer.clone(),
+        handle.pool.clone(),
+    );
+    use_memo((), move |_| {
+        stops.on_stop(move || {
+            charts.borrow_mut().take();
+            workers::close_pool(&pool);
+        })
     });
     handle
 }
