@@ -32,6 +32,7 @@ mod faults;
 mod handler;
 pub mod harness;
 pub mod hunt;
+pub mod judgement;
 mod ids;
 pub mod matrix_job;
 pub mod matrix_table_job;
