@@ -41,6 +41,9 @@ CREATE TABLE outbox (
 
 /// The service's tables; `scoped` (`tenant_scope`): the key table is keyed
 /// by (tenant, key), so another tenant's equal key string is another row.
+/// `fence_counter` (`fence`) holds each key's last fencing token apart from
+/// the key's row: a released claim's row is deleted, and a counter kept in
+/// it would start again at 1, handing a stale handler's token out twice.
 fn schema(scoped: bool) -> String {
     let (key, primary) = match scoped {
         false => ("key TEXT PRIMARY KEY,", ""),
@@ -49,7 +52,10 @@ fn schema(scoped: bool) -> String {
             ",\n  PRIMARY KEY (tenant, key)",
         ),
     };
-    format!("{REPORTS}\nCREATE TABLE idempotency_keys (\n  {key}{KEY_RECORD}{primary}\n);{OUTBOX}")
+    format!(
+        "{REPORTS}\nCREATE TABLE idempotency_keys (\n  {key}{KEY_RECORD}{primary}\n);{OUTBOX}\n\
+         CREATE TABLE fence_counter (\n  {key}\n  last INTEGER NOT NULL{primary}\n);"
+    )
 }
 
 /// The notifier's own database: what it sent, and (`downstream_fence`) the
@@ -101,7 +107,8 @@ impl Kind {
     fn empty_tables(self) -> &'static str {
         match self {
             Kind::Service { .. } => {
-                "DELETE FROM reports; DELETE FROM idempotency_keys; DELETE FROM outbox;"
+                "DELETE FROM reports; DELETE FROM idempotency_keys; DELETE FROM outbox; \
+                 DELETE FROM fence_counter;"
             }
             Kind::Notifier => "DELETE FROM notifications; DELETE FROM fences;",
         }

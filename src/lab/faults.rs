@@ -43,9 +43,16 @@ pub enum ServerFault {
     None,
     /// Answers 503 with `Retry-After: secs` before doing anything.
     Unavailable { retry_after_s: u64 },
-    /// Answers 429 before doing anything, with `Retry-After` when it is a
-    /// rate limit and without when a quota is exhausted.
-    RateLimited { retry_after_s: Option<u64> },
+    /// Answers 429 before doing anything. Its body says which kind it is
+    /// (000: «Codex 把 429 分成好几种：额度类 429 直接终止；其他 HTTP 429 只有带
+    /// Retry-After 才重试»): `quota` when the quota is exhausted
+    /// (`insufficient_quota`), else a rate limit; either may carry
+    /// `Retry-After`.
+    RateLimited {
+        retry_after_s: Option<u64>,
+        #[serde(default)]
+        quota: bool,
+    },
     /// The work between the first and the second transaction takes this many
     /// extra milliseconds (a slow request, a GC pause, a stalled process).
     Stall(u64),
@@ -62,6 +69,12 @@ pub enum ServerFault {
     /// The process dies right after the handler's last `COMMIT`, before it
     /// answers or notifies anyone.
     CrashAfterCommit,
+    /// A check the handler runs before any work fails (a dependency it
+    /// needs is down), so provably nothing was done: the server answers 503
+    /// and releases its claim in every design, `store_errors` or not (000's
+    /// table, Stripe: a request that began no execution saves no result;
+    /// 003: «已证明无副作用» may be retried).
+    FailBeforeWork,
 }
 
 /// What goes wrong with one call from the service (a handler or the outbox
@@ -250,9 +263,11 @@ impl Scenario {
             })),
             Scenario::RateLimited429 => FaultSchedule::first(server(ServerFault::RateLimited {
                 retry_after_s: Some(RETRY_AFTER_429_S),
+                quota: false,
             })),
             Scenario::Quota429 => FaultSchedule::first(server(ServerFault::RateLimited {
                 retry_after_s: None,
+                quota: true,
             })),
             Scenario::ConcurrentSameKey => FaultSchedule {
                 double_submit: true,
@@ -280,6 +295,22 @@ impl Scenario {
                     relay_dies: true,
                     ..NotifyFault::default()
                 }],
+                ..FaultSchedule::default()
+            },
+            Scenario::LeaseReclaimed => FaultSchedule {
+                // Attempt 1 gets 409 (still leased); attempt 2 takes the key
+                // over and fails before any work, so the claim is deleted;
+                // attempt 3, re-rendered, claims the key anew and works
+                // while the first handler wakes.
+                attempts: vec![
+                    server(ServerFault::Stall(RECLAIM_STALL_MS)),
+                    AttemptFault::default(),
+                    server(ServerFault::FailBeforeWork),
+                    AttemptFault {
+                        rerender: true,
+                        ..server(ServerFault::Stall(TAKER_MS))
+                    },
+                ],
                 ..FaultSchedule::default()
             },
             Scenario::LeaseNotify => FaultSchedule {

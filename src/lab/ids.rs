@@ -76,6 +76,11 @@ id_enum! {
         /// The server does the work, then sends the response a few bytes a
         /// second for longer than the call's total deadline.
         SlowDrip => "slow_drip",
+        /// The first request stalls past the lease; the taker's check fails
+        /// before any work and releases the key; the next retry (its body
+        /// re-rendered) claims it anew, and the stale handler wakes during
+        /// that claim's work: an ABA on `status = 'in_progress'`.
+        LeaseReclaimed => "lease_reclaimed",
     }
 }
 

@@ -142,6 +142,8 @@ fn decision_text(
         Decision::SqlError => t(l, "lab.d.sql_error"),
         Decision::Fenced { .. } | Decision::Guarded { .. } => fenced_text(l, d, a),
         Decision::Released => t(l, "lab.d.released"),
+        Decision::Aborted { released: true } => t(l, "lab.d.aborted_released"),
+        Decision::Aborted { released: false } => t(l, "lab.d.aborted"),
         Decision::ClaimGone => t(l, "lab.d.claim_gone"),
         Decision::Crashed if open_tx_lost => t(l, "lab.d.crashed"),
         Decision::Crashed => t(l, "lab.d.crashed_after_commit"),

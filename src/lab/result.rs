@@ -277,6 +277,40 @@ fn crash_wrote(step: &Step) -> (bool, bool) {
     (created, responded)
 }
 
+/// A key's record as [`Run::record_uses`] follows it through the trace.
+struct StoredRecord {
+    /// The digest of the request that created the record.
+    digest: String,
+    /// The tenant whose request created it.
+    owner: usize,
+    /// The tenant whose handler wrote its response.
+    responder: usize,
+    /// The digest of the request whose handler wrote its response: after a
+    /// released key was claimed again, a stale handler's write-back can
+    /// store its own (older) body's answer under the new claim.
+    answered: String,
+    /// When it was created.
+    at: u64,
+}
+
+impl StoredRecord {
+    fn new(req: &RequestInfo, at: u64) -> Self {
+        Self {
+            digest: req.digest.clone(),
+            owner: req.tenant,
+            responder: req.tenant,
+            answered: req.digest.clone(),
+            at,
+        }
+    }
+
+    /// Whether its stored response answers a request with `digest`: the
+    /// record was made for that body, and its response written for it.
+    fn answers(&self, digest: &str) -> bool {
+        self.digest == digest && self.answered == digest
+    }
+}
+
 /// The two timers of an attempt whose response trickles in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[derive(BorshSerialize, BorshDeserialize)]
@@ -533,8 +567,7 @@ impl Run {
         let scoped = self.design.has(TenantScope);
         // Per key: the digest and tenant of the request that created the
         // record, the tenant whose handler wrote its response, and when.
-        let mut stored: std::collections::HashMap<Scope, (&str, usize, usize, u64)> =
-            Default::default();
+        let mut stored: std::collections::HashMap<Scope, StoredRecord> = Default::default();
         let mut out = Vec::new();
         for (i, s) in self.steps.iter().enumerate() {
             match &s.kind {
@@ -559,23 +592,23 @@ impl Run {
                         ),
                     };
                     if creates {
-                        let t = req.tenant;
-                        stored.insert(scope, (&req.digest, t, t, s.time_ms));
+                        stored.insert(scope, StoredRecord::new(req, s.time_ms));
                     } else if responds {
                         if let Some(rec) = stored.get_mut(&scope) {
-                            rec.2 = req.tenant;
+                            rec.responder = req.tenant;
+                            rec.answered = req.digest.clone();
                         }
                     }
-                    let Some((digest, owner, responder, _)) = stored.get(&scope) else {
+                    let Some(rec) = stored.get(&scope) else {
                         continue;
                     };
                     let replayed = response.as_ref().is_some_and(|r| r.replayed);
                     let found = match (replayed, decision) {
-                        (true, _) if *responder != req.tenant => Some(RecordUse::Leak),
-                        (true, _) if *owner == req.tenant && *digest != req.digest => {
+                        (true, _) if rec.responder != req.tenant => Some(RecordUse::Leak),
+                        (true, _) if rec.owner == req.tenant && !rec.answers(&req.digest) => {
                             Some(RecordUse::ChangedBody)
                         }
-                        (_, Decision::DigestMismatch) if *owner != req.tenant => {
+                        (_, Decision::DigestMismatch) if rec.owner != req.tenant => {
                             Some(RecordUse::TenantRefused)
                         }
                         _ => None,
@@ -586,7 +619,7 @@ impl Run {
                 }
                 StepKind::Cleanup { .. } => {
                     let cutoff = s.time_ms.saturating_sub(KEY_RETENTION_MS);
-                    stored.retain(|_, (_, _, _, at)| *at >= cutoff);
+                    stored.retain(|_, rec| rec.at >= cutoff);
                 }
                 _ => {}
             }
@@ -608,18 +641,37 @@ impl Run {
         }
     }
 
-    /// Whether the server answered `request` with a quota 429 (no
-    /// `Retry-After`, before any work).
+    /// Whether the server answered `request` with a quota 429 (its body
+    /// names the exhausted quota; before any work).
     pub fn quota_refused(&self, request: usize) -> bool {
+        self.rate_limit_kind(request) == Some(true)
+    }
+
+    /// Whether `request` was answered with a stored error replayed (a 500
+    /// `store_errors` kept under the key).
+    fn stored_error_replayed(&self, request: usize) -> bool {
         self.steps.iter().any(|s| {
             matches!(
                 s.kind,
-                StepKind::Server {
+                StepKind::Received {
                     request: r,
-                    decision: Decision::RateLimited { quota: true },
+                    outcome: AttemptOutcome::Status { status, replayed: true },
                     ..
-                } if r == request
+                } if r == request && status >= 500
             )
+        })
+    }
+
+    /// `Some(quota)` when the server answered `request` with a 429, whose
+    /// body says whether a quota is exhausted.
+    fn rate_limit_kind(&self, request: usize) -> Option<bool> {
+        self.steps.iter().find_map(|s| match s.kind {
+            StepKind::Server {
+                request: r,
+                decision: Decision::RateLimited { quota },
+                ..
+            } if r == request => Some(quota),
+            _ => None,
         })
     }
 
@@ -629,8 +681,18 @@ impl Run {
     /// chapter's «额度类 429 直接终止»), never «try again later».
     pub fn tool_text_key(&self, result: ToolResult, request: Option<usize>) -> &'static str {
         match result {
+            ToolResult::Unknown if request.is_some_and(|r| self.stored_error_replayed(r)) => {
+                "lab.tool.stored_error"
+            }
             ToolResult::NotCreated if request.is_some_and(|r| self.quota_refused(r)) => {
                 "lab.tool.quota"
+            }
+            // 000: «其他 HTTP 429 只有带 Retry-After 才重试»: a rate limit
+            // without one ends the call; it is no quota.
+            ToolResult::NotCreated
+                if request.is_some_and(|r| self.rate_limit_kind(r) == Some(false)) =>
+            {
+                "lab.tool.rate_limited"
             }
             ToolResult::NotCreated if request.is_some_and(|r| self.tls_stopped(r)) => {
                 "lab.tool.tls"

@@ -34,7 +34,11 @@ pub enum Stmt {
     ClaimInsert,
     /// `lease`: take an expired claim over.
     TakeOver,
-    /// `fence`: read the token the takeover raised.
+    /// `fence`: raise the key's fencing counter, kept in `fence_counter`
+    /// apart from the key's row, so a released and re-claimed key never
+    /// hands out a token it handed out before («单调递增»).
+    BumpFence,
+    /// `fence`: read the token the bump gave.
     ReadFence,
     /// The side effect: the report.
     InsertReport,
@@ -42,8 +46,8 @@ pub enum Stmt {
     RecordKey,
     /// `claim`: mark the key done with its response.
     WriteBack,
-    /// `claim` without `store_errors`: a failure releases the key (deletes
-    /// the claim, or with `lease` ends its lease).
+    /// A failure that releases the key deletes the claim (without
+    /// `store_errors` every failure; with it, one before any work began).
     Release,
     /// `claim`: after a write-back that matched no row, read who holds the key.
     ReadAfterMiss,
@@ -52,11 +56,12 @@ pub enum Stmt {
 }
 
 impl Stmt {
-    pub const ALL: [Stmt; 11] = [
+    pub const ALL: [Stmt; 12] = [
         Stmt::Lookup,
         Stmt::ClaimRead,
         Stmt::ClaimInsert,
         Stmt::TakeOver,
+        Stmt::BumpFence,
         Stmt::ReadFence,
         Stmt::InsertReport,
         Stmt::RecordKey,
@@ -128,7 +133,7 @@ impl Stmt {
             Stmt::TakeOver => [
                 vec![
                     own(Some(Lease), "UPDATE idempotency_keys SET "),
-                    frag(Fence, "fence = fence + 1, "),
+                    frag(Fence, "fence = ?, "),
                 ],
                 by_key(Some(Lease), "lease_expires_ms = ? WHERE "),
                 vec![own(
@@ -137,7 +142,16 @@ impl Stmt {
                 )],
             ]
             .concat(),
-            Stmt::ReadFence => by_key(Some(Fence), "SELECT fence FROM idempotency_keys WHERE "),
+            Stmt::BumpFence => vec![
+                own(Some(Fence), "INSERT INTO fence_counter ("),
+                frag(TenantScope, "tenant, "),
+                own(Some(Fence), "key, last) VALUES ("),
+                frag(TenantScope, "?, "),
+                own(Some(Fence), "?, 1) ON CONFLICT ("),
+                frag(TenantScope, "tenant, "),
+                own(Some(Fence), "key) DO UPDATE SET last = last + 1"),
+            ],
+            Stmt::ReadFence => by_key(Some(Fence), "SELECT last FROM fence_counter WHERE "),
             Stmt::InsertReport => vec![own(
                 None,
                 "INSERT INTO reports (run_id, module, title, details, created_ms) \
@@ -154,14 +168,9 @@ impl Stmt {
                 "UPDATE idempotency_keys SET status = 'done', response_status = ?, \
                  response_body = ? WHERE ",
             ),
-            // With a lease, a release ends the lease, so the next request
-            // takes the claim over (with `fence`, under a higher token: a
-            // deleted row would restart the token at 1). Without one, the
-            // claim is deleted.
-            Stmt::Release if d.has(Lease) => conditions(
-                Lease,
-                "UPDATE idempotency_keys SET lease_expires_ms = 0 WHERE ",
-            ),
+            // The claim goes: the next request claims the key anew (with
+            // `fence`, under a higher token, since the counter lives in
+            // `fence_counter`, not in the deleted row).
             Stmt::Release => conditions(Claim, "DELETE FROM idempotency_keys WHERE "),
             Stmt::ReadAfterMiss => by_key(
                 Some(Claim),
@@ -249,6 +258,9 @@ id_enum! {
         Success => "success",
         /// The work failed (→ 500).
         Failure => "failure",
+        /// A check before the work failed, so nothing was done (→ 503):
+        /// the claim is released in every design.
+        Aborted => "aborted",
         /// The process dies in the transaction (SQLite's journal undoes it).
         Crash => "crash",
         /// A statement was refused (a UNIQUE constraint; → 500).
@@ -379,22 +391,33 @@ fn claim_arrive_statements(d: Design) -> Vec<Statement> {
     let mut out = vec![
         stmt(Arrive, Always, control(c, BEGIN)),
         stmt(Arrive, Always, Stmt::ClaimRead.parts(d)),
+    ];
+    out.extend(fence_bump(d, KeyUnknown));
+    out.extend([
         stmt(Arrive, KeyUnknown, Stmt::ClaimInsert.parts(d)),
         stmt(Arrive, KeyUnknown, control(c, COMMIT)),
-    ];
+    ]);
     if d.has(Digest) {
         out.push(stmt(Arrive, OtherBody, control(Some(Digest), COMMIT)));
     }
     out.push(stmt(Arrive, Done, control(c, COMMIT)));
     if d.has(Lease) {
+        out.extend(fence_bump(d, LeaseExpired));
         out.push(stmt(Arrive, LeaseExpired, Stmt::TakeOver.parts(d)));
-        if d.has(Fence) {
-            out.push(stmt(Arrive, LeaseExpired, Stmt::ReadFence.parts(d)));
-        }
         out.push(stmt(Arrive, LeaseExpired, control(Some(Lease), COMMIT)));
     }
     out.push(stmt(Arrive, InProgress, control(c, COMMIT)));
     out
+}
+
+/// `fence`: every claim and every takeover raises the key's counter in
+/// `fence_counter` and reads the new token («每次占键 token 加 1»).
+fn fence_bump(d: Design, branch: Branch) -> Vec<Statement> {
+    if !d.has(Mechanism::Fence) {
+        return Vec::new();
+    }
+    let f = |s: Stmt| stmt(HandlerPhase::Arrive, branch, s.parts(d));
+    vec![f(Stmt::BumpFence), f(Stmt::ReadFence)]
 }
 
 fn claim_finish_statements(d: Design) -> Vec<Statement> {
@@ -416,6 +439,7 @@ fn claim_finish_statements(d: Design) -> Vec<Statement> {
         stmt(Finish, Success, Stmt::WriteBack.parts(d)),
         stmt(Finish, Crash, control(c, ROLLBACK)),
         stmt(Finish, Failure, failure),
+        stmt(Finish, Aborted, Stmt::Release.parts(d)),
         stmt(Finish, Written, control(c, COMMIT)),
         stmt(Finish, Missed, control(c, ROLLBACK)),
         stmt(Finish, Missed, Stmt::ReadAfterMiss.parts(d)),
@@ -439,8 +463,13 @@ mod tests {
         );
         assert_eq!(
             sql.get(Stmt::TakeOver),
-            "UPDATE idempotency_keys SET fence = fence + 1, lease_expires_ms = ? WHERE key = ? \
+            "UPDATE idempotency_keys SET fence = ?, lease_expires_ms = ? WHERE key = ? \
              AND status = 'in_progress' AND lease_expires_ms <= ?"
+        );
+        assert_eq!(
+            sql.get(Stmt::BumpFence),
+            "INSERT INTO fence_counter (key, last) VALUES (?, 1) \
+             ON CONFLICT (key) DO UPDATE SET last = last + 1"
         );
         let atomic = HandlerSql::new(Preset::Atomic.design());
         assert_eq!(
@@ -465,30 +494,37 @@ mod tests {
                 .collect()
         };
         let leased = Preset::Leased.design();
-        // The WHERE of the write-back, after a success and after a failure.
+        // The WHERE of the write-back, after a success and after a failure,
+        // and of the release after a failure before any work.
         let guard = " AND status = 'in_progress'";
-        assert_eq!(by(leased, Mechanism::Guard), [guard, guard]);
+        assert_eq!(by(leased, Mechanism::Guard), [guard, guard, guard]);
         assert_eq!(by(leased, Mechanism::Fence), Vec::<String>::new());
         let fenced = Preset::Fenced.design();
-        // The takeover's increment, the token read, and the write-backs' condition.
-        assert_eq!(
-            by(fenced, Mechanism::Fence),
-            [
-                "fence = fence + 1, ",
-                "SELECT fence FROM idempotency_keys WHERE ",
-                "key = ?",
-                " AND fence = ?",
-                " AND fence = ?"
-            ]
-        );
+        // The counter's bump and read (on a claim and on a takeover), the
+        // takeover's token, and the write-backs' and the release's condition.
+        let bump = [
+            "INSERT INTO fence_counter (",
+            "key, last) VALUES (",
+            "?, 1) ON CONFLICT (",
+            "key) DO UPDATE SET last = last + 1",
+            "SELECT last FROM fence_counter WHERE ",
+            "key = ?",
+        ];
+        let expected: Vec<&str> = [&bump[..], &bump[..], &["fence = ?, "]]
+            .concat()
+            .into_iter()
+            .chain([" AND fence = ?"; 3])
+            .collect();
+        assert_eq!(by(fenced, Mechanism::Fence), expected);
         let no_store = fenced.without(Mechanism::StoreErrors);
         let release = describe(no_store)
             .into_iter()
             .find(|s| s.branch == Branch::Failure)
             .unwrap();
+        // The claim's row goes; its token stays in `fence_counter`.
         assert_eq!(
             release.text(),
-            "UPDATE idempotency_keys SET lease_expires_ms = 0 WHERE key = ? \
+            "DELETE FROM idempotency_keys WHERE key = ? \
              AND status = 'in_progress' AND fence = ?"
         );
         let atomic_released = Preset::Atomic.design().without(Mechanism::StoreErrors);

@@ -67,7 +67,11 @@ pub const STALL_MS: u64 = 7_000;
 /// The pause of `lease_overlap`: longer than the lease, but the handler
 /// wakes while the taker is still working.
 pub const OVERLAP_STALL_MS: u64 = 6_000;
-/// The taker's (normal, if slow) extra processing time in `lease_overlap`.
+/// The pause of `lease_reclaimed`: past the lease, the taker's failure
+/// and the next retry's claim, so the handler wakes while that claim works.
+pub const RECLAIM_STALL_MS: u64 = 7_000;
+/// The taker's (normal, if slow) extra processing time in `lease_overlap`
+/// (and the re-claimer's in `lease_reclaimed`).
 pub const TAKER_MS: u64 = 1_500;
 /// `lease_notify`: the notifier answers the taker's call this much later,
 /// so the stale handler wakes and notifies before the taker commits.
@@ -101,7 +105,7 @@ const _: () = {
     let normal_max = SLOW_MS + WORK_MAX_MS;
     assert!(LEASE_MS > ATTEMPT_TIMEOUT_MS + normal_max);
     assert!(TAKER_MS < SLOW_MS);
-    assert!(STALL_MS > LEASE_MS && OVERLAP_STALL_MS > LEASE_MS);
+    assert!(STALL_MS > LEASE_MS && OVERLAP_STALL_MS > LEASE_MS && RECLAIM_STALL_MS > LEASE_MS);
     assert!(HARNESS_DIES_MS < ATTEMPT_TIMEOUT_MS);
     assert!(NOTIFIER_SLOW_MS + 2 * NOTIFY_LATENCY_MS < NOTIFY_TIMEOUT_MS);
     // `001_*.txt`: a read timeout is idle time between bytes, not a deadline.

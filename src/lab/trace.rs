@@ -186,7 +186,8 @@ pub enum Decision {
     DigestMismatch,
     /// 503 before doing anything.
     Unavailable,
-    /// 429 before doing anything; `quota` when it has no `Retry-After`.
+    /// 429 before doing anything; `quota` when its body says the quota is
+    /// exhausted (not read from a missing `Retry-After`).
     RateLimited { quota: bool },
     /// The report was inserted and (for key-aware servers) the key marked done.
     Created { report_id: i64 },
@@ -198,8 +199,7 @@ pub enum Decision {
     /// The work failed; 500 (with `store_errors`, stored as the key's response).
     Failed,
     /// The work failed; 500, and the claim was released (no `store_errors`:
-    /// deleted, or with `lease` its lease ended), so a retry with the same
-    /// key runs again.
+    /// deleted), so a retry with the same key runs again.
     Released,
     /// A statement failed (e.g. UNIQUE); the transaction was rolled back; 500.
     SqlError,
@@ -220,6 +220,10 @@ pub enum Decision {
     ClaimGone,
     /// The process died inside this handler.
     Crashed,
+    /// A check before any work failed, so nothing was done: 503, and the
+    /// claim (if the design claims) was deleted in every design, so a retry
+    /// with the same key claims it anew (`released`: a claim was deleted).
+    Aborted { released: bool },
 }
 
 /// Why the harness stopped retrying a tool call.

@@ -6,6 +6,9 @@ use super::*;
 impl Server {
     /// Phase 2: the work is done; write the report and the response.
     pub fn finish(&self, db: &mut Db, h: &mut Handler, now: u64) -> Phase {
+        if h.fault == ServerFault::FailBeforeWork {
+            return self.abort(db, h);
+        }
         match self.key_of(h) {
             None => self.finish_alone(db, h, now),
             Some(key) if self.has(Mechanism::RecordAfter) => {
@@ -189,8 +192,35 @@ impl Server {
         }
     }
 
-    /// Without `store_errors`: a failure releases the claim (deletes it, or
-    /// with `lease` ends its lease), so a retry runs again.
+    /// A check before the work failed: nothing was done, so no result is
+    /// saved and a claim is released whatever the design (503). A design
+    /// that keeps no claim has nothing to undo.
+    fn abort(&self, db: &mut Db, h: &mut Handler) -> Phase {
+        let answer = |released| {
+            let mut r = response(
+                h,
+                503,
+                json!({"error": "dependency unavailable, nothing done"}),
+            );
+            r.retry_after_s = None;
+            Phase::Respond(Decision::Aborted { released }, r)
+        };
+        let key = match self.key_of(h) {
+            Some(key) if self.has(Mechanism::Claim) => key,
+            _ => return answer(false),
+        };
+        db.begin();
+        match db.exec(self.sql.get(Stmt::Release), &self.key_params(h, &key)) {
+            Err(_) => sql_error(db, h),
+            Ok(n) => {
+                db.commit();
+                answer(n == 1)
+            }
+        }
+    }
+
+    /// Without `store_errors`: a failure releases the claim (deletes it;
+    /// `fence_counter` keeps the key's last token), so a retry runs again.
     fn release(&self, db: &mut Db, h: &mut Handler, key: &str) -> Phase {
         let params = self.key_params(h, key);
         match db.exec(self.sql.get(Stmt::Release), &params) {

@@ -211,9 +211,26 @@ impl Server {
             .then_some((now + LEASE_MS) as i64)
     }
 
+    /// `fence`: raises the key's counter in `fence_counter` and reads the
+    /// new token, inside the claiming transaction. The counter outlives the
+    /// key's row, so a key released and claimed again gets a higher token
+    /// than any handler of it before.
+    fn next_fence(&self, db: &mut Db, h: &Handler, key: &str) -> Result<Option<i64>, ()> {
+        if !self.has(Mechanism::Fence) {
+            return Ok(None);
+        }
+        let args = self.key_args(h, key);
+        db.exec(self.sql.get(Stmt::BumpFence), &args)
+            .map_err(|_| ())?;
+        let row = db.row(self.sql.get(Stmt::ReadFence), &args);
+        Ok(row.and_then(|r| as_int(&r[0])))
+    }
+
     fn insert_claim(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
         let lease = self.new_lease(now);
-        let fence = self.has(Mechanism::Fence).then_some(1);
+        let Ok(fence) = self.next_fence(db, h, key) else {
+            return sql_error(db, h);
+        };
         let mut params = self.key_args(h, key);
         params.extend([text(&h.digest), opt(fence), opt(lease), int(now as i64)]);
         match db.exec(self.sql.get(Stmt::ClaimInsert), &params) {
@@ -230,16 +247,17 @@ impl Server {
     /// `lease`: an expired claim is taken over (`fence`: with a new token).
     fn take_over(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
         let lease = self.new_lease(now);
-        let mut params = vec![opt(lease)];
+        let Ok(fence) = self.next_fence(db, h, key) else {
+            return sql_error(db, h);
+        };
+        let mut params: Vec<Value> = fence.map(int).into_iter().collect();
+        params.push(opt(lease));
         params.extend(self.key_args(h, key));
         params.push(int(now as i64));
         if db.exec(self.sql.get(Stmt::TakeOver), &params).is_err() {
             return sql_error(db, h);
         }
-        if self.has(Mechanism::Fence) {
-            let row = db.row(self.sql.get(Stmt::ReadFence), &self.key_args(h, key));
-            h.fence = row.and_then(|r| as_int(&r[0]));
-        }
+        h.fence = fence;
         h.lease_until = lease.map(|l| l as u64);
         h.took_over = true;
         db.commit();
@@ -255,14 +273,35 @@ fn refuse_before_work(h: &Handler) -> Option<Phase> {
             r.retry_after_s = Some(retry_after_s);
             Some(Phase::Respond(Decision::Unavailable, r))
         }
-        ServerFault::RateLimited { retry_after_s } => {
-            let mut r = response(h, 429, json!({"error": "too many requests"}));
+        ServerFault::RateLimited {
+            retry_after_s,
+            quota,
+        } => {
+            let mut r = response(h, 429, rate_limit_body(quota));
             r.retry_after_s = retry_after_s;
-            let quota = retry_after_s.is_none();
             Some(Phase::Respond(Decision::RateLimited { quota }, r))
         }
         _ => None,
     }
+}
+
+/// The body that tells a 429's kind: the harness reads the type, never
+/// the absence of `Retry-After`.
+fn rate_limit_body(quota: bool) -> serde_json::Value {
+    let kind = match quota {
+        true => QUOTA_429_TYPE,
+        false => "rate_limit_exceeded",
+    };
+    json!({"error": {"type": kind, "message": "too many requests"}})
+}
+
+/// The error type of a quota 429 («额度类 429»).
+pub const QUOTA_429_TYPE: &str = "insufficient_quota";
+
+/// Whether a 429's body names an exhausted quota.
+pub fn is_quota_body(body: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(body)
+        .is_ok_and(|v| v["error"]["type"] == QUOTA_429_TYPE)
 }
 
 fn text(s: &str) -> Value {

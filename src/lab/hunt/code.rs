@@ -129,10 +129,17 @@ fn server_text(s: ServerFault) -> Option<String> {
         ServerFault::CrashBeforeCommit => Some("cb".into()),
         ServerFault::CrashAfterCommit => Some("ca".into()),
         ServerFault::Fail => Some("f".into()),
+        ServerFault::FailBeforeWork => Some("fb".into()),
         ServerFault::Unavailable { retry_after_s } => Some(format!("u{retry_after_s}")),
-        ServerFault::RateLimited { retry_after_s } => {
-            Some(retry_after_s.map_or("t".into(), |s| format!("t{s}")))
-        }
+        ServerFault::RateLimited {
+            retry_after_s,
+            quota,
+        } => Some(match (quota, retry_after_s) {
+            (true, None) => "t".into(),
+            (true, Some(s)) => format!("tq{s}"),
+            (false, Some(s)) => format!("t{s}"),
+            (false, None) => "tn".into(),
+        }),
     }
 }
 
@@ -265,11 +272,21 @@ fn token(raw: &str) -> Result<Token, CodeError> {
         ("k", Some(n)) => Token::SecondTenant(ms(n)?),
         ("h", None) => Token::Rewrite,
         ("f", None) => Token::Server(ServerFault::Fail),
+        ("fb", None) => Token::Server(ServerFault::FailBeforeWork),
+        ("tn", None) => Token::Server(ServerFault::RateLimited {
+            retry_after_s: None,
+            quota: false,
+        }),
+        ("tq", Some(n)) => Token::Server(ServerFault::RateLimited {
+            retry_after_s: Some(secs(n)?),
+            quota: true,
+        }),
         ("u", Some(n)) => Token::Server(ServerFault::Unavailable {
             retry_after_s: secs(n)?,
         }),
         ("t", n) => Token::Server(ServerFault::RateLimited {
             retry_after_s: n.map(secs).transpose()?,
+            quota: n.is_none(),
         }),
         ("b", None) => Token::Rerender,
         ("m", Some(n)) => Token::Recalls(bounded(raw, n, MAX_CODE_RECALLS.into())? as u32),

@@ -116,11 +116,17 @@ fn server_error(rng: &mut LabRng) -> ServerFault {
         0 => ServerFault::Unavailable {
             retry_after_s: rng.random_range(0..=MAX_GEN_RETRY_AFTER_S),
         },
-        1 => ServerFault::RateLimited {
-            retry_after_s: rng
+        1 => {
+            // A quota 429 comes without Retry-After here, a rate limit with
+            // it (the code has tokens for the other two kinds).
+            let retry_after_s = rng
                 .random_bool(0.5)
-                .then(|| rng.random_range(0..=MAX_GEN_RETRY_AFTER_S)),
-        },
+                .then(|| rng.random_range(0..=MAX_GEN_RETRY_AFTER_S));
+            ServerFault::RateLimited {
+                retry_after_s,
+                quota: retry_after_s.is_none(),
+            }
+        }
         _ => ServerFault::Fail,
     }
 }

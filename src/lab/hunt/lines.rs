@@ -29,6 +29,7 @@ fn server(l: Lang, f: ServerFault) -> Option<String> {
         ServerFault::CrashBeforeCommit => t(l, "hunt.server.crash_before_commit"),
         ServerFault::CrashAfterCommit => t(l, "hunt.server.crash_after_commit"),
         ServerFault::Fail => t(l, "hunt.server.fail"),
+        ServerFault::FailBeforeWork => t(l, "hunt.server.fail_before_work"),
         ServerFault::Unavailable { retry_after_s } => tf(
             l,
             "hunt.server.unavailable",
@@ -36,10 +37,22 @@ fn server(l: Lang, f: ServerFault) -> Option<String> {
         ),
         ServerFault::RateLimited {
             retry_after_s: Some(s),
-        } => tf(l, "hunt.server.rate_limited", &[("t", clock(l, s * 1000))]),
+            quota,
+        } => {
+            let key = match quota {
+                true => "hunt.server.quota_retry_after",
+                false => "hunt.server.rate_limited",
+            };
+            tf(l, key, &[("t", clock(l, s * 1000))])
+        }
         ServerFault::RateLimited {
             retry_after_s: None,
+            quota: true,
         } => t(l, "hunt.server.quota"),
+        ServerFault::RateLimited {
+            retry_after_s: None,
+            quota: false,
+        } => t(l, "hunt.server.rate_limited_bare"),
     })
 }
 

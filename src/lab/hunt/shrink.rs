@@ -33,7 +33,7 @@ pub fn measure(s: &FaultSchedule) -> (usize, u64, u64) {
         size += match a.server {
             ServerFault::Stall(ms) => ms,
             ServerFault::Unavailable { retry_after_s } => retry_after_s * 1000,
-            ServerFault::RateLimited { retry_after_s } => retry_after_s.unwrap_or(0) * 1000,
+            ServerFault::RateLimited { retry_after_s, .. } => retry_after_s.unwrap_or(0) * 1000,
             _ => 0,
         };
     }
@@ -166,10 +166,12 @@ fn shorter_server(f: ServerFault) -> Vec<ServerFault> {
             .collect(),
         ServerFault::RateLimited {
             retry_after_s: Some(s),
+            quota,
         } => shorter(s, 1)
             .into_iter()
             .map(|s| ServerFault::RateLimited {
                 retry_after_s: Some(s),
+                quota,
             })
             .collect(),
         _ => Vec::new(),

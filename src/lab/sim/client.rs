@@ -105,6 +105,11 @@ impl Sim {
                 replayed: r.replayed,
             };
             self.finish_call(call, outcome, result, None)
+        } else if r.status == 429 && crate::lab::handler::is_quota_body(&r.body) {
+            // 000: «额度类 429 直接终止», whatever its Retry-After says;
+            // the harness reads the kind from the body.
+            let give_up = Some(GiveUp::NotRetryable);
+            self.finish_call(call, outcome, ToolResult::NotCreated, give_up)
         } else {
             self.attempt_ended(call, outcome, r.retry_after_s)
         };
@@ -145,7 +150,8 @@ impl Sim {
             AttemptOutcome::Status { status: 429, .. } if careful => {
                 (false, Retry::No(GiveUp::Careful))
             }
-            // A 429 without Retry-After is a quota: never retried.
+            // 000: «其他 HTTP 429 只有带 Retry-After 才重试» (a quota 429
+            // stopped before this, by its body).
             AttemptOutcome::Status { status: 429, .. } => match retry_after_s {
                 Some(_) => (false, Retry::Yes),
                 None => (false, Retry::No(GiveUp::NotRetryable)),
@@ -180,9 +186,9 @@ impl Sim {
         };
         if let Retry::No(give_up) = retry {
             let result = match (outcome, give_up) {
-                // The key's stored outcome is an error: if one key covered
-                // every attempt of this call, nothing was created.
-                (_, GiveUp::StoredError) if c.key_covers => ToolResult::NotCreated,
+                // A replayed stored 500 is the server's earlier failure,
+                // which proves nothing about side effects (003: «不能据此断言
+                // "没有发生副作用"»): the outcome stays unknown.
                 // 422 after an attempt that may have run: a report may exist.
                 (AttemptOutcome::Status { status: 422, .. }, _) if !c.maybe_executed => {
                     ToolResult::Rejected
