@@ -133,10 +133,22 @@ pub fn normalise_title(title: &str) -> String {
         .join("-")
 }
 
-/// The business key: same evaluation run, same module, same normalised title.
+/// The business key: same evaluation run, same module, same normalised
+/// title. The header carries a SHA-256 of those fields (canonical JSON),
+/// never the title itself: 001, «key 本身不应含用户隐私或业务秘密». 32 hex
+/// digits (128 bits, a UUID's size) keep it short enough to read.
 pub fn business_key(run_id: &str, module: &str, title: &str) -> String {
-    format!("{run_id}:{module}:{}", normalise_title(title))
+    let fields = json!({
+        "run_id": run_id,
+        "module": module,
+        "title": normalise_title(title),
+    });
+    let sum = hex::encode(Sha256::digest(canonical(&fields).as_bytes()));
+    format!("biz-{}", &sum[..BUSINESS_KEY_HEX])
 }
+
+/// Hex digits of the business key's digest.
+pub const BUSINESS_KEY_HEX: usize = 32;
 
 /// A tool_use id as the model API would issue it.
 pub fn tool_use_id(rng: &mut LabRng) -> String {
@@ -227,10 +239,17 @@ mod tests {
             k(ClientStrategy::StableKey, &mut rng),
             Some(format!("eval-0001:{id}"))
         );
+        let business = k(ClientStrategy::BusinessKey, &mut rng).unwrap();
+        assert_eq!(business, business_key("eval-0001", MODULE, TITLE));
+        // A digest of the normalised fields: no title in the header, the
+        // same key for the same title in other words' spacing and case.
+        assert!(!business.contains("export"), "{business}");
+        assert_eq!(business.len(), "biz-".len() + BUSINESS_KEY_HEX);
         assert_eq!(
-            k(ClientStrategy::BusinessKey, &mut rng).as_deref(),
-            Some("eval-0001:export:export-crashes-on-an-empty-csv")
+            business,
+            business_key("eval-0001", MODULE, "export  CRASHES on an empty csv!")
         );
+        assert_ne!(business, business_key("eval-0001", MODULE, TITLE_REWRITTEN));
     }
 
     #[test]

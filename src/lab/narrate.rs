@@ -131,6 +131,9 @@ fn decision_text(
         }
         Decision::DigestMismatch => t(l, "lab.d.mismatch"),
         Decision::RateLimited { quota: true } => t(l, "lab.d.quota"),
+        Decision::RateLimited { quota: false } if a.retry_after.is_none() => {
+            t(l, "lab.d.rate_limited_bare")
+        }
         Decision::RateLimited { quota: false } => {
             tf(l, "lab.d.rate_limited", &[("s", a.retry_after())])
         }
