@@ -92,10 +92,10 @@ fn each_demo_shows_what_the_explanation_cites() {
             ..
         }
     )));
-    // A replayed stored 500 ends the call as «not created».
+    // A replayed stored 500 ends the call as «unknown» (003).
     let r = demo_run("lab_stored_error_next");
     assert_eq!(r.final_call().unwrap().give_up, Some(GiveUp::StoredError));
-    assert_eq!(r.tool_outcome(), ToolOutcome::NotCreated);
+    assert_eq!(r.tool_outcome(), ToolOutcome::Unknown);
     // Quota 429: one request, not created.
     let r = demo_run("tf_429_quota");
     assert_eq!(

@@ -192,16 +192,23 @@ fn a_changed_body_answered_with_the_old_response_is_its_own_fault() {
     );
     assert!(!atomic.changed_body);
     assert_eq!(atomic.ending(), Ending::OneUnknown);
-    // Only a design that keeps keys but never compares bodies does it, and
-    // only when a retry changed its body under a key it had already
-    // recorded.
+    // Only a design that keeps keys but never compares bodies does it,
+    // when a retry changed its body under a key it had already recorded; or
+    // a lease without a fence, when a stale handler's write-back lands on a
+    // released key's new claim made by a changed body (`lease_reclaimed`).
     for (&(sc, c, s, seed), x) in every_cell() {
         if x.changed_body {
+            let no_digest = !s.has(Mechanism::Digest);
+            let unfenced = s.has(Mechanism::Lease) && !s.has(Mechanism::Fence);
             assert!(
-                s.keyed() && !s.has(Mechanism::Digest),
+                s.keyed() && (no_digest || unfenced),
                 "{sc:?} {c:?} {s:?} {seed}"
             );
-            assert!(design_breaks(c, s).contains(&Rule::ReplayChangedBody));
+            let rule = match no_digest {
+                true => Rule::ReplayChangedBody,
+                false => Rule::LeaseWithoutFence,
+            };
+            assert!(design_breaks(c, s).contains(&rule));
         }
     }
 }

@@ -73,9 +73,10 @@ fn with_downstream(d: Design, extra: &[Mechanism]) -> Design {
 /// may still commit its report afterwards (`record_after` records the key
 /// only after the report, so a concurrent handler is not stopped; a lease
 /// without a guard or a fence lets the stale handler write over the stored
-/// 500). A retry then hears «not created» while a report exists.
-/// `stored_error_contradicted_later` shows each of them doing it.
-fn may_lie(d: Design) -> bool {
+/// 500). A retry that hears the 500 replayed is told «unknown» (003: a
+/// failed write proves nothing about side effects), so even then no model
+/// is lied to; `stored_error_contradicted_later` shows each of them.
+fn stored_error_contradicted(d: Design) -> bool {
     use Mechanism::*;
     let stale_writer = d.has(RecordAfter) || (d.has(Lease) && !d.has(Guard) && !d.has(Fence));
     d.has(StoreErrors) && stale_writer
@@ -93,8 +94,8 @@ fn keeps_one(d: Design) -> bool {
 /// `extra`) and every client, for each tenant: every run settles before the
 /// event cap; «created» is never a lie but by a cross-tenant leak; the model
 /// hears the truth (if a report exists it was told «created» or «unknown»;
-/// «not created» and «rejected» only if none does) unless the design
-/// [`may_lie`] or another tenant's response leaked to it; a design that
+/// «not created» and «rejected» only if none does) unless another tenant's
+/// response leaked to it; a design that
 /// [`keeps_one`] keeps one report per tenant for a key that covers every
 /// attempt (stable_key without a model re-call, business_key unless the
 /// model rewrote the title) within the retention; and with `tenant_scope`
@@ -121,7 +122,7 @@ fn truth_for_every_design(
                     prop_assert!(n > 0, "{c:?} {d:?}: told «created» with no report");
                 }
                 prop_assert!(
-                    may_lie(d) || leaked || tool.is_truthful(n),
+                    leaked || tool.is_truthful(n),
                     "{c:?} {d:?}: tenant {t}: {n} report(s) but its model was told {tool:?}"
                 );
                 let covered = match c {
@@ -196,11 +197,21 @@ fn stored_error_contradicted_later() {
         ..FaultSchedule::default()
     };
     for d in Design::all_valid() {
-        let lies = [&beside, &after_takeover].iter().any(|s| {
-            let r = run_schedule(s, ClientStrategy::StableKey, d, 1);
-            !r.tool_outcome().is_truthful(r.final_report_count())
+        let runs =
+            [&beside, &after_takeover].map(|s| run_schedule(s, ClientStrategy::StableKey, d, 1));
+        for r in &runs {
+            assert!(
+                r.tool_outcome().is_truthful(r.final_report_count()),
+                "{d:?}"
+            );
+        }
+        // Where the stored 500 is contradicted by a later commit, the retry
+        // was told «unknown», which stays true.
+        let contradicted = runs.iter().any(|r| {
+            r.final_report_count() > 0
+                && r.final_call().unwrap().give_up == Some(GiveUp::StoredError)
         });
-        assert_eq!(lies, may_lie(d), "{d:?}");
+        assert_eq!(contradicted, stored_error_contradicted(d), "{d:?}");
     }
 }
 

@@ -124,8 +124,9 @@ fn completed_key_replays_the_stored_response_including_errors() {
         assert_eq!(last.keys[0].status, "done");
         assert_eq!(last.keys[0].response_status, Some(500));
         assert_eq!(r.final_report_count(), 0);
-        // The stored outcome of this key is an error: nothing was created.
-        assert_eq!(r.tool_result(), Some(ToolResult::NotCreated));
+        // The stored outcome of this key is an error, which proves nothing
+        // about side effects (003): the outcome is unknown.
+        assert_eq!(r.tool_result(), Some(ToolResult::Unknown));
         assert_eq!(r.final_call().unwrap().give_up, Some(GiveUp::StoredError));
     }
 }

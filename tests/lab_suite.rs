@@ -114,9 +114,10 @@ fn a_changed_body_answered_with_the_old_response_fails_though_one_report_and_the
 }
 
 #[test]
-fn the_break_step_of_a_lie_is_when_it_became_false() {
+fn a_replayed_500_is_no_lie_when_a_stale_handler_commits_later() {
     // A lease without a write-back condition stores the taker's 500; a retry
-    // hears it replayed («not created»); then the stale handler commits.
+    // hears it replayed; then the stale handler commits. The model was told
+    // «unknown» (003: a failed write proves nothing), which stays true.
     let stall = AttemptFault::server(ServerFault::Stall(STALL_MS));
     let fail = AttemptFault::server(ServerFault::Fail);
     let s = FaultSchedule {
@@ -126,17 +127,16 @@ fn the_break_step_of_a_lie_is_when_it_became_false() {
     let r = run_schedule(&s, ClientStrategy::StableKey, Preset::LeasedUnguarded, 1);
     assert_eq!(
         (r.final_report_count(), r.tool_outcome()),
-        (1, ToolOutcome::NotCreated)
+        (1, ToolOutcome::Unknown)
     );
-    let at = break_index(&r).unwrap();
+    assert!(Clause::TruthTold.holds(&r));
     let commit = r.survivors().next().unwrap().step;
-    assert_eq!(at, commit, "the commit came after the model was told");
-    assert!(r.steps()[..at].iter().any(|st| matches!(
+    assert!(r.steps()[..commit].iter().any(|st| matches!(
         st.kind,
         StepKind::Received {
             next: Next::Finish {
-                result: ToolResult::NotCreated,
-                ..
+                result: ToolResult::Unknown,
+                give_up: Some(GiveUp::StoredError),
             },
             ..
         }
@@ -187,7 +187,9 @@ fn starting_red_one_mechanism_at_a_time_reaches_all_green_but_the_unfixable() {
         .unwrap();
     assert_eq!(dedupe.1, [Scenario::NotifierTimeout, Scenario::RelayCrash]);
     // The claim fixes the most; the lease alone turns the lease scenarios
-    // red («先看它变红»), and the guard turns them green again.
+    // red («先看它变红»), the guard turns all but the re-claimed key green
+    // again, and the fence that one (a guard cannot tell whose claim is in
+    // progress once a released key was claimed again).
     let (_, fixed, _) = &added[0];
     assert!(
         fixed.contains(&Scenario::ResponseLost) && fixed.contains(&Scenario::ConcurrentSameKey)
@@ -198,9 +200,11 @@ fn starting_red_one_mechanism_at_a_time_reaches_all_green_but_the_unfixable() {
         Scenario::LeaseOverlap,
         Scenario::LeaseNotify,
     ];
-    assert_eq!(lease.2, leases);
+    assert_eq!(lease.2, [&leases[..], &[Scenario::LeaseReclaimed]].concat());
     let guard = added.iter().find(|a| a.0 == Mechanism::Guard).unwrap();
     assert_eq!(guard.1, leases);
+    let fence = added.iter().find(|a| a.0 == Mechanism::Fence).unwrap();
+    assert_eq!(fence.1, [Scenario::LeaseReclaimed]);
     // What stays red: two tenants' equal key strings, which `tenant_scope`
     // (the reading's rule, beyond the chapter's order) fixes, and what no
     // server mechanism fixes.

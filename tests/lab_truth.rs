@@ -135,7 +135,7 @@ fn stored_500_is_replayed_and_the_harness_stops() {
             let cell = cell_of(Scenario::Stored500, c, s);
             assert_eq!(
                 (cell.reports, cell.tool),
-                (0, ToolOutcome::NotCreated),
+                (0, ToolOutcome::Unknown),
                 "{c:?} {s:?}"
             );
         }

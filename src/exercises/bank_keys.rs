@@ -211,7 +211,7 @@ fn stored_error_questions() -> Vec<Question> {
         at(
             "lab_stored_error_next",
             Source::Chapter,
-            choice(STORED_ERROR_NEXT, "stop_not_created"),
+            choice(STORED_ERROR_NEXT, "stop_unknown"),
             lab_run(S::Stored500, C::StableKey, V::Fenced),
         ),
         at(

@@ -51,7 +51,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.client.stable_key", "稳定键", "Stable key"),
     e("lab.client.stable_key.desc", "一次逻辑操作一个键（run_id:tool_use_id），重试时复用。", "One key per logical operation (run_id:tool_use_id), reused on every retry."),
     e("lab.client.business_key", "业务键", "Business key"),
-    e("lab.client.business_key.desc", "由评测运行、模块和规范化后的标题推导，模型重新调用也认得出来。", "Derived from the evaluation run, the module and the normalised title; survives a model re-call."),
+    e("lab.client.business_key.desc", "由评测运行、模块和规范化后的标题推导，模型重新调用也认得出来。请求头里放的是这几项的 SHA-256 摘要，不放标题原文（001：key 本身不应含用户隐私或业务秘密）。", "Derived from the evaluation run, the module and the normalised title; survives a model re-call. The header carries a SHA-256 digest of those fields, not the title itself (001: a key should hold no user privacy or business secret)."),
     e("lab.client.careful", "保守重试", "Careful"),
     e("lab.client.careful.desc", "不带键，按阅读材料「超时、重试、退避与幂等性」里的保守矩阵处理 POST 创建：只自动重试「可以证明没发出去」的连接失败；超时就报结果未知，错误状态码照服务端说的报。", "No key; follows the conservative matrix for POST create in the reading «Timeouts, retries, backoff and idempotency»: retries only a connection failure that provably sent nothing; a timeout ends as unknown, an error status as the server stated it."),
     e("lab.client.query_first", "先查再调", "Query first"),

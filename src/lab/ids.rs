@@ -95,7 +95,8 @@ id_enum! {
         NewKey => "new_key",
         /// `run_id:tool_use_id`, reused on every retry of one tool call.
         StableKey => "stable_key",
-        /// Derived from the evaluation run, the module and the normalised title.
+        /// Derived from the evaluation run, the module and the normalised
+        /// title: a SHA-256 of them, never the title in the header.
         BusinessKey => "business_key",
         /// No key; retries only a connection that provably sent nothing (the
         /// chapter's conservative matrix for POST create).
