@@ -222,7 +222,7 @@ fn the_explanations_state_what_the_runs_show() {
         run(Scenario::BodyMismatch, ClientStrategy::StableKey, cd, 1).final_report_count(),
         1
     );
-    // Stored 500: stored, 0 reports and «not created»; released, 1 and «created».
+    // Stored 500: stored, 0 reports and «unknown» (003); released, 1 and «created».
     let stored = run(
         Scenario::Stored500,
         ClientStrategy::StableKey,
@@ -231,7 +231,7 @@ fn the_explanations_state_what_the_runs_show() {
     );
     assert_eq!(
         (stored.final_report_count(), stored.tool_outcome()),
-        (0, ToolOutcome::NotCreated)
+        (0, ToolOutcome::Unknown)
     );
     let released = run(Scenario::Stored500, ClientStrategy::StableKey, cd, 1);
     assert_eq!(

@@ -169,6 +169,26 @@ fn a_429s_kind_is_read_from_its_body_not_from_a_missing_retry_after() {
     // Another 429 is retried only with Retry-After.
     assert_eq!(attempts(&one(Some(1), false)), (2, ToolOutcome::Created));
     assert_eq!(attempts(&one(None, false)), (1, ToolOutcome::NotCreated));
+    // A quota after an attempt that may have run: still no retry, but the
+    // outcome is unknown, not «not created».
+    let after_lost = FaultSchedule {
+        attempts: vec![
+            AttemptFault {
+                response: Delivery::Lose,
+                ..AttemptFault::default()
+            },
+            AttemptFault::server(ServerFault::RateLimited {
+                retry_after_s: None,
+                quota: true,
+            }),
+        ],
+        ..FaultSchedule::default()
+    };
+    let r = run_schedule(&after_lost, ClientStrategy::BusinessKey, Preset::Fenced, 1);
+    assert_eq!(
+        (r.final_report_count(), r.attempts(), r.tool_outcome()),
+        (1, 2, ToolOutcome::Unknown)
+    );
     // The tool's text names the kind.
     let text = |s: &FaultSchedule| {
         let r = run_schedule(s, ClientStrategy::StableKey, Preset::Fenced, 1);
@@ -208,5 +228,25 @@ fn a_replayed_stored_500_tells_the_model_the_outcome_is_unknown() {
         );
         assert_eq!(released.final_report_count(), 1, "{p:?}");
         assert!(decisions(&released).contains(&Decision::Released));
+    }
+}
+
+#[test]
+fn the_schedule_code_names_a_before_work_failure_and_each_kind_of_429() {
+    use retry_lab::lab::hunt::code::{decode, encode};
+    let rate = |retry_after_s, quota| ServerFault::RateLimited {
+        retry_after_s,
+        quota,
+    };
+    for (code, server) in [
+        ("1.a.fb", ServerFault::FailBeforeWork),
+        ("1.a.t", rate(None, true)),
+        ("1.a.t2", rate(Some(2), false)),
+        ("1.a.tn", rate(None, false)),
+        ("1.a.tq5", rate(Some(5), true)),
+    ] {
+        let s = decode(code).unwrap();
+        assert_eq!(s.attempts[0].server, server, "{code}");
+        assert_eq!(encode(&s), code);
     }
 }

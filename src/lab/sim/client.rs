@@ -107,9 +107,13 @@ impl Sim {
             self.finish_call(call, outcome, result, None)
         } else if r.status == 429 && crate::lab::handler::is_quota_body(&r.body) {
             // 000: «额度类 429 直接终止», whatever its Retry-After says;
-            // the harness reads the kind from the body.
-            let give_up = Some(GiveUp::NotRetryable);
-            self.finish_call(call, outcome, ToolResult::NotCreated, give_up)
+            // the harness reads the kind from the body. An earlier attempt
+            // of the call may still have run.
+            let result = match self.calls[call].maybe_executed {
+                true => ToolResult::Unknown,
+                false => ToolResult::NotCreated,
+            };
+            self.finish_call(call, outcome, result, Some(GiveUp::NotRetryable))
         } else {
             self.attempt_ended(call, outcome, r.retry_after_s)
         };
