@@ -24,10 +24,10 @@ fn tokens(run: &Run) -> Vec<i64> {
     run.steps()
         .iter()
         .filter_map(|s| match &s.kind {
-            StepKind::Server { decision, .. } => match decision {
-                Decision::Claimed { fence } | Decision::TookOver { fence } => *fence,
-                _ => None,
-            },
+            StepKind::Server {
+                decision: Decision::Claimed { fence } | Decision::TookOver { fence },
+                ..
+            } => *fence,
             _ => None,
         })
         .collect()

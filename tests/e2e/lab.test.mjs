@@ -208,11 +208,13 @@ test('the matrix shows the outcomes the chapter claims, for two servers', async 
   // The status guard stops the stale writer that wakes after the taker.
   assert.equal(await cell(leased, 'lease_expired', 'stable_key'), 1);
   assert.equal(await cell(leased, 'stored_500', 'stable_key'), 0);
-  assert.equal(await tool(leased, 'stored_500', 'stable_key'), 'not_created');
+  // A replayed 500 proves nothing about side effects (003): unknown.
+  assert.equal(await tool(leased, 'stored_500', 'stable_key'), 'unknown');
+  assert.equal(await tool(leased, 'quota_429', 'stable_key'), 'not_created');
   assert.equal(await tool(leased, 'crash_between_commits', 'careful'), 'unknown');
   // «0, and the model knows» and «0, unknown» read differently.
   assert.notEqual(
-    await leased.getByTestId('cell-stored_500-stable_key').innerText(),
+    await leased.getByTestId('cell-quota_429-stable_key').innerText(),
     await leased.getByTestId('cell-request_lost-careful').innerText(),
   );
   // Cells that changed from the previous preset (leased_unguarded: the

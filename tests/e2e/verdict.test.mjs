@@ -19,7 +19,7 @@ after(async () => {
 const GLYPHS = /[⏮⏭⏸⏳☒▶◀✕✗✓∅☘Δ]/;
 
 test('the ending shows only at the end: predict, step, then read the verdict', async () => {
-  const page = await app.open('#/lab?scenario=stored_500&client=stable_key&server=atomic&seed=1');
+  const page = await app.open('#/lab?scenario=quota_429&client=stable_key&server=atomic&seed=1');
   await page.getByTestId('card-end').waitFor();
   assert.equal(await page.getByTestId('card-end').getAttribute('data-shown'), 'false');
   assert.equal(await page.getByTestId('final-verdict').count(), 0);
