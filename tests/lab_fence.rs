@@ -100,6 +100,33 @@ fn on_lease_reclaimed_the_guard_alone_answers_a_changed_body_with_the_stale_hand
     }
 }
 
+/// A chapter-following server and harness file the one report within the
+/// tool call's total deadline: in `lease_reclaimed` exactly one is reachable.
+#[test]
+fn on_fenced_the_model_hears_created_within_the_calls_deadline() {
+    for seed in 1..=5 {
+        let r = run(
+            Scenario::LeaseReclaimed,
+            ClientStrategy::StableKey,
+            Preset::Fenced,
+            seed,
+        );
+        let told = r.steps().iter().find_map(|s| match s.kind {
+            StepKind::Received {
+                next: Next::Finish { result, .. },
+                ..
+            } => Some((s.time_ms, result)),
+            _ => None,
+        });
+        let (at, result) = told.expect("the call ends with an answer");
+        assert!(
+            matches!(result, ToolResult::Created { .. }),
+            "{seed}: {result:?}"
+        );
+        assert!(at < CALL_DEADLINE_MS, "{seed}: told at {at} ms");
+    }
+}
+
 #[test]
 fn the_fence_is_what_turns_lease_reclaimed_green() {
     let fenced = Preset::Fenced.design();

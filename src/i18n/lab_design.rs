@@ -41,7 +41,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.mech.guard", "写回带状态条件", "Status condition on the write-back"),
     e("lab.mech.guard.desc", "写回用 WHERE key=? AND status='in_progress'，影响 0 行就整个事务回滚、报告一起撤销。", "The write-back has WHERE key=? AND status='in_progress'; when it matches 0 rows the whole transaction rolls back, report included."),
     e("lab.mech.fence", "fencing token", "Fencing token"),
-    e("lab.mech.fence.desc", "接管时 fencing token 加 1，写回带 AND fence=自己的 token：慢请求醒来时 token 已经过期，更新 0 行，连同报告一起回滚。", "A takeover increments the fencing token and the write-back has AND fence = its own token: a slow request that wakes holds an outdated token, updates 0 rows and rolls back, report included."),
+    e("lab.mech.fence.desc", "每次占键和接管，fence_counter 表里这个键的计数加 1，新值就是这次的 fencing token；写回带 AND fence=自己的 token：慢请求醒来时 token 已经过期，更新 0 行，连同报告一起回滚。计数放在占位记录之外，占位被删、键被重新占下时也不会从 1 重来（本章：「单调递增」）。", "Every claim and every takeover raises the key's counter in the fence_counter table by 1, and the new value is that holder's fencing token; the write-back has AND fence = its own token: a slow request that wakes holds an outdated token, updates 0 rows and rolls back, report included. The counter lives outside the claim's row, so a deleted and re-claimed key does not start again at 1 (the chapter: «单调递增», monotonically increasing)."),
     e("lab.group.key_record", "键的记录", "Key record"),
     e("lab.group.body", "请求体", "Request body"),
     e("lab.group.errors", "错误结果", "Error results"),

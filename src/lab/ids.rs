@@ -42,7 +42,8 @@ id_enum! {
         RetryAfterLong => "retry_after_long",
         /// 429 with `Retry-After: 1` before any work.
         RateLimited429 => "rate_limited_429",
-        /// 429 without `Retry-After`: the quota is exhausted.
+        /// 429 whose body says the quota is exhausted (`insufficient_quota`),
+        /// without `Retry-After`.
         Quota429 => "quota_429",
         /// The same tool call is submitted twice at the same moment, same key.
         ConcurrentSameKey => "concurrent_same_key",
@@ -79,7 +80,9 @@ id_enum! {
         /// The first request stalls past the lease; the taker's check fails
         /// before any work and releases the key; the next retry (its body
         /// re-rendered) claims it anew, and the stale handler wakes during
-        /// that claim's work: an ABA on `status = 'in_progress'`.
+        /// that claim's work: an ABA on `status = 'in_progress'`. One
+        /// report is reachable: `fenced` with `stable_key` files it at
+        /// about 7.8 s, within the 12 s deadline.
         LeaseReclaimed => "lease_reclaimed",
     }
 }
