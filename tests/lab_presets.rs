@@ -3,7 +3,10 @@
 //! count, the tool outcome, the luck mark and the trace digest recorded in
 //! `tests/data/lab_presets.txt` by the old hard-coded handlers (the file's
 //! first commit), so the one handler assembled from mechanisms runs, for
-//! each preset, byte for byte the SQL they ran.
+//! each preset, byte for byte the SQL they ran. Regenerated since only for
+//! deliberate changes, named in their commits (the last: the fencing counter
+//! in its own table, the business key as a digest, a replayed stored 500
+//! told as «unknown»; no report count changed).
 //!
 //! The fixture is data, not a test of itself: regenerate it only after a
 //! deliberate change of the lab's behaviour, with

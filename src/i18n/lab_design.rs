@@ -61,6 +61,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.branch.no_key", "请求不带键：只插报告", "Request without a key: the report alone"),
     e("lab.branch.success", "处理成功", "The work succeeded"),
     e("lab.branch.failure", "处理失败：500", "The work failed: 500"),
+    e("lab.branch.aborted", "开工前的检查失败，什么都没做：503，删掉占位（不论存不存错误）", "A check before the work failed, nothing done: 503, the claim deleted (stored errors or not)"),
     e("lab.branch.crash", "进程在事务中崩溃", "The process dies in the transaction"),
     e("lab.branch.error", "语句被拒绝（如 UNIQUE 约束）：500", "A statement is refused (e.g. UNIQUE): 500"),
     e("lab.branch.written", "写回影响 1 行：提交", "The write-back matched 1 row: commit"),
