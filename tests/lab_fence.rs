@@ -277,3 +277,30 @@ fn the_schedule_code_names_a_before_work_failure_and_each_kind_of_429() {
         assert_eq!(encode(&s), code);
     }
 }
+
+#[test]
+fn the_fix_offered_for_lease_reclaimed_on_leased_is_the_fence() {
+    use retry_lab::lab::suite::{smallest_fix, suite, Fix};
+    let d = Preset::Leased.design();
+    let rows = suite(d, ClientStrategy::StableKey, 1, &Scenario::ALL);
+    let fix = smallest_fix(
+        d,
+        ClientStrategy::StableKey,
+        1,
+        Scenario::LeaseReclaimed,
+        &rows,
+    );
+    let Some(Fix::Change { change, .. }) = fix else {
+        panic!("{fix:?}");
+    };
+    assert_eq!(change.add, [Mechanism::Fence]);
+    assert_eq!(
+        nearest_fix(
+            Scenario::LeaseReclaimed,
+            ClientStrategy::StableKey,
+            Preset::Leased,
+            1
+        ),
+        Some((ClientStrategy::StableKey, Preset::Fenced))
+    );
+}
