@@ -405,7 +405,11 @@ fn a_red_green_test_is_graded_on_the_model_counts() {
     };
     let graded = |r: &Response| grade(&x, r, Some(&counts)).unwrap();
     // The chapter's order: «2» on naive, then «only 1», red on naive first.
-    let good = graded(&pick("response_lost", "assert_exactly_two", "assert_exactly_one"));
+    let good = graded(&pick(
+        "response_lost",
+        "assert_exactly_two",
+        "assert_exactly_one",
+    ));
     assert_eq!((good.correct, good.fields), (true, vec![true, true, true]));
     let never_red = graded(&pick("none", "assert_exactly_two", "assert_exactly_one"));
     assert_eq!(

@@ -45,10 +45,7 @@ fn lease_write_back_without_a_condition_writes_again_and_the_status_guard_keeps_
     // in both lease scenarios → 2, 2. With the status guard (leased):
     // lease_expired → 1, lease_overlap → 1 (but written by the stale
     // handler; tests/lab_outcomes.rs shows the fence).
-    assert_eq!(
-        values("predict_lease_write_back"),
-        vec![2.0, 2.0, 1.0, 1.0]
-    );
+    assert_eq!(values("predict_lease_write_back"), vec![2.0, 2.0, 1.0, 1.0]);
 }
 
 #[test]
@@ -246,7 +243,11 @@ fn the_red_green_test_is_graded_by_running_the_lab() {
             red > green
         })
         .collect();
-    for f in ["response_lost", "crash_between_commits", "concurrent_same_key"] {
+    for f in [
+        "response_lost",
+        "crash_between_commits",
+        "concurrent_same_key",
+    ] {
         assert!(duplicating.contains(&f), "面试要点 names {f}");
     }
     let expected: Vec<_> = duplicating

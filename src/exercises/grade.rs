@@ -254,8 +254,8 @@ fn grade_test(
     if values.len() != bench.runs().len() {
         return Err(GradeError::ModelShape);
     }
-    let o = redgreen::outcome(bench, values, fault, repro, regression)
-        .ok_or(GradeError::ModelShape)?;
+    let o =
+        redgreen::outcome(bench, values, fault, repro, regression).ok_or(GradeError::ModelShape)?;
     Ok(Grade {
         correct: o.catches_the_bug(),
         fields: o.parts().to_vec(),

@@ -157,7 +157,14 @@ mod tests {
             of("response_lost", "assert_exactly_two", "assert_exactly_two").parts(),
             [true, false, false]
         );
-        assert!(outcome(&b, &values, "meteor", "assert_exactly_two", "assert_exactly_one").is_none());
+        assert!(outcome(
+            &b,
+            &values,
+            "meteor",
+            "assert_exactly_two",
+            "assert_exactly_one"
+        )
+        .is_none());
         assert!(outcome(&b, &values, "none", "assert_maybe", "assert_exactly_one").is_none());
         assert!(b.counts(&values[..3], "response_lost").is_none());
     }
