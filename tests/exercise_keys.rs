@@ -296,8 +296,16 @@ fn hunt_count() -> Vec<(&'static str, Truth)> {
         .collect()
 }
 
-/// The table: question id → how its key is computed.
+/// The table: question id → how its key is computed, section by section.
 fn keyed() -> Vec<(&'static str, Key)> {
+    let mut all = keyed_truths_wait_layers();
+    all.extend(keyed_keys());
+    all.extend(keyed_agent_interview());
+    all
+}
+
+/// §1–§3: timeouts, backoff and the layers' products.
+fn keyed_truths_wait_layers() -> Vec<(&'static str, Key)> {
     use Key::{Options, Statement};
     vec![
         ("timeout_three_outcomes", Options(timeout_outcomes)),
@@ -336,6 +344,13 @@ fn keyed() -> Vec<(&'static str, Key)> {
         ),
         ("amp_token_bucket_p1", Options(token_bucket)),
         ("amp_metastable_stuck", Options(metastable)),
+    ]
+}
+
+/// §4: the key, the lab's servers and the tenants.
+fn keyed_keys() -> Vec<(&'static str, Key)> {
+    use Key::{Options, Statement};
+    vec![
         (
             "same_key_diff_body",
             Options(|| {
@@ -398,6 +413,14 @@ fn keyed() -> Vec<(&'static str, Key)> {
                     .is_empty()
             }),
         ),
+    ]
+}
+
+/// §4's monitoring and tenants; §5–§6: the agent's two layers, the
+/// interview and the hunt.
+fn keyed_agent_interview() -> Vec<(&'static str, Key)> {
+    use Key::{Options, Statement};
+    vec![
         (
             "tf_monitor_success_rate",
             Statement(|| {
