@@ -415,7 +415,7 @@ fn careful_reader_wording() {
     assert!(t(Lang::Zh, "ex.q.urllib3_total3.explain").contains("16"));
     // The quota rule is Codex's; fencing decides which write-back commits.
     assert!(t(Lang::Zh, "ex.q.tf_429_quota.prompt").contains("Codex"));
-    let fence = t(Lang::Zh, "ex.q.predict_lease_no_fence.explain");
+    let fence = t(Lang::Zh, "ex.q.predict_lease_write_back.explain");
     assert!(
         fence.contains("哪一个写回能提交") && fence.contains("撤不回来"),
         "{fence}"

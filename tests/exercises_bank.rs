@@ -396,50 +396,59 @@ fn matching_grades_each_row() {
 
 #[test]
 fn a_red_green_test_is_graded_on_the_model_counts() {
-    let x = q("test_red_then_green");
-    let pick = |f: &str, a: &str| Response::Choices(vec![f.into(), a.into()]);
+    let x = q("test_naive_then_fenced");
+    let pick = |f: &str, r: &str, g: &str| Response::Choices(vec![f.into(), r.into(), g.into()]);
     // Fault order: none, request_lost, response_lost, slow_server,
-    // crash_between_commits; each naive, then fenced.
+    // crash_between_commits, concurrent_same_key; each naive, then fenced.
     let counts = ModelValue::Numbers {
-        values: vec![1.0, 1.0, 1.0, 1.0, 2.0, 1.0, 2.0, 1.0, 2.0, 1.0],
+        values: vec![1.0, 1.0, 1.0, 1.0, 2.0, 1.0, 2.0, 1.0, 2.0, 1.0, 2.0, 1.0],
     };
-    let good = grade(
-        &x,
-        &pick("response_lost", "assert_exactly_one"),
-        Some(&counts),
-    )
-    .unwrap();
-    assert!(good.correct);
-    assert_eq!(good.fields, vec![true, true]);
-    let never_red = grade(&x, &pick("none", "assert_exactly_one"), Some(&counts)).unwrap();
+    let graded = |r: &Response| grade(&x, r, Some(&counts)).unwrap();
+    // The chapter's order: «2» on naive, then «only 1», red on naive first.
+    let good = graded(&pick(
+        "response_lost",
+        "assert_exactly_two",
+        "assert_exactly_one",
+    ));
+    assert_eq!((good.correct, good.fields), (true, vec![true, true, true]));
+    let never_red = graded(&pick("none", "assert_exactly_two", "assert_exactly_one"));
     assert_eq!(
         (never_red.correct, never_red.fields),
-        (false, vec![false, true])
+        (false, vec![false, false, true])
     );
-    let repro = grade(
-        &x,
-        &pick("crash_between_commits", "assert_exactly_two"),
-        Some(&counts),
-    )
-    .unwrap();
-    assert_eq!((repro.correct, repro.fields), (false, vec![false, false]));
+    let no_repro = graded(&pick(
+        "concurrent_same_key",
+        "assert_at_least_one",
+        "assert_exactly_one",
+    ));
     assert_eq!(
-        grade(&x, &pick("response_lost", "assert_exactly_one"), None),
-        Err(GradeError::NeedsModel)
+        (no_repro.correct, no_repro.fields),
+        (false, vec![false, true, true])
     );
+    let two_as_regression = graded(&pick(
+        "crash_between_commits",
+        "assert_exactly_two",
+        "assert_exactly_two",
+    ));
     assert_eq!(
-        grade(&x, &pick("meteor", "assert_exactly_one"), Some(&counts)),
-        Err(GradeError::Shape)
+        (two_as_regression.correct, two_as_regression.fields),
+        (false, vec![true, false, false])
     );
-    let short = ModelValue::Numbers { values: vec![1.0] };
+    let right = pick("response_lost", "assert_exactly_two", "assert_exactly_one");
+    assert_eq!(grade(&x, &right, None), Err(GradeError::NeedsModel));
     assert_eq!(
         grade(
             &x,
-            &pick("response_lost", "assert_exactly_one"),
-            Some(&short)
+            &pick("meteor", "assert_exactly_two", "assert_exactly_one"),
+            Some(&counts)
         ),
-        Err(GradeError::ModelShape)
+        Err(GradeError::Shape)
     );
+    // A stored answer of the earlier two-pick form does not fit.
+    let two_picks = Response::Choices(vec!["response_lost".into(), "assert_exactly_one".into()]);
+    assert_eq!(grade(&x, &two_picks, Some(&counts)), Err(GradeError::Shape));
+    let short = ModelValue::Numbers { values: vec![1.0] };
+    assert_eq!(grade(&x, &right, Some(&short)), Err(GradeError::ModelShape));
 }
 
 #[test]

@@ -142,8 +142,29 @@ fn option_order_golden() {
     // tests/wasm_exercises.rs asserts the same fingerprint in the browser.
     // Each question's order is seeded by its own id, so the fingerprint
     // changes only when choice questions are added, removed or reworded
-    // (last: three choices of counts became «predict, then run»).
+    // (last: the red/green test and the lease question renamed).
     assert_eq!(fingerprint(&bank()), ORDER_FINGERPRINT);
 }
 
-const ORDER_FINGERPRINT: &str = "078568fbf64aee46";
+const ORDER_FINGERPRINT: &str = "4a8c8b60abd580d6";
+
+#[test]
+fn a_regraded_question_keeps_the_old_answer_without_counting_it() {
+    // Progress stored by main before the regrade: a two-pick red/green test
+    // and a two-count lease prediction. Neither fits today's question, so
+    // both stay under their old ids, kept and not counted.
+    let raw = r#"{"v":2,"records":{
+        "test_red_then_green":{"response":{"t":"choices","v":["response_lost","assert_exactly_one"]},"correct":true,
+            "model":{"t":"numbers","values":[1,1,1,1,2,1,2,1,2,1]}},
+        "predict_lease_no_fence":{"response":{"t":"numbers","v":[1,1]},"correct":true,
+            "model":{"t":"numbers","values":[1,1]}}}}"#;
+    let p = Stored::parse(Some(raw)).unwrap().progress;
+    for (old, new) in [
+        ("test_red_then_green", "test_naive_then_fenced"),
+        ("predict_lease_no_fence", "predict_lease_write_back"),
+    ] {
+        assert!(p.get(old).is_some(), "{old} kept");
+        assert!(p.get(new).is_none(), "{new} starts unanswered");
+        assert!(find(new).is_some() && find(old).is_none());
+    }
+}

@@ -147,7 +147,7 @@ fn at_least_eight_lab_questions_on_the_new_scenarios() {
         "decide_retry_after_long",
         "tf_connect_refused_post",
         "tf_key_retention_next_day",
-        "test_red_then_green",
+        "test_naive_then_fenced",
     ];
     for id in ids {
         q(id);

@@ -1,6 +1,6 @@
 //! §6 面试要点: the chapter's testing method (its ✎练习: assert «2 份» on
-//! naive, «只有 1 份» on a correct implementation, graded by running the
-//! lab), and the follow-up questions: `kill -9` after claiming a key (the
+//! naive, then «只有 1 份» on a correct implementation, seen red on naive
+//! first, with the three faults 面试要点 names; graded by running the lab), and the follow-up questions: `kill -9` after claiming a key (the
 //! lease), 429, and side effects outside the database.
 
 use super::compose::{num, q};
@@ -10,13 +10,16 @@ use super::sections::{Section, Source};
 use super::{Derivation, Kind, Model, PredictInput, Question, Unit};
 use crate::lab::{ClientStrategy as C, Preset as V, Scenario as S, Scenario};
 
-/// The faults a student can inject in the red/green question.
+/// The faults a student can inject in the red/green question: 面试要点's
+/// three («提交后丢响应»「两次提交之间崩溃」「同键并发」) among faults that
+/// leave one report on every server.
 pub const TEST_FAULTS: &[Scenario] = &[
     S::None,
     S::RequestLost,
     S::ResponseLost,
     S::SlowServer,
     S::CrashBetweenCommits,
+    S::ConcurrentSameKey,
 ];
 
 fn at(id: &'static str, kind: Kind, demo: Option<crate::links::Link>) -> Question {
@@ -27,7 +30,7 @@ fn at(id: &'static str, kind: Kind, demo: Option<crate::links::Link>) -> Questio
 pub(super) fn questions() -> Vec<Question> {
     vec![
         at(
-            "test_red_then_green",
+            "test_naive_then_fenced",
             Kind::Predict {
                 input: PredictInput::RedGreen(ASSERTIONS),
                 model: Model::RedGreen(Bench {

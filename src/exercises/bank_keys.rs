@@ -158,17 +158,29 @@ fn lab_questions() -> Vec<Question> {
             None,
         ),
         at(
-            "predict_lease_no_fence",
+            "predict_lease_write_back",
             Source::Chapter,
             predict_reports(&[
                 (
-                    "ex.field.lease_expired",
+                    "ex.field.unguarded_lease_expired",
+                    S::LeaseExpired,
+                    C::StableKey,
+                    V::LeasedUnguarded,
+                ),
+                (
+                    "ex.field.unguarded_lease_overlap",
+                    S::LeaseOverlap,
+                    C::StableKey,
+                    V::LeasedUnguarded,
+                ),
+                (
+                    "ex.field.guarded_lease_expired",
                     S::LeaseExpired,
                     C::StableKey,
                     V::Leased,
                 ),
                 (
-                    "ex.field.lease_overlap",
+                    "ex.field.guarded_lease_overlap",
                     S::LeaseOverlap,
                     C::StableKey,
                     V::Leased,

@@ -73,15 +73,16 @@ pub fn rule_key(q: &Question) -> Option<&'static str> {
     }
 }
 
-/// How many picks (rows of a matching question, the fault and assertion of
-/// a test) a question takes.
+/// How many picks (rows of a matching question; a test's fault, the
+/// assertion on the wrong server and the regression assertion) a question
+/// takes.
 pub fn pick_count(q: &Question) -> usize {
     match &q.kind {
         Kind::Match(rows) => rows.len(),
         Kind::Predict {
             input: PredictInput::RedGreen(_),
             ..
-        } => 2,
+        } => 3,
         _ => 0,
     }
 }

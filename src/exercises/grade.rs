@@ -228,8 +228,10 @@ fn grade_prediction(
     }
 }
 
-/// A red/green test: the response is (fault, assertion); right when the
-/// assertion fails on the wrong server and passes on the correct one.
+/// A red/green test: the response is (fault, assertion on the wrong
+/// server, regression assertion); right when the first reproduces the bug
+/// on the wrong server only and the regression assertion is red there and
+/// green on the correct one ([`redgreen::Outcome::parts`]).
 fn grade_test(
     bench: &redgreen::Bench,
     assertions: &[&str],
@@ -239,10 +241,11 @@ fn grade_test(
     let Response::Choices(picked) = resp else {
         return Err(GradeError::Shape);
     };
-    let [fault, assertion] = picked.as_slice() else {
+    let [fault, repro, regression] = picked.as_slice() else {
         return Err(GradeError::Shape);
     };
-    if !bench.fault_ids().contains(&fault.as_str()) || !assertions.contains(&assertion.as_str()) {
+    let known = |a: &String| assertions.contains(&a.as_str());
+    if !bench.fault_ids().contains(&fault.as_str()) || !known(repro) || !known(regression) {
         return Err(GradeError::Shape);
     }
     let ModelValue::Numbers { values } = model else {
@@ -251,10 +254,11 @@ fn grade_test(
     if values.len() != bench.runs().len() {
         return Err(GradeError::ModelShape);
     }
-    let o = redgreen::outcome(bench, values, fault, assertion).ok_or(GradeError::ModelShape)?;
+    let o =
+        redgreen::outcome(bench, values, fault, repro, regression).ok_or(GradeError::ModelShape)?;
     Ok(Grade {
         correct: o.catches_the_bug(),
-        fields: vec![!o.passes_on_red, o.passes_on_green],
+        fields: o.parts().to_vec(),
     })
 }
 

@@ -137,28 +137,31 @@ test('matching: one select per row, each row marked, the answer shown for the wr
   await page.context().close();
 });
 
-test('a test graded by running the lab: red on naive and green on fenced is right, a test that never goes red is not', async () => {
-  const page = await app.open('#/exercises?q=test_red_then_green');
-  await page.getByTestId('exercise-test_red_then_green').waitFor();
-  await page.getByTestId('rule-test_red_then_green').waitFor();
-  await page.getByTestId('run-test_red_then_green').click();
-  await page.getByTestId('error-test_red_then_green').waitFor();
-  await page.getByTestId('fault-test_red_then_green-response_lost').check();
-  await page.getByTestId('assert-test_red_then_green-assert_exactly_one').check();
-  await page.getByTestId('run-test_red_then_green').click();
-  await page.getByTestId('model-test_red_then_green').waitFor({ timeout: 60000 });
-  assert.match(await page.getByTestId('result-test_red_then_green').innerText(), /✓/);
-  assert.match(await page.getByTestId('model-test_red_then_green-red').innerText(), /红.*2 份/);
-  assert.match(await page.getByTestId('model-test_red_then_green-green').innerText(), /绿.*1 份/);
+test('a test graded by running the lab: «2» on naive, then «only 1» red on naive and green on fenced is right, a test that never goes red is not', async () => {
+  const id = 'test_naive_then_fenced';
+  const page = await app.open(`#/exercises?q=${id}`);
+  await page.getByTestId(`exercise-${id}`).waitFor();
+  await page.getByTestId(`rule-${id}`).waitFor();
+  await page.getByTestId(`run-${id}`).click();
+  await page.getByTestId(`error-${id}`).waitFor();
+  await page.getByTestId(`fault-${id}-concurrent_same_key`).check();
+  await page.getByTestId(`assert-${id}-assert_exactly_two`).check();
+  await page.getByTestId(`regression-${id}-assert_exactly_one`).check();
+  await page.getByTestId(`run-${id}`).click();
+  await page.getByTestId(`model-${id}`).waitFor({ timeout: 60000 });
+  assert.match(await page.getByTestId(`result-${id}`).innerText(), /✓/);
+  assert.match(await page.getByTestId(`model-${id}-repro`).innerText(), /绿.*2 份/);
+  assert.match(await page.getByTestId(`model-${id}-red`).innerText(), /红.*2 份/);
+  assert.match(await page.getByTestId(`model-${id}-green`).innerText(), /绿.*1 份/);
   // Every fault's counts come from the runs: the happy path is 1 on both.
-  assert.equal(await numberIn(page, 'model-test_red_then_green-none-red'), 1);
-  assert.equal(await numberIn(page, 'model-test_red_then_green-crash_between_commits-red'), 2);
+  assert.equal(await numberIn(page, `model-${id}-none-red`), 1);
+  assert.equal(await numberIn(page, `model-${id}-crash_between_commits-red`), 2);
 
-  await page.getByTestId('fault-test_red_then_green-none').check();
-  await page.getByTestId('run-test_red_then_green').click();
-  await page.waitForFunction(() =>
-    document.querySelector('[data-testid="result-test_red_then_green"]')?.innerText.includes('✗'), null, { timeout: 60000 });
-  assert.match(await page.getByTestId('model-test_red_then_green-red').innerText(), /绿/);
+  await page.getByTestId(`fault-${id}-none`).check();
+  await page.getByTestId(`run-${id}`).click();
+  await page.waitForFunction((id) =>
+    document.querySelector(`[data-testid="result-${id}"]`)?.innerText.includes('✗'), id, { timeout: 60000 });
+  assert.match(await page.getByTestId(`model-${id}-red`).innerText(), /绿/);
   app.assertNoErrors(page);
   await page.context().close();
 });
@@ -213,13 +216,14 @@ test('predict, then run: the herd model runs in chunks and names the strategy wi
 });
 
 test('the linked preset runs agree with the values the exercise revealed', async () => {
-  const page = await app.open('#/exercises?q=predict_lease_no_fence');
-  await page.getByTestId('answer-predict_lease_no_fence-1').fill('1');
-  await page.getByTestId('answer-predict_lease_no_fence-2').fill('1');
-  await page.getByTestId('run-predict_lease_no_fence').click();
-  await page.getByTestId('model-predict_lease_no_fence').waitFor({ timeout: 30000 });
-  for (const k of [1, 2]) {
-    const line = page.getByTestId(`model-predict_lease_no_fence-${k}`);
+  const page = await app.open('#/exercises?q=predict_lease_write_back');
+  for (const k of [1, 2, 3, 4]) {
+    await page.getByTestId(`answer-predict_lease_write_back-${k}`).fill('1');
+  }
+  await page.getByTestId('run-predict_lease_write_back').click();
+  await page.getByTestId('model-predict_lease_write_back').waitFor({ timeout: 30000 });
+  for (const k of [1, 2, 3, 4]) {
+    const line = page.getByTestId(`model-predict_lease_write_back-${k}`);
     const shown = Number((await line.innerText()).match(/[:：]\s*(\d+)/)[1]);
     const href = await line.locator('a').getAttribute('href');
     const lab = await app.open(href);

@@ -170,7 +170,8 @@ pub(super) fn match_rows(
     }
 }
 
-/// A test: one fault (by the lab's scenario names) and one assertion.
+/// A test: one fault (by the lab's scenario names), the assertion that
+/// reproduces the problem on the wrong server, and the regression assertion.
 pub(super) fn test_picks(
     c: &Ctx,
     faults: &[&'static str],
@@ -208,5 +209,6 @@ pub(super) fn test_picks(
     html! { <>
         { group(0, "fault", "ex.test_fault", faults.to_vec(), &text) }
         { group(1, "assert", "ex.test_assertion", order::shuffled(id, "assert", assertions), &text) }
+        { group(2, "regression", "ex.test_regression", order::shuffled(id, "regression", assertions), &text) }
     </> }
 }

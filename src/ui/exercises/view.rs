@@ -237,26 +237,30 @@ fn test_runs(l: Lang, q: &Question, r: &Record, bench: &redgreen::Bench, values:
     let Response::Choices(picked) = &r.response else {
         return html! {};
     };
-    let (fault, assertion) = (
-        picked.first().map_or("", |s| s.as_str()),
-        picked.get(1).map_or("", |s| s.as_str()),
-    );
+    let pick = |i: usize| picked.get(i).map_or("", |s| s.as_str());
+    let (fault, repro, regression) = (pick(0), pick(1), pick(2));
     let server = |s: &str| t(l, &format!("lab.server.{s}"));
     let verdict = |pass: bool| t(l, if pass { "ex.test_green" } else { "ex.test_red" });
-    let on = |srv: &str, pass: bool, n: f64, testid: String| {
-        html! {
-            <li data-testid={testid}>{ tf(l, "ex.test_on", &[("server", server(srv)), ("verdict", verdict(pass)), ("count", fmt_num(n))]) }</li>
-        }
+    let on = |assertion: &str, srv: &str, pass: bool, n: f64, testid: String| {
+        let args = [
+            ("assertion", choice_text(l, q, assertion)),
+            ("server", server(srv)),
+            ("verdict", verdict(pass)),
+            ("count", fmt_num(n)),
+        ];
+        html! { <li data-testid={testid}>{ tf(l, "ex.test_on_assert", &args) }</li> }
     };
-    let outcome = redgreen::outcome(bench, values, fault, assertion);
+    let outcome = redgreen::outcome(bench, values, fault, repro, regression);
     let counts = bench.counts(values, fault);
     let runs = bench.runs();
     html! {
         <div class="ex-model">
             if let (Some(o), Some((red, green))) = (outcome, counts) {
                 <ul data-testid={format!("model-{id}")}>
-                    { on(bench.red.id(), o.passes_on_red, red, format!("model-{id}-red")) }
-                    { on(bench.green.id(), o.passes_on_green, green, format!("model-{id}-green")) }
+                    { on(repro, bench.red.id(), o.repro_on_red, red, format!("model-{id}-repro")) }
+                    { on(repro, bench.green.id(), o.repro_on_green, green, format!("model-{id}-repro-green")) }
+                    { on(regression, bench.red.id(), o.passes_on_red, red, format!("model-{id}-red")) }
+                    { on(regression, bench.green.id(), o.passes_on_green, green, format!("model-{id}-green")) }
                 </ul>
             }
             <div class="scroll-x"><table class="data">
