@@ -183,6 +183,14 @@ pub struct Cell {
     /// Requests refused (422) because another tenant's record holds the
     /// same key string.
     pub tenant_refusals: usize,
+    /// The judgement passes ([`crate::lab::judgement::Judgement::passes`]).
+    #[serde(default)]
+    pub pass: bool,
+    /// The combination breaks a rule of the chapter, by design or in the
+    /// run ([`crate::lab::judgement::Judgement::breaks_rule`]): marked even
+    /// where the count is right, never offered as a fix.
+    #[serde(default)]
+    pub rule_break: bool,
 }
 
 impl Cell {
@@ -197,10 +205,10 @@ impl Cell {
     pub fn classes(self) -> String {
         let e = self.ending;
         format!(
-            "verdict-{} ending-{} {}{}",
+            "verdict-{} ending-{} {}{}{}",
             Verdict::from_count(self.reports).id(),
             e.id(),
-            if e.is_good() {
+            if e.model_knows() {
                 "model-knows"
             } else {
                 "model-unsure"
@@ -209,7 +217,8 @@ impl Cell {
                 ""
             } else {
                 " notes-wrong"
-            }
+            },
+            if self.rule_break { " rule-broken" } else { "" }
         )
     }
 
@@ -323,35 +332,33 @@ impl Run {
         self.tool_outcome_of(0)
     }
 
-    /// The matrix cell of this run.
+    /// The matrix cell of this run, read from its judgement.
     pub fn cell(&self) -> Cell {
+        let j = self.judgement();
         Cell {
             reports: self.final_count,
             tool: self.tool_outcome(),
-            lucky: self.lucky,
-            changed_body: !self.changed_body_replays().is_empty(),
-            notes: self.note_counts(),
-            ending: self.ending(),
-            attempts: self.requests.len(),
-            leaks: self.leaks().len(),
-            tenant_refusals: self.tenant_refusals().len(),
+            lucky: j.lucky,
+            changed_body: j.changed_body,
+            notes: j.notes,
+            ending: j.ending,
+            attempts: j.attempts,
+            leaks: j.leaks,
+            tenant_refusals: j.tenant_refusals,
+            pass: j.passes(),
+            rule_break: j.breaks_rule(),
         }
     }
 
-    /// How the run ended, in the lab's one vocabulary: the worst of every
-    /// tenant's ending (one tenant: its own), where a leak and a
-    /// cross-tenant refusal are endings of their own.
+    /// The run's one judgement ([`super::judgement::judge`]).
+    pub fn judgement(&self) -> super::judgement::Judgement {
+        super::judgement::judge(self)
+    }
+
+    /// How the run ended, in the lab's one vocabulary: the judgement's
+    /// ending (its worst failure's, or the tenants' own good ending).
     pub fn ending(&self) -> Ending {
-        let changed = !self.changed_body_replays().is_empty();
-        let own = self
-            .tenants()
-            .map(|t| Ending::of(self.reports_of(t), self.tool_outcome_of(t), changed));
-        let leak = (!self.leaks().is_empty()).then_some(Ending::Leak);
-        let refused = (!self.tenant_refusals().is_empty()).then_some(Ending::TenantRefused);
-        own.chain(leak)
-            .chain(refused)
-            .min_by_key(|e| e.rank())
-            .unwrap_or(Ending::NoneUnknown)
+        self.judgement().ending
     }
 
     /// The tenants whose agents made calls (0 alone, unless a second
@@ -791,6 +798,8 @@ mod cell_tests {
             attempts: 1,
             leaks: 0,
             tenant_refusals: 0,
+            pass: reports == 1,
+            rule_break: false,
         }
     }
 
