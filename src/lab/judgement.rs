@@ -13,7 +13,7 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use super::ids::{Ending, ToolOutcome};
-use super::reach::reachable;
+use super::reach::reachable_for;
 use super::result::{NoteCounts, RecordUse, Run};
 use super::rules::{design_breaks, Rule};
 use super::trace::{AttemptOutcome, Next, StepKind};
@@ -94,8 +94,9 @@ pub struct Judgement {
     pub clauses: Vec<Clause>,
     /// Each tenant's reports, what its model was told, and its ending.
     pub tenants: Vec<TenantView>,
-    /// Whether a report could be filed at all ([`reachable`]).
-    pub possible: bool,
+    /// Whether the first tenant's report could be filed at all
+    /// ([`reachable_for`]; `None` where the schedule's faults do not say).
+    pub possible: Option<bool>,
     /// The notifications: delivered, lost, duplicated, phantom.
     pub notes: NoteCounts,
     /// Requests answered with another tenant's stored response.
@@ -191,7 +192,7 @@ fn stuck(run: &Run, tenant: usize) -> bool {
     conflict && run.reports_of(tenant) == 0
 }
 
-fn tenant_view(run: &Run, tenant: usize, possible: bool, changed: bool) -> TenantView {
+fn tenant_view(run: &Run, tenant: usize, possible: Option<bool>, changed: bool) -> TenantView {
     let (reports, tool) = (run.reports_of(tenant), run.tool_outcome_of(tenant));
     let of_tenant = |what| {
         run.record_uses(what)
@@ -202,7 +203,7 @@ fn tenant_view(run: &Run, tenant: usize, possible: bool, changed: bool) -> Tenan
         Ending::Leak
     } else if of_tenant(RecordUse::TenantRefused) {
         Ending::TenantRefused
-    } else if possible && reports == 0 {
+    } else if possible == Some(true) && reports == 0 {
         Ending::NothingFiled
     } else {
         Ending::of(reports, tool, changed)
@@ -217,8 +218,8 @@ fn tenant_view(run: &Run, tenant: usize, possible: bool, changed: bool) -> Tenan
 
 /// Judges `run`, once.
 pub fn judge(run: &Run) -> Judgement {
-    let possible = reachable(&run.schedule);
-    let clauses = super::judgement_clause::broken(run, possible);
+    let possible = reachable_for(&run.schedule, 0);
+    let clauses = super::judgement_clause::broken(run);
     let classes: Vec<FailureClass> = FailureClass::ALL
         .into_iter()
         .filter(|k| clauses.iter().any(|c| c.class() == *k))
@@ -226,7 +227,7 @@ pub fn judge(run: &Run) -> Judgement {
     let changed = !run.changed_body_replays().is_empty();
     let tenants: Vec<TenantView> = run
         .tenants()
-        .map(|t| tenant_view(run, t, possible, changed))
+        .map(|t| tenant_view(run, t, reachable_for(&run.schedule, t), changed))
         .collect();
     let ending = classes
         .iter()

@@ -6,7 +6,7 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use super::judgement::{tls_retry_step, FailureClass};
-use super::reach::reachable;
+use super::reach::reachable_for;
 use super::result::Run;
 use super::rules::Rule;
 use crate::ids::id_enum;
@@ -22,7 +22,7 @@ id_enum! {
     Clause {
         /// At most one report per tenant's request.
         AtMostOneReport => "at_most_one_report",
-        /// Where a report could be filed ([`reachable`]), each tenant's
+        /// Where a report could be filed ([`reachable_for`]), each tenant's
         /// request filed one: «库里只有一份» is exactly one, not at most one.
         ReportWherePossible => "report_where_possible",
         /// Where none could be filed (a failed handler's 500 is replayed,
@@ -56,16 +56,16 @@ id_enum! {
 impl Clause {
     /// Whether this clause holds for `run`.
     pub fn holds(self, run: &Run) -> bool {
-        self.holds_where(run, reachable(&run.schedule))
-    }
-
-    /// [`Clause::holds`], told whether a report could be filed.
-    fn holds_where(self, run: &Run, possible: bool) -> bool {
         let each = |ok: &dyn Fn(usize) -> bool| run.tenants().all(ok);
+        let possible = |t: usize| reachable_for(&run.schedule, t);
         match self {
             Clause::AtMostOneReport => each(&|t| run.reports_of(t) <= 1),
-            Clause::ReportWherePossible => !possible || each(&|t| run.reports_of(t) >= 1),
-            Clause::NoReportWhereImpossible => possible || each(&|t| run.reports_of(t) == 0),
+            Clause::ReportWherePossible => {
+                each(&|t| possible(t) != Some(true) || run.reports_of(t) >= 1)
+            }
+            Clause::NoReportWhereImpossible => {
+                each(&|t| possible(t) != Some(false) || run.reports_of(t) == 0)
+            }
             Clause::TruthTold => each(&|t| run.tool_outcome_of(t).is_truthful(run.reports_of(t))),
             Clause::NoChangedBodyReplay => run.changed_body_replays().is_empty(),
             Clause::NoLostNotification => run.unnotified_reports().is_empty(),
@@ -109,13 +109,9 @@ impl Clause {
     }
 }
 
-/// The clauses `run` breaks, in their order, told whether a report could
-/// be filed.
-pub(super) fn broken(run: &Run, possible: bool) -> Vec<Clause> {
-    Clause::ALL
-        .into_iter()
-        .filter(|c| !c.holds_where(run, possible))
-        .collect()
+/// The clauses `run` breaks, in their order.
+pub(super) fn broken(run: &Run) -> Vec<Clause> {
+    Clause::ALL.into_iter().filter(|c| !c.holds(run)).collect()
 }
 
 /// The chapter's rules the broken `clauses` stand for.

@@ -10,9 +10,9 @@
 //! primitives ([`reachable`]), and a test checks that both agree on every
 //! named scenario.
 
-use super::faults::{Delivery, FaultSchedule, ServerFault};
+use super::faults::{AttemptFault, Delivery, FaultSchedule, ServerFault};
 use super::ids::Scenario;
-use super::times::{CALL_DEADLINE_MS, MAX_ATTEMPTS};
+use super::times::{ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, LATENCY_MS, MAX_ATTEMPTS};
 use crate::ids::id_enum;
 
 id_enum! {
@@ -128,10 +128,22 @@ enum Step {
     Retry,
     /// The call ends here without a report, whatever follows.
     Ends,
+    /// The process dies inside the handler: a claim may be left behind.
+    Crashes,
+    /// The primitives alone do not say.
+    Open,
 }
 
-fn attempt_step(request: Delivery, server: ServerFault) -> Step {
-    match (request, server) {
+fn attempt_step(f: AttemptFault) -> Step {
+    let ends = |ends: Step| match (f.request, f.response) {
+        // The client read the server's early answer.
+        (Delivery::Deliver, Delivery::Deliver) => ends,
+        // A late request or a lost answer: the client timed out and sent
+        // again before (or without) reading it; the primitives alone do
+        // not say what that retry met.
+        _ => Step::Open,
+    };
+    match (f.request, f.server) {
         (Delivery::TlsFailure, _) => Step::Ends,
         (Delivery::Lose | Delivery::Refuse, _) => Step::Retry,
         (
@@ -140,7 +152,7 @@ fn attempt_step(request: Delivery, server: ServerFault) -> Step {
                 retry_after_s: None,
             },
         )
-        | (_, ServerFault::Fail) => Step::Ends,
+        | (_, ServerFault::Fail) => ends(Step::Ends),
         (
             _,
             ServerFault::RateLimited {
@@ -149,40 +161,92 @@ fn attempt_step(request: Delivery, server: ServerFault) -> Step {
         )
         | (_, ServerFault::Unavailable { retry_after_s: s }) => {
             if s * 1_000 >= CALL_DEADLINE_MS {
-                Step::Ends
+                ends(Step::Ends)
             } else {
-                Step::Retry
+                ends(Step::Retry)
             }
         }
+        (_, ServerFault::Crash | ServerFault::CrashBeforeCommit) => Step::Crashes,
         _ => Step::Works,
     }
 }
 
 /// Whether a chapter-following server and harness can file a report under
-/// `schedule`, derived from its fault primitives: the first attempt, among
-/// the harness's attempts of each tool call the schedule allows (attempts
-/// are numbered across calls), that reaches a working server (a crash
-/// included: the process restarts within the deadline and the claim is
-/// taken over). A TLS failure, a quota 429, a failed handler's stored 500
-/// or a `Retry-After` past the deadline ends its call; the model may call
-/// again if the schedule says so.
-pub fn reachable(schedule: &FaultSchedule) -> bool {
-    let mut calls_left = 1 + schedule.model_recalls as usize;
-    let (mut n, mut of_call) = (0, 0);
-    while calls_left > 0 {
-        let f = schedule.attempt(n);
-        let step = attempt_step(f.request, f.server);
-        if matches!(step, Step::Works) {
-            return true;
-        }
-        n += 1;
-        of_call += 1;
-        if matches!(step, Step::Ends) || of_call == MAX_ATTEMPTS {
-            calls_left -= 1;
-            of_call = 0;
+/// `schedule`, derived from its fault primitives; `None` where the
+/// primitives alone do not say (the judgement then asks only for at most
+/// one report and the truth). Attempts are numbered across tool calls; the
+/// first that reaches a working server makes it possible. A TLS failure, a
+/// quota 429, a failed handler's stored 500 or a `Retry-After` past the
+/// deadline ends its call: impossible, unless the model calls again (then
+/// open). A crash in a call's first attempt is mended when the rest of the
+/// call's attempts are fault-free (the 409's `Retry-After` waits out the
+/// lease, and the next attempt takes the claim over, within the deadline);
+/// any other crash leaves it open, and so does another attempt that may
+/// undo the work ([`undone_elsewhere`]). This is the first tenant's request; a
+/// second tenant's ([`reachable_for`]) is sure only without faults.
+pub fn reachable(schedule: &FaultSchedule) -> Option<bool> {
+    let calls = 1 + schedule.model_recalls as usize;
+    let per_call = MAX_ATTEMPTS as usize;
+    let mut n = 0;
+    for _ in 0..calls {
+        for k in 0..per_call {
+            match attempt_step(schedule.attempt(n + k)) {
+                // Another attempt may undo this one's work.
+                Step::Works if undone_elsewhere(schedule, n + k) => return None,
+                Step::Works => return Some(true),
+                Step::Retry => {}
+                // Whether a model re-call after a failure that ends a call
+                // files depends on the key it carries (a business key gets
+                // the stored 500 again): the primitives do not say.
+                Step::Ends if calls > 1 => return None,
+                Step::Ends => return Some(false),
+                Step::Open => return None,
+                Step::Crashes => {
+                    let clean = (n + k + 1..n + per_call)
+                        .all(|i| schedule.attempt(i) == AttemptFault::default());
+                    return (k == 0 && clean).then_some(true);
+                }
+            }
+            if k + 1 == per_call {
+                n += per_call;
+            }
         }
     }
-    false
+    Some(false)
+}
+
+/// Whether another attempt may undo attempt `at`'s work: a crash elsewhere
+/// kills every handler in the process, and while `at` is late or stalled
+/// past the client's timeout, a retry that fails or takes the claim over
+/// may win the key first.
+fn undone_elsewhere(schedule: &FaultSchedule, at: usize) -> bool {
+    let this = schedule.attempt(at);
+    let slow = matches!(this.request, Delivery::Delay(d) if d + 2 * LATENCY_MS >= ATTEMPT_TIMEOUT_MS)
+        || matches!(this.server, ServerFault::Stall(d) if d >= ATTEMPT_TIMEOUT_MS);
+    schedule.attempts.iter().enumerate().any(|(i, a)| {
+        let crash = matches!(
+            a.server,
+            ServerFault::Crash | ServerFault::CrashBeforeCommit | ServerFault::CrashAfterCommit
+        );
+        i != at && (crash || (slow && a.server != ServerFault::None))
+    })
+}
+
+/// [`reachable`] for `tenant`'s request. Attempts are numbered in the
+/// order they are sent, across tenants and a double submit's two calls, so
+/// with a second tenant or a double submit no request's attempts are known
+/// from the schedule alone: its reach is sure only where the schedule has
+/// no attempt faults at all.
+pub fn reachable_for(schedule: &FaultSchedule, tenant: usize) -> Option<bool> {
+    if tenant == 0 && schedule.second_tenant.is_none() && !schedule.double_submit {
+        reachable(schedule)
+    } else {
+        let clean = schedule
+            .attempts
+            .iter()
+            .all(|a| *a == AttemptFault::default());
+        clean.then_some(true)
+    }
 }
 
 #[cfg(test)]
@@ -192,7 +256,8 @@ mod tests {
     #[test]
     fn the_table_and_the_derivation_agree_on_every_named_scenario() {
         for sc in Scenario::ALL {
-            assert_eq!(reachable(&sc.schedule()), sc.reach().possible, "{sc:?}");
+            let s = sc.schedule();
+            assert_eq!(reachable_for(&s, 0), Some(sc.reach().possible), "{sc:?}");
         }
     }
 

@@ -256,10 +256,11 @@ pub const FIX_ORDER: [Mechanism; CHAPTER_ORDER.len() + 1] = {
     all
 };
 
-/// The mechanism the chapter adds next to `design`; `None` once every one
-/// of [`CHAPTER_ORDER`] is in it.
+/// The mechanism the chapter adds next to `design`, `tenant_scope` last
+/// ([`FIX_ORDER`]: a row's fix may name it, so «本章的机制都已经加上了» waits
+/// for it too); `None` once every one is in it.
 pub fn next_mechanism(design: Design) -> Option<Change> {
-    CHAPTER_ORDER
+    FIX_ORDER
         .into_iter()
         .filter(|m| !design.has(*m))
         .find_map(|m| Change::of(design, &[m]))
@@ -314,10 +315,18 @@ pub enum Fix {
     },
     /// No server change does; `instead` is a client that breaks no rule of
     /// the chapter with which this design (or it after a change a fix may
-    /// make) passes, if any.
+    /// make) passes this row, and which scores strictly higher than the
+    /// current client on the suite's scenarios with every mechanism a fix
+    /// may add (one fixed design, so the hints order the clients and never
+    /// go round in a circle: under `careful` «换成「稳定键」», never back).
     NoServerFix {
         why: Unfixable,
         instead: Option<ClientStrategy>,
+        /// No client that breaks no rule of the chapter makes this row
+        /// pass, on this design or after any change a fix may make: the
+        /// row no design reaches with any client.
+        #[serde(default)]
+        no_client: bool,
     },
 }
 
@@ -413,10 +422,10 @@ mod engine {
             .collect()
     }
 
-    /// The most mechanisms a fix adds: one for the scenario, and one for
-    /// each rule the result would otherwise break (`claim` wants `digest`,
-    /// `lease` wants `fence`).
-    const MAX_ADDED: usize = 3;
+    /// The most mechanisms a fix adds: the claim and the lease a stuck
+    /// claim needs, and one for each rule the result would otherwise break
+    /// (`claim` wants `digest`, `lease` wants `fence`).
+    const MAX_ADDED: usize = 4;
 
     /// Every change of one, then two, then three mechanisms, in the
     /// chapter's order, whose result breaks none of the chapter's rules
@@ -479,14 +488,20 @@ mod engine {
         if let Some((change, breaks)) = found {
             return Some(Fix::Change { change, breaks });
         }
-        let instead = ClientStrategy::ALL
+        let designs: Vec<Design> = std::iter::once(design)
+            .chain(all.iter().map(|ch| ch.design))
+            .collect();
+        let fixers: Vec<ClientStrategy> = ClientStrategy::ALL
             .into_iter()
             .filter(|c| *c != client && abiding(*c))
-            .find(|c| {
-                std::iter::once(design)
-                    .chain(all.iter().map(|ch| ch.design))
-                    .any(|d| row(d, *c, seed, scenario).pass)
-            });
+            .filter(|c| designs.iter().any(|d| row(*d, *c, seed, scenario).pass))
+            .collect();
+        let scenarios: Vec<Scenario> = rows.iter().map(|r| r.scenario).collect();
+        let full = FIX_ORDER.into_iter().fold(Design::NONE, |d, m| d.with(m));
+        let on_full = |c: ClientStrategy| score(&suite(full, c, seed, &scenarios)).pass;
+        let now = on_full(client);
+        let instead = fixers.iter().copied().find(|c| on_full(*c) > now);
+        let no_client = fixers.is_empty();
         // The reason shows on the design itself or, for one that ignores
         // keys, once it keeps them (a key can only be pruned if recorded).
         let why = std::iter::once(failing)
@@ -497,7 +512,11 @@ mod engine {
             .map(|r| unfixable(&r))
             .find(|u| *u != Unfixable::Other)
             .unwrap_or(Unfixable::Other);
-        Some(Fix::NoServerFix { why, instead })
+        Some(Fix::NoServerFix {
+            why,
+            instead,
+            no_client,
+        })
     }
 
     /// The chapter's next mechanism for `design`, and which rows of the

@@ -310,12 +310,17 @@ fn fix_html(l: Lang, sc: Scenario, f: &Owed<Option<Fix>>, a: &Actions) -> Html {
                 </>
             }
         }
-        Owed::Got(Some(Fix::NoServerFix { why, instead })) => html! {
+        Owed::Got(Some(Fix::NoServerFix {
+            why,
+            instead,
+            no_client,
+        })) => html! {
             <>
                 { t(l, "build.fix.none") }{ " " }{ t(l, &why.key()) }{ " " }
-                { match instead {
-                    Some(c) => tf(l, "build.fix.instead", &[("client", t(l, &format!("lab.client.{}", c.id())))]),
-                    None => t(l, "build.fix.no_client"),
+                { match (instead, no_client) {
+                    (Some(c), _) => tf(l, "build.fix.instead", &[("client", t(l, &format!("lab.client.{}", c.id())))]),
+                    (None, true) => t(l, "build.fix.no_client"),
+                    (None, false) => t(l, "build.fix.no_better_client"),
                 } }
             </>
         },
