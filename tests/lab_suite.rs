@@ -340,7 +340,14 @@ fn the_smallest_fix_never_leaves_a_design_that_breaks_a_rule_of_the_chapter() {
     // Every change any fix proposes is valid, never adds record_after, and
     // leaves a design that breaks no rule of the chapter (so never
     // leased_unguarded, leased, or a key record without a digest).
-    for d in Design::all_valid() {
+    // Every valid design in an optimised build; in debug the presets and
+    // every seventh other (a fixed sample: a fix may add four mechanisms).
+    let designs = Design::all_valid()
+        .into_iter()
+        .enumerate()
+        .filter(|(i, d)| !cfg!(debug_assertions) || d.preset().is_some() || i % 7 == 0)
+        .map(|(_, d)| d);
+    for d in designs {
         let now = rows(d, client);
         for sc in failing(&now) {
             if let Some(Fix::Change { change, breaks }) = smallest_fix(d, client, 1, sc, &now) {

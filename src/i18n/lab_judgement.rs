@@ -22,6 +22,10 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.why.notification", "报告数是对的，通知却不对：有的报告没通知到、被通知了两次，或者通知的报告根本不存在。一份报告也要对应一次通知。", "The report count is right, the notifications are not: a report was not notified, was notified twice, or a notification names a report that does not exist. One report also needs exactly one notification."),
     e("lab.why.tls_retried", "TLS、证书或主机名校验失败，客户端却按连接错误重试了：请求一次也没发出去，重试只会掩盖问题。读物决策树的第一个分支：停止并核对 CA、主机名和代理。", "TLS, certificate or host name verification failed, yet the client retried it as a connection error: nothing was ever sent, and retrying only hides the problem. The first branch of the reading's decision tree: stop and check the CA, the host name and the proxy."),
     e("lab.why.rerun_failure", "第一次处理失败（500），重试却让服务端又执行了一遍，留下一份报告。章节：同键重试 SHOULD 返回上一次的结果（成功或错误），Stripe 包括 500；读物 003：失败的写 handler 不能证明没有副作用。", "The first handling failed (500), and the retry made the server run it again, leaving a report. The chapter: a retry with the same key SHOULD get the earlier result (success or error), Stripe including a 500; reading 003: a failed write handler does not prove there was no side effect."),
+    // The matrix's mark.
+    e("lab.legend.rule_broken", "这个组合违反了本章的规则（设计上，或在这次运行里）：即使报告数对，也不算修好", "the combination breaks a rule of the chapter (by design, or in this run): not a fix, even where the count is right"),
+    // The tenant's fix.
+    e("lab.end.tenant_fix", "服务端的修法：加上「{mech}」（读物 003：先按 tenant、subject 与 action 定义 key 的命名空间）", "The server's fix: add «{mech}» (reading 003: define the key's namespace by tenant, subject and action first)"),
     // The fix hint.
     e("build.fix.no_better_client", "有的客户端能让这一行通过，但在整个套件上它的得分不比现在的客户端高：换过去只是换一种失败。", "Some client makes this row pass, but it scores no higher on the whole suite than the current one: switching only trades one failure for another."),
     // Verdicts per tenant.
