@@ -70,10 +70,11 @@ fn per_tenant(l: Lang, s: &LabState) -> Html {
     if lines.is_empty() {
         return Html::default();
     }
+    let sep = if l == Lang::Zh { "；" } else { "; " };
     html! {
         <ul class="tenant-verdicts" data-testid="tenant-verdicts">
-            { for lines.into_iter().map(|(t, line, view)| html! {
-                <li data-testid={format!("tenant-verdict-{t}")}>{ line }{ "；" }{ view }</li>
+            { for lines.into_iter().map(|(tenant, line, view)| html! {
+                <li data-testid={format!("tenant-verdict-{tenant}")}>{ line }{ sep }{ view }</li>
             }) }
         </ul>
     }
