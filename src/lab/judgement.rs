@@ -14,61 +14,12 @@ use serde::{Deserialize, Serialize};
 
 use super::ids::{Ending, ToolOutcome};
 use super::reach::reachable_for;
+use super::result::Cell;
 use super::result::{NoteCounts, RecordUse, Run};
 use super::rules::{design_breaks, Rule};
-use super::trace::{AttemptOutcome, Next, StepKind};
-use crate::ids::id_enum;
+use super::trace::{AttemptOutcome, StepKind};
 
-pub use super::judgement_clause::Clause;
-
-id_enum! {
-    /// One way a run can fail. The hunt looks for one minimal
-    /// counterexample per class; the verdict names the worst class.
-    #[derive(Serialize, Deserialize)]
-    #[derive(BorshSerialize, BorshDeserialize)]
-    FailureClass {
-        /// More than one report for one tenant's request.
-        Duplicate => "duplicate",
-        /// No report where one could have been filed (a claim stuck in
-        /// `in_progress` included).
-        NothingFiled => "nothing_filed",
-        /// A model was told something false.
-        Lie => "lie",
-        /// A notification lost, duplicated, or about a report that does
-        /// not exist.
-        Notification => "notification",
-        /// A tenant answered with another tenant's stored response.
-        Leak => "leak",
-        /// A tenant refused for another tenant's key.
-        TenantRefused => "tenant_refused",
-        /// A changed body answered with the old body's stored response.
-        ChangedBody => "changed_body",
-        /// A rule of the chapter broken in the run itself (a TLS failure
-        /// retried, say).
-        RuleBroken => "rule_broken",
-    }
-}
-
-impl FailureClass {
-    /// Translation key of the class's name (`lab.class.<id>`).
-    pub fn key(self) -> String {
-        format!("lab.class.{}", self.id())
-    }
-
-    /// The ending a run that fails this way reads as.
-    pub fn ending(self) -> Ending {
-        match self {
-            FailureClass::Duplicate => Ending::Duplicate,
-            FailureClass::NothingFiled => Ending::NothingFiled,
-            FailureClass::Lie => Ending::Misinformed,
-            FailureClass::Notification => Ending::Notification,
-            FailureClass::Leak => Ending::Leak,
-            FailureClass::TenantRefused => Ending::TenantRefused,
-            FailureClass::ChangedBody => Ending::ChangedBody,
-            FailureClass::RuleBroken => Ending::RuleBroken,
-        }
-    }
-}
+pub use super::judgement_clause::{tls_retry_step, Clause, FailureClass};
 
 /// What one tenant's request came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -169,20 +120,6 @@ pub fn wasted_retries(run: &Run) -> Vec<usize> {
         .collect()
 }
 
-/// The index of the first step that retried a TLS failure.
-pub fn tls_retry_step(run: &Run) -> Option<usize> {
-    run.steps().iter().position(|s| {
-        matches!(
-            s.kind,
-            StepKind::Received {
-                outcome: AttemptOutcome::TlsFailed,
-                next: Next::Backoff { .. } | Next::RetryAfter { .. },
-                ..
-            }
-        )
-    })
-}
-
 /// Whether `tenant`'s last tool call ended on 409 with no report of its own.
 fn stuck(run: &Run, tenant: usize) -> bool {
     let last = run.calls().iter().rev().find(|c| c.tenant == tenant);
@@ -252,5 +189,37 @@ pub fn judge(run: &Run) -> Judgement {
         ending,
         classes,
         clauses,
+    }
+}
+
+/// What every reader of a run asks of it, answered by its judgement.
+impl Run {
+    /// The matrix cell of this run, read from its judgement.
+    pub fn cell(&self) -> Cell {
+        let j = self.judgement();
+        Cell {
+            reports: self.final_count,
+            tool: self.tool_outcome(),
+            lucky: j.lucky,
+            changed_body: j.changed_body,
+            notes: j.notes,
+            ending: j.ending,
+            attempts: j.attempts,
+            leaks: j.leaks,
+            tenant_refusals: j.tenant_refusals,
+            pass: j.passes(),
+            rule_break: j.breaks_rule(),
+        }
+    }
+
+    /// The run's one judgement ([`super::judgement::judge`]).
+    pub fn judgement(&self) -> Judgement {
+        judge(self)
+    }
+
+    /// How the run ended, in the lab's one vocabulary: the judgement's
+    /// ending (its worst failure's, or the tenants' own good ending).
+    pub fn ending(&self) -> Ending {
+        self.judgement().ending
     }
 }

@@ -1,14 +1,16 @@
-//! The clauses of the one pass rule, each tied to its [`FailureClass`]:
-//! the judgement ([`super::judgement::judge`]) is their only reader; the
-//! workbench, the verdict and the hunt read the judgement.
+//! The clauses of the one pass rule, each tied to its [`FailureClass`] (the
+//! ways a run can fail): the judgement ([`super::judgement::judge`]) is
+//! their only reader; the workbench, the verdict and the hunt read the
+//! judgement.
 
 use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
-use super::judgement::{tls_retry_step, FailureClass};
+use super::ids::Ending;
 use super::reach::reachable_for;
 use super::result::Run;
 use super::rules::Rule;
+use super::trace::{AttemptOutcome, Next, StepKind};
 use crate::ids::id_enum;
 
 id_enum! {
@@ -51,6 +53,69 @@ id_enum! {
         /// first branch: stop and check the CA, the host name and the proxy).
         NoTlsRetry => "no_tls_retry",
     }
+}
+
+id_enum! {
+    /// One way a run can fail. The hunt looks for one minimal
+    /// counterexample per class; the verdict names the worst class.
+    #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
+    FailureClass {
+        /// More than one report for one tenant's request.
+        Duplicate => "duplicate",
+        /// No report where one could have been filed (a claim stuck in
+        /// `in_progress` included).
+        NothingFiled => "nothing_filed",
+        /// A model was told something false.
+        Lie => "lie",
+        /// A notification lost, duplicated, or about a report that does
+        /// not exist.
+        Notification => "notification",
+        /// A tenant answered with another tenant's stored response.
+        Leak => "leak",
+        /// A tenant refused for another tenant's key.
+        TenantRefused => "tenant_refused",
+        /// A changed body answered with the old body's stored response.
+        ChangedBody => "changed_body",
+        /// A rule of the chapter broken in the run itself (a TLS failure
+        /// retried, say).
+        RuleBroken => "rule_broken",
+    }
+}
+
+impl FailureClass {
+    /// Translation key of the class's name (`lab.class.<id>`).
+    pub fn key(self) -> String {
+        format!("lab.class.{}", self.id())
+    }
+
+    /// The ending a run that fails this way reads as.
+    pub fn ending(self) -> Ending {
+        match self {
+            FailureClass::Duplicate => Ending::Duplicate,
+            FailureClass::NothingFiled => Ending::NothingFiled,
+            FailureClass::Lie => Ending::Misinformed,
+            FailureClass::Notification => Ending::Notification,
+            FailureClass::Leak => Ending::Leak,
+            FailureClass::TenantRefused => Ending::TenantRefused,
+            FailureClass::ChangedBody => Ending::ChangedBody,
+            FailureClass::RuleBroken => Ending::RuleBroken,
+        }
+    }
+}
+
+/// The index of the first step that retried a TLS failure.
+pub fn tls_retry_step(run: &Run) -> Option<usize> {
+    run.steps().iter().position(|s| {
+        matches!(
+            s.kind,
+            StepKind::Received {
+                outcome: AttemptOutcome::TlsFailed,
+                next: Next::Backoff { .. } | Next::RetryAfter { .. },
+                ..
+            }
+        )
+    })
 }
 
 impl Clause {

@@ -332,35 +332,6 @@ impl Run {
         self.tool_outcome_of(0)
     }
 
-    /// The matrix cell of this run, read from its judgement.
-    pub fn cell(&self) -> Cell {
-        let j = self.judgement();
-        Cell {
-            reports: self.final_count,
-            tool: self.tool_outcome(),
-            lucky: j.lucky,
-            changed_body: j.changed_body,
-            notes: j.notes,
-            ending: j.ending,
-            attempts: j.attempts,
-            leaks: j.leaks,
-            tenant_refusals: j.tenant_refusals,
-            pass: j.passes(),
-            rule_break: j.breaks_rule(),
-        }
-    }
-
-    /// The run's one judgement ([`super::judgement::judge`]).
-    pub fn judgement(&self) -> super::judgement::Judgement {
-        super::judgement::judge(self)
-    }
-
-    /// How the run ended, in the lab's one vocabulary: the judgement's
-    /// ending (its worst failure's, or the tenants' own good ending).
-    pub fn ending(&self) -> Ending {
-        self.judgement().ending
-    }
-
     /// The tenants whose agents made calls (0 alone, unless a second
     /// tenant's agent ran).
     pub fn tenants(&self) -> impl Iterator<Item = usize> + '_ {
