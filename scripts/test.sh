@@ -35,6 +35,7 @@ cargo test --quiet
 step "tier 1b: the lab's truth property (2,000 random fault schedules on every design of the service's own database, 6 clients) and the judgement of every design (release)"
 cargo test --profile props --quiet --test lab_props -- --ignored --nocapture
 cargo test --profile props --quiet --test lab_judgement
+cargo test --profile props --quiet --test lab_suite
 
 step "tier 2: browser tests (wasm-bindgen-test, headless Chromium)"
 wasm_tests=()

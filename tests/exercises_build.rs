@@ -75,16 +75,22 @@ fn the_solutions_are_the_ones_the_explanations_name() {
         let s = solutions(&q, &c);
         s.into_iter().map(|d| d.to_ids()).collect::<Vec<_>>()
     };
-    // K = 1: only the atomic claim; record_after duplicates on the crash.
-    assert_eq!(ids("build_lost_and_crash"), vec!["claim"]);
+    // K = 4: the atomic claim with its digest, and a lease with its fence:
+    // record_after duplicates on the crash, and the claim alone stays
+    // `in_progress` forever, so nothing is filed.
+    assert_eq!(
+        ids("build_lost_and_crash"),
+        vec!["claim,digest,lease,fence"]
+    );
     // K = 2: the claim and the digest.
     assert_eq!(ids("build_body_mismatch"), vec!["claim,digest"]);
     // K = 3, keeping the claim and the stored errors: the chapter's atomic.
     assert_eq!(ids("build_stored_500"), vec!["claim,digest,store_errors"]);
-    // K = 3, keeping claim and lease: guard or fence.
+    // K = 4, keeping claim and lease: the fence (a guard alone breaks
+    // «再用 fencing token 兜底») and the digest.
     assert_eq!(
         ids("build_lease_stale_writer"),
-        vec!["claim,lease,guard", "claim,lease,fence"]
+        vec!["claim,digest,lease,fence"]
     );
     // K = 3 with two tenants: the claim, the digest and the tenant's
     // namespace (record_after duplicates the concurrent pair).
@@ -92,13 +98,34 @@ fn the_solutions_are_the_ones_the_explanations_name() {
         ids("build_key_collision"),
         vec!["claim,digest,tenant_scope"]
     );
-    // No limit: every design with the atomic claim, none without; but not
-    // with the hurried notification, which tells the owner about the report
-    // the crash rolls back.
+    // No limit: every design with the atomic claim and its digest, a lease
+    // and its fence (the crash's claim is taken over), none without; but
+    // not with the hurried notification, which tells the owner about the
+    // report the crash rolls back.
     let (q, c) = challenge("build_concurrent_same_key");
     for d in Design::all_valid() {
-        let solves = d.has(M::Claim) && !d.has(M::NotifyBeforeCommit);
+        let solves = [M::Claim, M::Digest, M::Lease, M::Fence]
+            .iter()
+            .all(|m| d.has(*m))
+            && !d.has(M::NotifyBeforeCommit);
         assert_eq!(submit(&q, &c, d).unwrap().0, solves, "{d:?}");
+    }
+}
+
+/// Every challenge has an answer that breaks no rule of the chapter, found
+/// by enumerating every valid design; no rule-breaking design ever passes.
+#[test]
+fn every_challenge_has_a_rule_abiding_answer_and_no_rule_breaker_passes() {
+    use retry_lab::lab::rules::design_breaks;
+    for (q, c) in &challenges() {
+        let found = solutions(q, c);
+        assert!(!found.is_empty(), "{}", q.id);
+        for d in Design::all_valid() {
+            if !design_breaks(c.client, d).is_empty() {
+                assert!(!submit(q, c, d).unwrap().0, "{}: {d:?}", q.id);
+            }
+        }
+        assert!(found.iter().all(|d| design_breaks(c.client, *d).is_empty()));
     }
 }
 
@@ -116,6 +143,11 @@ fn a_missing_mechanism_fails_with_the_rows_it_fails() {
     assert_eq!(
         submit(&q, &c, claim).unwrap(),
         (false, vec![true, true, false])
+    );
+    assert_eq!(
+        v.breaks,
+        [retry_lab::lab::rules::Rule::ReplayChangedBody],
+        "a key record without a digest breaks a rule by design"
     );
     // Insert-then-record with the digest: the concurrent pair duplicates.
     let split = Design::of(&[M::RecordAfter, M::Digest]);
@@ -135,17 +167,30 @@ fn the_limit_and_the_kept_mechanisms_are_enforced() {
     assert!(rows.iter().all(|r| r.pass));
     assert_eq!(c.verdict(atomic, &rows).unwrap().over_limit, Some(3));
     assert!(!submit(&q, &c, atomic).unwrap().0);
-    // Dropping the lease passes the rows (no takeover, no stale writer) but
-    // not the challenge: the service must survive kill -9.
+    // Dropping the lease: the crash's claim is never taken over, so that
+    // row files nothing, and the service must survive kill -9.
     let (q, c) = challenge("build_lease_stale_writer");
-    let claim_guard = Design::of(&[M::Claim, M::Guard]);
+    let claim_guard = Design::of(&[M::Claim, M::Digest, M::Guard]);
     let rows = c.run(claim_guard);
-    assert!(rows.iter().all(|r| r.pass));
+    let failing: Vec<Scenario> = rows
+        .iter()
+        .filter(|r| !r.pass)
+        .map(|r| r.scenario)
+        .collect();
+    assert_eq!(failing, [Scenario::CrashBetweenCommits]);
     assert_eq!(
         c.verdict(claim_guard, &rows).unwrap().missing,
         vec![M::Lease]
     );
     assert!(!submit(&q, &c, claim_guard).unwrap().0);
+    // A lease with a guard and no fence passes every row and is still
+    // refused: it breaks a rule of the chapter.
+    let guarded = Design::of(&[M::Claim, M::Digest, M::Lease, M::Guard]);
+    let rows = c.run(guarded);
+    assert!(rows.iter().all(|r| r.pass));
+    let v = c.verdict(guarded, &rows).unwrap();
+    assert_eq!(v.breaks, [retry_lab::lab::rules::Rule::LeaseWithoutFence]);
+    assert!(!v.passes());
 }
 
 #[test]

@@ -18,7 +18,7 @@ fn failing(rows: &[SuiteRow]) -> Vec<Scenario> {
 }
 
 #[test]
-fn a_row_passes_with_at_most_one_report_the_truth_told_no_old_response_to_a_changed_body_and_one_notification_per_report(
+fn a_row_passes_with_exactly_one_report_where_possible_the_truth_told_no_old_response_to_a_changed_body_and_one_notification_per_report(
 ) {
     for p in Preset::ALL {
         for c in ClientStrategy::ALL {
@@ -31,24 +31,36 @@ fn a_row_passes_with_at_most_one_report_the_truth_told_no_old_response_to_a_chan
                 let replayed = !full.changed_body_replays().is_empty();
                 let notes = full.note_counts();
                 assert_eq!(r.notes, notes);
+                // Exactly one where a report could be filed, none where it
+                // could not (the reach table), at most one where the
+                // schedule does not say; no TLS failure retried.
+                let want = |n: usize| match r.scenario.reach().possible {
+                    true => n == 1,
+                    false => n == 0,
+                };
+                let tls_retried = r.scenario == Scenario::TlsError && full.attempts() > 1;
                 if full.tenants().count() == 1 {
                     assert_eq!(
                         r.pass,
-                        r.reports <= 1 && truthful && !replayed && notes.is_exact(),
+                        want(r.reports)
+                            && truthful
+                            && !replayed
+                            && notes.is_exact()
+                            && !tls_retried,
                         "{p:?} {c:?} {r:?}"
                     );
                 }
-                // With two tenants, «at most one report» and the truth are
-                // counted per tenant's request; a leak or a cross-tenant
-                // refusal never passes.
+                // With two tenants, the count and the truth are counted per
+                // tenant's request; a leak or a cross-tenant refusal never
+                // passes.
                 let per_tenant = full.tenants().all(|t| {
                     let n = full.reports_of(t);
-                    n <= 1 && full.tool_outcome_of(t).is_truthful(n)
+                    want(n) && full.tool_outcome_of(t).is_truthful(n)
                 });
                 let across = full.leaks().is_empty() && full.tenant_refusals().is_empty();
                 assert_eq!(
                     r.pass,
-                    per_tenant && !replayed && across && notes.is_exact(),
+                    per_tenant && !replayed && across && notes.is_exact() && !tls_retried,
                     "{p:?} {c:?} {r:?}"
                 );
                 assert_eq!(r.pass, broken_clauses(&full).is_empty());
@@ -166,13 +178,17 @@ fn starting_red_one_mechanism_at_a_time_reaches_all_green_but_the_unfixable() {
         design = step.change.design;
         now = after;
     }
-    let downstream = [Mechanism::Outbox, Mechanism::DownstreamKey];
+    let downstream = [
+        Mechanism::Outbox,
+        Mechanism::DownstreamKey,
+        Mechanism::TenantScope,
+    ];
     let end = downstream
         .iter()
         .fold(Preset::Fenced.design(), |d, m| d.with(*m));
     assert_eq!(design, end);
     let order: Vec<Mechanism> = added.iter().map(|a| a.0).collect();
-    assert_eq!(order, CHAPTER_ORDER);
+    assert_eq!(order, FIX_ORDER);
     // Past the database: the outbox fixes the notification lost in a crash
     // after the commit, and delivery dedupe the repeats of a lost answer and
     // of a relay that died before marking its row.
@@ -205,21 +221,35 @@ fn starting_red_one_mechanism_at_a_time_reaches_all_green_but_the_unfixable() {
     assert_eq!(guard.1, leases);
     let fence = added.iter().find(|a| a.0 == Mechanism::Fence).unwrap();
     assert_eq!(fence.1, [Scenario::LeaseReclaimed]);
-    // What stays red: two tenants' equal key strings, which `tenant_scope`
-    // (the reading's rule, beyond the chapter's order) fixes, and what no
-    // server mechanism fixes.
+    // The stored 500 turns green with `store_errors` (a failed handler is
+    // replayed, never re-run), the stuck claim with the lease.
+    let store = added
+        .iter()
+        .find(|a| a.0 == Mechanism::StoreErrors)
+        .unwrap();
+    assert_eq!(store.1, [Scenario::Stored500]);
+    let lease = added.iter().find(|a| a.0 == Mechanism::Lease).unwrap();
+    assert!(
+        lease.1.contains(&Scenario::CrashBetweenCommits),
+        "{lease:?}"
+    );
+    // What stays red: what no server mechanism fixes (the TLS failure this
+    // client retries, against 001's first branch, among them).
     let unfixable = [
         Scenario::ModelRetry,
         Scenario::KeyExpired,
         Scenario::TitleRewrite,
+        Scenario::TlsError,
     ];
-    let mut red = unfixable.to_vec();
-    red.insert(2, Scenario::KeyCollision);
-    assert_eq!(failing(&now), red);
+    assert_eq!(failing(&now), unfixable);
     for sc in unfixable {
         let fix = smallest_fix(design, client, 1, sc, &now).unwrap();
         assert!(matches!(fix, Fix::NoServerFix { .. }), "{sc:?}: {fix:?}");
     }
+    // Two tenants' equal key strings stay red until `tenant_scope` (the
+    // reading's rule, the last step), which the fix names.
+    let design = design.without(Mechanism::TenantScope);
+    let now = rows(design, client);
     let fix = smallest_fix(design, client, 1, Scenario::KeyCollision, &now);
     let Some(Fix::Change { change, breaks }) = fix else {
         panic!("{fix:?}");
@@ -244,7 +274,11 @@ fn from_key_split_the_chapter_replaces_record_after_by_claim() {
     let end = fenced
         .with(Mechanism::Outbox)
         .with(Mechanism::DownstreamKey);
-    assert_eq!(next_mechanism(end), None);
+    // Then the tenant's namespace, which a row's fix may name: «本章的机制都
+    // 已经加上了» waits for it.
+    let scoped = end.with(Mechanism::TenantScope);
+    assert_eq!(next_mechanism(end).unwrap().design, scoped);
+    assert_eq!(next_mechanism(scoped), None);
 }
 
 #[test]
@@ -258,11 +292,14 @@ fn the_smallest_fix_never_leaves_a_design_that_breaks_a_rule_of_the_chapter() {
     // The claim alone would pass, but a key record without a digest answers
     // a changed body with the old response: the claim comes with its digest.
     // Its key table is global, so the page says what it breaks: the second
-    // tenant, whose key string collides, is refused with 422.
+    // tenant, whose key string collides, is refused with 422; and a claim
+    // without a lease stays `in_progress` when the process dies before the
+    // report's COMMIT, so every retry gets 409 and nothing is filed.
     assert_eq!(change.add, [Mechanism::Claim, Mechanism::Digest]);
-    assert_eq!(breaks, [Scenario::KeyCollision]);
+    assert_eq!(breaks, [Scenario::NotifyThenCrash, Scenario::KeyCollision]);
     // From key_split, the claim replaces record_after (inserting before the
-    // key is recorded), and the digest comes with it.
+    // key is recorded), and the digest comes with it; the crash leaves the
+    // claim `in_progress`, so the lease (with its fence) comes too.
     let split = rows(Preset::KeySplit, client);
     let fix = smallest_fix(
         Preset::KeySplit.design(),
@@ -274,7 +311,15 @@ fn the_smallest_fix_never_leaves_a_design_that_breaks_a_rule_of_the_chapter() {
     let Some(Fix::Change { change, .. }) = fix else {
         panic!("{fix:?}");
     };
-    assert_eq!(change.add, [Mechanism::Claim, Mechanism::Digest]);
+    assert_eq!(
+        change.add,
+        [
+            Mechanism::Claim,
+            Mechanism::Digest,
+            Mechanism::Lease,
+            Mechanism::Fence
+        ]
+    );
     assert_eq!(change.remove, [Mechanism::RecordAfter]);
     let unguarded = rows(Preset::LeasedUnguarded, client);
     let fix = smallest_fix(
@@ -299,7 +344,14 @@ fn the_smallest_fix_never_leaves_a_design_that_breaks_a_rule_of_the_chapter() {
     // Every change any fix proposes is valid, never adds record_after, and
     // leaves a design that breaks no rule of the chapter (so never
     // leased_unguarded, leased, or a key record without a digest).
-    for d in Design::all_valid() {
+    // Every valid design in an optimised build; in debug the presets and
+    // every seventh other (a fixed sample: a fix may add four mechanisms).
+    let designs = Design::all_valid()
+        .into_iter()
+        .enumerate()
+        .filter(|(i, d)| !cfg!(debug_assertions) || d.preset().is_some() || i % 7 == 0)
+        .map(|(_, d)| d);
+    for d in designs {
         let now = rows(d, client);
         for sc in failing(&now) {
             if let Some(Fix::Change { change, breaks }) = smallest_fix(d, client, 1, sc, &now) {
@@ -346,6 +398,7 @@ fn what_no_server_can_fix_is_named_with_what_can() {
             Some(Fix::NoServerFix {
                 why: Unfixable::KeyChangesOnModelRecall,
                 instead: Some(ClientStrategy::BusinessKey),
+                no_client: false,
             }),
             "{d:?}"
         );

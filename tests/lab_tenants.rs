@@ -241,12 +241,20 @@ fn no_server_design_passes_a_rewritten_title_and_the_workbench_names_evaluation_
 
 #[test]
 fn tls_errors_are_retried_to_the_limit_by_every_client_but_careful() {
+    use retry_lab::lab::judgement::{judge, FailureClass};
     for d in [Preset::Naive, Preset::KeySplit, Preset::Fenced] {
         for c in ClientStrategy::ALL {
             for r in runs(Scenario::TlsError, c, d) {
                 assert_eq!(r.final_report_count(), 0);
                 assert_eq!(r.tool_outcome(), ToolOutcome::NotCreated);
-                assert!(passes(&r));
+                // 001's first branch: a TLS failure is never retried; a
+                // client that retries it breaks the rule in the run.
+                let j = judge(&r);
+                assert_eq!(passes(&r), c == ClientStrategy::Careful, "{c:?}");
+                if c != ClientStrategy::Careful {
+                    assert_eq!(j.classes(), [FailureClass::RuleBroken], "{c:?}");
+                    assert_eq!(j.wasted, MAX_ATTEMPTS as usize - 1);
+                }
                 let (want, stopped) = match c {
                     ClientStrategy::Careful => (1, true),
                     _ => (MAX_ATTEMPTS as usize, false),

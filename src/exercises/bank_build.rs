@@ -70,7 +70,7 @@ pub(super) fn questions() -> Vec<Question> {
             Section::Interview,
             "build_lost_and_crash",
             chapter,
-            build(&[S::ResponseLost, S::CrashBetweenCommits], Some(1), &[]),
+            build(&[S::ResponseLost, S::CrashBetweenCommits], Some(4), &[]),
             None,
         ),
         q(
@@ -95,7 +95,7 @@ pub(super) fn questions() -> Vec<Question> {
             chapter,
             build(
                 &[S::LeaseExpired, S::LeaseOverlap, S::CrashBetweenCommits],
-                Some(3),
+                Some(4),
                 &[M::Claim, M::Lease],
             ),
             None,

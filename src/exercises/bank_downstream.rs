@@ -66,7 +66,7 @@ pub(super) fn questions() -> Vec<Question> {
                     S::NotifierTimeout,
                     S::RelayCrash,
                 ],
-                max: Some(3),
+                max: Some(6),
                 requires: Design::NONE,
                 seed: 1,
             }),

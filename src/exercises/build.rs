@@ -1,7 +1,9 @@
 //! «搭一个服务端»: the student submits a server design (a set of the lab's
 //! mechanisms) and it is graded by running it. The challenge names a
 //! client and a suite of fault scenarios; the design passes when every row
-//! passes by the workbench's one rule ([`suite::passes`]), uses at most
+//! passes by the run's one judgement ([`crate::lab::judgement`], the
+//! workbench's rows), breaks no rule of the chapter with the challenge's
+//! client ([`design_breaks`], the rules the judgement holds), uses at most
 //! `max` mechanisms when the challenge sets a limit, and keeps the
 //! mechanisms the challenge requires (the lease of a service that must
 //! survive `kill -9`). The rows come from running the design (in the lab
@@ -10,6 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::lab::rules::{design_breaks, Rule};
 #[cfg(feature = "sqlite")]
 use crate::lab::suite;
 use crate::lab::suite::SuiteRow;
@@ -44,11 +47,18 @@ pub struct Verdict {
     pub over_limit: Option<usize>,
     /// Required mechanisms the design left out.
     pub missing: Vec<Mechanism>,
+    /// The chapter's rules the design breaks with the challenge's client:
+    /// a design that breaks one never passes, whatever its rows show.
+    #[serde(default)]
+    pub breaks: Vec<Rule>,
 }
 
 impl Verdict {
     pub fn passes(&self) -> bool {
-        self.failing.is_empty() && self.over_limit.is_none() && self.missing.is_empty()
+        self.failing.is_empty()
+            && self.over_limit.is_none()
+            && self.missing.is_empty()
+            && self.breaks.is_empty()
     }
 }
 
@@ -73,6 +83,7 @@ impl Challenge {
                 .into_iter()
                 .filter(|m| !design.has(*m))
                 .collect(),
+            breaks: design_breaks(self.client, design),
         })
     }
 

@@ -37,6 +37,7 @@ mod lab_engine;
 pub use lab_design::{design_desc, design_name};
 mod exercises_hunt;
 mod lab_hunt;
+mod lab_judgement;
 mod lab_narration;
 mod lab_tenants;
 mod notice;
@@ -119,6 +120,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(lab_narration::ENTRIES.iter())
         .chain(lab_downstream::ENTRIES.iter())
         .chain(lab_tenants::ENTRIES.iter())
+        .chain(lab_judgement::ENTRIES.iter())
         .chain(exercises::ENTRIES.iter())
         .chain(exercises_truths::ENTRIES.iter())
         .chain(exercises_wait::ENTRIES.iter())

@@ -9,13 +9,13 @@ use serde::{Deserialize, Serialize};
 use super::design::Mechanism;
 use super::ids::{ClientStrategy, Ending, Scenario};
 use super::result::{Cell, Run, WriteOutcome};
+use super::rules::Rule;
 use super::trace::AttemptOutcome;
 
-/// A run ends well when there is one report and the model knows it, or none
-/// and the model knows that nothing was created; never when a changed body
-/// got the old body's response replayed (see [`crate::lab::Ending`]).
+/// A run ends well exactly when its judgement passes (the cell carries it;
+/// [`crate::lab::judgement::Judgement::passes`]).
 pub fn is_good(c: Cell) -> bool {
-    c.ending().is_good()
+    c.pass
 }
 
 /// Why a run ended as it did (a translation key suffix: `lab.why.<id>`).
@@ -45,6 +45,15 @@ pub enum Cause {
     TitleRewritten,
     /// The total deadline ended a call whose response was still trickling in.
     TotalDeadline,
+    /// The client gave up (or was never let through) where a retry with
+    /// the same key would have filed the report.
+    GaveUp,
+    /// The notifications went wrong although the reports are right.
+    Notification,
+    /// A TLS failure was retried (`001_*.txt`'s first branch).
+    TlsRetried,
+    /// A failed handler was run again instead of its 500 replayed.
+    RerunFailure,
 }
 
 impl Cause {
@@ -70,6 +79,10 @@ impl Cause {
             Cause::TenantRefused => "tenant_refused",
             Cause::TitleRewritten => "title_rewritten",
             Cause::TotalDeadline => "total_deadline",
+            Cause::GaveUp => "gave_up",
+            Cause::Notification => "notification",
+            Cause::TlsRetried => "tls_retried",
+            Cause::RerunFailure => "rerun_failure",
         };
         format!("lab.why.{id}")
     }
@@ -127,14 +140,31 @@ pub fn reading_scenario(s: &crate::lab::FaultSchedule) -> Scenario {
     }
 }
 
-/// The cause of the run's ending.
+/// Why nothing was filed where a report was possible: a stuck claim or a
+/// deadline (read as before), else a client that gave up.
+fn nothing_cause(run: &Run) -> Cause {
+    match unknown_cause(run) {
+        c @ (Cause::StuckClaim | Cause::TotalDeadline) => c,
+        _ => Cause::GaveUp,
+    }
+}
+
+/// The cause of the run's ending, read from its judgement: `Good` exactly
+/// when it passes.
 pub fn cause(scenario: Scenario, run: &Run) -> Cause {
-    match run.ending() {
-        e if e.is_good() => Cause::Good,
+    let judgement = run.judgement();
+    if judgement.passes() {
+        return Cause::Good;
+    }
+    match judgement.ending {
         Ending::Duplicate => duplicate_cause(scenario, run),
         Ending::ChangedBody => Cause::ReplayedOldResponse,
         Ending::Leak => Cause::Leak,
         Ending::TenantRefused => Cause::TenantRefused,
+        Ending::NothingFiled => nothing_cause(run),
+        Ending::Notification => Cause::Notification,
+        Ending::RuleBroken if judgement.run_rules.contains(&Rule::RetryTls) => Cause::TlsRetried,
+        Ending::RuleBroken => Cause::RerunFailure,
         _ => unknown_cause(run),
     }
 }

@@ -201,6 +201,16 @@ id_enum! {
         /// A tenant got 422 for a request it never made twice: another
         /// tenant's record holds the same key string with another digest.
         TenantRefused => "tenant_refused",
+        /// No report where one could have been filed (a claim stuck in
+        /// `in_progress`, a client that gave up): the model may know it,
+        /// but the work was not done.
+        NothingFiled => "nothing_filed",
+        /// The reports are right, the notifications are not: one lost,
+        /// one sent twice, or one about a report that does not exist.
+        Notification => "notification",
+        /// The run broke a rule of the chapter itself (a TLS failure
+        /// retried, a failed handler re-run).
+        RuleBroken => "rule_broken",
     }
 }
 
@@ -222,16 +232,29 @@ impl Ending {
         }
     }
 
-    /// A good ending: one report and the model knows it, or none and the
-    /// model knows nothing was created.
+    /// A good ending, the ending of a run that passes the judgement
+    /// ([`crate::lab::judgement::Judgement::passes`]): the expected count
+    /// (one where one was possible, none where none was), and the model
+    /// told the truth («结果未知» is honest).
     pub fn is_good(self) -> bool {
+        matches!(
+            self,
+            Ending::OneKnown | Ending::OneUnknown | Ending::NoneKnown | Ending::NoneUnknown
+        )
+    }
+
+    /// Whether the model was told for certain (created, or not created).
+    pub fn model_knows(self) -> bool {
         matches!(self, Ending::OneKnown | Ending::NoneKnown)
     }
 
     /// The endings a legend explains, in its order (every one a lab run can
     /// reach; `Misinformed` never happens, see its doc).
-    pub const LEGEND: [Ending; 8] = [
+    pub const LEGEND: [Ending; 11] = [
         Ending::Duplicate,
+        Ending::NothingFiled,
+        Ending::Notification,
+        Ending::RuleBroken,
         Ending::ChangedBody,
         Ending::OneKnown,
         Ending::OneUnknown,
@@ -251,6 +274,9 @@ impl Ending {
             TenantRefused,
             ChangedBody,
             Misinformed,
+            RuleBroken,
+            NothingFiled,
+            Notification,
             OneUnknown,
             NoneUnknown,
             NoneKnown,

@@ -122,6 +122,8 @@ mod tests {
             attempts: 1,
             leaks: 0,
             tenant_refusals: 0,
+            pass: reports == 1,
+            rule_break: false,
         }
     }
 

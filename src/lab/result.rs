@@ -183,6 +183,14 @@ pub struct Cell {
     /// Requests refused (422) because another tenant's record holds the
     /// same key string.
     pub tenant_refusals: usize,
+    /// The judgement passes ([`crate::lab::judgement::Judgement::passes`]).
+    #[serde(default)]
+    pub pass: bool,
+    /// The combination breaks a rule of the chapter, by design or in the
+    /// run ([`crate::lab::judgement::Judgement::breaks_rule`]): marked even
+    /// where the count is right, never offered as a fix.
+    #[serde(default)]
+    pub rule_break: bool,
 }
 
 impl Cell {
@@ -197,10 +205,10 @@ impl Cell {
     pub fn classes(self) -> String {
         let e = self.ending;
         format!(
-            "verdict-{} ending-{} {}{}",
+            "verdict-{} ending-{} {}{}{}",
             Verdict::from_count(self.reports).id(),
             e.id(),
-            if e.is_good() {
+            if e.model_knows() {
                 "model-knows"
             } else {
                 "model-unsure"
@@ -209,7 +217,8 @@ impl Cell {
                 ""
             } else {
                 " notes-wrong"
-            }
+            },
+            if self.rule_break { " rule-broken" } else { "" }
         )
     }
 
@@ -355,37 +364,6 @@ impl Run {
     /// answer. A call without a result (a truncated run) counts as unknown.
     pub fn tool_outcome(&self) -> ToolOutcome {
         self.tool_outcome_of(0)
-    }
-
-    /// The matrix cell of this run.
-    pub fn cell(&self) -> Cell {
-        Cell {
-            reports: self.final_count,
-            tool: self.tool_outcome(),
-            lucky: self.lucky,
-            changed_body: !self.changed_body_replays().is_empty(),
-            notes: self.note_counts(),
-            ending: self.ending(),
-            attempts: self.requests.len(),
-            leaks: self.leaks().len(),
-            tenant_refusals: self.tenant_refusals().len(),
-        }
-    }
-
-    /// How the run ended, in the lab's one vocabulary: the worst of every
-    /// tenant's ending (one tenant: its own), where a leak and a
-    /// cross-tenant refusal are endings of their own.
-    pub fn ending(&self) -> Ending {
-        let changed = !self.changed_body_replays().is_empty();
-        let own = self
-            .tenants()
-            .map(|t| Ending::of(self.reports_of(t), self.tool_outcome_of(t), changed));
-        let leak = (!self.leaks().is_empty()).then_some(Ending::Leak);
-        let refused = (!self.tenant_refusals().is_empty()).then_some(Ending::TenantRefused);
-        own.chain(leak)
-            .chain(refused)
-            .min_by_key(|e| e.rank())
-            .unwrap_or(Ending::NoneUnknown)
     }
 
     /// The tenants whose agents made calls (0 alone, unless a second
@@ -853,6 +831,8 @@ mod cell_tests {
             attempts: 1,
             leaks: 0,
             tenant_refusals: 0,
+            pass: reports == 1,
+            rule_break: false,
         }
     }
 

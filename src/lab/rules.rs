@@ -12,13 +12,20 @@
 //! - `retry_without_dedup`: RFC 9110 as the chapter quotes it, «客户端 SHOULD NOT
 //!   自动重试非幂等方法的请求，除非它有办法知道这个请求实际上是幂等的，或者能检测到原请求没有生效。»
 //! - `lease_without_fence`: «所以租约要大于"客户端超时 + 最长处理时间"，再用 fencing token 兜底».
+//! - `retry_tls` (broken in a run): `001_*.txt`'s first branch, a TLS,
+//!   certificate or host name failure: stop and check, never retry.
+//! - `rerun_failure` (broken in a run): a failed handler's stored 500 is
+//!   replayed (Stripe, «包括 500»), never re-run.
 
 use super::design::{Design, Mechanism};
 use super::ids::ClientStrategy;
 use crate::ids::id_enum;
 
 id_enum! {
-    /// A rule of the chapter a design can break.
+    /// A rule of the chapter a design can break (the last two only a run
+    /// shows: [`crate::lab::judgement::Clause::rule`]).
+    #[derive(serde::Serialize, serde::Deserialize)]
+    #[derive(borsh::BorshSerialize, borsh::BorshDeserialize)]
     Rule {
         /// The report is committed before the key is recorded (`record_after`).
         InsertBeforeKey => "insert_before_key",
@@ -35,6 +42,14 @@ id_enum! {
         /// An expired claim is taken over without a fencing token (`lease`
         /// without `fence`).
         LeaseWithoutFence => "lease_without_fence",
+        /// A TLS, certificate or host name failure was retried (`001_*.txt`'s
+        /// first branch: «停止并核对 CA、主机名和代理», never retried).
+        RetryTls => "retry_tls",
+        /// A report was filed where none could be: a failed handler's 500
+        /// re-run instead of replayed (000: «SHOULD 返回上一次的结果（成功或
+        /// 错误）»; 003: a failed handler proves nothing about side effects),
+        /// or a refusal that ends the call retried.
+        RerunFailure => "rerun_failure",
     }
 }
 
@@ -73,6 +88,7 @@ pub fn design_breaks(client: ClientStrategy, design: impl Into<Design>) -> Vec<R
             Rule::NewKeyPerAttempt => client == ClientStrategy::NewKey,
             Rule::RetryWithoutDedup => no_dedup && retries_maybe_executed(client),
             Rule::LeaseWithoutFence => d.has(Lease) && !d.has(Fence),
+            Rule::RetryTls | Rule::RerunFailure => false,
         })
         .collect()
 }

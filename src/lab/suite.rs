@@ -1,9 +1,10 @@
 //! The workbench's grading: a design runs every scenario of a suite with one
-//! client; a scenario passes when every [`Clause`] of the verdict «只有一份»
-//! holds: at most one report, the model told the truth, no changed body
-//! answered with the old body's response, and exactly one notification per
-//! committed report (none lost, none duplicated, none about a report that
-//! does not exist). For a failing scenario: the step where it broke, and the
+//! client; a scenario passes when its run's one judgement passes
+//! ([`super::judgement`]: exactly one report where one is possible, none
+//! where none is, the truth told, no changed body answered with the old
+//! body's response, exactly one notification per committed report, no
+//! tenant answered or refused by another's key, no TLS failure retried).
+//! For a failing scenario: the step where it broke, and the
 //! smallest change of the design that makes it pass without breaking a rule
 //! of the chapter (or why no server mechanism can). And «先看它变红»: which
 //! mechanism the chapter adds next.
@@ -18,7 +19,6 @@ use super::design::{Design, Mechanism};
 use super::ids::{ClientStrategy, Ending, Scenario, ToolOutcome};
 use super::result::{NoteCounts, RecordUse, Run};
 use super::trace::{Next, StepKind};
-use crate::ids::id_enum;
 
 /// One scenario of a suite, graded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,71 +64,16 @@ pub fn score(rows: &[SuiteRow]) -> Score {
     }
 }
 
-id_enum! {
-    /// One clause of the one pass rule (the verdict «只有一份»). A row passes
-    /// when every clause holds; a rule a row must also meet is a new clause
-    /// here, and only here. With two tenants, «at most one report» and the
-    /// truth are counted per tenant's request: each tenant's agent files one
-    /// report, so two tenants' two reports are no duplicate.
-    #[derive(Serialize, Deserialize)]
-    #[derive(BorshSerialize, BorshDeserialize)]
-    Clause {
-        /// At most one report per tenant's request.
-        AtMostOneReport => "at_most_one_report",
-        /// Every tenant's model was told the truth
-        /// ([`ToolOutcome::is_truthful`], the rule the lab's property tests
-        /// check).
-        TruthTold => "truth_told",
-        /// No changed body answered with the old body's response («同键、不同
-        /// 请求体 SHOULD 返回 422», [`Run::changed_body_replays`]).
-        NoChangedBodyReplay => "no_changed_body_replay",
-        /// Every committed report was notified ([`Run::unnotified_reports`]).
-        NoLostNotification => "no_lost_notification",
-        /// No report was notified twice ([`Run::duplicate_notices`]).
-        NoDuplicateNotification => "no_duplicate_notification",
-        /// No notification names a report that does not exist
-        /// ([`Run::phantom_notices`]).
-        NoPhantomNotification => "no_phantom_notification",
-        /// No tenant answered with another tenant's stored response
-        /// (`003_*.txt`: «不能让其他租户用相同字符串占用全局 key»;
-        /// [`Run::leaks`]).
-        NoLeak => "no_leak",
-        /// No tenant refused for another tenant's key ([`Run::tenant_refusals`]).
-        NoCrossTenantRefusal => "no_cross_tenant_refusal",
-    }
-}
+pub use super::judgement::Clause;
 
-impl Clause {
-    /// Whether this clause holds for `run`.
-    pub fn holds(self, run: &Run) -> bool {
-        match self {
-            Clause::AtMostOneReport => run.tenants().all(|t| run.reports_of(t) <= 1),
-            Clause::TruthTold => run
-                .tenants()
-                .all(|t| run.tool_outcome_of(t).is_truthful(run.reports_of(t))),
-            Clause::NoChangedBodyReplay => run.changed_body_replays().is_empty(),
-            Clause::NoLostNotification => run.unnotified_reports().is_empty(),
-            Clause::NoDuplicateNotification => run.duplicate_notices().is_empty(),
-            Clause::NoPhantomNotification => run.phantom_notices().is_empty(),
-            Clause::NoLeak => run.leaks().is_empty(),
-            Clause::NoCrossTenantRefusal => run.tenant_refusals().is_empty(),
-        }
-    }
-
-    /// Translation key of the clause (`lab.clause.<id>`).
-    pub fn key(self) -> String {
-        format!("lab.clause.{}", self.id())
-    }
-}
-
-/// The clauses `run` breaks, in their order.
+/// The clauses `run` breaks, in their order (the judgement's).
 pub fn broken_clauses(run: &Run) -> Vec<Clause> {
-    Clause::ALL.into_iter().filter(|c| !c.holds(run)).collect()
+    run.judgement().clauses
 }
 
-/// The one pass rule: every [`Clause`] holds.
+/// The one pass rule: the judgement passes.
 pub fn passes(run: &Run) -> bool {
-    Clause::ALL.into_iter().all(|c| c.holds(run))
+    run.judgement().passes()
 }
 
 /// Steps at which a tool call of `tenant` got its result (what its model is told).
@@ -182,7 +127,27 @@ pub fn break_index(run: &Run) -> Option<usize> {
     .map(first_use);
     per_tenant
         .chain(uses)
-        .chain([notification_break(run)])
+        .chain([notification_break(run), judged_break(run)])
+        .flatten()
+        .min()
+}
+
+/// Where the clauses only the judgement knows broke: the first retry of a
+/// TLS failure, the first commit where no report could be filed, or, for
+/// nothing filed where a report was possible, the run's last step.
+fn judged_break(run: &Run) -> Option<usize> {
+    let clauses = run.judgement().clauses;
+    let last = run.steps().len().checked_sub(1);
+    let nothing = clauses
+        .contains(&Clause::ReportWherePossible)
+        .then_some(last)
+        .flatten();
+    let rerun = clauses
+        .contains(&Clause::NoReportWhereImpossible)
+        .then(|| run.survivors().map(|w| w.step).next())
+        .flatten();
+    [super::judgement::tls_retry_step(run), nothing, rerun]
+        .into_iter()
         .flatten()
         .min()
 }
@@ -203,12 +168,13 @@ fn notification_break(run: &Run) -> Option<usize> {
 
 /// A run graded as a suite row.
 pub fn grade(scenario: Scenario, run: &Run) -> SuiteRow {
-    let pass = passes(run);
+    let judgement = run.judgement();
+    let pass = judgement.passes();
     SuiteRow {
         scenario,
         reports: run.final_report_count(),
         tool: run.tool_outcome(),
-        ending: run.ending(),
+        ending: judgement.ending,
         pass,
         notes: run.note_counts(),
         break_step: if pass {
@@ -216,8 +182,8 @@ pub fn grade(scenario: Scenario, run: &Run) -> SuiteRow {
         } else {
             break_index(run).map(|i| i + 1)
         },
-        attempts: run.attempts(),
-        leaks: run.leaks().len(),
+        attempts: judgement.attempts,
+        leaks: judgement.leaks,
     }
 }
 
@@ -290,10 +256,11 @@ pub const FIX_ORDER: [Mechanism; CHAPTER_ORDER.len() + 1] = {
     all
 };
 
-/// The mechanism the chapter adds next to `design`; `None` once every one
-/// of [`CHAPTER_ORDER`] is in it.
+/// The mechanism the chapter adds next to `design`, `tenant_scope` last
+/// ([`FIX_ORDER`]: a row's fix may name it, so «本章的机制都已经加上了» waits
+/// for it too); `None` once every one is in it.
 pub fn next_mechanism(design: Design) -> Option<Change> {
-    CHAPTER_ORDER
+    FIX_ORDER
         .into_iter()
         .filter(|m| !design.has(*m))
         .find_map(|m| Change::of(design, &[m]))
@@ -348,10 +315,18 @@ pub enum Fix {
     },
     /// No server change does; `instead` is a client that breaks no rule of
     /// the chapter with which this design (or it after a change a fix may
-    /// make) passes, if any.
+    /// make) passes this row, and which scores strictly higher than the
+    /// current client on the suite's scenarios with every mechanism a fix
+    /// may add (one fixed design, so the hints order the clients and never
+    /// go round in a circle: under `careful` «换成「稳定键」», never back).
     NoServerFix {
         why: Unfixable,
         instead: Option<ClientStrategy>,
+        /// No client that breaks no rule of the chapter makes this row
+        /// pass, on this design or after any change a fix may make: the
+        /// row no design reaches with any client.
+        #[serde(default)]
+        no_client: bool,
     },
 }
 
@@ -447,10 +422,10 @@ mod engine {
             .collect()
     }
 
-    /// The most mechanisms a fix adds: one for the scenario, and one for
-    /// each rule the result would otherwise break (`claim` wants `digest`,
-    /// `lease` wants `fence`).
-    const MAX_ADDED: usize = 3;
+    /// The most mechanisms a fix adds: the claim and the lease a stuck
+    /// claim needs, and one for each rule the result would otherwise break
+    /// (`claim` wants `digest`, `lease` wants `fence`).
+    const MAX_ADDED: usize = 4;
 
     /// Every change of one, then two, then three mechanisms, in the
     /// chapter's order, whose result breaks none of the chapter's rules
@@ -513,14 +488,20 @@ mod engine {
         if let Some((change, breaks)) = found {
             return Some(Fix::Change { change, breaks });
         }
-        let instead = ClientStrategy::ALL
+        let designs: Vec<Design> = std::iter::once(design)
+            .chain(all.iter().map(|ch| ch.design))
+            .collect();
+        let fixers: Vec<ClientStrategy> = ClientStrategy::ALL
             .into_iter()
             .filter(|c| *c != client && abiding(*c))
-            .find(|c| {
-                std::iter::once(design)
-                    .chain(all.iter().map(|ch| ch.design))
-                    .any(|d| row(d, *c, seed, scenario).pass)
-            });
+            .filter(|c| designs.iter().any(|d| row(*d, *c, seed, scenario).pass))
+            .collect();
+        let scenarios: Vec<Scenario> = rows.iter().map(|r| r.scenario).collect();
+        let full = FIX_ORDER.into_iter().fold(Design::NONE, |d, m| d.with(m));
+        let on_full = |c: ClientStrategy| score(&suite(full, c, seed, &scenarios)).pass;
+        let now = on_full(client);
+        let instead = fixers.iter().copied().find(|c| on_full(*c) > now);
+        let no_client = fixers.is_empty();
         // The reason shows on the design itself or, for one that ignores
         // keys, once it keeps them (a key can only be pruned if recorded).
         let why = std::iter::once(failing)
@@ -531,7 +512,11 @@ mod engine {
             .map(|r| unfixable(&r))
             .find(|u| *u != Unfixable::Other)
             .unwrap_or(Unfixable::Other);
-        Some(Fix::NoServerFix { why, instead })
+        Some(Fix::NoServerFix {
+            why,
+            instead,
+            no_client,
+        })
     }
 
     /// The chapter's next mechanism for `design`, and which rows of the

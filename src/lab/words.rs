@@ -5,6 +5,7 @@
 //! words against its tool outcome.
 
 use super::ids::{Ending, ToolOutcome};
+use super::judgement::Judgement;
 use super::result::{Cell, Run};
 use super::trace::ToolResult;
 use crate::i18n::num::counted;
@@ -52,6 +53,30 @@ pub fn tool_text(l: Lang, run: &Run, result: ToolResult, request: Option<usize>)
         }
         _ => t(l, key),
     }
+}
+
+/// With two tenants, one line per tenant: its name, its reports and its
+/// own ending («租户 A：1 份报告，只有一份，模型知道已创建»), then what its
+/// model was told; empty with one tenant (the verdict line says it all).
+pub fn tenant_lines(l: Lang, j: &Judgement) -> Vec<(usize, String, String)> {
+    if j.tenants.len() < 2 {
+        return Vec::new();
+    }
+    j.tenants
+        .iter()
+        .map(|v| {
+            let line = tf(
+                l,
+                "lab.verdict.tenant",
+                &[
+                    ("tenant", tenant_name(l, v.tenant)),
+                    ("count", reports(l, v.reports)),
+                    ("ending", ending_text(l, v.ending)),
+                ],
+            );
+            (v.tenant, line, model_view(l, v.tool))
+        })
+        .collect()
 }
 
 /// A tenant's name as the page shows it («租户 A»).

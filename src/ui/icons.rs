@@ -49,6 +49,12 @@ pub enum Icon {
     Leak,
     /// Another tenant's key refused this tenant: a wall with a bar.
     TenantRefused,
+    /// No report where one could have been filed: a dashed empty box.
+    Missing,
+    /// The notifications went wrong: a bell with a bar.
+    BellWrong,
+    /// A rule of the chapter broken: an exclamation mark in a triangle.
+    RuleBroken,
 }
 
 /// Stroked shapes share these attributes.
@@ -58,7 +64,7 @@ const STROKE: &str =
 impl Icon {
     /// Every icon (the browser test draws each): the player's six controls,
     /// then [`Icon::MARKS`].
-    pub const ALL: [Icon; 16] = [
+    pub const ALL: [Icon; 19] = [
         Icon::ToStart,
         Icon::Back,
         Icon::Play,
@@ -75,6 +81,9 @@ impl Icon {
         Icon::ChangedBody,
         Icon::Leak,
         Icon::TenantRefused,
+        Icon::Missing,
+        Icon::BellWrong,
+        Icon::RuleBroken,
     ];
 
     /// The marks of a run's outcome, every one a matrix cell may draw: each
@@ -100,6 +109,9 @@ impl Icon {
             Icon::ChangedBody => "changed-body",
             Icon::Leak => "leak",
             Icon::TenantRefused => "tenant-refused",
+            Icon::Missing => "missing",
+            Icon::BellWrong => "bell-wrong",
+            Icon::RuleBroken => "rule-broken",
         }
     }
 
@@ -142,6 +154,11 @@ impl Icon {
             Icon::ChangedBody => stroked("M2.5 6h11M2.5 10.5h11M11 2.5L5 14"),
             Icon::Leak => stroked("M8 1.5v13M1.5 8h12M10.5 5l3 3-3 3"),
             Icon::TenantRefused => stroked("M8 1.5v13M2 8h4M11 5.5v5M13.5 5.5v5"),
+            Icon::Missing => stroked("M3 3h2M7 3h2M11 3h2v2M13 7v2M13 11v2h-2M9 13H7M5 13H3v-2M3 9V7M3 5V3"),
+            Icon::BellWrong => {
+                stroked("M4 11.5V7a4 4 0 0 1 8 0v4.5H4M6.5 13.5h3M2 14L14 2")
+            }
+            Icon::RuleBroken => stroked("M8 1.5l6.5 12h-13zM8 6v4") + &dot(8.0, 11.8),
         }
     }
 
@@ -183,6 +200,9 @@ pub fn ending_icon(e: Ending) -> Icon {
         Ending::NoneUnknown => Icon::Unknown,
         Ending::Leak => Icon::Leak,
         Ending::TenantRefused => Icon::TenantRefused,
+        Ending::NothingFiled => Icon::Missing,
+        Ending::Notification => Icon::BellWrong,
+        Ending::RuleBroken => Icon::RuleBroken,
     }
 }
 

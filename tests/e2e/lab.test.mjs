@@ -136,7 +136,9 @@ test('the naive server duplicates a report whose response was lost', async () =>
   await fix.click();
   await waitForRunEnd(page, to.get('client'), to.get('server'));
   assert.equal(await page.getByTestId('final-verdict').getAttribute('data-count'), '1');
-  assert.equal(await page.getByTestId('tool-outcome').getAttribute('data-tool'), 'created');
+  // The nearest combination the judgement passes: on the same server, the
+  // careful client (one report, the honest «unknown»), or a keyed one.
+  assert.ok(['one_known', 'one_unknown'].includes(await page.getByTestId('final-verdict').getAttribute('data-ending')));
   app.assertNoErrors(page);
   await page.context().close();
 });

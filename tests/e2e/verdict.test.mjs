@@ -86,21 +86,19 @@ test('key_split replaying the old response to a changed body is a fault of its o
   await page.context().close();
 });
 
-test("the issue's two runs are sent to a fix that follows the chapter, and it ends well", async () => {
+test("the issue's two runs now pass: one report where one was possible, and the model told the honest «unknown»", async () => {
+  // Once sent to key_split (a rule broken); by the one judgement both pass,
+  // so no fix is offered and no rule is named.
   for (const hash of [
     '#/lab?scenario=body_mismatch&client=stable_key&server=atomic&step=end',
     '#/lab?scenario=response_lost&client=careful&server=naive&step=end',
   ]) {
     const page = await app.open(hash);
-    const fix = page.getByTestId('fix-link');
-    await fix.waitFor();
-    assert.doesNotMatch(await fix.innerText(), /先插数据再记键|每次新键|加租约|朴素|不带键/, hash);
-    const to = new URLSearchParams(new URL(await fix.getAttribute('href'), 'http://x/').hash.split('?')[1]);
-    await fix.click();
-    await waitForRunEnd(page, to.get('client'), to.get('server'));
     const verdict = page.getByTestId('final-verdict');
     await verdict.waitFor();
-    assert.ok(['one_known', 'none_known'].includes(await verdict.getAttribute('data-ending')), hash);
+    assert.equal(await verdict.getAttribute('data-ending'), 'one_unknown', hash);
+    assert.equal(await page.getByTestId('end-sentence').getAttribute('data-cause'), 'Good', hash);
+    assert.equal(await page.getByTestId('fix-link').count(), 0, hash);
     assert.equal(await page.getByTestId('broken-rules').count(), 0, hash);
     app.assertNoErrors(page);
     await page.context().close();

@@ -86,7 +86,7 @@ mod engine {
     use super::*;
     use crate::job::Stepped;
     use crate::lab::sim::{run_fast, run_schedule};
-    use crate::lab::suite::{break_index, passes};
+    use crate::lab::suite::break_index;
 
     #[derive(Clone, Debug)]
     enum Phase {
@@ -149,7 +149,8 @@ mod engine {
 
         /// Whether `s` breaks the pass rule on the hunted design.
         pub fn fails(spec: &HuntSpec, s: &FaultSchedule) -> bool {
-            !passes(&run_fast(s, spec.client, spec.design, spec.seed))
+            !crate::lab::judgement::judge(&run_fast(s, spec.client, spec.design, spec.seed))
+                .passes()
         }
 
         fn search(&mut self) {

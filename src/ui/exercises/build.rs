@@ -142,6 +142,14 @@ pub(super) fn graded(
                     { tf(l, "ex.build.missing", &[("mechanisms", mech_names(l, &v.missing))]) }
                 </p>
             }
+            if !v.breaks.is_empty() {
+                <div class="ex-error" data-testid={format!("build-breaks-{id}")}>
+                    <p>{ t(l, "ex.build.breaks") }</p>
+                    <ul>{ for v.breaks.iter().map(|r| html! {
+                        <li data-rule={r.id()}>{ t(l, &r.key()) }</li>
+                    }) }</ul>
+                </div>
+            }
             if !v.failing.is_empty() {
                 <h4>{ t(l, "ex.build.failing") }</h4>
                 <ul>{ for v.failing.iter().map(row) }</ul>

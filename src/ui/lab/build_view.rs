@@ -152,7 +152,24 @@ pub fn score_block(l: Lang, s: &SuiteState, a: &Actions) -> Html {
                 <strong>{ tf(l, "build.score", &[("pass", score.pass.to_string()), ("total", score.total.to_string())]) }</strong>
             </p>
             { changed.unwrap_or_default() }
+            { design_rules(l, s.params.client, s.params.design) }
             { next_line(l, s.params.design, s.next(), a) }
+        </div>
+    }
+}
+
+/// The chapter's rules this client and design break by design, with the
+/// mark the matrix's cells carry ([`Icon::RuleBroken`]): a row may pass
+/// and the combination still be wrong.
+fn design_rules(l: Lang, client: ClientStrategy, design: Design) -> Html {
+    let rules = crate::lab::rules::design_breaks(client, design);
+    if rules.is_empty() {
+        return Html::default();
+    }
+    html! {
+        <div class="rules" data-testid="build-rules">
+            <p>{ icon(Icon::RuleBroken) }{ " " }{ t(l, "lab.end.rules") }</p>
+            <ul>{ for rules.iter().map(|r| html! { <li data-rule={r.id()}>{ t(l, &r.key()) }</li> }) }</ul>
         </div>
     }
 }
@@ -310,12 +327,17 @@ fn fix_html(l: Lang, sc: Scenario, f: &Owed<Option<Fix>>, a: &Actions) -> Html {
                 </>
             }
         }
-        Owed::Got(Some(Fix::NoServerFix { why, instead })) => html! {
+        Owed::Got(Some(Fix::NoServerFix {
+            why,
+            instead,
+            no_client,
+        })) => html! {
             <>
                 { t(l, "build.fix.none") }{ " " }{ t(l, &why.key()) }{ " " }
-                { match instead {
-                    Some(c) => tf(l, "build.fix.instead", &[("client", t(l, &format!("lab.client.{}", c.id())))]),
-                    None => t(l, "build.fix.no_client"),
+                { match (instead, no_client) {
+                    (Some(c), _) => tf(l, "build.fix.instead", &[("client", t(l, &format!("lab.client.{}", c.id())))]),
+                    (None, true) => t(l, "build.fix.no_client"),
+                    (None, false) => t(l, "build.fix.no_better_client"),
                 } }
             </>
         },

@@ -79,12 +79,13 @@ pub fn ending_items(l: Lang) -> Html {
     }
 }
 
-/// The legend's entries for the two marks beside a cell's ending.
+/// The legend's entries for the marks beside a cell's ending.
 pub fn mark_items(l: Lang) -> Html {
     html! {
         <>
             <li><span class="swatch luck">{ icon(Icon::Luck) }</span>{ " " }{ t(l, "lab.legend.lucky") }</li>
             <li><span class="swatch changed">{ icon(Icon::Changed) }</span>{ " " }{ t(l, "lab.legend.changed") }</li>
+            <li data-testid="legend-rule"><span class="swatch rule">{ icon(Icon::RuleBroken) }</span>{ " " }{ t(l, "lab.legend.rule_broken") }</li>
             <li data-note-legend="count"><span class="cell-notes">{ super::notes_view::count_text(l, Default::default()) }</span>{ " " }{ t(l, "lab.legend.notes") }</li>
             { super::notes_view::legend_items(l) }
             <li data-testid="legend-attempts">{ t(l, "lab.legend.attempts") }</li>
@@ -147,6 +148,8 @@ fn cell_html(
                 ("data-changed", changed.to_string().into()), ("data-lucky", cell.lucky.to_string().into()),
                 ("data-notifications", cell.notes.delivered.to_string().into()),
                 ("data-notes-exact", cell.notes.is_exact().to_string().into()),
+                ("data-pass", cell.pass.to_string().into()),
+                ("data-rule-broken", cell.rule_break.to_string().into()),
             ], html! {
                 <>
                 <span class="cell-main">
@@ -154,6 +157,7 @@ fn cell_html(
                     <span class="cell-symbol" aria-hidden="true">{ icon_use(ending_icon(cell.ending())) }</span>
                     if cell.lucky { <span class="cell-luck" aria-hidden="true">{ icon_use(Icon::Luck) }</span> }
                     if changed { <span class="cell-changed" aria-hidden="true">{ icon_use(Icon::Changed) }</span> }
+                    if cell.rule_break { <span class="cell-rule" aria-hidden="true">{ icon_use(Icon::RuleBroken) }</span> }
                 </span>
                 <span class="cell-tool">{ t(l, &format!("lab.toolshort.{}", cell.tool.id())) }</span>
                 <span class="cell-notes">{ super::notes_view::count_text(l, cell.notes) }{ super::notes_view::short_marks(l, cell.notes) }</span>

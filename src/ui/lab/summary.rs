@@ -9,8 +9,7 @@ use crate::i18n::{t, tf, Lang};
 use crate::lab::explain::{cause, reading_scenario, Cause};
 use crate::lab::narrate::outcome_text;
 use crate::lab::player::LabState;
-use crate::lab::rules::design_breaks;
-use crate::lab::words::{model_view, tool_text, verdict_line};
+use crate::lab::words::{model_view, tenant_lines, tool_text, verdict_line};
 use crate::lab::{
     Cell, ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, LEASE_MS, MAX_ATTEMPTS, SLOW_MS, WORK_MAX_MS,
 };
@@ -45,20 +44,69 @@ pub fn lab_parameters(l: Lang) -> Html {
     }
 }
 
-/// The rules of the chapter this run's combination breaks, quoted.
+/// The rules of the chapter this run's combination breaks by design, and
+/// those the run broke itself (a TLS failure retried), quoted: the
+/// judgement's, with the matrix's and the workbench's mark.
 fn broken_rules(l: Lang, s: &LabState) -> Html {
-    let rules = design_breaks(s.params.client, s.params.design);
+    let j = s.run.judgement();
+    let rules: Vec<_> = j.rules.iter().chain(&j.run_rules).copied().collect();
     if rules.is_empty() {
         return Html::default();
     }
     html! {
         <div class="rules" data-testid="broken-rules">
-            <p>{ icon(Icon::Cross) }{ " " }{ t(l, "lab.end.rules") }</p>
+            <p>{ icon(Icon::RuleBroken) }{ " " }{ t(l, "lab.end.rules") }</p>
             <ul>
                 { for rules.iter().map(|r| html! { <li data-rule={r.id()}>{ t(l, &r.key()) }</li> }) }
             </ul>
         </div>
     }
+}
+
+/// With two tenants, each tenant's reports, ending and what its model was
+/// told (the judgement's per-tenant view).
+fn per_tenant(l: Lang, s: &LabState) -> Html {
+    let lines = tenant_lines(l, &s.run.judgement());
+    if lines.is_empty() {
+        return Html::default();
+    }
+    let sep = if l == Lang::Zh { "；" } else { "; " };
+    html! {
+        <ul class="tenant-verdicts" data-testid="tenant-verdicts">
+            { for lines.into_iter().map(|(tenant, line, view)| html! {
+                <li data-testid={format!("tenant-verdict-{tenant}")}>{ line }{ sep }{ view }</li>
+            }) }
+        </ul>
+    }
+}
+
+/// With a cross-tenant failure on a server without the tenant's namespace:
+/// the server's fix that names it (`tenant_scope`, 003), whatever the
+/// nearest preset combination is.
+fn tenant_fix(l: Lang, s: &LabState) -> Html {
+    use crate::lab::judgement::FailureClass as F;
+    use crate::lab::Mechanism;
+    let j = s.run.judgement();
+    let crossed = j
+        .classes
+        .iter()
+        .any(|k| matches!(k, F::Leak | F::TenantRefused));
+    if !crossed || s.params.design.has(Mechanism::TenantScope) {
+        return Html::default();
+    }
+    let p = &s.params;
+    let to = crate::links::Link::lab_end(
+        p.scenario,
+        p.client,
+        p.design.with(Mechanism::TenantScope),
+        p.seed,
+    );
+    let text = tf(
+        l,
+        "lab.end.tenant_fix",
+        &[("mech", t(l, "lab.mech.tenant_scope"))],
+    );
+    html! { <p><AppLink to={to} testid="tenant-fix-link">{ text }</AppLink></p> }
 }
 
 fn end_sentence(l: Lang, s: &LabState) -> Html {
@@ -92,6 +140,7 @@ fn end_sentence(l: Lang, s: &LabState) -> Html {
             </p>
             if good && c.lucky { <p class="lucky" data-testid="lucky">{ icon(Icon::Luck) }{ " " }{ t(l, "lab.end.lucky") }</p> }
             { broken_rules(l, s) }
+            { tenant_fix(l, s) }
             if !good && own.is_none() {
                 <p>{ fix.unwrap_or_else(|| html! { <span data-testid="no-fix">{ t(l, "lab.end.no_fix") }</span> }) }</p>
             } else if let Some(fix) = fix {
@@ -120,6 +169,7 @@ fn ending(l: Lang, s: &LabState) -> Html {
                 { cell_mark(c) }{ " " }{ verdict_line(l, c) }
             </p>
             { super::notes_view::verdict_notes(l, c.notes) }
+            { per_tenant(l, s) }
             <p class="model-view" data-testid="tool-outcome" data-tool={c.tool.id()}>
                 { model_view(l, c.tool) }
             </p>
