@@ -125,8 +125,23 @@ fn the_build_challenge_needs_the_claim_the_outbox_and_delivery_dedupe() {
         .filter(|d| passes(*d))
         .map(|d| d.to_ids())
         .collect();
-    assert_eq!(solutions, ["claim,outbox,downstream_key"]);
+    // The claim with its digest, a lease with its fence (the crash between
+    // the commits leaves the claim `in_progress`: without a takeover nothing
+    // is filed), the outbox and delivery dedupe: K = 6.
+    assert_eq!(
+        solutions,
+        ["claim,digest,lease,fence,outbox,downstream_key"]
+    );
     // Without either of the two, the claim fails.
-    assert!(!passes(Design::of(&[M::Claim, M::Outbox])));
-    assert!(!passes(Design::of(&[M::Claim, M::DownstreamKey])));
+    let base = [M::Claim, M::Digest, M::Lease, M::Fence];
+    let with = |m: M| Design::of(&base).with(m);
+    assert!(!passes(with(M::Outbox)));
+    assert!(!passes(with(M::DownstreamKey)));
+    // A claim without a lease files nothing after the crash.
+    assert!(!passes(Design::of(&[
+        M::Claim,
+        M::Digest,
+        M::Outbox,
+        M::DownstreamKey
+    ])));
 }

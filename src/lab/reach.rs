@@ -228,8 +228,8 @@ pub fn reachable(schedule: &FaultSchedule) -> Option<bool> {
 
 /// Whether another attempt may undo attempt `at`'s work: a crash elsewhere
 /// kills every handler in the process, and while `at` is late or stalled
-/// past the client's timeout, a retry that fails or takes the claim over
-/// may win the key first.
+/// past the client's timeout, a retry whose handler fails
+/// may win the key first and store its failure.
 fn undone_elsewhere(schedule: &FaultSchedule, at: usize) -> bool {
     let this = schedule.attempt(at);
     let slow = matches!(this.request, Delivery::Delay(d) if d + 2 * LATENCY_MS >= ATTEMPT_TIMEOUT_MS)
@@ -239,7 +239,7 @@ fn undone_elsewhere(schedule: &FaultSchedule, at: usize) -> bool {
             a.server,
             ServerFault::Crash | ServerFault::CrashBeforeCommit | ServerFault::CrashAfterCommit
         );
-        i != at && (crash || (slow && a.server != ServerFault::None))
+        i != at && (crash || (slow && a.server == ServerFault::Fail))
     })
 }
 
