@@ -239,7 +239,8 @@ fn undone_elsewhere(schedule: &FaultSchedule, at: usize) -> bool {
             a.server,
             ServerFault::Crash | ServerFault::CrashBeforeCommit | ServerFault::CrashAfterCommit
         );
-        i != at && (crash || (slow && a.server == ServerFault::Fail))
+        let fails = matches!(a.server, ServerFault::Fail | ServerFault::FailBeforeWork);
+        i != at && (crash || (slow && fails))
     })
 }
 
