@@ -9,15 +9,22 @@ use crate::params::{Notice, Reader};
 use crate::route::Query;
 
 use super::design::{Design, Mechanism};
-use super::hunt::{FaultKind, HuntSpec, KindSet, BUDGET};
+use super::hunt::{FaultKind, HuntSpec, KindSet, BUDGET, HUNT_SEED};
 use super::ids::{ClientStrategy, Scenario};
 use super::params::{design_notice, read_design_as, write_design_as, SEED};
 use super::rules::{server_breaks, Rule};
 use super::suite::{compare, score, Fix, NextStep, Score, SuiteRow};
 
 /// Every URL parameter name of `#/lab/build`.
-pub const BUILD_KNOWN: [&str; 7] = [
-    "design", "preset", "client", "seed", "suite", "budget", "kinds",
+pub const BUILD_KNOWN: [&str; 8] = [
+    "design",
+    "preset",
+    "client",
+    "seed",
+    "suite",
+    "budget",
+    "kinds",
+    "hunt_seed",
 ];
 
 /// Parameters of `#/lab/build`.
@@ -32,6 +39,10 @@ pub struct BuildParams {
     /// The counterexample hunt's budget (schedules) and fault kinds.
     pub budget: u32,
     pub kinds: KindSet,
+    /// The hunt's own seed (of its generator and of the runs it opens),
+    /// apart from the suite's, so «再找一次» draws again without grading
+    /// the suite again.
+    pub hunt_seed: u64,
 }
 
 impl Default for BuildParams {
@@ -44,7 +55,8 @@ impl Default for BuildParams {
             seed: SEED.default as u64,
             suite: Scenario::ALL.to_vec(),
             budget: BUDGET.default as u32,
-            kinds: KindSet::all(),
+            kinds: KindSet::page_default(),
+            hunt_seed: HUNT_SEED.default as u64,
         }
     }
 }
@@ -60,11 +72,13 @@ impl BuildParams {
         let suite = r.pick_set("suite", &Scenario::ALL);
         let budget = r.int(BUDGET) as u32;
         let kind_ids = FaultKind::ids();
+        let default_kinds: Vec<&str> = d.kinds.kinds().iter().map(|k| k.id()).collect();
         let kinds = r
-            .subset("kinds", &kind_ids, &kind_ids)
+            .subset("kinds", &kind_ids, &default_kinds)
             .iter()
             .filter_map(|id| FaultKind::from_id(id))
             .collect();
+        let hunt_seed = r.int(HUNT_SEED) as u64;
         r.reject_unknown(&BUILD_KNOWN);
         let p = Self {
             design,
@@ -73,6 +87,7 @@ impl BuildParams {
             suite,
             budget,
             kinds,
+            hunt_seed,
         };
         (p, r.notices)
     }
@@ -89,9 +104,12 @@ impl BuildParams {
         if self.budget != BUDGET.default as u32 {
             q.set("budget", self.budget.to_string());
         }
-        if self.kinds != KindSet::all() {
+        if self.kinds != KindSet::page_default() {
             let kinds: Vec<&str> = self.kinds.kinds().iter().map(|k| k.id()).collect();
             q.set("kinds", kinds.join(","));
+        }
+        if self.hunt_seed != HUNT_SEED.default as u64 {
+            q.set("hunt_seed", self.hunt_seed.to_string());
         }
         q
     }
@@ -101,7 +119,7 @@ impl BuildParams {
         HuntSpec {
             design: self.design,
             client: self.client,
-            seed: self.seed,
+            seed: self.hunt_seed,
             budget: self.budget,
             kinds: self.kinds,
         }

@@ -8,12 +8,14 @@
 //! - [`generate`]: the seeded generator (the property tests use it too);
 //! - [`shrink`]: the shrinker;
 //! - [`code`]: the schedule's compact URL code;
-//! - [`lines`]: the schedule in words;
-//! - [`job`]: the budgeted search as a job;
+//! - [`fate`]: what came of each attempt in the run;
+//! - [`lines`]: the schedule in words, from what came of it;
+//! - [`job`]: the budgeted search for every way a design fails, as a job;
 //! - [`report`]: what a hunt found, in words and as a link;
 //! - [`watch`]: the page's side of a running hunt.
 
 pub mod code;
+pub mod fate;
 pub mod generate;
 pub mod job;
 pub mod kinds;
