@@ -449,10 +449,41 @@ mod tests {
         assert_eq!((p.budget, p.kinds.to_ids()), (500, "stall,crash".into()));
         assert_eq!(BuildParams::from_query(&p.to_query()).0, p);
         let (p, notices) = BuildParams::from_query(&Query::parse("budget=900000&kinds=ufo"));
-        assert_eq!((p.budget, p.kinds), (200_000, KindSet::all()));
+        assert_eq!((p.budget, p.kinds), (200_000, KindSet::page_default()));
         let params: Vec<&str> = notices.iter().map(|n| n.param.as_str()).collect();
         assert_eq!(params, vec!["budget", "kinds"]);
         assert_eq!(p.hunt_spec().budget, 200_000);
+    }
+
+    #[test]
+    fn the_hunts_seed_is_its_own_and_reads_back() {
+        let (p, notices) = BuildParams::from_query(&Query::parse("seed=4&hunt_seed=17&kinds=all"));
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!((p.seed, p.hunt_seed, p.hunt_spec().seed), (4, 17, 17));
+        assert_eq!(p.kinds, KindSet::all());
+        assert_eq!(BuildParams::from_query(&p.to_query()).0, p);
+        let q = p.to_query();
+        assert_eq!(
+            (q.get("hunt_seed"), q.get("kinds")),
+            (
+                Some("17"),
+                Some(
+                    &*KindSet::all()
+                        .kinds()
+                        .iter()
+                        .map(|k| k.id())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                )
+            )
+        );
+        let d = BuildParams::default();
+        assert_eq!((d.hunt_seed, d.kinds), (1, KindSet::page_default()));
+        assert!(d.to_query().get("hunt_seed").is_none() && d.to_query().get("kinds").is_none());
+        let (p, notices) = BuildParams::from_query(&Query::parse("hunt_seed=99999999"));
+        assert_eq!((p.hunt_seed, notices.len()), (999_999, 1));
+        assert_eq!(crate::lab::hunt::next_seed(999_999), 0);
+        assert_eq!(crate::lab::hunt::next_seed(1), 2);
     }
 
     #[test]

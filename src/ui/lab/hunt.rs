@@ -100,10 +100,14 @@ pub fn hunt_panel(p: &HuntProps) -> Html {
 /// The hunt's seed as a number field (the URL's `hunt_seed`); a value
 /// outside its range is clamped, one that is no number is ignored.
 fn seed_input(l: Lang, seed: u64, on_seed: &Callback<u64>, running: bool) -> Html {
-    let onchange = on_seed.filter_reform(|e: Event| {
-        let input = e.target_dyn_into::<web_sys::HtmlInputElement>()?;
-        let v: i64 = input.value().trim().parse().ok()?;
-        Some(v.clamp(HUNT_SEED.min, HUNT_SEED.max) as u64)
+    let on_seed = on_seed.clone();
+    let onchange = Callback::from(move |e: Event| {
+        let typed = e
+            .target_dyn_into::<web_sys::HtmlInputElement>()
+            .and_then(|i| i.value().trim().parse::<i64>().ok());
+        if let Some(v) = typed {
+            on_seed.emit(v.clamp(HUNT_SEED.min, HUNT_SEED.max) as u64);
+        }
     });
     html! {
         <label>
