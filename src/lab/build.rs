@@ -457,7 +457,10 @@ mod tests {
 
     #[test]
     fn the_hunts_seed_is_its_own_and_reads_back() {
-        let (p, notices) = BuildParams::from_query(&Query::parse("seed=4&hunt_seed=17&kinds=all"));
+        let every: Vec<&str> = KindSet::all().kinds().iter().map(|k| k.id()).collect();
+        let every = every.join(",");
+        let q = Query::parse(&format!("seed=4&hunt_seed=17&kinds={every}"));
+        let (p, notices) = BuildParams::from_query(&q);
         assert!(notices.is_empty(), "{notices:?}");
         assert_eq!((p.seed, p.hunt_seed, p.hunt_spec().seed), (4, 17, 17));
         assert_eq!(p.kinds, KindSet::all());
@@ -465,17 +468,7 @@ mod tests {
         let q = p.to_query();
         assert_eq!(
             (q.get("hunt_seed"), q.get("kinds")),
-            (
-                Some("17"),
-                Some(
-                    &*KindSet::all()
-                        .kinds()
-                        .iter()
-                        .map(|k| k.id())
-                        .collect::<Vec<_>>()
-                        .join(",")
-                )
-            )
+            (Some("17"), Some(&*every))
         );
         let d = BuildParams::default();
         assert_eq!((d.hunt_seed, d.kinds), (1, KindSet::page_default()));
