@@ -1,7 +1,9 @@
 //! The counterexample hunt: passing the fixed scenarios is not being
-//! correct, so the workbench searches random fault schedules for one that
-//! breaks the student's design, then shrinks it to the smallest one that
-//! still does («它证明本地约束与恢复流程，仍不证明分布式 exactly-once»).
+//! correct, so the workbench searches random fault schedules for every way
+//! the student's design fails (a failure class of the one judgement, and
+//! whether any server fixes it), then shrinks each to the smallest schedule
+//! that still fails that way («它证明本地约束与恢复流程，仍不证明分布式
+//! exactly-once»).
 //!
 //! - [`kinds`]: the fault kinds the student may choose, and those the
 //!   model cannot inject yet;

@@ -98,10 +98,13 @@ pub fn hunt_panel(p: &HuntProps) -> Html {
 }
 
 /// The hunt's seed as a number field (the URL's `hunt_seed`); a value
-/// outside its range is clamped, one that is no number is ignored.
+/// outside its range is clamped, one that is no number (an emptied field)
+/// is ignored.
 fn seed_input(l: Lang, seed: u64, on_seed: &Callback<u64>, running: bool) -> Html {
     let on_seed = on_seed.clone();
-    let onchange = Callback::from(move |e: Event| {
+    // On every input: the field is controlled, so the page's parameters
+    // must follow each keystroke or the old value comes back.
+    let oninput = Callback::from(move |e: InputEvent| {
         let typed = e
             .target_dyn_into::<web_sys::HtmlInputElement>()
             .and_then(|i| i.value().trim().parse::<i64>().ok());
@@ -114,7 +117,7 @@ fn seed_input(l: Lang, seed: u64, on_seed: &Callback<u64>, running: bool) -> Htm
             { t(l, "hunt.field.hunt_seed") }{ " " }
             <input type="number" data-testid="hunt-seed-input" min={HUNT_SEED.min.to_string()}
                 max={HUNT_SEED.max.to_string()} value={seed.to_string()}
-                disabled={running} onchange={onchange} />
+                disabled={running} oninput={oninput} />
         </label>
     }
 }
