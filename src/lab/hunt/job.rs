@@ -130,11 +130,6 @@ impl Findings {
     pub fn of(&self, class: FailureClass) -> Option<&Counterexample> {
         self.ways.iter().find(|c| c.way.class == class)
     }
-
-    /// The classes found, in display order.
-    pub fn classes(&self) -> Vec<FailureClass> {
-        self.ways.iter().map(|c| c.way.class).collect()
-    }
 }
 
 /// How a hunt ended.
@@ -245,21 +240,11 @@ mod engine {
             }
         }
 
-        /// Ways found and shrunk so far.
-        pub fn ways_found(&self) -> usize {
-            self.ways.len()
-        }
-
         pub fn outcome(&self) -> Option<&HuntOutcome> {
             match &self.phase {
                 Phase::Done(o) => Some(o),
                 _ => None,
             }
-        }
-
-        /// Whether `s` fails the one judgement on the hunted design.
-        pub fn fails(spec: &HuntSpec, s: &FaultSchedule) -> bool {
-            !judge(&run_fast(s, spec.client, spec.design, spec.seed)).passes()
         }
 
         /// The classes the complete design fails in on `s` (the hunted
@@ -339,9 +324,7 @@ mod engine {
             };
             if classes.iter().any(|c| open(self, c)) {
                 self.queue_ways(&s, &classes, &beyond);
-                if matches!(self.phase, Phase::Search) {
-                    self.next_shrink();
-                }
+                self.next_shrink();
             }
         }
 
