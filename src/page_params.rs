@@ -10,7 +10,7 @@
 
 use crate::amplify::{bounds as amp, AmplifyParams};
 use crate::herd::{bounds as herd, HerdParams};
-use crate::lab::hunt::BUDGET;
+use crate::lab::hunt::{BUDGET, HUNT_SEED};
 use crate::lab::{BuildParams, LabParams, MatrixParams, SEED_BOUND};
 use crate::params::{Bound, Notice, Query};
 use crate::route::Page;
@@ -109,7 +109,7 @@ page_params!(AmplifyParams, Page::Amplify, &crate::amplify::params::KNOWN, to_qu
 // (`LabParams::resolve_step`).
 page_params!(LabParams, Page::Lab, &crate::lab::KNOWN, to_query: query, limits: vec![SEED_BOUND.into()]);
 page_params!(MatrixParams, Page::LabMatrix, &crate::lab::MATRIX_KNOWN, to_query: to_query, limits: vec![SEED_BOUND.into()]);
-page_params!(BuildParams, Page::LabBuild, &crate::lab::BUILD_KNOWN, to_query: to_query, limits: vec![SEED_BOUND.into(), BUDGET.into()]);
+page_params!(BuildParams, Page::LabBuild, &crate::lab::BUILD_KNOWN, to_query: to_query, limits: vec![SEED_BOUND.into(), BUDGET.into(), HUNT_SEED.into()]);
 
 fn herd_limits() -> Vec<Limit> {
     let ints = [

@@ -24,7 +24,7 @@ use retry_lab::exercises::{bank, Kind, Model, PredictInput, Question};
 use retry_lab::herd::chart_data::{has_distinct_waves, own_histogram};
 use retry_lab::herd::{simulate_traced, trial_seed, HerdParams, Strategy};
 use retry_lab::lab::hunt::{decode, encode, hunt, HuntOutcome};
-use retry_lab::lab::suite::passes;
+use retry_lab::lab::judgement::{judge, FailureClass};
 use retry_lab::lab::{
     run, run_schedule, ClientStrategy as C, Decision, Design, Holder, Mechanism as M, Preset as V,
     Run, Scenario as S, StepKind, ToolOutcome,
@@ -268,20 +268,21 @@ fn fence_resource() -> Vec<(&'static str, Truth)> {
 }
 
 fn hunt_where() -> Vec<(&'static str, Truth)> {
-    let HuntOutcome::Found(c) = hunt(hunt_of(V::Atomic, C::StableKey, question_kinds())) else {
+    let HuntOutcome::Found(f) = hunt(hunt_of(V::Atomic, C::StableKey, question_kinds())) else {
         panic!("atomic has a counterexample")
     };
-    let found = encode(c.minimal());
+    let way = f.of(FailureClass::Duplicate).expect("a duplicate way");
+    assert!(
+        !way.way.no_server_fixes,
+        "the question asks for a fixable one"
+    );
+    let found = encode(way.minimal());
     WHERE_OPTIONS
         .iter()
         .map(|(id, code)| {
-            let fails = !passes(&run_schedule(
-                &decode(code).unwrap(),
-                C::StableKey,
-                V::Atomic,
-                1,
-            ));
-            (*id, M_(fails && found == *code))
+            let run = run_schedule(&decode(code).unwrap(), C::StableKey, V::Atomic, 1);
+            let duplicate = judge(&run).classes().contains(&FailureClass::Duplicate);
+            (*id, M_(duplicate && found == *code))
         })
         .collect()
 }

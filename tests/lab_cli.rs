@@ -308,7 +308,7 @@ fn the_workbench_fixture_is_the_clis_output() {
 }
 
 #[test]
-fn hunt_prints_the_libraries_smallest_counterexample_and_its_link() {
+fn hunt_prints_every_way_the_library_finds_with_its_link() {
     use retry_lab::lab::hunt::{encode, hunt, HuntOutcome, HuntSpec, KindSet};
     let o = lab(&[
         "hunt",
@@ -318,6 +318,8 @@ fn hunt_prints_the_libraries_smallest_counterexample_and_its_link() {
         "stable_key",
         "--seed",
         "3",
+        "--budget",
+        "1000",
     ]);
     assert!(o.status.success(), "{o:?}");
     let text = stdout(&o);
@@ -325,23 +327,25 @@ fn hunt_prints_the_libraries_smallest_counterexample_and_its_link() {
         design: Preset::Atomic.design(),
         client: ClientStrategy::StableKey,
         seed: 3,
-        budget: 20_000,
+        budget: 1_000,
         kinds: KindSet::all(),
     };
-    let HuntOutcome::Found(c) = hunt(spec) else {
+    let HuntOutcome::Found(f) = hunt(spec) else {
         panic!("atomic has a counterexample");
     };
-    let code = encode(c.minimal());
-    assert!(
-        text.lines().any(|l| l == format!("schedule={code}")),
-        "{text}"
-    );
-    let link = retry_lab::lab::hunt::report::counterexample_link(&spec, &c).href();
-    assert!(text.lines().any(|l| l == link), "{text}");
-    assert!(
-        link.contains("schedule=") && link.contains("step="),
-        "{link}"
-    );
+    let head = format!("This design fails in {} ways", f.ways.len());
+    assert!(text.starts_with(&head), "{text}");
+    let trimmed: Vec<&str> = text.lines().map(str::trim).collect();
+    for c in &f.ways {
+        let code = encode(c.minimal());
+        assert!(
+            trimmed.contains(&format!("schedule={code}").as_str()),
+            "{text}"
+        );
+        let link = retry_lab::lab::hunt::report::counterexample_link(&spec, c).href();
+        assert!(trimmed.contains(&link.as_str()), "{text}");
+        assert!(link.contains("schedule="), "{link}");
+    }
     assert!(text.contains("Attempt 1:"), "{text}");
 }
 
@@ -371,11 +375,22 @@ fn hunt_says_honestly_when_it_found_none() {
 }
 
 /// `tests/data/lab_hunt_atomic.txt` is `lab hunt`'s output for atomic with
-/// a stable key; the workbench's end-to-end test finds the same schedule
-/// in the page.
+/// a stable key, the page's default kinds and a budget of 2,000; the
+/// workbench's end-to-end test finds the same ways in the page.
 #[test]
 fn the_hunt_data_file_is_the_clis_output() {
-    let o = lab(&["hunt", "--design", "atomic", "--client", "stable_key"]);
+    let kinds = retry_lab::lab::hunt::KindSet::page_default().to_ids();
+    let o = lab(&[
+        "hunt",
+        "--design",
+        "atomic",
+        "--client",
+        "stable_key",
+        "--budget",
+        "2000",
+        "--kinds",
+        &kinds,
+    ]);
     let want = include_str!("data/lab_hunt_atomic.txt");
     assert_eq!(stdout(&o), want);
 }

@@ -1,13 +1,16 @@
-//! The counterexample hunt on the real model: what it finds on each preset,
-//! that its shrink ends on a schedule that still fails and that no single
-//! simplification of it does, that a seed fixes the answer, and that the
-//! schedule's URL code round-trips every generated schedule.
+//! The counterexample hunt on the real model: the ways it finds on each
+//! preset (a failure class of the one judgement, and whether any server
+//! fixes it), that each shrink ends on a schedule that still fails that way
+//! and that no single simplification of it does, that a seed fixes the
+//! answer, and that the schedule's URL code round-trips every generated
+//! schedule.
 
 #![cfg(not(target_family = "wasm"))]
 
 use proptest::prelude::*;
 use rand::SeedableRng;
 use retry_lab::lab::hunt::*;
+use retry_lab::lab::judgement::{self, FailureClass};
 use retry_lab::lab::*;
 
 fn spec(design: impl Into<Design>, client: ClientStrategy) -> HuntSpec {
@@ -15,14 +18,14 @@ fn spec(design: impl Into<Design>, client: ClientStrategy) -> HuntSpec {
         design: design.into(),
         client,
         seed: 1,
-        budget: 20_000,
+        budget: 2_000,
         kinds: KindSet::all(),
     }
 }
 
-fn found(o: &HuntOutcome) -> &Counterexample {
+fn found(o: &HuntOutcome) -> &Findings {
     match o {
-        HuntOutcome::Found(c) => c,
+        HuntOutcome::Found(f) => f,
         other => panic!("no counterexample: {other:?}"),
     }
 }
@@ -43,21 +46,106 @@ fn took_over(r: &Run) -> bool {
     })
 }
 
+fn codes(f: &Findings) -> Vec<String> {
+    f.ways
+        .iter()
+        .map(|c| format!("{}:{}", c.way.class.id(), encode(c.minimal())))
+        .collect()
+}
+
+/// Every way found fails in its class on the hunted design, and the
+/// complete design fails in it too exactly where the way says no server
+/// fixes it; the ways a server fixes come first.
+fn check_ways(s: &HuntSpec, f: &Findings) {
+    let full = complete_design();
+    for c in &f.ways {
+        let r = minimal_run(s, c);
+        assert!(
+            judgement::judge(&r).classes().contains(&c.way.class),
+            "{c:?}"
+        );
+        let on_full = run_schedule(c.minimal(), s.client, full, s.seed);
+        let full_fails = judgement::judge(&on_full).classes().contains(&c.way.class);
+        assert_eq!(full_fails, c.way.no_server_fixes, "{}", encode(c.minimal()));
+        assert_eq!(c.reports, r.final_report_count());
+        if let Some(k) = c.way.needs {
+            assert!(kinds_of(c.minimal()).has(k), "{}", encode(c.minimal()));
+        }
+    }
+    let fixable: Vec<bool> = f.ways.iter().map(|c| c.way.no_server_fixes).collect();
+    assert!(fixable.windows(2).all(|w| w[0] <= w[1]), "{fixable:?}");
+}
+
 #[test]
 fn naive_key_split_and_atomic_break_with_a_stable_key() {
     for p in [Preset::Naive, Preset::KeySplit, Preset::Atomic] {
         let s = spec(p, ClientStrategy::StableKey);
-        let c = found(&hunt(s)).clone();
-        let r = minimal_run(&s, &c);
-        assert!(!suite::passes(&r), "{p:?}");
-        assert_eq!(c.reports, r.final_report_count());
-        assert!(c.break_step.is_some());
+        let f = found(&hunt(s)).clone();
+        assert_eq!(f.tried, s.budget, "{p:?}: the hunt spends its budget");
+        check_ways(&s, &f);
+        assert!(f.ways.iter().any(|c| !c.way.no_server_fixes), "{p:?}");
+        assert!(f
+            .ways
+            .iter()
+            .all(|c| c.break_step.is_some() || c.way.class != FailureClass::Duplicate));
     }
+}
+
+/// `atomic` with a stable key: a crash with no lease leaves the claim stuck
+/// (nothing filed where one could be), and its global key table refuses a
+/// second tenant; both are ways a server fixes.
+#[test]
+fn atomic_shows_a_lease_free_crash_and_the_tenant_class() {
+    let s = HuntSpec {
+        kinds: KindSet::page_default(),
+        ..spec(Preset::Atomic, ClientStrategy::StableKey)
+    };
+    let f = found(&hunt(s)).clone();
+    check_ways(&s, &f);
+    let tenant = f
+        .ways
+        .iter()
+        .find(|c| {
+            matches!(
+                c.way.class,
+                FailureClass::TenantRefused | FailureClass::Leak
+            )
+        })
+        .unwrap_or_else(|| panic!("no tenant class: {:?}", codes(&f)));
+    assert_eq!(
+        *tenant.minimal(),
+        FaultSchedule {
+            second_tenant: Some(0),
+            ..FaultSchedule::default()
+        }
+    );
+    assert!(!tenant.way.no_server_fixes);
+    let crash = |c: &&Counterexample| {
+        c.minimal()
+            .attempts
+            .iter()
+            .any(|a| a.server == ServerFault::Crash)
+            || took_over(&minimal_run(&s, c))
+    };
+    let stuck = f
+        .ways
+        .iter()
+        .filter(|c| !c.way.no_server_fixes)
+        .find(crash)
+        .unwrap_or_else(|| panic!("no lease-free crash or takeover: {:?}", codes(&f)));
+    assert!(
+        matches!(
+            stuck.way.class,
+            FailureClass::NothingFiled | FailureClass::Duplicate
+        ),
+        "{:?}",
+        stuck.way
+    );
 }
 
 /// Past the service's own database, every preset's key table is global: a
 /// second tenant whose key string equals the first's breaks them all (a
-/// leak or a cross-tenant refusal), and shrinking leaves it alone, at once.
+/// leak or a cross-tenant refusal), shrunk to the tenant alone, at once.
 #[test]
 fn with_every_kind_a_second_tenant_breaks_every_keyed_preset() {
     for p in [
@@ -68,13 +156,23 @@ fn with_every_kind_a_second_tenant_breaks_every_keyed_preset() {
         Preset::Fenced,
     ] {
         let s = spec(p, ClientStrategy::StableKey);
-        let c = found(&hunt(s)).clone();
+        let f = found(&hunt(s)).clone();
         let alone = FaultSchedule {
             second_tenant: Some(0),
             ..FaultSchedule::default()
         };
+        let c = f
+            .ways
+            .iter()
+            .find(|c| {
+                matches!(
+                    c.way.class,
+                    FailureClass::TenantRefused | FailureClass::Leak
+                )
+            })
+            .unwrap_or_else(|| panic!("{p:?}: {:?}", codes(&f)));
         assert_eq!(*c.minimal(), alone, "{p:?}: {}", encode(c.minimal()));
-        let r = minimal_run(&s, &c);
+        let r = minimal_run(&s, c);
         assert!(
             !r.leaks().is_empty() || !r.tenant_refusals().is_empty(),
             "{p:?}"
@@ -88,8 +186,13 @@ fn leased_unguarded_breaks_by_a_lease_takeover() {
         kinds: KindSet::database(),
         ..spec(Preset::LeasedUnguarded, ClientStrategy::StableKey)
     };
-    let c = found(&hunt(s)).clone();
-    let r = minimal_run(&s, &c);
+    let f = found(&hunt(s)).clone();
+    let c = f
+        .ways
+        .iter()
+        .find(|c| c.way.class == FailureClass::Duplicate && !c.way.no_server_fixes)
+        .unwrap_or_else(|| panic!("{:?}", codes(&f)));
+    let r = minimal_run(&s, c);
     assert!(took_over(&r), "{}", encode(c.minimal()));
     assert_eq!(r.final_report_count(), 2);
     // The stall is past the lease: a takeover needs it.
@@ -100,25 +203,27 @@ fn leased_unguarded_breaks_by_a_lease_takeover() {
         .any(|a| matches!(a.server, ServerFault::Stall(ms) if ms >= LEASE_MS)));
 }
 
+/// `fenced` with a stable key and every kind: the model's re-call (a new
+/// tool_use id, so a new key) is listed, labelled as a way no server
+/// fixes; so is the next day's pruned key.
 #[test]
-fn fenced_with_a_stable_key_breaks_by_a_model_recall() {
-    // Within the key's retention: without next-day restarts the only way
-    // past the fence is a new key, which a model re-call brings.
-    let kinds = KindSet::database().without(FaultKind::NextDay);
-    let s = HuntSpec {
-        kinds,
-        ..spec(Preset::Fenced, ClientStrategy::StableKey)
+fn fenced_with_a_stable_key_lists_the_model_recall_as_no_server_fixes() {
+    let s = spec(Preset::Fenced, ClientStrategy::StableKey);
+    let f = found(&hunt(s)).clone();
+    check_ways(&s, &f);
+    let needs = |k: FaultKind| {
+        f.ways
+            .iter()
+            .find(|c| c.way.needs == Some(k))
+            .unwrap_or_else(|| panic!("{k:?}: {:?}", codes(&f)))
     };
-    let c = found(&hunt(s)).clone();
-    assert!(c.minimal().model_recalls > 0, "{}", encode(c.minimal()));
-    assert!(minimal_run(&s, &c).calls().len() >= 2);
-    // With every kind of its own database, the first it finds is the
-    // pruned key of the next day.
-    let all = HuntSpec {
-        kinds: KindSet::database(),
-        ..spec(Preset::Fenced, ClientStrategy::StableKey)
-    };
-    assert!(found(&hunt(all)).minimal().restart_next_day);
+    let recall = needs(FaultKind::ModelRecall);
+    assert!(recall.way.no_server_fixes);
+    assert!(recall.minimal().model_recalls > 0);
+    assert!(minimal_run(&s, recall).calls().len() >= 2);
+    assert!(needs(FaultKind::NextDay).minimal().restart_next_day);
+    let label = report::no_server_label(retry_lab::i18n::Lang::Zh, recall).unwrap();
+    assert!(label.starts_with("套件里已经有了"), "{label}");
 }
 
 #[test]
@@ -131,82 +236,84 @@ fn fenced_with_a_business_key_finds_none_within_the_keys_retention() {
     assert_eq!(hunt(s), HuntOutcome::NoneWithin { tried: 300 });
 }
 
-/// `fenced` with the outbox, delivery dedupe and the tenant's namespace,
-/// and a business key: no counterexample over every kind once next-day
-/// restarts, rewritten titles and TLS failures (which this client retries,
-/// against 001's first branch) are off (the default budget); with every
-/// kind one comes at once, and it needs one of those three.
+/// The complete design with a business key: no way over every kind once
+/// next-day restarts, rewritten titles and TLS failures (which this client
+/// retries, against 001's first branch) are off; with every kind the ways it
+/// finds need one of those three, and no server fixes them.
 #[test]
-fn fenced_past_the_database_with_a_business_key_finds_none_without_next_day_or_rewrites() {
-    let (d, notices) = Design::parse(
-        "claim,digest,store_errors,lease,guard,fence,outbox,downstream_key,tenant_scope",
-    );
-    assert!(notices.is_empty(), "{notices:?}");
+fn the_complete_design_with_a_business_key_fails_only_past_any_server() {
+    let d = complete_design();
     let kinds = KindSet::all()
         .without(FaultKind::NextDay)
         .without(FaultKind::TitleRewrite)
         .without(FaultKind::TlsError);
     let s = HuntSpec {
         kinds,
+        budget: 1_000,
         ..spec(d, ClientStrategy::BusinessKey)
     };
     assert_eq!(hunt(s), HuntOutcome::NoneWithin { tried: s.budget });
     let all = spec(d, ClientStrategy::BusinessKey);
-    let c = found(&hunt(all)).clone();
-    let min = c.minimal();
-    let tls = min
-        .attempts
-        .iter()
-        .any(|a| a.request == retry_lab::lab::Delivery::TlsFailure);
-    assert!(
-        min.restart_next_day || min.rewrite_title || tls,
-        "{}",
-        encode(min)
-    );
-    assert!(!suite::passes(&minimal_run(&all, &c)));
+    let f = found(&hunt(all)).clone();
+    for c in &f.ways {
+        let min = c.minimal();
+        let tls = min
+            .attempts
+            .iter()
+            .any(|a| a.request == retry_lab::lab::Delivery::TlsFailure);
+        assert!(
+            min.restart_next_day || min.rewrite_title || tls,
+            "{}",
+            encode(min)
+        );
+        assert!(c.way.no_server_fixes);
+    }
 }
 
-/// For each hunt: the shrink path only goes down, every schedule on it
-/// fails, and no single simplification of its end does.
+/// For each way: the shrink path only goes down, every schedule on it
+/// fails that way, and no single simplification of its end does.
 #[test]
-fn the_shrink_ends_on_a_failure_no_simplification_keeps() {
+fn each_shrink_ends_on_a_failure_of_its_way_no_simplification_keeps() {
     let cases = [
         (Preset::Atomic, ClientStrategy::StableKey, 1),
-        (Preset::Atomic, ClientStrategy::StableKey, 7),
         (Preset::LeasedUnguarded, ClientStrategy::BusinessKey, 3),
-        (Preset::KeySplit, ClientStrategy::NewKey, 2),
         (Preset::Leased, ClientStrategy::Naive, 5),
     ];
     for (p, client, seed) in cases {
         let s = HuntSpec {
             seed,
+            budget: 600,
             ..spec(p, client)
         };
-        let c = found(&hunt(s)).clone();
-        let mut last = measure(&c.found);
-        for step in &c.path {
-            assert!(measure(step) < last, "{p:?}: the shrink went up");
-            last = measure(step);
-            assert!(HuntJob::fails(&s, step));
+        for c in &found(&hunt(s)).ways {
+            let mut last = measure(&c.found);
+            for step in &c.path {
+                assert!(measure(step) < last, "{p:?}: the shrink went up");
+                last = measure(step);
+                assert!(HuntJob::fails_as(&s, step, c.way));
+            }
+            let min = c.minimal();
+            assert!(HuntJob::fails_as(&s, min, c.way));
+            for simpler in simplifications(min) {
+                assert!(
+                    !HuntJob::fails_as(&s, &simpler, c.way),
+                    "{p:?}: {}",
+                    encode(&simpler)
+                );
+            }
         }
-        let min = c.minimal();
-        assert!(HuntJob::fails(&s, min));
-        for simpler in simplifications(min) {
-            assert!(!HuntJob::fails(&s, &simpler), "{p:?}: {}", encode(&simpler));
-        }
-        assert!(c.shrink_tried as usize >= simplifications(min).len());
     }
 }
 
 #[test]
-fn the_same_seed_gives_the_same_counterexample() {
-    let s = spec(Preset::Atomic, ClientStrategy::StableKey);
+fn the_same_seed_gives_the_same_ways_and_another_seed_others() {
+    let s = HuntSpec {
+        budget: 500,
+        ..spec(Preset::Atomic, ClientStrategy::StableKey)
+    };
     assert_eq!(hunt(s), hunt(s));
-    let seeds: Vec<String> = (1..6)
-        .map(|seed| {
-            let o = hunt(HuntSpec { seed, ..s });
-            encode(found(&o).minimal())
-        })
+    let seeds: Vec<Vec<String>> = (1..5)
+        .map(|seed| codes(found(&hunt(HuntSpec { seed, ..s }))))
         .collect();
     assert!(seeds.iter().any(|c| *c != seeds[0]), "{seeds:?}");
 }

@@ -40,10 +40,14 @@ suite prints CSV: scenario,reports,tool,pass,ending,notifications,attempts,leaks
   answered with the old body's response, exactly one notification per committed
   report (none lost, none duplicated, none about a report that does not exist), no
   leak and no cross-tenant refusal
-hunt draws random fault schedules (seeded) until one fails the suite's pass
-  rule, shrinks it and prints the smallest: its code (schedule=…), its link
-  into the lab at the step where it broke, and its lines; or that none was
-  found within the budget (which is not a proof). Exit 0 either way.
+hunt draws random fault schedules (seeded) until the budget runs out or every
+  way to fail is found: a failure class of the run's judgement, and whether
+  any server fixes it. Each way's first schedule is shrunk while it still
+  fails that way. It prints «This design fails in N ways», then per way its
+  class (labelled when no server fixes it), its code (schedule=…), its link
+  into the lab at the step where it broke, and its lines, worded from what
+  happened in the run; or that none was found within the budget (which is
+  not a proof). Exit 0 either way.
 
 OPTIONS:
     --server ID|all   a preset: {}; or all

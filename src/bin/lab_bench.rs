@@ -1,14 +1,17 @@
 //! `lab-bench`: times the lab engine's requests natively, as the worker
 //! answers them (`lab::wire::Task`, binary messages in and out): the default matrix
 //! (`#/lab/matrix`, every scenario × client on the naive server) and the
-//! default workbench suite (`#/lab/build`, every scenario). Prints each
-//! median, for `scripts/bench-web.mjs` to set against the browser's.
+//! default workbench suite (`#/lab/build`, every scenario), and the
+//! workbench's hunt (its default kinds and budget, on `atomic` and on
+//! `fenced` with a business key), whose rate counts the schedules drawn per
+//! second of the whole hunt, its shrinks included. Prints each median, for
+//! `scripts/bench-web.mjs` to set against the browser's.
 //! Build with `--release`.
 
 use std::time::Instant;
 
 use retry_lab::lab::wire::{Request, Task, Want};
-use retry_lab::lab::{BuildParams, MatrixParams};
+use retry_lab::lab::{BuildParams, ClientStrategy, MatrixParams, Preset};
 
 #[path = "shared/bench.rs"]
 mod bench;
@@ -52,11 +55,34 @@ fn main() {
             design: b.design,
             client: b.client,
             seed: b.seed,
-            scenarios: b.suite,
+            scenarios: b.suite.clone(),
         },
     };
     let (ms, replies) = time(&matrix, runs);
     println!("matrix: {cells} runs, {replies} replies; median: {ms:.1} ms");
     let (ms, replies) = time(&suite, runs);
     println!("suite: {rows} runs, {replies} replies; median: {ms:.1} ms");
+    for (preset, client) in [
+        (Preset::Atomic, ClientStrategy::StableKey),
+        (Preset::Fenced, ClientStrategy::BusinessKey),
+    ] {
+        let spec = BuildParams {
+            design: preset.design(),
+            client,
+            ..b.clone()
+        }
+        .hunt_spec();
+        let hunt = Request {
+            id: 3,
+            want: Want::Hunt { spec },
+        };
+        let (ms, replies) = time(&hunt, runs.min(3));
+        let rate = f64::from(spec.budget) / (ms / 1000.0);
+        println!(
+            "hunt {} × {}: {} schedules, {replies} replies; median: {ms:.1} ms ({rate:.0} schedules/s)",
+            preset.id(),
+            client.id(),
+            spec.budget
+        );
+    }
 }

@@ -124,6 +124,7 @@ fn build_key(param: &str) -> Option<&'static str> {
         "suite" => "build.field.suite",
         "budget" => "hunt.field.budget",
         "kinds" => "hunt.field.kinds",
+        "hunt_seed" => "hunt.field.hunt_seed",
         _ => return None,
     })
 }

@@ -9,15 +9,22 @@ use crate::params::{Notice, Reader};
 use crate::route::Query;
 
 use super::design::{Design, Mechanism};
-use super::hunt::{FaultKind, HuntSpec, KindSet, BUDGET};
+use super::hunt::{FaultKind, HuntSpec, KindSet, BUDGET, HUNT_SEED};
 use super::ids::{ClientStrategy, Scenario};
 use super::params::{design_notice, read_design_as, write_design_as, SEED};
 use super::rules::{server_breaks, Rule};
 use super::suite::{compare, score, Fix, NextStep, Score, SuiteRow};
 
 /// Every URL parameter name of `#/lab/build`.
-pub const BUILD_KNOWN: [&str; 7] = [
-    "design", "preset", "client", "seed", "suite", "budget", "kinds",
+pub const BUILD_KNOWN: [&str; 8] = [
+    "design",
+    "preset",
+    "client",
+    "seed",
+    "suite",
+    "budget",
+    "kinds",
+    "hunt_seed",
 ];
 
 /// Parameters of `#/lab/build`.
@@ -32,6 +39,10 @@ pub struct BuildParams {
     /// The counterexample hunt's budget (schedules) and fault kinds.
     pub budget: u32,
     pub kinds: KindSet,
+    /// The hunt's own seed (of its generator and of the runs it opens),
+    /// apart from the suite's, so «再找一次» draws again without grading
+    /// the suite again.
+    pub hunt_seed: u64,
 }
 
 impl Default for BuildParams {
@@ -44,7 +55,8 @@ impl Default for BuildParams {
             seed: SEED.default as u64,
             suite: Scenario::ALL.to_vec(),
             budget: BUDGET.default as u32,
-            kinds: KindSet::all(),
+            kinds: KindSet::page_default(),
+            hunt_seed: HUNT_SEED.default as u64,
         }
     }
 }
@@ -60,11 +72,13 @@ impl BuildParams {
         let suite = r.pick_set("suite", &Scenario::ALL);
         let budget = r.int(BUDGET) as u32;
         let kind_ids = FaultKind::ids();
+        let default_kinds: Vec<&str> = d.kinds.kinds().iter().map(|k| k.id()).collect();
         let kinds = r
-            .subset("kinds", &kind_ids, &kind_ids)
+            .subset("kinds", &kind_ids, &default_kinds)
             .iter()
             .filter_map(|id| FaultKind::from_id(id))
             .collect();
+        let hunt_seed = r.int(HUNT_SEED) as u64;
         r.reject_unknown(&BUILD_KNOWN);
         let p = Self {
             design,
@@ -73,6 +87,7 @@ impl BuildParams {
             suite,
             budget,
             kinds,
+            hunt_seed,
         };
         (p, r.notices)
     }
@@ -89,9 +104,12 @@ impl BuildParams {
         if self.budget != BUDGET.default as u32 {
             q.set("budget", self.budget.to_string());
         }
-        if self.kinds != KindSet::all() {
+        if self.kinds != KindSet::page_default() {
             let kinds: Vec<&str> = self.kinds.kinds().iter().map(|k| k.id()).collect();
             q.set("kinds", kinds.join(","));
+        }
+        if self.hunt_seed != HUNT_SEED.default as u64 {
+            q.set("hunt_seed", self.hunt_seed.to_string());
         }
         q
     }
@@ -101,7 +119,7 @@ impl BuildParams {
         HuntSpec {
             design: self.design,
             client: self.client,
-            seed: self.seed,
+            seed: self.hunt_seed,
             budget: self.budget,
             kinds: self.kinds,
         }
@@ -431,10 +449,34 @@ mod tests {
         assert_eq!((p.budget, p.kinds.to_ids()), (500, "stall,crash".into()));
         assert_eq!(BuildParams::from_query(&p.to_query()).0, p);
         let (p, notices) = BuildParams::from_query(&Query::parse("budget=900000&kinds=ufo"));
-        assert_eq!((p.budget, p.kinds), (200_000, KindSet::all()));
+        assert_eq!((p.budget, p.kinds), (200_000, KindSet::page_default()));
         let params: Vec<&str> = notices.iter().map(|n| n.param.as_str()).collect();
         assert_eq!(params, vec!["budget", "kinds"]);
         assert_eq!(p.hunt_spec().budget, 200_000);
+    }
+
+    #[test]
+    fn the_hunts_seed_is_its_own_and_reads_back() {
+        let every: Vec<&str> = KindSet::all().kinds().iter().map(|k| k.id()).collect();
+        let every = every.join(",");
+        let q = Query::parse(&format!("seed=4&hunt_seed=17&kinds={every}"));
+        let (p, notices) = BuildParams::from_query(&q);
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!((p.seed, p.hunt_seed, p.hunt_spec().seed), (4, 17, 17));
+        assert_eq!(p.kinds, KindSet::all());
+        assert_eq!(BuildParams::from_query(&p.to_query()).0, p);
+        let q = p.to_query();
+        assert_eq!(
+            (q.get("hunt_seed"), q.get("kinds")),
+            (Some("17"), Some(&*every))
+        );
+        let d = BuildParams::default();
+        assert_eq!((d.hunt_seed, d.kinds), (1, KindSet::page_default()));
+        assert!(d.to_query().get("hunt_seed").is_none() && d.to_query().get("kinds").is_none());
+        let (p, notices) = BuildParams::from_query(&Query::parse("hunt_seed=99999999"));
+        assert_eq!((p.hunt_seed, notices.len()), (999_999, 1));
+        assert_eq!(crate::lab::hunt::next_seed(999_999), 0);
+        assert_eq!(crate::lab::hunt::next_seed(1), 2);
     }
 
     #[test]

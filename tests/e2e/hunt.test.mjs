@@ -1,7 +1,10 @@
-// The workbench's counterexample hunt (#/lab/build): «找一个反例» finds the
-// same smallest schedule for atomic as `lab hunt` (tests/data/
-// lab_hunt_atomic.txt, which tests/lab_cli.rs proves is the CLI's output),
-// its link opens that schedule in the run view at the step where it broke,
+// The workbench's counterexample hunt (#/lab/build): «找一个反例» lists
+// every way the design fails that `lab hunt` finds with the page's default
+// kinds and a budget of 2,000 (tests/data/lab_hunt_atomic.txt, which
+// tests/lab_cli.rs proves is the CLI's output): «这个设计有 N 种坏法», each
+// way's class, code and step, the way no server fixes labelled and last;
+// a way's link opens its schedule in the run view at the step where it
+// broke; the seed is a control in the URL and «再找一次» draws the next one;
 // a long search can be cancelled, a search that finds nothing says so
 // honestly, and bad parameters are notices.
 import { test, before, after } from 'node:test';
@@ -13,8 +16,11 @@ import { startApp, waitStep } from './harness.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CLI = fs.readFileSync(path.resolve(here, '../data/lab_hunt_atomic.txt'), 'utf8');
-const CODE = CLI.match(/^schedule=(.+)$/m)[1];
-const STEP = CLI.match(/&step=(\d+)/)[1];
+const N = Number(CLI.match(/^This design fails in (\d+) ways?/)[1]);
+const WAYS = [...CLI.matchAll(/^ {3}schedule=(.+)\n {3}(#\/lab\?.*)$/gm)].map((m) => ({
+  code: m[1],
+  step: (m[2].match(/&step=(\d+)/) || [])[1] ?? '',
+}));
 
 let app;
 before(async () => {
@@ -33,24 +39,67 @@ async function huntStatus(page, status) {
   );
 }
 
-test('atomic: the page finds the CLI\'s counterexample and opens it where it broke', async () => {
-  const page = await app.open('#/lab/build?preset=atomic');
+test('atomic: the page lists every way the CLI finds, and each opens where it broke', async () => {
+  assert.equal(WAYS.length, N);
+  const page = await app.open('#/lab/build?preset=atomic&budget=2000');
   await page.getByTestId('hunt-start').click();
   await huntStatus(page, 'found');
-  const found = page.getByTestId('hunt-found');
-  assert.equal(await found.getAttribute('data-code'), CODE);
-  assert.equal(await found.getAttribute('data-step'), STEP);
-  // Every kind is on by default: atomic's key table is global, so a second
-  // tenant with an equal key string is refused (422) and its report lost.
-  assert.equal(await found.getAttribute('data-reports'), '1');
-  assert.equal(await page.getByTestId('hunt-seed').innerText(), '1');
-  const lines = await page.getByTestId('hunt-lines').locator('li').allInnerTexts();
+  assert.equal(await page.getByTestId('hunt-found').getAttribute('data-ways'), String(N));
+  assert.match(await page.getByTestId('hunt-ways').innerText(), new RegExp(`^这个设计有 ${N} 种坏法`));
+  const ways = page.getByTestId('hunt-way');
+  assert.equal(await ways.count(), N);
+  for (let i = 0; i < N; i++) {
+    assert.equal(await ways.nth(i).getAttribute('data-code'), WAYS[i].code, `way ${i + 1}`);
+    assert.equal(await ways.nth(i).getAttribute('data-step'), WAYS[i].step, `way ${i + 1}`);
+  }
+  // atomic's key table is global: a second tenant with an equal key string
+  // is refused, shrunk to the tenant alone.
+  const tenant = page.locator('[data-testid="hunt-way"][data-class="tenant_refused"]');
+  assert.equal(await tenant.getAttribute('data-code'), '1.k0');
+  assert.equal(await tenant.getAttribute('data-no-server-fixes'), 'false');
+  const lines = await tenant.getByTestId('hunt-lines').locator('li').allInnerTexts();
   assert.match(lines[0], /^第二个租户的 agent 在 .+ 之后提交它自己的报告，键字符串和第一个租户的相同$/);
-  await page.getByTestId('hunt-link').click();
+  // The model's re-call with a per-tool-use key: no server fixes it, so it
+  // is labelled and comes after every way a server fixes.
+  const last = ways.nth(N - 1);
+  assert.equal(await last.getAttribute('data-no-server-fixes'), 'true');
+  assert.equal(await last.getAttribute('data-needs'), 'model_recall');
+  assert.match(await last.getByTestId('hunt-way-label').innerText(), /^套件里已经有了/);
+  assert.equal(await ways.first().getByTestId('hunt-way-label').count(), 0);
+  // A late response reads as late, never as delivered.
+  const all = (await page.getByTestId('hunt-found').innerText());
+  assert.doesNotMatch(all, /响应：晚到[^；]*，201 送达/);
+  assert.equal(await page.getByTestId('hunt-seed').innerText(), '1');
+  await ways.first().getByTestId('hunt-link').click();
   await page.getByTestId('lab-schedule').waitFor();
-  assert.equal(await page.getByTestId('lab-schedule').getAttribute('data-code'), CODE);
-  await waitStep(page, Number(STEP));
-  assert.match(page.url(), new RegExp(`schedule=${CODE.replace(/\./g, '\\.')}`));
+  assert.equal(await page.getByTestId('lab-schedule').getAttribute('data-code'), WAYS[0].code);
+  await waitStep(page, Number(WAYS[0].step));
+  assert.match(page.url(), new RegExp(`schedule=${WAYS[0].code.replace(/\./g, '\\.')}`));
+});
+
+test('the hunt\'s seed is a control in the URL, and «再找一次» draws the next one', async () => {
+  const page = await app.open('#/lab/build?preset=atomic&budget=300');
+  assert.equal(await page.getByTestId('hunt-seed-input').inputValue(), '1');
+  await page.getByTestId('hunt-start').click();
+  await huntStatus(page, 'found');
+  await page.getByTestId('hunt-again').click();
+  await page.waitForFunction(() => location.hash.includes('hunt_seed=2'));
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="hunt-seed"]')?.innerText === '2'
+      && document.querySelector('[data-testid="hunt"]')?.getAttribute('data-status') === 'found',
+    null,
+    { timeout: 60000 },
+  );
+  assert.equal(await page.getByTestId('hunt-seed-input').inputValue(), '2');
+  // Every way opens its run at the hunt's seed.
+  const hrefs = await page.getByTestId('hunt-link').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+  assert.ok(hrefs.length >= 1 && hrefs.every((h) => /[?&]seed=2(&|$)/.test(h)), hrefs.join(' '));
+  // A seed typed in goes into the URL and makes the last answer moot.
+  await page.getByTestId('hunt-seed-input').fill('7');
+  await page.waitForFunction(() => location.hash.includes('hunt_seed=7'));
+  await huntStatus(page, 'idle');
+  const again = await app.open('#/lab/build?preset=atomic&hunt_seed=7');
+  assert.equal(await again.getByTestId('hunt-seed-input').inputValue(), '7');
 });
 
 test('a long search can be cancelled, and the worker stops', async () => {

@@ -8,6 +8,8 @@ use borsh::{BorshDeserialize, BorshSerialize};
 
 id_enum! {
     /// A kind of fault the generator may put in a schedule.
+    #[derive(serde::Serialize, serde::Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
     FaultKind {
         /// A request or a response that never arrives, or a refused connection.
         Lost => "lost",
@@ -41,6 +43,16 @@ id_enum! {
         SlowDrip => "slow_drip",
     }
 }
+
+/// The kinds past any server's reach: a next-day restart after the key was
+/// pruned, a model that calls again (a new tool_use id: with a per-tool-use
+/// key, a new key) and a title the model rewrites. A way to fail that
+/// needs one of them is told apart by which, so each shows once.
+pub const BEYOND_ANY_SERVER: [FaultKind; 3] = [
+    FaultKind::NextDay,
+    FaultKind::ModelRecall,
+    FaultKind::TitleRewrite,
+];
 
 /// Faults the chapter names that the lab's model cannot inject yet, by
 /// their translation-key ids (`hunt.uncovered.<id>`). When the model gains
@@ -77,6 +89,18 @@ impl KindSet {
         ]
         .into_iter()
         .fold(Self::all(), Self::without)
+    }
+
+    /// Every kind a server may be able to defend against, the page's
+    /// default: a next-day restart past the key's retention and a title the
+    /// model rewrites break every server (the suite's `key_expired` and
+    /// `title_rewrite` rows show them), so the first thing a student's
+    /// hunt shows is new. A model re-call stays: with a business key a
+    /// server fixes it, and where none does the hunt labels it so.
+    pub fn page_default() -> Self {
+        Self::all()
+            .without(FaultKind::NextDay)
+            .without(FaultKind::TitleRewrite)
     }
 
     fn bit(k: FaultKind) -> u32 {

@@ -1,6 +1,7 @@
 //! A fault schedule in words, one line per attempt with a fault and one
 //! per schedule-wide fault, through the translation table.
 
+use super::fate::{AttemptFate, RequestFate, ResponseFate};
 use super::kinds::{FaultKind, NOT_YET_COVERED};
 use crate::i18n::num::{clock, counted};
 use crate::i18n::{t, tf, Lang};
@@ -56,20 +57,68 @@ fn server(l: Lang, f: ServerFault) -> Option<String> {
     })
 }
 
-/// One attempt's line: «第 1 次请求：送达；服务端…；响应：丢失».
-fn attempt_line(l: Lang, n: usize, a: AttemptFault) -> String {
-    let mut parts = Vec::new();
-    if a.rerender {
-        parts.push(t(l, "hunt.rerender"));
+/// The request's part of a line: what the trace shows came of it, or
+/// (without a run) what the schedule asks.
+fn request_part(l: Lang, a: AttemptFault, fate: Option<AttemptFate>) -> String {
+    match fate.map(|f| f.request) {
+        Some(RequestFate::NotSent) => t(l, "hunt.msg.not_sent"),
+        Some(RequestFate::InFlight) => t(l, "hunt.msg.in_flight"),
+        Some(RequestFate::Lost) => t(l, "hunt.msg.lose"),
+        Some(RequestFate::Refused) => t(l, "hunt.msg.refuse"),
+        Some(RequestFate::TlsFailed) => t(l, "hunt.msg.tls"),
+        Some(RequestFate::Arrived) | None => delivery(l, a.request),
     }
-    parts.push(delivery(l, a.request));
-    parts.extend(server(l, a.server));
+}
+
+/// The response's part: the network's scheduled fault, then what came of
+/// the response in the run (read, lost, late and discarded, cut off); no
+/// part where no response was sent because the request never arrived or
+/// the process died.
+fn response_part(l: Lang, a: AttemptFault, fate: Option<AttemptFate>) -> Option<String> {
     // A refused response is a lost one (the connection was already open).
-    let response = match a.response {
+    let scheduled = match a.response {
         Delivery::Refuse => Delivery::Lose,
         d => d,
     };
-    parts.push(tf(l, "hunt.response", &[("what", delivery(l, response))]));
+    let Some(f) = fate else {
+        return Some(tf(l, "hunt.response", &[("what", delivery(l, scheduled))]));
+    };
+    let outcome = |key: &str, status: u16| tf(l, key, &[("status", status.to_string())]);
+    let came = match f.response {
+        ResponseFate::None if f.request != RequestFate::Arrived || f.server_fault => return None,
+        ResponseFate::None => t(l, "hunt.resp.none"),
+        ResponseFate::Lost { status } => outcome("hunt.resp.lost", status),
+        ResponseFate::Read { status } => outcome("hunt.resp.read", status),
+        ResponseFate::Late { status } => outcome("hunt.resp.late", status),
+        ResponseFate::CutOff { status } => outcome("hunt.resp.cut_off", status),
+    };
+    let what = match (scheduled, f.response) {
+        (
+            Delivery::Delay(_) | Delivery::Drip { .. },
+            ResponseFate::Read { .. } | ResponseFate::Late { .. } | ResponseFate::CutOff { .. },
+        ) => {
+            format!("{}{}{came}", delivery(l, scheduled), t(l, "hunt.comma"))
+        }
+        _ => came,
+    };
+    Some(tf(l, "hunt.response", &[("what", what)]))
+}
+
+/// One attempt's line: «第 1 次请求：送达；服务端…；响应：201 迟到，丢弃»,
+/// worded from the attempt's fate in the run when there is one.
+fn attempt_line(l: Lang, n: usize, a: AttemptFault, fate: Option<AttemptFate>) -> String {
+    let mut parts = Vec::new();
+    if a.rerender && fate.is_none_or(|f| f.request != RequestFate::NotSent) {
+        parts.push(t(l, "hunt.rerender"));
+    }
+    parts.push(request_part(l, a, fate));
+    let happened = fate.is_none_or(|f| f.server_fault);
+    match server(l, a.server) {
+        Some(what) if happened => parts.push(what),
+        Some(what) => parts.push(tf(l, "hunt.server.skipped", &[("what", what)])),
+        None => {}
+    }
+    parts.extend(response_part(l, a, fate));
     tf(
         l,
         "hunt.attempt",
@@ -82,10 +131,11 @@ fn attempt_line(l: Lang, n: usize, a: AttemptFault) -> String {
 
 /// One notifier call's line: «第 1 次调用通知服务：丢失；应答：送达；中继随后死掉».
 fn note_line(l: Lang, n: usize, f: NotifyFault) -> String {
-    let mut parts = vec![
-        delivery(l, f.request),
-        tf(l, "hunt.response", &[("what", delivery(l, f.response))]),
-    ];
+    // A lost call is never answered: no answer part.
+    let mut parts = vec![delivery(l, f.request)];
+    if f.request != Delivery::Lose {
+        parts.push(tf(l, "hunt.response", &[("what", delivery(l, f.response))]));
+    }
     if f.relay_dies {
         parts.push(t(l, "hunt.relay_dies"));
     }
@@ -118,10 +168,12 @@ fn downstream_lines(l: Lang, s: &FaultSchedule) -> Vec<String> {
     out
 }
 
-/// The schedule in words. Attempts without faults before the last faulty
+/// The schedule in words, from what happened in its run: `fates` are the
+/// run's ([`super::fate::fates`]); without them (no run yet) the lines say
+/// what the schedule asks. Attempts without faults before the last faulty
 /// one are listed too (they are counted), those after it are summed up in
 /// one line.
-pub fn lines(l: Lang, s: &FaultSchedule) -> Vec<String> {
+pub fn lines(l: Lang, s: &FaultSchedule, fates: Option<&[AttemptFate]>) -> Vec<String> {
     let plain = AttemptFault::default();
     let keep = s
         .attempts
@@ -131,7 +183,7 @@ pub fn lines(l: Lang, s: &FaultSchedule) -> Vec<String> {
     let mut out: Vec<String> = s.attempts[..keep]
         .iter()
         .enumerate()
-        .map(|(i, a)| attempt_line(l, i + 1, *a))
+        .map(|(i, a)| attempt_line(l, i + 1, *a, fates.and_then(|f| f.get(i).copied())))
         .collect();
     if s.double_submit {
         out.insert(0, t(l, "hunt.double_submit"));
@@ -178,14 +230,14 @@ mod tests {
     #[test]
     fn a_schedule_reads_one_line_per_attempt_in_both_languages() {
         let s = Scenario::LeaseOverlap.schedule();
-        let zh = lines(Lang::Zh, &s);
+        let zh = lines(Lang::Zh, &s, None);
         assert_eq!(zh.len(), 4, "{zh:?}");
         assert_eq!(
             zh[0],
             "第 1 次请求：送达；服务端在第一个事务之后停顿 6 秒；响应：送达"
         );
         assert_eq!(zh[1], "第 2 次请求：送达；响应：送达");
-        let en = lines(Lang::En, &Scenario::ModelRetry.schedule());
+        let en = lines(Lang::En, &Scenario::ModelRetry.schedule(), None);
         assert_eq!(en[0], "Attempt 1: delivered; response: lost");
         assert!(
             en.iter()
@@ -194,7 +246,7 @@ mod tests {
         );
         for sc in Scenario::ALL {
             for l in [Lang::Zh, Lang::En] {
-                for line in lines(l, &sc.schedule()) {
+                for line in lines(l, &sc.schedule(), None) {
                     assert!(!line.contains('⟦') && !line.contains('{'), "{line}");
                 }
             }

@@ -1,19 +1,23 @@
 //! The counterexample hunt: passing the fixed scenarios is not being
-//! correct, so the workbench searches random fault schedules for one that
-//! breaks the student's design, then shrinks it to the smallest one that
-//! still does («它证明本地约束与恢复流程，仍不证明分布式 exactly-once»).
+//! correct, so the workbench searches random fault schedules for every way
+//! the student's design fails (a failure class of the one judgement, and
+//! whether any server fixes it), then shrinks each to the smallest schedule
+//! that still fails that way («它证明本地约束与恢复流程，仍不证明分布式
+//! exactly-once»).
 //!
 //! - [`kinds`]: the fault kinds the student may choose, and those the
 //!   model cannot inject yet;
 //! - [`generate`]: the seeded generator (the property tests use it too);
 //! - [`shrink`]: the shrinker;
 //! - [`code`]: the schedule's compact URL code;
-//! - [`lines`]: the schedule in words;
-//! - [`job`]: the budgeted search as a job;
+//! - [`fate`]: what came of each attempt in the run;
+//! - [`lines`]: the schedule in words, from what came of it;
+//! - [`job`]: the budgeted search for every way a design fails, as a job;
 //! - [`report`]: what a hunt found, in words and as a link;
 //! - [`watch`]: the page's side of a running hunt.
 
 pub mod code;
+pub mod fate;
 pub mod generate;
 pub mod job;
 pub mod kinds;

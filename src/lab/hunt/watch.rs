@@ -88,11 +88,7 @@ impl HuntWatch {
         if !self.is_running() {
             return;
         }
-        let tried = match &outcome {
-            HuntOutcome::Found(c) => c.tried,
-            HuntOutcome::NoneWithin { tried } => *tried,
-        };
-        self.progress(tried, false, 0, now_ms);
+        self.progress(outcome.tried(), false, 0, now_ms);
         self.status = HuntStatus::Done(outcome);
         if let Some(t) = &mut self.timing {
             t.finish(now_ms);
@@ -114,8 +110,7 @@ impl HuntWatch {
         match &self.status {
             HuntStatus::Idle => 0,
             HuntStatus::Running { tried, .. } | HuntStatus::Cancelled { tried } => *tried,
-            HuntStatus::Done(HuntOutcome::Found(c)) => c.tried,
-            HuntStatus::Done(HuntOutcome::NoneWithin { tried }) => *tried,
+            HuntStatus::Done(o) => o.tried(),
         }
     }
 

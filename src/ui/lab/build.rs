@@ -55,6 +55,7 @@ pub fn build_page(p: &PageProps) -> Html {
         Callback::from(move |()| generation.set(*generation + 1))
     };
     let set_kinds = kinds_setter(&params);
+    let set_seed = hunt_seed_setter(&params);
     let b = (*params).clone();
     let job = jobs.runner.job.borrow();
     let idle;
@@ -75,7 +76,7 @@ pub fn build_page(p: &PageProps) -> Html {
             { build_status(l, shown, bench.error(), retry) }
             if reveal.is_done() { { score_block(l, shown, &actions) } }
             { suite_table(l, shown, reveal, &actions) }
-            <HuntPanel lang={l} spec={b.hunt_spec()} on_kinds={set_kinds} />
+            <HuntPanel lang={l} spec={b.hunt_spec()} on_kinds={set_kinds} on_seed={set_seed} />
             <SqlListing lang={l} design={b.design} />
         </section>
     }
@@ -93,6 +94,17 @@ fn kinds_setter(params: &UseStateHandle<BuildParams>) -> Callback<KindSet> {
     Callback::from(move |kinds| {
         params.set(BuildParams {
             kinds,
+            ..(*params).clone()
+        })
+    })
+}
+
+/// The hunt's seed goes into the page's parameters (and so the URL).
+fn hunt_seed_setter(params: &UseStateHandle<BuildParams>) -> Callback<u64> {
+    let params = params.clone();
+    Callback::from(move |hunt_seed| {
+        params.set(BuildParams {
+            hunt_seed,
             ..(*params).clone()
         })
     })

@@ -29,17 +29,23 @@ use crate::ui::shortcuts::use_shortcuts;
 use crate::ui::widgets::NoticeList;
 
 /// A schedule of its own (`schedule=<code>`, a counterexample) in words,
-/// above the pickers; picking a scenario leaves it.
-fn own_schedule(l: Lang, schedule: Option<&crate::lab::FaultSchedule>) -> Html {
+/// above the pickers; picking a scenario leaves it. Worded from what came
+/// of its attempts in the run shown, once that run is the schedule's.
+fn own_schedule(
+    l: Lang,
+    schedule: Option<&crate::lab::FaultSchedule>,
+    run: Option<&lab::Run>,
+) -> Html {
     let Some(s) = schedule else {
         return Html::default();
     };
+    let fates = run.map(|r| crate::lab::hunt::fate::fates(s, r));
     let code = crate::lab::hunt::encode(s);
     html! {
         <div class="own-schedule" data-testid="lab-schedule" data-code={code.clone()}>
             <p>{ t(l, "hunt.own") }{ " " }<code>{ code }</code></p>
             <ol>
-                { for crate::lab::hunt::lines::lines(l, s).into_iter().map(|x| html! { <li>{ x }</li> }) }
+                { for crate::lab::hunt::lines::lines(l, s, fates.as_deref()).into_iter().map(|x| html! { <li>{ x }</li> }) }
             </ol>
         </div>
     }
@@ -242,7 +248,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
             if !p.embed { <p class="lab-intro">{ t(l, "lab.intro") }</p> }
             <p><AppLink to={to_matrix} testid="to-matrix">{ t(l, "lab.to_matrix") }</AppLink></p>
             <NoticeList lang={l} notices={(*notices).clone()} />
-            { own_schedule(l, s.params.schedule.as_ref()) }
+            { own_schedule(l, s.params.schedule.as_ref(), (!s.computing).then_some(&*s.run)) }
             { pickers(l, &state) }
             { controls(l, &state, &notices) }
             { engine_note(l, waiting, engine_error, retry) }
