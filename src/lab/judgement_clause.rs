@@ -118,6 +118,14 @@ pub fn tls_retry_step(run: &Run) -> Option<usize> {
     })
 }
 
+/// Whether another tenant's record answered one of `tenant`'s requests (a
+/// leak or a cross-tenant refusal): the report it never filed is that
+/// failure's, not one of its own.
+fn answered_by_another(run: &Run, tenant: usize) -> bool {
+    let of = |r: &usize| run.requests().get(*r).map(|q| q.tenant) == Some(tenant);
+    run.leaks().iter().chain(&run.tenant_refusals()).any(of)
+}
+
 impl Clause {
     /// Whether this clause holds for `run`.
     pub fn holds(self, run: &Run) -> bool {
@@ -125,9 +133,9 @@ impl Clause {
         let possible = |t: usize| reachable_for(&run.schedule, t);
         match self {
             Clause::AtMostOneReport => each(&|t| run.reports_of(t) <= 1),
-            Clause::ReportWherePossible => {
-                each(&|t| possible(t) != Some(true) || run.reports_of(t) >= 1)
-            }
+            Clause::ReportWherePossible => each(&|t| {
+                possible(t) != Some(true) || run.reports_of(t) >= 1 || answered_by_another(run, t)
+            }),
             Clause::NoReportWhereImpossible => {
                 each(&|t| possible(t) != Some(false) || run.reports_of(t) == 0)
             }

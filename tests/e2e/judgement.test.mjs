@@ -87,7 +87,9 @@ test('a keyed client that retries a TLS failure breaks the rule in the run; care
 test('the matrix marks a rule-breaking cell even where the count is right', async () => {
   const page = await app.open('#/lab/matrix?by=server&client=stable_key');
   const cell = page.getByTestId('cell-response_lost-leased');
-  await cell.waitFor({ timeout: 60000 });
+  // A cell is drawn as «…» first; its data arrive with the engine's reply.
+  await page.waitForSelector('[data-testid="cell-response_lost-fenced"][data-reports]', { timeout: 60000 });
+  await page.waitForSelector('[data-testid="cell-response_lost-leased"][data-reports]', { timeout: 60000 });
   assert.equal(await cell.getAttribute('data-reports'), '1');
   assert.equal(await cell.getAttribute('data-rule-broken'), 'true');
   assert.equal(await page.getByTestId('cell-response_lost-fenced').getAttribute('data-rule-broken'), 'false');
