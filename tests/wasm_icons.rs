@@ -108,9 +108,9 @@ async fn the_lab_help_shows_its_marks_as_icons_not_glyphs() {
         let app = yew::Renderer::<Help>::with_root_and_props(root.clone(), Probe { lang }).render();
         let drawn = drawn_icons(&root).await;
         // A cross (lost), pause and hourglass (bars), every ending of the
-        // legend, luck and change, and the two good endings of the
-        // by-server view.
-        assert_eq!(drawn.len(), 3 + Ending::LEGEND.len() + 2 + 2, "{lang:?}");
+        // legend, luck, change and a rule broken, and the two good endings
+        // of the by-server view.
+        assert_eq!(drawn.len(), 3 + Ending::LEGEND.len() + 3 + 2, "{lang:?}");
         for el in &drawn {
             assert_drawn(el);
         }
