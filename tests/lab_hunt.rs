@@ -91,6 +91,17 @@ fn naive_key_split_and_atomic_break_with_a_stable_key() {
     }
 }
 
+/// The way a second tenant's equal key string breaks a design: a leak or a
+/// cross-tenant refusal.
+fn tenant_way(f: &Findings) -> Option<&Counterexample> {
+    f.ways.iter().find(|c| {
+        matches!(
+            c.way.class,
+            FailureClass::TenantRefused | FailureClass::Leak
+        )
+    })
+}
+
 /// `atomic` with a stable key: a crash with no lease leaves the claim stuck
 /// (nothing filed where one could be), and its global key table refuses a
 /// second tenant; both are ways a server fixes.
@@ -102,16 +113,7 @@ fn atomic_shows_a_lease_free_crash_and_the_tenant_class() {
     };
     let f = found(&hunt(s)).clone();
     check_ways(&s, &f);
-    let tenant = f
-        .ways
-        .iter()
-        .find(|c| {
-            matches!(
-                c.way.class,
-                FailureClass::TenantRefused | FailureClass::Leak
-            )
-        })
-        .unwrap_or_else(|| panic!("no tenant class: {:?}", codes(&f)));
+    let tenant = tenant_way(&f).unwrap_or_else(|| panic!("no tenant class: {:?}", codes(&f)));
     assert_eq!(
         *tenant.minimal(),
         FaultSchedule {
@@ -161,16 +163,7 @@ fn with_every_kind_a_second_tenant_breaks_every_keyed_preset() {
             second_tenant: Some(0),
             ..FaultSchedule::default()
         };
-        let c = f
-            .ways
-            .iter()
-            .find(|c| {
-                matches!(
-                    c.way.class,
-                    FailureClass::TenantRefused | FailureClass::Leak
-                )
-            })
-            .unwrap_or_else(|| panic!("{p:?}: {:?}", codes(&f)));
+        let c = tenant_way(&f).unwrap_or_else(|| panic!("{p:?}: {:?}", codes(&f)));
         assert_eq!(*c.minimal(), alone, "{p:?}: {}", encode(c.minimal()));
         let r = minimal_run(&s, c);
         assert!(

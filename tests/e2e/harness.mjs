@@ -257,6 +257,13 @@ export async function waitForRunEnd(page, client, server) {
   );
 }
 
+/** The run view's final verdict, once the run has settled. */
+export async function verdictOf(page) {
+  const v = page.getByTestId('final-verdict');
+  await v.waitFor({ timeout: 60000 });
+  return v;
+}
+
 /** Answers the self-check question `id` with `value` (in a page or a
  *  frame locator) and waits for its result. */
 export async function answer(page, id, value) {

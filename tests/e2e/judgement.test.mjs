@@ -5,7 +5,7 @@
 // a TLS failure breaks a rule of the chapter in the run.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp } from './harness.mjs';
+import { startApp, verdictOf } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -14,12 +14,6 @@ before(async () => {
 after(async () => {
   await app?.close();
 });
-
-async function verdictOf(page) {
-  const v = page.getByTestId('final-verdict');
-  await v.waitFor({ timeout: 60000 });
-  return v;
-}
 
 test('crash_before_notify on fenced: the verdict names the notification, not «只有一份»', async () => {
   for (const sc of ['crash_before_notify', 'notifier_timeout']) {

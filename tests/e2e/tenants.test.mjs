@@ -5,7 +5,7 @@
 // workbench with tenant_scope.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp } from './harness.mjs';
+import { startApp, verdictOf } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -14,12 +14,6 @@ before(async () => {
 after(async () => {
   await app?.close();
 });
-
-async function verdictOf(page) {
-  const v = page.getByTestId('final-verdict');
-  await v.waitFor({ timeout: 60000 });
-  return v;
-}
 
 test('key_collision on key_split: tenant B gets tenant A\'s response, and the run view marks the leak', async () => {
   const page = await app.open('#/lab?scenario=key_collision&client=stable_key&server=key_split&seed=1&step=end');
