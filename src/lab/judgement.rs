@@ -131,11 +131,7 @@ fn stuck(run: &Run, tenant: usize) -> bool {
 
 fn tenant_view(run: &Run, tenant: usize, possible: Option<bool>, changed: bool) -> TenantView {
     let (reports, tool) = (run.reports_of(tenant), run.tool_outcome_of(tenant));
-    let of_tenant = |what| {
-        run.record_uses(what)
-            .iter()
-            .any(|(_, r)| run.requests().get(*r).is_some_and(|q| q.tenant == tenant))
-    };
+    let of_tenant = |what| super::judgement_clause::answered_by(run, tenant, what);
     let ending = if of_tenant(RecordUse::Leak) {
         Ending::Leak
     } else if of_tenant(RecordUse::TenantRefused) {

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::ids::Ending;
 use super::reach::reachable_for;
-use super::result::Run;
+use super::result::{RecordUse, Run};
 use super::rules::Rule;
 use super::trace::{AttemptOutcome, Next, StepKind};
 use crate::ids::id_enum;
@@ -122,8 +122,15 @@ pub fn tls_retry_step(run: &Run) -> Option<usize> {
 /// leak or a cross-tenant refusal): the report it never filed is that
 /// failure's, not one of its own.
 fn answered_by_another(run: &Run, tenant: usize) -> bool {
-    let of = |r: &usize| run.requests().get(*r).map(|q| q.tenant) == Some(tenant);
-    run.leaks().iter().chain(&run.tenant_refusals()).any(of)
+    answered_by(run, tenant, RecordUse::Leak) || answered_by(run, tenant, RecordUse::TenantRefused)
+}
+
+/// Whether a key's record answered one of `tenant`'s requests as `what`
+/// says (a leak, a cross-tenant refusal).
+pub(super) fn answered_by(run: &Run, tenant: usize, what: RecordUse) -> bool {
+    run.record_uses(what)
+        .iter()
+        .any(|(_, r)| run.requests().get(*r).is_some_and(|q| q.tenant == tenant))
 }
 
 impl Clause {
