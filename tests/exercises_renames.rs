@@ -9,7 +9,7 @@ use retry_lab::exercises::grade::Record;
 use retry_lab::exercises::grade::Response;
 use retry_lab::exercises::order::fingerprint;
 use retry_lab::exercises::progress::{apply, load, Edit, Stored};
-use retry_lab::exercises::renames::{current_id, RENAMED};
+use retry_lab::exercises::renames::{current_id, RENAMED, REPLACED};
 use retry_lab::exercises::{bank, find, Kind};
 use serde_json::Value;
 
@@ -35,7 +35,7 @@ const OLD_V1: &str = r#"{"records":{
 #[test]
 fn every_old_id_maps_to_a_question_of_the_bank() {
     let b = bank();
-    for (old, new) in RENAMED {
+    for (old, new) in RENAMED.iter().chain(REPLACED) {
         assert!(find(old).is_none(), "{old} is still a question");
         assert!(
             b.iter().any(|q| q.id == *new),

@@ -37,6 +37,7 @@ pub mod progress;
 pub mod query;
 pub mod redgreen;
 pub mod renames;
+pub mod revisions;
 pub mod sections;
 
 pub use bank::{bank, find};

@@ -89,7 +89,8 @@ mod tests {
     #[test]
     fn an_old_id_in_a_link_opens_todays_question() {
         let b = bank();
-        for (old, new) in crate::exercises::renames::RENAMED {
+        let r = &crate::exercises::renames::REPLACED;
+        for (old, new) in crate::exercises::renames::RENAMED.iter().chain(r.iter()) {
             let (s, n) = read_query(&Query::parse(&format!("q={old}")), Lang::Zh, &b);
             assert_eq!(s.question.as_deref(), Some(*new), "{old}");
             assert!(n.is_empty(), "{old}: {n:?}");

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use super::grade::{grade, Record};
 use super::Question;
 
-/// Old id → today's id.
+/// Old id → today's id, for a question that still asks the same thing.
 pub const RENAMED: &[(&str, &str)] = &[
     // Neutral ids (the old ones named the verdict).
     ("tf_timeout_means_failed", "tf_read_timeout_write"),
@@ -41,6 +41,12 @@ pub const RENAMED: &[(&str, &str)] = &[
     ("tf_mcp_hint_not_guarantee", "tf_mcp_idempotent_hint"),
     ("tf_429_quota_backoff", "tf_429_quota"),
     ("tf_429_retry_after_nothing_done", "tf_429_retry_after"),
+];
+
+/// Old id → the question that replaced it: a merged, rewritten or
+/// regraded question that asks something else, so a stored answer to the
+/// old one does not count for it (see [`super::revisions`]).
+pub const REPLACED: &[(&str, &str)] = &[
     // Duplicates merged into one question.
     ("amp_12", "harness_times_sdk"),
     ("amp_243", "five_layers"),
@@ -72,6 +78,7 @@ pub const RENAMED: &[(&str, &str)] = &[
 pub fn current_id(id: &str) -> &str {
     RENAMED
         .iter()
+        .chain(REPLACED)
         .find(|(old, _)| *old == id)
         .map_or(id, |(_, new)| new)
 }

@@ -1,0 +1,5 @@
+//! Giveaways of the «wait» section's questions (see `mod.rs`).
+
+use super::Giveaway;
+
+pub const G: &[Giveaway] = &[];
