@@ -84,6 +84,9 @@ fn same_key(sc: S, options: [&'static str; 4]) -> Vec<(&'static str, Truth)> {
                 "reject_422" => matches!(first, Decision::DigestMismatch),
                 "reject_409" => matches!(first, Decision::InProgress),
                 "replay_stored" => matches!(first, Decision::Replay),
+                // Every other option runs the retry's work again (in
+                // parallel, after a lock or a takeover, or over the first
+                // record): true only if the server executes it.
                 _ => matches!(first, Decision::Created { .. }),
             };
             (o, M_(t))
@@ -174,17 +177,6 @@ fn overlap_writer() -> Vec<(&'static str, Truth)> {
         ("taker", M_(taker)),
         ("both_write", M_(kept.len() == 2)),
         ("neither_writes", M_(kept.is_empty())),
-    ]
-}
-
-fn key_collision() -> Vec<(&'static str, Truth)> {
-    let r = lab(S::KeyCollision, C::StableKey, V::KeySplit);
-    let (a, b, leaks) = (r.reports_of(0), r.reports_of(1), r.leaks().len());
-    vec![
-        ("leak_b_got_as_response", M_(leaks > 0 && b == 0)),
-        ("leak_a_report_overwritten", M_(a == 0)),
-        ("leak_b_report_twice", M_(b == 2)),
-        ("leak_nothing", M_(leaks == 0 && a == 1 && b == 1)),
     ]
 }
 
@@ -361,7 +353,7 @@ fn keyed_keys() -> Vec<(&'static str, Key)> {
                         "reject_422",
                         "replay_stored",
                         "execute_overwrite",
-                        "reject_409",
+                        "update_first_report",
                     ],
                 )
             }),
@@ -373,46 +365,17 @@ fn keyed_keys() -> Vec<(&'static str, Key)> {
                     S::SlowServer,
                     [
                         "reject_409",
-                        "replay_stored",
                         "execute_parallel",
-                        "reject_422",
+                        "take_over_claim",
+                        "queue_then_execute",
                     ],
                 )
-            }),
-        ),
-        (
-            "same_key_done_error",
-            Options(|| {
-                same_key(
-                    S::Stored500,
-                    [
-                        "replay_stored",
-                        "execute_after_error",
-                        "reject_409",
-                        "reject_422",
-                    ],
-                )
-            }),
-        ),
-        (
-            "tf_insert_then_key",
-            Statement(|| {
-                lab(S::CrashBetweenCommits, C::StableKey, V::KeySplit).final_report_count() <= 1
             }),
         ),
         ("lab_overlap_writer", Options(overlap_writer)),
         (
             "tf_key_retention_next_day",
             Statement(|| lab(S::KeyExpired, C::StableKey, V::Fenced).final_report_count() <= 1),
-        ),
-        (
-            "tf_digest_compare",
-            Statement(|| {
-                let no_digest = Design::of(&[M::Claim]);
-                lab(S::BodyMismatch, C::StableKey, no_digest)
-                    .changed_body_replays()
-                    .is_empty()
-            }),
         ),
     ]
 }
@@ -429,7 +392,6 @@ fn keyed_agent_interview() -> Vec<(&'static str, Key)> {
                 !(r.tool_outcome() == ToolOutcome::Created && r.final_report_count() > 1)
             }),
         ),
-        ("key_collision_what_leaked", Options(key_collision)),
         ("which_key_model_recall", Options(recall_key)),
         ("model_recall_server_design", Options(recall_why)),
         (

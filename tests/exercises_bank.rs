@@ -337,16 +337,17 @@ fn choice_and_true_false_grading() {
 fn every_misconception_is_a_false_statement() {
     // The ❌ lists of 000, 001 and 003 that are statements: each is judged
     // false, and its explanation starts with the correction. (000's «a new
-    // UUID per request» is a field of predict_lost_response; 001's «retry
-    // 400, 401, 403, 404, 422» is decide_other_4xx.)
+    // UUID per request» is a field of predict_lost_response and «insert the
+    // data, then record the key» one of predict_key_split_crash; 003's «the
+    // same key without comparing the digest» is a distractor of
+    // same_key_diff_body; 001's «retry 400, 401, 403, 404, 422» is
+    // decide_other_4xx.)
     let statements = [
         "tf_backoff_without_jitter",
         "tf_idempotency_key_status",
-        "tf_insert_then_key",
         "tf_retry_count_and_deadline",
         "tf_read_timeout_write",
         "tf_key_store_memory",
-        "tf_digest_compare",
         "tf_digest_call_id",
         "tf_monitor_success_rate",
     ];

@@ -77,15 +77,14 @@ fn expected(id: &str) -> Vec<Shows> {
             vec![Requests(2), Reports(2)]
         }
         "tf_monitor_success_rate" => vec![SuccessWithReports(2)],
-        "same_key_diff_body" | "tf_digest_compare" => vec![Status(422)],
+        "same_key_diff_body" => vec![Status(422)],
         "same_key_in_progress" => vec![Status(409)],
         // The stored 500 is replayed: the case the question is about.
-        "same_key_done_error" | "lab_stored_error_next" => vec![ReplayOf(500), Reports(0)],
+        "lab_stored_error_next" => vec![ReplayOf(500), Reports(0)],
         "which_key_codex_reset" => vec![ReplayOf(201), Reports(1)],
         "which_key_model_recall" => vec![Reports(1)],
         // A model re-call with a stable key: two reports even when fenced.
         "model_recall_server_design" => vec![Reports(2)],
-        "tf_insert_then_key" => vec![Reports(2)],
         // The lease rule: a slow but normal request is not taken over.
         "lab_lease_rule" => vec![Reports(1)],
         // The stale handler commits first; the taker's write-back finds the
@@ -111,8 +110,6 @@ fn expected(id: &str) -> Vec<Shows> {
         "amp_mean" => vec![Bottom(4.99)],
         "amp_token_bucket_p1" => vec![TokenBucketAtP1],
         "amp_metastable_stuck" => vec![Metastable],
-        // Tenant B is answered with tenant A's stored 201: one report.
-        "key_collision_what_leaked" => vec![ReplayOf(201), Reports(1)],
         // A rewritten title defeats the business key: two reports.
         "title_rewrite_which_key" => vec![Reports(2)],
         // Past the database: fenced + outbox after the crash, fenced +

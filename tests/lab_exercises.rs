@@ -129,9 +129,23 @@ fn each_demo_shows_what_the_explanation_cites() {
         .steps()
         .iter()
         .any(|s| matches!(s.kind, StepKind::Cleanup { pruned: 1 })));
-    // The stored 500 question links the stored 500, replayed.
-    let r = demo_run("same_key_done_error");
-    assert_eq!(r.final_call().unwrap().give_up, Some(GiveUp::StoredError));
+    // The changed body is answered 422, a retry of a running request 409.
+    let r = demo_run("same_key_diff_body");
+    assert!(r.steps().iter().any(|s| matches!(
+        s.kind,
+        StepKind::Server {
+            decision: Decision::DigestMismatch,
+            ..
+        }
+    )));
+    let r = demo_run("same_key_in_progress");
+    assert!(r.steps().iter().any(|s| matches!(
+        s.kind,
+        StepKind::Server {
+            decision: Decision::InProgress,
+            ..
+        }
+    )));
 }
 
 #[test]

@@ -18,26 +18,24 @@ pub const KEY_CODEX: &[&str] = &[
     "logical_op_uuid",
     "account_and_day",
 ];
-/// Same key, different body.
+/// A retry with the same key and a re-rendered body, the first done: the
+/// key and the mistakes of 003's list (no digest compared) and of a
+/// server that treats the retry as an edit or a new request.
 pub const DIFF_BODY: &[&str] = &[
     "reject_422",
     "replay_stored",
     "execute_overwrite",
-    "reject_409",
+    "update_first_report",
 ];
-/// Same key while the first is in progress.
+/// A retry with the same key and body while the first is still running:
+/// the key and the ways a server runs the work twice (section 1's third
+/// truth, a takeover inside the lease, a lock that serialises but does not
+/// deduplicate).
 pub const IN_PROGRESS: &[&str] = &[
     "reject_409",
-    "replay_stored",
     "execute_parallel",
-    "reject_422",
-];
-/// Same key, same body, the first ended with 500.
-pub const DONE_ERROR: &[&str] = &[
-    "replay_stored",
-    "execute_after_error",
-    "reject_409",
-    "reject_422",
+    "take_over_claim",
+    "queue_then_execute",
 ];
 /// Who writes the report that stays (lease overlap, no fence).
 pub const OVERLAP_WRITER: &[&str] = &["stale_handler", "taker", "both_write", "neither_writes"];
@@ -110,18 +108,6 @@ pub(super) fn questions() -> Vec<Question> {
             choice(IN_PROGRESS, "reject_409"),
             lab_run(S::SlowServer, C::StableKey, V::Atomic),
         ),
-        at(
-            "same_key_done_error",
-            Source::Chapter,
-            choice(DONE_ERROR, "replay_stored"),
-            lab_run(S::Stored500, C::StableKey, V::Atomic),
-        ),
-        at(
-            "tf_insert_then_key",
-            Source::Chapter,
-            Kind::TrueFalse(false),
-            lab_run(S::CrashBetweenCommits, C::StableKey, V::KeySplit),
-        ),
     ];
     v.extend(lab_questions());
     v.extend(stored_error_questions());
@@ -176,12 +162,6 @@ fn lab_questions() -> Vec<Question> {
                 (
                     "ex.field.guarded_lease_expired",
                     S::LeaseExpired,
-                    C::StableKey,
-                    V::Leased,
-                ),
-                (
-                    "ex.field.guarded_lease_overlap",
-                    S::LeaseOverlap,
                     C::StableKey,
                     V::Leased,
                 ),
@@ -240,12 +220,6 @@ fn reading_questions() -> Vec<Question> {
     let refund = |label, correct| row(label, REFUND_ACTIONS, correct);
     vec![
         at("tf_key_store_memory", READING, Kind::TrueFalse(false), None),
-        at(
-            "tf_digest_compare",
-            READING,
-            Kind::TrueFalse(false),
-            lab_run(S::BodyMismatch, C::StableKey, V::Atomic),
-        ),
         at("tf_cache_hit_auth", READING, Kind::TrueFalse(true), None),
         at("tf_log_fields", READING, Kind::TrueFalse(true), None),
         at(
