@@ -122,7 +122,6 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("ex.field.unguarded_lease_expired", "只有 WHERE key=?，租约过期（lease_expired）：接管者做完后才醒来", "WHERE key=? only, lease expired (lease_expired): wakes after the taker finished"),
     e("ex.field.unguarded_lease_overlap", "只有 WHERE key=?，租约重叠（lease_overlap）：接管者还在做时醒来", "WHERE key=? only, lease overlap (lease_overlap): wakes while the taker is still working"),
     e("ex.field.guarded_lease_expired", "加 AND status='in_progress'，租约过期（lease_expired）", "With AND status='in_progress', lease expired (lease_expired)"),
-    e("ex.field.guarded_lease_overlap", "加 AND status='in_progress'，租约重叠（lease_overlap）", "With AND status='in_progress', lease overlap (lease_overlap)"),
     // Options: herd strategies.
     e("ex.opt.none", "不退避（none）", "No backoff (none)"),
     e("ex.opt.exponential", "指数退避，无抖动（exponential）", "Exponential, no jitter (exponential)"),

@@ -35,7 +35,7 @@ pub const G: &[Giveaway] = &[
         ],
         en: &[
             "generated once when the user confirms",
-            "made once at confirmation",
+            "made at confirmation, reused",
             "reused by «Try again»",
             "Identifies one logical reset attempt",
         ],
@@ -113,11 +113,19 @@ pub const G: &[Giveaway] = &[
     },
     Giveaway {
         id: "lab_overlap_writer",
-        zh: &["醒来的旧处理者", "租约已过期的处理者", "旧处理者的 201"],
+        zh: &[
+            "第一个请求的处理者写的",
+            "醒来的旧处理者",
+            "租约已过期的处理者",
+            "旧处理者的 201",
+            "留下的却是不该再写的那一份",
+        ],
         en: &[
+            "written by the first request's handler",
             "stale handler that woke up",
             "a handler whose lease had expired",
             "the stale handler's 201",
+            "the one that should not have been written",
         ],
     },
     Giveaway {
