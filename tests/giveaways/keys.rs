@@ -119,6 +119,8 @@ pub const G: &[Giveaway] = &[
             "租约已过期的处理者",
             "旧处理者的 201",
             "留下的却是不该再写的那一份",
+            "状态条件分不出占位是谁的",
+            "状态条件分不出这是谁的占位",
         ],
         en: &[
             "written by the first request's handler",
@@ -126,6 +128,7 @@ pub const G: &[Giveaway] = &[
             "a handler whose lease had expired",
             "the stale handler's 201",
             "the one that should not have been written",
+            "the status guard cannot tell whose claim it is",
         ],
     },
     Giveaway {
