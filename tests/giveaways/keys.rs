@@ -79,6 +79,7 @@ pub const G: &[Giveaway] = &[
             "SHOULD get 409",
             "retries later with the same key",
             "tries again later with the same key",
+            "try again later with the same key",
         ],
     },
     Giveaway {
