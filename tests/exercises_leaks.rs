@@ -239,3 +239,47 @@ fn the_check_finds_a_planted_leak() {
     let clean = vec![("k".to_string(), "负责人收到通知".to_string())];
     assert_eq!(find(&g, Lang::Zh, "other", &clean).count(), 0);
 }
+
+/// A card's demo, opened once it is answered, runs a lab case: it may not
+/// run a case (scenario and client) another card of the same section asks
+/// the student to predict, on any server (the page would show that card's
+/// counts, or the same case on a server whose count is the same).
+#[test]
+fn no_demo_runs_another_cards_prediction() {
+    use retry_lab::links::Link;
+    let bank = bank();
+    let mut report = Vec::new();
+    for q in &bank {
+        let Some(Link::Lab(p)) = &q.demo else {
+            continue;
+        };
+        if p.schedule.is_some() {
+            continue;
+        }
+        for other in bank
+            .iter()
+            .filter(|o| o.section == q.section && o.id != q.id)
+        {
+            // A red/green test's runs grade the student's own test; only a
+            // prediction of counts can be read off a demo.
+            let Kind::Predict {
+                model: Model::LabCounts(runs),
+                ..
+            } = &other.kind
+            else {
+                continue;
+            };
+            if runs.any(|r| (r.scenario, r.client) == (p.scenario, p.client)) {
+                report.push(format!(
+                    "{}'s demo ({} / {} / {:?}) is a run {} predicts",
+                    q.id,
+                    p.scenario.id(),
+                    p.client.id(),
+                    p.design,
+                    other.id
+                ));
+            }
+        }
+    }
+    assert!(report.is_empty(), "{}", report.join("\n"));
+}
