@@ -269,7 +269,10 @@ fn no_demo_runs_another_cards_prediction() {
             else {
                 continue;
             };
-            if runs.any(|r| (r.scenario, r.client) == (p.scenario, p.client)) {
+            if runs
+                .iter()
+                .any(|r| (r.scenario, r.client) == (p.scenario, p.client))
+            {
                 report.push(format!(
                     "{}'s demo ({} / {} / {:?}) is a run {} predicts",
                     q.id,
