@@ -79,8 +79,6 @@ fn expected(id: &str) -> Vec<Shows> {
         "tf_monitor_success_rate" => vec![SuccessWithReports(2)],
         "same_key_diff_body" => vec![Status(422)],
         "same_key_in_progress" => vec![Status(409)],
-        // The stored 500 is replayed: the case the question is about.
-        "lab_stored_error_next" => vec![ReplayOf(500), Reports(0)],
         "which_key_codex_reset" => vec![ReplayOf(201), Reports(1)],
         "which_key_model_recall" => vec![Reports(1)],
         // A model re-call with a stable key: two reports even when fenced.

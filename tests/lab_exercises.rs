@@ -92,8 +92,16 @@ fn each_demo_shows_what_the_explanation_cites() {
             ..
         }
     )));
-    // A replayed stored 500 ends the call as «unknown» (003).
-    let r = demo_run("lab_stored_error_next");
+    // A replayed stored 500 ends the call as «unknown» (003): the key of
+    // lab_stored_error_next, which links no demo (it would show
+    // predict_stored_500's count).
+    assert!(q("lab_stored_error_next").demo.is_none());
+    let r = run(
+        Scenario::Stored500,
+        ClientStrategy::StableKey,
+        Preset::Fenced.design(),
+        1,
+    );
     assert_eq!(r.final_call().unwrap().give_up, Some(GiveUp::StoredError));
     assert_eq!(r.tool_outcome(), ToolOutcome::Unknown);
     // Quota 429: one request, not created.

@@ -94,7 +94,10 @@ pub(super) fn questions() -> Vec<Question> {
             "which_key_codex_reset",
             Source::Chapter,
             choice(KEY_CODEX, "logical_op_uuid"),
-            lab_run(S::ResponseLost, C::StableKey, V::Atomic),
+            // The first attempt is still running when the retry comes: one
+            // key per logical operation gets 409, then the stored 201.
+            // (Not response_lost: predict_lost_response asks that count.)
+            lab_run(S::SlowServer, C::StableKey, V::Atomic),
         ),
         at(
             "same_key_diff_body",
@@ -204,7 +207,9 @@ fn stored_error_questions() -> Vec<Question> {
             "lab_stored_error_next",
             Source::Chapter,
             choice(STORED_ERROR_NEXT, "stop_unknown"),
-            lab_run(S::Stored500, C::StableKey, V::Fenced),
+            // No demo: every stored_500 run with a stable key shows the
+            // count predict_stored_500 asks for.
+            None,
         ),
         at(
             "tf_key_retention_next_day",
@@ -226,7 +231,9 @@ fn reading_questions() -> Vec<Question> {
             "tf_monitor_success_rate",
             READING,
             Kind::TrueFalse(false),
-            lab_run(S::ResponseLost, C::NewKey, V::Atomic),
+            // Every attempt succeeds and two reports stay (not
+            // response_lost: predict_lost_response asks that count).
+            lab_run(S::SlowServer, C::NewKey, V::Atomic),
         ),
         at(
             "create_refund_cases",

@@ -402,12 +402,12 @@ test('predict, then run: the grading rule up front, and the demo appears once an
   }
   assert.match(await page.getByTestId('rule-predict_lost_response').innerText(), /完全一致/);
   // A choice with a demo: the note before, the link after.
-  await page.getByTestId('pending-demo-lab_stored_error_next').waitFor();
-  assert.equal(await page.getByTestId('demo-lab_stored_error_next').count(), 0);
-  await page.getByTestId('option-lab_stored_error_next-stop_unknown').check();
-  await page.getByTestId('submit-lab_stored_error_next').click();
-  const href = await page.getByTestId('demo-lab_stored_error_next').getAttribute('href');
-  assert.match(href, /scenario=stored_500/, 'the stored-500 question links the stored 500');
+  await page.getByTestId('pending-demo-same_key_in_progress').waitFor();
+  assert.equal(await page.getByTestId('demo-same_key_in_progress').count(), 0);
+  await page.getByTestId('option-same_key_in_progress-reject_409').check();
+  await page.getByTestId('submit-same_key_in_progress').click();
+  const href = await page.getByTestId('demo-same_key_in_progress').getAttribute('href');
+  assert.match(href, /scenario=slow_server/, 'the in-progress question links the slow server');
   await page.context().close();
 
   const herd = await app.open('#/exercises?q=predict_fewest_calls');
