@@ -28,7 +28,6 @@ pub const RENAMED: &[(&str, &str)] = &[
     ("tf_jitter_codex_small", "tf_codex_jitter_herd"),
     ("tf_cap_needed", "tf_backoff_cap"),
     ("tf_attempts_enough", "tf_retry_count_and_deadline"),
-    ("tf_layers_multiply", "tf_layers_product"),
     ("tf_key_is_http_standard", "tf_idempotency_key_status"),
     ("tf_insert_then_record_key", "tf_insert_then_key"),
     ("tf_key_retention_forever", "tf_key_retention_next_day"),
@@ -48,8 +47,8 @@ pub const RENAMED: &[(&str, &str)] = &[
 /// old one does not count for it (see [`super::revisions`]).
 pub const REPLACED: &[(&str, &str)] = &[
     // Duplicates merged into one question.
-    ("amp_12", "harness_times_sdk"),
-    ("amp_243", "five_layers"),
+    ("amp_12", "three_layers"),
+    ("amp_243", "three_layers"),
     ("codex_two_layers", "amp_codex"),
     ("decide_get_429", "decide_retry_after_long"),
     ("tf_retry_after_truncate", "decide_retry_after_long"),
@@ -72,6 +71,17 @@ pub const REPLACED: &[(&str, &str)] = &[
     ("tls_careful_vs_naive", "predict_tls_attempts"),
     ("outbox_after_crash", "predict_outbox_after_crash"),
     ("title_rewrite_which_key", "predict_title_rewrite"),
+    // The layer products were one question asked four times: one product
+    // stays (three_layers); the chapter's 12 and 243 are in its explanation.
+    ("harness_times_sdk", "three_layers"),
+    ("five_layers", "three_layers"),
+    // The product statement now asks what the harness × SDK product leaves
+    // out (the model's re-call), with the opposite verdict.
+    ("tf_layers_multiply", "tf_harness_sdk_limit"),
+    ("tf_layers_product", "tf_harness_sdk_limit"),
+    // Codex's ±10 % range repeated the 4th retry's nominal wait; the range
+    // asked now is the SDK's, whose jitter only goes down.
+    ("jitter_range_4th", "sdk_wait_range"),
 ];
 
 /// Today's id for `id` (itself when it was never renamed).
