@@ -77,17 +77,17 @@ pub const G: &[Giveaway] = &[
         ],
         en: &[
             "only the Runtime owns the total retry budget",
-            "The Runtime holds the one budget",
+            "it holds one single budget; no layer keeps a separate one",
         ],
     },
     Giveaway {
         id: "amp_token_bucket_p1",
-        zh: &["约 1（不超过 1.1）", "平均下来接近 1"],
-        en: &["About 1 (at most 1.1)", "the mean is close to 1"],
+        zh: &["约 1，最多 1.1", "平均下来接近 1"],
+        en: &["About 1: at most 1.1", "the mean is close to 1"],
     },
     Giveaway {
         id: "amp_metastable_stuck",
-        zh: &["只在顶层重试（最多 3 次尝试）", "去不掉这一层自己的放大"],
+        zh: &["只让顶层重试、最多试 3 次", "去不掉这一层自己的放大"],
         en: &[
             "Retry at the top layer only (up to 3 attempts)",
             "not that layer's own amplification",

@@ -37,14 +37,14 @@ pub const G: &[Giveaway] = &[
             "GET/HEAD 的读取超时是「可有限重试」",
         ],
         en: &[
-            "Bounded retries with jittered exponential backoff",
+            "Retry a bounded number of times with jittered exponential backoff",
             "«retry a bounded number of times» for a GET/HEAD read timeout",
         ],
     },
     Giveaway {
         id: "decide_post_read_timeout",
         zh: &["同一个幂等键重试，或按业务标识查询"],
-        en: &["retry with the same idempotency key, or query by business identifier"],
+        en: &["retry with the same idempotency key, or query by its business identifier"],
     },
     Giveaway {
         id: "decide_delete_temp_file",
@@ -56,15 +56,15 @@ pub const G: &[Giveaway] = &[
     },
     Giveaway {
         id: "decide_llm_batch",
-        zh: &["先按 job_id 查询", "先查再提"],
+        zh: &["先按 job_id 查有没有这个 batch", "先查再提"],
         en: &[
-            "Look the batch up by job_id first",
+            "First query by job_id whether it was created",
             "Look it up, then submit",
         ],
     },
     Giveaway {
         id: "decide_put_5xx",
-        zh: &["先核对这个 PUT 的幂等语义", "先核对语义和并发控制"],
+        zh: &["先核对它的幂等语义和并发控制", "先核对语义和并发控制"],
         en: &[
             "First check this PUT's idempotency",
             "Check the semantics and the concurrency control",
@@ -78,7 +78,10 @@ pub const G: &[Giveaway] = &[
     Giveaway {
         id: "decide_other_4xx",
         zh: &["不重试，修正请求", "修正请求里出错的字段"],
-        en: &["Do not retry; fix the request", "fix the wrong field"],
+        en: &[
+            "Do not retry; fix the request",
+            "correct that field, then send a new call",
+        ],
     },
     Giveaway {
         id: "tf_tls_error_retry",
