@@ -320,8 +320,8 @@ fn keyed_truths_wait_layers() -> Vec<(&'static str, Key)> {
     vec![
         ("timeout_three_outcomes", Options(timeout_outcomes)),
         (
-            "tf_read_timeout_write",
-            Statement(|| lab(S::ResponseLost, C::Naive, V::Naive).final_report_count() <= 1),
+            "tf_read_timeout_server_side",
+            Statement(|| lab(S::SlowServer, C::Naive, V::Naive).final_report_count() <= 1),
         ),
         (
             "tf_connect_refused_post",

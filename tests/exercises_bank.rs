@@ -323,7 +323,7 @@ fn choice_and_true_false_grading() {
         .unwrap()
         .correct
     );
-    let m = q("tf_read_timeout_write");
+    let m = q("tf_read_timeout_server_side");
     assert!(grade(&m, &Response::Bool(false), None).unwrap().correct);
     assert!(!grade(&m, &Response::Bool(true), None).unwrap().correct);
     assert!(
@@ -344,7 +344,7 @@ fn every_misconception_is_a_false_statement() {
         "tf_idempotency_key_status",
         "tf_insert_then_key",
         "tf_retry_count_and_deadline",
-        "tf_read_timeout_write",
+        "tf_read_timeout_server_side",
         "tf_key_store_memory",
         "tf_digest_compare",
         "tf_digest_call_id",

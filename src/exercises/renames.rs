@@ -17,7 +17,6 @@ use super::Question;
 /// Old id → today's id, for a question that still asks the same thing.
 pub const RENAMED: &[(&str, &str)] = &[
     // Neutral ids (the old ones named the verdict).
-    ("tf_timeout_means_failed", "tf_read_timeout_write"),
     ("tf_post_not_auto_retry", "tf_rfc9110_post_retry"),
     (
         "tf_requests_timeout_not_deadline",
@@ -82,6 +81,11 @@ pub const REPLACED: &[(&str, &str)] = &[
     // Codex's ±10 % range repeated the 4th retry's nominal wait; the range
     // asked now is the SDK's, whose jitter only goes down.
     ("jitter_range_4th", "sdk_wait_range"),
+    // «A timed-out write was not processed» repeated decide_post_read_timeout
+    // (its distractor «report it failed»); the statement now asks whether
+    // the server stops when the client times out (the chapter's slow row).
+    ("tf_timeout_means_failed", "tf_read_timeout_server_side"),
+    ("tf_read_timeout_write", "tf_read_timeout_server_side"),
 ];
 
 /// Today's id for `id` (itself when it was never renamed).

@@ -20,6 +20,7 @@ pub const REVISED: &[(&str, u32)] = &[
     // moved from the old id answered something else.
     ("tf_harness_sdk_limit", 1),
     ("sdk_wait_range", 1),
+    ("tf_read_timeout_server_side", 1),
 ];
 
 /// The current revision of question `id`.

@@ -87,10 +87,10 @@ pub const G: &[Giveaway] = &[
     },
     Giveaway {
         id: "amp_metastable_stuck",
-        zh: &["只让顶层重试、最多试 3 次", "去不掉这一层自己的放大"],
+        zh: &["只让顶层重试、最多试 3 次", "只在一处重试并不够"],
         en: &[
             "Retry at the top layer only (up to 3 attempts)",
-            "not that layer's own amplification",
+            "Retrying in one place is not enough",
         ],
     },
 ];

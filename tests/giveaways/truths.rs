@@ -15,11 +15,11 @@ pub const G: &[Giveaway] = &[
         ],
     },
     Giveaway {
-        id: "tf_read_timeout_write",
-        zh: &["超时不等于失败", "写操作读取超时后应当进入「结果未知」"],
+        id: "tf_read_timeout_server_side",
+        zh: &["服务端并不知道客户端已经放弃", "照样做完"],
         en: &[
-            "A timeout is not a failure",
-            "A timed-out write is «outcome unknown»",
+            "the server does not know the client gave up",
+            "is finished anyway",
         ],
     },
     Giveaway {
