@@ -21,12 +21,12 @@ fn numbers_are_the_chapter_numbers() {
         })
         .collect();
     let get = |id: &str| answers.iter().find(|a| a.0 == id).unwrap().1.clone();
-    assert_eq!(get("five_layers"), [243.0]);
-    assert_eq!(get("harness_times_sdk"), [12.0]);
+    assert_eq!(get("three_layers"), [27.0]);
     assert_eq!(get("amp_top_only"), [4.0]);
     assert_eq!(get("amp_budget"), [5.0]);
     assert!((get("amp_mean")[0] - 4.99).abs() < 0.01);
-    assert_eq!(get("amp_codex"), [9.0, 3.0]);
+    assert_eq!(get("amp_codex"), [3.0]);
+    assert_eq!(codex_amplification(0.0), 3.0);
     assert_eq!(codex_amplification(1.0), 9.0);
 }
 
@@ -45,20 +45,36 @@ fn choices_match_what_the_demo_shows() {
         (plain - 3.0).abs() < 1e-9,
         "amp_tb_three is plain retries: {plain}"
     );
-    // Which policy stays collapsed after the trigger: only plain retries.
+    // Which way of limiting retries stays collapsed after the trigger:
+    // retrying at the top layer only (3, 1, 1 attempts), not the three
+    // limiters with every layer retrying.
     let m = Preset::Metastable.config();
-    let rec = |p| {
-        run_load(&m, p, 1)
+    let rec = |m: &retry_lab::amplify::LoadConfig, p| {
+        run_load(m, p, 1)
             .series
             .recovered(m.trigger.start, m.trigger.end, m.recover_pct)
     };
-    assert!(rec(LoadPolicy::Retries).is_none(), "amp_stuck_retries");
+    let top_only = retry_lab::amplify::LoadConfig {
+        layers: vec![3, 1, 1],
+        ..m.clone()
+    };
+    assert_eq!(m.layers, [3, 3, 3]);
+    // amp_stuck_budget says 10 % of recent requests.
+    assert_eq!(m.budget_ratio, 0.1);
+    assert!(
+        rec(&top_only, LoadPolicy::Retries).is_none(),
+        "amp_stuck_top_only"
+    );
+    assert!(
+        rec(&m, LoadPolicy::Retries).is_none(),
+        "every layer retrying"
+    );
     for p in [
         LoadPolicy::TokenBucket,
         LoadPolicy::RetryBudget,
         LoadPolicy::Deadline,
     ] {
-        assert!(rec(p).is_some(), "{p:?} recovers");
+        assert!(rec(&m, p).is_some(), "{p:?} recovers");
     }
 }
 

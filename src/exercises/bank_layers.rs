@@ -1,8 +1,12 @@
-//! §3 试几次：重试会层层相乘: the chapter's layer products, the reading
-//! «重试怎样避免放大故障» (27 requests, the retry budget, 自测 1), and the
-//! `#/amplify` demo's models (top-only, budget, mean, token bucket,
-//! metastable). Numeric answers come from the formulas or the demo's own
-//! models; tests/amplify_exercises.rs runs the models behind the choices.
+//! §3 试几次：重试会层层相乘: one product of the layers' attempts (the
+//! reading «重试怎样避免放大故障»'s 27), then one question for each thing
+//! the product leaves out: a layer that does not retry this error (Codex
+//! without `Retry-After`), retries counted against attempts
+//! (`Retry(total=3)`), the model's re-call as a layer of its own, the
+//! timeouts and deadline a retry count needs, and the `#/amplify` demo's
+//! models (top-only, budget, mean, token bucket, metastable). Numeric
+//! answers come from the formulas or the demo's own models;
+//! tests/amplify_exercises.rs runs the models behind the choices.
 
 use super::compose::{choice, num, q};
 use super::demos::amp;
@@ -17,9 +21,10 @@ const BUDGET_READING: Source = Source::Reading(Reading::Amplification);
 
 /// The demo's token bucket at p = 1: roughly how many requests per call.
 pub const TB_OPTIONS: &[&str] = &["amp_tb_three", "amp_tb_two", "amp_tb_one", "amp_tb_zero"];
-/// The metastable preset: which policy stays collapsed after the trigger.
+/// The metastable preset: which way of limiting retries stays collapsed
+/// after the trigger (retrying at the top layer only, three attempts, does).
 pub const STUCK_OPTIONS: &[&str] = &[
-    "amp_stuck_retries",
+    "amp_stuck_top_only",
     "amp_stuck_token_bucket",
     "amp_stuck_budget",
     "amp_stuck_deadline",
@@ -61,36 +66,16 @@ pub fn questions() -> Vec<Question> {
     let codex = |label, retry_after| num(label, D::CodexLoad { retry_after }, 0.0, Unit::Requests);
     vec![
         at(
-            "harness_times_sdk",
-            Source::Chapter,
-            requests("ex.field.requests", D::AttemptProduct(&[4, 3]), 0.0),
-            amp(Demo::Layers12),
-        ),
-        at(
-            "amp_codex",
-            Source::Chapter,
-            Kind::Numeric(vec![
-                codex("ex.field.amp_with_header", 1.0),
-                codex("ex.field.amp_without_header", 0.0),
-            ]),
-            amp(Demo::Codex),
-        ),
-        at(
             "three_layers",
             BUDGET_READING,
             requests("ex.field.requests", D::AttemptProduct(&[3, 3, 3]), 0.0),
             amp(Demo::Layers27),
         ),
         at(
-            "five_layers",
+            "amp_codex",
             Source::Chapter,
-            Kind::Numeric(vec![num(
-                "ex.field.load",
-                D::AttemptProduct(&[3, 3, 3, 3, 3]),
-                0.0,
-                Unit::Times,
-            )]),
-            amp(Demo::Layers243),
+            Kind::Numeric(vec![codex("ex.field.amp_without_header", 0.0)]),
+            amp(Demo::Codex),
         ),
         at(
             "urllib3_total3",
@@ -110,9 +95,9 @@ pub fn questions() -> Vec<Question> {
             None,
         ),
         at(
-            "tf_layers_product",
+            "tf_harness_sdk_limit",
             Source::Chapter,
-            Kind::TrueFalse(true),
+            Kind::TrueFalse(false),
             amp(Demo::Layers12),
         ),
         at(
@@ -158,7 +143,7 @@ pub fn questions() -> Vec<Question> {
         at(
             "amp_metastable_stuck",
             Source::Chapter,
-            choice(STUCK_OPTIONS, "amp_stuck_retries"),
+            choice(STUCK_OPTIONS, "amp_stuck_top_only"),
             amp(Demo::Metastable),
         ),
     ]

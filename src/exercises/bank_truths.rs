@@ -89,10 +89,10 @@ pub(super) fn questions() -> Vec<Question> {
             lab_run(S::ResponseLost, C::Careful, V::Naive),
         ),
         at(
-            "tf_read_timeout_write",
+            "tf_read_timeout_server_side",
             Source::Chapter,
             Kind::TrueFalse(false),
-            naive.clone(),
+            lab_run(S::SlowServer, C::Naive, V::Naive),
         ),
         at(
             "tf_rfc9110_post_retry",

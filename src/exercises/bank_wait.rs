@@ -1,5 +1,6 @@
 //! §2 等多久：指数退避和抖动: the chapter's ✎练习 on Codex's backoff, the
-//! capped bounds of the reading «超时、重试、退避与幂等性», and the herd.
+//! SDK's jitter (downwards only), the capped bounds of the reading
+//! «超时、重试、退避与幂等性», and the herd.
 
 use super::compose::{num, q};
 use super::demos::{herd_codex, herd_jitter};
@@ -14,6 +15,11 @@ fn at(id: &'static str, source: Source, kind: Kind, demo: Option<crate::links::L
 
 /// Codex's sampling layer: the first retry waits 200 ms.
 const CODEX_FIRST_MS: f64 = 200.0;
+/// The anthropic Python SDK: the first retry (k = 0) waits 0.5 s.
+const SDK_FIRST_MS: f64 = 500.0;
+/// The SDK's retry asked about: k = 3 retries already made, so the fourth
+/// (the chapter's table counts `2^k`; [`D::Jittered`] counts from 1).
+const SDK_RETRY: u32 = 4;
 
 /// The section's questions, in page order.
 pub(super) fn questions() -> Vec<Question> {
@@ -21,9 +27,10 @@ pub(super) fn questions() -> Vec<Question> {
         first_ms: CODEX_FIRST_MS,
         attempt,
     };
-    let jittered = |factor| D::Jittered {
-        first_ms: CODEX_FIRST_MS,
-        attempt: 4,
+    // The SDK's factor 1 − 0.25·r, r in [0, 1): (0.75, 1].
+    let sdk = |factor| D::Jittered {
+        first_ms: SDK_FIRST_MS,
+        attempt: SDK_RETRY,
         factor,
     };
     let bound = |n| D::CappedBound {
@@ -47,13 +54,13 @@ pub(super) fn questions() -> Vec<Question> {
             None,
         ),
         at(
-            "jitter_range_4th",
+            "sdk_wait_range",
             Source::Chapter,
             Kind::Numeric(vec![
-                num("ex.field.low", jittered(0.9), 1.0, Unit::Ms),
-                num("ex.field.high", jittered(1.1), 1.0, Unit::Ms),
+                num("ex.field.low", sdk(0.75), 1.0, Unit::Ms),
+                num("ex.field.high", sdk(1.0), 1.0, Unit::Ms),
             ]),
-            herd_codex(),
+            None,
         ),
         at(
             "codex_total_wait",

@@ -18,7 +18,7 @@ pub enum Derivation {
     /// `first · 2^(attempt−1)`: the nominal wait before retry `attempt`.
     NominalWait { first_ms: f64, attempt: u32 },
     /// The nominal wait before retry `attempt` times a jitter factor (an end
-    /// of Codex's `[0.9, 1.1)`).
+    /// of a jitter's range: the SDK's `(0.75, 1]`).
     Jittered {
         first_ms: f64,
         attempt: u32,

@@ -45,14 +45,14 @@ fn two_frames_answering_keep_both_answers() {
     // Frame A and frame B each loaded an empty progress; each write merges
     // into what is stored now, not into the frame's own copy.
     let mut storage: Option<String> = None;
-    for (id, ok) in [("three_layers", true), ("five_layers", false)] {
+    for (id, ok) in [("three_layers", true), ("urllib3_total3", false)] {
         let w = apply(storage.as_deref(), None, &set(id, ok));
         storage = Some(w.json);
     }
     let p = Stored::parse(storage.as_deref()).unwrap().progress;
     assert_eq!(p.records.len(), 2);
     assert!(p.get("three_layers").unwrap().correct);
-    assert!(!p.get("five_layers").unwrap().correct);
+    assert!(!p.get("urllib3_total3").unwrap().correct);
 }
 
 #[test]
@@ -90,14 +90,14 @@ fn unreadable_records_and_fields_are_kept_untouched() {
     let s = Stored::parse(Some(stored)).unwrap();
     assert_eq!(s.unreadable_count(), 2);
     assert_eq!(s.progress.records.len(), 1);
-    let w = apply(Some(stored), None, &set("five_layers", true));
+    let w = apply(Some(stored), None, &set("urllib3_total3", true));
     assert!(w.backup.is_none());
     let v: Value = serde_json::from_str(&w.json).unwrap();
     assert_eq!(v["v"], 3, "a newer version is not downgraded");
     assert_eq!(v["theme"], "dark");
     assert_eq!(v["records"]["hand_edit"], "oops");
     assert_eq!(v["records"]["future"]["response"]["v"], 0.5);
-    assert_eq!(v["records"]["five_layers"]["correct"], true);
+    assert_eq!(v["records"]["urllib3_total3"]["correct"], true);
     // A clear removes only what this version reads.
     let c = apply(Some(&w.json), None, &Edit::Clear);
     let v: Value = serde_json::from_str(&c.json).unwrap();
@@ -125,7 +125,7 @@ fn the_first_format_is_read_once_from_the_legacy_key() {
         r#"{"records":{"three_layers":{"response":{"t":"numbers","v":[27.0]},"correct":true}}}"#;
     let s = load(None, Some(v1)).unwrap();
     assert_eq!(s.progress.records.len(), 1);
-    let w = apply(None, Some(v1), &set("five_layers", true));
+    let w = apply(None, Some(v1), &set("urllib3_total3", true));
     assert_eq!(w.progress.records.len(), 2);
     // Once the scoped key exists, the legacy key is ignored.
     let s = load(Some(&w.json), Some("{}")).unwrap();
@@ -156,7 +156,7 @@ fn answers_survive_in_memory_when_no_write_reaches_storage() {
     // Private mode: every `setItem` throws, so storage stays empty, and the
     // page's memory is all there is.
     let mut memory = Progress::default();
-    for (i, id) in ["three_layers", "five_layers"].iter().enumerate() {
+    for (i, id) in ["three_layers", "urllib3_total3"].iter().enumerate() {
         let w = write(None, None, &memory, &set(id, true), 10 + i as u64);
         memory = w.progress;
     }
@@ -184,7 +184,7 @@ fn a_write_between_anothers_read_and_write_is_restored_by_its_writer() {
         None,
         None,
         &Progress::default(),
-        &set("five_layers", true),
+        &set("urllib3_total3", true),
         1,
     );
     assert_eq!(
@@ -470,7 +470,7 @@ fn a_submitted_design_round_trips_and_old_stored_progress_still_reads() {
     use crate::lab::suite::SuiteRow;
     use crate::lab::{Design, Ending, Mechanism, Scenario, ToolOutcome};
     // What an earlier version stored (no design variant existed then).
-    let old = r#"{"v":2,"records":{"five_layers":{"response":{"t":"numbers","v":[243.0]},"correct":true,"at":5},"same_key_diff_body":{"response":{"t":"choice","v":"reject_422"},"correct":true,"at":6}}}"#;
+    let old = r#"{"v":2,"records":{"urllib3_total3":{"response":{"t":"numbers","v":[4.0]},"correct":true,"at":5},"same_key_diff_body":{"response":{"t":"choice","v":"reject_422"},"correct":true,"at":6}}}"#;
     let design = Design::of(&[Mechanism::Claim]);
     let row = SuiteRow {
         scenario: Scenario::BodyMismatch,
@@ -502,8 +502,8 @@ fn a_submitted_design_round_trips_and_old_stored_progress_still_reads() {
     assert_eq!(back.unreadable_count(), 0);
     assert_eq!(back.progress.get("build_body_mismatch"), Some(&r));
     assert_eq!(
-        back.progress.get("five_layers").unwrap().response,
-        Response::Numbers(vec![243.0])
+        back.progress.get("urllib3_total3").unwrap().response,
+        Response::Numbers(vec![4.0])
     );
     assert_eq!(back.progress.records.len(), 3);
     // A stored design this version cannot use (a hand edit, a later

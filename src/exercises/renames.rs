@@ -17,7 +17,6 @@ use super::Question;
 /// Old id → today's id, for a question that still asks the same thing.
 pub const RENAMED: &[(&str, &str)] = &[
     // Neutral ids (the old ones named the verdict).
-    ("tf_timeout_means_failed", "tf_read_timeout_write"),
     ("tf_post_not_auto_retry", "tf_rfc9110_post_retry"),
     (
         "tf_requests_timeout_not_deadline",
@@ -28,7 +27,6 @@ pub const RENAMED: &[(&str, &str)] = &[
     ("tf_jitter_codex_small", "tf_codex_jitter_herd"),
     ("tf_cap_needed", "tf_backoff_cap"),
     ("tf_attempts_enough", "tf_retry_count_and_deadline"),
-    ("tf_layers_multiply", "tf_layers_product"),
     ("tf_key_is_http_standard", "tf_idempotency_key_status"),
     ("tf_key_retention_forever", "tf_key_retention_next_day"),
     ("tf_memory_dict_store", "tf_key_store_memory"),
@@ -46,8 +44,8 @@ pub const RENAMED: &[(&str, &str)] = &[
 /// old one does not count for it (see [`super::revisions`]).
 pub const REPLACED: &[(&str, &str)] = &[
     // Duplicates merged into one question.
-    ("amp_12", "harness_times_sdk"),
-    ("amp_243", "five_layers"),
+    ("amp_12", "three_layers"),
+    ("amp_243", "three_layers"),
     ("codex_two_layers", "amp_codex"),
     ("decide_get_429", "decide_retry_after_long"),
     ("tf_retry_after_truncate", "decide_retry_after_long"),
@@ -82,6 +80,22 @@ pub const REPLACED: &[(&str, &str)] = &[
     // Their earlier ids (renamed to neutral ids before the merge).
     ("tf_insert_then_record_key", "predict_key_split_crash"),
     ("tf_skip_digest_compare", "same_key_diff_body"),
+    // The layer products were one question asked four times: one product
+    // stays (three_layers); the chapter's 12 and 243 are in its explanation.
+    ("harness_times_sdk", "three_layers"),
+    ("five_layers", "three_layers"),
+    // The product statement now asks what the harness × SDK product leaves
+    // out (the model's re-call), with the opposite verdict.
+    ("tf_layers_multiply", "tf_harness_sdk_limit"),
+    ("tf_layers_product", "tf_harness_sdk_limit"),
+    // Codex's ±10 % range repeated the 4th retry's nominal wait; the range
+    // asked now is the SDK's, whose jitter only goes down.
+    ("jitter_range_4th", "sdk_wait_range"),
+    // «A timed-out write was not processed» repeated decide_post_read_timeout
+    // (its distractor «report it failed»); the statement now asks whether
+    // the server stops when the client times out (the chapter's slow row).
+    ("tf_timeout_means_failed", "tf_read_timeout_server_side"),
+    ("tf_read_timeout_write", "tf_read_timeout_server_side"),
 ];
 
 /// Today's id for `id` (itself when it was never renamed).

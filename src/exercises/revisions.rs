@@ -22,6 +22,15 @@ pub const REVISED: &[(&str, u32)] = &[
     // Who writes in a lease overlap now asks the count too, with each
     // distractor a real misreading (the status guard taken for a fence).
     ("lab_overlap_writer", 1),
+    // Asks only the 503 without Retry-After (one field, was two).
+    ("amp_codex", 1),
+    // The key is retrying at the top layer only (was every layer retrying).
+    ("amp_metastable_stuck", 1),
+    // New questions that replaced others (renames::REPLACED): a record
+    // moved from the old id answered something else.
+    ("tf_harness_sdk_limit", 1),
+    ("sdk_wait_range", 1),
+    ("tf_read_timeout_server_side", 1),
 ];
 
 /// The current revision of question `id`.

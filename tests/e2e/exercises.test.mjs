@@ -60,11 +60,11 @@ test('a numeric answer graded right (✓) and one graded wrong (✗), each with 
   assert.equal(await page.locator('[data-testid="exercise-capped_bounds_six"] math').count(), 0);
 
   await openSection(page, 'layers');
-  assert.match(await answerNumber(page, 'five_layers', 15), /✗/);
-  assert.match(await page.getByTestId('result-five_layers').innerText(), /243/, 'a wrong answer shows the correct one');
-  await page.getByTestId('explanation-five_layers').waitFor();
+  assert.match(await answerNumber(page, 'three_layers', 9), /✗/);
+  assert.match(await page.getByTestId('result-three_layers').innerText(), /27/, 'a wrong answer shows the correct one');
+  await page.getByTestId('explanation-three_layers').waitFor();
   assert.match(await page.getByTestId('exercises-score').innerText(), /已答 3 \/ \d+，答对 2/);
-  assert.equal(await page.locator('[data-testid="exercise-five_layers"] .ex-kind-name').innerText(), '计算题');
+  assert.equal(await page.locator('[data-testid="exercise-three_layers"] .ex-kind-name').innerText(), '计算题');
   app.assertNoErrors(page);
   await page.context().close();
 });
@@ -385,9 +385,9 @@ for (const width of [1280, 360]) {
     assert.equal(await page.getByTestId('source-backoff_4th_retry').count(), 0);
     assert.equal(await page.getByTestId('qid-backoff_4th_retry').innerText(), 'backoff_4th_retry');
     await openSection(page, 'layers');
-    const legend = await page.locator('[data-testid="exercise-five_layers"] legend').first().textContent();
+    const legend = await page.locator('[data-testid="exercise-three_layers"] legend').first().textContent();
     assert.equal(legend, '填写答案');
-    assert.match(await page.locator('[data-testid="exercise-five_layers"]').innerText(), /倍/);
+    assert.match(await page.locator('[data-testid="exercise-three_layers"]').innerText(), /个请求/);
     assert.equal(await page.evaluate(() => document.scrollingElement.scrollWidth > document.scrollingElement.clientWidth + 1), false);
     app.assertNoErrors(page);
     await page.context().close();

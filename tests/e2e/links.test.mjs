@@ -37,7 +37,7 @@ test('a bad base/cap on #/amplify names amplify\'s fields in seconds, on #/herd 
 });
 
 test('the layer-counting questions link the amplify preset that shows their number', async () => {
-  for (const [id, answer] of [['three_layers', 27], ['five_layers', 243], ['harness_times_sdk', 12]]) {
+  for (const [id, answer] of [['three_layers', 27], ['amp_top_only', 4], ['amp_budget', 5]]) {
     const page = await app.open(`#/exercises?q=${id}`);
     // A numeric question shows no demo before it is answered.
     await page.getByTestId(`answer-${id}`).waitFor();

@@ -48,18 +48,18 @@ test('an answer typed while the cards mount in batches stays in its card', async
 test('two embedded questions on one host page: both answers survive a reload', async () => {
   const host = await app.openHostHtml((src) => `<!doctype html><meta charset="utf-8"><title>course</title>
 <iframe id="a" src="${src}#/exercises?q=three_layers&embed=1" width="700" height="500"></iframe>
-<iframe id="b" src="${src}#/exercises?q=five_layers&embed=1" width="700" height="500"></iframe>`);
+<iframe id="b" src="${src}#/exercises?q=amp_budget&embed=1" width="700" height="500"></iframe>`);
   const a = host.frameLocator('#a');
   const b = host.frameLocator('#b');
   await a.getByTestId('answer-three_layers').waitFor();
-  await b.getByTestId('answer-five_layers').waitFor();
+  await b.getByTestId('answer-amp_budget').waitFor();
   await answer(a, 'three_layers', 27);
-  await answer(b, 'five_layers', 243);
+  await answer(b, 'amp_budget', 5);
   await host.reload();
   await a.getByTestId('result-three_layers').waitFor();
-  await b.getByTestId('result-five_layers').waitFor();
+  await b.getByTestId('result-amp_budget').waitFor();
   assert.match(await a.getByTestId('result-three_layers').innerText(), /✓/);
-  assert.match(await b.getByTestId('result-five_layers').innerText(), /✓/);
+  assert.match(await b.getByTestId('result-amp_budget').innerText(), /✓/);
   assert.equal(await a.getByTestId('answer-three_layers').inputValue(), '27');
   app.assertNoErrors(host);
   await host.context().close();
@@ -70,7 +70,7 @@ test('a reset in one tab is not undone by the other tab, and undo restores it', 
   const two = await one.context().newPage();
   await two.goto(one.url());
   await answer(one, 'three_layers', 27);
-  await answer(two, 'five_layers', 243);
+  await answer(two, 'amp_budget', 5);
   // Each tab follows the other's writes.
   await one.waitForFunction(() =>
     /已答 2/.test(document.querySelector('[data-testid="exercises-score"]').innerText));
@@ -136,7 +136,7 @@ test('progress stored by the previous version, under old ids, is shown under tod
     localStorage.setItem(k, JSON.stringify({ v: 2, records: {
       tf_cap_needed: { response: { t: 'bool', v: true }, correct: true },
       tf_backoff_prevents_herd: { response: { t: 'bool', v: true }, correct: false },
-      amp_243: { response: { t: 'numbers', v: [243] }, correct: true },
+      tf_attempts_enough: { response: { t: 'bool', v: false }, correct: true },
       tf_retry_4xx: { response: { t: 'bool', v: false }, correct: true },
     } }));
     return k;
@@ -150,12 +150,12 @@ test('progress stored by the previous version, under old ids, is shown under tod
   // to what is now a choice question) is kept but not counted.
   assert.match(await score(page), /已答 3 \/ \d+，答对 2/);
   await page.getByTestId('section-tab-layers').click();
-  await page.getByTestId('result-five_layers').waitFor();
-  assert.equal(await page.getByTestId('answer-five_layers').inputValue(), '243');
+  await page.getByTestId('result-tf_retry_count_and_deadline').waitFor();
+  assert.ok(await page.getByTestId('option-tf_retry_count_and_deadline-false').isChecked());
   await answer(page, 'three_layers', 27);
   const stored = JSON.parse(await page.evaluate((k) => localStorage.getItem(k), key));
   assert.deepEqual(Object.keys(stored.records).sort(),
-    ['five_layers', 'tf_backoff_cap', 'tf_backoff_without_jitter', 'tf_retry_4xx', 'three_layers']);
+    ['tf_backoff_cap', 'tf_backoff_without_jitter', 'tf_retry_4xx', 'tf_retry_count_and_deadline', 'three_layers']);
   app.assertNoErrors(page);
   await page.context().close();
 });

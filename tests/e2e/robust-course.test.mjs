@@ -51,10 +51,10 @@ for (const [name, fault] of STORAGE_FAULTS) {
     await page.evaluate(() => { location.hash = '#/exercises?section=layers'; });
     await page.getByTestId('answer-three_layers').waitFor();
     await answer(page, 'three_layers', 27);
-    await answer(page, 'five_layers', 243);
+    await answer(page, 'amp_budget', 5);
     // Both cards keep their marks, and the score counts both.
     assert.match(await page.getByTestId('result-three_layers').innerText(), /✓/);
-    assert.match(await page.getByTestId('result-five_layers').innerText(), /✓/);
+    assert.match(await page.getByTestId('result-amp_budget').innerText(), /✓/);
     assert.match(await score(page), /已答 2 \/ \d+，答对 2/);
     assert.match(await page.getByTestId('storage-problem').innerText(), /只留在这个页面里，刷新或关闭本页后就没有了/);
     // Another view and back: the page's memory still has them.
@@ -64,7 +64,7 @@ for (const [name, fault] of STORAGE_FAULTS) {
     await page.getByTestId('section-tab-layers').click();
     await page.getByTestId('result-three_layers').waitFor();
     assert.match(await score(page), /已答 2 \/ \d+，答对 2/);
-    assert.equal(await page.getByTestId('answer-five_layers').inputValue(), '243');
+    assert.equal(await page.getByTestId('answer-amp_budget').inputValue(), '5');
     app.assertNoErrors(page);
     await context.close();
   });
@@ -310,7 +310,7 @@ test("two tabs: a write between the other tab's read and write loses no answer",
   const two = await one.context().newPage();
   await two.goto(one.url());
   await one.getByTestId('answer-three_layers').waitFor();
-  await two.getByTestId('answer-five_layers').waitFor();
+  await two.getByTestId('answer-amp_budget').waitFor();
   // Tab two reads the progress as it is now, and keeps reading that until
   // its own next write: its read comes before tab one's write.
   await two.evaluate(() => {
@@ -327,7 +327,7 @@ test("two tabs: a write between the other tab's read and write loses no answer",
     };
   });
   await answer(one, 'three_layers', 27);
-  await answer(two, 'five_layers', 243);
+  await answer(two, 'amp_budget', 5);
   // Tab two's write replaced tab one's; tab one sees it and writes back.
   for (const page of [one, two]) {
     await page.waitForFunction(() =>
@@ -335,7 +335,7 @@ test("two tabs: a write between the other tab's read and write loses no answer",
   }
   await one.reload();
   await one.getByTestId('result-three_layers').waitFor();
-  await one.getByTestId('result-five_layers').waitFor();
+  await one.getByTestId('result-amp_budget').waitFor();
   assert.match(await score(one), /已答 2 \/ \d+，答对 2/);
   app.assertNoErrors(one);
   await one.context().close();
