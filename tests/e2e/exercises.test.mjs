@@ -184,8 +184,8 @@ test('predict, then run: the lab model runs and reveals its report counts', asyn
   // The seeds: no key → 2, a new key per retry → 2, one key reused → 1.
   assert.match(await page.getByTestId('model-predict_lost_response').innerText(), /2、2、1/);
   assert.equal(await page.getByTestId('result-predict_lost_response').getAttribute('data-verdict'), 'wrong');
-  assert.equal(await page.getByTestId('model-predict_lost_response-1').getAttribute('data-verdict'), 'right');
-  assert.equal(await page.getByTestId('model-predict_lost_response-2').getAttribute('data-verdict'), 'wrong');
+  assert.equal(await page.getByTestId('model-predict_lost_response-1').getAttribute('data-mark'), 'ok');
+  assert.equal(await page.getByTestId('model-predict_lost_response-2').getAttribute('data-mark'), 'bad');
   const href = await page.locator('[data-testid="model-predict_lost_response-2"] a').getAttribute('href');
   assert.match(href, /#\/lab\?client=new_key&server=atomic&step=end$/);
   app.assertNoErrors(page);
