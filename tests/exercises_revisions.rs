@@ -419,3 +419,24 @@ fn records_of(raw: &str) -> serde_json::Map<String, Value> {
     let v: Value = serde_json::from_str(raw).unwrap();
     v["records"].as_object().unwrap().clone()
 }
+
+#[test]
+fn a_renamed_questions_record_moves_with_its_stamp() {
+    // Main's record of a question, stored under an id it had before a
+    // rename: it moves to today's id as it was, its stamp included.
+    let (raw, _) = main_fixture();
+    let mut v: Value = serde_json::from_str(&raw).unwrap();
+    let records = v["records"].as_object_mut().unwrap();
+    let (old, new) = RENAMED
+        .iter()
+        .find(|(_, new)| records.contains_key(*new))
+        .expect("a renamed question in main's bank");
+    let mut record = records.remove(*new).unwrap();
+    record["at"] = Value::from(1_600_000_000_000u64);
+    records.insert(old.to_string(), record.clone());
+    let stored = Stored::parse(Some(&v.to_string())).unwrap();
+    assert!(stored.progress.get(old).is_none());
+    let back = records_of(&stored.to_json());
+    assert_eq!(back[*new], record, "{old} → {new}");
+    assert!(!back.contains_key(*old));
+}

@@ -257,13 +257,14 @@ impl Stored {
             ..Self::default()
         };
         s.progress.cleared = cleared;
+        let mut readable = BTreeMap::new();
         for (id, v) in records {
             match serde_json::from_value::<Record>(v.clone()) {
                 Ok(r) => {
                     let at = v.get(STAMP).and_then(Value::as_u64).unwrap_or(cleared);
                     // A record older than the stored clear was cleared.
                     if at >= cleared {
-                        s.progress.put(id, r, at);
+                        readable.insert(id, (r, at));
                     }
                 }
                 Err(_) => {
@@ -271,8 +272,10 @@ impl Stored {
                 }
             }
         }
-        let records = std::mem::take(&mut s.progress.records);
-        s.progress.records = renames::upgrade(records);
+        // A renamed question's record moves with its stamp.
+        for (id, (r, at)) in renames::upgrade(readable) {
+            s.progress.put(id, r, at);
+        }
         Ok(s)
     }
 

@@ -12,8 +12,6 @@
 
 use std::collections::BTreeMap;
 
-use super::grade::Record;
-
 /// Old id → today's id, for a question that still asks the same thing.
 pub const RENAMED: &[(&str, &str)] = &[
     // Neutral ids (the old ones named the verdict).
@@ -96,8 +94,9 @@ pub fn renamed_to(id: &str) -> Option<&'static str> {
 /// today's ids, as they were (answer, grade and revision: the question is
 /// the same); a record already stored under today's id wins, and the other
 /// stays under its old id. Records of replaced questions stay under their
-/// old ids (see the module doc).
-pub fn upgrade(records: BTreeMap<String, Record>) -> BTreeMap<String, Record> {
+/// old ids (see the module doc). Each value travels whole (a record with
+/// its time stamp, say).
+pub fn upgrade<T>(records: BTreeMap<String, T>) -> BTreeMap<String, T> {
     let (old, mut out): (BTreeMap<_, _>, BTreeMap<_, _>) = records
         .into_iter()
         .partition(|(id, _)| renamed_to(id).is_some());
