@@ -279,6 +279,8 @@ pub struct Record {
     pub revision: u32,
 }
 
+/// Revision 0 is left out of a stored record, as the records written
+/// before revisions were numbered left it out.
 fn is_zero(r: &u32) -> bool {
     *r == 0
 }
