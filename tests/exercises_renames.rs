@@ -1,14 +1,18 @@
 //! Stored progress and links from earlier versions of the bank stay readable:
-//! records under old ids (first format and second) move to today's ids
-//! when they fit the question, are re-graded against today's key, and are
-//! kept untouched when they do not; `#/exercises?q=<old id>` opens today's
-//! question. The earlier versions stored option ids, never positions, so
-//! the option shuffle changes nothing stored.
+//! records under the old ids of renamed questions (first format and
+//! second) move to today's ids with their answer and grade, since the
+//! question is the same; records of replaced questions (merged, rewritten,
+//! regraded) stay under their old ids, kept and not counted, even when the
+//! response would fit today's question: it answered another question, and
+//! grading it against today's key would count an answer the student never
+//! gave. `#/exercises?q=<old id>` opens today's question either way. The
+//! earlier versions stored option ids, never positions, so the option
+//! shuffle changes nothing stored.
 
 use retry_lab::exercises::grade::Record;
 use retry_lab::exercises::grade::Response;
 use retry_lab::exercises::order::fingerprint;
-use retry_lab::exercises::progress::{apply, load, Edit, Stored};
+use retry_lab::exercises::progress::{apply, load, Edit, Standing, Stored};
 use retry_lab::exercises::renames::{current_id, RENAMED, REPLACED};
 use retry_lab::exercises::{bank, find, Kind};
 use serde_json::Value;
@@ -48,25 +52,26 @@ fn every_old_id_maps_to_a_question_of_the_bank() {
 }
 
 #[test]
-fn old_records_move_to_todays_ids_and_are_regraded() {
+fn renamed_records_move_to_todays_ids_and_replaced_ones_stay() {
     let p = load(Some(OLD_V2), None).unwrap().progress;
     // Renamed statements keep their verdict.
     assert!(p.get("tf_backoff_cap").unwrap().correct);
     assert!(!p.get("tf_key_retention_next_day").unwrap().correct);
-    // A merged duplicate: the record already under today's id wins, the
-    // other stays under its old id (kept, not counted).
+    // A merged duplicate: the record under today's id is the student's
+    // answer to today's question; the other stays under its old id (kept,
+    // not counted).
     assert_eq!(
         p.get("three_layers").unwrap().response,
         Response::Numbers(vec![7.0])
     );
     assert!(p.get("amp_12").is_some());
-    // A one-number answer to the old Codex question (9, with Retry-After)
-    // fits today's one field (without it) and is graded against its key.
-    if let Some(r) = p.get("amp_codex") {
-        assert!(!r.correct);
-    }
-    // Answers that do not fit today's question stay under their old ids.
-    for old in ["tf_retry_4xx", "decide_get_429", "amp_where"] {
+    // Answers to replaced questions stay under their old ids.
+    for old in [
+        "codex_two_layers",
+        "tf_retry_4xx",
+        "decide_get_429",
+        "amp_where",
+    ] {
         assert!(p.get(old).is_some(), "{old} was dropped");
         assert!(
             p.get(current_id(old)).is_none(),
@@ -87,11 +92,12 @@ fn old_records_move_to_todays_ids_and_are_regraded() {
 fn the_first_format_is_mapped_too_and_a_write_keeps_everything() {
     let p = load(None, Some(OLD_V1)).unwrap().progress;
     assert!(p.get("tf_codex_jitter_herd").unwrap().correct);
-    // amp_243's question was merged into three_layers: its 243 is graded
-    // against 27.
-    let merged = p.get("three_layers").unwrap();
-    assert_eq!(merged.response, Response::Numbers(vec![243.0]));
-    assert!(!merged.correct);
+    // amp_243 was merged into three_layers: its [243] would fit the numeric
+    // field, but the record stays under its old id and three_layers asks for
+    // a new answer. (The rule before moved and regraded it.)
+    assert!(p.get("three_layers").is_none());
+    assert!(p.get("amp_243").unwrap().correct);
+    assert_eq!(p.standing("three_layers"), Standing::Replaced("amp_243"));
     // Answering something writes the mapped records under today's ids.
     let w = apply(
         None,
@@ -102,6 +108,7 @@ fn the_first_format_is_mapped_too_and_a_write_keeps_everything() {
                 response: Response::Numbers(vec![4.0]),
                 correct: true,
                 model: None,
+                revision: 0,
             },
         ),
     );
@@ -113,7 +120,7 @@ fn the_first_format_is_mapped_too_and_a_write_keeps_everything() {
         .map(|k| k.as_str())
         .collect();
     assert_eq!(ids.len(), 3, "{ids:?}");
-    for id in ["tf_codex_jitter_herd", "three_layers", "urllib3_total3"] {
+    for id in ["tf_codex_jitter_herd", "amp_243", "urllib3_total3"] {
         assert!(ids.contains(&id), "{ids:?}");
     }
     // And a write over the v2 value keeps the records that did not move.
@@ -126,6 +133,7 @@ fn the_first_format_is_mapped_too_and_a_write_keeps_everything() {
                 response: Response::Numbers(vec![1600.0]),
                 correct: true,
                 model: None,
+                revision: 0,
             },
         ),
     );
@@ -135,14 +143,63 @@ fn the_first_format_is_mapped_too_and_a_write_keeps_everything() {
 }
 
 #[test]
-fn a_record_under_an_old_id_is_regraded_against_todays_key() {
-    // A stored `correct` that disagrees with today's key is corrected when
-    // the record moves (the old tf_cap_needed answer «false» is wrong).
-    let raw =
-        r#"{"v":2,"records":{"tf_cap_needed":{"response":{"t":"bool","v":false},"correct":true}}}"#;
+fn a_renamed_record_keeps_its_answer_grade_and_revision() {
+    // A renamed question asks the same thing, so its record moves as it
+    // was: the grade the student saw is the grade it keeps. (The rule
+    // before regraded it; a rename changes no key, so only a hand-edited
+    // record could differ, and a regrade would hide a question whose key
+    // changed under a rename, which the revisions are there to say.)
+    let raw = r#"{"v":2,"records":{"tf_cap_needed":{"response":{"t":"bool","v":true},"correct":true,"revision":0}}}"#;
     let p = Stored::parse(Some(raw)).unwrap().progress;
-    assert!(!p.get("tf_backoff_cap").unwrap().correct);
+    let r = p.get("tf_backoff_cap").unwrap();
+    assert!(r.correct);
+    assert_eq!(r.response, Response::Bool(true));
+    assert_eq!(r.revision, 0);
+    assert!(p.get("tf_cap_needed").is_none());
     assert_eq!(find("tf_backoff_cap").unwrap().kind, Kind::TrueFalse(true));
+    assert!(matches!(
+        p.standing("tf_backoff_cap"),
+        Standing::Answered(_)
+    ));
+}
+
+#[test]
+fn a_replaced_question_asks_again_and_its_new_answer_counts() {
+    // amp_where was rewritten into retry_budget_owner: the old choice stays
+    // under its old id, the new question shows «题目改过了» until answered.
+    let p = load(Some(OLD_V2), None).unwrap().progress;
+    assert_eq!(
+        p.standing("retry_budget_owner"),
+        Standing::Replaced("amp_where")
+    );
+    let before = p.summary(&bank());
+    let Kind::Choice { correct, .. } = find("retry_budget_owner").unwrap().kind else {
+        panic!("retry_budget_owner is a choice question");
+    };
+    let w = apply(
+        Some(OLD_V2),
+        None,
+        &Edit::Set(
+            "retry_budget_owner".into(),
+            Record {
+                response: Response::Choice(correct.into()),
+                correct: true,
+                model: None,
+                revision: 0,
+            },
+        ),
+    );
+    assert!(matches!(
+        w.progress.standing("retry_budget_owner"),
+        Standing::Answered(_)
+    ));
+    assert!(
+        w.progress.get("amp_where").is_some(),
+        "the old record is kept"
+    );
+    let after = w.progress.summary(&bank());
+    assert_eq!(after.answered, before.answered + 1);
+    assert_eq!(after.correct, before.correct + 1);
 }
 
 #[test]

@@ -60,6 +60,7 @@ fn progress_round_trips_through_json() {
                 response: Response::Numbers(vec![27.0]),
                 correct: true,
                 model: None,
+                revision: 0,
             },
         ),
         (
@@ -70,6 +71,7 @@ fn progress_round_trips_through_json() {
                 model: Some(ModelValue::Numbers {
                     values: vec![2.0, 2.0, 1.0],
                 }),
+                revision: 0,
             },
         ),
         (
@@ -78,6 +80,7 @@ fn progress_round_trips_through_json() {
                 response: Response::Bool(true),
                 correct: true,
                 model: None,
+                revision: 0,
             },
         ),
     ];

@@ -112,6 +112,7 @@ fn a_stored_answer_is_put_back_in_its_form() {
             response: response.clone(),
             correct: false,
             model: None,
+            revision: 0,
         };
         let inputs = initial_inputs(n, Some(&record));
         let draft = Draft {

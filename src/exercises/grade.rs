@@ -271,6 +271,18 @@ pub struct Record {
     /// that a reload shows what the student saw.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub model: Option<ModelValue>,
+    /// The revision of the question this answered
+    /// ([`super::revisions`]): a record stored before revisions were
+    /// numbered has none and reads as 0, and 0 is not written, so such a
+    /// record is written back exactly as it was read.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub revision: u32,
+}
+
+/// Revision 0 is left out of a stored record, as the records written
+/// before revisions were numbered left it out.
+fn is_zero(r: &u32) -> bool {
+    *r == 0
 }
 #[cfg(test)]
 mod tests {

@@ -19,14 +19,16 @@
 //! is not a JSON object at all is never overwritten without being copied
 //! aside first. Records under the ids of earlier versions are moved to
 //! today's ids ([`super::renames`]); records of questions no longer in the
-//! bank are kept but not counted.
+//! bank, of questions that were replaced, and of an earlier revision of a
+//! question ([`super::revisions`]) are kept but not counted
+//! ([`Progress::standing`]).
 
 use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
 use super::grade::Record;
-use super::Question;
+use super::{renames, revisions, Question};
 
 /// The format this version writes (the `v` field).
 pub const FORMAT_VERSION: u64 = 2;
@@ -138,21 +140,74 @@ impl Progress {
         self.cleared = cleared;
     }
 
-    /// Counts over `bank`, ignoring records of unknown ids.
+    /// Where question `id` stands, at today's revisions.
+    pub fn standing(&self, id: &str) -> Standing<'_> {
+        self.standing_with(id, revisions::revision)
+    }
+
+    /// Where question `id` stands when its current revision is
+    /// `revision(id)`: its own record counts only when it answered that
+    /// revision; without one, a record of a question it replaced
+    /// ([`super::renames::REPLACED`]) asks for a new answer too.
+    pub fn standing_with(&self, id: &str, revision: impl Fn(&str) -> u32) -> Standing<'_> {
+        if let Some(r) = self.records.get(id) {
+            return if r.revision == revision(id) {
+                Standing::Answered(r)
+            } else {
+                Standing::Outdated(r)
+            };
+        }
+        renames::REPLACED
+            .iter()
+            .find(|(old, new)| *new == id && self.records.contains_key(*old))
+            .map_or(Standing::Unanswered, |(old, _)| Standing::Replaced(old))
+    }
+
+    /// The record of `id` that counts (one of today's revision).
+    pub fn current(&self, id: &str) -> Option<&Record> {
+        match self.standing(id) {
+            Standing::Answered(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// Counts over `bank` at today's revisions.
     pub fn summary(&self, bank: &[Question]) -> Summary {
+        self.summary_with(bank, revisions::revision)
+    }
+
+    /// Counts over `bank`: a record counts only as an answer to the
+    /// revision it answered; records of unknown ids, of replaced questions
+    /// and of earlier revisions are kept but not counted.
+    pub fn summary_with(&self, bank: &[Question], revision: impl Fn(&str) -> u32) -> Summary {
         let mut s = Summary {
             answered: 0,
             correct: 0,
             total: bank.len(),
         };
         for q in bank {
-            if let Some(r) = self.records.get(q.id) {
+            if let Standing::Answered(r) = self.standing_with(q.id, &revision) {
                 s.answered += 1;
                 s.correct += usize::from(r.correct);
             }
         }
         s
     }
+}
+
+/// Where one question stands in a progress.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Standing<'a> {
+    /// No record: nothing to count, nothing to show.
+    Unanswered,
+    /// A record of the question's current revision: counted and graded.
+    Answered(&'a Record),
+    /// A record of another revision: the question has changed since, so
+    /// the record is kept and shown as the old answer, not counted.
+    Outdated(&'a Record),
+    /// No record of its own, but one under the id of a question it
+    /// replaced (that old id): kept, not counted, answer again.
+    Replaced(&'static str),
 }
 
 /// A total order of records with equal stamps (two frames that wrote the
@@ -202,13 +257,14 @@ impl Stored {
             ..Self::default()
         };
         s.progress.cleared = cleared;
+        let mut readable = BTreeMap::new();
         for (id, v) in records {
             match serde_json::from_value::<Record>(v.clone()) {
                 Ok(r) => {
                     let at = v.get(STAMP).and_then(Value::as_u64).unwrap_or(cleared);
                     // A record older than the stored clear was cleared.
                     if at >= cleared {
-                        s.progress.put(id, r, at);
+                        readable.insert(id, (r, at));
                     }
                 }
                 Err(_) => {
@@ -216,8 +272,10 @@ impl Stored {
                 }
             }
         }
-        let records = std::mem::take(&mut s.progress.records);
-        s.progress.records = super::renames::upgrade(records, super::bank);
+        // A renamed question's record moves with its stamp.
+        for (id, (r, at)) in renames::upgrade(readable) {
+            s.progress.put(id, r, at);
+        }
         Ok(s)
     }
 

@@ -7,6 +7,7 @@ fn rec(correct: bool) -> Record {
         response: Response::Numbers(vec![4.0]),
         correct,
         model: None,
+        revision: 0,
     }
 }
 
@@ -29,6 +30,7 @@ fn round_trip_and_summary() {
                     winner: "decorrelated".into(),
                     calls: vec![("full".into(), 300.5), ("decorrelated".into(), 280.0)],
                 }),
+                revision: 0,
             },
         ),
     );
@@ -384,6 +386,7 @@ mod interleavings {
                 response: Response::Numbers(vec![seq as f64]),
                 correct: ok,
                 model: None,
+                revision: 0,
             };
             match kind {
                 0..=3 => w.read(i, Some(Edit::Set(id, r))),
@@ -487,6 +490,7 @@ fn a_submitted_design_round_trips_and_old_stored_progress_still_reads() {
         response: Response::Design(design),
         correct: false,
         model: Some(ModelValue::Suite { rows: vec![row] }),
+        revision: 0,
     };
     let w = apply(
         Some(old),

@@ -2,17 +2,15 @@
 //! so that stored progress and `#/exercises?q=<old id>` links keep working
 //! after a question was renamed to a neutral id or merged into another one.
 //!
-//! A stored record moves to its new id only when its response still fits
-//! the new question (a renamed true/false statement, a merged numeric
-//! question with the same fields); it is then re-graded against today's
-//! key. A record that fits nowhere (a true/false answer to a statement that
-//! became a choice question) stays under its old id, untouched: kept in
-//! storage, not counted, never dropped.
+//! A record stored under the old id of a renamed question ([`RENAMED`]:
+//! it asks the same thing) moves to today's id with its answer, grade and
+//! revision. A record of a replaced question ([`REPLACED`]: merged,
+//! rewritten or regraded, so it asks something else) stays under its old
+//! id, untouched: kept in storage, not counted, never dropped; the question
+//! that replaced it asks the student to answer again
+//! ([`super::progress::Standing::Replaced`]).
 
 use std::collections::BTreeMap;
-
-use super::grade::{grade, Record};
-use super::Question;
 
 /// Old id → today's id, for a question that still asks the same thing.
 pub const RENAMED: &[(&str, &str)] = &[
@@ -107,32 +105,28 @@ pub fn current_id(id: &str) -> &str {
         .map_or(id, |(_, new)| new)
 }
 
-/// Moves the records stored under old ids to today's ids (see the module
-/// doc); a record already stored under today's id wins. `bank` is read only
-/// when some record has an old id.
-pub fn upgrade(
-    records: BTreeMap<String, Record>,
-    bank: impl FnOnce() -> Vec<Question>,
-) -> BTreeMap<String, Record> {
-    if !records.keys().any(|id| current_id(id) != id) {
-        return records;
-    }
-    let bank = bank();
+/// Today's id of a question that was only renamed (`None` for one that
+/// was never renamed or was replaced).
+pub fn renamed_to(id: &str) -> Option<&'static str> {
+    RENAMED
+        .iter()
+        .find(|(old, _)| *old == id)
+        .map(|(_, new)| *new)
+}
+
+/// Moves the records stored under the old ids of renamed questions to
+/// today's ids, as they were (answer, grade and revision: the question is
+/// the same); a record already stored under today's id wins, and the other
+/// stays under its old id. Records of replaced questions stay under their
+/// old ids (see the module doc). Each value travels whole (a record with
+/// its time stamp, say).
+pub fn upgrade<T>(records: BTreeMap<String, T>) -> BTreeMap<String, T> {
     let (old, mut out): (BTreeMap<_, _>, BTreeMap<_, _>) = records
         .into_iter()
-        .partition(|(id, _)| current_id(id) != id);
+        .partition(|(id, _)| renamed_to(id).is_some());
     for (id, r) in old {
-        let new = current_id(&id);
-        let regraded = bank
-            .iter()
-            .find(|q| q.id == new)
-            .and_then(|q| grade(q, &r.response, r.model.as_ref()).ok())
-            .map(|g| Record {
-                correct: g.correct,
-                ..r.clone()
-            });
-        match regraded {
-            Some(r) if !out.contains_key(new) => {
+        match renamed_to(&id) {
+            Some(new) if !out.contains_key(new) => {
                 out.insert(new.to_string(), r);
             }
             _ => {

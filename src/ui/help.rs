@@ -61,7 +61,7 @@ fn entries(page: &Page) -> &'static [Entry] {
         Page::Exercises => &[
             ("common.help.ex.groups", None),
             ("common.help.ex.predict", None),
-            ("common.help.ex.results", None),
+            ("common.help.ex.results", Icons(&[Icon::Check, Icon::Cross])),
             ("common.help.ex.demo", None),
         ],
         _ => &[],

@@ -134,8 +134,8 @@ test('predict, then run: the notifications the relay sends, from the lab engine,
   await page.getByTestId(`model-${id}`).waitFor({ timeout: 30000 });
   // The relay redelivers after its restart (2); delivery dedupe makes it 1.
   assert.match(await page.getByTestId(`model-${id}`).innerText(), /2、1/);
-  assert.match(await page.getByTestId(`model-${id}-1`).innerText(), /✓/);
-  assert.match(await page.getByTestId(`model-${id}-2`).innerText(), /✗/);
+  assert.equal(await page.getByTestId(`model-${id}-1`).getAttribute('data-mark'), 'ok');
+  assert.equal(await page.getByTestId(`model-${id}-2`).getAttribute('data-mark'), 'bad');
   const href = await page.locator(`[data-testid="model-${id}-2"] a`).getAttribute('href');
   const design = `${FENCED},outbox,downstream_key`;
   assert.ok(href.includes(`design=${encodeURIComponent(design)}`) || href.includes(`design=${design}`), href);

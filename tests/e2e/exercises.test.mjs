@@ -21,7 +21,7 @@ async function answerNumber(page, id, value) {
   await page.getByTestId(`answer-${id}`).fill(String(value));
   await page.getByTestId(`submit-${id}`).click();
   await page.getByTestId(`result-${id}`).waitFor();
-  return page.getByTestId(`result-${id}`).innerText();
+  return page.getByTestId(`result-${id}`).getAttribute('data-verdict');
 }
 
 /** Opens a section by its tab and waits for all its cards. */
@@ -37,30 +37,34 @@ async function openSection(page, id) {
 const shownIds = (page) =>
   page.locator('[data-testid^="qid-"]').evaluateAll((els) => els.map((e) => e.textContent));
 
-test('a numeric answer graded right (✓) and one graded wrong (✗), each with its explanation', async () => {
+test('a numeric answer graded right and one graded wrong, each with its drawn mark and its explanation', async () => {
   const page = await app.open('#/exercises?section=wait');
   await page.getByTestId('exercise-backoff_4th_retry').waitFor();
   assert.match(await page.getByTestId('exercises-score').innerText(), /已答 0 \/ \d+，答对 0/);
 
-  assert.match(await answerNumber(page, 'backoff_4th_retry', 1600), /✓/);
+  assert.equal(await answerNumber(page, 'backoff_4th_retry', 1600), 'right');
+  // The mark is drawn (an icon beside the word), never a font glyph.
+  assert.equal(await page.locator('[data-testid="result-backoff_4th_retry"] svg.icon-check').count(), 1);
+  assert.doesNotMatch(await page.getByTestId('exercise-backoff_4th_retry').innerText(), /[✓✗✔✘]/);
   assert.match(await page.getByTestId('explanation-backoff_4th_retry').innerText(), /1600/);
 
-  // Multi-field: the capped bounds, one field wrong → ✗ and a per-field mark.
+  // Multi-field: the capped bounds, one field wrong → wrong, and a per-field mark.
   const bounds = [0.5, 1, 2, 4, 8, 16];
   for (let k = 0; k < bounds.length; k++) {
     await page.getByTestId(`answer-capped_bounds_six-${k + 1}`).fill(String(bounds[k]));
   }
   await page.getByTestId('submit-capped_bounds_six').click();
-  assert.match(await page.getByTestId('result-capped_bounds_six').innerText(), /✗/);
+  assert.equal(await page.getByTestId('result-capped_bounds_six').getAttribute('data-verdict'), 'wrong');
+  assert.equal(await page.locator('[data-testid="exercise-capped_bounds_six"] .ex-mark[data-mark="bad"] svg.icon-cross').count(), 1);
   await page.getByTestId('answer-capped_bounds_six-6').fill('8');
   await page.getByTestId('submit-capped_bounds_six').click();
   await page.waitForFunction(() =>
-    document.querySelector('[data-testid="result-capped_bounds_six"]')?.innerText.includes('✓'));
+    document.querySelector('[data-testid="result-capped_bounds_six"]')?.dataset.verdict === 'right');
   // No formula is printed above the inputs: the prompt states the convention.
   assert.equal(await page.locator('[data-testid="exercise-capped_bounds_six"] math').count(), 0);
 
   await openSection(page, 'layers');
-  assert.match(await answerNumber(page, 'three_layers', 9), /✗/);
+  assert.equal(await answerNumber(page, 'three_layers', 9), 'wrong');
   assert.match(await page.getByTestId('result-three_layers').innerText(), /27/, 'a wrong answer shows the correct one');
   await page.getByTestId('explanation-three_layers').waitFor();
   assert.match(await page.getByTestId('exercises-score').innerText(), /已答 3 \/ \d+，答对 2/);
@@ -92,14 +96,14 @@ test('multiple choice: real radio groups in a shuffled order that is the same in
   assert.ok(await page.getByTestId(zh[1]).isChecked());
   await page.getByTestId('option-same_key_diff_body-reject_422').check();
   await page.getByTestId('submit-same_key_diff_body').press('Enter');
-  assert.match(await page.getByTestId('result-same_key_diff_body').innerText(), /✓/);
+  assert.equal(await page.getByTestId('result-same_key_diff_body').getAttribute('data-verdict'), 'right');
   assert.match(await page.getByTestId('explanation-same_key_diff_body').innerText(), /422/);
   await page.context().close();
 
   const tf = await app.open('#/exercises?q=tf_backoff_without_jitter');
   await tf.getByTestId('option-tf_backoff_without_jitter-true').check();
   await tf.getByTestId('submit-tf_backoff_without_jitter').click();
-  assert.match(await tf.getByTestId('result-tf_backoff_without_jitter').innerText(), /✗/);
+  assert.equal(await tf.getByTestId('result-tf_backoff_without_jitter').getAttribute('data-verdict'), 'wrong');
   assert.match(await tf.getByTestId('explanation-tf_backoff_without_jitter').innerText(), /抖动/);
   // Submitting without a choice is refused with a visible message.
   await tf.goto(tf.url().replace(/#.*$/, '#/exercises?q=decide_retry_after_long'));
@@ -124,15 +128,15 @@ test('matching: one select per row, each row marked, the answer shown for the wr
     await page.getByTestId(`row-create_refund_cases-${i + 1}`).selectOption(picks[i]);
   }
   await page.getByTestId('submit-create_refund_cases').click();
-  assert.match(await page.getByTestId('result-create_refund_cases').innerText(), /✗/);
-  assert.equal(await page.getByTestId('row-mark-create_refund_cases-4').innerText(), '✗');
-  assert.equal(await page.getByTestId('row-mark-create_refund_cases-1').innerText(), '✓');
+  assert.equal(await page.getByTestId('result-create_refund_cases').getAttribute('data-verdict'), 'wrong');
+  assert.equal(await page.getByTestId('row-mark-create_refund_cases-4').getAttribute('data-mark'), 'bad');
+  assert.equal(await page.getByTestId('row-mark-create_refund_cases-1').getAttribute('data-mark'), 'ok');
   assert.match(await page.getByTestId('result-create_refund_cases').innerText(), /结果未知/);
   await page.getByTestId('row-create_refund_cases-4').selectOption(right[3]);
   await page.getByTestId('row-create_refund_cases-7').selectOption(right[6]);
   await page.getByTestId('submit-create_refund_cases').click();
   await page.waitForFunction(() =>
-    document.querySelector('[data-testid="result-create_refund_cases"]')?.innerText.includes('✓'));
+    document.querySelector('[data-testid="result-create_refund_cases"]')?.dataset.verdict === 'right');
   app.assertNoErrors(page);
   await page.context().close();
 });
@@ -149,7 +153,7 @@ test('a test graded by running the lab: «2» on naive, then «only 1» red on n
   await page.getByTestId(`regression-${id}-assert_exactly_one`).check();
   await page.getByTestId(`run-${id}`).click();
   await page.getByTestId(`model-${id}`).waitFor({ timeout: 60000 });
-  assert.match(await page.getByTestId(`result-${id}`).innerText(), /✓/);
+  assert.equal(await page.getByTestId(`result-${id}`).getAttribute('data-verdict'), 'right');
   assert.match(await page.getByTestId(`model-${id}-repro`).innerText(), /绿.*2 份/);
   assert.match(await page.getByTestId(`model-${id}-red`).innerText(), /红.*2 份/);
   assert.match(await page.getByTestId(`model-${id}-green`).innerText(), /绿.*1 份/);
@@ -160,7 +164,7 @@ test('a test graded by running the lab: «2» on naive, then «only 1» red on n
   await page.getByTestId(`fault-${id}-none`).check();
   await page.getByTestId(`run-${id}`).click();
   await page.waitForFunction((id) =>
-    document.querySelector(`[data-testid="result-${id}"]`)?.innerText.includes('✗'), id, { timeout: 60000 });
+    document.querySelector(`[data-testid="result-${id}"]`)?.dataset.verdict === 'wrong', id, { timeout: 60000 });
   assert.match(await page.getByTestId(`model-${id}-red`).innerText(), /绿/);
   app.assertNoErrors(page);
   await page.context().close();
@@ -179,9 +183,9 @@ test('predict, then run: the lab model runs and reveals its report counts', asyn
   await page.getByTestId('model-predict_lost_response').waitFor({ timeout: 30000 });
   // The seeds: no key → 2, a new key per retry → 2, one key reused → 1.
   assert.match(await page.getByTestId('model-predict_lost_response').innerText(), /2、2、1/);
-  assert.match(await page.getByTestId('result-predict_lost_response').innerText(), /✗/);
-  assert.match(await page.getByTestId('model-predict_lost_response-1').innerText(), /✓/);
-  assert.match(await page.getByTestId('model-predict_lost_response-2').innerText(), /✗/);
+  assert.equal(await page.getByTestId('result-predict_lost_response').getAttribute('data-verdict'), 'wrong');
+  assert.equal(await page.getByTestId('model-predict_lost_response-1').getAttribute('data-mark'), 'ok');
+  assert.equal(await page.getByTestId('model-predict_lost_response-2').getAttribute('data-mark'), 'bad');
   const href = await page.locator('[data-testid="model-predict_lost_response-2"] a').getAttribute('href');
   assert.match(href, /#\/lab\?client=new_key&server=atomic&step=end$/);
   app.assertNoErrors(page);
@@ -210,7 +214,7 @@ test('predict, then run: the herd model runs in chunks and names the strategy wi
   const none = await numberIn(page, 'model-calls-none');
   const full = await numberIn(page, 'model-calls-full');
   assert.ok(none > full, `none ${none} should make more calls than full ${full}`);
-  assert.match(await page.getByTestId('result-predict_fewest_calls').innerText(), /✗/);
+  assert.equal(await page.getByTestId('result-predict_fewest_calls').getAttribute('data-verdict'), 'wrong');
   app.assertNoErrors(page);
   await page.context().close();
 });
@@ -303,7 +307,7 @@ test('progress survives a reload, and reset clears it', async () => {
   assert.ok(await page.getByTestId('option-tf_idempotency_key_status-false').isChecked());
   await openSection(page, 'layers');
   assert.match(await page.getByTestId('exercises-score').innerText(), /已答 2 \/ \d+，答对 2/);
-  assert.match(await page.getByTestId('result-urllib3_total3').innerText(), /✓/);
+  assert.equal(await page.getByTestId('result-urllib3_total3').getAttribute('data-verdict'), 'right');
   assert.equal(await page.getByTestId('answer-urllib3_total3').inputValue(), '4');
 
   await page.getByTestId('exercises-reset').click();
@@ -323,7 +327,7 @@ test('single-question embed shows only that question; an unknown q shows a notic
   assert.equal(await page.locator('[data-testid^="exercise-"]').count(), 1);
   assert.equal(await page.locator('.site-header').count(), 0);
   assert.equal(await page.getByTestId('exercises-score').count(), 0);
-  assert.match(await answerNumber(page, 'three_layers', 27), /✓/);
+  assert.equal(await answerNumber(page, 'three_layers', 27), 'right');
   app.assertNoErrors(page);
   await page.context().close();
 

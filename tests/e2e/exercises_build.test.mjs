@@ -1,7 +1,7 @@
 // «搭一个服务端»: a design is graded by running it on the challenge's suite
 // in the lab worker. A wrong design shows its failing rows (reports, what
 // the model was told) with links to the run view at the step where each
-// broke; an invalid one shows the core's reason; a right one gets ✓; a
+// broke; an invalid one shows the core's reason; a right one is graded right; a
 // reload keeps the submitted design.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,16 +18,16 @@ after(async () => {
 const ID = 'build_body_mismatch';
 const mech = (page, m) => page.getByTestId(`mech-${ID}-${m}`);
 
-async function submitAndWait(page, mark) {
+async function submitAndWait(page, verdict) {
   await page.getByTestId(`run-${ID}`).click();
   await page.waitForFunction(
-    ([id, mark]) => document.querySelector(`[data-testid="result-${id}"]`)?.innerText.includes(mark),
-    [ID, mark],
+    ([id, verdict]) => document.querySelector(`[data-testid="result-${id}"]`)?.dataset.verdict === verdict,
+    [ID, verdict],
     { timeout: 60000 },
   );
 }
 
-test('a wrong design shows red rows with links, an invalid one the reason, a right one ✓, and a reload keeps it', async () => {
+test('a wrong design shows red rows with links, an invalid one the reason, a right one graded right, and a reload keeps it', async () => {
   const page = await app.open(`#/exercises?q=${ID}`);
   await page.getByTestId(`exercise-${ID}`).waitFor();
   assert.equal(await page.getByTestId(`build-max-${ID}`).getAttribute('data-max'), '2');
@@ -45,7 +45,7 @@ test('a wrong design shows red rows with links, an invalid one the reason, a rig
   // Wrong: the claim alone replays the old response to a changed body.
   await mech(page, 'digest').uncheck();
   await mech(page, 'claim').check();
-  await submitAndWait(page, '✗');
+  await submitAndWait(page, 'wrong');
   const row = page.getByTestId(`build-${ID}-body_mismatch`);
   assert.equal(await row.getAttribute('data-pass'), 'false');
   assert.equal(await row.getAttribute('data-reports'), '1');
@@ -62,7 +62,7 @@ test('a wrong design shows red rows with links, an invalid one the reason, a rig
 
   // Right: claim + digest passes every row within the limit.
   await mech(page, 'digest').check();
-  await submitAndWait(page, '✓');
+  await submitAndWait(page, 'right');
   assert.equal(await page.locator(`[data-testid^="build-${ID}-"][data-pass="false"]`).count(), 0);
   assert.equal(await page.getByTestId(`build-score-${ID}`).getAttribute('data-pass'), '3');
   assert.equal(await page.getByTestId(`build-design-${ID}`).getAttribute('data-design'), 'claim,digest');
@@ -71,7 +71,7 @@ test('a wrong design shows red rows with links, an invalid one the reason, a rig
   await page.reload();
   await page.getByTestId(`exercise-${ID}`).waitFor();
   await page.getByTestId(`result-${ID}`).waitFor();
-  assert.match(await page.getByTestId(`result-${ID}`).innerText(), /✓/);
+  assert.equal(await page.getByTestId(`result-${ID}`).getAttribute('data-verdict'), 'right');
   assert.ok(await mech(page, 'claim').isChecked());
   assert.ok(await mech(page, 'digest').isChecked());
   assert.ok(!(await mech(page, 'store_errors').isChecked()));
@@ -79,11 +79,11 @@ test('a wrong design shows red rows with links, an invalid one the reason, a rig
   await page.context().close();
 });
 
-test('over the limit is graded ✗ though every row passes, and the failing-row link opens the run view', async () => {
+test('over the limit is graded wrong though every row passes, and the failing-row link opens the run view', async () => {
   const page = await app.open(`#/exercises?q=${ID}`);
   await page.getByTestId(`exercise-${ID}`).waitFor();
   for (const m of ['claim', 'digest', 'store_errors']) await mech(page, m).check();
-  await submitAndWait(page, '✗');
+  await submitAndWait(page, 'wrong');
   assert.equal(await page.getByTestId(`build-over-${ID}`).getAttribute('data-count'), '3');
   assert.equal(await page.getByTestId(`build-score-${ID}`).getAttribute('data-pass'), '3');
 

@@ -40,7 +40,7 @@ test('an answer typed while the cards mount in batches stays in its card', async
   assert.ok(await page.evaluate(() => window.__typed.isConnected), 'the card was mounted again');
   assert.equal(await page.getByTestId('answer-backoff_4th_retry').inputValue(), '1600');
   await page.getByTestId('submit-backoff_4th_retry').click();
-  assert.match(await page.getByTestId('result-backoff_4th_retry').innerText(), /✓/);
+  assert.equal(await page.getByTestId('result-backoff_4th_retry').getAttribute('data-verdict'), 'right');
   app.assertNoErrors(page);
   await page.context().close();
 });
@@ -58,8 +58,8 @@ test('two embedded questions on one host page: both answers survive a reload', a
   await host.reload();
   await a.getByTestId('result-three_layers').waitFor();
   await b.getByTestId('result-amp_budget').waitFor();
-  assert.match(await a.getByTestId('result-three_layers').innerText(), /✓/);
-  assert.match(await b.getByTestId('result-amp_budget').innerText(), /✓/);
+  assert.equal(await a.getByTestId('result-three_layers').getAttribute('data-verdict'), 'right');
+  assert.equal(await b.getByTestId('result-amp_budget').getAttribute('data-verdict'), 'right');
   assert.equal(await a.getByTestId('answer-three_layers').inputValue(), '27');
   app.assertNoErrors(host);
   await host.context().close();
@@ -128,7 +128,7 @@ test('unreadable stored progress is kept, and a failed write is shown', async ()
   await full.context().close();
 });
 
-test('progress stored by the previous version, under old ids, is shown under today\'s ids and kept', async () => {
+test('progress stored by the previous version: renamed ids move, a replaced question asks again, nothing is dropped', async () => {
   const page = await app.open('#/exercises?section=wait');
   await page.getByTestId('section-nav').waitFor();
   const key = await page.evaluate(() => {
@@ -143,19 +143,26 @@ test('progress stored by the previous version, under old ids, is shown under tod
   });
   await page.reload();
   await page.getByTestId('result-tf_backoff_cap').waitFor();
-  assert.match(await page.getByTestId('result-tf_backoff_cap').innerText(), /✓/);
+  assert.equal(await page.getByTestId('result-tf_backoff_cap').getAttribute('data-verdict'), 'right');
   assert.ok(await page.getByTestId('option-tf_backoff_cap-true').isChecked());
-  assert.match(await page.getByTestId('result-tf_backoff_without_jitter').innerText(), /✗/);
-  // Three old answers fit today's questions; the fourth (a true/false answer
-  // to what is now a choice question) is kept but not counted.
-  assert.match(await score(page), /已答 3 \/ \d+，答对 2/);
+  assert.equal(await page.getByTestId('result-tf_backoff_without_jitter').getAttribute('data-verdict'), 'wrong');
+  // Two renamed statements move with their grades; the merged amp_243 and
+  // the rewritten tf_retry_4xx stay under their old ids, kept, not counted.
+  assert.match(await score(page), /已答 2 \/ \d+，答对 1/);
   await page.getByTestId('section-tab-layers').click();
-  await page.getByTestId('result-tf_retry_count_and_deadline').waitFor();
-  assert.ok(await page.getByTestId('option-tf_retry_count_and_deadline-false').isChecked());
+  // three_layers replaced amp_243: it asks for a new answer, empty, ungraded.
+  await page.getByTestId('changed-three_layers').waitFor();
+  assert.match(await page.getByTestId('changed-three_layers').innerText(), /题目改过了，请重新作答/);
+  assert.match(await page.getByTestId('old-answer-three_layers').innerText(), /amp_243/);
+  assert.equal(await page.getByTestId('result-three_layers').count(), 0);
+  assert.equal(await page.getByTestId('answer-three_layers').inputValue(), '');
   await answer(page, 'three_layers', 27);
+  assert.equal(await page.getByTestId('changed-three_layers').count(), 0);
+  assert.match(await score(page), /已答 3 \/ \d+，答对 2/);
   const stored = JSON.parse(await page.evaluate((k) => localStorage.getItem(k), key));
   assert.deepEqual(Object.keys(stored.records).sort(),
-    ['tf_backoff_cap', 'tf_backoff_without_jitter', 'tf_retry_4xx', 'tf_retry_count_and_deadline', 'three_layers']);
+    ['amp_243', 'tf_backoff_cap', 'tf_backoff_without_jitter', 'tf_retry_4xx', 'three_layers']);
+  assert.deepEqual(stored.records.amp_243.response, { t: 'numbers', v: [243] }, 'kept as it was');
   app.assertNoErrors(page);
   await page.context().close();
 });

@@ -18,7 +18,7 @@ use crate::exercises::form::{
 use crate::exercises::grade::{grade, ModelValue, Record, Response};
 use crate::exercises::live::LiveError;
 use crate::exercises::sections::Source;
-use crate::exercises::{order, Kind, PredictInput, Question};
+use crate::exercises::{order, revisions, Kind, PredictInput, Question};
 use crate::i18n::{t, tf, Lang};
 use crate::lab::suite::SuiteRow;
 use crate::lab::Design;
@@ -28,7 +28,12 @@ use crate::ui::link::AppLink;
 pub struct CardProps {
     pub lang: Lang,
     pub question: Rc<Question>,
+    /// The stored answer that counts (one of the question's current
+    /// revision).
     pub record: Option<Record>,
+    /// A stored answer that no longer counts: the question changed since.
+    #[prop_or_default]
+    pub changed: Option<view::Changed>,
     pub on_record: Callback<(String, Record)>,
 }
 
@@ -50,6 +55,7 @@ fn submit(
                     response: resp,
                     correct: g.correct,
                     model,
+                    revision: revisions::revision(q.id),
                 },
             )),
             Err(e) => error.set(Some(Problem::Model(format!("{e:?}")))),
@@ -187,6 +193,7 @@ pub fn question_card(p: &CardProps) -> Html {
             </form>
             <div aria-live="polite">
                 if let Some(r) = &p.record { { view::result(l, &q, r) } }
+                else if let Some(c) = &p.changed { { view::changed(l, &q, c) } }
             </div>
         </article>
     }

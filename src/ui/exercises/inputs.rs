@@ -154,8 +154,9 @@ pub(super) fn match_rows(
                         }) }
                     </select>
                     if let Some(ok) = c.marks.get(i) {
-                        <span class={classes!("ex-mark", if *ok { "ok" } else { "bad" })} data-testid={format!("row-mark-{id}-{}", i + 1)}>
-                            { if *ok { "✓" } else { "✗" } }
+                        <span class={classes!("ex-mark", if *ok { "ok" } else { "bad" })} data-testid={format!("row-mark-{id}-{}", i + 1)}
+                            data-mark={view::mark_attr(*ok)}>
+                            { view::mark(l, *ok) }
                         </span>
                     }
                 </span>

@@ -169,8 +169,8 @@ pub fn exercises_page(p: &PageProps) -> Html {
         let question = questions.iter().find(|x| x.id == q.id).cloned();
         html! {
             <QuestionCard key={card_key(q)} lang={l}
-                question={question.unwrap_or_else(|| Rc::new(q.clone()))} record={state.progress.get(q.id).cloned()}
-                on_record={on_record.clone()} />
+                question={question.unwrap_or_else(|| Rc::new(q.clone()))} record={state.progress.current(q.id).cloned()}
+                changed={view::Changed::of(state.progress.standing(q.id))} on_record={on_record.clone()} />
         }
     };
     let problem = state.problem.map(|e| {

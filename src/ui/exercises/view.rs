@@ -4,9 +4,11 @@
 use yew::prelude::*;
 
 use crate::exercises::grade::{grade, ModelValue, Record, Response, FEWEST_REL_TOL};
+use crate::exercises::progress::Standing;
 use crate::exercises::{option_key, redgreen, Kind, Model, PredictInput, Question};
 use crate::i18n::num::{count, num};
-use crate::i18n::{join_list, named, t, tf, Lang};
+use crate::i18n::{has, join_list, named, t, tf, Lang};
+use crate::ui::icons::{icon, Icon};
 
 /// A number as shown in a card or a result: grouped, up to three decimals,
 /// no «.0».
@@ -32,6 +34,8 @@ pub fn choice_text(l: Lang, q: &Question, choice: &str) -> String {
         } if b.fault_ids().contains(&choice) => {
             named(l, &t(l, &format!("lab.scenario.{choice}")), choice)
         }
+        // An old answer may name an option that no longer exists.
+        _ if !has(&option_key(choice)) => choice.to_string(),
         _ => t(l, &option_key(choice)),
     }
 }
@@ -94,6 +98,70 @@ pub fn field_marks(q: &Question, r: &Record) -> Vec<bool> {
         .unwrap_or_default()
 }
 
+/// A right or wrong mark, drawn (never a font glyph), with its word for
+/// screen readers.
+pub fn mark(l: Lang, ok: bool) -> Html {
+    html! { <>
+        { icon(if ok { Icon::Check } else { Icon::Cross }) }
+        <span class="sr-only">{ t(l, if ok { "ex.mark_ok" } else { "ex.mark_bad" }) }</span>
+    </> }
+}
+
+/// The `data-mark` value of a mark (what the browser tests read).
+pub fn mark_attr(ok: bool) -> &'static str {
+    if ok {
+        "ok"
+    } else {
+        "bad"
+    }
+}
+
+/// A stored answer that no longer counts, because the question changed
+/// since ([`Standing::Outdated`], [`Standing::Replaced`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Changed {
+    /// The question's own record, of an earlier revision.
+    Outdated(Record),
+    /// A record of the question this one replaced, under that old id.
+    Replaced(&'static str),
+}
+
+impl Changed {
+    /// What a card shows for a question's standing (`None`: nothing
+    /// changed, or nothing was answered).
+    pub fn of(s: Standing<'_>) -> Option<Changed> {
+        match s {
+            Standing::Outdated(r) => Some(Changed::Outdated(r.clone())),
+            Standing::Replaced(old) => Some(Changed::Replaced(old)),
+            Standing::Answered(_) | Standing::Unanswered => None,
+        }
+    }
+}
+
+/// «题目改过了，请重新作答», with the old answer as the old answer (never
+/// graded against today's key: it answered another question).
+pub fn changed(l: Lang, q: &Question, c: &Changed) -> Html {
+    let id = q.id;
+    let detail = match c {
+        Changed::Outdated(r) => html! {
+            <p class="muted" data-testid={format!("old-answer-{id}")}>
+                { tf(l, "ex.changed_old", &[("answer", response_text(l, q, &r.response))]) }
+            </p>
+        },
+        Changed::Replaced(old) => html! {
+            <p class="muted" data-testid={format!("old-answer-{id}")}>
+                { tf(l, "ex.changed_replaced", &[("id", old.to_string())]) }
+            </p>
+        },
+    };
+    html! {
+        <div class="ex-changed" data-testid={format!("changed-{id}")}>
+            <p><strong>{ t(l, "ex.changed") }</strong></p>
+            { detail }
+        </div>
+    }
+}
+
 /// The graded result, the model's value and the explanation.
 pub fn result(l: Lang, q: &Question, r: &Record) -> Html {
     let id = q.id;
@@ -109,8 +177,9 @@ pub fn result(l: Lang, q: &Question, r: &Record) -> Html {
     );
     html! {
         <>
-            <p class={classes!("ex-result", if r.correct { "ok" } else { "bad" })} data-testid={format!("result-{id}")}>
-                <strong>{ t(l, verdict) }</strong>
+            <p class={classes!("ex-result", if r.correct { "ok" } else { "bad" })} data-testid={format!("result-{id}")}
+                data-verdict={if r.correct { "right" } else { "wrong" }}>
+                <strong>{ icon(if r.correct { Icon::Check } else { Icon::Cross }) }{ " " }{ t(l, verdict) }</strong>
                 if let Some(e) = expected {
                     { " " }<span>{ tf(l, "ex.correct_answer", &[("answer", e)]) }</span>
                 }
@@ -129,14 +198,6 @@ pub fn result(l: Lang, q: &Question, r: &Record) -> Html {
                 <p>{ t(l, &q.explain_key()) }</p>
             </div>
         </>
-    }
-}
-
-fn mark(ok: bool) -> &'static str {
-    if ok {
-        "✓"
-    } else {
-        "✗"
     }
 }
 
@@ -193,8 +254,8 @@ fn lab_counts(
                         ("value", fmt_num(*v)),
                         ("unit", t(l, f.unit.key())),
                     ]);
-                    html! { <li data-testid={format!("model-{id}-{}", i + 1)}>
-                        { format!("{} {line} ", mark(ok)) }
+                    html! { <li data-testid={format!("model-{id}-{}", i + 1)} data-mark={mark_attr(ok)}>
+                        { mark(l, ok) }{ format!(" {line} ") }
                         if !ok { <span class="muted">{ tf(l, "ex.predicted_was", &[("answer", predicted)]) }{ " " }</span> }
                         { run_link(l, run) }
                     </li> }
@@ -289,11 +350,15 @@ fn test_runs(l: Lang, q: &Question, r: &Record, bench: &redgreen::Bench, values:
 /// A per-field mark next to a numeric input after grading.
 pub fn field_mark(l: Lang, ok: bool, answer: Option<f64>) -> Html {
     let text = match (ok, answer) {
-        (true, _) => t(l, "ex.field_ok"),
-        (false, Some(a)) => tf(l, "ex.field_bad", &[("answer", fmt_num(a))]),
-        (false, None) => "✗".to_string(),
+        (true, _) => html! { { t(l, "ex.field_ok") } },
+        (false, Some(a)) => html! { { tf(l, "ex.field_bad", &[("answer", fmt_num(a))]) } },
+        (false, None) => html! { <span class="sr-only">{ t(l, "ex.mark_bad") }</span> },
     };
-    html! { <span class={classes!("ex-mark", if ok { "ok" } else { "bad" })}>{ text }</span> }
+    html! {
+        <span class={classes!("ex-mark", if ok { "ok" } else { "bad" })} data-mark={mark_attr(ok)}>
+            { icon(if ok { Icon::Check } else { Icon::Cross }) }{ " " }{ text }
+        </span>
+    }
 }
 
 /// A lab run in the lab's own names (scenario × client × server, and the
