@@ -354,9 +354,15 @@ fn progress_stored_by_main_reads_under_todays_revisions_and_renames() {
 #[test]
 fn a_record_of_an_earlier_revision_is_kept_and_not_counted() {
     // A test-only table: three of main's questions (one of each simple
-    // kind) were rewritten.
+    // kind, answered in main's progress and unchanged since) were rewritten.
     let b = bank();
-    let pick = |f: fn(&Kind) -> bool| b.iter().find(|q| f(&q.kind)).unwrap().id;
+    let (_, main) = main_fixture();
+    let pick = |f: fn(&Kind) -> bool| {
+        b.iter()
+            .find(|q| f(&q.kind) && revision(q.id) == 0 && main.contains_key(q.id))
+            .unwrap()
+            .id
+    };
     let bumped = [
         pick(|k| matches!(k, Kind::Numeric(_))),
         pick(|k| matches!(k, Kind::Choice { .. })),
