@@ -146,7 +146,7 @@ fn option_order_golden() {
     assert_eq!(fingerprint(&bank()), ORDER_FINGERPRINT);
 }
 
-const ORDER_FINGERPRINT: &str = "4a8c8b60abd580d6";
+const ORDER_FINGERPRINT: &str = "483af05e94cdab5d";
 
 #[test]
 fn a_regraded_question_keeps_the_old_answer_without_counting_it() {

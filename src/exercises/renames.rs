@@ -72,6 +72,22 @@ pub const REPLACED: &[(&str, &str)] = &[
     ("tls_careful_vs_naive", "predict_tls_attempts"),
     ("outbox_after_crash", "predict_outbox_after_crash"),
     ("title_rewrite_which_key", "predict_title_rewrite"),
+    // §5: the model re-call trio asked one fact three times. «Why no server
+    // design passes» is the key question's other half (its explanation
+    // now says it); the fenced counts are the key question's and the
+    // naive ones' (the re-call count now stated).
+    ("model_recall_server_design", "which_key_model_recall"),
+    ("predict_model_recall", "predict_careful_query_first"),
+    // §6: a «why» choice next to the «predict, then run» question on the
+    // same run, whose key was that question's counts in words.
+    ("relay_delivery_dedupe", "predict_relay_crash"),
+    ("lease_fence_resource", "predict_lease_downstream"),
+    // §6: three builds with one answer (claim, digest, lease, fence) became
+    // one; the notification build no longer repeats that answer (its crash
+    // between the commits left for stored_500 and the atomic server).
+    ("build_concurrent_same_key", "build_lost_and_crash"),
+    ("build_lease_stale_writer", "build_lost_and_crash"),
+    ("build_outbox_dedupe", "build_downstream"),
 ];
 
 /// Today's id for `id` (itself when it was never renamed).
