@@ -191,12 +191,12 @@ fn recall_key() -> Vec<(&'static str, Truth)> {
     vec![
         ("http_request_id", one(C::NewKey)),
         ("fresh_uuid_per_attempt", one(C::NewKey)),
-        ("tool_use_key", one(C::StableKey)),
+        ("business_key", one(C::BusinessKey)),
         (
             "operation_id",
             Reading("one id for a whole task merges its different reports too; the lab's task files one"),
         ),
-        ("business_key", one(C::BusinessKey)),
+        ("tool_use_key", one(C::StableKey)),
     ]
 }
 
