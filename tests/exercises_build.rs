@@ -302,3 +302,39 @@ fn no_server_design_passes_a_model_recall_with_a_stable_key_and_a_business_key_c
     keys.dedup();
     assert!(keys.len() >= 2, "{keys:?}");
 }
+
+/// `build_lost_and_crash`'s explanation, row by row: insert-then-record
+/// duplicates on the crash and the concurrent pair; the claim alone files
+/// nothing after the crash; a lease alone lets the stale handler commit
+/// too (and breaks «再用 fencing token 兜底»); a key record without a
+/// digest breaks the 422 rule even where every row passes.
+#[test]
+fn the_chapter_faults_build_fails_each_partial_design_where_its_explanation_says() {
+    use retry_lab::lab::rules::Rule;
+    let (_, c) = challenge("build_lost_and_crash");
+    let failing = |ms: &[M]| {
+        let d = Design::of(ms);
+        let v = c.verdict(d, &c.run(d)).unwrap();
+        let rows: Vec<(Scenario, usize)> =
+            v.failing.iter().map(|r| (r.scenario, r.reports)).collect();
+        (rows, v.breaks)
+    };
+    let (rows, _) = failing(&[M::RecordAfter, M::Digest]);
+    assert!(rows.contains(&(Scenario::CrashBetweenCommits, 2)));
+    assert!(rows.contains(&(Scenario::ConcurrentSameKey, 2)));
+    assert_eq!(
+        failing(&[M::Claim, M::Digest]).0,
+        [(Scenario::CrashBetweenCommits, 0)]
+    );
+    assert_eq!(
+        failing(&[M::Claim, M::Digest, M::Lease]),
+        (
+            vec![(Scenario::LeaseExpired, 2)],
+            vec![Rule::LeaseWithoutFence]
+        )
+    );
+    assert_eq!(
+        failing(&[M::Claim, M::Lease, M::Fence]),
+        (vec![], vec![Rule::ReplayChangedBody])
+    );
+}
