@@ -23,7 +23,6 @@ pub(super) fn questions() -> Vec<Question> {
                 S::ResponseLost,
                 S::CrashBeforeNotify,
                 S::NotifierTimeout,
-                S::RelayCrash,
                 S::Stored500,
             ],
             max: Some(5),
