@@ -39,6 +39,9 @@ fn the_counterexample_of_atomic_is_the_marked_option() {
     assert!(!c.way.no_server_fixes);
     let right = correct("hunt_where_is_counterexample");
     for (id, code) in WHERE_OPTIONS {
+        // Every option lets the model call again (the prompt says so once),
+        // so the re-call singles none out.
+        assert_eq!(decode(code).unwrap().model_recalls, 1, "{id}");
         let s = decode(code).unwrap();
         let run = run_schedule(&s, C::StableKey, V::Atomic, 1);
         let duplicate = judge(&run).classes().contains(&FailureClass::Duplicate);
