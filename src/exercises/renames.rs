@@ -72,12 +72,12 @@ pub const REPLACED: &[(&str, &str)] = &[
     ("tls_careful_vs_naive", "predict_tls_attempts"),
     ("outbox_after_crash", "predict_outbox_after_crash"),
     ("title_rewrite_which_key", "predict_title_rewrite"),
-    // §5: the model re-call trio asked one fact three times. «Why no server
-    // design passes» is the key question's other half (its explanation
-    // now says it); the fenced counts are the key question's and the
-    // naive ones' (the re-call count now stated).
+    // §5: the model re-call trio asked one fact three times: which key
+    // survives the model's re-call («why no server design passes» is its
+    // other half, now in its explanation; the fenced counts of a tool_use
+    // key and a business key were its answer in numbers).
     ("model_recall_server_design", "which_key_model_recall"),
-    ("predict_model_recall", "predict_careful_query_first"),
+    ("predict_model_recall", "which_key_model_recall"),
     // §6: a «why» choice next to the «predict, then run» question on the
     // same run, whose key was that question's counts in words.
     ("relay_delivery_dedupe", "predict_relay_crash"),
