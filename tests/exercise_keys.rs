@@ -53,10 +53,6 @@ fn lab(sc: S, c: C, d: impl Into<Design>) -> Run {
     run(sc, c, d.into(), 1)
 }
 
-fn fenced_with(added: &[M]) -> Design {
-    V::Fenced.design().with_all(added).resolve().0
-}
-
 /// What the server decided for each request after the first, in order.
 fn later_decisions(r: &Run) -> Vec<Decision> {
     r.steps()
@@ -196,75 +192,12 @@ fn recall_key() -> Vec<(&'static str, Truth)> {
     vec![
         ("http_request_id", one(C::NewKey)),
         ("fresh_uuid_per_attempt", one(C::NewKey)),
-        ("tool_use_key", one(C::StableKey)),
+        ("business_key", one(C::BusinessKey)),
         (
             "operation_id",
             Reading("one id for a whole task merges its different reports too; the lab's task files one"),
         ),
-        ("business_key", one(C::BusinessKey)),
-    ]
-}
-
-/// Why no server passes the model's re-call with a stable key.
-fn recall_why() -> Vec<(&'static str, Truth)> {
-    let r = lab(S::ModelRetry, C::StableKey, V::Fenced);
-    let key_of = |call| {
-        r.requests()
-            .iter()
-            .find(|q| q.call == call)
-            .and_then(|q| q.key.clone())
-    };
-    let new_key = key_of(0).is_some() && key_of(0) != key_of(r.calls().len() - 1);
-    let ds = later_decisions(&r);
-    let first_stored = r.steps().iter().any(|s| {
-        matches!(
-            s.kind,
-            StepKind::Server {
-                decision: Decision::Created { .. },
-                ..
-            }
-        )
-    });
-    vec![
-        ("recall_new_key", M_(new_key && r.final_report_count() == 2)),
-        (
-            "recall_lease_short",
-            M_(ds.iter().any(|d| matches!(d, Decision::TookOver { .. }))),
-        ),
-        ("recall_result_lost", M_(!first_stored)),
-        ("recall_needs_fence", M_(r.final_report_count() <= 1)),
-    ]
-}
-
-fn relay() -> Vec<(&'static str, Truth)> {
-    let r = lab(S::RelayCrash, C::StableKey, fenced_with(&[M::Outbox]));
-    let sent = r.note_counts().delivered;
-    vec![
-        ("relay_redelivers", M_(sent == 2)),
-        ("relay_rollback", M_(r.final_report_count() == 0)),
-        ("relay_lost", M_(sent == 0)),
-        ("relay_fence", M_(sent == 1)),
-    ]
-}
-
-fn fence_resource() -> Vec<(&'static str, Truth)> {
-    let sent = |added: &[M]| {
-        lab(S::LeaseNotify, C::StableKey, fenced_with(added))
-            .note_counts()
-            .delivered
-    };
-    let early = sent(&[M::NotifyBeforeCommit]);
-    let resource = sent(&[M::NotifyBeforeCommit, M::DownstreamFence]) == 1;
-    vec![
-        ("fence_needs_resource", M_(early == 2 && resource)),
-        ("fence_stops_it", M_(early == 1)),
-        ("fence_rollback_recalls", M_(early == 1)),
-        (
-            "fence_longer_lease",
-            Reading(
-                "the lab's pause outlasts any lease; the chapter's fix is the token, not the lease",
-            ),
-        ),
+        ("tool_use_key", one(C::StableKey)),
     ]
 }
 
@@ -293,8 +226,7 @@ fn hunt_count() -> Vec<(&'static str, Truth)> {
     let n = run_schedule(&s, C::StableKey, V::LeasedUnguarded, 1).final_report_count();
     COUNT_OPTIONS
         .iter()
-        .enumerate()
-        .map(|(i, o)| (*o, M_(i == n)))
+        .map(|o| (*o, M_(*o == format!("hunt_count_{n}"))))
         .collect()
 }
 
@@ -404,7 +336,6 @@ fn keyed_agent_interview() -> Vec<(&'static str, Key)> {
             }),
         ),
         ("which_key_model_recall", Options(recall_key)),
-        ("model_recall_server_design", Options(recall_why)),
         (
             "tf_429_retry_after",
             Statement(|| {
@@ -419,8 +350,6 @@ fn keyed_agent_interview() -> Vec<(&'static str, Key)> {
                 r.note_counts().delivered == r.final_report_count()
             }),
         ),
-        ("relay_delivery_dedupe", Options(relay)),
-        ("lease_fence_resource", Options(fence_resource)),
         ("hunt_where_is_counterexample", Options(hunt_where)),
         ("hunt_predict_shrunk_count", Options(hunt_count)),
     ]

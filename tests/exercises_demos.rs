@@ -82,8 +82,6 @@ fn expected(id: &str) -> Vec<Shows> {
         "same_key_in_progress" => vec![Status(409)],
         "which_key_codex_reset" => vec![ReplayOf(201), Reports(1)],
         "which_key_model_recall" => vec![Reports(1)],
-        // A model re-call with a stable key: two reports even when fenced.
-        "model_recall_server_design" => vec![Reports(2)],
         // The lease rule: a slow but normal request is not taken over.
         "lab_lease_rule" => vec![Reports(1)],
         // The stale handler commits first; the taker's write-back finds the
@@ -118,8 +116,6 @@ fn expected(id: &str) -> Vec<Shows> {
         // outbox when the relay dies, fenced + notify_before_commit when the
         // stale handler notifies.
         "outbox_after_crash" => vec![Reports(1), Notifications(1)],
-        "relay_delivery_dedupe" => vec![Reports(1), Notifications(2)],
-        "lease_fence_resource" => vec![Reports(1), Notifications(2)],
         other => {
             panic!("{other} links a demo; list the case it must show in tests/exercises_demos.rs")
         }

@@ -50,11 +50,6 @@ fn lease_write_back_without_a_condition_writes_again_and_the_status_guard_keeps_
 }
 
 #[test]
-fn model_recall_defeats_a_tool_use_key_but_not_a_business_key() {
-    assert_eq!(values("predict_model_recall"), vec![2.0, 1.0, 1.0]);
-}
-
-#[test]
 fn herd_jitter_makes_fewer_calls_than_no_backoff() {
     let ModelValue::Fewest { winner, calls } = run_model(&model("predict_fewest_calls")).unwrap()
     else {

@@ -216,7 +216,7 @@ fn option_order_golden() {
     assert_eq!(fingerprint(&bank()), ORDER_FINGERPRINT);
 }
 
-const ORDER_FINGERPRINT: &str = "074e988a2eaf5aea";
+const ORDER_FINGERPRINT: &str = "483af05e94cdab5d";
 
 #[test]
 fn a_regraded_question_keeps_the_old_answer_without_counting_it() {
@@ -237,4 +237,34 @@ fn a_regraded_question_keeps_the_old_answer_without_counting_it() {
         assert!(p.get(new).is_none(), "{new} starts unanswered");
         assert!(find(new).is_some() && find(old).is_none());
     }
+}
+
+/// Answers to the merged §5–§6 questions fit none of the questions that
+/// replaced them (a count is no choice, a choice none of today's options, a
+/// build's rows another suite's), so each stays under its old id: kept, not
+/// counted, never carried onto a question it did not answer.
+#[test]
+fn answers_to_merged_agent_and_interview_questions_stay_under_their_old_ids() {
+    const STORED: &str = r#"{"v":2,"records":{
+        "predict_model_recall":{"response":{"t":"numbers","v":[2.0,1.0,1.0]},"correct":true,
+            "model":{"t":"numbers","values":[2.0,1.0,1.0]}},
+        "model_recall_server_design":{"response":{"t":"choice","v":"recall_new_key"},"correct":true},
+        "relay_delivery_dedupe":{"response":{"t":"choice","v":"relay_redelivers"},"correct":true},
+        "lease_fence_resource":{"response":{"t":"choice","v":"fence_needs_resource"},"correct":true}
+    }}"#;
+    let p = load(Some(STORED), None).unwrap().progress;
+    for old in [
+        "predict_model_recall",
+        "model_recall_server_design",
+        "relay_delivery_dedupe",
+        "lease_fence_resource",
+    ] {
+        assert!(p.get(old).is_some(), "{old} was dropped");
+        assert!(
+            p.get(current_id(old)).is_none(),
+            "{old} was carried onto {}",
+            current_id(old)
+        );
+    }
+    assert_eq!(p.summary(&bank()).answered, 0);
 }

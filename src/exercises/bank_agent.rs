@@ -13,14 +13,14 @@ use crate::lab::{ClientStrategy as C, Preset as V, Scenario as S};
 pub const KEY_SOURCE: &[&str] = &[
     "http_request_id",
     "fresh_uuid_per_attempt",
-    "tool_use_key",
-    "operation_id",
     "business_key",
+    "operation_id",
+    "tool_use_key",
 ];
 /// 003 自测 3: the default action of each timeout state.
 pub const TIMEOUT_STATES: &[&str] = &[
-    "state_retry_then_query",
     "state_query_then_retry",
+    "state_retry_then_query",
     "state_both_retry",
     "state_both_human",
 ];
@@ -37,31 +37,6 @@ pub(super) fn questions() -> Vec<Question> {
             Source::Chapter,
             choice(KEY_SOURCE, "business_key"),
             lab_run(S::ModelRetry, C::BusinessKey, V::Fenced),
-        ),
-        at(
-            "predict_model_recall",
-            Source::Chapter,
-            predict_reports(&[
-                (
-                    "ex.field.tool_use_key",
-                    S::ModelRetry,
-                    C::StableKey,
-                    V::Fenced,
-                ),
-                (
-                    "ex.field.business_key",
-                    S::ModelRetry,
-                    C::BusinessKey,
-                    V::Fenced,
-                ),
-                (
-                    "ex.field.query_first",
-                    S::ModelRetry,
-                    C::QueryFirst,
-                    V::Fenced,
-                ),
-            ]),
-            None,
         ),
         at(
             "predict_careful_query_first",

@@ -11,22 +11,36 @@ use crate::lab::{ClientStrategy as C, Preset as V, StepParam};
 use crate::links::Link;
 
 /// The options of «where is the counterexample», each with the schedule
-/// (its URL code) it names.
+/// (its URL code) it names. Every one lets the model call again after a
+/// result that is not a success (`m1`, stated once in the prompt), so the
+/// re-call is no cue: only one of them files a second report.
 pub const WHERE_OPTIONS: &[(&str, &str)] = &[
-    ("hunt_cx_lost_response", "1.a.pl"),
-    ("hunt_cx_double_submit", "1.d"),
-    ("hunt_cx_stall_recall", "1.a.s3500.m1"),
-    ("hunt_cx_crash", "1.a.c"),
+    ("hunt_cx_lost_response", "1.a.pl.m1"),
+    ("hunt_cx_stall", "1.a.s3500.m1"),
+    ("hunt_cx_double_submit", "1.d.m1"),
+    ("hunt_cx_crash", "1.a.c.m1"),
 ];
 
-/// The count options of the shrunk `leased_unguarded` schedule.
-pub const COUNT_OPTIONS: &[&str] = &["hunt_count_0", "hunt_count_1", "hunt_count_2"];
+/// The count options of the shrunk `leased_unguarded` schedule
+/// (`hunt_count_<n>` is n reports), in no particular order: the shuffle
+/// decides where they are shown.
+pub const COUNT_OPTIONS: &[&str] = &[
+    "hunt_count_2",
+    "hunt_count_0",
+    "hunt_count_1",
+    "hunt_count_3",
+];
 
 /// The shrunk schedule the count question shows.
 pub const COUNT_SCHEDULE: &str = "1.a.s5300";
 
 /// The options of «none found».
-pub const PROOF_OPTIONS: &[&str] = &["hunt_proof_correct", "hunt_proof_budget", "hunt_proof_not"];
+pub const PROOF_OPTIONS: &[&str] = &[
+    "hunt_proof_correct",
+    "hunt_proof_budget",
+    "hunt_proof_ticked",
+    "hunt_proof_not",
+];
 
 /// The hunt each question is about, at seed 1 with the default budget.
 pub fn hunt_of(preset: V, client: C, kinds: KindSet) -> HuntSpec {
@@ -77,7 +91,7 @@ pub(super) fn questions() -> Vec<Question> {
             Section::Interview,
             "hunt_where_is_counterexample",
             Source::Chapter,
-            choice(WHERE_IDS, "hunt_cx_stall_recall"),
+            choice(WHERE_IDS, "hunt_cx_stall"),
             schedule_demo("1.a.s3500.m1", V::Atomic, C::StableKey),
         ),
         q(

@@ -94,6 +94,22 @@ pub const REPLACED: &[(&str, &str)] = &[
     // the server stops when the client times out (the chapter's slow row).
     ("tf_timeout_means_failed", "tf_read_timeout_server_side"),
     ("tf_read_timeout_write", "tf_read_timeout_server_side"),
+    // §5: the model re-call trio asked one fact three times: which key
+    // survives the model's re-call («why no server design passes» is its
+    // other half, now in its explanation; the fenced counts of a tool_use
+    // key and a business key were its answer in numbers).
+    ("model_recall_server_design", "which_key_model_recall"),
+    ("predict_model_recall", "which_key_model_recall"),
+    // §6: a «why» choice next to the «predict, then run» question on the
+    // same run, whose key was that question's counts in words.
+    ("relay_delivery_dedupe", "predict_relay_crash"),
+    ("lease_fence_resource", "predict_lease_downstream"),
+    // §6: three builds with one answer (claim, digest, lease, fence) became
+    // one; the notification build no longer repeats that answer (its crash
+    // between the commits left for stored_500 and the atomic server).
+    ("build_concurrent_same_key", "build_lost_and_crash"),
+    ("build_lease_stale_writer", "build_lost_and_crash"),
+    ("build_outbox_dedupe", "build_downstream"),
 ];
 
 /// Today's id for `id` (itself when it was never renamed).

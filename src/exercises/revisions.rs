@@ -31,6 +31,14 @@ pub const REVISED: &[(&str, u32)] = &[
     ("tf_harness_sdk_limit", 1),
     ("sdk_wait_range", 1),
     ("tf_read_timeout_server_side", 1),
+    // Merged with two builds: the chapter's three faults and lease_expired.
+    ("build_lost_and_crash", 1),
+    // Options rewritten: every schedule lets the model call again.
+    ("hunt_where_is_counterexample", 1),
+    // A fourth option (3 reports).
+    ("hunt_predict_shrunk_count", 1),
+    // A fourth option (exhausting the ticked faults), the others reworded.
+    ("hunt_none_found_proof", 1),
 ];
 
 /// The current revision of question `id`.
