@@ -541,8 +541,8 @@ const CONCEPTUAL: &[(&str, &str)] = &[
         "why a search is no proof; tests/exercises_hunt.rs runs the hunt",
     ),
     (
-        "create_refund_cases",
-        "003's refund states; the lab files bug reports, not refunds",
+        "create_refund_design",
+        "003's refund rules, re-derived case by case in tests/exercises_refund.rs",
     ),
 ];
 
@@ -550,7 +550,7 @@ const CONCEPTUAL: &[(&str, &str)] = &[
 fn literal_key(q: &Question) -> bool {
     matches!(
         q.kind,
-        Kind::Choice { .. } | Kind::TrueFalse(_) | Kind::Match(_)
+        Kind::Choice { .. } | Kind::TrueFalse(_) | Kind::Cases(_)
     )
 }
 
@@ -616,7 +616,7 @@ fn the_other_kinds_compute_their_answer() {
                 | (PredictInput::RedGreen(_), Model::RedGreen(_)) => {}
                 other => panic!("{}: {other:?}", q.id),
             },
-            Kind::Build(_) | Kind::Choice { .. } | Kind::TrueFalse(_) | Kind::Match(_) => {}
+            Kind::Build(_) | Kind::Choice { .. } | Kind::TrueFalse(_) | Kind::Cases(_) => {}
         }
     }
 }

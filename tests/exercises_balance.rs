@@ -156,7 +156,7 @@ fn every_question_has_a_section_of_the_chapter_and_readings_are_marked() {
         ("capped_bounds_six", Reading::Timeouts),
         ("three_layers", Reading::Amplification),
         ("backoff_jitter_budget", Reading::Amplification),
-        ("create_refund_cases", Reading::Observability),
+        ("create_refund_design", Reading::Observability),
     ] {
         assert_eq!(find(id).unwrap().source, Source::Reading(r), "{id}");
     }

@@ -128,4 +128,4 @@ fn option_order_is_the_same_as_natively() {
 }
 
 /// The fingerprint of every question's shown option order (native and wasm).
-const ORDER_FINGERPRINT: &str = "4a8c8b60abd580d6";
+const ORDER_FINGERPRINT: &str = "ca9f2940d20210a6";
