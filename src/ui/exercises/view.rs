@@ -349,7 +349,7 @@ pub fn case_mark(l: Lang, ok: bool, testid: String) -> Html {
     let label = t(l, if ok { "ex.case_ok" } else { "ex.case_bad" });
     html! {
         <span class={classes!("ex-mark", if ok { "ok" } else { "bad" })} data-testid={testid}
-            title={label.clone()} aria-label={label}>{ mark(ok) }</span>
+            data-ok={ok.to_string()} title={label.clone()} aria-label={label}>{ mark(ok) }</span>
     }
 }
 
