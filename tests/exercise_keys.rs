@@ -1,5 +1,5 @@
 //! Every question key comes from the model. One table: each choice,
-//! true/false and matching question whose answer a model run or a formula
+//! true/false and cases question whose answer a model run or a formula
 //! can compute is listed with the function that computes it (the lab's
 //! runs, the herd, the amplification models, the backoff formulas, the
 //! hunt), and every option of a choice question with its model-derived

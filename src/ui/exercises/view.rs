@@ -323,7 +323,7 @@ fn cases_graded(l: Lang, q: &Question, r: &Record, c: &Cases, picked: &[Vec<Stri
         }
     };
     html! {
-        <div class="ex-model">
+        <div class="ex-model ex-cases-result">
             <p data-testid={format!("cases-score-{id}")}>{ score }</p>
             <div class="scroll-x"><table class="data">
                 <caption>{ t(l, "ex.cases_table") }</caption>
