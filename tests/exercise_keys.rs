@@ -1,5 +1,5 @@
 //! Every question key comes from the model. One table: each choice,
-//! true/false and matching question whose answer a model run or a formula
+//! true/false and cases question whose answer a model run or a formula
 //! can compute is listed with the function that computes it (the lab's
 //! runs, the herd, the amplification models, the backoff formulas, the
 //! hunt), and every option of a choice question with its model-derived
@@ -443,8 +443,8 @@ const CONCEPTUAL: &[(&str, &str)] = &[
         "why a search is no proof; tests/exercises_hunt.rs runs the hunt",
     ),
     (
-        "create_refund_cases",
-        "003's refund states; the lab files bug reports, not refunds",
+        "create_refund_design",
+        "003's refund rules, re-derived case by case in tests/exercises_refund.rs",
     ),
 ];
 
@@ -452,7 +452,7 @@ const CONCEPTUAL: &[(&str, &str)] = &[
 fn literal_key(q: &Question) -> bool {
     matches!(
         q.kind,
-        Kind::Choice { .. } | Kind::TrueFalse(_) | Kind::Match(_)
+        Kind::Choice { .. } | Kind::TrueFalse(_) | Kind::Cases(_)
     )
 }
 
@@ -518,7 +518,7 @@ fn the_other_kinds_compute_their_answer() {
                 | (PredictInput::RedGreen(_), Model::RedGreen(_)) => {}
                 other => panic!("{}: {other:?}", q.id),
             },
-            Kind::Build(_) | Kind::Choice { .. } | Kind::TrueFalse(_) | Kind::Match(_) => {}
+            Kind::Build(_) | Kind::Choice { .. } | Kind::TrueFalse(_) | Kind::Cases(_) => {}
         }
     }
 }

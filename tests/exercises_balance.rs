@@ -3,7 +3,8 @@
 //! - no demo link before an answer, for any kind;
 //! - options shown in a shuffle seeded by the id that spreads the correct
 //!   option's position (none holds over 40 % of the answers; every position
-//!   of a question with 4 or more options is used), graded by option id;
+//!   of a question with 4 or more options is used; none over 30 % of a
+//!   cases question's parts), graded by option id;
 //! - every question in a section of the chapter, readings marked;
 //! - every «predict, then run» question runs a model, and no other question
 //!   calls itself one;
@@ -16,7 +17,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use retry_lab::exercises::grade::{grade, ModelValue, Response};
 use retry_lab::exercises::live::run_model;
-use retry_lab::exercises::order::{correct_position, shown};
+use retry_lab::exercises::order::{case_options, correct_position, shown};
 use retry_lab::exercises::sections::{Reading, Section, Source};
 use retry_lab::exercises::{bank, find, grouped, Derivation, Kind, PredictInput, Question};
 use retry_lab::i18n::{t, Lang};
@@ -96,6 +97,29 @@ fn the_shuffle_spreads_the_correct_option() {
     );
 }
 
+/// A cases question's lists are shared by its cases, so each case and part
+/// is shuffled on its own: over all its parts no shown position holds more
+/// than 30 % of the keys (a fixed position would score by itself).
+#[test]
+fn the_shuffle_spreads_every_case_parts_key() {
+    let mut seen = 0;
+    for q in bank() {
+        let Kind::Cases(c) = &q.kind else { continue };
+        let mut at: BTreeMap<usize, usize> = BTreeMap::new();
+        for r in &c.rows {
+            for (p, key) in c.parts.iter().zip(r.keys) {
+                let shown = case_options(q.id, r, p);
+                *at.entry(shown.iter().position(|o| o == key).unwrap()).or_default() += 1;
+            }
+        }
+        let total = c.picks();
+        println!("{}: keys by shown position (0-based) {at:?} of {total}", q.id);
+        assert!(at.values().all(|n| n * 100 <= total * 30), "{}: {at:?}", q.id);
+        seen += 1;
+    }
+    assert!(seen >= 1);
+}
+
 #[test]
 fn grading_compares_option_ids_not_positions() {
     for q in bank() {
@@ -156,7 +180,7 @@ fn every_question_has_a_section_of_the_chapter_and_readings_are_marked() {
         ("capped_bounds_six", Reading::Timeouts),
         ("three_layers", Reading::Amplification),
         ("backoff_jitter_budget", Reading::Amplification),
-        ("create_refund_cases", Reading::Observability),
+        ("create_refund_design", Reading::Observability),
     ] {
         assert_eq!(find(id).unwrap().source, Source::Reading(r), "{id}");
     }

@@ -53,7 +53,7 @@ fn bank_has_enough_questions_with_unique_stable_ids() {
     assert!(count(|k| matches!(k, Kind::Choice { .. })) >= 3);
     assert!(count(|k| matches!(k, Kind::TrueFalse(_))) >= 8);
     assert!(count(|k| matches!(k, Kind::Predict { .. })) >= 2);
-    assert!(count(|k| matches!(k, Kind::Match(_))) >= 1);
+    assert!(count(|k| matches!(k, Kind::Cases(_))) >= 1);
     assert!(
         count(|k| matches!(
             k,
@@ -105,11 +105,19 @@ fn every_question_has_both_languages_and_every_label_exists() {
                     .for_each(|s| text(&format!("lab.scenario.{}", s.id())));
                 text(&format!("lab.client.{}", c.client.id()));
             }
-            Kind::Match(rows) => rows.iter().for_each(|r| {
-                text(r.label);
-                assert!(r.options.contains(&r.correct), "{}: {}", x.id, r.label);
-                r.options.iter().for_each(|o| text(&option_key(o)));
-            }),
+            Kind::Cases(c) => {
+                c.parts.iter().for_each(|p| {
+                    text(p.label);
+                    p.options.iter().for_each(|o| text(&option_key(o)));
+                });
+                c.rows.iter().for_each(|r| {
+                    text(r.label);
+                    assert_eq!(r.keys.len(), c.parts.len(), "{}: {}", x.id, r.label);
+                    for (p, k) in c.parts.iter().zip(r.keys) {
+                        assert!(p.options.contains(k), "{}: {} {k}", x.id, r.label);
+                    }
+                });
+            }
             Kind::Predict { input, model } => match input {
                 PredictInput::Numbers(f) => f.iter().for_each(|f| {
                     text(f.label);
@@ -365,37 +373,6 @@ fn every_misconception_is_a_false_statement() {
 }
 
 #[test]
-fn matching_grades_each_row() {
-    let x = q("create_refund_cases");
-    let Kind::Match(rows) = &x.kind else {
-        panic!("create_refund_cases is a matching question")
-    };
-    let right: Vec<String> = rows.iter().map(|r| r.correct.to_string()).collect();
-    let g = grade(&x, &Response::Choices(right.clone()), None).unwrap();
-    assert!(g.correct && g.fields.iter().all(|b| *b));
-    // Cases 4 and 7 swapped: those two rows are wrong, the rest right.
-    let mut swapped = right.clone();
-    swapped.swap(3, 6);
-    let g = grade(&x, &Response::Choices(swapped), None).unwrap();
-    assert!(!g.correct);
-    assert_eq!(g.fields, vec![true, true, true, false, true, true, false]);
-    assert_eq!(
-        grade(&x, &Response::Choices(right[..3].to_vec()), None),
-        Err(GradeError::Shape)
-    );
-    let mut bogus = right;
-    bogus[0] = "bogus".into();
-    assert_eq!(
-        grade(&x, &Response::Choices(bogus), None),
-        Err(GradeError::Shape)
-    );
-    assert_eq!(
-        grade(&x, &Response::Choice("refund_execute".into()), None),
-        Err(GradeError::Shape)
-    );
-}
-
-#[test]
 fn a_red_green_test_is_graded_on_the_model_counts() {
     let x = q("test_naive_then_fenced");
     let pick = |f: &str, r: &str, g: &str| Response::Choices(vec![f.into(), r.into(), g.into()]);
@@ -465,9 +442,10 @@ fn no_stale_question_or_option_texts() {
         };
         match &x.kind {
             Kind::Choice { options, .. } => options.iter().for_each(|o| add(o)),
-            Kind::Match(rows) => rows
+            Kind::Cases(c) => c
+                .parts
                 .iter()
-                .flat_map(|r| r.options.iter())
+                .flat_map(|p| p.options.iter())
                 .for_each(|o| add(o)),
             Kind::Predict {
                 input: PredictInput::Choice(o),

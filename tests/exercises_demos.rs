@@ -8,7 +8,7 @@
 
 use retry_lab::amplify::load::{run_load, LoadPolicy};
 use retry_lab::amplify::AmplifyParams;
-use retry_lab::exercises::{bank, Kind, Question};
+use retry_lab::exercises::{bank, CaseRun, Kind, Question};
 use retry_lab::herd::chart_data::{has_distinct_waves, own_histogram};
 use retry_lab::herd::{run_point, simulate_traced, trial_seed, HerdParams, Strategy};
 use retry_lab::lab::{
@@ -308,4 +308,38 @@ fn every_demo_link_shows_the_case_its_question_is_about() {
         }
     }
     assert!(checked >= 20, "only {checked} checks");
+}
+
+/// What the run a cases question offers for each case must show: the first
+/// success files one report; the same-key retry replays it; the changed
+/// body is refused with 422; the 429 is answered, and after its wait one
+/// report is filed. A case the lab cannot run yet links nothing.
+fn case_expected(id: &str, case: usize) -> Vec<Shows> {
+    use Shows::*;
+    match (id, case) {
+        ("create_refund_design", 1) => vec![Reports(1), Requests(1)],
+        ("create_refund_design", 2) => vec![ReplayOf(201), Reports(1)],
+        ("create_refund_design", 3) => vec![Status(422), Reports(1)],
+        ("create_refund_design", 7) => vec![Status(429), Reports(1)],
+        (id, n) => panic!("{id}: case {n} links a run; list what it must show here"),
+    }
+}
+
+#[test]
+fn every_case_run_shows_its_case() {
+    let mut checked = 0;
+    for q in bank() {
+        let Kind::Cases(c) = &q.kind else { continue };
+        for (i, row) in c.rows.iter().enumerate() {
+            let CaseRun::Lab(run) = &row.run else {
+                continue;
+            };
+            let hash = run.link().href();
+            for shows in case_expected(q.id, i + 1) {
+                lab(&hash, &shows);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 8, "only {checked} checks");
 }

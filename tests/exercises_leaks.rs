@@ -25,10 +25,11 @@ fn shown_keys(q: &Question) -> Vec<String> {
     let mut keys = vec![q.prompt_key()];
     match &q.kind {
         Kind::Choice { options, .. } => keys.extend(options.iter().map(|o| option_key(o))),
-        Kind::Match(rows) => {
-            for r in rows {
-                keys.push(r.label.to_string());
-                keys.extend(r.options.iter().map(|o| option_key(o)));
+        Kind::Cases(c) => {
+            keys.extend(c.rows.iter().map(|r| r.label.to_string()));
+            for p in c.parts {
+                keys.push(p.label.to_string());
+                keys.extend(p.options.iter().map(|o| option_key(o)));
             }
         }
         Kind::Numeric(fields) => keys.extend(fields.iter().map(|f| f.label.to_string())),

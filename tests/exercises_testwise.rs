@@ -4,8 +4,8 @@
 //! odd one out by length or by negation, the option repeating a number of
 //! the prompt, and for statements: hedge words mean true, absolute words
 //! mean false, longer than the median means true, a number means true.
-//! Chance is per question (1/k for k options, 1/2 for a statement, 1/7 per
-//! row of a seven-row match); a strategy scores the mean over the questions
+//! Chance is per question (1/k for k options, 1/2 for a statement, and for
+//! each part of each case of a cases question 1/k for its list of k); a strategy scores the mean over the questions
 //! it applies to (it abstains on a tie), against the mean chance of those.
 //! «Pick the longest» must stay within 10 points of chance, every other
 //! strategy within two standard errors. Options are shown in the page's
@@ -14,7 +14,7 @@
 
 use std::collections::BTreeSet;
 
-use retry_lab::exercises::order::{shown, shuffled};
+use retry_lab::exercises::order::{case_options, shown};
 use retry_lab::exercises::{bank, option_key, Kind, Question};
 use retry_lab::i18n::{t, Lang};
 
@@ -46,15 +46,20 @@ fn items(l: Lang) -> Vec<Item> {
                     options: order.iter().map(|o| t(l, &option_key(o))).collect(),
                 });
             }
-            Kind::Match(rows) => out.extend(rows.iter().map(|r| {
-                let order = shuffled(q.id, r.label, r.options);
-                Item {
-                    id: format!("{}/{}", q.id, r.label),
-                    prompt: format!("{} {}", t(l, &q.prompt_key()), t(l, r.label)),
-                    key: order.iter().position(|o| *o == r.correct).unwrap(),
-                    options: order.iter().map(|o| t(l, &option_key(o))).collect(),
+            Kind::Cases(c) => {
+                let prompt = t(l, &q.prompt_key());
+                for r in &c.rows {
+                    for (p, key) in c.parts.iter().zip(r.keys) {
+                        let order = case_options(q.id, r, p);
+                        out.push(Item {
+                            id: format!("{}/{}/{}", q.id, r.label, p.label),
+                            prompt: format!("{prompt} {} {}", t(l, r.label), t(l, p.label)),
+                            key: order.iter().position(|o| o == key).unwrap(),
+                            options: order.iter().map(|o| t(l, &option_key(o))).collect(),
+                        });
+                    }
                 }
-            })),
+            }
             _ => {}
         }
     }
@@ -389,7 +394,7 @@ fn a_test_wise_student_scores_at_chance_in_both_languages() {
 }
 
 /// The student sees what the page shows: every choice question and every
-/// matching row has its key among its options, in both languages.
+/// part of every case has its key among its options, in both languages.
 #[test]
 fn the_student_sees_every_item() {
     for l in [Lang::Zh, Lang::En] {

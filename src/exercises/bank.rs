@@ -14,6 +14,7 @@ pub fn bank() -> Vec<Question> {
     all.extend(super::bank_wait::questions());
     all.extend(super::bank_layers::questions());
     all.extend(super::bank_keys::questions());
+    all.extend(super::bank_refund::questions());
     all.extend(super::bank_agent::questions());
     all.extend(super::bank_interview::questions());
     all.extend(super::bank_downstream::questions());

@@ -1,9 +1,9 @@
 //! §4 再发一次会不会多一份：幂等键: the key, the IETF draft's table, the
 //! chapter's server implementations in the lab (key_split, atomic, leased,
 //! fenced), and the reading «幂等、超时与可观测性» (digests, storage,
-//! authorisation, logs, monitoring, 动手实践 create_refund).
+//! authorisation, logs, monitoring; its 动手实践 is `bank_refund`).
 
-use super::compose::{choice, predict_reports, q, row};
+use super::compose::{choice, predict_reports, q};
 use super::demos::lab_run;
 use super::sections::{Reading, Section, Source};
 use super::{Kind, Question};
@@ -46,17 +46,6 @@ pub const STORED_ERROR_NEXT: &[&str] = &[
     "stop_not_created",
     "stop_unknown",
 ];
-/// 003 动手实践: the action and user-visible state of each `create_refund` case.
-pub const REFUND_ACTIONS: &[&str] = &[
-    "refund_execute",
-    "refund_replay",
-    "refund_conflict",
-    "refund_reconcile",
-    "refund_reapprove",
-    "refund_deny",
-    "refund_wait_retry",
-];
-
 fn at(id: &'static str, source: Source, kind: Kind, demo: Option<crate::links::Link>) -> Question {
     q(Section::Keys, id, source, kind, demo)
 }
@@ -222,7 +211,6 @@ fn stored_error_questions() -> Vec<Question> {
 
 /// The reading «幂等、超时与可观测性».
 fn reading_questions() -> Vec<Question> {
-    let refund = |label, correct| row(label, REFUND_ACTIONS, correct);
     vec![
         at("tf_key_store_memory", READING, Kind::TrueFalse(false), None),
         at("tf_cache_hit_auth", READING, Kind::TrueFalse(true), None),
@@ -234,20 +222,6 @@ fn reading_questions() -> Vec<Question> {
             // Every attempt succeeds and two reports stay (not
             // response_lost: predict_lost_response asks that count).
             lab_run(S::SlowServer, C::NewKey, V::Atomic),
-        ),
-        at(
-            "create_refund_cases",
-            READING,
-            Kind::Match(vec![
-                refund("ex.row.refund_1", "refund_execute"),
-                refund("ex.row.refund_2", "refund_replay"),
-                refund("ex.row.refund_3", "refund_conflict"),
-                refund("ex.row.refund_4", "refund_reconcile"),
-                refund("ex.row.refund_5", "refund_reapprove"),
-                refund("ex.row.refund_6", "refund_deny"),
-                refund("ex.row.refund_7", "refund_wait_retry"),
-            ]),
-            None,
         ),
     ]
 }

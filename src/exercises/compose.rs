@@ -1,11 +1,11 @@
 //! The constructors the section modules of the bank (`bank_*.rs`) write
-//! their questions with: a question, a numeric field, a choice, a matching
-//! row, and «predict, then run» over lab runs. Apart from the bank's
-//! assembly ([`super::bank`]), which reads every section module.
+//! their questions with: a question, a numeric field, a choice, and
+//! «predict, then run» over lab runs. Apart from the bank's assembly
+//! ([`super::bank`]), which reads every section module.
 
 use super::sections::{Section, Source};
 use super::{
-    Derivation, Kind, LabRun, MatchRow, Model, NumField, PredictField, PredictInput, Question, Unit,
+    Derivation, Kind, LabRun, Model, NumField, PredictField, PredictInput, Question, Unit,
 };
 use crate::lab::{ClientStrategy, Preset, Scenario};
 use crate::links::Link;
@@ -40,19 +40,6 @@ pub(super) fn num(label: &'static str, derivation: Derivation, tol: f64, unit: U
 /// A single choice.
 pub(super) fn choice(options: &'static [&'static str], correct: &'static str) -> Kind {
     Kind::Choice { options, correct }
-}
-
-/// One row of a matching question.
-pub(super) fn row(
-    label: &'static str,
-    options: &'static [&'static str],
-    correct: &'static str,
-) -> MatchRow {
-    MatchRow {
-        label,
-        options,
-        correct,
-    }
 }
 
 /// «Predict the counts» over lab runs, one field per run, each in the

@@ -5,7 +5,7 @@
 
 use super::grade::Record;
 use super::grade::{parse_number, Response};
-use super::{Kind, PredictInput, Question, Unit};
+use super::{Cases, Kind, PredictInput, Question, Unit};
 use crate::i18n::num::field;
 use crate::i18n::{join_list, t, tf, Lang};
 use crate::lab::{Design, DesignProblem, Mechanism};
@@ -50,7 +50,7 @@ pub fn kind_key(q: &Question) -> &'static str {
         Kind::Numeric(_) => "ex.kind.numeric",
         Kind::Choice { .. } => "ex.kind.choice",
         Kind::TrueFalse(_) => "ex.kind.tf",
-        Kind::Match(_) => "ex.kind.match",
+        Kind::Cases(_) => "ex.kind.cases",
         Kind::Predict {
             input: PredictInput::RedGreen(_),
             ..
@@ -73,12 +73,12 @@ pub fn rule_key(q: &Question) -> Option<&'static str> {
     }
 }
 
-/// How many picks (rows of a matching question; a test's fault, the
-/// assertion on the wrong server and the regression assertion) a question
-/// takes.
+/// How many picks (each part of each case, case by case; a test's fault,
+/// the assertion on the wrong server and the regression assertion) a
+/// question takes.
 pub fn pick_count(q: &Question) -> usize {
     match &q.kind {
-        Kind::Match(rows) => rows.len(),
+        Kind::Cases(c) => c.picks(),
         Kind::Predict {
             input: PredictInput::RedGreen(_),
             ..
@@ -113,6 +113,9 @@ pub fn initial_design(record: Option<&Record>) -> Design {
 pub fn initial_picks(n: usize, record: Option<&Record>) -> Vec<Option<String>> {
     match record.map(|r| &r.response) {
         Some(Response::Choices(v)) if v.len() == n => v.iter().cloned().map(Some).collect(),
+        Some(Response::Cases(v)) if v.iter().map(Vec::len).sum::<usize>() == n => {
+            v.iter().flatten().cloned().map(Some).collect()
+        }
         _ => vec![None; n],
     }
 }
@@ -124,7 +127,8 @@ pub enum Problem {
     NeedNumber(&'static str),
     NeedChoice,
     NeedPrediction,
-    NeedRow(&'static str),
+    /// A case's part left without a pick: (case, part) labels.
+    NeedCase(&'static str, &'static str),
     NeedTest,
     Design(Vec<DesignProblem>),
     Model(String),
@@ -136,7 +140,11 @@ impl Problem {
             Problem::NeedNumber(label) => tf(l, "ex.need_number", &[("field", t(l, label))]),
             Problem::NeedChoice => t(l, "ex.need_choice"),
             Problem::NeedPrediction => t(l, "ex.need_prediction"),
-            Problem::NeedRow(label) => tf(l, "ex.need_every_row", &[("row", t(l, label))]),
+            Problem::NeedCase(case, part) => tf(
+                l,
+                "ex.need_every_part",
+                &[("case", t(l, case)), ("part", t(l, part))],
+            ),
             Problem::NeedTest => t(l, "ex.need_test"),
             Problem::Design(p) => problems_text(l, p),
             Problem::Model(e) => tf(l, "ex.model_error", &[("error", e.clone())]),
@@ -171,13 +179,7 @@ pub fn read_response(q: &Question, d: &Draft) -> Result<Response, Problem> {
             }
             return Ok(Response::Design(d.design));
         }
-        Kind::Match(rows) => {
-            let picked = rows.iter().enumerate().map(|(i, r)| {
-                let pick = d.picks.get(i).cloned().flatten();
-                pick.ok_or(Problem::NeedRow(r.label))
-            });
-            return picked.collect::<Result<_, _>>().map(Response::Choices);
-        }
+        Kind::Cases(c) => return read_cases(c, d.picks),
         Kind::Predict {
             input: PredictInput::RedGreen(_),
             ..
@@ -201,6 +203,21 @@ pub fn read_response(q: &Question, d: &Draft) -> Result<Response, Problem> {
         Kind::TrueFalse(_) => Response::Bool(c == "true"),
         _ => Response::Choice(c),
     })
+}
+
+/// Every part of every case picked, case by case; else the first case and
+/// part left empty.
+fn read_cases(c: &Cases, picks: &[Option<String>]) -> Result<Response, Problem> {
+    let n = c.parts.len();
+    let case = |(i, r): (usize, &super::CaseRow)| {
+        let part = |(j, p): (usize, &super::CasePart)| {
+            let pick = picks.get(i * n + j).cloned().flatten();
+            pick.ok_or(Problem::NeedCase(r.label, p.label))
+        };
+        c.parts.iter().enumerate().map(part).collect()
+    };
+    let cases = c.rows.iter().enumerate().map(case);
+    cases.collect::<Result<_, _>>().map(Response::Cases)
 }
 
 /// The core's reasons a design cannot be used, in the lab's names.

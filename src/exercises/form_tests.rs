@@ -103,9 +103,12 @@ fn a_stored_answer_is_put_back_in_its_form() {
             Kind::Numeric(nums) => Response::Numbers(nums.iter().map(|f| f.answer()).collect()),
             Kind::TrueFalse(b) => Response::Bool(!b),
             Kind::Choice { options, .. } => Response::Choice(options[0].to_string()),
-            Kind::Match(rows) => {
-                Response::Choices(rows.iter().map(|r| r.options[0].into()).collect())
-            }
+            Kind::Cases(c) => Response::Cases(
+                c.rows
+                    .iter()
+                    .map(|_| c.parts.iter().map(|p| p.options[0].into()).collect())
+                    .collect(),
+            ),
             _ => continue,
         };
         let record = Record {
@@ -131,6 +134,37 @@ fn a_stored_answer_is_put_back_in_its_form() {
             }
             _ => assert_eq!(back, response, "{}", q.id),
         }
+    }
+}
+
+/// A cases question read from a form with one part left empty names that
+/// case and that part, and a full form reads case by case.
+#[test]
+fn a_case_left_half_answered_names_the_case_and_the_part() {
+    let q = crate::exercises::find(crate::exercises::bank_refund::ID).expect("the refund design");
+    let Kind::Cases(c) = &q.kind else {
+        panic!("{} is a cases question", q.id)
+    };
+    let n = c.parts.len();
+    let mut picks: Vec<Option<String>> = c
+        .rows
+        .iter()
+        .flat_map(|r| r.keys.iter().map(|k| Some(k.to_string())))
+        .collect();
+    let all = read(&q, &[], &picks).expect("every part picked");
+    let keys: Vec<Vec<String>> = c
+        .rows
+        .iter()
+        .map(|r| r.keys.iter().map(|k| k.to_string()).collect())
+        .collect();
+    assert_eq!(all, Response::Cases(keys));
+    picks[3 * n + 1] = None;
+    let p = read(&q, &[], &picks).expect_err("case 4's retry is empty");
+    assert_eq!(p, Problem::NeedCase(c.rows[3].label, c.parts[1].label));
+    assert_readable(&p, q.id);
+    for l in [Lang::Zh, Lang::En] {
+        assert!(p.text(l).contains(&t(l, c.rows[3].label)));
+        assert!(p.text(l).contains(&t(l, c.parts[1].label)));
     }
 }
 

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::build::Challenge;
-use super::{redgreen, Kind, MatchRow, Model, NumField, PredictInput, Question};
+use super::{redgreen, Cases, Kind, Model, NumField, PredictInput, Question};
 use crate::lab::suite::SuiteRow;
 use crate::lab::{Design, DesignProblem};
 
@@ -15,9 +15,13 @@ pub enum Response {
     Numbers(Vec<f64>),
     Choice(String),
     Bool(bool),
-    /// One option id per row of a matching question, or a red/green test's
-    /// fault and assertion.
+    /// A red/green test's fault, assertion and regression assertion (and,
+    /// stored by earlier versions, one option per row of a matching
+    /// question).
     Choices(Vec<String>),
+    /// One option id per part of each case of a [`Kind::Cases`] question,
+    /// case by case.
+    Cases(Vec<Vec<String>>),
     /// A server design («搭一个服务端»), stored as its mechanism ids.
     Design(Design),
 }
@@ -41,8 +45,8 @@ pub enum ModelValue {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Grade {
     pub correct: bool,
-    /// Per numeric field or matching row (empty for a single choice and
-    /// true/false).
+    /// Per numeric field, per part of each case (case by case), or per
+    /// part of a test (empty for a single choice and true/false).
     pub fields: Vec<bool>,
 }
 
@@ -102,7 +106,7 @@ pub fn grade(
             correct: b == truth,
             fields: vec![],
         }),
-        (Kind::Match(rows), Response::Choices(given)) => grade_match(rows, given),
+        (Kind::Cases(c), Response::Cases(given)) => grade_cases(c, given),
         (
             Kind::Predict {
                 input: PredictInput::RedGreen(assertions),
@@ -138,21 +142,26 @@ fn grade_numbers(fields: &[NumField], given: &[f64]) -> Result<Grade, GradeError
     })
 }
 
-/// Every row matched to its option; an option the row does not offer is
-/// not an answer.
-fn grade_match(rows: &[MatchRow], given: &[String]) -> Result<Grade, GradeError> {
-    if given.len() != rows.len()
-        || rows
-            .iter()
-            .zip(given)
-            .any(|(r, g)| !r.options.contains(&g.as_str()))
-    {
+/// Each part of each case on its own: right when it is the case's key for
+/// that part. An answer that skips a part, or picks an option the part
+/// does not list, is not an answer.
+fn grade_cases(c: &Cases, given: &[Vec<String>]) -> Result<Grade, GradeError> {
+    let fits = given.len() == c.rows.len()
+        && given.iter().all(|picks| {
+            picks.len() == c.parts.len()
+                && c.parts
+                    .iter()
+                    .zip(picks)
+                    .all(|(p, g)| p.options.contains(&g.as_str()))
+        });
+    if !fits {
         return Err(GradeError::Shape);
     }
-    let per: Vec<bool> = rows
+    let per: Vec<bool> = c
+        .rows
         .iter()
         .zip(given)
-        .map(|(r, g)| g == r.correct)
+        .flat_map(|(r, picks)| r.keys.iter().zip(picks).map(|(k, g)| k == g))
         .collect();
     Ok(Grade {
         correct: per.iter().all(|b| *b),

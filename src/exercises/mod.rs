@@ -20,6 +20,7 @@ pub mod bank_hunt;
 mod bank_interview;
 mod bank_keys;
 pub mod bank_layers;
+pub mod bank_refund;
 mod bank_tenants;
 mod bank_truths;
 mod bank_wait;
@@ -117,8 +118,10 @@ pub enum Kind {
     },
     /// A statement to judge; `true` when the statement is right.
     TrueFalse(bool),
-    /// One option per row (e.g. each case of a table gets its action).
-    Match(Vec<MatchRow>),
+    /// Several cases, each answered in several parts, every part a pick
+    /// from one list shared by all the cases (003's 动手实践: per case, the
+    /// state transition, whether it may be retried, what the user sees).
+    Cases(Cases),
     /// The student predicts first; the answer comes from running `model`.
     Predict { input: PredictInput, model: Model },
     /// «搭一个服务端»: the student submits a server design, graded by
@@ -126,13 +129,48 @@ pub enum Kind {
     Build(build::Challenge),
 }
 
-/// One row of a [`Kind::Match`] question.
+/// A [`Kind::Cases`] question: its parts (the columns every case answers)
+/// and its cases (the rows).
 #[derive(Clone, Debug, PartialEq)]
-pub struct MatchRow {
-    /// Translation key of the row's label (the case).
+pub struct Cases {
+    pub parts: &'static [CasePart],
+    pub rows: Vec<CaseRow>,
+}
+
+/// One part every case answers: a label and the list shared by all cases,
+/// so that no list pairs off with the rows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CasePart {
+    /// Translation key of the part's label.
     pub label: &'static str,
     pub options: &'static [&'static str],
-    pub correct: &'static str,
+}
+
+/// One case of a [`Kind::Cases`] question.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CaseRow {
+    /// Translation key of the case.
+    pub label: &'static str,
+    /// The key of each part, in the parts' order.
+    pub keys: &'static [&'static str],
+    /// The lab run that shows the case, offered once answered.
+    pub run: CaseRun,
+}
+
+/// Where a case can be seen running.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CaseRun {
+    /// This lab run shows it.
+    Lab(LabRun),
+    /// The lab cannot run it yet; the translation key says what it lacks.
+    Later(&'static str),
+}
+
+impl Cases {
+    /// The number of picks: one per case and part.
+    pub fn picks(&self) -> usize {
+        self.rows.len() * self.parts.len()
+    }
 }
 
 /// One numeric input and how its expected value is computed.

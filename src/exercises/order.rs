@@ -1,16 +1,16 @@
 //! The order in which a question's options are shown: a shuffle seeded by
-//! the question's id (and a row's label), so it is the same on every visit
-//! and in every language, and the correct option's position carries no
-//! pattern. Grading compares option ids, never positions.
+//! the question's id (and a case's and part's labels), so it is the same
+//! on every visit and in every language, and the correct option's position
+//! carries no pattern. Grading compares option ids, never positions.
 
 use rand::RngCore;
 
 use crate::rng::{demo_rng, text_seed};
 
-use super::{Kind, PredictInput, Question};
+use super::{CasePart, CaseRow, Kind, PredictInput, Question};
 
-/// `options` in the order shown for the question `id` (row `row` of a
-/// matching question, `""` otherwise).
+/// `options` in the order shown for the question `id` (`row` names the
+/// case and part of a cases question, a test's group; `""` otherwise).
 pub fn shuffled(id: &str, row: &str, options: &[&'static str]) -> Vec<&'static str> {
     // Fisher–Yates on 64-bit draws, written out so the order is the same
     // on 32-bit wasm and 64-bit native (no `usize`-width sampling).
@@ -22,6 +22,13 @@ pub fn shuffled(id: &str, row: &str, options: &[&'static str]) -> Vec<&'static s
         v.swap(i, j);
     }
     v
+}
+
+/// The options of part `part` of case `case` of a cases question, as
+/// shown: each case and part in its own seeded order, so that a list
+/// shared by the cases puts a key at no fixed place.
+pub fn case_options(id: &str, case: &CaseRow, part: &CasePart) -> Vec<&'static str> {
+    shuffled(id, &format!("{}:{}", case.label, part.label), part.options)
 }
 
 /// The options of a choice question, or of a «predict, then run» choice, as
@@ -46,7 +53,8 @@ pub fn correct_position(q: &Question) -> Option<usize> {
     shown(q).iter().position(|o| o == correct)
 }
 
-/// A digest of every question's shown order (choices and matching rows):
+/// A digest of every question's shown order (choices, and every part of
+/// every case):
 /// equal natively and in wasm, so the page shows what the tests check.
 pub fn fingerprint(bank: &[Question]) -> String {
     use sha2::{Digest, Sha256};
@@ -54,9 +62,10 @@ pub fn fingerprint(bank: &[Question]) -> String {
     for q in bank {
         h.update(q.id.as_bytes());
         let rows: Vec<Vec<&str>> = match &q.kind {
-            Kind::Match(rows) => rows
+            Kind::Cases(c) => c
+                .rows
                 .iter()
-                .map(|r| shuffled(q.id, r.label, r.options))
+                .flat_map(|r| c.parts.iter().map(move |p| case_options(q.id, r, p)))
                 .collect(),
             _ => vec![shown(q)],
         };

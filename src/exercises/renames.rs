@@ -110,6 +110,10 @@ pub const REPLACED: &[(&str, &str)] = &[
     ("build_concurrent_same_key", "build_lost_and_crash"),
     ("build_lease_stale_writer", "build_lost_and_crash"),
     ("build_outbox_dedupe", "build_downstream"),
+    // 003's 动手实践: a seven-row matching question (one action per case)
+    // became three picks per case (transition, retry, what the user sees);
+    // a stored one-pick-per-row answer does not fit and stays, not counted.
+    ("create_refund_cases", "create_refund_design"),
 ];
 
 /// Today's id for `id` (itself when it was never renamed).

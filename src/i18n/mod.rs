@@ -22,6 +22,7 @@ mod exercises_downstream;
 mod exercises_interview;
 mod exercises_keys;
 mod exercises_layers;
+mod exercises_refund;
 mod exercises_tenants;
 mod exercises_truths;
 mod exercises_wait;
@@ -127,6 +128,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(exercises_tenants::ENTRIES.iter())
         .chain(exercises_layers::ENTRIES.iter())
         .chain(exercises_keys::ENTRIES.iter())
+        .chain(exercises_refund::ENTRIES.iter())
         .chain(exercises_agent::ENTRIES.iter())
         .chain(exercises_interview::ENTRIES.iter())
         .chain(exercises_build::ENTRIES.iter())

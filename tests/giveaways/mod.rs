@@ -10,6 +10,7 @@ mod agent;
 mod interview;
 mod keys;
 mod layers;
+mod refund;
 mod truths;
 mod wait;
 
@@ -28,6 +29,7 @@ pub fn all() -> Vec<Giveaway> {
         wait::G,
         layers::G,
         keys::G,
+        refund::G,
         agent::G,
         interview::G,
     ]

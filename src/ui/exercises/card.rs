@@ -1,7 +1,8 @@
 //! One question: its form (real controls: labelled number inputs, radio
-//! groups in a fieldset, one select per row of a matching question),
-//! grading through the pure core, and for «predict, then run» the chunked
-//! model run. The demo link appears only once the question is answered.
+//! groups in a fieldset, one select per part of each case of a cases
+//! question), grading through the pure core, and for «predict, then run»
+//! the chunked model run. The demo link appears only once the question is
+//! answered.
 
 use std::rc::Rc;
 
@@ -148,7 +149,7 @@ fn controls(ctx: &inputs::Ctx, form: &Form) -> Html {
             { build::terms(l, q, c) }
             { build::picker(l, q, &form.design, ctx.running) }
         </> },
-        Kind::Match(rows) => inputs::match_rows(ctx, rows, &form.picks),
+        Kind::Cases(c) => inputs::cases(ctx, c, &form.picks),
         Kind::Predict {
             input: PredictInput::RedGreen(assertions),
             model: crate::exercises::Model::RedGreen(bench),

@@ -1,6 +1,6 @@
 //! The answer controls of a question card: number fields, a radio group,
-//! one select per row of a matching question, and a test's fault and
-//! assertion. Each control writes into its card's state on every event, so
+//! one select per part of each case of a cases question, and a test's
+//! fault and assertion. Each control writes into its card's state on every event, so
 //! nothing typed is lost when the page redraws.
 
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::view;
 use crate::exercises::form::FieldSpec;
-use crate::exercises::{order, MatchRow, Question};
+use crate::exercises::{order, CasePart, CaseRow, Cases, Question};
 use crate::i18n::{t, tf, Lang};
 use crate::ui::exercises::view::choice_text;
 
@@ -128,46 +128,50 @@ fn set_pick(picks: &UseStateHandle<Vec<Option<String>>>, i: usize, v: String) {
     picks.set(next);
 }
 
-/// One select per row of a matching question, options in the row's shuffled
-/// order, each row marked once graded.
-pub(super) fn match_rows(
-    c: &Ctx,
-    rows: &[MatchRow],
-    picks: &UseStateHandle<Vec<Option<String>>>,
-) -> Html {
+/// One fieldset per case of a cases question, one select per part, each
+/// part's options in that case's shuffled order, and each part marked once
+/// graded (picks and marks case by case).
+pub(super) fn cases(c: &Ctx, cs: &Cases, picks: &UseStateHandle<Vec<Option<String>>>) -> Html {
     let (l, id) = (c.l, c.q.id);
-    let row = |(i, r): (usize, &MatchRow)| {
-        let select_id = format!("ex-{id}-row-{}", i + 1);
+    let n = cs.parts.len();
+    let part = |i: usize, row: &CaseRow, j: usize, p: &CasePart| {
+        let slot = i * n + j;
+        let select_id = format!("ex-{id}-case-{}-{}", i + 1, j + 1);
         let onchange = {
             let picks = picks.clone();
-            Callback::from(move |e: Event| set_pick(&picks, i, input_value(&e)))
+            Callback::from(move |e: Event| set_pick(&picks, slot, input_value(&e)))
         };
-        let current = picks.get(i).cloned().flatten();
+        let current = picks.get(slot).cloned().flatten();
         html! {
             <div class="ex-row">
-                <label for={select_id.clone()}>{ t(l, r.label) }</label>
+                <label for={select_id.clone()}>{ t(l, p.label) }</label>
                 <span class="ex-input">
-                    <select id={select_id} data-testid={format!("row-{id}-{}", i + 1)} {onchange} disabled={c.running}>
-                        <option value="" selected={current.is_none()}>{ t(l, "ex.match_placeholder") }</option>
-                        { for order::shuffled(id, r.label, r.options).into_iter().map(|o| html! {
+                    <select id={select_id} data-testid={format!("case-{id}-{}-{}", i + 1, j + 1)} {onchange} disabled={c.running}>
+                        <option value="" selected={current.is_none()}>{ t(l, "ex.case_placeholder") }</option>
+                        { for order::case_options(id, row, p).into_iter().map(|o| html! {
                             <option value={o} selected={current.as_deref() == Some(o)}>{ choice_text(l, c.q, o) }</option>
                         }) }
                     </select>
-                    if let Some(ok) = c.marks.get(i) {
-                        <span class={classes!("ex-mark", if *ok { "ok" } else { "bad" })} data-testid={format!("row-mark-{id}-{}", i + 1)}
-                            data-mark={view::mark_attr(*ok)}>
-                            { view::mark(l, *ok) }
-                        </span>
+                    if let Some(ok) = c.marks.get(slot) {
+                        { view::case_mark(l, *ok, format!("case-mark-{id}-{}-{}", i + 1, j + 1)) }
                     }
                 </span>
             </div>
         }
     };
+    let case = |(i, row): (usize, &CaseRow)| {
+        html! {
+            <fieldset class="ex-rows ex-case" data-testid={format!("case-{id}-{}", i + 1)}>
+                <legend>{ t(l, row.label) }</legend>
+                { for cs.parts.iter().enumerate().map(|(j, p)| part(i, row, j, p)) }
+            </fieldset>
+        }
+    };
     html! {
-        <fieldset class="ex-rows">
-            <legend>{ t(l, "ex.match_legend") }</legend>
-            { for rows.iter().enumerate().map(row) }
-        </fieldset>
+        <div class="ex-cases">
+            <p class="muted">{ t(l, "ex.cases_legend") }</p>
+            { for cs.rows.iter().enumerate().map(case) }
+        </div>
     }
 }
 

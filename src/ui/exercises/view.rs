@@ -5,7 +5,9 @@ use yew::prelude::*;
 
 use crate::exercises::grade::{grade, ModelValue, Record, Response, FEWEST_REL_TOL};
 use crate::exercises::progress::Standing;
-use crate::exercises::{option_key, redgreen, Kind, Model, PredictInput, Question};
+use crate::exercises::{
+    option_key, redgreen, CaseRow, CaseRun, Cases, Kind, Model, PredictInput, Question,
+};
 use crate::i18n::num::{count, num};
 use crate::i18n::{has, join_list, named, t, tf, Lang};
 use crate::ui::icons::{icon, Icon};
@@ -51,12 +53,23 @@ fn response_text(l: Lang, q: &Question, r: &Response) -> String {
             &v.iter().map(|c| choice_text(l, q, c)).collect::<Vec<_>>(),
         ),
         Response::Design(d) => super::build::design_text(l, *d),
+        Response::Cases(v) => join_list(
+            l,
+            &v.iter()
+                .map(|c| {
+                    join_list(
+                        l,
+                        &c.iter().map(|o| choice_text(l, q, o)).collect::<Vec<_>>(),
+                    )
+                })
+                .collect::<Vec<_>>(),
+        ),
     }
 }
 
 /// The expected answer as text (not for predictions: those come from the
-/// model); for a matching question, only the rows answered wrong.
-fn expected_text(l: Lang, q: &Question, r: &Record) -> Option<String> {
+/// model, and a cases question's table shows its own).
+fn expected_text(l: Lang, q: &Question) -> Option<String> {
     match &q.kind {
         Kind::Numeric(fields) => {
             let unit = fields
@@ -68,26 +81,8 @@ fn expected_text(l: Lang, q: &Question, r: &Record) -> Option<String> {
         }
         Kind::Choice { correct, .. } => Some(t(l, &option_key(correct))),
         Kind::TrueFalse(b) => Some(t(l, if *b { "ex.true" } else { "ex.false" })),
-        Kind::Match(rows) => {
-            let marks = field_marks(q, r);
-            let wrong: Vec<String> = rows
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| !marks.get(*i).copied().unwrap_or(false))
-                .map(|(_, row)| {
-                    tf(
-                        l,
-                        "ex.row_answer",
-                        &[
-                            ("row", t(l, row.label)),
-                            ("answer", t(l, &option_key(row.correct))),
-                        ],
-                    )
-                })
-                .collect();
-            Some(join_list(l, &wrong))
-        }
-        Kind::Predict { .. } | Kind::Build(_) => None,
+        // A cases question shows every part's answer in its table.
+        Kind::Predict { .. } | Kind::Build(_) | Kind::Cases(_) => None,
     }
 }
 
@@ -166,7 +161,7 @@ pub fn changed(l: Lang, q: &Question, c: &Changed) -> Html {
 pub fn result(l: Lang, q: &Question, r: &Record) -> Html {
     let id = q.id;
     let verdict = if r.correct { "ex.right" } else { "ex.wrong" };
-    let expected = (!r.correct).then(|| expected_text(l, q, r)).flatten();
+    let expected = (!r.correct).then(|| expected_text(l, q)).flatten();
     let is_predict = matches!(q.kind, Kind::Predict { .. });
     let is_test = matches!(
         q.kind,
@@ -192,6 +187,9 @@ pub fn result(l: Lang, q: &Question, r: &Record) -> Html {
             }
             if let (Kind::Build(c), Response::Design(d), Some(ModelValue::Suite { rows })) = (&q.kind, &r.response, &r.model) {
                 { super::build::graded(l, q, c, *d, rows) }
+            }
+            if let (Kind::Cases(c), Response::Cases(picked)) = (&q.kind, &r.response) {
+                { cases_graded(l, q, r, c, picked) }
             }
             <div class="ex-explanation" data-testid={format!("explanation-{id}")}>
                 <h4>{ t(l, "ex.explanation") }</h4>
@@ -344,6 +342,78 @@ fn test_runs(l: Lang, q: &Question, r: &Record, bench: &redgreen::Bench, values:
                 }) }</tbody>
             </table></div>
         </div>
+    }
+}
+
+/// A cases question graded: how many parts were right, then per case
+/// and part the pick, its mark and (when wrong) the key, and the lab run
+/// that shows the case, or why the lab cannot run it yet.
+fn cases_graded(l: Lang, q: &Question, r: &Record, c: &Cases, picked: &[Vec<String>]) -> Html {
+    let id = q.id;
+    let marks = field_marks(q, r);
+    let right = marks.iter().filter(|ok| **ok).count();
+    let score = tf(
+        l,
+        "ex.cases_score",
+        &[
+            ("right", right.to_string()),
+            ("total", c.picks().to_string()),
+        ],
+    );
+    let cell = |i: usize, j: usize, row: &CaseRow| {
+        let ok = marks.get(i * c.parts.len() + j).copied().unwrap_or(false);
+        let pick = picked
+            .get(i)
+            .and_then(|p| p.get(j))
+            .map_or("", String::as_str);
+        let key = row.keys.get(j).copied().unwrap_or_default();
+        html! {
+            <td data-testid={format!("case-result-{id}-{}-{}", i + 1, j + 1)}>
+                { case_mark(l, ok, format!("case-verdict-{id}-{}-{}", i + 1, j + 1)) }{ " " }
+                { choice_text(l, q, pick) }
+                if !ok { <span class="muted">{ " " }{ tf(l, "ex.case_should_be", &[("answer", choice_text(l, q, key))]) }</span> }
+            </td>
+        }
+    };
+    let lab = |i: usize, row: &CaseRow| match &row.run {
+        CaseRun::Lab(run) => {
+            html! { <td data-testid={format!("case-run-{id}-{}", i + 1)}>{ run_link(l, run) }</td> }
+        }
+        CaseRun::Later(why) => {
+            html! { <td class="muted" data-testid={format!("case-later-{id}-{}", i + 1)}>{ t(l, why) }</td> }
+        }
+    };
+    html! {
+        <div class="ex-model ex-cases-result">
+            <p data-testid={format!("cases-score-{id}")}>{ score }</p>
+            <div class="scroll-x"><table class="data">
+                <caption>{ t(l, "ex.cases_table") }</caption>
+                <thead><tr>
+                    <th scope="col">{ t(l, "ex.cases_col_case") }</th>
+                    { for c.parts.iter().map(|p| html! { <th scope="col">{ t(l, p.label) }</th> }) }
+                    <th scope="col">{ t(l, "ex.cases_col_lab") }</th>
+                </tr></thead>
+                <tbody>{ for c.rows.iter().enumerate().map(|(i, row)| html! {
+                    <tr>
+                        <th scope="row">{ t(l, row.label) }</th>
+                        { for (0..c.parts.len()).map(|j| cell(i, j, row)) }
+                        { lab(i, row) }
+                    </tr>
+                }) }</tbody>
+            </table></div>
+        </div>
+    }
+}
+
+/// The mark of one part of a case: right or wrong.
+pub fn case_mark(l: Lang, ok: bool, testid: String) -> Html {
+    let label = t(l, if ok { "ex.case_ok" } else { "ex.case_bad" });
+    html! {
+        <span class={classes!("ex-mark", if ok { "ok" } else { "bad" })} data-testid={testid}
+            data-ok={ok.to_string()} data-mark={mark_attr(ok)} title={label.clone()}>
+            { icon(if ok { Icon::Check } else { Icon::Cross }) }
+            <span class="sr-only">{ label }</span>
+        </span>
     }
 }
 

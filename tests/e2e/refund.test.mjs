@@ -1,0 +1,132 @@
+// 003's 动手实践 (#/exercises?q=create_refund_design): seven cases, three
+// picks each (state transition, retry, what the user sees), each part marked
+// on its own, the count of right parts, the lab runs of the cases the lab
+// can run and the note of those it cannot yet, the tally, and an answer
+// stored for the matching question it replaced kept and not counted.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp } from './harness.mjs';
+
+let app;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.close();
+});
+
+const ID = 'create_refund_design';
+
+// 003's keys per case: transition, retry, what the user sees.
+const KEYS = [
+  ['refund_tr_created', 'refund_re_replay', 'refund_user_done'],
+  ['refund_tr_kept', 'refund_re_replay', 'refund_user_done'],
+  ['refund_tr_kept', 'refund_re_stop', 'refund_user_conflict'],
+  ['refund_tr_unknown', 'refund_re_query', 'refund_user_checking'],
+  ['refund_tr_none', 'refund_re_authz', 'refund_user_approval'],
+  ['refund_tr_kept', 'refund_re_authz', 'refund_user_denied'],
+  ['refund_tr_none', 'refund_re_wait', 'refund_user_later'],
+];
+
+const score = (page) => page.getByTestId('exercises-score').innerText();
+
+async function pick(page, answers) {
+  for (let c = 0; c < answers.length; c++) {
+    for (let p = 0; p < 3; p++) {
+      await page.getByTestId(`case-${ID}-${c + 1}-${p + 1}`).selectOption(answers[c][p]);
+    }
+  }
+}
+
+/** Whether the result table marks case `c`, part `p` (1-based) right. */
+const verdict = (page, c, p) =>
+  page.getByTestId(`case-verdict-${ID}-${c}-${p}`).getAttribute('data-ok');
+
+test('each part of each case is marked on its own, with the count of right parts and the tally', async () => {
+  const page = await app.open(`#/exercises?q=${ID}`);
+  await page.getByTestId(`exercise-${ID}`).waitFor();
+  assert.match(await score(page), /已答 0 \/ \d+，答对 0/);
+  // Nothing picked: refused, naming the first case and part.
+  await page.getByTestId(`submit-${ID}`).click();
+  const error = await page.getByTestId(`error-${ID}`).innerText();
+  assert.match(error, /第一次请求/);
+  assert.match(error, /状态转移/);
+  // No run and no note before answering.
+  assert.equal(await page.getByTestId(`case-run-${ID}-1`).count(), 0);
+  // Case 4 told «failed» and resent with a new key; case 7 recorded as failed.
+  const wrong = KEYS.map((k) => [...k]);
+  wrong[3][1] = 'refund_re_new_key';
+  wrong[3][2] = 'refund_user_failed';
+  wrong[6][0] = 'refund_tr_failed';
+  await pick(page, wrong);
+  await page.getByTestId(`submit-${ID}`).click();
+  await page.getByTestId(`result-${ID}`).waitFor();
+  assert.match(await page.getByTestId(`result-${ID}`).innerText(), /答错/);
+  assert.match(await page.getByTestId(`cases-score-${ID}`).innerText(), /18\/21/);
+  assert.equal(await verdict(page, 4, 1), 'true');
+  assert.equal(await verdict(page, 4, 2), 'false');
+  assert.equal(await verdict(page, 4, 3), 'false');
+  assert.equal(await verdict(page, 7, 1), 'false');
+  assert.equal(await verdict(page, 7, 2), 'true');
+  assert.equal(await verdict(page, 1, 1), 'true');
+  // The marks next to the selects agree.
+  assert.equal(await page.getByTestId(`case-mark-${ID}-4-2`).getAttribute('data-ok'), 'false');
+  assert.equal(await page.getByTestId(`case-mark-${ID}-2-3`).getAttribute('data-ok'), 'true');
+  // A wrong part shows the key; a right one does not.
+  assert.match(await page.getByTestId(`case-result-${ID}-4-2`).innerText(), /应为「不重发写请求/);
+  assert.match(await page.getByTestId(`case-result-${ID}-7-1`).innerText(), /应为「无记录 → 无记录/);
+  assert.doesNotMatch(await page.getByTestId(`case-result-${ID}-1-1`).innerText(), /应为/);
+  // Runs for 1, 2, 3 and 7; a note for 4–6.
+  for (const c of [1, 2, 3, 7]) {
+    const href = await page.getByTestId(`case-run-${ID}-${c}`).locator('a').getAttribute('href');
+    assert.match(href, /#\/lab\?.*server=atomic/);
+  }
+  assert.match(await page.getByTestId(`case-run-${ID}-7`).locator('a').getAttribute('href'), /scenario=rate_limited_429/);
+  for (const c of [4, 5, 6]) {
+    assert.match(await page.getByTestId(`case-later-${ID}-${c}`).innerText(), /实验室暂时还不能运行/);
+  }
+  // The tally: answered, not right.
+  assert.match(await score(page), /已答 1 \/ \d+，答对 0/);
+  // After a reload the picks and marks are back.
+  await page.reload();
+  await page.getByTestId(`cases-score-${ID}`).waitFor();
+  assert.equal(await page.getByTestId(`case-${ID}-4-2`).inputValue(), 'refund_re_new_key');
+  assert.match(await page.getByTestId(`cases-score-${ID}`).innerText(), /18\/21/);
+  // The three parts fixed: all right, and the tally counts it.
+  await pick(page, KEYS);
+  await page.getByTestId(`submit-${ID}`).click();
+  await page.waitForFunction((id) =>
+    document.querySelector(`[data-testid="cases-score-${id}"]`)?.innerText.includes('21/21'), ID);
+  assert.match(await page.getByTestId(`result-${ID}`).innerText(), /答对/);
+  assert.match(await score(page), /已答 1 \/ \d+，答对 1/);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('in English, and an answer stored for the old matching question is kept but not counted', async () => {
+  const page = await app.open(`#/exercises?q=${ID}&lang=en`);
+  await page.getByTestId(`exercise-${ID}`).waitFor();
+  const key = await page.evaluate(() => {
+    const k = 'retry-lab.exercises@' + location.pathname.replace(/[^/]*$/, '');
+    localStorage.setItem(k, JSON.stringify({ v: 2, records: {
+      create_refund_cases: { response: { t: 'choices', v: ['refund_execute', 'refund_replay',
+        'refund_conflict', 'refund_reconcile', 'refund_reapprove', 'refund_deny', 'refund_wait_retry'] },
+      correct: true },
+    } }));
+    return k;
+  });
+  await page.reload();
+  await page.getByTestId(`exercise-${ID}`).waitFor();
+  assert.match(await score(page), /Answered 0 \/ \d+, correct 0/);
+  assert.equal(await page.getByTestId(`result-${ID}`).count(), 0);
+  await pick(page, KEYS);
+  await page.getByTestId(`submit-${ID}`).click();
+  await page.getByTestId(`cases-score-${ID}`).waitFor();
+  assert.match(await page.getByTestId(`cases-score-${ID}`).innerText(), /21 of 21 parts right/);
+  assert.match(await page.getByTestId(`case-later-${ID}-4`).innerText(), /cannot run this case yet/);
+  assert.match(await score(page), /Answered 1 \/ \d+, correct 1/);
+  const stored = JSON.parse(await page.evaluate((k) => localStorage.getItem(k), key));
+  assert.deepEqual(Object.keys(stored.records).sort(), ['create_refund_cases', ID]);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
