@@ -77,7 +77,6 @@ fn same_key(sc: S, options: [&'static str; 4]) -> Vec<(&'static str, Truth)> {
         .into_iter()
         .map(|o| {
             let t = match o {
-                "reject_422" => matches!(first, Decision::DigestMismatch),
                 "reject_409" => matches!(first, Decision::InProgress),
                 "replay_stored" => matches!(first, Decision::Replay),
                 // Every other option runs the retry's work again (in
@@ -288,20 +287,6 @@ fn keyed_keys() -> Vec<(&'static str, Key)> {
     use Key::{Options, Statement};
     vec![
         (
-            "same_key_diff_body",
-            Options(|| {
-                same_key(
-                    S::BodyMismatch,
-                    [
-                        "reject_422",
-                        "replay_stored",
-                        "execute_overwrite",
-                        "update_first_report",
-                    ],
-                )
-            }),
-        ),
-        (
             "same_key_in_progress",
             Options(|| {
                 same_key(
@@ -419,7 +404,6 @@ const CONCEPTUAL: &[(&str, &str)] = &[
         "tf_key_store_memory",
         "process restarts and instances are not modelled",
     ),
-    ("tf_cache_hit_auth", "authorisation is not modelled"),
     ("tf_log_fields", "logging practice (003)"),
     (
         "timeout_state_recovery",

@@ -109,12 +109,20 @@ fn the_shuffle_spreads_every_case_parts_key() {
         for r in &c.rows {
             for (p, key) in c.parts.iter().zip(r.keys) {
                 let shown = case_options(q.id, r, p);
-                *at.entry(shown.iter().position(|o| o == key).unwrap()).or_default() += 1;
+                *at.entry(shown.iter().position(|o| o == key).unwrap())
+                    .or_default() += 1;
             }
         }
         let total = c.picks();
-        println!("{}: keys by shown position (0-based) {at:?} of {total}", q.id);
-        assert!(at.values().all(|n| n * 100 <= total * 30), "{}: {at:?}", q.id);
+        println!(
+            "{}: keys by shown position (0-based) {at:?} of {total}",
+            q.id
+        );
+        assert!(
+            at.values().all(|n| n * 100 <= total * 30),
+            "{}: {at:?}",
+            q.id
+        );
         seen += 1;
     }
     assert!(seen >= 1);

@@ -276,14 +276,14 @@ fn multi_field_grading_marks_each_field() {
 
 #[test]
 fn choice_and_true_false_grading() {
-    let x = q("same_key_diff_body");
+    let x = q("same_key_in_progress");
     assert!(
-        grade(&x, &Response::Choice("reject_422".into()), None)
+        grade(&x, &Response::Choice("reject_409".into()), None)
             .unwrap()
             .correct
     );
     assert!(
-        !grade(&x, &Response::Choice("replay_stored".into()), None)
+        !grade(&x, &Response::Choice("execute_parallel".into()), None)
             .unwrap()
             .correct
     );
@@ -347,8 +347,8 @@ fn every_misconception_is_a_false_statement() {
     // false, and its explanation starts with the correction. (000's «a new
     // UUID per request» is a field of predict_lost_response and «insert the
     // data, then record the key» one of predict_key_split_crash; 003's «the
-    // same key without comparing the digest» is a distractor of
-    // same_key_diff_body; 001's «retry 400, 401, 403, 404, 422» is
+    // same key without comparing the digest» is case 3's of
+    // create_refund_design; 001's «retry 400, 401, 403, 404, 422» is
     // decide_other_4xx.)
     let statements = [
         "tf_backoff_without_jitter",

@@ -78,7 +78,6 @@ fn expected(id: &str) -> Vec<Shows> {
             vec![Requests(2), Reports(2)]
         }
         "tf_monitor_success_rate" => vec![SuccessWithReports(2)],
-        "same_key_diff_body" => vec![Status(422)],
         "same_key_in_progress" => vec![Status(409)],
         "which_key_codex_reset" => vec![ReplayOf(201), Reports(1)],
         "which_key_model_recall" => vec![Reports(1)],

@@ -279,6 +279,7 @@ fn a_stored_answer_comes_back_and_the_old_matching_answer_is_not_counted() {
         response: Response::Cases(answer.clone()),
         correct: false,
         model: None,
+        revision: 0,
     };
     let old = r#"{"response":{"t":"choices","v":["refund_execute","refund_replay","refund_conflict","refund_reconcile","refund_reapprove","refund_deny","refund_wait_retry"]},"correct":true}"#;
     let raw = format!(

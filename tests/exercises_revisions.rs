@@ -197,12 +197,16 @@ fn response_for(q: &Question, right: bool) -> (Response, Option<ModelValue>) {
             (Response::Choice(c), None)
         }
         Kind::TrueFalse(t) => (Response::Bool(*t == right), None),
-        Kind::Match(rows) => {
-            let mut v: Vec<String> = rows.iter().map(|r| r.correct.to_string()).collect();
+        Kind::Cases(c) => {
+            let mut v: Vec<Vec<String>> = c
+                .rows
+                .iter()
+                .map(|r| r.keys.iter().map(|k| k.to_string()).collect())
+                .collect();
             if !right {
-                v[0] = other(rows[0].options, rows[0].correct);
+                v[0][0] = other(c.parts[0].options, c.rows[0].keys[0]);
             }
-            (Response::Choices(v), None)
+            (Response::Cases(v), None)
         }
         Kind::Predict { input, model } => prediction(input, model, right),
         Kind::Build(c) => {

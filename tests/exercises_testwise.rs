@@ -368,10 +368,29 @@ fn play(l: Lang) -> Vec<(&'static str, Tally, f64, bool)> {
 //   odd one out by length           16.1 / 22.7    24.2 / 22.8
 //   odd one out by negation         26.3 / 21.5    15.8 / 21.2
 //   longer than the median is true  47.6 / 50      31.8 / 50
+/// With `TESTWISE_ITEMS=1`, each item's key as a test-wise student sees
+/// it: its rank by length among the options (1 the shortest) — what an
+/// author rewriting options for a length cue needs.
+fn print_items(l: Lang) {
+    if std::env::var_os("TESTWISE_ITEMS").is_none() {
+        return;
+    }
+    for i in items(l) {
+        let key = len(&i.options[i.key]);
+        let rank = 1 + i.options.iter().filter(|o| len(o) < key).count();
+        println!(
+            "  {l:?} {}: key length rank {rank} of {}",
+            i.id,
+            i.options.len()
+        );
+    }
+}
+
 #[test]
 fn a_test_wise_student_scores_at_chance_in_both_languages() {
     let mut failures = Vec::new();
     for l in [Lang::Zh, Lang::En] {
+        print_items(l);
         println!("{l:?}: strategy, items, score, chance, bound");
         for (name, tally, bound, ok) in play(l) {
             println!(

@@ -18,15 +18,6 @@ pub const KEY_CODEX: &[&str] = &[
     "logical_op_uuid",
     "account_and_day",
 ];
-/// A retry with the same key and a re-rendered body, the first done: the
-/// key and the mistakes of 003's list (no digest compared) and of a
-/// server that treats the retry as an edit or a new request.
-pub const DIFF_BODY: &[&str] = &[
-    "reject_422",
-    "replay_stored",
-    "execute_overwrite",
-    "update_first_report",
-];
 /// A retry with the same key and body while the first is still running:
 /// the key and the ways a server runs the work twice (section 1's third
 /// truth, a takeover inside the lease, a lock that serialises but does not
@@ -87,12 +78,6 @@ pub(super) fn questions() -> Vec<Question> {
             // key per logical operation gets 409, then the stored 201.
             // (Not response_lost: predict_lost_response asks that count.)
             lab_run(S::SlowServer, C::StableKey, V::Atomic),
-        ),
-        at(
-            "same_key_diff_body",
-            Source::Chapter,
-            choice(DIFF_BODY, "reject_422"),
-            lab_run(S::BodyMismatch, C::StableKey, V::Atomic),
         ),
         at(
             "same_key_in_progress",
@@ -213,7 +198,6 @@ fn stored_error_questions() -> Vec<Question> {
 fn reading_questions() -> Vec<Question> {
     vec![
         at("tf_key_store_memory", READING, Kind::TrueFalse(false), None),
-        at("tf_cache_hit_auth", READING, Kind::TrueFalse(true), None),
         at("tf_log_fields", READING, Kind::TrueFalse(true), None),
         at(
             "tf_monitor_success_rate",

@@ -28,7 +28,6 @@ pub const RENAMED: &[(&str, &str)] = &[
     ("tf_key_is_http_standard", "tf_idempotency_key_status"),
     ("tf_key_retention_forever", "tf_key_retention_next_day"),
     ("tf_memory_dict_store", "tf_key_store_memory"),
-    ("tf_cache_hit_rechecks_auth", "tf_cache_hit_auth"),
     ("tf_log_key_hash", "tf_log_fields"),
     ("tf_success_rate_only", "tf_monitor_success_rate"),
     ("tf_digest_includes_call_id", "tf_digest_call_id"),
@@ -72,12 +71,12 @@ pub const REPLACED: &[(&str, &str)] = &[
     // changed-body case; insert-then-key is key_split's crash; what tenant
     // B got is the leak the tenant prediction counts.
     ("same_key_done_error", "predict_stored_500"),
-    ("tf_digest_compare", "same_key_diff_body"),
+    ("tf_digest_compare", "create_refund_design"),
     ("tf_insert_then_key", "predict_key_split_crash"),
     ("key_collision_what_leaked", "predict_key_collision"),
     // Their earlier ids (renamed to neutral ids before the merge).
     ("tf_insert_then_record_key", "predict_key_split_crash"),
-    ("tf_skip_digest_compare", "same_key_diff_body"),
+    ("tf_skip_digest_compare", "create_refund_design"),
     // The layer products were one question asked four times: one product
     // stays (three_layers); the chapter's 12 and 243 are in its explanation.
     ("harness_times_sdk", "three_layers"),
@@ -114,6 +113,13 @@ pub const REPLACED: &[(&str, &str)] = &[
     // became three picks per case (transition, retry, what the user sees);
     // a stored one-pick-per-row answer does not fit and stays, not counted.
     ("create_refund_cases", "create_refund_design"),
+    // 003's cases 3 (same key, another amount) and 6 (permission revoked
+    // before the retry) ask what these two asked: once the student has
+    // answered the cases, their keys and explanation answer them, so the
+    // cases question asks it once.
+    ("same_key_diff_body", "create_refund_design"),
+    ("tf_cache_hit_auth", "create_refund_design"),
+    ("tf_cache_hit_rechecks_auth", "create_refund_design"),
 ];
 
 /// Today's id for `id` (itself when it was never renamed).

@@ -14,7 +14,6 @@
 pub const REVISED: &[(&str, u32)] = &[
     // Keys section: each same-key case with its own options (the real
     // mistakes), no longer one shared pool of the draft's answers.
-    ("same_key_diff_body", 1),
     ("same_key_in_progress", 1),
     // The status guard in a lease overlap left to lab_overlap_writer: three
     // counts instead of four.

@@ -75,9 +75,9 @@ test('a numeric answer graded right and one graded wrong, each with its drawn ma
 
 test('multiple choice: real radio groups in a shuffled order that is the same in both languages, graded by option id', async () => {
   const order = async (lang) => {
-    const page = await app.open(`#/exercises?q=same_key_diff_body${lang}`);
-    await page.getByTestId('exercise-same_key_diff_body').waitFor();
-    const ids = await page.locator('[data-testid^="option-same_key_diff_body-"]').evaluateAll(
+    const page = await app.open(`#/exercises?q=same_key_in_progress${lang}`);
+    await page.getByTestId('exercise-same_key_in_progress').waitFor();
+    const ids = await page.locator('[data-testid^="option-same_key_in_progress-"]').evaluateAll(
       (els) => els.map((e) => e.getAttribute('data-testid')));
     await page.context().close();
     return ids;
@@ -86,18 +86,18 @@ test('multiple choice: real radio groups in a shuffled order that is the same in
   assert.deepEqual(await order('&lang=en'), zh);
   assert.equal(zh.length, 4);
 
-  const page = await app.open('#/exercises?q=same_key_diff_body');
-  await page.getByTestId('exercise-same_key_diff_body').waitFor();
-  assert.ok((await page.locator('[data-testid="exercise-same_key_diff_body"] fieldset legend').count()) >= 1);
+  const page = await app.open('#/exercises?q=same_key_in_progress');
+  await page.getByTestId('exercise-same_key_in_progress').waitFor();
+  assert.ok((await page.locator('[data-testid="exercise-same_key_in_progress"] fieldset legend').count()) >= 1);
   // Keyboard: an arrow key moves the choice to the next radio of the group.
   await page.getByTestId(zh[0]).check();
   await page.getByTestId(zh[0]).focus();
   await page.keyboard.press('ArrowDown');
   assert.ok(await page.getByTestId(zh[1]).isChecked());
-  await page.getByTestId('option-same_key_diff_body-reject_422').check();
-  await page.getByTestId('submit-same_key_diff_body').press('Enter');
-  assert.equal(await page.getByTestId('result-same_key_diff_body').getAttribute('data-verdict'), 'right');
-  assert.match(await page.getByTestId('explanation-same_key_diff_body').innerText(), /422/);
+  await page.getByTestId('option-same_key_in_progress-reject_409').check();
+  await page.getByTestId('submit-same_key_in_progress').press('Enter');
+  assert.equal(await page.getByTestId('result-same_key_in_progress').getAttribute('data-verdict'), 'right');
+  assert.match(await page.getByTestId('explanation-same_key_in_progress').innerText(), /409/);
   await page.context().close();
 
   const tf = await app.open('#/exercises?q=tf_backoff_without_jitter');

@@ -41,29 +41,6 @@ pub const G: &[Giveaway] = &[
         ],
     },
     Giveaway {
-        id: "same_key_diff_body",
-        zh: &[
-            "回 422",
-            "返回 422",
-            "得到 422",
-            "SHOULD 返回 422",
-            "既不执行也不重放",
-            "幂等冲突",
-            "不同摘要是冲突",
-        ],
-        en: &[
-            "Answer 422",
-            "Return 422",
-            "gets 422",
-            "get 422",
-            "SHOULD get 422",
-            "neither executing nor replaying",
-            "neither executes it nor replays",
-            "idempotency conflict",
-            "different digest is a conflict",
-        ],
-    },
-    Giveaway {
         id: "same_key_in_progress",
         zh: &[
             "回 409",
@@ -182,19 +159,6 @@ pub const G: &[Giveaway] = &[
         id: "tf_key_store_memory",
         zh: &["内存只适合教学", "内存里的记录就没了"],
         en: &["memory is for teaching only", "loses the in-memory records"],
-    },
-    Giveaway {
-        id: "tf_cache_hit_auth",
-        zh: &[
-            "缓存命中也要先检查当前权限",
-            "重新确认当前主体仍有权读取",
-            "重新确认权限后",
-        ],
-        en: &[
-            "a cache hit still checks current permission",
-            "re-check permission",
-            "must not leak data to a caller who may no longer read it",
-        ],
     },
     Giveaway {
         id: "tf_log_fields",
