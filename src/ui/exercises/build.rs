@@ -115,7 +115,7 @@ pub(super) fn graded(
         html! {
             <li data-testid={format!("build-{id}-{sc}")} data-pass={r.pass.to_string()}
                 data-reports={r.reports.to_string()} data-tool={r.tool.id()}>
-                { super::view::mark(l, false) }{ " " }{ tf(l, "ex.build.row", &[
+                { super::marks::mark(l, false) }{ " " }{ tf(l, "ex.build.row", &[
                     ("scenario", scenario_name(l, r.scenario)),
                     ("reports", r.reports.to_string()),
                     ("ending", t(l, &format!("lab.ending.{}", r.ending.id()))),

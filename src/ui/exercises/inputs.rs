@@ -6,6 +6,7 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::marks;
 use super::view;
 use crate::exercises::form::FieldSpec;
 use crate::exercises::{order, CasePart, CaseRow, Cases, Question};
@@ -66,7 +67,7 @@ pub(super) fn number_fields(
                         value={inputs.get(i).cloned().unwrap_or_default()} {oninput} disabled={c.running} />
                     <span class="ex-unit">{ t(l, s.unit.key()) }</span>
                     if let (Some(ok), true) = (c.marks.get(i), s.answer.is_some()) {
-                        { view::field_mark(l, *ok, s.answer) }
+                        { marks::field_mark(l, *ok, s.answer) }
                     }
                 </span>
             </div>
@@ -153,7 +154,7 @@ pub(super) fn cases(c: &Ctx, cs: &Cases, picks: &UseStateHandle<Vec<Option<Strin
                         }) }
                     </select>
                     if let Some(ok) = c.marks.get(slot) {
-                        { view::case_mark(l, *ok, format!("case-mark-{id}-{}-{}", i + 1, j + 1)) }
+                        { marks::case_mark(l, *ok, format!("case-mark-{id}-{}-{}", i + 1, j + 1)) }
                     }
                 </span>
             </div>

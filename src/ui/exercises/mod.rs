@@ -12,6 +12,7 @@
 mod build;
 mod card;
 mod inputs;
+mod marks;
 mod runner;
 mod store;
 mod view;

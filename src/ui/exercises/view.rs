@@ -11,13 +11,15 @@ use crate::exercises::{
 use crate::i18n::num::{count, num};
 use crate::i18n::{has, join_list, named, t, tf, Lang};
 use crate::ui::icons::{icon, Icon};
+use crate::ui::link::AppLink;
+
+use super::marks::{case_mark, mark, mark_attr};
 
 /// A number as shown in a card or a result: grouped, up to three decimals,
 /// no «.0».
 pub fn fmt_num(v: f64) -> String {
     num(v, 3)
 }
-use crate::ui::link::AppLink;
 
 /// The text of a choice, of true/false, or of a test's fault.
 pub fn choice_text(l: Lang, q: &Question, choice: &str) -> String {
@@ -91,24 +93,6 @@ pub fn field_marks(q: &Question, r: &Record) -> Vec<bool> {
     grade(q, &r.response, r.model.as_ref())
         .map(|g| g.fields)
         .unwrap_or_default()
-}
-
-/// A right or wrong mark, drawn (never a font glyph), with its word for
-/// screen readers.
-pub fn mark(l: Lang, ok: bool) -> Html {
-    html! { <>
-        { icon(if ok { Icon::Check } else { Icon::Cross }) }
-        <span class="sr-only">{ t(l, if ok { "ex.mark_ok" } else { "ex.mark_bad" }) }</span>
-    </> }
-}
-
-/// The `data-mark` value of a mark (what the browser tests read).
-pub fn mark_attr(ok: bool) -> &'static str {
-    if ok {
-        "ok"
-    } else {
-        "bad"
-    }
 }
 
 /// A stored answer that no longer counts, because the question changed
@@ -402,32 +386,6 @@ fn cases_graded(l: Lang, q: &Question, r: &Record, c: &Cases, picked: &[Vec<Stri
                 }) }</tbody>
             </table></div>
         </div>
-    }
-}
-
-/// The mark of one part of a case: right or wrong.
-pub fn case_mark(l: Lang, ok: bool, testid: String) -> Html {
-    let label = t(l, if ok { "ex.case_ok" } else { "ex.case_bad" });
-    html! {
-        <span class={classes!("ex-mark", if ok { "ok" } else { "bad" })} data-testid={testid}
-            data-ok={ok.to_string()} data-mark={mark_attr(ok)} title={label.clone()}>
-            { icon(if ok { Icon::Check } else { Icon::Cross }) }
-            <span class="sr-only">{ label }</span>
-        </span>
-    }
-}
-
-/// A per-field mark next to a numeric input after grading.
-pub fn field_mark(l: Lang, ok: bool, answer: Option<f64>) -> Html {
-    let text = match (ok, answer) {
-        (true, _) => html! { { t(l, "ex.field_ok") } },
-        (false, Some(a)) => html! { { tf(l, "ex.field_bad", &[("answer", fmt_num(a))]) } },
-        (false, None) => html! { <span class="sr-only">{ t(l, "ex.mark_bad") }</span> },
-    };
-    html! {
-        <span class={classes!("ex-mark", if ok { "ok" } else { "bad" })} data-mark={mark_attr(ok)}>
-            { icon(if ok { Icon::Check } else { Icon::Cross }) }{ " " }{ text }
-        </span>
     }
 }
 
