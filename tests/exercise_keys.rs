@@ -26,8 +26,8 @@ use retry_lab::herd::{simulate_traced, trial_seed, HerdParams, Strategy};
 use retry_lab::lab::hunt::{decode, encode, hunt, HuntOutcome};
 use retry_lab::lab::judgement::{judge, FailureClass};
 use retry_lab::lab::{
-    run, run_schedule, ClientStrategy as C, Decision, Design, Holder, Mechanism as M, Preset as V,
-    Run, Scenario as S, StepKind, ToolOutcome,
+    run, run_schedule, ClientStrategy as C, Decision, Design, Holder, Preset as V, Run,
+    Scenario as S, StepKind, ToolOutcome,
 };
 
 /// What a choice option is, by the model: right or wrong, or (for an
