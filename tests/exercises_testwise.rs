@@ -359,15 +359,21 @@ fn play(l: Lang) -> Vec<(&'static str, Tally, f64, bool)> {
 //   longer than the median is true  73.9 / 50      77.3 / 50
 //   a number means true             62.5 / 50      62.5 / 50
 // After the rewrite of the cue-carrying options (keys no longer the fullest
-// option, distractors the seeds' common mistakes) and of the statements
-// whose length told their truth:
+// option, distractors the seeds' common mistakes), of the statements whose
+// length told their truth, and of the cards that answered each other (73
+// questions, the 21 parts of the create_refund cases counted as items):
 //                                   zh-CN          English
-//   longest option                  17.2 / 22.5    19.4 / 22.7
-//   shortest option                 21.9 / 22.8    23.5 / 22.9
-//   most words shared with prompt   28.0 / 22.6    39.1 / 23.3
-//   odd one out by length           16.1 / 22.7    24.2 / 22.8
-//   odd one out by negation         26.3 / 21.5    15.8 / 21.2
-//   longer than the median is true  47.6 / 50      31.8 / 50
+//   longest option                  15.8 / 19.4    17.1 / 19.8
+//   shortest option                 15.4 / 19.5    10.0 / 19.7
+//   most words shared with prompt   20.7 / 18.3    13.6 / 19.9
+//   odd one out by length            8.8 / 20.4    12.2 / 19.8
+//   odd one out by negation         20.0 / 25.0    14.3 / 24.3
+//   option repeating a number       20.0 / 25.0    20.0 / 25.0
+//   always position 1..4            23.3 18.6 16.3 18.6 (both; chance 20)
+//   hedge words mean true           50.0 / 50      37.5 / 50
+//   absolute words mean false      100.0 / 50 (n=1) 33.3 / 50
+//   longer than the median is true  52.9 / 50      47.4 / 50
+//   a number means true             52.4 / 50      52.4 / 50
 /// With `TESTWISE_ITEMS=1`, each item's key as a test-wise student sees
 /// it: its rank by length among the options (1 the shortest) — what an
 /// author rewriting options for a length cue needs.
