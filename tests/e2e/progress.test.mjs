@@ -136,7 +136,7 @@ test('progress stored by the previous version: renamed ids move, a replaced ques
     localStorage.setItem(k, JSON.stringify({ v: 2, records: {
       tf_cap_needed: { response: { t: 'bool', v: true }, correct: true },
       tf_backoff_prevents_herd: { response: { t: 'bool', v: true }, correct: false },
-      tf_attempts_enough: { response: { t: 'bool', v: false }, correct: true },
+      amp_243: { response: { t: 'numbers', v: [243] }, correct: true },
       tf_retry_4xx: { response: { t: 'bool', v: false }, correct: true },
     } }));
     return k;
