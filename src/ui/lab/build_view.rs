@@ -248,7 +248,7 @@ pub fn suite_table(l: Lang, s: &SuiteState, reveal: RowReveal) -> Html {
                 },
             },
         );
-    html! {
+    html! { <>
         <div class="scroll-x">
             <table class="data build-table" data-testid="build-suite">
                 <thead><tr>
@@ -262,7 +262,10 @@ pub fn suite_table(l: Lang, s: &SuiteState, reveal: RowReveal) -> Html {
                 <tbody>{ for rows }</tbody>
             </table>
         </div>
-    }
+        <ul class="verdict-legend note-legend" data-testid="build-legend">
+            { super::notes_view::legend_items(l) }
+        </ul>
+    </> }
 }
 
 fn row_html(
@@ -295,9 +298,9 @@ fn row_html(
             <th scope="row">{ t(l, &format!("lab.scenario.{}", r.scenario.id())) }</th>
             <td class="num">{ r.reports }</td>
             <td class="num" data-testid={format!("build-notes-{}", r.scenario.id())}>{ r.notes.delivered }{ super::notes_view::short_marks(l, r.notes) }</td>
-            <td>{ t(l, &format!("lab.toolout.{}", r.tool.id())) }</td>
+            <td class="tool">{ t(l, &format!("lab.toolout.{}", r.tool.id())) }</td>
             <td>
-                { icon(mark) }{ " " }{ t(l, word) }
+                <span class="mark-word">{ icon(mark) }{ " " }{ t(l, word) }</span>
                 if let Some(k) = turned {
                     { " " }<span class={classes!("turned", k)}>{ t(l, &format!("build.turned_{k}")) }</span>
                 }
