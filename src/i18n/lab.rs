@@ -100,7 +100,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.unit.rows.one", "{n} 行", "{n} row"),
     e("lab.unit.rows.other", "{n} 行", "{n} rows"),
     e("lab.tables.ms_hint", "（*_ms 列：库里存的是从运行开始算起的毫秒数，这里换算成秒，过了一小时写成小时；悬停看原值）", " (the *_ms columns hold milliseconds since the run's start; shown in seconds, past an hour in hours; hover for the stored value)"),
-    e("lab.tables.unit_s", "（秒）", " (s)"),
+    e("lab.tables.unit_s", "（秒）", " (seconds)"),
     e("lab.diagram.bars", "服务端线上的黄色竖条：处理者停顿（比如 GC 停顿，超过了租约）的那段；灰色竖条：处理者还在正常地慢慢处理；harness 线上的蓝色竖条：harness 在等（退避或 Retry-After）。粗体橙字是关键时刻。", "Yellow bar on the server lane: a handler paused (e.g. a GC pause, past its lease); grey bar: a handler still working, just slowly; blue bar on the harness lane: the harness waiting (backoff or Retry-After). Bold orange text marks the key moments."),
     // Matrix.
     e("lab.matrix.title", "矩阵：每种故障 × 每种客户端写法", "Matrix: every fault × every client strategy"),

@@ -175,7 +175,8 @@ test('the workbench says each fix once: groups by change, every failing row in o
   const rows = (await first.getAttribute('data-rows')).split(',');
   for (const sc of rows) {
     const href = await first.getByTestId(`group-break-${sc}`).getAttribute('href');
-    assert.match(href, new RegExp(`scenario=${sc}.*step=\\d+`));
+    // (the default scenario, response_lost, is left out of a minimal link)
+    assert.match(href, sc === 'response_lost' ? /step=\d+/ : new RegExp(`scenario=${sc}.*step=\\d+`));
   }
   app.assertNoErrors(page);
   await page.context().close();

@@ -352,45 +352,57 @@ pub fn fix_groups(l: Lang, s: &SuiteState, a: &Actions) -> Html {
 fn group_html(l: Lang, s: &SuiteState, n: usize, g: &FixGroup, a: &Actions) -> Html {
     let rows = g.rows();
     let ids: Vec<&str> = rows.iter().map(|sc| sc.id()).collect();
-    let (kind, head) = match g {
-        FixGroup::Change {
-            change,
-            breaks,
-            rows,
-        } => {
-            let design = change.design;
-            (
-                "change",
-                html! { <>
-                    { tf(l, "build.group.change", &[("add", mechs(l, &change.add)), ("n", rows.len().to_string())]) }
-                    if !change.remove.is_empty() {
-                        { " " }{ tf(l, "build.fix.replaces", &[("remove", mechs(l, &change.remove))]) }
-                    }
-                    if !breaks.is_empty() {
-                        { " " }<strong>{ tf(l, "build.group.breaks", &[("n", breaks.len().to_string()), ("rows", scenarios(l, breaks))]) }</strong>
-                    }
-                    { " " }<button type="button" data-testid={format!("build-group-apply-{n}")}
-                        onclick={a.set_design.reform(move |_| design)}>{ t(l, "build.fix.apply") }</button>
-                </> },
-            )
-        }
+    let count = ("n", rows.len().to_string());
+    // The reasons are long (why, and what would help instead): the group's
+    // line names its rows and its fold says why, so that the first screen
+    // holds every group.
+    let (kind, head, summary, reasons) = match g {
+        FixGroup::Change { change, breaks, .. } => (
+            "change",
+            change_head(l, n, change, breaks, rows.len(), a),
+            tf(l, "build.group.rows", &[count]),
+            Html::default(),
+        ),
         FixGroup::NoServerFix { reasons } => (
             "none",
-            html! { <>
-                { tf(l, "build.group.none", &[("n", rows.len().to_string())]) }
-                <ul class="reasons">{ for reasons.iter().map(|r| reason_html(l, r)) }</ul>
-            </> },
+            html! { <>{ tf(l, "build.group.none", &[count.clone()]) }{ " " }{ scenarios(l, &rows) }</> },
+            tf(l, "build.group.why", &[count]),
+            html! { <ul class="reasons">{ for reasons.iter().map(|r| reason_html(l, r)) }</ul> },
         ),
     };
     html! {
         <div class="fix-group" data-testid={format!("build-group-{n}")} data-kind={kind} data-rows={ids.join(",")}>
             <p class="fix-head"><span class="group-no">{ n }</span>{ head }</p>
             <details class="group-rows">
-                <summary>{ tf(l, "build.group.rows", &[("n", rows.len().to_string())]) }</summary>
+                <summary>{ summary }</summary>
+                { reasons }
                 <ul>{ for rows.iter().map(|sc| group_row(l, s, *sc)) }</ul>
             </details>
         </div>
     }
+}
+
+/// «加上 X：修好这 9 行，但会让这 1 行变红», and the button that applies it.
+fn change_head(
+    l: Lang,
+    n: usize,
+    change: &crate::lab::suite::Change,
+    breaks: &[Scenario],
+    fixed: usize,
+    a: &Actions,
+) -> Html {
+    let design = change.design;
+    html! { <>
+        { tf(l, "build.group.change", &[("add", mechs(l, &change.add)), ("n", fixed.to_string())]) }
+        if !change.remove.is_empty() {
+            { " " }{ tf(l, "build.fix.replaces", &[("remove", mechs(l, &change.remove))]) }
+        }
+        if !breaks.is_empty() {
+            { " " }<strong>{ tf(l, "build.group.breaks", &[("n", breaks.len().to_string()), ("rows", scenarios(l, breaks))]) }</strong>
+        }
+        { " " }<button type="button" data-testid={format!("build-group-apply-{n}")}
+            onclick={a.set_design.reform(move |_| design)}>{ t(l, "build.fix.apply") }</button>
+    </> }
 }
 
 /// A reason no server change helps, with the rows it holds for and the
