@@ -14,6 +14,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.intro", "测试 Agent 调用工具 submit_bug_report 提交 Bug 报告；请求超时后 harness 自动重试。选一个故障场景、一种客户端写法和一种服务端实现，单步看每一次请求、服务端执行的 SQL 和库里有几份报告。服务端跑在浏览器里真实的 SQLite 上。", "A test agent calls the tool submit_bug_report; when a request times out the harness retries. Pick a fault scenario, a client strategy and a server implementation, then step through every request, the SQL the server runs and how many reports exist. The server runs on a real SQLite database inside your browser."),
     e("lab.to_matrix", "看全部组合（矩阵）", "See every combination (matrix)"),
     e("lab.pick.colon", "：", ": "),
+    e("lab.pick.own_schedule", "自己的故障序列（见上方）", "a fault schedule of its own (above)"),
     e("lab.pick.count", "（共 {n} 个，点开可换）", " ({n} in all; open to change)"),
     e("lab.to_run", "回到单次运行", "Back to a single run"),
     e("lab.to_build", "到工作台自己搭服务端：先看它变红，再一个机制一个机制地修好", "Build the server yourself on the workbench: see it red first, then fix it one mechanism at a time"),

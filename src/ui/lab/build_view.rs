@@ -298,14 +298,14 @@ fn row_html(
             <th scope="row">{ t(l, &format!("lab.scenario.{}", r.scenario.id())) }</th>
             <td class="num">{ r.reports }</td>
             <td class="num" data-testid={format!("build-notes-{}", r.scenario.id())}>{ r.notes.delivered }{ super::notes_view::short_marks(l, r.notes) }</td>
-            <td class="tool">{ t(l, &format!("lab.toolout.{}", r.tool.id())) }</td>
+            <td class="tool"><span class="cell-min">{ t(l, &format!("lab.toolout.{}", r.tool.id())) }</span></td>
             <td>
                 <span class="mark-word">{ icon(mark) }{ " " }{ t(l, word) }</span>
                 if let Some(k) = turned {
                     { " " }<span class={classes!("turned", k)}>{ t(l, &format!("build.turned_{k}")) }</span>
                 }
             </td>
-            <td>{ broke.unwrap_or_default() }{ " " }{ fix.unwrap_or_default() }</td>
+            <td><span class="cell-min wide">{ broke.unwrap_or_default() }{ " " }{ fix.unwrap_or_default() }</span></td>
         </tr>
     }
 }

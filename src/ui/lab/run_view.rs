@@ -58,16 +58,14 @@ fn own_schedule(
 fn picker<T: Copy + PartialEq + 'static>(
     l: Lang,
     name: &'static str,
-    legend: &str,
     all: &[T],
     current: Option<T>,
+    otherwise: String,
     id: fn(T) -> &'static str,
     onpick: Callback<T>,
 ) -> Html {
-    let chosen = current.map_or_else(
-        || "—".to_string(),
-        |v| t(l, &format!("lab.{name}.{}", id(v))),
-    );
+    let legend = t(l, &format!("lab.pick.{name}"));
+    let chosen = current.map_or(otherwise, |v| t(l, &format!("lab.{name}.{}", id(v))));
     html! {
         <details class="picker-fold" data-testid={format!("fold-{name}")}>
             <summary>
@@ -318,9 +316,9 @@ fn pickers(l: Lang, state: &State) -> Html {
     let s = &**state;
     html! { <>
         <div class="pickers">
-            { picker(l, "scenario", &t(l, "lab.pick.scenario"), &Scenario::ALL, s.params.schedule.is_none().then_some(s.params.scenario), Scenario::id, pick(state, Action::Scenario)) }
-            { picker(l, "client", &t(l, "lab.pick.client"), &ClientStrategy::ALL, Some(s.params.client), ClientStrategy::id, pick(state, Action::Client)) }
-            { picker(l, "server", &t(l, "lab.pick.server"), &Preset::ALL, s.params.design.preset(), Preset::id, pick(state, Action::Server)) }
+            { picker(l, "scenario", &Scenario::ALL, s.params.schedule.is_none().then_some(s.params.scenario), t(l, "lab.pick.own_schedule"), Scenario::id, pick(state, Action::Scenario)) }
+            { picker(l, "client", &ClientStrategy::ALL, Some(s.params.client), String::new(), ClientStrategy::id, pick(state, Action::Client)) }
+            { picker(l, "server", &Preset::ALL, s.params.design.preset(), crate::i18n::design_name(l, s.params.design), Preset::id, pick(state, Action::Server)) }
         </div>
         if s.params.design.preset().is_none() {
             <p data-testid="design" data-design={s.params.design.to_ids()}>
