@@ -365,7 +365,7 @@ fn group_html(l: Lang, s: &SuiteState, n: usize, g: &FixGroup, a: &Actions) -> H
         ),
         FixGroup::NoServerFix { reasons } => (
             "none",
-            html! { <>{ tf(l, "build.group.none", &[count.clone()]) }{ " " }{ scenarios(l, &rows) }</> },
+            html! { <>{ tf(l, "build.group.none", std::slice::from_ref(&count)) }{ " " }{ scenarios(l, &rows) }</> },
             tf(l, "build.group.why", &[count]),
             html! { <ul class="reasons">{ for reasons.iter().map(|r| reason_html(l, r)) }</ul> },
         ),
