@@ -209,15 +209,20 @@ fn use_newest_row_in_view(step: usize, drawn: bool) -> NodeRef {
 /// The step panel's element id: a link with `step=` lands on it.
 pub const STEP_PANEL_ID: &str = "step-panel";
 
+/// The stepper's row, above the step panel: a landing shows it too (which
+/// step of how many, and the buttons to go on from there).
+const STEPPER_ID: &str = "step-controls";
+
 /// A link that names a step (`landing`) opens at the step panel, once it
-/// is drawn: the pickers and their descriptions above it are not what the
-/// link points at. Once per mount; later steps leave the scroll alone.
+/// is drawn, with the stepper's row above it: the pickers and their
+/// descriptions above those are not what the link points at. Once per
+/// mount; later steps leave the scroll alone.
 #[hook]
 fn use_land_on_step(landing: bool, drawn: bool, embed: bool) {
     use_effect_with(drawn, move |drawn| {
         let later = (landing && *drawn).then(|| {
             crate::ui::dom::after_next_frame(100, move || {
-                crate::ui::dom::bring_into_view(STEP_PANEL_ID, embed)
+                crate::ui::dom::bring_into_view(STEPPER_ID, STEP_PANEL_ID, embed)
             })
         });
         move || drop(later)
@@ -375,7 +380,7 @@ fn on_speed(state: &State) -> Callback<Event> {
 fn controls(l: Lang, state: &State, notices: &UseStateHandle<Vec<Notice>>) -> Html {
     let s = &**state;
     html! {
-        <div class="controls lab-controls">
+        <div class="controls lab-controls" id={STEPPER_ID}>
             <label>{ t(l, "common.seed") }
                 <input type="number" min="0" max="999999" value={s.params.seed.to_string()}
                     data-testid="seed" onchange={on_seed(state, notices)} title={t(l, "lab.seed.help")} />
