@@ -69,6 +69,8 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("amplify.fanout.max", "一次调用最多的最底层请求数", "Most bottom requests one call can make"),
     e("amplify.fanout.trials", "已模拟的逻辑调用", "Logical calls simulated"),
     e("amplify.tree.title", "一次调用的尝试树（种子决定）", "One call's tree of attempts (from the seed)"),
+    e("amplify.tree.bottom_label", "最底层收到的请求：", "Requests the bottom received: "),
+    e("amplify.tree.pos_label", "画出的尝试：", "Attempts drawn: "),
     e("amplify.tree.retries", "重试 {n} 次", "{n} retries"),
     e("amplify.tree.fraction", "「{shown} / {total}」：左边是到这一步最底层已经收到的请求，右边是这次调用一共让最底层收到的请求（每层都一直失败时最多 {max} 个）。这次调用里各层一共重试了 {retries} 次：往下一步一步看，每次重试都让下面的层从第 1 次重新试起。", "«{shown} / {total}»: on the left the requests the bottom has received up to this step, on the right all the requests this call sends to the bottom (at most {max} when every layer keeps failing). The layers retried {retries} times in this call: step through it and watch every retry make the layer below start again from its first attempt."),
     e("amplify.tree.fraction_none", "「{shown} / {total}」：左边是到这一步最底层已经收到的请求，右边是这次调用一共让最底层收到的请求（每层都一直失败时最多 {max} 个）。这次调用第一个请求就成功了，一次也没有重试；换一个种子或调高 p 看看重试怎样层层相乘。", "«{shown} / {total}»: on the left the requests the bottom has received up to this step, on the right all the requests this call sends to the bottom (at most {max} when every layer keeps failing). This call's first request succeeded, so nothing was retried; try another seed or a higher p to see retries multiply."),

@@ -30,7 +30,7 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.pick.design", "服务端机制", "Server mechanisms"),
     e("lab.mech.record_after", "先插数据，再记键", "Insert, then record the key"),
     e("lab.mech.record_after.desc", "先在一个事务里插报告，再在第二个事务里记下键和响应。本章的反例：两步之间崩溃会留下没登记的数据，重试又插一份。", "Commits the report, then records the key and its response in a second transaction. The chapter's counterexample: a crash between the two leaves unrecorded data, and the retry inserts another."),
-    e("lab.mech.claim", "原子占键", "Atomic claim"),
+    e("lab.mech.claim", "占键", "Claim the key"),
     e("lab.mech.claim.desc", "执行前先在事务里占键（in_progress）；报告和键的写回在同一个事务里提交；同键还在处理中就返回 409。", "Claims the key (in_progress) in a transaction before any work; the report and the key's write-back commit in one transaction; a request whose key is still in progress gets 409."),
     e("lab.mech.digest", "比较请求摘要", "Compare the request digest"),
     e("lab.mech.digest.desc", "同键的请求先比较请求摘要：同键、不同请求体返回 422，不重放旧结果。", "Compares the request digest under the key: the same key with a different body gets 422, not the old result."),
@@ -79,3 +79,38 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.d.replay_no_digest", "这个键已完成：这个服务端不比较请求摘要，直接重放存下的响应 {status}，不再执行。请求体变了也照样回旧响应。", "This key is done: this server does not compare request digests and replays the stored response {status} without running again. A changed body silently gets the old response."),
     e("lab.why.stale_write_back", "占位过了租约被接管后，原来那个慢请求醒过来写回：写回只认键，分不出这是谁的占位，于是又留下一份。写回加上状态条件或 fencing token 才能挡住第二份。", "After a claim past its lease was taken over, the slow original request woke and wrote back: the write-back checks only the key and cannot tell whose claim it is, so a second copy stays. A status condition or a fencing token on the write-back stops the second copy."),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::{Mechanism, Preset};
+
+    /// `design=claim` once read «原子占键», the preset `atomic`'s name: a
+    /// design that is no preset is named by its mechanisms, and no such
+    /// name is a preset's, in either language.
+    #[test]
+    fn no_design_but_a_preset_bears_a_presets_name() {
+        let all = Mechanism::ALL;
+        for lang in [Lang::Zh, Lang::En] {
+            let presets: Vec<String> = Preset::ALL
+                .iter()
+                .map(|p| design_name(lang, p.design()))
+                .collect();
+            for bits in 0u32..1 << all.len() {
+                let ms: Vec<Mechanism> = (0..all.len())
+                    .filter(|i| bits >> i & 1 == 1)
+                    .map(|i| all[i])
+                    .collect();
+                let d = Design::of(&ms);
+                if d.preset().is_none() {
+                    let name = design_name(lang, d);
+                    assert!(
+                        !presets.contains(&name),
+                        "{} is named «{name}», a preset's name",
+                        d.to_ids()
+                    );
+                }
+            }
+        }
+    }
+}

@@ -273,6 +273,19 @@ impl SuiteState {
             .map(|(_, f)| f)
     }
 
+    /// The failing rows grouped by what fixes them
+    /// ([`super::fix_groups::group_fixes`]), once every fix is in.
+    pub fn fix_groups(&self) -> Option<Vec<super::fix_groups::FixGroup>> {
+        self.rows()?;
+        let got: Option<Vec<(Scenario, Fix)>> = self
+            .fixes
+            .iter()
+            .filter(|(_, f)| *f != Owed::Got(None))
+            .map(|(sc, f)| f.got().and_then(|f| f.clone()).map(|f| (*sc, f)))
+            .collect();
+        got.map(|fixes| super::fix_groups::group_fixes(&fixes))
+    }
+
     pub fn next(&self) -> &Owed<Option<NextStep>> {
         &self.next
     }

@@ -28,6 +28,7 @@ pub mod diagram;
 pub mod engine_job;
 pub mod explain;
 mod faults;
+pub mod fix_groups;
 #[cfg(feature = "sqlite")]
 mod handler;
 pub mod harness;

@@ -144,6 +144,16 @@ impl LabParams {
         }
     }
 
+    /// Whether these parameters name a step past the start (`step=<n>`
+    /// with n > 0, or `step=end`): a link that says «看第 10 步» opens at
+    /// the step panel, not at the pickers above it.
+    pub fn lands_on_step(&self) -> bool {
+        match &self.step {
+            StepParam::End => true,
+            StepParam::Raw(raw) => raw.trim().parse::<i64>().is_ok_and(|n| n > 0),
+        }
+    }
+
     /// These parameters at `step` of a run of `steps` steps (`step=end` at
     /// the end, so the link survives model changes).
     pub fn at_step(&self, step: usize, steps: usize) -> LabParams {
@@ -407,6 +417,20 @@ impl MatrixParams {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn only_a_step_past_the_start_lands_on_the_step_panel() {
+        let lands = |q: &str| {
+            super::LabParams::from_query(&crate::params::Query::parse(q))
+                .0
+                .lands_on_step()
+        };
+        assert!(lands("step=10"));
+        assert!(lands("step=end"));
+        assert!(!lands("step=0"));
+        assert!(!lands(""));
+        assert!(!lands("step=abc"));
+    }
+
     use super::*;
     use crate::params::NoticeKind;
 

@@ -322,6 +322,9 @@ fn home(l: Lang) -> Html {
                 <AppLink to={Link::start_of(&Page::Lab)} class="card">
                     <h2>{ t(l, "common.nav.lab") }</h2><p>{ t(l, "common.home.lab") }</p>
                 </AppLink>
+                <AppLink to={Link::start_of(&Page::LabBuild)} class="card" testid="card-build">
+                    <h2>{ t(l, "build.title") }</h2><p>{ t(l, "common.home.build") }</p>
+                </AppLink>
                 <AppLink to={Link::start_of(&Page::Exercises)} class="card">
                     <h2>{ t(l, "common.nav.exercises") }</h2><p>{ t(l, "common.home.exercises") }</p>
                 </AppLink>

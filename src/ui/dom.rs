@@ -160,6 +160,33 @@ pub fn focus_by_id(id: &str) {
     }
 }
 
+/// Brings the element with `top_id` to the top of the view, with the
+/// element `focus_id` (below it, close enough to be in view too). On its
+/// own page the focus goes to `focus_id` (it needs a `tabindex`), so a
+/// keyboard or screen reader user lands where the link pointed. Embedded,
+/// only the frame's own document scrolls: `scrollIntoView` and `focus`
+/// would also scroll the host page around the frame, and focus would leave
+/// the host's reader.
+pub fn bring_into_view(top_id: &str, focus_id: &str, embed: bool) {
+    let doc = gloo::utils::document();
+    let Some(top) = doc.get_element_by_id(top_id) else {
+        return;
+    };
+    if embed {
+        let w = window();
+        let y = top.get_bounding_client_rect().top() + w.scroll_y().unwrap_or(0.0);
+        w.scroll_to_with_x_and_y(0.0, y.max(0.0));
+        return;
+    }
+    if let Some(h) = doc
+        .get_element_by_id(focus_id)
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = h.focus();
+    }
+    top.scroll_into_view_with_bool(true);
+}
+
 /// Reloads the page (a newer version was deployed).
 pub fn reload() {
     let _ = window().location().reload();

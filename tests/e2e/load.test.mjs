@@ -165,6 +165,7 @@ test('no view freezes the page: the lab, the matrix and the exercises stay under
   const page = await openProbed('#/lab?scenario=lease_expired&client=stable_key&server=leased&seed=3');
   await page.getByTestId('card-end').waitFor({ timeout: 60000 });
   await page.getByTestId('to-end').click();
+  await page.getByTestId('fold-scenario').locator('summary').click();
   await page.locator('[data-testid="pick-scenario"] input').nth(1).check();
   await page.waitForFunction(() => !document.querySelector('[data-testid="engine-status"]'), null, { timeout: 60000 });
   await page.evaluate(() => (location.hash = '#/lab/matrix?server=fenced'));

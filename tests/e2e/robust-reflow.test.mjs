@@ -27,6 +27,11 @@ const VIEWS = [
   ['#/lab/matrix', '[data-testid="matrix-elapsed"]'],
   ['#/lab/matrix?by=server&client=stable_key', '[data-testid="matrix-elapsed"]'],
   ['#/lab/build', '[data-testid="build-next"]'],
+  // The workbench's hunt, found ways listed (the third item: a button to press first).
+  ['#/lab/build?preset=atomic&budget=300&suite=response_lost', '[data-testid="hunt-found"], [data-testid="hunt-none"]', 'hunt-start'],
+  // The two-tenant run, and the notifications and outbox tables.
+  ['#/lab?scenario=key_collision&client=stable_key&server=key_split&seed=1&step=end', '[data-testid="tenants"]'],
+  ['#/lab?scenario=relay_crash&client=stable_key&design=claim,digest,store_errors,lease,guard,fence,outbox&seed=1&step=end', '[data-testid="table-outbox"]'],
   // The exercises page shows one section at a time: every section's cards.
   ...['truths', 'wait', 'layers', 'keys', 'agent', 'interview'].map((id) =>
     [`#/exercises?section=${id}`, `[data-testid="section-count-${id}"]`]),
@@ -80,9 +85,10 @@ async function sweep(width, fontPx, embed) {
     await cdp.send('Page.setFontSizes', { fontSizes: { standard: fontPx, fixed: Math.round(fontPx * 0.8125) } });
   }
   const problems = [];
-  for (const [hash, done] of VIEWS) {
+  for (const [hash, done, press] of VIEWS) {
     const h = embed ? `${hash}${hash.includes('?') ? '&' : '?'}embed=1` : hash;
     await page.evaluate((x) => { location.hash = x; }, h);
+    if (press) await page.getByTestId(press).click({ timeout: 120000 });
     await page.locator(done).first().waitFor({ timeout: 120000 });
     const section = hash.match(/^#\/exercises\?section=(\w+)/)?.[1];
     if (section) await allCards(page, section);

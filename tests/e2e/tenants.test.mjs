@@ -97,8 +97,10 @@ test('the workbench offers tenant_scope as the fix of key_collision, and it turn
   const fix = page.getByTestId('build-fix-key_collision');
   await page.waitForFunction(() => document.querySelector('[data-testid="build-fix-key_collision"]')?.dataset.kind === 'change',
     null, { timeout: 60000 });
-  assert.match(await fix.innerText(), /tenant_scope|按租户划分键/);
-  await page.getByTestId('build-apply-key_collision').click();
+  // The fix is said once, in the row's group, with the button that applies it.
+  const n = await fix.getAttribute('data-group');
+  assert.match(await page.getByTestId(`build-group-${n}`).innerText(), /tenant_scope|按租户划分键/);
+  await page.getByTestId(`build-group-apply-${n}`).click();
   await page.waitForFunction(() => document.querySelector('[data-testid="build-design"]')?.getAttribute('data-design') === 'claim,digest,store_errors,tenant_scope',
     null, { timeout: 60000 });
   await page.waitForFunction(() => document.querySelector('[data-testid="build-key_collision"]')?.dataset.pass === 'true', null, { timeout: 60000 });

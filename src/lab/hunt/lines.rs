@@ -129,7 +129,7 @@ fn attempt_line(l: Lang, n: usize, a: AttemptFault, fate: Option<AttemptFate>) -
     )
 }
 
-/// One notifier call's line: «第 1 次调用通知服务：丢失；应答：送达；中继随后死掉».
+/// One notifier call's line: «第 1 次调用通知服务：丢失；应答：送达；发送流程随后死掉».
 fn note_line(l: Lang, n: usize, f: NotifyFault) -> String {
     // A lost call is never answered: no answer part.
     let mut parts = vec![delivery(l, f.request)];

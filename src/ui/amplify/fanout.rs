@@ -156,6 +156,7 @@ fn tree_panel(l: Lang, run: &FanoutRun, cfg: &FanoutConfig, step: &Step) -> Html
         <div class="panel amp-tree">
             <h2>{ t(l, "amplify.tree.title") }</h2>
             <p class="amp-counts">
+                <span class="count-label">{ t(l, "amplify.tree.bottom_label") }</span>
                 <span data-testid="bottom-count">{ bottom_shown }</span>{ " / " }
                 <span data-testid="first-bottom">{ run.first_bottom }</span>
                 { " · " }
@@ -182,7 +183,7 @@ fn stepper(l: Lang, step: &Step) -> Html {
         <div class="stepper" role="group" aria-label={t(l, "amplify.tree.stepper")}>
             <button type="button" data-testid="step-first" onclick={step.go(0)}>{ icon(Icon::ToStart) }<span class="sr-only">{ t(l, "amplify.tree.first") }</span></button>
             <button type="button" data-testid="step-prev" onclick={step.go(shown - 1)}>{ icon(Icon::Back) }<span class="sr-only">{ t(l, "amplify.tree.prev") }</span></button>
-            <span data-testid="step-pos">{ format!("{shown} / {total}") }</span>
+            <span class="step-pos"><span class="count-label">{ t(l, "amplify.tree.pos_label") }</span><span data-testid="step-pos">{ format!("{shown} / {total}") }</span></span>
             <button type="button" data-testid="step-next" onclick={step.go(shown + 1)}>{ icon(Icon::Play) }<span class="sr-only">{ t(l, "amplify.tree.next") }</span></button>
             <button type="button" data-testid="step-last" onclick={step.go(total)}>{ icon(Icon::ToEnd) }<span class="sr-only">{ t(l, "amplify.tree.last") }</span></button>
         </div>

@@ -8,7 +8,7 @@
 
 use yew::prelude::*;
 
-use super::build_view::{controls, score_block, suite_table, Actions, SqlListing};
+use super::build_view::{controls, fix_groups, score_block, suite_table, Actions, SqlListing};
 use super::engine_job::{use_engine_runner, EngineRunner};
 use super::engine_view::engine_note;
 use super::hunt::HuntPanel;
@@ -75,7 +75,8 @@ pub fn build_page(p: &PageProps) -> Html {
             { controls(l, &b, &actions) }
             { build_status(l, shown, bench.error(), retry) }
             if reveal.is_done() { { score_block(l, shown, &actions) } }
-            { suite_table(l, shown, reveal, &actions) }
+            if reveal.is_done() { { fix_groups(l, shown, &actions) } }
+            { suite_table(l, shown, reveal) }
             <HuntPanel lang={l} spec={b.hunt_spec()} on_kinds={set_kinds} on_seed={set_seed} />
             <SqlListing lang={l} design={b.design} />
         </section>

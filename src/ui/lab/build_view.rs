@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use crate::i18n::{design_name, join_list, t, tf, Lang};
 use crate::lab::build::{next_breaks, Owed, SuiteState};
+use crate::lab::fix_groups::{FixGroup, Reason};
 use crate::lab::reveal::RowReveal;
 use crate::lab::sql::{describe, Part, Statement};
 use crate::lab::suite::{Fix, NextStep, SuiteRow};
@@ -222,8 +223,9 @@ fn next_line(l: Lang, now: Design, next: &Owed<Option<NextStep>>, a: &Actions) -
 
 /// One row per scenario of the suite (the rows `reveal` shows drawn, the
 /// others waiting).
-pub fn suite_table(l: Lang, s: &SuiteState, reveal: RowReveal, a: &Actions) -> Html {
+pub fn suite_table(l: Lang, s: &SuiteState, reveal: RowReveal) -> Html {
     let change = s.since_previous();
+    let groups = s.fix_groups().unwrap_or_default();
     let turned = |sc: Scenario| match &change {
         Some(c) if c.green.contains(&sc) => Some("green"),
         Some(c) if c.red.contains(&sc) => Some("red"),
@@ -237,7 +239,7 @@ pub fn suite_table(l: Lang, s: &SuiteState, reveal: RowReveal, a: &Actions) -> H
         .enumerate()
         .map(
             |(i, (sc, row))| match row.as_ref().filter(|_| reveal.shows(i)) {
-                Some(r) => row_html(l, s, r, turned(*sc), a),
+                Some(r) => row_html(l, s, r, turned(*sc), &groups),
                 None => html! {
                     <tr data-testid={format!("build-{}", sc.id())}>
                         <th scope="row">{ t(l, &format!("lab.scenario.{}", sc.id())) }</th>
@@ -246,7 +248,7 @@ pub fn suite_table(l: Lang, s: &SuiteState, reveal: RowReveal, a: &Actions) -> H
                 },
             },
         );
-    html! {
+    html! { <>
         <div class="scroll-x">
             <table class="data build-table" data-testid="build-suite">
                 <thead><tr>
@@ -260,7 +262,10 @@ pub fn suite_table(l: Lang, s: &SuiteState, reveal: RowReveal, a: &Actions) -> H
                 <tbody>{ for rows }</tbody>
             </table>
         </div>
-    }
+        <ul class="verdict-legend note-legend" data-testid="build-legend">
+            { super::notes_view::legend_items(l) }
+        </ul>
+    </> }
 }
 
 fn row_html(
@@ -268,7 +273,7 @@ fn row_html(
     s: &SuiteState,
     r: &SuiteRow,
     turned: Option<&'static str>,
-    a: &Actions,
+    groups: &[FixGroup],
 ) -> Html {
     let b = &s.params;
     let (mark, word) = if r.pass {
@@ -284,7 +289,7 @@ fn row_html(
             </AppLink>
         }
     });
-    let fix = s.fix(r.scenario).map(|f| fix_html(l, r.scenario, f, a));
+    let fix = s.fix(r.scenario).map(|f| fix_ref(l, r.scenario, f, groups));
     html! {
         <tr data-testid={format!("build-{}", r.scenario.id())} data-reports={r.reports.to_string()}
             data-tool={r.tool.id()} data-pass={r.pass.to_string()} data-turned={turned.unwrap_or("")}
@@ -293,61 +298,154 @@ fn row_html(
             <th scope="row">{ t(l, &format!("lab.scenario.{}", r.scenario.id())) }</th>
             <td class="num">{ r.reports }</td>
             <td class="num" data-testid={format!("build-notes-{}", r.scenario.id())}>{ r.notes.delivered }{ super::notes_view::short_marks(l, r.notes) }</td>
-            <td>{ t(l, &format!("lab.toolout.{}", r.tool.id())) }</td>
+            <td class="tool"><span class="cell-min">{ t(l, &format!("lab.toolout.{}", r.tool.id())) }</span></td>
             <td>
-                { icon(mark) }{ " " }{ t(l, word) }
+                <span class="mark-word">{ icon(mark) }{ " " }{ t(l, word) }</span>
                 if let Some(k) = turned {
                     { " " }<span class={classes!("turned", k)}>{ t(l, &format!("build.turned_{k}")) }</span>
                 }
             </td>
-            <td>{ broke.unwrap_or_default() }{ fix.unwrap_or_default() }</td>
+            <td><span class="cell-min wide">{ broke.unwrap_or_default() }{ " " }{ fix.unwrap_or_default() }</span></td>
         </tr>
     }
 }
 
-/// The smallest fix of a failing row, or why no server change fixes it.
-fn fix_html(l: Lang, sc: Scenario, f: &Owed<Option<Fix>>, a: &Actions) -> Html {
-    let id = format!("build-fix-{}", sc.id());
-    let body = match f {
-        Owed::Waiting => html! { <span class="muted">{ t(l, "build.fix.waiting") }</span> },
-        Owed::Got(None) => Html::default(),
-        Owed::Got(Some(Fix::Change { change, breaks })) => {
-            let design = change.design;
-            html! {
-                <>
-                    { tf(l, "build.fix.change", &[("add", mechs(l, &change.add))]) }
-                    if !change.remove.is_empty() {
-                        { " " }{ tf(l, "build.fix.replaces", &[("remove", mechs(l, &change.remove))]) }
-                    }
-                    if !breaks.is_empty() {
-                        { " " }<strong>{ tf(l, "build.fix.breaks", &[("rows", scenarios(l, breaks))]) }</strong>
-                    }
-                    { " " }<button type="button" data-testid={format!("build-apply-{}", sc.id())}
-                        onclick={a.set_design.reform(move |_| design)}>{ t(l, "build.fix.apply") }</button>
-                </>
-            }
-        }
-        Owed::Got(Some(Fix::NoServerFix {
-            why,
-            instead,
-            no_client,
-        })) => html! {
-            <>
-                { t(l, "build.fix.none") }{ " " }{ t(l, &why.key()) }{ " " }
-                { match (instead, no_client) {
-                    (Some(c), _) => tf(l, "build.fix.instead", &[("client", t(l, &format!("lab.client.{}", c.id())))]),
-                    (None, true) => t(l, "build.fix.no_client"),
-                    (None, false) => t(l, "build.fix.no_better_client"),
-                } }
-            </>
-        },
-    };
+/// Where a failing row's fix is said: the number of its group, once the
+/// engine has answered every row (the fix itself is said once, there).
+fn fix_ref(l: Lang, sc: Scenario, f: &Owed<Option<Fix>>, groups: &[FixGroup]) -> Html {
     let kind = match f {
         Owed::Got(Some(Fix::Change { .. })) => "change",
         Owed::Got(Some(Fix::NoServerFix { .. })) => "none",
-        _ => "waiting",
+        Owed::Got(None) => return Html::default(),
+        Owed::Waiting => "waiting",
     };
-    html! { <p class="fix" data-testid={id} data-kind={kind}>{ body }</p> }
+    let n = groups
+        .iter()
+        .position(|g| g.rows().contains(&sc))
+        .map(|i| i + 1);
+    let text = match n {
+        Some(n) => tf(l, "build.group.see", &[("n", n.to_string())]),
+        None => t(l, "build.fix.waiting"),
+    };
+    html! {
+        <span class="fix" data-testid={format!("build-fix-{}", sc.id())} data-kind={kind}
+            data-group={n.map(|n| n.to_string()).unwrap_or_default()}>{ text }</span>
+    }
+}
+
+/// The failing rows grouped by what fixes them: each change said once
+/// with the rows it fixes and those it turns red, its rows (each with
+/// where it broke) folded until opened; the rows no server change fixes
+/// last, by reason.
+pub fn fix_groups(l: Lang, s: &SuiteState, a: &Actions) -> Html {
+    let Some(groups) = s.fix_groups().filter(|g| !g.is_empty()) else {
+        return Html::default();
+    };
+    html! {
+        <section class="fix-groups" data-testid="build-groups">
+            <h2>{ t(l, "build.groups.title") }</h2>
+            { for groups.iter().enumerate().map(|(i, g)| group_html(l, s, i + 1, g, a)) }
+        </section>
+    }
+}
+
+fn group_html(l: Lang, s: &SuiteState, n: usize, g: &FixGroup, a: &Actions) -> Html {
+    let rows = g.rows();
+    let ids: Vec<&str> = rows.iter().map(|sc| sc.id()).collect();
+    let count = ("n", rows.len().to_string());
+    // The reasons are long (why, and what would help instead): the group's
+    // line names its rows and its fold says why, so that the first screen
+    // holds every group.
+    let (kind, head, summary, reasons) = match g {
+        FixGroup::Change { change, breaks, .. } => (
+            "change",
+            change_head(l, n, change, breaks, rows.len(), a),
+            tf(l, "build.group.rows", &[count]),
+            Html::default(),
+        ),
+        FixGroup::NoServerFix { reasons } => (
+            "none",
+            html! { <>{ tf(l, "build.group.none", std::slice::from_ref(&count)) }{ " " }{ scenarios(l, &rows) }</> },
+            tf(l, "build.group.why", &[count]),
+            html! { <ul class="reasons">{ for reasons.iter().map(|r| reason_html(l, r)) }</ul> },
+        ),
+    };
+    html! {
+        <div class="fix-group" data-testid={format!("build-group-{n}")} data-kind={kind} data-rows={ids.join(",")}>
+            <p class="fix-head"><span class="group-no">{ n }</span>{ head }</p>
+            <details class="group-rows">
+                <summary>{ summary }</summary>
+                { reasons }
+                <ul>{ for rows.iter().map(|sc| group_row(l, s, *sc)) }</ul>
+            </details>
+        </div>
+    }
+}
+
+/// «加上 X：修好这 9 行，但会让这 1 行变红», and the button that applies it.
+fn change_head(
+    l: Lang,
+    n: usize,
+    change: &crate::lab::suite::Change,
+    breaks: &[Scenario],
+    fixed: usize,
+    a: &Actions,
+) -> Html {
+    let design = change.design;
+    html! { <>
+        { tf(l, "build.group.change", &[("add", mechs(l, &change.add)), ("n", fixed.to_string())]) }
+        if !change.remove.is_empty() {
+            { " " }{ tf(l, "build.fix.replaces", &[("remove", mechs(l, &change.remove))]) }
+        }
+        if !breaks.is_empty() {
+            { " " }<strong>{ tf(l, "build.group.breaks", &[("n", breaks.len().to_string()), ("rows", scenarios(l, breaks))]) }</strong>
+        }
+        { " " }<button type="button" data-testid={format!("build-group-apply-{n}")}
+            onclick={a.set_design.reform(move |_| design)}>{ t(l, "build.fix.apply") }</button>
+    </> }
+}
+
+/// A reason no server change helps, with the rows it holds for and the
+/// client that would (if any).
+fn reason_html(l: Lang, r: &Reason) -> Html {
+    let hint = match (r.instead, r.no_client) {
+        (Some(c), _) => tf(
+            l,
+            "build.fix.instead",
+            &[("client", t(l, &format!("lab.client.{}", c.id())))],
+        ),
+        (None, true) => t(l, "build.fix.no_client"),
+        (None, false) => t(l, "build.fix.no_better_client"),
+    };
+    let ids: Vec<&str> = r.rows.iter().map(|sc| sc.id()).collect();
+    html! {
+        <li data-why={format!("{:?}", r.why)} data-rows={ids.join(",")}>
+            <strong>{ scenarios(l, &r.rows) }</strong>{ t(l, "lab.pick.colon") }
+            { t(l, &r.why.key()) }{ " " }{ hint }
+        </li>
+    }
+}
+
+/// A row of a group: its name and the link to the step where it broke.
+fn group_row(l: Lang, s: &SuiteState, sc: Scenario) -> Html {
+    let b = &s.params;
+    let step = s
+        .shown()
+        .iter()
+        .flatten()
+        .find(|r| r.scenario == sc)
+        .and_then(|r| r.break_step);
+    html! {
+        <li>
+            { t(l, &format!("lab.scenario.{}", sc.id())) }
+            if let Some(step) = step {
+                { " · " }
+                <AppLink to={Link::lab_step(sc, b.client, b.design, b.seed, step)} testid={format!("group-break-{}", sc.id())}>
+                    { tf(l, "build.to_break", &[("step", step.to_string())]) }
+                </AppLink>
+            }
+        </li>
+    }
 }
 
 #[derive(Properties, PartialEq)]

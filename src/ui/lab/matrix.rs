@@ -97,7 +97,10 @@ pub fn matrix_page(p: &PageProps) -> Html {
         <section class={classes!("lab", "matrix", p.embed.then_some("compact"))}>
             <h1 data-testid="matrix-title">{ t(l, if m.by == MatrixBy::Server { "lab.matrix.title_by_server" } else { "lab.matrix.title" }) }</h1>
             if !p.embed { <p>{ t(l, "lab.matrix.intro") }</p> }
-            <p><AppLink to={to_run(m.design)} testid="to-run">{ t(l, "lab.to_run") }</AppLink></p>
+            <p class="lab-links">
+                <AppLink to={to_run(m.design)} testid="to-run">{ t(l, "lab.to_run") }</AppLink>
+                <AppLink to={crate::links::Link::LabBuild(crate::lab::BuildParams { design: m.design, ..Default::default() })} testid="to-build">{ t(l, "lab.to_build") }</AppLink>
+            </p>
             <NoticeList lang={l} notices={init.1.clone()} />
             { view_switch(l, &params) }
             { legend(l) }

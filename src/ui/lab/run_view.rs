@@ -51,34 +51,47 @@ fn own_schedule(
     }
 }
 
+/// One picker, folded into one line (its name and the choice) until the
+/// student opens it: 26 scenario descriptions above the step panel pushed
+/// it two screens down. Opened, each option's description is one line
+/// until it is the one picked (styles: `.picker .option-desc`).
 fn picker<T: Copy + PartialEq + 'static>(
     l: Lang,
     name: &'static str,
-    legend: &str,
     all: &[T],
     current: Option<T>,
+    otherwise: String,
     id: fn(T) -> &'static str,
     onpick: Callback<T>,
 ) -> Html {
+    let legend = t(l, &format!("lab.pick.{name}"));
+    let chosen = current.map_or(otherwise, |v| t(l, &format!("lab.{name}.{}", id(v))));
     html! {
-        <fieldset class="picker" data-testid={format!("pick-{name}")}>
-            <legend>{ legend.to_string() }</legend>
-            { for all.iter().map(|v| {
-                let v = *v;
-                let checked = Some(v) == current;
-                let onpick = onpick.clone();
-                let onchange = Callback::from(move |_| onpick.emit(v));
-                html! {
-                    <label class={classes!("option", checked.then_some("checked"))}>
-                        <input type="radio" name={name} value={id(v)} checked={checked} onchange={onchange} />
-                        <span class="option-text">
-                            <span class="option-name">{ t(l, &format!("lab.{name}.{}", id(v))) }</span>
-                            <span class="option-desc">{ t(l, &format!("lab.{name}.{}.desc", id(v))) }</span>
-                        </span>
-                    </label>
-                }
-            }) }
-        </fieldset>
+        <details class="picker-fold" data-testid={format!("fold-{name}")}>
+            <summary>
+                <span class="picker-legend">{ legend.to_string() }{ t(l, "lab.pick.colon") }</span>
+                <strong data-testid={format!("chosen-{name}")}>{ chosen }</strong>
+                <span class="muted picker-count">{ tf(l, "lab.pick.count", &[("n", all.len().to_string())]) }</span>
+            </summary>
+            <fieldset class="picker" data-testid={format!("pick-{name}")}>
+                <legend class="sr-only">{ legend.to_string() }</legend>
+                { for all.iter().map(|v| {
+                    let v = *v;
+                    let checked = Some(v) == current;
+                    let onpick = onpick.clone();
+                    let onchange = Callback::from(move |_| onpick.emit(v));
+                    html! {
+                        <label class={classes!("option", checked.then_some("checked"))}>
+                            <input type="radio" name={name} value={id(v)} checked={checked} onchange={onchange} />
+                            <span class="option-text">
+                                <span class="option-name">{ t(l, &format!("lab.{name}.{}", id(v))) }</span>
+                                <span class="option-desc">{ t(l, &format!("lab.{name}.{}.desc", id(v))) }</span>
+                            </span>
+                        </label>
+                    }
+                }) }
+            </fieldset>
+        </details>
     }
 }
 
@@ -193,6 +206,29 @@ fn use_newest_row_in_view(step: usize, drawn: bool) -> NodeRef {
     seq_ref
 }
 
+/// The step panel's element id: a link with `step=` lands on it.
+pub const STEP_PANEL_ID: &str = "step-panel";
+
+/// The stepper's row, above the step panel: a landing shows it too (which
+/// step of how many, and the buttons to go on from there).
+const STEPPER_ID: &str = "step-controls";
+
+/// A link that names a step (`landing`) opens at the step panel, once it
+/// is drawn, with the stepper's row above it: the pickers and their
+/// descriptions above those are not what the link points at. Once per
+/// mount; later steps leave the scroll alone.
+#[hook]
+fn use_land_on_step(landing: bool, drawn: bool, embed: bool) {
+    use_effect_with(drawn, move |drawn| {
+        let later = (landing && *drawn).then(|| {
+            crate::ui::dom::after_next_frame(100, move || {
+                crate::ui::dom::bring_into_view(STEPPER_ID, STEP_PANEL_ID, embed)
+            })
+        });
+        move || drop(later)
+    });
+}
+
 /// The idempotency lab's run view, once the engine has sent the first run
 /// (see [`super::page::LabPage`]).
 #[function_component(LabRunView)]
@@ -223,6 +259,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
     let stage = use_frame_stages(2);
     let (middle, lower) = (stage >= 1, stage >= 2);
     let seq_ref = use_newest_row_in_view(state.step, lower);
+    use_land_on_step(props.first.params.lands_on_step(), middle, p.embed);
 
     // No animation for users who asked for reduced motion; play still steps.
     let reduced = *use_memo((), |_| crate::ui::dom::prefers_reduced_motion());
@@ -231,6 +268,10 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
     let narrow = *use_memo((), |_| crate::ui::dom::narrow_screen());
     let s = &*state;
     let to_matrix = crate::links::Link::LabMatrix(crate::lab::MatrixParams {
+        design: s.params.design,
+        ..Default::default()
+    });
+    let to_build = crate::links::Link::LabBuild(crate::lab::BuildParams {
         design: s.params.design,
         ..Default::default()
     });
@@ -246,7 +287,10 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
         <section class={classes!("lab", p.embed.then_some("compact"), reduced.then_some("no-motion"))}>
             <h1>{ t(l, "lab.title") }</h1>
             if !p.embed { <p class="lab-intro">{ t(l, "lab.intro") }</p> }
-            <p><AppLink to={to_matrix} testid="to-matrix">{ t(l, "lab.to_matrix") }</AppLink></p>
+            <p class="lab-links">
+                <AppLink to={to_matrix} testid="to-matrix">{ t(l, "lab.to_matrix") }</AppLink>
+                <AppLink to={to_build} testid="to-build">{ t(l, "lab.to_build") }</AppLink>
+            </p>
             <NoticeList lang={l} notices={(*notices).clone()} />
             { own_schedule(l, s.params.schedule.as_ref(), (!s.computing).then_some(&*s.run)) }
             { pickers(l, &state) }
@@ -277,9 +321,9 @@ fn pickers(l: Lang, state: &State) -> Html {
     let s = &**state;
     html! { <>
         <div class="pickers">
-            { picker(l, "scenario", &t(l, "lab.pick.scenario"), &Scenario::ALL, s.params.schedule.is_none().then_some(s.params.scenario), Scenario::id, pick(state, Action::Scenario)) }
-            { picker(l, "client", &t(l, "lab.pick.client"), &ClientStrategy::ALL, Some(s.params.client), ClientStrategy::id, pick(state, Action::Client)) }
-            { picker(l, "server", &t(l, "lab.pick.server"), &Preset::ALL, s.params.design.preset(), Preset::id, pick(state, Action::Server)) }
+            { picker(l, "scenario", &Scenario::ALL, s.params.schedule.is_none().then_some(s.params.scenario), t(l, "lab.pick.own_schedule"), Scenario::id, pick(state, Action::Scenario)) }
+            { picker(l, "client", &ClientStrategy::ALL, Some(s.params.client), String::new(), ClientStrategy::id, pick(state, Action::Client)) }
+            { picker(l, "server", &Preset::ALL, s.params.design.preset(), crate::i18n::design_name(l, s.params.design), Preset::id, pick(state, Action::Server)) }
         </div>
         if s.params.design.preset().is_none() {
             <p data-testid="design" data-design={s.params.design.to_ids()}>
@@ -336,7 +380,7 @@ fn on_speed(state: &State) -> Callback<Event> {
 fn controls(l: Lang, state: &State, notices: &UseStateHandle<Vec<Notice>>) -> Html {
     let s = &**state;
     html! {
-        <div class="controls lab-controls">
+        <div class="controls lab-controls" id={STEPPER_ID}>
             <label>{ t(l, "common.seed") }
                 <input type="number" min="0" max="999999" value={s.params.seed.to_string()}
                     data-testid="seed" onchange={on_seed(state, notices)} title={t(l, "lab.seed.help")} />
@@ -415,7 +459,7 @@ fn story(l: Lang, state: &State) -> Html {
     let count = now.map_or(0, |c| c.reports.len());
     html! {
         <div class="lab-grid">
-            <div class="panel lab-story">
+            <div class="panel lab-story" id={STEP_PANEL_ID} tabindex="-1" data-testid="step-panel">
                 <h2>{ t(l, "lab.narration.title") }</h2>
                 <p class="narration" aria-live="polite" data-testid="narration">{ narrate(l, &s.run, now) }</p>
                 <h3>{ t(l, "lab.sql.title") }</h3>

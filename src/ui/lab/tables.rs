@@ -5,15 +5,29 @@ use yew::prelude::*;
 use crate::i18n::{t, tf, Lang};
 use crate::lab::{KeyRow, ReportRow, SqlExec, SqlOutcome};
 
-/// A `*_ms` column's value in the lab's one time format; the raw number
-/// stays in the cell's title, as the database holds it.
-fn time_cell(l: Lang, ms: Option<i64>, testid: &'static str) -> Html {
+/// A `*_ms` column's header: the column's name as the database has it,
+/// and once, the unit its cells are shown in (seconds since the run's start).
+pub(super) fn time_head(l: Lang, name: &'static str) -> Html {
+    html! { <th class="num">{ name }<span class="unit">{ t(l, "lab.tables.unit_s") }</span></th> }
+}
+
+/// A `*_ms` column's value: seconds since the run's start, as its header
+/// says, without repeating the unit; past an hour in the lab's clock
+/// format (`25 小时 5.028 秒`, which says its units itself: a day is not
+/// 90,005 seconds). The raw number stays in the cell's title, as the
+/// database holds it.
+pub(super) fn time_cell(l: Lang, ms: Option<i64>, testid: &'static str) -> Html {
+    const HOUR: u64 = 3_600_000;
     match ms {
-        Some(v) => html! {
-            <td class="num" title={format!("{v} ms")} data-testid={testid}>
-                { crate::i18n::num::clock(l, v.max(0) as u64) }
-            </td>
-        },
+        Some(v) => {
+            let v0 = v.max(0) as u64;
+            let shown = if v0 < HOUR {
+                crate::i18n::num::num(v0 as f64 / 1000.0, 3)
+            } else {
+                crate::i18n::num::clock(l, v0)
+            };
+            html! { <td class="num" title={format!("{v} ms")} data-testid={testid}>{ shown }</td> }
+        }
         None => html! { <td class="num" data-testid={testid}>{ "—" }</td> },
     }
 }
@@ -32,7 +46,7 @@ pub fn reports_table(l: Lang, rows: &[ReportRow], before: &[ReportRow]) -> Html 
                 <caption>{ t(l, "lab.tables.reports") }<span class="muted">{ t(l, "lab.tables.new_hint") }{ t(l, "lab.tables.ms_hint") }</span></caption>
                 <thead><tr>
                     <th class="num">{ "id" }</th><th>{ "run_id" }</th><th>{ "module" }</th>
-                    <th>{ "title" }</th><th class="num">{ "created_ms" }</th>
+                    <th>{ "title" }</th>{ time_head(l, "created_ms") }
                 </tr></thead>
                 <tbody>
                     if rows.is_empty() {
@@ -62,9 +76,9 @@ pub fn keys_table(l: Lang, rows: &[KeyRow], before: &[KeyRow]) -> Html {
                 <caption>{ t(l, "lab.tables.keys") }<span class="muted">{ t(l, "lab.tables.new_hint") }{ t(l, "lab.tables.ms_hint") }</span></caption>
                 <thead><tr>
                     <th>{ "key" }</th><th>{ "request_digest" }</th><th>{ "status" }</th>
-                    <th class="num">{ "fence" }</th><th class="num">{ "lease_expires_ms" }</th>
+                    <th class="num">{ "fence" }</th>{ time_head(l, "lease_expires_ms") }
                     <th class="num">{ "response_status" }</th><th>{ "response_body" }</th>
-                    <th class="num">{ "created_ms" }</th>
+                    { time_head(l, "created_ms") }
                 </tr></thead>
                 <tbody>
                     if rows.is_empty() {

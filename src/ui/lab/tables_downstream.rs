@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use super::tables::{opt, sql_list};
+use super::tables::{opt, sql_list, time_cell, time_head};
 use crate::i18n::{t, Lang};
 use crate::lab::{Mechanism, NotificationRow, OutboxRow, Step};
 
@@ -16,7 +16,7 @@ fn notifications_table(l: Lang, rows: &[NotificationRow], before: &[Notification
                 <caption>{ t(l, "lab.tables.notifications") }<span class="muted">{ t(l, "lab.tables.new_hint") }{ t(l, "lab.tables.ms_hint") }</span></caption>
                 <thead><tr>
                     <th class="num">{ "id" }</th><th class="num">{ "report_id" }</th><th>{ "title" }</th>
-                    <th>{ "dedupe_key" }</th><th class="num">{ "fence" }</th><th class="num">{ "received_ms" }</th>
+                    <th>{ "dedupe_key" }</th><th class="num">{ "fence" }</th>{ time_head(l, "received_ms") }
                 </tr></thead>
                 <tbody>
                     if rows.is_empty() {
@@ -26,7 +26,7 @@ fn notifications_table(l: Lang, rows: &[NotificationRow], before: &[Notification
                         <tr class={classes!((!before.contains(r)).then_some("new"))}>
                             <td class="num">{ r.id }</td><td class="num">{ opt(&r.report_id) }</td>
                             <td>{ &r.title }</td><td><code>{ opt(&r.dedupe_key) }</code></td>
-                            <td class="num">{ opt(&r.fence) }</td><td class="num">{ r.received_ms }</td>
+                            <td class="num">{ opt(&r.fence) }</td>{ time_cell(l, Some(r.received_ms), "note-received") }
                         </tr>
                     }) }
                 </tbody>
@@ -40,10 +40,10 @@ fn outbox_table(l: Lang, rows: &[OutboxRow], before: &[OutboxRow]) -> Html {
     html! {
         <div class="scroll-x">
             <table class="data" data-testid="table-outbox" data-rows={rows.len().to_string()}>
-                <caption>{ t(l, "lab.tables.outbox") }<span class="muted">{ t(l, "lab.tables.new_hint") }</span></caption>
+                <caption>{ t(l, "lab.tables.outbox") }<span class="muted">{ t(l, "lab.tables.new_hint") }{ t(l, "lab.tables.ms_hint") }</span></caption>
                 <thead><tr>
                     <th class="num">{ "id" }</th><th class="num">{ "report_id" }</th><th class="num">{ "fence" }</th>
-                    <th class="num">{ "created_ms" }</th><th class="num">{ "sent_ms" }</th>
+                    { time_head(l, "created_ms") }{ time_head(l, "sent_ms") }
                 </tr></thead>
                 <tbody>
                     if rows.is_empty() {
@@ -52,8 +52,8 @@ fn outbox_table(l: Lang, rows: &[OutboxRow], before: &[OutboxRow]) -> Html {
                     { for rows.iter().map(|r| html! {
                         <tr class={classes!((!before.contains(r)).then_some("new"))}>
                             <td class="num">{ r.id }</td><td class="num">{ r.report_id }</td>
-                            <td class="num">{ opt(&r.fence) }</td><td class="num">{ r.created_ms }</td>
-                            <td class="num">{ opt(&r.sent_ms) }</td>
+                            <td class="num">{ opt(&r.fence) }</td>{ time_cell(l, Some(r.created_ms), "outbox-created") }
+                            { time_cell(l, r.sent_ms, "outbox-sent") }
                         </tr>
                     }) }
                 </tbody>
