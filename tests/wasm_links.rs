@@ -27,7 +27,7 @@ async fn an_english_embed_links_stay_english_embeds() {
     let root = mount("#/?embed=1&lang=en");
     wait_for(&root, ".home .card").await;
     let cards = hrefs(&root, ".home a.card");
-    assert_eq!(cards.len(), 4, "{cards:?}");
+    assert_eq!(cards.len(), 5, "{cards:?}");
     for h in &cards {
         assert!(h.ends_with("lang=en&embed=1"), "{h}");
     }
