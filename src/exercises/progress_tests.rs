@@ -63,7 +63,7 @@ fn a_reset_in_one_tab_is_not_undone_by_the_others_next_answer() {
     w = apply(Some(&w.json), None, &set("b", true));
     // Tab 1 clears.
     let cleared = apply(Some(&w.json), None, &Edit::Clear);
-    assert_eq!(cleared.cleared.len(), 2);
+    assert_eq!(cleared.cleared.records.len(), 2);
     assert!(cleared.progress.records.is_empty());
     // Tab 2 (which still shows a and b) answers c.
     let next = apply(Some(&cleared.json), None, &set("c", true));
@@ -234,14 +234,16 @@ mod interleavings {
         pending: Option<(Option<String>, Option<Edit>)>,
         /// `storage` events not yet handled.
         inbox: usize,
-        /// The records the last clear of this frame removed (for undo).
-        undo: BTreeMap<String, Record>,
+        /// What the last clear of this frame removed (for undo).
+        undo: Progress,
     }
 
-    /// Every edit that took effect, as stamps: the oracle.
+    /// Every edit that took effect, as stamps: the oracle. A put is what
+    /// it added (one answer at its stamp; an undone clear's answer with the
+    /// try that counted), a clear is its stamp.
     #[derive(Default)]
     struct Effects {
-        puts: Vec<(String, Record, u64)>,
+        puts: Vec<(String, Progress)>,
         clears: Vec<u64>,
     }
 
@@ -249,10 +251,8 @@ mod interleavings {
         /// What the stored value must hold: the join of every effect.
         fn expected(&self) -> Progress {
             let mut p = Progress::default();
-            for (id, r, at) in &self.puts {
-                let mut one = Progress::default();
-                one.put(id.clone(), r.clone(), *at);
-                p.join(&one);
+            for (_, one) in &self.puts {
+                p.join(one);
             }
             for at in &self.clears {
                 let mut c = Progress::default();
@@ -303,15 +303,19 @@ mod interleavings {
                     let w = write(read.as_deref(), None, &f.memory, &edit, self.clock + skew);
                     let at = w.at;
                     match &edit {
-                        Edit::Set(id, r) => self.effects.puts.push((id.clone(), r.clone(), at)),
+                        Edit::Set(id, r) => {
+                            let mut one = Progress::default();
+                            one.put(id.clone(), r.clone(), at);
+                            self.effects.puts.push((id.clone(), one));
+                        }
                         Edit::Clear => {
                             self.effects.clears.push(at);
                             f.undo = w.cleared.clone();
                         }
                         Edit::Restore(old) => {
-                            for (id, r) in old {
+                            for id in old.records.keys() {
                                 if w.progress.stamps.get(id) == Some(&at) {
-                                    self.effects.puts.push((id.clone(), r.clone(), at));
+                                    self.effects.puts.push((id.clone(), old.restored(id, at)));
                                 }
                             }
                         }
@@ -415,7 +419,7 @@ mod interleavings {
             proptest::prop_assert!(w.settle(), "the frames never stopped writing");
             let stored = Stored::parse(w.storage.as_deref()).unwrap().progress;
             let answered: std::collections::BTreeSet<&String> =
-                w.effects.puts.iter().map(|(id, _, _)| id).collect();
+                w.effects.puts.iter().map(|(id, _)| id).collect();
             let kept: std::collections::BTreeSet<&String> = stored.records.keys().collect();
             proptest::prop_assert_eq!(answered, kept);
             proptest::prop_assert_eq!(&stored, &w.effects.expected());
