@@ -468,8 +468,9 @@ pub struct Write {
     pub json: String,
     /// The readable progress after the edit (what the page shows).
     pub progress: Progress,
-    /// For a clear: what it removed (for undo).
-    pub cleared: Progress,
+    /// For a clear: what it removed (for undo; boxed, so that a write
+    /// stays small to pass around).
+    pub cleared: Box<Progress>,
     /// A value that could not be read at all, to copy to
     /// [`Write::backup_key`] before the scoped key is overwritten.
     pub backup: Option<String>,
@@ -511,7 +512,7 @@ pub fn write(
     let (mut stored, backup) = read(current, legacy);
     stored.progress.join(memory);
     let at = now_ms.max(stored.progress.latest() + 1);
-    let mut cleared = Progress::default();
+    let mut cleared = Box::default();
     let progress = &mut stored.progress;
     match edit {
         Edit::Set(id, r) => {
@@ -520,7 +521,7 @@ pub fn write(
             // The join keeps the tries before this one.
             progress.join(&one);
         }
-        Edit::Clear => cleared = progress.clear(at),
+        Edit::Clear => cleared = Box::new(progress.clear(at)),
         Edit::Restore(old) => {
             for id in old.records.keys() {
                 if !progress.records.contains_key(id) {

@@ -70,7 +70,7 @@ fn a_reset_in_one_tab_is_not_undone_by_the_others_next_answer() {
     let ids: Vec<_> = next.progress.records.keys().cloned().collect();
     assert_eq!(ids, vec!["c".to_string()]);
     // Undo puts a and b back, keeping c's newer answer.
-    let undone = apply(Some(&next.json), None, &Edit::Restore(cleared.cleared));
+    let undone = apply(Some(&next.json), None, &Edit::Restore(*cleared.cleared));
     assert_eq!(undone.progress.records.len(), 3);
 }
 
@@ -79,7 +79,7 @@ fn undo_does_not_overwrite_a_newer_answer() {
     let w = apply(None, None, &set("a", true));
     let c = apply(Some(&w.json), None, &Edit::Clear);
     let again = apply(Some(&c.json), None, &set("a", false));
-    let u = apply(Some(&again.json), None, &Edit::Restore(c.cleared));
+    let u = apply(Some(&again.json), None, &Edit::Restore(*c.cleared));
     assert!(!u.progress.get("a").unwrap().correct);
 }
 
@@ -310,7 +310,7 @@ mod interleavings {
                         }
                         Edit::Clear => {
                             self.effects.clears.push(at);
-                            f.undo = w.cleared.clone();
+                            f.undo = (*w.cleared).clone();
                         }
                         Edit::Restore(old) => {
                             for id in old.records.keys() {
@@ -623,7 +623,7 @@ fn an_undone_clear_brings_back_the_try_that_counted() {
     let w = write(Some(&w.json), None, &w.progress, &set(Q, true), 2);
     let cleared = write(Some(&w.json), None, &w.progress, &Edit::Clear, 3);
     assert_eq!(tally(&cleared.progress), (0, 0));
-    let undo = Edit::Restore(cleared.cleared.clone());
+    let undo = Edit::Restore((*cleared.cleared).clone());
     let back = write(Some(&cleared.json), None, &cleared.progress, &undo, 4);
     assert_eq!(
         tally(&back.progress),

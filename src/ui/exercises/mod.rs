@@ -269,7 +269,7 @@ fn use_edits(state: &UseReducerHandle<State>) -> Edits {
         let state = state.dispatcher();
         Callback::from(move |_| {
             let (w, problem) = perform(&Edit::Clear);
-            state.dispatch(Action::Cleared(w.progress, w.cleared, problem));
+            state.dispatch(Action::Cleared(w.progress, *w.cleared, problem));
         })
     };
     let on_undo = {
