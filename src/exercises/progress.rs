@@ -23,8 +23,9 @@
 //! question ([`super::revisions`]) are kept but not counted
 //! ([`Progress::standing`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::grade::Record;
@@ -35,6 +36,10 @@ pub const FORMAT_VERSION: u64 = 2;
 
 /// A record's field with its logical time stamp (older versions ignore it).
 const STAMP: &str = "at";
+
+/// A record's field with its earlier graded tries (left out when there are
+/// none, so a question answered once is stored as before tries were kept).
+const TRIES: &str = "tries";
 
 /// The top-level field with the stamp of the last clear.
 const CLEARED: &str = "cleared";
@@ -68,7 +73,38 @@ pub fn deployment_dir(pathname: &str) -> &str {
 pub struct Progress {
     pub records: BTreeMap<String, Record>,
     stamps: BTreeMap<String, u64>,
+    /// Per question, its graded tries before the one its record holds (the
+    /// record's own try is at its stamp). Kept as a set, not as the earliest
+    /// alone: a clear between two tries drops the first, and then the
+    /// second is the one that counts.
+    tries: BTreeMap<String, BTreeSet<Try>>,
     cleared: u64,
+}
+
+/// One graded try of a question: when, whether it was right, and which
+/// revision of the question it answered. Ordered by time first, so the
+/// earliest try of a set is its least (equal stamps: a wrong try first).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize
+)]
+pub struct Try {
+    pub at: u64,
+    pub correct: bool,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub revision: u32,
+}
+
+/// Revision 0 is left out, as in a stored record.
+fn is_zero(r: &u32) -> bool {
+    *r == 0
 }
 
 /// Answered and correct counts over a bank.
@@ -101,18 +137,79 @@ impl Progress {
         self.records.insert(id, r);
     }
 
-    /// Removes every record, as a clear at `at`; returns them.
-    fn clear(&mut self, at: u64) -> BTreeMap<String, Record> {
-        self.stamps.clear();
+    /// Removes every record and try, as a clear at `at`; returns what it
+    /// removed (for undo).
+    fn clear(&mut self, at: u64) -> Progress {
+        let removed = Progress {
+            records: std::mem::take(&mut self.records),
+            stamps: std::mem::take(&mut self.stamps),
+            tries: std::mem::take(&mut self.tries),
+            cleared: self.cleared,
+        };
         self.cleared = self.cleared.max(at);
-        std::mem::take(&mut self.records)
+        removed
+    }
+
+    /// The try `id`'s record holds itself.
+    fn own_try(&self, id: &str) -> Option<Try> {
+        self.records.get(id).map(|r| Try {
+            at: self.stamp(id),
+            correct: r.correct,
+            revision: r.revision,
+        })
+    }
+
+    /// Every graded try of `id` this progress knows, its record's own too.
+    fn all_tries(&self, id: &str) -> BTreeSet<Try> {
+        let mut all = self.tries.get(id).cloned().unwrap_or_default();
+        all.extend(self.own_try(id));
+        all
+    }
+
+    /// Keeps `all` as `id`'s tries, less the one its record holds.
+    fn set_tries(&mut self, id: &str, mut all: BTreeSet<Try>) {
+        if let Some(own) = self.own_try(id) {
+            all.remove(&own);
+        }
+        if all.is_empty() {
+            self.tries.remove(id);
+        } else {
+            self.tries.insert(id.to_string(), all);
+        }
+    }
+
+    /// The try of `id` that counts: the earliest graded try of the revision
+    /// its record answered (a try of another revision answered another
+    /// question). A record stored before tries were kept is its own first
+    /// try: it holds the last one, and nothing can recover the first.
+    pub fn first_try(&self, id: &str) -> Option<Try> {
+        let own = self.own_try(id)?;
+        let earlier = self.tries.get(id).into_iter().flatten();
+        // Tries kept beside the record come before its own, even at one stamp.
+        Some(
+            earlier
+                .filter(|t| t.revision == own.revision)
+                .min()
+                .copied()
+                .unwrap_or(own),
+        )
+    }
+
+    /// The first try of `id`, when its record counts ([`Progress::current`])
+    /// but holds a later try: the card shows the later try's result and,
+    /// beside it, that the first try is the one that counts.
+    pub fn counted_first_try(&self, id: &str) -> Option<Try> {
+        self.current(id)?;
+        let first = self.first_try(id)?;
+        (Some(first) != self.own_try(id)).then_some(first)
     }
 
     /// Joins `other` into this progress: the later clear, and per question
     /// the record with the later stamp (equal stamps: the greater record as
-    /// JSON, so the join does not depend on the order), dropped if a clear
-    /// came after it. Commutative, associative and idempotent, so any order
-    /// of joins gives the same progress.
+    /// JSON, so the join does not depend on the order) carrying every try
+    /// either side knows, record and tries dropped if a clear came after
+    /// them. Commutative, associative and idempotent, so any order of joins
+    /// gives the same progress.
     pub fn join(&mut self, other: &Progress) {
         for (id, r) in &other.records {
             let theirs = (other.stamp(id), order_key(r));
@@ -120,9 +217,12 @@ impl Progress {
                 None => true,
                 Some(mine) => theirs > (self.stamp(id), order_key(mine)),
             };
+            let mut all = self.all_tries(id);
+            all.extend(other.all_tries(id));
             if take {
                 self.put(id.clone(), r.clone(), theirs.0);
             }
+            self.set_tries(id, all);
         }
         let cleared = self.cleared.max(other.cleared);
         // Pin every stamp before the clear moves (an unstamped record keeps
@@ -137,7 +237,37 @@ impl Progress {
             .into_iter()
             .filter(|(_, at)| *at >= cleared)
             .collect();
+        let records = &self.records;
+        self.tries.retain(|id, tries| {
+            tries.retain(|t| t.at >= cleared);
+            records.contains_key(id) && !tries.is_empty()
+        });
         self.cleared = cleared;
+    }
+
+    /// `id`'s record put back at `at` by an undo of a clear: its earlier
+    /// tries were stamped before the clear and cannot come back, so the
+    /// one that counted comes back at `at` beside it (kept beside the
+    /// record, it still comes first).
+    fn restored(&self, id: &str, at: u64) -> Progress {
+        let mut one = Progress::default();
+        if let (Some(r), Some(first)) = (self.records.get(id), self.first_try(id)) {
+            one.put(id.to_string(), r.clone(), at);
+            let first = Try { at, ..first };
+            one.set_tries(id, BTreeSet::from([first]));
+        }
+        one
+    }
+
+    /// The part of this progress about `id` alone (its record, stamp and
+    /// tries): what one answer or one restored answer adds.
+    pub fn only(&self, id: &str) -> Progress {
+        let mut one = Progress::default();
+        if let Some(r) = self.records.get(id) {
+            one.put(id.to_string(), r.clone(), self.stamp(id));
+            one.set_tries(id, self.all_tries(id));
+        }
+        one
     }
 
     /// Where question `id` stands, at today's revisions.
@@ -177,8 +307,9 @@ impl Progress {
     }
 
     /// Counts over `bank`: a record counts only as an answer to the
-    /// revision it answered; records of unknown ids, of replaced questions
-    /// and of earlier revisions are kept but not counted.
+    /// revision it answered, and as right only if its first try of that
+    /// revision was ([`Progress::first_try`]); records of unknown ids, of
+    /// replaced questions and of earlier revisions are kept but not counted.
     pub fn summary_with(&self, bank: &[Question], revision: impl Fn(&str) -> u32) -> Summary {
         let mut s = Summary {
             answered: 0,
@@ -186,9 +317,9 @@ impl Progress {
             total: bank.len(),
         };
         for q in bank {
-            if let Standing::Answered(r) = self.standing_with(q.id, &revision) {
+            if let Standing::Answered(_) = self.standing_with(q.id, &revision) {
                 s.answered += 1;
-                s.correct += usize::from(r.correct);
+                s.correct += usize::from(self.first_try(q.id).is_some_and(|t| t.correct));
             }
         }
         s
@@ -262,9 +393,11 @@ impl Stored {
             match serde_json::from_value::<Record>(v.clone()) {
                 Ok(r) => {
                     let at = v.get(STAMP).and_then(Value::as_u64).unwrap_or(cleared);
-                    // A record older than the stored clear was cleared.
+                    // A record or try older than the stored clear was cleared.
                     if at >= cleared {
-                        readable.insert(id, (r, at));
+                        let mut tries = stored_tries(&v);
+                        tries.retain(|t| t.at >= cleared);
+                        readable.insert(id, (r, at, tries));
                     }
                 }
                 Err(_) => {
@@ -272,9 +405,10 @@ impl Stored {
                 }
             }
         }
-        // A renamed question's record moves with its stamp.
-        for (id, (r, at)) in renames::upgrade(readable) {
-            s.progress.put(id, r, at);
+        // A renamed question's record moves with its stamp and tries.
+        for (id, (r, at, tries)) in renames::upgrade(readable) {
+            s.progress.put(id.clone(), r, at);
+            s.progress.set_tries(&id, tries);
         }
         Ok(s)
     }
@@ -291,6 +425,9 @@ impl Stored {
         for (id, r) in &self.progress.records {
             if let Ok(Value::Object(mut v)) = serde_json::to_value(r) {
                 v.insert(STAMP.into(), Value::from(self.progress.stamp(id)));
+                if let Some(tries) = self.progress.tries.get(id) {
+                    v.insert(TRIES.into(), serde_json::json!(tries));
+                }
                 records.insert(id.clone(), Value::Object(v));
             }
         }
@@ -304,6 +441,14 @@ impl Stored {
     }
 }
 
+/// A stored record's earlier tries (none when the field is missing or this
+/// version cannot read it: the record then counts as it is).
+fn stored_tries(v: &Value) -> BTreeSet<Try> {
+    v.get(TRIES)
+        .and_then(|t| serde_json::from_value(t.clone()).ok())
+        .unwrap_or_default()
+}
+
 /// One change the student makes.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Edit {
@@ -311,9 +456,9 @@ pub enum Edit {
     Set(String, Record),
     /// «清空进度»: removes every readable record.
     Clear,
-    /// Undo of a clear: puts back the given records, except for questions
-    /// answered again since.
-    Restore(BTreeMap<String, Record>),
+    /// Undo of a clear: puts back the given records (what the clear
+    /// removed), except for questions answered again since.
+    Restore(Progress),
 }
 
 /// What to write after an edit.
@@ -323,8 +468,9 @@ pub struct Write {
     pub json: String,
     /// The readable progress after the edit (what the page shows).
     pub progress: Progress,
-    /// For a clear: the records it removed (for undo).
-    pub cleared: BTreeMap<String, Record>,
+    /// For a clear: what it removed (for undo; boxed, so that a write
+    /// stays small to pass around).
+    pub cleared: Box<Progress>,
     /// A value that could not be read at all, to copy to
     /// [`Write::backup_key`] before the scoped key is overwritten.
     pub backup: Option<String>,
@@ -366,15 +512,20 @@ pub fn write(
     let (mut stored, backup) = read(current, legacy);
     stored.progress.join(memory);
     let at = now_ms.max(stored.progress.latest() + 1);
-    let mut cleared = BTreeMap::new();
+    let mut cleared = Box::default();
     let progress = &mut stored.progress;
     match edit {
-        Edit::Set(id, r) => progress.put(id.clone(), r.clone(), at),
-        Edit::Clear => cleared = progress.clear(at),
+        Edit::Set(id, r) => {
+            let mut one = Progress::default();
+            one.put(id.clone(), r.clone(), at);
+            // The join keeps the tries before this one.
+            progress.join(&one);
+        }
+        Edit::Clear => cleared = Box::new(progress.clear(at)),
         Edit::Restore(old) => {
-            for (id, r) in old {
+            for id in old.records.keys() {
                 if !progress.records.contains_key(id) {
-                    progress.put(id.clone(), r.clone(), at);
+                    progress.join(&old.restored(id, at));
                 }
             }
         }

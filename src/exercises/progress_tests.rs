@@ -63,14 +63,14 @@ fn a_reset_in_one_tab_is_not_undone_by_the_others_next_answer() {
     w = apply(Some(&w.json), None, &set("b", true));
     // Tab 1 clears.
     let cleared = apply(Some(&w.json), None, &Edit::Clear);
-    assert_eq!(cleared.cleared.len(), 2);
+    assert_eq!(cleared.cleared.records.len(), 2);
     assert!(cleared.progress.records.is_empty());
     // Tab 2 (which still shows a and b) answers c.
     let next = apply(Some(&cleared.json), None, &set("c", true));
     let ids: Vec<_> = next.progress.records.keys().cloned().collect();
     assert_eq!(ids, vec!["c".to_string()]);
     // Undo puts a and b back, keeping c's newer answer.
-    let undone = apply(Some(&next.json), None, &Edit::Restore(cleared.cleared));
+    let undone = apply(Some(&next.json), None, &Edit::Restore(*cleared.cleared));
     assert_eq!(undone.progress.records.len(), 3);
 }
 
@@ -79,7 +79,7 @@ fn undo_does_not_overwrite_a_newer_answer() {
     let w = apply(None, None, &set("a", true));
     let c = apply(Some(&w.json), None, &Edit::Clear);
     let again = apply(Some(&c.json), None, &set("a", false));
-    let u = apply(Some(&again.json), None, &Edit::Restore(c.cleared));
+    let u = apply(Some(&again.json), None, &Edit::Restore(*c.cleared));
     assert!(!u.progress.get("a").unwrap().correct);
 }
 
@@ -234,14 +234,16 @@ mod interleavings {
         pending: Option<(Option<String>, Option<Edit>)>,
         /// `storage` events not yet handled.
         inbox: usize,
-        /// The records the last clear of this frame removed (for undo).
-        undo: BTreeMap<String, Record>,
+        /// What the last clear of this frame removed (for undo).
+        undo: Progress,
     }
 
-    /// Every edit that took effect, as stamps: the oracle.
+    /// Every edit that took effect, as stamps: the oracle. A put is what
+    /// it added (one answer at its stamp; an undone clear's answer with the
+    /// try that counted), a clear is its stamp.
     #[derive(Default)]
     struct Effects {
-        puts: Vec<(String, Record, u64)>,
+        puts: Vec<(String, Progress)>,
         clears: Vec<u64>,
     }
 
@@ -249,10 +251,8 @@ mod interleavings {
         /// What the stored value must hold: the join of every effect.
         fn expected(&self) -> Progress {
             let mut p = Progress::default();
-            for (id, r, at) in &self.puts {
-                let mut one = Progress::default();
-                one.put(id.clone(), r.clone(), *at);
-                p.join(&one);
+            for (_, one) in &self.puts {
+                p.join(one);
             }
             for at in &self.clears {
                 let mut c = Progress::default();
@@ -303,15 +303,19 @@ mod interleavings {
                     let w = write(read.as_deref(), None, &f.memory, &edit, self.clock + skew);
                     let at = w.at;
                     match &edit {
-                        Edit::Set(id, r) => self.effects.puts.push((id.clone(), r.clone(), at)),
+                        Edit::Set(id, r) => {
+                            let mut one = Progress::default();
+                            one.put(id.clone(), r.clone(), at);
+                            self.effects.puts.push((id.clone(), one));
+                        }
                         Edit::Clear => {
                             self.effects.clears.push(at);
-                            f.undo = w.cleared.clone();
+                            f.undo = (*w.cleared).clone();
                         }
                         Edit::Restore(old) => {
-                            for (id, r) in old {
+                            for id in old.records.keys() {
                                 if w.progress.stamps.get(id) == Some(&at) {
-                                    self.effects.puts.push((id.clone(), r.clone(), at));
+                                    self.effects.puts.push((id.clone(), old.restored(id, at)));
                                 }
                             }
                         }
@@ -415,7 +419,7 @@ mod interleavings {
             proptest::prop_assert!(w.settle(), "the frames never stopped writing");
             let stored = Stored::parse(w.storage.as_deref()).unwrap().progress;
             let answered: std::collections::BTreeSet<&String> =
-                w.effects.puts.iter().map(|(id, _, _)| id).collect();
+                w.effects.puts.iter().map(|(id, _)| id).collect();
             let kept: std::collections::BTreeSet<&String> = stored.records.keys().collect();
             proptest::prop_assert_eq!(answered, kept);
             proptest::prop_assert_eq!(&stored, &w.effects.expected());
@@ -516,4 +520,181 @@ fn a_submitted_design_round_trips_and_old_stored_progress_still_reads() {
     let s = Stored::parse(Some(odd)).unwrap();
     assert_eq!(s.unreadable_count(), 1);
     assert!(s.to_json().contains("teleport"));
+}
+
+/// `id`'s record answered `ok` at `at` (revision `rev`), as one frame's memory.
+fn answered(id: &str, ok: bool, at: u64, rev: u32) -> Progress {
+    let mut p = Progress::default();
+    p.put(
+        id.into(),
+        Record {
+            revision: rev,
+            ..rec(ok)
+        },
+        at,
+    );
+    p
+}
+
+/// The counts of `p` over the bank, every question at revision 0.
+fn tally(p: &Progress) -> (usize, usize) {
+    let s = p.summary_with(&bank(), |_| 0);
+    (s.answered, s.correct)
+}
+
+/// A question of the bank, answered by the tests below.
+const Q: &str = "backoff_4th_retry";
+
+#[test]
+fn a_resubmit_is_shown_but_the_first_try_counts() {
+    for (first, then, counted) in [(false, true, 0), (true, false, 1), (false, false, 0)] {
+        let w = write(None, None, &Progress::default(), &set(Q, first), 1);
+        let w = write(Some(&w.json), None, &w.progress, &set(Q, then), 2);
+        let back = Stored::parse(Some(&w.json)).unwrap().progress;
+        assert_eq!(back, w.progress);
+        assert_eq!(tally(&back), (1, counted), "{first} then {then}");
+        // The card shows the latest try, and the first beside it.
+        assert_eq!(back.get(Q).unwrap().correct, then);
+        assert_eq!(back.counted_first_try(Q).map(|t| t.correct), Some(first));
+    }
+    // Answered once: nothing beside it, and no tries written.
+    let w = apply(None, None, &set(Q, false));
+    assert_eq!(w.progress.counted_first_try(Q), None);
+    assert!(!w.json.contains("tries"), "{}", w.json);
+}
+
+#[test]
+fn a_record_stored_before_tries_were_kept_counts_as_it_is() {
+    // It holds the last try; nothing recovers the first.
+    let old = r#"{"v":2,"records":{"backoff_4th_retry":{"response":{"t":"numbers","v":[4.0]},"correct":true,"at":5}}}"#;
+    let p = Stored::parse(Some(old)).unwrap();
+    assert_eq!(p.to_json(), old, "written back as it was read");
+    assert_eq!(tally(&p.progress), (1, 1));
+    assert_eq!(p.progress.counted_first_try(Q), None);
+    // Answered again now: the stored record was the first try.
+    let w = write(Some(old), None, &Progress::default(), &set(Q, false), 9);
+    assert_eq!(tally(&w.progress), (1, 1));
+    assert!(
+        w.json.contains(r#""tries":[{"at":5,"correct":true}]"#),
+        "{}",
+        w.json
+    );
+}
+
+#[test]
+fn when_two_frames_merge_the_earliest_graded_try_wins() {
+    // Frame A answered wrong at 3, frame B (not knowing) right at 7, then
+    // A again right at 8: the try at 3 counts, in either join order.
+    let mut a = answered(Q, false, 3, 0);
+    a.join(&answered(Q, true, 8, 0));
+    let b = answered(Q, true, 7, 0);
+    for (x, y) in [(&a, &b), (&b, &a)] {
+        let mut j = x.clone();
+        j.join(y);
+        assert_eq!(tally(&j), (1, 0));
+        assert_eq!(j.first_try(Q).map(|t| t.at), Some(3));
+        assert_eq!(j.stamp(Q), 8, "the latest try is the one shown");
+    }
+    // The later frame's own try alone is no first try once joined.
+    let mut j = b.clone();
+    j.join(&answered(Q, false, 2, 0));
+    assert_eq!(tally(&j), (1, 0));
+}
+
+#[test]
+fn a_clear_removes_the_tries_before_it_and_the_next_try_counts() {
+    let w = write(None, None, &Progress::default(), &set(Q, false), 1);
+    let w = write(Some(&w.json), None, &w.progress, &Edit::Clear, 2);
+    let w = write(Some(&w.json), None, &w.progress, &set(Q, true), 3);
+    assert_eq!(tally(&w.progress), (1, 1));
+    assert!(!w.json.contains("tries"), "{}", w.json);
+    // A frame that still holds the try before the clear joins in: dropped.
+    let mut j = w.progress.clone();
+    let mut stale = answered(Q, false, 1, 0);
+    stale.join(&answered(Q, true, 4, 0));
+    j.join(&stale);
+    assert_eq!(tally(&j), (1, 1));
+    assert_eq!(j.first_try(Q).map(|t| t.at), Some(3));
+}
+
+#[test]
+fn an_undone_clear_brings_back_the_try_that_counted() {
+    let w = write(None, None, &Progress::default(), &set(Q, false), 1);
+    let w = write(Some(&w.json), None, &w.progress, &set(Q, true), 2);
+    let cleared = write(Some(&w.json), None, &w.progress, &Edit::Clear, 3);
+    assert_eq!(tally(&cleared.progress), (0, 0));
+    let undo = Edit::Restore((*cleared.cleared).clone());
+    let back = write(Some(&cleared.json), None, &cleared.progress, &undo, 4);
+    assert_eq!(
+        tally(&back.progress),
+        (1, 0),
+        "undo is no way to a second first try"
+    );
+    assert!(back.progress.get(Q).unwrap().correct);
+    let stored = Stored::parse(Some(&back.json)).unwrap().progress;
+    assert_eq!(stored, back.progress);
+}
+
+#[test]
+fn after_a_revision_the_next_answer_is_the_first_try_of_the_new_question() {
+    let mut p = answered(Q, false, 1, 0);
+    p.join(&answered(Q, true, 2, 1));
+    let s = p.summary_with(&bank(), |id| u32::from(id == Q));
+    assert_eq!((s.answered, s.correct), (1, 1));
+    assert_eq!(
+        p.counted_first_try(Q),
+        None,
+        "no earlier try of this revision"
+    );
+    // A later retry of the new revision: its first try still counts.
+    p.join(&answered(Q, false, 3, 1));
+    let s = p.summary_with(&bank(), |id| u32::from(id == Q));
+    assert_eq!((s.answered, s.correct), (1, 1));
+}
+
+#[test]
+fn the_join_with_tries_is_commutative_associative_and_idempotent() {
+    let with_clear = |mut p: Progress, at: u64| {
+        let mut c = Progress::default();
+        c.clear(at);
+        p.join(&c);
+        p
+    };
+    let chain = |tries: &[(bool, u64, u32)]| {
+        let mut p = Progress::default();
+        for &(ok, at, rev) in tries {
+            p.join(&answered(Q, ok, at, rev));
+        }
+        p
+    };
+    let a = with_clear(chain(&[(false, 1, 0), (true, 4, 0), (false, 6, 1)]), 0);
+    let b = with_clear(chain(&[(true, 2, 0), (true, 5, 0)]), 3);
+    let c = with_clear(chain(&[(false, 4, 0), (true, 6, 1)]), 0);
+    let j = |x: &Progress, y: &Progress| {
+        let mut x = x.clone();
+        x.join(y);
+        x
+    };
+    for (x, y) in [(&a, &b), (&a, &c), (&b, &c)] {
+        assert_eq!(j(x, y), j(y, x));
+    }
+    assert_eq!(j(&j(&a, &b), &c), j(&a, &j(&b, &c)));
+    for x in [&a, &b, &c, &j(&a, &j(&b, &c))] {
+        assert_eq!(&j(x, x), x);
+    }
+    // The clear at 3 dropped the tries at 1 and 2; of revision 1 the
+    // earliest is the wrong try at 6 (a wrong try first at one stamp).
+    let all = j(&a, &j(&b, &c));
+    assert_eq!(
+        all.first_try(Q).map(|t| (t.at, t.correct)),
+        Some((6, false))
+    );
+    let back = Stored::parse(Some(
+        &Stored {
+            progress: all.clone(),
+            ..Stored::default()
+        }
+        .to_json(),
+    ));
+    assert_eq!(back.unwrap().progress, all);
 }

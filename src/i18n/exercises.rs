@@ -25,6 +25,16 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("ex.cancelled", "已取消，预测尚未核对", "Cancelled; the prediction is not checked yet"),
     e("ex.right", "答对了", "Correct"),
     e("ex.wrong", "答错了", "Not right"),
+    e(
+        "ex.first_try_right",
+        "计分的是第一次作答：答对；之后的作答不计分。",
+        "Only your first try is scored, and it was right; later tries are not scored.",
+    ),
+    e(
+        "ex.first_try_wrong",
+        "计分的是第一次作答：答错；之后的作答不计分。",
+        "Only your first try is scored, and it was not right; later tries are not scored.",
+    ),
     e("ex.mark_ok", "对", "right"),
     e("ex.mark_bad", "不对", "wrong"),
     e("ex.changed", "题目改过了，请重新作答", "This question has changed: please answer it again"),

@@ -60,6 +60,8 @@ test('a numeric answer graded right and one graded wrong, each with its drawn ma
   await page.getByTestId('submit-capped_bounds_six').click();
   await page.waitForFunction(() =>
     document.querySelector('[data-testid="result-capped_bounds_six"]')?.dataset.verdict === 'right');
+  // Shown right, scored as its first try: wrong.
+  assert.equal(await page.getByTestId('first-try-capped_bounds_six').getAttribute('data-verdict'), 'wrong');
   // No formula is printed above the inputs: the prompt states the convention.
   assert.equal(await page.locator('[data-testid="exercise-capped_bounds_six"] math').count(), 0);
 
@@ -67,7 +69,8 @@ test('a numeric answer graded right and one graded wrong, each with its drawn ma
   assert.equal(await answerNumber(page, 'three_layers', 9), 'wrong');
   assert.match(await page.getByTestId('result-three_layers').innerText(), /27/, 'a wrong answer shows the correct one');
   await page.getByTestId('explanation-three_layers').waitFor();
-  assert.match(await page.getByTestId('exercises-score').innerText(), /已答 3 \/ \d+，答对 2/);
+  // capped_bounds_six was right only at its second try: the first counts.
+  assert.match(await page.getByTestId('exercises-score').innerText(), /已答 3 \/ \d+，答对 1/);
   assert.equal(await page.locator('[data-testid="exercise-three_layers"] .ex-kind-name').innerText(), '计算题');
   app.assertNoErrors(page);
   await page.context().close();

@@ -45,6 +45,31 @@ test('an answer typed while the cards mount in batches stays in its card', async
   await page.context().close();
 });
 
+test('the first graded try counts: a resubmit after reading the key is shown, not scored', async () => {
+  const page = await app.open('#/exercises?q=backoff_4th_retry');
+  await page.getByTestId('answer-backoff_4th_retry').waitFor();
+  await answer(page, 'backoff_4th_retry', 800);
+  assert.equal(await page.getByTestId('result-backoff_4th_retry').getAttribute('data-verdict'), 'wrong');
+  assert.equal(await page.getByTestId('first-try-backoff_4th_retry').count(), 0, 'a first try needs no line');
+  // The key is shown; change the answer and submit again.
+  await answer(page, 'backoff_4th_retry', 1600);
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid="result-backoff_4th_retry"]')?.dataset.verdict === 'right');
+  const check = async () => {
+    assert.match(await score(page), /已答 1 \/ \d+，答对 0/);
+    const line = page.getByTestId('first-try-backoff_4th_retry');
+    await line.waitFor();
+    assert.match(await line.innerText(), /计分的是第一次作答：答错；之后的作答不计分/);
+    assert.equal(await page.getByTestId('result-backoff_4th_retry').getAttribute('data-verdict'), 'right');
+  };
+  await check();
+  await page.reload();
+  await page.getByTestId('result-backoff_4th_retry').waitFor();
+  await check();
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
 test('two embedded questions on one host page: both answers survive a reload', async () => {
   const host = await app.openHostHtml((src) => `<!doctype html><meta charset="utf-8"><title>course</title>
 <iframe id="a" src="${src}#/exercises?q=three_layers&embed=1" width="700" height="500"></iframe>

@@ -92,13 +92,15 @@ test('each part of each case is marked on its own, with the count of right parts
   await page.getByTestId(`cases-score-${ID}`).waitFor();
   assert.equal(await page.getByTestId(`case-${ID}-4-2`).inputValue(), 'refund_re_new_key');
   assert.match(await page.getByTestId(`cases-score-${ID}`).innerText(), /18\/21/);
-  // The three parts fixed: all right, and the tally counts it.
+  // The three parts fixed: all right, shown as a later try; the first try
+  // (wrong) is the one the tally counts.
   await pick(page, KEYS);
   await page.getByTestId(`submit-${ID}`).click();
   await page.waitForFunction((id) =>
     document.querySelector(`[data-testid="cases-score-${id}"]`)?.innerText.includes('21/21'), ID);
   assert.match(await page.getByTestId(`result-${ID}`).innerText(), /答对/);
-  assert.match(await score(page), /已答 1 \/ \d+，答对 1/);
+  assert.match(await score(page), /已答 1 \/ \d+，答对 0/);
+  assert.match(await page.getByTestId(`first-try-${ID}`).innerText(), /计分的是第一次作答：答错/);
   app.assertNoErrors(page);
   await page.context().close();
 });

@@ -32,6 +32,10 @@ pub struct CardProps {
     /// The stored answer that counts (one of the question's current
     /// revision).
     pub record: Option<Record>,
+    /// Whether the first try of that revision was right, when the record
+    /// holds a later try: the first is the one that counts.
+    #[prop_or_default]
+    pub first_try: Option<bool>,
     /// A stored answer that no longer counts: the question changed since.
     #[prop_or_default]
     pub changed: Option<view::Changed>,
@@ -194,6 +198,7 @@ pub fn question_card(p: &CardProps) -> Html {
             </form>
             <div aria-live="polite">
                 if let Some(r) = &p.record { { view::result(l, &q, r) } }
+                if let (Some(first), Some(_)) = (p.first_try, &p.record) { { view::first_try(l, id, first) } }
                 else if let Some(c) = &p.changed { { view::changed(l, &q, c) } }
             </div>
         </article>

@@ -17,7 +17,6 @@ mod runner;
 mod store;
 mod view;
 
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use gloo::events::EventListener;
@@ -55,7 +54,7 @@ const FIRST_BATCH: usize = 3;
 struct State {
     progress: Progress,
     generation: u32,
-    undo: Option<BTreeMap<String, Record>>,
+    undo: Option<Progress>,
     problem: Option<Problem>,
 }
 
@@ -63,7 +62,7 @@ enum Action {
     /// A write went through (or failed with a problem) for an answer.
     Answered(Progress, Option<Problem>),
     /// A clear: the progress after it and what it removed.
-    Cleared(Progress, BTreeMap<String, Record>, Option<Problem>),
+    Cleared(Progress, Progress, Option<Problem>),
     /// An undo of the clear went through.
     Restored(Progress, Option<Problem>),
     /// Another frame or tab changed the stored progress.
@@ -90,7 +89,7 @@ impl Reducible for State {
             Action::Cleared(p, removed, e) => {
                 next.progress = p;
                 next.problem = e;
-                next.undo = (!removed.is_empty()).then_some(removed);
+                next.undo = (!removed.records.is_empty()).then_some(removed);
                 next.remount();
             }
             Action::Restored(p, e) => {
@@ -171,6 +170,7 @@ pub fn exercises_page(p: &PageProps) -> Html {
         html! {
             <QuestionCard key={card_key(q)} lang={l}
                 question={question.unwrap_or_else(|| Rc::new(q.clone()))} record={state.progress.current(q.id).cloned()}
+                first_try={state.progress.counted_first_try(q.id).map(|t| t.correct)}
                 changed={view::Changed::of(state.progress.standing(q.id))} on_record={on_record.clone()} />
         }
     };
@@ -269,7 +269,7 @@ fn use_edits(state: &UseReducerHandle<State>) -> Edits {
         let state = state.dispatcher();
         Callback::from(move |_| {
             let (w, problem) = perform(&Edit::Clear);
-            state.dispatch(Action::Cleared(w.progress, w.cleared, problem));
+            state.dispatch(Action::Cleared(w.progress, *w.cleared, problem));
         })
     };
     let on_undo = {

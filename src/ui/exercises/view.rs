@@ -141,6 +141,20 @@ pub fn changed(l: Lang, q: &Question, c: &Changed) -> Html {
     }
 }
 
+/// The line under a later try's result: the first try is the one the
+/// tally counts, so reading the key and answering again changes nothing.
+pub fn first_try(l: Lang, id: &str, correct: bool) -> Html {
+    let key = if correct {
+        "ex.first_try_right"
+    } else {
+        "ex.first_try_wrong"
+    };
+    html! {
+        <p class="ex-first-try muted" data-testid={format!("first-try-{id}")}
+            data-verdict={if correct { "right" } else { "wrong" }}>{ t(l, key) }</p>
+    }
+}
+
 /// The graded result, the model's value and the explanation.
 pub fn result(l: Lang, q: &Question, r: &Record) -> Html {
     let id = q.id;
