@@ -1,5 +1,6 @@
 //! The small view pieces the pages share: the list of notices about
-//! parameters, a MathML formula, and a `<details>` built only while open.
+//! parameters, a MathML formula, a `<details>` built only while open, and
+//! what each choice of a picker does.
 //! The hooks that draw a page in parts are [`super::frame_hooks`].
 
 use yew::prelude::*;
@@ -78,6 +79,24 @@ pub fn lazy_details(p: &LazyDetailsProps) -> Html {
         <details class={p.class.clone()} data-testid={p.testid.clone()} open={*open} {ontoggle}>
             <summary>{ p.summary.clone() }</summary>
             if *open { { p.render.emit(()) } }
+        </details>
+    }
+}
+
+/// What each choice of a picker does, folded under one line: the buttons'
+/// and boxes' hover titles say it too, but a touch screen has no hover.
+pub fn what_they_do(
+    l: Lang,
+    summary: &str,
+    id: &str,
+    items: impl Iterator<Item = (String, String)>,
+) -> Html {
+    html! {
+        <details class="what-they-do" data-testid={format!("what-{id}")}>
+            <summary>{ t(l, summary) }</summary>
+            <dl>
+                { for items.map(|(name, desc)| html! { <><dt>{ name }</dt><dd>{ desc }</dd></> }) }
+            </dl>
         </details>
     }
 }

@@ -6,7 +6,8 @@
 // embedded frame scrolls only itself and never takes the host's focus; the
 // workbench says each fix once, grouped, in about one screen; every design
 // is named exactly; the step tables say their unit once, in the header;
-// every mark has a legend that shows without hover; and at 390 px no value
+// every mark has a legend that shows without hover, and what each choice
+// of the workbench does opens with a tap; and at 390 px no value
 // spreads over more than two lines, no mark is split from its word, and
 // every section tab is in view.
 import { test, before, after } from 'node:test';
@@ -230,6 +231,27 @@ test('at 390 px every mark of the workbench has a legend that shows without hove
     assert.ok(box.x >= 0 && box.x + box.width <= 390 + 1, `${id} legend fits the screen`);
     assert.ok((await item.innerText()).length > 6, `${id} legend says what it means`);
   }
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('at 390 px a tap shows what each preset, mechanism and client does (their hover titles never show on touch)', async () => {
+  const page = await app.open('#/lab/build', PHONE390);
+  await page.getByTestId('build-score').waitFor({ timeout: 120000 });
+  for (const [id, min] of [['presets', 6], ['key_record', 2], ['clients', 6]]) {
+    const box = page.getByTestId(`what-${id}`);
+    await box.locator('summary').tap();
+    const dd = box.locator('dd');
+    assert.equal(await dd.count(), await box.locator('dt').count());
+    assert.ok((await dd.count()) >= min, `${id}: ${await dd.count()} descriptions`);
+    assert.ok(await dd.first().isVisible(), `${id}: opened by a tap`);
+    const r = await dd.first().boundingBox();
+    assert.ok(r.x >= 0 && r.x + r.width <= 390 + 1, `${id}: fits the screen`);
+  }
+  // The claim's description, as the box's hover title says it.
+  const title = await page.getByTestId('mech-claim').locator('xpath=..').getAttribute('title');
+  const said = await page.getByTestId('what-key_record').innerText();
+  assert.ok(said.includes(title.slice(0, 12)), `${said} lacks «${title}»`);
   app.assertNoErrors(page);
   await page.context().close();
 });

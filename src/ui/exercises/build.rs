@@ -13,6 +13,7 @@ use crate::i18n::{join_list, named, t, tf, Lang};
 use crate::lab::suite::{score, SuiteRow};
 use crate::lab::{Design, Group, Mechanism};
 use crate::ui::link::AppLink;
+use crate::ui::widgets::what_they_do;
 
 fn mech_names(l: Lang, ms: &[Mechanism]) -> String {
     join_list(l, &ms.iter().map(|m| t(l, &m.key())).collect::<Vec<_>>())
@@ -77,6 +78,9 @@ pub(super) fn picker(
                         </label>
                     }
                 }) }
+                { what_they_do(l, "build.what_mechanisms", &format!("{id}-{}", g.id()),
+                    Mechanism::ALL.into_iter().filter(|m| m.group() == g)
+                        .map(|m| (t(l, &m.key()), t(l, &format!("{}.desc", m.key()))))) }
             </fieldset>
         }
     };

@@ -16,6 +16,7 @@ use crate::lab::{BuildParams, ClientStrategy, Design, Group, Mechanism, Preset, 
 use crate::links::Link;
 use crate::ui::icons::{icon, Icon};
 use crate::ui::link::AppLink;
+use crate::ui::widgets::what_they_do;
 
 /// What the page's controls do.
 #[derive(Clone, PartialEq)]
@@ -73,6 +74,9 @@ pub fn controls(l: Lang, b: &BuildParams, a: &Actions) -> Html {
                 <span class="picker-label">{ t(l, "build.presets") }</span>
                 { for Preset::ALL.into_iter().map(preset) }
             </div>
+            { what_they_do(l, "build.what_presets", "presets", Preset::ALL.iter().map(|p| {
+                (t(l, &format!("lab.server.{}", p.id())), t(l, &format!("lab.server.{}.desc", p.id())))
+            })) }
             <div class="mech-groups" role="group" aria-label={t(l, "build.mechanisms")} data-testid="build-mechanisms">
                 { for Group::ALL.into_iter().map(|g| group(l, g, b.design, a)) }
             </div>
@@ -83,6 +87,9 @@ pub fn controls(l: Lang, b: &BuildParams, a: &Actions) -> Html {
                 <span class="picker-label">{ t(l, "lab.pick.client") }</span>
                 { for ClientStrategy::ALL.into_iter().map(client) }
             </div>
+            { what_they_do(l, "build.what_clients", "clients", ClientStrategy::ALL.iter().map(|c| {
+                (t(l, &format!("lab.client.{}", c.id())), t(l, &format!("lab.client.{}.desc", c.id())))
+            })) }
         </div>
     }
 }
@@ -107,10 +114,15 @@ fn group(l: Lang, g: Group, design: Design, a: &Actions) -> Html {
                 </label>
             }
         });
+    let help = Mechanism::ALL
+        .into_iter()
+        .filter(|m| m.group() == g)
+        .map(|m| (t(l, &m.key()), t(l, &format!("{}.desc", m.key()))));
     html! {
         <fieldset class="mech-group" data-testid={format!("group-{}", g.id())}>
             <legend>{ t(l, &format!("lab.group.{}", g.id())) }</legend>
             { for boxes }
+            { what_they_do(l, "build.what_mechanisms", g.id(), help) }
         </fieldset>
     }
 }
