@@ -12,7 +12,7 @@
 use retry_lab::exercises::grade::Record;
 use retry_lab::exercises::grade::Response;
 use retry_lab::exercises::order::fingerprint;
-use retry_lab::exercises::progress::{apply, load, Edit, Standing, Stored};
+use retry_lab::exercises::progress::{apply, load, Edit, Progress, Standing, Stored};
 use retry_lab::exercises::renames::{current_id, RENAMED, REPLACED};
 use retry_lab::exercises::{bank, find, Kind};
 use serde_json::Value;
@@ -35,6 +35,17 @@ const OLD_V1: &str = r#"{"records":{
     "tf_jitter_codex_small":{"response":{"t":"bool","v":true},"correct":true},
     "amp_243":{"response":{"t":"numbers","v":[243.0]},"correct":true}
 }}"#;
+
+/// A replaced question's stored answer is kept under its old id and not
+/// carried onto the question that replaced it.
+fn stays_under_its_old_id(p: &Progress, old: &str) {
+    assert!(p.get(old).is_some(), "{old} was dropped");
+    assert!(
+        p.get(current_id(old)).is_none(),
+        "{old} was carried onto {}",
+        current_id(old)
+    );
+}
 
 #[test]
 fn every_old_id_maps_to_a_question_of_the_bank() {
@@ -72,12 +83,7 @@ fn renamed_records_move_to_todays_ids_and_replaced_ones_stay() {
         "decide_get_429",
         "amp_where",
     ] {
-        assert!(p.get(old).is_some(), "{old} was dropped");
-        assert!(
-            p.get(current_id(old)).is_none(),
-            "{old} was forced onto {}",
-            current_id(old)
-        );
+        stays_under_its_old_id(&p, old);
     }
     // same_key_diff_body was merged into create_refund_design (its case
     // 3): the record stays under its old id, as it was, and the cases
@@ -260,12 +266,7 @@ fn answers_to_merged_agent_and_interview_questions_stay_under_their_old_ids() {
         "relay_delivery_dedupe",
         "lease_fence_resource",
     ] {
-        assert!(p.get(old).is_some(), "{old} was dropped");
-        assert!(
-            p.get(current_id(old)).is_none(),
-            "{old} was carried onto {}",
-            current_id(old)
-        );
+        stays_under_its_old_id(&p, old);
     }
     assert_eq!(p.summary(&bank()).answered, 0);
 }

@@ -259,17 +259,6 @@ impl Progress {
         one
     }
 
-    /// The part of this progress about `id` alone (its record, stamp and
-    /// tries): what one answer or one restored answer adds.
-    pub fn only(&self, id: &str) -> Progress {
-        let mut one = Progress::default();
-        if let Some(r) = self.records.get(id) {
-            one.put(id.to_string(), r.clone(), self.stamp(id));
-            one.set_tries(id, self.all_tries(id));
-        }
-        one
-    }
-
     /// Where question `id` stands, at today's revisions.
     pub fn standing(&self, id: &str) -> Standing<'_> {
         self.standing_with(id, revisions::revision)

@@ -9,16 +9,21 @@ use crate::i18n::num::num;
 use crate::i18n::{t, tf, Lang};
 use crate::ui::icons::{icon, Icon};
 
-/// A right or wrong mark, drawn (never a font glyph), with its word for
-/// screen readers.
+/// The drawn icon of a right or wrong mark (never a font glyph).
+pub fn mark_icon(ok: bool) -> Html {
+    icon(if ok { Icon::Check } else { Icon::Cross })
+}
+
+/// A right or wrong mark with its word for screen readers.
 pub fn mark(l: Lang, ok: bool) -> Html {
     html! { <>
-        { icon(if ok { Icon::Check } else { Icon::Cross }) }
+        { mark_icon(ok) }
         <span class="sr-only">{ t(l, if ok { "ex.mark_ok" } else { "ex.mark_bad" }) }</span>
     </> }
 }
 
-/// The `data-mark` value of a mark (what the browser tests read).
+/// The `data-mark` value and the class of a mark (what the browser tests
+/// and the style read).
 pub fn mark_attr(ok: bool) -> &'static str {
     if ok {
         "ok"
@@ -31,9 +36,9 @@ pub fn mark_attr(ok: bool) -> &'static str {
 pub fn case_mark(l: Lang, ok: bool, testid: String) -> Html {
     let label = t(l, if ok { "ex.case_ok" } else { "ex.case_bad" });
     html! {
-        <span class={classes!("ex-mark", if ok { "ok" } else { "bad" })} data-testid={testid}
+        <span class={classes!("ex-mark", mark_attr(ok))} data-testid={testid}
             data-ok={ok.to_string()} data-mark={mark_attr(ok)} title={label.clone()}>
-            { icon(if ok { Icon::Check } else { Icon::Cross }) }
+            { mark_icon(ok) }
             <span class="sr-only">{ label }</span>
         </span>
     }
@@ -47,8 +52,8 @@ pub fn field_mark(l: Lang, ok: bool, answer: Option<f64>) -> Html {
         (false, None) => html! { <span class="sr-only">{ t(l, "ex.mark_bad") }</span> },
     };
     html! {
-        <span class={classes!("ex-mark", if ok { "ok" } else { "bad" })} data-mark={mark_attr(ok)}>
-            { icon(if ok { Icon::Check } else { Icon::Cross }) }{ " " }{ text }
+        <span class={classes!("ex-mark", mark_attr(ok))} data-mark={mark_attr(ok)}>
+            { mark_icon(ok) }{ " " }{ text }
         </span>
     }
 }

@@ -10,10 +10,9 @@ use crate::exercises::{
 };
 use crate::i18n::num::{count, num};
 use crate::i18n::{has, join_list, named, t, tf, Lang};
-use crate::ui::icons::{icon, Icon};
 use crate::ui::link::AppLink;
 
-use super::marks::{case_mark, mark, mark_attr};
+use super::marks::{case_mark, mark, mark_attr, mark_icon};
 
 /// A number as shown in a card or a result: grouped, up to three decimals,
 /// no «.0».
@@ -172,7 +171,7 @@ pub fn result(l: Lang, q: &Question, r: &Record) -> Html {
         <>
             <p class={classes!("ex-result", if r.correct { "ok" } else { "bad" })} data-testid={format!("result-{id}")}
                 data-verdict={if r.correct { "right" } else { "wrong" }}>
-                <strong>{ icon(if r.correct { Icon::Check } else { Icon::Cross }) }{ " " }{ t(l, verdict) }</strong>
+                <strong>{ mark_icon(r.correct) }{ " " }{ t(l, verdict) }</strong>
                 if let Some(e) = expected {
                     { " " }<span>{ tf(l, "ex.correct_answer", &[("answer", e)]) }</span>
                 }
