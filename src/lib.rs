@@ -7,25 +7,12 @@
 //! - `ui` (wasm only) dispatches actions to the core and renders view models.
 
 pub mod amplify;
-pub mod axis;
-pub mod backoff;
-pub mod csv;
-pub mod embed;
-pub mod events;
 pub mod exercises;
 pub mod herd;
-pub mod html;
 pub mod i18n;
-mod ids;
-pub mod job;
-pub mod keys;
+pub mod kernel;
 pub mod lab;
-pub mod links;
-pub mod page_form;
-pub mod page_params;
-pub mod params;
-pub mod rng;
-pub mod route;
+pub mod pages;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

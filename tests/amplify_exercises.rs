@@ -9,7 +9,7 @@ use retry_lab::amplify::AmplifyParams;
 use retry_lab::exercises::bank_layers::{codex_amplification, questions};
 use retry_lab::exercises::{bank, option_key, Kind};
 use retry_lab::i18n::has;
-use retry_lab::route::Location;
+use retry_lab::pages::route::Location;
 
 #[test]
 fn numbers_are_the_chapter_numbers() {

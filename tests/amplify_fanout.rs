@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use retry_lab::amplify::fanout::{expected_budget_dp, simulate_call};
 use retry_lab::amplify::{expected, run_fanout, FanoutConfig, FanoutPolicy};
-use retry_lab::rng::demo_rng;
+use retry_lab::kernel::rng::demo_rng;
 
 fn cfg(layers: &[u32], p: f64, policy: FanoutPolicy, budget: u32) -> FanoutConfig {
     FanoutConfig {

@@ -3,10 +3,10 @@
 
 use retry_lab::amplify::load_presets::Preset;
 use retry_lab::amplify::{AmplifyParams, FanoutPolicy, LoadPolicy, View};
-use retry_lab::params::NoticeKind;
-use retry_lab::route::Query;
+use retry_lab::kernel::params::NoticeKind;
+use retry_lab::pages::route::Query;
 
-fn read(s: &str) -> (AmplifyParams, Vec<retry_lab::params::Notice>) {
+fn read(s: &str) -> (AmplifyParams, Vec<retry_lab::kernel::params::Notice>) {
     AmplifyParams::from_query(&Query::parse(s))
 }
 

@@ -10,8 +10,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use retry_lab::amplify::load_presets::Preset;
 use retry_lab::amplify::{AmplifyParams, LoadConfig, View};
 use retry_lab::herd::HerdParams;
+use retry_lab::kernel::page_params::{Limit, PageParams};
 use retry_lab::lab::{BuildParams, LabParams, MatrixParams};
-use retry_lab::page_params::{Limit, PageParams};
 
 /// One row of the table: its parameter names and its two text columns.
 #[derive(Debug)]

@@ -9,8 +9,8 @@ use retry_lab::amplify::bounds as ab;
 use retry_lab::amplify::params::AmplifyParams;
 use retry_lab::herd::bounds::{MAX_SWEEP_POINTS, MAX_WRITES, TRIALS};
 use retry_lab::herd::HerdParams;
-use retry_lab::params::Notice;
-use retry_lab::route::Query;
+use retry_lab::kernel::params::Notice;
+use retry_lab::pages::route::Query;
 
 fn herd(q: &str) -> (HerdParams, Vec<Notice>) {
     HerdParams::from_query(&Query::parse(q))

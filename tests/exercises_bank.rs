@@ -10,8 +10,8 @@ use retry_lab::herd::HerdParams;
 use retry_lab::i18n::entries;
 use retry_lab::i18n::{has, t, Lang};
 use retry_lab::lab::LabParams;
-use retry_lab::links::Link;
-use retry_lab::route::Location;
+use retry_lab::pages::links::Link;
+use retry_lab::pages::route::Location;
 
 fn q(id: &str) -> Question {
     find(id).unwrap_or_else(|| panic!("no question {id}"))

@@ -14,7 +14,7 @@ use retry_lab::herd::{run_point, simulate_traced, trial_seed, HerdParams, Strate
 use retry_lab::lab::{
     run_schedule, AttemptOutcome, Decision, LabParams, Run, StepKind, ToolOutcome,
 };
-use retry_lab::route::{Location, Page};
+use retry_lab::pages::route::{Location, Page};
 
 /// What a demo must show.
 enum Shows {

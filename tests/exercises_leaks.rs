@@ -248,7 +248,7 @@ fn the_check_finds_a_planted_leak() {
 #[test]
 fn no_demo_runs_another_cards_prediction() {
     use retry_lab::exercises::live::lab_count;
-    use retry_lab::links::Link;
+    use retry_lab::pages::links::Link;
     let bank = bank();
     let mut report = Vec::new();
     for q in &bank {

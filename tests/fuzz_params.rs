@@ -16,14 +16,14 @@ use retry_lab::exercises::{bank, query::read_query};
 use retry_lab::herd::params::{bounds, KNOWN, MAX_SWEEP_POINTS, MAX_WRITES};
 use retry_lab::herd::{HerdParams, View};
 use retry_lab::i18n::Lang;
+use retry_lab::kernel::params::MAX_ECHO_CHARS;
 use retry_lab::lab::{LabParams, MatrixParams, Speed, SEED_BOUND as SEED};
-use retry_lab::params::MAX_ECHO_CHARS;
-use retry_lab::route::{split_shell_params, Location, Page, Query};
+use retry_lab::pages::route::{split_shell_params, Location, Page, Query};
 
 /// Cases per property; the six properties below run 10 000 in total.
 const CASES: [u32; 6] = [2000, 2500, 2000, 1000, 1000, 1500];
 
-fn in_range<T: PartialOrd + Copy>(v: T, b: retry_lab::params::Bound<T>) -> bool {
+fn in_range<T: PartialOrd + Copy>(v: T, b: retry_lab::kernel::params::Bound<T>) -> bool {
     b.min <= v && v <= b.max
 }
 
@@ -93,7 +93,7 @@ proptest! {
         let (step, notice) = p.resolve_step(steps);
         prop_assert!(step <= steps);
         if let Some(n) = notice {
-            prop_assert!(n.message(Lang::En, &retry_lab::route::Page::Herd).chars().count() < 400 + 2 * MAX_ECHO_CHARS);
+            prop_assert!(n.message(Lang::En, &retry_lab::pages::route::Page::Herd).chars().count() < 400 + 2 * MAX_ECHO_CHARS);
         }
     }
 }

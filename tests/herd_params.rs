@@ -4,8 +4,8 @@
 
 use retry_lab::herd::params::{bounds, MAX_SWEEP_POINTS, MAX_WRITES};
 use retry_lab::herd::{HerdParams, Strategy, View};
-use retry_lab::params::NoticeKind;
-use retry_lab::route::Query;
+use retry_lab::kernel::params::NoticeKind;
+use retry_lab::pages::route::Query;
 
 fn read(q: &str) -> (HerdParams, Vec<(String, NoticeKind, String)>) {
     let (p, notices) = HerdParams::from_query(&Query::parse(q));
@@ -201,7 +201,7 @@ fn display_defaults_let_every_panel_and_curve_be_read() {
         (HistAxis::Own, HistAxis::Own)
     );
     assert!(d.time_log);
-    let q = retry_lab::links::Link::Herd(d).query();
+    let q = retry_lab::pages::links::Link::Herd(d).query();
     assert!(
         q.is_empty(),
         "the defaults stay out of the address bar: {q:?}"

@@ -8,10 +8,10 @@ use retry_lab::herd::params::MAX_WRITES;
 use retry_lab::herd::{
     max_writes_per_trial, simulate, HerdParams, SimConfig, Strategy, MAX_CLIENTS,
 };
-use retry_lab::params::NoticeKind;
-use retry_lab::route::{Location, Page};
+use retry_lab::kernel::params::NoticeKind;
+use retry_lab::pages::route::{Location, Page};
 
-fn herd(hash: &str) -> (HerdParams, Vec<retry_lab::params::Notice>) {
+fn herd(hash: &str) -> (HerdParams, Vec<retry_lab::kernel::params::Notice>) {
     let loc = Location::parse(hash);
     assert_eq!(loc.page, Page::Herd);
     HerdParams::from_query(&loc.query)

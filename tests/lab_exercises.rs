@@ -5,7 +5,7 @@ use retry_lab::exercises::grade::ModelValue;
 use retry_lab::exercises::live::run_model;
 use retry_lab::exercises::{find, Kind, Question};
 use retry_lab::lab::*;
-use retry_lab::route::Location;
+use retry_lab::pages::route::Location;
 
 fn q(id: &str) -> Question {
     find(id).unwrap_or_else(|| panic!("no question {id}"))

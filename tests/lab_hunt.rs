@@ -313,7 +313,7 @@ fn the_same_seed_gives_the_same_ways_and_another_seed_others() {
 
 #[test]
 fn the_job_reports_progress_and_stops_at_the_budget() {
-    use retry_lab::job::Stepped;
+    use retry_lab::kernel::job::Stepped;
     let s = HuntSpec {
         budget: 40,
         kinds: KindSet::none().with(FaultKind::Delayed),

@@ -86,7 +86,7 @@ fn the_break_step_is_right_after_the_second_report_was_committed() {
         // The view at `step` shows steps 0..step: two reports after it, one before.
         assert_eq!(r.steps()[at - 1].report_count(), 2, "{p:?} {sc:?}");
         assert_eq!(r.steps()[at - 2].report_count(), 1, "{p:?} {sc:?}");
-        let link = retry_lab::links::Link::Lab(LabParams {
+        let link = retry_lab::pages::links::Link::Lab(LabParams {
             scenario: sc,
             client: ClientStrategy::StableKey,
             design: p.design(),

@@ -1,4 +1,4 @@
-//! Every in-app link goes through `retry_lab::links`: each one produced
+//! Every in-app link goes through `retry_lab::pages::links`: each one produced
 //! (exercise demos, `#/amplify` presets and tabs, lab fix and matrix links,
 //! nav links) parses back through the route and the page's own parser with
 //! no notice and the same typed parameters, and holds only non-defaults.
@@ -9,14 +9,14 @@ use retry_lab::amplify::{AmplifyParams, View as AmpView};
 use retry_lab::exercises::{bank, Kind, Model};
 use retry_lab::herd::HerdParams;
 use retry_lab::i18n::Lang;
+use retry_lab::kernel::page_params::PageParams;
+use retry_lab::kernel::params::Notice;
 use retry_lab::lab::{
     nearest_fix, BuildParams, ClientStrategy, Design, LabParams, MatrixBy, MatrixParams, Preset,
     Scenario,
 };
-use retry_lab::links::{with_shell, Link, Shell};
-use retry_lab::page_params::PageParams;
-use retry_lab::params::Notice;
-use retry_lab::route::{split_shell_params, Location, Page};
+use retry_lab::pages::links::{with_shell, Link, Shell};
+use retry_lab::pages::route::{split_shell_params, Location, Page};
 
 /// Reads a hash the way the app does: route, shell split, page parser.
 fn parse(hash: &str) -> (Link, Vec<Notice>) {
@@ -245,7 +245,7 @@ fn state_query<P: PageParams>() -> BoxedStrategy<String> {
                 .prop_map(move |u| {
                     let v = l.min + (l.max - l.min) * u;
                     let v = if whole { v.round() } else { v };
-                    format!("{}={}", l.name, retry_lab::params::url_num(v))
+                    format!("{}={}", l.name, retry_lab::kernel::params::url_num(v))
                 })
                 .boxed()
         })
@@ -267,7 +267,7 @@ fn reopens<P>(raw: &str) -> Result<(), TestCaseError>
 where
     P: PageParams + Into<Link>,
 {
-    let (state, _) = P::from_query(&retry_lab::route::Query::parse(raw));
+    let (state, _) = P::from_query(&retry_lab::pages::route::Query::parse(raw));
     let link: Link = state.clone().into();
     let address_bar = Location {
         page: P::PAGE,
@@ -364,7 +364,7 @@ proptest! {
 fn a_bad_schedule_gets_a_notice_and_the_scenario_runs() {
     for bad in ["2.a", "1.a.zz", "1.pl", "1.a.s9999999"] {
         let (p, notices) =
-            LabParams::from_query(&retry_lab::route::Query::new().with("schedule", bad));
+            LabParams::from_query(&retry_lab::pages::route::Query::new().with("schedule", bad));
         assert_eq!(p.schedule, None, "{bad}");
         assert_eq!(notices.len(), 1, "{bad}");
         assert_eq!(notices[0].param, "schedule");
@@ -374,8 +374,9 @@ fn a_bad_schedule_gets_a_notice_and_the_scenario_runs() {
 
 #[test]
 fn workbench_links_carry_their_design_and_a_failing_row_opens_where_it_broke() {
-    let build =
-        |q: &str| Link::LabBuild(BuildParams::from_query(&retry_lab::route::Query::parse(q)).0);
+    let build = |q: &str| {
+        Link::LabBuild(BuildParams::from_query(&retry_lab::pages::route::Query::parse(q)).0)
+    };
     assert_eq!(Link::LabBuild(BuildParams::default()).href(), "#/lab/build");
     let atomic = build("design=digest,store_errors,claim&client=business_key");
     round_trip("workbench preset", &atomic);

@@ -7,7 +7,7 @@
 use gloo_timers::future::TimeoutFuture;
 use retry_lab::i18n::Lang;
 use retry_lab::lab::Ending;
-use retry_lab::route::Page;
+use retry_lab::pages::route::Page;
 use retry_lab::ui::help::reading_help;
 use retry_lab::ui::icons::{icon, Icon};
 use wasm_bindgen::JsCast;

@@ -2,7 +2,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use retry_lab::i18n::Lang;
-use retry_lab::links::{Link, Shell};
+use retry_lab::pages::links::{Link, Shell};
 use retry_lab::ui::link::AppLink;
 use wasm_bindgen_test::*;
 use yew::prelude::*;

@@ -3,7 +3,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use retry_lab::i18n::{t, Lang};
-use retry_lab::route::{Location, Page};
+use retry_lab::pages::route::{Location, Page};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);

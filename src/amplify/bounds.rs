@@ -2,7 +2,7 @@
 //! the same ones. Defaults that depend on the preset come from
 //! [`super::load_presets::Preset::config`].
 
-use crate::params::{Bound, MAX_SAFE_INTEGER};
+use crate::kernel::params::{Bound, MAX_SAFE_INTEGER};
 
 /// Attempts of one layer (each entry of `layers`).
 pub const ATTEMPTS: Bound<i64> = Bound {

@@ -4,7 +4,7 @@ use super::fanout_run::run_fanout;
 use super::load::job::LoadJob;
 use super::params::{fmt_num, AmplifyParams};
 use super::sweep::SweepJob;
-use crate::csv::field;
+use crate::kernel::csv::field;
 
 /// `amplify fanout`.
 pub fn fanout_csv(prm: &AmplifyParams) -> String {

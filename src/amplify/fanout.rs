@@ -8,10 +8,10 @@
 //! `min(G, K)`, where `G` is the index of the first bottom success
 //! (geometric) and `K` the most requests the policy lets through.
 
-use crate::ids::id_enum;
+use crate::kernel::ids::id_enum;
 use rand::Rng;
 
-use crate::rng::DemoRng;
+use crate::kernel::rng::DemoRng;
 
 /// Most layers in the stack.
 pub const MAX_LAYERS: usize = 6;

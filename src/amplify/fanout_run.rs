@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::fanout::{expected, simulate_call, FanoutConfig, Node};
-use crate::rng::{demo_rng, derive, DemoRng};
+use crate::kernel::rng::{demo_rng, derive, DemoRng};
 
 /// What `trials` logical calls gave.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -4,7 +4,7 @@
 //! settings, is [`super::page_presets`].
 
 use super::load::{LoadConfig, LoadPolicy, Window};
-use crate::ids::id_enum;
+use crate::kernel::ids::id_enum;
 
 id_enum! {
     /// A named load scenario.

@@ -1,6 +1,6 @@
 //! The page's preset bar («预设»): named starting points as whole page
 //! parameters, defined once; the exercises link the same values, and
-//! [`crate::links`] turns them into hashes. A load-view preset names one of
+//! [`crate::pages::links`] turns them into hashes. A load-view preset names one of
 //! the load scenarios of [`super::load_presets`] and takes its settings.
 
 use super::fanout::FanoutPolicy;

@@ -2,9 +2,11 @@
 //! reads its `--name value` options through the same function, so both use
 //! one set of bounds ([`super::bounds`]) and defaults.
 
-use crate::ids::id_enum;
-use crate::params::{apply_limit, cap_notices, check_int, limit_notice, Bound, Notice, Reader};
-use crate::route::Query;
+use crate::kernel::ids::id_enum;
+use crate::kernel::params::{
+    apply_limit, cap_notices, check_int, limit_notice, Bound, Notice, Reader,
+};
+use crate::pages::route::Query;
 
 use super::bounds as b;
 use super::fanout::{FanoutConfig, FanoutPolicy, MAX_LAYERS};
@@ -326,4 +328,4 @@ impl AmplifyParams {
 }
 
 /// A number for the URL (the one writer of every page's numbers).
-pub use crate::params::url_num as fmt_num;
+pub use crate::kernel::params::url_num as fmt_num;

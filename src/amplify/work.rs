@@ -5,7 +5,7 @@ use super::fanout_run::FanoutJob;
 use super::load::job::LoadJob;
 use super::params::{AmplifyParams, View};
 use super::sweep::SweepJob;
-use crate::job::Stepped;
+use crate::kernel::job::Stepped;
 
 /// The job of one view.
 pub enum Work {

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use retry_lab::amplify::csv::{fanout_csv, load_csv, sweep_csv};
 use retry_lab::amplify::params::{AmplifyParams, View};
-use retry_lab::params::NoticeKind;
-use retry_lab::route::Query;
+use retry_lab::kernel::params::NoticeKind;
+use retry_lab::pages::route::Query;
 
 const HELP: &str = "\
 amplify: retry amplification across layers (fanout, load over time, Brooker's sweep).

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use retry_lab::amplify::params::{AmplifyParams, View};
 use retry_lab::amplify::sweep::SweepJob;
-use retry_lab::route::Query;
+use retry_lab::pages::route::Query;
 
 #[path = "shared/bench.rs"]
 mod bench;

@@ -9,8 +9,8 @@ use retry_lab::herd::bounds;
 use retry_lab::herd::csv::{sweep_csv, HEADER};
 use retry_lab::herd::params::{HerdParams, View};
 use retry_lab::herd::{Strategy, Sweep, SweepSpec};
-use retry_lab::params::Notice;
-use retry_lab::route::Query;
+use retry_lab::kernel::params::Notice;
+use retry_lab::pages::route::Query;
 
 /// The help text; every default and limit comes from the page's bounds.
 fn help() -> String {

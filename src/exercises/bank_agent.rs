@@ -25,7 +25,12 @@ pub const TIMEOUT_STATES: &[&str] = &[
     "state_both_human",
 ];
 
-fn at(id: &'static str, source: Source, kind: Kind, demo: Option<crate::links::Link>) -> Question {
+fn at(
+    id: &'static str,
+    source: Source,
+    kind: Kind,
+    demo: Option<crate::pages::links::Link>,
+) -> Question {
     q(Section::Agent, id, source, kind, demo)
 }
 

@@ -8,7 +8,7 @@ use super::sections::{Section, Source};
 use super::Question;
 use crate::lab::hunt::{FaultKind, HuntSpec, KindSet};
 use crate::lab::{ClientStrategy as C, Preset as V, StepParam};
-use crate::links::Link;
+use crate::pages::links::Link;
 
 /// The options of «where is the counterexample», each with the schedule
 /// (its URL code) it names. Every one lets the model call again after a

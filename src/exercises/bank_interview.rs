@@ -22,7 +22,7 @@ pub const TEST_FAULTS: &[Scenario] = &[
     S::ConcurrentSameKey,
 ];
 
-fn at(id: &'static str, kind: Kind, demo: Option<crate::links::Link>) -> Question {
+fn at(id: &'static str, kind: Kind, demo: Option<crate::pages::links::Link>) -> Question {
     q(Section::Interview, id, Source::Chapter, kind, demo)
 }
 

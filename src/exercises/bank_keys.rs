@@ -37,7 +37,12 @@ pub const STORED_ERROR_NEXT: &[&str] = &[
     "stop_not_created",
     "stop_unknown",
 ];
-fn at(id: &'static str, source: Source, kind: Kind, demo: Option<crate::links::Link>) -> Question {
+fn at(
+    id: &'static str,
+    source: Source,
+    kind: Kind,
+    demo: Option<crate::pages::links::Link>,
+) -> Question {
     q(Section::Keys, id, source, kind, demo)
 }
 

@@ -44,7 +44,12 @@ pub const SUPPRESS: &[&str] = &[
     "bjb_interval_count_whether",
 ];
 
-fn at(id: &'static str, source: Source, kind: Kind, demo: Option<crate::links::Link>) -> Question {
+fn at(
+    id: &'static str,
+    source: Source,
+    kind: Kind,
+    demo: Option<crate::pages::links::Link>,
+) -> Question {
     q(Section::Layers, id, source, kind, demo)
 }
 

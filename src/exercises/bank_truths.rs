@@ -74,7 +74,12 @@ pub const POST_TEST: &[&str] = &[
     "post_test_retry_after",
 ];
 
-fn at(id: &'static str, source: Source, kind: Kind, demo: Option<crate::links::Link>) -> Question {
+fn at(
+    id: &'static str,
+    source: Source,
+    kind: Kind,
+    demo: Option<crate::pages::links::Link>,
+) -> Question {
     q(Section::Truths, id, source, kind, demo)
 }
 

@@ -9,7 +9,12 @@ use super::sections::{Reading, Section, Source};
 use super::{Derivation as D, HerdPreset, Kind, Model, PredictInput, Question, Unit};
 use crate::herd::Strategy;
 
-fn at(id: &'static str, source: Source, kind: Kind, demo: Option<crate::links::Link>) -> Question {
+fn at(
+    id: &'static str,
+    source: Source,
+    kind: Kind,
+    demo: Option<crate::pages::links::Link>,
+) -> Question {
     q(Section::Wait, id, source, kind, demo)
 }
 

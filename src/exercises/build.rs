@@ -17,7 +17,7 @@ use crate::lab::rules::{design_breaks, Rule};
 use crate::lab::suite;
 use crate::lab::suite::SuiteRow;
 use crate::lab::{ClientStrategy, Design, DesignProblem, Mechanism, Scenario, StepParam};
-use crate::links::Link;
+use crate::pages::links::Link;
 
 /// A build challenge: what the design must pass.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use super::{
     Derivation, Kind, LabRun, Model, NumField, PredictField, PredictInput, Question, Unit,
 };
 use crate::lab::{ClientStrategy, Preset, Scenario};
-use crate::links::Link;
+use crate::pages::links::Link;
 
 /// A question of `section` (the section modules' one constructor).
 pub(super) fn q(

@@ -5,7 +5,7 @@
 use crate::amplify::page_presets::Demo;
 use crate::herd::{HerdParams, Strategy};
 use crate::lab::{ClientStrategy, Preset, Scenario};
-use crate::links::Link;
+use crate::pages::links::Link;
 
 /// A lab run at its start (the student steps through it), seed 1.
 pub(super) fn lab_run(scenario: Scenario, client: ClientStrategy, server: Preset) -> Option<Link> {

@@ -6,7 +6,7 @@
 /// `first_ms` and every later one doubles: `first · 2^(attempt−1)`, without
 /// jitter. This is Codex's sampling-layer backoff (200 ms · 2^(attempt−1)).
 pub fn nominal_wait_ms(first_ms: f64, attempt: u32) -> f64 {
-    crate::backoff::doubled(first_ms, attempt.saturating_sub(1))
+    crate::kernel::backoff::doubled(first_ms, attempt.saturating_sub(1))
 }
 
 /// The jittered range `[lo, hi)` of a nominal wait multiplied by
@@ -18,7 +18,7 @@ pub fn jitter_range(nominal: f64, lo_factor: f64, hi_factor: f64) -> (f64, f64) 
 /// The capped bound of the n-th retry (1-based), in the convention of the
 /// chapter's section «尝试次数、退避与 jitter»: `d_n = min(d_max, b·2^(n−1))`.
 pub fn capped_bound(b: f64, d_max: f64, n: u32) -> f64 {
-    crate::backoff::capped(b, d_max, n.saturating_sub(1))
+    crate::kernel::backoff::capped(b, d_max, n.saturating_sub(1))
 }
 
 /// The first `count` capped bounds `d_1 … d_count`.

@@ -47,7 +47,7 @@ pub use derive::Derivation;
 use crate::herd::{HerdParams, Strategy};
 use crate::lab::matrix_job::Combo;
 use crate::lab::{ClientStrategy, Design, Measure, Mechanism, Preset, Scenario};
-use crate::links::Link;
+use crate::pages::links::Link;
 use sections::{Section, Source};
 
 /// One self-check question.

@@ -5,7 +5,7 @@
 
 use rand::RngCore;
 
-use crate::rng::{demo_rng, text_seed};
+use crate::kernel::rng::{demo_rng, text_seed};
 
 use super::{CasePart, CaseRow, Kind, PredictInput, Question};
 

@@ -5,8 +5,8 @@ use super::renames::current_id;
 use super::sections::Section;
 use super::Question;
 use crate::i18n::{t, Lang};
-use crate::params::{Notice, NoticeKind, Reader};
-use crate::route::Query;
+use crate::kernel::params::{Notice, NoticeKind, Reader};
+use crate::pages::route::Query;
 
 /// The page's parameter names.
 pub const KNOWN: [&str; 2] = ["q", "section"];

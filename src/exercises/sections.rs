@@ -4,7 +4,7 @@
 //! ([`super::Question::section`], [`super::Question::source`]); the page shows one section
 //! at a time, with every section's count, and marks the readings.
 
-use crate::ids::id_enum;
+use crate::kernel::ids::id_enum;
 
 id_enum! {
     /// A section of the chapter «超时了，再发一次安全吗？», in the chapter's

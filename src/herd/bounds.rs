@@ -2,7 +2,7 @@
 //! on the work one page may ask for. The one source for the page, the
 //! simulation's defaults ([`super::sim::SimConfig`]) and the `herd` CLI.
 
-use crate::params::{Bound, MAX_SAFE_INTEGER};
+use crate::kernel::params::{Bound, MAX_SAFE_INTEGER};
 
 /// `clients`: N for the run view.
 pub const CLIENTS: Bound<i64> = Bound {

@@ -4,7 +4,7 @@
 //! step (at most [`MAX_SWEEP_POINTS`] points), then [`MAX_WRITES`] on
 //! `n_to` and `trials`.
 
-use crate::params::{apply_limit, Notice};
+use crate::kernel::params::{apply_limit, Notice};
 
 use super::bounds::{self, MAX_SWEEP_POINTS, MAX_WRITES};
 use super::params::{HerdParams, View};

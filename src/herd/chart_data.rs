@@ -3,8 +3,8 @@
 //! numbers behind every chart are tested natively; the UI only draws them.
 
 use super::sim::{Trace, WriteRecord};
-pub use crate::axis::{nice_step, tick_label, Axis};
-use crate::ids::id_enum;
+pub use crate::kernel::axis::{nice_step, tick_label, Axis};
+use crate::kernel::ids::id_enum;
 
 /// Server calls per time bin of one trial.
 #[derive(Clone, Debug, PartialEq)]

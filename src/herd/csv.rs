@@ -2,7 +2,7 @@
 //! the page's numbers and the CLI's come from one core.
 
 use super::stats::PointSummary;
-use crate::csv::row;
+use crate::kernel::csv::row;
 
 /// The header row: the columns of [`sweep_csv`].
 pub const HEADER: &str = "clients,strategy,mean_time_ms,mean_calls";

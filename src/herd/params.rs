@@ -1,16 +1,16 @@
 //! The page's parameters, read from and written to the URL query.
 //!
 //! Every parameter has documented bounds ([`bounds`]); bad values are clamped
-//! or replaced by the default with a visible notice (see `crate::params`).
+//! or replaced by the default with a visible notice (see `crate::kernel::params`).
 //! On top of the per-parameter bounds, the limits that depend on several
 //! parameters (the sweep's range and step, a cap on the worst-case number of
 //! simulated writes, [`MAX_WRITES`]) are applied after reading (in
 //! `super::budget`), so that no run or sweep can keep the browser busy for
 //! minutes, whatever the parameters.
 
-use crate::ids::id_enum;
-use crate::params::{cap_notices, Notice, Reader};
-use crate::route::Query;
+use crate::kernel::ids::id_enum;
+use crate::kernel::params::{cap_notices, Notice, Reader};
+use crate::pages::route::Query;
 
 use super::chart_data::HistAxis;
 use super::sim::SimConfig;
@@ -156,7 +156,7 @@ impl HerdParams {
 
     /// The query that reproduces these parameters exactly: every pair
     /// (links and the address bar drop the defaults,
-    /// [`crate::page_params::PageParams::minimal_query`]).
+    /// [`crate::kernel::page_params::PageParams::minimal_query`]).
     pub fn to_query(&self) -> Query {
         let ids: Vec<&str> = self.strategies.iter().map(|s| s.id()).collect();
         let time_scale = if self.time_log { "log" } else { "linear" };
@@ -212,4 +212,4 @@ fn read_highlight(r: &mut Reader) -> Option<Strategy> {
 }
 
 /// A number for the URL (the one writer of every page's numbers).
-pub use crate::params::url_num as fmt_num;
+pub use crate::kernel::params::url_num as fmt_num;

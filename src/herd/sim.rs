@@ -17,8 +17,8 @@ use rand::Rng;
 use rand_distr::StandardNormal;
 
 use super::strategy::{sleep_ms, BackoffState, Strategy};
-use crate::events::{EventKey, EventQueue};
-use crate::rng::{demo_rng, DemoRng};
+use crate::kernel::events::{EventKey, EventQueue};
+use crate::kernel::rng::{demo_rng, DemoRng};
 
 /// Parameters of one trial (milliseconds throughout).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -14,7 +14,7 @@ pub fn trial_seed(seed: u64, clients: u32, strategy: Strategy, trial: u32) -> u6
         strategy.index() as u64 + 1,
         u64::from(trial),
     ];
-    crate::rng::derive(seed, &parts)
+    crate::kernel::rng::derive(seed, &parts)
 }
 
 /// Spread of one quantity across trials.

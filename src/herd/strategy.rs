@@ -7,7 +7,7 @@
 
 use rand::Rng;
 
-use crate::ids::id_enum;
+use crate::kernel::ids::id_enum;
 
 id_enum! {
     /// A backoff strategy. The ids are part of the URL and CLI contract
@@ -50,7 +50,7 @@ impl Strategy {
 /// `v_n = min(cap, base·2^n)`, the chapter's table's count: the first retry
 /// (`n = 1`) already waits `2·base`.
 pub fn capped_exponential(base: f64, cap: f64, n: u32) -> f64 {
-    crate::backoff::capped(base, cap, n)
+    crate::kernel::backoff::capped(base, cap, n)
 }
 
 /// One client's backoff memory: only Decorrelated Jitter needs any.
@@ -82,7 +82,7 @@ pub fn sleep_ms<R: Rng + ?Sized>(
         Strategy::Exponential => capped_exponential(base, cap, attempt),
         Strategy::Full => {
             let v = capped_exponential(base, cap, attempt);
-            crate::backoff::full_jitter(v, rng.random())
+            crate::kernel::backoff::full_jitter(v, rng.random())
         }
         Strategy::Equal => {
             let half = capped_exponential(base, cap, attempt) / 2.0;
@@ -123,7 +123,7 @@ impl<'de> serde::Deserialize<'de> for Strategy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::{demo_rng, DemoRng};
+    use crate::kernel::rng::{demo_rng, DemoRng};
 
     #[test]
     fn ids_round_trip() {

@@ -66,7 +66,7 @@ impl PointRequest {
     fn validate(&self) -> Result<(SimConfig, Strategy), String> {
         let strategy = Strategy::from_id(&self.strategy)
             .ok_or_else(|| format!("unknown strategy {:?}", self.strategy))?;
-        let int = |b: &crate::params::Bound<i64>, v: u32| {
+        let int = |b: &crate::kernel::params::Bound<i64>, v: u32| {
             if (b.min..=b.max).contains(&i64::from(v)) {
                 Ok(())
             } else {

@@ -5,7 +5,7 @@
 //! the other.
 
 use super::{t, tf, Lang};
-use crate::route::Page;
+use crate::pages::route::Page;
 
 /// The translation key of the field label of URL parameter `param` on
 /// `page`; the shell's own parameters (`lang`, `embed`) on every page.

@@ -47,45 +47,7 @@ pub mod num;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-/// A UI language.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// Simplified Chinese, the course's language and the default.
-    #[default]
-    Zh,
-    /// English.
-    En,
-}
-
-impl Lang {
-    /// The code used in the URL (`lang=en`) and in `<html lang>`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::Zh => "zh-CN",
-            Lang::En => "en",
-        }
-    }
-
-    /// Parses a URL or storage value; accepts `zh`, `zh-CN`, `en`, `en-US`...
-    pub fn from_code(code: &str) -> Option<Lang> {
-        let c = code.trim().to_ascii_lowercase();
-        if c == "zh" || c.starts_with("zh-") {
-            Some(Lang::Zh)
-        } else if c == "en" || c.starts_with("en-") {
-            Some(Lang::En)
-        } else {
-            None
-        }
-    }
-
-    /// The other language, for the switch button.
-    pub fn other(self) -> Lang {
-        match self {
-            Lang::Zh => Lang::En,
-            Lang::En => Lang::Zh,
-        }
-    }
-}
+pub use crate::kernel::text::{Arg, Lang, Sentence};
 
 /// One row of the table.
 #[derive(Clone, Copy, Debug)]
@@ -292,3 +254,26 @@ pub fn placeholders(text: &str) -> Vec<String> {
 
 #[cfg(all(test, not(target_family = "wasm")))]
 mod tests;
+
+/// A core [`Sentence`] as text in `lang`: its key's text with each
+/// `{placeholder}` filled by its argument, written by the one number
+/// formatter ([`num`]); a nested sentence or key in the same language.
+pub fn render(lang: Lang, s: &Sentence) -> String {
+    let args: Vec<(&str, String)> = s
+        .args
+        .iter()
+        .map(|(name, arg)| (*name, render_arg(lang, arg)))
+        .collect();
+    tf(lang, &s.key, &args)
+}
+
+fn render_arg(lang: Lang, arg: &Arg) -> String {
+    match arg {
+        Arg::Int(v) => num::num(*v as f64, 0),
+        Arg::Num(v, decimals) => num::num(*v, usize::from(*decimals)),
+        Arg::DurationMs(ms) => num::duration(lang, *ms),
+        Arg::Raw(text) => text.to_string(),
+        Arg::Key(key) => t(lang, key),
+        Arg::Sentence(inner) => render(lang, inner),
+    }
+}

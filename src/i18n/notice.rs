@@ -5,8 +5,8 @@
 use super::fields::field_text;
 use super::num::group;
 use super::{has, t, tf, Lang};
-use crate::params::{echo, Notice, NoticeKind};
-use crate::route::Page;
+use crate::kernel::params::{echo, Notice, NoticeKind};
+use crate::pages::route::Page;
 
 impl Notice {
     /// The notice as a sentence in `lang`, naming the field as `page`

@@ -5,8 +5,8 @@
 //! page shows while those answers stream in, and which rows turned green
 //! since the previous design. Pure: no browser APIs, natively tested.
 
-use crate::params::{Notice, Reader};
-use crate::route::Query;
+use crate::kernel::params::{Notice, Reader};
+use crate::pages::route::Query;
 
 use super::design::{Design, Mechanism};
 use super::hunt::{FaultKind, HuntSpec, KindSet, BUDGET, HUNT_SEED};
@@ -326,10 +326,10 @@ pub fn next_breaks(design: Design, step: &NextStep) -> Vec<Rule> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kernel::params::NoticeKind;
     use crate::lab::ids::{Ending, ToolOutcome};
     use crate::lab::suite::{next_mechanism, Change as DesignChange};
     use crate::lab::Preset;
-    use crate::params::NoticeKind;
     use Mechanism::*;
 
     /// The default workbench, its suite cut to three rows.
@@ -426,7 +426,7 @@ mod tests {
         assert_eq!((p.suite.len(), n.len()), (Scenario::ALL.len(), 1));
         let long = format!("design={}", "z".repeat(400));
         let (_, n) = BuildParams::from_query(&Query::parse(&long));
-        assert!(n[0].given.chars().count() <= crate::params::MAX_ECHO_CHARS + 1);
+        assert!(n[0].given.chars().count() <= crate::kernel::params::MAX_ECHO_CHARS + 1);
     }
 
     #[test]

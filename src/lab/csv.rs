@@ -5,7 +5,7 @@ use super::design::Design;
 use super::ids::{ClientStrategy, Scenario};
 use super::sim::cell;
 use super::suite::{score, suite};
-use crate::csv::row;
+use crate::kernel::csv::row;
 
 /// `lab matrix`: every scenario × client for each design.
 pub fn matrix_csv(designs: &[Design], clients: &[ClientStrategy], seed: u64) -> String {

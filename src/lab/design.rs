@@ -35,7 +35,7 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use super::ids::Preset;
-use crate::ids::id_enum;
+use crate::kernel::ids::id_enum;
 
 id_enum! {
     /// One mechanism of the server, in the chapter's table order (the
@@ -291,7 +291,7 @@ impl Design {
         }
         let (design, mut problems) = asked.resolve();
         if !unknown.is_empty() {
-            let given = crate::params::echo(&unknown.join(","));
+            let given = crate::kernel::params::echo(&unknown.join(","));
             problems.insert(0, DesignProblem::Unknown { given });
         }
         (design, problems)
@@ -433,7 +433,7 @@ mod tests {
         let DesignProblem::Unknown { given } = &p[0] else {
             panic!("{p:?}")
         };
-        assert!(given.chars().count() <= crate::params::MAX_ECHO_CHARS + 1);
+        assert!(given.chars().count() <= crate::kernel::params::MAX_ECHO_CHARS + 1);
     }
 
     #[test]

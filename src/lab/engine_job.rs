@@ -1,5 +1,5 @@
 //! The lab engine's work as jobs of the page's one protocol
-//! ([`crate::job::Job`]): requests on channel 0 (the lab engine), one at a
+//! ([`crate::kernel::job::Job`]): requests on channel 0 (the lab engine), one at a
 //! time, their answers, cancel, and the one watchdog for an engine that
 //! stops answering. [`EngineJob`] is the requests and what came of them;
 //! what the job does with an answer is [`Answered`]: a lab run or a suite
@@ -16,7 +16,7 @@ use super::player::Wanted;
 use super::result::Run;
 use super::suite::SuiteRow;
 use super::wire::{Answer, EngineFault, Want};
-use crate::job::{Job, JobStatus, Need, Stepped, Timing};
+use crate::kernel::job::{Job, JobStatus, Need, Stepped, Timing};
 
 /// How long a loaded engine may stay silent while a request waits (a run
 /// takes well under a second, a whole matrix a few seconds, and a hunt

@@ -2,7 +2,7 @@
 //! the `Idempotency-Key` per client strategy, and the retry policy (per-attempt
 //! timeout, maximum attempts, backoff with jitter, `Retry-After`, deadline).
 
-use crate::rng::LabRng;
+use crate::kernel::rng::LabRng;
 use rand::{Rng, RngCore};
 use serde_json::json;
 use sha2::{Digest, Sha256};
@@ -198,7 +198,7 @@ pub fn key_for_report(
 /// Backoff before retry `n` (1 = the first retry): 200 ms × 2ⁿ⁻¹ × uniform[0.9, 1.1).
 pub fn backoff_ms(n: u32, rng: &mut LabRng) -> u64 {
     let jitter: f64 = rng.random_range(0.9..1.1);
-    let nominal = crate::backoff::doubled(BACKOFF_BASE_MS, n.saturating_sub(1));
+    let nominal = crate::kernel::backoff::doubled(BACKOFF_BASE_MS, n.saturating_sub(1));
     (nominal * jitter).round() as u64
 }
 
@@ -220,7 +220,7 @@ mod tests {
 
     #[test]
     fn keys_per_strategy() {
-        let mut rng = crate::rng::lab_rng(1);
+        let mut rng = crate::kernel::rng::lab_rng(1);
         let id = tool_use_id(&mut rng);
         let k = |s, rng: &mut LabRng| key_for_attempt(s, "eval-0001", &id, rng);
         assert_eq!(k(ClientStrategy::Naive, &mut rng), None);
@@ -254,7 +254,7 @@ mod tests {
 
     #[test]
     fn backoff_doubles_with_bounded_jitter() {
-        let mut rng = crate::rng::lab_rng(3);
+        let mut rng = crate::kernel::rng::lab_rng(3);
         for n in 1..=4u32 {
             let nominal = 200.0 * 2f64.powi(n as i32 - 1);
             for _ in 0..50 {

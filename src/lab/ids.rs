@@ -6,7 +6,7 @@
 use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
-use crate::ids::id_enum;
+use crate::kernel::ids::id_enum;
 
 id_enum! {
     /// A named fault scenario; [`Scenario::schedule`](crate::lab::FaultSchedule) turns it

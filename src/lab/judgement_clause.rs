@@ -11,7 +11,7 @@ use super::reach::reachable_for;
 use super::result::{RecordUse, Run};
 use super::rules::Rule;
 use super::trace::{AttemptOutcome, Next, StepKind};
-use crate::ids::id_enum;
+use crate::kernel::ids::id_enum;
 
 id_enum! {
     /// One clause of the one pass rule. A row passes when every clause

@@ -12,7 +12,7 @@ use super::params::MatrixParams;
 use super::result::Cell;
 use super::reveal::RowReveal;
 use super::wire::{Answer, EngineFault, Want};
-use crate::job::{Job, JobStatus};
+use crate::kernel::job::{Job, JobStatus};
 
 /// The matrix page's job.
 pub type MatrixTableJob = EngineJob<MatrixTable>;

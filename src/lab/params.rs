@@ -1,11 +1,11 @@
 //! URL parameters of `#/lab` and `#/lab/matrix`, read through
-//! `crate::params` so that bad values are clamped or refused with a notice.
+//! `crate::kernel::params` so that bad values are clamped or refused with a notice.
 //! The server is a design: `server=<preset>` names one, `design=<ids>` any
 //! (a design equal to a preset is written by the preset's name).
 
-use crate::ids::id_enum;
-use crate::params::{check_int, Bound, Notice, NoticeKind, Reader};
-use crate::route::Query;
+use crate::kernel::ids::id_enum;
+use crate::kernel::params::{check_int, Bound, Notice, NoticeKind, Reader};
+use crate::pages::route::Query;
 
 use super::design::{Design, DesignProblem, Mechanism};
 use super::faults::FaultSchedule;
@@ -169,7 +169,7 @@ impl LabParams {
     }
 
     /// The query for these parameters with the step as they hold it (links
-    /// are built from this by `crate::links`).
+    /// are built from this by `crate::pages::links`).
     pub fn query(&self) -> Query {
         let step = match &self.step {
             StepParam::End => "end".to_string(),
@@ -420,7 +420,7 @@ mod tests {
     #[test]
     fn only_a_step_past_the_start_lands_on_the_step_panel() {
         let lands = |q: &str| {
-            super::LabParams::from_query(&crate::params::Query::parse(q))
+            super::LabParams::from_query(&crate::kernel::params::Query::parse(q))
                 .0
                 .lands_on_step()
         };
@@ -432,7 +432,7 @@ mod tests {
     }
 
     use super::*;
-    use crate::params::NoticeKind;
+    use crate::kernel::params::NoticeKind;
 
     #[test]
     fn reads_the_issue_deep_link() {

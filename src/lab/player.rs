@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use super::matrix_job::Combo;
 use super::{ClientStrategy, FaultSchedule, LabParams, Preset, Run, Scenario, Speed};
-use crate::params::Notice;
+use crate::kernel::params::Notice;
 
 /// Everything the run view shows.
 #[derive(Clone)]

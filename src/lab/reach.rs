@@ -13,7 +13,7 @@
 use super::faults::{AttemptFault, Delivery, FaultSchedule, ServerFault};
 use super::ids::Scenario;
 use super::times::{ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, LATENCY_MS, MAX_ATTEMPTS};
-use crate::ids::id_enum;
+use crate::kernel::ids::id_enum;
 
 id_enum! {
     /// The source a row of the reachability table follows.

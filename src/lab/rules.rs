@@ -19,7 +19,7 @@
 
 use super::design::{Design, Mechanism};
 use super::ids::ClientStrategy;
-use crate::ids::id_enum;
+use crate::kernel::ids::id_enum;
 
 id_enum! {
     /// A rule of the chapter a design can break (the last two only a run

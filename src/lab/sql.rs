@@ -8,7 +8,7 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use super::design::{Design, Mechanism};
-use crate::ids::id_enum;
+use crate::kernel::ids::id_enum;
 
 /// Transaction control, as the database records it.
 pub const BEGIN: &str = "BEGIN IMMEDIATE";

@@ -370,7 +370,7 @@ pub const HUNT_RUNS_PER_REPLY: usize = 16;
 /// (the last reply); `None` once that was sent.
 #[cfg(feature = "sqlite")]
 fn hunt_reply(job: &mut super::hunt::HuntJob) -> Option<(Answer, bool)> {
-    use crate::job::Stepped;
+    use crate::kernel::job::Stepped;
     if job.outcome().is_some() {
         return None;
     }

@@ -20,9 +20,9 @@ use super::share::ShareButtons;
 use super::shortcuts::use_shortcuts;
 use super::widgets::NoticeList;
 use crate::i18n::{t, tf, Lang};
-use crate::keys::Shortcut;
-use crate::links::{with_shell, Link, Shell};
-use crate::route::{split_shell_params, Location, Page};
+use crate::pages::keys::Shortcut;
+use crate::pages::links::{with_shell, Link, Shell};
+use crate::pages::route::{split_shell_params, Location, Page};
 
 const LANG_KEY: &str = "retry-lab.lang";
 

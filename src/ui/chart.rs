@@ -3,10 +3,10 @@
 
 use yew::prelude::*;
 
-pub use crate::axis::tick_label;
-use crate::axis::Axis;
 use crate::i18n::num::SECONDS_FROM_MS;
 use crate::i18n::{t, Lang};
+pub use crate::kernel::axis::tick_label;
+use crate::kernel::axis::Axis;
 
 /// Plot margins (px): room for tick labels and axis titles.
 pub const LEFT: f64 = 58.0;

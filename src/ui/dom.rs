@@ -296,7 +296,7 @@ pub fn build_file(name: &str) -> String {
 /// put the seed into the URL and the seed field, so the drawn seed is always
 /// shown and the run it gives can be shared.
 pub fn fresh_seed(max: u64) -> u64 {
-    crate::rng::uniform_up_to(max, || {
+    crate::kernel::rng::uniform_up_to(max, || {
         let mut word = [0u8; 8];
         // Web Crypto exists wherever this wasm runs; if it ever fails, the
         // zero word still gives a valid (if fixed) seed rather than a panic.

@@ -7,7 +7,7 @@
 use yew::prelude::*;
 
 use crate::i18n::{t, Lang};
-use crate::route::Page;
+use crate::pages::route::Page;
 use crate::ui::icons::{icon, Icon};
 
 /// What an entry shows beside its text.

@@ -17,7 +17,7 @@ use std::rc::Rc;
 use gloo::timers::callback::{Interval, Timeout};
 use yew::prelude::*;
 
-use crate::job::{Job, Need};
+use crate::kernel::job::{Job, Need};
 use crate::ui::dom::{now_ms, post_task};
 use crate::ui::slicer::{SliceEnd, Slicer};
 

@@ -9,7 +9,7 @@
 use yew::prelude::*;
 use yew::virtual_dom::VTag;
 
-use crate::links::{Link, Shell};
+use crate::pages::links::{Link, Shell};
 
 /// The shell the app runs in (the default shell outside the app's context,
 /// e.g. a component mounted alone by a browser test).

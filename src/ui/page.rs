@@ -5,8 +5,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::links::Link;
-use crate::route::Query;
+use crate::pages::links::Link;
+use crate::pages::route::Query;
 
 /// What the shell hands every page.
 #[derive(Properties, Clone, PartialEq)]

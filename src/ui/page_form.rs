@@ -6,10 +6,10 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::links::Link;
-use crate::page_form::{FormEdit, PageForm};
-use crate::page_params::PageParams;
-use crate::params::Query;
+use crate::kernel::page_form::{FormEdit, PageForm};
+use crate::kernel::page_params::PageParams;
+use crate::kernel::params::Query;
+use crate::pages::links::Link;
 
 impl<P: PageParams + 'static> Reducible for PageForm<P> {
     type Action = FormEdit<P>;

@@ -6,8 +6,8 @@
 use yew::prelude::*;
 
 use crate::i18n::{t, Lang};
-use crate::params::{cap_notices, Notice};
-use crate::route::Page;
+use crate::kernel::params::{cap_notices, Notice};
+use crate::pages::route::Page;
 
 /// Props of [`NoticeList`].
 #[derive(Properties, PartialEq)]
@@ -17,7 +17,7 @@ pub struct NoticeListProps {
 }
 
 /// Visible notices about parameters that were not used as given, at most
-/// [`crate::params::MAX_NOTICES`] and then one «and N more».
+/// [`crate::kernel::params::MAX_NOTICES`] and then one «and N more».
 #[function_component(NoticeList)]
 pub fn notice_list(p: &NoticeListProps) -> Html {
     let notices = cap_notices(p.notices.clone());
@@ -44,7 +44,7 @@ pub fn notice_list(p: &NoticeListProps) -> Html {
 pub fn math(inner: &str, label: &str) -> Html {
     Html::from_html_unchecked(AttrValue::from(format!(
         "<math display=\"inline\" aria-label=\"{}\">{inner}</math>",
-        crate::html::escape(label)
+        crate::kernel::html::escape(label)
     )))
 }
 

@@ -15,7 +15,7 @@
 #![allow(dead_code)]
 
 use proptest::prelude::*;
-use retry_lab::params::{Notice, NoticeKind, MAX_ECHO_CHARS, MAX_NOTICES};
+use retry_lab::kernel::params::{Notice, NoticeKind, MAX_ECHO_CHARS, MAX_NOTICES};
 
 /// One value: numbers of every size and shape, `%` escapes (valid or not),
 /// non-ASCII text, separators, or anything at all.

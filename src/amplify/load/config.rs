@@ -1,6 +1,6 @@
 //! Settings of the load model and its client policies.
 
-use crate::ids::id_enum;
+use crate::kernel::ids::id_enum;
 id_enum! {
     /// A client retry policy of the load model. Each one is documented on the
     /// page with its source (see the `amplify.policy.*` texts).

@@ -14,9 +14,9 @@ use rand::Rng;
 use super::config::{LoadConfig, LoadPolicy};
 use super::limiters::{AwsQuota, Breaker, FixedRateBucket, RetryBudget, TokenBucket, Window};
 use super::series::Series;
-use crate::backoff;
-use crate::events::EventQueue;
-use crate::rng::{demo_rng, derive, DemoRng};
+use crate::kernel::backoff;
+use crate::kernel::events::EventQueue;
+use crate::kernel::rng::{demo_rng, derive, DemoRng};
 
 /// How an attempt ended, as the client sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]

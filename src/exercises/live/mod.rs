@@ -17,7 +17,7 @@ mod runs;
 use super::grade::ModelValue;
 use super::{LabRun, Model};
 use crate::herd::TrialResult;
-use crate::job::{Job, Stepped, Timing};
+use crate::kernel::job::{Job, Stepped, Timing};
 use crate::lab::engine_job::{unexpected, Awaited, EngineReply, NO_ANSWER};
 use crate::lab::wire::{Answer, Want};
 #[cfg(feature = "sqlite")]

@@ -18,7 +18,7 @@ use super::sim::Trace;
 use super::stats::PointSummary;
 use super::sweep::{Sweep, SweepSpec};
 use super::wire::parse_point_reply;
-use crate::job::{JobStatus, Stepped, Timing};
+use crate::kernel::job::{JobStatus, Stepped, Timing};
 
 #[cfg(test)]
 mod tests;
@@ -342,7 +342,7 @@ impl HerdJob {
 
 /// The herd job in the page's one job protocol: the messages are point
 /// requests and replies (JSON) to the workers of a pool, one channel each.
-impl crate::job::Job for HerdJob {
+impl crate::kernel::job::Job for HerdJob {
     type Request = String;
     type Reply = String;
 

@@ -3,7 +3,7 @@
 use super::*;
 use crate::herd::wire::answer_point_json;
 use crate::herd::{run_point, simulate_traced, trial_seed, SimConfig, Strategy};
-use crate::job::Job;
+use crate::kernel::job::Job;
 
 fn spec(trace_first: bool) -> SweepSpec {
     SweepSpec {

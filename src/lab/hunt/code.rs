@@ -199,7 +199,7 @@ fn drip_token(raw: &str) -> Option<Result<Token, CodeError>> {
     if tag != "qw" && tag != "pw" {
         return None;
     }
-    let unknown = || CodeError::Unknown(crate::params::echo(raw));
+    let unknown = || CodeError::Unknown(crate::kernel::params::echo(raw));
     let (every, total) = rest.split_once('x')?;
     let number = |d: &str| -> Result<u64, CodeError> {
         if d.is_empty() || d.len() > 7 || !d.chars().all(|c| c.is_ascii_digit()) {
@@ -249,7 +249,7 @@ fn token(raw: &str) -> Result<Token, CodeError> {
     if let Some(t) = drip_token(raw) {
         return t;
     }
-    let unknown = || CodeError::Unknown(crate::params::echo(raw));
+    let unknown = || CodeError::Unknown(crate::kernel::params::echo(raw));
     let (tag, n) = split(raw).ok_or_else(unknown)?;
     let ms = |n| bounded(raw, n, MAX_CODE_MS);
     let secs = |n| bounded(raw, n, MAX_CODE_RETRY_AFTER_S);
@@ -376,7 +376,11 @@ pub fn decode(code: &str) -> Result<FaultSchedule, CodeError> {
     let mut tokens = code.trim().split('.');
     match tokens.next() {
         Some(VERSION) => {}
-        other => return Err(CodeError::Version(crate::params::echo(other.unwrap_or("")))),
+        other => {
+            return Err(CodeError::Version(crate::kernel::params::echo(
+                other.unwrap_or(""),
+            )))
+        }
     }
     let mut s = FaultSchedule::default();
     let mut section = None;

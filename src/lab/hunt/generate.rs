@@ -3,7 +3,7 @@
 //! property tests draw one per case from a seed, so both explore the same
 //! space. Times are whole tenths of a second, so the schedule reads well.
 
-use crate::rng::LabRng;
+use crate::kernel::rng::LabRng;
 use rand::Rng;
 
 use super::kinds::{FaultKind, KindSet};
@@ -238,7 +238,7 @@ mod tests {
     use super::*;
 
     fn many(seed: u64, kinds: KindSet) -> Vec<FaultSchedule> {
-        let mut rng = crate::rng::lab_rng(seed);
+        let mut rng = crate::kernel::rng::lab_rng(seed);
         (0..2_000).map(|_| generate(&mut rng, kinds)).collect()
     }
 

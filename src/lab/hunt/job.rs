@@ -14,11 +14,11 @@ use serde::{Deserialize, Serialize};
 use super::fate::AttemptFate;
 use super::kinds::KindSet;
 use super::kinds::{FaultKind, BEYOND_ANY_SERVER};
+use crate::kernel::params::Bound;
 use crate::lab::design::Design;
 use crate::lab::faults::FaultSchedule;
 use crate::lab::ids::{ClientStrategy, ToolOutcome};
 use crate::lab::judgement::FailureClass;
-use crate::params::Bound;
 
 /// `budget`: schedules tried before the hunt gives up.
 pub const BUDGET: Bound<i64> = Bound {
@@ -164,13 +164,13 @@ pub use engine::*;
 
 #[cfg(feature = "sqlite")]
 mod engine {
-    use crate::rng::{lab_rng, LabRng};
+    use crate::kernel::rng::{lab_rng, LabRng};
 
     use super::super::fate::fates;
     use super::super::generate::{generate, kinds_of};
     use super::super::shrink::Shrinker;
     use super::*;
-    use crate::job::Stepped;
+    use crate::kernel::job::Stepped;
     use crate::lab::judgement::judge;
     use crate::lab::sim::{run_fast, run_schedule};
     use crate::lab::suite::break_index;

@@ -3,7 +3,7 @@
 //! URL code ([`super::code`]); a kind the model cannot inject yet is listed
 //! once, in [`NOT_YET_COVERED`], so that covering it is one edit here.
 
-use crate::ids::id_enum;
+use crate::kernel::ids::id_enum;
 use borsh::{BorshDeserialize, BorshSerialize};
 
 id_enum! {

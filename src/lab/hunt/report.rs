@@ -10,7 +10,7 @@ use super::lines::{kind_name, lines, uncovered_names};
 use crate::i18n::num::counted;
 use crate::i18n::{join_list, t, tf, Lang};
 use crate::lab::{Design, FaultSchedule, StepParam};
-use crate::links::Link;
+use crate::pages::links::Link;
 
 /// The link that opens a counterexample in the lab at the step where it
 /// broke (its end if the step is unknown).

@@ -302,7 +302,7 @@ mod tests {
 
     #[test]
     fn every_simplification_is_smaller() {
-        let mut rng = crate::rng::lab_rng(17);
+        let mut rng = crate::kernel::rng::lab_rng(17);
         for _ in 0..500 {
             let s = generate(&mut rng, KindSet::all());
             for c in simplifications(&s) {

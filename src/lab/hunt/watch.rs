@@ -6,7 +6,7 @@
 //! ([`HuntJob`]): each one also tells the job's watchdog the engine lives.
 
 use super::job::{HuntOutcome, HuntSpec};
-use crate::job::{JobStatus, Timing};
+use crate::kernel::job::{JobStatus, Timing};
 use crate::lab::engine_job::{Answered, EngineJob};
 use crate::lab::wire::{Answer, EngineFault, Want};
 

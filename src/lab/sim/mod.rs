@@ -3,7 +3,7 @@
 //! [`EventQueue`]; the run owns its seeded RNG, so a run is a pure function
 //! of its inputs.
 
-use crate::rng::{lab_rng, LabRng};
+use crate::kernel::rng::{lab_rng, LabRng};
 use rand::Rng;
 
 mod client;
@@ -25,7 +25,7 @@ use super::notifier::Notifier;
 use super::result::{Notice, Write};
 use super::times::*;
 use super::trace::*;
-use crate::events::EventQueue;
+use crate::kernel::events::EventQueue;
 
 #[derive(Clone, Debug)]
 enum Ev {

@@ -4,8 +4,8 @@
 use yew::prelude::*;
 
 use crate::amplify::load::TracedRequest;
-use crate::axis::{tick_label, Axis};
 use crate::i18n::{t, tf, Lang};
+use crate::kernel::axis::{tick_label, Axis};
 use crate::ui::chart::{fmt, svg, Frame, BOTTOM, LEFT, RIGHT, TOP};
 
 /// Height of a line chart (px).

@@ -9,7 +9,7 @@ use crate::amplify::fanout::Node;
 use crate::amplify::work::Work;
 use crate::amplify::{FanoutConfig, FanoutRun, FanoutSummary};
 use crate::i18n::{t, tf, Lang};
-use crate::keys::Shortcut;
+use crate::pages::keys::Shortcut;
 use crate::ui::icons::{icon, Icon};
 use crate::ui::shortcuts::use_shortcuts;
 

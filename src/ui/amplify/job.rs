@@ -4,11 +4,11 @@
 
 use crate::amplify::work::Work;
 use crate::amplify::AmplifyParams;
-use crate::job::Timed;
+use crate::kernel::job::Timed;
 use crate::ui::dom::now_ms;
 use crate::ui::job_hook::{use_job_runner, JobRunner};
 
-pub use crate::job::JobStatus as Status;
+pub use crate::kernel::job::JobStatus as Status;
 
 /// The job and its timing.
 pub type JobState = Timed<Work>;

@@ -32,7 +32,7 @@ use crate::exercises::query::Selection;
 use crate::exercises::sections::Section;
 use crate::exercises::{bank, Question};
 use crate::i18n::{t, tf, Lang};
-use crate::links::Link;
+use crate::pages::links::Link;
 use crate::ui::link::AppLink;
 use card::QuestionCard;
 use store::Problem;

@@ -9,7 +9,7 @@ use super::labels::{label, origin_note, vn_definition};
 use crate::herd::params::bounds;
 use crate::herd::{HerdParams, Strategy, View};
 use crate::i18n::{t, Lang};
-use crate::params::{check_float, check_int, Bound};
+use crate::kernel::params::{check_float, check_int, Bound};
 
 #[derive(Properties, PartialEq)]
 pub struct ControlsProps {

@@ -13,7 +13,7 @@ use crate::herd::job::Engine;
 use crate::herd::{PointSummary, Spread, Trace};
 use crate::i18n::num::{count, duration, durations, group};
 use crate::i18n::{t, tf, Lang};
-use crate::job::JobStatus;
+use crate::kernel::job::JobStatus;
 use crate::ui::chart::{svg, Frame};
 use crate::ui::frame_hooks::use_revealed;
 use crate::ui::widgets::LazyDetails;

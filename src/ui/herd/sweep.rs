@@ -10,7 +10,7 @@ use crate::herd::job::{Engine, HerdJob};
 use crate::herd::{PointSummary, Strategy};
 use crate::i18n::num::{count, duration, group, SECONDS_FROM_MS};
 use crate::i18n::{t, tf, Lang};
-use crate::job::JobStatus;
+use crate::kernel::job::JobStatus;
 use crate::ui::chart::{fmt, svg, Frame};
 use crate::ui::widgets::LazyDetails;
 

@@ -13,7 +13,7 @@ use crate::lab::reveal::RowReveal;
 use crate::lab::sql::{describe, Part, Statement};
 use crate::lab::suite::{Fix, NextStep, SuiteRow};
 use crate::lab::{BuildParams, ClientStrategy, Design, Group, Mechanism, Preset, Scenario};
-use crate::links::Link;
+use crate::pages::links::Link;
 use crate::ui::icons::{icon, Icon};
 use crate::ui::link::AppLink;
 use crate::ui::widgets::what_they_do;

@@ -12,8 +12,8 @@ use std::fmt::Write;
 
 use yew::AttrValue;
 
-use crate::html::escape;
 use crate::i18n::Lang;
+use crate::kernel::html::escape;
 use crate::lab::diagram::{self, Line, Mark, PlacedNote, MARK};
 use crate::lab::narrate::secs;
 use crate::lab::{Run, Step};

@@ -12,7 +12,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::engine::{self, Status};
-use crate::job::Job;
+use crate::kernel::job::Job;
 use crate::lab::engine_job::{EngineReply, ENGINE_WATCHDOG_MS};
 use crate::lab::wire::{EngineFault, Want};
 use crate::ui::dom::now_ms;

@@ -14,8 +14,8 @@ use super::engine::warm;
 /// pointer or the keyboard focus reaches a link to a lab view (anywhere in
 /// the app, for the page's lifetime).
 #[hook]
-pub fn use_engine_warmup(page: &crate::route::Page) {
-    use crate::route::Page;
+pub fn use_engine_warmup(page: &crate::pages::route::Page) {
+    use crate::pages::route::Page;
     use_effect_with((), |_| {
         let doc = gloo::utils::document();
         let on = |kind: &'static str| {
@@ -25,7 +25,7 @@ pub fn use_engine_warmup(page: &crate::route::Page) {
                     .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
                     .and_then(|el| el.closest("a[href]").ok().flatten())
                     .and_then(|a| a.get_attribute("href"));
-                if href.is_some_and(|h| crate::route::leads_to_lab(&h)) {
+                if href.is_some_and(|h| crate::pages::route::leads_to_lab(&h)) {
                     warm();
                 }
             })

@@ -99,7 +99,7 @@ pub fn matrix_page(p: &PageProps) -> Html {
             if !p.embed { <p>{ t(l, "lab.matrix.intro") }</p> }
             <p class="lab-links">
                 <AppLink to={to_run(m.design)} testid="to-run">{ t(l, "lab.to_run") }</AppLink>
-                <AppLink to={crate::links::Link::LabBuild(crate::lab::BuildParams { design: m.design, ..Default::default() })} testid="to-build">{ t(l, "lab.to_build") }</AppLink>
+                <AppLink to={crate::pages::links::Link::LabBuild(crate::lab::BuildParams { design: m.design, ..Default::default() })} testid="to-build">{ t(l, "lab.to_build") }</AppLink>
             </p>
             <NoticeList lang={l} notices={init.1.clone()} />
             { view_switch(l, &params) }
@@ -235,8 +235,8 @@ fn view_switch(l: crate::i18n::Lang, params: &UseStateHandle<MatrixParams>) -> H
 }
 
 /// The run view with this design, everything else at its default.
-fn to_run(design: crate::lab::Design) -> crate::links::Link {
-    crate::links::Link::Lab(crate::lab::LabParams {
+fn to_run(design: crate::lab::Design) -> crate::pages::links::Link {
+    crate::pages::links::Link::Lab(crate::lab::LabParams {
         design,
         ..Default::default()
     })

@@ -10,7 +10,7 @@ use crate::lab::matrix_job::Combo;
 use crate::lab::reveal::RowReveal;
 use crate::lab::words::ending_text;
 use crate::lab::{Cell, ClientStrategy, Ending, MatrixBy, MatrixParams, Scenario};
-use crate::links::Shell;
+use crate::pages::links::Shell;
 use crate::ui::icons::{ending_icon, icon, icon_sprite, icon_use, Icon};
 use crate::ui::link::{shell_link, use_shell};
 
@@ -140,7 +140,7 @@ fn cell_html(
     );
     html! {
         <td class={classes!("cell", cell.classes(), changed.then_some("changed"))}>
-            { shell_link(shell, &crate::links::Link::lab_end(sc, c, s, m.seed), testid.into(), &[
+            { shell_link(shell, &crate::pages::links::Link::lab_end(sc, c, s, m.seed), testid.into(), &[
                 ("aria-label", label.clone().into()), ("title", label.into()),
                 ("data-reports", cell.reports.to_string().into()), ("data-tool", cell.tool.id().into()),
                 ("data-ending", cell.ending().id().into()),

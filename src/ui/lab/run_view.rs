@@ -13,12 +13,12 @@ use super::engine_view::engine_note;
 use super::summary::{lab_parameters, summary_card};
 use super::tables::{keys_table, reports_table, sql_list};
 use crate::i18n::{t, tf, Lang};
-use crate::keys::Shortcut;
+use crate::kernel::params::{check_int, Notice};
 use crate::lab::engine_job::{run_job, EngineJob, RunOut};
 use crate::lab::narrate::{narrate, secs};
 use crate::lab::player::{wanted, Action, LabState, Loaded, Wanted};
 use crate::lab::{self, ClientStrategy, KeyRow, Preset, ReportRow, Scenario, Step};
-use crate::params::{check_int, Notice};
+use crate::pages::keys::Shortcut;
 use crate::ui::dom::now_ms;
 use crate::ui::frame_hooks::use_frame_stages;
 use crate::ui::icons::{icon, Icon};
@@ -267,11 +267,11 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
     // switch at), so all five lanes are on screen when the view opens.
     let narrow = *use_memo((), |_| crate::ui::dom::narrow_screen());
     let s = &*state;
-    let to_matrix = crate::links::Link::LabMatrix(crate::lab::MatrixParams {
+    let to_matrix = crate::pages::links::Link::LabMatrix(crate::lab::MatrixParams {
         design: s.params.design,
         ..Default::default()
     });
-    let to_build = crate::links::Link::LabBuild(crate::lab::BuildParams {
+    let to_build = crate::pages::links::Link::LabBuild(crate::lab::BuildParams {
         design: s.params.design,
         ..Default::default()
     });

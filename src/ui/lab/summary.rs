@@ -95,7 +95,7 @@ fn tenant_fix(l: Lang, s: &LabState) -> Html {
         return Html::default();
     }
     let p = &s.params;
-    let to = crate::links::Link::lab_end(
+    let to = crate::pages::links::Link::lab_end(
         p.scenario,
         p.client,
         p.design.with(Mechanism::TenantScope),
@@ -117,7 +117,8 @@ fn end_sentence(l: Lang, s: &LabState) -> Html {
     let own = s.params.schedule.as_ref();
     let why = cause(own.map_or(s.params.scenario, reading_scenario), run);
     let fix = s.fix.map(|(client, server)| {
-        let fixed = crate::links::Link::lab_end(s.params.scenario, client, server, s.params.seed);
+        let fixed =
+            crate::pages::links::Link::lab_end(s.params.scenario, client, server, s.params.seed);
         let text = tf(
             l,
             "lab.end.fix",

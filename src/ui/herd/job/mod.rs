@@ -15,7 +15,7 @@ mod workers;
 use super::pool::Pool;
 use crate::herd::job::HerdJob;
 use crate::herd::{SweepSpec, Trace};
-use crate::job::{Job, JobStatus, Stepped, Timing};
+use crate::kernel::job::{Job, JobStatus, Stepped, Timing};
 use crate::ui::dom::{now_ms, post_task};
 use crate::ui::job_hook::{use_job_runner, JobRunner};
 

@@ -1,7 +1,7 @@
 //! One contract for a page's URL parameters: how a page reads them from its
 //! query (with a notice for everything not used as given), writes them
 //! back, which keys it knows and the limits of its numbers. Links
-//! ([`crate::links`]), the address bar, the README's parameter table and
+//! ([`crate::pages::links`]), the address bar, the README's parameter table and
 //! the property tests all go through it, for every page alike.
 //!
 //! The address bar and a link to the same state are one string: both are
@@ -10,10 +10,10 @@
 
 use crate::amplify::{bounds as amp, AmplifyParams};
 use crate::herd::{bounds as herd, HerdParams};
+use crate::kernel::params::{Bound, Notice, Query};
 use crate::lab::hunt::{BUDGET, HUNT_SEED};
 use crate::lab::{BuildParams, LabParams, MatrixParams, SEED_BOUND};
-use crate::params::{Bound, Notice, Query};
-use crate::route::Page;
+use crate::pages::route::Page;
 
 /// The range and default of a numeric parameter, integers and floats alike
 /// (every integer limit of a page is exact as an `f64`: at most 2⁵³−1).

@@ -6,7 +6,7 @@
 //! names the parameter, what was given, the allowed range and what was used.
 //! A notice is data; `i18n` puts it into words (`Notice::message`).
 
-use crate::ids::UrlId;
+use crate::kernel::ids::UrlId;
 
 /// Query parameters in their URL order. Kept as pairs (not a map) so that a
 /// round trip preserves order and a share link stays readable.

@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use crate::params::{Notice, Query};
+use crate::kernel::params::{Notice, Query};
 
 /// The parameters shown and the notices of the last edit.
 #[derive(Clone, Debug, PartialEq)]

@@ -35,7 +35,7 @@ macro_rules! id_enum {
             }
         }
 
-        impl $crate::ids::UrlId for $name {
+        impl $crate::kernel::ids::UrlId for $name {
             fn id(self) -> &'static str {
                 $name::id(self)
             }
@@ -52,7 +52,7 @@ macro_rules! id_enum {
 }
 
 /// What `id_enum!` gives every enum, for code generic over them (reading
-/// one from a query: [`crate::params::Reader::pick`]).
+/// one from a query: [`crate::kernel::params::Reader::pick`]).
 pub(crate) trait UrlId: Copy + Sized {
     /// The URL id.
     fn id(self) -> &'static str;

@@ -3,8 +3,8 @@
 //! This module parses and builds such hashes; it is pure and natively tested.
 
 use crate::i18n::Lang;
-pub use crate::params::Query;
-use crate::params::{echo, Notice, NoticeKind};
+pub use crate::kernel::params::Query;
+use crate::kernel::params::{echo, Notice, NoticeKind};
 
 /// The app's pages.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -10,12 +10,12 @@
 use crate::amplify::{AmplifyParams, View as AmplifyView};
 use crate::herd::HerdParams;
 use crate::i18n::Lang;
+use crate::kernel::page_params::PageParams;
 use crate::lab::{
     BuildParams, ClientStrategy, Design, FaultSchedule, LabParams, MatrixParams, Scenario,
     StepParam,
 };
-use crate::page_params::PageParams;
-use crate::route::{Location, Page, Query};
+use crate::pages::route::{Location, Page, Query};
 
 /// A page with its parameters.
 #[derive(Clone, Debug, PartialEq)]
@@ -231,7 +231,7 @@ pub fn with_shell(loc: &Location, shell: Shell) -> String {
 mod tests {
     use super::*;
     use crate::lab::{ClientStrategy, Preset, Scenario};
-    use crate::route::split_shell_params;
+    use crate::pages::route::split_shell_params;
 
     const EMBED_EN: Shell = Shell {
         lang: Lang::En,

@@ -9,10 +9,10 @@
 //! sideways because of it. A host whose CSP refuses inline styles gets the
 //! browser's default frame width (300 px), which still fits.
 
-use crate::html::escape;
 use crate::i18n::{t, Lang};
-use crate::links::{with_shell, Shell};
-use crate::route::{split_shell_params, Location, Page};
+use crate::kernel::html::escape;
+use crate::pages::links::{with_shell, Shell};
+use crate::pages::route::{split_shell_params, Location, Page};
 
 /// The iframe's initial height in pixels, before the first height message.
 pub const INITIAL_HEIGHT: u32 = 600;

@@ -81,7 +81,7 @@ fn reader_collects_notices_and_unknown_keys() {
     r.reject_unknown(&["clients", "strategies"]);
     let params: Vec<_> = r.notices.iter().map(|n| n.param.as_str()).collect();
     assert_eq!(params, vec!["clients", "strategies", "zzz"]);
-    let msg = r.notices[0].message(Lang::Zh, &crate::route::Page::Herd);
+    let msg = r.notices[0].message(Lang::Zh, &crate::pages::route::Page::Herd);
     assert!(msg.contains("clients") && msg.contains("abc"), "{msg}");
 }
 
@@ -101,13 +101,13 @@ fn a_megabyte_of_repeated_and_distinct_keys_gives_a_capped_list() {
     assert_eq!(more.kind, NoticeKind::More);
     assert_eq!(more.given, (10_001 - MAX_NOTICES).to_string());
     assert!(
-        more.message(Lang::Zh, &crate::route::Page::Herd)
+        more.message(Lang::Zh, &crate::pages::route::Page::Herd)
             .contains("9981"),
         "{}",
-        more.message(Lang::Zh, &crate::route::Page::Herd)
+        more.message(Lang::Zh, &crate::pages::route::Page::Herd)
     );
     assert!(more
-        .message(Lang::En, &crate::route::Page::Herd)
+        .message(Lang::En, &crate::pages::route::Page::Herd)
         .contains("9981"));
 }
 
@@ -130,7 +130,7 @@ fn echoed_values_are_cut_by_characters() {
     };
     assert!(
         notice
-            .message(Lang::En, &crate::route::Page::Herd)
+            .message(Lang::En, &crate::pages::route::Page::Herd)
             .chars()
             .count()
             < 200
@@ -169,13 +169,13 @@ fn notices_name_a_lab_value_as_the_pickers_do() {
         range: "…".into(),
         used: used.into(),
     };
-    let zh = notice("scenario", "response_lost").message(Lang::Zh, &crate::route::Page::Lab);
+    let zh = notice("scenario", "response_lost").message(Lang::Zh, &crate::pages::route::Page::Lab);
     assert!(zh.ends_with("已改用「响应丢失（response_lost）」"), "{zh}");
-    let en = notice("server", "naive").message(Lang::En, &crate::route::Page::Lab);
+    let en = notice("server", "naive").message(Lang::En, &crate::pages::route::Page::Lab);
     assert!(en.ends_with("using Naive (naive)"), "{en}");
     // Values without a name stay as given.
     assert!(notice("seed", "1")
-        .message(Lang::Zh, &crate::route::Page::Lab)
+        .message(Lang::Zh, &crate::pages::route::Page::Lab)
         .ends_with("已改用「1」"));
 }
 
@@ -188,7 +188,7 @@ fn notices_group_thousands_but_not_decimals() {
         range: "0–999999".into(),
         used: "999999".into(),
     };
-    let zh = n.message(Lang::Zh, &crate::route::Page::Lab);
+    let zh = n.message(Lang::Zh, &crate::pages::route::Page::Lab);
     assert!(zh.contains("（允许：0–999,999）"), "{zh}");
     assert!(zh.ends_with("已改用「999,999」"), "{zh}");
     // The value as given is echoed untouched.
@@ -204,7 +204,7 @@ fn max_safe_integer_is_the_last_integer_a_double_holds_exactly() {
     assert_eq!((max + 1) as f64, (max + 2) as f64);
 }
 
-crate::ids::id_enum! {
+crate::kernel::ids::id_enum! {
     /// A URL id enum for [`Reader::pick`].
     Mode { Fast => "fast", Slow => "slow" }
 }
