@@ -13,7 +13,7 @@
 
 #![cfg(not(target_family = "wasm"))]
 
-use retry_lab::i18n::Lang;
+use retry_lab::i18n::{render, render_all, Lang};
 use retry_lab::lab::diagram::Layout;
 use retry_lab::lab::hunt::fate::fates;
 use retry_lab::lab::hunt::kinds::{FaultKind, KindSet};
@@ -38,39 +38,40 @@ const CUSTOM: [&str; 4] = [
 
 /// Everything the core says about one run in `l`, one text per line.
 fn run_texts(out: &mut String, l: Lang, run: &Run) {
-    out.push_str(&narrate(l, run, None));
+    out.push_str(&render(l, &narrate(run, None)));
     out.push('\n');
     for step in run.steps() {
-        out.push_str(&narrate(l, run, Some(step)));
+        out.push_str(&render(l, &narrate(run, Some(step))));
         out.push('\n');
     }
-    for (i, row) in Layout::of(l, run, false).rows.iter().enumerate() {
+    for (i, row) in Layout::of(run, false).rows.iter().enumerate() {
         for line in &row.lines {
-            out.push_str(&format!("{i} arrow {}\n", line.text));
+            out.push_str(&format!("{i} arrow {}\n", render(l, &line.text)));
         }
         if let Some(n) = &row.note {
             let note = &n.note;
             let (lane, mark, class) = (note.lane, note.mark, note.class);
             out.push_str(&format!(
                 "{i} note {lane:?} {mark:?} {class} {}\n",
-                note.text
+                render(l, &note.text)
             ));
         }
     }
     let c = run.cell();
-    out.push_str(&verdict_line(l, c));
+    out.push_str(&render(l, &verdict_line(c)));
     out.push('\n');
-    out.push_str(&ending_text(l, c.ending()));
+    out.push_str(&render(l, &ending_text(c.ending())));
     out.push('\n');
-    out.push_str(&model_view(l, c.tool));
+    out.push_str(&render(l, &model_view(c.tool)));
     out.push('\n');
-    out.push_str(&outcome_text(l, run.final_outcome()));
+    out.push_str(&render(l, &outcome_text(run.final_outcome())));
     out.push('\n');
     if let Some(r) = run.tool_result() {
-        out.push_str(&tool_text(l, run, r, run.final_request()));
+        out.push_str(&render(l, &tool_text(run, r, run.final_request())));
         out.push('\n');
     }
-    for (tenant, line, view) in tenant_lines(l, &run.judgement()) {
+    for (tenant, line, view) in tenant_lines(&run.judgement()) {
+        let (line, view) = (render(l, &line), render(l, &view));
         out.push_str(&format!("tenant {tenant}: {line} / {view}\n"));
     }
 }
@@ -78,11 +79,11 @@ fn run_texts(out: &mut String, l: Lang, run: &Run) {
 /// The hunt's lines of `sc`'s schedule, without a run and from its run.
 fn schedule_texts(out: &mut String, l: Lang, sc: Scenario, design: Design, seed: u64) {
     let s = sc.schedule();
-    for line in lines(l, &s, None) {
+    for line in render_all(l, &lines(&s, None)) {
         out.push_str(&format!("asks {line}\n"));
     }
     let run = run_schedule(&s, ClientStrategy::StableKey, design, seed);
-    for line in lines(l, &s, Some(&fates(&s, &run))) {
+    for line in render_all(l, &lines(&s, Some(&fates(&s, &run)))) {
         out.push_str(&format!("came {line}\n"));
     }
 }
@@ -146,7 +147,7 @@ fn hunt_group() -> String {
             let outcome = hunt(spec);
             for l in LANGS {
                 out.push_str(&format!("== hunt {client:?} {seed} {l:?}\n"));
-                for line in report(l, &spec, &outcome) {
+                for line in render_all(l, &report(&spec, &outcome)) {
                     out.push_str(&line);
                     out.push('\n');
                 }
@@ -155,10 +156,10 @@ fn hunt_group() -> String {
     }
     for l in LANGS {
         for k in FaultKind::ALL {
-            out.push_str(&kind_name(l, k));
+            out.push_str(&render(l, &kind_name(k)));
             out.push('\n');
         }
-        out.push_str(&uncovered_names(l).join("|"));
+        out.push_str(&render_all(l, &uncovered_names()).join("|"));
         out.push('\n');
     }
     out
