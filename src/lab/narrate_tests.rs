@@ -154,8 +154,8 @@ fn the_default_run_reads_as_the_table_says() {
     let p = LabParams::default();
     let run = crate::lab::run(p.scenario, p.client, p.design, p.seed);
     for l in [Lang::Zh, Lang::En] {
-        let told: Vec<String> = run.steps().iter().map(|s| told(l, &run, Some(s))).collect();
-        assert_eq!(told, expected_story(l, &run), "{l:?}");
+        let story: Vec<String> = run.steps().iter().map(|s| told(l, &run, Some(s))).collect();
+        assert_eq!(story, expected_story(l, &run), "{l:?}");
         assert_eq!(told(l, &run, None), t(l, "lab.n.start"));
     }
 }
