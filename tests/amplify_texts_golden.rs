@@ -16,7 +16,7 @@ use retry_lab::amplify::load::job::{LaneResult, LoadJob};
 use retry_lab::amplify::load::lesson::lesson;
 use retry_lab::amplify::load_presets::Preset;
 use retry_lab::amplify::{AmplifyParams, LoadConfig, LoadPolicy, View};
-use retry_lab::i18n::{tf, Lang};
+use retry_lab::i18n::{render, Lang, Sentence};
 use sha2::{Digest, Sha256};
 
 const LANGS: [Lang; 2] = [Lang::Zh, Lang::En];
@@ -28,8 +28,8 @@ const VALUES: [f64; 9] = [0.0, 0.04, 0.5, 0.995, 2.04, 7.0, 12.5, 99.95, 1234.5]
 
 /// A sentence of the core in `l` (its rendering is the harness's only
 /// part that may change).
-fn say(l: Lang, key: &str, args: &[(&'static str, String)]) -> String {
-    tf(l, key, args)
+fn say(l: Lang, s: &Sentence) -> String {
+    render(l, s)
 }
 
 fn lanes(preset: Preset) -> (AmplifyParams, Vec<LaneResult>) {
@@ -58,15 +58,12 @@ fn facts(v: f64, w: f64, backlog: Option<f64>) -> LaneFacts {
 
 fn all_of_one_lane(out: &mut Vec<String>, l: Lang, cfg: &LoadConfig, f: &LaneFacts) {
     for p in LoadPolicy::ALL {
-        let m = mechanism(p, cfg, f);
-        out.push(say(l, m.key, &m.args));
+        out.push(say(l, &mechanism(p, cfg, f)));
     }
     for recovered in [None, Some(0.0), Some(2.04), Some(37.0)] {
-        let o = outcome(cfg, f, recovered);
-        out.push(say(l, o.key, &o.args));
+        out.push(say(l, &outcome(cfg, f, recovered)));
     }
-    let n = amp_note(f);
-    out.push(say(l, n.key, &n.args));
+    out.push(say(l, &amp_note(f)));
 }
 
 fn grid_texts(l: Lang) -> Vec<String> {
@@ -103,9 +100,8 @@ fn preset_texts(l: Lang) -> Vec<String> {
                 r.amplification = VALUES[(i + j) % VALUES.len()];
             }
             if let Some(ls) = lesson(preset, &cfg, &results) {
-                let mut args = ls.sentence.args.clone();
-                args.push(("never", "X".to_string()));
-                out.push(format!("{:?} {}", ls.never, say(l, ls.sentence.key, &args)));
+                let sentence = ls.sentence.arg("never", "X");
+                out.push(format!("{:?} {}", ls.never, say(l, &sentence)));
             }
         }
     }

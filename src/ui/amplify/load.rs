@@ -7,14 +7,14 @@ use yew::prelude::*;
 
 use super::chart::{call_chart, line_chart, Line, Titles};
 use super::job::{JobHandle, Status};
-use crate::amplify::load::explain::{amp_note, mechanism, outcome, plan, Sentence};
+use crate::amplify::load::explain::{amp_note, mechanism, outcome, plan};
 use crate::amplify::load::job::LaneResult;
 use crate::amplify::load::lesson::lesson;
 use crate::amplify::load::Series;
 use crate::amplify::load_presets::Preset;
 use crate::amplify::work::Work;
 use crate::amplify::LoadPolicy;
-use crate::i18n::{t, tf, Lang};
+use crate::i18n::{render, t, tf, Lang};
 use crate::ui::size::use_width;
 
 /// Props of [`LoadView`] and [`LoadLesson`].
@@ -40,10 +40,6 @@ pub fn load_lesson(p: &LoadProps) -> Html {
     }
 }
 
-fn say(l: Lang, s: &Sentence) -> String {
-    tf(l, s.key, &s.args)
-}
-
 fn policy_name(l: Lang, p: LoadPolicy) -> String {
     t(l, &format!("amplify.policy.{}", p.id()))
 }
@@ -65,11 +61,11 @@ fn lesson_line(l: Lang, preset: Preset, results: &[LaneResult]) -> Html {
         .iter()
         .map(|&p| format!("{open}{}{close}", policy_name(l, p)))
         .collect();
-    let mut args = ls.sentence.args.clone();
-    args.push(("never", never.join(sep)));
+    let key = ls.sentence.key.to_string();
+    let sentence = ls.sentence.arg("never", never.join(sep));
     html! {
-        <p class="panel amp-lesson" data-testid="amp-lesson" data-key={ls.sentence.key}>
-            { tf(l, ls.sentence.key, &args) }
+        <p class="panel amp-lesson" data-testid="amp-lesson" data-key={key}>
+            { render(l, &sentence) }
         </p>
     }
 }
@@ -148,8 +144,8 @@ fn lane_card(p: &LaneProps) -> Html {
     let cfg = &r.cfg;
     let why = format!(
         "{} {}",
-        say(l, &mechanism(r.policy, cfg, &r.facts)),
-        say(l, &outcome(cfg, &r.facts, r.recovered))
+        render(l, &mechanism(r.policy, cfg, &r.facts)),
+        render(l, &outcome(cfg, &r.facts, r.recovered))
     );
     let show = plan(cfg, &r.facts, r.success_rate > 0.0);
     let name = lane_name(l, r);
@@ -209,7 +205,7 @@ fn lane_card(p: &LaneProps) -> Html {
                 { chart("amplify.chart.amplification", "amplify.axis.times", amp_max,
                     vec![Line { class: "amp", points: amp }]) }
                 if show.amp_note {
-                    <p class="muted" data-testid={format!("amp-note-{}", r.id)}>{ say(l, &amp_note(&r.facts)) }</p>
+                    <p class="muted" data-testid={format!("amp-note-{}", r.id)}>{ render(l, &amp_note(&r.facts)) }</p>
                 }
             </div>
         </section>
