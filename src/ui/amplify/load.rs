@@ -10,7 +10,7 @@ use super::job::{JobHandle, Status};
 use crate::amplify::load::explain::{amp_note, mechanism, outcome, plan};
 use crate::amplify::load::job::LaneResult;
 use crate::amplify::load::lesson::lesson;
-use crate::amplify::load::Series;
+use crate::amplify::load::{Bin, Series};
 use crate::amplify::load_presets::Preset;
 use crate::amplify::work::Work;
 use crate::amplify::LoadPolicy;
@@ -104,7 +104,7 @@ struct LaneProps {
     result: LaneResult,
 }
 
-fn points(s: &Series, y: impl Fn(&crate::amplify::load::Bin) -> Option<f64>) -> Vec<(f64, f64)> {
+fn points(s: &Series, y: impl Fn(&Bin) -> Option<f64>) -> Vec<(f64, f64)> {
     s.bins
         .iter()
         .enumerate()
@@ -135,6 +135,27 @@ fn numbers(l: Lang, r: &LaneResult) -> Html {
     }
 }
 
+/// Why the lane did what it did: its mechanism, then what the server went
+/// through.
+fn why(l: Lang, r: &LaneResult) -> String {
+    let cfg = &r.cfg;
+    let parts = [
+        mechanism(r.policy, cfg, &r.facts),
+        outcome(cfg, &r.facts, r.recovered),
+    ];
+    format!("{} {}", render(l, &parts[0]), render(l, &parts[1]))
+}
+
+/// The tops of the load chart (offered load or capacity) and of the
+/// goodput chart, at least 1.
+fn chart_tops(s: &Series) -> (f64, f64) {
+    let top = |v: fn(&Bin) -> f64| s.bins.iter().map(v).fold(1.0, f64::max);
+    (
+        top(|b| f64::from(b.requests).max(b.capacity)),
+        top(|b| f64::from(b.successes)),
+    )
+}
+
 /// One lane: its «why», numbers and charts, drawn at the card's width.
 #[function_component(LaneCard)]
 fn lane_card(p: &LaneProps) -> Html {
@@ -142,11 +163,6 @@ fn lane_card(p: &LaneProps) -> Html {
     let node = use_node_ref();
     let width = use_width(node.clone()).max(200.0);
     let cfg = &r.cfg;
-    let why = format!(
-        "{} {}",
-        render(l, &mechanism(r.policy, cfg, &r.facts)),
-        render(l, &outcome(cfg, &r.facts, r.recovered))
-    );
     let show = plan(cfg, &r.facts, r.success_rate > 0.0);
     let name = lane_name(l, r);
     let s = &r.series;
@@ -163,22 +179,13 @@ fn lane_card(p: &LaneProps) -> Html {
             }, width, n, y_max, lines) }
         </> }
     };
-    let load_max = s
-        .bins
-        .iter()
-        .map(|b| f64::from(b.requests).max(b.capacity))
-        .fold(1.0, f64::max);
-    let good_max = s
-        .bins
-        .iter()
-        .map(|b| f64::from(b.successes))
-        .fold(1.0, f64::max);
+    let (load_max, good_max) = chart_tops(s);
     let amp = points(s, |b| b.amplification());
     let amp_max = amp.iter().map(|p| p.1).fold(1.0, f64::max);
     html! {
         <section class="panel amp-lane" data-testid={format!("lane-{}", r.id)}>
             <h3>{ name.clone() }</h3>
-            <p class="amp-why" data-testid={format!("why-{}", r.id)}>{ why }</p>
+            <p class="amp-why" data-testid={format!("why-{}", r.id)}>{ why(l, r) }</p>
             { numbers(l, r) }
             <div class="amp-charts" ref={node}>
                 if show.load {
