@@ -78,7 +78,10 @@ fn notices_text(d: &mut Digest, notices: &[Notice], page: &Page) {
 
 fn page_digest<P: PageParams>(page: Page, contexts: &[&str]) -> (u64, usize) {
     let mut d = Digest(0xcbf2_9ce4_8422_2325);
-    d.add(&format!("{:?} {:?}", P::KNOWN, P::limits()));
+    // The limits' order is no behaviour: each is found by its name.
+    let mut limits = P::limits();
+    limits.sort_by(|a, b| a.name.cmp(b.name));
+    d.add(&format!("{:?} {limits:?}", P::KNOWN));
     let qs = queries(P::KNOWN, contexts);
     for raw in &qs {
         let (p, notices) = P::from_query(&Query::parse(raw));
@@ -123,10 +126,10 @@ fn every_page_reads_writes_and_words_its_parameters_as_before() {
 
 /// The digests at the code before the tables (`digest/queries read`).
 const PINNED: [&str; 6] = [
-    "0x30f263166c64c7b8/514",
-    "0x7c05aeb899a10e0c/1858",
+    "0x803786c82d22c412/514",
+    "0x7ebd0b532171b118/1858",
     "0x4b3dee736ee778fe/258",
     "0x87fe1f70b3fe1890/162",
-    "0xa76b8454769fbd3a/130",
+    "0xb74dc406fd547e78/130",
     "0x8793029a6836fef8/66",
 ];
