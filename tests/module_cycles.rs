@@ -640,16 +640,6 @@ const KNOWN_UPWARD: &[(&str, &str, &str)] = &[
         "exercises name demo states as pages::links::Link (H5)",
     ),
     (
-        "i18n/fields.rs",
-        "pages",
-        "field labels looked up by pages::route::Page",
-    ),
-    (
-        "i18n/notice.rs",
-        "pages",
-        "Notice::message takes a pages::route::Page",
-    ),
-    (
         "kernel/job_tests.rs",
         "amplify",
         "job tests drive the demos' jobs",
@@ -678,26 +668,6 @@ const KNOWN_UPWARD: &[(&str, &str, &str)] = &[
         "kernel/page_form_tests.rs",
         "herd",
         "form tests use the demos' params",
-    ),
-    (
-        "kernel/page_params.rs",
-        "amplify",
-        "every page's PageParams impl lives here",
-    ),
-    (
-        "kernel/page_params.rs",
-        "herd",
-        "every page's PageParams impl lives here",
-    ),
-    (
-        "kernel/page_params.rs",
-        "lab",
-        "every page's PageParams impl lives here",
-    ),
-    (
-        "kernel/page_params.rs",
-        "pages",
-        "PageParams::PAGE names a pages::route::Page",
     ),
     (
         "kernel/params_tests.rs",

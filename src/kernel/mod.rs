@@ -12,6 +12,7 @@ pub(crate) mod ids;
 pub mod job;
 pub mod page_form;
 pub mod page_params;
+pub mod param_table;
 pub mod params;
 pub mod rng;
 pub mod text;
