@@ -642,37 +642,22 @@ const KNOWN_UPWARD: &[(&str, &str, &str)] = &[
     (
         "kernel/job_tests.rs",
         "amplify",
-        "job tests drive the demos' jobs",
+        "drives the demos' jobs through crate-private test helpers (lab::engine_job::engine_replies): moves to tests/ with H6's one engine-reply job",
     ),
     (
         "kernel/job_tests.rs",
         "exercises",
-        "job tests drive the demos' jobs",
+        "drives the demos' jobs through crate-private test helpers (lab::engine_job::engine_replies): moves to tests/ with H6's one engine-reply job",
     ),
     (
         "kernel/job_tests.rs",
         "herd",
-        "job tests drive the demos' jobs",
+        "drives the demos' jobs through crate-private test helpers (lab::engine_job::engine_replies): moves to tests/ with H6's one engine-reply job",
     ),
     (
         "kernel/job_tests.rs",
         "lab",
-        "job tests drive the demos' jobs",
-    ),
-    (
-        "kernel/page_form_tests.rs",
-        "amplify",
-        "form tests use the demos' params",
-    ),
-    (
-        "kernel/page_form_tests.rs",
-        "herd",
-        "form tests use the demos' params",
-    ),
-    (
-        "kernel/params_tests.rs",
-        "pages",
-        "notice tests render through a Page",
+        "drives the demos' jobs through crate-private test helpers (lab::engine_job::engine_replies): moves to tests/ with H6's one engine-reply job",
     ),
     (
         "lab/diagram/mod.rs",

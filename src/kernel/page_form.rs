@@ -53,7 +53,3 @@ impl<P: Clone + PartialEq> PageForm<P> {
         Rc::new(Self { params, notices })
     }
 }
-
-#[cfg(test)]
-#[path = "page_form_tests.rs"]
-mod tests;

@@ -146,3 +146,7 @@ mod tests {
         limits_are_known_and_hold_their_default::<BuildParams>();
     }
 }
+
+#[cfg(test)]
+#[path = "fields_tests.rs"]
+mod notice_tests;
