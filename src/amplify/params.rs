@@ -72,7 +72,7 @@ macro_rules! load_row {
         Param {
             name: $bound.name,
             label: $label,
-            field: Field::Number,
+            field: Field::Float,
             limit: Some(Limit::float($bound)),
             read: Some(|r, c, p| {
                 p.load.$($field).+ = r.float(with_default($bound, c.config.$($field).+.min($bound.max)))
@@ -110,7 +110,7 @@ pub const PARAMS: [Param<AmplifyParams, Context>; 29] = [
     Param {
         name: "p",
         label: "amplify.param.p",
-        field: Field::Number,
+        field: Field::Float,
         limit: Some(Limit::float(b::P)),
         read: Some(|r, c, p| {
             let default = match c.view {
@@ -135,7 +135,7 @@ pub const PARAMS: [Param<AmplifyParams, Context>; 29] = [
     Param {
         name: "budget",
         label: "amplify.param.budget",
-        field: Field::Number,
+        field: Field::Int,
         limit: Some(Limit::int(b::BUDGET)),
         read: Some(|r, _, p| p.fanout.budget = r.int(b::BUDGET) as u32),
         value: |p| p.fanout.budget.to_string(),
@@ -144,7 +144,7 @@ pub const PARAMS: [Param<AmplifyParams, Context>; 29] = [
     Param {
         name: "trials",
         label: "amplify.param.trials",
-        field: Field::Number,
+        field: Field::Int,
         limit: Some(Limit::int(b::TRIALS)),
         read: Some(|r, _, p| p.trials = r.int(b::TRIALS) as u32),
         value: |p| p.trials.to_string(),
@@ -153,7 +153,7 @@ pub const PARAMS: [Param<AmplifyParams, Context>; 29] = [
     Param {
         name: "step",
         label: "amplify.param.step",
-        field: Field::Number,
+        field: Field::Int,
         limit: Some(Limit::int(b::STEP)),
         read: Some(|r, _, p| p.step = r.int(b::STEP)),
         value: |p| p.step.to_string(),
@@ -162,7 +162,7 @@ pub const PARAMS: [Param<AmplifyParams, Context>; 29] = [
     Param {
         name: "seed",
         label: "amplify.param.seed",
-        field: Field::Number,
+        field: Field::Int,
         // The page opened bare is the fanout view, with its own seed.
         limit: Some(Limit::int(Bound {
             default: b::FANOUT_SEED,
@@ -225,7 +225,7 @@ pub const PARAMS: [Param<AmplifyParams, Context>; 29] = [
     Param {
         name: "calls",
         label: "amplify.param.calls",
-        field: Field::Number,
+        field: Field::Int,
         limit: Some(Limit::int(b::CALLS)),
         read: Some(|r, _, p| p.calls = r.int(b::CALLS) as u32),
         value: |p| p.calls.to_string(),
@@ -234,7 +234,7 @@ pub const PARAMS: [Param<AmplifyParams, Context>; 29] = [
     Param {
         name: "steps",
         label: "amplify.param.steps",
-        field: Field::Number,
+        field: Field::Int,
         limit: Some(Limit::int(b::STEPS)),
         read: Some(|r, _, p| p.steps = r.int(b::STEPS) as u32),
         value: |p| p.steps.to_string(),

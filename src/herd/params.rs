@@ -113,7 +113,7 @@ pub const PARAMS: [Param<HerdParams, bounds::Limits>; 16] = [
     Param {
         name: "clients",
         label: "herd.param.clients",
-        field: Field::Number,
+        field: Field::Int,
         limit: Some(Limit::int(bounds::CLIENTS)),
         read: Some(|r, _, p| p.clients = r.int(bounds::CLIENTS) as u32),
         value: |p| p.clients.to_string(),
@@ -122,7 +122,7 @@ pub const PARAMS: [Param<HerdParams, bounds::Limits>; 16] = [
     Param {
         name: "trials",
         label: "common.field.trials",
-        field: Field::Number,
+        field: Field::Int,
         limit: Some(Limit::int(bounds::TRIALS)),
         read: Some(|r, limits, p| p.trials = r.int(limits.trials) as u32),
         value: |p| p.trials.to_string(),
@@ -131,7 +131,7 @@ pub const PARAMS: [Param<HerdParams, bounds::Limits>; 16] = [
     Param {
         name: "seed",
         label: "common.seed",
-        field: Field::Number,
+        field: Field::Int,
         limit: Some(Limit::int(bounds::SEED)),
         read: Some(|r, limits, p| p.seed = r.int(limits.seed)),
         value: |p| p.seed.to_string(),
@@ -152,7 +152,7 @@ pub const PARAMS: [Param<HerdParams, bounds::Limits>; 16] = [
     Param {
         name: "base",
         label: "herd.param.base",
-        field: Field::Number,
+        field: Field::Float,
         limit: Some(Limit::float(bounds::BASE)),
         read: Some(|r, _, p| p.base_ms = r.float(bounds::BASE)),
         value: |p| fmt_num(p.base_ms),
@@ -161,7 +161,7 @@ pub const PARAMS: [Param<HerdParams, bounds::Limits>; 16] = [
     Param {
         name: "cap",
         label: "herd.param.cap",
-        field: Field::Number,
+        field: Field::Float,
         limit: Some(Limit::float(bounds::CAP)),
         read: Some(|r, _, p| p.cap_ms = r.float(bounds::CAP)),
         value: |p| fmt_num(p.cap_ms),
@@ -170,7 +170,7 @@ pub const PARAMS: [Param<HerdParams, bounds::Limits>; 16] = [
     Param {
         name: "net_mean",
         label: "herd.param.net_mean",
-        field: Field::Number,
+        field: Field::Float,
         limit: Some(Limit::float(bounds::NET_MEAN)),
         read: Some(|r, _, p| p.net_mean_ms = r.float(bounds::NET_MEAN)),
         value: |p| fmt_num(p.net_mean_ms),
@@ -179,7 +179,7 @@ pub const PARAMS: [Param<HerdParams, bounds::Limits>; 16] = [
     Param {
         name: "net_sd",
         label: "herd.param.net_sd",
-        field: Field::Number,
+        field: Field::Float,
         limit: Some(Limit::float(bounds::NET_SD)),
         read: Some(|r, _, p| p.net_sd_ms = r.float(bounds::NET_SD)),
         value: |p| fmt_num(p.net_sd_ms),
@@ -188,7 +188,7 @@ pub const PARAMS: [Param<HerdParams, bounds::Limits>; 16] = [
     Param {
         name: "n_from",
         label: "herd.param.n_from",
-        field: Field::Number,
+        field: Field::Int,
         limit: Some(Limit::int(bounds::N_FROM)),
         read: Some(|r, _, p| p.n_from = r.int(bounds::N_FROM) as u32),
         value: |p| p.n_from.to_string(),
@@ -197,7 +197,7 @@ pub const PARAMS: [Param<HerdParams, bounds::Limits>; 16] = [
     Param {
         name: "n_to",
         label: "herd.param.n_to",
-        field: Field::Number,
+        field: Field::Int,
         limit: Some(Limit::int(bounds::N_TO)),
         read: Some(|r, _, p| p.n_to = r.int(bounds::N_TO) as u32),
         value: |p| p.n_to.to_string(),
@@ -206,7 +206,7 @@ pub const PARAMS: [Param<HerdParams, bounds::Limits>; 16] = [
     Param {
         name: "n_step",
         label: "herd.param.n_step",
-        field: Field::Number,
+        field: Field::Int,
         limit: Some(Limit::int(bounds::N_STEP)),
         read: Some(|r, _, p| p.n_step = r.int(bounds::N_STEP) as u32),
         value: |p| p.n_step.to_string(),

@@ -16,8 +16,10 @@ use crate::kernel::params::{Bound, Query, Reader};
 /// How the student edits a parameter on the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Field {
-    /// A number typed in; the row's [`Param::limit`] bounds it.
-    Number,
+    /// A whole number typed in; the row's [`Param::limit`] bounds it.
+    Int,
+    /// A decimal number typed in; the row's [`Param::limit`] bounds it.
+    Float,
     /// A comma-separated list of numbers (`layers=4,3`).
     Numbers,
     /// One id of a fixed set: a select, tabs or buttons.
@@ -148,7 +150,7 @@ mod tests {
         Param {
             name: "n",
             label: "l.n",
-            field: Field::Number,
+            field: Field::Int,
             limit: Some(Limit::int(N)),
             read: Some(|r, _, p| p.n = r.int(N)),
             value: |p| p.n.to_string(),
@@ -181,5 +183,27 @@ mod tests {
         assert_eq!(limits(&ROWS), [Limit::int(N)]);
         assert_eq!(label(&ROWS, "shown"), Some("l.shown"));
         assert_eq!(label(&ROWS, "x"), None);
+    }
+}
+
+impl Limit {
+    /// The limit as an integer bound (for a [`Field::Int`] row).
+    pub fn as_int(self) -> Bound<i64> {
+        Bound {
+            name: self.name,
+            min: self.min as i64,
+            max: self.max as i64,
+            default: self.default as i64,
+        }
+    }
+
+    /// The limit as a float bound (for a [`Field::Float`] row).
+    pub fn as_float(self) -> Bound<f64> {
+        Bound {
+            name: self.name,
+            min: self.min,
+            max: self.max,
+            default: self.default,
+        }
     }
 }

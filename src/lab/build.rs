@@ -43,7 +43,7 @@ pub const BUILD_PARAMS: [Param<BuildParams, Query>; 8] = {
         Param {
             name: "budget",
             label: "hunt.field.budget",
-            field: Field::Number,
+            field: Field::Int,
             limit: Some(Limit::int(BUDGET)),
             read: Some(|r, _, p| p.budget = r.int(BUDGET) as u32),
             value: |p| p.budget.to_string(),
@@ -64,7 +64,7 @@ pub const BUILD_PARAMS: [Param<BuildParams, Query>; 8] = {
         Param {
             name: "hunt_seed",
             label: "hunt.field.hunt_seed",
-            field: Field::Number,
+            field: Field::Int,
             limit: Some(Limit::int(HUNT_SEED)),
             read: Some(|r, _, p| p.hunt_seed = r.int(HUNT_SEED) as u64),
             value: |p| p.hunt_seed.to_string(),

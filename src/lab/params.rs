@@ -30,7 +30,7 @@ macro_rules! seed_row {
         Param::<$params, Query> {
             name: "seed",
             label: "common.seed",
-            field: Field::Number,
+            field: Field::Int,
             limit: Some(Limit::int(SEED)),
             read: Some(|r, _, p| p.seed = r.int(SEED) as u64),
             value: |p| p.seed.to_string(),
@@ -106,7 +106,7 @@ pub const PARAMS: [Param<LabParams, Query>; 8] = {
         Param {
             name: "step",
             label: "common.field.step",
-            field: Field::Number,
+            field: Field::Int,
             limit: None,
             read: Some(|_, q, p| p.step = read_step(q, &p.step)),
             value: |p| match &p.step {
