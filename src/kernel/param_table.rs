@@ -129,6 +129,38 @@ pub fn row<'a, P, C>(rows: &'a [Param<P, C>], name: &str) -> Option<&'a Param<P,
     rows.iter().find(|row| row.name == name)
 }
 
+/// Checks what a table's rows promise each other: unique names, a limit
+/// under its row's name, a limit on every number field and on no other
+/// (a list of numbers bounds each entry), whole-number limits on an
+/// integer field.
+#[cfg(test)]
+pub(crate) fn assert_rows_hold<P, C>(rows: &[Param<P, C>]) {
+    for (i, row) in rows.iter().enumerate() {
+        assert!(
+            rows[..i].iter().all(|r| r.name != row.name),
+            "{} twice",
+            row.name
+        );
+        let numeric = matches!(row.field, Field::Int | Field::Float | Field::Numbers);
+        assert_eq!(
+            row.limit.is_some(),
+            numeric,
+            "{}: {:?}",
+            row.name,
+            row.field
+        );
+        if let Some(l) = row.limit {
+            assert_eq!(l.name, row.name);
+            if row.field == Field::Int {
+                assert!(
+                    [l.min, l.max, l.default].iter().all(|v| v.fract() == 0.0),
+                    "{l:?}"
+                );
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -106,7 +106,9 @@ pub const PARAMS: [Param<LabParams, Query>; 8] = {
         Param {
             name: "step",
             label: "common.field.step",
-            field: Field::Int,
+            // A number or `end`, bounded by the run's length once the run
+            // is known ([`LabParams::resolve_step`]): no static limit.
+            field: Field::Text,
             limit: None,
             read: Some(|_, q, p| p.step = read_step(q, &p.step)),
             value: |p| match &p.step {

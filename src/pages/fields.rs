@@ -138,6 +138,16 @@ mod tests {
     }
 
     #[test]
+    fn every_page_s_rows_agree_with_each_other() {
+        use crate::kernel::param_table::assert_rows_hold;
+        assert_rows_hold(&crate::herd::params::PARAMS);
+        assert_rows_hold(&crate::amplify::params::PARAMS);
+        assert_rows_hold(&crate::lab::LAB_PARAMS);
+        assert_rows_hold(&crate::lab::MATRIX_PARAMS);
+        assert_rows_hold(&crate::lab::build::BUILD_PARAMS);
+    }
+
+    #[test]
     fn every_page_names_its_limits_and_opens_bare_at_its_default() {
         limits_are_known_and_hold_their_default::<HerdParams>();
         limits_are_known_and_hold_their_default::<AmplifyParams>();

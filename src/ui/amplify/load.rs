@@ -167,16 +167,7 @@ fn lane_card(p: &LaneProps) -> Html {
             }, width, n, y_max, lines) }
         </> }
     };
-    let load_max = s
-        .bins
-        .iter()
-        .map(|b| f64::from(b.requests).max(b.capacity))
-        .fold(1.0, f64::max);
-    let good_max = s
-        .bins
-        .iter()
-        .map(|b| f64::from(b.successes))
-        .fold(1.0, f64::max);
+    let (load_max, good_max) = peaks(s);
     let amp = points(s, |b| b.amplification());
     let amp_max = amp.iter().map(|p| p.1).fold(1.0, f64::max);
     html! {
@@ -214,6 +205,16 @@ fn lane_card(p: &LaneProps) -> Html {
             </div>
         </section>
     }
+}
+
+/// The tops of the load chart (requests or capacity) and of the goodput
+/// chart, at least 1.
+fn peaks(s: &Series) -> (f64, f64) {
+    let top = |v: fn(&_) -> f64| s.bins.iter().map(v).fold(1.0, f64::max);
+    (
+        top(|b| f64::from(b.requests).max(b.capacity)),
+        top(|b| f64::from(b.successes)),
+    )
 }
 
 /// The lane's title: the policy's name, and for the Codex comparison
