@@ -82,6 +82,28 @@ impl Limit {
     }
 }
 
+impl Limit {
+    /// The limit as an integer bound (for a [`Field::Int`] row).
+    pub fn as_int(self) -> Bound<i64> {
+        Bound {
+            name: self.name,
+            min: self.min as i64,
+            max: self.max as i64,
+            default: self.default as i64,
+        }
+    }
+
+    /// The limit as a float bound (for a [`Field::Float`] row).
+    pub fn as_float(self) -> Bound<f64> {
+        Bound {
+            name: self.name,
+            min: self.min,
+            max: self.max,
+            default: self.default,
+        }
+    }
+}
+
 /// The table's names in its order: the page's known parameters.
 pub const fn names<P, C, const N: usize>(rows: &[Param<P, C>; N]) -> [&'static str; N] {
     let mut out = [""; N];
@@ -215,27 +237,5 @@ mod tests {
         assert_eq!(limits(&ROWS), [Limit::int(N)]);
         assert_eq!(label(&ROWS, "shown"), Some("l.shown"));
         assert_eq!(label(&ROWS, "x"), None);
-    }
-}
-
-impl Limit {
-    /// The limit as an integer bound (for a [`Field::Int`] row).
-    pub fn as_int(self) -> Bound<i64> {
-        Bound {
-            name: self.name,
-            min: self.min as i64,
-            max: self.max as i64,
-            default: self.default as i64,
-        }
-    }
-
-    /// The limit as a float bound (for a [`Field::Float`] row).
-    pub fn as_float(self) -> Bound<f64> {
-        Bound {
-            name: self.name,
-            min: self.min,
-            max: self.max,
-            default: self.default,
-        }
     }
 }
