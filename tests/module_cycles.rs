@@ -660,24 +660,14 @@ const KNOWN_UPWARD: &[(&str, &str, &str)] = &[
         "drives the demos' jobs through crate-private test helpers (lab::engine_job::engine_replies): moves to tests/ with H6's one engine-reply job",
     ),
     (
-        "lab/diagram/mod.rs",
+        "lab/diagram/tests.rs",
         "i18n",
-        "the diagram returns finished strings (H4)",
-    ),
-    (
-        "lab/diagram/notes.rs",
-        "i18n",
-        "the diagram returns finished strings (H4)",
+        "its tests render the diagram's sentences (H4: to tests/)",
     ),
     (
         "lab/hunt/lines.rs",
         "i18n",
-        "hunt lines return finished strings (H4)",
-    ),
-    (
-        "lab/hunt/report.rs",
-        "i18n",
-        "the hunt report returns finished strings (H4)",
+        "its inline tests render the hunt's sentences (H4: to tests/)",
     ),
     (
         "lab/hunt/report.rs",
@@ -685,26 +675,15 @@ const KNOWN_UPWARD: &[(&str, &str, &str)] = &[
         "the hunt report links through pages::links (H4)",
     ),
     (
-        "lab/narrate.rs",
-        "i18n",
-        "narration returns finished strings (H4)",
-    ),
-    (
-        "lab/narrate_notes.rs",
-        "i18n",
-        "narration returns finished strings (H4)",
-    ),
-    (
         "lab/narrate_tests.rs",
         "i18n",
-        "narration returns finished strings (H4)",
+        "its tests render the narration's sentences (H4: to tests/)",
     ),
     (
         "lab/rules.rs",
         "i18n",
         "rules look up translation keys (H1)",
     ),
-    ("lab/words.rs", "i18n", "words return finished strings (H4)"),
 ];
 
 /// The top-level folder of a file of `src/` (`None` for `lib.rs`).
