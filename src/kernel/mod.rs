@@ -1,6 +1,7 @@
 //! What every demo stands on: the event queue, the seeded RNG, backoff with
 //! its jitter policies, jobs (the pure part of staged work), ids, URL
-//! parameters, the chart axis, CSV, HTML escaping and the words of text
+//! parameters (each page's declared as one table, `param_table`), the chart
+//! axis, CSV, HTML escaping and the words of text
 //! (`Lang`, `Sentence`). Nothing here names a demo or a page.
 
 pub mod axis;
