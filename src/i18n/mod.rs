@@ -41,7 +41,7 @@ mod lab_hunt;
 mod lab_judgement;
 mod lab_narration;
 mod lab_tenants;
-mod notice;
+pub mod notice;
 pub mod num;
 
 use std::collections::HashMap;

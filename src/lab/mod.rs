@@ -62,7 +62,8 @@ pub use design::{Design, DesignProblem, Group, Mechanism};
 pub use faults::*;
 pub use ids::{ClientStrategy, Ending, Preset, Scenario, ToolOutcome, Verdict};
 pub use params::{
-    LabParams, MatrixBy, MatrixParams, Speed, StepParam, KNOWN, MATRIX_KNOWN, SEED as SEED_BOUND,
+    LabParams, MatrixBy, MatrixParams, Speed, StepParam, KNOWN, MATRIX_KNOWN, MATRIX_PARAMS,
+    PARAMS as LAB_PARAMS, SEED as SEED_BOUND,
 };
 pub use result::{
     CallSummary, Cell, DripTimers, Holder, Measure, NoteCounts, Notice, RecordUse, RollbackCause,

@@ -390,7 +390,7 @@ fn controls(l: Lang, state: &State, notices: &UseStateHandle<Vec<Notice>>) -> Ht
     html! {
         <div class="controls lab-controls" id={STEPPER_ID}>
             <label>{ t(l, "common.seed") }
-                <input type="number" min="0" max="999999" value={s.params.seed.to_string()}
+                <input type="number" min="0" max={lab::SEED_BOUND.max.to_string()} value={s.params.seed.to_string()}
                     data-testid="seed" onchange={on_seed(state, notices)} title={t(l, "lab.seed.help")} />
             </label>
             <button type="button" data-testid="seed-random" onclick={random_seed(state)}>{ t(l, "lab.seed.random") }</button>
