@@ -10,7 +10,8 @@
 // The table is the data files (`src/**/texts.txt`, `src/**/texts/*.txt`; their
 // format is described in build.rs, which reads them for the Rust side) and the
 // rows still written in Rust, one call `e("key", "zh", "en")` each (over one
-// or more lines), in src/i18n/*.rs and src/lab/mechanisms/*.rs. An entry or a
+// or more lines), in src/i18n/*.rs and src/lab/mechanisms/ (a file under
+// `#![cfg(…)]` is left out: a test's toy mechanism). An entry or a
 // row this reader cannot read stops the build rather than ship a gap.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,19 +33,35 @@ function unescape(body, where) {
 const LITERAL = String.raw`"((?:[^"\\]|\\[\s\S])*)"`;
 const ROW = new RegExp(String.raw`^[ \t]*e\(\s*${LITERAL}\s*,\s*${LITERAL}\s*,\s*${LITERAL}\s*,?\s*\)`, 'gm');
 
-/** Every `e(…)` row of the Rust files in `dir` into `table`. */
-function rustRows(dir, table) {
-  if (!fs.existsSync(dir)) return;
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.rs')).sort()) {
-    const text = fs.readFileSync(path.join(dir, file), 'utf8');
-    const where = path.relative(root, path.join(dir, file));
-    const rows = [...text.matchAll(ROW)];
-    const calls = text.match(/^[ \t]*e\(/gm)?.length ?? 0;
-    if (rows.length !== calls) {
-      throw new Error(`${where}: ${calls} rows, of which this reader can read ${rows.length}`);
-    }
-    for (const m of rows) add(table, unescape(m[1], where), unescape(m[3], where), where);
+/** The Rust files under `dir` and its folders. */
+function rustFiles(dir) {
+  if (!fs.existsSync(dir)) return [];
+  const out = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...rustFiles(full));
+    else if (entry.name.endsWith('.rs')) out.push(full);
   }
+  return out.sort();
+}
+
+/** Every `e(…)` row of the Rust files under `dir` into `table`; a file
+ * compiled only under a `#![cfg(…)]` (a test's toy mechanism) is left out. */
+function rustRows(dir, table) {
+  for (const file of rustFiles(dir)) {
+    const text = fs.readFileSync(file, 'utf8');
+    if (/^#!\[cfg\(/m.test(text)) continue;
+    readRows(text, path.relative(root, file), table);
+  }
+}
+
+function readRows(text, where, table) {
+  const rows = [...text.matchAll(ROW)];
+  const calls = text.match(/^[ \t]*e\(/gm)?.length ?? 0;
+  if (rows.length !== calls) {
+    throw new Error(`${where}: ${calls} rows, of which this reader can read ${rows.length}`);
+  }
+  for (const m of rows) add(table, unescape(m[1], where), unescape(m[3], where), where);
 }
 
 function add(table, key, english, where) {
