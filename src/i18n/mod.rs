@@ -4,7 +4,7 @@
 //! The table's rows are data: one plain-text file per area, next to that
 //! area's code (`src/herd/texts.txt`, `src/lab/texts/*.txt`, …; the format
 //! is described in `build.rs`), which `build.rs` checks and writes as Rust
-//! ([`table`]). Rows still written in Rust (`e(…)`) are chained after them.
+//! ([`table`]). Rows written in Rust (`e(…)`) are chained after them.
 //! `t` searches all of them as one table, and the tests below reject
 //! duplicate keys, empty texts, mismatched `{placeholders}` and any key used
 //! in `src/` that the table lacks.
@@ -75,44 +75,39 @@ pub(crate) const fn e(key: &'static str, zh: &'static str, en: &'static str) -> 
     }
 }
 
-/// The tables still written in Rust, as `e(…)` rows, after the data files'
-/// tables ([`table::TABLES`]).
-const RUST_TABLES: &[&[Entry]] = &[
-    common::ENTRIES,
-    herd::ENTRIES,
-    lab::ENTRIES,
-    lab_choices::ENTRIES,
-    lab_build::ENTRIES,
-    lab_design::ENTRIES,
-    lab_narration::ENTRIES,
-    lab_downstream::ENTRIES,
-    lab_tenants::ENTRIES,
-    lab_judgement::ENTRIES,
-    exercises::ENTRIES,
-    exercises_truths::ENTRIES,
-    exercises_wait::ENTRIES,
-    exercises_tenants::ENTRIES,
-    exercises_layers::ENTRIES,
-    exercises_keys::ENTRIES,
-    exercises_refund::ENTRIES,
-    exercises_agent::ENTRIES,
-    exercises_interview::ENTRIES,
-    exercises_build::ENTRIES,
-    exercises_downstream::ENTRIES,
-    amplify::ENTRIES,
-    help::ENTRIES,
-    lab_engine::ENTRIES,
-    lab_hunt::ENTRIES,
-    exercises_hunt::ENTRIES,
-    exercises_counts::ENTRIES,
-];
-
-/// Every entry of the table, in table order.
+/// Every entry of the table, in table order: the data files' tables
+/// ([`table::TABLES`]), then the rows written in Rust (`e(…)`).
 pub fn entries() -> impl Iterator<Item = &'static Entry> {
     table::TABLES
         .iter()
-        .chain(RUST_TABLES)
         .flat_map(|rows| rows.iter())
+        .chain(common::ENTRIES.iter())
+        .chain(herd::ENTRIES.iter())
+        .chain(lab::ENTRIES.iter())
+        .chain(lab_choices::ENTRIES.iter())
+        .chain(lab_build::ENTRIES.iter())
+        .chain(lab_design::ENTRIES.iter())
+        .chain(lab_narration::ENTRIES.iter())
+        .chain(lab_downstream::ENTRIES.iter())
+        .chain(lab_tenants::ENTRIES.iter())
+        .chain(lab_judgement::ENTRIES.iter())
+        .chain(exercises::ENTRIES.iter())
+        .chain(exercises_truths::ENTRIES.iter())
+        .chain(exercises_wait::ENTRIES.iter())
+        .chain(exercises_tenants::ENTRIES.iter())
+        .chain(exercises_layers::ENTRIES.iter())
+        .chain(exercises_keys::ENTRIES.iter())
+        .chain(exercises_refund::ENTRIES.iter())
+        .chain(exercises_agent::ENTRIES.iter())
+        .chain(exercises_interview::ENTRIES.iter())
+        .chain(exercises_build::ENTRIES.iter())
+        .chain(exercises_downstream::ENTRIES.iter())
+        .chain(amplify::ENTRIES.iter())
+        .chain(help::ENTRIES.iter())
+        .chain(lab_engine::ENTRIES.iter())
+        .chain(lab_hunt::ENTRIES.iter())
+        .chain(exercises_hunt::ENTRIES.iter())
+        .chain(exercises_counts::ENTRIES.iter())
 }
 
 fn index() -> &'static HashMap<&'static str, &'static Entry> {
