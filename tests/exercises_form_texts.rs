@@ -17,7 +17,7 @@ const STORED: &str = include_str!("data/exercise_form_texts.txt");
 
 /// How a problem reads in one language.
 fn text(l: Lang, p: &Problem) -> String {
-    p.text(l)
+    retry_lab::i18n::render(l, &p.sentence())
 }
 
 /// Every problem a question's form can name: nothing filled, then each
@@ -28,7 +28,13 @@ fn form_problems(q: &retry_lab::exercises::Question) -> Vec<Problem> {
     let mut out = Vec::new();
     for filled in 0..=n {
         let inputs: Vec<String> = (0..n)
-            .map(|i| if i < filled { "1".into() } else { String::new() })
+            .map(|i| {
+                if i < filled {
+                    "1".into()
+                } else {
+                    String::new()
+                }
+            })
             .collect();
         let picks: Vec<Option<String>> = (0..n)
             .map(|i| (i < filled).then(|| "x".to_string()))

@@ -7,7 +7,7 @@ use rand::RngCore;
 
 use crate::kernel::rng::{demo_rng, text_seed};
 
-use super::{CasePart, CaseRow, Kind, PredictInput, Question};
+use super::{CasePart, CaseRow, Question};
 
 /// `options` in the order shown for the question `id` (`row` names the
 /// case and part of a cases question, a test's group; `""` otherwise).
@@ -34,23 +34,13 @@ pub fn case_options(id: &str, case: &CaseRow, part: &CasePart) -> Vec<&'static s
 /// The options of a choice question, or of a «predict, then run» choice, as
 /// shown. True/false keeps «对, 错»; other kinds have no options here.
 pub fn shown(q: &Question) -> Vec<&'static str> {
-    match &q.kind {
-        Kind::Choice { options, .. } => shuffled(q.id, "", options),
-        Kind::Predict {
-            input: PredictInput::Choice(options),
-            ..
-        } => shuffled(q.id, "", options),
-        Kind::TrueFalse(_) => vec!["true", "false"],
-        _ => Vec::new(),
-    }
+    q.kind.module().shown(q.id)
 }
 
 /// The 0-based position at which a choice question shows its correct option.
 pub fn correct_position(q: &Question) -> Option<usize> {
-    let Kind::Choice { correct, .. } = &q.kind else {
-        return None;
-    };
-    shown(q).iter().position(|o| o == correct)
+    let correct = q.kind.module().correct_option()?;
+    shown(q).iter().position(|o| *o == correct)
 }
 
 /// A digest of every question's shown order (choices, and every part of
@@ -61,15 +51,7 @@ pub fn fingerprint(bank: &[Question]) -> String {
     let mut h = Sha256::new();
     for q in bank {
         h.update(q.id.as_bytes());
-        let rows: Vec<Vec<&str>> = match &q.kind {
-            Kind::Cases(c) => c
-                .rows
-                .iter()
-                .flat_map(|r| c.parts.iter().map(move |p| case_options(q.id, r, p)))
-                .collect(),
-            _ => vec![shown(q)],
-        };
-        for o in rows.iter().flatten() {
+        for o in q.kind.module().shown_lists(q.id).iter().flatten() {
             h.update([0]);
             h.update(o.as_bytes());
         }

@@ -275,5 +275,9 @@ fn render_arg(lang: Lang, arg: &Arg) -> String {
         Arg::Raw(text) => text.to_string(),
         Arg::Key(key) => t(lang, key),
         Arg::Sentence(inner) => render(lang, inner),
+        Arg::List(items, sep) => {
+            let items: Vec<String> = items.iter().map(|a| render_arg(lang, a)).collect();
+            items.join(&t(lang, sep))
+        }
     }
 }

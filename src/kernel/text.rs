@@ -70,6 +70,9 @@ pub enum Arg {
     Key(Cow<'static, str>),
     /// Another sentence, rendered first.
     Sentence(Box<Sentence>),
+    /// Items rendered one by one and joined by the text of a separator
+    /// key («甲、乙、丙» with `common.list_sep`).
+    List(Vec<Arg>, Cow<'static, str>),
 }
 
 impl Sentence {

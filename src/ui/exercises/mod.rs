@@ -12,6 +12,7 @@
 mod build;
 mod card;
 mod inputs;
+mod kinds;
 mod marks;
 mod runner;
 mod store;
