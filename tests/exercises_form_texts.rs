@@ -1,17 +1,14 @@
 //! The texts the exercises' core gives the page, pinned in both languages:
 //! why a form cannot be graded (every question's every missing field,
 //! case part and pick), why a design cannot be used (every single and
-//! every pair of mechanisms), and the page's parameter notices. They are
-//! compared with a stored file, so a change in how a text is made cannot
-//! change what the student reads.
+//! every pair of mechanisms). They are compared with a stored file, so a
+//! change in how a text is made cannot change what the student reads.
 #![cfg(all(not(target_arch = "wasm32"), feature = "english"))]
 
 use retry_lab::exercises::form::{fields, pick_count, read_response, Draft, Problem};
-use retry_lab::exercises::query::read_query;
 use retry_lab::exercises::{bank, build};
 use retry_lab::i18n::Lang;
 use retry_lab::lab::{Design, Mechanism};
-use retry_lab::pages::route::Query;
 
 const STORED: &str = include_str!("data/exercise_form_texts.txt");
 
@@ -67,29 +64,6 @@ fn design_problems() -> Vec<Problem> {
     out
 }
 
-/// The notices of some of the page's queries, one line each.
-fn notices(l: Lang) -> Vec<String> {
-    let b = bank();
-    let queries = [
-        "q=nope",
-        "section=chapter9",
-        "q=&section=",
-        "x=1&q=three_layers",
-        "q=nope&section=nope&y=2",
-    ];
-    let mut out = Vec::new();
-    for raw in queries {
-        let (_, ns) = read_query(&Query::parse(raw), l, &b);
-        for n in ns {
-            out.push(format!(
-                "{raw} → {:?} {} «{}» [{}] → {}",
-                n.kind, n.param, n.given, n.range, n.used
-            ));
-        }
-    }
-    out
-}
-
 fn all_texts() -> String {
     let mut out = String::new();
     for l in [Lang::Zh, Lang::En] {
@@ -100,9 +74,6 @@ fn all_texts() -> String {
         }
         for p in design_problems() {
             out.push_str(&format!("design {:?}: {}\n", l, text(l, &p)));
-        }
-        for n in notices(l) {
-            out.push_str(&format!("query {:?}: {n}\n", l));
         }
     }
     out
