@@ -9,7 +9,7 @@ use super::grade::Record;
 use super::grade::Response;
 use super::{Question, Unit};
 use crate::i18n::num::field;
-use crate::kernel::text::{Arg, Sentence};
+use crate::kernel::text::{Arg, Join, Sentence};
 use crate::lab::{Design, DesignProblem};
 
 /// A numeric input's label, unit, tolerance and expected value (if known).
@@ -129,7 +129,10 @@ pub fn design_problems(problems: &[DesignProblem]) -> Sentence {
             .arg("given", name(dropped))
             .arg(
                 "needs",
-                Arg::List(needs.iter().map(name).collect(), "ex.build.or".into()),
+                Arg::Joined(
+                    Join::Key("ex.build.or".into()),
+                    needs.iter().map(name).collect(),
+                ),
             )
             .into(),
         DesignProblem::Excludes { dropped, with } => Sentence::new("ex.build.excludes")
@@ -138,9 +141,9 @@ pub fn design_problems(problems: &[DesignProblem]) -> Sentence {
             .into(),
         DesignProblem::Unknown { given } => Arg::Raw(given.clone().into()),
     };
-    let list = Arg::List(
+    let list = Arg::Joined(
+        Join::Key("common.list_sep".into()),
         problems.iter().map(each).collect(),
-        "common.list_sep".into(),
     );
     Sentence::new("ex.build.need_valid").arg("problems", list)
 }

@@ -47,7 +47,7 @@ pub mod num;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-pub use crate::kernel::text::{Arg, Lang, Sentence};
+pub use crate::kernel::text::{Arg, Join, Lang, Sentence};
 
 /// One row of the table.
 #[derive(Clone, Copy, Debug)]
@@ -275,9 +275,14 @@ fn render_arg(lang: Lang, arg: &Arg) -> String {
         Arg::Raw(text) => text.to_string(),
         Arg::Key(key) => t(lang, key),
         Arg::Sentence(inner) => render(lang, inner),
-        Arg::List(items, sep) => {
-            let items: Vec<String> = items.iter().map(|a| render_arg(lang, a)).collect();
-            items.join(&t(lang, sep))
+        Arg::Joined(join, parts) => {
+            let sep = match join {
+                Join::Sentences => sentence_sep(lang).to_string(),
+                Join::Key(key) => t(lang, key),
+                Join::Raw(text) => text.to_string(),
+            };
+            let parts: Vec<String> = parts.iter().map(|a| render_arg(lang, a)).collect();
+            parts.join(&sep)
         }
     }
 }

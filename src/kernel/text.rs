@@ -70,9 +70,20 @@ pub enum Arg {
     Key(Cow<'static, str>),
     /// Another sentence, rendered first.
     Sentence(Box<Sentence>),
-    /// Items rendered one by one and joined by the text of a separator
-    /// key («甲、乙、丙» with `common.list_sep`).
-    List(Vec<Arg>, Cow<'static, str>),
+    /// Several parts run together by the text layer's rule for `Join`.
+    Joined(Join, Vec<Arg>),
+}
+
+/// How the text layer runs the parts of an [`Arg::Joined`] together: the
+/// rule depends on the language, so the core names it and never applies it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Join {
+    /// Sentences, after the language's gap between sentences.
+    Sentences,
+    /// The text of this key between each two parts (a list's «、»).
+    Key(Cow<'static, str>),
+    /// Exactly this between each two parts, in every language.
+    Raw(&'static str),
 }
 
 impl Sentence {
