@@ -201,3 +201,31 @@ fn lab_runs(model: &Model) -> Option<Vec<retry_lab::exercises::LabRun>> {
         _ => None,
     }
 }
+
+/// The expected answer beside a wrong verdict reads as the card wrote it
+/// before the kinds gave it: the values as a list and the first field's
+/// unit, the correct option, or the statement's verdict, in both languages.
+#[test]
+fn the_expected_answer_reads_as_before() {
+    use retry_lab::exercises::option_key;
+    use retry_lab::i18n::num::num;
+    use retry_lab::i18n::{join_list, render, t, tf, Lang, Sentence};
+    for l in [Lang::Zh, Lang::En] {
+        for q in bank() {
+            let before = match &q.kind {
+                Kind::Numeric(fields) => {
+                    let unit = fields.first().map(|f| t(l, f.unit.key()));
+                    let v: Vec<String> = fields.iter().map(|f| num(f.answer(), 3)).collect();
+                    Some(format!("{} {}", join_list(l, &v), unit.unwrap_or_default()))
+                }
+                Kind::Choice { correct, .. } => Some(t(l, &option_key(correct))),
+                Kind::TrueFalse(b) => Some(t(l, if *b { "ex.true" } else { "ex.false" })),
+                _ => None,
+            };
+            let before = before.map(|e| tf(l, "ex.correct_answer", &[("answer", e)]));
+            let now = q.kind.module().expected();
+            let now = now.map(|e| render(l, &Sentence::new("ex.correct_answer").arg("answer", e)));
+            assert_eq!(now, before, "{} {l:?}", q.id);
+        }
+    }
+}

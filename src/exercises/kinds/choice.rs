@@ -4,7 +4,9 @@
 use super::{picked, single, QuestionKind, View};
 use crate::exercises::form::{Draft, Problem};
 use crate::exercises::grade::{Grade, GradeError, ModelValue, Response};
+use crate::exercises::option_key;
 use crate::exercises::order::shuffled;
+use crate::kernel::text::Arg;
 
 /// The kind module of [`super::Kind::Choice`].
 pub struct Choice {
@@ -37,6 +39,10 @@ impl<'a> QuestionKind<'a> for Choice {
             return Err(GradeError::Shape);
         }
         Ok(single(c == self.correct))
+    }
+
+    fn expected(&self) -> Option<Arg> {
+        Some(Arg::Key(option_key(self.correct).into()))
     }
 
     fn view(&self) -> View<'a> {

@@ -23,6 +23,7 @@ pub mod statement;
 use super::form::{Draft, FieldSpec, Problem};
 use super::grade::{Grade, GradeError, ModelValue, Response};
 use super::{LabRun, Model, NumField, PredictField, PredictInput};
+use crate::kernel::text::Arg;
 
 pub use cases::{CasePart, CaseRow, CaseRun, Cases};
 
@@ -124,6 +125,12 @@ pub trait QuestionKind<'a> {
     /// How an option id of this kind is named.
     fn choice_label(&self, _choice: &str) -> ChoiceLabel {
         ChoiceLabel::Option
+    }
+
+    /// The expected answer, shown beside a wrong verdict (none where a run
+    /// gives the key, or where the graded part shows it).
+    fn expected(&self) -> Option<Arg> {
+        None
     }
 
     /// The line that repeats the student's answer beside the verdict

@@ -5,6 +5,10 @@ use super::{all_right, read_numbers, QuestionKind, View};
 use crate::exercises::form::{Draft, FieldSpec, Problem};
 use crate::exercises::grade::{within, Grade, GradeError, ModelValue, Response};
 use crate::exercises::NumField;
+use crate::kernel::text::{Arg, Join};
+
+/// The decimals an expected value is shown with, at the most.
+pub const ANSWER_DECIMALS: u8 = 3;
 
 /// The kind module of [`super::Kind::Numeric`].
 pub struct Numeric<'a>(pub &'a [NumField]);
@@ -39,6 +43,17 @@ impl<'a> QuestionKind<'a> for Numeric<'a> {
         Ok(all_right(
             per.map(|(f, g)| within(*g, f.answer(), f.tol)).collect(),
         ))
+    }
+
+    /// The values, as a list, and the first field's unit.
+    fn expected(&self) -> Option<Arg> {
+        let unit = self
+            .0
+            .first()
+            .map_or(Arg::Raw("".into()), |f| Arg::Key(f.unit.key().into()));
+        let values = self.0.iter().map(|f| Arg::Num(f.answer(), ANSWER_DECIMALS));
+        let list = Arg::Joined(Join::Key("common.list_sep".into()), values.collect());
+        Some(Arg::Joined(Join::Raw(" "), vec![list, unit]))
     }
 
     fn view(&self) -> View<'a> {

@@ -3,6 +3,7 @@
 use super::{picked, single, ChoiceLabel, QuestionKind, View};
 use crate::exercises::form::{Draft, Problem};
 use crate::exercises::grade::{Grade, GradeError, ModelValue, Response};
+use crate::kernel::text::Arg;
 
 /// The kind module of [`super::Kind::TrueFalse`]: `true` when the
 /// statement is right.
@@ -39,6 +40,10 @@ impl<'a> QuestionKind<'a> for Statement {
 
     fn choice_label(&self, choice: &str) -> ChoiceLabel {
         ChoiceLabel::Key(verdict_key(choice == "true"))
+    }
+
+    fn expected(&self) -> Option<Arg> {
+        Some(Arg::Key(verdict_key(self.0).into()))
     }
 
     fn view(&self) -> View<'a> {

@@ -8,7 +8,7 @@ use crate::exercises::kinds::ChoiceLabel;
 use crate::exercises::progress::Standing;
 use crate::exercises::{option_key, Question};
 use crate::i18n::num::num;
-use crate::i18n::{has, join_list, named, t, tf, Lang};
+use crate::i18n::{has, join_list, named, render, t, tf, Lang, Sentence};
 use crate::ui::link::AppLink;
 
 use super::kinds;
@@ -128,22 +128,24 @@ pub fn first_try(l: Lang, id: &str, correct: bool) -> Html {
 pub fn result(l: Lang, q: &Question, r: &Record) -> Html {
     let id = q.id;
     let verdict = if r.correct { "ex.right" } else { "ex.wrong" };
-    let card = kinds::card_of(q);
-    let expected = (!r.correct).then(|| card.expected(l)).flatten();
-    let answer_key = q.kind.module().answer_key();
+    let kind = q.kind.module();
+    let expected = (!r.correct).then(|| kind.expected()).flatten();
+    let expected =
+        expected.map(|e| render(l, &Sentence::new("ex.correct_answer").arg("answer", e)));
+    let answer_key = kind.answer_key();
     html! {
         <>
             <p class={classes!("ex-result", if r.correct { "ok" } else { "bad" })} data-testid={format!("result-{id}")}
                 data-verdict={if r.correct { "right" } else { "wrong" }}>
                 <strong>{ mark_icon(r.correct) }{ " " }{ t(l, verdict) }</strong>
                 if let Some(e) = expected {
-                    { " " }<span>{ tf(l, "ex.correct_answer", &[("answer", e)]) }</span>
+                    { " " }<span>{ e }</span>
                 }
                 if let Some(key) = answer_key {
                     { " " }<span class="muted">{ tf(l, key, &[("answer", response_text(l, q, &r.response))]) }</span>
                 }
             </p>
-            { card.graded(l, q, r) }
+            { kinds::card_of(q).graded(l, q, r) }
             <div class="ex-explanation" data-testid={format!("explanation-{id}")}>
                 <h4>{ t(l, "ex.explanation") }</h4>
                 <p>{ t(l, &q.explain_key()) }</p>

@@ -1,6 +1,5 @@
-//! One card component per question kind: its answer controls, the
-//! expected answer beside a wrong verdict, and what a graded answer adds
-//! under it. The card picks the component once, by the kind's
+//! One card component per question kind: its answer controls and what a
+//! graded answer adds under the verdict. The card picks the component once, by the kind's
 //! [`View`] ([`of`]); nothing else in the page asks which kind a question
 //! is.
 
@@ -27,12 +26,6 @@ pub(super) trait KindCard {
     /// The answer controls.
     fn controls(&self, ctx: &Ctx, form: &Form) -> Html;
 
-    /// The expected answer, shown beside a wrong verdict (none where a run
-    /// gives the key, or where the graded part shows it).
-    fn expected(&self, _l: Lang) -> Option<String> {
-        None
-    }
-
     /// What a graded answer adds under the verdict: the model's value, the
     /// suite, the cases' table.
     fn graded(&self, _l: Lang, _q: &Question, _r: &Record) -> Html {
@@ -43,9 +36,9 @@ pub(super) trait KindCard {
 /// The card component of a kind: the one place the page dispatches on it.
 pub(super) fn of<'a>(view: View<'a>) -> Box<dyn KindCard + 'a> {
     match view {
-        View::Numeric(fields) => Box::new(numeric::Numeric(fields)),
-        View::Choice { correct } => Box::new(choice::Choice(correct)),
-        View::Statement(truth) => Box::new(statement::Statement(truth)),
+        View::Numeric(_) => Box::new(numeric::Numeric),
+        View::Choice { .. } => Box::new(choice::Choice),
+        View::Statement(_) => Box::new(statement::Statement),
         View::Cases(c) => Box::new(cases::CaseTable(c)),
         View::PredictCounts { fields, runs } => {
             Box::new(predict_counts::PredictCounts { fields, runs })
