@@ -43,6 +43,7 @@ pub mod redgreen;
 pub mod renames;
 pub mod revisions;
 pub mod sections;
+pub mod shuffle;
 
 pub use bank::{bank, find};
 pub use derive::Derivation;

@@ -5,7 +5,7 @@
 use super::{all_right, QuestionKind, View};
 use crate::exercises::form::{Draft, Problem};
 use crate::exercises::grade::{Grade, GradeError, ModelValue, Response};
-use crate::exercises::order::case_options;
+use crate::exercises::shuffle::shuffled;
 use crate::exercises::LabRun;
 
 /// A [`super::Kind::Cases`] question: its parts (the columns every case
@@ -50,6 +50,13 @@ impl Cases {
     pub fn picks(&self) -> usize {
         self.rows.len() * self.parts.len()
     }
+}
+
+/// The options of part `part` of case `case` of a cases question, as
+/// shown: each case and part in its own seeded order, so that a list
+/// shared by the cases puts a key at no fixed place.
+pub fn case_options(id: &str, case: &CaseRow, part: &CasePart) -> Vec<&'static str> {
+    shuffled(id, &format!("{}:{}", case.label, part.label), part.options)
 }
 
 /// The kind module of [`super::Kind::Cases`].

@@ -5,7 +5,7 @@ use super::{picked, single, QuestionKind, View};
 use crate::exercises::form::{Draft, Problem};
 use crate::exercises::grade::{Grade, GradeError, ModelValue, Response};
 use crate::exercises::option_key;
-use crate::exercises::order::shuffled;
+use crate::exercises::shuffle::shuffled;
 use crate::kernel::text::Arg;
 
 /// The kind module of [`super::Kind::Choice`].

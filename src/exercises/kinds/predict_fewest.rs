@@ -5,7 +5,7 @@
 use super::{picked, single, Grading, QuestionKind, View};
 use crate::exercises::form::{Draft, Problem};
 use crate::exercises::grade::{Grade, GradeError, ModelValue, Response, FEWEST_REL_TOL};
-use crate::exercises::order::shuffled;
+use crate::exercises::shuffle::shuffled;
 use crate::exercises::Model;
 
 /// The kind module of a [`super::Kind::Predict`] with

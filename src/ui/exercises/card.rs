@@ -8,14 +8,13 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::form::{use_form, Form};
+use super::graded;
 use super::inputs;
 use super::kinds;
 use super::runner::{use_runner, RunState, Runner};
 use super::view;
-use crate::exercises::form::{
-    fields, initial_choice, initial_design, initial_inputs, initial_picks, kind_key, pick_count,
-    read_response, rule_key, Draft, Problem,
-};
+use crate::exercises::form::{kind_key, read_response, rule_key, Draft, Problem};
 use crate::exercises::grade::{grade, ModelValue, Record, Response};
 use crate::exercises::kinds::Grading;
 use crate::exercises::live::LiveError;
@@ -23,7 +22,6 @@ use crate::exercises::sections::Source;
 use crate::exercises::{revisions, Question};
 use crate::i18n::{render, t, tf, Lang};
 use crate::lab::suite::SuiteRow;
-use crate::lab::Design;
 use crate::ui::link::AppLink;
 
 #[derive(Properties, PartialEq)]
@@ -94,30 +92,6 @@ fn submit(
     }
 }
 
-/// What the student has entered in a card's form, and why the last submit
-/// was not graded.
-#[derive(Clone)]
-pub(super) struct Form {
-    pub inputs: UseStateHandle<Vec<String>>,
-    pub choice: UseStateHandle<Option<String>>,
-    pub picks: UseStateHandle<Vec<Option<String>>>,
-    pub design: UseStateHandle<Design>,
-    pub error: UseStateHandle<Option<Problem>>,
-}
-
-/// The form's state, restored from the stored answer.
-#[hook]
-fn use_form(q: &Question, record: Option<&Record>) -> Form {
-    let n = fields(q).len();
-    Form {
-        inputs: use_state(|| initial_inputs(n, record)),
-        choice: use_state(|| initial_choice(record)),
-        picks: use_state(|| initial_picks(pick_count(q), record)),
-        design: use_state(|| initial_design(record)),
-        error: use_state(|| None::<Problem>),
-    }
-}
-
 /// Reads the form into a response (or shows why it cannot) and grades it.
 fn on_submit(
     q: &Rc<Question>,
@@ -183,7 +157,7 @@ pub fn question_card(p: &CardProps) -> Html {
                 if let Some(msg) = &*form.error { <p class="ex-error" role="alert" data-testid={format!("error-{id}")}>{ render(l, &msg.sentence()) }</p> }
             </form>
             <div aria-live="polite">
-                if let Some(r) = &p.record { { view::result(l, &q, r) } }
+                if let Some(r) = &p.record { { graded::result(l, &q, r) } }
                 if let (Some(first), Some(_)) = (p.first_try, &p.record) { { view::first_try(l, id, first) } }
                 else if let Some(c) = &p.changed { { view::changed(l, &q, c) } }
             </div>

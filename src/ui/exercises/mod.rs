@@ -11,6 +11,8 @@
 
 mod build;
 mod card;
+mod form;
+mod graded;
 mod inputs;
 mod kinds;
 mod marks;

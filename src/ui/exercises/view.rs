@@ -8,11 +8,8 @@ use crate::exercises::kinds::ChoiceLabel;
 use crate::exercises::progress::Standing;
 use crate::exercises::{option_key, Question};
 use crate::i18n::num::num;
-use crate::i18n::{has, join_list, named, render, t, tf, Lang, Sentence};
+use crate::i18n::{has, join_list, named, t, tf, Lang};
 use crate::ui::link::AppLink;
-
-use super::kinds;
-use super::marks::mark_icon;
 
 /// A number as shown in a card or a result: grouped, up to three decimals,
 /// no «.0».
@@ -32,7 +29,7 @@ pub fn choice_text(l: Lang, q: &Question, choice: &str) -> String {
 }
 
 /// A response as text, e.g. `0.5、1、2 秒` or an option's label.
-fn response_text(l: Lang, q: &Question, r: &Response) -> String {
+pub(super) fn response_text(l: Lang, q: &Question, r: &Response) -> String {
     match r {
         Response::Numbers(v) => join_list(l, &v.iter().map(|x| fmt_num(*x)).collect::<Vec<_>>()),
         Response::Choice(c) => choice_text(l, q, c),
@@ -120,37 +117,6 @@ pub fn first_try(l: Lang, id: &str, correct: bool) -> Html {
     html! {
         <p class="ex-first-try muted" data-testid={format!("first-try-{id}")}
             data-verdict={if correct { "right" } else { "wrong" }}>{ t(l, key) }</p>
-    }
-}
-
-/// The graded result, what the kind adds to it (the model's value, the
-/// suite, the cases' table) and the explanation.
-pub fn result(l: Lang, q: &Question, r: &Record) -> Html {
-    let id = q.id;
-    let verdict = if r.correct { "ex.right" } else { "ex.wrong" };
-    let kind = q.kind.module();
-    let expected = (!r.correct).then(|| kind.expected()).flatten();
-    let expected =
-        expected.map(|e| render(l, &Sentence::new("ex.correct_answer").arg("answer", e)));
-    let answer_key = kind.answer_key();
-    html! {
-        <>
-            <p class={classes!("ex-result", if r.correct { "ok" } else { "bad" })} data-testid={format!("result-{id}")}
-                data-verdict={if r.correct { "right" } else { "wrong" }}>
-                <strong>{ mark_icon(r.correct) }{ " " }{ t(l, verdict) }</strong>
-                if let Some(e) = expected {
-                    { " " }<span>{ e }</span>
-                }
-                if let Some(key) = answer_key {
-                    { " " }<span class="muted">{ tf(l, key, &[("answer", response_text(l, q, &r.response))]) }</span>
-                }
-            </p>
-            { kinds::card_of(q).graded(l, q, r) }
-            <div class="ex-explanation" data-testid={format!("explanation-{id}")}>
-                <h4>{ t(l, "ex.explanation") }</h4>
-                <p>{ t(l, &q.explain_key()) }</p>
-            </div>
-        </>
     }
 }
 

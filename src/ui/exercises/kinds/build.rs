@@ -9,7 +9,7 @@ use crate::exercises::grade::{ModelValue, Record, Response};
 use crate::exercises::Question;
 use crate::i18n::Lang;
 use crate::ui::exercises::build;
-use crate::ui::exercises::card::Form;
+use crate::ui::exercises::form::Form;
 use crate::ui::exercises::inputs::Ctx;
 
 /// The card of [`crate::exercises::kinds::build::BuildServer`].

@@ -7,7 +7,7 @@ use super::KindCard;
 use crate::exercises::grade::{Record, Response};
 use crate::exercises::{order, CasePart, CaseRow, CaseRun, Cases, Question};
 use crate::i18n::{t, tf, Lang};
-use crate::ui::exercises::card::Form;
+use crate::ui::exercises::form::Form;
 use crate::ui::exercises::inputs::{input_value, set_pick, Ctx};
 use crate::ui::exercises::marks;
 use crate::ui::exercises::marks::case_mark;

@@ -7,7 +7,7 @@ use super::KindCard;
 use crate::exercises::grade::{ModelValue, Record, Response};
 use crate::exercises::{order, redgreen, Question};
 use crate::i18n::{t, tf, Lang};
-use crate::ui::exercises::card::Form;
+use crate::ui::exercises::form::Form;
 use crate::ui::exercises::inputs::{set_pick, Ctx};
 use crate::ui::exercises::view::{choice_text, fmt_num, no_model_value, run_link};
 

@@ -14,7 +14,7 @@ mod statement;
 
 use yew::prelude::*;
 
-use super::card::Form;
+use super::form::Form;
 use super::inputs::Ctx;
 use crate::exercises::grade::Record;
 use crate::exercises::kinds::View;

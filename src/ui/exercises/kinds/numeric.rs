@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use super::KindCard;
-use crate::ui::exercises::card::Form;
+use crate::ui::exercises::form::Form;
 use crate::ui::exercises::inputs::{number_fields, Ctx};
 
 /// The card of [`crate::exercises::kinds::numeric::Numeric`].

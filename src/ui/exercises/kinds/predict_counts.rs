@@ -7,7 +7,7 @@ use super::KindCard;
 use crate::exercises::grade::{ModelValue, Record, Response};
 use crate::exercises::{LabRun, PredictField, Question};
 use crate::i18n::{join_list, t, tf, Lang};
-use crate::ui::exercises::card::Form;
+use crate::ui::exercises::form::Form;
 use crate::ui::exercises::inputs::{number_fields, Ctx};
 use crate::ui::exercises::marks::{mark, mark_attr};
 use crate::ui::exercises::view::{field_marks, fmt_num, no_model_value, run_link};

@@ -8,7 +8,7 @@ use crate::exercises::grade::{ModelValue, Record, FEWEST_REL_TOL};
 use crate::exercises::{option_key, order, Question};
 use crate::i18n::num::count;
 use crate::i18n::{t, tf, Lang};
-use crate::ui::exercises::card::Form;
+use crate::ui::exercises::form::Form;
 use crate::ui::exercises::inputs::{radios, Ctx};
 use crate::ui::exercises::view::no_model_value;
 

@@ -4,7 +4,7 @@ use yew::prelude::*;
 
 use super::KindCard;
 use crate::exercises::order;
-use crate::ui::exercises::card::Form;
+use crate::ui::exercises::form::Form;
 use crate::ui::exercises::inputs::{radios, Ctx};
 
 /// The card of [`crate::exercises::kinds::statement::Statement`].
