@@ -280,6 +280,8 @@ fn render_arg(lang: Lang, arg: &Arg) -> String {
         Arg::Key(key) => t(lang, key),
         Arg::Sentence(inner) => render(lang, inner),
         Arg::ClockMs(ms) => num::clock(lang, *ms),
+        Arg::Fixed(v, decimals) => num::fixed(*v, usize::from(*decimals)),
+        Arg::Pct(v, decimals) => num::pct(*v, usize::from(*decimals)),
         Arg::Joined(join, parts) => {
             let sep = match join {
                 Join::Sentences => sentence_sep(lang).to_string(),
