@@ -49,27 +49,8 @@ use std::sync::OnceLock;
 
 pub use crate::kernel::text::{Arg, Lang, Sentence};
 
-/// One row of the table.
-#[derive(Clone, Copy, Debug)]
-pub struct Entry {
-    pub key: &'static str,
-    pub zh: &'static str,
-    #[cfg(feature = "english")]
-    pub en: &'static str,
-}
-
-/// Shorthand used by the table slices. Without the `english` feature the
-/// English text is dropped at compile time (a constant's unused literal is
-/// not in the binary).
-#[cfg_attr(not(feature = "english"), allow(unused_variables))]
-pub(crate) const fn e(key: &'static str, zh: &'static str, en: &'static str) -> Entry {
-    Entry {
-        key,
-        zh,
-        #[cfg(feature = "english")]
-        en,
-    }
-}
+pub use crate::kernel::entry::Entry;
+pub(crate) use crate::kernel::entry::e;
 
 /// Every entry of the table, in slice order.
 pub fn entries() -> impl Iterator<Item = &'static Entry> {
@@ -101,6 +82,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(lab_hunt::ENTRIES.iter())
         .chain(exercises_hunt::ENTRIES.iter())
         .chain(exercises_counts::ENTRIES.iter())
+        .chain(crate::lab::mechanisms::texts())
 }
 
 fn index() -> &'static HashMap<&'static str, &'static Entry> {

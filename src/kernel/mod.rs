@@ -6,6 +6,7 @@
 pub mod axis;
 pub mod backoff;
 pub mod csv;
+pub mod entry;
 pub mod events;
 pub mod html;
 pub(crate) mod ids;
@@ -15,3 +16,4 @@ pub mod page_params;
 pub mod params;
 pub mod rng;
 pub mod text;
+pub(crate) mod vocabulary;
