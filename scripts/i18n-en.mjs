@@ -30,24 +30,32 @@ function unescape(body, where) {
 const LITERAL = String.raw`"((?:[^"\\]|\\[\s\S])*)"`;
 const ROW = new RegExp(String.raw`^[ \t]*e\(\s*${LITERAL}\s*,\s*${LITERAL}\s*,\s*${LITERAL}\s*,?\s*\)`, 'gm');
 
-/** Every `e(…)` row of the table's files, as { key: english }. */
-export function englishTable(dir = path.join(root, 'src/i18n')) {
+/** Every `e(…)` row of the table's files (and of the lab's mechanisms, which
+ * bring their own rows; a file compiled only under a `#![cfg(…)]` is left
+ * out), as { key: english }. */
+export function englishTable(dirs = ['src/i18n', 'src/lab/mechanisms']) {
   const table = {};
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.rs')).sort()) {
-    const text = fs.readFileSync(path.join(dir, file), 'utf8');
-    const where = `src/i18n/${file}`;
-    const rows = [...text.matchAll(ROW)];
-    const calls = text.match(/^[ \t]*e\(/gm)?.length ?? 0;
-    if (rows.length !== calls) {
-      throw new Error(`${where}: ${calls} rows, of which this reader can read ${rows.length}`);
-    }
-    for (const m of rows) {
-      const key = unescape(m[1], where);
-      if (key in table) throw new Error(`${where}: key ${key} twice`);
-      table[key] = unescape(m[3], where);
+  for (const dir of dirs) {
+    for (const file of fs.readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.rs')).sort()) {
+      const text = fs.readFileSync(path.join(root, dir, file), 'utf8');
+      if (/^#!\[cfg\(/m.test(text)) continue;
+      readRows(text, `${dir}/${file}`, table);
     }
   }
   return table;
+}
+
+function readRows(text, where, table) {
+  const rows = [...text.matchAll(ROW)];
+  const calls = text.match(/^[ \t]*e\(/gm)?.length ?? 0;
+  if (rows.length !== calls) {
+    throw new Error(`${where}: ${calls} rows, of which this reader can read ${rows.length}`);
+  }
+  for (const m of rows) {
+    const key = unescape(m[1], where);
+    if (key in table) throw new Error(`${where}: key ${key} twice`);
+    table[key] = unescape(m[3], where);
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -49,8 +49,8 @@ use std::sync::OnceLock;
 
 pub use crate::kernel::text::{Arg, Lang, Sentence};
 
-pub use crate::kernel::entry::Entry;
 pub(crate) use crate::kernel::entry::e;
+pub use crate::kernel::entry::Entry;
 
 /// Every entry of the table, in slice order.
 pub fn entries() -> impl Iterator<Item = &'static Entry> {

@@ -23,4 +23,3 @@ pub(crate) const fn e(key: &'static str, zh: &'static str, en: &'static str) -> 
         en,
     }
 }
-

@@ -8,7 +8,7 @@
 use crate::kernel::params::{Notice, Reader};
 use crate::pages::route::Query;
 
-use super::design::{Design, Mechanism};
+use super::design::{Design, Group, Mechanism};
 use super::hunt::{FaultKind, HuntSpec, KindSet, BUDGET, HUNT_SEED};
 use super::ids::{ClientStrategy, Scenario};
 use super::params::{design_notice, read_design_as, write_design_as, SEED};
@@ -132,6 +132,24 @@ impl BuildParams {
             ..self.clone()
         }
     }
+}
+
+/// The mechanisms of one of the workbench's groups, in canonical order.
+pub fn mechanisms_of(g: Group) -> Vec<Mechanism> {
+    Mechanism::ALL
+        .into_iter()
+        .filter(|m| m.group() == g)
+        .collect()
+}
+
+/// The design list both pickers draw (the workbench's and the build
+/// challenges'): every group that has mechanisms, with its mechanisms.
+pub fn design_list() -> Vec<(Group, Vec<Mechanism>)> {
+    Group::ALL
+        .into_iter()
+        .map(|g| (g, mechanisms_of(g)))
+        .filter(|(_, ms)| !ms.is_empty())
+        .collect()
 }
 
 /// The design after the student ticks (`on`) or unticks mechanism `m`,

@@ -281,7 +281,10 @@ impl Design {
         let needs = m.needs();
         let needs_met = needs.is_empty() || needs.iter().any(|n| self.has(*n));
         let yields = m.gives_way_to().iter().any(|w| self.has(*w));
-        let displaces = self.mechanisms().iter().any(|h| h.gives_way_to().contains(&m));
+        let displaces = self
+            .mechanisms()
+            .iter()
+            .any(|h| h.gives_way_to().contains(&m));
         needs_met && !yields && !displaces
     }
 }

@@ -77,15 +77,15 @@ impl Stmt {
     /// design's mechanisms put in its slots.
     pub fn parts(self, d: Design) -> Vec<Part> {
         let o = Owners::of(d);
-        let p = Pieces { d, parts: Vec::new() };
+        let p = Pieces {
+            d,
+            parts: Vec::new(),
+        };
         match self {
-            Stmt::Lookup => p
-                .own(o.recorded, "SELECT ")
-                .slot(Slot::ReadColumns)
-                .by_key(
-                    o.recorded,
-                    "response_status, response_body FROM idempotency_keys WHERE ",
-                ),
+            Stmt::Lookup => p.own(o.recorded, "SELECT ").slot(Slot::ReadColumns).by_key(
+                o.recorded,
+                "response_status, response_body FROM idempotency_keys WHERE ",
+            ),
             Stmt::ClaimRead => p.own(o.claimed, "SELECT ").slot(Slot::ReadColumns).by_key(
                 o.claimed,
                 "status, fence, lease_expires_ms, response_status, response_body \
@@ -96,6 +96,35 @@ impl Stmt {
                 "key, request_digest, status, fence, lease_expires_ms, created_ms) VALUES (",
                 "?, ?, 'in_progress', ?, ?, ?)",
             ),
+            Stmt::RecordKey => p.insert_key(
+                o.recorded,
+                "key, request_digest, status, response_status, response_body, created_ms) \
+                 VALUES (",
+                "?, ?, 'done', ?, ?, ?)",
+            ),
+            Stmt::WriteBack => p.conditions(
+                o.claimed,
+                "UPDATE idempotency_keys SET status = 'done', response_status = ?, \
+                 response_body = ? WHERE ",
+            ),
+            // The claim goes: the next request claims the key anew (with a
+            // fence, under a higher token, since the counter lives in
+            // `fence_counter`, not in the deleted row).
+            Stmt::Release => p.conditions(o.claimed, "DELETE FROM idempotency_keys WHERE "),
+            Stmt::ReadAfterMiss => p.by_key(
+                o.claimed,
+                "SELECT status, response_status, response_body, fence \
+                 FROM idempotency_keys WHERE ",
+            ),
+            _ => self.other_parts(o, p),
+        }
+        .parts
+    }
+
+    /// The statements that do not read or write the key's record by key
+    /// alone: a lease's, a fence's, the report's and the outbox's.
+    fn other_parts(self, o: Owners, p: Pieces) -> Pieces {
+        match self {
             Stmt::TakeOver => p
                 .own(o.leasing, "UPDATE idempotency_keys SET ")
                 .slot(Slot::TakeOverSet)
@@ -120,29 +149,9 @@ impl Stmt {
                      VALUES (?, ?, ?, ?, ?)",
                 )
                 .slot(Slot::ReportNote),
-            Stmt::RecordKey => p.insert_key(
-                o.recorded,
-                "key, request_digest, status, response_status, response_body, created_ms) \
-                 VALUES (",
-                "?, ?, 'done', ?, ?, ?)",
-            ),
-            Stmt::WriteBack => p.conditions(
-                o.claimed,
-                "UPDATE idempotency_keys SET status = 'done', response_status = ?, \
-                 response_body = ? WHERE ",
-            ),
-            // The claim goes: the next request claims the key anew (with a
-            // fence, under a higher token, since the counter lives in
-            // `fence_counter`, not in the deleted row).
-            Stmt::Release => p.conditions(o.claimed, "DELETE FROM idempotency_keys WHERE "),
-            Stmt::ReadAfterMiss => p.by_key(
-                o.claimed,
-                "SELECT status, response_status, response_body, fence \
-                 FROM idempotency_keys WHERE ",
-            ),
             Stmt::InsertOutbox => p.own(o.outbox, OUTBOX_INSERT),
+            _ => unreachable!("{self:?} is a key record's statement"),
         }
-        .parts
     }
 }
 
@@ -189,7 +198,9 @@ impl Pieces {
     /// The design's fragments in `slot`, each owned by its mechanism.
     fn slot(mut self, slot: Slot) -> Self {
         let found = self.d.fragments(slot);
-        let parts = found.into_iter().map(|(m, text)| Part { by: Some(m), text });
+        let parts = found
+            .into_iter()
+            .map(|(m, text)| Part { by: Some(m), text });
         self.parts.extend(parts);
         self
     }
@@ -370,10 +381,7 @@ fn owned_by(parts: Vec<Part>, from: Option<Mechanism>, to: Option<Mechanism>) ->
 /// `outbox`'s row.
 fn report_alone(d: Design, branch: Branch) -> Vec<Statement> {
     let f = |parts| stmt(HandlerPhase::Finish, branch, parts);
-    let mut out = vec![
-        f(control(None, BEGIN)),
-        f(Stmt::InsertReport.parts(d)),
-    ];
+    let mut out = vec![f(control(None, BEGIN)), f(Stmt::InsertReport.parts(d))];
     out.extend(outbox_row(d, branch));
     out.push(f(control(None, COMMIT)));
     // The process dies before that COMMIT (SQLite's journal undoes it).

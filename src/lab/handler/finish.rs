@@ -150,9 +150,7 @@ impl Server {
         let decision = match h.lease_until {
             // Without a fence nothing tells whose claim is in progress: a
             // handler whose lease ended may still write back.
-            Some(until)
-                if until <= now && self.design.leases() && !self.design.fences() =>
-            {
+            Some(until) if until <= now && self.design.leases() && !self.design.fences() => {
                 Decision::StaleCreated {
                     report_id: id,
                     lease_until_ms: until,

@@ -15,9 +15,9 @@ use serde_json::json;
 
 use super::db::Db;
 use super::design::Design;
-use super::mechanisms::{HandlerStep, NotifyAt};
 use super::faults::ServerFault;
 use super::harness;
+use super::mechanisms::{HandlerStep, NotifyAt};
 use super::sql::{HandlerSql, Stmt};
 use super::times::LEASE_MS;
 use super::trace::{Decision, ResponseInfo};

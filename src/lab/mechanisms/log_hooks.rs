@@ -2,7 +2,9 @@
 //! registry line. It records every handler step it hears, adds a comment to
 //! the report's `INSERT` (so the SQL listing shows it) and changes nothing
 //! else: a design with it runs as the design without it. Only a test turns
-//! it on (feature `toy_mechanism`).
+//! it on (feature `toy_mechanism`; the attribute below also keeps its rows
+//! out of `scripts/i18n-en.mjs`'s English file).
+#![cfg(feature = "toy_mechanism")]
 
 use std::cell::RefCell;
 

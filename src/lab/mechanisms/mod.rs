@@ -11,9 +11,9 @@ mod presets;
 
 use serde::{Deserialize, Serialize};
 
-pub use def::{Def, Group, HandlerStep, KeyRecord, NotifyAt, Slot};
 use crate::kernel::entry::Entry;
 use crate::kernel::vocabulary::vocabulary;
+pub use def::{Def, Group, HandlerStep, KeyRecord, NotifyAt, Slot};
 
 vocabulary! {
     /// One mechanism of the server: a small handle on its module.
@@ -134,7 +134,10 @@ mod tests {
         for m in Mechanism::ALL {
             let keys: Vec<&str> = m.def().texts().iter().map(|e| e.key).collect();
             assert!(keys.contains(&m.key().as_str()), "{m:?}");
-            assert!(keys.contains(&format!("{}.desc", m.key()).as_str()), "{m:?}");
+            assert!(
+                keys.contains(&format!("{}.desc", m.key()).as_str()),
+                "{m:?}"
+            );
         }
     }
 

@@ -17,11 +17,11 @@ pub use fix::{nearest_fix, nearest_fix_among};
 
 use super::db::Db;
 use super::design::Design;
-use super::mechanisms::NotifyAt;
 use super::faults::{Delivery, FaultSchedule};
 use super::handler::{Handler, Phase, Server};
 use super::harness;
 use super::ids::{ClientStrategy, Scenario};
+use super::mechanisms::NotifyAt;
 use super::notifier::Notifier;
 use super::result::{Notice, Write};
 use super::times::*;
@@ -334,7 +334,8 @@ impl Sim {
         } else {
             (Vec::new(), Vec::new())
         };
-        let outbox_kept = self.snapshots && self.server.design().notify_at() == Some(NotifyAt::Outbox);
+        let outbox_kept =
+            self.snapshots && self.server.design().notify_at() == Some(NotifyAt::Outbox);
         let outbox = if outbox_kept {
             self.db.outbox_rows()
         } else {

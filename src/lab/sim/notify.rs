@@ -74,9 +74,7 @@ impl Sim {
             attempt: t.attempts,
             report_id: t.report_id,
             dedupe_key: dedupe.filter(|_| design.dedupes_downstream()),
-            fence: scope
-                .zip(t.fence)
-                .filter(|_| design.fences_downstream()),
+            fence: scope.zip(t.fence).filter(|_| design.fences_downstream()),
             title: t.title.clone(),
             call_lost: matches!(fault.request, Delivery::Lose | Delivery::Refuse),
             answer_lost: matches!(fault.response, Delivery::Lose | Delivery::Refuse),
