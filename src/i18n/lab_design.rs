@@ -1,5 +1,6 @@
-//! The lab's server as a design: mechanisms (`lab.mech.{id}`, `.desc`), their
-//! groups (`lab.group.{id}`), the handler's phases and branches as the SQL
+//! The lab's server as a design: its mechanisms' groups (`lab.group.{id}`;
+//! each mechanism's name and description, `lab.mech.{id}` and `.desc`, live
+//! in its own module, `lab/mechanisms/<id>.rs`), the handler's phases and branches as the SQL
 //! listing names them (`lab.phase.{id}`, `lab.branch.{id}`), why no server
 //! change can fix a row (`lab.unfixable.{id}`), and the narration of the
 //! decisions only some designs make.

@@ -1,5 +1,5 @@
-//! Texts of the lab past its own database: the notifier, its mechanisms
-//! (提交前通知, outbox 模式, 下游幂等键, 下游 fencing token), its scenarios, the
+//! Texts of the lab past its own database: the notifier (its mechanisms'
+//! names live in their modules, `lab/mechanisms/`), its scenarios, the
 //! clauses of the pass rule and the marks of a lost, duplicated or phantom
 //! notification. The chapter's words: the first 追问 of `000_*.txt`
 //! («副作用不在你的数据库里怎么办？…把幂等键继续传给下游…outbox 模式，投递本身

@@ -78,10 +78,13 @@ impl Design {
 
     /// Its mechanisms in canonical order.
     pub fn mechanisms(self) -> Vec<Mechanism> {
-        Mechanism::ALL
-            .into_iter()
-            .filter(|m| self.has(*m))
-            .collect()
+        self.iter().collect()
+    }
+
+    /// Its mechanisms in canonical order, without collecting them (the
+    /// handler asks its design's properties on every request).
+    pub fn iter(self) -> impl Iterator<Item = Mechanism> {
+        Mechanism::ALL.into_iter().filter(move |m| self.has(*m))
     }
 
     pub fn len(self) -> usize {
@@ -109,14 +112,12 @@ impl Design {
 
     /// Its first mechanism, in canonical order, with a property.
     pub fn find(self, has: impl Fn(&dyn Def) -> bool) -> Option<Mechanism> {
-        self.mechanisms().into_iter().find(|m| has(m.def()))
+        self.iter().find(|m| has(m.def()))
     }
 
     /// How it keeps the key's record, if it keeps one.
     pub fn key_record(self) -> Option<KeyRecord> {
-        self.mechanisms()
-            .into_iter()
-            .find_map(|m| m.def().key_record())
+        self.iter().find_map(|m| m.def().key_record())
     }
 
     /// Whether requests' keys are looked at (a key record is kept).
@@ -161,9 +162,7 @@ impl Design {
 
     /// Where the notifier is called, if not right after the commit.
     pub fn notify_at(self) -> Option<NotifyAt> {
-        self.mechanisms()
-            .into_iter()
-            .find_map(|m| m.def().notify_at())
+        self.iter().find_map(|m| m.def().notify_at())
     }
 
     /// The notification carries a dedupe key.
@@ -183,15 +182,14 @@ impl Design {
 
     /// Its mechanisms' fragments in a statement's slot, in canonical order.
     pub fn fragments(self, slot: Slot) -> Vec<(Mechanism, &'static str)> {
-        self.mechanisms()
-            .into_iter()
+        self.iter()
             .filter_map(|m| m.def().sql(slot).map(|text| (m, text)))
             .collect()
     }
 
     /// Tells its mechanisms of a step of the handler, in canonical order.
     pub fn hear(self, step: HandlerStep) {
-        for m in self.mechanisms() {
+        for m in self.iter() {
             m.def().hear(step);
         }
     }
