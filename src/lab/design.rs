@@ -263,7 +263,8 @@ impl Design {
         for m in Mechanism::ALL {
             let grown: Vec<Design> = all
                 .iter()
-                .filter_map(|d| d.can_grow_by(m).then(|| d.with(m)))
+                .filter(|d| d.can_grow_by(m))
+                .map(|d| d.with(m))
                 .collect();
             all.extend(grown);
         }
