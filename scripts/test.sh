@@ -31,6 +31,7 @@ cargo clippy --target wasm32-unknown-unknown --no-default-features --lib --bins 
 
 step "tier 1: native tests"
 cargo test --quiet
+cargo test --quiet --features toy_mechanism --test lab_toy_mechanism
 
 step "tier 1b: the lab's truth property (2,000 random fault schedules on every design of the service's own database, 6 clients) and the judgement of every design (release)"
 cargo test --profile props --quiet --test lab_props -- --ignored --nocapture

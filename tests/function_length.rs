@@ -42,11 +42,6 @@ const DATA_TABLES: &[(&str, &str, &str)] = &[
         "schedule",
         "each fault scenario's schedule, one match arm per scenario",
     ),
-    (
-        "lab/sql.rs",
-        "parts",
-        "each SQL statement's fragments by mechanism, one match arm per statement",
-    ),
 ];
 
 /// A function found in a file: its name, first line (1-based) and length.

@@ -188,7 +188,7 @@ fn starting_red_one_mechanism_at_a_time_reaches_all_green_but_the_unfixable() {
         .fold(Preset::Fenced.design(), |d, m| d.with(*m));
     assert_eq!(design, end);
     let order: Vec<Mechanism> = added.iter().map(|a| a.0).collect();
-    assert_eq!(order, FIX_ORDER);
+    assert_eq!(order, fix_order());
     // Past the database: the outbox fixes the notification lost in a crash
     // after the commit, and delivery dedupe the repeats of a lost answer and
     // of a relay that died before marking its row.

@@ -1,5 +1,6 @@
-//! The lab's server as a design: mechanisms (`lab.mech.{id}`, `.desc`), their
-//! groups (`lab.group.{id}`), the handler's phases and branches as the SQL
+//! The lab's server as a design: its mechanisms' groups (`lab.group.{id}`;
+//! each mechanism's name and description, `lab.mech.{id}` and `.desc`, live
+//! in its own module, `lab/mechanisms/<id>.rs`), the handler's phases and branches as the SQL
 //! listing names them (`lab.phase.{id}`, `lab.branch.{id}`), why no server
 //! change can fix a row (`lab.unfixable.{id}`), and the narration of the
 //! decisions only some designs make.
@@ -28,20 +29,6 @@ pub fn design_desc(lang: Lang, d: Design) -> String {
 
 pub(super) const ENTRIES: &[Entry] = &[
     e("lab.pick.design", "服务端机制", "Server mechanisms"),
-    e("lab.mech.record_after", "先插数据，再记键", "Insert, then record the key"),
-    e("lab.mech.record_after.desc", "先在一个事务里插报告，再在第二个事务里记下键和响应。本章的反例：两步之间崩溃会留下没登记的数据，重试又插一份。", "Commits the report, then records the key and its response in a second transaction. The chapter's counterexample: a crash between the two leaves unrecorded data, and the retry inserts another."),
-    e("lab.mech.claim", "占键", "Claim the key"),
-    e("lab.mech.claim.desc", "执行前先在事务里占键（in_progress）；报告和键的写回在同一个事务里提交；同键还在处理中就返回 409。", "Claims the key (in_progress) in a transaction before any work; the report and the key's write-back commit in one transaction; a request whose key is still in progress gets 409."),
-    e("lab.mech.digest", "比较请求摘要", "Compare the request digest"),
-    e("lab.mech.digest.desc", "同键的请求先比较请求摘要：同键、不同请求体返回 422，不重放旧结果。", "Compares the request digest under the key: the same key with a different body gets 422, not the old result."),
-    e("lab.mech.store_errors", "存下错误结果", "Store error results"),
-    e("lab.mech.store_errors.desc", "处理失败时把 500 存成这个键的结果，同键重试重放它（标为重放），不再执行：000 的表格（草案 SHOULD 返回上一次的结果，成功或错误；Stripe 连 500 一起重放）。003 更严：失败的写 handler 不能证明没有副作用，记为未知、阻止重放。两边都不让同键再执行；模型听到的是结果未知。没有它，失败会释放键，同键重试会再执行一次。开工前就失败、什么都没做的请求（503）不存结果，两种做法都释放键。", "Stores a failure's 500 as the key's result and replays it to retries (marked as replayed) without running again: 000's table (the draft SHOULD return the previous result, success or error; Stripe replays even a 500). 003 is stricter: a failed write handler proves nothing about side effects, so it is recorded as unknown and its replay blocked. Neither lets the key run again; the model hears the outcome is unknown. Without it a failure releases the key, so a retry with the key runs again. A request that failed before any work (503) stores no result: both ways release the key."),
-    e("lab.mech.lease", "租约接管", "Lease takeover"),
-    e("lab.mech.lease.desc", "占位记录带租约：超过租约还没完成，重试可以接管它（进程被 kill -9 后键不再卡住）。", "A claim carries a lease: once it has expired unfinished, a retry may take it over (a key no longer stays stuck after kill -9)."),
-    e("lab.mech.guard", "写回带状态条件", "Status condition on the write-back"),
-    e("lab.mech.guard.desc", "写回用 WHERE key=? AND status='in_progress'，影响 0 行就整个事务回滚、报告一起撤销。", "The write-back has WHERE key=? AND status='in_progress'; when it matches 0 rows the whole transaction rolls back, report included."),
-    e("lab.mech.fence", "fencing token", "Fencing token"),
-    e("lab.mech.fence.desc", "每次占键和接管，fence_counter 表里这个键的计数加 1，新值就是这次的 fencing token；写回带 AND fence=自己的 token：慢请求醒来时 token 已经过期，更新 0 行，连同报告一起回滚。计数放在占位记录之外，占位被删、键被重新占下时也不会从 1 重来（本章：「单调递增」）。", "Every claim and every takeover raises the key's counter in the fence_counter table by 1, and the new value is that holder's fencing token; the write-back has AND fence = its own token: a slow request that wakes holds an outdated token, updates 0 rows and rolls back, report included. The counter lives outside the claim's row, so a deleted and re-claimed key does not start again at 1 (the chapter: «单调递增», monotonically increasing)."),
     e("lab.group.key_record", "键的记录", "Key record"),
     e("lab.group.body", "请求体", "Request body"),
     e("lab.group.errors", "错误结果", "Error results"),

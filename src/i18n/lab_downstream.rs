@@ -1,5 +1,5 @@
-//! Texts of the lab past its own database: the notifier, its mechanisms
-//! (提交前通知, outbox 模式, 下游幂等键, 下游 fencing token), its scenarios, the
+//! Texts of the lab past its own database: the notifier (its mechanisms'
+//! names live in their modules, `lab/mechanisms/`), its scenarios, the
 //! clauses of the pass rule and the marks of a lost, duplicated or phantom
 //! notification. The chapter's words: the first 追问 of `000_*.txt`
 //! («副作用不在你的数据库里怎么办？…把幂等键继续传给下游…outbox 模式，投递本身
@@ -22,14 +22,6 @@ pub(super) const ENTRIES: &[Entry] = &[
     // The notifier's lane.
     e("lab.lane.notifier", "通知", "notifier"),
     // Mechanisms and their group.
-    e("lab.mech.notify_before_commit", "提交前通知", "Notify before commit"),
-    e("lab.mech.notify_before_commit.desc", "处理函数在事务提交之前就调用通知服务（赶工的写法；本实验在开事务前调用，事务不会等网络）。通知发出去就收不回：事务随后回滚，通知里的报告就不存在。", "The handler calls the notifier before its transaction commits (the hurried way; the lab calls it before BEGIN, so no transaction waits on the network). A sent notification cannot be recalled: if the transaction then rolls back, the report it names does not exist."),
-    e("lab.mech.outbox", "outbox 模式", "Outbox"),
-    e("lab.mech.outbox.desc", "在报告的同一个事务里写一条「待发送」记录，由单独的发送流程按记录投递给通知服务，收到答复后标记已发送。事务回滚，这条记录也一起回滚。", "A pending row is written in the report's transaction; a separate relay delivers pending rows to the notifier and marks each sent once answered. If the transaction rolls back, so does the row."),
-    e("lab.mech.downstream_key", "投递去重（下游幂等键）", "Delivery dedupe (downstream key)"),
-    e("lab.mech.downstream_key.desc", "把去重键继续传给下游：有报告 id 就传报告 id，还没有报告时传幂等键。通知服务记下它，同一个键再来就忽略。投递本身也要能去重。", "Passes a dedupe key downstream: the report id once there is one, before that the idempotency key. The notifier records it and ignores a repeat. Delivery itself must deduplicate too."),
-    e("lab.mech.downstream_fence", "下游 fencing token", "Downstream fencing token"),
-    e("lab.mech.downstream_fence.desc", "把 fencing token 也传给通知服务：对同一个键，它拒绝低于已接受最高值的 token。token 只保护自己检查它的资源：写回的条件拦不住已经发出去的通知。", "Passes the fencing token to the notifier too: for one key it refuses a token lower than the highest it has accepted. A token protects only a resource that checks it: the write-back's condition cannot stop a notification already sent."),
     e("lab.group.downstream", "下游（数据库之外）", "Downstream (outside the database)"),
     // Narration of the notifier's steps.
     e("lab.n.note.by_hurried", "请求 #{req} 的处理函数在开事务之前", "Before its transaction, the handler of request #{req}"),

@@ -20,8 +20,6 @@ pub(super) const ENTRIES: &[Entry] = &[
     e("lab.ending.leak", "跨租户泄漏：一个租户拿到了另一个租户的响应", "cross-tenant leak: one tenant got another tenant's response"),
     e("lab.ending.tenant_refused", "跨租户拒绝：别的租户占着同一个键，这个租户的请求被 422 拒绝", "cross-tenant refusal: another tenant holds the same key, and this tenant's request got 422"),
     // The mechanism.
-    e("lab.mech.tenant_scope", "按租户划分键", "Tenant-scoped keys"),
-    e("lab.mech.tenant_scope.desc", "键表按 (tenant, key) 建主键，请求摘要也包含租户：别的租户用同样的字符串，也是另一个键。读物：先按 tenant、subject 与 action 定义 key 的命名空间。", "The key table's primary key is (tenant, key), and the request digest includes the tenant: another tenant's equal string is another key. The reading: define the key's namespace by tenant, subject and action first."),
     e("lab.group.tenant", "租户", "Tenant"),
     // What the model is told, and why the harness stopped.
     e("lab.tool.tls", "没有创建报告：TLS 校验失败（证书或主机名对不上），请求根本没有发出去。这不是暂时故障，重试不会好，也不要关闭校验：请核对 CA、主机名和代理。", "No report was created: TLS verification failed (the certificate or host name does not match), so nothing was sent. This is not a transient fault and a retry will not fix it; do not turn verification off: check the CA, the host name and the proxy."),

@@ -53,27 +53,8 @@ use std::sync::OnceLock;
 
 pub use crate::kernel::text::{Arg, Join, Lang, Sentence};
 
-/// One row of the table.
-#[derive(Clone, Copy, Debug)]
-pub struct Entry {
-    pub key: &'static str,
-    pub zh: &'static str,
-    #[cfg(feature = "english")]
-    pub en: &'static str,
-}
-
-/// Shorthand used by the table slices. Without the `english` feature the
-/// English text is dropped at compile time (a constant's unused literal is
-/// not in the binary).
-#[cfg_attr(not(feature = "english"), allow(unused_variables))]
-pub(crate) const fn e(key: &'static str, zh: &'static str, en: &'static str) -> Entry {
-    Entry {
-        key,
-        zh,
-        #[cfg(feature = "english")]
-        en,
-    }
-}
+pub(crate) use crate::kernel::entry::e;
+pub use crate::kernel::entry::Entry;
 
 /// Every entry of the table, in table order: the data files' tables
 /// ([`table::TABLES`]), then the rows written in Rust (`e(…)`).
@@ -108,6 +89,7 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
         .chain(lab_hunt::ENTRIES.iter())
         .chain(exercises_hunt::ENTRIES.iter())
         .chain(exercises_counts::ENTRIES.iter())
+        .chain(crate::lab::mechanisms::texts())
 }
 
 fn index() -> &'static HashMap<&'static str, &'static Entry> {

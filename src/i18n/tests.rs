@@ -120,6 +120,11 @@ fn every_key_literal_in_source_exists() {
             continue;
         }
         let text = std::fs::read_to_string(&file).unwrap();
+        // A file compiled only under a feature (the toy mechanism) brings
+        // its rows with it when it is compiled.
+        if text.lines().any(|l| l.starts_with("#![cfg(feature")) {
+            continue;
+        }
         for lit in string_literals(&text) {
             if looks_like_key(&lit) && !has(&lit) {
                 missing.push(format!("{}: {lit}", file.display()));

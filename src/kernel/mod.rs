@@ -7,6 +7,7 @@
 pub mod axis;
 pub mod backoff;
 pub mod csv;
+pub mod entry;
 pub mod events;
 pub mod html;
 pub(crate) mod ids;
@@ -17,3 +18,4 @@ pub mod param_table;
 pub mod params;
 pub mod rng;
 pub mod text;
+pub(crate) mod vocabulary;

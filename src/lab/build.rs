@@ -9,7 +9,7 @@ use crate::kernel::page_params::{Limit, PageParams};
 use crate::kernel::param_table::{always, names, read_rows, write_rows, Field, Param};
 use crate::kernel::params::{Notice, Query, Reader};
 
-use super::design::{Design, Mechanism};
+use super::design::{Design, Group, Mechanism};
 use super::hunt::{FaultKind, HuntSpec, KindSet, BUDGET, HUNT_SEED};
 use super::ids::{ClientStrategy, Scenario};
 use super::params::{
@@ -152,6 +152,24 @@ impl BuildParams {
             ..self.clone()
         }
     }
+}
+
+/// The mechanisms of one of the workbench's groups, in canonical order.
+pub fn mechanisms_of(g: Group) -> Vec<Mechanism> {
+    Mechanism::ALL
+        .into_iter()
+        .filter(|m| m.group() == g)
+        .collect()
+}
+
+/// The design list both pickers draw (the workbench's and the build
+/// challenges'): every group that has mechanisms, with its mechanisms.
+pub fn design_list() -> Vec<(Group, Vec<Mechanism>)> {
+    Group::ALL
+        .into_iter()
+        .map(|g| (g, mechanisms_of(g)))
+        .filter(|(_, ms)| !ms.is_empty())
+        .collect()
 }
 
 /// The design after the student ticks (`on`) or unticks mechanism `m`,

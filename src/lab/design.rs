@@ -2,32 +2,10 @@
 //! (`handler`) is assembled from a [`Design`]; the five servers the lab
 //! started with, and `leased_unguarded`, are named designs ([`Preset`]).
 //!
-//! The rules, from the chapter and its readings:
-//! - `record_after` («先插数据，再记键», the chapter's anti-pattern) and
-//!   `claim` («把"记下键"和"执行副作用"放进同一个事务») are two ways to keep a
-//!   key record; a design has at most one. When both are asked for, `claim`
-//!   is kept.
-//! - `digest` (同键不同请求体 → 422) and `store_errors` (返回上一次的结果，
-//!   包括 500) read or write the key record, so they need one of the two.
-//! - `lease` (占位记录超过租约允许接管) and `guard` (写回带
-//!   `status='in_progress'`) change the claim, so they need `claim`.
-//! - `fence` (接管时 token 加 1，写回带 `fence=?`) is handed out by a
-//!   takeover, so it needs `lease`.
-//! - `tenant_scope` (`003_*.txt`: «先按 tenant、subject/service principal 与
-//!   action/tool 定义 key 的命名空间，不能让其他租户用相同字符串占用全局 key»)
-//!   scopes the key record, so it needs one.
-//!
-//! - Past the database (the chapter's first 追问, «副作用不在你的数据库里怎么办？»):
-//!   by default the service notifies the module's owner right after its
-//!   transaction commits. `notify_before_commit` (the hurried handler) and
-//!   `outbox` («先在本地事务里写一条"待发送"记录，再由单独的发送流程按记录投递»)
-//!   are two other placements of that call; a design has at most one, and
-//!   when both are asked for, `outbox` is kept (it replaces the hurried call,
-//!   as `claim` replaces `record_after`).
-//! - `downstream_key` («把幂等键继续传给下游», «投递本身也要能去重») needs
-//!   nothing; `downstream_fence` passes the fencing token to the notifier,
-//!   so it needs `fence`.
-//!
+//! Each mechanism is one module (`mechanisms/<id>.rs`): what it needs, what
+//! it gives way to and what it changes live there. A design is a set of
+//! them; it answers what its mechanisms say (whether it keeps a key record,
+//! compares digests, fences…), so no code outside the mechanisms names one.
 //! Every requirement names a mechanism earlier in [`Mechanism::ALL`], so a
 //! single pass in that order drops whatever cannot work, and says why.
 
@@ -35,116 +13,8 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use super::ids::Preset;
-use crate::kernel::ids::id_enum;
-
-id_enum! {
-    /// One mechanism of the server, in the chapter's table order (the
-    /// canonical order of a design's ids).
-    #[derive(PartialOrd, Ord, Serialize, Deserialize)]
-    #[derive(BorshSerialize, BorshDeserialize)]
-    Mechanism {
-        /// Records the key after the report, in a second transaction.
-        RecordAfter => "record_after",
-        /// Claims the key (`in_progress`) before any work; the report and
-        /// the key's write-back commit in one transaction; 409 while in progress.
-        Claim => "claim",
-        /// Compares the request digest under the key: a different body gets 422.
-        Digest => "digest",
-        /// Stores a failure's 500 under the key and replays it; without it a
-        /// failure releases the key (deletes the claim, or ends its lease), so
-        /// a retry runs again.
-        StoreErrors => "store_errors",
-        /// A claim older than the lease may be taken over by a retry.
-        Lease => "lease",
-        /// The write-back has `AND status = 'in_progress'`; 0 rows roll back.
-        Guard => "guard",
-        /// A takeover increments a fencing token; the write-back has `AND fence = ?`.
-        Fence => "fence",
-        /// The handler notifies the module's owner inside its work, before
-        /// its transaction commits (what a hurried implementation does).
-        NotifyBeforeCommit => "notify_before_commit",
-        /// An outbox row in the report's transaction; a relay delivers
-        /// pending rows to the notifier and marks them sent.
-        Outbox => "outbox",
-        /// The notification carries a dedupe key (the report id, or the
-        /// idempotency key before a report exists); the notifier records it
-        /// and ignores a repeat.
-        DownstreamKey => "downstream_key",
-        /// The notification carries the fencing token; the notifier refuses
-        /// a token lower than the highest it accepted for that key.
-        DownstreamFence => "downstream_fence",
-        /// The key's table is keyed by (tenant, key), and the digest
-        /// includes the tenant: another tenant's equal key string is another key.
-        TenantScope => "tenant_scope",
-    }
-}
-
-id_enum! {
-    /// How the workbench groups the mechanisms (key record · body · errors ·
-    /// lease · write-back).
-    #[derive(Serialize, Deserialize)]
-    #[derive(BorshSerialize, BorshDeserialize)]
-    Group {
-        KeyRecord => "key_record",
-        Body => "body",
-        Errors => "errors",
-        Lease => "lease",
-        WriteBack => "write_back",
-        /// Past the database: the notifier and how the service reaches it.
-        Downstream => "downstream",
-        Tenant => "tenant",
-    }
-}
-
-impl Mechanism {
-    /// At least one of these must be in the design.
-    pub fn needs(self) -> &'static [Mechanism] {
-        use Mechanism::*;
-        match self {
-            RecordAfter | Claim => &[],
-            Digest | StoreErrors | TenantScope => &[RecordAfter, Claim],
-            Lease | Guard => &[Claim],
-            Fence => &[Lease],
-            NotifyBeforeCommit | Outbox | DownstreamKey => &[],
-            DownstreamFence => &[Fence],
-        }
-    }
-
-    /// Dropped when any of these is in the design (`record_after` gives way
-    /// to `claim`: the two are exclusive, and the chapter builds on `claim`;
-    /// `notify_before_commit` gives way to `outbox`, which the chapter's
-    /// 追问 builds on).
-    pub fn gives_way_to(self) -> &'static [Mechanism] {
-        match self {
-            Mechanism::RecordAfter => &[Mechanism::Claim],
-            Mechanism::NotifyBeforeCommit => &[Mechanism::Outbox],
-            _ => &[],
-        }
-    }
-
-    /// The workbench's group.
-    pub fn group(self) -> Group {
-        use Mechanism::*;
-        match self {
-            RecordAfter | Claim => Group::KeyRecord,
-            Digest => Group::Body,
-            StoreErrors => Group::Errors,
-            Lease => Group::Lease,
-            Guard | Fence => Group::WriteBack,
-            NotifyBeforeCommit | Outbox | DownstreamKey | DownstreamFence => Group::Downstream,
-            TenantScope => Group::Tenant,
-        }
-    }
-
-    fn bit(self) -> u16 {
-        1 << (self as u8)
-    }
-
-    /// Translation key of the name (`lab.mech.<id>`); `.desc` is the one-line description.
-    pub fn key(self) -> String {
-        format!("lab.mech.{}", self.id())
-    }
-}
+use super::mechanisms::{Def, HandlerStep, KeyRecord, NotifyAt, Slot};
+pub use super::mechanisms::{Group, Mechanism};
 
 /// Why a mechanism asked for is not in the design used.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -165,7 +35,7 @@ pub enum DesignProblem {
 /// invalid only as an intermediate value ([`Design::resolve`] makes it valid).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(into = "String", try_from = "String")]
-pub struct Design(u16);
+pub struct Design(u64);
 
 impl std::fmt::Debug for Design {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -208,10 +78,13 @@ impl Design {
 
     /// Its mechanisms in canonical order.
     pub fn mechanisms(self) -> Vec<Mechanism> {
-        Mechanism::ALL
-            .into_iter()
-            .filter(|m| self.has(*m))
-            .collect()
+        self.iter().collect()
+    }
+
+    /// Its mechanisms in canonical order, without collecting them (the
+    /// handler asks its design's properties on every request).
+    pub fn iter(self) -> impl Iterator<Item = Mechanism> {
+        Mechanism::ALL.into_iter().filter(move |m| self.has(*m))
     }
 
     pub fn len(self) -> usize {
@@ -232,9 +105,93 @@ impl Design {
         self.ids().join(",")
     }
 
+    /// Whether one of its mechanisms has a property.
+    pub fn any(self, has: impl Fn(&dyn Def) -> bool) -> bool {
+        self.find(has).is_some()
+    }
+
+    /// Its first mechanism, in canonical order, with a property.
+    pub fn find(self, has: impl Fn(&dyn Def) -> bool) -> Option<Mechanism> {
+        self.iter().find(|m| has(m.def()))
+    }
+
+    /// How it keeps the key's record, if it keeps one.
+    pub fn key_record(self) -> Option<KeyRecord> {
+        self.iter().find_map(|m| m.def().key_record())
+    }
+
     /// Whether requests' keys are looked at (a key record is kept).
     pub fn keyed(self) -> bool {
-        self.has(Mechanism::RecordAfter) || self.has(Mechanism::Claim)
+        self.key_record().is_some()
+    }
+
+    /// Whether the key is recorded after the report («先插数据，再记键»).
+    pub fn records_after(self) -> bool {
+        self.key_record() == Some(KeyRecord::RecordedAfter)
+    }
+
+    /// Whether the key is claimed before the work.
+    pub fn claims(self) -> bool {
+        self.key_record() == Some(KeyRecord::Claimed)
+    }
+
+    /// A different body under a known key gets 422.
+    pub fn compares_digest(self) -> bool {
+        self.any(|m| m.compares_digest())
+    }
+
+    /// A failure's 500 is stored under the key and replayed.
+    pub fn stores_errors(self) -> bool {
+        self.any(|m| m.stores_errors())
+    }
+
+    /// A claim older than its lease may be taken over.
+    pub fn leases(self) -> bool {
+        self.any(|m| m.leases())
+    }
+
+    /// The write-back refuses a claim no longer in progress.
+    pub fn guards_write_back(self) -> bool {
+        self.any(|m| m.guards_write_back())
+    }
+
+    /// Each claim and takeover gets a fencing token the write-back checks.
+    pub fn fences(self) -> bool {
+        self.any(|m| m.fences())
+    }
+
+    /// Where the notifier is called, if not right after the commit.
+    pub fn notify_at(self) -> Option<NotifyAt> {
+        self.iter().find_map(|m| m.def().notify_at())
+    }
+
+    /// The notification carries a dedupe key.
+    pub fn dedupes_downstream(self) -> bool {
+        self.any(|m| m.dedupes_downstream())
+    }
+
+    /// The notification carries the fencing token.
+    pub fn fences_downstream(self) -> bool {
+        self.any(|m| m.fences_downstream())
+    }
+
+    /// The key record is keyed by (tenant, key).
+    pub fn scopes_tenant(self) -> bool {
+        self.any(|m| m.scopes_tenant())
+    }
+
+    /// Its mechanisms' fragments in a statement's slot, in canonical order.
+    pub fn fragments(self, slot: Slot) -> Vec<(Mechanism, &'static str)> {
+        self.iter()
+            .filter_map(|m| m.def().sql(slot).map(|text| (m, text)))
+            .collect()
+    }
+
+    /// Tells its mechanisms of a step of the handler, in canonical order.
+    pub fn hear(self, step: HandlerStep) {
+        for m in self.iter() {
+            m.def().hear(step);
+        }
     }
 
     /// The preset this design is, if any.
@@ -297,14 +254,37 @@ impl Design {
         (design, problems)
     }
 
-    /// Every valid design, smallest first (then by canonical ids).
+    /// Every valid design, smallest first (then by canonical ids): the
+    /// mechanisms are walked in canonical order, each added only where its
+    /// needs are met and nothing it gives way to is in, so invalid sets are
+    /// never built (the registry may hold 64 mechanisms).
     pub fn all_valid() -> Vec<Design> {
-        let mut all: Vec<Design> = (0..1u32 << Mechanism::ALL.len())
-            .map(|bits| Design(bits as u16))
-            .filter(|d| d.is_valid())
-            .collect();
+        let mut all = vec![Design::NONE];
+        for m in Mechanism::ALL {
+            let grown: Vec<Design> = all
+                .iter()
+                .filter(|d| d.can_grow_by(m))
+                .map(|d| d.with(m))
+                .collect();
+            all.extend(grown);
+        }
+        all.retain(|d| d.is_valid());
         all.sort_by_key(|d| (d.len(), d.mechanisms()));
         all
+    }
+
+    /// Whether `m` can join this design (built in canonical order) and
+    /// keep it valid: its needs met, nothing it gives way to in, and no
+    /// mechanism in that gives way to it.
+    fn can_grow_by(self, m: Mechanism) -> bool {
+        let needs = m.needs();
+        let needs_met = needs.is_empty() || needs.iter().any(|n| self.has(*n));
+        let yields = m.gives_way_to().iter().any(|w| self.has(*w));
+        let displaces = self
+            .mechanisms()
+            .iter()
+            .any(|h| h.gives_way_to().contains(&m));
+        needs_met && !yields && !displaces
     }
 }
 
@@ -346,23 +326,6 @@ impl From<Preset> for Design {
         p.design()
     }
 }
-
-impl Preset {
-    /// The mechanisms of this preset.
-    pub fn design(self) -> Design {
-        use Mechanism::*;
-        let atomic = [Claim, Digest, StoreErrors];
-        match self {
-            Preset::Naive => Design::NONE,
-            Preset::KeySplit => Design::of(&[RecordAfter]),
-            Preset::Atomic => Design::of(&atomic),
-            Preset::LeasedUnguarded => Design::of(&atomic).with(Lease),
-            Preset::Leased => Design::of(&atomic).with(Lease).with(Guard),
-            Preset::Fenced => Design::of(&atomic).with(Lease).with(Guard).with(Fence),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -371,13 +334,25 @@ mod tests {
     #[test]
     fn requirements_point_backwards_so_one_pass_resolves() {
         for m in Mechanism::ALL {
-            for n in m.needs().iter().chain(m.gives_way_to()) {
+            for n in m.needs().iter().chain(&m.gives_way_to()) {
                 assert_ne!(*n, m);
                 if m.needs().contains(n) {
                     assert!(n < &m, "{m:?} needs the later {n:?}");
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_walk_finds_every_valid_bit_pattern() {
+        let n = Mechanism::ALL.len();
+        let brute: Vec<Design> = (0..1u64 << n)
+            .map(Design)
+            .filter(|d| d.is_valid())
+            .collect();
+        let walked = Design::all_valid();
+        assert_eq!(walked.len(), brute.len());
+        assert!(brute.iter().all(|d| walked.contains(d)));
     }
 
     #[test]

@@ -6,7 +6,6 @@
 use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
-use super::design::Mechanism;
 use super::ids::{ClientStrategy, Ending, Scenario};
 use super::result::{Cell, Run, WriteOutcome};
 use super::rules::Rule;
@@ -90,7 +89,7 @@ impl Cause {
 
 fn duplicate_cause(scenario: Scenario, run: &Run) -> Cause {
     use ClientStrategy as C;
-    let split = run.design.has(Mechanism::RecordAfter);
+    let split = run.design.records_after();
     let stale = run
         .survivors()
         .any(|w| matches!(w.outcome, WriteOutcome::Committed { stale: true, .. }));

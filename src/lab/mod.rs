@@ -38,6 +38,7 @@ pub mod judgement;
 mod judgement_clause;
 pub mod matrix_job;
 pub mod matrix_table_job;
+pub mod mechanisms;
 pub mod narrate;
 pub mod narrate_notes;
 #[cfg(feature = "sqlite")]

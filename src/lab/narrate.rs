@@ -5,7 +5,7 @@
 use crate::kernel::text::{Arg, Join, Sentence};
 use crate::lab::words::tool_text;
 use crate::lab::{
-    AttemptOutcome, Decision, GiveUp, Mechanism, Next, RequestInfo, Run, SqlOutcome, Step, StepKind,
+    AttemptOutcome, Decision, GiveUp, Next, RequestInfo, Run, SqlOutcome, Step, StepKind,
 };
 
 /// An id or a code the narration quotes as it is (a status, a report id).
@@ -153,8 +153,8 @@ fn decision_text(run: &Run, open_tx_lost: bool, req: usize, d: &Decision, a: Ans
 fn replay_text(run: &Run, req: usize, a: Answer) -> Sentence {
     let key = if run.changed_body_replays().contains(&req) {
         "lab.d.replay_changed"
-    } else if !run.design.has(Mechanism::Digest) {
-        if run.design.has(Mechanism::RecordAfter) {
+    } else if !run.design.compares_digest() {
+        if run.design.records_after() {
             "lab.d.replay_split"
         } else {
             "lab.d.replay_no_digest"
@@ -173,7 +173,7 @@ fn write_text(run: &Run, req: usize, d: &Decision) -> Sentence {
         Decision::StaleCreated {
             report_id,
             lease_until_ms,
-        } => Sentence::new(if run.design.has(Mechanism::Guard) {
+        } => Sentence::new(if run.design.guards_write_back() {
             "lab.d.stale_created"
         } else {
             "lab.d.stale_created_unguarded"
@@ -192,7 +192,7 @@ fn write_text(run: &Run, req: usize, d: &Decision) -> Sentence {
             Sentence::new("lab.d.key_recorded").arg("id", raw(report_id))
         }
         _ => {
-            let key = if keyed && run.design.has(Mechanism::StoreErrors) {
+            let key = if keyed && run.design.stores_errors() {
                 "lab.d.failed_keyed"
             } else {
                 "lab.d.failed"

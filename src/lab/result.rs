@@ -256,7 +256,7 @@ pub enum Measure {
 fn writes_response(decision: &Decision, design: Design) -> bool {
     match decision {
         Decision::Created { .. } | Decision::StaleCreated { .. } => true,
-        Decision::Failed => design.has(super::design::Mechanism::StoreErrors),
+        Decision::Failed => design.stores_errors(),
         _ => false,
     }
 }
@@ -540,9 +540,8 @@ impl Run {
     /// the key; the cleanup forgets keys past retention, as the server's own
     /// pruning does.
     pub fn record_uses(&self, what: RecordUse) -> Vec<(usize, usize)> {
-        use super::design::Mechanism::TenantScope;
         type Scope<'a> = (Option<usize>, &'a str);
-        let scoped = self.design.has(TenantScope);
+        let scoped = self.design.scopes_tenant();
         // Per key: the digest and tenant of the request that created the
         // record, the tenant whose handler wrote its response, and when.
         let mut stored: std::collections::HashMap<Scope, StoredRecord> = Default::default();
@@ -611,10 +610,9 @@ impl Run {
     /// stored (`record_after` with `store_errors`). A takeover keeps the
     /// claimant's digest, and a write-back only fills in the response.
     fn records_key(&self, decision: &Decision) -> bool {
-        use super::design::Mechanism::{RecordAfter, StoreErrors};
         match decision {
             Decision::Claimed { .. } | Decision::KeyRecorded { .. } => true,
-            Decision::Failed => self.design.has(RecordAfter) && self.design.has(StoreErrors),
+            Decision::Failed => self.design.records_after() && self.design.stores_errors(),
             _ => false,
         }
     }

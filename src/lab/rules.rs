@@ -17,7 +17,7 @@
 //! - `rerun_failure` (broken in a run): a failed handler's stored 500 is
 //!   replayed (Stripe, «包括 500»), never re-run.
 
-use super::design::{Design, Mechanism};
+use super::design::Design;
 use super::ids::ClientStrategy;
 use crate::kernel::ids::id_enum;
 
@@ -77,26 +77,33 @@ pub fn server_breaks(design: impl Into<Design>) -> Vec<Rule> {
 /// The chapter's rules the combination breaks by design, whatever a run of
 /// it happens to show.
 pub fn design_breaks(client: ClientStrategy, design: impl Into<Design>) -> Vec<Rule> {
-    use Mechanism::*;
     let d = design.into();
     let no_dedup = client == ClientStrategy::Naive || !d.keyed();
     Rule::ALL
         .into_iter()
         .filter(|r| match r {
-            Rule::InsertBeforeKey => d.has(RecordAfter),
-            Rule::ReplayChangedBody => d.keyed() && !d.has(Digest),
             Rule::NewKeyPerAttempt => client == ClientStrategy::NewKey,
             Rule::RetryWithoutDedup => no_dedup && retries_maybe_executed(client),
-            Rule::LeaseWithoutFence => d.has(Lease) && !d.has(Fence),
-            Rule::RetryTls | Rule::RerunFailure => false,
+            _ => mechanisms_break(d, *r),
         })
         .collect()
+}
+
+/// Whether one of the design's mechanisms breaks `rule` and none mends it
+/// (a key record without a digest replays a changed body; a lease without
+/// a fence lets a stale handler write back).
+fn mechanisms_break(d: Design, rule: Rule) -> bool {
+    let ms = d.mechanisms();
+    let says = |list: fn(&dyn crate::lab::mechanisms::Def) -> &'static [&'static str]| {
+        ms.iter().any(|m| list(m.def()).contains(&rule.id()))
+    };
+    says(|m| m.breaks()) && !says(|m| m.mends())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::Preset;
+    use crate::lab::{Mechanism, Preset};
 
     #[test]
     fn the_chapters_anti_patterns_break_their_rules() {
@@ -147,6 +154,15 @@ mod tests {
             vec![NewKeyPerAttempt]
         );
         assert!(server_breaks(Preset::Fenced).is_empty());
+    }
+
+    #[test]
+    fn every_rule_a_mechanism_names_is_a_rule() {
+        for m in crate::lab::Mechanism::ALL {
+            for r in m.def().breaks().iter().chain(m.def().mends()) {
+                assert!(Rule::from_id(r).is_some(), "{m:?}: rule {r}");
+            }
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use super::design::{Design, Mechanism};
+use super::mechanisms::{KeyRecord, NotifyAt, Slot};
 use crate::kernel::ids::id_enum;
 
 /// Transaction control, as the database records it.
@@ -71,115 +72,161 @@ impl Stmt {
         Stmt::InsertOutbox,
     ];
 
-    /// The statement's fragments in design `d`.
+    /// The statement's fragments in design `d`: the handler's text, owned
+    /// by the mechanism whose statement it is, and the fragments the
+    /// design's mechanisms put in its slots.
     pub fn parts(self, d: Design) -> Vec<Part> {
-        use Mechanism::*;
-        let own = |by, text| Some(Part { by, text });
-        let frag = |m: Mechanism, text| d.has(m).then_some(Part { by: Some(m), text });
-        // `… WHERE key = ?`, or `… WHERE tenant = ? AND key = ?` with `tenant_scope`.
-        let by_key = |by: Option<Mechanism>, head: &'static str| {
-            vec![
-                own(by, head),
-                frag(TenantScope, "tenant = ? AND "),
-                own(by, "key = ?"),
-            ]
+        let o = Owners::of(d);
+        let p = Pieces {
+            d,
+            parts: Vec::new(),
         };
-        let conditions = |by: Mechanism, base: &'static str| {
-            let mut parts = by_key(Some(by), base);
-            parts.extend([
-                frag(Guard, " AND status = 'in_progress'"),
-                frag(Fence, " AND fence = ?"),
-            ]);
-            parts
-        };
-        let insert_key = |by: Option<Mechanism>, columns: &'static str, values: &'static str| {
-            vec![
-                own(by, "INSERT INTO idempotency_keys ("),
-                frag(TenantScope, "tenant, "),
-                own(by, columns),
-                frag(TenantScope, "?, "),
-                own(by, values),
-            ]
-        };
-        let parts = match self {
-            Stmt::Lookup => [
-                vec![
-                    own(Some(RecordAfter), "SELECT "),
-                    frag(Digest, "request_digest, "),
-                ],
-                by_key(
-                    Some(RecordAfter),
-                    "response_status, response_body FROM idempotency_keys WHERE ",
-                ),
-            ]
-            .concat(),
-            Stmt::ClaimRead => [
-                vec![
-                    own(Some(Claim), "SELECT "),
-                    frag(Digest, "request_digest, "),
-                ],
-                by_key(
-                    Some(Claim),
-                    "status, fence, lease_expires_ms, response_status, response_body \
-                     FROM idempotency_keys WHERE ",
-                ),
-            ]
-            .concat(),
-            Stmt::ClaimInsert => insert_key(
-                Some(Claim),
+        match self {
+            Stmt::Lookup => p.own(o.recorded, "SELECT ").slot(Slot::ReadColumns).by_key(
+                o.recorded,
+                "response_status, response_body FROM idempotency_keys WHERE ",
+            ),
+            Stmt::ClaimRead => p.own(o.claimed, "SELECT ").slot(Slot::ReadColumns).by_key(
+                o.claimed,
+                "status, fence, lease_expires_ms, response_status, response_body \
+                 FROM idempotency_keys WHERE ",
+            ),
+            Stmt::ClaimInsert => p.insert_key(
+                o.claimed,
                 "key, request_digest, status, fence, lease_expires_ms, created_ms) VALUES (",
                 "?, ?, 'in_progress', ?, ?, ?)",
             ),
-            Stmt::TakeOver => [
-                vec![
-                    own(Some(Lease), "UPDATE idempotency_keys SET "),
-                    frag(Fence, "fence = ?, "),
-                ],
-                by_key(Some(Lease), "lease_expires_ms = ? WHERE "),
-                vec![own(
-                    Some(Lease),
-                    " AND status = 'in_progress' AND lease_expires_ms <= ?",
-                )],
-            ]
-            .concat(),
-            Stmt::BumpFence => vec![
-                own(Some(Fence), "INSERT INTO fence_counter ("),
-                frag(TenantScope, "tenant, "),
-                own(Some(Fence), "key, last) VALUES ("),
-                frag(TenantScope, "?, "),
-                own(Some(Fence), "?, 1) ON CONFLICT ("),
-                frag(TenantScope, "tenant, "),
-                own(Some(Fence), "key) DO UPDATE SET last = last + 1"),
-            ],
-            Stmt::ReadFence => by_key(Some(Fence), "SELECT last FROM fence_counter WHERE "),
-            Stmt::InsertReport => vec![own(
-                None,
-                "INSERT INTO reports (run_id, module, title, details, created_ms) \
-                 VALUES (?, ?, ?, ?, ?)",
-            )],
-            Stmt::RecordKey => insert_key(
-                Some(RecordAfter),
+            Stmt::RecordKey => p.insert_key(
+                o.recorded,
                 "key, request_digest, status, response_status, response_body, created_ms) \
                  VALUES (",
                 "?, ?, 'done', ?, ?, ?)",
             ),
-            Stmt::WriteBack => conditions(
-                Claim,
+            Stmt::WriteBack => p.conditions(
+                o.claimed,
                 "UPDATE idempotency_keys SET status = 'done', response_status = ?, \
                  response_body = ? WHERE ",
             ),
-            // The claim goes: the next request claims the key anew (with
-            // `fence`, under a higher token, since the counter lives in
+            // The claim goes: the next request claims the key anew (with a
+            // fence, under a higher token, since the counter lives in
             // `fence_counter`, not in the deleted row).
-            Stmt::Release => conditions(Claim, "DELETE FROM idempotency_keys WHERE "),
-            Stmt::ReadAfterMiss => by_key(
-                Some(Claim),
+            Stmt::Release => p.conditions(o.claimed, "DELETE FROM idempotency_keys WHERE "),
+            Stmt::ReadAfterMiss => p.by_key(
+                o.claimed,
                 "SELECT status, response_status, response_body, fence \
                  FROM idempotency_keys WHERE ",
             ),
-            Stmt::InsertOutbox => vec![own(Some(Outbox), OUTBOX_INSERT)],
-        };
-        parts.into_iter().flatten().collect()
+            _ => self.other_parts(o, p),
+        }
+        .parts
+    }
+
+    /// The statements that do not read or write the key's record by key
+    /// alone: a lease's, a fence's, the report's and the outbox's.
+    fn other_parts(self, o: Owners, p: Pieces) -> Pieces {
+        match self {
+            Stmt::TakeOver => p
+                .own(o.leasing, "UPDATE idempotency_keys SET ")
+                .slot(Slot::TakeOverSet)
+                .by_key(o.leasing, "lease_expires_ms = ? WHERE ")
+                .own(
+                    o.leasing,
+                    " AND status = 'in_progress' AND lease_expires_ms <= ?",
+                ),
+            Stmt::BumpFence => p
+                .own(o.fencing, "INSERT INTO fence_counter (")
+                .slot(Slot::KeyColumns)
+                .own(o.fencing, "key, last) VALUES (")
+                .slot(Slot::KeyValues)
+                .own(o.fencing, "?, 1) ON CONFLICT (")
+                .slot(Slot::KeyColumns)
+                .own(o.fencing, "key) DO UPDATE SET last = last + 1"),
+            Stmt::ReadFence => p.by_key(o.fencing, "SELECT last FROM fence_counter WHERE "),
+            Stmt::InsertReport => p
+                .own(
+                    None,
+                    "INSERT INTO reports (run_id, module, title, details, created_ms) \
+                     VALUES (?, ?, ?, ?, ?)",
+                )
+                .slot(Slot::ReportNote),
+            Stmt::InsertOutbox => p.own(o.outbox, OUTBOX_INSERT),
+            _ => unreachable!("{self:?} is a key record's statement"),
+        }
+    }
+}
+
+/// The mechanisms of a design whose statements the handler runs (`None`:
+/// the design has none of that kind; the text is the same).
+#[derive(Clone, Copy)]
+struct Owners {
+    recorded: Option<Mechanism>,
+    claimed: Option<Mechanism>,
+    leasing: Option<Mechanism>,
+    fencing: Option<Mechanism>,
+    outbox: Option<Mechanism>,
+    stores_errors: Option<Mechanism>,
+    digest: Option<Mechanism>,
+}
+
+impl Owners {
+    fn of(d: Design) -> Owners {
+        Owners {
+            recorded: d.find(|m| m.key_record() == Some(KeyRecord::RecordedAfter)),
+            claimed: d.find(|m| m.key_record() == Some(KeyRecord::Claimed)),
+            leasing: d.find(|m| m.leases()),
+            fencing: d.find(|m| m.fences()),
+            outbox: d.find(|m| m.notify_at() == Some(NotifyAt::Outbox)),
+            stores_errors: d.find(|m| m.stores_errors()),
+            digest: d.find(|m| m.compares_digest()),
+        }
+    }
+}
+
+/// A statement's parts as they are put together.
+struct Pieces {
+    d: Design,
+    parts: Vec<Part>,
+}
+
+impl Pieces {
+    /// The handler's own text, owned by `by`.
+    fn own(mut self, by: Option<Mechanism>, text: &'static str) -> Self {
+        self.parts.push(Part { by, text });
+        self
+    }
+
+    /// The design's fragments in `slot`, each owned by its mechanism.
+    fn slot(mut self, slot: Slot) -> Self {
+        let found = self.d.fragments(slot);
+        let parts = found
+            .into_iter()
+            .map(|(m, text)| Part { by: Some(m), text });
+        self.parts.extend(parts);
+        self
+    }
+
+    /// `… WHERE key = ?`, with the key's slot before `key`.
+    fn by_key(self, by: Option<Mechanism>, head: &'static str) -> Self {
+        self.own(by, head).slot(Slot::KeyWhere).own(by, "key = ?")
+    }
+
+    /// The write-back's and release's `WHERE`: the key, then the conditions.
+    fn conditions(self, by: Option<Mechanism>, base: &'static str) -> Self {
+        self.by_key(by, base).slot(Slot::WriteCondition)
+    }
+
+    /// An `INSERT` into the key's table.
+    fn insert_key(
+        self,
+        by: Option<Mechanism>,
+        columns: &'static str,
+        values: &'static str,
+    ) -> Self {
+        self.own(by, "INSERT INTO idempotency_keys (")
+            .slot(Slot::KeyColumns)
+            .own(by, columns)
+            .slot(Slot::KeyValues)
+            .own(by, values)
     }
 }
 
@@ -291,9 +338,9 @@ impl Statement {
 /// each fragment marked with the mechanism that contributed it.
 pub fn describe(d: Design) -> Vec<Statement> {
     let mut out = Vec::new();
-    if d.has(Mechanism::RecordAfter) {
+    if d.records_after() {
         out.extend(record_after_statements(d));
-    } else if d.has(Mechanism::Claim) {
+    } else if d.claims() {
         out.extend(claim_arrive_statements(d));
         out.extend(claim_finish_statements(d));
     }
@@ -320,11 +367,11 @@ fn control(by: Option<Mechanism>, text: &'static str) -> Vec<Part> {
 
 /// `parts` with the fragments of `from` attributed to `to` (a statement
 /// that runs in a branch `to` adds).
-fn owned_by(parts: Vec<Part>, from: Mechanism, to: Mechanism) -> Vec<Part> {
+fn owned_by(parts: Vec<Part>, from: Option<Mechanism>, to: Option<Mechanism>) -> Vec<Part> {
     parts
         .into_iter()
         .map(|p| match p.by {
-            Some(m) if m == from => Part { by: Some(to), ..p },
+            Some(_) if p.by == from => Part { by: to, ..p },
             _ => p,
         })
         .collect()
@@ -334,10 +381,7 @@ fn owned_by(parts: Vec<Part>, from: Mechanism, to: Mechanism) -> Vec<Part> {
 /// `outbox`'s row.
 fn report_alone(d: Design, branch: Branch) -> Vec<Statement> {
     let f = |parts| stmt(HandlerPhase::Finish, branch, parts);
-    let mut out = vec![
-        f(control(None, BEGIN)),
-        f(Stmt::InsertReport.parts(Design::NONE)),
-    ];
+    let mut out = vec![f(control(None, BEGIN)), f(Stmt::InsertReport.parts(d))];
     out.extend(outbox_row(d, branch));
     out.push(f(control(None, COMMIT)));
     // The process dies before that COMMIT (SQLite's journal undoes it).
@@ -349,16 +393,17 @@ fn report_alone(d: Design, branch: Branch) -> Vec<Statement> {
     out
 }
 
-/// `outbox`: its row, in the report's transaction.
+/// The outbox's row, in the report's transaction.
 fn outbox_row(d: Design, branch: Branch) -> Option<Statement> {
-    d.has(Mechanism::Outbox)
+    (d.notify_at() == Some(NotifyAt::Outbox))
         .then(|| stmt(HandlerPhase::Finish, branch, Stmt::InsertOutbox.parts(d)))
 }
 
 fn record_after_statements(d: Design) -> Vec<Statement> {
     use Branch::*;
     use HandlerPhase::*;
-    let ra = Some(Mechanism::RecordAfter);
+    let o = Owners::of(d);
+    let ra = o.recorded;
     let mut out = vec![stmt(Arrive, Always, Stmt::Lookup.parts(d))];
     out.extend(report_alone(d, Success));
     out.extend([
@@ -368,16 +413,12 @@ fn record_after_statements(d: Design) -> Vec<Statement> {
         stmt(Finish, Crash, control(ra, ROLLBACK)),
         stmt(Finish, Error, control(ra, ROLLBACK)),
     ]);
-    if d.has(Mechanism::StoreErrors) {
-        let se = Mechanism::StoreErrors;
+    if d.stores_errors() {
+        let se = o.stores_errors;
         out.extend([
-            stmt(Finish, Failure, control(Some(se), BEGIN)),
-            stmt(
-                Finish,
-                Failure,
-                owned_by(Stmt::RecordKey.parts(d), Mechanism::RecordAfter, se),
-            ),
-            stmt(Finish, Failure, control(Some(se), COMMIT)),
+            stmt(Finish, Failure, control(se, BEGIN)),
+            stmt(Finish, Failure, owned_by(Stmt::RecordKey.parts(d), ra, se)),
+            stmt(Finish, Failure, control(se, COMMIT)),
         ]);
     }
     out
@@ -386,8 +427,8 @@ fn record_after_statements(d: Design) -> Vec<Statement> {
 fn claim_arrive_statements(d: Design) -> Vec<Statement> {
     use Branch::*;
     use HandlerPhase::Arrive;
-    use Mechanism::*;
-    let c = Some(Claim);
+    let o = Owners::of(d);
+    let c = o.claimed;
     let mut out = vec![
         stmt(Arrive, Always, control(c, BEGIN)),
         stmt(Arrive, Always, Stmt::ClaimRead.parts(d)),
@@ -397,23 +438,23 @@ fn claim_arrive_statements(d: Design) -> Vec<Statement> {
         stmt(Arrive, KeyUnknown, Stmt::ClaimInsert.parts(d)),
         stmt(Arrive, KeyUnknown, control(c, COMMIT)),
     ]);
-    if d.has(Digest) {
-        out.push(stmt(Arrive, OtherBody, control(Some(Digest), COMMIT)));
+    if d.compares_digest() {
+        out.push(stmt(Arrive, OtherBody, control(o.digest, COMMIT)));
     }
     out.push(stmt(Arrive, Done, control(c, COMMIT)));
-    if d.has(Lease) {
+    if d.leases() {
         out.extend(fence_bump(d, LeaseExpired));
         out.push(stmt(Arrive, LeaseExpired, Stmt::TakeOver.parts(d)));
-        out.push(stmt(Arrive, LeaseExpired, control(Some(Lease), COMMIT)));
+        out.push(stmt(Arrive, LeaseExpired, control(o.leasing, COMMIT)));
     }
     out.push(stmt(Arrive, InProgress, control(c, COMMIT)));
     out
 }
 
-/// `fence`: every claim and every takeover raises the key's counter in
+/// A fence: every claim and every takeover raises the key's counter in
 /// `fence_counter` and reads the new token («每次占键 token 加 1»).
 fn fence_bump(d: Design, branch: Branch) -> Vec<Statement> {
-    if !d.has(Mechanism::Fence) {
+    if !d.fences() {
         return Vec::new();
     }
     let f = |s: Stmt| stmt(HandlerPhase::Arrive, branch, s.parts(d));
@@ -423,10 +464,10 @@ fn fence_bump(d: Design, branch: Branch) -> Vec<Statement> {
 fn claim_finish_statements(d: Design) -> Vec<Statement> {
     use Branch::*;
     use HandlerPhase::Finish;
-    use Mechanism::*;
-    let c = Some(Claim);
-    let failure = if d.has(StoreErrors) {
-        owned_by(Stmt::WriteBack.parts(d), Claim, StoreErrors)
+    let o = Owners::of(d);
+    let c = o.claimed;
+    let failure = if d.stores_errors() {
+        owned_by(Stmt::WriteBack.parts(d), c, o.stores_errors)
     } else {
         Stmt::Release.parts(d)
     };

@@ -233,34 +233,24 @@ impl Change {
 ///   记录，再由单独的发送流程按记录投递»), then `downstream_key` («投递本身也要
 ///   能去重», «把幂等键继续传给下游»). `notify_before_commit` is the hurried
 ///   handler, never a step; `downstream_fence` is not the chapter's.
-pub const CHAPTER_ORDER: [Mechanism; 8] = [
-    Mechanism::Claim,
-    Mechanism::Digest,
-    Mechanism::StoreErrors,
-    Mechanism::Lease,
-    Mechanism::Guard,
-    Mechanism::Fence,
-    Mechanism::Outbox,
-    Mechanism::DownstreamKey,
-];
-
-/// What a fix may add: the chapter's mechanisms, then `tenant_scope`
-/// (`003_*.txt`), which the chapter's own order never reaches.
-pub const FIX_ORDER: [Mechanism; CHAPTER_ORDER.len() + 1] = {
-    let mut all = [Mechanism::TenantScope; CHAPTER_ORDER.len() + 1];
-    let mut i = 0;
-    while i < CHAPTER_ORDER.len() {
-        all[i] = CHAPTER_ORDER[i];
-        i += 1;
-    }
-    all
-};
+///
+/// Each mechanism states its place ([`crate::lab::mechanisms::Def::chapter_place`]);
+/// `tenant_scope` (`003_*.txt`), which the chapter's own order never
+/// reaches, comes last: what a fix may add.
+pub fn fix_order() -> Vec<Mechanism> {
+    let mut placed: Vec<(u8, Mechanism)> = Mechanism::ALL
+        .into_iter()
+        .filter_map(|m| m.def().chapter_place().map(|p| (p, m)))
+        .collect();
+    placed.sort();
+    placed.into_iter().map(|(_, m)| m).collect()
+}
 
 /// The mechanism the chapter adds next to `design`, `tenant_scope` last
-/// ([`FIX_ORDER`]: a row's fix may name it, so «本章的机制都已经加上了» waits
+/// ([`fix_order`]: a row's fix may name it, so «本章的机制都已经加上了» waits
 /// for it too); `None` once every one is in it.
 pub fn next_mechanism(design: Design) -> Option<Change> {
-    FIX_ORDER
+    fix_order()
         .into_iter()
         .filter(|m| !design.has(*m))
         .find_map(|m| Change::of(design, &[m]))
@@ -434,7 +424,8 @@ mod engine {
     /// would get the old response), never a lease without `fence` (so
     /// neither `leased_unguarded` nor `leased`).
     fn changes(design: Design) -> Vec<Change> {
-        let n = FIX_ORDER.len();
+        let order = fix_order();
+        let n = order.len();
         let mut subsets: Vec<Vec<usize>> = (1u32..1 << n)
             .map(|bits| (0..n).filter(|i| bits >> i & 1 == 1).collect::<Vec<_>>())
             .filter(|s| s.len() <= MAX_ADDED)
@@ -442,7 +433,7 @@ mod engine {
         subsets.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
         subsets
             .iter()
-            .map(|s| s.iter().map(|i| FIX_ORDER[*i]).collect::<Vec<_>>())
+            .map(|s| s.iter().map(|i| order[*i]).collect::<Vec<_>>())
             .filter_map(|add| Change::of(design, &add))
             .filter(|c| server_breaks(c.design).is_empty())
             .collect()
@@ -497,7 +488,7 @@ mod engine {
             .filter(|c| designs.iter().any(|d| row(*d, *c, seed, scenario).pass))
             .collect();
         let scenarios: Vec<Scenario> = rows.iter().map(|r| r.scenario).collect();
-        let full = FIX_ORDER.into_iter().fold(Design::NONE, |d, m| d.with(m));
+        let full = fix_order().into_iter().fold(Design::NONE, |d, m| d.with(m));
         let on_full = |c: ClientStrategy| score(&suite(full, c, seed, &scenarios)).pass;
         let now = on_full(client);
         let instead = fixers.iter().copied().find(|c| on_full(*c) > now);

@@ -9,9 +9,13 @@ impl Server {
         if h.fault == ServerFault::FailBeforeWork {
             return self.abort(db, h);
         }
+        self.design.hear(HandlerStep::Work);
+        if h.fault == ServerFault::Fail {
+            self.design.hear(HandlerStep::Failure);
+        }
         match self.key_of(h) {
             None => self.finish_alone(db, h, now),
-            Some(key) if self.has(Mechanism::RecordAfter) => {
+            Some(key) if self.design.records_after() => {
                 self.finish_recorded_after(db, h, &key, now)
             }
             Some(key) => self.finish_claimed(db, h, &key, now),
@@ -32,7 +36,7 @@ impl Server {
         let id = db.last_insert_rowid();
         h.report = Some(id);
         h.committed = false;
-        if self.has(Mechanism::Outbox) {
+        if self.design.notify_at() == Some(NotifyAt::Outbox) {
             let row = [int(id), opt(h.fence), int(now as i64)];
             db.exec(self.sql.get(Stmt::InsertOutbox), &row)
                 .map_err(|_| ())?;
@@ -79,7 +83,7 @@ impl Server {
     /// `record_after`: the report in one commit, the key and its response in
     /// a second (`store_errors`: a failure's 500 is recorded the same way).
     fn finish_recorded_after(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
-        if h.fault == ServerFault::Fail && self.has(Mechanism::StoreErrors) {
+        if h.fault == ServerFault::Fail && self.design.stores_errors() {
             let r = failed(h);
             db.begin();
             if self.record_key(db, h, key, &r, now).is_err() {
@@ -131,7 +135,7 @@ impl Server {
     fn finish_claimed(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
         db.begin();
         if h.fault == ServerFault::Fail {
-            return match self.has(Mechanism::StoreErrors) {
+            return match self.design.stores_errors() {
                 true => self.write_back(db, h, key, Decision::Failed, failed(h)),
                 false => self.release(db, h, key),
             };
@@ -146,9 +150,7 @@ impl Server {
         let decision = match h.lease_until {
             // Without a fence nothing tells whose claim is in progress: a
             // handler whose lease ended may still write back.
-            Some(until)
-                if until <= now && self.has(Mechanism::Lease) && !self.has(Mechanism::Fence) =>
-            {
+            Some(until) if until <= now && self.design.leases() && !self.design.fences() => {
                 Decision::StaleCreated {
                     report_id: id,
                     lease_until_ms: until,
@@ -162,7 +164,7 @@ impl Server {
     /// The write-back's `WHERE`: the key, and `guard`'s and `fence`'s conditions.
     fn key_params(&self, h: &Handler, key: &str) -> Vec<Value> {
         let mut params = self.key_args(h, key);
-        if self.has(Mechanism::Fence) {
+        if self.design.fences() {
             params.push(opt(h.fence));
         }
         params
@@ -176,6 +178,7 @@ impl Server {
         decision: Decision,
         r: ResponseInfo,
     ) -> Phase {
+        self.design.hear(HandlerStep::WriteBack);
         let mut params = vec![int(r.status as i64), text(&r.body)];
         params.extend(self.key_params(h, key));
         match db.exec(self.sql.get(Stmt::WriteBack), &params) {
@@ -206,7 +209,7 @@ impl Server {
             Phase::Respond(Decision::Aborted { released }, r)
         };
         let key = match self.key_of(h) {
-            Some(key) if self.has(Mechanism::Claim) => key,
+            Some(key) if self.design.claims() => key,
             _ => return answer(false),
         };
         db.begin();
@@ -241,7 +244,7 @@ impl Server {
         let row = db.row(self.sql.get(Stmt::ReadAfterMiss), &self.key_args(h, key));
         let lost = |replayed: bool| match &row {
             None => Decision::ClaimGone,
-            Some(r) if self.has(Mechanism::Fence) => Decision::Fenced {
+            Some(r) if self.design.fences() => Decision::Fenced {
                 replayed,
                 held: h.fence.unwrap_or_default(),
                 current: as_int(&r[3]).unwrap_or_default(),

@@ -14,9 +14,10 @@ use rusqlite::types::Value;
 use serde_json::json;
 
 use super::db::Db;
-use super::design::{Design, Mechanism};
+use super::design::Design;
 use super::faults::ServerFault;
 use super::harness;
+use super::mechanisms::{HandlerStep, NotifyAt};
 use super::sql::{HandlerSql, Stmt};
 use super::times::LEASE_MS;
 use super::trace::{Decision, ResponseInfo};
@@ -121,10 +122,6 @@ impl Server {
         self.design
     }
 
-    fn has(&self, m: Mechanism) -> bool {
-        self.design.has(m)
-    }
-
     /// The key this design handles the request by, if any.
     fn key_of(&self, h: &Handler) -> Option<String> {
         h.key.clone().filter(|_| self.design.keyed())
@@ -134,7 +131,7 @@ impl Server {
     /// the tenant before the key.
     fn key_args(&self, h: &Handler, key: &str) -> Vec<Value> {
         let tenant = harness::TENANTS[h.tenant.min(harness::TENANTS.len() - 1)];
-        match self.has(Mechanism::TenantScope) {
+        match self.design.scopes_tenant() {
             true => vec![text(tenant), text(key)],
             false => vec![text(key)],
         }
@@ -142,7 +139,7 @@ impl Server {
 
     /// Phase 1: the request arrives.
     pub fn arrive(&self, db: &mut Db, h: &mut Handler, now: u64) -> Phase {
-        if self.has(Mechanism::TenantScope) {
+        if self.design.scopes_tenant() {
             let tenant = harness::TENANTS[h.tenant.min(harness::TENANTS.len() - 1)];
             h.digest = harness::tenant_digest(tenant, &h.digest);
         }
@@ -154,7 +151,7 @@ impl Server {
             (None, true) => return Phase::Work(Decision::NoKey),
             (Some(k), true) => k.clone(),
         };
-        if self.has(Mechanism::RecordAfter) {
+        if self.design.records_after() {
             self.look_up(db, h, &key)
         } else {
             self.claim(db, h, &key, now)
@@ -163,10 +160,11 @@ impl Server {
 
     /// `record_after`: a known key is answered from its record.
     fn look_up(&self, db: &mut Db, h: &Handler, key: &str) -> Phase {
+        self.design.hear(HandlerStep::Lookup);
         let Some(row) = db.row(self.sql.get(Stmt::Lookup), &self.key_args(h, key)) else {
             return Phase::Work(Decision::KeyUnknown);
         };
-        let at = usize::from(self.has(Mechanism::Digest));
+        let at = usize::from(self.design.compares_digest());
         if at == 1 && as_text(&row[0]).unwrap_or_default() != h.digest {
             return Phase::Respond(Decision::DigestMismatch, different_body(h));
         }
@@ -177,12 +175,13 @@ impl Server {
     /// `claim`: read the key's record and claim, replay, refuse or take over
     /// in one transaction.
     fn claim(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
+        self.design.hear(HandlerStep::Claim);
         db.begin();
         let row = db.row(self.sql.get(Stmt::ClaimRead), &self.key_args(h, key));
         let Some(row) = row else {
             return self.insert_claim(db, h, key, now);
         };
-        let rec = KeyRecord::read(&row, self.has(Mechanism::Digest));
+        let rec = KeyRecord::read(&row, self.design.compares_digest());
         if rec.digest.is_some_and(|d| d != h.digest) {
             db.commit();
             return Phase::Respond(Decision::DigestMismatch, different_body(h));
@@ -192,7 +191,7 @@ impl Server {
             let r = replay(h, rec.response_status, rec.response_body);
             return Phase::Respond(Decision::Replay, r);
         }
-        let leased_until = rec.lease_expires.filter(|_| self.has(Mechanism::Lease));
+        let leased_until = rec.lease_expires.filter(|_| self.design.leases());
         if leased_until.is_some_and(|exp| exp <= now as i64) {
             return self.take_over(db, h, key, now);
         }
@@ -205,10 +204,9 @@ impl Server {
         Phase::Respond(Decision::InProgress, r)
     }
 
-    /// `lease`: when a claim made at `now` ends.
+    /// With a lease: when a claim made at `now` ends.
     fn new_lease(&self, now: u64) -> Option<i64> {
-        self.has(Mechanism::Lease)
-            .then_some((now + LEASE_MS) as i64)
+        self.design.leases().then_some((now + LEASE_MS) as i64)
     }
 
     /// `fence`: raises the key's counter in `fence_counter` and reads the
@@ -216,7 +214,7 @@ impl Server {
     /// key's row, so a key released and claimed again gets a higher token
     /// than any handler of it before.
     fn next_fence(&self, db: &mut Db, h: &Handler, key: &str) -> Result<Option<i64>, ()> {
-        if !self.has(Mechanism::Fence) {
+        if !self.design.fences() {
             return Ok(None);
         }
         let args = self.key_args(h, key);

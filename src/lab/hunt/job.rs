@@ -153,9 +153,9 @@ impl HuntOutcome {
 }
 
 /// The design a «no server fixes it» is judged against: every mechanism a
-/// fix may add ([`crate::lab::suite::FIX_ORDER`]).
+/// fix may add ([`crate::lab::suite::fix_order`]).
 pub fn complete_design() -> Design {
-    Design::of(&crate::lab::suite::FIX_ORDER)
+    Design::of(&crate::lab::suite::fix_order())
 }
 
 #[cfg(feature = "sqlite")]

@@ -16,11 +16,12 @@ pub use super::result::{CallSummary, Cell, Run};
 pub use fix::{nearest_fix, nearest_fix_among};
 
 use super::db::Db;
-use super::design::{Design, Mechanism};
+use super::design::Design;
 use super::faults::{Delivery, FaultSchedule};
 use super::handler::{Handler, Phase, Server};
 use super::harness;
 use super::ids::{ClientStrategy, Scenario};
+use super::mechanisms::NotifyAt;
 use super::notifier::Notifier;
 use super::result::{Notice, Write};
 use super::times::*;
@@ -224,7 +225,7 @@ impl Sim {
             seed,
             snapshots,
             rng: lab_rng(seed),
-            db: Db::open(design.has(super::design::Mechanism::TenantScope)),
+            db: Db::open(design.scopes_tenant()),
             queue: EventQueue::default(),
             now: 0,
             steps: Vec::new(),
@@ -333,7 +334,8 @@ impl Sim {
         } else {
             (Vec::new(), Vec::new())
         };
-        let outbox_kept = self.snapshots && self.server.design().has(Mechanism::Outbox);
+        let outbox_kept =
+            self.snapshots && self.server.design().notify_at() == Some(NotifyAt::Outbox);
         let outbox = if outbox_kept {
             self.db.outbox_rows()
         } else {

@@ -7,7 +7,7 @@
 //! answers.
 
 use super::*;
-use crate::lab::design::Mechanism;
+use crate::lab::mechanisms::{HandlerStep, NotifyAt};
 use crate::lab::sql::{RELAY_MARK_SENT, RELAY_PENDING};
 
 /// One notification the service is trying to get through.
@@ -55,6 +55,7 @@ impl Sim {
     fn send_note(&mut self, task: usize) -> Arrow {
         let id = self.note_calls.len();
         let design = self.server.design();
+        design.hear(HandlerStep::Notify);
         let fault = self.schedule.notify_call(id);
         let t = &mut self.note_tasks[task];
         t.attempts += 1;
@@ -72,10 +73,8 @@ impl Sim {
             sender: t.sender,
             attempt: t.attempts,
             report_id: t.report_id,
-            dedupe_key: dedupe.filter(|_| design.has(Mechanism::DownstreamKey)),
-            fence: scope
-                .zip(t.fence)
-                .filter(|_| design.has(Mechanism::DownstreamFence)),
+            dedupe_key: dedupe.filter(|_| design.dedupes_downstream()),
+            fence: scope.zip(t.fence).filter(|_| design.fences_downstream()),
             title: t.title.clone(),
             call_lost: matches!(fault.request, Delivery::Lose | Delivery::Refuse),
             answer_lost: matches!(fault.response, Delivery::Lose | Delivery::Refuse),
@@ -105,7 +104,7 @@ impl Sim {
         let report = h.report.filter(|_| h.committed);
         // The key the notifier dedupes (and fences) by lives in the same
         // namespace as the service's key record.
-        let key = match self.server.design().has(Mechanism::TenantScope) {
+        let key = match self.server.design().scopes_tenant() {
             true => h.key.as_deref().map(|k| harness::scoped_key(h.tenant, k)),
             false => h.key.clone(),
         };
@@ -146,11 +145,11 @@ impl Sim {
         if !h.committed {
             return None;
         }
-        if design.has(Mechanism::Outbox) {
+        if design.notify_at() == Some(NotifyAt::Outbox) {
             self.wake_relay(self.now + RELAY_POLL_MS);
             return None;
         }
-        if design.has(Mechanism::NotifyBeforeCommit) || matches!(phase, Phase::Crash) {
+        if design.notify_at() == Some(NotifyAt::BeforeCommit) || matches!(phase, Phase::Crash) {
             return None;
         }
         let task = self.handler_task(h, false);

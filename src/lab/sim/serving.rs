@@ -4,7 +4,7 @@
 use rand::Rng as _;
 
 use super::*;
-use crate::lab::design::Mechanism;
+use crate::lab::mechanisms::NotifyAt;
 use crate::lab::result::{Holder, RollbackCause, WriteOutcome};
 
 /// The write-back condition that rolled a handler's report back, if any.
@@ -63,7 +63,7 @@ impl Sim {
     /// the step about to be recorded.
     fn note_write(&mut self, h: &Handler, phase: &Phase) {
         let Some(report_id) = h.report else { return };
-        let holder = match (h.took_over, self.server.design().has(Mechanism::Claim)) {
+        let holder = match (h.took_over, self.server.design().claims()) {
             (true, _) => Holder::Taker { fence: h.fence },
             (false, true) if h.key.is_some() => Holder::Claimant,
             _ => Holder::Unclaimed,
@@ -104,7 +104,7 @@ impl Sim {
                 let until = self.now + work;
                 let (handler, epoch) = (self.handlers.len(), self.epoch);
                 self.handlers.push(h.clone());
-                let next = if self.server.design().has(Mechanism::NotifyBeforeCommit) {
+                let next = if self.server.design().notify_at() == Some(NotifyAt::BeforeCommit) {
                     Ev::NotifyFirst { handler, epoch }
                 } else {
                     Ev::Finish { handler, epoch }

@@ -58,7 +58,7 @@ pub(super) fn picker(
 ) -> Html {
     let id = q.id;
     let boxes = |g: Group| {
-        let ms = Mechanism::ALL.into_iter().filter(move |m| m.group() == g);
+        let ms = crate::lab::build::mechanisms_of(g).into_iter();
         html! {
             <fieldset class="ex-build-group">
                 <legend>{ t(l, &format!("lab.group.{}", g.id())) }</legend>
@@ -79,7 +79,7 @@ pub(super) fn picker(
                     }
                 }) }
                 { what_they_do(l, "build.what_mechanisms", &format!("{id}-{}", g.id()),
-                    Mechanism::ALL.into_iter().filter(|m| m.group() == g)
+                    crate::lab::build::mechanisms_of(g).into_iter()
                         .map(|m| (t(l, &m.key()), t(l, &format!("{}.desc", m.key()))))) }
             </fieldset>
         }

@@ -78,7 +78,7 @@ pub fn controls(l: Lang, b: &BuildParams, a: &Actions) -> Html {
                 (t(l, &format!("lab.server.{}", p.id())), t(l, &format!("lab.server.{}.desc", p.id())))
             })) }
             <div class="mech-groups" role="group" aria-label={t(l, "build.mechanisms")} data-testid="build-mechanisms">
-                { for Group::ALL.into_iter().map(|g| group(l, g, b.design, a)) }
+                { for crate::lab::build::design_list().into_iter().map(|(g, _)| group(l, g, b.design, a)) }
             </div>
             <p class="muted" data-testid="build-design" data-design={b.design.to_ids()}>
                 { tf(l, "build.design_used", &[("design", design_name(l, b.design))]) }
@@ -96,27 +96,23 @@ pub fn controls(l: Lang, b: &BuildParams, a: &Actions) -> Html {
 
 /// One group's checkboxes.
 fn group(l: Lang, g: Group, design: Design, a: &Actions) -> Html {
-    let boxes = Mechanism::ALL
-        .into_iter()
-        .filter(|m| m.group() == g)
-        .map(|m| {
-            let onchange = a.toggle.reform(move |e: Event| {
-                let on = e
-                    .target_dyn_into::<web_sys::HtmlInputElement>()
-                    .is_some_and(|i| i.checked());
-                (m, on)
-            });
-            html! {
-                <label class="mech" title={t(l, &format!("{}.desc", m.key()))}>
-                    <input type="checkbox" data-testid={format!("mech-{}", m.id())}
-                        checked={design.has(m)} onchange={onchange} />
-                    { " " }{ t(l, &m.key()) }{ " " }<code class="muted">{ m.id() }</code>
-                </label>
-            }
+    let boxes = crate::lab::build::mechanisms_of(g).into_iter().map(|m| {
+        let onchange = a.toggle.reform(move |e: Event| {
+            let on = e
+                .target_dyn_into::<web_sys::HtmlInputElement>()
+                .is_some_and(|i| i.checked());
+            (m, on)
         });
-    let help = Mechanism::ALL
+        html! {
+            <label class="mech" title={t(l, &format!("{}.desc", m.key()))}>
+                <input type="checkbox" data-testid={format!("mech-{}", m.id())}
+                    checked={design.has(m)} onchange={onchange} />
+                { " " }{ t(l, &m.key()) }{ " " }<code class="muted">{ m.id() }</code>
+            </label>
+        }
+    });
+    let help = crate::lab::build::mechanisms_of(g)
         .into_iter()
-        .filter(|m| m.group() == g)
         .map(|m| (t(l, &m.key()), t(l, &format!("{}.desc", m.key()))));
     html! {
         <fieldset class="mech-group" data-testid={format!("group-{}", g.id())}>

@@ -502,7 +502,7 @@ fn lower_panels(l: Lang, s: &LabState, seq_ref: NodeRef, narrow: bool) -> Html {
             { reports_table(l, reports, reports_before) }
             { keys_table(l, keys, keys_before) }
             { super::tables_downstream::downstream_tables(l, super::tables_downstream::has_outbox(run.design), now, then) }
-            { super::tenants::key_notes(l, s.run.design.has(crate::lab::Mechanism::TenantScope)) }
+            { super::tenants::key_notes(l, s.run.design.scopes_tenant()) }
         </div>
     </> }
 }

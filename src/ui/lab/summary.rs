@@ -91,21 +91,13 @@ fn tenant_fix(l: Lang, s: &LabState) -> Html {
         .classes
         .iter()
         .any(|k| matches!(k, F::Leak | F::TenantRefused));
-    if !crossed || s.params.design.has(Mechanism::TenantScope) {
+    let scope = Mechanism::find(|m| m.scopes_tenant());
+    let Some(scope) = scope.filter(|_| crossed && !s.params.design.scopes_tenant()) else {
         return Html::default();
-    }
+    };
     let p = &s.params;
-    let to = crate::pages::links::Link::lab_end(
-        p.scenario,
-        p.client,
-        p.design.with(Mechanism::TenantScope),
-        p.seed,
-    );
-    let text = tf(
-        l,
-        "lab.end.tenant_fix",
-        &[("mech", t(l, "lab.mech.tenant_scope"))],
-    );
+    let to = crate::pages::links::Link::lab_end(p.scenario, p.client, p.design.with(scope), p.seed);
+    let text = tf(l, "lab.end.tenant_fix", &[("mech", t(l, &scope.key()))]);
     html! { <p><AppLink to={to} testid="tenant-fix-link">{ text }</AppLink></p> }
 }
 

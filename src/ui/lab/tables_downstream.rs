@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::tables::{opt, sql_list, time_cell, time_head};
 use crate::i18n::{t, Lang};
-use crate::lab::{Mechanism, NotificationRow, OutboxRow, Step};
+use crate::lab::{NotificationRow, OutboxRow, Step};
 
 /// The notifier's `notifications` after the step; rows new at this step are marked.
 fn notifications_table(l: Lang, rows: &[NotificationRow], before: &[NotificationRow]) -> Html {
@@ -93,5 +93,5 @@ pub fn downstream_tables(
 
 /// Whether the design keeps an outbox (its table is shown).
 pub fn has_outbox(d: crate::lab::Design) -> bool {
-    d.has(Mechanism::Outbox)
+    d.notify_at() == Some(crate::lab::mechanisms::NotifyAt::Outbox)
 }
