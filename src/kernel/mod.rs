@@ -1,6 +1,6 @@
 //! What every demo stands on: the event queue, the seeded RNG, backoff with
 //! its jitter policies, jobs (the pure part of staged work), ids, URL
-//! parameters, the chart axis, CSV, HTML escaping and the words of text
+//! parameters, the one number formatter, the chart axis, CSV, HTML escaping and the words of text
 //! (`Lang`, `Sentence`). Nothing here names a demo or a page.
 
 pub mod axis;
@@ -10,6 +10,7 @@ pub mod events;
 pub mod html;
 pub(crate) mod ids;
 pub mod job;
+pub mod num;
 pub mod page_form;
 pub mod page_params;
 pub mod params;

@@ -236,11 +236,7 @@ pub const MAX_SAFE_INTEGER: i64 = (1 << 53) - 1;
 /// A number for the URL: integers without `.0`, others as Rust prints them
 /// (the shortest text that parses back to the same f64).
 pub fn url_num(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 1e15 {
-        format!("{}", v as i64)
-    } else {
-        format!("{v}")
-    }
+    super::num::url(v)
 }
 
 /// Inclusive bounds and a default for a numeric parameter.

@@ -3,10 +3,10 @@
 
 use yew::prelude::*;
 
-use crate::i18n::num::SECONDS_FROM_MS;
 use crate::i18n::{t, Lang};
-pub use crate::kernel::axis::tick_label;
 use crate::kernel::axis::Axis;
+pub use crate::kernel::num::tick_label;
+use crate::kernel::num::SECONDS_FROM_MS;
 
 /// Plot margins (px): room for tick labels and axis titles.
 pub const LEFT: f64 = 58.0;
@@ -80,7 +80,7 @@ impl Frame {
 
 /// A coordinate with one decimal (keeps the SVG small).
 pub fn fmt(v: f64) -> String {
-    format!("{v:.1}")
+    crate::kernel::num::fixed(v, 1)
 }
 
 /// The `<svg>` element of a chart with an accessible name.

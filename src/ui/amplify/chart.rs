@@ -5,7 +5,8 @@ use yew::prelude::*;
 
 use crate::amplify::load::TracedRequest;
 use crate::i18n::{t, tf, Lang};
-use crate::kernel::axis::{tick_label, Axis};
+use crate::kernel::axis::Axis;
+use crate::kernel::num::tick_label;
 use crate::ui::chart::{fmt, svg, Frame, BOTTOM, LEFT, RIGHT, TOP};
 
 /// Height of a line chart (px).

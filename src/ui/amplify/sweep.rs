@@ -70,7 +70,7 @@ pub fn sweep_view(p: &SweepProps) -> Html {
                         <button type="button" data-testid="sweep-cancel" onclick={cancel}>{ t(l, "amplify.cancel") }</button>
                     </> },
                     Status::Done => html! {
-                        <span data-testid="sweep-done">{ tf(l, "amplify.done_in", &[("ms", crate::i18n::num::duration(l, state.timing().elapsed_ms().round()))]) }</span>
+                        <span data-testid="sweep-done">{ tf(l, "amplify.done_in", &[("ms", crate::kernel::num::duration(l, state.timing().elapsed_ms().round()))]) }</span>
                     },
                     Status::Cancelled => html! { <>
                         <span data-testid="sweep-cancelled">{ t(l, "amplify.cancelled") }</span>

@@ -8,7 +8,7 @@ use crate::exercises::progress::Standing;
 use crate::exercises::{
     option_key, redgreen, CaseRow, CaseRun, Cases, Kind, Model, PredictInput, Question,
 };
-use crate::i18n::num::{count, num};
+use crate::i18n::num::count;
 use crate::i18n::{has, join_list, named, t, tf, Lang};
 use crate::ui::link::AppLink;
 
@@ -17,7 +17,7 @@ use super::marks::{case_mark, mark, mark_attr, mark_icon};
 /// A number as shown in a card or a result: grouped, up to three decimals,
 /// no «.0».
 pub fn fmt_num(v: f64) -> String {
-    num(v, 3)
+    crate::kernel::num::answer(v)
 }
 
 /// The text of a choice, of true/false, or of a test's fault.

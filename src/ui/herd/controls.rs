@@ -79,7 +79,7 @@ where
 fn range_text<T: std::fmt::Display + Copy>(lang: Lang, b: &Bound<T>) -> String {
     let as_int = |v: T| v.to_string().parse::<i64>().ok();
     match (as_int(b.min), as_int(b.max)) {
-        (Some(min), Some(max)) => crate::i18n::num::range(lang, min, max),
+        (Some(min), Some(max)) => crate::kernel::num::range(lang, min, max),
         _ => b.range_text(),
     }
 }

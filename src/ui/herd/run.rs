@@ -11,9 +11,9 @@ use crate::herd::chart_data::{timeline_axes, timeline_clients, timeline_stride, 
 use crate::herd::hist_panels::{grid_class, panel_width};
 use crate::herd::job::Engine;
 use crate::herd::{PointSummary, Spread, Trace};
-use crate::i18n::num::{count, duration, durations, group};
 use crate::i18n::{t, tf, Lang};
 use crate::kernel::job::JobStatus;
+use crate::kernel::num::{count, duration, durations, group};
 use crate::ui::chart::{svg, Frame};
 use crate::ui::frame_hooks::use_revealed;
 use crate::ui::widgets::LazyDetails;

@@ -8,9 +8,9 @@ use super::labels::{label, marker_is_open, marker_path, name, style, swatch};
 use crate::herd::chart_data::Axis;
 use crate::herd::job::{Engine, HerdJob};
 use crate::herd::{PointSummary, Strategy};
-use crate::i18n::num::{count, duration, group, SECONDS_FROM_MS};
 use crate::i18n::{t, tf, Lang};
 use crate::kernel::job::JobStatus;
+use crate::kernel::num::{count, duration, group, SECONDS_FROM_MS};
 use crate::ui::chart::{fmt, svg, Frame};
 use crate::ui::widgets::LazyDetails;
 
