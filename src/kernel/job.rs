@@ -302,6 +302,72 @@ impl<T: AsksOne> Job for T {
     }
 }
 
+/// How many of `total` parts of a drawing are shown: `first` at once, then
+/// `per_part` more at each step, a drawn frame apart. The pure half of
+/// drawing a page in parts, the one count for both ways a part waits for
+/// its frame: a job's [`Need::Frames`] (a table that arrives whole) and
+/// the UI's `use_revealed` hook (a list, a page's stages).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reveal {
+    total: usize,
+    shown: usize,
+    per_part: usize,
+}
+
+impl Reveal {
+    /// `total` parts, `first` of them shown, then `per_part` (at least 1)
+    /// more per step.
+    pub fn new(total: usize, first: usize, per_part: usize) -> Self {
+        Reveal {
+            total,
+            shown: first.min(total),
+            per_part: per_part.max(1),
+        }
+    }
+
+    /// Every part shown (nothing left to reveal).
+    pub fn all(total: usize) -> Self {
+        Reveal::new(total, total, total)
+    }
+
+    /// This reveal after `steps` more steps.
+    pub fn after(self, steps: usize) -> Self {
+        Reveal {
+            shown: self
+                .shown
+                .saturating_add(steps.saturating_mul(self.per_part))
+                .min(self.total),
+            ..self
+        }
+    }
+
+    /// Parts shown so far: `0..shown()`.
+    pub fn shown(&self) -> usize {
+        self.shown
+    }
+
+    /// Parts each step adds.
+    pub fn per_part(&self) -> usize {
+        self.per_part
+    }
+
+    /// Whether part `i` is shown.
+    pub fn shows(&self, i: usize) -> bool {
+        i < self.shown
+    }
+
+    /// Whether every part is shown.
+    pub fn is_done(&self) -> bool {
+        self.shown >= self.total
+    }
+
+    /// Shows the next step's parts; returns whether another step follows.
+    pub fn advance(&mut self) -> bool {
+        *self = self.after(1);
+        !self.is_done()
+    }
+}
+
 /// A [`Stepped`] computation with its timing: a job that needs only the
 /// page's slices.
 pub struct Timed<S> {
@@ -460,6 +526,25 @@ mod tests {
             (t.status(), t.elapsed_ms(), t.slices()),
             (JobStatus::Cancelled, 30.0, 2)
         );
+    }
+
+    #[test]
+    fn a_reveal_shows_its_first_parts_then_a_step_at_a_time() {
+        let mut r = Reveal::new(10, 3, 2);
+        assert_eq!((r.shown(), r.per_part()), (3, 2));
+        assert!(r.shows(2) && !r.shows(3));
+        assert_eq!(r.after(2).shown(), 7);
+        assert_eq!(r.after(usize::MAX).shown(), 10);
+        let mut seen = vec![r.shown()];
+        while r.advance() {
+            seen.push(r.shown());
+        }
+        seen.push(r.shown());
+        assert_eq!(seen, vec![3, 5, 7, 9, 10]);
+        assert!(!r.advance() && r.is_done());
+        assert_eq!(Reveal::new(2, 0, 0).after(1).shown(), 1);
+        assert!(Reveal::all(0).is_done() && Reveal::all(5).shows(4));
+        assert!(Reveal::new(0, 3, 1).is_done());
     }
 }
 

@@ -262,6 +262,9 @@ fn engine_id(engine: Engine) -> &'static str {
 #[function_component(RunView)]
 pub fn run_view(p: &RunViewProps) -> Html {
     let lang = p.lang;
+    // The charts come in stages, a frame apart: 1 = histograms, 2 = + timelines.
+    let charts = p.job.job.borrow().as_ref().and_then(|s| s.charts.clone());
+    let chart_stage = use_revealed(if charts.is_some() { 2 } else { 0 }, 0, 1, charts.clone());
     let job = p.job.job.borrow();
     let Some(job) = job.as_ref() else {
         return html! {};
@@ -297,10 +300,10 @@ pub fn run_view(p: &RunViewProps) -> Html {
             if !job.summaries().is_empty() {
                 <section class="panel">{ results_table(lang, job.summaries()) }</section>
             }
-            if let (Some(traces), true) = (job.charts.clone(), job.chart_stage >= 1) {
+            if let (Some(traces), true) = (charts, chart_stage >= 1) {
                 <HistogramSection lang={lang} width={p.width} traces={traces.clone()}
                     axis={p.hist_axis} on_field={p.on_field.clone()} />
-                if job.chart_stage >= 2 {
+                if chart_stage >= 2 {
                     <TimelineSection lang={lang} width={p.width} traces={traces}
                         axis={p.timeline_axis} on_field={p.on_field.clone()} />
                 }

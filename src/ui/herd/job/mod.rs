@@ -1,13 +1,12 @@
 //! Runs the page's [`HerdJob`] (the pure core holds its state) in the
 //! page's one job hook: the page's share of the work in its slices, the
 //! points in parallel Web Workers ([`workers`]) when the browser can start
-//! them, and after the traces are complete (run view), the chart stages,
-//! each its own task so no task has to draw everything at once.
+//! them; the traces for the run view's charts once they are complete (the
+//! view draws them in stages, a frame apart: `use_revealed`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 mod workers;
@@ -16,7 +15,7 @@ use super::pool::Pool;
 use crate::herd::job::HerdJob;
 use crate::herd::{SweepSpec, Trace};
 use crate::kernel::job::{Job, JobStatus, Stepped, Timing};
-use crate::ui::dom::{now_ms, post_task};
+use crate::ui::dom::now_ms;
 use crate::ui::job_hook::{use_job_runner, JobRunner};
 
 /// The current job and what the views may draw of it.
@@ -24,8 +23,6 @@ pub struct Shown {
     pub job: HerdJob,
     /// The traces for the charts, once complete.
     pub charts: Option<SharedTraces>,
-    /// Which trace charts may be drawn: 1 = histograms, 2 = + timelines.
-    pub chart_stage: u8,
 }
 
 /// The views read the job through its shown state.
@@ -108,8 +105,6 @@ pub struct JobHandle {
     pub job: JobCell,
     /// Slices, generation, redraws and the watchdog.
     runner: JobRunner<Shown>,
-    /// The chart stage tasks, when `scheduler.postTask` is missing.
-    chart_timer: Rc<RefCell<Option<Timeout>>>,
     /// The workers of the current job, if it uses them.
     pool: Rc<RefCell<Option<Pool>>>,
 }
@@ -126,13 +121,9 @@ impl JobHandle {
     pub fn start(&self, spec: SweepSpec) {
         let job = HerdJob::new(spec, now_ms());
         let done = job.status() != JobStatus::Running;
-        let shown = Shown {
-            job,
-            charts: None,
-            chart_stage: 0,
-        };
+        let shown = Shown { job, charts: None };
         let me = self.clone();
-        let after = Rc::new(move |generation, _| me.after_progress(generation));
+        let after = Rc::new(move |_, _| me.after_progress());
         let generation = self.runner.begin(shown, Some(after));
         if !done {
             self.start_workers(generation);
@@ -147,8 +138,8 @@ impl JobHandle {
     }
 
     /// After the page's work or a worker's reply: drops the workers once the
-    /// job is over and starts the chart stages once the traces are complete.
-    fn after_progress(&self, generation: u64) {
+    /// job is over and hands the run view its traces once they are complete.
+    fn after_progress(&self) {
         let (over, traces) = match self.job.borrow_mut().as_mut() {
             Some(s) => (s.job.status() != JobStatus::Running, s.job.take_traces()),
             None => return,
@@ -160,30 +151,8 @@ impl JobHandle {
             if let Some(s) = self.job.borrow_mut().as_mut() {
                 s.charts = Some(SharedTraces(Rc::new(traces)));
             }
-            self.schedule_charts(generation);
+            self.runner.redraw();
         }
-    }
-
-    /// Tasks that let the run view draw the heavy charts, one stage per task.
-    fn schedule_charts(&self, generation: u64) {
-        let me = self.clone();
-        let timer = post_task(move || {
-            if !me.runner.is_current(generation) {
-                return;
-            }
-            let more = match me.job.borrow_mut().as_mut() {
-                Some(s) if s.charts.is_some() && s.chart_stage < 2 => {
-                    s.chart_stage += 1;
-                    s.chart_stage < 2
-                }
-                _ => false,
-            };
-            me.runner.redraw();
-            if more {
-                me.schedule_charts(generation);
-            }
-        });
-        *self.chart_timer.borrow_mut() = timer;
     }
 
     /// Counts redraws, so child views see new props after every redraw.
@@ -196,26 +165,17 @@ impl JobHandle {
 #[hook]
 pub fn use_job() -> JobHandle {
     let runner = use_job_runner::<Shown>();
-    let chart_timer = use_mut_ref(|| None::<Timeout>);
     let pool = use_mut_ref(|| None::<Pool>);
     let handle = JobHandle {
         job: runner.job.clone(),
         runner,
-        chart_timer,
         pool,
     };
-    // The job's chart stages and workers end with its generation (the
-    // closure holds the cells, not the handle, which holds the closure).
-    let (stops, charts, pool) = (
-        handle.runner.clone(),
-        handle.chart_timer.clone(),
-        handle.pool.clone(),
-    );
+    // The job's workers end with its generation (the closure holds the
+    // cell, not the handle, which holds the closure).
+    let (stops, pool) = (handle.runner.clone(), handle.pool.clone());
     use_memo((), move |_| {
-        stops.on_stop(move || {
-            charts.borrow_mut().take();
-            workers::close_pool(&pool);
-        })
+        stops.on_stop(move || workers::close_pool(&pool))
     });
     handle
 }
