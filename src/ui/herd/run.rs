@@ -263,7 +263,7 @@ fn engine_id(engine: Engine) -> &'static str {
 pub fn run_view(p: &RunViewProps) -> Html {
     let lang = p.lang;
     // The charts come in stages, a frame apart: 1 = histograms, 2 = + timelines.
-    let charts = p.job.job.borrow().as_ref().and_then(|s| s.charts.clone());
+    let charts = p.job.charts.borrow().clone();
     let chart_stage = use_revealed(if charts.is_some() { 2 } else { 0 }, 0, 1, charts.clone());
     let job = p.job.job.borrow();
     let Some(job) = job.as_ref() else {

@@ -274,8 +274,7 @@ pub fn sweep_view(p: &SweepViewProps) -> Html {
         Callback::from(move |s: Option<Strategy>| hover.set(s))
     };
     let guard = p.job.job.borrow();
-    // The core's job (the shown state around it adds the charts to draw).
-    let job: Option<&HerdJob> = guard.as_ref().map(|s| &**s);
+    let job: Option<&HerdJob> = guard.as_ref();
     let charts = job.map(|j| {
         let spec = j.spec();
         let pts = j.summaries();

@@ -14,76 +14,9 @@ mod workers;
 use super::pool::Pool;
 use crate::herd::job::HerdJob;
 use crate::herd::{SweepSpec, Trace};
-use crate::kernel::job::{Job, JobStatus, Stepped, Timing};
+use crate::kernel::job::JobStatus;
 use crate::ui::dom::now_ms;
 use crate::ui::job_hook::{use_job_runner, JobRunner};
-
-/// The current job and what the views may draw of it.
-pub struct Shown {
-    pub job: HerdJob,
-    /// The traces for the charts, once complete.
-    pub charts: Option<SharedTraces>,
-}
-
-/// The views read the job through its shown state.
-impl std::ops::Deref for Shown {
-    type Target = HerdJob;
-    fn deref(&self) -> &HerdJob {
-        &self.job
-    }
-}
-
-/// The hook drives the shown job as the job itself.
-impl Stepped for Shown {
-    fn step(&mut self) -> bool {
-        self.job.step()
-    }
-
-    fn progress(&self) -> f64 {
-        HerdJob::progress(&self.job)
-    }
-}
-
-impl Job for Shown {
-    type Request = String;
-    type Reply = String;
-
-    fn timing(&self) -> &Timing {
-        self.job.timing()
-    }
-
-    fn timing_mut(&mut self) -> &mut Timing {
-        self.job.timing_mut()
-    }
-
-    fn is_complete(&self) -> bool {
-        self.job.is_complete()
-    }
-
-    fn cancel(&mut self, now_ms: f64) {
-        self.job.cancel(now_ms);
-    }
-
-    fn has_page_work(&self) -> bool {
-        self.job.has_page_work()
-    }
-
-    fn request(&mut self, channel: usize, fresh: bool, now_ms: f64) -> Option<String> {
-        self.job.lend(channel, fresh, now_ms)
-    }
-
-    fn on_reply(&mut self, channel: usize, reply: String, now_ms: f64) -> Result<(), String> {
-        self.job.on_reply(channel, &reply, now_ms)
-    }
-
-    fn overdue(&self, now_ms: f64) -> Option<usize> {
-        self.job.overdue(now_ms)
-    }
-
-    fn fall_back(&mut self) {
-        self.job.fall_back();
-    }
-}
 
 /// Traces shared with the chart components; equal only to themselves, so a
 /// component re-renders when a new run replaces them, never by deep compare.
@@ -97,14 +30,16 @@ impl PartialEq for SharedTraces {
 }
 
 /// Shared handle to the current job; `None` before the first start.
-pub type JobCell = Rc<RefCell<Option<Shown>>>;
+pub type JobCell = Rc<RefCell<Option<HerdJob>>>;
 
 /// The controls of a job runner.
 #[derive(Clone)]
 pub struct JobHandle {
     pub job: JobCell,
+    /// The current job's traces for the run view's charts, once complete.
+    pub charts: Rc<RefCell<Option<SharedTraces>>>,
     /// Slices, generation, redraws and the watchdog.
-    runner: JobRunner<Shown>,
+    runner: JobRunner<HerdJob>,
     /// The workers of the current job, if it uses them.
     pool: Rc<RefCell<Option<Pool>>>,
 }
@@ -121,10 +56,10 @@ impl JobHandle {
     pub fn start(&self, spec: SweepSpec) {
         let job = HerdJob::new(spec, now_ms());
         let done = job.status() != JobStatus::Running;
-        let shown = Shown { job, charts: None };
+        self.charts.borrow_mut().take();
         let me = self.clone();
         let after = Rc::new(move |_, _| me.after_progress());
-        let generation = self.runner.begin(shown, Some(after));
+        let generation = self.runner.begin(job, Some(after));
         if !done {
             self.start_workers(generation);
             self.runner.run_slices();
@@ -141,16 +76,14 @@ impl JobHandle {
     /// job is over and hands the run view its traces once they are complete.
     fn after_progress(&self) {
         let (over, traces) = match self.job.borrow_mut().as_mut() {
-            Some(s) => (s.job.status() != JobStatus::Running, s.job.take_traces()),
+            Some(job) => (job.status() != JobStatus::Running, job.take_traces()),
             None => return,
         };
         if over {
             self.drop_pool();
         }
         if let Some(traces) = traces {
-            if let Some(s) = self.job.borrow_mut().as_mut() {
-                s.charts = Some(SharedTraces(Rc::new(traces)));
-            }
+            *self.charts.borrow_mut() = Some(SharedTraces(Rc::new(traces)));
             self.runner.redraw();
         }
     }
@@ -164,10 +97,11 @@ impl JobHandle {
 /// A job runner owned by a component; it stops when the component unmounts.
 #[hook]
 pub fn use_job() -> JobHandle {
-    let runner = use_job_runner::<Shown>();
+    let runner = use_job_runner::<HerdJob>();
     let pool = use_mut_ref(|| None::<Pool>);
     let handle = JobHandle {
         job: runner.job.clone(),
+        charts: use_mut_ref(|| None),
         runner,
         pool,
     };
