@@ -262,23 +262,27 @@ mod tests {
 
     #[test]
     fn the_fixed_forms_keep_their_digits() {
-        assert_eq!(answer(1234.5678), "1,234.568");
-        assert_eq!(answer(2.0), "2");
-        assert_eq!(fixed(2.5, 3), "2.500");
-        assert_eq!(fixed(-0.04, 1), "-0.0");
-        assert_eq!(url(3.0), "3");
-        assert_eq!(url(0.25), "0.25");
-        assert_eq!(url(1e16), "10000000000000000");
-        assert_eq!(percent(0.256), "26 %");
-        assert_eq!(glance(2.0), "2");
-        assert_eq!(glance(2.04), "2.0");
-        assert_eq!(glance(12.6), "13");
-        assert_eq!(tick_label(20_000.0), "20k");
-        assert_eq!(tick_label(12_500.0), "12.5k");
-        assert_eq!(tick_label(1500.0), "1500");
-        assert_eq!(tick_label(2.5), "2.5");
-        assert_eq!(tick_label(0.05), "0.05");
-        assert_eq!(tick_label(0.5), "0.5");
+        let cases: [(fn(f64) -> String, f64, &str); 16] = [
+            (answer, 1234.5678, "1,234.568"),
+            (answer, 2.0, "2"),
+            (|v| fixed(v, 3), 2.5, "2.500"),
+            (|v| fixed(v, 1), -0.04, "-0.0"),
+            (url, 3.0, "3"),
+            (url, 0.25, "0.25"),
+            (url, 1e16, "10000000000000000"),
+            (percent, 0.256, "26 %"),
+            (glance, 2.0, "2"),
+            (glance, 2.04, "2.0"),
+            (glance, 12.6, "13"),
+            (tick_label, 20_000.0, "20k"),
+            (tick_label, 12_500.0, "12.5k"),
+            (tick_label, 1500.0, "1500"),
+            (tick_label, 2.5, "2.5"),
+            (tick_label, 0.05, "0.05"),
+        ];
+        for (write, v, want) in cases {
+            assert_eq!(write(v), want, "{v}");
+        }
     }
 
     #[test]

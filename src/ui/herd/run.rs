@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::hist::{axis_toggle, HistogramSection, PANELS_PER_FRAME};
 use super::job::{JobHandle, SharedTraces};
-use super::labels::{label, marker_path, marker_path_into, name, Marker};
+use super::labels::{label, marker_path, marker_path_into, name, strategy_table, Marker};
 use crate::herd::chart_data::{timeline_axes, timeline_clients, timeline_stride, Axis, HistAxis};
 use crate::herd::hist_panels::{grid_class, panel_width};
 use crate::herd::job::Engine;
@@ -229,25 +229,21 @@ fn timeline_table(lang: Lang, trace: &Trace) -> Html {
             }
         }
     }
-    html! {
-        <div class="scroll-x">
-        <table class="data">
-            <caption>{ name(lang, trace.strategy) }</caption>
-            <thead><tr>
-                <th scope="col">{ t(lang, "herd.timeline.y") }</th>
-                <th scope="col" class="num">{ t(lang, "herd.timeline.writes") }</th>
-                <th scope="col" class="num">{ t(lang, "herd.timeline.won_at") }</th>
-            </tr></thead>
-            <tbody>
-            { for rows.iter().map(|(c, n, at)| html! { <tr>
-                <th scope="row">{ c }</th>
-                <td class="num">{ n }</td>
-                <td class="num">{ count(*at) }</td>
-            </tr> }) }
-            </tbody>
-        </table>
-        </div>
-    }
+    let rows = rows.iter().map(|(c, n, at)| {
+        html! { <tr>
+            <th scope="row">{ c }</th>
+            <td class="num">{ n }</td>
+            <td class="num">{ count(*at) }</td>
+        </tr> }
+    });
+    let nums = ["herd.timeline.writes", "herd.timeline.won_at"];
+    strategy_table(
+        lang,
+        trace.strategy,
+        "herd.timeline.y",
+        &nums,
+        rows.collect::<Html>(),
+    )
 }
 
 /// Which engine computed the points, for tests (`workers` or `main`).
