@@ -262,7 +262,8 @@ mod tests {
 
     #[test]
     fn the_fixed_forms_keep_their_digits() {
-        let cases: [(fn(f64) -> String, f64, &str); 16] = [
+        type Writer = fn(f64) -> String;
+        let cases: [(Writer, f64, &str); 16] = [
             (answer, 1234.5678, "1,234.568"),
             (answer, 2.0, "2"),
             (|v| fixed(v, 3), 2.5, "2.500"),
