@@ -156,10 +156,16 @@ pub fn answer(v: f64) -> String {
     num(v, ANSWER_DECIMALS)
 }
 
-/// Exactly `decimals` decimals, ungrouped (CSV columns, SVG coordinates,
-/// a model's summary table): `fixed(2.5, 3)` → `2.500`.
+/// Exactly `decimals` decimals, ungrouped: a measured number as the load
+/// view states its rates and seconds (`2.0`, `1234`), a CSV column, an SVG
+/// coordinate.
 pub fn fixed(v: f64, decimals: usize) -> String {
     format!("{v:.decimals$}")
+}
+
+/// A share (0.25) as a percentage with `decimals` decimals: `25 %`.
+pub fn pct(share: f64, decimals: usize) -> String {
+    format!("{} %", fixed(share * 100.0, decimals))
 }
 
 /// A number in a URL or a CSV's parameter column: whole numbers without a
@@ -169,21 +175,6 @@ pub fn url(v: f64) -> String {
         format!("{}", v as i64)
     } else {
         format!("{v}")
-    }
-}
-
-/// A share as a whole percentage: `0.256` → `26 %`.
-pub fn percent(share: f64) -> String {
-    format!("{:.0} %", share * 100.0)
-}
-
-/// A rate or factor to read at a glance: whole from 10 on or when whole,
-/// else one fixed decimal (`2.0`, `9.5`, `12`).
-pub fn glance(x: f64) -> String {
-    if x >= 10.0 || x.fract() == 0.0 {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.1}")
     }
 }
 
@@ -271,10 +262,10 @@ mod tests {
             (url, 3.0, "3"),
             (url, 0.25, "0.25"),
             (url, 1e16, "10000000000000000"),
-            (percent, 0.256, "26 %"),
-            (glance, 2.0, "2"),
-            (glance, 2.04, "2.0"),
-            (glance, 12.6, "13"),
+            (|v| pct(v, 0), 0.256, "26 %"),
+            (|v| pct(v, 0), 0.995, "100 %"),
+            (|v| fixed(v, 1), 2.04, "2.0"),
+            (|v| fixed(v, 0), 1234.5, "1234"),
             (tick_label, 20_000.0, "20k"),
             (tick_label, 12_500.0, "12.5k"),
             (tick_label, 1500.0, "1500"),

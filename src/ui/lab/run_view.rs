@@ -12,10 +12,11 @@ use super::engine_job::{use_engine_runner, EngineRunner};
 use super::engine_view::engine_note;
 use super::summary::{lab_parameters, summary_card};
 use super::tables::{keys_table, reports_table, sql_list};
-use crate::i18n::{t, tf, Lang};
+use crate::i18n::num::clock;
+use crate::i18n::{render, t, tf, Lang};
 use crate::kernel::params::{check_int, Notice};
 use crate::lab::engine_job::{run_job, EngineJob, RunOut};
-use crate::lab::narrate::{narrate, secs};
+use crate::lab::narrate::narrate;
 use crate::lab::player::{wanted, Action, LabState, Loaded, Wanted};
 use crate::lab::{self, ClientStrategy, KeyRow, Preset, ReportRow, Scenario, Step};
 use crate::pages::keys::Shortcut;
@@ -45,7 +46,7 @@ fn own_schedule(
         <div class="own-schedule" data-testid="lab-schedule" data-code={code.clone()}>
             <p>{ t(l, "hunt.own") }{ " " }<code>{ code }</code></p>
             <ol>
-                { for crate::lab::hunt::lines::lines(l, s, fates.as_deref()).into_iter().map(|x| html! { <li>{ x }</li> }) }
+                { for crate::lab::hunt::lines::lines(s, fates.as_deref()).iter().map(|x| html! { <li>{ render(l, x) }</li> }) }
             </ol>
         </div>
     }
@@ -267,14 +268,6 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
     // switch at), so all five lanes are on screen when the view opens.
     let narrow = *use_memo((), |_| crate::ui::dom::narrow_screen());
     let s = &*state;
-    let to_matrix = crate::pages::links::Link::LabMatrix(crate::lab::MatrixParams {
-        design: s.params.design,
-        ..Default::default()
-    });
-    let to_build = crate::pages::links::Link::LabBuild(crate::lab::BuildParams {
-        design: s.params.design,
-        ..Default::default()
-    });
     let retry = {
         let attempt = attempt.clone();
         Callback::from(move |()| attempt.set(*attempt + 1))
@@ -287,10 +280,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
         <section class={classes!("lab", p.embed.then_some("compact"), reduced.then_some("no-motion"))}>
             <h1>{ t(l, "lab.title") }</h1>
             if !p.embed { <p class="lab-intro">{ t(l, "lab.intro") }</p> }
-            <p class="lab-links">
-                <AppLink to={to_matrix} testid="to-matrix">{ t(l, "lab.to_matrix") }</AppLink>
-                <AppLink to={to_build} testid="to-build">{ t(l, "lab.to_build") }</AppLink>
-            </p>
+            { lab_links(l, s.params.design) }
             <NoticeList lang={l} notices={(*notices).clone()} />
             { own_schedule(l, s.params.schedule.as_ref(), (!s.computing).then_some(&*s.run)) }
             { pickers(l, &state) }
@@ -301,6 +291,24 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
             if middle { { story(l, &state) } }
             if lower { { lower_panels(l, s, seq_ref, narrow) } }
         </section>
+    }
+}
+
+/// The links to the matrix and the workbench, with this run's design.
+fn lab_links(l: Lang, design: crate::lab::Design) -> Html {
+    let to_matrix = crate::pages::links::Link::LabMatrix(crate::lab::MatrixParams {
+        design,
+        ..Default::default()
+    });
+    let to_build = crate::pages::links::Link::LabBuild(crate::lab::BuildParams {
+        design,
+        ..Default::default()
+    });
+    html! {
+        <p class="lab-links">
+            <AppLink to={to_matrix} testid="to-matrix">{ t(l, "lab.to_matrix") }</AppLink>
+            <AppLink to={to_build} testid="to-build">{ t(l, "lab.to_build") }</AppLink>
+        </p>
     }
 }
 
@@ -431,7 +439,7 @@ fn step_index(l: Lang, s: &LabState) -> Html {
         <span class="step-index" data-testid="step-index" data-step={step.to_string()} data-total={total.to_string()}>
             { tf(l, "lab.step_index", &[("step", step.to_string()), ("total", total.to_string())]) }
             { " · " }
-            { tf(l, "lab.time", &[("t", secs(l, current(s).map(|c| c.time_ms).unwrap_or(0)))]) }
+            { tf(l, "lab.time", &[("t", clock(l, current(s).map(|c| c.time_ms).unwrap_or(0)))]) }
         </span>
     }
 }
@@ -461,7 +469,7 @@ fn story(l: Lang, state: &State) -> Html {
         <div class="lab-grid">
             <div class="panel lab-story" id={STEP_PANEL_ID} tabindex="-1" data-testid="step-panel">
                 <h2>{ t(l, "lab.narration.title") }</h2>
-                <p class="narration" aria-live="polite" data-testid="narration">{ narrate(l, &s.run, now) }</p>
+                <p class="narration" aria-live="polite" data-testid="narration">{ render(l, &narrate(&s.run, now)) }</p>
                 <h3>{ t(l, "lab.sql.title") }</h3>
                 { sql_list(l, now.map(|c| &c.sql[..]).unwrap_or(&[])) }
             </div>
