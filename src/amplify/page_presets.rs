@@ -6,60 +6,33 @@
 use super::fanout::FanoutPolicy;
 use super::load_presets::Preset;
 use super::params::{AmplifyParams, View};
+use crate::kernel::ids::id_enum;
 
-/// A preset of `#/amplify`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Demo {
-    /// The chapter's 3⁵ = 243: five layers of 3 attempts, every attempt fails.
-    Layers243,
-    /// Codex's SDK × harness: 4 × 3 = 12.
-    Layers12,
-    /// The same stack retrying only at the top: 4.
-    TopOnly,
-    /// The same stack with a shared budget of 5 requests.
-    Budget,
-    /// Three layers of 3 at p = 0.8: the mean, not the worst case.
-    Mean,
-    /// Three layers of 3 attempts (27): SDK × ToolExecutor × Runtime.
-    Layers27,
-    /// Brooker's sweep of the failure rate.
-    Brooker,
-    /// A metastable incident on the load view.
-    Metastable,
-    /// The Codex load preset: 503 with and without `Retry-After`.
-    Codex,
+id_enum! {
+    /// A preset of `#/amplify`.
+    Demo {
+        /// The chapter's 3⁵ = 243: five layers of 3 attempts, every attempt fails.
+        Layers243 => "243",
+        /// Three layers of 3 attempts (27): SDK × ToolExecutor × Runtime.
+        Layers27 => "27",
+        /// Codex's SDK × harness: 4 × 3 = 12.
+        Layers12 => "12",
+        /// The same stack retrying only at the top: 4.
+        TopOnly => "top-only",
+        /// The same stack with a shared budget of 5 requests.
+        Budget => "budget",
+        /// Three layers of 3 at p = 0.8: the mean, not the worst case.
+        Mean => "mean",
+        /// Brooker's sweep of the failure rate.
+        Brooker => "brooker",
+        /// A metastable incident on the load view.
+        Metastable => "metastable",
+        /// The Codex load preset: 503 with and without `Retry-After`.
+        Codex => "codex",
+    }
 }
 
 impl Demo {
-    /// Every preset, in the order of the page's preset bar.
-    pub const ALL: [Demo; 9] = [
-        Demo::Layers243,
-        Demo::Layers27,
-        Demo::Layers12,
-        Demo::TopOnly,
-        Demo::Budget,
-        Demo::Mean,
-        Demo::Brooker,
-        Demo::Metastable,
-        Demo::Codex,
-    ];
-
-    /// The preset's short id, used in test ids (`preset-<id>`) and in the
-    /// translation key of its button (`amplify.preset.<key>`).
-    pub fn id(self) -> &'static str {
-        match self {
-            Demo::Layers243 => "243",
-            Demo::Layers12 => "12",
-            Demo::TopOnly => "top-only",
-            Demo::Budget => "budget",
-            Demo::Mean => "mean",
-            Demo::Layers27 => "27",
-            Demo::Brooker => "brooker",
-            Demo::Metastable => "metastable",
-            Demo::Codex => "codex",
-        }
-    }
-
     /// Translation key of the preset's button text.
     pub fn text_key(self) -> &'static str {
         match self {

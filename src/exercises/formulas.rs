@@ -9,12 +9,6 @@ pub fn nominal_wait_ms(first_ms: f64, attempt: u32) -> f64 {
     crate::kernel::backoff::doubled(first_ms, attempt.saturating_sub(1))
 }
 
-/// The jittered range `[lo, hi)` of a nominal wait multiplied by
-/// `uniform[lo_factor, hi_factor)`, e.g. Codex's `[0.9, 1.1)`.
-pub fn jitter_range(nominal: f64, lo_factor: f64, hi_factor: f64) -> (f64, f64) {
-    (nominal * lo_factor, nominal * hi_factor)
-}
-
 /// The capped bound of the n-th retry (1-based), in the convention of the
 /// chapter's section «尝试次数、退避与 jitter»: `d_n = min(d_max, b·2^(n−1))`.
 pub fn capped_bound(b: f64, d_max: f64, n: u32) -> f64 {
@@ -69,8 +63,6 @@ mod tests {
         assert_eq!(layered_requests(3, 5), 243);
         assert_eq!(attempts_from_retries(3), 4);
         assert_eq!(total_nominal_wait_ms(200.0, 5), 6200.0);
-        let (lo, hi) = jitter_range(1600.0, 0.9, 1.1);
-        assert!((lo - 1440.0).abs() < 1e-9 && (hi - 1760.0).abs() < 1e-9);
     }
 
     #[test]

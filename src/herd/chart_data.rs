@@ -3,8 +3,9 @@
 //! numbers behind every chart are tested natively; the UI only draws them.
 
 use super::sim::{Trace, WriteRecord};
-pub use crate::kernel::axis::{nice_step, tick_label, Axis};
+pub use crate::kernel::axis::{nice_step, Axis};
 use crate::kernel::ids::id_enum;
+pub use crate::kernel::num::tick_label;
 
 /// Server calls per time bin of one trial.
 #[derive(Clone, Debug, PartialEq)]

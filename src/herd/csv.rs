@@ -3,6 +3,7 @@
 
 use super::stats::PointSummary;
 use crate::kernel::csv::row;
+use crate::kernel::num::fixed;
 
 /// The header row: the columns of [`sweep_csv`].
 pub const HEADER: &str = "clients,strategy,mean_time_ms,mean_calls";
@@ -15,8 +16,8 @@ pub fn sweep_csv(points: &[PointSummary]) -> String {
         out.push_str(&row(&[
             p.clients.to_string(),
             p.strategy.id().to_string(),
-            format!("{:.3}", p.mean_time_ms),
-            format!("{:.3}", p.mean_calls),
+            fixed(p.mean_time_ms, 3),
+            fixed(p.mean_calls, 3),
         ]));
         out.push('\n');
     }

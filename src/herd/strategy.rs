@@ -77,31 +77,22 @@ pub fn sleep_ms<R: Rng + ?Sized>(
     state: &mut BackoffState,
     rng: &mut R,
 ) -> f64 {
+    use crate::kernel::backoff as b;
     match strategy {
         Strategy::None => 0.0,
         Strategy::Exponential => capped_exponential(base, cap, attempt),
-        Strategy::Full => {
-            let v = capped_exponential(base, cap, attempt);
-            crate::kernel::backoff::full_jitter(v, rng.random())
-        }
-        Strategy::Equal => {
-            let half = capped_exponential(base, cap, attempt) / 2.0;
-            half + half * rng.random::<f64>()
-        }
+        Strategy::Full => b::full_jitter(capped_exponential(base, cap, attempt), rng.random()),
+        Strategy::Equal => b::equal_jitter(capped_exponential(base, cap, attempt), rng.random()),
         Strategy::Decorrelated => {
-            let hi = 3.0 * state.prev_sleep;
-            let s = cap.min(base + (hi - base) * rng.random::<f64>());
+            let s = b::decorrelated_jitter(base, cap, state.prev_sleep, rng.random());
             state.prev_sleep = s;
             s
         }
         Strategy::Codex => {
             let v = capped_exponential(base, cap, attempt);
-            cap.min(v * (0.9 + 0.2 * rng.random::<f64>()))
+            b::codex_jitter(v, cap, b::codex_factor(rng.random()))
         }
-        Strategy::Sdk => {
-            let v = capped_exponential(base, cap, attempt);
-            v * (1.0 - 0.25 * rng.random::<f64>())
-        }
+        Strategy::Sdk => b::sdk_jitter(capped_exponential(base, cap, attempt), rng.random()),
     }
 }
 

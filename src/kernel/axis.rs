@@ -104,26 +104,6 @@ impl Axis {
     }
 }
 
-/// A compact tick label: 20000 → 20k, 2.5 → 2.5, 1500 → 1500.
-pub fn tick_label(v: f64) -> String {
-    let a = v.abs();
-    if a >= 10_000.0 {
-        let k = v / 1000.0;
-        if k.fract() == 0.0 {
-            format!("{k:.0}k")
-        } else {
-            format!("{k:.1}k")
-        }
-    } else if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else if a >= 1.0 {
-        format!("{v:.1}")
-    } else {
-        let s = format!("{v:.2}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,9 +132,6 @@ mod tests {
         let log = Axis::log10(3.0, 4200.0);
         assert_eq!(log.ticks, [1.0, 10.0, 100.0, 1000.0, 10_000.0]);
         assert_eq!(log.frac(100.0), 0.5);
-        assert_eq!(tick_label(20_000.0), "20k");
-        assert_eq!(tick_label(2.5), "2.5");
-        assert_eq!(tick_label(0.05), "0.05");
     }
 
     /// Native only: proptest is not built for wasm32.

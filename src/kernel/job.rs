@@ -84,13 +84,7 @@ pub trait Job: Stepped {
 
     /// What the job needs now.
     fn need(&self) -> Need {
-        if !self.timing().is_running() {
-            Need::Nothing
-        } else if self.has_page_work() {
-            Need::Slice
-        } else {
-            Need::Replies
-        }
+        need_of(self.timing().is_running(), self.has_page_work())
     }
 
     /// The next message for channel `channel` at `now_ms`, if it has one
@@ -123,6 +117,255 @@ pub trait Job: Stepped {
     /// The channels are gone (failed, silent or never ready): what was sent
     /// comes back, and the page computes the rest or the job fails visibly.
     fn fall_back(&mut self) {}
+}
+
+/// What a job needs by default: slices while it has page work, else
+/// replies, nothing once it has ended.
+pub fn need_of(running: bool, page_work: bool) -> Need {
+    if !running {
+        Need::Nothing
+    } else if page_work {
+        Need::Slice
+    } else {
+        Need::Replies
+    }
+}
+
+/// The clock of the one request a job has out on channel 0 (the lab
+/// engine): started when it is sent, started again whenever the service
+/// is heard from, and stopped by the answer. Every job that asks one
+/// service times its answer with it, so all of them share one watchdog.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Awaited(Option<f64>);
+
+impl Awaited {
+    /// A request went out at `now_ms`.
+    pub fn sent(&mut self, now_ms: f64) {
+        self.0 = Some(now_ms);
+    }
+
+    /// Whether an answer is awaited.
+    pub fn is_awaited(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// Refuses a reply on another channel than 0, or one that nobody
+    /// awaits (a reply after a cancel).
+    pub fn check(&self, channel: usize) -> Result<(), String> {
+        if channel == 0 && self.is_awaited() {
+            Ok(())
+        } else {
+            Err(format!("channel {channel}: a reply without a request"))
+        }
+    }
+
+    /// The service is alive at `now_ms` (still loading, or a progress
+    /// reply): the clock starts again.
+    pub fn heard(&mut self, now_ms: f64) {
+        if let Some(since) = self.0.as_mut() {
+            *since = now_ms;
+        }
+    }
+
+    /// The answer came (or will never come): nothing is awaited; returns
+    /// whether anything was, and since when.
+    pub fn take(&mut self) -> Option<f64> {
+        self.0.take()
+    }
+
+    /// Channel 0 if the answer is more than `watchdog_ms` overdue at `now_ms`.
+    pub fn overdue(&self, now_ms: f64, watchdog_ms: f64) -> Option<usize> {
+        self.0
+            .filter(|since| now_ms - since > watchdog_ms)
+            .map(|_| 0)
+    }
+}
+
+/// A job that asks one service (channel 0) one request at a time, under a
+/// watchdog: it says what to ask next and what a reply or a silence means;
+/// the protocol's channel rules ([`Job`]'s refusals, the clock, the
+/// watchdog, the fall-back) are written once, in the [`Job`] every such job
+/// gets.
+pub trait AsksOne: Stepped {
+    /// A message the job sends.
+    type Request;
+    /// What comes back for one.
+    type Reply;
+    /// How long the service may stay silent while a request waits.
+    const WATCHDOG_MS: f64;
+
+    /// The job's timing ([`Job::timing`]).
+    fn clock(&self) -> &Timing;
+
+    fn clock_mut(&mut self) -> &mut Timing;
+
+    fn awaited(&self) -> &Awaited;
+
+    fn awaited_mut(&mut self) -> &mut Awaited;
+
+    /// Whether everything is in ([`Job::is_complete`]).
+    fn finished(&self) -> bool;
+
+    /// Whether the page has work to do now ([`Job::has_page_work`]).
+    fn page_work(&self) -> bool {
+        self.clock().is_running()
+    }
+
+    /// What the job needs now ([`Job::need`]).
+    fn needs(&self) -> Need {
+        need_of(self.clock().is_running(), self.page_work())
+    }
+
+    /// The next request, asked for while the job runs and nothing is awaited.
+    fn next_request(&mut self) -> Option<Self::Request>;
+
+    /// Takes the awaited request's reply at `now_ms`; returns whether it
+    /// answers the request (`false`: an interim reply, such as progress).
+    fn answer(&mut self, reply: Self::Reply, now_ms: f64) -> bool;
+
+    /// No answer will come for the request awaited since `since_ms`.
+    fn unanswered(&mut self, since_ms: f64);
+
+    /// The running job is cancelled at `now_ms` (before its clock stops).
+    fn cancelled(&mut self, _now_ms: f64) {}
+}
+
+impl<T: AsksOne> Job for T {
+    type Request = T::Request;
+    type Reply = T::Reply;
+
+    fn timing(&self) -> &Timing {
+        self.clock()
+    }
+
+    fn timing_mut(&mut self) -> &mut Timing {
+        self.clock_mut()
+    }
+
+    fn is_complete(&self) -> bool {
+        self.finished()
+    }
+
+    /// Nothing more is sent or taken; what was computed stays.
+    fn cancel(&mut self, now_ms: f64) {
+        if self.clock().is_running() {
+            self.cancelled(now_ms);
+        }
+        self.clock_mut().cancel(now_ms);
+        *self.awaited_mut() = Awaited::default();
+    }
+
+    fn has_page_work(&self) -> bool {
+        self.page_work()
+    }
+
+    fn need(&self) -> Need {
+        self.needs()
+    }
+
+    fn request(&mut self, channel: usize, _fresh: bool, now_ms: f64) -> Option<T::Request> {
+        let running = self.clock().is_running();
+        if channel != 0 || !running || self.awaited().is_awaited() {
+            return None;
+        }
+        let request = self.next_request()?;
+        self.awaited_mut().sent(now_ms);
+        Some(request)
+    }
+
+    /// Refused unless awaited; an interim reply restarts the clock.
+    fn on_reply(&mut self, channel: usize, reply: T::Reply, now_ms: f64) -> Result<(), String> {
+        self.awaited().check(channel)?;
+        if self.answer(reply, now_ms) {
+            self.awaited_mut().take();
+        } else {
+            self.awaited_mut().heard(now_ms);
+        }
+        self.record_slice(now_ms, now_ms);
+        Ok(())
+    }
+
+    fn heard(&mut self, _channel: usize, now_ms: f64) {
+        self.awaited_mut().heard(now_ms);
+    }
+
+    fn overdue(&self, now_ms: f64) -> Option<usize> {
+        self.awaited().overdue(now_ms, T::WATCHDOG_MS)
+    }
+
+    /// The service is gone: an awaited answer becomes that failure (as of
+    /// when the service was last heard from).
+    fn fall_back(&mut self) {
+        if let Some(since) = self.awaited_mut().take() {
+            self.unanswered(since);
+        }
+    }
+}
+
+/// How many of `total` parts of a drawing are shown: `first` at once, then
+/// `per_part` more at each step, a drawn frame apart. The pure half of
+/// drawing a page in parts, the one count for both ways a part waits for
+/// its frame: a job's [`Need::Frames`] (a table that arrives whole) and
+/// the UI's `use_revealed` hook (a list, a page's stages).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reveal {
+    total: usize,
+    shown: usize,
+    per_part: usize,
+}
+
+impl Reveal {
+    /// `total` parts, `first` of them shown, then `per_part` (at least 1)
+    /// more per step.
+    pub fn new(total: usize, first: usize, per_part: usize) -> Self {
+        Reveal {
+            total,
+            shown: first.min(total),
+            per_part: per_part.max(1),
+        }
+    }
+
+    /// Every part shown (nothing left to reveal).
+    pub fn all(total: usize) -> Self {
+        Reveal::new(total, total, total)
+    }
+
+    /// This reveal after `steps` more steps.
+    pub fn after(self, steps: usize) -> Self {
+        Reveal {
+            shown: self
+                .shown
+                .saturating_add(steps.saturating_mul(self.per_part))
+                .min(self.total),
+            ..self
+        }
+    }
+
+    /// Parts shown so far: `0..shown()`.
+    pub fn shown(&self) -> usize {
+        self.shown
+    }
+
+    /// Parts each step adds.
+    pub fn per_part(&self) -> usize {
+        self.per_part
+    }
+
+    /// Whether part `i` is shown.
+    pub fn shows(&self, i: usize) -> bool {
+        i < self.shown
+    }
+
+    /// Whether every part is shown.
+    pub fn is_done(&self) -> bool {
+        self.shown >= self.total
+    }
+
+    /// Shows the next step's parts; returns whether another step follows.
+    pub fn advance(&mut self) -> bool {
+        *self = self.after(1);
+        !self.is_done()
+    }
 }
 
 /// A [`Stepped`] computation with its timing: a job that needs only the
@@ -283,6 +526,25 @@ mod tests {
             (t.status(), t.elapsed_ms(), t.slices()),
             (JobStatus::Cancelled, 30.0, 2)
         );
+    }
+
+    #[test]
+    fn a_reveal_shows_its_first_parts_then_a_step_at_a_time() {
+        let mut r = Reveal::new(10, 3, 2);
+        assert_eq!((r.shown(), r.per_part()), (3, 2));
+        assert!(r.shows(2) && !r.shows(3));
+        assert_eq!(r.after(2).shown(), 7);
+        assert_eq!(r.after(usize::MAX).shown(), 10);
+        let mut seen = vec![r.shown()];
+        while r.advance() {
+            seen.push(r.shown());
+        }
+        seen.push(r.shown());
+        assert_eq!(seen, vec![3, 5, 7, 9, 10]);
+        assert!(!r.advance() && r.is_done());
+        assert_eq!(Reveal::new(2, 0, 0).after(1).shown(), 1);
+        assert!(Reveal::all(0).is_done() && Reveal::all(5).shows(4));
+        assert!(Reveal::new(0, 3, 1).is_done());
     }
 }
 

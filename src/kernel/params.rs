@@ -247,11 +247,7 @@ pub const PAGE_SEED: Bound<i64> = Bound {
 /// A number for the URL: integers without `.0`, others as Rust prints them
 /// (the shortest text that parses back to the same f64).
 pub fn url_num(v: f64) -> String {
-    if v.fract() == 0.0 && v.abs() < 1e15 {
-        format!("{}", v as i64)
-    } else {
-        format!("{v}")
-    }
+    super::num::url(v)
 }
 
 /// Inclusive bounds and a default for a numeric parameter.

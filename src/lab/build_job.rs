@@ -7,7 +7,7 @@
 
 use super::build::{BuildParams, SuiteState};
 use super::engine_job::{whole_suite, Answered, EngineJob};
-use super::reveal::RowReveal;
+use super::reveal::{self, RowReveal};
 use super::wire::{Answer, EngineFault, Want};
 
 /// The workbench page's job.
@@ -82,7 +82,7 @@ impl Workbench {
         self.reveal = if self.drawn_before {
             RowReveal::all(total)
         } else {
-            RowReveal::start(total, SUITE_COLUMNS)
+            reveal::rows(total, SUITE_COLUMNS)
         };
     }
 }

@@ -16,7 +16,7 @@ use super::player::Wanted;
 use super::result::Run;
 use super::suite::SuiteRow;
 use super::wire::{Answer, EngineFault, Want};
-use crate::kernel::job::{Job, JobStatus, Need, Stepped, Timing};
+use crate::kernel::job::{AsksOne, Awaited, JobStatus, Need, Stepped, Timing};
 
 /// How long a loaded engine may stay silent while a request waits (a run
 /// takes well under a second, a whole matrix a few seconds, and a hunt
@@ -38,56 +38,6 @@ pub fn unexpected(a: Answer) -> EngineFault {
         Answer::Error(e) => e,
         other => format!("unexpected answer {other:?}"),
     })
-}
-
-/// The clock of the one request a job has with the lab engine: started
-/// when it is sent, started again whenever the engine is heard from, and
-/// stopped by the answer. Every job that asks the engine times its answer
-/// with it, so all of them share one watchdog rule.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Awaited(Option<f64>);
-
-impl Awaited {
-    /// A request went out at `now_ms`.
-    pub fn sent(&mut self, now_ms: f64) {
-        self.0 = Some(now_ms);
-    }
-
-    /// Whether an answer is awaited.
-    pub fn is_awaited(&self) -> bool {
-        self.0.is_some()
-    }
-
-    /// Refuses a reply on another channel than the engine's, or one that
-    /// nobody awaits (a reply after a cancel).
-    pub fn check(&self, channel: usize) -> Result<(), String> {
-        if channel == 0 && self.is_awaited() {
-            Ok(())
-        } else {
-            Err(format!("channel {channel}: a reply without a request"))
-        }
-    }
-
-    /// The engine is alive at `now_ms` (still loading, or a progress
-    /// reply): the clock starts again.
-    pub fn heard(&mut self, now_ms: f64) {
-        if let Some(since) = self.0.as_mut() {
-            *since = now_ms;
-        }
-    }
-
-    /// The answer came (or will never come): nothing is awaited; returns
-    /// whether anything was, and since when.
-    pub fn take(&mut self) -> Option<f64> {
-        self.0.take()
-    }
-
-    /// Channel 0 if the answer is overdue at `now_ms`.
-    pub fn overdue(&self, now_ms: f64) -> Option<usize> {
-        self.0
-            .filter(|since| now_ms - since > ENGINE_WATCHDOG_MS)
-            .map(|_| 0)
-    }
 }
 
 /// What a job does with the engine's answer: keeps it (a run), or draws it
@@ -270,34 +220,33 @@ impl<A: Answered> Stepped for EngineJob<A> {
     }
 }
 
-impl<A: Answered> Job for EngineJob<A> {
+impl<A: Answered> AsksOne for EngineJob<A> {
     type Request = Want;
     type Reply = EngineReply;
+    const WATCHDOG_MS: f64 = ENGINE_WATCHDOG_MS;
 
-    fn timing(&self) -> &Timing {
+    fn clock(&self) -> &Timing {
         &self.timing
     }
 
-    fn timing_mut(&mut self) -> &mut Timing {
+    fn clock_mut(&mut self) -> &mut Timing {
         &mut self.timing
     }
 
+    fn awaited(&self) -> &Awaited {
+        &self.awaited
+    }
+
+    fn awaited_mut(&mut self) -> &mut Awaited {
+        &mut self.awaited
+    }
+
     /// The last answer is in and drawn, and asks for no follow-up.
-    fn is_complete(&self) -> bool {
+    fn finished(&self) -> bool {
         self.answered && !self.out.drawing() && self.out.follow_up().is_none()
     }
 
-    /// Nothing more is sent or taken; what was drawn stays.
-    fn cancel(&mut self, now_ms: f64) {
-        if self.timing.is_running() {
-            self.out.cancelled(now_ms);
-        }
-        self.timing.cancel(now_ms);
-        self.want = None;
-        self.awaited = Awaited::default();
-    }
-
-    fn need(&self) -> Need {
+    fn needs(&self) -> Need {
         match (self.timing.is_running(), self.answered) {
             (false, _) => Need::Nothing,
             (true, false) => Need::Replies,
@@ -307,63 +256,45 @@ impl<A: Answered> Job for EngineJob<A> {
         }
     }
 
-    /// The request for channel 0, or once its answer is in and drawn, the
+    /// The first request, or once its answer is in and drawn, the
     /// follow-up it asks for.
-    fn request(&mut self, channel: usize, _fresh: bool, now_ms: f64) -> Option<Want> {
-        if channel != 0 || !self.timing.is_running() || self.awaited.is_awaited() {
-            return None;
-        }
+    fn next_request(&mut self) -> Option<Want> {
         let want = match self.want.take() {
             Some(want) => want,
             None if self.answered && !self.out.drawing() => self.out.follow_up()?,
             None => return None,
         };
         self.answered = false;
-        self.awaited.sent(now_ms);
         Some(want)
     }
 
     /// A reply before the answer (progress), the answer, or the engine's
-    /// failure; refused unless awaited.
-    fn on_reply(&mut self, channel: usize, reply: EngineReply, now_ms: f64) -> Result<(), String> {
-        self.awaited.check(channel)?;
+    /// failure.
+    fn answer(&mut self, reply: EngineReply, now_ms: f64) -> bool {
         let reply = match reply.map(|a| self.out.interim(a, now_ms)) {
-            Ok(None) => {
-                self.awaited.heard(now_ms);
-                self.record_slice(now_ms, now_ms);
-                return Ok(());
-            }
+            Ok(None) => return false,
             Ok(Some(a)) => Ok(a),
             Err(why) => Err(why),
         };
-        self.awaited.take();
         self.answered = true;
         self.any_answer = true;
         self.out
             .take(reply.and_then(|a| A::read(a).map_err(unexpected)), now_ms);
-        self.record_slice(now_ms, now_ms);
-        Ok(())
+        true
     }
 
-    /// The engine is alive though not done (still loading): the answer's
-    /// clock starts again.
-    fn heard(&mut self, _channel: usize, now_ms: f64) {
-        self.awaited.heard(now_ms);
+    /// The engine is gone: the awaited answer is that failure.
+    fn unanswered(&mut self, since_ms: f64) {
+        self.answered = true;
+        self.any_answer = true;
+        self.out
+            .take(Err(EngineFault::Failed(NO_ANSWER.into())), since_ms);
     }
 
-    fn overdue(&self, now_ms: f64) -> Option<usize> {
-        self.awaited.overdue(now_ms)
-    }
-
-    /// The engine is gone: an awaited answer becomes that failure (as of
-    /// when the engine was last heard from).
-    fn fall_back(&mut self) {
-        if let Some(since) = self.awaited.take() {
-            self.answered = true;
-            self.any_answer = true;
-            self.out
-                .take(Err(EngineFault::Failed(NO_ANSWER.into())), since);
-        }
+    /// Nothing more is sent; what was drawn stays.
+    fn cancelled(&mut self, now_ms: f64) {
+        self.out.cancelled(now_ms);
+        self.want = None;
     }
 }
 

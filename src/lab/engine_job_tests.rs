@@ -3,7 +3,7 @@
 //! reply, a part per frame), answered by the engine's own code.
 
 use super::*;
-use crate::kernel::job::Need;
+use crate::kernel::job::{Job, Need};
 use crate::lab::hunt::watch::{hunt_job, HuntStatus};
 use crate::lab::hunt::{hunt, HuntSpec, KindSet};
 use crate::lab::matrix_table_job::matrix_job;

@@ -197,9 +197,10 @@ pub fn key_for_report(
 
 /// Backoff before retry `n` (1 = the first retry): 200 ms × 2ⁿ⁻¹ × uniform[0.9, 1.1).
 pub fn backoff_ms(n: u32, rng: &mut LabRng) -> u64 {
-    let jitter: f64 = rng.random_range(0.9..1.1);
-    let nominal = crate::kernel::backoff::doubled(BACKOFF_BASE_MS, n.saturating_sub(1));
-    (nominal * jitter).round() as u64
+    use crate::kernel::backoff as b;
+    let factor: f64 = rng.random_range(b::CODEX_LOW..b::CODEX_HIGH);
+    let nominal = b::doubled(BACKOFF_BASE_MS, n.saturating_sub(1));
+    b::codex_jitter(nominal, f64::INFINITY, factor).round() as u64
 }
 
 #[cfg(test)]

@@ -134,17 +134,19 @@ id_enum! {
     }
 }
 
-/// What the final number of reports means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[derive(BorshSerialize, BorshDeserialize)]
-pub enum Verdict {
-    /// More than one report: 重复副作用.
-    Duplicate,
-    /// Exactly one report in the database: 只有一份 (a count, not a
-    /// distributed exactly-once guarantee).
-    One,
-    /// No report at all (what the model knows is the [`Ending`]'s part).
-    NoReport,
+id_enum! {
+    /// What the final number of reports means.
+    #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
+    Verdict {
+        /// More than one report: 重复副作用.
+        Duplicate => "duplicate",
+        /// Exactly one report in the database: 只有一份 (a count, not a
+        /// distributed exactly-once guarantee).
+        One => "one",
+        /// No report at all (what the model knows is the [`Ending`]'s part).
+        NoReport => "no_report",
+    }
 }
 
 impl Verdict {
@@ -154,15 +156,6 @@ impl Verdict {
             0 => Verdict::NoReport,
             1 => Verdict::One,
             _ => Verdict::Duplicate,
-        }
-    }
-
-    /// A stable id (CSS class suffix, translation key suffix).
-    pub fn id(self) -> &'static str {
-        match self {
-            Verdict::Duplicate => "duplicate",
-            Verdict::One => "one",
-            Verdict::NoReport => "no_report",
         }
     }
 }
@@ -288,40 +281,24 @@ impl Ending {
     }
 }
 
-/// What the model finally knows about the report, from every tool result it
-/// got (and, for `query_first`, from its own query).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[derive(BorshSerialize, BorshDeserialize)]
-pub enum ToolOutcome {
-    /// The model was told the report exists.
-    Created,
-    /// The model was told the outcome is unknown (a report may exist).
-    Unknown,
-    /// The model was told the server did nothing.
-    NotCreated,
-    /// The model was told the request was refused as invalid.
-    Rejected,
+id_enum! {
+    /// What the model finally knows about the report, from every tool result it
+    /// got (and, for `query_first`, from its own query).
+    #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
+    ToolOutcome {
+        /// The model was told the report exists.
+        Created => "created",
+        /// The model was told the outcome is unknown (a report may exist).
+        Unknown => "unknown",
+        /// The model was told the server did nothing.
+        NotCreated => "not_created",
+        /// The model was told the request was refused as invalid.
+        Rejected => "rejected",
+    }
 }
 
 impl ToolOutcome {
-    /// Every value, in legend order.
-    pub const ALL: [Self; 4] = [
-        ToolOutcome::Created,
-        ToolOutcome::Unknown,
-        ToolOutcome::NotCreated,
-        ToolOutcome::Rejected,
-    ];
-
-    /// A stable id (`data-tool`, CSV, translation key suffix).
-    pub fn id(self) -> &'static str {
-        match self {
-            ToolOutcome::Created => "created",
-            ToolOutcome::Unknown => "unknown",
-            ToolOutcome::NotCreated => "not_created",
-            ToolOutcome::Rejected => "rejected",
-        }
-    }
-
     /// Whether this outcome is the truth about a run that ended with
     /// `reports` reports: «created» only if one exists, «not created» and
     /// «rejected» only if none does; «unknown» is always honest.

@@ -10,7 +10,7 @@ use super::ids::Scenario;
 use super::matrix_job::MatrixCells;
 use super::params::MatrixParams;
 use super::result::Cell;
-use super::reveal::RowReveal;
+use super::reveal::{self, RowReveal};
 use super::wire::{Answer, EngineFault, Want};
 use crate::kernel::job::{Job, JobStatus};
 
@@ -41,7 +41,7 @@ pub fn matrix_job(m: &MatrixParams, now_ms: f64) -> MatrixTableJob {
         rows,
         width,
         cells: MatrixCells::new(combos.len()),
-        reveal: RowReveal::start(0, 1),
+        reveal: reveal::rows(0, 1),
         error: None,
     };
     let want = Want::Matrix {
@@ -114,7 +114,7 @@ impl Answered for MatrixTable {
             }
             Err(why) => self.error = Some(why),
         }
-        self.reveal = RowReveal::start(self.rows, self.width);
+        self.reveal = reveal::rows(self.rows, self.width);
     }
 
     fn drawing(&self) -> bool {

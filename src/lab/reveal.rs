@@ -5,57 +5,20 @@
 //! after a frame, keeps every task far inside 50 ms. Which rows a part
 //! shows is decided here; the UI only counts frames.
 
+use crate::kernel::job::Reveal;
+
 /// Cells one part draws at most (a row is never split).
 pub const CELLS_PER_PART: usize = 40;
 
-/// How many of a table's rows are shown, and how many each part adds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RowReveal {
-    total: usize,
-    shown: usize,
-    per_part: usize,
-}
+/// How many of a table's rows are shown: the kernel's one count of a
+/// drawing in parts, in rows.
+pub type RowReveal = Reveal;
 
-impl RowReveal {
-    /// `total` rows of `cells_per_row` cells each, the first part shown.
-    pub fn start(total: usize, cells_per_row: usize) -> Self {
-        let per_part = (CELLS_PER_PART / cells_per_row.max(1)).max(1);
-        RowReveal {
-            total,
-            shown: per_part.min(total),
-            per_part,
-        }
-    }
-
-    /// Every row shown (nothing left to reveal).
-    pub fn all(total: usize) -> Self {
-        RowReveal {
-            total,
-            shown: total,
-            per_part: total.max(1),
-        }
-    }
-
-    /// Rows shown so far: `0..shown()`.
-    pub fn shown(&self) -> usize {
-        self.shown
-    }
-
-    /// Whether row `i` is shown.
-    pub fn shows(&self, i: usize) -> bool {
-        i < self.shown
-    }
-
-    /// Whether every row is shown.
-    pub fn is_done(&self) -> bool {
-        self.shown >= self.total
-    }
-
-    /// Shows the next part; returns whether another part follows.
-    pub fn advance(&mut self) -> bool {
-        self.shown = (self.shown + self.per_part).min(self.total);
-        !self.is_done()
-    }
+/// `total` rows of `cells_per_row` cells each, the first part shown; each
+/// part adds as many whole rows as fit in [`CELLS_PER_PART`] (at least one).
+pub fn rows(total: usize, cells_per_row: usize) -> RowReveal {
+    let per_part = (CELLS_PER_PART / cells_per_row.max(1)).max(1);
+    Reveal::new(total, per_part, per_part)
 }
 
 #[cfg(test)]
@@ -75,22 +38,22 @@ mod tests {
     #[test]
     fn the_matrix_shows_six_rows_per_part_and_ends_with_every_row() {
         // 26 scenarios × 6 clients: 36 cells a part, 5 parts.
-        assert_eq!(parts(RowReveal::start(26, 6)), vec![6, 12, 18, 24, 26]);
+        assert_eq!(parts(rows(26, 6)), vec![6, 12, 18, 24, 26]);
     }
 
     #[test]
     fn wide_rows_still_show_one_row_a_part_and_narrow_rows_many() {
-        assert_eq!(parts(RowReveal::start(3, 100)), vec![1, 2, 3]);
-        assert_eq!(parts(RowReveal::start(26, 1)), vec![26]);
-        assert_eq!(parts(RowReveal::start(26, 0)), vec![26]);
+        assert_eq!(parts(rows(3, 100)), vec![1, 2, 3]);
+        assert_eq!(parts(rows(26, 1)), vec![26]);
+        assert_eq!(parts(rows(26, 0)), vec![26]);
     }
 
     #[test]
     fn no_part_exceeds_the_cell_budget_unless_one_row_does() {
         for cols in 1..=50 {
-            let r = RowReveal::start(26, cols);
+            let r = rows(26, cols);
             assert!(
-                r.per_part * cols <= CELLS_PER_PART || r.per_part == 1,
+                r.per_part() * cols <= CELLS_PER_PART || r.per_part() == 1,
                 "{cols} columns"
             );
             assert!(r.shown() >= 1);
@@ -100,7 +63,7 @@ mod tests {
     #[test]
     fn advance_says_whether_more_follows_and_never_passes_the_end() {
         // 8 cells a row: 5 rows a part.
-        let mut r = RowReveal::start(12, 8);
+        let mut r = rows(12, 8);
         assert!(r.shows(4) && !r.shows(5));
         assert!(r.advance());
         assert_eq!(r.shown(), 10);
@@ -113,7 +76,7 @@ mod tests {
 
     #[test]
     fn an_empty_table_and_a_shown_table_are_done() {
-        assert!(RowReveal::start(0, 6).is_done());
+        assert!(rows(0, 6).is_done());
         let all = RowReveal::all(26);
         assert!(all.is_done() && all.shows(25));
     }

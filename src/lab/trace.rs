@@ -4,37 +4,19 @@
 use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
-/// A lane of the sequence diagram.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[derive(BorshSerialize, BorshDeserialize)]
-pub enum Lane {
-    Harness,
-    Network,
-    Server,
-    Database,
-    /// The notifier: a separate service with its own database.
-    Notifier,
-}
+use crate::kernel::ids::id_enum;
 
-impl Lane {
-    /// All lanes, left to right.
-    pub const ALL: [Lane; 5] = [
-        Lane::Harness,
-        Lane::Network,
-        Lane::Server,
-        Lane::Database,
-        Lane::Notifier,
-    ];
-
-    /// Stable id (translation key suffix).
-    pub fn id(self) -> &'static str {
-        match self {
-            Lane::Harness => "harness",
-            Lane::Network => "network",
-            Lane::Server => "server",
-            Lane::Database => "database",
-            Lane::Notifier => "notifier",
-        }
+id_enum! {
+    /// A lane of the sequence diagram.
+    #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
+    Lane {
+        Harness => "harness",
+        Network => "network",
+        Server => "server",
+        Database => "database",
+        /// The notifier: a separate service with its own database.
+        Notifier => "notifier",
     }
 }
 

@@ -3,10 +3,10 @@
 
 use yew::prelude::*;
 
-use crate::i18n::num::SECONDS_FROM_MS;
 use crate::i18n::{t, Lang};
-pub use crate::kernel::axis::tick_label;
 use crate::kernel::axis::Axis;
+pub use crate::kernel::num::tick_label;
+use crate::kernel::num::SECONDS_FROM_MS;
 
 /// Plot margins (px): room for tick labels and axis titles.
 pub const LEFT: f64 = 58.0;
@@ -78,9 +78,53 @@ impl Frame {
     }
 }
 
+impl Frame {
+    /// The pixel points of data points.
+    pub fn pixels(&self, points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+        points
+            .iter()
+            .map(|&(x, y)| (self.px(x), self.py(y)))
+            .collect()
+    }
+}
+
+/// What a chart is called and what its axes say.
+pub struct Titles<'a> {
+    /// The accessible name of the chart.
+    pub aria: String,
+    pub testid: String,
+    pub x: &'a str,
+    pub y: &'a str,
+}
+
+/// The one line chart of the app: the frame's axes (the y ticks labelled
+/// with their value divided by `y_div`), then `lines` drawn over them
+/// (each a [`line_path`] in the frame's pixels).
+pub fn line_chart(f: &Frame, titles: &Titles, y_div: f64, lines: Html) -> Html {
+    svg(
+        f.width,
+        f.height,
+        &titles.aria,
+        &titles.testid,
+        html! { <>
+            { f.axes_in(titles.x, titles.y, 1.0, y_div) }
+            { lines }
+        </> },
+    )
+}
+
+/// The SVG path data of a line through pixel points: `M x y L x y …`.
+pub fn line_path(pixels: &[(f64, f64)]) -> String {
+    pixels
+        .iter()
+        .enumerate()
+        .map(|(i, (x, y))| format!("{}{} {}", if i == 0 { "M" } else { "L" }, fmt(*x), fmt(*y)))
+        .collect()
+}
+
 /// A coordinate with one decimal (keeps the SVG small).
 pub fn fmt(v: f64) -> String {
-    format!("{v:.1}")
+    crate::kernel::num::fixed(v, 1)
 }
 
 /// The `<svg>` element of a chart with an accessible name.

@@ -305,6 +305,10 @@ pub fn fresh_seed(max: u64) -> u64 {
     })
 }
 
+/// Longest wait for a frame before [`after_next_frame`] runs its call
+/// anyway.
+pub const FRAME_FALLBACK_MS: u32 = 100;
+
 /// A pending [`after_next_frame`] call; dropping it cancels the call.
 pub struct AfterFrame {
     live: std::rc::Rc<std::cell::Cell<bool>>,

@@ -1,9 +1,13 @@
 //! Hooks that draw a page in parts, each in a task or frame of its own:
 //! after the first task, in numbered stages a frame apart, a value a frame
 //! late, a long list a few items per frame: no main-thread task may pass
-//! 50 ms, and drawing a whole page in one task could.
+//! 50 ms, and drawing a whole page in one task could. What a part shows is
+//! counted by the kernel's [`Reveal`] (as a job's parts are, see
+//! `kernel::job::Need::Frames`); these hooks only wait for the frames.
 
 use yew::prelude::*;
+
+use crate::kernel::job::Reveal;
 
 /// False for a component's first render, true from the next task on (the
 /// browser may draw in between, or not).
@@ -49,8 +53,11 @@ pub fn use_a_frame_late<T: Clone + PartialEq + 'static>(value: T) -> Option<T> {
         let shown = shown.clone();
         use_effect_with(value, move |value| {
             let value = Some(value.clone());
-            let pending = (*shown != value)
-                .then(|| crate::ui::dom::after_next_frame(100, move || shown.set(value)));
+            let pending = (*shown != value).then(|| {
+                crate::ui::dom::after_next_frame(crate::ui::dom::FRAME_FALLBACK_MS, move || {
+                    shown.set(value)
+                })
+            });
             move || drop(pending)
         });
     }
@@ -73,15 +80,16 @@ pub fn use_revealed<K: Clone + PartialEq + 'static>(
 ) -> usize {
     let steps = use_state(|| (restart.clone(), 0usize));
     let done = if steps.0 == restart { steps.1 } else { 0 };
-    let shown = first
-        .saturating_add(done.saturating_mul(per_frame.max(1)))
-        .min(n);
+    let shown = Reveal::new(n, first, per_frame).after(done).shown();
     {
         let steps = steps.clone();
         use_effect_with((restart, done, shown < n), move |(key, done, more)| {
             let (key, next) = (key.clone(), done + 1);
-            let pending =
-                more.then(|| crate::ui::dom::after_next_frame(100, move || steps.set((key, next))));
+            let pending = more.then(|| {
+                crate::ui::dom::after_next_frame(crate::ui::dom::FRAME_FALLBACK_MS, move || {
+                    steps.set((key, next))
+                })
+            });
             move || drop(pending)
         });
     }

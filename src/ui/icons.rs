@@ -12,49 +12,51 @@
 
 use yew::prelude::*;
 
+use crate::kernel::ids::id_enum;
 use crate::lab::Ending;
 
-/// Every icon the app draws.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Icon {
-    /// Jump to the first step.
-    ToStart,
-    /// One step back.
-    Back,
-    /// Play, or one step forward.
-    Play,
-    /// Pause (also a handler's pause in the lab's diagram).
-    Pause,
-    /// Jump to the last step.
-    ToEnd,
-    /// A wait (backoff, `Retry-After`): an hourglass.
-    Wait,
-    /// Lost, crashed, failed, a duplicate: a cross.
-    Cross,
-    /// Succeeded, one report and the model knows: a check mark.
-    Check,
-    /// One report, but the model only knows the outcome is unknown.
-    CheckUnknown,
-    /// No report, and the model knows nothing was created: an empty set.
-    Empty,
-    /// The outcome is unknown: a question mark.
-    Unknown,
-    /// Right, but by luck: a clover.
-    Luck,
-    /// Differs from the column before: a delta.
-    Changed,
-    /// A changed body got the old response: a not-equal sign.
-    ChangedBody,
-    /// One tenant got another tenant's response: an arrow crossing a wall.
-    Leak,
-    /// Another tenant's key refused this tenant: a wall with a bar.
-    TenantRefused,
-    /// No report where one could have been filed: a dashed empty box.
-    Missing,
-    /// The notifications went wrong: a bell with a bar.
-    BellWrong,
-    /// A rule of the chapter broken: an exclamation mark in a triangle.
-    RuleBroken,
+id_enum! {
+    /// Every icon the app draws.
+    Icon {
+        /// Jump to the first step.
+        ToStart => "to-start",
+        /// One step back.
+        Back => "back",
+        /// Play, or one step forward.
+        Play => "play",
+        /// Pause (also a handler's pause in the lab's diagram).
+        Pause => "pause",
+        /// Jump to the last step.
+        ToEnd => "to-end",
+        /// A wait (backoff, `Retry-After`): an hourglass.
+        Wait => "wait",
+        /// Lost, crashed, failed, a duplicate: a cross.
+        Cross => "cross",
+        /// Succeeded, one report and the model knows: a check mark.
+        Check => "check",
+        /// One report, but the model only knows the outcome is unknown.
+        CheckUnknown => "check-unknown",
+        /// No report, and the model knows nothing was created: an empty set.
+        Empty => "empty",
+        /// The outcome is unknown: a question mark.
+        Unknown => "unknown",
+        /// Right, but by luck: a clover.
+        Luck => "luck",
+        /// Differs from the column before: a delta.
+        Changed => "changed",
+        /// A changed body got the old response: a not-equal sign.
+        ChangedBody => "changed-body",
+        /// One tenant got another tenant's response: an arrow crossing a wall.
+        Leak => "leak",
+        /// Another tenant's key refused this tenant: a wall with a bar.
+        TenantRefused => "tenant-refused",
+        /// No report where one could have been filed: a dashed empty box.
+        Missing => "missing",
+        /// The notifications went wrong: a bell with a bar.
+        BellWrong => "bell-wrong",
+        /// A rule of the chapter broken: an exclamation mark in a triangle.
+        RuleBroken => "rule-broken",
+    }
 }
 
 /// Stroked shapes share these attributes.
@@ -62,58 +64,9 @@ const STROKE: &str =
     "fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\"";
 
 impl Icon {
-    /// Every icon (the browser test draws each): the player's six controls,
-    /// then [`Icon::MARKS`].
-    pub const ALL: [Icon; 19] = [
-        Icon::ToStart,
-        Icon::Back,
-        Icon::Play,
-        Icon::Pause,
-        Icon::ToEnd,
-        Icon::Wait,
-        Icon::Cross,
-        Icon::Check,
-        Icon::CheckUnknown,
-        Icon::Empty,
-        Icon::Unknown,
-        Icon::Luck,
-        Icon::Changed,
-        Icon::ChangedBody,
-        Icon::Leak,
-        Icon::TenantRefused,
-        Icon::Missing,
-        Icon::BellWrong,
-        Icon::RuleBroken,
-    ];
-
     /// The marks of a run's outcome, every one a matrix cell may draw: each
     /// arm of [`ending_icon`], the luck and change marks.
     pub const MARKS: &'static [Icon] = Icon::ALL.split_at(6).1;
-
-    /// A stable id (the `icon-<id>` class the tests and styles find).
-    pub fn id(self) -> &'static str {
-        match self {
-            Icon::ToStart => "to-start",
-            Icon::Back => "back",
-            Icon::Play => "play",
-            Icon::Pause => "pause",
-            Icon::ToEnd => "to-end",
-            Icon::Wait => "wait",
-            Icon::Cross => "cross",
-            Icon::Check => "check",
-            Icon::CheckUnknown => "check-unknown",
-            Icon::Empty => "empty",
-            Icon::Unknown => "unknown",
-            Icon::Luck => "luck",
-            Icon::Changed => "changed",
-            Icon::ChangedBody => "changed-body",
-            Icon::Leak => "leak",
-            Icon::TenantRefused => "tenant-refused",
-            Icon::Missing => "missing",
-            Icon::BellWrong => "bell-wrong",
-            Icon::RuleBroken => "rule-broken",
-        }
-    }
 
     /// The shapes, in a 16 × 16 box.
     fn shapes(self) -> String {

@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use gloo::timers::callback::Timeout;
 
-use crate::ui::dom::{now_ms, post_task};
+use crate::ui::dom::{after_next_frame, now_ms, post_task, FRAME_FALLBACK_MS};
 
 /// Work per slice: far inside the 50 ms task limit even with the slice's
 /// last step and a redraw after it.
@@ -33,33 +33,11 @@ pub struct SliceEnd {
     pub redraw: bool,
 }
 
-/// Longest wait for a frame before [`Slicer::each_frame`]'s next part.
-pub const FRAME_FALLBACK_MS: u32 = 100;
-
-/// A call that the first of two callbacks makes.
-type Once = Rc<Cell<Option<Box<dyn FnOnce()>>>>;
-
 /// Calls `f` once, in a task after the next frame (or after
 /// [`FRAME_FALLBACK_MS`] if no frame comes). Holds no handle: a cancelled
-/// run is stopped by its generation, and both callbacks free themselves.
+/// run is stopped by its generation.
 fn after_frame(f: impl FnOnce() + 'static) {
-    let once: Once = Rc::new(Cell::new(Some(Box::new(f))));
-    let run = move |once: &Once| {
-        if let Some(f) = once.take() {
-            f();
-        }
-    };
-    let on_frame = {
-        let once = once.clone();
-        wasm_bindgen::closure::Closure::once_into_js(move || {
-            let _ = post_task(move || run(&once)).map(Timeout::forget);
-        })
-    };
-    let asked = gloo::utils::window()
-        .request_animation_frame(wasm_bindgen::JsCast::unchecked_ref(&on_frame))
-        .is_ok();
-    let wait = if asked { FRAME_FALLBACK_MS } else { 0 };
-    Timeout::new(wait, move || run(&once)).forget();
+    std::mem::forget(after_next_frame(FRAME_FALLBACK_MS, f));
 }
 
 struct Run {
@@ -123,16 +101,10 @@ impl Slicer {
     /// Runs `part` in a task after each drawn frame (a table shown a few
     /// rows at a time: a part's work is the render and the layout it
     /// causes, which a slice cannot time, and each part gets its own
-    /// layout) until it returns false or the run is cancelled or replaced.
-    /// Without frames (a hidden tab, an off-screen embed) a part follows
-    /// after [`FRAME_FALLBACK_MS`].
-    pub fn each_frame(&self, part: impl FnMut() -> bool + 'static) {
-        self.cancel();
-        self.frames(part);
-    }
-
-    /// Like [`Slicer::each_frame`] within the current generation: starts
-    /// the parts unless slices or parts are under way.
+    /// layout) until it returns false or the run is cancelled or replaced,
+    /// within the current generation: starts the parts unless slices or
+    /// parts are under way. Without frames (a hidden tab, an off-screen
+    /// embed) a part follows after [`FRAME_FALLBACK_MS`].
     pub fn frames(&self, part: impl FnMut() -> bool + 'static) {
         if self.active.replace(true) {
             return;

@@ -5,10 +5,8 @@ use super::{all_right, read_numbers, QuestionKind, View};
 use crate::exercises::form::{Draft, FieldSpec, Problem};
 use crate::exercises::grade::{within, Grade, GradeError, ModelValue, Response};
 use crate::exercises::NumField;
+use crate::kernel::num::ANSWER_DECIMALS;
 use crate::kernel::text::{Arg, Join};
-
-/// The decimals an expected value is shown with, at the most.
-pub const ANSWER_DECIMALS: u8 = 3;
 
 /// The kind module of [`super::Kind::Numeric`].
 pub struct Numeric<'a>(pub &'a [NumField]);

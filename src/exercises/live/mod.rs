@@ -7,7 +7,7 @@
 //! block the page for long. The browser sends lab runs to the lab engine's
 //! worker ([`LiveJob::next_step`], [`LiveJob::record_lab`]) and computes herd
 //! trials itself ([`LiveJob::step_herd`]); it is a job of the shape every
-//! long computation of the page has ([`Stepped`], [`Job`]), so the page's
+//! long computation of the page has ([`Stepped`], [`AsksOne`]), so the page's
 //! one job hook runs it.
 //!
 //! One run of either model, as a question names it, is [`runs`].
@@ -17,8 +17,8 @@ mod runs;
 use super::grade::ModelValue;
 use super::{LabRun, Model};
 use crate::herd::TrialResult;
-use crate::kernel::job::{Job, Stepped, Timing};
-use crate::lab::engine_job::{unexpected, Awaited, EngineReply, NO_ANSWER};
+use crate::kernel::job::{AsksOne, Awaited, Stepped, Timing};
+use crate::lab::engine_job::{unexpected, EngineReply, ENGINE_WATCHDOG_MS, NO_ANSWER};
 use crate::lab::wire::{Answer, Want};
 #[cfg(feature = "sqlite")]
 pub use runs::lab_count;
@@ -224,41 +224,41 @@ impl Stepped for LiveJob {
 
 /// The lab engine is channel 0: one lab run at a time, its count (or why it
 /// could not run) comes back; the engine's watchdog rule times it.
-impl Job for LiveJob {
+impl AsksOne for LiveJob {
     type Request = Want;
     type Reply = EngineReply;
+    const WATCHDOG_MS: f64 = ENGINE_WATCHDOG_MS;
 
-    fn timing(&self) -> &Timing {
+    fn clock(&self) -> &Timing {
         &self.timing
     }
 
-    fn timing_mut(&mut self) -> &mut Timing {
+    fn clock_mut(&mut self) -> &mut Timing {
         &mut self.timing
     }
 
-    fn is_complete(&self) -> bool {
+    fn awaited(&self) -> &Awaited {
+        &self.awaited
+    }
+
+    fn awaited_mut(&mut self) -> &mut Awaited {
+        &mut self.awaited
+    }
+
+    fn finished(&self) -> bool {
         self.is_done()
     }
 
-    fn cancel(&mut self, now_ms: f64) {
-        self.timing.cancel(now_ms);
-        self.awaited = Awaited::default();
-    }
-
     /// Herd trials only: lab runs go to the lab engine.
-    fn has_page_work(&self) -> bool {
+    fn page_work(&self) -> bool {
         self.timing.is_running() && self.next_step() == NextStep::Herd
     }
 
     /// The pending lab run's count.
-    fn request(&mut self, channel: usize, _fresh: bool, now_ms: f64) -> Option<Want> {
-        if channel != 0 || self.awaited.is_awaited() || !self.timing.is_running() {
-            return None;
-        }
+    fn next_request(&mut self) -> Option<Want> {
         let NextStep::Lab(run) = self.next_step() else {
             return None;
         };
-        self.awaited.sent(now_ms);
         Some(Want::Count {
             combo: run.combo(),
             seed: run.seed,
@@ -266,33 +266,20 @@ impl Job for LiveJob {
         })
     }
 
-    /// A failed run ends the job with its error (the card shows it); only a
-    /// reply nobody asked for is refused.
-    fn on_reply(&mut self, channel: usize, reply: EngineReply, now_ms: f64) -> Result<(), String> {
-        self.awaited.check(channel)?;
+    /// A failed run ends the job with its error (the card shows it).
+    fn answer(&mut self, reply: EngineReply, _now_ms: f64) -> bool {
         let count = match reply {
             Ok(Answer::Count(n)) => Ok(n),
             Ok(other) => Err(LiveError(unexpected(other).to_string())),
             Err(why) => Err(LiveError(why.to_string())),
         };
         self.record_lab(count);
-        self.record_slice(now_ms, now_ms);
-        Ok(())
-    }
-
-    fn heard(&mut self, _channel: usize, now_ms: f64) {
-        self.awaited.heard(now_ms);
-    }
-
-    fn overdue(&self, now_ms: f64) -> Option<usize> {
-        self.awaited.overdue(now_ms)
+        true
     }
 
     /// The lab engine is gone: the job fails visibly.
-    fn fall_back(&mut self) {
-        if self.awaited.is_awaited() {
-            self.record_lab(Err(LiveError(NO_ANSWER.into())));
-        }
+    fn unanswered(&mut self, _since_ms: f64) {
+        self.record_lab(Err(LiveError(NO_ANSWER.into())));
     }
 }
 

@@ -5,8 +5,10 @@ use yew::prelude::*;
 
 use crate::amplify::load::TracedRequest;
 use crate::i18n::{t, tf, Lang};
-use crate::kernel::axis::{tick_label, Axis};
-use crate::ui::chart::{fmt, svg, Frame, BOTTOM, LEFT, RIGHT, TOP};
+use crate::kernel::axis::Axis;
+use crate::kernel::num::tick_label;
+pub use crate::ui::chart::Titles;
+use crate::ui::chart::{self, fmt, line_path, svg, Frame, BOTTOM, LEFT, RIGHT, TOP};
 
 /// Height of a line chart (px).
 pub const HEIGHT: f64 = 190.0;
@@ -18,15 +20,6 @@ const PX_PER_TICK: f64 = 40.0;
 pub struct Line {
     pub class: &'static str,
     pub points: Vec<(f64, f64)>,
-}
-
-/// What a chart is called and what its axes say.
-pub struct Titles<'a> {
-    /// The accessible name of the chart.
-    pub aria: String,
-    pub testid: String,
-    pub x: &'a str,
-    pub y: &'a str,
 }
 
 fn x_ticks(width: f64) -> usize {
@@ -43,17 +36,10 @@ pub fn line_chart(titles: Titles, width: f64, x_max: f64, y_max: f64, lines: Vec
         x: Axis::snug(0.0, x_max, x_ticks(width)),
         y: Axis::snug(0.0, y_max.max(1e-9), 6),
     };
-    html! {
-        { svg(width, HEIGHT, &titles.aria, &titles.testid, html! { <>
-            { f.axes_in(titles.x, titles.y, 1.0, 1.0) }
-            { for lines.into_iter().map(|l| {
-                let pts: Vec<String> = l.points.iter()
-                    .map(|&(x, y)| format!("{},{}", fmt(f.px(x)), fmt(f.py(y))))
-                    .collect();
-                html! { <polyline class={classes!("amp-line", l.class)} fill="none" points={pts.join(" ")} /> }
-            }) }
-        </> }) }
-    }
+    let drawn = lines.into_iter().map(|l| {
+        html! { <path class={classes!("amp-line", l.class)} fill="none" d={line_path(&f.pixels(&l.points))} /> }
+    });
+    chart::line_chart(&f, &titles, 1.0, html! { <>{ for drawn }</> })
 }
 
 /// Row height of the traced call's chart (px).

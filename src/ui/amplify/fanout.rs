@@ -9,6 +9,7 @@ use crate::amplify::fanout::Node;
 use crate::amplify::work::Work;
 use crate::amplify::{FanoutConfig, FanoutRun, FanoutSummary};
 use crate::i18n::{t, tf, Lang};
+use crate::kernel::num::fixed;
 use crate::pages::keys::Shortcut;
 use crate::ui::icons::{icon, Icon};
 use crate::ui::shortcuts::use_shortcuts;
@@ -27,10 +28,6 @@ pub struct FanoutProps {
     pub on_step: Callback<i64>,
     /// Bumps on every redraw of the job.
     pub tick: u64,
-}
-
-fn fmt(v: f64, digits: usize) -> String {
-    format!("{v:.digits$}")
 }
 
 /// The view: the summary of many calls beside the stepped tree of the
@@ -111,19 +108,19 @@ fn summary_panel(l: Lang, s: &FanoutSummary, cfg: &FanoutConfig, running: bool) 
             <h2>{ t(l, "amplify.fanout.summary") }</h2>
             <dl class="amp-numbers">
                 <dt>{ t(l, "amplify.fanout.amplification") }</dt>
-                <dd data-testid="amplification">{ fmt(s.amplification, 3) }</dd>
+                <dd data-testid="amplification">{ fixed(s.amplification, 3) }</dd>
                 <dt>{ t(l, "amplify.fanout.expected") }</dt>
-                <dd data-testid="amplification-expected">{ fmt(s.amplification_expected, 3) }</dd>
+                <dd data-testid="amplification-expected">{ fixed(s.amplification_expected, 3) }</dd>
                 <dt>{ t(l, "amplify.fanout.std_error") }</dt>
-                <dd data-testid="std-error">{ fmt(s.std_error, 3) }</dd>
+                <dd data-testid="std-error">{ fixed(s.std_error, 3) }</dd>
                 <dt>{ t(l, "amplify.fanout.success") }</dt>
-                <dd data-testid="success-rate">{ fmt(s.success_rate, 3) }</dd>
+                <dd data-testid="success-rate">{ fixed(s.success_rate, 3) }</dd>
                 <dt>{ t(l, "amplify.fanout.success_expected") }</dt>
-                <dd data-testid="success-expected">{ fmt(s.success_expected, 3) }</dd>
+                <dd data-testid="success-expected">{ fixed(s.success_expected, 3) }</dd>
                 <dt>{ t(l, "amplify.fanout.max") }</dt>
-                <dd data-testid="max-bottom">{ crate::i18n::num::group(cfg.max_bottom()) }</dd>
+                <dd data-testid="max-bottom">{ crate::kernel::num::group(cfg.max_bottom()) }</dd>
                 <dt>{ t(l, "amplify.fanout.trials") }</dt>
-                <dd data-testid="trials-done">{ crate::i18n::num::group(s.trials as u64) }</dd>
+                <dd data-testid="trials-done">{ crate::kernel::num::group(s.trials as u64) }</dd>
             </dl>
             if running {
                 <p class="muted" data-testid="fanout-running">{ t(l, "amplify.running") }</p>

@@ -89,7 +89,7 @@ pub fn load_view(p: &LoadProps) -> Html {
                     { tf(l, "amplify.progress", &[("pct", format!("{:.0}", job.progress() * 100.0))]) }
                 </p>
             } else {
-                <p class="muted" data-testid="load-done">{ tf(l, "amplify.done_in", &[("ms", crate::i18n::num::duration(l, state.timing().elapsed_ms().round()))]) }</p>
+                <p class="muted" data-testid="load-done">{ tf(l, "amplify.done_in", &[("ms", crate::kernel::num::duration(l, state.timing().elapsed_ms().round()))]) }</p>
             }
             <div class="amp-lanes">
                 { for job.results.iter().map(|r| html! { <LaneCard lang={l} result={r.clone()} /> }) }
@@ -125,9 +125,9 @@ fn numbers(l: Lang, r: &LaneResult) -> Html {
             <dt>{ t(l, "amplify.load.success") }</dt>
             <dd data-testid={format!("success-{}", r.id)}>{ format!("{:.3}", r.success_rate) }</dd>
             <dt>{ t(l, "amplify.load.calls") }</dt>
-            <dd data-testid={format!("calls-{}", r.id)}>{ crate::i18n::num::group(r.calls) }</dd>
+            <dd data-testid={format!("calls-{}", r.id)}>{ crate::kernel::num::group(r.calls) }</dd>
             <dt>{ t(l, "amplify.load.requests") }</dt>
-            <dd data-testid={format!("requests-{}", r.id)}>{ crate::i18n::num::group(r.requests) }</dd>
+            <dd data-testid={format!("requests-{}", r.id)}>{ crate::kernel::num::group(r.requests) }</dd>
             <dt>{ t(l, "amplify.load.recovered") }</dt>
             <dd data-testid={format!("recovered-{}", r.id)}
                 data-value={r.recovered.map(|s| format!("{s}")).unwrap_or_default()}>{ recovered }</dd>

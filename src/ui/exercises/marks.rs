@@ -5,8 +5,8 @@
 
 use yew::prelude::*;
 
-use crate::i18n::num::num;
 use crate::i18n::{t, tf, Lang};
+use crate::kernel::num;
 use crate::ui::icons::{icon, Icon};
 
 /// The drawn icon of a right or wrong mark (never a font glyph).
@@ -48,7 +48,7 @@ pub fn case_mark(l: Lang, ok: bool, testid: String) -> Html {
 pub fn field_mark(l: Lang, ok: bool, answer: Option<f64>) -> Html {
     let text = match (ok, answer) {
         (true, _) => html! { { t(l, "ex.field_ok") } },
-        (false, Some(a)) => html! { { tf(l, "ex.field_bad", &[("answer", num(a, 3))]) } },
+        (false, Some(a)) => html! { { tf(l, "ex.field_bad", &[("answer", num::answer(a))]) } },
         (false, None) => html! { <span class="sr-only">{ t(l, "ex.mark_bad") }</span> },
     };
     html! {

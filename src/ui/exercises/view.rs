@@ -7,14 +7,13 @@ use crate::exercises::grade::{grade, Record, Response};
 use crate::exercises::kinds::ChoiceLabel;
 use crate::exercises::progress::Standing;
 use crate::exercises::{option_key, Question};
-use crate::i18n::num::num;
 use crate::i18n::{has, join_list, named, t, tf, Lang};
 use crate::ui::link::AppLink;
 
 /// A number as shown in a card or a result: grouped, up to three decimals,
 /// no «.0».
 pub fn fmt_num(v: f64) -> String {
-    num(v, 3)
+    crate::kernel::num::answer(v)
 }
 
 /// The text of a choice, of true/false, or of a test's fault.

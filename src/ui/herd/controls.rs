@@ -78,7 +78,7 @@ fn number_field(
 /// The allowed range as a student reads it (grouped, the seed's in words).
 fn range_text(lang: Lang, b: Limit) -> String {
     if b.min.fract() == 0.0 && b.max.fract() == 0.0 {
-        crate::i18n::num::range(lang, b.min as i64, b.max as i64)
+        crate::kernel::num::range(lang, b.min as i64, b.max as i64)
     } else {
         format!("{}–{}", b.min, b.max)
     }

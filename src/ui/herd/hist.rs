@@ -8,12 +8,12 @@ use std::fmt::Write as _;
 use yew::prelude::*;
 
 use super::job::SharedTraces;
-use super::labels::{label, name, style};
+use super::labels::{label, name, strategy_table, style};
 use crate::herd::chart_data::{HistAxis, Histogram, MarkedWave};
 use crate::herd::hist_panels::{grid_class, panel_width, panels, Panel};
 use crate::herd::Trace;
-use crate::i18n::num::{count, group, num};
 use crate::i18n::{t, tf, Lang};
+use crate::kernel::num::{count, group, num};
 use crate::ui::chart::{fmt, svg, Frame};
 use crate::ui::frame_hooks::use_revealed;
 use crate::ui::widgets::LazyDetails;
@@ -185,21 +185,16 @@ pub fn histogram_section(p: &HistogramProps) -> Html {
 /// own windows are mostly empty for un-jittered backoff).
 fn histogram_table(lang: Lang, trace: &Trace, h: &Histogram) -> Html {
     let bin = h.bin_ms;
-    html! {
-        <div class="scroll-x">
-        <table class="data">
-            <caption>{ name(lang, trace.strategy) }</caption>
-            <thead><tr>
-                <th scope="col">{ t(lang, "herd.axis.time") }</th>
-                <th scope="col" class="num">{ t(lang, "herd.hist.count") }</th>
-            </tr></thead>
-            <tbody>
-            { for h.counts.iter().enumerate().filter(|(_, c)| **c > 0).map(|(i, c)| html! { <tr>
-                <th scope="row">{ format!("{}–{}", num(i as f64 * bin, 3), num((i + 1) as f64 * bin, 3)) }</th>
-                <td class="num">{ group(u64::from(*c)) }</td>
-            </tr> }) }
-            </tbody>
-        </table>
-        </div>
-    }
+    let rows = h.counts.iter().enumerate().filter(|(_, c)| **c > 0).map(|(i, c)| html! { <tr>
+        <th scope="row">{ format!("{}–{}", num(i as f64 * bin, 3), num((i + 1) as f64 * bin, 3)) }</th>
+        <td class="num">{ group(u64::from(*c)) }</td>
+    </tr> });
+    let rows = rows.collect::<Html>();
+    strategy_table(
+        lang,
+        trace.strategy,
+        "herd.axis.time",
+        &["herd.hist.count"],
+        rows,
+    )
 }

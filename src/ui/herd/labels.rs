@@ -223,3 +223,21 @@ pub fn label(lang: Lang, s: Strategy) -> Html {
         </span>
     }
 }
+
+/// One strategy's numbers as a table (a chart's table view): its name as
+/// the caption, a column of row headers titled by the key `first`, numeric
+/// columns titled by the keys `nums`, then `rows`.
+pub fn strategy_table(lang: Lang, s: Strategy, first: &str, nums: &[&str], rows: Html) -> Html {
+    html! {
+        <div class="scroll-x">
+        <table class="data">
+            <caption>{ name(lang, s) }</caption>
+            <thead><tr>
+                <th scope="col">{ t(lang, first) }</th>
+                { for nums.iter().map(|k| html! { <th scope="col" class="num">{ t(lang, k) }</th> }) }
+            </tr></thead>
+            <tbody>{ rows }</tbody>
+        </table>
+        </div>
+    }
+}

@@ -47,7 +47,10 @@ pub fn herd_page(p: &PageProps) -> Html {
         let job = job.clone();
         use_effect_with(params.computed(), move |prm| {
             let spec = prm.spec();
-            let pending = crate::ui::dom::after_next_frame(100, move || job.start(spec));
+            let pending =
+                crate::ui::dom::after_next_frame(crate::ui::dom::FRAME_FALLBACK_MS, move || {
+                    job.start(spec)
+                });
             move || drop(pending)
         });
     }

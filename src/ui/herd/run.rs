@@ -6,14 +6,14 @@ use yew::prelude::*;
 
 use super::hist::{axis_toggle, HistogramSection, PANELS_PER_FRAME};
 use super::job::{JobHandle, SharedTraces};
-use super::labels::{label, marker_path, marker_path_into, name, Marker};
+use super::labels::{label, marker_path, marker_path_into, name, strategy_table, Marker};
 use crate::herd::chart_data::{timeline_axes, timeline_clients, timeline_stride, Axis, HistAxis};
 use crate::herd::hist_panels::{grid_class, panel_width};
 use crate::herd::job::Engine;
 use crate::herd::{PointSummary, Spread, Trace};
-use crate::i18n::num::{count, duration, durations, group};
 use crate::i18n::{t, tf, Lang};
 use crate::kernel::job::JobStatus;
+use crate::kernel::num::{count, duration, durations, group};
 use crate::ui::chart::{svg, Frame};
 use crate::ui::frame_hooks::use_revealed;
 use crate::ui::widgets::LazyDetails;
@@ -229,25 +229,21 @@ fn timeline_table(lang: Lang, trace: &Trace) -> Html {
             }
         }
     }
-    html! {
-        <div class="scroll-x">
-        <table class="data">
-            <caption>{ name(lang, trace.strategy) }</caption>
-            <thead><tr>
-                <th scope="col">{ t(lang, "herd.timeline.y") }</th>
-                <th scope="col" class="num">{ t(lang, "herd.timeline.writes") }</th>
-                <th scope="col" class="num">{ t(lang, "herd.timeline.won_at") }</th>
-            </tr></thead>
-            <tbody>
-            { for rows.iter().map(|(c, n, at)| html! { <tr>
-                <th scope="row">{ c }</th>
-                <td class="num">{ n }</td>
-                <td class="num">{ count(*at) }</td>
-            </tr> }) }
-            </tbody>
-        </table>
-        </div>
-    }
+    let rows = rows.iter().map(|(c, n, at)| {
+        html! { <tr>
+            <th scope="row">{ c }</th>
+            <td class="num">{ n }</td>
+            <td class="num">{ count(*at) }</td>
+        </tr> }
+    });
+    let nums = ["herd.timeline.writes", "herd.timeline.won_at"];
+    strategy_table(
+        lang,
+        trace.strategy,
+        "herd.timeline.y",
+        &nums,
+        rows.collect::<Html>(),
+    )
 }
 
 /// Which engine computed the points, for tests (`workers` or `main`).
@@ -262,6 +258,9 @@ fn engine_id(engine: Engine) -> &'static str {
 #[function_component(RunView)]
 pub fn run_view(p: &RunViewProps) -> Html {
     let lang = p.lang;
+    // The charts come in stages, a frame apart: 1 = histograms, 2 = + timelines.
+    let charts = p.job.charts.borrow().clone();
+    let chart_stage = use_revealed(if charts.is_some() { 2 } else { 0 }, 0, 1, charts.clone());
     let job = p.job.job.borrow();
     let Some(job) = job.as_ref() else {
         return html! {};
@@ -297,10 +296,10 @@ pub fn run_view(p: &RunViewProps) -> Html {
             if !job.summaries().is_empty() {
                 <section class="panel">{ results_table(lang, job.summaries()) }</section>
             }
-            if let (Some(traces), true) = (job.charts.clone(), job.chart_stage >= 1) {
+            if let (Some(traces), true) = (charts, chart_stage >= 1) {
                 <HistogramSection lang={lang} width={p.width} traces={traces.clone()}
                     axis={p.hist_axis} on_field={p.on_field.clone()} />
-                if job.chart_stage >= 2 {
+                if chart_stage >= 2 {
                     <TimelineSection lang={lang} width={p.width} traces={traces}
                         axis={p.timeline_axis} on_field={p.on_field.clone()} />
                 }

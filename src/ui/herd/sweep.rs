@@ -8,10 +8,10 @@ use super::labels::{label, marker_is_open, marker_path, name, style, swatch};
 use crate::herd::chart_data::Axis;
 use crate::herd::job::{Engine, HerdJob};
 use crate::herd::{PointSummary, Strategy};
-use crate::i18n::num::{count, duration, group, SECONDS_FROM_MS};
 use crate::i18n::{t, tf, Lang};
 use crate::kernel::job::JobStatus;
-use crate::ui::chart::{fmt, svg, Frame};
+use crate::kernel::num::{count, duration, group, SECONDS_FROM_MS};
+use crate::ui::chart::{line_chart, line_path, Frame, Titles};
 use crate::ui::widgets::LazyDetails;
 
 #[derive(Properties, PartialEq)]
@@ -149,10 +149,9 @@ fn figure(
             <h2 id={format!("herd-fig-{id}")}>{ title.clone() }</h2>
             if metric == Metric::Time { { scale_toggle(lang, look.log, look.on_field) } }
             { legend(lang, strategies, look) }
-            { svg(width, f.height, &title, &format!("sweep-chart-{id}"), html! { <>
-                { f.axes_in(&t(lang, "herd.sweep.x"), &t(lang, y_title(metric, look.log, seconds)), 1.0, y_div) }
-                { curves(metric, points, strategies, &f, look) }
-            </> }) }
+            { line_chart(&f, &Titles { aria: title.clone(), testid: format!("sweep-chart-{id}"),
+                x: &t(lang, "herd.sweep.x"), y: &t(lang, y_title(metric, look.log, seconds)) },
+                y_div, curves(metric, points, strategies, &f, look)) }
             <LazyDetails class="herd-table-view" testid={format!("table-view-{id}")}
                 summary={t(lang, "common.table_view")} render={table} />
         </section>
@@ -209,16 +208,13 @@ fn curves(
     }
     let series = order.into_iter().map(|s| {
         let st = style(s);
-        let pts: Vec<(f64, f64)> = points
+        let data: Vec<(f64, f64)> = points
             .iter()
             .filter(|p| p.strategy == s)
-            .map(|p| (f.px(f64::from(p.clients)), f.py(metric.of(p))))
+            .map(|p| (f64::from(p.clients), metric.of(p)))
             .collect();
-        let line: String = pts
-            .iter()
-            .enumerate()
-            .map(|(i, (x, y))| format!("{}{} {}", if i == 0 { "M" } else { "L" }, fmt(*x), fmt(*y)))
-            .collect();
+        let pts = f.pixels(&data);
+        let line = line_path(&pts);
         let marks: String = pts
             .iter()
             .map(|(x, y)| marker_path(st.marker, *x, *y, 3.5))
@@ -278,8 +274,7 @@ pub fn sweep_view(p: &SweepViewProps) -> Html {
         Callback::from(move |s: Option<Strategy>| hover.set(s))
     };
     let guard = p.job.job.borrow();
-    // The core's job (the shown state around it adds the charts to draw).
-    let job: Option<&HerdJob> = guard.as_ref().map(|s| &**s);
+    let job: Option<&HerdJob> = guard.as_ref();
     let charts = job.map(|j| {
         let spec = j.spec();
         let pts = j.summaries();

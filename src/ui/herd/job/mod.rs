@@ -1,13 +1,12 @@
 //! Runs the page's [`HerdJob`] (the pure core holds its state) in the
 //! page's one job hook: the page's share of the work in its slices, the
 //! points in parallel Web Workers ([`workers`]) when the browser can start
-//! them, and after the traces are complete (run view), the chart stages,
-//! each its own task so no task has to draw everything at once.
+//! them; the traces for the run view's charts once they are complete (the
+//! view draws them in stages, a frame apart: `use_revealed`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 mod workers;
@@ -15,78 +14,9 @@ mod workers;
 use super::pool::Pool;
 use crate::herd::job::HerdJob;
 use crate::herd::{SweepSpec, Trace};
-use crate::kernel::job::{Job, JobStatus, Stepped, Timing};
-use crate::ui::dom::{now_ms, post_task};
+use crate::kernel::job::JobStatus;
+use crate::ui::dom::now_ms;
 use crate::ui::job_hook::{use_job_runner, JobRunner};
-
-/// The current job and what the views may draw of it.
-pub struct Shown {
-    pub job: HerdJob,
-    /// The traces for the charts, once complete.
-    pub charts: Option<SharedTraces>,
-    /// Which trace charts may be drawn: 1 = histograms, 2 = + timelines.
-    pub chart_stage: u8,
-}
-
-/// The views read the job through its shown state.
-impl std::ops::Deref for Shown {
-    type Target = HerdJob;
-    fn deref(&self) -> &HerdJob {
-        &self.job
-    }
-}
-
-/// The hook drives the shown job as the job itself.
-impl Stepped for Shown {
-    fn step(&mut self) -> bool {
-        self.job.step()
-    }
-
-    fn progress(&self) -> f64 {
-        HerdJob::progress(&self.job)
-    }
-}
-
-impl Job for Shown {
-    type Request = String;
-    type Reply = String;
-
-    fn timing(&self) -> &Timing {
-        self.job.timing()
-    }
-
-    fn timing_mut(&mut self) -> &mut Timing {
-        self.job.timing_mut()
-    }
-
-    fn is_complete(&self) -> bool {
-        self.job.is_complete()
-    }
-
-    fn cancel(&mut self, now_ms: f64) {
-        self.job.cancel(now_ms);
-    }
-
-    fn has_page_work(&self) -> bool {
-        self.job.has_page_work()
-    }
-
-    fn request(&mut self, channel: usize, fresh: bool, now_ms: f64) -> Option<String> {
-        self.job.lend(channel, fresh, now_ms)
-    }
-
-    fn on_reply(&mut self, channel: usize, reply: String, now_ms: f64) -> Result<(), String> {
-        self.job.on_reply(channel, &reply, now_ms)
-    }
-
-    fn overdue(&self, now_ms: f64) -> Option<usize> {
-        self.job.overdue(now_ms)
-    }
-
-    fn fall_back(&mut self) {
-        self.job.fall_back();
-    }
-}
 
 /// Traces shared with the chart components; equal only to themselves, so a
 /// component re-renders when a new run replaces them, never by deep compare.
@@ -100,16 +30,16 @@ impl PartialEq for SharedTraces {
 }
 
 /// Shared handle to the current job; `None` before the first start.
-pub type JobCell = Rc<RefCell<Option<Shown>>>;
+pub type JobCell = Rc<RefCell<Option<HerdJob>>>;
 
 /// The controls of a job runner.
 #[derive(Clone)]
 pub struct JobHandle {
     pub job: JobCell,
+    /// The current job's traces for the run view's charts, once complete.
+    pub charts: Rc<RefCell<Option<SharedTraces>>>,
     /// Slices, generation, redraws and the watchdog.
-    runner: JobRunner<Shown>,
-    /// The chart stage tasks, when `scheduler.postTask` is missing.
-    chart_timer: Rc<RefCell<Option<Timeout>>>,
+    runner: JobRunner<HerdJob>,
     /// The workers of the current job, if it uses them.
     pool: Rc<RefCell<Option<Pool>>>,
 }
@@ -126,14 +56,10 @@ impl JobHandle {
     pub fn start(&self, spec: SweepSpec) {
         let job = HerdJob::new(spec, now_ms());
         let done = job.status() != JobStatus::Running;
-        let shown = Shown {
-            job,
-            charts: None,
-            chart_stage: 0,
-        };
+        self.charts.borrow_mut().take();
         let me = self.clone();
-        let after = Rc::new(move |generation, _| me.after_progress(generation));
-        let generation = self.runner.begin(shown, Some(after));
+        let after = Rc::new(move |_, _| me.after_progress());
+        let generation = self.runner.begin(job, Some(after));
         if !done {
             self.start_workers(generation);
             self.runner.run_slices();
@@ -147,43 +73,19 @@ impl JobHandle {
     }
 
     /// After the page's work or a worker's reply: drops the workers once the
-    /// job is over and starts the chart stages once the traces are complete.
-    fn after_progress(&self, generation: u64) {
+    /// job is over and hands the run view its traces once they are complete.
+    fn after_progress(&self) {
         let (over, traces) = match self.job.borrow_mut().as_mut() {
-            Some(s) => (s.job.status() != JobStatus::Running, s.job.take_traces()),
+            Some(job) => (job.status() != JobStatus::Running, job.take_traces()),
             None => return,
         };
         if over {
             self.drop_pool();
         }
         if let Some(traces) = traces {
-            if let Some(s) = self.job.borrow_mut().as_mut() {
-                s.charts = Some(SharedTraces(Rc::new(traces)));
-            }
-            self.schedule_charts(generation);
+            *self.charts.borrow_mut() = Some(SharedTraces(Rc::new(traces)));
+            self.runner.redraw();
         }
-    }
-
-    /// Tasks that let the run view draw the heavy charts, one stage per task.
-    fn schedule_charts(&self, generation: u64) {
-        let me = self.clone();
-        let timer = post_task(move || {
-            if !me.runner.is_current(generation) {
-                return;
-            }
-            let more = match me.job.borrow_mut().as_mut() {
-                Some(s) if s.charts.is_some() && s.chart_stage < 2 => {
-                    s.chart_stage += 1;
-                    s.chart_stage < 2
-                }
-                _ => false,
-            };
-            me.runner.redraw();
-            if more {
-                me.schedule_charts(generation);
-            }
-        });
-        *self.chart_timer.borrow_mut() = timer;
     }
 
     /// Counts redraws, so child views see new props after every redraw.
@@ -195,27 +97,19 @@ impl JobHandle {
 /// A job runner owned by a component; it stops when the component unmounts.
 #[hook]
 pub fn use_job() -> JobHandle {
-    let runner = use_job_runner::<Shown>();
-    let chart_timer = use_mut_ref(|| None::<Timeout>);
+    let runner = use_job_runner::<HerdJob>();
     let pool = use_mut_ref(|| None::<Pool>);
     let handle = JobHandle {
         job: runner.job.clone(),
+        charts: use_mut_ref(|| None),
         runner,
-        chart_timer,
         pool,
     };
-    // The job's chart stages and workers end with its generation (the
-    // closure holds the cells, not the handle, which holds the closure).
-    let (stops, charts, pool) = (
-        handle.runner.clone(),
-        handle.chart_timer.clone(),
-        handle.pool.clone(),
-    );
+    // The job's workers end with its generation (the closure holds the
+    // cell, not the handle, which holds the closure).
+    let (stops, pool) = (handle.runner.clone(), handle.pool.clone());
     use_memo((), move |_| {
-        stops.on_stop(move || {
-            charts.borrow_mut().take();
-            workers::close_pool(&pool);
-        })
+        stops.on_stop(move || workers::close_pool(&pool))
     });
     handle
 }

@@ -26,8 +26,8 @@ impl JobHandle {
                 return false;
             }
         };
-        if let Some(s) = self.job.borrow_mut().as_mut() {
-            s.job.use_workers(pool.len(), now_ms());
+        if let Some(job) = self.job.borrow_mut().as_mut() {
+            job.use_workers(pool.len(), now_ms());
         }
         *self.pool.borrow_mut() = Some(pool);
         // A worker that does not load, or never answers, must not leave
