@@ -13,6 +13,7 @@ pub mod i18n;
 pub mod kernel;
 pub mod lab;
 pub mod pages;
+pub mod shell;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

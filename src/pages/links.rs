@@ -9,7 +9,7 @@
 
 use crate::amplify::{AmplifyParams, View as AmplifyView};
 use crate::herd::HerdParams;
-use crate::i18n::Lang;
+use crate::kernel::text::Lang;
 use crate::kernel::page_params::PageParams;
 use crate::lab::{
     BuildParams, ClientStrategy, Design, FaultSchedule, LabParams, MatrixParams, Scenario,

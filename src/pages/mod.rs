@@ -1,8 +1,6 @@
-//! What names every page: routes, links, the embed snippet and the
-//! keyboard shortcuts. Above the demos, below the UI.
+//! What names every page: its route (`#/herd`, `#/lab/build`, …) and the
+//! typed link to it with its parameters. Above the demos, whose parameters
+//! a link carries; below the exercises, whose questions link to demo states.
 
-pub mod embed;
-pub mod fields;
-pub mod keys;
 pub mod links;
 pub mod route;

@@ -2,7 +2,7 @@
 //! app works from any static host under any sub-path with no rewrite rules.
 //! This module parses and builds such hashes; it is pure and natively tested.
 
-use crate::i18n::Lang;
+use crate::kernel::text::Lang;
 pub use crate::kernel::params::Query;
 use crate::kernel::params::{echo, Notice, NoticeKind};
 

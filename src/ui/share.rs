@@ -1,5 +1,5 @@
 //! «复制链接» and «复制嵌入代码»: copy the current URL, or an `<iframe>`
-//! snippet for it ([`crate::pages::embed`]), to the clipboard. Where the clipboard
+//! snippet for it ([`crate::shell::embed`]), to the clipboard. Where the clipboard
 //! is missing or refuses (a page served over http on a classroom's LAN
 //! address is not a secure context and has no `navigator.clipboard`), the
 //! text appears in a field that is already selected, with a message saying
@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use super::dom;
 use crate::i18n::{t, Lang};
-use crate::pages::embed::{embed_snippet, embed_title, is_local_preview};
+use crate::shell::embed::{embed_snippet, embed_title, is_local_preview};
 
 /// Which button copied.
 #[derive(Clone, Copy, PartialEq)]

@@ -1,12 +1,12 @@
 //! The one keyboard-shortcut hook: a page says what each shortcut does, the
 //! hook listens on the document and asks the core's one rule
-//! ([`crate::pages::keys::shortcut`]) which presses count.
+//! ([`crate::shell::keys::shortcut`]) which presses count.
 
 use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::pages::keys::{shortcut, KeyPress, Shortcut, Target};
+use crate::shell::keys::{shortcut, KeyPress, Shortcut, Target};
 
 /// What has the focus: a field that takes typing, a button or link, or
 /// anything else.

@@ -10,7 +10,7 @@ use crate::amplify::work::Work;
 use crate::amplify::{FanoutConfig, FanoutRun, FanoutSummary};
 use crate::i18n::{t, tf, Lang};
 use crate::kernel::num::fixed;
-use crate::pages::keys::Shortcut;
+use crate::shell::keys::Shortcut;
 use crate::ui::icons::{icon, Icon};
 use crate::ui::shortcuts::use_shortcuts;
 

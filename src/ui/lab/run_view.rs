@@ -19,7 +19,7 @@ use crate::lab::engine_job::{run_job, EngineJob, RunOut};
 use crate::lab::narrate::narrate;
 use crate::lab::player::{wanted, Action, LabState, Loaded, Wanted};
 use crate::lab::{self, ClientStrategy, KeyRow, Preset, ReportRow, Scenario, Step};
-use crate::pages::keys::Shortcut;
+use crate::shell::keys::Shortcut;
 use crate::ui::dom::now_ms;
 use crate::ui::frame_hooks::use_frame_stages;
 use crate::ui::icons::{icon, Icon};
