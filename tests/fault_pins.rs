@@ -147,8 +147,8 @@ fn readers(r: &Run) -> String {
         .map(|q| {
             format!(
                 "{}{}",
-                u8::from(r.tls_stopped(q)),
-                u8::from(r.quota_refused(q))
+                u8::from(retry_lab::lab::faults::tls::stopped(&r, q)),
+                u8::from(retry_lab::lab::faults::server_error::quota_refused(&r, q))
             )
         })
         .collect();
@@ -156,8 +156,8 @@ fn readers(r: &Run) -> String {
         "{} {} {tool} {} {:?} {:?}",
         r.trace_digest(),
         per_request.join(","),
-        r.title_rewritten(),
-        r.drip_timers(),
+        retry_lab::lab::faults::title_rewrite::rewritten(&r),
+        retry_lab::lab::faults::drip::timers(&r),
         fate::fates(&r.schedule, r),
     )
 }

@@ -55,15 +55,13 @@ impl Sim {
         let timeout = ATTEMPT_TIMEOUT_MS.min(deadline.saturating_sub(self.now));
         self.at(self.now + timeout, Ev::Timeout { call, request: id });
         let lat = self.latency();
-        match fault.request {
-            Delivery::Lose => self.at(self.now + lat, Ev::RequestLost { request: id }),
-            Delivery::Deliver | Delivery::Drip { .. } => {
-                self.at(self.now + lat, Ev::Arrive { request: id })
-            }
-            Delivery::Delay(d) => self.at(self.now + lat + d, Ev::Arrive { request: id }),
-            Delivery::Refuse => self.at(self.now + lat, Ev::RefusedBack { request: id }),
-            Delivery::TlsFailure => self.at(self.now + lat, Ev::TlsFailed { request: id }),
-        }
+        let (extra_ms, ev) = match fault.request.on_request() {
+            OnRequest::Arrives { extra_ms } => (extra_ms, Ev::Arrive { request: id }),
+            OnRequest::Lost => (0, Ev::RequestLost { request: id }),
+            OnRequest::Refused => (0, Ev::RefusedBack { request: id }),
+            OnRequest::TlsFailed => (0, Ev::TlsFailed { request: id }),
+        };
+        self.at(self.now + lat + extra_ms, ev);
         let out = arrow(
             Lane::Harness,
             Lane::Network,
@@ -368,35 +366,38 @@ impl Sim {
     ) -> (StepKind, Vec<Arrow>) {
         let (request, status) = (response.request, response.status);
         let call = self.requests[request].call;
-        let complete_ms = self.now + total_ms;
         let deadline_ms = self.calls[call].started + CALL_DEADLINE_MS;
+        let plan = drip::plan(
+            self.now,
+            every_ms,
+            total_ms,
+            deadline_ms,
+            ATTEMPT_TIMEOUT_MS,
+        );
         let arrows = vec![arrow(
             Lane::Network,
             Lane::Harness,
             ArrowLabel::Dripping { status },
             false,
         )];
-        self.at(complete_ms, Ev::Response { response });
+        self.at(plan.complete_ms, Ev::Response { response });
         let kind = StepKind::Dripping {
             request,
             status,
             every_ms,
-            complete_ms,
+            complete_ms: plan.complete_ms,
             read_timeout_ms: ATTEMPT_TIMEOUT_MS,
             deadline_ms,
         };
         if self.calls[call].waiting != Some(request) {
             return (kind, arrows);
         }
-        let idle_fires_at = match every_ms >= ATTEMPT_TIMEOUT_MS {
-            true => self.now + ATTEMPT_TIMEOUT_MS,
-            false => u64::MAX,
-        };
-        self.dripping.insert(request, idle_fires_at);
-        if idle_fires_at != u64::MAX {
-            self.at(idle_fires_at, Ev::Timeout { call, request });
+        self.dripping
+            .insert(request, plan.idle_fires_at_ms.unwrap_or(u64::MAX));
+        if let Some(at) = plan.idle_fires_at_ms {
+            self.at(at, Ev::Timeout { call, request });
         }
-        if deadline_ms < complete_ms.min(idle_fires_at) {
+        if plan.deadline_first {
             self.at(deadline_ms, Ev::Deadline { call, request });
         }
         (kind, arrows)

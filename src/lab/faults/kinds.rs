@@ -1,6 +1,6 @@
 //! The fault kinds a hunt may draw from. Each kind is one switch the student
-//! ticks, one part of the generator and one token type of the schedule's
-//! URL code ([`super::code`]); a kind the model cannot inject yet is listed
+//! ticks and one primitive's module beside this one (its draw, its code
+//! token, its shrinking); a kind the model cannot inject yet is listed
 //! once, in [`NOT_YET_COVERED`], so that covering it is one edit here.
 
 use crate::kernel::ids::id_enum;

@@ -1,0 +1,123 @@
+//! What a fault primitive is to the rest of the lab: the traits its module
+//! implements and the effects the simulation knows how to apply. A module
+//! under [`super`] holds one primitive; the registry ([`super::PRIMITIVES`])
+//! lists them, and the hunt's generator, shrinker and code compose them.
+
+use super::code::CodeError;
+use super::kinds::FaultKind;
+use super::schedule::{Delivery, FaultSchedule, ServerFault};
+use crate::lab::result::Run;
+use crate::lab::trace::{Decision, ToolResult};
+
+/// One fault primitive as the schedule as a whole sees it.
+pub trait Primitive: Sync {
+    /// The hunt's kind it belongs to (the student's checkbox).
+    fn kind(&self) -> FaultKind;
+
+    /// Whether `s` uses it (what a shrunk counterexample needs).
+    fn used_in(&self, s: &FaultSchedule) -> bool;
+
+    /// Its share of the shrinker's measure: faults it adds, and their
+    /// milliseconds (a `Retry-After` counts in milliseconds too).
+    fn measure(&self, s: &FaultSchedule) -> (u64, u64);
+
+    /// Its schedule-wide simplifications, boldest first (the faults of one
+    /// attempt are simplified through [`Message`] and [`Server`]).
+    fn simpler(&self, _s: &FaultSchedule) -> Vec<FaultSchedule> {
+        Vec::new()
+    }
+
+    /// Whether the shrinker tries [`Primitive::simpler`] before the
+    /// attempts (the faults of the harness and the model) or after them
+    /// (the faults past the service's own database).
+    fn shrinks_first(&self) -> bool {
+        false
+    }
+
+    /// The translation key of the tool result the model read, when this
+    /// primitive's fault ended the call with its own text.
+    fn tool_text(&self, _run: &Run, _result: ToolResult, _request: usize) -> Option<&'static str> {
+        None
+    }
+}
+
+/// What the network does with a request, as the simulation applies it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnRequest {
+    /// It reaches the server this much later than the normal latency.
+    Arrives {
+        extra_ms: u64,
+    },
+    Lost,
+    /// The connection is refused before anything is sent.
+    Refused,
+    /// The TLS handshake fails verification: nothing is sent.
+    TlsFailed,
+}
+
+/// What the network does with a response.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnResponse {
+    Arrives {
+        extra_ms: u64,
+    },
+    Lost,
+    /// Its first bytes arrive after the normal latency, the rest trickles in.
+    Trickles {
+        every_ms: u64,
+        total_ms: u64,
+    },
+}
+
+/// A fault of one message on the network (a [`Delivery`] other than plain
+/// delivery): its effect, its schedule code and how it shrinks.
+pub trait Message: Sync {
+    /// Its code after the side's letter (`q` request, `p` response).
+    fn code(&self, d: Delivery) -> String;
+
+    /// Reads `rest` (the token `raw` after the side's letter); `None` when
+    /// the token is not this primitive's.
+    fn read(&self, rest: &str, raw: &str) -> Option<Result<Delivery, CodeError>>;
+
+    fn on_request(&self, d: Delivery) -> OnRequest;
+
+    fn on_response(&self, d: Delivery) -> OnResponse;
+
+    /// The milliseconds it lasts (the shrinker's size).
+    fn ms(&self, _d: Delivery) -> u64 {
+        0
+    }
+
+    /// Shorter versions of it.
+    fn shorter(&self, _d: Delivery) -> Vec<Delivery> {
+        Vec::new()
+    }
+}
+
+/// A fault inside the server while it handles one request.
+pub trait Server: Sync {
+    /// Its code token.
+    fn code(&self, f: ServerFault) -> String;
+
+    /// Reads a token split into its letters and number; `None` when the
+    /// token is not this primitive's.
+    fn read(&self, tag: &str, n: Option<u64>, raw: &str) -> Option<Result<ServerFault, CodeError>>;
+
+    /// The extra milliseconds of work it causes.
+    fn extra_work_ms(&self, _f: ServerFault) -> u64 {
+        0
+    }
+
+    /// Whether a trace shows it happening in a handler of the request (its
+    /// decisions, and whether it went to work).
+    fn happened(&self, f: ServerFault, decisions: &[Decision], worked: bool) -> bool;
+
+    /// The milliseconds it lasts (a `Retry-After` in milliseconds).
+    fn ms(&self, _f: ServerFault) -> u64 {
+        0
+    }
+
+    fn shorter(&self, _f: ServerFault) -> Vec<ServerFault> {
+        Vec::new()
+    }
+}
