@@ -207,43 +207,46 @@ impl Sim {
                 Some(GiveUp::AttemptsExhausted),
             );
         }
+        c.summary.last = Some(outcome);
+        match self.retry_wait(call, retry_after_s) {
+            Ok(wait_ms) => {
+                self.at(
+                    self.now + wait_ms,
+                    Ev::Send {
+                        call,
+                        resend: false,
+                    },
+                );
+                match retry_after_s {
+                    Some(_) => Next::RetryAfter { wait_ms },
+                    None => Next::Backoff { wait_ms },
+                }
+            }
+            Err(give_up) => self.finish_call(call, outcome, unknown_or_not, Some(give_up)),
+        }
+    }
+
+    /// How long the harness waits before it retries `call`: the server's
+    /// `Retry-After`, else a backoff; either gives up when it would pass
+    /// the call's deadline.
+    fn retry_wait(&mut self, call: usize, retry_after_s: Option<u64>) -> Result<u64, GiveUp> {
+        let c = &self.calls[call];
         let remaining_ms = (c.started + CALL_DEADLINE_MS).saturating_sub(self.now);
         let retry = c.summary.attempts;
-        c.summary.last = Some(outcome);
-        let next = match retry_after_s {
+        let wait_ms = match retry_after_s {
             Some(s) if s * 1000 >= remaining_ms => {
-                let give_up = GiveUp::RetryAfterTooLong {
+                return Err(GiveUp::RetryAfterTooLong {
                     retry_after_s: s,
                     remaining_ms,
-                };
-                return self.finish_call(call, outcome, unknown_or_not, Some(give_up));
+                })
             }
-            Some(s) => Next::RetryAfter { wait_ms: s * 1000 },
-            None => {
-                let wait_ms = harness::backoff_ms(retry, &mut self.rng);
-                if wait_ms >= remaining_ms {
-                    return self.finish_call(
-                        call,
-                        outcome,
-                        unknown_or_not,
-                        Some(GiveUp::DeadlineExhausted),
-                    );
-                }
-                Next::Backoff { wait_ms }
-            }
+            Some(s) => return Ok(s * 1000),
+            None => harness::backoff_ms(retry, &mut self.rng),
         };
-        let wait = match next {
-            Next::Backoff { wait_ms } | Next::RetryAfter { wait_ms } => wait_ms,
-            Next::Finish { .. } => 0,
-        };
-        self.at(
-            self.now + wait,
-            Ev::Send {
-                call,
-                resend: false,
-            },
-        );
-        next
+        match wait_ms >= remaining_ms {
+            true => Err(GiveUp::DeadlineExhausted),
+            false => Ok(wait_ms),
+        }
     }
 
     pub(super) fn finish_call(
