@@ -7,6 +7,7 @@
 
 #![cfg(not(target_family = "wasm"))]
 
+use retry_lab::lab::faults;
 use retry_lab::lab::hunt::*;
 use retry_lab::lab::*;
 use sha2::{Digest, Sha256};
@@ -147,8 +148,8 @@ fn readers(r: &Run) -> String {
         .map(|q| {
             format!(
                 "{}{}",
-                u8::from(retry_lab::lab::faults::tls::stopped(&r, q)),
-                u8::from(retry_lab::lab::faults::server_error::quota_refused(&r, q))
+                u8::from(faults::tls::stopped(r, q)),
+                u8::from(faults::server_error::quota_refused(r, q))
             )
         })
         .collect();
@@ -156,8 +157,8 @@ fn readers(r: &Run) -> String {
         "{} {} {tool} {} {:?} {:?}",
         r.trace_digest(),
         per_request.join(","),
-        retry_lab::lab::faults::title_rewrite::rewritten(&r),
-        retry_lab::lab::faults::drip::timers(&r),
+        faults::title_rewrite::rewritten(r),
+        faults::drip::timers(r),
         fate::fates(&r.schedule, r),
     )
 }
