@@ -9,6 +9,7 @@
 
 use retry_lab::lab::faults;
 use retry_lab::lab::hunt::*;
+use retry_lab::lab::reach;
 use retry_lab::lab::*;
 use sha2::{Digest, Sha256};
 
@@ -192,6 +193,23 @@ fn generated_runs_and_their_fault_readers_are_pinned() {
     assert_eq!(
         digest(&lines),
         "91b4acfc1c0f87df7c6a852ca6b2b089ea48bbd021f87dbb24af2ab9a3829a47",
+        "{} lines",
+        lines.len()
+    );
+}
+
+#[test]
+fn reachability_of_generated_schedules_is_pinned() {
+    let lines: Vec<String> = schedules()
+        .iter()
+        .map(|s| {
+            let tenants = (0..2).map(|t| reach::reachable_for(s, t));
+            format!("{:?}", tenants.collect::<Vec<_>>())
+        })
+        .collect();
+    assert_eq!(
+        digest(&lines),
+        "e0d977444a9df3cc54deec6af323486f50d9c7d48983deb6947dfa4b55badc8d",
         "{} lines",
         lines.len()
     );
