@@ -7,7 +7,7 @@ use rand::Rng;
 
 use super::code::CodeError;
 use super::kinds::{FaultKind, KindSet};
-use super::primitive::{Primitive, Server};
+use super::primitive::{Primitive, Server, ServerReach};
 use super::schedule::{FaultSchedule, ServerFault};
 use crate::kernel::rng::LabRng;
 use crate::lab::trace::Decision;
@@ -72,6 +72,18 @@ impl Server for Crash {
 
     fn happened(&self, _f: ServerFault, decisions: &[Decision], _worked: bool) -> bool {
         decisions.iter().any(|d| matches!(d, Decision::Crashed))
+    }
+
+    /// Dying right after the last `COMMIT` leaves the work done.
+    fn reach(&self, f: ServerFault) -> ServerReach {
+        match f {
+            ServerFault::CrashAfterCommit => ServerReach::Works,
+            _ => ServerReach::Crashes,
+        }
+    }
+
+    fn undoes_others(&self, _f: ServerFault, _slow: bool) -> bool {
+        true
     }
 }
 

@@ -6,6 +6,7 @@ use super::primitive::{Message, OnRequest, OnResponse, Primitive};
 use super::schedule::{Delivery, FaultSchedule};
 use super::simpler::{shorter, tenths};
 use crate::kernel::rng::LabRng;
+use crate::lab::times::{ATTEMPT_TIMEOUT_MS, LATENCY_MS};
 
 /// The longest delay the generator draws, in milliseconds.
 pub const MAX_GEN_DELAY_MS: u64 = 6_000;
@@ -68,6 +69,11 @@ impl Message for Delay {
     fn shorter(&self, d: Delivery) -> Vec<Delivery> {
         let ms = delay_ms(d).unwrap_or(0);
         shorter(ms, 100).into_iter().map(Delivery::Delay).collect()
+    }
+
+    /// Late past the timeout, counting the latency there and back.
+    fn outlasts_timeout(&self, d: Delivery) -> bool {
+        delay_ms(d).unwrap_or(0) + 2 * LATENCY_MS >= ATTEMPT_TIMEOUT_MS
     }
 }
 

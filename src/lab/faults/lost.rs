@@ -3,7 +3,7 @@
 
 use super::code::CodeError;
 use super::kinds::{FaultKind, KindSet};
-use super::primitive::{Message, OnRequest, OnResponse, Primitive};
+use super::primitive::{Message, OnRequest, OnResponse, Primitive, RequestReach};
 use super::schedule::{Delivery, FaultSchedule};
 
 /// The message never arrives.
@@ -48,6 +48,10 @@ impl Message for Lose {
     fn on_response(&self, _d: Delivery) -> OnResponse {
         OnResponse::Lost
     }
+
+    fn reach(&self, _d: Delivery) -> Option<RequestReach> {
+        Some(RequestReach::Retried)
+    }
 }
 
 impl Message for Refuse {
@@ -65,6 +69,10 @@ impl Message for Refuse {
 
     fn on_response(&self, _d: Delivery) -> OnResponse {
         OnResponse::Lost
+    }
+
+    fn reach(&self, _d: Delivery) -> Option<RequestReach> {
+        Some(RequestReach::Retried)
     }
 }
 

@@ -32,7 +32,7 @@ pub mod title_rewrite;
 pub mod tls;
 
 pub use drip::{DripTimers, Timer};
-pub use primitive::{Message, OnRequest, OnResponse, Primitive, Server};
+pub use primitive::{Message, OnRequest, OnResponse, Primitive, RequestReach, Server, ServerReach};
 pub use schedule::*;
 
 use crate::lab::result::Run;
@@ -124,6 +124,16 @@ impl Delivery {
     pub fn shorter(self) -> Vec<Delivery> {
         message(self).map_or_else(Vec::new, |m| m.shorter(self))
     }
+
+    /// What it means on a request for reaching a working server.
+    pub fn reach(self) -> Option<RequestReach> {
+        message(self).and_then(|m| m.reach(self))
+    }
+
+    /// Whether a request sent this way arrives after the harness's timeout.
+    pub fn outlasts_timeout(self) -> bool {
+        message(self).is_some_and(|m| m.outlasts_timeout(self))
+    }
 }
 
 impl ServerFault {
@@ -151,6 +161,21 @@ impl ServerFault {
     /// Shorter versions of its fault.
     pub fn shorter(self) -> Vec<ServerFault> {
         server(self).map_or_else(Vec::new, |s| s.shorter(self))
+    }
+
+    /// What it means for reaching a working server.
+    pub fn reach(self) -> ServerReach {
+        server(self).map_or(ServerReach::Works, |s| s.reach(self))
+    }
+
+    /// Whether the handler outlasts the harness's timeout.
+    pub fn outlasts_timeout(self) -> bool {
+        server(self).is_some_and(|s| s.outlasts_timeout(self))
+    }
+
+    /// Whether it may undo another attempt's work (see [`Server::undoes_others`]).
+    pub fn undoes_others(self, slow: bool) -> bool {
+        server(self).is_some_and(|s| s.undoes_others(self, slow))
     }
 }
 

@@ -69,6 +69,30 @@ pub enum OnResponse {
     },
 }
 
+/// What a request's fault means for reaching a working server (the
+/// reachability derivation, [`crate::lab::reach`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RequestReach {
+    /// Nothing was sent, and a retry may still reach the server.
+    Retried,
+    /// Nothing was sent, and the call ends: never retried.
+    Ends,
+}
+
+/// What a fault inside the server means for reaching a working server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ServerReach {
+    /// The handler goes to work.
+    Works,
+    /// It answers before any work (or fails its work); `retried`: the
+    /// harness retries that answer within the call's deadline.
+    Answers { retried: bool },
+    /// A check before any work failed: retried, provably nothing done.
+    Retried,
+    /// The process dies inside the handler: a claim may be left behind.
+    Crashes,
+}
+
 /// A fault of one message on the network (a [`Delivery`] other than plain
 /// delivery): its effect, its schedule code and how it shrinks.
 pub trait Message: Sync {
@@ -91,6 +115,18 @@ pub trait Message: Sync {
     /// Shorter versions of it.
     fn shorter(&self, _d: Delivery) -> Vec<Delivery> {
         Vec::new()
+    }
+
+    /// What it means on a request for reaching a working server; `None`:
+    /// the request arrives.
+    fn reach(&self, _d: Delivery) -> Option<RequestReach> {
+        None
+    }
+
+    /// Whether a request it delays arrives after the harness gave up on
+    /// it (so the harness's retry may meet the server first).
+    fn outlasts_timeout(&self, _d: Delivery) -> bool {
+        false
     }
 }
 
@@ -119,5 +155,22 @@ pub trait Server: Sync {
 
     fn shorter(&self, _f: ServerFault) -> Vec<ServerFault> {
         Vec::new()
+    }
+
+    /// What it means for reaching a working server.
+    fn reach(&self, _f: ServerFault) -> ServerReach {
+        ServerReach::Works
+    }
+
+    /// Whether the handler outlasts the harness's timeout.
+    fn outlasts_timeout(&self, _f: ServerFault) -> bool {
+        false
+    }
+
+    /// Whether it may undo another attempt's work: a crash kills every
+    /// handler of the process; a failure stored first under the key wins
+    /// over a handler that is `slow` (past the harness's timeout).
+    fn undoes_others(&self, _f: ServerFault, _slow: bool) -> bool {
+        false
     }
 }

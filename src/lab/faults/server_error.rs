@@ -8,11 +8,12 @@ use rand::Rng;
 
 use super::code::{bounded, CodeError, MAX_CODE_RETRY_AFTER_S};
 use super::kinds::{FaultKind, KindSet};
-use super::primitive::{Primitive, Server};
+use super::primitive::{Primitive, Server, ServerReach};
 use super::schedule::{FaultSchedule, ServerFault};
 use super::simpler::shorter;
 use crate::kernel::rng::LabRng;
 use crate::lab::result::Run;
+use crate::lab::times::CALL_DEADLINE_MS;
 use crate::lab::trace::{AttemptOutcome, Decision, StepKind, ToolResult};
 
 /// The longest `Retry-After` the generator draws, in seconds.
@@ -125,6 +126,36 @@ impl Server for ServerError {
 
     fn ms(&self, f: ServerFault) -> u64 {
         retry_after_ms(f)
+    }
+
+    /// A 429 without `Retry-After`, or a quota's, is not retried (000:
+    /// «额度类 429 直接终止；其他 HTTP 429 只有带 Retry-After 才重试»), nor
+    /// is a failed handler's 500; a `Retry-After` is waited out when it
+    /// fits in the call's deadline; a check failed before any work is
+    /// retried.
+    fn reach(&self, f: ServerFault) -> ServerReach {
+        let fits = |s: u64| s * 1_000 < CALL_DEADLINE_MS;
+        match f {
+            ServerFault::FailBeforeWork => ServerReach::Retried,
+            ServerFault::RateLimited { quota: true, .. }
+            | ServerFault::RateLimited {
+                retry_after_s: None,
+                ..
+            }
+            | ServerFault::Fail => ServerReach::Answers { retried: false },
+            ServerFault::RateLimited {
+                retry_after_s: Some(s),
+                ..
+            }
+            | ServerFault::Unavailable { retry_after_s: s } => {
+                ServerReach::Answers { retried: fits(s) }
+            }
+            _ => ServerReach::Works,
+        }
+    }
+
+    fn undoes_others(&self, f: ServerFault, slow: bool) -> bool {
+        slow && matches!(f, ServerFault::Fail | ServerFault::FailBeforeWork)
     }
 
     fn shorter(&self, f: ServerFault) -> Vec<ServerFault> {

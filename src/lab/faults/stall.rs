@@ -8,6 +8,7 @@ use super::primitive::{Primitive, Server};
 use super::schedule::{FaultSchedule, ServerFault};
 use super::simpler::{shorter, tenths};
 use crate::kernel::rng::LabRng;
+use crate::lab::times::ATTEMPT_TIMEOUT_MS;
 use crate::lab::trace::Decision;
 
 /// The longest stall the generator draws, in milliseconds (past the lease).
@@ -68,6 +69,10 @@ impl Server for Stall {
             .into_iter()
             .map(ServerFault::Stall)
             .collect()
+    }
+
+    fn outlasts_timeout(&self, f: ServerFault) -> bool {
+        stall_ms(f).unwrap_or(0) >= ATTEMPT_TIMEOUT_MS
     }
 }
 

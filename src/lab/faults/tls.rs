@@ -7,7 +7,7 @@ use rand::Rng;
 
 use super::code::CodeError;
 use super::kinds::{FaultKind, KindSet};
-use super::primitive::{Message, OnRequest, OnResponse, Primitive};
+use super::primitive::{Message, OnRequest, OnResponse, Primitive, RequestReach};
 use super::schedule::{Delivery, FaultSchedule};
 use crate::kernel::rng::LabRng;
 use crate::lab::result::Run;
@@ -54,6 +54,10 @@ impl Message for TlsFailure {
 
     fn on_response(&self, _d: Delivery) -> OnResponse {
         OnResponse::Lost
+    }
+
+    fn reach(&self, _d: Delivery) -> Option<RequestReach> {
+        Some(RequestReach::Ends)
     }
 }
 
