@@ -10,7 +10,7 @@
 
 use proptest::prelude::*;
 use rand::SeedableRng;
-use retry_lab::i18n::Lang;
+use retry_lab::i18n::{render_all, Lang};
 use retry_lab::lab::hunt::fate::fates;
 use retry_lab::lab::hunt::lines::lines;
 use retry_lab::lab::hunt::*;
@@ -56,7 +56,7 @@ fn expected(run: &Run, n: usize) -> (Vec<String>, Vec<String>) {
 fn check(s: &FaultSchedule, client: ClientStrategy, design: Design, seed: u64) {
     let run = run_schedule(s, client, design, seed);
     let f = fates(s, &run);
-    let text = lines(Lang::En, s, Some(&f));
+    let text = render_all(Lang::En, &lines(s, Some(&f)));
     let keep = s
         .attempts
         .iter()
@@ -121,12 +121,12 @@ fn every_counterexample_of_a_batch_of_hunts_reads_as_its_run() {
 fn a_late_response_and_a_crash_after_commit_read_as_they_happen() {
     let stall = decode("1.a.s3500").unwrap();
     let run = run_schedule(&stall, ClientStrategy::StableKey, Preset::Atomic, 1);
-    let text = lines(Lang::Zh, &stall, Some(&fates(&stall, &run)));
+    let text = render_all(Lang::Zh, &lines(&stall, Some(&fates(&stall, &run))));
     assert!(text[0].contains("201 迟到，丢弃"), "{text:?}");
     assert!(!text[0].contains("响应：201 送达"), "{text:?}");
     let crash = decode("1.a.ca").unwrap();
     let run = run_schedule(&crash, ClientStrategy::StableKey, Preset::Fenced, 1);
-    let text = lines(Lang::Zh, &crash, Some(&fates(&crash, &run)));
+    let text = render_all(Lang::Zh, &lines(&crash, Some(&fates(&crash, &run))));
     assert!(text[0].contains("服务端刚 COMMIT 就崩溃"), "{text:?}");
     assert!(!text[0].contains("响应"), "{text:?}");
     check(

@@ -215,7 +215,8 @@ fn fenced_with_a_stable_key_lists_the_model_recall_as_no_server_fixes() {
     assert!(recall.minimal().model_recalls > 0);
     assert!(minimal_run(&s, recall).calls().len() >= 2);
     assert!(needs(FaultKind::NextDay).minimal().restart_next_day);
-    let label = report::no_server_label(retry_lab::i18n::Lang::Zh, recall).unwrap();
+    let label = report::no_server_label(recall).unwrap();
+    let label = retry_lab::i18n::render(retry_lab::i18n::Lang::Zh, &label);
     assert!(label.starts_with("套件里已经有了"), "{label}");
 }
 

@@ -10,7 +10,7 @@
 
 use std::collections::HashMap;
 
-use retry_lab::i18n::{t, Lang};
+use retry_lab::i18n::{render, t, Lang};
 use retry_lab::lab::explain::is_good;
 use retry_lab::lab::rules::{design_breaks, Rule};
 use retry_lab::lab::words::{model_view, tool_text, verdict_line};
@@ -271,8 +271,8 @@ fn agrees(tool: ToolOutcome, (unknown, not_created, created): (bool, bool, bool)
 fn every_runs_words_agree_with_what_the_model_was_told() {
     for (&(sc, c, s, seed), x) in every_cell() {
         for l in [Lang::Zh, Lang::En] {
-            let verdict = verdict_line(l, *x);
-            let view = model_view(l, x.tool);
+            let verdict = render(l, &verdict_line(*x));
+            let view = render(l, &model_view(x.tool));
             for text in [&verdict, &view] {
                 assert!(
                     agrees(x.tool, claims(l, text)),
@@ -317,7 +317,7 @@ fn every_tool_result_text_agrees_with_its_outcome_and_a_quota_says_retrying_wont
                         continue;
                     };
                     for l in [Lang::Zh, Lang::En] {
-                        let text = tool_text(l, &r, result, r.final_request());
+                        let text = render(l, &tool_text(&r, result, r.final_request()));
                         assert!(
                             agrees(result.outcome(), claims(l, &text)),
                             "{sc:?} {c:?} {s:?} {seed} {l:?}: «{text}» for {result:?}"

@@ -4,7 +4,7 @@
 //! many schedules a second the browser searches (printed, not asserted).
 #![cfg(target_arch = "wasm32")]
 
-use retry_lab::i18n::Lang;
+use retry_lab::i18n::{render_all, Lang};
 use retry_lab::lab::hunt::report::report;
 use retry_lab::lab::hunt::{hunt, FaultKind, HuntOutcome, HuntSpec, KindSet};
 use retry_lab::lab::{ClientStrategy, Preset};
@@ -29,7 +29,7 @@ fn the_same_seed_gives_the_clis_counterexample() {
         kinds: KindSet::page_default(),
         ..spec(Preset::Atomic, ClientStrategy::StableKey)
     };
-    let mut text = report(Lang::En, &s, &hunt(s)).join("\n");
+    let mut text = render_all(Lang::En, &report(&s, &hunt(s))).join("\n");
     text.push('\n');
     assert_eq!(text, include_str!("data/lab_hunt_atomic.txt"));
 }

@@ -7,7 +7,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use retry_lab::i18n::Lang;
+use retry_lab::i18n::{render_all, Lang};
 use retry_lab::lab::csv::{matrix_csv, suite_csv};
 use retry_lab::lab::hunt::report::report;
 use retry_lab::lab::hunt::{hunt, FaultKind, HuntSpec, KindSet, BUDGET};
@@ -237,7 +237,7 @@ fn main() -> ExitCode {
             seed,
         })) => suite_csv(design, client, seed),
         Ok(Some(Cli::Hunt(spec))) => {
-            let mut text = report(Lang::En, &spec, &hunt(spec)).join("\n");
+            let mut text = render_all(Lang::En, &report(&spec, &hunt(spec))).join("\n");
             text.push('\n');
             text
         }

@@ -47,7 +47,7 @@ pub mod num;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-pub use crate::kernel::text::{Arg, Lang, Sentence};
+pub use crate::kernel::text::{Arg, Join, Lang, Sentence};
 
 /// One row of the table.
 #[derive(Clone, Copy, Debug)]
@@ -259,6 +259,10 @@ mod tests;
 /// `{placeholder}` filled by its argument, written by the one number
 /// formatter ([`num`]); a nested sentence or key in the same language.
 pub fn render(lang: Lang, s: &Sentence) -> String {
+    if s.key.is_empty() {
+        // A sentence without a key is only its argument (`Sentence::joined`).
+        return s.args.iter().map(|(_, a)| render_arg(lang, a)).collect();
+    }
     let args: Vec<(&str, String)> = s
         .args
         .iter()
@@ -275,5 +279,20 @@ fn render_arg(lang: Lang, arg: &Arg) -> String {
         Arg::Raw(text) => text.to_string(),
         Arg::Key(key) => t(lang, key),
         Arg::Sentence(inner) => render(lang, inner),
+        Arg::ClockMs(ms) => num::clock(lang, *ms),
+        Arg::Joined(join, parts) => {
+            let sep = match join {
+                Join::Sentences => sentence_sep(lang).to_string(),
+                Join::Key(key) => t(lang, key),
+                Join::Raw(text) => text.to_string(),
+            };
+            let parts: Vec<String> = parts.iter().map(|a| render_arg(lang, a)).collect();
+            parts.join(&sep)
+        }
     }
+}
+
+/// Each sentence of a list, in `lang`.
+pub fn render_all(lang: Lang, sentences: &[Sentence]) -> Vec<String> {
+    sentences.iter().map(|s| render(lang, s)).collect()
 }

@@ -70,6 +70,23 @@ pub enum Arg {
     Key(Cow<'static, str>),
     /// Another sentence, rendered first.
     Sentence(Box<Sentence>),
+    /// A moment or a wait of a lab run, in whole milliseconds, in the lab's
+    /// one clock format (seconds, or hours past an hour).
+    ClockMs(u64),
+    /// Several parts run together by the text layer's rule for `Join`.
+    Joined(Join, Vec<Arg>),
+}
+
+/// How the text layer runs the parts of an [`Arg::Joined`] together: the
+/// rule depends on the language, so the core names it and never applies it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Join {
+    /// Sentences, after the language's gap between sentences.
+    Sentences,
+    /// The text of this key between each two parts (a list's «、»).
+    Key(Cow<'static, str>),
+    /// Exactly this between each two parts, in every language.
+    Raw(&'static str),
 }
 
 impl Sentence {
@@ -79,6 +96,30 @@ impl Sentence {
             key: key.into(),
             args: Vec::new(),
         }
+    }
+
+    /// Parts run together, with no text of their own around them: a
+    /// sentence without a key is its one argument.
+    pub fn joined(join: Join, parts: Vec<Arg>) -> Sentence {
+        Sentence::new("").arg("", Arg::Joined(join, parts))
+    }
+
+    /// A text written the same in every language (a code, a link).
+    pub fn raw(text: impl Into<Cow<'static, str>>) -> Sentence {
+        Sentence::joined(Join::Raw(""), vec![Arg::Raw(text.into())])
+    }
+
+    /// Sentences run together as the language runs sentences.
+    pub fn sentences(parts: impl IntoIterator<Item = Sentence>) -> Sentence {
+        let parts = parts.into_iter().map(Arg::from).collect();
+        Sentence::joined(Join::Sentences, parts)
+    }
+
+    /// `n` with a noun that agrees with it («1 report», «2 reports»): the
+    /// table holds the singular under `one` and the plural under `other`
+    /// (Chinese has one form for both), each with an `{n}` placeholder.
+    pub fn counted(n: u64, one: &'static str, other: &'static str) -> Sentence {
+        Sentence::new(if n == 1 { one } else { other }).arg("n", n)
     }
 
     /// This sentence with one more argument.
@@ -115,5 +156,19 @@ impl From<u32> for Arg {
 impl From<Sentence> for Arg {
     fn from(s: Sentence) -> Arg {
         Arg::Sentence(Box::new(s))
+    }
+}
+
+impl From<&'static str> for Arg {
+    /// A literal the core spells the same in every language (an id, a code).
+    fn from(v: &'static str) -> Arg {
+        Arg::Raw(Cow::Borrowed(v))
+    }
+}
+
+impl From<String> for Arg {
+    /// A text the core spells the same in every language (an id, a code).
+    fn from(v: String) -> Arg {
+        Arg::Raw(Cow::Owned(v))
     }
 }

@@ -1,81 +1,86 @@
 //! Plain-language narration of one step, built from the step's structured
-//! data through the translation table.
+//! data as sentences (keys of the translation table with typed arguments);
+//! the UI and the CLI write them in the reader's language.
 
-use crate::i18n::{sentence_sep, t, tf, Lang};
+use crate::kernel::text::{Arg, Join, Sentence};
 use crate::lab::words::tool_text;
 use crate::lab::{
     AttemptOutcome, Decision, GiveUp, Mechanism, Next, RequestInfo, Run, SqlOutcome, Step, StepKind,
 };
 
-/// A moment or wait of the run in the lab's one time format (seconds, or
-/// hours past an hour), with its unit.
-pub fn secs(l: Lang, ms: u64) -> String {
-    crate::i18n::num::clock(l, ms)
+/// An id or a code the narration quotes as it is (a status, a report id).
+fn raw(v: impl ToString) -> Arg {
+    Arg::Raw(v.to_string().into())
 }
 
-/// An attempt outcome as text, e.g. "HTTP 201 (stored response replayed)".
-pub fn outcome_text(l: Lang, o: Option<AttemptOutcome>) -> String {
+/// An attempt outcome, e.g. "HTTP 201 (stored response replayed)".
+pub fn outcome_text(o: Option<AttemptOutcome>) -> Sentence {
     match o {
-        None => t(l, "lab.outcome.none"),
+        None => Sentence::new("lab.outcome.none"),
         Some(AttemptOutcome::Status { status, replayed }) => {
             let key = if replayed {
                 "lab.outcome.replayed"
             } else {
                 "lab.outcome.status"
             };
-            tf(l, key, &[("status", status.to_string())])
+            Sentence::new(key).arg("status", raw(status))
         }
-        Some(AttemptOutcome::Timeout) => t(l, "lab.outcome.timeout"),
-        Some(AttemptOutcome::Refused) => t(l, "lab.outcome.refused"),
-        Some(AttemptOutcome::TlsFailed) => t(l, "lab.outcome.tls"),
-        Some(AttemptOutcome::DeadlineFired) => t(l, "lab.outcome.deadline"),
+        Some(AttemptOutcome::Timeout) => Sentence::new("lab.outcome.timeout"),
+        Some(AttemptOutcome::Refused) => Sentence::new("lab.outcome.refused"),
+        Some(AttemptOutcome::TlsFailed) => Sentence::new("lab.outcome.tls"),
+        Some(AttemptOutcome::DeadlineFired) => Sentence::new("lab.outcome.deadline"),
     }
 }
 
 /// What the harness does after the answer to `request`.
-fn next_text(l: Lang, run: &Run, request: usize, next: Next) -> String {
+fn next_text(run: &Run, request: usize, next: Next) -> Sentence {
     match next {
-        Next::Backoff { wait_ms } => tf(l, "lab.next.backoff", &[("wait", secs(l, wait_ms))]),
+        Next::Backoff { wait_ms } => {
+            Sentence::new("lab.next.backoff").arg("wait", Arg::ClockMs(wait_ms))
+        }
         Next::RetryAfter { wait_ms } => {
-            tf(l, "lab.next.retry_after", &[("wait", secs(l, wait_ms))])
+            Sentence::new("lab.next.retry_after").arg("wait", Arg::ClockMs(wait_ms))
         }
         Next::Finish { result, give_up } => {
-            let text = tool_text(l, run, result, Some(request));
-            let mut s = tf(l, "lab.next.finish", &[("result", text)]);
-            s.push_str(&match give_up {
-                None => String::new(),
-                Some(GiveUp::AttemptsExhausted) => tf(
-                    l,
-                    "lab.give_up.attempts",
-                    &[("max", crate::lab::MAX_ATTEMPTS.to_string())],
-                ),
-                Some(GiveUp::DeadlineExhausted) => t(l, "lab.give_up.deadline"),
-                Some(GiveUp::RetryAfterTooLong {
-                    retry_after_s,
-                    remaining_ms,
-                }) => tf(
-                    l,
-                    "lab.give_up.retry_after",
-                    &[
-                        ("s", retry_after_s.to_string()),
-                        ("remaining", secs(l, remaining_ms)),
-                    ],
-                ),
-                Some(GiveUp::NotRetryable) => t(l, "lab.give_up.not_retryable"),
-                Some(GiveUp::StoredError) => t(l, "lab.give_up.stored_error"),
-                Some(GiveUp::Careful) => t(l, "lab.give_up.careful"),
-                Some(GiveUp::TlsVerification) => t(l, "lab.give_up.tls"),
-                Some(GiveUp::DeadlineFired) => t(l, "lab.give_up.deadline_fired"),
-            });
-            s
+            let text = tool_text(run, result, Some(request));
+            let finish = Sentence::new("lab.next.finish").arg("result", text);
+            // The reason reads as the finishing sentence's own tail.
+            let parts = std::iter::once(finish)
+                .chain(give_up.map(give_up_text))
+                .map(Arg::from)
+                .collect();
+            Sentence::joined(Join::Raw(""), parts)
         }
     }
 }
 
-fn fence_text(l: Lang, fence: Option<i64>) -> String {
-    fence
-        .map(|f| tf(l, "lab.d.fence", &[("fence", f.to_string())]))
-        .unwrap_or_default()
+/// Why the harness stops retrying.
+fn give_up_text(give_up: GiveUp) -> Sentence {
+    match give_up {
+        GiveUp::AttemptsExhausted => {
+            Sentence::new("lab.give_up.attempts").arg("max", crate::lab::MAX_ATTEMPTS)
+        }
+        GiveUp::DeadlineExhausted => Sentence::new("lab.give_up.deadline"),
+        GiveUp::RetryAfterTooLong {
+            retry_after_s,
+            remaining_ms,
+        } => Sentence::new("lab.give_up.retry_after")
+            .arg("s", raw(retry_after_s))
+            .arg("remaining", Arg::ClockMs(remaining_ms)),
+        GiveUp::NotRetryable => Sentence::new("lab.give_up.not_retryable"),
+        GiveUp::StoredError => Sentence::new("lab.give_up.stored_error"),
+        GiveUp::Careful => Sentence::new("lab.give_up.careful"),
+        GiveUp::TlsVerification => Sentence::new("lab.give_up.tls"),
+        GiveUp::DeadlineFired => Sentence::new("lab.give_up.deadline_fired"),
+    }
+}
+
+/// The fencing token a claim or takeover read, as a tail of its sentence.
+fn fence_text(fence: Option<i64>) -> Arg {
+    match fence {
+        Some(f) => Sentence::new("lab.d.fence").arg("fence", raw(f)).into(),
+        None => Arg::Raw("".into()),
+    }
 }
 
 /// The server's answer to one request, as the narration quotes it.
@@ -86,12 +91,12 @@ struct Answer {
 }
 
 impl Answer {
-    fn status(self) -> String {
-        self.status.map(|s| s.to_string()).unwrap_or_default()
+    fn status(self) -> Arg {
+        raw(self.status.map(|s| s.to_string()).unwrap_or_default())
     }
 
-    fn retry_after(self) -> String {
-        self.retry_after.unwrap_or_default().to_string()
+    fn retry_after(self) -> Arg {
+        raw(self.retry_after.unwrap_or_default())
     }
 }
 
@@ -104,59 +109,48 @@ fn keyed(run: &Run, req: usize) -> bool {
         && run.design.keyed()
 }
 
-fn decision_text(
-    l: Lang,
-    run: &Run,
-    open_tx_lost: bool,
-    req: usize,
-    d: &Decision,
-    a: Answer,
-) -> String {
-    let r = ("req", (req + 1).to_string());
+fn decision_text(run: &Run, open_tx_lost: bool, req: usize, d: &Decision, a: Answer) -> Sentence {
+    let s = Sentence::new;
     match d {
-        Decision::NoCheck => tf(l, "lab.d.no_check", &[r]),
-        Decision::NoKey => tf(l, "lab.d.no_key", &[r]),
-        Decision::KeyUnknown => t(l, "lab.d.key_unknown"),
-        Decision::Claimed { fence } => tf(l, "lab.d.claimed", &[("fence", fence_text(l, *fence))]),
-        Decision::TookOver { fence } => {
-            tf(l, "lab.d.took_over", &[("fence", fence_text(l, *fence))])
-        }
-        Decision::Replay => replay_text(l, run, req, a),
+        Decision::NoCheck => s("lab.d.no_check").arg("req", number(req)),
+        Decision::NoKey => s("lab.d.no_key").arg("req", number(req)),
+        Decision::KeyUnknown => s("lab.d.key_unknown"),
+        Decision::Claimed { fence } => s("lab.d.claimed").arg("fence", fence_text(*fence)),
+        Decision::TookOver { fence } => s("lab.d.took_over").arg("fence", fence_text(*fence)),
+        Decision::Replay => replay_text(run, req, a),
         Decision::InProgress => {
-            let retry = a
-                .retry_after
-                .map(|s| tf(l, "lab.d.retry_after", &[("s", s.to_string())]))
-                .unwrap_or_default();
-            tf(l, "lab.d.in_progress", &[("retry", retry)])
+            let retry = match a.retry_after {
+                Some(secs) => s("lab.d.retry_after").arg("s", raw(secs)).into(),
+                None => Arg::Raw("".into()),
+            };
+            s("lab.d.in_progress").arg("retry", retry)
         }
-        Decision::DigestMismatch => t(l, "lab.d.mismatch"),
-        Decision::RateLimited { quota: true } => t(l, "lab.d.quota"),
+        Decision::DigestMismatch => s("lab.d.mismatch"),
+        Decision::RateLimited { quota: true } => s("lab.d.quota"),
         Decision::RateLimited { quota: false } if a.retry_after.is_none() => {
-            t(l, "lab.d.rate_limited_bare")
+            s("lab.d.rate_limited_bare")
         }
-        Decision::RateLimited { quota: false } => {
-            tf(l, "lab.d.rate_limited", &[("s", a.retry_after())])
-        }
-        Decision::Unavailable => tf(l, "lab.d.unavailable", &[("s", a.retry_after())]),
+        Decision::RateLimited { quota: false } => s("lab.d.rate_limited").arg("s", a.retry_after()),
+        Decision::Unavailable => s("lab.d.unavailable").arg("s", a.retry_after()),
         Decision::StaleCreated { .. }
         | Decision::Created { .. }
         | Decision::KeyRecorded { .. }
-        | Decision::Failed => write_text(l, run, req, d),
-        Decision::SqlError => t(l, "lab.d.sql_error"),
-        Decision::Fenced { .. } | Decision::Guarded { .. } => fenced_text(l, d, a),
-        Decision::Released => t(l, "lab.d.released"),
-        Decision::Aborted { released: true } => t(l, "lab.d.aborted_released"),
-        Decision::Aborted { released: false } => t(l, "lab.d.aborted"),
-        Decision::ClaimGone => t(l, "lab.d.claim_gone"),
-        Decision::Crashed if open_tx_lost => t(l, "lab.d.crashed"),
-        Decision::Crashed => t(l, "lab.d.crashed_after_commit"),
+        | Decision::Failed => write_text(run, req, d),
+        Decision::SqlError => s("lab.d.sql_error"),
+        Decision::Fenced { .. } | Decision::Guarded { .. } => fenced_text(d, a),
+        Decision::Released => s("lab.d.released"),
+        Decision::Aborted { released: true } => s("lab.d.aborted_released"),
+        Decision::Aborted { released: false } => s("lab.d.aborted"),
+        Decision::ClaimGone => s("lab.d.claim_gone"),
+        Decision::Crashed if open_tx_lost => s("lab.d.crashed"),
+        Decision::Crashed => s("lab.d.crashed_after_commit"),
     }
 }
 
 /// A stored response replayed. Without a digest the server replays
 /// whatever it stored, and says so loudly when this body differs from the
 /// stored one.
-fn replay_text(l: Lang, run: &Run, req: usize, a: Answer) -> String {
+fn replay_text(run: &Run, req: usize, a: Answer) -> Sentence {
     let key = if run.changed_body_replays().contains(&req) {
         "lab.d.replay_changed"
     } else if !run.design.has(Mechanism::Digest) {
@@ -168,39 +162,34 @@ fn replay_text(l: Lang, run: &Run, req: usize, a: Answer) -> String {
     } else {
         "lab.d.replay"
     };
-    tf(l, key, &[("status", a.status())])
+    Sentence::new(key).arg("status", a.status())
 }
 
 /// A write the handler made (or failed to make): a report, a key, or a
 /// report created by a request whose lease ran out.
-fn write_text(l: Lang, run: &Run, req: usize, d: &Decision) -> String {
+fn write_text(run: &Run, req: usize, d: &Decision) -> Sentence {
     let keyed = keyed(run, req);
     match d {
         Decision::StaleCreated {
             report_id,
             lease_until_ms,
-        } => tf(
-            l,
-            if run.design.has(Mechanism::Guard) {
-                "lab.d.stale_created"
-            } else {
-                "lab.d.stale_created_unguarded"
-            },
-            &[
-                ("id", report_id.to_string()),
-                ("t", secs(l, *lease_until_ms)),
-            ],
-        ),
+        } => Sentence::new(if run.design.has(Mechanism::Guard) {
+            "lab.d.stale_created"
+        } else {
+            "lab.d.stale_created_unguarded"
+        })
+        .arg("id", raw(report_id))
+        .arg("t", Arg::ClockMs(*lease_until_ms)),
         Decision::Created { report_id } => {
             let key = if keyed {
                 "lab.d.created_keyed"
             } else {
                 "lab.d.created"
             };
-            tf(l, key, &[("id", report_id.to_string())])
+            Sentence::new(key).arg("id", raw(report_id))
         }
         Decision::KeyRecorded { report_id } => {
-            tf(l, "lab.d.key_recorded", &[("id", report_id.to_string())])
+            Sentence::new("lab.d.key_recorded").arg("id", raw(report_id))
         }
         _ => {
             let key = if keyed && run.design.has(Mechanism::StoreErrors) {
@@ -208,13 +197,13 @@ fn write_text(l: Lang, run: &Run, req: usize, d: &Decision) -> String {
             } else {
                 "lab.d.failed"
             };
-            t(l, key)
+            Sentence::new(key)
         }
     }
 }
 
 /// A slow request's write turned away by the fencing token or the guard.
-fn fenced_text(l: Lang, d: &Decision, a: Answer) -> String {
+fn fenced_text(d: &Decision, a: Answer) -> Sentence {
     match d {
         Decision::Fenced {
             replayed,
@@ -226,73 +215,66 @@ fn fenced_text(l: Lang, d: &Decision, a: Answer) -> String {
             } else {
                 "lab.d.fenced_409"
             };
-            let args = [
-                ("status", a.status()),
-                ("held", held.to_string()),
-                ("current", current.to_string()),
-            ];
-            tf(l, key, &args)
+            Sentence::new(key)
+                .arg("status", a.status())
+                .arg("held", raw(held))
+                .arg("current", raw(current))
         }
         Decision::Guarded { replayed: true } => {
-            tf(l, "lab.d.guarded_replay", &[("status", a.status())])
+            Sentence::new("lab.d.guarded_replay").arg("status", a.status())
         }
-        _ => t(l, "lab.d.guarded_409"),
+        _ => Sentence::new("lab.d.guarded_409"),
     }
 }
 
 /// Requests are numbered from 1, like the reports' ids.
-fn req(n: usize) -> (&'static str, String) {
-    ("req", (n + 1).to_string())
+fn number(n: usize) -> Arg {
+    raw(n + 1)
 }
 
-/// `first`, then (after the language's sentence gap) `then`.
-fn and_then(l: Lang, mut first: String, then: &str) -> String {
-    first.push_str(sentence_sep(l));
-    first.push_str(then);
-    first
+/// A sentence that quotes request `n`.
+fn about(key: &'static str, n: usize) -> Sentence {
+    Sentence::new(key).arg("req", number(n))
 }
 
-/// The narration of `step` (or of the start, for `None`).
-pub fn narrate(l: Lang, run: &Run, step: Option<&Step>) -> String {
+/// The narration of `step` (or of the start, for `None`): one or more
+/// sentences, run together as the language runs sentences.
+pub fn narrate(run: &Run, step: Option<&Step>) -> Sentence {
     let Some(step) = step else {
-        return t(l, "lab.n.start");
+        return Sentence::new("lab.n.start");
     };
     match &step.kind {
-        StepKind::ToolCall { call, tool_use_id } => tool_call_text(l, run, *call, tool_use_id),
-        StepKind::Send { request } => send_text(l, run, request),
-        StepKind::RequestLost { request } => tf(l, "lab.n.request_lost", &[req(*request)]),
-        StepKind::Refused { request } => tf(l, "lab.n.refused", &[req(*request)]),
-        StepKind::Server { .. } => server_text(l, run, step),
-        StepKind::ResponseLost { request, status } => tf(
-            l,
-            "lab.n.response_lost",
-            &[req(*request), ("status", status.to_string())],
-        ),
+        StepKind::ToolCall { call, tool_use_id } => tool_call_text(run, *call, tool_use_id),
+        StepKind::Send { request } => send_text(run, request),
+        StepKind::RequestLost { request } => about("lab.n.request_lost", *request),
+        StepKind::Refused { request } => about("lab.n.refused", *request),
+        StepKind::Server { .. } => server_text(run, step),
+        StepKind::ResponseLost { request, status } => {
+            about("lab.n.response_lost", *request).arg("status", raw(status))
+        }
         StepKind::Received {
             request,
             outcome,
             next,
-        } => received_text(l, run, *request, *outcome, *next),
-        StepKind::Late { request, status } => tf(
-            l,
-            "lab.n.late",
-            &[req(*request), ("status", status.to_string())],
-        ),
-        StepKind::Timeout { request, next } => {
-            let s = tf(l, "lab.n.timeout", &[req(*request)]);
-            and_then(l, s, &next_text(l, run, *request, *next))
+        } => received_text(run, *request, *outcome, *next),
+        StepKind::Late { request, status } => {
+            about("lab.n.late", *request).arg("status", raw(status))
         }
-        StepKind::Deadline { request, next } => {
-            let s = tf(l, "lab.n.deadline", &[req(*request)]);
-            and_then(l, s, &next_text(l, run, *request, *next))
-        }
-        StepKind::Dripping { .. } => dripping_text(l, &step.kind),
-        StepKind::Note { event } => super::narrate_notes::note_text(l, run, event),
+        StepKind::Timeout { request, next } => Sentence::sentences([
+            about("lab.n.timeout", *request),
+            next_text(run, *request, *next),
+        ]),
+        StepKind::Deadline { request, next } => Sentence::sentences([
+            about("lab.n.deadline", *request),
+            next_text(run, *request, *next),
+        ]),
+        StepKind::Dripping { .. } => dripping_text(&step.kind),
+        StepKind::Note { event } => super::narrate_notes::note_text(run, event),
         StepKind::Query {
             found: Some(id), ..
-        } => tf(l, "lab.n.query_found", &[("id", id.to_string())]),
-        StepKind::Cleanup { pruned } => tf(l, "lab.n.cleanup", &[("n", pruned.to_string())]),
-        kind => t(l, fixed_key(kind)),
+        } => Sentence::new("lab.n.query_found").arg("id", raw(id)),
+        StepKind::Cleanup { pruned } => Sentence::new("lab.n.cleanup").arg("n", *pruned),
+        kind => Sentence::new(fixed_key(kind)),
     }
 }
 
@@ -312,47 +294,37 @@ fn fixed_key(kind: &StepKind) -> &'static str {
 
 /// The model calls the tool: the first time, again with the same
 /// tool_use id (a twin), or again with a new one.
-fn tool_call_text(l: Lang, run: &Run, call: usize, tool_use_id: &str) -> String {
+fn tool_call_text(run: &Run, call: usize, tool_use_id: &str) -> Sentence {
     let twin = call > 0 && run.calls()[call - 1].tool_use_id == tool_use_id;
     let key = match (call, twin) {
         (0, _) => "lab.n.tool_call",
         (_, true) => "lab.n.twin",
         _ => "lab.n.tool_recall",
     };
-    tf(l, key, &[("id", tool_use_id.to_string())])
+    Sentence::new(key).arg("id", raw(tool_use_id))
 }
 
 /// An attempt going out: its number, its key (and tenant, when there are
 /// two) and its body's digest.
-fn send_text(l: Lang, run: &Run, request: &RequestInfo) -> String {
+fn send_text(run: &Run, request: &RequestInfo) -> Sentence {
     let two = run.tenants().count() > 1;
     let key = match &request.key {
-        Some(k) if two => tf(
-            l,
-            "lab.n.key_tenant",
-            &[
-                ("key", k.clone()),
-                ("tenant", super::words::tenant_name(l, request.tenant)),
-            ],
-        ),
-        Some(k) => tf(l, "lab.n.key", &[("key", k.clone())]),
-        None => t(l, "lab.n.no_key"),
+        Some(k) if two => Sentence::new("lab.n.key_tenant")
+            .arg("key", raw(k))
+            .arg("tenant", super::words::tenant_name(request.tenant)),
+        Some(k) => Sentence::new("lab.n.key").arg("key", raw(k)),
+        None => Sentence::new("lab.n.no_key"),
     };
-    tf(
-        l,
-        "lab.n.send",
-        &[
-            ("attempt", request.attempt.to_string()),
-            ("req", (request.id + 1).to_string()),
-            ("key", key),
-            ("digest", request.digest[..12].to_string()),
-        ],
-    )
+    Sentence::new("lab.n.send")
+        .arg("attempt", raw(request.attempt))
+        .arg("req", number(request.id))
+        .arg("key", key)
+        .arg("digest", raw(&request.digest[..12]))
 }
 
 /// The server's step: its decision, the notifier call after its commit, and
 /// how long it stays busy.
-fn server_text(l: Lang, run: &Run, step: &Step) -> String {
+fn server_text(run: &Run, step: &Step) -> Sentence {
     let StepKind::Server {
         request,
         decision,
@@ -360,7 +332,7 @@ fn server_text(l: Lang, run: &Run, step: &Step) -> String {
         response,
     } = &step.kind
     else {
-        return String::new();
+        return Sentence::sentences([]);
     };
     let open_tx_lost = step
         .sql
@@ -370,10 +342,8 @@ fn server_text(l: Lang, run: &Run, step: &Step) -> String {
         status: response.as_ref().map(|r| r.status),
         retry_after: response.as_ref().and_then(|r| r.retry_after_s),
     };
-    let mut s = decision_text(l, run, open_tx_lost, *request, decision, answer);
-    if let Some(notify) = super::narrate_notes::after_commit_text(l, run, step) {
-        s = and_then(l, s, &notify);
-    }
+    let mut parts = vec![decision_text(run, open_tx_lost, *request, decision, answer)];
+    parts.extend(super::narrate_notes::after_commit_text(run, step));
     if let Some(until) = works_until_ms {
         // Busy past the lease is a pause, as the diagram draws it.
         let key = if until - step.time_ms > crate::lab::LEASE_MS {
@@ -381,33 +351,25 @@ fn server_text(l: Lang, run: &Run, step: &Step) -> String {
         } else {
             "lab.n.works_until"
         };
-        s = and_then(l, s, &tf(l, key, &[("t", secs(l, *until))]));
+        parts.push(Sentence::new(key).arg("t", Arg::ClockMs(*until)));
     }
-    s
+    Sentence::sentences(parts)
 }
 
 /// The harness gets an answer, and what it does next.
-fn received_text(
-    l: Lang,
-    run: &Run,
-    request: usize,
-    outcome: AttemptOutcome,
-    next: Next,
-) -> String {
-    let mut s = tf(
-        l,
-        "lab.n.received",
-        &[req(request), ("outcome", outcome_text(l, Some(outcome)))],
-    );
+fn received_text(run: &Run, request: usize, outcome: AttemptOutcome, next: Next) -> Sentence {
+    let mut parts =
+        vec![about("lab.n.received", request).arg("outcome", outcome_text(Some(outcome)))];
     // A retried TLS failure: name the trap that retries it.
     if outcome == AttemptOutcome::TlsFailed && !matches!(next, Next::Finish { .. }) {
-        s = and_then(l, s, &t(l, "lab.n.tls_trap"));
+        parts.push(Sentence::new("lab.n.tls_trap"));
     }
-    and_then(l, s, &next_text(l, run, request, next))
+    parts.push(next_text(run, request, next));
+    Sentence::sentences(parts)
 }
 
 /// A response that trickles in, with the timers it runs against.
-fn dripping_text(l: Lang, kind: &StepKind) -> String {
+fn dripping_text(kind: &StepKind) -> Sentence {
     let StepKind::Dripping {
         request,
         status,
@@ -417,20 +379,14 @@ fn dripping_text(l: Lang, kind: &StepKind) -> String {
         deadline_ms,
     } = kind
     else {
-        return String::new();
+        return Sentence::sentences([]);
     };
-    tf(
-        l,
-        "lab.n.dripping",
-        &[
-            req(*request),
-            ("status", status.to_string()),
-            ("every", secs(l, *every_ms)),
-            ("complete", secs(l, *complete_ms)),
-            ("read", secs(l, *read_timeout_ms)),
-            ("deadline", secs(l, *deadline_ms)),
-        ],
-    )
+    about("lab.n.dripping", *request)
+        .arg("status", raw(status))
+        .arg("every", Arg::ClockMs(*every_ms))
+        .arg("complete", Arg::ClockMs(*complete_ms))
+        .arg("read", Arg::ClockMs(*read_timeout_ms))
+        .arg("deadline", Arg::ClockMs(*deadline_ms))
 }
 
 #[cfg(all(test, feature = "sqlite"))]

@@ -2,139 +2,125 @@
 //! relay: who calls, what the notifier did with the call, and what a lost
 //! answer or a dead relay leads to.
 
-use crate::i18n::{sentence_sep, t, tf, Lang};
+use crate::kernel::text::{Arg, Join, Sentence};
 use crate::lab::{ArrowLabel, NoteCall, NoteEvent, NoteSender, NoticeOutcome, Run, Step};
 
-fn num(n: usize) -> String {
-    (n + 1).to_string()
+/// Calls are numbered from 1.
+fn num(n: usize) -> Arg {
+    raw(n + 1)
+}
+
+/// An id the narration quotes as it is (a report, a row, a token).
+fn raw(v: impl ToString) -> Arg {
+    Arg::Raw(v.to_string().into())
 }
 
 /// Who sends `call`, as the start of a sentence.
-fn sender_text(l: Lang, c: &NoteCall) -> String {
+fn sender_text(c: &NoteCall) -> Sentence {
     match c.sender {
         NoteSender::Handler {
             request,
             before_commit: true,
-        } => tf(l, "lab.n.note.by_hurried", &[("req", num(request))]),
+        } => Sentence::new("lab.n.note.by_hurried").arg("req", num(request)),
         NoteSender::Handler { request, .. } => {
-            tf(l, "lab.n.note.by_handler", &[("req", num(request))])
+            Sentence::new("lab.n.note.by_handler").arg("req", num(request))
         }
         NoteSender::Relay { outbox_id } => {
-            tf(l, "lab.n.note.by_relay", &[("row", outbox_id.to_string())])
+            Sentence::new("lab.n.note.by_relay").arg("row", raw(outbox_id))
         }
     }
 }
 
 /// What the call carries: the report it names, its dedupe key and token.
-fn payload_text(l: Lang, c: &NoteCall) -> String {
-    let mut parts = vec![match c.report_id {
-        Some(id) => tf(l, "lab.n.note.names", &[("id", id.to_string())]),
-        None => t(l, "lab.n.note.names_none"),
+fn payload_text(c: &NoteCall) -> Arg {
+    let mut parts: Vec<Arg> = vec![match c.report_id {
+        Some(id) => Sentence::new("lab.n.note.names").arg("id", raw(id)).into(),
+        None => Sentence::new("lab.n.note.names_none").into(),
     }];
     if let Some(k) = &c.dedupe_key {
-        parts.push(tf(l, "lab.n.note.dedupe", &[("key", k.clone())]));
+        parts.push(Sentence::new("lab.n.note.dedupe").arg("key", raw(k)).into());
     }
     if let Some((_, token)) = &c.fence {
-        parts.push(tf(l, "lab.n.note.token", &[("token", token.to_string())]));
+        parts.push(
+            Sentence::new("lab.n.note.token")
+                .arg("token", raw(token))
+                .into(),
+        );
     }
-    crate::i18n::join_list(l, &parts)
+    Arg::Joined(Join::Key("common.list_sep".into()), parts)
 }
 
 /// A call going out: who sends it and what it carries.
-fn sent_text(l: Lang, c: &NoteCall) -> String {
-    let mut s = tf(
-        l,
-        "lab.n.note.sent",
-        &[
-            ("who", sender_text(l, c)),
-            ("call", num(c.id)),
-            ("what", payload_text(l, c)),
-        ],
-    );
-    if c.call_lost {
-        s.push_str(sentence_sep(l));
-        s.push_str(&t(l, "lab.n.note.call_lost"));
-    }
-    s
+fn sent_text(c: &NoteCall) -> Sentence {
+    let sent = Sentence::new("lab.n.note.sent")
+        .arg("who", sender_text(c))
+        .arg("call", num(c.id))
+        .arg("what", payload_text(c));
+    let lost = c.call_lost.then(|| Sentence::new("lab.n.note.call_lost"));
+    Sentence::sentences(std::iter::once(sent).chain(lost))
 }
 
-fn handled_text(l: Lang, c: &NoteCall, outcome: NoticeOutcome) -> String {
-    let call = ("call", num(c.id));
-    let mut s = match outcome {
-        NoticeOutcome::Recorded { id } => {
-            tf(l, "lab.n.note.recorded", &[call, ("id", id.to_string())])
-        }
-        NoticeOutcome::Ignored { id } => {
-            tf(l, "lab.n.note.ignored", &[call, ("id", id.to_string())])
-        }
-        NoticeOutcome::Refused { token, highest } => tf(
-            l,
-            "lab.n.note.refused",
-            &[
-                call,
-                ("token", token.to_string()),
-                ("highest", highest.to_string()),
-            ],
-        ),
+fn handled_text(c: &NoteCall, outcome: NoticeOutcome) -> Sentence {
+    let s = |key: &'static str| Sentence::new(key).arg("call", num(c.id));
+    let handled = match outcome {
+        NoticeOutcome::Recorded { id } => s("lab.n.note.recorded").arg("id", raw(id)),
+        NoticeOutcome::Ignored { id } => s("lab.n.note.ignored").arg("id", raw(id)),
+        NoticeOutcome::Refused { token, highest } => s("lab.n.note.refused")
+            .arg("token", raw(token))
+            .arg("highest", raw(highest)),
     };
-    if c.answer_lost {
-        s.push_str(sentence_sep(l));
-        s.push_str(&t(l, "lab.n.note.answer_lost"));
-    }
-    s
+    let lost = c
+        .answer_lost
+        .then(|| Sentence::new("lab.n.note.answer_lost"));
+    Sentence::sentences(std::iter::once(handled).chain(lost))
 }
 
 /// The narration of a notifier step.
-pub fn note_text(l: Lang, run: &Run, event: &NoteEvent) -> String {
+pub fn note_text(run: &Run, event: &NoteEvent) -> Sentence {
     let calls = run.note_calls();
     match event {
-        NoteEvent::Sent { call } => sent_text(l, &calls[*call]),
-        NoteEvent::Handled { call, outcome } => handled_text(l, &calls[*call], *outcome),
+        NoteEvent::Sent { call } => sent_text(&calls[*call]),
+        NoteEvent::Handled { call, outcome } => handled_text(&calls[*call], *outcome),
         NoteEvent::Answered { call, .. } => {
             let row = match calls[*call].sender {
                 NoteSender::Relay { outbox_id } => outbox_id.to_string(),
                 NoteSender::Handler { .. } => String::new(),
             };
-            tf(l, "lab.n.note.marked_sent", &[("row", row)])
+            Sentence::new("lab.n.note.marked_sent").arg("row", raw(row))
         }
         NoteEvent::TimedOut {
             call,
             retry: Some(next),
-        } => tf(
-            l,
-            "lab.n.note.retry",
-            &[("call", num(*call)), ("next", num(*next))],
-        ),
-        NoteEvent::TimedOut { call, retry: None } => tf(
-            l,
-            "lab.n.note.give_up",
-            &[
-                ("call", num(*call)),
-                ("n", crate::lab::NOTIFY_ATTEMPTS.to_string()),
-            ],
-        ),
+        } => Sentence::new("lab.n.note.retry")
+            .arg("call", num(*call))
+            .arg("next", num(*next)),
+        NoteEvent::TimedOut { call, retry: None } => Sentence::new("lab.n.note.give_up")
+            .arg("call", num(*call))
+            .arg("n", crate::lab::NOTIFY_ATTEMPTS),
     }
 }
 
 /// The sentence a handler's step adds when it called the notifier right
 /// after its commit (the default placement), if it did.
-pub fn after_commit_text(l: Lang, run: &Run, step: &Step) -> Option<String> {
+pub fn after_commit_text(run: &Run, step: &Step) -> Option<Sentence> {
     step.arrows.iter().find_map(|a| match a.label {
-        ArrowLabel::Notify { call } => Some(sent_text(l, &run.note_calls()[call])),
+        ArrowLabel::Notify { call } => Some(sent_text(&run.note_calls()[call])),
         _ => None,
     })
 }
 
 /// An arrow's label to or from the notifier.
-pub fn arrow_text(l: Lang, label: &ArrowLabel) -> Option<String> {
+pub fn arrow_text(label: &ArrowLabel) -> Option<Sentence> {
     match label {
-        ArrowLabel::Notify { call } => Some(tf(l, "lab.arrow.notify", &[("call", num(*call))])),
+        ArrowLabel::Notify { call } => {
+            Some(Sentence::new("lab.arrow.notify").arg("call", num(*call)))
+        }
         ArrowLabel::NotifyAnswer { outcome, .. } => Some(match outcome {
             NoticeOutcome::Recorded { id } => {
-                tf(l, "lab.arrow.notify_sent", &[("id", id.to_string())])
+                Sentence::new("lab.arrow.notify_sent").arg("id", raw(id))
             }
-            NoticeOutcome::Ignored { .. } => t(l, "lab.arrow.notify_ignored"),
-            NoticeOutcome::Refused { .. } => t(l, "lab.arrow.notify_refused"),
+            NoticeOutcome::Ignored { .. } => Sentence::new("lab.arrow.notify_ignored"),
+            NoticeOutcome::Refused { .. } => Sentence::new("lab.arrow.notify_refused"),
         }),
         _ => None,
     }

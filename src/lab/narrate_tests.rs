@@ -6,7 +6,13 @@ use std::collections::BTreeMap;
 
 use super::*;
 use crate::i18n::num::clock;
+use crate::i18n::{render, t, Lang};
 use crate::lab::{ClientStrategy, Ending, LabParams, Preset, Scenario, SEED_BOUND};
+
+/// The narration of `step` as the page writes it in `l`.
+fn told(l: Lang, run: &Run, step: Option<&Step>) -> String {
+    render(l, &narrate(run, step))
+}
 
 /// The table's sentence `key` with its placeholders filled.
 fn fill(l: Lang, key: &str, args: &[(&str, &str)]) -> String {
@@ -41,9 +47,9 @@ fn every_ending_a_run_reaches_is_told_in_finished_sentences() {
             .get(e.id())
             .unwrap_or_else(|| panic!("no run ends {e:?}"));
         for l in [Lang::Zh, Lang::En] {
-            let start = narrate(l, run, None);
+            let start = told(l, run, None);
             for (i, step) in run.steps().iter().enumerate() {
-                let s = narrate(l, run, Some(step));
+                let s = told(l, run, Some(step));
                 let what = format!("{e:?} {l:?} step {}: {s}", i + 1);
                 assert!(!s.trim().is_empty(), "{what}");
                 assert_ne!(s, start, "{what}");
@@ -148,12 +154,8 @@ fn the_default_run_reads_as_the_table_says() {
     let p = LabParams::default();
     let run = crate::lab::run(p.scenario, p.client, p.design, p.seed);
     for l in [Lang::Zh, Lang::En] {
-        let told: Vec<String> = run
-            .steps()
-            .iter()
-            .map(|s| narrate(l, &run, Some(s)))
-            .collect();
-        assert_eq!(told, expected_story(l, &run), "{l:?}");
-        assert_eq!(narrate(l, &run, None), t(l, "lab.n.start"));
+        let story: Vec<String> = run.steps().iter().map(|s| told(l, &run, Some(s))).collect();
+        assert_eq!(story, expected_story(l, &run), "{l:?}");
+        assert_eq!(told(l, &run, None), t(l, "lab.n.start"));
     }
 }

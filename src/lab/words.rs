@@ -8,79 +8,63 @@ use super::ids::{Ending, ToolOutcome};
 use super::judgement::Judgement;
 use super::result::{Cell, Run};
 use super::trace::ToolResult;
-use crate::i18n::num::counted;
-use crate::i18n::{t, tf, Lang};
+use crate::kernel::text::{Arg, Sentence};
 
-/// `2 份报告` / `2 reports`.
-pub fn reports(l: Lang, n: usize) -> String {
-    counted(
-        l,
-        n as u64,
-        "lab.unit.reports.one",
-        "lab.unit.reports.other",
-    )
+/// `2 份报告` / `2 reports`: the table's singular or plural, by `n`.
+pub fn reports(n: usize) -> Sentence {
+    Sentence::counted(n as u64, "lab.unit.reports.one", "lab.unit.reports.other")
 }
 
 /// An ending in words, as the legend and the verdict line say it.
-pub fn ending_text(l: Lang, e: Ending) -> String {
-    t(l, &format!("lab.ending.{}", e.id()))
+pub fn ending_text(e: Ending) -> Sentence {
+    Sentence::new(format!("lab.ending.{}", e.id()))
 }
 
 /// The verdict line of a settled run: its count and its ending.
-pub fn verdict_line(l: Lang, c: Cell) -> String {
-    tf(
-        l,
-        "lab.verdict.final",
-        &[
-            ("count", reports(l, c.reports)),
-            ("ending", ending_text(l, c.ending())),
-        ],
-    )
+pub fn verdict_line(c: Cell) -> Sentence {
+    Sentence::new("lab.verdict.final")
+        .arg("count", reports(c.reports))
+        .arg("ending", ending_text(c.ending()))
 }
 
 /// What the model knows, as the card says it.
-pub fn model_view(l: Lang, tool: ToolOutcome) -> String {
-    t(l, &format!("lab.toolout.{}", tool.id()))
+pub fn model_view(tool: ToolOutcome) -> Sentence {
+    Sentence::new(format!("lab.toolout.{}", tool.id()))
 }
 
 /// The tool result as the model reads it; `request` is the request whose
 /// answer ended the call (a quota 429 has its own text).
-pub fn tool_text(l: Lang, run: &Run, result: ToolResult, request: Option<usize>) -> String {
+pub fn tool_text(run: &Run, result: ToolResult, request: Option<usize>) -> Sentence {
     let key = run.tool_text_key(result, request);
     match result {
         ToolResult::Created { report_id, .. } | ToolResult::Found { report_id } => {
-            tf(l, key, &[("id", report_id.to_string())])
+            Sentence::new(key).arg("id", Arg::Raw(report_id.to_string().into()))
         }
-        _ => t(l, key),
+        _ => Sentence::new(key),
     }
 }
 
 /// With two tenants, one line per tenant: its name, its reports and its
 /// own ending («租户 A：1 份报告，只有一份，模型知道已创建»), then what its
 /// model was told; empty with one tenant (the verdict line says it all).
-pub fn tenant_lines(l: Lang, j: &Judgement) -> Vec<(usize, String, String)> {
+pub fn tenant_lines(j: &Judgement) -> Vec<(usize, Sentence, Sentence)> {
     if j.tenants.len() < 2 {
         return Vec::new();
     }
     j.tenants
         .iter()
         .map(|v| {
-            let line = tf(
-                l,
-                "lab.verdict.tenant",
-                &[
-                    ("tenant", tenant_name(l, v.tenant)),
-                    ("count", reports(l, v.reports)),
-                    ("ending", ending_text(l, v.ending)),
-                ],
-            );
-            (v.tenant, line, model_view(l, v.tool))
+            let line = Sentence::new("lab.verdict.tenant")
+                .arg("tenant", tenant_name(v.tenant))
+                .arg("count", reports(v.reports))
+                .arg("ending", ending_text(v.ending));
+            (v.tenant, line, model_view(v.tool))
         })
         .collect()
 }
 
 /// A tenant's name as the page shows it («租户 A»).
-pub fn tenant_name(l: Lang, tenant: usize) -> String {
+pub fn tenant_name(tenant: usize) -> Sentence {
     let letter = if tenant == 0 { "A" } else { "B" };
-    tf(l, "lab.tenant.name", &[("t", letter.to_string())])
+    Sentence::new("lab.tenant.name").arg("t", letter)
 }

@@ -10,7 +10,7 @@ mod spans;
 pub use notes::{label, note, Long, Mark, Note};
 pub use spans::Bar;
 
-use crate::i18n::{t, Lang};
+use crate::kernel::text::{Arg, Join, Sentence};
 use crate::lab::{Arrow, ArrowLabel, Lane, Run, Step};
 
 /// The time column: seconds (`12.345 秒`) fit the narrow one; a run that
@@ -68,7 +68,7 @@ pub struct Line {
     pub x2: f64,
     pub y: f64,
     /// Its label, with «丢失» after a lost message's.
-    pub text: String,
+    pub text: Sentence,
     /// Lost on this hop: drawn dashed, stopping halfway at a cross.
     pub lost: bool,
     /// A statement to the database or its result.
@@ -127,16 +127,15 @@ pub struct Layout {
 }
 
 impl Layout {
-    pub fn of(l: Lang, run: &Run, narrow: bool) -> Layout {
+    pub fn of(run: &Run, narrow: bool) -> Layout {
         let cols = Cols::for_run(run, narrow);
         let changed = run.changed_body_replays();
-        let lost = t(l, "lab.arrow.lost");
         let mut y = TOP;
         let rows = run
             .steps()
             .iter()
             .map(|s| {
-                let row = place(l, cols, &lost, note(l, &changed, s), s, y);
+                let row = place(cols, note(&changed, s), s, y);
                 y += row.height;
                 row
             })
@@ -163,12 +162,12 @@ impl Layout {
 }
 
 /// A step's row from its top `y`: a line per arrow, then its note.
-fn place(l: Lang, c: Cols, lost: &str, note: Option<Note>, s: &Step, y: f64) -> Row {
+fn place(c: Cols, note: Option<Note>, s: &Step, y: f64) -> Row {
     let n = (s.arrows.len() + usize::from(note.is_some())).max(1);
     let mut row_y = y + ROW_H - 6.0;
     let mut lines = Vec::with_capacity(s.arrows.len());
     for a in &s.arrows {
-        lines.push(line(l, c, lost, a, row_y));
+        lines.push(line(c, a, row_y));
         row_y += ROW_H;
     }
     let note = note.map(|n| {
@@ -190,14 +189,15 @@ fn place(l: Lang, c: Cols, lost: &str, note: Option<Note>, s: &Step, y: f64) -> 
     }
 }
 
-fn line(l: Lang, c: Cols, lost: &str, a: &Arrow, y: f64) -> Line {
-    let text = label(l, a);
+fn line(c: Cols, a: &Arrow, y: f64) -> Line {
+    let text = label(a);
     Line {
         x1: c.lane_x(a.from),
         x2: c.lane_x(a.to),
         y,
         text: if a.lost {
-            format!("{text} {lost}")
+            let parts = vec![text.into(), Arg::Key("lab.arrow.lost".into())];
+            Sentence::joined(Join::Raw(" "), parts)
         } else {
             text
         },

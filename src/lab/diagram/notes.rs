@@ -1,8 +1,7 @@
 //! The text of the diagram's arrows and lane notes, and which notes stand
 //! out (a mark before the text, a class).
 
-use crate::i18n::{t, tf, Lang};
-use crate::lab::narrate::secs;
+use crate::kernel::text::{Arg, Join, Sentence};
 use crate::lab::{Arrow, ArrowLabel, Decision, Lane, Next, Step, StepKind};
 
 /// The mark drawn before a note's text (the page draws each as an icon).
@@ -18,27 +17,32 @@ pub enum Mark {
     Pause,
 }
 
+/// An id or a code the label quotes as it is.
+fn raw(v: impl ToString) -> Arg {
+    Arg::Raw(v.to_string().into())
+}
+
 /// An arrow's label.
-pub fn label(l: Lang, a: &Arrow) -> String {
+pub fn label(a: &Arrow) -> Sentence {
+    let s = Sentence::new;
     match &a.label {
-        ArrowLabel::Request { request } => format!("POST #{}", request + 1),
-        ArrowLabel::Status { status } => status.to_string(),
-        ArrowLabel::Refused => t(l, "lab.arrow.refused"),
-        ArrowLabel::Sql { statements } => tf(l, "lab.arrow.sql", &[("n", statements.to_string())]),
-        ArrowLabel::SqlResult { committed: true } => t(l, "lab.arrow.commit"),
-        ArrowLabel::SqlResult { committed: false } => t(l, "lab.arrow.result"),
-        ArrowLabel::Query => t(l, "lab.arrow.query"),
+        ArrowLabel::Request { request } => Sentence::raw(format!("POST #{}", request + 1)),
+        ArrowLabel::Status { status } => Sentence::raw(status.to_string()),
+        ArrowLabel::Refused => s("lab.arrow.refused"),
+        ArrowLabel::Sql { statements } => s("lab.arrow.sql").arg("n", raw(statements)),
+        ArrowLabel::SqlResult { committed: true } => s("lab.arrow.commit"),
+        ArrowLabel::SqlResult { committed: false } => s("lab.arrow.result"),
+        ArrowLabel::Query => s("lab.arrow.query"),
         ArrowLabel::QueryResult { found: Some(id) } => {
-            tf(l, "lab.arrow.query_found", &[("id", id.to_string())])
+            s("lab.arrow.query_found").arg("id", raw(id))
         }
-        ArrowLabel::QueryResult { found: None } => t(l, "lab.arrow.query_none"),
+        ArrowLabel::QueryResult { found: None } => s("lab.arrow.query_none"),
         ArrowLabel::Notify { .. } | ArrowLabel::NotifyAnswer { .. } => {
-            crate::lab::narrate_notes::arrow_text(l, &a.label).unwrap_or_default()
+            crate::lab::narrate_notes::arrow_text(&a.label)
+                .unwrap_or_else(|| Sentence::sentences([]))
         }
-        ArrowLabel::TlsFailed => t(l, "lab.arrow.tls"),
-        ArrowLabel::Dripping { status } => {
-            tf(l, "lab.arrow.dripping", &[("status", status.to_string())])
-        }
+        ArrowLabel::TlsFailed => s("lab.arrow.tls"),
+        ArrowLabel::Dripping { status } => s("lab.arrow.dripping").arg("status", raw(status)),
     }
 }
 
@@ -48,11 +52,11 @@ pub fn label(l: Lang, a: &Arrow) -> String {
 pub struct Note {
     pub lane: Lane,
     pub mark: Option<Mark>,
-    pub text: String,
+    pub text: Sentence,
     pub class: &'static str,
 }
 
-fn plain(lane: Lane, text: String, class: &'static str) -> Option<Note> {
+fn plain(lane: Lane, text: Sentence, class: &'static str) -> Option<Note> {
     Some(Note {
         lane,
         mark: None,
@@ -61,7 +65,7 @@ fn plain(lane: Lane, text: String, class: &'static str) -> Option<Note> {
     })
 }
 
-fn marked(lane: Lane, mark: Mark, text: String, class: &'static str) -> Option<Note> {
+fn marked(lane: Lane, mark: Mark, text: Sentence, class: &'static str) -> Option<Note> {
     Some(Note {
         lane,
         mark: Some(mark),
@@ -73,43 +77,39 @@ fn marked(lane: Lane, mark: Mark, text: String, class: &'static str) -> Option<N
 /// A lane note for steps that are events rather than messages;
 /// `changed_body` lists the requests that got the old body's response
 /// replayed ([`crate::lab::Run::changed_body_replays`]).
-pub fn note(l: Lang, changed_body: &[usize], s: &Step) -> Option<Note> {
-    let wait = |next: &Next| match next {
-        Next::Backoff { wait_ms } => Some(tf(l, "lab.note.wait", &[("t", secs(l, *wait_ms))])),
-        Next::RetryAfter { wait_ms } => Some(format!(
-            "{} (Retry-After)",
-            tf(l, "lab.note.wait", &[("t", secs(l, *wait_ms))])
-        )),
-        Next::Finish { .. } => None,
-    };
+pub fn note(changed_body: &[usize], s: &Step) -> Option<Note> {
+    let t = Sentence::new;
     let h = Lane::Harness;
     match &s.kind {
-        StepKind::ToolCall { .. } => plain(h, t(l, "lab.note.tool_call"), "note"),
+        StepKind::ToolCall { .. } => plain(h, t("lab.note.tool_call"), "note"),
         StepKind::Timeout { next, .. } => {
-            let n = t(l, "lab.note.timeout");
+            let arrow = |then: Sentence| {
+                let parts = vec![t("lab.note.timeout").into(), then.into()];
+                Sentence::joined(Join::Raw(" → "), parts)
+            };
             match wait(next) {
-                Some(w) => marked(h, Mark::Wait, format!("{n} → {w}"), "note wait"),
-                None => plain(h, format!("{n} → {}", t(l, "lab.note.result")), "note"),
+                Some(w) => marked(h, Mark::Wait, arrow(w), "note wait"),
+                None => plain(h, arrow(t("lab.note.result")), "note"),
             }
         }
         StepKind::Received { next, .. } => match wait(next) {
             Some(w) => marked(h, Mark::Wait, w, "note wait"),
-            None => plain(h, t(l, "lab.note.result"), "note"),
+            None => plain(h, t("lab.note.result"), "note"),
         },
-        StepKind::Late { .. } => plain(h, t(l, "lab.note.late"), "note"),
-        StepKind::Restart => plain(Lane::Server, t(l, "lab.note.restart"), "note"),
-        StepKind::HarnessDown => marked(h, Mark::Cross, t(l, "lab.note.harness_down"), "note key"),
-        StepKind::HarnessBack => plain(h, t(l, "lab.note.harness_back"), "note key"),
-        StepKind::Cleanup { .. } => plain(Lane::Database, t(l, "lab.note.cleanup"), "note key"),
-        StepKind::Truncated => plain(h, t(l, "lab.note.truncated"), "note key"),
+        StepKind::Late { .. } => plain(h, t("lab.note.late"), "note"),
+        StepKind::Restart => plain(Lane::Server, t("lab.note.restart"), "note"),
+        StepKind::HarnessDown => marked(h, Mark::Cross, t("lab.note.harness_down"), "note key"),
+        StepKind::HarnessBack => plain(h, t("lab.note.harness_back"), "note key"),
+        StepKind::Cleanup { .. } => plain(Lane::Database, t("lab.note.cleanup"), "note key"),
+        StepKind::Truncated => plain(h, t("lab.note.truncated"), "note key"),
         StepKind::RelayDown => marked(
             Lane::Server,
             Mark::Cross,
-            t(l, "lab.note.relay_down"),
+            t("lab.note.relay_down"),
             "note key",
         ),
-        StepKind::Dripping { .. } => plain(h, t(l, "lab.note.dripping"), "note key"),
-        StepKind::Deadline { .. } => marked(h, Mark::Cross, t(l, "lab.note.deadline"), "note key"),
+        StepKind::Dripping { .. } => plain(h, t("lab.note.dripping"), "note key"),
+        StepKind::Deadline { .. } => marked(h, Mark::Cross, t("lab.note.deadline"), "note key"),
         StepKind::Server {
             request,
             decision,
@@ -117,19 +117,33 @@ pub fn note(l: Lang, changed_body: &[usize], s: &Step) -> Option<Note> {
             ..
         } => {
             if changed_body.contains(request) {
-                let text = t(l, "lab.note.replay_changed");
+                let text = t("lab.note.replay_changed");
                 return marked(Lane::Server, Mark::ChangedBody, text, "note key");
             }
-            server_note(l, s, decision, *works_until_ms)
+            server_note(s, decision, *works_until_ms)
         }
         _ => None,
     }
 }
 
-fn server_note(l: Lang, s: &Step, d: &Decision, until: Option<u64>) -> Option<Note> {
+/// The wait before the next attempt, if there is one.
+fn wait(next: &Next) -> Option<Sentence> {
+    let wait = |ms: u64| Sentence::new("lab.note.wait").arg("t", Arg::ClockMs(ms));
+    match next {
+        Next::Backoff { wait_ms } => Some(wait(*wait_ms)),
+        Next::RetryAfter { wait_ms } => {
+            let parts = vec![wait(*wait_ms).into(), raw("(Retry-After)")];
+            Some(Sentence::joined(Join::Raw(" "), parts))
+        }
+        Next::Finish { .. } => None,
+    }
+}
+
+fn server_note(s: &Step, d: &Decision, until: Option<u64>) -> Option<Note> {
     let v = Lane::Server;
+    let t = Sentence::new;
     match d {
-        Decision::Crashed => marked(v, Mark::Cross, t(l, "lab.note.crash"), "note key"),
+        Decision::Crashed => marked(v, Mark::Cross, t("lab.note.crash"), "note key"),
         Decision::Fenced {
             replayed,
             held,
@@ -140,27 +154,17 @@ fn server_note(l: Lang, s: &Step, d: &Decision, until: Option<u64>) -> Option<No
             } else {
                 "lab.note.fenced_409"
             };
-            let text = tf(
-                l,
-                key,
-                &[("held", held.to_string()), ("current", current.to_string())],
-            );
+            let text = t(key).arg("held", raw(held)).arg("current", raw(current));
             plain(v, text, "note key")
         }
-        Decision::Guarded { .. } => plain(v, t(l, "lab.note.guarded"), "note key"),
-        Decision::StaleCreated { .. } => plain(v, t(l, "lab.note.stale_created"), "note key"),
+        Decision::Guarded { .. } => plain(v, t("lab.note.guarded"), "note key"),
+        Decision::StaleCreated { .. } => plain(v, t("lab.note.stale_created"), "note key"),
         _ => {
             let u = until.filter(|u| u - s.time_ms > crate::lab::WORK_MAX_MS)?;
+            let text = |key| t(key).arg("t", Arg::ClockMs(u));
             match Long::of(u - s.time_ms) {
-                Long::Stall => {
-                    let text = tf(l, "lab.note.stall", &[("t", secs(l, u))]);
-                    marked(v, Mark::Pause, text, "note stall")
-                }
-                Long::Work => plain(
-                    v,
-                    tf(l, "lab.note.works", &[("t", secs(l, u))]),
-                    "note work",
-                ),
+                Long::Stall => marked(v, Mark::Pause, text("lab.note.stall"), "note stall"),
+                Long::Work => plain(v, text("lab.note.works"), "note work"),
             }
         }
     }

@@ -1,6 +1,7 @@
 //! The diagram's layout, natively, over every preset run.
 
 use super::*;
+use crate::i18n::{render, t, Lang};
 use crate::lab::{ClientStrategy, Preset, Scenario, SEED_BOUND};
 
 /// Every scenario × client × server preset at the default seed.
@@ -42,7 +43,7 @@ fn the_lanes_fit_side_by_side_on_a_360_px_phone() {
 #[test]
 fn every_step_has_a_row_tall_enough_for_its_arrows_and_note() {
     for run in runs() {
-        let layout = Layout::of(Lang::Zh, &run, false);
+        let layout = Layout::of(&run, false);
         let steps = run.steps();
         assert_eq!(layout.rows.len(), steps.len());
         let mut top = TOP;
@@ -71,13 +72,13 @@ fn every_step_has_a_row_tall_enough_for_its_arrows_and_note() {
 fn a_lost_message_stops_halfway_under_its_label() {
     let mut seen = 0;
     for run in runs().take(200) {
-        let layout = Layout::of(Lang::En, &run, false);
+        let layout = Layout::of(&run, false);
         for line in layout.rows.iter().flat_map(|r| &r.lines).filter(|l| l.lost) {
             seen += 1;
             assert_eq!(line.end() * 2.0, line.x1 + line.x2);
             let (x, _) = line.label_at();
             assert!((x - line.x1).abs() < (line.end() - line.x1).abs());
-            assert!(line.text.ends_with(&t(Lang::En, "lab.arrow.lost")));
+            assert!(render(Lang::En, &line.text).ends_with(&t(Lang::En, "lab.arrow.lost")));
         }
     }
     assert!(seen > 0, "some run loses a message");
@@ -87,7 +88,7 @@ fn a_lost_message_stops_halfway_under_its_label() {
 fn the_notifier_lane_is_drawn_on_only_in_runs_that_call_the_notifier() {
     let (mut with, mut without) = (0, 0);
     for run in runs() {
-        let layout = Layout::of(Lang::Zh, &run, false);
+        let layout = Layout::of(&run, false);
         let x = layout.cols.lane_x(Lane::Notifier);
         let drawn = layout.rows.iter().any(|r| {
             r.lines.iter().any(|l| l.x1 == x || l.x2 == x)
@@ -113,7 +114,7 @@ fn the_notifier_lane_is_drawn_on_only_in_runs_that_call_the_notifier() {
 fn bars_span_drawn_rows_on_their_own_lane() {
     let mut classes = std::collections::BTreeSet::new();
     for run in runs() {
-        let layout = Layout::of(Lang::Zh, &run, true);
+        let layout = Layout::of(&run, true);
         let steps = run.steps();
         let bottom = layout.bottom(steps.len());
         for upto in [steps.len() / 2, steps.len()] {

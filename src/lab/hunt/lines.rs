@@ -3,70 +3,79 @@
 
 use super::fate::{AttemptFate, RequestFate, ResponseFate};
 use super::kinds::{FaultKind, NOT_YET_COVERED};
-use crate::i18n::num::{clock, counted};
-use crate::i18n::{t, tf, Lang};
+use crate::kernel::text::{Arg, Join, Sentence};
 use crate::lab::faults::{AttemptFault, Delivery, FaultSchedule, NotifyFault, ServerFault};
 
-fn delivery(l: Lang, d: Delivery) -> String {
+/// A count or a status the line quotes as it is.
+fn raw(v: impl ToString) -> Arg {
+    Arg::Raw(v.to_string().into())
+}
+
+/// The parts of one line, after the line's own gap («；»).
+fn parts(items: Vec<Sentence>) -> Arg {
+    let items = items.into_iter().map(Arg::from).collect();
+    Arg::Joined(Join::Key("hunt.sep".into()), items)
+}
+
+fn delivery(d: Delivery) -> Sentence {
+    let s = Sentence::new;
     match d {
-        Delivery::Deliver => t(l, "hunt.msg.deliver"),
-        Delivery::Lose => t(l, "hunt.msg.lose"),
-        Delivery::Refuse => t(l, "hunt.msg.refuse"),
-        Delivery::Delay(ms) => tf(l, "hunt.msg.delay", &[("t", clock(l, ms))]),
-        Delivery::TlsFailure => t(l, "hunt.msg.tls"),
-        Delivery::Drip { every_ms, total_ms } => tf(
-            l,
-            "hunt.msg.drip",
-            &[("every", clock(l, every_ms)), ("t", clock(l, total_ms))],
-        ),
+        Delivery::Deliver => s("hunt.msg.deliver"),
+        Delivery::Lose => s("hunt.msg.lose"),
+        Delivery::Refuse => s("hunt.msg.refuse"),
+        Delivery::Delay(ms) => s("hunt.msg.delay").arg("t", Arg::ClockMs(ms)),
+        Delivery::TlsFailure => s("hunt.msg.tls"),
+        Delivery::Drip { every_ms, total_ms } => s("hunt.msg.drip")
+            .arg("every", Arg::ClockMs(every_ms))
+            .arg("t", Arg::ClockMs(total_ms)),
     }
 }
 
-fn server(l: Lang, f: ServerFault) -> Option<String> {
+fn server(f: ServerFault) -> Option<Sentence> {
+    let s = Sentence::new;
     Some(match f {
         ServerFault::None => return None,
-        ServerFault::Stall(ms) => tf(l, "hunt.server.stall", &[("t", clock(l, ms))]),
-        ServerFault::Crash => t(l, "hunt.server.crash"),
-        ServerFault::CrashBeforeCommit => t(l, "hunt.server.crash_before_commit"),
-        ServerFault::CrashAfterCommit => t(l, "hunt.server.crash_after_commit"),
-        ServerFault::Fail => t(l, "hunt.server.fail"),
-        ServerFault::FailBeforeWork => t(l, "hunt.server.fail_before_work"),
-        ServerFault::Unavailable { retry_after_s } => tf(
-            l,
-            "hunt.server.unavailable",
-            &[("t", clock(l, retry_after_s * 1000))],
-        ),
+        ServerFault::Stall(ms) => s("hunt.server.stall").arg("t", Arg::ClockMs(ms)),
+        ServerFault::Crash => s("hunt.server.crash"),
+        ServerFault::CrashBeforeCommit => s("hunt.server.crash_before_commit"),
+        ServerFault::CrashAfterCommit => s("hunt.server.crash_after_commit"),
+        ServerFault::Fail => s("hunt.server.fail"),
+        ServerFault::FailBeforeWork => s("hunt.server.fail_before_work"),
+        ServerFault::Unavailable { retry_after_s } => {
+            s("hunt.server.unavailable").arg("t", Arg::ClockMs(retry_after_s * 1000))
+        }
         ServerFault::RateLimited {
-            retry_after_s: Some(s),
+            retry_after_s: Some(secs),
             quota,
         } => {
             let key = match quota {
                 true => "hunt.server.quota_retry_after",
                 false => "hunt.server.rate_limited",
             };
-            tf(l, key, &[("t", clock(l, s * 1000))])
+            s(key).arg("t", Arg::ClockMs(secs * 1000))
         }
         ServerFault::RateLimited {
             retry_after_s: None,
             quota: true,
-        } => t(l, "hunt.server.quota"),
+        } => s("hunt.server.quota"),
         ServerFault::RateLimited {
             retry_after_s: None,
             quota: false,
-        } => t(l, "hunt.server.rate_limited_bare"),
+        } => s("hunt.server.rate_limited_bare"),
     })
 }
 
 /// The request's part of a line: what the trace shows came of it, or
 /// (without a run) what the schedule asks.
-fn request_part(l: Lang, a: AttemptFault, fate: Option<AttemptFate>) -> String {
+fn request_part(a: AttemptFault, fate: Option<AttemptFate>) -> Sentence {
+    let s = Sentence::new;
     match fate.map(|f| f.request) {
-        Some(RequestFate::NotSent) => t(l, "hunt.msg.not_sent"),
-        Some(RequestFate::InFlight) => t(l, "hunt.msg.in_flight"),
-        Some(RequestFate::Lost) => t(l, "hunt.msg.lose"),
-        Some(RequestFate::Refused) => t(l, "hunt.msg.refuse"),
-        Some(RequestFate::TlsFailed) => t(l, "hunt.msg.tls"),
-        Some(RequestFate::Arrived) | None => delivery(l, a.request),
+        Some(RequestFate::NotSent) => s("hunt.msg.not_sent"),
+        Some(RequestFate::InFlight) => s("hunt.msg.in_flight"),
+        Some(RequestFate::Lost) => s("hunt.msg.lose"),
+        Some(RequestFate::Refused) => s("hunt.msg.refuse"),
+        Some(RequestFate::TlsFailed) => s("hunt.msg.tls"),
+        Some(RequestFate::Arrived) | None => delivery(a.request),
     }
 }
 
@@ -74,19 +83,20 @@ fn request_part(l: Lang, a: AttemptFault, fate: Option<AttemptFate>) -> String {
 /// the response in the run (read, lost, late and discarded, cut off); no
 /// part where no response was sent because the request never arrived or
 /// the process died.
-fn response_part(l: Lang, a: AttemptFault, fate: Option<AttemptFate>) -> Option<String> {
+fn response_part(a: AttemptFault, fate: Option<AttemptFate>) -> Option<Sentence> {
     // A refused response is a lost one (the connection was already open).
     let scheduled = match a.response {
         Delivery::Refuse => Delivery::Lose,
         d => d,
     };
+    let response = |what: Arg| Sentence::new("hunt.response").arg("what", what);
     let Some(f) = fate else {
-        return Some(tf(l, "hunt.response", &[("what", delivery(l, scheduled))]));
+        return Some(response(delivery(scheduled).into()));
     };
-    let outcome = |key: &str, status: u16| tf(l, key, &[("status", status.to_string())]);
+    let outcome = |key: &'static str, status: u16| Sentence::new(key).arg("status", raw(status));
     let came = match f.response {
         ResponseFate::None if f.request != RequestFate::Arrived || f.server_fault => return None,
-        ResponseFate::None => t(l, "hunt.resp.none"),
+        ResponseFate::None => Sentence::new("hunt.resp.none"),
         ResponseFate::Lost { status } => outcome("hunt.resp.lost", status),
         ResponseFate::Read { status } => outcome("hunt.resp.read", status),
         ResponseFate::Late { status } => outcome("hunt.resp.late", status),
@@ -97,73 +107,64 @@ fn response_part(l: Lang, a: AttemptFault, fate: Option<AttemptFate>) -> Option<
             Delivery::Delay(_) | Delivery::Drip { .. },
             ResponseFate::Read { .. } | ResponseFate::Late { .. } | ResponseFate::CutOff { .. },
         ) => {
-            format!("{}{}{came}", delivery(l, scheduled), t(l, "hunt.comma"))
+            let both = vec![delivery(scheduled).into(), came.into()];
+            Arg::Joined(Join::Key("hunt.comma".into()), both)
         }
-        _ => came,
+        _ => came.into(),
     };
-    Some(tf(l, "hunt.response", &[("what", what)]))
+    Some(response(what))
 }
 
 /// One attempt's line: «第 1 次请求：送达；服务端…；响应：201 迟到，丢弃»,
 /// worded from the attempt's fate in the run when there is one.
-fn attempt_line(l: Lang, n: usize, a: AttemptFault, fate: Option<AttemptFate>) -> String {
-    let mut parts = Vec::new();
+fn attempt_line(n: usize, a: AttemptFault, fate: Option<AttemptFate>) -> Sentence {
+    let mut items = Vec::new();
     if a.rerender && fate.is_none_or(|f| f.request != RequestFate::NotSent) {
-        parts.push(t(l, "hunt.rerender"));
+        items.push(Sentence::new("hunt.rerender"));
     }
-    parts.push(request_part(l, a, fate));
+    items.push(request_part(a, fate));
     let happened = fate.is_none_or(|f| f.server_fault);
-    match server(l, a.server) {
-        Some(what) if happened => parts.push(what),
-        Some(what) => parts.push(tf(l, "hunt.server.skipped", &[("what", what)])),
+    match server(a.server) {
+        Some(what) if happened => items.push(what),
+        Some(what) => items.push(Sentence::new("hunt.server.skipped").arg("what", what)),
         None => {}
     }
-    parts.extend(response_part(l, a, fate));
-    tf(
-        l,
-        "hunt.attempt",
-        &[
-            ("n", n.to_string()),
-            ("what", parts.join(&t(l, "hunt.sep"))),
-        ],
-    )
+    items.extend(response_part(a, fate));
+    Sentence::new("hunt.attempt")
+        .arg("n", raw(n))
+        .arg("what", parts(items))
 }
 
 /// One notifier call's line: «第 1 次调用通知服务：丢失；应答：送达；发送流程随后死掉».
-fn note_line(l: Lang, n: usize, f: NotifyFault) -> String {
+fn note_line(n: usize, f: NotifyFault) -> Sentence {
     // A lost call is never answered: no answer part.
-    let mut parts = vec![delivery(l, f.request)];
+    let mut items = vec![delivery(f.request)];
     if f.request != Delivery::Lose {
-        parts.push(tf(l, "hunt.response", &[("what", delivery(l, f.response))]));
+        items.push(Sentence::new("hunt.response").arg("what", delivery(f.response)));
     }
     if f.relay_dies {
-        parts.push(t(l, "hunt.relay_dies"));
+        items.push(Sentence::new("hunt.relay_dies"));
     }
-    tf(
-        l,
-        "hunt.note",
-        &[
-            ("n", n.to_string()),
-            ("what", parts.join(&t(l, "hunt.sep"))),
-        ],
-    )
+    Sentence::new("hunt.note")
+        .arg("n", raw(n))
+        .arg("what", parts(items))
 }
 
 /// The lines of the faults past the service's own database: the notifier
 /// calls with a fault, the second tenant, the rewritten title.
-fn downstream_lines(l: Lang, s: &FaultSchedule) -> Vec<String> {
-    let mut out: Vec<String> = s
+fn downstream_lines(s: &FaultSchedule) -> Vec<Sentence> {
+    let mut out: Vec<Sentence> = s
         .notify
         .iter()
         .enumerate()
         .filter(|(_, f)| **f != NotifyFault::default())
-        .map(|(i, f)| note_line(l, i + 1, *f))
+        .map(|(i, f)| note_line(i + 1, *f))
         .collect();
     if let Some(ms) = s.second_tenant {
-        out.push(tf(l, "hunt.second_tenant", &[("t", clock(l, ms))]));
+        out.push(Sentence::new("hunt.second_tenant").arg("t", Arg::ClockMs(ms)));
     }
     if s.rewrite_title {
-        out.push(t(l, "hunt.rewrite_title"));
+        out.push(Sentence::new("hunt.rewrite_title"));
     }
     out
 }
@@ -173,71 +174,68 @@ fn downstream_lines(l: Lang, s: &FaultSchedule) -> Vec<String> {
 /// what the schedule asks. Attempts without faults before the last faulty
 /// one are listed too (they are counted), those after it are summed up in
 /// one line.
-pub fn lines(l: Lang, s: &FaultSchedule, fates: Option<&[AttemptFate]>) -> Vec<String> {
+pub fn lines(s: &FaultSchedule, fates: Option<&[AttemptFate]>) -> Vec<Sentence> {
     let plain = AttemptFault::default();
     let keep = s
         .attempts
         .iter()
         .rposition(|a| *a != plain)
         .map_or(0, |i| i + 1);
-    let mut out: Vec<String> = s.attempts[..keep]
+    let mut out: Vec<Sentence> = s.attempts[..keep]
         .iter()
         .enumerate()
-        .map(|(i, a)| attempt_line(l, i + 1, *a, fates.and_then(|f| f.get(i).copied())))
+        .map(|(i, a)| attempt_line(i + 1, *a, fates.and_then(|f| f.get(i).copied())))
         .collect();
     if s.double_submit {
-        out.insert(0, t(l, "hunt.double_submit"));
+        out.insert(0, Sentence::new("hunt.double_submit"));
     }
     if s.model_recalls > 0 {
-        let times = counted(
-            l,
-            s.model_recalls.into(),
-            "hunt.times.one",
-            "hunt.times.other",
-        );
-        out.push(tf(l, "hunt.model_recalls", &[("times", times)]));
+        let n = u64::from(s.model_recalls);
+        let times = Sentence::counted(n, "hunt.times.one", "hunt.times.other");
+        out.push(Sentence::new("hunt.model_recalls").arg("times", times));
     }
     if s.restart_next_day {
-        out.push(t(l, "hunt.next_day"));
+        out.push(Sentence::new("hunt.next_day"));
     }
-    out.extend(downstream_lines(l, s));
+    out.extend(downstream_lines(s));
     out.push(if keep == 0 {
-        t(l, "hunt.rest.all")
+        Sentence::new("hunt.rest.all")
     } else {
-        tf(l, "hunt.rest.after", &[("n", keep.to_string())])
+        Sentence::new("hunt.rest.after").arg("n", raw(keep))
     });
     out
 }
 
 /// A fault kind's name.
-pub fn kind_name(l: Lang, k: FaultKind) -> String {
-    t(l, &format!("hunt.kind.{}", k.id()))
+pub fn kind_name(k: FaultKind) -> Sentence {
+    Sentence::new(format!("hunt.kind.{}", k.id()))
 }
 
 /// The names of the faults the model cannot inject yet.
-pub fn uncovered_names(l: Lang) -> Vec<String> {
+pub fn uncovered_names() -> Vec<Sentence> {
     NOT_YET_COVERED
         .iter()
-        .map(|id| t(l, &format!("hunt.uncovered.{id}")))
+        .map(|id| Sentence::new(format!("hunt.uncovered.{id}")))
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::{render, render_all, Lang};
     use crate::lab::Scenario;
 
     #[test]
     fn a_schedule_reads_one_line_per_attempt_in_both_languages() {
         let s = Scenario::LeaseOverlap.schedule();
-        let zh = lines(Lang::Zh, &s, None);
+        let zh = render_all(Lang::Zh, &lines(&s, None));
         assert_eq!(zh.len(), 4, "{zh:?}");
         assert_eq!(
             zh[0],
             "第 1 次请求：送达；服务端在第一个事务之后停顿 6 秒；响应：送达"
         );
         assert_eq!(zh[1], "第 2 次请求：送达；响应：送达");
-        let en = lines(Lang::En, &Scenario::ModelRetry.schedule(), None);
+        let en = render_all(Lang::En, &lines(&Scenario::ModelRetry.schedule(), None));
         assert_eq!(en[0], "Attempt 1: delivered; response: lost");
         assert!(
             en.iter()
@@ -246,16 +244,18 @@ mod tests {
         );
         for sc in Scenario::ALL {
             for l in [Lang::Zh, Lang::En] {
-                for line in lines(l, &sc.schedule(), None) {
+                for line in render_all(l, &lines(&sc.schedule(), None)) {
                     assert!(!line.contains('⟦') && !line.contains('{'), "{line}");
                 }
             }
         }
         for l in [Lang::Zh, Lang::En] {
             for k in FaultKind::ALL {
-                assert!(!kind_name(l, k).contains('⟦'));
+                assert!(!render(l, &kind_name(k)).contains('⟦'));
             }
-            assert!(uncovered_names(l).iter().all(|n| !n.contains('⟦')));
+            assert!(render_all(l, &uncovered_names())
+                .iter()
+                .all(|n| !n.contains('⟦')));
         }
     }
 }

@@ -7,8 +7,7 @@
 use super::job::{Counterexample, Findings, HuntOutcome, HuntSpec};
 use super::kinds::{FaultKind, KindSet};
 use super::lines::{kind_name, lines, uncovered_names};
-use crate::i18n::num::counted;
-use crate::i18n::{join_list, t, tf, Lang};
+use crate::kernel::text::{Arg, Join, Sentence};
 use crate::lab::{Design, FaultSchedule, StepParam};
 use crate::pages::links::Link;
 
@@ -23,99 +22,103 @@ fn schedule_link(design: Design, spec: &HuntSpec, s: &FaultSchedule, step: Optio
     Link::lab_schedule(s, spec.client, design, spec.seed, step)
 }
 
+/// Names as one list of the language («甲、乙», "a, b").
+fn list(names: impl IntoIterator<Item = Sentence>) -> Arg {
+    let names = names.into_iter().map(Arg::from).collect();
+    Arg::Joined(Join::Key("common.list_sep".into()), names)
+}
+
+/// A count the report quotes as it is (no grouping).
+fn raw(v: impl ToString) -> Arg {
+    Arg::Raw(v.to_string().into())
+}
+
 /// The names of a set of kinds, in display order.
-pub fn kind_names(l: Lang, kinds: KindSet) -> String {
-    let names: Vec<String> = kinds.kinds().into_iter().map(|k| kind_name(l, k)).collect();
-    join_list(l, &names)
+pub fn kind_names(kinds: KindSet) -> Arg {
+    list(kinds.kinds().into_iter().map(kind_name))
+}
+
+/// The names of the kinds a hunt did not use: those left out of `kinds`,
+/// then those the model cannot inject yet.
+pub fn unused_names(kinds: KindSet) -> Arg {
+    let missing = KindSet::all()
+        .kinds()
+        .into_iter()
+        .filter(|k: &FaultKind| !kinds.has(*k));
+    list(missing.map(kind_name).chain(uncovered_names()))
 }
 
 /// The headline of a hunt that found something: «这个设计有 3 种坏法».
-pub fn ways_headline(l: Lang, f: &Findings) -> String {
-    let ways = counted(l, f.ways.len() as u64, "hunt.ways.one", "hunt.ways.other");
-    tf(
-        l,
-        "hunt.ways",
-        &[
-            ("ways", ways),
-            ("tried", crate::i18n::num::group(f.tried.into())),
-        ],
-    )
+pub fn ways_headline(f: &Findings) -> Sentence {
+    let ways = Sentence::counted(f.ways.len() as u64, "hunt.ways.one", "hunt.ways.other");
+    Sentence::new("hunt.ways")
+        .arg("ways", ways)
+        .arg("tried", u64::from(f.tried))
 }
 
 /// One way's heading: its class, when it was found, how far it shrank,
 /// and (where no server fixes it) the label that says the suite has it.
-pub fn way_heading(l: Lang, c: &Counterexample) -> String {
-    let shrunk = tf(
-        l,
-        "hunt.shrunk",
-        &[
-            ("tried", c.tried.to_string()),
-            ("steps", c.path.len().to_string()),
-            ("runs", c.shrink_tried.to_string()),
-        ],
-    );
-    let class = t(l, &c.way.class.key());
-    let mut out = tf(l, "hunt.way", &[("class", class), ("shrunk", shrunk)]);
-    if let Some(label) = no_server_label(l, c) {
-        out.push_str(&t(l, "hunt.sep"));
-        out.push_str(&label);
-    }
-    out
+pub fn way_heading(c: &Counterexample) -> Sentence {
+    let shrunk = Sentence::new("hunt.shrunk")
+        .arg("tried", raw(c.tried))
+        .arg("steps", raw(c.path.len()))
+        .arg("runs", raw(c.shrink_tried));
+    let class = Sentence::new(c.way.class.key());
+    let way = Sentence::new("hunt.way")
+        .arg("class", class)
+        .arg("shrunk", shrunk);
+    let parts = std::iter::once(way)
+        .chain(no_server_label(c))
+        .map(Arg::from)
+        .collect();
+    Sentence::joined(Join::Key("hunt.sep".into()), parts)
 }
 
 /// The label of a way no server fixes: the suite already shows it (with
 /// the fault past any server's reach it needs, if one).
-pub fn no_server_label(l: Lang, c: &Counterexample) -> Option<String> {
+pub fn no_server_label(c: &Counterexample) -> Option<Sentence> {
     if !c.way.no_server_fixes {
         return None;
     }
     Some(match c.way.needs {
-        Some(k) => tf(
-            l,
-            "hunt.no_server_fixes.needs",
-            &[("kind", kind_name(l, k))],
-        ),
-        None => t(l, "hunt.no_server_fixes"),
+        Some(k) => Sentence::new("hunt.no_server_fixes.needs").arg("kind", kind_name(k)),
+        None => Sentence::new("hunt.no_server_fixes"),
     })
 }
 
 /// A counterexample's lines, worded from what came of its attempts.
-pub fn way_lines(l: Lang, c: &Counterexample) -> Vec<String> {
-    lines(l, c.minimal(), Some(&c.fates))
+pub fn way_lines(c: &Counterexample) -> Vec<Sentence> {
+    lines(c.minimal(), Some(&c.fates))
 }
 
-/// The report's text, one line each.
-pub fn report(l: Lang, spec: &HuntSpec, outcome: &HuntOutcome) -> Vec<String> {
+/// `s` after a literal prefix (a number, an indent).
+fn after(prefix: String, s: Sentence) -> Sentence {
+    Sentence::joined(Join::Raw(""), vec![prefix.into(), s.into()])
+}
+
+/// The report, one sentence a line.
+pub fn report(spec: &HuntSpec, outcome: &HuntOutcome) -> Vec<Sentence> {
     let mut out = Vec::new();
     match outcome {
         HuntOutcome::Found(f) => {
-            out.push(ways_headline(l, f));
+            out.push(ways_headline(f));
             for (i, c) in f.ways.iter().enumerate() {
-                out.push(format!("{}. {}", i + 1, way_heading(l, c)));
-                out.push(format!("   schedule={}", super::encode(c.minimal())));
-                out.push(format!("   {}", counterexample_link(spec, c).href()));
-                out.extend(way_lines(l, c).into_iter().map(|x| format!("     {x}")));
+                out.push(after(format!("{}. ", i + 1), way_heading(c)));
+                out.push(Sentence::raw(format!(
+                    "   schedule={}",
+                    super::encode(c.minimal())
+                )));
+                out.push(Sentence::raw(format!(
+                    "   {}",
+                    counterexample_link(spec, c).href()
+                )));
+                out.extend(way_lines(c).into_iter().map(|x| after("     ".into(), x)));
             }
         }
         HuntOutcome::NoneWithin { tried } => {
-            out.push(tf(
-                l,
-                "hunt.none",
-                &[("n", crate::i18n::num::group(u64::from(*tried)))],
-            ));
-            let missing = KindSet::all()
-                .kinds()
-                .into_iter()
-                .filter(|k: &FaultKind| !spec.kinds.has(*k))
-                .collect::<KindSet>();
-            out.push(tf(
-                l,
-                "hunt.covered",
-                &[("kinds", kind_names(l, spec.kinds))],
-            ));
-            let mut not = uncovered_names(l);
-            not.splice(0..0, missing.kinds().into_iter().map(|k| kind_name(l, k)));
-            out.push(tf(l, "hunt.uncovered", &[("kinds", join_list(l, &not))]));
+            out.push(Sentence::new("hunt.none").arg("n", u64::from(*tried)));
+            out.push(Sentence::new("hunt.covered").arg("kinds", kind_names(spec.kinds)));
+            out.push(Sentence::new("hunt.uncovered").arg("kinds", unused_names(spec.kinds)));
         }
     }
     out

@@ -12,17 +12,17 @@ use std::fmt::Write;
 
 use yew::AttrValue;
 
-use crate::i18n::Lang;
+use crate::i18n::num::clock;
+use crate::i18n::{render, Lang};
 use crate::kernel::html::escape;
 use crate::lab::diagram::{self, Line, Mark, PlacedNote, MARK};
-use crate::lab::narrate::secs;
 use crate::lab::{Run, Step};
 use crate::ui::icons::Icon;
 
 /// One arrow; a lost message stops halfway at a drawn cross.
-fn arrow(out: &mut String, a: &Line) {
+fn arrow(out: &mut String, l: Lang, a: &Line) {
     let Line { x1, x2, y, .. } = *a;
-    let text = escape(&a.text);
+    let text = escape(&render(l, &a.text));
     let (mid, label_y) = a.label_at();
     if a.lost {
         let end = a.end();
@@ -53,7 +53,7 @@ fn icon(m: Mark) -> Icon {
     }
 }
 
-fn note(out: &mut String, n: &PlacedNote) {
+fn note(out: &mut String, l: Lang, n: &PlacedNote) {
     let class = n.note.class;
     if let (Some(m), Some((x, y))) = (n.note.mark, n.mark_at) {
         let markup = icon(m).markup(x, y, MARK);
@@ -64,7 +64,7 @@ fn note(out: &mut String, n: &PlacedNote) {
         "<text class=\"{class}\" x=\"{}\" y=\"{}\">{}</text>",
         n.x,
         n.y,
-        escape(&n.note.text)
+        escape(&render(l, &n.note.text))
     );
 }
 
@@ -75,13 +75,13 @@ fn step_markup(l: Lang, s: &Step, row: &diagram::Row) -> String {
         out,
         "<text class=\"time\" x=\"4\" y=\"{}\">{}</text>",
         row.time_y,
-        escape(&secs(l, s.time_ms))
+        escape(&clock(l, s.time_ms))
     );
     for a in &row.lines {
-        arrow(&mut out, a);
+        arrow(&mut out, l, a);
     }
     if let Some(n) = &row.note {
-        note(&mut out, n);
+        note(&mut out, l, n);
     }
     out
 }
@@ -95,7 +95,7 @@ pub struct Layout {
 
 impl Layout {
     pub fn of(l: Lang, run: &Run, narrow: bool) -> Layout {
-        let plan = diagram::Layout::of(l, run, narrow);
+        let plan = diagram::Layout::of(run, narrow);
         let markup = run
             .steps()
             .iter()

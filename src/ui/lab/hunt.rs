@@ -10,10 +10,10 @@ use yew::prelude::*;
 
 use super::engine_job::use_engine_runner;
 use crate::i18n::num::group;
-use crate::i18n::{t, tf, Lang};
+use crate::i18n::{render, render_all, t, tf, Lang, Sentence};
 use crate::lab::hunt::lines::{kind_name, uncovered_names};
 use crate::lab::hunt::report::{
-    counterexample_link, kind_names, no_server_label, way_lines, ways_headline,
+    counterexample_link, kind_names, no_server_label, unused_names, way_lines, ways_headline,
 };
 use crate::lab::hunt::watch::{hunt_job, HuntJob, HuntStatus, HuntWatch};
 use crate::lab::hunt::{
@@ -151,7 +151,7 @@ fn kind_boxes(l: Lang, kinds: KindSet, on_kinds: &Callback<KindSet>, running: bo
             <label class="mech">
                 <input type="checkbox" data-testid={format!("hunt-kind-{}", k.id())}
                     checked={on} disabled={running || last} onchange={onchange} />
-                { " " }{ kind_name(l, k) }
+                { " " }{ render(l, &kind_name(k)) }
             </label>
         }
     });
@@ -160,7 +160,7 @@ fn kind_boxes(l: Lang, kinds: KindSet, on_kinds: &Callback<KindSet>, running: bo
             <legend>{ t(l, "hunt.field.kinds") }</legend>
             { for boxes }
             <p class="muted" data-testid="hunt-uncovered">
-                { tf(l, "hunt.not_yet", &[("kinds", crate::i18n::join_list(l, &uncovered_names(l)))]) }
+                { tf(l, "hunt.not_yet", &[("kinds", crate::i18n::join_list(l, &render_all(l, &uncovered_names())))]) }
             </p>
         </fieldset>
     }
@@ -214,7 +214,7 @@ fn found(l: Lang, spec: &HuntSpec, f: &Findings) -> Html {
     html! {
         <div class="hunt-found" data-testid="hunt-found" data-ways={f.ways.len().to_string()}
             data-classes={classes.join(",")}>
-            <p data-testid="hunt-ways"><strong>{ ways_headline(l, f) }</strong></p>
+            <p data-testid="hunt-ways"><strong>{ render(l, &ways_headline(f)) }</strong></p>
             <ol class="hunt-way-list">
                 { for f.ways.iter().map(|c| way(l, spec, c)) }
             </ol>
@@ -235,8 +235,8 @@ fn way(l: Lang, spec: &HuntSpec, c: &Counterexample) -> Html {
             data-reports={c.reports.to_string()} data-step={step.clone()} data-code={code.clone()}>
             <p>
                 <strong data-testid="hunt-way-class">{ t(l, &c.way.class.key()) }</strong>
-                if let Some(label) = no_server_label(l, c) {
-                    { " " }<span class="badge muted" data-testid="hunt-way-label">{ label }</span>
+                if let Some(label) = no_server_label(c) {
+                    { " " }<span class="badge muted" data-testid="hunt-way-label">{ render(l, &label) }</span>
                 }
                 <br/>
                 <span class="muted">{ tf(l, "hunt.shrunk", &[
@@ -246,10 +246,10 @@ fn way(l: Lang, spec: &HuntSpec, c: &Counterexample) -> Html {
                 ]) }</span>
             </p>
             <ol data-testid="hunt-lines">
-                { for way_lines(l, c).into_iter().map(|x| html! { <li>{ x }</li> }) }
+                { for way_lines(c).iter().map(|x| html! { <li>{ render(l, x) }</li> }) }
             </ol>
             <p>
-                { tf(l, "hunt.outcome", &[("reports", crate::lab::words::reports(l, c.reports))]) }{ " " }
+                { tf(l, "hunt.outcome", &[("reports", render(l, &crate::lab::words::reports(c.reports)))]) }{ " " }
                 <AppLink to={link} testid="hunt-link">{ tf(l, "hunt.open", &[("step", step)]) }</AppLink>
             </p>
             <p class="muted">{ t(l, "hunt.code") }{ " " }<code data-testid="hunt-code">{ code }</code></p>
@@ -258,21 +258,13 @@ fn way(l: Lang, spec: &HuntSpec, c: &Counterexample) -> Html {
 }
 
 fn none_found(l: Lang, spec: &HuntSpec, tried: u32) -> Html {
-    let missing: KindSet = FaultKind::ALL
-        .into_iter()
-        .filter(|k| !spec.kinds.has(*k))
-        .collect();
-    let mut not: Vec<String> = missing
-        .kinds()
-        .into_iter()
-        .map(|k| kind_name(l, k))
-        .collect();
-    not.extend(uncovered_names(l));
+    let covered = Sentence::new("hunt.covered").arg("kinds", kind_names(spec.kinds));
+    let unused = Sentence::new("hunt.uncovered").arg("kinds", unused_names(spec.kinds));
     html! {
         <div class="hunt-none" data-testid="hunt-none" data-tried={tried.to_string()}>
             <p><strong>{ tf(l, "hunt.none", &[("n", group(tried.into()))]) }</strong></p>
-            <p>{ tf(l, "hunt.covered", &[("kinds", kind_names(l, spec.kinds))]) }</p>
-            <p>{ tf(l, "hunt.uncovered", &[("kinds", crate::i18n::join_list(l, &not))]) }</p>
+            <p>{ render(l, &covered) }</p>
+            <p>{ render(l, &unused) }</p>
         </div>
     }
 }

@@ -5,7 +5,7 @@
 
 use yew::prelude::*;
 
-use crate::i18n::{t, tf, Lang};
+use crate::i18n::{render, t, tf, Lang};
 use crate::lab::matrix_job::Combo;
 use crate::lab::reveal::RowReveal;
 use crate::lab::words::ending_text;
@@ -72,7 +72,7 @@ pub fn ending_items(l: Lang) -> Html {
             { for Ending::LEGEND.iter().map(|e| html! {
                 <li data-ending={e.id()}>
                     <span class={classes!("swatch", format!("ending-{}", e.id()))}>{ icon(ending_icon(*e)) }</span>
-                    { " " }{ ending_text(l, *e) }
+                    { " " }{ render(l, &ending_text(*e)) }
                 </li>
             }) }
         </>
@@ -131,7 +131,7 @@ fn cell_html(
             ("scenario", t(l, &format!("lab.scenario.{}", sc.id()))),
             ("client", t(l, &format!("lab.client.{}", c.id()))),
             ("server", crate::i18n::design_name(l, s)),
-            ("verdict", crate::lab::words::verdict_line(l, cell)),
+            ("verdict", render(l, &crate::lab::words::verdict_line(cell))),
         ],
     ) + &tf(
         l,

@@ -12,10 +12,11 @@ use super::engine_job::{use_engine_runner, EngineRunner};
 use super::engine_view::engine_note;
 use super::summary::{lab_parameters, summary_card};
 use super::tables::{keys_table, reports_table, sql_list};
-use crate::i18n::{t, tf, Lang};
+use crate::i18n::num::clock;
+use crate::i18n::{render, t, tf, Lang};
 use crate::kernel::params::{check_int, Notice};
 use crate::lab::engine_job::{run_job, EngineJob, RunOut};
-use crate::lab::narrate::{narrate, secs};
+use crate::lab::narrate::narrate;
 use crate::lab::player::{wanted, Action, LabState, Loaded, Wanted};
 use crate::lab::{self, ClientStrategy, KeyRow, Preset, ReportRow, Scenario, Step};
 use crate::pages::keys::Shortcut;
@@ -45,7 +46,7 @@ fn own_schedule(
         <div class="own-schedule" data-testid="lab-schedule" data-code={code.clone()}>
             <p>{ t(l, "hunt.own") }{ " " }<code>{ code }</code></p>
             <ol>
-                { for crate::lab::hunt::lines::lines(l, s, fates.as_deref()).into_iter().map(|x| html! { <li>{ x }</li> }) }
+                { for crate::lab::hunt::lines::lines(s, fates.as_deref()).iter().map(|x| html! { <li>{ render(l, x) }</li> }) }
             </ol>
         </div>
     }
@@ -431,7 +432,7 @@ fn step_index(l: Lang, s: &LabState) -> Html {
         <span class="step-index" data-testid="step-index" data-step={step.to_string()} data-total={total.to_string()}>
             { tf(l, "lab.step_index", &[("step", step.to_string()), ("total", total.to_string())]) }
             { " · " }
-            { tf(l, "lab.time", &[("t", secs(l, current(s).map(|c| c.time_ms).unwrap_or(0)))]) }
+            { tf(l, "lab.time", &[("t", clock(l, current(s).map(|c| c.time_ms).unwrap_or(0)))]) }
         </span>
     }
 }
@@ -461,7 +462,7 @@ fn story(l: Lang, state: &State) -> Html {
         <div class="lab-grid">
             <div class="panel lab-story" id={STEP_PANEL_ID} tabindex="-1" data-testid="step-panel">
                 <h2>{ t(l, "lab.narration.title") }</h2>
-                <p class="narration" aria-live="polite" data-testid="narration">{ narrate(l, &s.run, now) }</p>
+                <p class="narration" aria-live="polite" data-testid="narration">{ render(l, &narrate(&s.run, now)) }</p>
                 <h3>{ t(l, "lab.sql.title") }</h3>
                 { sql_list(l, now.map(|c| &c.sql[..]).unwrap_or(&[])) }
             </div>

@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use crate::i18n::num::counted;
-use crate::i18n::{t, tf, Lang};
+use crate::i18n::{render, t, tf, Lang};
 use crate::lab::explain::{cause, reading_scenario, Cause};
 use crate::lab::narrate::outcome_text;
 use crate::lab::player::LabState;
@@ -66,7 +66,7 @@ fn broken_rules(l: Lang, s: &LabState) -> Html {
 /// With two tenants, each tenant's reports, ending and what its model was
 /// told (the judgement's per-tenant view).
 fn per_tenant(l: Lang, s: &LabState) -> Html {
-    let lines = tenant_lines(l, &s.run.judgement());
+    let lines = tenant_lines(&s.run.judgement());
     if lines.is_empty() {
         return Html::default();
     }
@@ -74,7 +74,7 @@ fn per_tenant(l: Lang, s: &LabState) -> Html {
     html! {
         <ul class="tenant-verdicts" data-testid="tenant-verdicts">
             { for lines.into_iter().map(|(tenant, line, view)| html! {
-                <li data-testid={format!("tenant-verdict-{tenant}")}>{ line }{ sep }{ view }</li>
+                <li data-testid={format!("tenant-verdict-{tenant}")}>{ render(l, &line) }{ sep }{ render(l, &view) }</li>
             }) }
         </ul>
     }
@@ -134,7 +134,7 @@ fn end_sentence(l: Lang, s: &LabState) -> Html {
         <div class="end-sentence" data-testid="end-sentence" data-cause={format!("{why:?}")}>
             <p>
                 { tf(l, "lab.end.sentence", &[
-                    ("reports", crate::lab::words::reports(l, c.reports)),
+                    ("reports", render(l, &crate::lab::words::reports(c.reports))),
                     ("tool", t(l, &format!("lab.toolshort.{}", c.tool.id()))),
                 ]) }
                 { if l == Lang::En { " " } else { "" } }{ t(l, &why.key()) }
@@ -159,7 +159,7 @@ fn ending(l: Lang, s: &LabState) -> Html {
     let c = run.cell();
     let tool = run
         .tool_result()
-        .map(|r| tool_text(l, run, r, run.final_request()))
+        .map(|r| render(l, &tool_text(run, r, run.final_request())))
         .unwrap_or_default();
     html! {
         <>
@@ -167,16 +167,16 @@ fn ending(l: Lang, s: &LabState) -> Html {
                 data-verdict={run.verdict().id()} data-ending={c.ending().id()}
                 data-leaks={c.leaks.to_string()} data-refusals={c.tenant_refusals.to_string()}
                 data-attempts={c.attempts.to_string()}>
-                { cell_mark(c) }{ " " }{ verdict_line(l, c) }
+                { cell_mark(c) }{ " " }{ render(l, &verdict_line(c)) }
             </p>
             { super::notes_view::verdict_notes(l, c.notes) }
             { per_tenant(l, s) }
             <p class="model-view" data-testid="tool-outcome" data-tool={c.tool.id()}>
-                { model_view(l, c.tool) }
+                { render(l, &model_view(c.tool)) }
             </p>
             <dl class="final-outcome" data-testid="final-outcome">
                 <dt>{ t(l, "lab.final.label") }</dt>
-                <dd data-testid="final-http">{ outcome_text(l, run.final_outcome()) }</dd>
+                <dd data-testid="final-http">{ render(l, &outcome_text(run.final_outcome())) }</dd>
                 <dt>{ t(l, "lab.final.tool") }</dt>
                 <dd data-testid="tool-result">{ tool }</dd>
                 <dd class="muted" data-testid="final-calls" data-attempts={run.attempts().to_string()}>{ tf(l, "lab.final.calls", &[

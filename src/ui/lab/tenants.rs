@@ -5,9 +5,9 @@
 
 use yew::prelude::*;
 
-use crate::i18n::{t, tf, Lang};
+use crate::i18n::num::clock as secs;
+use crate::i18n::{render, t, tf, Lang};
 use crate::lab::harness::{ACTION, SUBJECT, TENANTS};
-use crate::lab::narrate::secs;
 use crate::lab::words::tenant_name;
 use crate::lab::{DripTimers, Run, Timer, ToolOutcome};
 use crate::ui::icons::{icon, Icon};
@@ -24,8 +24,8 @@ fn tenant_line(l: Lang, run: &Run, tenant: usize) -> Html {
     html! {
         <li data-testid={format!("tenant-{tenant}")} data-reports={n.to_string()} data-tool={told.id()}>
             { tf(l, "lab.tenant.line", &[
-                ("tenant", tenant_name(l, tenant)),
-                ("reports", crate::lab::words::reports(l, n)),
+                ("tenant", render(l, &tenant_name(tenant))),
+                ("reports", render(l, &crate::lab::words::reports(n))),
                 ("tool", t(l, &format!("lab.toolshort.{}", told.id()))),
             ]) }
         </li>
