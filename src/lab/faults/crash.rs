@@ -10,6 +10,7 @@ use super::kinds::{FaultKind, KindSet};
 use super::primitive::{Primitive, Server, ServerReach};
 use super::schedule::{FaultSchedule, ServerFault};
 use crate::kernel::rng::LabRng;
+use crate::kernel::text::Sentence;
 use crate::lab::trace::Decision;
 
 /// The process dies while it handles the request.
@@ -47,6 +48,14 @@ impl Primitive for Crash {
 }
 
 impl Server for Crash {
+    fn words(&self, f: ServerFault) -> Sentence {
+        Sentence::new(match f {
+            ServerFault::CrashBeforeCommit => "hunt.server.crash_before_commit",
+            ServerFault::CrashAfterCommit => "hunt.server.crash_after_commit",
+            _ => "hunt.server.crash",
+        })
+    }
+
     fn code(&self, f: ServerFault) -> String {
         match f {
             ServerFault::CrashBeforeCommit => "cb",

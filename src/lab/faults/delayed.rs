@@ -6,6 +6,7 @@ use super::primitive::{Message, OnRequest, OnResponse, Primitive};
 use super::schedule::{Delivery, FaultSchedule};
 use super::simpler::{shorter, tenths};
 use crate::kernel::rng::LabRng;
+use crate::kernel::text::{Arg, Sentence};
 use crate::lab::times::{ATTEMPT_TIMEOUT_MS, LATENCY_MS};
 
 /// The longest delay the generator draws, in milliseconds.
@@ -39,6 +40,10 @@ impl Primitive for Delay {
 }
 
 impl Message for Delay {
+    fn words(&self, d: Delivery) -> Sentence {
+        Sentence::new("hunt.msg.delay").arg("t", Arg::ClockMs(delay_ms(d).unwrap_or(0)))
+    }
+
     fn code(&self, d: Delivery) -> String {
         format!("d{}", delay_ms(d).unwrap_or(0))
     }

@@ -9,6 +9,7 @@ use super::primitive::Primitive;
 use super::schedule::FaultSchedule;
 use super::simpler::edited;
 use crate::kernel::rng::LabRng;
+use crate::kernel::text::Sentence;
 
 /// The schedule's `double_submit`.
 pub struct DoubleSubmit;
@@ -44,4 +45,9 @@ impl Primitive for DoubleSubmit {
 /// Whether the generator's schedule has it, when its kind is chosen.
 pub fn draw(rng: &mut LabRng, kinds: KindSet) -> bool {
     kinds.has(FaultKind::DoubleSubmit) && rng.random_bool(0.2)
+}
+
+/// Its line in a hunt's schedule, if the schedule has it.
+pub fn line(s: &FaultSchedule) -> Option<Sentence> {
+    s.double_submit.then(|| Sentence::new("hunt.double_submit"))
 }

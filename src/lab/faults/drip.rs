@@ -14,6 +14,7 @@ use super::primitive::{Message, OnRequest, OnResponse, Primitive};
 use super::schedule::{Delivery, FaultSchedule};
 use super::simpler::{shorter, tenths};
 use crate::kernel::rng::LabRng;
+use crate::kernel::text::{Arg, Sentence};
 use crate::lab::result::Run;
 use crate::lab::trace::StepKind;
 
@@ -50,6 +51,13 @@ impl Primitive for Drip {
 }
 
 impl Message for Drip {
+    fn words(&self, d: Delivery) -> Sentence {
+        let (every_ms, total_ms) = drip(d).unwrap_or_default();
+        Sentence::new("hunt.msg.drip")
+            .arg("every", Arg::ClockMs(every_ms))
+            .arg("t", Arg::ClockMs(total_ms))
+    }
+
     fn code(&self, d: Delivery) -> String {
         let (every_ms, total_ms) = drip(d).unwrap_or_default();
         format!("w{every_ms}x{total_ms}")
@@ -190,4 +198,29 @@ pub fn timers(run: &Run) -> Option<DripTimers> {
         }
         _ => None,
     })
+}
+
+/// The narration of a trickle's first step: the response starts to arrive,
+/// with the timers it runs against (`None` for any other step).
+pub fn narration(kind: &StepKind) -> Option<Sentence> {
+    let StepKind::Dripping {
+        request,
+        status,
+        every_ms,
+        complete_ms,
+        read_timeout_ms,
+        deadline_ms,
+    } = *kind
+    else {
+        return None;
+    };
+    let raw = |v: u64| Arg::Raw(v.to_string().into());
+    let s = Sentence::new("lab.n.dripping")
+        .arg("req", raw(request as u64 + 1))
+        .arg("status", raw(u64::from(status)))
+        .arg("every", Arg::ClockMs(every_ms))
+        .arg("complete", Arg::ClockMs(complete_ms))
+        .arg("read", Arg::ClockMs(read_timeout_ms))
+        .arg("deadline", Arg::ClockMs(deadline_ms));
+    Some(s)
 }

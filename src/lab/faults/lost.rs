@@ -5,6 +5,7 @@ use super::code::CodeError;
 use super::kinds::{FaultKind, KindSet};
 use super::primitive::{Message, OnRequest, OnResponse, Primitive, RequestReach};
 use super::schedule::{Delivery, FaultSchedule};
+use crate::kernel::text::Sentence;
 
 /// The message never arrives.
 pub struct Lose;
@@ -33,6 +34,10 @@ impl Primitive for Lose {
 }
 
 impl Message for Lose {
+    fn words(&self, _d: Delivery) -> Sentence {
+        Sentence::new("hunt.msg.lose")
+    }
+
     fn code(&self, _d: Delivery) -> String {
         "l".into()
     }
@@ -55,6 +60,10 @@ impl Message for Lose {
 }
 
 impl Message for Refuse {
+    fn words(&self, _d: Delivery) -> Sentence {
+        Sentence::new("hunt.msg.refuse")
+    }
+
     fn code(&self, _d: Delivery) -> String {
         "r".into()
     }

@@ -35,6 +35,7 @@ pub use drip::{DripTimers, Timer};
 pub use primitive::{Message, OnRequest, OnResponse, Primitive, RequestReach, Server, ServerReach};
 pub use schedule::*;
 
+use crate::kernel::text::Sentence;
 use crate::lab::result::Run;
 use crate::lab::trace::{Decision, ToolResult};
 use kinds::KindSet;
@@ -120,6 +121,11 @@ impl Delivery {
         MESSAGES.iter().find_map(|m| m.read(rest, raw))
     }
 
+    /// It in words, as a hunt's schedule line says it.
+    pub fn words(self) -> Sentence {
+        message(self).map_or_else(|| Sentence::new("hunt.msg.deliver"), |m| m.words(self))
+    }
+
     /// Shorter versions of its fault.
     pub fn shorter(self) -> Vec<Delivery> {
         message(self).map_or_else(Vec::new, |m| m.shorter(self))
@@ -156,6 +162,11 @@ impl ServerFault {
     /// show it happening.
     pub fn happened(self, decisions: &[Decision], worked: bool) -> bool {
         server(self).is_some_and(|s| s.happened(self, decisions, worked))
+    }
+
+    /// It in words, as a hunt's schedule line says it; `None` for no fault.
+    pub fn words(self) -> Option<Sentence> {
+        server(self).map(|s| s.words(self))
     }
 
     /// Shorter versions of its fault.

@@ -10,6 +10,7 @@ use super::primitive::Primitive;
 use super::schedule::FaultSchedule;
 use super::simpler::edited;
 use crate::kernel::rng::LabRng;
+use crate::kernel::text::Sentence;
 
 /// The most model re-calls the generator asks for.
 pub const MAX_GEN_RECALLS: u32 = 2;
@@ -65,4 +66,13 @@ pub fn code(s: &FaultSchedule) -> Option<String> {
 /// Reads `m<n>`.
 pub fn read(raw: &str, n: u64) -> Result<u32, CodeError> {
     Ok(bounded(raw, n, MAX_CODE_RECALLS.into())? as u32)
+}
+
+/// Its line in a hunt's schedule: the model calls again at most so many times.
+pub fn line(s: &FaultSchedule) -> Option<Sentence> {
+    (s.model_recalls > 0).then(|| {
+        let n = u64::from(s.model_recalls);
+        let times = Sentence::counted(n, "hunt.times.one", "hunt.times.other");
+        Sentence::new("hunt.model_recalls").arg("times", times)
+    })
 }

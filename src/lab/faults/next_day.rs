@@ -10,6 +10,7 @@ use super::primitive::Primitive;
 use super::schedule::FaultSchedule;
 use super::simpler::edited;
 use crate::kernel::rng::LabRng;
+use crate::kernel::text::Sentence;
 
 /// The schedule's `restart_next_day`.
 pub struct NextDay;
@@ -45,4 +46,9 @@ impl Primitive for NextDay {
 /// Whether the generator's schedule has it, when its kind is chosen.
 pub fn draw(rng: &mut LabRng, kinds: KindSet) -> bool {
     kinds.has(FaultKind::NextDay) && rng.random_bool(0.1)
+}
+
+/// Its line in a hunt's schedule, if the schedule has it.
+pub fn line(s: &FaultSchedule) -> Option<Sentence> {
+    s.restart_next_day.then(|| Sentence::new("hunt.next_day"))
 }

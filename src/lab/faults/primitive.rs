@@ -6,6 +6,7 @@
 use super::code::CodeError;
 use super::kinds::FaultKind;
 use super::schedule::{Delivery, FaultSchedule, ServerFault};
+use crate::kernel::text::Sentence;
 use crate::lab::result::Run;
 use crate::lab::trace::{Decision, ToolResult};
 
@@ -105,6 +106,9 @@ pub trait Message: Sync {
 
     fn on_request(&self, d: Delivery) -> OnRequest;
 
+    /// It in words, as a hunt's schedule line says it.
+    fn words(&self, d: Delivery) -> Sentence;
+
     fn on_response(&self, d: Delivery) -> OnResponse;
 
     /// The milliseconds it lasts (the shrinker's size).
@@ -138,6 +142,9 @@ pub trait Server: Sync {
     /// Reads a token split into its letters and number; `None` when the
     /// token is not this primitive's.
     fn read(&self, tag: &str, n: Option<u64>, raw: &str) -> Option<Result<ServerFault, CodeError>>;
+
+    /// It in words, as a hunt's schedule line says it.
+    fn words(&self, f: ServerFault) -> Sentence;
 
     /// The extra milliseconds of work it causes.
     fn extra_work_ms(&self, _f: ServerFault) -> u64 {

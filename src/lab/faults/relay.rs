@@ -5,8 +5,9 @@ use rand::Rng;
 
 use super::kinds::{FaultKind, KindSet};
 use super::primitive::Primitive;
-use super::schedule::FaultSchedule;
+use super::schedule::{FaultSchedule, NotifyFault};
 use crate::kernel::rng::LabRng;
+use crate::kernel::text::Sentence;
 
 /// The relay dies when its call ends.
 pub struct Relay;
@@ -31,4 +32,9 @@ impl Primitive for Relay {
 /// Whether the relay dies on one of the generator's notifier calls.
 pub fn draw(rng: &mut LabRng, kinds: KindSet) -> bool {
     kinds.has(FaultKind::Relay) && rng.random_bool(0.3)
+}
+
+/// Its part of a notifier call's line in a hunt's schedule.
+pub fn part(n: &NotifyFault) -> Option<Sentence> {
+    n.relay_dies.then(|| Sentence::new("hunt.relay_dies"))
 }

@@ -7,6 +7,7 @@ use super::kinds::{FaultKind, KindSet};
 use super::primitive::Primitive;
 use super::schedule::FaultSchedule;
 use crate::kernel::rng::LabRng;
+use crate::kernel::text::Sentence;
 
 /// The attempt's body is rendered anew.
 pub struct Rerender;
@@ -31,4 +32,9 @@ impl Primitive for Rerender {
 /// Whether the generator re-renders an attempt's body.
 pub fn draw(rng: &mut LabRng, kinds: KindSet) -> bool {
     kinds.has(FaultKind::Rerender) && rng.random_bool(0.15)
+}
+
+/// Its part of an attempt's line in a hunt's schedule.
+pub fn part() -> Sentence {
+    Sentence::new("hunt.rerender")
 }

@@ -11,6 +11,7 @@ use super::primitive::Primitive;
 use super::schedule::FaultSchedule;
 use super::simpler::{edited, shorter};
 use crate::kernel::rng::LabRng;
+use crate::kernel::text::{Arg, Sentence};
 
 /// The latest the generator's second tenant files its report.
 pub const MAX_GEN_SECOND_TENANT_MS: u64 = 3_000;
@@ -61,4 +62,10 @@ pub fn code(s: &FaultSchedule) -> Option<String> {
 /// Reads `k<ms>`.
 pub fn read(raw: &str, n: u64) -> Result<u64, CodeError> {
     bounded(raw, n, MAX_CODE_MS)
+}
+
+/// Its line in a hunt's schedule: when the second tenant files.
+pub fn line(s: &FaultSchedule) -> Option<Sentence> {
+    s.second_tenant
+        .map(|ms| Sentence::new("hunt.second_tenant").arg("t", Arg::ClockMs(ms)))
 }

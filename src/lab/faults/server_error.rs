@@ -12,6 +12,7 @@ use super::primitive::{Primitive, Server, ServerReach};
 use super::schedule::{FaultSchedule, ServerFault};
 use super::simpler::shorter;
 use crate::kernel::rng::LabRng;
+use crate::kernel::text::{Arg, Sentence};
 use crate::lab::result::Run;
 use crate::lab::times::CALL_DEADLINE_MS;
 use crate::lab::trace::{AttemptOutcome, Decision, StepKind, ToolResult};
@@ -77,6 +78,36 @@ impl Primitive for ServerError {
 }
 
 impl Server for ServerError {
+    fn words(&self, f: ServerFault) -> Sentence {
+        let s = Sentence::new;
+        let after = |secs: u64| Arg::ClockMs(secs * 1000);
+        match f {
+            ServerFault::Unavailable { retry_after_s } => {
+                s("hunt.server.unavailable").arg("t", after(retry_after_s))
+            }
+            ServerFault::RateLimited {
+                retry_after_s: Some(secs),
+                quota,
+            } => {
+                let key = match quota {
+                    true => "hunt.server.quota_retry_after",
+                    false => "hunt.server.rate_limited",
+                };
+                s(key).arg("t", after(secs))
+            }
+            ServerFault::RateLimited {
+                retry_after_s: None,
+                quota: true,
+            } => s("hunt.server.quota"),
+            ServerFault::RateLimited {
+                retry_after_s: None,
+                quota: false,
+            } => s("hunt.server.rate_limited_bare"),
+            ServerFault::FailBeforeWork => s("hunt.server.fail_before_work"),
+            _ => s("hunt.server.fail"),
+        }
+    }
+
     fn code(&self, f: ServerFault) -> String {
         match f {
             ServerFault::Unavailable { retry_after_s } => format!("u{retry_after_s}"),

@@ -8,6 +8,7 @@ use super::primitive::{Primitive, Server};
 use super::schedule::{FaultSchedule, ServerFault};
 use super::simpler::{shorter, tenths};
 use crate::kernel::rng::LabRng;
+use crate::kernel::text::{Arg, Sentence};
 use crate::lab::times::ATTEMPT_TIMEOUT_MS;
 use crate::lab::trace::Decision;
 
@@ -40,6 +41,10 @@ impl Primitive for Stall {
 }
 
 impl Server for Stall {
+    fn words(&self, f: ServerFault) -> Sentence {
+        Sentence::new("hunt.server.stall").arg("t", Arg::ClockMs(stall_ms(f).unwrap_or(0)))
+    }
+
     fn code(&self, f: ServerFault) -> String {
         format!("s{}", stall_ms(f).unwrap_or(0))
     }

@@ -9,6 +9,7 @@ use super::primitive::Primitive;
 use super::schedule::FaultSchedule;
 use super::simpler::edited;
 use crate::kernel::rng::LabRng;
+use crate::kernel::text::Sentence;
 
 /// The schedule's `rewrite_title`.
 pub struct TitleRewrite;
@@ -60,4 +61,9 @@ pub fn rewritten(run: &crate::lab::result::Run) -> bool {
             .iter()
             .any(|p| p.tenant == r.tenant && p.call != r.call && title(p) != title(r))
     })
+}
+
+/// Its line in a hunt's schedule, if the schedule has it.
+pub fn line(s: &FaultSchedule) -> Option<Sentence> {
+    s.rewrite_title.then(|| Sentence::new("hunt.rewrite_title"))
 }

@@ -10,6 +10,7 @@ use super::kinds::{FaultKind, KindSet};
 use super::primitive::{Message, OnRequest, OnResponse, Primitive, RequestReach};
 use super::schedule::{Delivery, FaultSchedule};
 use crate::kernel::rng::LabRng;
+use crate::kernel::text::Sentence;
 use crate::lab::result::Run;
 use crate::lab::trace::{AttemptOutcome, GiveUp, Next, StepKind, ToolResult};
 
@@ -40,6 +41,10 @@ impl Primitive for TlsFailure {
 }
 
 impl Message for TlsFailure {
+    fn words(&self, _d: Delivery) -> Sentence {
+        Sentence::new("hunt.msg.tls")
+    }
+
     fn code(&self, _d: Delivery) -> String {
         "s".into()
     }
@@ -83,4 +88,12 @@ pub fn stopped(run: &Run, request: usize) -> bool {
             } if r == request
         )
     })
+}
+
+/// The narration's warning when the harness retries a failed TLS check:
+/// it names the trap (Requests' `SSLError` is a `ConnectionError`, which a
+/// generic retry catches).
+pub fn retried_warning(outcome: AttemptOutcome, next: Next) -> Option<Sentence> {
+    let retried = outcome == AttemptOutcome::TlsFailed && !matches!(next, Next::Finish { .. });
+    retried.then(|| Sentence::new("lab.n.tls_trap"))
 }
