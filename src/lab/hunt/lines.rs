@@ -9,7 +9,7 @@ use crate::kernel::text::{Arg, Join, Sentence};
 use crate::lab::faults::{
     double_submit, model_recall, next_day, relay, rerender, second_tenant, title_rewrite,
 };
-use crate::lab::faults::{AttemptFault, Delivery, FaultSchedule, NotifyFault};
+use crate::lab::faults::{AttemptFault, Delivery, FaultSchedule, NotifyFault, OnResponse};
 
 /// A count or a status the line quotes as it is.
 fn raw(v: impl ToString) -> Arg {
@@ -59,11 +59,16 @@ fn response_part(a: AttemptFault, fate: Option<AttemptFate>) -> Option<Sentence>
         ResponseFate::Late { status } => outcome("hunt.resp.late", status),
         ResponseFate::CutOff { status } => outcome("hunt.resp.cut_off", status),
     };
-    let what = match (scheduled, f.response) {
-        (
-            Delivery::Delay(_) | Delivery::Drip { .. },
-            ResponseFate::Read { .. } | ResponseFate::Late { .. } | ResponseFate::CutOff { .. },
-        ) => {
+    // A fault that delays the response, then what came of it.
+    let delays = scheduled != Delivery::Deliver
+        && matches!(
+            scheduled.on_response(),
+            OnResponse::Arrives { .. } | OnResponse::Trickles { .. }
+        );
+    let what = match f.response {
+        ResponseFate::Read { .. } | ResponseFate::Late { .. } | ResponseFate::CutOff { .. }
+            if delays =>
+        {
             let both = vec![scheduled.words().into(), came.into()];
             Arg::Joined(Join::Key("hunt.comma".into()), both)
         }
