@@ -35,6 +35,10 @@ fn drip(d: Delivery) -> Option<(u64, u64)> {
 }
 
 impl Primitive for Drip {
+    fn past_the_database(&self) -> bool {
+        true
+    }
+
     fn kind(&self) -> FaultKind {
         FaultKind::SlowDrip
     }

@@ -190,6 +190,38 @@ impl ServerFault {
     }
 }
 
+impl KindSet {
+    /// The kinds inside the service's own database and its network: every
+    /// kind but those past it ([`Primitive::past_the_database`]: the
+    /// notifier's, the relay's, a second tenant, a rewritten title, TLS
+    /// errors and trickling responses).
+    pub fn database() -> Self {
+        kinds_where(|p| !p.past_the_database())
+    }
+
+    /// Every kind a server may be able to defend against, the page's
+    /// default ([`Primitive::off_by_default`]): a next-day restart past the
+    /// key's retention and a title the model rewrites break every server
+    /// (the suite's `key_expired` and `title_rewrite` rows show them), and
+    /// a TLS failure is the harness's alone to stop (001's first branch:
+    /// never retried; the suite's `tls_error` row shows it), so the first
+    /// thing a student's hunt shows is new. A model re-call stays: with a
+    /// business key a server fixes it, and where none does the hunt labels
+    /// it so.
+    pub fn page_default() -> Self {
+        kinds_where(|p| !p.off_by_default())
+    }
+}
+
+/// The kinds of the primitives for which `keep` holds.
+fn kinds_where(keep: fn(&dyn Primitive) -> bool) -> KindSet {
+    PRIMITIVES
+        .into_iter()
+        .filter(|p| keep(*p))
+        .map(|p| p.kind())
+        .collect()
+}
+
 /// The kinds a schedule uses (what the shrunk counterexample needs).
 pub fn kinds_of(s: &FaultSchedule) -> KindSet {
     PRIMITIVES
@@ -218,5 +250,19 @@ impl Run {
         request
             .and_then(|r| PRIMITIVES.iter().find_map(|p| p.tool_text(self, result, r)))
             .unwrap_or_else(|| result.key())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::kinds::FaultKind;
+    use super::*;
+
+    #[test]
+    fn every_kind_is_one_primitive() {
+        for k in FaultKind::ALL {
+            let of_kind = PRIMITIVES.iter().filter(|p| p.kind() == k).count();
+            assert_eq!(of_kind, 1, "{k:?}");
+        }
     }
 }

@@ -19,6 +19,10 @@ pub struct NextDay;
 pub const TOKEN: &str = "n";
 
 impl Primitive for NextDay {
+    fn off_by_default(&self) -> bool {
+        true
+    }
+
     fn kind(&self) -> FaultKind {
         FaultKind::NextDay
     }

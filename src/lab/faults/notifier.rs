@@ -38,6 +38,10 @@ fn shorter(d: Delivery) -> Vec<Delivery> {
 }
 
 impl Primitive for Notifier {
+    fn past_the_database(&self) -> bool {
+        true
+    }
+
     fn kind(&self) -> FaultKind {
         FaultKind::Notifier
     }

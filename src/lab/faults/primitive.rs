@@ -35,6 +35,19 @@ pub trait Primitive: Sync {
         false
     }
 
+    /// Whether it lies past the service's own database and its network
+    /// (the notifier, a second tenant, the model's wording, TLS, a
+    /// trickling response): the hunt's database-only sets leave it out.
+    fn past_the_database(&self) -> bool {
+        false
+    }
+
+    /// Whether the page's hunt leaves it out by default: it breaks every
+    /// server, or only the harness can stop it.
+    fn off_by_default(&self) -> bool {
+        false
+    }
+
     /// The translation key of the tool result the model read, when this
     /// primitive's fault ended the call with its own text.
     fn tool_text(&self, _run: &Run, _result: ToolResult, _request: usize) -> Option<&'static str> {

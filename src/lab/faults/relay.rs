@@ -16,6 +16,10 @@ pub struct Relay;
 pub const TOKEN: &str = "x";
 
 impl Primitive for Relay {
+    fn past_the_database(&self) -> bool {
+        true
+    }
+
     fn kind(&self) -> FaultKind {
         FaultKind::Relay
     }

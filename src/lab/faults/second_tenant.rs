@@ -20,6 +20,10 @@ pub const MAX_GEN_SECOND_TENANT_MS: u64 = 3_000;
 pub struct SecondTenant;
 
 impl Primitive for SecondTenant {
+    fn past_the_database(&self) -> bool {
+        true
+    }
+
     fn kind(&self) -> FaultKind {
         FaultKind::SecondTenant
     }

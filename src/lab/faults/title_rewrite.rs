@@ -18,6 +18,14 @@ pub struct TitleRewrite;
 pub const TOKEN: &str = "h";
 
 impl Primitive for TitleRewrite {
+    fn past_the_database(&self) -> bool {
+        true
+    }
+
+    fn off_by_default(&self) -> bool {
+        true
+    }
+
     fn kind(&self) -> FaultKind {
         FaultKind::TitleRewrite
     }

@@ -22,6 +22,14 @@ fn is_tls(d: Delivery) -> bool {
 }
 
 impl Primitive for TlsFailure {
+    fn past_the_database(&self) -> bool {
+        true
+    }
+
+    fn off_by_default(&self) -> bool {
+        true
+    }
+
     fn kind(&self) -> FaultKind {
         FaultKind::TlsError
     }
