@@ -1,15 +1,18 @@
-// The English column of the translation table (src/i18n/*.rs) as a JSON
-// object of keys and texts. The page's wasm is built without it (the Cargo
-// feature `english`); Trunk's post-build hook (scripts/stamp-build.mjs)
-// writes this file next to the wasm, build-stamped like it, and the page
-// loads it when a student picks English.
+// The English column of the translation table as a JSON object of keys and
+// texts. The page's wasm is built without it (the Cargo feature `english`);
+// Trunk's post-build hook (scripts/stamp-build.mjs) writes this file next to
+// the wasm, build-stamped like it, and the page loads it when a student picks
+// English.
 //
 //   node scripts/i18n-en.mjs            prints the JSON (tests/i18n_file.rs
 //                                       checks it equals the table)
 //
-// Every row of the table is one call `e("key", "zh", "en")` (over one or
-// more lines); a row this reader cannot read stops the build rather than
-// ship a gap.
+// The table is the data files (`src/**/texts.txt`, `src/**/texts/*.txt`; their
+// format is described in build.rs, which reads them for the Rust side) and the
+// rows still written in Rust, one call `e("key", "zh", "en")` each (over one
+// or more lines), in src/i18n/*.rs and src/lab/mechanisms/ (a file under
+// `#![cfg(…)]` is left out: a test's toy mechanism). An entry or a
+// row this reader cannot read stops the build rather than ship a gap.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,23 +33,86 @@ function unescape(body, where) {
 const LITERAL = String.raw`"((?:[^"\\]|\\[\s\S])*)"`;
 const ROW = new RegExp(String.raw`^[ \t]*e\(\s*${LITERAL}\s*,\s*${LITERAL}\s*,\s*${LITERAL}\s*,?\s*\)`, 'gm');
 
-/** Every `e(…)` row of the table's files, as { key: english }. */
-export function englishTable(dir = path.join(root, 'src/i18n')) {
-  const table = {};
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.rs')).sort()) {
-    const text = fs.readFileSync(path.join(dir, file), 'utf8');
-    const where = `src/i18n/${file}`;
-    const rows = [...text.matchAll(ROW)];
-    const calls = text.match(/^[ \t]*e\(/gm)?.length ?? 0;
-    if (rows.length !== calls) {
-      throw new Error(`${where}: ${calls} rows, of which this reader can read ${rows.length}`);
-    }
-    for (const m of rows) {
-      const key = unescape(m[1], where);
-      if (key in table) throw new Error(`${where}: key ${key} twice`);
-      table[key] = unescape(m[3], where);
-    }
+/** The Rust files under `dir` and its folders. */
+function rustFiles(dir) {
+  if (!fs.existsSync(dir)) return [];
+  const out = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...rustFiles(full));
+    else if (entry.name.endsWith('.rs')) out.push(full);
   }
+  return out.sort();
+}
+
+/** Every `e(…)` row of the Rust files under `dir` into `table`; a file
+ * compiled only under a `#![cfg(…)]` (a test's toy mechanism) is left out. */
+function rustRows(dir, table) {
+  for (const file of rustFiles(dir)) {
+    const text = fs.readFileSync(file, 'utf8');
+    if (/^#!\[cfg\(/m.test(text)) continue;
+    readRows(text, path.relative(root, file), table);
+  }
+}
+
+function readRows(text, where, table) {
+  const rows = [...text.matchAll(ROW)];
+  const calls = text.match(/^[ \t]*e\(/gm)?.length ?? 0;
+  if (rows.length !== calls) {
+    throw new Error(`${where}: ${calls} rows, of which this reader can read ${rows.length}`);
+  }
+  for (const m of rows) add(table, unescape(m[1], where), unescape(m[3], where), where);
+}
+
+function add(table, key, english, where) {
+  if (key in table) throw new Error(`${where}: key ${key} twice`);
+  table[key] = english;
+}
+
+/** The data files under `dir`: every `texts.txt`, and every `.txt` in a `texts` folder. */
+function dataFiles(dir, inTexts = false) {
+  const out = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...dataFiles(full, entry.name === 'texts'));
+    else if (entry.name === 'texts.txt' || (inTexts && entry.name.endsWith('.txt'))) out.push(full);
+  }
+  return out.sort();
+}
+
+/** A data file's text as written, its escapes (`\n`, `\s`, `\\`) resolved. */
+function unescapeData(text, where) {
+  return text.replace(/\\(.?)/g, (_, esc) => {
+    const simple = { n: '\n', s: ' ', '\\': '\\' }[esc];
+    if (simple === undefined) throw new Error(`${where}: unknown escape \\${esc}`);
+    return simple;
+  });
+}
+
+/** The English texts of one data file into `table` (build.rs checks the rest). */
+function dataRows(file, table) {
+  const where = path.relative(root, file);
+  let key = null;
+  fs.readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+    const at = `${where}:${i + 1}`;
+    const section = /^\[([a-z0-9_.]+)\]$/.exec(line);
+    if (section) key = section[1];
+    else if (line.startsWith('en: ')) {
+      if (key === null) throw new Error(`${at}: a text before any [key]`);
+      add(table, key, unescapeData(line.slice(4), at), at);
+      key = null;
+    } else if (!(line === '' || line.startsWith('#') || line.startsWith('zh: '))) {
+      throw new Error(`${at}: cannot read ${line}`);
+    }
+  });
+}
+
+/** The table's English column, as { key: english }. */
+export function englishTable(src = path.join(root, 'src')) {
+  const table = {};
+  for (const file of dataFiles(src)) dataRows(file, table);
+  rustRows(path.join(src, 'i18n'), table);
+  rustRows(path.join(src, 'lab/mechanisms'), table);
   return table;
 }
 

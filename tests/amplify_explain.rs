@@ -8,6 +8,7 @@ use retry_lab::amplify::load::job::{LaneResult, LoadJob};
 use retry_lab::amplify::load::lesson::lesson;
 use retry_lab::amplify::load_presets::Preset;
 use retry_lab::amplify::{run_load, AmplifyParams, LoadConfig, LoadPolicy, View};
+use retry_lab::i18n::Arg;
 
 fn lanes(preset: Preset) -> (AmplifyParams, Vec<LaneResult>) {
     let prm = AmplifyParams::for_view(View::Load, preset);
@@ -145,13 +146,13 @@ fn the_lessons_state_what_the_runs_show() {
     assert_eq!(l.never, vec![LoadPolicy::Retries]);
     let (prm, r) = lanes(Preset::Codex);
     let l = lesson(Preset::Codex, &prm.load, &r).expect("lesson");
-    let args: Vec<(&str, &str)> = l
-        .sentence
-        .args
-        .iter()
-        .map(|(k, v)| (*k, v.as_str()))
-        .collect();
-    assert_eq!(args, [("with", "9"), ("without", "3")]);
+    assert_eq!(
+        l.sentence.args,
+        [
+            ("with", Arg::Fixed(9.0, 0)),
+            ("without", Arg::Fixed(3.0, 0))
+        ]
+    );
 }
 
 #[test]

@@ -15,6 +15,7 @@ use retry_lab::lab::{
     nearest_fix, BuildParams, ClientStrategy, Design, LabParams, MatrixBy, MatrixParams, Preset,
     Scenario,
 };
+use retry_lab::pages::fields::OnPage;
 use retry_lab::pages::links::{with_shell, Link, Shell};
 use retry_lab::pages::route::{split_shell_params, Location, Page};
 
@@ -265,7 +266,7 @@ fn state_query<P: PageParams>() -> BoxedStrategy<String> {
 /// that state again with no notice, and is the same string as a link to it.
 fn reopens<P>(raw: &str) -> Result<(), TestCaseError>
 where
-    P: PageParams + Into<Link>,
+    P: OnPage + Into<Link>,
 {
     let (state, _) = P::from_query(&retry_lab::pages::route::Query::parse(raw));
     let link: Link = state.clone().into();
@@ -294,7 +295,7 @@ where
 }
 
 /// A link's state read back by page `P`.
-fn reread<P: PageParams>(link: &Link) -> Result<P, String> {
+fn reread<P: OnPage>(link: &Link) -> Result<P, String> {
     let loc = link.location();
     (loc.page == P::PAGE)
         .then(|| P::from_query(&loc.query).0)

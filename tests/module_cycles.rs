@@ -565,3 +565,270 @@ fn the_reader_sees_paths_written_out_in_code_in_their_module() {
         ]
     );
 }
+
+/// The layers of `src/`, lowest first: a file may use its own layer and
+/// the ones below it, never one above. Folders of one layer may use each
+/// other as long as no two folders reach each other
+/// ([`no_cycles_between_the_folders_of_src`]). The README's «Architecture»
+/// states the same order.
+const LAYERS: &[(&str, &[&str])] = &[
+    ("kernel", &["kernel"]),
+    ("demo models", &["herd", "amplify", "lab"]),
+    ("grading and text", &["exercises", "i18n"]),
+    ("pages", &["pages"]),
+    ("ui", &["ui"]),
+];
+
+/// Upward uses still in the tree, each `(from_file, to_folder, why)`: the
+/// work that removes them is under way in other branches. The list only
+/// shrinks; [`every_known_upward_use_still_exists`] fails on an entry that
+/// no longer holds, so it is deleted with the use.
+const KNOWN_UPWARD: &[(&str, &str, &str)] = &[
+    (
+        "exercises/bank_agent.rs",
+        "pages",
+        "exercises name demo states as pages::links::Link (H5)",
+    ),
+    (
+        "exercises/bank_hunt.rs",
+        "pages",
+        "exercises name demo states as pages::links::Link (H5)",
+    ),
+    (
+        "exercises/bank_interview.rs",
+        "pages",
+        "exercises name demo states as pages::links::Link (H5)",
+    ),
+    (
+        "exercises/bank_keys.rs",
+        "pages",
+        "exercises name demo states as pages::links::Link (H5)",
+    ),
+    (
+        "exercises/bank_layers.rs",
+        "pages",
+        "exercises name demo states as pages::links::Link (H5)",
+    ),
+    (
+        "exercises/bank_truths.rs",
+        "pages",
+        "exercises name demo states as pages::links::Link (H5)",
+    ),
+    (
+        "exercises/bank_wait.rs",
+        "pages",
+        "exercises name demo states as pages::links::Link (H5)",
+    ),
+    (
+        "exercises/build.rs",
+        "pages",
+        "exercises name demo states as pages::links::Link (H5)",
+    ),
+    (
+        "exercises/compose.rs",
+        "pages",
+        "exercises name demo states as pages::links::Link (H5)",
+    ),
+    (
+        "exercises/demos.rs",
+        "pages",
+        "exercises name demo states as pages::links::Link (H5)",
+    ),
+    (
+        "exercises/mod.rs",
+        "pages",
+        "exercises name demo states as pages::links::Link (H5)",
+    ),
+    (
+        "kernel/job_tests.rs",
+        "amplify",
+        "drives the demos' jobs through crate-private test helpers (lab::engine_job::engine_replies): moves to tests/ with H6's one engine-reply job",
+    ),
+    (
+        "kernel/job_tests.rs",
+        "exercises",
+        "drives the demos' jobs through crate-private test helpers (lab::engine_job::engine_replies): moves to tests/ with H6's one engine-reply job",
+    ),
+    (
+        "kernel/job_tests.rs",
+        "herd",
+        "drives the demos' jobs through crate-private test helpers (lab::engine_job::engine_replies): moves to tests/ with H6's one engine-reply job",
+    ),
+    (
+        "kernel/job_tests.rs",
+        "lab",
+        "drives the demos' jobs through crate-private test helpers (lab::engine_job::engine_replies): moves to tests/ with H6's one engine-reply job",
+    ),
+    (
+        "lab/diagram/tests.rs",
+        "i18n",
+        "its tests render the diagram's sentences (H4: to tests/)",
+    ),
+    (
+        "lab/hunt/lines.rs",
+        "i18n",
+        "its inline tests render the hunt's sentences (H4: to tests/)",
+    ),
+    (
+        "lab/hunt/report.rs",
+        "pages",
+        "the hunt report links through pages::links (H4)",
+    ),
+    (
+        "lab/narrate_tests.rs",
+        "i18n",
+        "its tests render the narration's sentences (H4: to tests/)",
+    ),
+    (
+        "lab/rules.rs",
+        "i18n",
+        "rules look up translation keys (H1)",
+    ),
+];
+
+/// The top-level folder of a file of `src/` (`None` for `lib.rs`).
+fn folder(file: &str) -> Option<&str> {
+    file.split_once('/').map(|(f, _)| f)
+}
+
+/// The index of the layer `folder` belongs to.
+fn layer(folder: &str) -> usize {
+    LAYERS
+        .iter()
+        .position(|(_, folders)| folders.contains(&folder))
+        .unwrap_or_else(|| panic!("folder {folder} is in no layer of LAYERS"))
+}
+
+/// Every use that runs from a lower layer to a higher one:
+/// `(from_file, to_folder) → the use path`.
+fn upward_uses(
+    g: &Graph,
+    why: &BTreeMap<(String, String), String>,
+) -> BTreeMap<(String, String), String> {
+    let mut out = BTreeMap::new();
+    for (from, tos) in g {
+        let Some(ff) = folder(from) else { continue };
+        for to in tos {
+            let Some(tf) = folder(to) else { continue };
+            if layer(tf) > layer(ff) {
+                out.entry((from.clone(), tf.to_string()))
+                    .or_insert_with(|| format!("{} ({to})", why[&(from.clone(), to.clone())]));
+            }
+        }
+    }
+    out
+}
+
+/// The graph between the top-level folders of `src/` (`lib.rs` left out),
+/// each edge with one file-level use that makes it; the uses `allowed`
+/// lists (`KNOWN_UPWARD`) are left out.
+fn folder_graph(
+    g: &Graph,
+    why: &BTreeMap<(String, String), String>,
+    allowed: &[(&str, &str, &str)],
+) -> (Graph, BTreeMap<(String, String), String>) {
+    let (mut out, mut out_why) = (Graph::new(), BTreeMap::new());
+    for (from, tos) in g {
+        let Some(ff) = folder(from) else { continue };
+        out.entry(ff.to_string()).or_default();
+        for to in tos {
+            let Some(tf) = folder(to).filter(|tf| *tf != ff) else {
+                continue;
+            };
+            if allowed.iter().any(|(f, t, _)| f == from && *t == tf) {
+                continue;
+            }
+            out.get_mut(ff).unwrap().insert(tf.to_string());
+            let via = &why[&(from.clone(), to.clone())];
+            out_why
+                .entry((ff.to_string(), tf.to_string()))
+                .or_insert_with(|| format!("{from} -> {to}, use {via}"));
+        }
+    }
+    (out, out_why)
+}
+
+fn src_graph() -> (Graph, BTreeMap<(String, String), String>) {
+    graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+}
+
+#[test]
+fn every_folder_of_src_has_a_layer() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    for entry in fs::read_dir(&src).unwrap() {
+        let p = entry.unwrap().path();
+        let name = p.file_name().unwrap().to_str().unwrap();
+        if p.is_dir() && name != "bin" {
+            layer(name);
+        }
+    }
+}
+
+#[test]
+fn no_use_runs_up_the_layers() {
+    let (g, why) = src_graph();
+    let mut problems = String::new();
+    for ((from, to), via) in upward_uses(&g, &why) {
+        let known = KNOWN_UPWARD.iter().any(|(f, t, _)| *f == from && *t == to);
+        if !known {
+            problems.push_str(&format!("\n    {from} -> {to}/  (use {via})"));
+        }
+    }
+    let order: Vec<&str> = LAYERS.iter().map(|(name, _)| *name).collect();
+    assert!(
+        problems.is_empty(),
+        "uses that run up the layers {order:?}:{problems}"
+    );
+}
+
+#[test]
+fn every_known_upward_use_still_exists() {
+    let (g, why) = src_graph();
+    let upward = upward_uses(&g, &why);
+    for (from, to, reason) in KNOWN_UPWARD {
+        assert!(
+            upward.contains_key(&(from.to_string(), to.to_string())),
+            "{from} -> {to}/ no longer runs upward ({reason}): delete its KNOWN_UPWARD entry"
+        );
+    }
+}
+
+#[test]
+fn no_cycles_between_the_folders_of_src() {
+    let (g, why) = src_graph();
+    let (folders, folder_why) = folder_graph(&g, &why, KNOWN_UPWARD);
+    assert!(folders.len() >= 8, "read only {folders:?}");
+    let mut problems = String::new();
+    for scc in cycles(&folders) {
+        problems.push_str(&format!(
+            "\ncycle between the folders {scc:?}:{}",
+            describe(&scc, &folders, &folder_why)
+        ));
+    }
+    assert!(problems.is_empty(), "{problems}");
+}
+
+#[test]
+fn the_layer_reader_flags_an_upward_use() {
+    let g: Graph = [
+        ("kernel/a.rs", vec!["herd/b.rs"]),
+        ("herd/b.rs", vec!["kernel/a.rs"]),
+        ("lib.rs", vec!["ui/c.rs"]),
+        ("ui/c.rs", vec!["herd/b.rs"]),
+    ]
+    .into_iter()
+    .map(|(a, bs)| (a.to_string(), bs.into_iter().map(String::from).collect()))
+    .collect();
+    let why: BTreeMap<(String, String), String> = g
+        .iter()
+        .flat_map(|(a, bs)| {
+            bs.iter()
+                .map(move |b| ((a.clone(), b.clone()), "x".to_string()))
+        })
+        .collect();
+    let up: Vec<(String, String)> = upward_uses(&g, &why).into_keys().collect();
+    assert_eq!(up, [("kernel/a.rs".to_string(), "herd".to_string())]);
+    let (folders, _) = folder_graph(&g, &why, &[]);
+    let kh: BTreeSet<String> = ["herd", "kernel"].into_iter().map(String::from).collect();
+    assert_eq!(cycles(&folders), [kh]);
+}

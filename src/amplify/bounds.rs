@@ -2,7 +2,7 @@
 //! the same ones. Defaults that depend on the preset come from
 //! [`super::load_presets::Preset::config`].
 
-use crate::kernel::params::{Bound, MAX_SAFE_INTEGER};
+use crate::kernel::params::{Bound, PAGE_SEED};
 
 /// Attempts of one layer (each entry of `layers`).
 pub const ATTEMPTS: Bound<i64> = Bound {
@@ -37,12 +37,7 @@ pub const BUDGET: Bound<i64> = Bound {
     default: 5,
 };
 /// `seed`: any integer JavaScript represents exactly.
-pub const SEED: Bound<i64> = Bound {
-    name: "seed",
-    min: 0,
-    max: MAX_SAFE_INTEGER,
-    default: 1,
-};
+pub const SEED: Bound<i64> = PAGE_SEED;
 /// The fanout view's default seed: its traced call (call 0 of `4,3` at
 /// p = 0.5) needs retries at both layers (5 bottom requests: the SDK fails
 /// 3 times, the harness retries, the SDK fails once more, then succeeds),

@@ -3,14 +3,15 @@
 //! one set of bounds ([`super::bounds`]) and defaults.
 
 use crate::kernel::ids::id_enum;
+use crate::kernel::page_params::{Limit, PageParams};
+use crate::kernel::param_table::{always, names, read_rows, row, write_rows, Field, Param};
 use crate::kernel::params::{
-    apply_limit, cap_notices, check_int, limit_notice, Bound, Notice, Reader,
+    apply_limit, cap_notices, check_int, limit_notice, Bound, Notice, Query, Reader,
 };
-use crate::pages::route::Query;
 
 use super::bounds as b;
 use super::fanout::{FanoutConfig, FanoutPolicy, MAX_LAYERS};
-use super::load::{LoadConfig, LoadPolicy, Window};
+use super::load::{LoadConfig, LoadPolicy};
 use super::load_presets::Preset;
 
 id_enum! {
@@ -53,38 +54,196 @@ pub struct AmplifyParams {
     pub steps: u32,
 }
 
-/// Every URL parameter name of the page.
-pub const KNOWN: [&str; 29] = [
-    "view",
-    "layers",
-    "p",
-    "policy",
-    "budget",
-    "trials",
-    "step",
-    "seed",
-    "preset",
-    "policies",
-    "rate",
-    "capacity",
-    "timeout",
-    "duration",
-    "incident_start",
-    "incident_end",
-    "trigger_start",
-    "trigger_end",
-    "trigger_capacity",
-    "base",
-    "cap",
-    "deadline",
-    "retry_after",
-    "shed",
-    "budget_ratio",
-    "refill",
-    "recover_pct",
-    "calls",
-    "steps",
+/// What the page reads before its rows: the view and the preset, whose
+/// settings are the other rows' defaults, and the layers (their notice
+/// comes first).
+pub struct Context {
+    pub view: View,
+    pub preset: Preset,
+    /// The preset's settings.
+    pub config: LoadConfig,
+}
+
+/// One load setting: a float whose default is the preset's (cut to the
+/// bound, so a preset's open-ended incident ends at the page's limit),
+/// written on the load views where it differs from that default.
+macro_rules! load_row {
+    ($bound:expr, $label:literal, $($field:ident).+) => {
+        Param {
+            name: $bound.name,
+            label: $label,
+            field: Field::Float,
+            limit: Some(Limit::float($bound)),
+            read: Some(|r, c, p| {
+                p.load.$($field).+ = r.float(with_default($bound, c.config.$($field).+.min($bound.max)))
+            }),
+            value: |p| fmt_num(p.load.$($field).+),
+            written: |p| {
+                p.view != View::Fanout
+                    && p.load.$($field).+ != p.preset.config().$($field).+.min($bound.max)
+            },
+        }
+    };
+}
+
+/// Every URL parameter of the page, in the order it reads them (the
+/// notices follow it).
+pub const PARAMS: [Param<AmplifyParams, Context>; 29] = [
+    Param {
+        name: "view",
+        label: "amplify.param.view",
+        field: Field::Choice,
+        limit: None,
+        read: None,
+        value: |p| p.view.id().into(),
+        written: always,
+    },
+    Param {
+        name: "layers",
+        label: "amplify.param.layers",
+        field: Field::Numbers,
+        limit: Some(Limit::int(b::ATTEMPTS)),
+        read: None,
+        value: |p| join(&p.fanout.layers),
+        written: always,
+    },
+    Param {
+        name: "p",
+        label: "amplify.param.p",
+        field: Field::Float,
+        limit: Some(Limit::float(b::P)),
+        read: Some(|r, c, p| {
+            let default = match c.view {
+                View::Fanout => b::P.default,
+                _ => c.config.p,
+            };
+            p.fanout.p = r.float(with_default(b::P, default));
+            p.load.p = p.fanout.p;
+        }),
+        value: |p| fmt_num(p.fanout.p),
+        written: always,
+    },
+    Param {
+        name: "policy",
+        label: "amplify.param.policy",
+        field: Field::Choice,
+        limit: None,
+        read: Some(|r, _, p| p.fanout.policy = r.pick("policy", FanoutPolicy::Independent)),
+        value: |p| p.fanout.policy.id().into(),
+        written: |p| p.view == View::Fanout,
+    },
+    Param {
+        name: "budget",
+        label: "amplify.param.budget",
+        field: Field::Int,
+        limit: Some(Limit::int(b::BUDGET)),
+        read: Some(|r, _, p| p.fanout.budget = r.int(b::BUDGET) as u32),
+        value: |p| p.fanout.budget.to_string(),
+        written: |p| p.view == View::Fanout && p.fanout.policy == FanoutPolicy::Budget,
+    },
+    Param {
+        name: "trials",
+        label: "amplify.param.trials",
+        field: Field::Int,
+        limit: Some(Limit::int(b::TRIALS)),
+        read: Some(|r, _, p| p.trials = r.int(b::TRIALS) as u32),
+        value: |p| p.trials.to_string(),
+        written: |p| p.view == View::Fanout,
+    },
+    Param {
+        name: "step",
+        label: "amplify.param.step",
+        field: Field::Int,
+        limit: Some(Limit::int(b::STEP)),
+        read: Some(|r, _, p| p.step = r.int(b::STEP)),
+        value: |p| p.step.to_string(),
+        written: |p| p.view == View::Fanout && p.step >= 0,
+    },
+    Param {
+        name: "seed",
+        label: "amplify.param.seed",
+        field: Field::Int,
+        // The page opened bare is the fanout view, with its own seed.
+        limit: Some(Limit::int(Bound {
+            default: b::FANOUT_SEED,
+            ..b::SEED
+        })),
+        read: Some(|r, c, p| p.seed = read_seed(r, c.view)),
+        value: |p| p.seed.to_string(),
+        written: always,
+    },
+    Param {
+        name: "preset",
+        label: "amplify.param.preset",
+        field: Field::Choice,
+        limit: None,
+        read: None,
+        value: |p| p.preset.id().into(),
+        written: |p| p.view != View::Fanout,
+    },
+    Param {
+        name: "policies",
+        label: "amplify.param.policies",
+        field: Field::Set,
+        limit: None,
+        read: Some(|r, c, p| p.policies = r.pick_set("policies", &c.preset.policies())),
+        value: |p| {
+            let ids: Vec<&str> = p.policies.iter().map(|p| p.id()).collect();
+            ids.join(",")
+        },
+        written: |p| p.view != View::Fanout,
+    },
+    load_row!(b::RATE, "amplify.param.rate", rate),
+    load_row!(b::CAPACITY, "amplify.param.capacity", capacity),
+    load_row!(b::TIMEOUT, "amplify.param.timeout", timeout),
+    load_row!(b::DURATION, "amplify.param.duration", duration),
+    load_row!(
+        b::INCIDENT_START,
+        "amplify.param.incident_start",
+        incident.start
+    ),
+    load_row!(b::INCIDENT_END, "amplify.param.incident_end", incident.end),
+    load_row!(
+        b::TRIGGER_START,
+        "amplify.param.trigger_start",
+        trigger.start
+    ),
+    load_row!(b::TRIGGER_END, "amplify.param.trigger_end", trigger.end),
+    load_row!(
+        b::TRIGGER_CAPACITY,
+        "amplify.param.trigger_capacity",
+        trigger_capacity
+    ),
+    load_row!(b::BASE, "amplify.param.base", base),
+    load_row!(b::CAP, "amplify.param.cap", cap),
+    load_row!(b::DEADLINE, "amplify.param.deadline", deadline),
+    load_row!(b::RETRY_AFTER, "amplify.param.retry_after", retry_after),
+    load_row!(b::SHED, "amplify.param.shed", shed),
+    load_row!(b::BUDGET_RATIO, "amplify.param.budget_ratio", budget_ratio),
+    load_row!(b::REFILL, "amplify.param.refill", refill),
+    load_row!(b::RECOVER_PCT, "amplify.param.recover_pct", recover_pct),
+    Param {
+        name: "calls",
+        label: "amplify.param.calls",
+        field: Field::Int,
+        limit: Some(Limit::int(b::CALLS)),
+        read: Some(|r, _, p| p.calls = r.int(b::CALLS) as u32),
+        value: |p| p.calls.to_string(),
+        written: |p| p.view == View::Sweep,
+    },
+    Param {
+        name: "steps",
+        label: "amplify.param.steps",
+        field: Field::Int,
+        limit: Some(Limit::int(b::STEPS)),
+        read: Some(|r, _, p| p.steps = r.int(b::STEPS) as u32),
+        value: |p| p.steps.to_string(),
+        written: |p| p.view == View::Sweep,
+    },
 ];
+
+/// Every URL parameter name of the page.
+pub const KNOWN: [&str; 29] = names(&PARAMS);
 
 impl Default for AmplifyParams {
     fn default() -> Self {
@@ -157,40 +316,6 @@ fn read_seed(r: &mut Reader, view: View) -> u64 {
     r.int(Bound { default, ..b::SEED }) as u64
 }
 
-/// The load settings, each defaulting to the preset's `d` (layers and
-/// failure rate are the fanout's, read before).
-fn read_load(r: &mut Reader, d: &LoadConfig, layers: Vec<u32>, p: f64) -> LoadConfig {
-    LoadConfig {
-        layers,
-        p,
-        rate: r.float(with_default(b::RATE, d.rate)),
-        capacity: r.float(with_default(b::CAPACITY, d.capacity)),
-        timeout: r.float(with_default(b::TIMEOUT, d.timeout)),
-        duration: r.float(with_default(b::DURATION, d.duration)),
-        max_calls: 0,
-        incident: Window {
-            start: r.float(with_default(b::INCIDENT_START, d.incident.start)),
-            end: r.float(with_default(
-                b::INCIDENT_END,
-                d.incident.end.min(b::INCIDENT_END.max),
-            )),
-        },
-        trigger: Window {
-            start: r.float(with_default(b::TRIGGER_START, d.trigger.start)),
-            end: r.float(with_default(b::TRIGGER_END, d.trigger.end)),
-        },
-        trigger_capacity: r.float(with_default(b::TRIGGER_CAPACITY, d.trigger_capacity)),
-        base: r.float(with_default(b::BASE, d.base)),
-        cap: r.float(with_default(b::CAP, d.cap)),
-        deadline: r.float(with_default(b::DEADLINE, d.deadline)),
-        retry_after: r.float(with_default(b::RETRY_AFTER, d.retry_after)),
-        shed: r.float(with_default(b::SHED, d.shed)),
-        budget_ratio: r.float(with_default(b::BUDGET_RATIO, d.budget_ratio)),
-        refill: r.float(with_default(b::REFILL, d.refill)),
-        recover_pct: r.float(with_default(b::RECOVER_PCT, d.recover_pct)),
-    }
-}
-
 impl AmplifyParams {
     /// Reads every parameter; never panics. Notices name each parameter that
     /// was not used as given (in the order they are read).
@@ -198,38 +323,51 @@ impl AmplifyParams {
         let mut r = Reader::new(q);
         let view = r.pick("view", View::Fanout);
         let preset = r.pick("preset", view.default_preset());
-        // The fanout view has its own layers and failure rate; the load
-        // views start from the preset's.
-        let d = preset.config();
-        let (layers_default, p_default) = match view {
-            View::Fanout => (b::FANOUT_LAYERS.to_vec(), b::P.default),
-            _ => (d.layers.clone(), d.p),
+        let config = preset.config();
+        // The fanout view has its own layers; the load views start from
+        // the preset's.
+        let layers_default = match view {
+            View::Fanout => b::FANOUT_LAYERS.to_vec(),
+            _ => config.layers.clone(),
         };
         let mut notices = Vec::new();
         let layers = read_layers(q, &layers_default, &mut notices);
-        let p = r.float(with_default(b::P, p_default));
-        let fanout = FanoutConfig {
-            layers: layers.clone(),
-            p,
-            policy: r.pick("policy", FanoutPolicy::Independent),
-            budget: r.int(b::BUDGET) as u32,
-        };
-        let mut prm = AmplifyParams {
+        let mut prm = AmplifyParams::unread(view, preset, layers, &config);
+        let ctx = Context {
             view,
-            fanout,
-            trials: r.int(b::TRIALS) as u32,
-            step: r.int(b::STEP),
-            seed: read_seed(&mut r, view),
             preset,
-            policies: r.pick_set("policies", &preset.policies()),
-            load: read_load(&mut r, &d, layers, p),
-            calls: r.int(b::CALLS) as u32,
-            steps: r.int(b::STEPS) as u32,
+            config,
         };
-        r.reject_unknown(&KNOWN);
+        read_rows(&PARAMS, &mut r, &ctx, &mut prm);
         notices.extend(r.notices);
         prm.apply_limits(&mut notices);
         (prm, cap_notices(notices))
+    }
+
+    /// The parameters before the rows read theirs: the view, the preset,
+    /// the layers, and the preset's load settings.
+    fn unread(view: View, preset: Preset, layers: Vec<u32>, config: &LoadConfig) -> Self {
+        AmplifyParams {
+            view,
+            seed: b::SEED.default as u64,
+            fanout: FanoutConfig {
+                layers: layers.clone(),
+                p: b::P.default,
+                policy: FanoutPolicy::Independent,
+                budget: b::BUDGET.default as u32,
+            },
+            trials: b::TRIALS.default as u32,
+            step: b::STEP.default,
+            preset,
+            policies: preset.policies(),
+            load: LoadConfig {
+                layers,
+                max_calls: 0,
+                ..config.clone()
+            },
+            calls: b::CALLS.default as u32,
+            steps: b::STEPS.default as u32,
+        }
     }
 
     /// Limits that depend on several parameters: windows end after they
@@ -264,61 +402,19 @@ impl AmplifyParams {
     }
 
     /// The query that reproduces these parameters: the view's own ones,
-    /// and load settings only where they differ from the preset's.
+    /// and load settings only where they differ from the preset's. The
+    /// seed comes last, as it always has in a shared link.
     pub fn to_query(&self) -> Query {
-        let mut q = Query::new()
-            .with("view", self.view.id())
-            .with("layers", join(&self.fanout.layers))
-            .with("p", fmt_num(self.fanout.p));
-        if self.view == View::Fanout {
-            q.set("policy", self.fanout.policy.id());
-            if self.fanout.policy == FanoutPolicy::Budget {
-                q.set("budget", self.fanout.budget.to_string());
-            }
-            q.set("trials", self.trials.to_string());
-            if self.step >= 0 {
-                q.set("step", self.step.to_string());
-            }
-        } else {
-            q.set("preset", self.preset.id());
-            let ids: Vec<&str> = self.policies.iter().map(|p| p.id()).collect();
-            q.set("policies", ids.join(","));
-            let d = self.preset.config();
-            let l = &self.load;
-            for (name, v, dv) in [
-                ("rate", l.rate, d.rate),
-                ("capacity", l.capacity, d.capacity),
-                ("timeout", l.timeout, d.timeout),
-                ("duration", l.duration, d.duration),
-                ("incident_start", l.incident.start, d.incident.start),
-                (
-                    "incident_end",
-                    l.incident.end,
-                    d.incident.end.min(b::INCIDENT_END.max),
-                ),
-                ("trigger_start", l.trigger.start, d.trigger.start),
-                ("trigger_end", l.trigger.end, d.trigger.end),
-                ("trigger_capacity", l.trigger_capacity, d.trigger_capacity),
-                ("base", l.base, d.base),
-                ("cap", l.cap, d.cap),
-                ("deadline", l.deadline, d.deadline),
-                ("retry_after", l.retry_after, d.retry_after),
-                ("shed", l.shed, d.shed),
-                ("budget_ratio", l.budget_ratio, d.budget_ratio),
-                ("refill", l.refill, d.refill),
-                ("recover_pct", l.recover_pct, d.recover_pct),
-            ] {
-                if v != dv {
-                    q.set(name, fmt_num(v));
-                }
-            }
-            if self.view == View::Sweep {
-                q.set("calls", self.calls.to_string());
-                q.set("steps", self.steps.to_string());
-            }
-        }
+        let mut q = write_rows(&PARAMS, self);
+        q.remove("seed");
         q.set("seed", self.seed.to_string());
         q
+    }
+
+    /// The value of parameter `name` as the URL writes it (and the form
+    /// shows it), written or not.
+    pub fn value(&self, name: &str) -> String {
+        row(&PARAMS, name).map_or_else(String::new, |r| (r.value)(self))
     }
 
     /// The layers as written in the URL, e.g. `4,3`.
@@ -329,3 +425,23 @@ impl AmplifyParams {
 
 /// A number for the URL (the one writer of every page's numbers).
 pub use crate::kernel::params::url_num as fmt_num;
+
+impl PageParams for AmplifyParams {
+    const KNOWN: &'static [&'static str] = &KNOWN;
+
+    fn label(param: &str) -> Option<&'static str> {
+        crate::kernel::param_table::label(&PARAMS, param)
+    }
+
+    fn limits() -> Vec<Limit> {
+        crate::kernel::param_table::limits(&PARAMS)
+    }
+
+    fn from_query(q: &Query) -> (Self, Vec<Notice>) {
+        AmplifyParams::from_query(q)
+    }
+
+    fn to_query(&self) -> Query {
+        AmplifyParams::to_query(self)
+    }
+}

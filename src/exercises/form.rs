@@ -1,14 +1,16 @@
 //! A question card's form, without the page: which inputs a question
 //! takes, what a stored answer puts back in them, and turning what the
 //! student entered into a [`Response`] to grade, or into the reason it
-//! cannot be graded (shown under the form, in the student's language).
+//! cannot be graded (a [`Sentence`], written in the student's language by
+//! the page). What differs by kind is asked of the question's kind
+//! ([`super::kinds::QuestionKind`]).
 
 use super::grade::Record;
-use super::grade::{parse_number, Response};
-use super::{Cases, Kind, PredictInput, Question, Unit};
+use super::grade::Response;
+use super::{Question, Unit};
 use crate::i18n::num::field;
-use crate::i18n::{join_list, t, tf, Lang};
-use crate::lab::{Design, DesignProblem, Mechanism};
+use crate::kernel::text::{Arg, Join, Sentence};
+use crate::lab::{Design, DesignProblem};
 
 /// A numeric input's label, unit, tolerance and expected value (if known).
 pub struct FieldSpec {
@@ -19,72 +21,24 @@ pub struct FieldSpec {
 }
 
 pub fn fields(q: &Question) -> Vec<FieldSpec> {
-    match &q.kind {
-        Kind::Numeric(f) => f
-            .iter()
-            .map(|f| FieldSpec {
-                label: f.label,
-                unit: f.unit,
-                tol: f.tol,
-                answer: Some(f.answer()),
-            })
-            .collect(),
-        Kind::Predict {
-            input: PredictInput::Numbers(f),
-            ..
-        } => f
-            .iter()
-            .map(|f| FieldSpec {
-                label: f.label,
-                unit: f.unit,
-                tol: 0.0,
-                answer: None,
-            })
-            .collect(),
-        _ => vec![],
-    }
+    q.kind.module().fields()
 }
 
+/// Translation key of the question's kind, shown in its card's header.
 pub fn kind_key(q: &Question) -> &'static str {
-    match &q.kind {
-        Kind::Numeric(_) => "ex.kind.numeric",
-        Kind::Choice { .. } => "ex.kind.choice",
-        Kind::TrueFalse(_) => "ex.kind.tf",
-        Kind::Cases(_) => "ex.kind.cases",
-        Kind::Predict {
-            input: PredictInput::RedGreen(_),
-            ..
-        } => "ex.kind.lab_test",
-        Kind::Predict { .. } => "ex.kind.predict",
-        Kind::Build(_) => "ex.kind.build",
-    }
+    q.kind.module().name_key()
 }
 
-/// The grading rule shown above a «predict, then run» question's inputs.
+/// The grading rule shown above a question's inputs, if its kind has one.
 pub fn rule_key(q: &Question) -> Option<&'static str> {
-    match &q.kind {
-        Kind::Predict { input, .. } => Some(match input {
-            PredictInput::Numbers(_) => "ex.predict_rule_numbers",
-            PredictInput::Choice(_) => "ex.fewest_rule",
-            PredictInput::RedGreen(_) => "ex.test_rule",
-        }),
-        Kind::Build(_) => Some("ex.build.rule"),
-        _ => None,
-    }
+    q.kind.module().rule_key()
 }
 
 /// How many picks (each part of each case, case by case; a test's fault,
 /// the assertion on the wrong server and the regression assertion) a
 /// question takes.
 pub fn pick_count(q: &Question) -> usize {
-    match &q.kind {
-        Kind::Cases(c) => c.picks(),
-        Kind::Predict {
-            input: PredictInput::RedGreen(_),
-            ..
-        } => 3,
-        _ => 0,
-    }
+    q.kind.module().pick_count()
 }
 
 /// Initial input texts, restored from the stored response.
@@ -135,19 +89,21 @@ pub enum Problem {
 }
 
 impl Problem {
-    pub fn text(&self, l: Lang) -> String {
+    /// The reason as a sentence.
+    pub fn sentence(&self) -> Sentence {
+        let key = |k: &'static str| Arg::Key(k.into());
         match self {
-            Problem::NeedNumber(label) => tf(l, "ex.need_number", &[("field", t(l, label))]),
-            Problem::NeedChoice => t(l, "ex.need_choice"),
-            Problem::NeedPrediction => t(l, "ex.need_prediction"),
-            Problem::NeedCase(case, part) => tf(
-                l,
-                "ex.need_every_part",
-                &[("case", t(l, case)), ("part", t(l, part))],
-            ),
-            Problem::NeedTest => t(l, "ex.need_test"),
-            Problem::Design(p) => problems_text(l, p),
-            Problem::Model(e) => tf(l, "ex.model_error", &[("error", e.clone())]),
+            Problem::NeedNumber(label) => Sentence::new("ex.need_number").arg("field", key(label)),
+            Problem::NeedChoice => Sentence::new("ex.need_choice"),
+            Problem::NeedPrediction => Sentence::new("ex.need_prediction"),
+            Problem::NeedCase(case, part) => Sentence::new("ex.need_every_part")
+                .arg("case", key(case))
+                .arg("part", key(part)),
+            Problem::NeedTest => Sentence::new("ex.need_test"),
+            Problem::Design(p) => design_problems(p),
+            Problem::Model(e) => {
+                Sentence::new("ex.model_error").arg("error", Arg::Raw(e.clone().into()))
+            }
         }
     }
 }
@@ -162,92 +118,34 @@ pub struct Draft<'a> {
 
 /// Builds the response from the form, or names what is missing.
 pub fn read_response(q: &Question, d: &Draft) -> Result<Response, Problem> {
-    let specs = fields(q);
-    if !specs.is_empty() {
-        let mut v = Vec::with_capacity(specs.len());
-        for (i, s) in specs.iter().enumerate() {
-            let raw = d.inputs.get(i).map_or("", String::as_str);
-            v.push(parse_number(raw).ok_or(Problem::NeedNumber(s.label))?);
-        }
-        return Ok(Response::Numbers(v));
-    }
-    match &q.kind {
-        Kind::Build(_) => {
-            let problems = super::build::problems(d.design);
-            if !problems.is_empty() {
-                return Err(Problem::Design(problems));
-            }
-            return Ok(Response::Design(d.design));
-        }
-        Kind::Cases(c) => return read_cases(c, d.picks),
-        Kind::Predict {
-            input: PredictInput::RedGreen(_),
-            ..
-        } => {
-            let picked: Option<Vec<String>> = (0..pick_count(q))
-                .map(|i| d.picks.get(i).cloned().flatten())
-                .collect();
-            return picked.map(Response::Choices).ok_or(Problem::NeedTest);
-        }
-        _ => {}
-    }
-    let c = d
-        .choice
-        .clone()
-        .ok_or(if matches!(q.kind, Kind::Predict { .. }) {
-            Problem::NeedPrediction
-        } else {
-            Problem::NeedChoice
-        })?;
-    Ok(match q.kind {
-        Kind::TrueFalse(_) => Response::Bool(c == "true"),
-        _ => Response::Choice(c),
-    })
-}
-
-/// Every part of every case picked, case by case; else the first case and
-/// part left empty.
-fn read_cases(c: &Cases, picks: &[Option<String>]) -> Result<Response, Problem> {
-    let n = c.parts.len();
-    let case = |(i, r): (usize, &super::CaseRow)| {
-        let part = |(j, p): (usize, &super::CasePart)| {
-            let pick = picks.get(i * n + j).cloned().flatten();
-            pick.ok_or(Problem::NeedCase(r.label, p.label))
-        };
-        c.parts.iter().enumerate().map(part).collect()
-    };
-    let cases = c.rows.iter().enumerate().map(case);
-    cases.collect::<Result<_, _>>().map(Response::Cases)
+    q.kind.module().read(d)
 }
 
 /// The core's reasons a design cannot be used, in the lab's names.
-pub fn problems_text(l: Lang, problems: &[DesignProblem]) -> String {
-    let name = |m: Mechanism| t(l, &m.key());
-    let each: Vec<String> = problems
-        .iter()
-        .map(|p| match p {
-            DesignProblem::Needs { dropped, needs } => {
-                let needs: Vec<String> = needs.iter().map(|m| name(*m)).collect();
-                let or = t(l, "ex.build.or");
-                tf(
-                    l,
-                    "ex.build.needs",
-                    &[("given", name(*dropped)), ("needs", needs.join(&or))],
-                )
-            }
-            DesignProblem::Excludes { dropped, with } => tf(
-                l,
-                "ex.build.excludes",
-                &[("given", name(*dropped)), ("with", name(*with))],
-            ),
-            DesignProblem::Unknown { given } => given.clone(),
-        })
-        .collect();
-    tf(
-        l,
-        "ex.build.need_valid",
-        &[("problems", join_list(l, &each))],
-    )
+pub fn design_problems(problems: &[DesignProblem]) -> Sentence {
+    let name = |m: &crate::lab::Mechanism| Arg::Key(m.key().into());
+    let each = |p: &DesignProblem| match p {
+        DesignProblem::Needs { dropped, needs } => Sentence::new("ex.build.needs")
+            .arg("given", name(dropped))
+            .arg(
+                "needs",
+                Arg::Joined(
+                    Join::Key("ex.build.or".into()),
+                    needs.iter().map(name).collect(),
+                ),
+            )
+            .into(),
+        DesignProblem::Excludes { dropped, with } => Sentence::new("ex.build.excludes")
+            .arg("given", name(dropped))
+            .arg("with", name(with))
+            .into(),
+        DesignProblem::Unknown { given } => Arg::Raw(given.clone().into()),
+    };
+    let list = Arg::Joined(
+        Join::Key("common.list_sep".into()),
+        problems.iter().map(each).collect(),
+    );
+    Sentence::new("ex.build.need_valid").arg("problems", list)
 }
 
 #[cfg(test)]

@@ -3,8 +3,10 @@
 //! the grader cannot read), and a stored answer comes back as it was.
 
 use super::*;
-use crate::exercises::bank;
 use crate::exercises::grade::grade;
+use crate::exercises::{bank, Kind};
+use crate::i18n::{render, t, Lang};
+use crate::lab::Mechanism;
 
 /// The form of `q` as a student who typed `text` in every number field
 /// and picked nothing.
@@ -28,7 +30,7 @@ fn read(q: &Question, inputs: &[String], picks: &[Option<String>]) -> Result<Res
 /// A reason the student can read: in words, every placeholder filled.
 fn assert_readable(p: &Problem, what: &str) {
     for l in [Lang::Zh, Lang::En] {
-        let s = p.text(l);
+        let s = render(l, &p.sentence());
         assert!(!s.trim().is_empty(), "{what} {l:?}");
         assert!(!s.contains('⟦'), "{what} {l:?}: {s}");
         assert!(!s.contains('{'), "{what} {l:?}: {s}");
@@ -67,7 +69,7 @@ fn a_number_that_is_not_one_names_its_field() {
             assert_eq!(p, Problem::NeedNumber(first), "{} {garbage:?}", q.id);
             assert_readable(&p, q.id);
             for l in [Lang::Zh, Lang::En] {
-                assert!(p.text(l).contains(&t(l, first)), "{}", q.id);
+                assert!(render(l, &p.sentence()).contains(&t(l, first)), "{}", q.id);
             }
             seen += 1;
         }
@@ -163,8 +165,8 @@ fn a_case_left_half_answered_names_the_case_and_the_part() {
     assert_eq!(p, Problem::NeedCase(c.rows[3].label, c.parts[1].label));
     assert_readable(&p, q.id);
     for l in [Lang::Zh, Lang::En] {
-        assert!(p.text(l).contains(&t(l, c.rows[3].label)));
-        assert!(p.text(l).contains(&t(l, c.parts[1].label)));
+        assert!(render(l, &p.sentence()).contains(&t(l, c.rows[3].label)));
+        assert!(render(l, &p.sentence()).contains(&t(l, c.parts[1].label)));
     }
 }
 
@@ -185,6 +187,6 @@ fn a_design_that_cannot_run_names_its_missing_mechanism() {
     assert!(matches!(&p, Problem::Design(ps) if !ps.is_empty()));
     assert_readable(&p, q.id);
     for l in [Lang::Zh, Lang::En] {
-        assert!(p.text(l).contains(&t(l, &Mechanism::Fence.key())));
+        assert!(render(l, &p.sentence()).contains(&t(l, &Mechanism::Fence.key())));
     }
 }

@@ -3,8 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::build::Challenge;
-use super::{redgreen, Cases, Kind, Model, NumField, PredictInput, Question};
+use super::Question;
 use crate::lab::suite::SuiteRow;
 use crate::lab::{Design, DesignProblem};
 
@@ -19,7 +18,7 @@ pub enum Response {
     /// stored by earlier versions, one option per row of a matching
     /// question).
     Choices(Vec<String>),
-    /// One option id per part of each case of a [`Kind::Cases`] question,
+    /// One option id per part of each case of a [`super::Kind::Cases`] question,
     /// case by case.
     Cases(Vec<Vec<String>>),
     /// A server design («搭一个服务端»), stored as its mechanism ids.
@@ -85,190 +84,14 @@ pub fn parse_number(raw: &str) -> Option<f64> {
     t.parse::<f64>().ok().filter(|v| v.is_finite())
 }
 
-/// Grades `resp` against `q`. `model` is required for «predict, then run».
+/// Grades `resp` against `q`. `model` is required for «predict, then run»
+/// and a build: each kind grades its own ([`super::kinds`]).
 pub fn grade(
     q: &Question,
     resp: &Response,
     model: Option<&ModelValue>,
 ) -> Result<Grade, GradeError> {
-    match (&q.kind, resp) {
-        (Kind::Numeric(fields), Response::Numbers(given)) => grade_numbers(fields, given),
-        (Kind::Choice { options, correct }, Response::Choice(c)) => {
-            if !options.contains(&c.as_str()) {
-                return Err(GradeError::Shape);
-            }
-            Ok(Grade {
-                correct: c == correct,
-                fields: vec![],
-            })
-        }
-        (Kind::TrueFalse(truth), Response::Bool(b)) => Ok(Grade {
-            correct: b == truth,
-            fields: vec![],
-        }),
-        (Kind::Cases(c), Response::Cases(given)) => grade_cases(c, given),
-        (
-            Kind::Predict {
-                input: PredictInput::RedGreen(assertions),
-                model: Model::RedGreen(bench),
-            },
-            resp,
-        ) => {
-            let model = model.ok_or(GradeError::NeedsModel)?;
-            grade_test(bench, assertions, resp, model)
-        }
-        (Kind::Build(c), Response::Design(d)) => grade_design(c, *d, model),
-        (Kind::Predict { input, .. }, resp) => {
-            let model = model.ok_or(GradeError::NeedsModel)?;
-            grade_prediction(input, resp, model)
-        }
-        _ => Err(GradeError::Shape),
-    }
-}
-
-/// Every field within its tolerance of its answer.
-fn grade_numbers(fields: &[NumField], given: &[f64]) -> Result<Grade, GradeError> {
-    if given.len() != fields.len() {
-        return Err(GradeError::Shape);
-    }
-    let per: Vec<bool> = fields
-        .iter()
-        .zip(given)
-        .map(|(f, g)| within(*g, f.answer(), f.tol))
-        .collect();
-    Ok(Grade {
-        correct: per.iter().all(|b| *b),
-        fields: per,
-    })
-}
-
-/// Each part of each case on its own: right when it is the case's key for
-/// that part. An answer that skips a part, or picks an option the part
-/// does not list, is not an answer.
-fn grade_cases(c: &Cases, given: &[Vec<String>]) -> Result<Grade, GradeError> {
-    let fits = given.len() == c.rows.len()
-        && given.iter().all(|picks| {
-            picks.len() == c.parts.len()
-                && c.parts
-                    .iter()
-                    .zip(picks)
-                    .all(|(p, g)| p.options.contains(&g.as_str()))
-        });
-    if !fits {
-        return Err(GradeError::Shape);
-    }
-    let per: Vec<bool> = c
-        .rows
-        .iter()
-        .zip(given)
-        .flat_map(|(r, picks)| r.keys.iter().zip(picks).map(|(k, g)| k == g))
-        .collect();
-    Ok(Grade {
-        correct: per.iter().all(|b| *b),
-        fields: per,
-    })
-}
-
-/// A server design: it must keep the lab's rules, then it passes when the
-/// suite's rows (the model's value) meet the challenge.
-fn grade_design(c: &Challenge, d: Design, model: Option<&ModelValue>) -> Result<Grade, GradeError> {
-    let problems = super::build::problems(d);
-    if !problems.is_empty() {
-        return Err(GradeError::Design(problems));
-    }
-    let Some(ModelValue::Suite { rows }) = model else {
-        return Err(model.map_or(GradeError::NeedsModel, |_| GradeError::ModelShape));
-    };
-    let v = c.verdict(d, rows).ok_or(GradeError::ModelShape)?;
-    Ok(Grade {
-        correct: v.passes(),
-        fields: rows.iter().map(|r| r.pass).collect(),
-    })
-}
-
-fn grade_prediction(
-    input: &PredictInput,
-    resp: &Response,
-    model: &ModelValue,
-) -> Result<Grade, GradeError> {
-    match (input, resp, model) {
-        (
-            PredictInput::Numbers(fields),
-            Response::Numbers(given),
-            ModelValue::Numbers { values },
-        ) => {
-            if given.len() != fields.len() {
-                return Err(GradeError::Shape);
-            }
-            if values.len() != fields.len() {
-                return Err(GradeError::ModelShape);
-            }
-            let per: Vec<bool> = given
-                .iter()
-                .zip(values)
-                .map(|(g, v)| within(*g, *v, 0.0))
-                .collect();
-            Ok(Grade {
-                correct: per.iter().all(|b| *b),
-                fields: per,
-            })
-        }
-        (PredictInput::Choice(options), Response::Choice(c), ModelValue::Fewest { calls, .. }) => {
-            if !options.contains(&c.as_str()) {
-                return Err(GradeError::Shape);
-            }
-            let min = calls.iter().map(|(_, v)| *v).fold(f64::INFINITY, f64::min);
-            if !min.is_finite() {
-                return Err(GradeError::ModelShape);
-            }
-            let mine = calls
-                .iter()
-                .find(|(id, _)| id == c)
-                .map(|(_, v)| *v)
-                .ok_or(GradeError::ModelShape)?;
-            Ok(Grade {
-                correct: mine <= min * (1.0 + FEWEST_REL_TOL),
-                fields: vec![],
-            })
-        }
-        (PredictInput::Numbers(_), Response::Numbers(_), _)
-        | (PredictInput::Choice(_), Response::Choice(_), _) => Err(GradeError::ModelShape),
-        _ => Err(GradeError::Shape),
-    }
-}
-
-/// A red/green test: the response is (fault, assertion on the wrong
-/// server, regression assertion); right when the first reproduces the bug
-/// on the wrong server only and the regression assertion is red there and
-/// green on the correct one ([`redgreen::Outcome::parts`]).
-fn grade_test(
-    bench: &redgreen::Bench,
-    assertions: &[&str],
-    resp: &Response,
-    model: &ModelValue,
-) -> Result<Grade, GradeError> {
-    let Response::Choices(picked) = resp else {
-        return Err(GradeError::Shape);
-    };
-    let [fault, repro, regression] = picked.as_slice() else {
-        return Err(GradeError::Shape);
-    };
-    let known = |a: &String| assertions.contains(&a.as_str());
-    if !bench.fault_ids().contains(&fault.as_str()) || !known(repro) || !known(regression) {
-        return Err(GradeError::Shape);
-    }
-    let ModelValue::Numbers { values } = model else {
-        return Err(GradeError::ModelShape);
-    };
-    if values.len() != bench.runs().len() {
-        return Err(GradeError::ModelShape);
-    }
-    let o =
-        redgreen::outcome(bench, values, fault, repro, regression).ok_or(GradeError::ModelShape)?;
-    Ok(Grade {
-        correct: o.catches_the_bug(),
-        fields: o.parts().to_vec(),
-    })
+    q.kind.module().grade(resp, model)
 }
 
 /// The last graded answer to one question.

@@ -4,7 +4,9 @@
 //! the chapter; [`grade`] grades a response; [`progress`] is what the page
 //! keeps in `localStorage`, and [`renames`] maps the ids of earlier versions
 //! onto today's; [`live`] runs the herd and lab models for «predict, then
-//! run» questions; [`order`] is the deterministic option order. Nothing here
+//! run» questions; [`order`] is the deterministic option order; [`kinds`]
+//! holds each kind of question (its form, grading and what its card
+//! draws) in one module. Nothing here
 //! touches the browser, so `cargo test` checks it natively.
 //!
 //! Texts are not stored in the bank: a question's prompt and explanation live
@@ -31,6 +33,7 @@ pub mod derive;
 pub mod form;
 pub mod formulas;
 pub mod grade;
+pub mod kinds;
 pub mod live;
 mod options_herd;
 pub mod order;
@@ -40,9 +43,11 @@ pub mod redgreen;
 pub mod renames;
 pub mod revisions;
 pub mod sections;
+pub mod shuffle;
 
 pub use bank::{bank, find};
 pub use derive::Derivation;
+pub use kinds::{CasePart, CaseRow, CaseRun, Cases, Kind};
 
 use crate::herd::{HerdParams, Strategy};
 use crate::lab::matrix_job::Combo;
@@ -104,73 +109,6 @@ pub fn grouped<'a>(questions: &[&'a Question]) -> Vec<(Section, Vec<&'a Question
 /// Translation key of a choice label.
 pub fn option_key(choice: &str) -> String {
     format!("ex.opt.{choice}")
-}
-
-/// What kind of answer a question takes and how it is graded.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Kind {
-    /// One or more numbers, each graded with an absolute tolerance.
-    Numeric(Vec<NumField>),
-    /// Pick one of several options (shown in [`order::shown`] order).
-    Choice {
-        options: &'static [&'static str],
-        correct: &'static str,
-    },
-    /// A statement to judge; `true` when the statement is right.
-    TrueFalse(bool),
-    /// Several cases, each answered in several parts, every part a pick
-    /// from one list shared by all the cases (003's 动手实践: per case, the
-    /// state transition, whether it may be retried, what the user sees).
-    Cases(Cases),
-    /// The student predicts first; the answer comes from running `model`.
-    Predict { input: PredictInput, model: Model },
-    /// «搭一个服务端»: the student submits a server design, graded by
-    /// running it on the challenge's suite ([`build`]).
-    Build(build::Challenge),
-}
-
-/// A [`Kind::Cases`] question: its parts (the columns every case answers)
-/// and its cases (the rows).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Cases {
-    pub parts: &'static [CasePart],
-    pub rows: Vec<CaseRow>,
-}
-
-/// One part every case answers: a label and the list shared by all cases,
-/// so that no list pairs off with the rows.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CasePart {
-    /// Translation key of the part's label.
-    pub label: &'static str,
-    pub options: &'static [&'static str],
-}
-
-/// One case of a [`Kind::Cases`] question.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CaseRow {
-    /// Translation key of the case.
-    pub label: &'static str,
-    /// The key of each part, in the parts' order.
-    pub keys: &'static [&'static str],
-    /// The lab run that shows the case, offered once answered.
-    pub run: CaseRun,
-}
-
-/// Where a case can be seen running.
-#[derive(Clone, Debug, PartialEq)]
-pub enum CaseRun {
-    /// This lab run shows it.
-    Lab(LabRun),
-    /// The lab cannot run it yet; the translation key says what it lacks.
-    Later(&'static str),
-}
-
-impl Cases {
-    /// The number of picks: one per case and part.
-    pub fn picks(&self) -> usize {
-        self.rows.len() * self.parts.len()
-    }
 }
 
 /// One numeric input and how its expected value is computed.

@@ -3,54 +3,21 @@
 //! on every visit and in every language, and the correct option's position
 //! carries no pattern. Grading compares option ids, never positions.
 
-use rand::RngCore;
+use super::Question;
 
-use crate::kernel::rng::{demo_rng, text_seed};
-
-use super::{CasePart, CaseRow, Kind, PredictInput, Question};
-
-/// `options` in the order shown for the question `id` (`row` names the
-/// case and part of a cases question, a test's group; `""` otherwise).
-pub fn shuffled(id: &str, row: &str, options: &[&'static str]) -> Vec<&'static str> {
-    // Fisher–Yates on 64-bit draws, written out so the order is the same
-    // on 32-bit wasm and 64-bit native (no `usize`-width sampling).
-    // The seed depends only on the ids.
-    let mut rng = demo_rng(text_seed(&[id, row]));
-    let mut v = options.to_vec();
-    for i in (1..v.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        v.swap(i, j);
-    }
-    v
-}
-
-/// The options of part `part` of case `case` of a cases question, as
-/// shown: each case and part in its own seeded order, so that a list
-/// shared by the cases puts a key at no fixed place.
-pub fn case_options(id: &str, case: &CaseRow, part: &CasePart) -> Vec<&'static str> {
-    shuffled(id, &format!("{}:{}", case.label, part.label), part.options)
-}
+pub use super::kinds::cases::case_options;
+pub use super::shuffle::shuffled;
 
 /// The options of a choice question, or of a «predict, then run» choice, as
 /// shown. True/false keeps «对, 错»; other kinds have no options here.
 pub fn shown(q: &Question) -> Vec<&'static str> {
-    match &q.kind {
-        Kind::Choice { options, .. } => shuffled(q.id, "", options),
-        Kind::Predict {
-            input: PredictInput::Choice(options),
-            ..
-        } => shuffled(q.id, "", options),
-        Kind::TrueFalse(_) => vec!["true", "false"],
-        _ => Vec::new(),
-    }
+    q.kind.module().shown(q.id)
 }
 
 /// The 0-based position at which a choice question shows its correct option.
 pub fn correct_position(q: &Question) -> Option<usize> {
-    let Kind::Choice { correct, .. } = &q.kind else {
-        return None;
-    };
-    shown(q).iter().position(|o| o == correct)
+    let correct = q.kind.module().correct_option()?;
+    shown(q).iter().position(|o| *o == correct)
 }
 
 /// A digest of every question's shown order (choices, and every part of
@@ -61,15 +28,7 @@ pub fn fingerprint(bank: &[Question]) -> String {
     let mut h = Sha256::new();
     for q in bank {
         h.update(q.id.as_bytes());
-        let rows: Vec<Vec<&str>> = match &q.kind {
-            Kind::Cases(c) => c
-                .rows
-                .iter()
-                .flat_map(|r| c.parts.iter().map(move |p| case_options(q.id, r, p)))
-                .collect(),
-            _ => vec![shown(q)],
-        };
-        for o in rows.iter().flatten() {
+        for o in q.kind.module().shown_lists(q.id).iter().flatten() {
             h.update([0]);
             h.update(o.as_bytes());
         }

@@ -5,11 +5,19 @@ use super::renames::current_id;
 use super::sections::Section;
 use super::Question;
 use crate::i18n::{t, Lang};
+use crate::kernel::params::Query;
 use crate::kernel::params::{Notice, NoticeKind, Reader};
-use crate::pages::route::Query;
+
+/// The page's parameters, each with its field's label key.
+pub const FIELDS: [(&str, &str); 2] = [("q", "common.field.q"), ("section", "ex.field_section")];
 
 /// The page's parameter names.
-pub const KNOWN: [&str; 2] = ["q", "section"];
+pub const KNOWN: [&str; 2] = [FIELDS[0].0, FIELDS[1].0];
+
+/// The label key of parameter `param`'s field.
+pub fn label(param: &str) -> Option<&'static str> {
+    FIELDS.iter().find(|(n, _)| *n == param).map(|(_, l)| *l)
+}
 
 /// What the page shows.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! on the work one page may ask for. The one source for the page, the
 //! simulation's defaults ([`super::sim::SimConfig`]) and the `herd` CLI.
 
-use crate::kernel::params::{Bound, MAX_SAFE_INTEGER};
+use crate::kernel::params::{Bound, PAGE_SEED};
 
 /// `clients`: N for the run view.
 pub const CLIENTS: Bound<i64> = Bound {
@@ -18,14 +18,8 @@ pub const TRIALS: Bound<i64> = Bound {
     max: 1000,
     default: 100,
 };
-/// `seed`: any integer JavaScript represents exactly, so the random-seed
-/// button and the URL always agree.
-pub const SEED: Bound<i64> = Bound {
-    name: "seed",
-    min: 0,
-    max: MAX_SAFE_INTEGER,
-    default: 1,
-};
+/// `seed`: any integer JavaScript represents exactly.
+pub const SEED: Bound<i64> = PAGE_SEED;
 /// The bounds of the two parameters whose limits the page and the `herd`
 /// CLI set differently; every other parameter has one bound for both.
 #[derive(Clone, Copy, Debug, PartialEq)]

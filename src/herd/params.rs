@@ -9,8 +9,9 @@
 //! minutes, whatever the parameters.
 
 use crate::kernel::ids::id_enum;
-use crate::kernel::params::{cap_notices, Notice, Reader};
-use crate::pages::route::Query;
+use crate::kernel::page_params::{Limit, PageParams};
+use crate::kernel::param_table::{always, names, read_rows, write_rows, Field, Param};
+use crate::kernel::params::{cap_notices, Notice, Query, Reader};
 
 use super::chart_data::HistAxis;
 use super::sim::SimConfig;
@@ -96,25 +97,163 @@ impl Default for HerdParams {
     }
 }
 
-/// Every URL parameter name of the page.
-pub const KNOWN: [&str; 16] = [
-    "view",
-    "clients",
-    "trials",
-    "seed",
-    "strategies",
-    "base",
-    "cap",
-    "net_mean",
-    "net_sd",
-    "n_from",
-    "n_to",
-    "n_step",
-    "hist_axis",
-    "timeline_axis",
-    "time_scale",
-    "highlight",
+/// Every URL parameter of the page, in the order of its fields (the
+/// notices and the query follow it); `trials` and `seed` are read within
+/// the page's or the CLI's [`bounds::Limits`].
+pub const PARAMS: [Param<HerdParams, bounds::Limits>; 16] = [
+    Param {
+        name: "view",
+        label: "herd.view.label",
+        field: Field::Choice,
+        limit: None,
+        read: Some(|r, _, p| p.view = r.pick("view", View::Run)),
+        value: |p| p.view.id().into(),
+        written: always,
+    },
+    Param {
+        name: "clients",
+        label: "herd.param.clients",
+        field: Field::Int,
+        limit: Some(Limit::int(bounds::CLIENTS)),
+        read: Some(|r, _, p| p.clients = r.int(bounds::CLIENTS) as u32),
+        value: |p| p.clients.to_string(),
+        written: always,
+    },
+    Param {
+        name: "trials",
+        label: "common.field.trials",
+        field: Field::Int,
+        limit: Some(Limit::int(bounds::TRIALS)),
+        read: Some(|r, limits, p| p.trials = r.int(limits.trials) as u32),
+        value: |p| p.trials.to_string(),
+        written: always,
+    },
+    Param {
+        name: "seed",
+        label: "common.seed",
+        field: Field::Int,
+        limit: Some(Limit::int(bounds::SEED)),
+        read: Some(|r, limits, p| p.seed = r.int(limits.seed)),
+        value: |p| p.seed.to_string(),
+        written: always,
+    },
+    Param {
+        name: "strategies",
+        label: "herd.param.strategies",
+        field: Field::Set,
+        limit: None,
+        read: Some(|r, _, p| p.strategies = r.pick_set("strategies", &Strategy::ALL)),
+        value: |p| {
+            let ids: Vec<&str> = p.strategies.iter().map(|s| s.id()).collect();
+            ids.join(",")
+        },
+        written: always,
+    },
+    Param {
+        name: "base",
+        label: "herd.param.base",
+        field: Field::Float,
+        limit: Some(Limit::float(bounds::BASE)),
+        read: Some(|r, _, p| p.base_ms = r.float(bounds::BASE)),
+        value: |p| fmt_num(p.base_ms),
+        written: always,
+    },
+    Param {
+        name: "cap",
+        label: "herd.param.cap",
+        field: Field::Float,
+        limit: Some(Limit::float(bounds::CAP)),
+        read: Some(|r, _, p| p.cap_ms = r.float(bounds::CAP)),
+        value: |p| fmt_num(p.cap_ms),
+        written: always,
+    },
+    Param {
+        name: "net_mean",
+        label: "herd.param.net_mean",
+        field: Field::Float,
+        limit: Some(Limit::float(bounds::NET_MEAN)),
+        read: Some(|r, _, p| p.net_mean_ms = r.float(bounds::NET_MEAN)),
+        value: |p| fmt_num(p.net_mean_ms),
+        written: always,
+    },
+    Param {
+        name: "net_sd",
+        label: "herd.param.net_sd",
+        field: Field::Float,
+        limit: Some(Limit::float(bounds::NET_SD)),
+        read: Some(|r, _, p| p.net_sd_ms = r.float(bounds::NET_SD)),
+        value: |p| fmt_num(p.net_sd_ms),
+        written: always,
+    },
+    Param {
+        name: "n_from",
+        label: "herd.param.n_from",
+        field: Field::Int,
+        limit: Some(Limit::int(bounds::N_FROM)),
+        read: Some(|r, _, p| p.n_from = r.int(bounds::N_FROM) as u32),
+        value: |p| p.n_from.to_string(),
+        written: always,
+    },
+    Param {
+        name: "n_to",
+        label: "herd.param.n_to",
+        field: Field::Int,
+        limit: Some(Limit::int(bounds::N_TO)),
+        read: Some(|r, _, p| p.n_to = r.int(bounds::N_TO) as u32),
+        value: |p| p.n_to.to_string(),
+        written: always,
+    },
+    Param {
+        name: "n_step",
+        label: "herd.param.n_step",
+        field: Field::Int,
+        limit: Some(Limit::int(bounds::N_STEP)),
+        read: Some(|r, _, p| p.n_step = r.int(bounds::N_STEP) as u32),
+        value: |p| p.n_step.to_string(),
+        written: always,
+    },
+    Param {
+        name: "hist_axis",
+        label: "common.field.hist_axis",
+        field: Field::Choice,
+        limit: None,
+        read: Some(|r, _, p| p.hist_axis = r.pick("hist_axis", HistAxis::Own)),
+        value: |p| p.hist_axis.id().into(),
+        written: always,
+    },
+    Param {
+        name: "timeline_axis",
+        label: "common.field.timeline_axis",
+        field: Field::Choice,
+        limit: None,
+        read: Some(|r, _, p| p.timeline_axis = r.pick("timeline_axis", HistAxis::Own)),
+        value: |p| p.timeline_axis.id().into(),
+        written: always,
+    },
+    Param {
+        name: "time_scale",
+        label: "common.field.time_scale",
+        field: Field::Choice,
+        limit: None,
+        read: Some(|r, _, p| {
+            p.time_log = r.choice("time_scale", &["linear", "log"], "log") == "log";
+        }),
+        value: |p| if p.time_log { "log" } else { "linear" }.into(),
+        written: always,
+    },
+    Param {
+        name: "highlight",
+        label: "common.field.highlight",
+        field: Field::Choice,
+        limit: None,
+        read: Some(|r, _, p| p.highlight = read_highlight(r)),
+        value: |p| p.highlight.map_or("all", |s| s.id()).into(),
+        written: always,
+    },
 ];
+
+/// Every URL parameter name of the page.
+pub const KNOWN: [&str; 16] = names(&PARAMS);
 
 impl HerdParams {
     /// Reads every parameter; never panics. Notices name each parameter that
@@ -131,53 +270,16 @@ impl HerdParams {
     /// `herd` CLI reads its flags here with [`bounds::CLI`].
     pub fn read(q: &Query, limits: bounds::Limits) -> (HerdParams, Vec<Notice>) {
         let mut r = Reader::new(q);
-        // Read in the order of the fields: the notices follow it.
-        let p = HerdParams {
-            view: r.pick("view", View::Run),
-            clients: r.int(bounds::CLIENTS) as u32,
-            trials: r.int(limits.trials) as u32,
-            seed: r.int(limits.seed),
-            strategies: r.pick_set("strategies", &Strategy::ALL),
-            base_ms: r.float(bounds::BASE),
-            cap_ms: r.float(bounds::CAP),
-            net_mean_ms: r.float(bounds::NET_MEAN),
-            net_sd_ms: r.float(bounds::NET_SD),
-            n_from: r.int(bounds::N_FROM) as u32,
-            n_to: r.int(bounds::N_TO) as u32,
-            n_step: r.int(bounds::N_STEP) as u32,
-            hist_axis: r.pick("hist_axis", HistAxis::Own),
-            timeline_axis: r.pick("timeline_axis", HistAxis::Own),
-            time_log: r.choice("time_scale", &["linear", "log"], "log") == "log",
-            highlight: read_highlight(&mut r),
-        };
-        r.reject_unknown(&KNOWN);
+        let mut p = HerdParams::default();
+        read_rows(&PARAMS, &mut r, &limits, &mut p);
         (p, r.notices)
     }
 
     /// The query that reproduces these parameters exactly: every pair
     /// (links and the address bar drop the defaults,
-    /// [`crate::kernel::page_params::PageParams::minimal_query`]).
+    /// [`PageParams::minimal_query`]).
     pub fn to_query(&self) -> Query {
-        let ids: Vec<&str> = self.strategies.iter().map(|s| s.id()).collect();
-        let time_scale = if self.time_log { "log" } else { "linear" };
-        let highlight = self.highlight.map_or("all", |s| s.id());
-        Query::new()
-            .with("view", self.view.id())
-            .with("clients", self.clients.to_string())
-            .with("trials", self.trials.to_string())
-            .with("seed", self.seed.to_string())
-            .with("strategies", ids.join(","))
-            .with("base", fmt_num(self.base_ms))
-            .with("cap", fmt_num(self.cap_ms))
-            .with("net_mean", fmt_num(self.net_mean_ms))
-            .with("net_sd", fmt_num(self.net_sd_ms))
-            .with("n_from", self.n_from.to_string())
-            .with("n_to", self.n_to.to_string())
-            .with("n_step", self.n_step.to_string())
-            .with("hist_axis", self.hist_axis.id())
-            .with("timeline_axis", self.timeline_axis.id())
-            .with("time_scale", time_scale)
-            .with("highlight", highlight)
+        write_rows(&PARAMS, self)
     }
 
     /// The simulation settings for `clients` clients.
@@ -213,3 +315,23 @@ fn read_highlight(r: &mut Reader) -> Option<Strategy> {
 
 /// A number for the URL (the one writer of every page's numbers).
 pub use crate::kernel::params::url_num as fmt_num;
+
+impl PageParams for HerdParams {
+    const KNOWN: &'static [&'static str] = &KNOWN;
+
+    fn label(param: &str) -> Option<&'static str> {
+        crate::kernel::param_table::label(&PARAMS, param)
+    }
+
+    fn limits() -> Vec<Limit> {
+        crate::kernel::param_table::limits(&PARAMS)
+    }
+
+    fn from_query(q: &Query) -> (Self, Vec<Notice>) {
+        HerdParams::from_query(q)
+    }
+
+    fn to_query(&self) -> Query {
+        HerdParams::to_query(self)
+    }
+}

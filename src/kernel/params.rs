@@ -233,6 +233,17 @@ pub struct Notice {
 /// the random-seed button, the URL and the run always agree.
 pub const MAX_SAFE_INTEGER: i64 = (1 << 53) - 1;
 
+/// `seed` of a page whose runs any integer JavaScript holds can seed (the
+/// herd's and the amplification's): the random-seed button, the URL and
+/// the run agree on every one. The lab's pages keep a shorter seed of
+/// their own.
+pub const PAGE_SEED: Bound<i64> = Bound {
+    name: "seed",
+    min: 0,
+    max: MAX_SAFE_INTEGER,
+    default: 1,
+};
+
 /// A number for the URL: integers without `.0`, others as Rust prints them
 /// (the shortest text that parses back to the same f64).
 pub fn url_num(v: f64) -> String {

@@ -73,6 +73,11 @@ pub enum Arg {
     /// A moment or a wait of a lab run, in whole milliseconds, in the lab's
     /// one clock format (seconds, or hours past an hour).
     ClockMs(u64),
+    /// A measured number with exactly this many decimals, not grouped
+    /// (`2.0`, `1234`): the load view's rates, seconds and ratios.
+    Fixed(f64, u8),
+    /// A share (0.25) as a percentage with this many decimals (`25 %`).
+    Pct(f64, u8),
     /// Several parts run together by the text layer's rule for `Join`.
     Joined(Join, Vec<Arg>),
 }

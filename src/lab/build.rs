@@ -5,27 +5,86 @@
 //! page shows while those answers stream in, and which rows turned green
 //! since the previous design. Pure: no browser APIs, natively tested.
 
-use crate::kernel::params::{Notice, Reader};
-use crate::pages::route::Query;
+use crate::kernel::page_params::{Limit, PageParams};
+use crate::kernel::param_table::{always, names, read_rows, write_rows, Field, Param};
+use crate::kernel::params::{Notice, Query, Reader};
 
 use super::design::{Design, Mechanism};
 use super::hunt::{FaultKind, HuntSpec, KindSet, BUDGET, HUNT_SEED};
 use super::ids::{ClientStrategy, Scenario};
-use super::params::{design_notice, read_design_as, write_design_as, SEED};
+use super::params::{
+    client_row, design_notice, design_rows, lab_page_params, read_design_as, seed_row, SEED,
+};
 use super::rules::{server_breaks, Rule};
 use super::suite::{compare, score, Fix, NextStep, Score, SuiteRow};
 
+/// Every URL parameter of `#/lab/build`, in the order it reads and
+/// writes them; the hunt's settings (they do not grade) are written only
+/// when changed.
+pub const BUILD_PARAMS: [Param<BuildParams, Query>; 8] = {
+    let [preset, design] = design_rows!(BuildParams, "preset", "build.field.preset");
+    [
+        design,
+        preset,
+        client_row!(BuildParams),
+        seed_row!(BuildParams),
+        Param {
+            name: "suite",
+            label: "build.field.suite",
+            field: Field::Set,
+            limit: None,
+            read: Some(|r, _, p| p.suite = r.pick_set("suite", &Scenario::ALL)),
+            value: |p| {
+                let ids: Vec<&str> = p.suite.iter().map(|sc| sc.id()).collect();
+                ids.join(",")
+            },
+            written: always,
+        },
+        Param {
+            name: "budget",
+            label: "hunt.field.budget",
+            field: Field::Int,
+            limit: Some(Limit::int(BUDGET)),
+            read: Some(|r, _, p| p.budget = r.int(BUDGET) as u32),
+            value: |p| p.budget.to_string(),
+            written: |p| p.budget != BUDGET.default as u32,
+        },
+        Param {
+            name: "kinds",
+            label: "hunt.field.kinds",
+            field: Field::Set,
+            limit: None,
+            read: Some(|r, _, p| p.kinds = read_kinds(r, p.kinds)),
+            value: |p| {
+                let kinds: Vec<&str> = p.kinds.kinds().iter().map(|k| k.id()).collect();
+                kinds.join(",")
+            },
+            written: |p| p.kinds != KindSet::page_default(),
+        },
+        Param {
+            name: "hunt_seed",
+            label: "hunt.field.hunt_seed",
+            field: Field::Int,
+            limit: Some(Limit::int(HUNT_SEED)),
+            read: Some(|r, _, p| p.hunt_seed = r.int(HUNT_SEED) as u64),
+            value: |p| p.hunt_seed.to_string(),
+            written: |p| p.hunt_seed != HUNT_SEED.default as u64,
+        },
+    ]
+};
+
 /// Every URL parameter name of `#/lab/build`.
-pub const BUILD_KNOWN: [&str; 8] = [
-    "design",
-    "preset",
-    "client",
-    "seed",
-    "suite",
-    "budget",
-    "kinds",
-    "hunt_seed",
-];
+pub const BUILD_KNOWN: [&str; 8] = names(&BUILD_PARAMS);
+
+/// `kinds=`: the fault kinds the hunt may use, `default` when none is given.
+fn read_kinds(r: &mut Reader, default: KindSet) -> KindSet {
+    let kind_ids = FaultKind::ids();
+    let default_kinds: Vec<&str> = default.kinds().iter().map(|k| k.id()).collect();
+    r.subset("kinds", &kind_ids, &default_kinds)
+        .iter()
+        .filter_map(|id| FaultKind::from_id(id))
+        .collect()
+}
 
 /// Parameters of `#/lab/build`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,54 +123,15 @@ impl Default for BuildParams {
 impl BuildParams {
     /// Reads the query; every problem becomes a notice naming what was used.
     pub fn from_query(q: &Query) -> (Self, Vec<Notice>) {
-        let d = Self::default();
         let mut r = Reader::new(q);
-        let design = read_design_as(&mut r, q, d.design, "preset");
-        let client = r.pick("client", d.client);
-        let seed = r.int(SEED) as u64;
-        let suite = r.pick_set("suite", &Scenario::ALL);
-        let budget = r.int(BUDGET) as u32;
-        let kind_ids = FaultKind::ids();
-        let default_kinds: Vec<&str> = d.kinds.kinds().iter().map(|k| k.id()).collect();
-        let kinds = r
-            .subset("kinds", &kind_ids, &default_kinds)
-            .iter()
-            .filter_map(|id| FaultKind::from_id(id))
-            .collect();
-        let hunt_seed = r.int(HUNT_SEED) as u64;
-        r.reject_unknown(&BUILD_KNOWN);
-        let p = Self {
-            design,
-            client,
-            seed,
-            suite,
-            budget,
-            kinds,
-            hunt_seed,
-        };
+        let mut p = Self::default();
+        read_rows(&BUILD_PARAMS, &mut r, q, &mut p);
         (p, r.notices)
     }
 
     /// The query for these parameters (links drop what equals the default).
     pub fn to_query(&self) -> Query {
-        let mut q = Query::new();
-        write_design_as(&mut q, self.design, "preset");
-        q.set("client", self.client.id());
-        q.set("seed", self.seed.to_string());
-        let ids: Vec<&str> = self.suite.iter().map(|sc| sc.id()).collect();
-        q.set("suite", ids.join(","));
-        // The hunt's settings only when changed (they do not grade).
-        if self.budget != BUDGET.default as u32 {
-            q.set("budget", self.budget.to_string());
-        }
-        if self.kinds != KindSet::page_default() {
-            let kinds: Vec<&str> = self.kinds.kinds().iter().map(|k| k.id()).collect();
-            q.set("kinds", kinds.join(","));
-        }
-        if self.hunt_seed != HUNT_SEED.default as u64 {
-            q.set("hunt_seed", self.hunt_seed.to_string());
-        }
-        q
+        write_rows(&BUILD_PARAMS, self)
     }
 
     /// The hunt these parameters ask for.
@@ -322,6 +342,8 @@ pub fn next_breaks(design: Design, step: &NextStep) -> Vec<Rule> {
         .filter(|r| !now.contains(r))
         .collect()
 }
+
+lab_page_params!(BuildParams, BUILD_PARAMS, to_query);
 
 #[cfg(test)]
 mod tests {

@@ -64,7 +64,8 @@ pub use faults::{
 };
 pub use ids::{ClientStrategy, Ending, Preset, Scenario, ToolOutcome, Verdict};
 pub use params::{
-    LabParams, MatrixBy, MatrixParams, Speed, StepParam, KNOWN, MATRIX_KNOWN, SEED as SEED_BOUND,
+    LabParams, MatrixBy, MatrixParams, Speed, StepParam, KNOWN, MATRIX_KNOWN, MATRIX_PARAMS,
+    PARAMS as LAB_PARAMS, SEED as SEED_BOUND,
 };
 pub use result::{
     CallSummary, Cell, Holder, Measure, NoteCounts, Notice, RecordUse, RollbackCause, Run, Write,

@@ -4,15 +4,19 @@
 //! (a design equal to a preset is written by the preset's name).
 
 use crate::kernel::ids::id_enum;
-use crate::kernel::params::{check_int, Bound, Notice, NoticeKind, Reader};
-use crate::pages::route::Query;
+use crate::kernel::page_params::{Limit, PageParams};
+use crate::kernel::param_table::{always, names, read_rows, write_rows, Field, Param};
+use crate::kernel::params::{check_int, Bound, Notice, NoticeKind, Query, Reader};
 
 use super::design::{Design, DesignProblem, Mechanism};
 use super::faults::FaultSchedule;
 use super::hunt::{decode, encode};
 use super::ids::{ClientStrategy, Preset, Scenario};
 
-/// `seed`: any small non-negative integer.
+/// `seed` of the lab's pages: six digits at most, unlike the herd's and the
+/// amplification's (any integer JavaScript holds), so a seed a student
+/// reads off a run, types in or hands on stays short; the hunt's
+/// `hunt_seed` wraps inside the same range.
 pub const SEED: Bound<i64> = Bound {
     name: "seed",
     min: 0,
@@ -20,13 +24,163 @@ pub const SEED: Bound<i64> = Bound {
     default: 1,
 };
 
+/// The row of a lab page's `seed` ([`SEED`]).
+macro_rules! seed_row {
+    ($params:ty) => {
+        Param::<$params, Query> {
+            name: "seed",
+            label: "common.seed",
+            field: Field::Int,
+            limit: Some(Limit::int(SEED)),
+            read: Some(|r, _, p| p.seed = r.int(SEED) as u64),
+            value: |p| p.seed.to_string(),
+            written: always,
+        }
+    };
+}
+pub(crate) use seed_row;
+
+/// The rows of a lab page's `server` and `design`: `server=<preset>` when
+/// the design is one, else `design=<ids>`; both are read at `design`'s row
+/// ([`read_design_as`], the preset under `$preset`).
+macro_rules! design_rows {
+    ($params:ty, $preset:literal, $preset_label:literal) => {
+        [
+            Param::<$params, Query> {
+                name: $preset,
+                label: $preset_label,
+                field: Field::Choice,
+                limit: None,
+                read: None,
+                value: |p| p.design.preset().map_or("", |p| p.id()).into(),
+                written: |p| p.design.preset().is_some(),
+            },
+            Param::<$params, Query> {
+                name: "design",
+                label: "lab.pick.design",
+                field: Field::Text,
+                limit: None,
+                read: Some(|r, q, p| p.design = read_design_as(r, q, p.design, $preset)),
+                value: |p| p.design.to_ids(),
+                written: |p| p.design.preset().is_none(),
+            },
+        ]
+    };
+}
+pub(crate) use design_rows;
+
+/// The row of a lab page's `client`.
+macro_rules! client_row {
+    ($params:ty) => {
+        Param::<$params, Query> {
+            name: "client",
+            label: "lab.pick.client",
+            field: Field::Choice,
+            limit: None,
+            read: Some(|r, _, p| p.client = r.pick("client", p.client)),
+            value: |p| p.client.id().into(),
+            written: always,
+        }
+    };
+}
+pub(crate) use client_row;
+
+/// Every URL parameter of `#/lab`, in the order it reads and writes them;
+/// the rows read with the query (a design reads `server` and `design`).
+pub const PARAMS: [Param<LabParams, Query>; 8] = {
+    let [server, design] = design_rows!(LabParams, "server", "lab.pick.server");
+    [
+        Param {
+            name: "scenario",
+            label: "lab.pick.scenario",
+            field: Field::Choice,
+            limit: None,
+            read: Some(|r, _, p| p.scenario = r.pick("scenario", p.scenario)),
+            value: |p| p.scenario.id().into(),
+            written: always,
+        },
+        client_row!(LabParams),
+        server,
+        design,
+        seed_row!(LabParams),
+        Param {
+            name: "step",
+            label: "common.field.step",
+            // A number or `end`, bounded by the run's length once the run
+            // is known ([`LabParams::resolve_step`]): no static limit.
+            field: Field::Text,
+            limit: None,
+            read: Some(|_, q, p| p.step = read_step(q, &p.step)),
+            value: |p| match &p.step {
+                StepParam::End => "end".to_string(),
+                StepParam::Raw(raw) => raw.clone(),
+            },
+            written: always,
+        },
+        Param {
+            name: "speed",
+            label: "lab.ctl.speed",
+            field: Field::Choice,
+            limit: None,
+            read: Some(|r, _, p| p.speed = r.pick("speed", p.speed)),
+            value: |p| p.speed.id().into(),
+            written: |p| p.speed != Speed::DEFAULT,
+        },
+        Param {
+            name: "schedule",
+            label: "hunt.field.schedule",
+            field: Field::Text,
+            limit: None,
+            read: Some(|r, q, p| p.schedule = read_schedule(r, q, p.scenario)),
+            value: |p| p.schedule.as_ref().map(encode).unwrap_or_default(),
+            written: |p| p.schedule.is_some(),
+        },
+    ]
+};
+
 /// Every URL parameter name of `#/lab`.
-pub const KNOWN: [&str; 8] = [
-    "scenario", "client", "server", "design", "seed", "step", "speed", "schedule",
-];
+pub const KNOWN: [&str; 8] = names(&PARAMS);
+
+/// Every URL parameter of `#/lab/matrix`, in the order it reads them.
+pub const MATRIX_PARAMS: [Param<MatrixParams, Query>; 5] = {
+    let [server, design] = design_rows!(MatrixParams, "server", "lab.pick.server");
+    [
+        Param {
+            name: "by",
+            label: "lab.matrix.view",
+            field: Field::Choice,
+            limit: None,
+            read: Some(|r, _, p| p.by = r.pick("by", p.by)),
+            value: |p| p.by.id().into(),
+            written: |p| p.by != MatrixBy::Client,
+        },
+        Param {
+            written: |p| {
+                p.design.preset().is_some()
+                    && (p.by == MatrixBy::Client || p.design != Design::NONE)
+            },
+            ..server
+        },
+        Param {
+            written: |p| {
+                p.design.preset().is_none()
+                    && (p.by == MatrixBy::Client || p.design != Design::NONE)
+            },
+            ..design
+        },
+        Param {
+            written: |p| p.by == MatrixBy::Server,
+            ..client_row!(MatrixParams)
+        },
+        Param {
+            written: |p| p.seed != SEED.default as u64,
+            ..seed_row!(MatrixParams)
+        },
+    ]
+};
 
 /// Every URL parameter name of `#/lab/matrix`.
-pub const MATRIX_KNOWN: [&str; 5] = ["by", "server", "design", "client", "seed"];
+pub const MATRIX_KNOWN: [&str; 5] = names(&MATRIX_PARAMS);
 
 id_enum! {
     /// Playback speed of a run; the URL value is the steps per second.
@@ -100,29 +254,9 @@ impl Default for LabParams {
 impl LabParams {
     /// Reads the query; every problem becomes a notice.
     pub fn from_query(q: &Query) -> (Self, Vec<Notice>) {
-        let d = Self::default();
         let mut r = Reader::new(q);
-        let scenario = r.pick("scenario", d.scenario);
-        let client = r.pick("client", d.client);
-        let design = read_design(&mut r, q, d.design);
-        let seed = r.int(SEED) as u64;
-        let speed = r.pick("speed", d.speed);
-        let schedule = read_schedule(&mut r, q, scenario);
-        r.reject_unknown(&KNOWN);
-        let step = match q.get("step").map(str::trim) {
-            None => d.step,
-            Some("end") => StepParam::End,
-            Some(raw) => StepParam::Raw(raw.to_string()),
-        };
-        let p = Self {
-            scenario,
-            client,
-            design,
-            seed,
-            step,
-            speed,
-            schedule,
-        };
+        let mut p = Self::default();
+        read_rows(&PARAMS, &mut r, q, &mut p);
         (p, r.notices)
     }
 
@@ -169,25 +303,9 @@ impl LabParams {
     }
 
     /// The query for these parameters with the step as they hold it (links
-    /// are built from this by `crate::pages::links`).
+    /// are built from this by the pages' links).
     pub fn query(&self) -> Query {
-        let step = match &self.step {
-            StepParam::End => "end".to_string(),
-            StepParam::Raw(raw) => raw.clone(),
-        };
-        let mut q = Query::new()
-            .with("scenario", self.scenario.id())
-            .with("client", self.client.id());
-        write_design(&mut q, self.design);
-        q.set("seed", self.seed.to_string());
-        q.set("step", step);
-        if self.speed != Speed::DEFAULT {
-            q.set("speed", self.speed.id());
-        }
-        if let Some(s) = &self.schedule {
-            q.set("schedule", encode(s));
-        }
-        q
+        write_rows(&PARAMS, self)
     }
 
     /// The fault schedule the run follows: its own, or its scenario's.
@@ -195,6 +313,16 @@ impl LabParams {
         self.schedule
             .clone()
             .unwrap_or_else(|| self.scenario.schedule())
+    }
+}
+
+/// `step`: a number as given (checked against the run's length once the
+/// run is known, [`LabParams::resolve_step`]), or `end`.
+fn read_step(q: &Query, default: &StepParam) -> StepParam {
+    match q.get("step").map(str::trim) {
+        None => default.clone(),
+        Some("end") => StepParam::End,
+        Some(raw) => StepParam::Raw(raw.to_string()),
     }
 }
 
@@ -222,13 +350,8 @@ fn read_schedule(r: &mut Reader, q: &Query, scenario: Scenario) -> Option<FaultS
 
 /// Reads `server` (a preset) and `design` (ids, any order); `design` wins,
 /// and every mechanism it cannot use, or a `server` it overrides, gets a notice
-/// naming the design actually used.
-fn read_design(r: &mut Reader, q: &Query, default: Design) -> Design {
-    read_design_as(r, q, default, "server")
-}
-
-/// [`read_design`] with the preset under the name `preset_param` (the
-/// workbench calls it `preset`).
+/// naming the design actually used. The preset is under the name
+/// `preset_param` (the workbench calls it `preset`).
 pub(crate) fn read_design_as(
     r: &mut Reader,
     q: &Query,
@@ -284,19 +407,6 @@ pub(crate) fn design_notice(p: DesignProblem, used: &str) -> Notice {
     }
 }
 
-/// `server=<preset>` when the design is one, else `design=<ids>`.
-fn write_design(q: &mut Query, design: Design) {
-    write_design_as(q, design, "server")
-}
-
-/// [`write_design`] with the preset under the name `preset_param`.
-pub(crate) fn write_design_as(q: &mut Query, design: Design, preset_param: &str) {
-    match design.preset() {
-        Some(p) => q.set(preset_param, p.id()),
-        None => q.set("design", design.to_ids()),
-    }
-}
-
 id_enum! {
     /// What the matrix's columns are.
     MatrixBy {
@@ -334,37 +444,25 @@ impl Default for MatrixParams {
 impl MatrixParams {
     /// Reads the query; every problem becomes a notice.
     pub fn from_query(q: &Query) -> (Self, Vec<Notice>) {
-        let d = Self::default();
         let mut r = Reader::new(q);
-        let by = r.pick("by", d.by);
-        let design = read_design(&mut r, q, d.design);
-        let client = r.pick("client", d.client);
-        let seed = r.int(SEED) as u64;
-        r.reject_unknown(&MATRIX_KNOWN);
-        (
-            Self {
-                by,
-                design,
-                client,
-                seed,
-            },
-            r.notices,
-        )
+        let mut p = Self::default();
+        read_rows(&MATRIX_PARAMS, &mut r, q, &mut p);
+        (p, r.notices)
     }
 
     /// The query for this state (only what differs from the default view).
+    /// `by=server` asks which server fixes one client's failure: its link
+    /// names the client before the server.
     pub fn to_query(&self) -> Query {
-        let mut q = match self.by {
-            MatrixBy::Client => Query::new(),
-            MatrixBy::Server => Query::new()
-                .with("by", MatrixBy::Server.id())
-                .with("client", self.client.id()),
-        };
-        if self.by == MatrixBy::Client || self.design != Design::NONE {
-            write_design(&mut q, self.design);
+        let rows = write_rows(&MATRIX_PARAMS, self);
+        let mut q = Query::new();
+        for key in ["by", "client"] {
+            if let Some(v) = rows.get(key) {
+                q.set(key, v);
+            }
         }
-        if self.seed != SEED.default as u64 {
-            q.set("seed", self.seed.to_string());
+        for (key, v) in rows.pairs() {
+            q.set(key, v.as_str());
         }
         q
     }
@@ -414,6 +512,37 @@ impl MatrixParams {
         }
     }
 }
+
+/// The contract of a lab page whose rows are `$rows`.
+macro_rules! lab_page_params {
+    ($params:ty, $rows:expr, $write:ident) => {
+        impl PageParams for $params {
+            const KNOWN: &'static [&'static str] = &names(&$rows);
+
+            fn label(param: &str) -> Option<&'static str> {
+                crate::kernel::param_table::label(&$rows, param)
+            }
+
+            fn limits() -> Vec<Limit> {
+                crate::kernel::param_table::limits(&$rows)
+            }
+
+            fn from_query(q: &Query) -> (Self, Vec<Notice>) {
+                <$params>::from_query(q)
+            }
+
+            fn to_query(&self) -> Query {
+                <$params>::$write(self)
+            }
+        }
+    };
+}
+pub(crate) use lab_page_params;
+
+// The lab's `step` is bounded by the run's length, known only after the run
+// (`LabParams::resolve_step`): it has no limit.
+lab_page_params!(LabParams, PARAMS, query);
+lab_page_params!(MatrixParams, MATRIX_PARAMS, to_query);
 
 #[cfg(test)]
 mod tests {

@@ -2,6 +2,7 @@
 //! keyboard shortcuts. Above the demos, below the UI.
 
 pub mod embed;
+pub mod fields;
 pub mod keys;
 pub mod links;
 pub mod route;

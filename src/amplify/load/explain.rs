@@ -1,10 +1,12 @@
 //! Why a lane did what it did, in one line derived from its own run: the
 //! policy's mechanism with the run's counts, then what the server went
-//! through after the trigger. The page and the tests read the same facts.
+//! through after the trigger. The page and the tests read the same facts;
+//! the lines are sentences with typed numbers, which the page writes.
 
 use super::config::{LoadConfig, LoadPolicy};
 use super::series::{Series, BIN_S};
 use super::sim::LoadOutcome;
+use crate::kernel::text::{Arg, Sentence};
 
 /// Seconds after the trigger over which the offered load is averaged.
 pub const AFTER_S: usize = 10;
@@ -89,23 +91,16 @@ impl LaneFacts {
     }
 }
 
-/// One sentence: a translation key and its arguments.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Sentence {
-    pub key: &'static str,
-    pub args: Vec<(&'static str, String)>,
+/// A share as the «why» lines state it: a whole percentage.
+fn pct(x: f64) -> Arg {
+    Arg::Pct(x, 0)
 }
 
-fn pct(x: f64) -> String {
-    format!("{:.0} %", x * 100.0)
-}
-
-fn num(x: f64) -> String {
-    if x >= 10.0 || x.fract() == 0.0 {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.1}")
-    }
+/// A rate or a span in seconds: whole from ten up (and when whole), else
+/// one decimal.
+fn num(x: f64) -> Arg {
+    let decimals = if x >= 10.0 || x.fract() == 0.0 { 0 } else { 1 };
+    Arg::Fixed(x, decimals)
 }
 
 /// The policy's mechanism, with this run's counts. A bucket that never ran
@@ -113,7 +108,7 @@ fn num(x: f64) -> String {
 pub fn mechanism(policy: LoadPolicy, cfg: &LoadConfig, f: &LaneFacts) -> Sentence {
     use LoadPolicy as P;
     let retry = ("retry_pct", pct(f.retry_share));
-    let refused = ("refused", f.refused.to_string());
+    let refused = ("refused", Arg::Raw(f.refused.to_string().into()));
     let bucket = matches!(
         policy,
         P::TokenBucket | P::TokenBucketFixedRate | P::TokenBucketAws
@@ -143,57 +138,55 @@ pub fn mechanism(policy: LoadPolicy, cfg: &LoadConfig, f: &LaneFacts) -> Sentenc
         ),
         P::CircuitBreaker => (
             "amplify.why.circuit_breaker",
-            vec![("fast_fails", f.fast_fails.to_string())],
+            vec![("fast_fails", Arg::Raw(f.fast_fails.to_string().into()))],
         ),
         P::BreakRetries => ("amplify.why.circuit_breaker_retries", vec![retry]),
         P::Deadline => (
             "amplify.why.deadline",
             vec![
-                ("dropped", f.dropped.to_string()),
+                ("dropped", Arg::Raw(f.dropped.to_string().into())),
                 ("wasted_pct", pct(f.wasted_share)),
             ],
         ),
         P::RetryAfter => ("amplify.why.retry_after", vec![retry]),
     };
-    Sentence { key, args }
+    Sentence {
+        key: key.into(),
+        args,
+    }
 }
 
 /// What the server went through: the backlog the trigger left, the load
 /// after it against the capacity, and whether goodput came back.
 pub fn outcome(cfg: &LoadConfig, f: &LaneFacts, recovered: Option<f64>) -> Sentence {
+    let with = |key: &'static str, args: Vec<(&'static str, Arg)>| Sentence {
+        key: key.into(),
+        args,
+    };
     let load = ("load", num(f.load_after));
     let cap = ("capacity", num(cfg.capacity));
     let Some(backlog) = f.backlog else {
-        return Sentence {
-            key: "amplify.why.no_trigger",
-            args: vec![load, cap],
-        };
+        return with("amplify.why.no_trigger", vec![load, cap]);
     };
     let backlog = ("backlog", num(backlog));
     let drain = cfg.capacity - f.load_after;
     match recovered {
-        Some(r) if r <= 0.0 => Sentence {
-            key: "amplify.why.at_once",
-            args: vec![backlog],
-        },
-        Some(r) => Sentence {
-            key: "amplify.why.recovered",
-            args: vec![
+        Some(r) if r <= 0.0 => with("amplify.why.at_once", vec![backlog]),
+        Some(r) => with(
+            "amplify.why.recovered",
+            vec![
                 backlog,
                 load,
                 cap,
                 ("drain", num(drain.max(0.0))),
                 ("s", num(r)),
             ],
-        },
-        None if drain <= 0.0 => Sentence {
-            key: "amplify.why.overloaded",
-            args: vec![backlog, load, cap],
-        },
-        None => Sentence {
-            key: "amplify.why.slow_drain",
-            args: vec![backlog, load, cap, ("drain", num(drain))],
-        },
+        ),
+        None if drain <= 0.0 => with("amplify.why.overloaded", vec![backlog, load, cap]),
+        None => with(
+            "amplify.why.slow_drain",
+            vec![backlog, load, cap, ("drain", num(drain))],
+        ),
     }
 }
 
@@ -228,13 +221,9 @@ pub fn plan(cfg: &LoadConfig, f: &LaneFacts, succeeded: bool) -> ChartPlan {
 
 /// The sentence on the per-second amplification chart.
 pub fn amp_note(f: &LaneFacts) -> Sentence {
-    Sentence {
-        key: "amplify.chart.amp_note",
-        args: vec![
-            ("n", f.first_call_requests.to_string()),
-            ("span", num(f.first_call_span)),
-            ("peak", num(f.peak_amplification)),
-            ("mean", num(f.amplification)),
-        ],
-    }
+    Sentence::new("amplify.chart.amp_note")
+        .arg("n", Arg::Raw(f.first_call_requests.to_string().into()))
+        .arg("span", num(f.first_call_span))
+        .arg("peak", num(f.peak_amplification))
+        .arg("mean", num(f.amplification))
 }

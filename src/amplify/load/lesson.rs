@@ -3,13 +3,13 @@
 //! that breaks the story changes the sentence too).
 
 use super::config::{LoadConfig, LoadPolicy};
-use super::explain::Sentence;
 use super::job::LaneResult;
 use crate::amplify::load_presets::Preset;
 use crate::amplify::params::fmt_num;
+use crate::kernel::text::{Arg, Sentence};
 
 /// The lesson: a sentence, and for the metastable story the policies that
-/// never recovered (the page names them in its language).
+/// never recovered (the page names them in its language, as `{never}`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Lesson {
     pub sentence: Sentence,
@@ -36,28 +36,25 @@ fn metastable(cfg: &LoadConfig, lanes: &[LaneResult]) -> Option<Lesson> {
         .filter(|r| r.recovered.is_none())
         .map(|r| r.policy)
         .collect();
-    let args = vec![
-        ("start", fmt_num(cfg.trigger.start)),
-        ("end", fmt_num(cfg.trigger.end)),
-        ("share", format!("{:.0} %", cfg.trigger_capacity * 100.0)),
-    ];
     let key = if never.is_empty() {
         "amplify.lesson.metastable_all"
     } else {
         "amplify.lesson.metastable"
     };
-    Some(Lesson {
-        sentence: Sentence { key, args },
-        never,
-    })
+    // The trigger's window as the student set it in the form and the URL.
+    let sentence = Sentence::new(key)
+        .arg("start", fmt_num(cfg.trigger.start))
+        .arg("end", fmt_num(cfg.trigger.end))
+        .arg("share", Arg::Pct(cfg.trigger_capacity, 0));
+    Some(Lesson { sentence, never })
 }
 
 /// A whole number as such, anything else with two decimals.
-fn short(x: f64) -> String {
+fn short(x: f64) -> Arg {
     if (x - x.round()).abs() < 1e-9 {
-        fmt_num(x.round())
+        Arg::Fixed(x.round(), 0)
     } else {
-        format!("{x:.2}")
+        Arg::Fixed(x, 2)
     }
 }
 
@@ -70,10 +67,9 @@ fn codex(lanes: &[LaneResult]) -> Option<Lesson> {
     };
     let (with, without) = (amp(true)?, amp(false)?);
     Some(Lesson {
-        sentence: Sentence {
-            key: "amplify.lesson.codex",
-            args: vec![("with", short(with)), ("without", short(without))],
-        },
+        sentence: Sentence::new("amplify.lesson.codex")
+            .arg("with", short(with))
+            .arg("without", short(without)),
         never: Vec::new(),
     })
 }

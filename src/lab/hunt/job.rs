@@ -29,11 +29,10 @@ pub const BUDGET: Bound<i64> = Bound {
 };
 
 /// `hunt_seed` (the workbench's): the hunt's seed, apart from the suite's.
+/// It spans the lab's own seed range ([`crate::lab::SEED_BOUND`]).
 pub const HUNT_SEED: Bound<i64> = Bound {
     name: "hunt_seed",
-    min: 0,
-    max: 999_999,
-    default: 1,
+    ..crate::lab::SEED_BOUND
 };
 
 /// The seed «再找一次» draws after `seed`: the next one up, wrapping

@@ -6,9 +6,9 @@
 
 use yew::prelude::*;
 
-use crate::amplify::params::fmt_num;
 use crate::amplify::{AmplifyParams, FanoutPolicy, LoadPolicy, View};
 use crate::i18n::{t, tf, Lang};
+use crate::kernel::page_params::PageParams;
 
 /// Props of [`Controls`].
 #[derive(Properties, PartialEq)]
@@ -34,7 +34,7 @@ fn field(
     let id = format!("amp-{name}");
     html! {
         <div class="field">
-            <label for={id.clone()}>{ t(l, &format!("amplify.param.{name}")) }</label>
+            <label for={id.clone()}>{ t(l, AmplifyParams::label(name).unwrap_or(name)) }</label>
             <input id={id} name={name} data-testid={format!("field-{name}")} value={value} {onchange} />
         </div>
     }
@@ -50,7 +50,7 @@ fn fanout_policy(l: Lang, current: FanoutPolicy, on_field: &Callback<(String, St
     });
     html! {
         <div class="field">
-            <label for="amp-policy">{ t(l, "amplify.param.policy") }</label>
+            <label for="amp-policy">{ t(l, AmplifyParams::label("policy").unwrap_or("policy")) }</label>
             <select id="amp-policy" name="policy" data-testid="field-policy" {onchange}>
                 { for FanoutPolicy::ALL.iter().map(|&p| html! {
                     <option value={p.id()} selected={p == current}>{ t(l, &format!("amplify.fanout_policy.{}", p.id())) }</option>
@@ -83,7 +83,7 @@ fn policy_boxes(l: Lang, chosen: &[LoadPolicy], on_field: &Callback<(String, Str
     });
     html! {
         <fieldset class="amp-policy-boxes" data-testid="field-policies">
-            <legend>{ t(l, "amplify.param.policies") }</legend>
+            <legend>{ t(l, AmplifyParams::label("policies").unwrap_or("policies")) }</legend>
             { for boxes }
         </fieldset>
     }
@@ -100,7 +100,9 @@ fn more(l: Lang, fields: Vec<Html>) -> Html {
     }
 }
 
-/// The numeric settings of the load view, in the order of the form.
+/// The numeric settings of the load view, in the order of the form (each
+/// one's label, value and bound are its row of the page's table,
+/// `amplify::params::PARAMS`).
 const LOAD_FIELDS: [&str; 20] = [
     "layers",
     "rate",
@@ -137,51 +139,20 @@ const SWEEP_FIELDS: [&str; 10] = [
     "seed",
 ];
 
-/// The value a numeric field shows: the parameter as the URL writes it.
-fn value(prm: &AmplifyParams, name: &str) -> String {
-    let ld = &prm.load;
-    let v = match name {
-        "layers" => return prm.layers_text(),
-        "seed" => return prm.seed.to_string(),
-        "calls" => return prm.calls.to_string(),
-        "steps" => return prm.steps.to_string(),
-        "p" => prm.fanout.p,
-        "rate" => ld.rate,
-        "capacity" => ld.capacity,
-        "timeout" => ld.timeout,
-        "duration" => ld.duration,
-        "trigger_start" => ld.trigger.start,
-        "trigger_end" => ld.trigger.end,
-        "trigger_capacity" => ld.trigger_capacity,
-        "incident_start" => ld.incident.start,
-        "incident_end" => ld.incident.end,
-        "base" => ld.base,
-        "cap" => ld.cap,
-        "deadline" => ld.deadline,
-        "retry_after" => ld.retry_after,
-        "shed" => ld.shed,
-        "budget_ratio" => ld.budget_ratio,
-        "refill" => ld.refill,
-        "recover_pct" => ld.recover_pct,
-        _ => return String::new(),
-    };
-    fmt_num(v)
-}
-
 /// The form of the current view.
 #[function_component(Controls)]
 pub fn controls(p: &ControlsProps) -> Html {
     let l = p.lang;
     let prm = &p.params;
-    let f = |name: &'static str| field(l, name, value(prm, name), &p.on_field);
+    let f = |name: &'static str| field(l, name, prm.value(name), &p.on_field);
     let body = match prm.view {
         View::Fanout => html! {
             <div class="fields">
                 { f("layers") }
                 { f("p") }
                 { fanout_policy(l, prm.fanout.policy, &p.on_field) }
-                { field(l, "budget", prm.fanout.budget.to_string(), &p.on_field) }
-                { field(l, "trials", prm.trials.to_string(), &p.on_field) }
+                { f("budget") }
+                { f("trials") }
                 { f("seed") }
             </div>
         },

@@ -7,14 +7,14 @@ use yew::prelude::*;
 
 use super::chart::{call_chart, line_chart, Line, Titles};
 use super::job::{JobHandle, Status};
-use crate::amplify::load::explain::{amp_note, mechanism, outcome, plan, Sentence};
+use crate::amplify::load::explain::{amp_note, mechanism, outcome, plan};
 use crate::amplify::load::job::LaneResult;
 use crate::amplify::load::lesson::lesson;
-use crate::amplify::load::Series;
+use crate::amplify::load::{Bin, Series};
 use crate::amplify::load_presets::Preset;
 use crate::amplify::work::Work;
 use crate::amplify::LoadPolicy;
-use crate::i18n::{t, tf, Lang};
+use crate::i18n::{render, t, tf, Lang};
 use crate::ui::size::use_width;
 
 /// Props of [`LoadView`] and [`LoadLesson`].
@@ -40,10 +40,6 @@ pub fn load_lesson(p: &LoadProps) -> Html {
     }
 }
 
-fn say(l: Lang, s: &Sentence) -> String {
-    tf(l, s.key, &s.args)
-}
-
 fn policy_name(l: Lang, p: LoadPolicy) -> String {
     t(l, &format!("amplify.policy.{}", p.id()))
 }
@@ -65,11 +61,11 @@ fn lesson_line(l: Lang, preset: Preset, results: &[LaneResult]) -> Html {
         .iter()
         .map(|&p| format!("{open}{}{close}", policy_name(l, p)))
         .collect();
-    let mut args = ls.sentence.args.clone();
-    args.push(("never", never.join(sep)));
+    let key = ls.sentence.key.to_string();
+    let sentence = ls.sentence.arg("never", never.join(sep));
     html! {
-        <p class="panel amp-lesson" data-testid="amp-lesson" data-key={ls.sentence.key}>
-            { tf(l, ls.sentence.key, &args) }
+        <p class="panel amp-lesson" data-testid="amp-lesson" data-key={key}>
+            { render(l, &sentence) }
         </p>
     }
 }
@@ -108,7 +104,7 @@ struct LaneProps {
     result: LaneResult,
 }
 
-fn points(s: &Series, y: impl Fn(&crate::amplify::load::Bin) -> Option<f64>) -> Vec<(f64, f64)> {
+fn points(s: &Series, y: impl Fn(&Bin) -> Option<f64>) -> Vec<(f64, f64)> {
     s.bins
         .iter()
         .enumerate()
@@ -139,6 +135,27 @@ fn numbers(l: Lang, r: &LaneResult) -> Html {
     }
 }
 
+/// Why the lane did what it did: its mechanism, then what the server went
+/// through.
+fn why(l: Lang, r: &LaneResult) -> String {
+    let cfg = &r.cfg;
+    let parts = [
+        mechanism(r.policy, cfg, &r.facts),
+        outcome(cfg, &r.facts, r.recovered),
+    ];
+    format!("{} {}", render(l, &parts[0]), render(l, &parts[1]))
+}
+
+/// The tops of the load chart (offered load or capacity) and of the
+/// goodput chart, at least 1.
+fn chart_tops(s: &Series) -> (f64, f64) {
+    let top = |v: fn(&Bin) -> f64| s.bins.iter().map(v).fold(1.0, f64::max);
+    (
+        top(|b| f64::from(b.requests).max(b.capacity)),
+        top(|b| f64::from(b.successes)),
+    )
+}
+
 /// One lane: its «why», numbers and charts, drawn at the card's width.
 #[function_component(LaneCard)]
 fn lane_card(p: &LaneProps) -> Html {
@@ -146,11 +163,6 @@ fn lane_card(p: &LaneProps) -> Html {
     let node = use_node_ref();
     let width = use_width(node.clone()).max(200.0);
     let cfg = &r.cfg;
-    let why = format!(
-        "{} {}",
-        say(l, &mechanism(r.policy, cfg, &r.facts)),
-        say(l, &outcome(cfg, &r.facts, r.recovered))
-    );
     let show = plan(cfg, &r.facts, r.success_rate > 0.0);
     let name = lane_name(l, r);
     let s = &r.series;
@@ -167,22 +179,13 @@ fn lane_card(p: &LaneProps) -> Html {
             }, width, n, y_max, lines) }
         </> }
     };
-    let load_max = s
-        .bins
-        .iter()
-        .map(|b| f64::from(b.requests).max(b.capacity))
-        .fold(1.0, f64::max);
-    let good_max = s
-        .bins
-        .iter()
-        .map(|b| f64::from(b.successes))
-        .fold(1.0, f64::max);
+    let (load_max, good_max) = chart_tops(s);
     let amp = points(s, |b| b.amplification());
     let amp_max = amp.iter().map(|p| p.1).fold(1.0, f64::max);
     html! {
         <section class="panel amp-lane" data-testid={format!("lane-{}", r.id)}>
             <h3>{ name.clone() }</h3>
-            <p class="amp-why" data-testid={format!("why-{}", r.id)}>{ why }</p>
+            <p class="amp-why" data-testid={format!("why-{}", r.id)}>{ why(l, r) }</p>
             { numbers(l, r) }
             <div class="amp-charts" ref={node}>
                 if show.load {
@@ -209,7 +212,7 @@ fn lane_card(p: &LaneProps) -> Html {
                 { chart("amplify.chart.amplification", "amplify.axis.times", amp_max,
                     vec![Line { class: "amp", points: amp }]) }
                 if show.amp_note {
-                    <p class="muted" data-testid={format!("amp-note-{}", r.id)}>{ say(l, &amp_note(&r.facts)) }</p>
+                    <p class="muted" data-testid={format!("amp-note-{}", r.id)}>{ render(l, &amp_note(&r.facts)) }</p>
                 }
             </div>
         </section>

@@ -10,6 +10,7 @@ use crate::amplify::sweep::SweepPoint;
 use crate::amplify::work::Work;
 use crate::amplify::LoadPolicy;
 use crate::i18n::{t, tf, Lang};
+use crate::kernel::job::Timing;
 use crate::ui::size::use_width;
 
 /// Props of [`SweepView`].
@@ -36,6 +37,37 @@ fn lines(points: &[SweepPoint], policies: &[LoadPolicy], y: fn(&SweepPoint) -> f
         .collect()
 }
 
+/// The sweep's progress bar and where it stands: running with «取消»,
+/// done in how long, or cancelled with «重新开始».
+fn progress(l: Lang, p: &SweepProps, timing: &Timing, pct: String) -> Html {
+    let cancel = {
+        let job = p.job.clone();
+        Callback::from(move |_| job.cancel())
+    };
+    let restart = {
+        let r = p.on_restart.clone();
+        Callback::from(move |_| r.emit(()))
+    };
+    html! {
+        <div class="amp-progress">
+            <progress max="100" value={pct.clone()} data-testid="sweep-progress"></progress>
+            { match timing.status() {
+                Status::Running => html! { <>
+                    <span>{ tf(l, "amplify.progress", &[("pct", pct)]) }</span>
+                    <button type="button" data-testid="sweep-cancel" onclick={cancel}>{ t(l, "amplify.cancel") }</button>
+                </> },
+                Status::Done => html! {
+                    <span data-testid="sweep-done">{ tf(l, "amplify.done_in", &[("ms", crate::i18n::num::duration(l, timing.elapsed_ms().round()))]) }</span>
+                },
+                Status::Cancelled => html! { <>
+                    <span data-testid="sweep-cancelled">{ t(l, "amplify.cancelled") }</span>
+                    <button type="button" data-testid="sweep-restart" onclick={restart}>{ t(l, "amplify.restart") }</button>
+                </> },
+            } }
+        </div>
+    }
+}
+
 /// The view.
 #[function_component(SweepView)]
 pub fn sweep_view(p: &SweepProps) -> Html {
@@ -51,33 +83,10 @@ pub fn sweep_view(p: &SweepProps) -> Html {
     };
     let pts = &job.points;
     let amp_max = pts.iter().map(|p| p.amplification).fold(1.0, f64::max);
-    let cancel = {
-        let job = p.job.clone();
-        Callback::from(move |_| job.cancel())
-    };
-    let restart = {
-        let r = p.on_restart.clone();
-        Callback::from(move |_| r.emit(()))
-    };
     let pct = format!("{:.0}", job.progress() * 100.0);
     html! {
         <div class="amp-sweep" ref={node}>
-            <div class="amp-progress">
-                <progress max="100" value={pct.clone()} data-testid="sweep-progress"></progress>
-                { match state.timing().status() {
-                    Status::Running => html! { <>
-                        <span>{ tf(l, "amplify.progress", &[("pct", pct)]) }</span>
-                        <button type="button" data-testid="sweep-cancel" onclick={cancel}>{ t(l, "amplify.cancel") }</button>
-                    </> },
-                    Status::Done => html! {
-                        <span data-testid="sweep-done">{ tf(l, "amplify.done_in", &[("ms", crate::i18n::num::duration(l, state.timing().elapsed_ms().round()))]) }</span>
-                    },
-                    Status::Cancelled => html! { <>
-                        <span data-testid="sweep-cancelled">{ t(l, "amplify.cancelled") }</span>
-                        <button type="button" data-testid="sweep-restart" onclick={restart}>{ t(l, "amplify.restart") }</button>
-                    </> },
-                } }
-            </div>
+            { progress(l, p, state.timing(), pct) }
             <ul class="amp-legend">
                 { for p.policies.iter().map(|pol| html! {
                     <li class={pol.id()}>{ t(l, &format!("amplify.policy.{}", pol.id())) }</li>

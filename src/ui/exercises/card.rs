@@ -8,21 +8,20 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::build;
+use super::form::{use_form, Form};
+use super::graded;
 use super::inputs;
+use super::kinds;
 use super::runner::{use_runner, RunState, Runner};
 use super::view;
-use crate::exercises::form::{
-    fields, initial_choice, initial_design, initial_inputs, initial_picks, kind_key, pick_count,
-    read_response, rule_key, Draft, Problem,
-};
+use crate::exercises::form::{kind_key, read_response, rule_key, Draft, Problem};
 use crate::exercises::grade::{grade, ModelValue, Record, Response};
+use crate::exercises::kinds::Grading;
 use crate::exercises::live::LiveError;
 use crate::exercises::sections::Source;
-use crate::exercises::{order, revisions, Kind, PredictInput, Question};
-use crate::i18n::{t, tf, Lang};
+use crate::exercises::{revisions, Question};
+use crate::i18n::{render, t, tf, Lang};
 use crate::lab::suite::SuiteRow;
-use crate::lab::Design;
 use crate::ui::link::AppLink;
 
 #[derive(Properties, PartialEq)]
@@ -69,52 +68,27 @@ fn submit(
     if matches!(runner.state(), RunState::Running { .. }) {
         return;
     }
-    if let (Kind::Build(c), Response::Design(d)) = (&q.kind, &resp) {
-        let error = error.clone();
-        let design = *d;
-        return runner.start_suite(
-            c,
-            design,
-            Callback::from(move |res: Result<Vec<SuiteRow>, LiveError>| match res {
-                Ok(rows) => record(resp.clone(), Some(ModelValue::Suite { rows })),
-                Err(e) => error.set(Some(Problem::Model(e.0))),
-            }),
-        );
-    }
-    let Kind::Predict { model, .. } = &q.kind else {
-        return record(resp, None);
+    let design = match &resp {
+        Response::Design(d) => Some(*d),
+        _ => None,
     };
-    let error = error.clone();
-    runner.start(
-        model,
-        Callback::from(move |res: Result<ModelValue, LiveError>| match res {
+    let done = {
+        let (error, record, resp) = (error.clone(), record.clone(), resp.clone());
+        move |value: Result<ModelValue, LiveError>| match value {
             Ok(mv) => record(resp.clone(), Some(mv)),
             Err(e) => error.set(Some(Problem::Model(e.0))),
-        }),
-    );
-}
-
-/// What the student has entered in a card's form, and why the last submit
-/// was not graded.
-#[derive(Clone)]
-struct Form {
-    inputs: UseStateHandle<Vec<String>>,
-    choice: UseStateHandle<Option<String>>,
-    picks: UseStateHandle<Vec<Option<String>>>,
-    design: UseStateHandle<Design>,
-    error: UseStateHandle<Option<Problem>>,
-}
-
-/// The form's state, restored from the stored answer.
-#[hook]
-fn use_form(q: &Question, record: Option<&Record>) -> Form {
-    let n = fields(q).len();
-    Form {
-        inputs: use_state(|| initial_inputs(n, record)),
-        choice: use_state(|| initial_choice(record)),
-        picks: use_state(|| initial_picks(pick_count(q), record)),
-        design: use_state(|| initial_design(record)),
-        error: use_state(|| None::<Problem>),
+        }
+    };
+    match (q.kind.module().grading(), design) {
+        (Grading::Model(model), _) => runner.start(model, Callback::from(done)),
+        (Grading::Suite(c), Some(design)) => {
+            let rows = move |res: Result<Vec<SuiteRow>, LiveError>| {
+                done(res.map(|rows| ModelValue::Suite { rows }))
+            };
+            runner.start_suite(c, design, Callback::from(rows));
+        }
+        // Graded on the bank's key (a build's form always gives a design).
+        (Grading::Now | Grading::Suite(_), _) => record(resp, None),
     }
 }
 
@@ -146,21 +120,7 @@ fn on_submit(
 
 /// The answer controls for the question's kind.
 fn controls(ctx: &inputs::Ctx, form: &Form) -> Html {
-    let (l, q) = (ctx.l, ctx.q);
-    let specs = fields(q);
-    match &q.kind {
-        Kind::Build(c) => html! { <>
-            { build::terms(l, q, c) }
-            { build::picker(l, q, &form.design, ctx.running) }
-        </> },
-        Kind::Cases(c) => inputs::cases(ctx, c, &form.picks),
-        Kind::Predict {
-            input: PredictInput::RedGreen(assertions),
-            model: crate::exercises::Model::RedGreen(bench),
-        } => inputs::test_picks(ctx, &bench.fault_ids(), assertions, &form.picks),
-        _ if !specs.is_empty() => inputs::number_fields(ctx, &specs, &form.inputs),
-        _ => inputs::radios(ctx, &order::shown(q), &form.choice),
-    }
+    kinds::card_of(ctx.q).controls(ctx, form)
 }
 
 #[function_component(QuestionCard)]
@@ -194,10 +154,10 @@ pub fn question_card(p: &CardProps) -> Html {
             <form {onsubmit} novalidate=true>
                 { controls(&ctx, &form) }
                 { actions(l, &q, &runner, p.record.is_some()) }
-                if let Some(msg) = &*form.error { <p class="ex-error" role="alert" data-testid={format!("error-{id}")}>{ msg.text(l) }</p> }
+                if let Some(msg) = &*form.error { <p class="ex-error" role="alert" data-testid={format!("error-{id}")}>{ render(l, &msg.sentence()) }</p> }
             </form>
             <div aria-live="polite">
-                if let Some(r) = &p.record { { view::result(l, &q, r) } }
+                if let Some(r) = &p.record { { graded::result(l, &q, r) } }
                 if let (Some(first), Some(_)) = (p.first_try, &p.record) { { view::first_try(l, id, first) } }
                 else if let Some(c) = &p.changed { { view::changed(l, &q, c) } }
             </div>
@@ -224,7 +184,8 @@ fn header(l: Lang, q: &Question) -> Html {
 fn actions(l: Lang, q: &Question, runner: &Runner, answered: bool) -> Html {
     let id = q.id;
     let running = matches!(runner.state(), RunState::Running { .. });
-    let button = if matches!(q.kind, Kind::Predict { .. } | Kind::Build(_)) {
+    let runs = !matches!(q.kind.module().grading(), Grading::Now);
+    let button = if runs {
         html! { <button type="submit" class="primary" data-testid={format!("run-{id}")} disabled={running}>{ t(l, "ex.run") }</button> }
     } else {
         html! { <button type="submit" class="primary" data-testid={format!("submit-{id}")}>{ t(l, "ex.submit") }</button> }

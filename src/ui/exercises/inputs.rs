@@ -1,7 +1,7 @@
-//! The answer controls of a question card: number fields, a radio group,
-//! one select per part of each case of a cases question, and a test's
-//! fault and assertion. Each control writes into its card's state on every event, so
-//! nothing typed is lost when the page redraws.
+//! The answer controls several kinds share: labelled number fields and a
+//! radio group (each kind's own controls are in [`super::kinds`]). Each
+//! control writes into its card's state on every event, so nothing typed
+//! is lost when the page redraws.
 
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -9,12 +9,12 @@ use yew::prelude::*;
 use super::marks;
 use super::view;
 use crate::exercises::form::FieldSpec;
-use crate::exercises::{order, CasePart, CaseRow, Cases, Question};
+use crate::exercises::Question;
 use crate::i18n::{t, tf, Lang};
 use crate::ui::exercises::view::choice_text;
 
 /// The value of the input or select an event came from.
-fn input_value(e: &Event) -> String {
+pub(super) fn input_value(e: &Event) -> String {
     if let Some(s) = e.target_dyn_into::<HtmlSelectElement>() {
         return s.value();
     }
@@ -36,6 +36,7 @@ pub(super) fn number_fields(
     c: &Ctx,
     specs: &[FieldSpec],
     inputs: &UseStateHandle<Vec<String>>,
+    legend: &'static str,
 ) -> Html {
     let (l, id) = (c.l, c.q.id);
     let field = |(i, s): (usize, &FieldSpec)| {
@@ -73,11 +74,6 @@ pub(super) fn number_fields(
             </div>
         }
     };
-    let legend = if matches!(c.q.kind, crate::exercises::Kind::Predict { .. }) {
-        "ex.predict_legend"
-    } else {
-        "ex.fill"
-    };
     html! {
         <fieldset>
             <legend class="sr-only">{ t(l, legend) }</legend>
@@ -91,13 +87,9 @@ pub(super) fn radios(
     c: &Ctx,
     opts: &[&'static str],
     choice: &UseStateHandle<Option<String>>,
+    legend: &'static str,
 ) -> Html {
     let (l, id) = (c.l, c.q.id);
-    let legend = match c.q.kind {
-        crate::exercises::Kind::TrueFalse(_) => "ex.statement",
-        crate::exercises::Kind::Predict { .. } => "ex.predict_legend",
-        _ => "ex.choose",
-    };
     let radio = |o: &&'static str| {
         let o = *o;
         let onchange = {
@@ -121,100 +113,10 @@ pub(super) fn radios(
 }
 
 /// Sets pick `i` of a card's picks.
-fn set_pick(picks: &UseStateHandle<Vec<Option<String>>>, i: usize, v: String) {
+pub(super) fn set_pick(picks: &UseStateHandle<Vec<Option<String>>>, i: usize, v: String) {
     let mut next = (**picks).clone();
     if let Some(slot) = next.get_mut(i) {
         *slot = (!v.is_empty()).then_some(v);
     }
     picks.set(next);
-}
-
-/// One fieldset per case of a cases question, one select per part, each
-/// part's options in that case's shuffled order, and each part marked once
-/// graded (picks and marks case by case).
-pub(super) fn cases(c: &Ctx, cs: &Cases, picks: &UseStateHandle<Vec<Option<String>>>) -> Html {
-    let (l, id) = (c.l, c.q.id);
-    let n = cs.parts.len();
-    let part = |i: usize, row: &CaseRow, j: usize, p: &CasePart| {
-        let slot = i * n + j;
-        let select_id = format!("ex-{id}-case-{}-{}", i + 1, j + 1);
-        let onchange = {
-            let picks = picks.clone();
-            Callback::from(move |e: Event| set_pick(&picks, slot, input_value(&e)))
-        };
-        let current = picks.get(slot).cloned().flatten();
-        html! {
-            <div class="ex-row">
-                <label for={select_id.clone()}>{ t(l, p.label) }</label>
-                <span class="ex-input">
-                    <select id={select_id} data-testid={format!("case-{id}-{}-{}", i + 1, j + 1)} {onchange} disabled={c.running}>
-                        <option value="" selected={current.is_none()}>{ t(l, "ex.case_placeholder") }</option>
-                        { for order::case_options(id, row, p).into_iter().map(|o| html! {
-                            <option value={o} selected={current.as_deref() == Some(o)}>{ choice_text(l, c.q, o) }</option>
-                        }) }
-                    </select>
-                    if let Some(ok) = c.marks.get(slot) {
-                        { marks::case_mark(l, *ok, format!("case-mark-{id}-{}-{}", i + 1, j + 1)) }
-                    }
-                </span>
-            </div>
-        }
-    };
-    let case = |(i, row): (usize, &CaseRow)| {
-        html! {
-            <fieldset class="ex-rows ex-case" data-testid={format!("case-{id}-{}", i + 1)}>
-                <legend>{ t(l, row.label) }</legend>
-                { for cs.parts.iter().enumerate().map(|(j, p)| part(i, row, j, p)) }
-            </fieldset>
-        }
-    };
-    html! {
-        <div class="ex-cases">
-            <p class="muted">{ t(l, "ex.cases_legend") }</p>
-            { for cs.rows.iter().enumerate().map(case) }
-        </div>
-    }
-}
-
-/// A test: one fault (by the lab's scenario names), the assertion that
-/// reproduces the problem on the wrong server, and the regression assertion.
-pub(super) fn test_picks(
-    c: &Ctx,
-    faults: &[&'static str],
-    assertions: &[&'static str],
-    picks: &UseStateHandle<Vec<Option<String>>>,
-) -> Html {
-    let (l, id) = (c.l, c.q.id);
-    let group = |slot: usize,
-                 prefix: &'static str,
-                 legend: &'static str,
-                 opts: Vec<&'static str>,
-                 text: &dyn Fn(&str) -> String| {
-        let current = picks.get(slot).cloned().flatten();
-        html! {
-            <fieldset class="ex-options">
-                <legend>{ t(l, legend) }</legend>
-                { for opts.into_iter().map(|o| {
-                    let onchange = {
-                        let picks = picks.clone();
-                        Callback::from(move |_: Event| set_pick(&picks, slot, o.to_string()))
-                    };
-                    html! {
-                        <label class="ex-option">
-                            <input type="radio" name={format!("ex-{id}-{prefix}")} value={o}
-                                data-testid={format!("{prefix}-{id}-{o}")}
-                                checked={current.as_deref() == Some(o)} {onchange} disabled={c.running} />
-                            { text(o) }
-                        </label>
-                    }
-                }) }
-            </fieldset>
-        }
-    };
-    let text = |o: &str| choice_text(l, c.q, o);
-    html! { <>
-        { group(0, "fault", "ex.test_fault", faults.to_vec(), &text) }
-        { group(1, "assert", "ex.test_assertion", order::shuffled(id, "assert", assertions), &text) }
-        { group(2, "regression", "ex.test_regression", order::shuffled(id, "regression", assertions), &text) }
-    </> }
 }

@@ -11,7 +11,10 @@
 
 mod build;
 mod card;
+mod form;
+mod graded;
 mod inputs;
+mod kinds;
 mod marks;
 mod runner;
 mod store;
@@ -124,8 +127,18 @@ fn perform(edit: &Edit) -> (Write, Option<Problem>) {
     }
 }
 
-#[function_component(ExercisesPage)]
-pub fn exercises_page(p: &PageProps) -> Html {
+/// What the page holds across redraws.
+struct PageState {
+    bank: Rc<Vec<Question>>,
+    /// The cards' questions, one `Rc` each, never rebuilt.
+    questions: Rc<Vec<Rc<Question>>>,
+    state: UseReducerHandle<State>,
+}
+
+/// The bank, the cards' questions and the page's state, loaded from
+/// storage once.
+#[hook]
+fn use_page_state() -> PageState {
     let bank = use_memo((), |_| bank());
     // The cards' questions, shared and never rebuilt: with the memoized
     // `on_record` below, a card's props stay equal across the page's redraws,
@@ -145,7 +158,20 @@ pub fn exercises_page(p: &PageProps) -> Html {
             ..State::default()
         }
     });
+    PageState {
+        bank,
+        questions,
+        state,
+    }
+}
 
+#[function_component(ExercisesPage)]
+pub fn exercises_page(p: &PageProps) -> Html {
+    let PageState {
+        bank,
+        questions,
+        state,
+    } = use_page_state();
     let l = p.lang;
     let (selection, notices) = read_query(&p.query, p.lang, &bank);
     let Selection { question, section } = selection;

@@ -7,9 +7,12 @@ use yew::prelude::*;
 
 use super::labels::{label, origin_note, vn_definition};
 use crate::herd::params::bounds;
+use crate::herd::params::PARAMS;
 use crate::herd::{HerdParams, Strategy, View};
 use crate::i18n::{t, Lang};
-use crate::kernel::params::{check_float, check_int, Bound};
+use crate::kernel::page_params::Limit;
+use crate::kernel::param_table::{row, Field};
+use crate::kernel::params::{check_float, check_int};
 
 #[derive(Properties, PartialEq)]
 pub struct ControlsProps {
@@ -24,63 +27,60 @@ fn input_value(e: &Event) -> Option<web_sys::HtmlInputElement> {
         .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
 }
 
-/// The value a field's raw text stands for, as shown after the change.
-trait Canon: Copy + 'static {
-    fn canon(self, raw: &str) -> String;
-}
-
-impl Canon for Bound<i64> {
-    fn canon(self, raw: &str) -> String {
-        check_int(raw, self).0.to_string()
+/// The value a field's raw text stands for, as shown after the change:
+/// checked against the row's limit as a whole or a decimal number.
+fn canon(field: Field, limit: Limit, raw: &str) -> String {
+    match field {
+        Field::Float => fmt_f(check_float(raw, limit.as_float()).0),
+        _ => check_int(raw, limit.as_int()).0.to_string(),
     }
 }
 
-impl Canon for Bound<f64> {
-    fn canon(self, raw: &str) -> String {
-        fmt_f(check_float(raw, self).0)
-    }
-}
-
-fn number_field<T: std::fmt::Display + PartialEq + Copy + 'static>(
+/// The field of the numeric parameter `name`, from its row of the page's
+/// table (its bound, its value, whole or decimal); `label` when the view
+/// names it its own way.
+fn number_field(
     lang: Lang,
-    key: &str,
-    b: &Bound<T>,
-    value: String,
-    step: &str,
+    name: &'static str,
+    label: Option<&str>,
+    prm: &HerdParams,
     on_field: &Callback<(String, String)>,
-) -> Html
-where
-    Bound<T>: Canon,
-{
-    let name = b.name.to_string();
+) -> Html {
+    let Some(row) = row(&PARAMS, name) else {
+        return Html::default();
+    };
+    let Some(limit) = row.limit else {
+        return Html::default();
+    };
+    let field = row.field;
     let cb = on_field.clone();
-    let bound = *b;
     let onchange = Callback::from(move |e: Event| {
         if let Some(el) = input_value(&e) {
             let raw = el.value();
             // Show the value actually used (the notice explains the change),
             // even when it equals the previous one and nothing re-renders.
-            el.set_value(&bound.canon(&raw));
-            cb.emit((name.clone(), raw));
+            el.set_value(&canon(field, limit, &raw));
+            cb.emit((name.to_string(), raw));
         }
     });
+    let step = if field == Field::Float { "any" } else { "1" };
     html! {
         <label>
-            <span>{ t(lang, key) }</span>
-            <input type="number" name={b.name} data-testid={format!("input-{}", b.name)}
-                value={value} step={step.to_string()} inputmode="decimal"
+            <span>{ t(lang, label.unwrap_or(row.label)) }</span>
+            <input type="number" name={name} data-testid={format!("input-{name}")}
+                value={(row.value)(prm)} step={step} inputmode="decimal"
                 onchange={onchange} />
-            <span class="muted herd-range">{ range_text(lang, b) }</span>
+            <span class="muted herd-range">{ range_text(lang, limit) }</span>
         </label>
     }
 }
 
 /// The allowed range as a student reads it (grouped, the seed's in words).
-fn range_text<T: std::fmt::Display + Copy>(lang: Lang, b: &Bound<T>) -> String {
-    let as_int = |v: T| v.to_string().parse::<i64>().ok();
-    match (as_int(b.min), as_int(b.max)) {
-        (Some(min), Some(max)) => crate::i18n::num::range(lang, min, max),
-        _ => b.range_text(),
+fn range_text(lang: Lang, b: Limit) -> String {
+    if b.min.fract() == 0.0 && b.max.fract() == 0.0 {
+        crate::i18n::num::range(lang, b.min as i64, b.max as i64)
+    } else {
+        format!("{}–{}", b.min, b.max)
     }
 }
 
@@ -146,20 +146,19 @@ fn number_fields(lang: Lang, prm: &HerdParams, f: &Callback<(String, String)>) -
     html! {
         <div class="controls">
             if prm.view == View::Run {
-                { number_field(lang, "herd.param.clients", &bounds::CLIENTS, prm.clients.to_string(), "1", f) }
+                { number_field(lang, "clients", Some("herd.param.clients"), prm, f) }
             } else {
-                { number_field(lang, "herd.param.n_from", &bounds::N_FROM, prm.n_from.to_string(), "1", f) }
-                { number_field(lang, "herd.param.n_to", &bounds::N_TO, prm.n_to.to_string(), "1", f) }
-                { number_field(lang, "herd.param.n_step", &bounds::N_STEP, prm.n_step.to_string(), "1", f) }
+                { number_field(lang, "n_from", None, prm, f) }
+                { number_field(lang, "n_to", None, prm, f) }
+                { number_field(lang, "n_step", None, prm, f) }
             }
-            { number_field(lang, if prm.view == View::Run { "herd.param.trials_run" } else { "herd.param.trials" },
-                &bounds::TRIALS, prm.trials.to_string(), "1", f) }
-            { number_field(lang, "herd.param.base", &bounds::BASE, fmt_f(prm.base_ms), "any", f) }
-            { number_field(lang, "herd.param.cap", &bounds::CAP, fmt_f(prm.cap_ms), "any", f) }
-            { number_field(lang, "herd.param.net_mean", &bounds::NET_MEAN, fmt_f(prm.net_mean_ms), "any", f) }
-            { number_field(lang, "herd.param.net_sd", &bounds::NET_SD, fmt_f(prm.net_sd_ms), "any", f) }
+            { number_field(lang, "trials", Some(if prm.view == View::Run { "herd.param.trials_run" } else { "herd.param.trials" }), prm, f) }
+            { number_field(lang, "base", None, prm, f) }
+            { number_field(lang, "cap", None, prm, f) }
+            { number_field(lang, "net_mean", None, prm, f) }
+            { number_field(lang, "net_sd", None, prm, f) }
             <div class="herd-seed">
-                { number_field(lang, "common.seed", &bounds::SEED, prm.seed.to_string(), "1", f) }
+                { number_field(lang, "seed", None, prm, f) }
                 <button type="button" data-testid="seed-random" onclick={random_seed}>
                     { t(lang, "herd.seed.random") }
                 </button>

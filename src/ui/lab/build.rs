@@ -13,7 +13,7 @@ use super::engine_job::{use_engine_runner, EngineRunner};
 use super::engine_view::engine_note;
 use super::hunt::HuntPanel;
 use crate::i18n::{t, tf, Lang};
-use crate::kernel::params::Notice;
+use crate::kernel::page_form::{FormEdit, PageForm};
 use crate::lab::build::{toggle, SuiteState};
 use crate::lab::build_job::{build_job, BuildJob, Workbench};
 use crate::lab::hunt::KindSet;
@@ -21,42 +21,33 @@ use crate::lab::wire::EngineFault;
 use crate::lab::{BuildParams, ClientStrategy, Design, Mechanism};
 use crate::ui::dom::now_ms;
 use crate::ui::page::PageProps;
+use crate::ui::page_form::use_page_form;
 use crate::ui::widgets::NoticeList;
 
 /// The workbench page.
 #[function_component(BuildPage)]
 pub fn build_page(p: &PageProps) -> Html {
     let l = p.lang;
-    let init = {
-        let q = p.query.clone();
-        use_memo((), move |_| BuildParams::from_query(&q))
-    };
-    let params = use_state(|| init.0.clone());
-    let notices = use_state(|| init.1.clone());
+    let (form, _) = use_page_form::<BuildParams>(&p.query, &p.set_link);
     let generation = use_state(|| 0u32);
     let jobs = use_engine_runner::<BuildJob>();
-
-    {
-        let set_link = p.set_link.clone();
-        use_effect_with((*params).clone(), move |b| set_link.emit(b.clone().into()));
-    }
     {
         // A new design's job replaces the old one (and the engine drops
         // the old requests), keeping its rows to compare with.
         let jobs = jobs.clone();
-        use_effect_with(((*params).clone(), *generation), move |(b, _)| {
+        use_effect_with((form.params.clone(), *generation), move |(b, _)| {
             start_grading(&jobs, b);
         });
     }
 
-    let actions = actions(&params, &notices);
+    let actions = actions(&form);
     let retry = {
         let generation = generation.clone();
         Callback::from(move |()| generation.set(*generation + 1))
     };
-    let set_kinds = kinds_setter(&params);
-    let set_seed = hunt_seed_setter(&params);
-    let b = (*params).clone();
+    let set_kinds = kinds_setter(&form);
+    let set_seed = hunt_seed_setter(&form);
+    let b = form.params.clone();
     let job = jobs.runner.job.borrow();
     let idle;
     let bench = match job.as_ref() {
@@ -71,7 +62,7 @@ pub fn build_page(p: &PageProps) -> Html {
         <section class={classes!("lab", "build", p.embed.then_some("compact"))}>
             <h1 data-testid="build-title">{ t(l, "build.title") }</h1>
             if !p.embed { <p>{ t(l, "build.intro") }</p> }
-            <NoticeList lang={l} notices={(*notices).clone()} />
+            <NoticeList lang={l} notices={form.notices.clone()} />
             { controls(l, &b, &actions) }
             { build_status(l, shown, bench.error(), retry) }
             if reveal.is_done() { { score_block(l, shown, &actions) } }
@@ -89,25 +80,28 @@ fn start_grading(jobs: &EngineRunner<BuildJob>, b: &BuildParams) {
     jobs.start(build_job(b, before.as_ref(), now_ms()), None);
 }
 
+/// The page's form: its parameters and notices.
+type Form = UseReducerHandle<PageForm<BuildParams>>;
+
 /// The hunt's fault kinds go into the page's parameters (and so the URL).
-fn kinds_setter(params: &UseStateHandle<BuildParams>) -> Callback<KindSet> {
-    let params = params.clone();
+fn kinds_setter(form: &Form) -> Callback<KindSet> {
+    let form = form.clone();
     Callback::from(move |kinds| {
-        params.set(BuildParams {
+        form.dispatch(FormEdit::Set(BuildParams {
             kinds,
-            ..(*params).clone()
-        })
+            ..form.params.clone()
+        }))
     })
 }
 
 /// The hunt's seed goes into the page's parameters (and so the URL).
-fn hunt_seed_setter(params: &UseStateHandle<BuildParams>) -> Callback<u64> {
-    let params = params.clone();
+fn hunt_seed_setter(form: &Form) -> Callback<u64> {
+    let form = form.clone();
     Callback::from(move |hunt_seed| {
-        params.set(BuildParams {
+        form.dispatch(FormEdit::Set(BuildParams {
             hunt_seed,
-            ..(*params).clone()
-        })
+            ..form.params.clone()
+        }))
     })
 }
 
@@ -135,29 +129,30 @@ fn build_status(
 
 /// What the controls and the fix buttons do: each sets the design (or the
 /// client), and the notices say what was not used.
-fn actions(params: &UseStateHandle<BuildParams>, notices: &UseStateHandle<Vec<Notice>>) -> Actions {
+fn actions(form: &Form) -> Actions {
     let toggle_cb = {
-        let (params, notices) = (params.clone(), notices.clone());
+        let form = form.clone();
         Callback::from(move |(m, on): (Mechanism, bool)| {
-            let (design, why) = toggle(params.design, m, on);
-            notices.set(why);
-            params.set(params.with_design(design));
+            let (design, why) = toggle(form.params.design, m, on);
+            form.dispatch(FormEdit::SetNoticed(form.params.with_design(design), why));
         })
     };
     let set_design = {
-        let (params, notices) = (params.clone(), notices.clone());
+        let form = form.clone();
         Callback::from(move |design: Design| {
-            notices.set(Vec::new());
-            params.set(params.with_design(design));
+            form.dispatch(FormEdit::SetNoticed(
+                form.params.with_design(design),
+                Vec::new(),
+            ));
         })
     };
     let set_client = {
-        let params = params.clone();
+        let form = form.clone();
         Callback::from(move |client: ClientStrategy| {
-            params.set(BuildParams {
+            form.dispatch(FormEdit::Set(BuildParams {
                 client,
-                ..(*params).clone()
-            })
+                ..form.params.clone()
+            }))
         })
     };
     Actions {

@@ -10,12 +10,14 @@ use super::engine_job::{use_engine_runner, EngineRunner};
 use super::engine_view::engine_note;
 use super::matrix_table::{legend, table, Computed, Scroll};
 use crate::i18n::{t, tf};
+use crate::kernel::page_form::{FormEdit, PageForm};
 use crate::lab::matrix_table_job::{matrix_job, MatrixTableJob};
 use crate::lab::{ClientStrategy, MatrixBy, MatrixParams, Preset};
 use crate::ui::dom;
 use crate::ui::icons::{icon, Icon};
 use crate::ui::link::AppLink;
 use crate::ui::page::PageProps;
+use crate::ui::page_form::use_page_form;
 use crate::ui::widgets::NoticeList;
 
 /// (Re)computes whenever the view, the seed or the generation changes: a
@@ -59,18 +61,10 @@ fn use_overflow(shape: (MatrixParams, crate::i18n::Lang, bool, bool)) -> (NodeRe
 #[function_component(MatrixPage)]
 pub fn matrix_page(p: &PageProps) -> Html {
     let l = p.lang;
-    let init = {
-        let q = p.query.clone();
-        use_memo((), move |_| MatrixParams::from_query(&q))
-    };
-    let params = use_state(|| init.0.clone());
+    let (form, _) = use_page_form::<MatrixParams>(&p.query, &p.set_link);
     let generation = use_state(|| 0u32);
-    {
-        let set_link = p.set_link.clone();
-        use_effect_with((*params).clone(), move |m| set_link.emit(m.clone().into()));
-    }
-    let jobs = use_matrix_cells(&params, *generation);
-    let m = (*params).clone();
+    let jobs = use_matrix_cells(&form.params, *generation);
+    let m = form.params.clone();
     let shown = m.cells().len();
     let current = jobs.runner.job.borrow();
     let before_start;
@@ -101,8 +95,8 @@ pub fn matrix_page(p: &PageProps) -> Html {
                 <AppLink to={to_run(m.design)} testid="to-run">{ t(l, "lab.to_run") }</AppLink>
                 <AppLink to={crate::pages::links::Link::LabBuild(crate::lab::BuildParams { design: m.design, ..Default::default() })} testid="to-build">{ t(l, "lab.to_build") }</AppLink>
             </p>
-            <NoticeList lang={l} notices={init.1.clone()} />
-            { view_switch(l, &params) }
+            <NoticeList lang={l} notices={form.notices.clone()} />
+            { view_switch(l, &form) }
             { legend(l) }
             <ul class="muted marks-note">
                 <li>{ icon(Icon::Luck) }{ " " }{ t(l, "lab.matrix.lucky_note") }</li>
@@ -168,15 +162,15 @@ fn cures(l: crate::i18n::Lang, m: &MatrixParams) -> Html {
 }
 
 /// The view toggle and the picker of the fixed server (or client).
-fn view_switch(l: crate::i18n::Lang, params: &UseStateHandle<MatrixParams>) -> Html {
-    let m = (**params).clone();
+fn view_switch(l: crate::i18n::Lang, form: &UseReducerHandle<PageForm<MatrixParams>>) -> Html {
+    let m = form.params.clone();
     let by = |b: MatrixBy, key: &str| {
-        let params = params.clone();
+        let form = form.clone();
         let onclick = Callback::from(move |_| {
-            params.set(MatrixParams {
+            form.dispatch(FormEdit::Set(MatrixParams {
                 by: b,
-                ..(*params).clone()
-            })
+                ..form.params.clone()
+            }))
         });
         let id = match b {
             MatrixBy::Client => "client",
@@ -188,8 +182,8 @@ fn view_switch(l: crate::i18n::Lang, params: &UseStateHandle<MatrixParams>) -> H
     };
     let pickers = match m.by {
         MatrixBy::Client => Preset::ALL.iter().map(|s| {
-            let (s, params) = (*s, params.clone());
-            let onclick = Callback::from(move |_| params.set(MatrixParams { design: s.design(), ..(*params).clone() }));
+            let (s, form) = (*s, form.clone());
+            let onclick = Callback::from(move |_| form.dispatch(FormEdit::Set(MatrixParams { design: s.design(), ..form.params.clone() })));
             html! {
                 <button type="button" aria-pressed={(s.design() == m.design).to_string()} data-testid={format!("server-{}", s.id())}
                     onclick={onclick} title={t(l, &format!("lab.server.{}.desc", s.id()))}>
@@ -198,8 +192,8 @@ fn view_switch(l: crate::i18n::Lang, params: &UseStateHandle<MatrixParams>) -> H
             }
         }).collect::<Html>(),
         MatrixBy::Server => ClientStrategy::ALL.iter().map(|c| {
-            let (c, params) = (*c, params.clone());
-            let onclick = Callback::from(move |_| params.set(MatrixParams { client: c, ..(*params).clone() }));
+            let (c, form) = (*c, form.clone());
+            let onclick = Callback::from(move |_| form.dispatch(FormEdit::Set(MatrixParams { client: c, ..form.params.clone() })));
             html! {
                 <button type="button" aria-pressed={(c == m.client).to_string()} data-testid={format!("client-{}", c.id())}
                     onclick={onclick} title={t(l, &format!("lab.client.{}.desc", c.id()))}>

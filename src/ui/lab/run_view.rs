@@ -268,14 +268,6 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
     // switch at), so all five lanes are on screen when the view opens.
     let narrow = *use_memo((), |_| crate::ui::dom::narrow_screen());
     let s = &*state;
-    let to_matrix = crate::pages::links::Link::LabMatrix(crate::lab::MatrixParams {
-        design: s.params.design,
-        ..Default::default()
-    });
-    let to_build = crate::pages::links::Link::LabBuild(crate::lab::BuildParams {
-        design: s.params.design,
-        ..Default::default()
-    });
     let retry = {
         let attempt = attempt.clone();
         Callback::from(move |()| attempt.set(*attempt + 1))
@@ -288,10 +280,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
         <section class={classes!("lab", p.embed.then_some("compact"), reduced.then_some("no-motion"))}>
             <h1>{ t(l, "lab.title") }</h1>
             if !p.embed { <p class="lab-intro">{ t(l, "lab.intro") }</p> }
-            <p class="lab-links">
-                <AppLink to={to_matrix} testid="to-matrix">{ t(l, "lab.to_matrix") }</AppLink>
-                <AppLink to={to_build} testid="to-build">{ t(l, "lab.to_build") }</AppLink>
-            </p>
+            { lab_links(l, s.params.design) }
             <NoticeList lang={l} notices={(*notices).clone()} />
             { own_schedule(l, s.params.schedule.as_ref(), (!s.computing).then_some(&*s.run)) }
             { pickers(l, &state) }
@@ -302,6 +291,24 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
             if middle { { story(l, &state) } }
             if lower { { lower_panels(l, s, seq_ref, narrow) } }
         </section>
+    }
+}
+
+/// The links to the matrix and the workbench, with this run's design.
+fn lab_links(l: Lang, design: crate::lab::Design) -> Html {
+    let to_matrix = crate::pages::links::Link::LabMatrix(crate::lab::MatrixParams {
+        design,
+        ..Default::default()
+    });
+    let to_build = crate::pages::links::Link::LabBuild(crate::lab::BuildParams {
+        design,
+        ..Default::default()
+    });
+    html! {
+        <p class="lab-links">
+            <AppLink to={to_matrix} testid="to-matrix">{ t(l, "lab.to_matrix") }</AppLink>
+            <AppLink to={to_build} testid="to-build">{ t(l, "lab.to_build") }</AppLink>
+        </p>
     }
 }
 
@@ -383,7 +390,7 @@ fn controls(l: Lang, state: &State, notices: &UseStateHandle<Vec<Notice>>) -> Ht
     html! {
         <div class="controls lab-controls" id={STEPPER_ID}>
             <label>{ t(l, "common.seed") }
-                <input type="number" min="0" max="999999" value={s.params.seed.to_string()}
+                <input type="number" min="0" max={lab::SEED_BOUND.max.to_string()} value={s.params.seed.to_string()}
                     data-testid="seed" onchange={on_seed(state, notices)} title={t(l, "lab.seed.help")} />
             </label>
             <button type="button" data-testid="seed-random" onclick={random_seed(state)}>{ t(l, "lab.seed.random") }</button>

@@ -1,9 +1,13 @@
 //! The page form's reducer over the herd's and amplify's real readers.
+#![cfg(not(target_arch = "wasm32"))]
 
-use super::*;
-use crate::amplify::AmplifyParams;
-use crate::herd::bounds::CLIENTS;
-use crate::herd::HerdParams;
+use std::rc::Rc;
+
+use retry_lab::amplify::AmplifyParams;
+use retry_lab::herd::bounds::CLIENTS;
+use retry_lab::herd::HerdParams;
+use retry_lab::kernel::page_form::{FormEdit, PageForm};
+use retry_lab::kernel::params::Query;
 
 type Herd = Rc<PageForm<HerdParams>>;
 

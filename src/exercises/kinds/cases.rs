@@ -1,0 +1,124 @@
+//! A cases question: several cases, each answered in several parts, every
+//! part a pick from one list shared by all the cases; each part graded on
+//! its own.
+
+use super::{all_right, QuestionKind, View};
+use crate::exercises::form::{Draft, Problem};
+use crate::exercises::grade::{Grade, GradeError, ModelValue, Response};
+use crate::exercises::shuffle::shuffled;
+use crate::exercises::LabRun;
+
+/// A [`super::Kind::Cases`] question: its parts (the columns every case
+/// answers) and its cases (the rows).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cases {
+    pub parts: &'static [CasePart],
+    pub rows: Vec<CaseRow>,
+}
+
+/// One part every case answers: a label and the list shared by all cases,
+/// so that no list pairs off with the rows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CasePart {
+    /// Translation key of the part's label.
+    pub label: &'static str,
+    pub options: &'static [&'static str],
+}
+
+/// One case of a [`super::Kind::Cases`] question.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CaseRow {
+    /// Translation key of the case.
+    pub label: &'static str,
+    /// The key of each part, in the parts' order.
+    pub keys: &'static [&'static str],
+    /// The lab run that shows the case, offered once answered.
+    pub run: CaseRun,
+}
+
+/// Where a case can be seen running.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CaseRun {
+    /// This lab run shows it.
+    Lab(LabRun),
+    /// The lab cannot run it yet; the translation key says what it lacks.
+    Later(&'static str),
+}
+
+impl Cases {
+    /// The number of picks: one per case and part.
+    pub fn picks(&self) -> usize {
+        self.rows.len() * self.parts.len()
+    }
+}
+
+/// The options of part `part` of case `case` of a cases question, as
+/// shown: each case and part in its own seeded order, so that a list
+/// shared by the cases puts a key at no fixed place.
+pub fn case_options(id: &str, case: &CaseRow, part: &CasePart) -> Vec<&'static str> {
+    shuffled(id, &format!("{}:{}", case.label, part.label), part.options)
+}
+
+/// The kind module of [`super::Kind::Cases`].
+pub struct CaseTable<'a>(pub &'a Cases);
+
+impl<'a> QuestionKind<'a> for CaseTable<'a> {
+    fn name_key(&self) -> &'static str {
+        "ex.kind.cases"
+    }
+
+    fn pick_count(&self) -> usize {
+        self.0.picks()
+    }
+
+    fn shown_lists(&self, id: &str) -> Vec<Vec<&'static str>> {
+        let c = self.0;
+        let row = |r| c.parts.iter().map(move |p| case_options(id, r, p));
+        c.rows.iter().flat_map(row).collect()
+    }
+
+    /// Every part of every case picked, case by case; else the first case
+    /// and part left empty.
+    fn read(&self, draft: &Draft) -> Result<Response, Problem> {
+        let c = self.0;
+        let n = c.parts.len();
+        let case = |(i, r): (usize, &CaseRow)| {
+            let part = |(j, p): (usize, &CasePart)| {
+                let pick = draft.picks.get(i * n + j).cloned().flatten();
+                pick.ok_or(Problem::NeedCase(r.label, p.label))
+            };
+            c.parts.iter().enumerate().map(part).collect()
+        };
+        let cases = c.rows.iter().enumerate().map(case);
+        cases.collect::<Result<_, _>>().map(Response::Cases)
+    }
+
+    /// Each part of each case on its own: right when it is the case's key
+    /// for that part. An answer that skips a part, or picks an option the
+    /// part does not list, is not an answer.
+    fn grade(&self, response: &Response, _: Option<&ModelValue>) -> Result<Grade, GradeError> {
+        let c = self.0;
+        let Response::Cases(given) = response else {
+            return Err(GradeError::Shape);
+        };
+        let listed = |picks: &Vec<String>| {
+            picks.len() == c.parts.len()
+                && c.parts
+                    .iter()
+                    .zip(picks)
+                    .all(|(p, g)| p.options.contains(&g.as_str()))
+        };
+        if given.len() != c.rows.len() || !given.iter().all(listed) {
+            return Err(GradeError::Shape);
+        }
+        let per = c.rows.iter().zip(given);
+        Ok(all_right(
+            per.flat_map(|(r, picks)| r.keys.iter().zip(picks).map(|(k, g)| k == g))
+                .collect(),
+        ))
+    }
+
+    fn view(&self) -> View<'a> {
+        View::Cases(self.0)
+    }
+}

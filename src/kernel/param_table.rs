@@ -1,0 +1,241 @@
+//! A page's URL parameters as one table: one [`Param`] row per parameter,
+//! giving its name, its form field, its label, its bound and how it is read
+//! from and written to the query. The names the page knows
+//! ([`names`]), its reader ([`read_rows`]), its writer ([`write_rows`]),
+//! its numeric limits ([`limits`]) and the labels a notice names
+//! ([`label`]) all come from the table, so a new parameter is one row.
+//!
+//! The rules that tie several parameters together (a default that follows
+//! the view or the preset, a limit applied after reading) are not rows:
+//! the page's reader applies them, before the rows (the context `C` the
+//! rows read with) or after them.
+
+use crate::kernel::page_params::Limit;
+use crate::kernel::params::{Bound, Query, Reader};
+
+/// How the student edits a parameter on the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// A whole number typed in; the row's [`Param::limit`] bounds it.
+    Int,
+    /// A decimal number typed in; the row's [`Param::limit`] bounds it.
+    Float,
+    /// A comma-separated list of numbers (`layers=4,3`).
+    Numbers,
+    /// One id of a fixed set: a select, tabs or buttons.
+    Choice,
+    /// A subset of a fixed set: check boxes.
+    Set,
+    /// A code or a list of ids typed or built by the page.
+    Text,
+}
+
+/// How a row reads its parameter: from the reader and the context `C` the
+/// page read first (its view, preset or limits), into the parameters `P`.
+pub type ReadFn<P, C> = fn(&mut Reader, &C, &mut P);
+
+/// One URL parameter of a page.
+pub struct Param<P: 'static, C: 'static> {
+    /// The URL name, e.g. `clients`.
+    pub name: &'static str,
+    /// The translation key of its form field's label.
+    pub label: &'static str,
+    /// The form field that edits it.
+    pub field: Field,
+    /// Its range and default, for a number (the README's table and the
+    /// property tests read them through `PageParams::limits`).
+    pub limit: Option<Limit>,
+    /// Reads it; `None` when the page's reader reads it before the rows,
+    /// because other rows' defaults follow it (a view, a preset).
+    pub read: Option<ReadFn<P, C>>,
+    /// Its value as the URL writes it (and the form shows it).
+    pub value: fn(&P) -> String,
+    /// Whether the URL holds it for these parameters (a view's own
+    /// settings are written on that view only).
+    pub written: fn(&P) -> bool,
+}
+
+/// A row's [`Param::written`] for a parameter every state writes.
+pub fn always<P>(_: &P) -> bool {
+    true
+}
+
+impl Limit {
+    /// An integer bound as a limit (every page integer is exact in `f64`).
+    pub const fn int(b: Bound<i64>) -> Limit {
+        Limit {
+            name: b.name,
+            min: b.min as f64,
+            max: b.max as f64,
+            default: b.default as f64,
+        }
+    }
+
+    /// A float bound as a limit.
+    pub const fn float(b: Bound<f64>) -> Limit {
+        Limit {
+            name: b.name,
+            min: b.min,
+            max: b.max,
+            default: b.default,
+        }
+    }
+}
+
+impl Limit {
+    /// The limit as an integer bound (for a [`Field::Int`] row).
+    pub fn as_int(self) -> Bound<i64> {
+        Bound {
+            name: self.name,
+            min: self.min as i64,
+            max: self.max as i64,
+            default: self.default as i64,
+        }
+    }
+
+    /// The limit as a float bound (for a [`Field::Float`] row).
+    pub fn as_float(self) -> Bound<f64> {
+        Bound {
+            name: self.name,
+            min: self.min,
+            max: self.max,
+            default: self.default,
+        }
+    }
+}
+
+/// The table's names in its order: the page's known parameters.
+pub const fn names<P, C, const N: usize>(rows: &[Param<P, C>; N]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = rows[i].name;
+        i += 1;
+    }
+    out
+}
+
+/// Reads every row that reads itself, in the table's order (the notices
+/// follow it), then reports every key the table does not name.
+pub fn read_rows<P, C>(rows: &[Param<P, C>], r: &mut Reader, ctx: &C, p: &mut P) {
+    for read in rows.iter().filter_map(|row| row.read) {
+        read(r, ctx, p);
+    }
+    let known: Vec<&str> = rows.iter().map(|row| row.name).collect();
+    r.reject_unknown(&known);
+}
+
+/// The query of every row `p` writes, in the table's order.
+pub fn write_rows<P, C>(rows: &[Param<P, C>], p: &P) -> Query {
+    let mut q = Query::new();
+    for row in rows.iter().filter(|row| (row.written)(p)) {
+        q.set(row.name, (row.value)(p));
+    }
+    q
+}
+
+/// The numeric rows' ranges and defaults.
+pub fn limits<P, C>(rows: &[Param<P, C>]) -> Vec<Limit> {
+    rows.iter().filter_map(|row| row.limit).collect()
+}
+
+/// The label key of the row named `name`.
+pub fn label<P, C>(rows: &[Param<P, C>], name: &str) -> Option<&'static str> {
+    rows.iter()
+        .find(|row| row.name == name)
+        .map(|row| row.label)
+}
+
+/// The row named `name`.
+pub fn row<'a, P, C>(rows: &'a [Param<P, C>], name: &str) -> Option<&'a Param<P, C>> {
+    rows.iter().find(|row| row.name == name)
+}
+
+/// Checks what a table's rows promise each other: unique names, a limit
+/// under its row's name, a limit on every number field and on no other
+/// (a list of numbers bounds each entry), whole-number limits on an
+/// integer field.
+#[cfg(test)]
+pub(crate) fn assert_rows_hold<P, C>(rows: &[Param<P, C>]) {
+    for (i, row) in rows.iter().enumerate() {
+        assert!(
+            rows[..i].iter().all(|r| r.name != row.name),
+            "{} twice",
+            row.name
+        );
+        let numeric = matches!(row.field, Field::Int | Field::Float | Field::Numbers);
+        assert_eq!(
+            row.limit.is_some(),
+            numeric,
+            "{}: {:?}",
+            row.name,
+            row.field
+        );
+        if let Some(l) = row.limit {
+            assert_eq!(l.name, row.name);
+            if row.field == Field::Int {
+                assert!(
+                    [l.min, l.max, l.default].iter().all(|v| v.fract() == 0.0),
+                    "{l:?}"
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Default, PartialEq)]
+    struct Two {
+        n: i64,
+        shown: bool,
+    }
+
+    const N: Bound<i64> = Bound {
+        name: "n",
+        min: 0,
+        max: 9,
+        default: 3,
+    };
+
+    const ROWS: [Param<Two, ()>; 2] = [
+        Param {
+            name: "n",
+            label: "l.n",
+            field: Field::Int,
+            limit: Some(Limit::int(N)),
+            read: Some(|r, _, p| p.n = r.int(N)),
+            value: |p| p.n.to_string(),
+            written: always,
+        },
+        Param {
+            name: "shown",
+            label: "l.shown",
+            field: Field::Choice,
+            limit: None,
+            read: Some(|r, _, p| p.shown = r.choice("shown", &["no", "yes"], "no") == "yes"),
+            value: |_| "yes".into(),
+            written: |p| p.shown,
+        },
+    ];
+
+    #[test]
+    fn a_table_reads_writes_and_names_its_rows() {
+        assert_eq!(names(&ROWS), ["n", "shown"]);
+        let q = Query::parse("shown=yes&n=12&x=1");
+        let mut r = Reader::new(&q);
+        let mut p = Two::default();
+        read_rows(&ROWS, &mut r, &(), &mut p);
+        assert_eq!(p, Two { n: 9, shown: true });
+        let params: Vec<&str> = r.notices.iter().map(|n| n.param.as_str()).collect();
+        assert_eq!(params, ["n", "x"]);
+        assert_eq!(write_rows(&ROWS, &p).encode(), "n=9&shown=yes");
+        p.shown = false;
+        assert_eq!(write_rows(&ROWS, &p).encode(), "n=9");
+        assert_eq!(limits(&ROWS), [Limit::int(N)]);
+        assert_eq!(label(&ROWS, "shown"), Some("l.shown"));
+        assert_eq!(label(&ROWS, "x"), None);
+    }
+}
