@@ -253,9 +253,8 @@ fn keyed_truths_wait_layers() -> Vec<(&'static str, Key)> {
         (
             "tf_requests_timeout_tuple",
             Statement(|| {
-                let t = lab(S::SlowDrip, C::StableKey, V::Fenced)
-                    .drip_timers()
-                    .expect("a trickling response");
+                let run = lab(S::SlowDrip, C::StableKey, V::Fenced);
+                let t = retry_lab::lab::faults::drip::timers(&run).expect("a trickling response");
                 t.every_ms < t.read_timeout_ms && t.complete_ms > t.read_timeout_ms
             }),
         ),

@@ -38,7 +38,7 @@ const DATA_TABLES: &[(&str, &str, &str)] = &[
         "question bank: one question literal after another",
     ),
     (
-        "lab/faults.rs",
+        "lab/faults/scenarios.rs",
         "schedule",
         "each fault scenario's schedule, one match arm per scenario",
     ),

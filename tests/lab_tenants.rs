@@ -207,7 +207,7 @@ fn a_rewritten_title_defeats_every_key_and_the_query() {
             let r = run_fast(&Scenario::TitleRewrite.schedule(), c, d, 1);
             assert_eq!(r.final_report_count(), 2, "{d:?} {c:?}");
             assert!(!passes(&r), "{d:?} {c:?}");
-            assert!(r.title_rewritten());
+            assert!(retry_lab::lab::faults::title_rewrite::rewritten(&r));
         }
     }
     // The same re-call in the same words: the business key and the query hold.
@@ -261,7 +261,7 @@ fn tls_errors_are_retried_to_the_limit_by_every_client_but_careful() {
                 };
                 assert_eq!(r.attempts(), want, "{c:?}");
                 assert_eq!(r.cell().attempts, want);
-                assert_eq!(r.tls_stopped(0), stopped);
+                assert_eq!(retry_lab::lab::faults::tls::stopped(&r, 0), stopped);
                 // careful tells the model to check the CA, host name and proxy.
                 let key = r.tool_text_key(r.tool_result().unwrap(), r.final_request());
                 assert_eq!(key == "lab.tool.tls", stopped, "{c:?}");
@@ -285,7 +285,8 @@ fn a_response_that_trickles_in_is_ended_by_the_total_deadline_only() {
                 // then finds the report with its query).
                 assert_eq!(r.calls()[0].result, Some(ToolResult::Unknown), "{c:?}");
                 assert_eq!(r.calls()[0].give_up, Some(GiveUp::DeadlineFired));
-                let timers = r.drip_timers().expect("a response trickled in");
+                let timers =
+                    retry_lab::lab::faults::drip::timers(&r).expect("a response trickled in");
                 assert_eq!(timers.fired, Some(Timer::Deadline));
                 assert_eq!(timers.read_timeout_ms, ATTEMPT_TIMEOUT_MS);
                 assert_eq!(timers.deadline_ms, CALL_DEADLINE_MS);
@@ -317,7 +318,10 @@ fn bytes_further_apart_than_the_read_timeout_trip_it_first() {
         ..FaultSchedule::default()
     };
     let r = run_schedule(&s, ClientStrategy::Careful, Preset::Fenced, 1);
-    assert_eq!(r.drip_timers().unwrap().fired, Some(Timer::Read));
+    assert_eq!(
+        retry_lab::lab::faults::drip::timers(&r).unwrap().fired,
+        Some(Timer::Read)
+    );
 }
 
 #[path = "common/lab_golden_tenants.rs"]

@@ -98,7 +98,7 @@ fn duplicate_cause(scenario: Scenario, run: &Run) -> Cause {
         (C::Naive | C::Careful, _) => Cause::NoKey,
         (C::NewKey, _) => Cause::NewKey,
         _ if !run.design.keyed() => Cause::ServerIgnoresKey,
-        _ if run.title_rewritten() => Cause::TitleRewritten,
+        _ if crate::lab::faults::title_rewrite::rewritten(run) => Cause::TitleRewritten,
         (_, Scenario::CrashBetweenCommits) if split => Cause::SplitCrash,
         _ if split && (run.calls().len() == 1 || scenario != Scenario::ModelRetry) => {
             Cause::SplitRace

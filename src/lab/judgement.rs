@@ -104,7 +104,7 @@ pub fn wasted_retries(run: &Run) -> Vec<usize> {
     let hopeless = |request: usize| {
         run.steps().iter().any(|s| {
             matches!(s.kind, StepKind::Received { request: r, outcome: AttemptOutcome::TlsFailed, .. } if r == request)
-        }) || run.quota_refused(request)
+        }) || crate::lab::faults::server_error::quota_refused(run, request)
     };
     let reqs = run.requests();
     reqs.iter()

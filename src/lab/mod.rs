@@ -27,7 +27,7 @@ mod design;
 pub mod diagram;
 pub mod engine_job;
 pub mod explain;
-mod faults;
+pub mod faults;
 pub mod fix_groups;
 #[cfg(feature = "sqlite")]
 mod handler;
@@ -60,15 +60,17 @@ pub mod words;
 
 pub use build::{BuildParams, BUILD_KNOWN};
 pub use design::{Design, DesignProblem, Group, Mechanism};
-pub use faults::*;
+pub use faults::{
+    AttemptFault, Delivery, DripTimers, FaultSchedule, NotifyFault, ServerFault, Timer,
+};
 pub use ids::{ClientStrategy, Ending, Preset, Scenario, ToolOutcome, Verdict};
 pub use params::{
     LabParams, MatrixBy, MatrixParams, Speed, StepParam, KNOWN, MATRIX_KNOWN, MATRIX_PARAMS,
     PARAMS as LAB_PARAMS, SEED as SEED_BOUND,
 };
 pub use result::{
-    CallSummary, Cell, DripTimers, Holder, Measure, NoteCounts, Notice, RecordUse, RollbackCause,
-    Run, Timer, Write, WriteOutcome,
+    CallSummary, Cell, Holder, Measure, NoteCounts, Notice, RecordUse, RollbackCause, Run, Write,
+    WriteOutcome,
 };
 #[cfg(feature = "sqlite")]
 pub use sim::{cell, final_count, nearest_fix, nearest_fix_among, run, run_fast, run_schedule};

@@ -268,7 +268,9 @@ pub fn narrate(run: &Run, step: Option<&Step>) -> Sentence {
             about("lab.n.deadline", *request),
             next_text(run, *request, *next),
         ]),
-        StepKind::Dripping { .. } => dripping_text(&step.kind),
+        StepKind::Dripping { .. } => {
+            crate::lab::faults::drip::narration(&step.kind).unwrap_or(Sentence::sentences([]))
+        }
         StepKind::Note { event } => super::narrate_notes::note_text(run, event),
         StepKind::Query {
             found: Some(id), ..
@@ -360,33 +362,9 @@ fn server_text(run: &Run, step: &Step) -> Sentence {
 fn received_text(run: &Run, request: usize, outcome: AttemptOutcome, next: Next) -> Sentence {
     let mut parts =
         vec![about("lab.n.received", request).arg("outcome", outcome_text(Some(outcome)))];
-    // A retried TLS failure: name the trap that retries it.
-    if outcome == AttemptOutcome::TlsFailed && !matches!(next, Next::Finish { .. }) {
-        parts.push(Sentence::new("lab.n.tls_trap"));
-    }
+    parts.extend(crate::lab::faults::tls::retried_warning(outcome, next));
     parts.push(next_text(run, request, next));
     Sentence::sentences(parts)
-}
-
-/// A response that trickles in, with the timers it runs against.
-fn dripping_text(kind: &StepKind) -> Sentence {
-    let StepKind::Dripping {
-        request,
-        status,
-        every_ms,
-        complete_ms,
-        read_timeout_ms,
-        deadline_ms,
-    } = kind
-    else {
-        return Sentence::sentences([]);
-    };
-    about("lab.n.dripping", *request)
-        .arg("status", raw(status))
-        .arg("every", Arg::ClockMs(*every_ms))
-        .arg("complete", Arg::ClockMs(*complete_ms))
-        .arg("read", Arg::ClockMs(*read_timeout_ms))
-        .arg("deadline", Arg::ClockMs(*deadline_ms))
 }
 
 #[cfg(all(test, feature = "sqlite"))]

@@ -1,6 +1,6 @@
 //! Whether a report can be filed at all: for each named scenario, whether
 //! some server and harness that follow the chapter file a report within the
-//! harness's total deadline ([`CALL_DEADLINE_MS`]), why, and which source
+//! harness's total deadline ([`super::times::CALL_DEADLINE_MS`]), why, and which source
 //! the answer follows. The judgement asks for exactly one report where one
 //! is possible, and for none where none is: a run that «passes» by filing
 //! nothing where one report was within reach has only given up.
@@ -10,9 +10,9 @@
 //! primitives ([`reachable`]), and a test checks that both agree on every
 //! named scenario.
 
-use super::faults::{AttemptFault, Delivery, FaultSchedule, ServerFault};
+use super::faults::{AttemptFault, Delivery, FaultSchedule, RequestReach, ServerReach};
 use super::ids::Scenario;
-use super::times::{ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, LATENCY_MS, MAX_ATTEMPTS};
+use super::times::MAX_ATTEMPTS;
 use crate::kernel::ids::id_enum;
 
 id_enum! {
@@ -135,47 +135,22 @@ enum Step {
     Open,
 }
 
+/// The step of one attempt, from its primitives: a request that sends
+/// nothing decides it; else the server's fault does. An answer before any
+/// work decides it only where the client read it: after a late request or
+/// a lost answer the client timed out and sent again before (or without)
+/// reading it, and the primitives alone do not say what that retry met.
 fn attempt_step(f: AttemptFault) -> Step {
-    let ends = |ends: Step| match (f.request, f.response) {
-        // The client read the server's early answer.
-        (Delivery::Deliver, Delivery::Deliver) => ends,
-        // A late request or a lost answer: the client timed out and sent
-        // again before (or without) reading it; the primitives alone do
-        // not say what that retry met.
-        _ => Step::Open,
-    };
-    match (f.request, f.server) {
-        (Delivery::TlsFailure, _) => Step::Ends,
-        (Delivery::Lose | Delivery::Refuse, _) => Step::Retry,
-        // A 429 without `Retry-After`, or a quota's, is not retried (000:
-        // «额度类 429 直接终止；其他 HTTP 429 只有带 Retry-After 才重试»).
-        (_, ServerFault::RateLimited { quota: true, .. })
-        | (
-            _,
-            ServerFault::RateLimited {
-                retry_after_s: None,
-                ..
-            },
-        )
-        | (_, ServerFault::Fail) => ends(Step::Ends),
-        (
-            _,
-            ServerFault::RateLimited {
-                retry_after_s: Some(s),
-                ..
-            },
-        )
-        | (_, ServerFault::Unavailable { retry_after_s: s }) => {
-            if s * 1_000 >= CALL_DEADLINE_MS {
-                ends(Step::Ends)
-            } else {
-                ends(Step::Retry)
-            }
-        }
-        // A check failed before any work: the 503 is retried.
-        (_, ServerFault::FailBeforeWork) => Step::Retry,
-        (_, ServerFault::Crash | ServerFault::CrashBeforeCommit) => Step::Crashes,
-        _ => Step::Works,
+    let read = (f.request, f.response) == (Delivery::Deliver, Delivery::Deliver);
+    match (f.request.reach(), f.server.reach()) {
+        (Some(RequestReach::Ends), _) => Step::Ends,
+        (Some(RequestReach::Retried), _) => Step::Retry,
+        (None, ServerReach::Answers { .. }) if !read => Step::Open,
+        (None, ServerReach::Answers { retried: true }) => Step::Retry,
+        (None, ServerReach::Answers { retried: false }) => Step::Ends,
+        (None, ServerReach::Retried) => Step::Retry,
+        (None, ServerReach::Crashes) => Step::Crashes,
+        (None, ServerReach::Works) => Step::Works,
     }
 }
 
@@ -232,16 +207,11 @@ pub fn reachable(schedule: &FaultSchedule) -> Option<bool> {
 /// may win the key first and store its failure.
 fn undone_elsewhere(schedule: &FaultSchedule, at: usize) -> bool {
     let this = schedule.attempt(at);
-    let slow = matches!(this.request, Delivery::Delay(d) if d + 2 * LATENCY_MS >= ATTEMPT_TIMEOUT_MS)
-        || matches!(this.server, ServerFault::Stall(d) if d >= ATTEMPT_TIMEOUT_MS);
-    schedule.attempts.iter().enumerate().any(|(i, a)| {
-        let crash = matches!(
-            a.server,
-            ServerFault::Crash | ServerFault::CrashBeforeCommit | ServerFault::CrashAfterCommit
-        );
-        let fails = matches!(a.server, ServerFault::Fail | ServerFault::FailBeforeWork);
-        i != at && (crash || (slow && fails))
-    })
+    let slow = this.request.outlasts_timeout() || this.server.outlasts_timeout();
+    let others = schedule.attempts.iter().enumerate();
+    others
+        .filter(|(i, _)| *i != at)
+        .any(|(_, a)| a.server.undoes_others(slow))
 }
 
 /// [`reachable`] for `tenant`'s request. Attempts are numbered in the

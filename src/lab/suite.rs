@@ -359,7 +359,7 @@ pub fn unfixable(run: &Run) -> Unfixable {
     };
     if pruned {
         Unfixable::KeyPruned
-    } else if run.title_rewritten() {
+    } else if crate::lab::faults::title_rewrite::rewritten(run) {
         Unfixable::TitleRewritten
     } else if reqs.iter().all(|r| r.key.is_none()) {
         Unfixable::NoKey

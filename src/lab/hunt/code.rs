@@ -20,11 +20,18 @@
 //!   report `<ms>` after the first, with an equal key string), `h` (the
 //!   model rewrites the title when it calls again).
 //!
-//! A new fault kind is a new [`Token`] variant: its tag, its number, where
-//! it applies. Only URL-safe characters, bounded in length, attempts and
-//! every number; a code that breaks a rule is refused whole, with the
-//! reason ([`CodeError`]), never half-read.
+//! A message's or a server's fault reads and writes its own token (its
+//! primitive's module under [`crate::lab::faults`]); a schedule-wide fault
+//! is a [`Token`] variant: its tag, its number, where it applies. Only
+//! URL-safe characters, bounded in length, attempts and every number; a
+//! code that breaks a rule is refused whole, with the reason ([`CodeError`]), never half-read.
 
+use crate::lab::faults::code::{split, unknown};
+pub use crate::lab::faults::code::{CodeError, MAX_CODE_MS, MAX_CODE_RETRY_AFTER_S};
+pub use crate::lab::faults::model_recall::MAX_CODE_RECALLS;
+use crate::lab::faults::{
+    double_submit, model_recall, next_day, notifier, relay, rerender, second_tenant, title_rewrite,
+};
 use crate::lab::faults::{AttemptFault, Delivery, FaultSchedule, NotifyFault, ServerFault};
 
 /// The version this code writes and reads.
@@ -33,12 +40,6 @@ pub const VERSION: &str = "1";
 pub const MAX_CODE_LEN: usize = 400;
 /// The most attempts a code may list.
 pub const MAX_CODE_ATTEMPTS: usize = 24;
-/// The longest delay or stall, in milliseconds.
-pub const MAX_CODE_MS: u64 = 60_000;
-/// The longest `Retry-After`, in seconds.
-pub const MAX_CODE_RETRY_AFTER_S: u64 = 600;
-/// The most model re-calls.
-pub const MAX_CODE_RECALLS: u32 = 3;
 
 /// One token of the code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,80 +67,29 @@ enum Section {
     Note,
 }
 
-/// Why a code was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CodeError {
-    TooLong(usize),
-    /// A version other than [`VERSION`] (or none).
-    Version(String),
-    /// A token this version does not know.
-    Unknown(String),
-    /// A number above its bound (the token, the bound).
-    TooLarge(String, u64),
-    /// An attempt's fault before the first `a`.
-    NoAttempt(String),
-    /// The same part of one attempt (or of the schedule) given twice.
-    Twice(String),
-    TooManyAttempts(usize),
+/// A message's token: its side's letter and its primitive's code.
+fn delivery_text(side: char, d: Delivery) -> Option<String> {
+    d.code().map(|c| format!("{side}{c}"))
 }
 
-impl CodeError {
-    /// The translation key of the reason (`hunt.code.<id>`).
-    pub fn key(&self) -> &'static str {
-        match self {
-            CodeError::TooLong(_) => "hunt.code.too_long",
-            CodeError::Version(_) => "hunt.code.version",
-            CodeError::Unknown(_) => "hunt.code.unknown",
-            CodeError::TooLarge(..) => "hunt.code.too_large",
-            CodeError::NoAttempt(_) => "hunt.code.no_attempt",
-            CodeError::Twice(_) => "hunt.code.twice",
-            CodeError::TooManyAttempts(_) => "hunt.code.too_many_attempts",
-        }
-    }
-
-    /// The part of the code the reason is about, for the notice.
-    pub fn part(&self) -> String {
-        match self {
-            CodeError::TooLong(n) | CodeError::TooManyAttempts(n) => n.to_string(),
-            CodeError::TooLarge(t, _) => t.clone(),
-            CodeError::Version(t)
-            | CodeError::Unknown(t)
-            | CodeError::NoAttempt(t)
-            | CodeError::Twice(t) => t.clone(),
-        }
+/// The tokens of one attempt's faults.
+fn attempt_text(a: &AttemptFault, out: &mut Vec<String>) {
+    out.push("a".into());
+    out.extend(delivery_text('q', a.request));
+    out.extend(a.server.code());
+    out.extend(delivery_text('p', a.response));
+    if a.rerender {
+        out.push(rerender::TOKEN.into());
     }
 }
 
-fn delivery_text(tag: char, d: Delivery) -> Option<String> {
-    match d {
-        Delivery::Deliver => None,
-        Delivery::Lose => Some(format!("{tag}l")),
-        Delivery::Refuse => Some(format!("{tag}r")),
-        Delivery::Delay(ms) => Some(format!("{tag}d{ms}")),
-        Delivery::TlsFailure => Some(format!("{tag}s")),
-        Delivery::Drip { every_ms, total_ms } => Some(format!("{tag}w{every_ms}x{total_ms}")),
-    }
-}
-
-fn server_text(s: ServerFault) -> Option<String> {
-    match s {
-        ServerFault::None => None,
-        ServerFault::Stall(ms) => Some(format!("s{ms}")),
-        ServerFault::Crash => Some("c".into()),
-        ServerFault::CrashBeforeCommit => Some("cb".into()),
-        ServerFault::CrashAfterCommit => Some("ca".into()),
-        ServerFault::Fail => Some("f".into()),
-        ServerFault::FailBeforeWork => Some("fb".into()),
-        ServerFault::Unavailable { retry_after_s } => Some(format!("u{retry_after_s}")),
-        ServerFault::RateLimited {
-            retry_after_s,
-            quota,
-        } => Some(match (quota, retry_after_s) {
-            (true, None) => "t".into(),
-            (true, Some(s)) => format!("tq{s}"),
-            (false, Some(s)) => format!("t{s}"),
-            (false, None) => "tn".into(),
-        }),
+/// The tokens of one notifier call's faults.
+fn note_text(n: &NotifyFault, out: &mut Vec<String>) {
+    out.push("o".into());
+    out.extend(delivery_text('q', n.request));
+    out.extend(delivery_text('p', n.response));
+    if n.relay_dies {
+        out.push(relay::TOKEN.into());
     }
 }
 
@@ -153,13 +103,7 @@ pub fn encode(s: &FaultSchedule) -> String {
         .map_or(0, |i| i + 1);
     let mut out = vec![VERSION.to_string()];
     for a in &s.attempts[..keep] {
-        out.push("a".into());
-        out.extend(delivery_text('q', a.request));
-        out.extend(server_text(a.server));
-        out.extend(delivery_text('p', a.response));
-        if a.rerender {
-            out.push("b".into());
-        }
+        attempt_text(a, &mut out);
     }
     let notes = s
         .notify
@@ -167,132 +111,50 @@ pub fn encode(s: &FaultSchedule) -> String {
         .rposition(|n| *n != NotifyFault::default())
         .map_or(0, |i| i + 1);
     for n in &s.notify[..notes] {
-        out.push("o".into());
-        out.extend(delivery_text('q', n.request));
-        out.extend(delivery_text('p', n.response));
-        if n.relay_dies {
-            out.push("x".into());
-        }
+        note_text(n, &mut out);
     }
-    if s.model_recalls > 0 {
-        out.push(format!("m{}", s.model_recalls));
-    }
-    if s.double_submit {
-        out.push("d".into());
-    }
-    if s.restart_next_day {
-        out.push("n".into());
-    }
-    if let Some(ms) = s.second_tenant {
-        out.push(format!("k{ms}"));
-    }
-    if s.rewrite_title {
-        out.push("h".into());
-    }
+    out.extend(model_recall::code(s));
+    let flag = |on: bool, token: &str| on.then(|| token.to_string());
+    out.extend(flag(s.double_submit, double_submit::TOKEN));
+    out.extend(flag(s.restart_next_day, next_day::TOKEN));
+    out.extend(second_tenant::code(s));
+    out.extend(flag(s.rewrite_title, title_rewrite::TOKEN));
     out.join(".")
 }
 
-/// Reads a trickle's `pw<every>x<total>` (or `qw…`); `None` if `raw` is no
-/// trickle token.
-fn drip_token(raw: &str) -> Option<Result<Token, CodeError>> {
-    let (tag, rest) = raw.split_at_checked(2)?;
-    if tag != "qw" && tag != "pw" {
+/// A message's token (`q…` a request's, `p…` a response's), if `raw` is one
+/// a message primitive knows.
+fn message_token(raw: &str) -> Option<Result<Token, CodeError>> {
+    let side = raw.chars().next()?;
+    if side != 'q' && side != 'p' {
         return None;
     }
-    let unknown = || CodeError::Unknown(crate::kernel::params::echo(raw));
-    let (every, total) = rest.split_once('x')?;
-    let number = |d: &str| -> Result<u64, CodeError> {
-        if d.is_empty() || d.len() > 7 || !d.chars().all(|c| c.is_ascii_digit()) {
-            return Err(unknown());
-        }
-        bounded(raw, d.parse().map_err(|_| unknown())?, MAX_CODE_MS)
-    };
-    let d = number(every).and_then(|every_ms| {
-        Ok(Delivery::Drip {
-            every_ms,
-            total_ms: number(total)?,
-        })
-    });
-    Some(d.map(|d| match tag {
-        "qw" => Token::Request(d),
+    let d = Delivery::read(&raw[1..], raw)?;
+    Some(d.map(|d| match side {
+        'q' => Token::Request(d),
         _ => Token::Response(d),
     }))
 }
 
-/// Splits `qd1500` into (`qd`, Some(1500)); `None` for a malformed token.
-fn split(token: &str) -> Option<(&str, Option<u64>)> {
-    let at = token
-        .find(|c: char| c.is_ascii_digit())
-        .unwrap_or(token.len());
-    let (tag, digits) = token.split_at(at);
-    if tag.is_empty() || !tag.chars().all(|c| c.is_ascii_lowercase()) {
-        return None;
-    }
-    if digits.is_empty() {
-        return Some((tag, None));
-    }
-    if digits.len() > 7 || !digits.chars().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    digits.parse().ok().map(|n| (tag, Some(n)))
-}
-
-fn bounded(token: &str, n: u64, max: u64) -> Result<u64, CodeError> {
-    if n > max {
-        Err(CodeError::TooLarge(token.to_string(), max))
-    } else {
-        Ok(n)
-    }
-}
-
 fn token(raw: &str) -> Result<Token, CodeError> {
-    if let Some(t) = drip_token(raw) {
+    if let Some(t) = message_token(raw) {
         return t;
     }
-    let unknown = || CodeError::Unknown(crate::kernel::params::echo(raw));
-    let (tag, n) = split(raw).ok_or_else(unknown)?;
-    let ms = |n| bounded(raw, n, MAX_CODE_MS);
-    let secs = |n| bounded(raw, n, MAX_CODE_RETRY_AFTER_S);
+    let (tag, n) = split(raw).ok_or_else(|| unknown(raw))?;
+    if let Some(f) = ServerFault::read(tag, n, raw) {
+        return f.map(Token::Server);
+    }
     Ok(match (tag, n) {
         ("a", None) => Token::Attempt,
-        ("ql", None) => Token::Request(Delivery::Lose),
-        ("qr", None) => Token::Request(Delivery::Refuse),
-        ("qd", Some(n)) => Token::Request(Delivery::Delay(ms(n)?)),
-        ("pl", None) => Token::Response(Delivery::Lose),
-        ("pr", None) => Token::Response(Delivery::Refuse),
-        ("pd", Some(n)) => Token::Response(Delivery::Delay(ms(n)?)),
-        ("s", Some(n)) => Token::Server(ServerFault::Stall(ms(n)?)),
-        ("qs", None) => Token::Request(Delivery::TlsFailure),
-        ("ps", None) => Token::Response(Delivery::TlsFailure),
-        ("c", None) => Token::Server(ServerFault::Crash),
-        ("cb", None) => Token::Server(ServerFault::CrashBeforeCommit),
-        ("ca", None) => Token::Server(ServerFault::CrashAfterCommit),
         ("o", None) => Token::Note,
-        ("x", None) => Token::RelayDies,
-        ("k", Some(n)) => Token::SecondTenant(ms(n)?),
-        ("h", None) => Token::Rewrite,
-        ("f", None) => Token::Server(ServerFault::Fail),
-        ("fb", None) => Token::Server(ServerFault::FailBeforeWork),
-        ("tn", None) => Token::Server(ServerFault::RateLimited {
-            retry_after_s: None,
-            quota: false,
-        }),
-        ("tq", Some(n)) => Token::Server(ServerFault::RateLimited {
-            retry_after_s: Some(secs(n)?),
-            quota: true,
-        }),
-        ("u", Some(n)) => Token::Server(ServerFault::Unavailable {
-            retry_after_s: secs(n)?,
-        }),
-        ("t", n) => Token::Server(ServerFault::RateLimited {
-            retry_after_s: n.map(secs).transpose()?,
-            quota: n.is_none(),
-        }),
-        ("b", None) => Token::Rerender,
-        ("m", Some(n)) => Token::Recalls(bounded(raw, n, MAX_CODE_RECALLS.into())? as u32),
-        ("d", None) => Token::Double,
-        ("n", None) => Token::NextDay,
-        _ => return Err(unknown()),
+        (relay::TOKEN, None) => Token::RelayDies,
+        ("k", Some(n)) => Token::SecondTenant(second_tenant::read(raw, n)?),
+        (title_rewrite::TOKEN, None) => Token::Rewrite,
+        (rerender::TOKEN, None) => Token::Rerender,
+        ("m", Some(n)) => Token::Recalls(model_recall::read(raw, n)?),
+        (double_submit::TOKEN, None) => Token::Double,
+        (next_day::TOKEN, None) => Token::NextDay,
+        _ => return Err(unknown(raw)),
     })
 }
 
@@ -356,10 +218,9 @@ fn attempt_token(s: &mut FaultSchedule, t: Token, raw: &str) -> Result<(), CodeE
 /// and the relay's death belong to one.
 fn note_token(s: &mut FaultSchedule, t: Token, raw: &str) -> Result<(), CodeError> {
     let n = s.notify.last_mut().expect("a notifier call is open");
-    let network = |d| matches!(d, Delivery::Lose | Delivery::Refuse | Delivery::Delay(_));
     match t {
-        Token::Request(d) if network(d) => once(&mut n.request, d, raw),
-        Token::Response(d) if network(d) => once(&mut n.response, d, raw),
+        Token::Request(d) if notifier::carries(d) => once(&mut n.request, d, raw),
+        Token::Response(d) if notifier::carries(d) => once(&mut n.response, d, raw),
         Token::RelayDies => once(&mut n.relay_dies, true, raw),
         _ => Err(CodeError::NoAttempt(raw.to_string())),
     }

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::lab::faults::{FaultSchedule, ServerFault};
 use crate::lab::result::Run;
-use crate::lab::trace::{AttemptOutcome, Decision, StepKind};
+use crate::lab::trace::{AttemptOutcome, StepKind};
 
 /// What came of one attempt's request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,23 +56,6 @@ pub struct AttemptFate {
     /// was scheduled).
     pub server_fault: bool,
     pub response: ResponseFate,
-}
-
-/// Whether the trace shows `fault` happening in a handler of the request
-/// (its decisions, and whether it went to work).
-fn fault_happened(fault: ServerFault, decisions: &[Decision], worked: bool) -> bool {
-    let any = |f: fn(&Decision) -> bool| decisions.iter().any(f);
-    match fault {
-        ServerFault::None => false,
-        ServerFault::Stall(_) => worked,
-        ServerFault::Crash | ServerFault::CrashBeforeCommit | ServerFault::CrashAfterCommit => {
-            any(|d| matches!(d, Decision::Crashed))
-        }
-        ServerFault::Fail => any(|d| matches!(d, Decision::Failed | Decision::Released)),
-        ServerFault::FailBeforeWork => any(|d| matches!(d, Decision::Aborted { .. })),
-        ServerFault::Unavailable { .. } => any(|d| matches!(d, Decision::Unavailable)),
-        ServerFault::RateLimited { .. } => any(|d| matches!(d, Decision::RateLimited { .. })),
-    }
 }
 
 /// The fate of request `n` (global, 0-based) in `run`.
@@ -120,7 +103,7 @@ fn fate_of(run: &Run, n: usize, fault: ServerFault) -> AttemptFate {
             _ => {}
         }
     }
-    fate.server_fault = fault_happened(fault, &decisions, worked);
+    fate.server_fault = fault.happened(&decisions, worked);
     fate
 }
 

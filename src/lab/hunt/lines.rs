@@ -1,10 +1,15 @@
 //! A fault schedule in words, one line per attempt with a fault and one
-//! per schedule-wide fault, through the translation table.
+//! per schedule-wide fault: each primitive words its own fault (its module
+//! under [`crate::lab::faults`]); this file orders them and words what came
+//! of each attempt in the run.
 
 use super::fate::{AttemptFate, RequestFate, ResponseFate};
 use super::kinds::{FaultKind, NOT_YET_COVERED};
 use crate::kernel::text::{Arg, Join, Sentence};
-use crate::lab::faults::{AttemptFault, Delivery, FaultSchedule, NotifyFault, ServerFault};
+use crate::lab::faults::{
+    double_submit, model_recall, next_day, relay, rerender, second_tenant, title_rewrite,
+};
+use crate::lab::faults::{AttemptFault, Delivery, FaultSchedule, NotifyFault, OnResponse};
 
 /// A count or a status the line quotes as it is.
 fn raw(v: impl ToString) -> Arg {
@@ -17,54 +22,6 @@ fn parts(items: Vec<Sentence>) -> Arg {
     Arg::Joined(Join::Key("hunt.sep".into()), items)
 }
 
-fn delivery(d: Delivery) -> Sentence {
-    let s = Sentence::new;
-    match d {
-        Delivery::Deliver => s("hunt.msg.deliver"),
-        Delivery::Lose => s("hunt.msg.lose"),
-        Delivery::Refuse => s("hunt.msg.refuse"),
-        Delivery::Delay(ms) => s("hunt.msg.delay").arg("t", Arg::ClockMs(ms)),
-        Delivery::TlsFailure => s("hunt.msg.tls"),
-        Delivery::Drip { every_ms, total_ms } => s("hunt.msg.drip")
-            .arg("every", Arg::ClockMs(every_ms))
-            .arg("t", Arg::ClockMs(total_ms)),
-    }
-}
-
-fn server(f: ServerFault) -> Option<Sentence> {
-    let s = Sentence::new;
-    Some(match f {
-        ServerFault::None => return None,
-        ServerFault::Stall(ms) => s("hunt.server.stall").arg("t", Arg::ClockMs(ms)),
-        ServerFault::Crash => s("hunt.server.crash"),
-        ServerFault::CrashBeforeCommit => s("hunt.server.crash_before_commit"),
-        ServerFault::CrashAfterCommit => s("hunt.server.crash_after_commit"),
-        ServerFault::Fail => s("hunt.server.fail"),
-        ServerFault::FailBeforeWork => s("hunt.server.fail_before_work"),
-        ServerFault::Unavailable { retry_after_s } => {
-            s("hunt.server.unavailable").arg("t", Arg::ClockMs(retry_after_s * 1000))
-        }
-        ServerFault::RateLimited {
-            retry_after_s: Some(secs),
-            quota,
-        } => {
-            let key = match quota {
-                true => "hunt.server.quota_retry_after",
-                false => "hunt.server.rate_limited",
-            };
-            s(key).arg("t", Arg::ClockMs(secs * 1000))
-        }
-        ServerFault::RateLimited {
-            retry_after_s: None,
-            quota: true,
-        } => s("hunt.server.quota"),
-        ServerFault::RateLimited {
-            retry_after_s: None,
-            quota: false,
-        } => s("hunt.server.rate_limited_bare"),
-    })
-}
-
 /// The request's part of a line: what the trace shows came of it, or
 /// (without a run) what the schedule asks.
 fn request_part(a: AttemptFault, fate: Option<AttemptFate>) -> Sentence {
@@ -75,7 +32,7 @@ fn request_part(a: AttemptFault, fate: Option<AttemptFate>) -> Sentence {
         Some(RequestFate::Lost) => s("hunt.msg.lose"),
         Some(RequestFate::Refused) => s("hunt.msg.refuse"),
         Some(RequestFate::TlsFailed) => s("hunt.msg.tls"),
-        Some(RequestFate::Arrived) | None => delivery(a.request),
+        Some(RequestFate::Arrived) | None => a.request.words(),
     }
 }
 
@@ -91,7 +48,7 @@ fn response_part(a: AttemptFault, fate: Option<AttemptFate>) -> Option<Sentence>
     };
     let response = |what: Arg| Sentence::new("hunt.response").arg("what", what);
     let Some(f) = fate else {
-        return Some(response(delivery(scheduled).into()));
+        return Some(response(scheduled.words().into()));
     };
     let outcome = |key: &'static str, status: u16| Sentence::new(key).arg("status", raw(status));
     let came = match f.response {
@@ -102,12 +59,17 @@ fn response_part(a: AttemptFault, fate: Option<AttemptFate>) -> Option<Sentence>
         ResponseFate::Late { status } => outcome("hunt.resp.late", status),
         ResponseFate::CutOff { status } => outcome("hunt.resp.cut_off", status),
     };
-    let what = match (scheduled, f.response) {
-        (
-            Delivery::Delay(_) | Delivery::Drip { .. },
-            ResponseFate::Read { .. } | ResponseFate::Late { .. } | ResponseFate::CutOff { .. },
-        ) => {
-            let both = vec![delivery(scheduled).into(), came.into()];
+    // A fault that delays the response, then what came of it.
+    let delays = scheduled != Delivery::Deliver
+        && matches!(
+            scheduled.on_response(),
+            OnResponse::Arrives { .. } | OnResponse::Trickles { .. }
+        );
+    let what = match f.response {
+        ResponseFate::Read { .. } | ResponseFate::Late { .. } | ResponseFate::CutOff { .. }
+            if delays =>
+        {
+            let both = vec![scheduled.words().into(), came.into()];
             Arg::Joined(Join::Key("hunt.comma".into()), both)
         }
         _ => came.into(),
@@ -120,11 +82,11 @@ fn response_part(a: AttemptFault, fate: Option<AttemptFate>) -> Option<Sentence>
 fn attempt_line(n: usize, a: AttemptFault, fate: Option<AttemptFate>) -> Sentence {
     let mut items = Vec::new();
     if a.rerender && fate.is_none_or(|f| f.request != RequestFate::NotSent) {
-        items.push(Sentence::new("hunt.rerender"));
+        items.push(rerender::part());
     }
     items.push(request_part(a, fate));
     let happened = fate.is_none_or(|f| f.server_fault);
-    match server(a.server) {
+    match a.server.words() {
         Some(what) if happened => items.push(what),
         Some(what) => items.push(Sentence::new("hunt.server.skipped").arg("what", what)),
         None => {}
@@ -138,13 +100,11 @@ fn attempt_line(n: usize, a: AttemptFault, fate: Option<AttemptFate>) -> Sentenc
 /// One notifier call's line: «第 1 次调用通知服务：丢失；应答：送达；发送流程随后死掉».
 fn note_line(n: usize, f: NotifyFault) -> Sentence {
     // A lost call is never answered: no answer part.
-    let mut items = vec![delivery(f.request)];
+    let mut items = vec![f.request.words()];
     if f.request != Delivery::Lose {
-        items.push(Sentence::new("hunt.response").arg("what", delivery(f.response)));
+        items.push(Sentence::new("hunt.response").arg("what", f.response.words()));
     }
-    if f.relay_dies {
-        items.push(Sentence::new("hunt.relay_dies"));
-    }
+    items.extend(relay::part(&f));
     Sentence::new("hunt.note")
         .arg("n", raw(n))
         .arg("what", parts(items))
@@ -160,12 +120,8 @@ fn downstream_lines(s: &FaultSchedule) -> Vec<Sentence> {
         .filter(|(_, f)| **f != NotifyFault::default())
         .map(|(i, f)| note_line(i + 1, *f))
         .collect();
-    if let Some(ms) = s.second_tenant {
-        out.push(Sentence::new("hunt.second_tenant").arg("t", Arg::ClockMs(ms)));
-    }
-    if s.rewrite_title {
-        out.push(Sentence::new("hunt.rewrite_title"));
-    }
+    out.extend(second_tenant::line(s));
+    out.extend(title_rewrite::line(s));
     out
 }
 
@@ -186,17 +142,11 @@ pub fn lines(s: &FaultSchedule, fates: Option<&[AttemptFate]>) -> Vec<Sentence> 
         .enumerate()
         .map(|(i, a)| attempt_line(i + 1, *a, fates.and_then(|f| f.get(i).copied())))
         .collect();
-    if s.double_submit {
-        out.insert(0, Sentence::new("hunt.double_submit"));
+    if let Some(line) = double_submit::line(s) {
+        out.insert(0, line);
     }
-    if s.model_recalls > 0 {
-        let n = u64::from(s.model_recalls);
-        let times = Sentence::counted(n, "hunt.times.one", "hunt.times.other");
-        out.push(Sentence::new("hunt.model_recalls").arg("times", times));
-    }
-    if s.restart_next_day {
-        out.push(Sentence::new("hunt.next_day"));
-    }
+    out.extend(model_recall::line(s));
+    out.extend(next_day::line(s));
     out.extend(downstream_lines(s));
     out.push(if keep == 0 {
         Sentence::new("hunt.rest.all")

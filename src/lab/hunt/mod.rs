@@ -6,7 +6,8 @@
 //! exactly-once»).
 //!
 //! - [`kinds`]: the fault kinds the student may choose, and those the
-//!   model cannot inject yet;
+//!   model cannot inject yet (they live with the primitives, in
+//!   [`crate::lab::faults`]);
 //! - [`generate`]: the seeded generator (the property tests use it too);
 //! - [`shrink`]: the shrinker;
 //! - [`code`]: the schedule's compact URL code;
@@ -17,10 +18,10 @@
 //! - [`watch`]: the page's side of a running hunt.
 
 pub mod code;
+pub use crate::lab::faults::kinds;
 pub mod fate;
 pub mod generate;
 pub mod job;
-pub mod kinds;
 pub mod lines;
 pub mod report;
 pub mod shrink;

@@ -55,15 +55,13 @@ impl Sim {
         let timeout = ATTEMPT_TIMEOUT_MS.min(deadline.saturating_sub(self.now));
         self.at(self.now + timeout, Ev::Timeout { call, request: id });
         let lat = self.latency();
-        match fault.request {
-            Delivery::Lose => self.at(self.now + lat, Ev::RequestLost { request: id }),
-            Delivery::Deliver | Delivery::Drip { .. } => {
-                self.at(self.now + lat, Ev::Arrive { request: id })
-            }
-            Delivery::Delay(d) => self.at(self.now + lat + d, Ev::Arrive { request: id }),
-            Delivery::Refuse => self.at(self.now + lat, Ev::RefusedBack { request: id }),
-            Delivery::TlsFailure => self.at(self.now + lat, Ev::TlsFailed { request: id }),
-        }
+        let (extra_ms, ev) = match fault.request.on_request() {
+            OnRequest::Arrives { extra_ms } => (extra_ms, Ev::Arrive { request: id }),
+            OnRequest::Lost => (0, Ev::RequestLost { request: id }),
+            OnRequest::Refused => (0, Ev::RefusedBack { request: id }),
+            OnRequest::TlsFailed => (0, Ev::TlsFailed { request: id }),
+        };
+        self.at(self.now + lat + extra_ms, ev);
         let out = arrow(
             Lane::Harness,
             Lane::Network,
@@ -209,43 +207,46 @@ impl Sim {
                 Some(GiveUp::AttemptsExhausted),
             );
         }
+        c.summary.last = Some(outcome);
+        match self.retry_wait(call, retry_after_s) {
+            Ok(wait_ms) => {
+                self.at(
+                    self.now + wait_ms,
+                    Ev::Send {
+                        call,
+                        resend: false,
+                    },
+                );
+                match retry_after_s {
+                    Some(_) => Next::RetryAfter { wait_ms },
+                    None => Next::Backoff { wait_ms },
+                }
+            }
+            Err(give_up) => self.finish_call(call, outcome, unknown_or_not, Some(give_up)),
+        }
+    }
+
+    /// How long the harness waits before it retries `call`: the server's
+    /// `Retry-After`, else a backoff; either gives up when it would pass
+    /// the call's deadline.
+    fn retry_wait(&mut self, call: usize, retry_after_s: Option<u64>) -> Result<u64, GiveUp> {
+        let c = &self.calls[call];
         let remaining_ms = (c.started + CALL_DEADLINE_MS).saturating_sub(self.now);
         let retry = c.summary.attempts;
-        c.summary.last = Some(outcome);
-        let next = match retry_after_s {
+        let wait_ms = match retry_after_s {
             Some(s) if s * 1000 >= remaining_ms => {
-                let give_up = GiveUp::RetryAfterTooLong {
+                return Err(GiveUp::RetryAfterTooLong {
                     retry_after_s: s,
                     remaining_ms,
-                };
-                return self.finish_call(call, outcome, unknown_or_not, Some(give_up));
+                })
             }
-            Some(s) => Next::RetryAfter { wait_ms: s * 1000 },
-            None => {
-                let wait_ms = harness::backoff_ms(retry, &mut self.rng);
-                if wait_ms >= remaining_ms {
-                    return self.finish_call(
-                        call,
-                        outcome,
-                        unknown_or_not,
-                        Some(GiveUp::DeadlineExhausted),
-                    );
-                }
-                Next::Backoff { wait_ms }
-            }
+            Some(s) => return Ok(s * 1000),
+            None => harness::backoff_ms(retry, &mut self.rng),
         };
-        let wait = match next {
-            Next::Backoff { wait_ms } | Next::RetryAfter { wait_ms } => wait_ms,
-            Next::Finish { .. } => 0,
-        };
-        self.at(
-            self.now + wait,
-            Ev::Send {
-                call,
-                resend: false,
-            },
-        );
-        next
+        match wait_ms >= remaining_ms {
+            true => Err(GiveUp::DeadlineExhausted),
+            false => Ok(wait_ms),
+        }
     }
 
     pub(super) fn finish_call(
@@ -368,35 +369,38 @@ impl Sim {
     ) -> (StepKind, Vec<Arrow>) {
         let (request, status) = (response.request, response.status);
         let call = self.requests[request].call;
-        let complete_ms = self.now + total_ms;
         let deadline_ms = self.calls[call].started + CALL_DEADLINE_MS;
+        let plan = drip::plan(
+            self.now,
+            every_ms,
+            total_ms,
+            deadline_ms,
+            ATTEMPT_TIMEOUT_MS,
+        );
         let arrows = vec![arrow(
             Lane::Network,
             Lane::Harness,
             ArrowLabel::Dripping { status },
             false,
         )];
-        self.at(complete_ms, Ev::Response { response });
+        self.at(plan.complete_ms, Ev::Response { response });
         let kind = StepKind::Dripping {
             request,
             status,
             every_ms,
-            complete_ms,
+            complete_ms: plan.complete_ms,
             read_timeout_ms: ATTEMPT_TIMEOUT_MS,
             deadline_ms,
         };
         if self.calls[call].waiting != Some(request) {
             return (kind, arrows);
         }
-        let idle_fires_at = match every_ms >= ATTEMPT_TIMEOUT_MS {
-            true => self.now + ATTEMPT_TIMEOUT_MS,
-            false => u64::MAX,
-        };
-        self.dripping.insert(request, idle_fires_at);
-        if idle_fires_at != u64::MAX {
-            self.at(idle_fires_at, Ev::Timeout { call, request });
+        self.dripping
+            .insert(request, plan.idle_fires_at_ms.unwrap_or(u64::MAX));
+        if let Some(at) = plan.idle_fires_at_ms {
+            self.at(at, Ev::Timeout { call, request });
         }
-        if deadline_ms < complete_ms.min(idle_fires_at) {
+        if plan.deadline_first {
             self.at(deadline_ms, Ev::Deadline { call, request });
         }
         (kind, arrows)

@@ -17,7 +17,7 @@ pub use fix::{nearest_fix, nearest_fix_among};
 
 use super::db::Db;
 use super::design::Design;
-use super::faults::{Delivery, FaultSchedule};
+use super::faults::{drip, Delivery, FaultSchedule, OnRequest, OnResponse};
 use super::handler::{Handler, Phase, Server};
 use super::harness;
 use super::ids::{ClientStrategy, Scenario};

@@ -96,10 +96,7 @@ impl Sim {
         let request = h.request;
         match phase {
             Phase::Work(decision) => {
-                let stall = match h.fault {
-                    crate::lab::ServerFault::Stall(ms) => ms,
-                    _ => 0,
-                };
+                let stall = h.fault.extra_work_ms();
                 let work = WORK_MS + self.rng.random_range(0..WORK_JITTER_MS) + stall;
                 let until = self.now + work;
                 let (handler, epoch) = (self.handlers.len(), self.epoch);
@@ -160,23 +157,19 @@ impl Sim {
     fn send_response(&mut self, response: &ResponseInfo) {
         let lat = self.latency();
         let (request, status) = (response.request, response.status);
-        let arrives = Ev::Response {
-            response: response.clone(),
-        };
-        match self.schedule.attempt(request).response {
-            Delivery::Lose | Delivery::Refuse | Delivery::TlsFailure => {
-                self.at(self.now + lat, Ev::ResponseLost { request, status })
-            }
-            Delivery::Deliver => self.at(self.now + lat, arrives),
-            Delivery::Delay(d) => self.at(self.now + lat + d, arrives),
-            Delivery::Drip { every_ms, total_ms } => {
+        let response = response.clone();
+        let (extra_ms, ev) = match self.schedule.attempt(request).response.on_response() {
+            OnResponse::Lost => (0, Ev::ResponseLost { request, status }),
+            OnResponse::Arrives { extra_ms } => (extra_ms, Ev::Response { response }),
+            OnResponse::Trickles { every_ms, total_ms } => {
                 let drip = Ev::DripStart {
-                    response: response.clone(),
+                    response,
                     every_ms,
                     total_ms,
                 };
-                self.at(self.now + lat, drip)
+                (0, drip)
             }
-        }
+        };
+        self.at(self.now + lat + extra_ms, ev);
     }
 }

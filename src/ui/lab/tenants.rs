@@ -1,7 +1,7 @@
 //! The run view's parts for two tenants, the key's namespace and header
 //! convention, the attempts and the two timers of a response that trickles
 //! in. Pure rendering of what the run records (`Run::leaks`,
-//! `Run::tenant_refusals`, `Run::drip_timers`).
+//! `Run::tenant_refusals`, `faults::drip::timers`).
 
 use yew::prelude::*;
 
@@ -133,7 +133,7 @@ fn timer_row(l: Lang, which: Timer, limit: String, fired: bool, track: Track) ->
 /// axis from its first byte to when the response would have been complete:
 /// the read timeout restarts at every byte, the deadline does not.
 pub fn timers_panel(l: Lang, run: &Run) -> Html {
-    let Some(d) = run.drip_timers() else {
+    let Some(d) = crate::lab::faults::drip::timers(run) else {
         return html! {};
     };
     let DripTimers {

@@ -1,6 +1,6 @@
 //! The fault kinds a hunt may draw from. Each kind is one switch the student
-//! ticks, one part of the generator and one token type of the schedule's
-//! URL code ([`super::code`]); a kind the model cannot inject yet is listed
+//! ticks and one primitive's module beside this one (its draw, its code
+//! token, its shrinking); a kind the model cannot inject yet is listed
 //! once, in [`NOT_YET_COVERED`], so that covering it is one edit here.
 
 use crate::kernel::ids::id_enum;
@@ -72,38 +72,6 @@ impl KindSet {
 
     pub fn none() -> Self {
         KindSet(0)
-    }
-
-    /// The kinds inside the service's own database and its network: every
-    /// kind but the notifier's, the relay's, a second tenant, a rewritten
-    /// title, TLS errors and trickling responses.
-    pub fn database() -> Self {
-        use FaultKind::*;
-        [
-            Notifier,
-            Relay,
-            SecondTenant,
-            TitleRewrite,
-            TlsError,
-            SlowDrip,
-        ]
-        .into_iter()
-        .fold(Self::all(), Self::without)
-    }
-
-    /// Every kind a server may be able to defend against, the page's
-    /// default: a next-day restart past the key's retention and a title the
-    /// model rewrites break every server (the suite's `key_expired` and
-    /// `title_rewrite` rows show them), and a TLS failure is the harness's
-    /// alone to stop (001's first branch: never retried; the suite's
-    /// `tls_error` row shows it), so the first thing a student's hunt shows
-    /// is new. A model re-call stays: with a business key a server fixes
-    /// it, and where none does the hunt labels it so.
-    pub fn page_default() -> Self {
-        Self::all()
-            .without(FaultKind::NextDay)
-            .without(FaultKind::TitleRewrite)
-            .without(FaultKind::TlsError)
     }
 
     fn bit(k: FaultKind) -> u32 {

@@ -1,0 +1,165 @@
+//! Fault schedules as data: which messages the network loses or delays,
+//! which requests the server stalls on or crashes during, and whether the
+//! model calls the tool again. These are the wire form (serde and borsh, in
+//! stored links and the engine's messages), so their shapes stay put; what
+//! each variant means lives in its primitive's module (see [`super`]).
+
+use borsh::{BorshDeserialize, BorshSerialize};
+use serde::{Deserialize, Serialize};
+
+/// What the network does with one message.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
+pub enum Delivery {
+    /// Delivered after the normal latency.
+    #[default]
+    Deliver,
+    /// Never delivered.
+    Lose,
+    /// Delivered after the normal latency plus this many milliseconds.
+    Delay(u64),
+    /// The connection is refused before anything is sent (requests only; on
+    /// a response it means the same as [`Delivery::Lose`]).
+    Refuse,
+    /// Certificate or host name verification fails during the TLS handshake:
+    /// nothing is sent (requests only; on a response, as [`Delivery::Lose`]).
+    TlsFailure,
+    /// The response trickles in: its first bytes after the normal latency,
+    /// then a few bytes every `every_ms`, the last after `total_ms` (responses
+    /// only; on a request, as [`Delivery::Deliver`]). The read timeout counts
+    /// idle time between bytes, so it fires only if `every_ms` reaches it.
+    Drip { every_ms: u64, total_ms: u64 },
+}
+
+/// What goes wrong inside the server while it handles one request.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
+pub enum ServerFault {
+    /// Nothing.
+    #[default]
+    None,
+    /// Answers 503 with `Retry-After: secs` before doing anything.
+    Unavailable { retry_after_s: u64 },
+    /// Answers 429 before doing anything. Its body says which kind it is
+    /// (000: «Codex 把 429 分成好几种：额度类 429 直接终止；其他 HTTP 429 只有带
+    /// Retry-After 才重试»): `quota` when the quota is exhausted
+    /// (`insufficient_quota`), else a rate limit; either may carry
+    /// `Retry-After`.
+    RateLimited {
+        retry_after_s: Option<u64>,
+        #[serde(default)]
+        quota: bool,
+    },
+    /// The work between the first and the second transaction takes this many
+    /// extra milliseconds (a slow request, a GC pause, a stalled process).
+    Stall(u64),
+    /// The process dies after the handler's first commit; if the handler has
+    /// a second transaction, it dies inside it, so that work is rolled back.
+    Crash,
+    /// The work fails (a downstream error); the server answers 500 and a
+    /// key-aware server stores that 500 as the key's response.
+    Fail,
+    /// The process dies inside the transaction that holds the report,
+    /// before its `COMMIT` (after whatever the handler does before it, such
+    /// as `notify_before_commit`'s call): the report is rolled back.
+    CrashBeforeCommit,
+    /// The process dies right after the handler's last `COMMIT`, before it
+    /// answers or notifies anyone.
+    CrashAfterCommit,
+    /// A check the handler runs before any work fails (a dependency it
+    /// needs is down), so provably nothing was done: the server answers 503
+    /// and releases its claim in every design, `store_errors` or not (000's
+    /// table, Stripe: a request that began no execution saves no result;
+    /// 003: «已证明无副作用» may be retried).
+    FailBeforeWork,
+}
+
+/// What goes wrong with one call from the service (a handler or the outbox
+/// relay) to the notifier. Calls are numbered in the order they are made,
+/// across senders and retries (0 = the first).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
+pub struct NotifyFault {
+    /// The call on its way to the notifier (`Refuse` means `Lose` here: the
+    /// sender only sees its timeout).
+    pub request: Delivery,
+    /// The notifier's answer on its way back.
+    pub response: Delivery,
+    /// The call is the relay's: the relay dies when the call ends (answered
+    /// or timed out), before it marks the outbox row sent, and restarts.
+    pub relay_dies: bool,
+}
+
+/// The faults of one HTTP attempt. Attempts are numbered across tool calls in
+/// the order the harness sends them (0 = the very first request).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
+pub struct AttemptFault {
+    pub request: Delivery,
+    pub response: Delivery,
+    pub server: ServerFault,
+    /// The harness re-renders the body before this attempt (e.g. a fresh
+    /// timestamp in the details), so its digest differs from the earlier one.
+    pub rerender: bool,
+}
+
+/// A full fault schedule for one run.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
+pub struct FaultSchedule {
+    /// Faults by global attempt number; attempts past the end have none.
+    pub attempts: Vec<AttemptFault>,
+    /// How many times the model calls `submit_bug_report` again after a tool
+    /// result that is not a success.
+    pub model_recalls: u32,
+    /// The first tool call is submitted twice at the same moment (a double
+    /// submit or a hedged request): two calls with one tool_use id.
+    pub double_submit: bool,
+    /// The harness process dies after its first request; restarted the next
+    /// day from its durable queue, it resends the same request with the same
+    /// key, after the server's cleanup pruned keys older than the retention.
+    pub restart_next_day: bool,
+    /// Faults of the calls to the notifier, by call number; calls past the
+    /// end have none.
+    #[serde(default)]
+    pub notify: Vec<NotifyFault>,
+    /// A second tenant's agent files its own, different report this many
+    /// milliseconds after the first one's call. Both agents number their
+    /// evaluations and tool calls with per-tenant counters, so their
+    /// `run_id:tool_use_id` keys are equal strings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub second_tenant: Option<u64>,
+    /// The model paraphrases the title when it calls the tool again (and
+    /// when it queries before doing so).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rewrite_title: bool,
+}
+
+impl AttemptFault {
+    /// An attempt delivered both ways with this fault inside the server.
+    pub fn server(server: ServerFault) -> Self {
+        Self {
+            server,
+            ..Self::default()
+        }
+    }
+}
+
+impl FaultSchedule {
+    /// The faults of global attempt `n`.
+    pub fn attempt(&self, n: usize) -> AttemptFault {
+        self.attempts.get(n).copied().unwrap_or_default()
+    }
+
+    /// The faults of notifier call `n`.
+    pub fn notify_call(&self, n: usize) -> NotifyFault {
+        self.notify.get(n).copied().unwrap_or_default()
+    }
+
+    pub(super) fn first(f: AttemptFault) -> Self {
+        Self {
+            attempts: vec![f],
+            ..Self::default()
+        }
+    }
+}

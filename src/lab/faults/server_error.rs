@@ -1,0 +1,269 @@
+//! The server answers an error (kind `server_error`): 503 with
+//! `Retry-After` before any work (`u<s>`), 429 (`t`, `t<s>`, `tn`, `tq<s>`:
+//! a quota or a rate limit, with or without `Retry-After`), a failing
+//! downstream's 500 (`f`), or a check before any work that fails (`fb`,
+//! provably nothing done).
+
+use rand::Rng;
+
+use super::code::{bounded, CodeError, MAX_CODE_RETRY_AFTER_S};
+use super::kinds::{FaultKind, KindSet};
+use super::primitive::{Primitive, Server, ServerReach};
+use super::schedule::{FaultSchedule, ServerFault};
+use super::simpler::shorter;
+use crate::kernel::rng::LabRng;
+use crate::kernel::text::{Arg, Sentence};
+use crate::lab::result::Run;
+use crate::lab::times::CALL_DEADLINE_MS;
+use crate::lab::trace::{AttemptOutcome, Decision, StepKind, ToolResult};
+
+/// The longest `Retry-After` the generator draws, in seconds.
+pub const MAX_GEN_RETRY_AFTER_S: u64 = 20;
+
+/// 503, 429, 500, or a failed check before any work.
+pub struct ServerError;
+
+fn is_error(f: ServerFault) -> bool {
+    matches!(
+        f,
+        ServerFault::Unavailable { .. }
+            | ServerFault::RateLimited { .. }
+            | ServerFault::Fail
+            | ServerFault::FailBeforeWork
+    )
+}
+
+fn retry_after_ms(f: ServerFault) -> u64 {
+    match f {
+        ServerFault::Unavailable { retry_after_s } => retry_after_s * 1000,
+        ServerFault::RateLimited { retry_after_s, .. } => retry_after_s.unwrap_or(0) * 1000,
+        _ => 0,
+    }
+}
+
+impl Primitive for ServerError {
+    fn kind(&self) -> FaultKind {
+        FaultKind::ServerError
+    }
+
+    /// A failed check before any work is never drawn, so no kind needs it.
+    fn used_in(&self, s: &FaultSchedule) -> bool {
+        let drawn = |f| is_error(f) && f != ServerFault::FailBeforeWork;
+        s.attempts.iter().any(|a| drawn(a.server))
+    }
+
+    fn measure(&self, s: &FaultSchedule) -> (u64, u64) {
+        let f = s.attempts.iter().map(|a| a.server).filter(|f| is_error(*f));
+        f.fold((0, 0), |(n, t), f| (n + 1, t + retry_after_ms(f)))
+    }
+
+    /// A replayed stored 500 leaves the outcome unknown with its own text; a
+    /// quota 429 says nothing was created and retrying will not help until
+    /// the quota resets (the chapter's «额度类 429 直接终止»), never «try
+    /// again later»; a rate limit without `Retry-After` ends the call and is
+    /// no quota (000: «其他 HTTP 429 只有带 Retry-After 才重试»).
+    fn tool_text(&self, run: &Run, result: ToolResult, request: usize) -> Option<&'static str> {
+        match result {
+            ToolResult::Unknown if stored_error_replayed(run, request) => {
+                Some("lab.tool.stored_error")
+            }
+            ToolResult::NotCreated => match rate_limit_kind(run, request) {
+                Some(true) => Some("lab.tool.quota"),
+                Some(false) => Some("lab.tool.rate_limited"),
+                None => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+impl Server for ServerError {
+    fn words(&self, f: ServerFault) -> Sentence {
+        let s = Sentence::new;
+        let after = |secs: u64| Arg::ClockMs(secs * 1000);
+        match f {
+            ServerFault::Unavailable { retry_after_s } => {
+                s("hunt.server.unavailable").arg("t", after(retry_after_s))
+            }
+            ServerFault::RateLimited {
+                retry_after_s: Some(secs),
+                quota,
+            } => {
+                let key = match quota {
+                    true => "hunt.server.quota_retry_after",
+                    false => "hunt.server.rate_limited",
+                };
+                s(key).arg("t", after(secs))
+            }
+            ServerFault::RateLimited {
+                retry_after_s: None,
+                quota: true,
+            } => s("hunt.server.quota"),
+            ServerFault::RateLimited {
+                retry_after_s: None,
+                quota: false,
+            } => s("hunt.server.rate_limited_bare"),
+            ServerFault::FailBeforeWork => s("hunt.server.fail_before_work"),
+            _ => s("hunt.server.fail"),
+        }
+    }
+
+    fn code(&self, f: ServerFault) -> String {
+        match f {
+            ServerFault::Unavailable { retry_after_s } => format!("u{retry_after_s}"),
+            ServerFault::RateLimited {
+                retry_after_s,
+                quota,
+            } => match (quota, retry_after_s) {
+                (true, None) => "t".into(),
+                (true, Some(s)) => format!("tq{s}"),
+                (false, Some(s)) => format!("t{s}"),
+                (false, None) => "tn".into(),
+            },
+            ServerFault::FailBeforeWork => "fb".into(),
+            _ => "f".into(),
+        }
+    }
+
+    fn read(&self, tag: &str, n: Option<u64>, raw: &str) -> Option<Result<ServerFault, CodeError>> {
+        let secs = |n| bounded(raw, n, MAX_CODE_RETRY_AFTER_S);
+        let limited = |retry_after_s, quota| ServerFault::RateLimited {
+            retry_after_s,
+            quota,
+        };
+        Some(match (tag, n) {
+            ("f", None) => Ok(ServerFault::Fail),
+            ("fb", None) => Ok(ServerFault::FailBeforeWork),
+            ("tn", None) => Ok(limited(None, false)),
+            ("tq", Some(n)) => secs(n).map(|s| limited(Some(s), true)),
+            ("u", Some(n)) => {
+                secs(n).map(|retry_after_s| ServerFault::Unavailable { retry_after_s })
+            }
+            ("t", None) => Ok(limited(None, true)),
+            ("t", Some(n)) => secs(n).map(|s| limited(Some(s), false)),
+            _ => return None,
+        })
+    }
+
+    fn happened(&self, f: ServerFault, decisions: &[Decision], _worked: bool) -> bool {
+        let any = |f: fn(&Decision) -> bool| decisions.iter().any(f);
+        match f {
+            ServerFault::Fail => any(|d| matches!(d, Decision::Failed | Decision::Released)),
+            ServerFault::FailBeforeWork => any(|d| matches!(d, Decision::Aborted { .. })),
+            ServerFault::Unavailable { .. } => any(|d| matches!(d, Decision::Unavailable)),
+            _ => any(|d| matches!(d, Decision::RateLimited { .. })),
+        }
+    }
+
+    fn ms(&self, f: ServerFault) -> u64 {
+        retry_after_ms(f)
+    }
+
+    /// A 429 without `Retry-After`, or a quota's, is not retried (000:
+    /// «额度类 429 直接终止；其他 HTTP 429 只有带 Retry-After 才重试»), nor
+    /// is a failed handler's 500; a `Retry-After` is waited out when it
+    /// fits in the call's deadline; a check failed before any work is
+    /// retried.
+    fn reach(&self, f: ServerFault) -> ServerReach {
+        let fits = |s: u64| s * 1_000 < CALL_DEADLINE_MS;
+        match f {
+            ServerFault::FailBeforeWork => ServerReach::Retried,
+            ServerFault::RateLimited { quota: true, .. }
+            | ServerFault::RateLimited {
+                retry_after_s: None,
+                ..
+            }
+            | ServerFault::Fail => ServerReach::Answers { retried: false },
+            ServerFault::RateLimited {
+                retry_after_s: Some(s),
+                ..
+            }
+            | ServerFault::Unavailable { retry_after_s: s } => {
+                ServerReach::Answers { retried: fits(s) }
+            }
+            _ => ServerReach::Works,
+        }
+    }
+
+    fn undoes_others(&self, f: ServerFault, slow: bool) -> bool {
+        slow && matches!(f, ServerFault::Fail | ServerFault::FailBeforeWork)
+    }
+
+    fn shorter(&self, f: ServerFault) -> Vec<ServerFault> {
+        match f {
+            ServerFault::Unavailable { retry_after_s } => shorter(retry_after_s, 1)
+                .into_iter()
+                .map(|retry_after_s| ServerFault::Unavailable { retry_after_s })
+                .collect(),
+            ServerFault::RateLimited {
+                retry_after_s: Some(s),
+                quota,
+            } => shorter(s, 1)
+                .into_iter()
+                .map(|s| ServerFault::RateLimited {
+                    retry_after_s: Some(s),
+                    quota,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The generator's draw for a server fault, on its die's fifth face: 503,
+/// 429 or 500. A quota 429 comes without `Retry-After` here, a rate limit
+/// with it (the code has tokens for the other two kinds).
+pub fn draw(rng: &mut LabRng, face: u32, kinds: KindSet) -> Option<ServerFault> {
+    if !(face == 4 && kinds.has(FaultKind::ServerError)) {
+        return None;
+    }
+    Some(match rng.random_range(0..3) {
+        0 => ServerFault::Unavailable {
+            retry_after_s: rng.random_range(0..=MAX_GEN_RETRY_AFTER_S),
+        },
+        1 => {
+            let retry_after_s = rng
+                .random_bool(0.5)
+                .then(|| rng.random_range(0..=MAX_GEN_RETRY_AFTER_S));
+            ServerFault::RateLimited {
+                retry_after_s,
+                quota: retry_after_s.is_none(),
+            }
+        }
+        _ => ServerFault::Fail,
+    })
+}
+
+/// Whether the server answered `request` with a quota 429 (its body names
+/// the exhausted quota; before any work).
+pub fn quota_refused(run: &Run, request: usize) -> bool {
+    rate_limit_kind(run, request) == Some(true)
+}
+
+/// Whether `request` was answered with a stored error replayed (a 500
+/// `store_errors` kept under the key).
+fn stored_error_replayed(run: &Run, request: usize) -> bool {
+    run.steps().iter().any(|s| {
+        matches!(
+            s.kind,
+            StepKind::Received {
+                request: r,
+                outcome: AttemptOutcome::Status { status, replayed: true },
+                ..
+            } if r == request && status >= 500
+        )
+    })
+}
+
+/// `Some(quota)` when the server answered `request` with a 429, whose body
+/// says whether a quota is exhausted.
+fn rate_limit_kind(run: &Run, request: usize) -> Option<bool> {
+    run.steps().iter().find_map(|s| match s.kind {
+        StepKind::Server {
+            request: r,
+            decision: Decision::RateLimited { quota },
+            ..
+        } if r == request => Some(quota),
+        _ => None,
+    })
+}
