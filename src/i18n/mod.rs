@@ -15,35 +15,10 @@
 //! loads when a student asks for English ([`install_english`]). Until it is
 //! there, English falls back to the Chinese text, never to a key.
 
-mod amplify;
-mod common;
-mod exercises;
-mod exercises_agent;
-mod exercises_build;
-mod exercises_counts;
-mod exercises_downstream;
-mod exercises_interview;
-mod exercises_keys;
-mod exercises_layers;
-mod exercises_refund;
-mod exercises_tenants;
-mod exercises_truths;
-mod exercises_wait;
 pub mod fields;
-mod help;
-mod herd;
 mod lab;
-mod lab_build;
-mod lab_choices;
 mod lab_design;
-mod lab_downstream;
-mod lab_engine;
 pub use lab_design::{design_desc, design_name};
-mod exercises_hunt;
-mod lab_hunt;
-mod lab_judgement;
-mod lab_narration;
-mod lab_tenants;
 pub mod notice;
 pub mod num;
 mod table;
@@ -53,7 +28,6 @@ use std::sync::OnceLock;
 
 pub use crate::kernel::text::{Arg, Join, Lang, Sentence};
 
-pub(crate) use crate::kernel::entry::e;
 pub use crate::kernel::entry::Entry;
 
 /// Every entry of the table, in table order: the data files' tables
@@ -62,33 +36,6 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
     table::TABLES
         .iter()
         .flat_map(|rows| rows.iter())
-        .chain(common::ENTRIES.iter())
-        .chain(herd::ENTRIES.iter())
-        .chain(lab::ENTRIES.iter())
-        .chain(lab_choices::ENTRIES.iter())
-        .chain(lab_build::ENTRIES.iter())
-        .chain(lab_design::ENTRIES.iter())
-        .chain(lab_narration::ENTRIES.iter())
-        .chain(lab_downstream::ENTRIES.iter())
-        .chain(lab_tenants::ENTRIES.iter())
-        .chain(lab_judgement::ENTRIES.iter())
-        .chain(exercises::ENTRIES.iter())
-        .chain(exercises_truths::ENTRIES.iter())
-        .chain(exercises_wait::ENTRIES.iter())
-        .chain(exercises_tenants::ENTRIES.iter())
-        .chain(exercises_layers::ENTRIES.iter())
-        .chain(exercises_keys::ENTRIES.iter())
-        .chain(exercises_refund::ENTRIES.iter())
-        .chain(exercises_agent::ENTRIES.iter())
-        .chain(exercises_interview::ENTRIES.iter())
-        .chain(exercises_build::ENTRIES.iter())
-        .chain(exercises_downstream::ENTRIES.iter())
-        .chain(amplify::ENTRIES.iter())
-        .chain(help::ENTRIES.iter())
-        .chain(lab_engine::ENTRIES.iter())
-        .chain(lab_hunt::ENTRIES.iter())
-        .chain(exercises_hunt::ENTRIES.iter())
-        .chain(exercises_counts::ENTRIES.iter())
         .chain(crate::lab::mechanisms::texts())
 }
 
