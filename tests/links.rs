@@ -15,9 +15,9 @@ use retry_lab::lab::{
     nearest_fix, BuildParams, ClientStrategy, Design, LabParams, MatrixBy, MatrixParams, Preset,
     Scenario,
 };
-use retry_lab::shell::fields::OnPage;
 use retry_lab::pages::links::{with_shell, Link, Shell};
 use retry_lab::pages::route::{split_shell_params, Location, Page};
+use retry_lab::shell::fields::OnPage;
 
 /// Reads a hash the way the app does: route, shell split, page parser.
 fn parse(hash: &str) -> (Link, Vec<Notice>) {

@@ -106,18 +106,18 @@ impl Design {
     }
 
     /// Whether one of its mechanisms has a property.
-    pub fn any(self, has: impl Fn(&dyn Def) -> bool) -> bool {
+    pub fn any(self, has: impl Fn(&Def) -> bool) -> bool {
         self.find(has).is_some()
     }
 
     /// Its first mechanism, in canonical order, with a property.
-    pub fn find(self, has: impl Fn(&dyn Def) -> bool) -> Option<Mechanism> {
+    pub fn find(self, has: impl Fn(&Def) -> bool) -> Option<Mechanism> {
         self.iter().find(|m| has(m.def()))
     }
 
     /// How it keeps the key's record, if it keeps one.
     pub fn key_record(self) -> Option<KeyRecord> {
-        self.iter().find_map(|m| m.def().key_record())
+        self.iter().find_map(|m| m.def().key_record)
     }
 
     /// Whether requests' keys are looked at (a key record is kept).
@@ -137,60 +137,60 @@ impl Design {
 
     /// A different body under a known key gets 422.
     pub fn compares_digest(self) -> bool {
-        self.any(|m| m.compares_digest())
+        self.any(|m| m.compares_digest)
     }
 
     /// A failure's 500 is stored under the key and replayed.
     pub fn stores_errors(self) -> bool {
-        self.any(|m| m.stores_errors())
+        self.any(|m| m.stores_errors)
     }
 
     /// A claim older than its lease may be taken over.
     pub fn leases(self) -> bool {
-        self.any(|m| m.leases())
+        self.any(|m| m.leases)
     }
 
     /// The write-back refuses a claim no longer in progress.
     pub fn guards_write_back(self) -> bool {
-        self.any(|m| m.guards_write_back())
+        self.any(|m| m.guards_write_back)
     }
 
     /// Each claim and takeover gets a fencing token the write-back checks.
     pub fn fences(self) -> bool {
-        self.any(|m| m.fences())
+        self.any(|m| m.fences)
     }
 
     /// Where the notifier is called, if not right after the commit.
     pub fn notify_at(self) -> Option<NotifyAt> {
-        self.iter().find_map(|m| m.def().notify_at())
+        self.iter().find_map(|m| m.def().notify_at)
     }
 
     /// The notification carries a dedupe key.
     pub fn dedupes_downstream(self) -> bool {
-        self.any(|m| m.dedupes_downstream())
+        self.any(|m| m.dedupes_downstream)
     }
 
     /// The notification carries the fencing token.
     pub fn fences_downstream(self) -> bool {
-        self.any(|m| m.fences_downstream())
+        self.any(|m| m.fences_downstream)
     }
 
     /// The key record is keyed by (tenant, key).
     pub fn scopes_tenant(self) -> bool {
-        self.any(|m| m.scopes_tenant())
+        self.any(|m| m.scopes_tenant)
     }
 
     /// Its mechanisms' fragments in a statement's slot, in canonical order.
     pub fn fragments(self, slot: Slot) -> Vec<(Mechanism, &'static str)> {
         self.iter()
-            .filter_map(|m| m.def().sql(slot).map(|text| (m, text)))
+            .filter_map(|m| m.def().fragment(slot).map(|text| (m, text)))
             .collect()
     }
 
     /// Tells its mechanisms of a step of the handler, in canonical order.
     pub fn hear(self, step: HandlerStep) {
         for m in self.iter() {
-            m.def().hear(step);
+            (m.def().hear)(step);
         }
     }
 

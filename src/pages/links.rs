@@ -9,8 +9,8 @@
 
 use crate::amplify::{AmplifyParams, View as AmplifyView};
 use crate::herd::HerdParams;
-use crate::kernel::text::Lang;
 use crate::kernel::page_params::PageParams;
+use crate::kernel::text::Lang;
 use crate::lab::{
     BuildParams, ClientStrategy, Design, FaultSchedule, LabParams, MatrixParams, Scenario,
     StepParam,

@@ -2,9 +2,9 @@
 //! app works from any static host under any sub-path with no rewrite rules.
 //! This module parses and builds such hashes; it is pure and natively tested.
 
-use crate::kernel::text::Lang;
 pub use crate::kernel::params::Query;
 use crate::kernel::params::{echo, Notice, NoticeKind};
+use crate::kernel::text::Lang;
 
 /// The app's pages.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -20,9 +20,9 @@ use super::share::ShareButtons;
 use super::shortcuts::use_shortcuts;
 use super::widgets::NoticeList;
 use crate::i18n::{t, tf, Lang};
-use crate::shell::keys::Shortcut;
 use crate::pages::links::{with_shell, Link, Shell};
 use crate::pages::route::{split_shell_params, Location, Page};
+use crate::shell::keys::Shortcut;
 
 const LANG_KEY: &str = "retry-lab.lang";
 
