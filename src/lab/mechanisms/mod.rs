@@ -1,8 +1,8 @@
-//! The server's mechanisms, one file each (`<id>.rs`, declaring its
-//! [`Def`] as `DEF`), and their registry: one line per mechanism, in canonical order
-//! (the chapter's table order; every requirement names an earlier one, so a
-//! single pass in this order resolves a design). Code elsewhere asks a
-//! design's mechanisms for properties or tells them of the handler's steps;
+//! The server's mechanisms, one file each (`<id>.rs`, declaring its [`Def`]
+//! as `DEF`), and their registry: one line per mechanism, in canonical
+//! order (the chapter's table order; every requirement names an earlier
+//! one, so a single pass in this order resolves a design). Code elsewhere
+//! reads a design's mechanisms' facts or tells them of the handler's steps;
 //! it never names one. The presets (`presets.rs`) are the one table that
 //! does.
 
