@@ -43,6 +43,39 @@ impl std::fmt::Debug for Design {
     }
 }
 
+/// Declares `Design::<flag>`: whether one of its mechanisms sets the
+/// [`Def`] flag of that name (a design has a property when any of its
+/// mechanisms brings it).
+macro_rules! any_flag {
+    ($($(#[$doc:meta])* $flag:ident),+ $(,)?) => {
+        impl Design {
+            $($(#[$doc])*
+            pub fn $flag(self) -> bool {
+                self.any(|m| m.$flag)
+            })+
+        }
+    };
+}
+
+any_flag! {
+    /// A different body under a known key gets 422.
+    compares_digest,
+    /// A failure's 500 is stored under the key and replayed.
+    stores_errors,
+    /// A claim older than its lease may be taken over.
+    leases,
+    /// The write-back refuses a claim no longer in progress.
+    guards_write_back,
+    /// Each claim and takeover gets a fencing token the write-back checks.
+    fences,
+    /// The notification carries a dedupe key.
+    dedupes_downstream,
+    /// The notification carries the fencing token.
+    fences_downstream,
+    /// The key record is keyed by (tenant, key).
+    scopes_tenant,
+}
+
 impl Design {
     /// No mechanism: the naive server.
     pub const NONE: Design = Design(0);
@@ -106,18 +139,18 @@ impl Design {
     }
 
     /// Whether one of its mechanisms has a property.
-    pub fn any(self, has: impl Fn(&dyn Def) -> bool) -> bool {
+    pub fn any(self, has: impl Fn(&Def) -> bool) -> bool {
         self.find(has).is_some()
     }
 
     /// Its first mechanism, in canonical order, with a property.
-    pub fn find(self, has: impl Fn(&dyn Def) -> bool) -> Option<Mechanism> {
+    pub fn find(self, has: impl Fn(&Def) -> bool) -> Option<Mechanism> {
         self.iter().find(|m| has(m.def()))
     }
 
     /// How it keeps the key's record, if it keeps one.
     pub fn key_record(self) -> Option<KeyRecord> {
-        self.iter().find_map(|m| m.def().key_record())
+        self.iter().find_map(|m| m.def().key_record)
     }
 
     /// Whether requests' keys are looked at (a key record is kept).
@@ -135,62 +168,22 @@ impl Design {
         self.key_record() == Some(KeyRecord::Claimed)
     }
 
-    /// A different body under a known key gets 422.
-    pub fn compares_digest(self) -> bool {
-        self.any(|m| m.compares_digest())
-    }
-
-    /// A failure's 500 is stored under the key and replayed.
-    pub fn stores_errors(self) -> bool {
-        self.any(|m| m.stores_errors())
-    }
-
-    /// A claim older than its lease may be taken over.
-    pub fn leases(self) -> bool {
-        self.any(|m| m.leases())
-    }
-
-    /// The write-back refuses a claim no longer in progress.
-    pub fn guards_write_back(self) -> bool {
-        self.any(|m| m.guards_write_back())
-    }
-
-    /// Each claim and takeover gets a fencing token the write-back checks.
-    pub fn fences(self) -> bool {
-        self.any(|m| m.fences())
-    }
-
     /// Where the notifier is called, if not right after the commit.
     pub fn notify_at(self) -> Option<NotifyAt> {
-        self.iter().find_map(|m| m.def().notify_at())
-    }
-
-    /// The notification carries a dedupe key.
-    pub fn dedupes_downstream(self) -> bool {
-        self.any(|m| m.dedupes_downstream())
-    }
-
-    /// The notification carries the fencing token.
-    pub fn fences_downstream(self) -> bool {
-        self.any(|m| m.fences_downstream())
-    }
-
-    /// The key record is keyed by (tenant, key).
-    pub fn scopes_tenant(self) -> bool {
-        self.any(|m| m.scopes_tenant())
+        self.iter().find_map(|m| m.def().notify_at)
     }
 
     /// Its mechanisms' fragments in a statement's slot, in canonical order.
     pub fn fragments(self, slot: Slot) -> Vec<(Mechanism, &'static str)> {
         self.iter()
-            .filter_map(|m| m.def().sql(slot).map(|text| (m, text)))
+            .filter_map(|m| m.def().fragment(slot).map(|text| (m, text)))
             .collect()
     }
 
     /// Tells its mechanisms of a step of the handler, in canonical order.
     pub fn hear(self, step: HandlerStep) {
         for m in self.iter() {
-            m.def().hear(step);
+            (m.def().hear)(step);
         }
     }
 

@@ -94,10 +94,10 @@ pub fn design_breaks(client: ClientStrategy, design: impl Into<Design>) -> Vec<R
 /// a fence lets a stale handler write back).
 fn mechanisms_break(d: Design, rule: Rule) -> bool {
     let ms = d.mechanisms();
-    let says = |list: fn(&dyn crate::lab::mechanisms::Def) -> &'static [&'static str]| {
+    let says = |list: fn(&crate::lab::mechanisms::Def) -> &'static [&'static str]| {
         ms.iter().any(|m| list(m.def()).contains(&rule.id()))
     };
-    says(|m| m.breaks()) && !says(|m| m.mends())
+    says(|m| m.breaks) && !says(|m| m.mends)
 }
 
 #[cfg(test)]
@@ -159,7 +159,7 @@ mod tests {
     #[test]
     fn every_rule_a_mechanism_names_is_a_rule() {
         for m in crate::lab::Mechanism::ALL {
-            for r in m.def().breaks().iter().chain(m.def().mends()) {
+            for r in m.def().breaks.iter().chain(m.def().mends) {
                 assert!(Rule::from_id(r).is_some(), "{m:?}: rule {r}");
             }
         }

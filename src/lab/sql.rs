@@ -171,13 +171,13 @@ struct Owners {
 impl Owners {
     fn of(d: Design) -> Owners {
         Owners {
-            recorded: d.find(|m| m.key_record() == Some(KeyRecord::RecordedAfter)),
-            claimed: d.find(|m| m.key_record() == Some(KeyRecord::Claimed)),
-            leasing: d.find(|m| m.leases()),
-            fencing: d.find(|m| m.fences()),
-            outbox: d.find(|m| m.notify_at() == Some(NotifyAt::Outbox)),
-            stores_errors: d.find(|m| m.stores_errors()),
-            digest: d.find(|m| m.compares_digest()),
+            recorded: d.find(|m| m.key_record == Some(KeyRecord::RecordedAfter)),
+            claimed: d.find(|m| m.key_record == Some(KeyRecord::Claimed)),
+            leasing: d.find(|m| m.leases),
+            fencing: d.find(|m| m.fences),
+            outbox: d.find(|m| m.notify_at == Some(NotifyAt::Outbox)),
+            stores_errors: d.find(|m| m.stores_errors),
+            digest: d.find(|m| m.compares_digest),
         }
     }
 }

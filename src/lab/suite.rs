@@ -240,7 +240,7 @@ impl Change {
 pub fn fix_order() -> Vec<Mechanism> {
     let mut placed: Vec<(u8, Mechanism)> = Mechanism::ALL
         .into_iter()
-        .filter_map(|m| m.def().chapter_place().map(|p| (p, m)))
+        .filter_map(|m| m.def().chapter_place.map(|p| (p, m)))
         .collect();
     placed.sort();
     placed.into_iter().map(|(_, m)| m).collect()

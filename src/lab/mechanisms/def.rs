@@ -1,8 +1,8 @@
-//! What a server mechanism of the lab is, as one trait ([`Def`]): its id and
+//! What a server mechanism of the lab is, as one struct ([`Def`]): its id and
 //! texts, its workbench group, what it needs and gives way to, its place in
 //! the chapter, the chapter's rules it breaks or mends, its SQL fragments,
-//! what it changes in the handler (asked as properties) and the handler's
-//! steps it hears. Each mechanism is one file implementing it; the registry
+//! what it changes in the handler (read as fields) and the handler's
+//! steps it hears. Each mechanism is one file declaring it; the registry
 //! (`mod.rs`) lists them. Other mechanisms and rules are named here by id,
 //! so a mechanism's file depends on this one only.
 
@@ -87,82 +87,90 @@ id_enum! {
     }
 }
 
-/// One server mechanism. Every property has the default of a mechanism
-/// that does not change it, so a mechanism states only what it is.
-pub trait Def: Sync {
+/// One server mechanism, as data: each module declares one `const DEF`
+/// that states what it changes and takes the rest from [`Def::new`] (its
+/// id, group and texts, changing nothing else), so a mechanism's file holds its facts and
+/// its behaviour only, and code elsewhere reads them as fields.
+pub struct Def {
     /// Its URL id (`lab.mech.<id>` names it).
-    fn id(&self) -> &'static str;
+    pub id: &'static str,
     /// The workbench's group.
-    fn group(&self) -> Group;
+    pub group: Group,
     /// Its rows of the translation table: `lab.mech.<id>` and `.desc`.
-    fn texts(&self) -> &'static [Entry];
+    pub texts: &'static [Entry],
     /// At least one of these (ids, each earlier in the registry) must be in
     /// the design.
-    fn needs(&self) -> &'static [&'static str] {
-        &[]
-    }
+    pub needs: &'static [&'static str],
     /// Dropped when any of these (ids) is in the design.
-    fn gives_way_to(&self) -> &'static [&'static str] {
-        &[]
-    }
+    pub gives_way_to: &'static [&'static str],
     /// Its place in the order a fix may add mechanisms (the chapter's own
     /// order first); `None`: never a step.
-    fn chapter_place(&self) -> Option<u8> {
-        None
-    }
+    pub chapter_place: Option<u8>,
     /// Ids of the chapter's rules a design with it breaks, unless another
     /// of its mechanisms mends them.
-    fn breaks(&self) -> &'static [&'static str] {
-        &[]
-    }
+    pub breaks: &'static [&'static str],
     /// Ids of the rules it mends.
-    fn mends(&self) -> &'static [&'static str] {
-        &[]
-    }
-    /// Its fragment in a statement's slot.
-    fn sql(&self, _slot: Slot) -> Option<&'static str> {
-        None
-    }
+    pub mends: &'static [&'static str],
+    /// Its fragments, each in a statement's slot (at most one a slot).
+    pub sql: &'static [(Slot, &'static str)],
     /// Told of each step of the handler of a design it is in.
-    fn hear(&self, _step: HandlerStep) {}
+    pub hear: fn(HandlerStep),
     /// How it keeps the key's record, if it keeps one.
-    fn key_record(&self) -> Option<KeyRecord> {
-        None
-    }
+    pub key_record: Option<KeyRecord>,
     /// A different body under a known key gets 422.
-    fn compares_digest(&self) -> bool {
-        false
-    }
+    pub compares_digest: bool,
     /// A failure's 500 is stored under the key and replayed.
-    fn stores_errors(&self) -> bool {
-        false
-    }
+    pub stores_errors: bool,
     /// A claim older than its lease may be taken over.
-    fn leases(&self) -> bool {
-        false
-    }
+    pub leases: bool,
     /// The write-back refuses a claim that is no longer in progress.
-    fn guards_write_back(&self) -> bool {
-        false
-    }
+    pub guards_write_back: bool,
     /// Each claim and takeover gets a fencing token the write-back checks.
-    fn fences(&self) -> bool {
-        false
-    }
+    pub fences: bool,
     /// Where the notifier is called, if not after the commit.
-    fn notify_at(&self) -> Option<NotifyAt> {
-        None
-    }
+    pub notify_at: Option<NotifyAt>,
     /// The notification carries a dedupe key the notifier checks.
-    fn dedupes_downstream(&self) -> bool {
-        false
-    }
+    pub dedupes_downstream: bool,
     /// The notification carries the fencing token the notifier checks.
-    fn fences_downstream(&self) -> bool {
-        false
-    }
+    pub fences_downstream: bool,
     /// The key record is keyed by (tenant, key).
-    fn scopes_tenant(&self) -> bool {
-        false
+    pub scopes_tenant: bool,
+}
+
+impl Def {
+    /// A mechanism with its id, group and texts (the facts every one has)
+    /// that changes nothing else: a module's `DEF` states what it changes
+    /// and takes the rest from here (`..Def::new(…)`).
+    pub const fn new(id: &'static str, group: Group, texts: &'static [Entry]) -> Def {
+        Def {
+            id,
+            group,
+            texts,
+            needs: &[],
+            gives_way_to: &[],
+            chapter_place: None,
+            breaks: &[],
+            mends: &[],
+            sql: &[],
+            hear: |_| {},
+            key_record: None,
+            compares_digest: false,
+            stores_errors: false,
+            leases: false,
+            guards_write_back: false,
+            fences: false,
+            notify_at: None,
+            dedupes_downstream: false,
+            fences_downstream: false,
+            scopes_tenant: false,
+        }
+    }
+
+    /// Its fragment in a statement's slot.
+    pub fn fragment(&self, slot: Slot) -> Option<&'static str> {
+        self.sql
+            .iter()
+            .find(|(s, _)| *s == slot)
+            .map(|(_, text)| *text)
     }
 }

@@ -11,8 +11,6 @@ use std::cell::RefCell;
 use super::def::{Def, Group, HandlerStep, Slot};
 use crate::kernel::entry::{e, Entry};
 
-pub struct LogHooks;
-
 thread_local! {
     /// The steps heard on this thread, oldest first.
     static HEARD: RefCell<Vec<HandlerStep>> = const { RefCell::new(Vec::new()) };
@@ -28,24 +26,14 @@ const TEXTS: &[Entry] = &[
     e("lab.mech.log_hooks.desc", "只记下处理函数的每一步，不改变结果；在报告的 INSERT 后加一条注释。", "Only records each step of the handler and changes no outcome; adds a comment after the report's INSERT."),
 ];
 
-impl Def for LogHooks {
-    fn id(&self) -> &'static str {
-        "log_hooks"
-    }
+/// This mechanism: what it changes, then its id, group and texts.
+pub const DEF: Def = Def {
+    sql: &[(Slot::ReportNote, " /* log_hooks */")],
+    hear,
+    ..Def::new("log_hooks", Group::Errors, TEXTS)
+};
 
-    fn group(&self) -> Group {
-        Group::Errors
-    }
-
-    fn texts(&self) -> &'static [Entry] {
-        TEXTS
-    }
-
-    fn sql(&self, slot: Slot) -> Option<&'static str> {
-        (slot == Slot::ReportNote).then_some(" /* log_hooks */")
-    }
-
-    fn hear(&self, step: HandlerStep) {
-        HEARD.with(|h| h.borrow_mut().push(step));
-    }
+/// Records the step heard.
+fn hear(step: HandlerStep) {
+    HEARD.with(|h| h.borrow_mut().push(step));
 }

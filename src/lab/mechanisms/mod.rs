@@ -1,8 +1,8 @@
-//! The server's mechanisms, one file each (`<id>.rs`, implementing
-//! [`Def`]), and their registry: one line per mechanism, in canonical order
-//! (the chapter's table order; every requirement names an earlier one, so a
-//! single pass in this order resolves a design). Code elsewhere asks a
-//! design's mechanisms for properties or tells them of the handler's steps;
+//! The server's mechanisms, one file each (`<id>.rs`, declaring its [`Def`]
+//! as `DEF`), and their registry: one line per mechanism, in canonical
+//! order (the chapter's table order; every requirement names an earlier
+//! one, so a single pass in this order resolves a design). Code elsewhere
+//! reads a design's mechanisms' facts or tells them of the handler's steps;
 //! it never names one. The presets (`presets.rs`) are the one table that
 //! does.
 
@@ -19,21 +19,21 @@ vocabulary! {
     /// One mechanism of the server: a small handle on its module.
     #[derive(Serialize, Deserialize)]
     #[derive(borsh::BorshSerialize, borsh::BorshDeserialize)]
-    Mechanism: dyn Def {
-        RecordAfter => record_after::RecordAfter,
-        Claim => claim::Claim,
-        Digest => digest::Digest,
-        StoreErrors => store_errors::StoreErrors,
-        Lease => lease::Lease,
-        Guard => guard::Guard,
-        Fence => fence::Fence,
-        NotifyBeforeCommit => notify_before_commit::NotifyBeforeCommit,
-        Outbox => outbox::Outbox,
-        DownstreamKey => downstream_key::DownstreamKey,
-        DownstreamFence => downstream_fence::DownstreamFence,
-        TenantScope => tenant_scope::TenantScope,
+    Mechanism: Def {
+        RecordAfter => record_after::DEF,
+        Claim => claim::DEF,
+        Digest => digest::DEF,
+        StoreErrors => store_errors::DEF,
+        Lease => lease::DEF,
+        Guard => guard::DEF,
+        Fence => fence::DEF,
+        NotifyBeforeCommit => notify_before_commit::DEF,
+        Outbox => outbox::DEF,
+        DownstreamKey => downstream_key::DEF,
+        DownstreamFence => downstream_fence::DEF,
+        TenantScope => tenant_scope::DEF,
         #[cfg(feature = "toy_mechanism")]
-        LogHooks => log_hooks::LogHooks,
+        LogHooks => log_hooks::DEF,
     }
 }
 
@@ -45,7 +45,7 @@ const _: () = assert!(Mechanism::ALL.len() <= MAX_MECHANISMS);
 impl Mechanism {
     /// The URL id, e.g. `store_errors`.
     pub fn id(self) -> &'static str {
-        self.def().id()
+        self.def().id
     }
 
     /// Parses a URL id (exact); `None` for anything else.
@@ -59,23 +59,23 @@ impl Mechanism {
     }
 
     /// The first mechanism, in canonical order, with a property.
-    pub fn find(has: impl Fn(&dyn Def) -> bool) -> Option<Mechanism> {
+    pub fn find(has: impl Fn(&Def) -> bool) -> Option<Mechanism> {
         Mechanism::ALL.into_iter().find(|m| has(m.def()))
     }
 
     /// At least one of these must be in the design.
     pub fn needs(self) -> Vec<Mechanism> {
-        by_ids(self.def().needs())
+        by_ids(self.def().needs)
     }
 
     /// Dropped when any of these is in the design.
     pub fn gives_way_to(self) -> Vec<Mechanism> {
-        by_ids(self.def().gives_way_to())
+        by_ids(self.def().gives_way_to)
     }
 
     /// The workbench's group.
     pub fn group(self) -> Group {
-        self.def().group()
+        self.def().group
     }
 
     /// Translation key of the name (`lab.mech.<id>`); `.desc` is the one-line description.
@@ -91,7 +91,7 @@ impl Mechanism {
 
 /// Every mechanism's rows of the translation table.
 pub fn texts() -> impl Iterator<Item = &'static Entry> {
-    Mechanism::ALL.into_iter().flat_map(|m| m.def().texts())
+    Mechanism::ALL.into_iter().flat_map(|m| m.def().texts)
 }
 
 /// The mechanisms named by `ids` (each id is a registry's: the tests check).
@@ -121,8 +121,8 @@ mod tests {
     fn every_id_a_mechanism_names_is_known_and_earlier() {
         for m in Mechanism::ALL {
             assert_eq!(Mechanism::from_id(m.id()), Some(m));
-            assert_eq!(m.needs().len(), m.def().needs().len(), "{m:?}");
-            assert_eq!(m.gives_way_to().len(), m.def().gives_way_to().len());
+            assert_eq!(m.needs().len(), m.def().needs.len(), "{m:?}");
+            assert_eq!(m.gives_way_to().len(), m.def().gives_way_to.len());
             for n in m.needs() {
                 assert!(n < m, "{m:?} needs the later {n:?}");
             }
@@ -132,7 +132,7 @@ mod tests {
     #[test]
     fn every_mechanism_brings_its_name_and_description() {
         for m in Mechanism::ALL {
-            let keys: Vec<&str> = m.def().texts().iter().map(|e| e.key).collect();
+            let keys: Vec<&str> = m.def().texts.iter().map(|e| e.key).collect();
             assert!(keys.contains(&m.key().as_str()), "{m:?}");
             assert!(
                 keys.contains(&format!("{}.desc", m.key()).as_str()),
@@ -145,7 +145,7 @@ mod tests {
     fn chapter_places_are_distinct() {
         let mut places: Vec<u8> = Mechanism::ALL
             .iter()
-            .filter_map(|m| m.def().chapter_place())
+            .filter_map(|m| m.def().chapter_place)
             .collect();
         let n = places.len();
         places.sort();

@@ -5,31 +5,14 @@
 use super::def::{Def, Group, NotifyAt};
 use crate::kernel::entry::{e, Entry};
 
-pub struct NotifyBeforeCommit;
-
 const TEXTS: &[Entry] = &[
     e("lab.mech.notify_before_commit", "提交前通知", "Notify before commit"),
     e("lab.mech.notify_before_commit.desc", "处理函数在事务提交之前就调用通知服务（赶工的写法；本实验在开事务前调用，事务不会等网络）。通知发出去就收不回：事务随后回滚，通知里的报告就不存在。", "The handler calls the notifier before its transaction commits (the hurried way; the lab calls it before BEGIN, so no transaction waits on the network). A sent notification cannot be recalled: if the transaction then rolls back, the report it names does not exist."),
 ];
 
-impl Def for NotifyBeforeCommit {
-    fn id(&self) -> &'static str {
-        "notify_before_commit"
-    }
-
-    fn group(&self) -> Group {
-        Group::Downstream
-    }
-
-    fn texts(&self) -> &'static [Entry] {
-        TEXTS
-    }
-
-    fn gives_way_to(&self) -> &'static [&'static str] {
-        &["outbox"]
-    }
-
-    fn notify_at(&self) -> Option<NotifyAt> {
-        Some(NotifyAt::BeforeCommit)
-    }
-}
+/// This mechanism: what it changes, then its id, group and texts.
+pub const DEF: Def = Def {
+    gives_way_to: &["outbox"],
+    notify_at: Some(NotifyAt::BeforeCommit),
+    ..Def::new("notify_before_commit", Group::Downstream, TEXTS)
+};

@@ -7,44 +7,16 @@
 use super::def::{Def, Group, Slot};
 use crate::kernel::entry::{e, Entry};
 
-pub struct TenantScope;
-
 const TEXTS: &[Entry] = &[
     e("lab.mech.tenant_scope", "按租户划分键", "Tenant-scoped keys"),
     e("lab.mech.tenant_scope.desc", "键表按 (tenant, key) 建主键，请求摘要也包含租户：别的租户用同样的字符串，也是另一个键。读物：先按 tenant、subject 与 action 定义 key 的命名空间。", "The key table's primary key is (tenant, key), and the request digest includes the tenant: another tenant's equal string is another key. The reading: define the key's namespace by tenant, subject and action first."),
 ];
 
-impl Def for TenantScope {
-    fn id(&self) -> &'static str {
-        "tenant_scope"
-    }
-
-    fn group(&self) -> Group {
-        Group::Tenant
-    }
-
-    fn texts(&self) -> &'static [Entry] {
-        TEXTS
-    }
-
-    fn needs(&self) -> &'static [&'static str] {
-        &["record_after", "claim"]
-    }
-
-    fn chapter_place(&self) -> Option<u8> {
-        Some(8)
-    }
-
-    fn scopes_tenant(&self) -> bool {
-        true
-    }
-
-    fn sql(&self, slot: Slot) -> Option<&'static str> {
-        match slot {
-            Slot::KeyColumns => Some("tenant, "),
-            Slot::KeyValues => Some("?, "),
-            Slot::KeyWhere => Some("tenant = ? AND "),
-            _ => None,
-        }
-    }
-}
+/// This mechanism: what it changes, then its id, group and texts.
+pub const DEF: Def = Def {
+    needs: &["record_after", "claim"],
+    chapter_place: Some(8),
+    scopes_tenant: true,
+    sql: &[(Slot::KeyColumns, "tenant, "), (Slot::KeyValues, "?, "), (Slot::KeyWhere, "tenant = ? AND ")],
+    ..Def::new("tenant_scope", Group::Tenant, TEXTS)
+};

@@ -91,7 +91,7 @@ fn tenant_fix(l: Lang, s: &LabState) -> Html {
         .classes
         .iter()
         .any(|k| matches!(k, F::Leak | F::TenantRefused));
-    let scope = Mechanism::find(|m| m.scopes_tenant());
+    let scope = Mechanism::find(|m| m.scopes_tenant);
     let Some(scope) = scope.filter(|_| crossed && !s.params.design.scopes_tenant()) else {
         return Html::default();
     };
