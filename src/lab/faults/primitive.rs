@@ -27,7 +27,7 @@ pub struct Primitive {
     /// milliseconds (a `Retry-After` counts in milliseconds too). `None`:
     /// one fault while the schedule uses it, lasting no time (a
     /// schedule-wide flag).
-    pub measure: Option<fn(&FaultSchedule) -> (u64, u64)>,
+    pub measure: Option<Measure>,
 
     /// Its schedule-wide simplifications, boldest first (the faults of one
     /// attempt are simplified through [`Message`] and [`Server`]).
@@ -51,6 +51,9 @@ pub struct Primitive {
     /// primitive's fault ended the call (at a request) with its own text.
     pub tool_text: fn(&Run, ToolResult, usize) -> Option<&'static str>,
 }
+
+/// A primitive's share of the shrinker's measure: faults, milliseconds.
+pub type Measure = fn(&FaultSchedule) -> (u64, u64);
 
 impl Primitive {
     /// A primitive of `kind` that a schedule uses where `used_in` says,
