@@ -46,6 +46,8 @@ fn shorter(d: Delivery) -> Vec<Delivery> {
     out
 }
 
+/// Whether a schedule needs the kind: a crash around the report's
+/// `COMMIT`, or a notifier call with a fault.
 fn used_in(s: &FaultSchedule) -> bool {
     s.attempts.iter().any(|a| around_commit(a.server))
         || s.notify
