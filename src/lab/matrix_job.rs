@@ -112,19 +112,8 @@ mod tests {
     use crate::lab::ToolOutcome;
 
     fn some_cell(reports: usize) -> Cell {
-        Cell {
-            reports,
-            tool: ToolOutcome::Created,
-            lucky: false,
-            changed_body: false,
-            notes: Default::default(),
-            ending: crate::lab::Ending::of(reports, ToolOutcome::Created, false),
-            attempts: 1,
-            leaks: 0,
-            tenant_refusals: 0,
-            pass: reports == 1,
-            rule_break: false,
-        }
+        let ending = crate::lab::Ending::of(reports, ToolOutcome::Created, false);
+        Cell::sample(reports, ending, Default::default())
     }
 
     #[test]

@@ -194,6 +194,25 @@ pub struct Cell {
 }
 
 impl Cell {
+    /// A cell of one created attempt with `reports` reports, for the tests
+    /// of the cell and of the tables that hold cells.
+    #[cfg(test)]
+    pub(crate) fn sample(reports: usize, ending: Ending, notes: NoteCounts) -> Cell {
+        Cell {
+            reports,
+            tool: ToolOutcome::Created,
+            lucky: false,
+            changed_body: false,
+            notes,
+            ending,
+            attempts: 1,
+            leaks: 0,
+            tenant_refusals: 0,
+            pass: reports == 1,
+            rule_break: false,
+        }
+    }
+
     /// How the run ended, in the lab's one vocabulary.
     pub fn ending(self) -> Ending {
         self.ending
@@ -665,19 +684,7 @@ mod cell_tests {
     use super::*;
 
     fn cell(reports: usize, ending: Ending, notes: NoteCounts) -> Cell {
-        Cell {
-            reports,
-            tool: ToolOutcome::Created,
-            lucky: false,
-            changed_body: false,
-            notes,
-            ending,
-            attempts: 1,
-            leaks: 0,
-            tenant_refusals: 0,
-            pass: reports == 1,
-            rule_break: false,
-        }
+        Cell::sample(reports, ending, notes)
     }
 
     #[test]

@@ -8,7 +8,7 @@ use rand::Rng;
 use super::code::CodeError;
 use super::kinds::{FaultKind, KindSet};
 use super::primitive::{Primitive, Server, ServerReach};
-use super::schedule::{FaultSchedule, ServerFault};
+use super::schedule::ServerFault;
 use crate::kernel::rng::LabRng;
 use crate::kernel::text::Sentence;
 use crate::lab::trace::Decision;
@@ -32,20 +32,18 @@ pub fn around_commit(f: ServerFault) -> bool {
     )
 }
 
-impl Primitive for Crash {
-    fn kind(&self) -> FaultKind {
-        FaultKind::Crash
-    }
-
-    fn used_in(&self, s: &FaultSchedule) -> bool {
+/// Crashes of the attempts' handlers.
+pub const PRIMITIVE: Primitive = Primitive {
+    measure: Some(|s| {
+        (
+            s.attempts.iter().filter(|a| is_crash(a.server)).count() as u64,
+            0,
+        )
+    }),
+    ..Primitive::new(FaultKind::Crash, |s| {
         s.attempts.iter().any(|a| is_crash(a.server))
-    }
-
-    fn measure(&self, s: &FaultSchedule) -> (u64, u64) {
-        let n = s.attempts.iter().filter(|a| is_crash(a.server)).count();
-        (n as u64, 0)
-    }
-}
+    })
+};
 
 impl Server for Crash {
     fn words(&self, f: ServerFault) -> Sentence {

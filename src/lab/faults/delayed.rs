@@ -2,8 +2,8 @@
 
 use super::code::{bounded, split, CodeError, MAX_CODE_MS};
 use super::kinds::{FaultKind, KindSet};
-use super::primitive::{Message, OnRequest, OnResponse, Primitive};
-use super::schedule::{Delivery, FaultSchedule};
+use super::primitive::{messages, tally, Message, OnRequest, OnResponse, Primitive};
+use super::schedule::Delivery;
 use super::simpler::{shorter, tenths};
 use crate::kernel::rng::LabRng;
 use crate::kernel::text::{Arg, Sentence};
@@ -22,22 +22,13 @@ fn delay_ms(d: Delivery) -> Option<u64> {
     }
 }
 
-impl Primitive for Delay {
-    fn kind(&self) -> FaultKind {
-        FaultKind::Delayed
-    }
-
-    fn used_in(&self, s: &FaultSchedule) -> bool {
-        let any = |d| delay_ms(d).is_some();
-        s.attempts.iter().any(|a| any(a.request) || any(a.response))
-    }
-
-    fn measure(&self, s: &FaultSchedule) -> (u64, u64) {
-        let ms = s.attempts.iter().flat_map(|a| [a.request, a.response]);
-        ms.filter_map(delay_ms)
-            .fold((0, 0), |(n, t), ms| (n + 1, t + ms))
-    }
-}
+/// Late messages of the attempts, and their milliseconds.
+pub const PRIMITIVE: Primitive = Primitive {
+    measure: Some(|s| tally(messages(s).filter_map(delay_ms))),
+    ..Primitive::new(FaultKind::Delayed, |s| {
+        messages(s).any(|d| delay_ms(d).is_some())
+    })
+};
 
 impl Message for Delay {
     fn words(&self, d: Delivery) -> Sentence {

@@ -7,40 +7,19 @@ use rand::Rng;
 use super::kinds::{FaultKind, KindSet};
 use super::primitive::Primitive;
 use super::schedule::FaultSchedule;
-use super::simpler::edited;
+use super::simpler::without;
 use crate::kernel::rng::LabRng;
 use crate::kernel::text::Sentence;
 
-/// The schedule's `double_submit`.
-pub struct DoubleSubmit;
+/// The schedule's `double_submit`: the harness's fault, shrunk first.
+pub const PRIMITIVE: Primitive = Primitive {
+    simpler: |s| without(s, |c| &mut c.double_submit),
+    shrinks_first: true,
+    ..Primitive::new(FaultKind::DoubleSubmit, |s| s.double_submit)
+};
 
 /// Its code token.
 pub const TOKEN: &str = "d";
-
-impl Primitive for DoubleSubmit {
-    fn kind(&self) -> FaultKind {
-        FaultKind::DoubleSubmit
-    }
-
-    fn used_in(&self, s: &FaultSchedule) -> bool {
-        s.double_submit
-    }
-
-    fn measure(&self, s: &FaultSchedule) -> (u64, u64) {
-        (u64::from(s.double_submit), 0)
-    }
-
-    fn simpler(&self, s: &FaultSchedule) -> Vec<FaultSchedule> {
-        match s.double_submit {
-            true => vec![edited(s, |c| c.double_submit = false)],
-            false => Vec::new(),
-        }
-    }
-
-    fn shrinks_first(&self) -> bool {
-        true
-    }
-}
 
 /// Whether the generator's schedule has it, when its kind is chosen.
 pub fn draw(rng: &mut LabRng, kinds: KindSet) -> bool {

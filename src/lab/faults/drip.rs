@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::code::{bounded, number, unknown, CodeError, MAX_CODE_MS};
 use super::kinds::{FaultKind, KindSet};
-use super::primitive::{Message, OnRequest, OnResponse, Primitive};
-use super::schedule::{Delivery, FaultSchedule};
+use super::primitive::{messages, tally, Message, OnRequest, OnResponse, Primitive};
+use super::schedule::Delivery;
 use super::simpler::{shorter, tenths};
 use crate::kernel::rng::LabRng;
 use crate::kernel::text::{Arg, Sentence};
@@ -34,25 +34,21 @@ fn drip(d: Delivery) -> Option<(u64, u64)> {
     }
 }
 
-impl Primitive for Drip {
-    fn past_the_database(&self) -> bool {
-        true
-    }
-
-    fn kind(&self) -> FaultKind {
-        FaultKind::SlowDrip
-    }
-
-    fn used_in(&self, s: &FaultSchedule) -> bool {
+/// Trickling responses of the attempts (its measure counts requests too),
+/// their gaps and durations: past the database.
+pub const PRIMITIVE: Primitive = Primitive {
+    measure: Some(|s| {
+        tally(
+            messages(s)
+                .filter_map(drip)
+                .map(|(every, total)| every + total),
+        )
+    }),
+    past_the_database: true,
+    ..Primitive::new(FaultKind::SlowDrip, |s| {
         s.attempts.iter().any(|a| drip(a.response).is_some())
-    }
-
-    fn measure(&self, s: &FaultSchedule) -> (u64, u64) {
-        let d = s.attempts.iter().flat_map(|a| [a.request, a.response]);
-        d.filter_map(drip)
-            .fold((0, 0), |(n, t), (every, total)| (n + 1, t + every + total))
-    }
-}
+    })
+};
 
 impl Message for Drip {
     fn words(&self, d: Delivery) -> Sentence {

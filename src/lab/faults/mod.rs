@@ -4,7 +4,8 @@
 //! run's readers that belong to it. A schedule ([`schedule`]) is the wire
 //! form; a named scenario ([`scenarios`]) is a row composing primitives.
 //!
-//! Adding a primitive: its module, its place in [`PRIMITIVES`] (and in
+//! Adding a primitive: its module (its facts one `const` [`Primitive`]),
+//! its place in [`PRIMITIVES`] (and in
 //! [`message`] or [`server`] if it is a variant of one message or one
 //! handler), its kind ([`kinds`]), its draw in the hunt's generator and, for
 //! a schedule-wide fault, its token in the hunt's code.
@@ -43,30 +44,30 @@ use kinds::KindSet;
 /// Every primitive. Their order is the shrinker's (the schedule-wide
 /// simplifications, boldest first) and the order in which a tool result's
 /// own text is looked for.
-pub const PRIMITIVES: [&dyn Primitive; 15] = [
-    &next_day::NextDay,
-    &double_submit::DoubleSubmit,
-    &model_recall::ModelRecall,
-    &second_tenant::SecondTenant,
-    &title_rewrite::TitleRewrite,
-    &notifier::Notifier,
-    &relay::Relay,
-    &lost::Lose,
-    &delayed::Delay,
-    &stall::Stall,
-    &crash::Crash,
-    &server_error::ServerError,
-    &rerender::Rerender,
-    &tls::TlsFailure,
-    &drip::Drip,
+pub const PRIMITIVES: [&Primitive; 15] = [
+    &next_day::PRIMITIVE,
+    &double_submit::PRIMITIVE,
+    &model_recall::PRIMITIVE,
+    &second_tenant::PRIMITIVE,
+    &title_rewrite::PRIMITIVE,
+    &notifier::PRIMITIVE,
+    &relay::PRIMITIVE,
+    &lost::PRIMITIVE,
+    &delayed::PRIMITIVE,
+    &stall::PRIMITIVE,
+    &crash::PRIMITIVE,
+    &server_error::PRIMITIVE,
+    &rerender::PRIMITIVE,
+    &tls::PRIMITIVE,
+    &drip::PRIMITIVE,
 ];
 
 /// Every message primitive (a code token is read by the first that knows it).
 const MESSAGES: [&dyn Message; 5] = [
-    &lost::Lose,
-    &lost::Refuse,
+    &lost::LOSE,
+    &lost::REFUSE,
     &delayed::Delay,
-    &tls::TlsFailure,
+    &tls::FAILURE,
     &drip::Drip,
 ];
 
@@ -77,10 +78,10 @@ const SERVERS: [&dyn Server; 3] = [&stall::Stall, &crash::Crash, &server_error::
 pub fn message(d: Delivery) -> Option<&'static dyn Message> {
     match d {
         Delivery::Deliver => None,
-        Delivery::Lose => Some(&lost::Lose),
-        Delivery::Refuse => Some(&lost::Refuse),
+        Delivery::Lose => Some(&lost::LOSE),
+        Delivery::Refuse => Some(&lost::REFUSE),
         Delivery::Delay(_) => Some(&delayed::Delay),
-        Delivery::TlsFailure => Some(&tls::TlsFailure),
+        Delivery::TlsFailure => Some(&tls::FAILURE),
         Delivery::Drip { .. } => Some(&drip::Drip),
     }
 }
@@ -196,7 +197,7 @@ impl KindSet {
     /// notifier's, the relay's, a second tenant, a rewritten title, TLS
     /// errors and trickling responses).
     pub fn database() -> Self {
-        kinds_where(|p| !p.past_the_database())
+        kinds_where(|p| !p.past_the_database)
     }
 
     /// Every kind a server may be able to defend against, the page's
@@ -209,16 +210,16 @@ impl KindSet {
     /// business key a server fixes it, and where none does the hunt labels
     /// it so.
     pub fn page_default() -> Self {
-        kinds_where(|p| !p.off_by_default())
+        kinds_where(|p| !p.off_by_default)
     }
 }
 
 /// The kinds of the primitives for which `keep` holds.
-fn kinds_where(keep: fn(&dyn Primitive) -> bool) -> KindSet {
+fn kinds_where(keep: fn(&Primitive) -> bool) -> KindSet {
     PRIMITIVES
         .into_iter()
-        .filter(|p| keep(*p))
-        .map(|p| p.kind())
+        .filter(|p| keep(p))
+        .map(|p| p.kind)
         .collect()
 }
 
@@ -226,8 +227,8 @@ fn kinds_where(keep: fn(&dyn Primitive) -> bool) -> KindSet {
 pub fn kinds_of(s: &FaultSchedule) -> KindSet {
     PRIMITIVES
         .iter()
-        .filter(|p| p.used_in(s))
-        .map(|p| p.kind())
+        .filter(|p| (p.used_in)(s))
+        .map(|p| p.kind)
         .collect()
 }
 
@@ -248,7 +249,11 @@ impl Run {
     /// 429, a stored error, a failed TLS check), else the result's.
     pub fn tool_text_key(&self, result: ToolResult, request: Option<usize>) -> &'static str {
         request
-            .and_then(|r| PRIMITIVES.iter().find_map(|p| p.tool_text(self, result, r)))
+            .and_then(|r| {
+                PRIMITIVES
+                    .iter()
+                    .find_map(|p| (p.tool_text)(self, result, r))
+            })
             .unwrap_or_else(|| result.key())
     }
 }
@@ -261,7 +266,7 @@ mod tests {
     #[test]
     fn every_kind_is_one_primitive() {
         for k in FaultKind::ALL {
-            let of_kind = PRIMITIVES.iter().filter(|p| p.kind() == k).count();
+            let of_kind = PRIMITIVES.iter().filter(|p| p.kind == k).count();
             assert_eq!(of_kind, 1, "{k:?}");
         }
     }

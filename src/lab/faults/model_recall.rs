@@ -17,37 +17,24 @@ pub const MAX_GEN_RECALLS: u32 = 2;
 /// The most model re-calls a code may ask for.
 pub const MAX_CODE_RECALLS: u32 = 3;
 
-/// The model calls the tool again.
-pub struct ModelRecall;
+/// The model calls the tool again: shrunk first.
+pub const PRIMITIVE: Primitive = Primitive {
+    measure: Some(|s| (u64::from(s.model_recalls), 0)),
+    simpler,
+    shrinks_first: true,
+    ..Primitive::new(FaultKind::ModelRecall, |s| s.model_recalls > 0)
+};
 
-impl Primitive for ModelRecall {
-    fn kind(&self) -> FaultKind {
-        FaultKind::ModelRecall
+/// None at all, then one fewer.
+fn simpler(s: &FaultSchedule) -> Vec<FaultSchedule> {
+    let mut out = Vec::new();
+    if s.model_recalls > 0 {
+        out.push(edited(s, |c| c.model_recalls = 0));
     }
-
-    fn used_in(&self, s: &FaultSchedule) -> bool {
-        s.model_recalls > 0
+    if s.model_recalls > 1 {
+        out.push(edited(s, |c| c.model_recalls -= 1));
     }
-
-    fn measure(&self, s: &FaultSchedule) -> (u64, u64) {
-        (u64::from(s.model_recalls), 0)
-    }
-
-    /// None at all, then one fewer.
-    fn simpler(&self, s: &FaultSchedule) -> Vec<FaultSchedule> {
-        let mut out = Vec::new();
-        if s.model_recalls > 0 {
-            out.push(edited(s, |c| c.model_recalls = 0));
-        }
-        if s.model_recalls > 1 {
-            out.push(edited(s, |c| c.model_recalls -= 1));
-        }
-        out
-    }
-
-    fn shrinks_first(&self) -> bool {
-        true
-    }
+    out
 }
 
 /// How many times the generator's model calls again.

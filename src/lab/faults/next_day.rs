@@ -8,44 +8,22 @@ use rand::Rng;
 use super::kinds::{FaultKind, KindSet};
 use super::primitive::Primitive;
 use super::schedule::FaultSchedule;
-use super::simpler::edited;
+use super::simpler::without;
 use crate::kernel::rng::LabRng;
 use crate::kernel::text::Sentence;
 
-/// The schedule's `restart_next_day`.
-pub struct NextDay;
+/// The schedule's `restart_next_day`: the harness's fault, shrunk first;
+/// past the key's retention it breaks every server, so the page leaves it
+/// out.
+pub const PRIMITIVE: Primitive = Primitive {
+    simpler: |s| without(s, |c| &mut c.restart_next_day),
+    shrinks_first: true,
+    off_by_default: true,
+    ..Primitive::new(FaultKind::NextDay, |s| s.restart_next_day)
+};
 
 /// Its code token.
 pub const TOKEN: &str = "n";
-
-impl Primitive for NextDay {
-    fn off_by_default(&self) -> bool {
-        true
-    }
-
-    fn kind(&self) -> FaultKind {
-        FaultKind::NextDay
-    }
-
-    fn used_in(&self, s: &FaultSchedule) -> bool {
-        s.restart_next_day
-    }
-
-    fn measure(&self, s: &FaultSchedule) -> (u64, u64) {
-        (u64::from(s.restart_next_day), 0)
-    }
-
-    fn simpler(&self, s: &FaultSchedule) -> Vec<FaultSchedule> {
-        match s.restart_next_day {
-            true => vec![edited(s, |c| c.restart_next_day = false)],
-            false => Vec::new(),
-        }
-    }
-
-    fn shrinks_first(&self) -> bool {
-        true
-    }
-}
 
 /// Whether the generator's schedule has it, when its kind is chosen.
 pub fn draw(rng: &mut LabRng, kinds: KindSet) -> bool {

@@ -9,7 +9,7 @@ use super::crash::around_commit;
 use super::delayed::{Delay, MAX_GEN_DELAY_MS};
 use super::drip::Drip;
 use super::kinds::{FaultKind, KindSet};
-use super::primitive::{Message, Primitive};
+use super::primitive::{tally, Message, Primitive};
 use super::relay;
 use super::schedule::{Delivery, FaultSchedule, NotifyFault};
 use super::simpler::{copies, edited, list_simplifications, tenths};
@@ -18,8 +18,17 @@ use crate::kernel::rng::LabRng;
 /// The most notifier calls the generator gives faults to.
 pub const MAX_GEN_NOTIFY: usize = 4;
 
-/// A notifier call or its answer goes wrong.
-pub struct Notifier;
+/// A notifier call or its answer goes wrong (a crash around the report's
+/// `COMMIT` counts as its use): past the database.
+pub const PRIMITIVE: Primitive = Primitive {
+    measure: Some(|s| {
+        let d = s.notify.iter().flat_map(|n| [n.request, n.response]);
+        tally(d.filter(|d| faulty(*d)).map(ms))
+    }),
+    simpler: |s| list_simplifications(s, |c| &mut c.notify, simpler_call),
+    past_the_database: true,
+    ..Primitive::new(FaultKind::Notifier, used_in)
+};
 
 fn faulty(d: Delivery) -> bool {
     d != Delivery::Deliver
@@ -37,32 +46,13 @@ fn shorter(d: Delivery) -> Vec<Delivery> {
     out
 }
 
-impl Primitive for Notifier {
-    fn past_the_database(&self) -> bool {
-        true
-    }
-
-    fn kind(&self) -> FaultKind {
-        FaultKind::Notifier
-    }
-
-    fn used_in(&self, s: &FaultSchedule) -> bool {
-        s.attempts.iter().any(|a| around_commit(a.server))
-            || s.notify
-                .iter()
-                .any(|n| faulty(n.request) || faulty(n.response))
-    }
-
-    fn measure(&self, s: &FaultSchedule) -> (u64, u64) {
-        let d = s.notify.iter().flat_map(|n| [n.request, n.response]);
-        d.filter(|d| faulty(*d))
-            .fold((0, 0), |(n, t), d| (n + 1, t + ms(d)))
-    }
-
-    /// Fewer calls with faults, then each call's faults one by one.
-    fn simpler(&self, s: &FaultSchedule) -> Vec<FaultSchedule> {
-        list_simplifications(s, |c| &mut c.notify, simpler_call)
-    }
+/// Whether a schedule needs the kind: a crash around the report's
+/// `COMMIT`, or a notifier call with a fault.
+fn used_in(s: &FaultSchedule) -> bool {
+    s.attempts.iter().any(|a| around_commit(a.server))
+        || s.notify
+            .iter()
+            .any(|n| faulty(n.request) || faulty(n.response))
 }
 
 /// One notifier call's simpler versions: each fault replaced by plain

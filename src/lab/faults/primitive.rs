@@ -1,7 +1,8 @@
-//! What a fault primitive is to the rest of the lab: the traits its module
-//! implements and the effects the simulation knows how to apply. A module
-//! under [`super`] holds one primitive; the registry ([`super::PRIMITIVES`])
-//! lists them, and the hunt's generator, shrinker and code compose them.
+//! What a fault primitive is to the rest of the lab: the facts its module
+//! declares, the traits a message's or a handler's fault implements, and
+//! the effects the simulation knows how to apply. A module under [`super`]
+//! holds one primitive; the registry ([`super::PRIMITIVES`]) lists them,
+//! and the hunt's generator, shrinker and code compose them.
 
 use super::code::CodeError;
 use super::kinds::FaultKind;
@@ -10,49 +11,87 @@ use crate::kernel::text::Sentence;
 use crate::lab::result::Run;
 use crate::lab::trace::{Decision, ToolResult};
 
-/// One fault primitive as the schedule as a whole sees it.
-pub trait Primitive: Sync {
+/// One fault primitive as the schedule as a whole sees it, declared as
+/// data: each module exports one `const` of it (its facts, and its readers
+/// of a schedule as plain functions), so a new primitive is its module and
+/// one registry line, without a trait's skeleton of one-line methods.
+#[derive(Clone, Copy)]
+pub struct Primitive {
     /// The hunt's kind it belongs to (the student's checkbox).
-    fn kind(&self) -> FaultKind;
+    pub kind: FaultKind,
 
-    /// Whether `s` uses it (what a shrunk counterexample needs).
-    fn used_in(&self, s: &FaultSchedule) -> bool;
+    /// Whether a schedule uses it (what a shrunk counterexample needs).
+    pub used_in: fn(&FaultSchedule) -> bool,
 
     /// Its share of the shrinker's measure: faults it adds, and their
-    /// milliseconds (a `Retry-After` counts in milliseconds too).
-    fn measure(&self, s: &FaultSchedule) -> (u64, u64);
+    /// milliseconds (a `Retry-After` counts in milliseconds too). `None`:
+    /// one fault while the schedule uses it, lasting no time (a
+    /// schedule-wide flag).
+    pub measure: Option<Measure>,
 
     /// Its schedule-wide simplifications, boldest first (the faults of one
     /// attempt are simplified through [`Message`] and [`Server`]).
-    fn simpler(&self, _s: &FaultSchedule) -> Vec<FaultSchedule> {
-        Vec::new()
-    }
+    pub simpler: fn(&FaultSchedule) -> Vec<FaultSchedule>,
 
-    /// Whether the shrinker tries [`Primitive::simpler`] before the
-    /// attempts (the faults of the harness and the model) or after them
-    /// (the faults past the service's own database).
-    fn shrinks_first(&self) -> bool {
-        false
-    }
+    /// Whether the shrinker tries its simplifications before the attempts
+    /// (the faults of the harness and the model) or after them (the faults
+    /// past the service's own database).
+    pub shrinks_first: bool,
 
     /// Whether it lies past the service's own database and its network
     /// (the notifier, a second tenant, the model's wording, TLS, a
     /// trickling response): the hunt's database-only sets leave it out.
-    fn past_the_database(&self) -> bool {
-        false
-    }
+    pub past_the_database: bool,
 
     /// Whether the page's hunt leaves it out by default: it breaks every
     /// server, or only the harness can stop it.
-    fn off_by_default(&self) -> bool {
-        false
-    }
+    pub off_by_default: bool,
 
     /// The translation key of the tool result the model read, when this
-    /// primitive's fault ended the call with its own text.
-    fn tool_text(&self, _run: &Run, _result: ToolResult, _request: usize) -> Option<&'static str> {
-        None
+    /// primitive's fault ended the call (at a request) with its own text.
+    pub tool_text: fn(&Run, ToolResult, usize) -> Option<&'static str>,
+}
+
+/// A primitive's share of the shrinker's measure: faults, milliseconds.
+pub type Measure = fn(&FaultSchedule) -> (u64, u64);
+
+impl Primitive {
+    /// A primitive of `kind` that a schedule uses where `used_in` says,
+    /// with the common rest: a flag's measure, no simplifications of its
+    /// own, shrunk after the attempts, inside the database, on by default,
+    /// no text of its own. A module overrides what differs with `..`.
+    pub const fn new(kind: FaultKind, used_in: fn(&FaultSchedule) -> bool) -> Self {
+        Self {
+            kind,
+            used_in,
+            measure: None,
+            simpler: |_| Vec::new(),
+            shrinks_first: false,
+            past_the_database: false,
+            off_by_default: false,
+            tool_text: |_, _, _| None,
+        }
     }
+
+    /// Its share of the shrinker's measure, a flag's where it declares
+    /// none.
+    pub fn measure(&self, s: &FaultSchedule) -> (u64, u64) {
+        match self.measure {
+            Some(measure) => measure(s),
+            None => (u64::from((self.used_in)(s)), 0),
+        }
+    }
+}
+
+/// The messages of a schedule's attempts: each request, then its response.
+pub fn messages(s: &FaultSchedule) -> impl Iterator<Item = Delivery> + '_ {
+    s.attempts.iter().flat_map(|a| [a.request, a.response])
+}
+
+/// A share of the shrinker's measure: one fault for each duration of `ms`,
+/// and their milliseconds.
+pub fn tally(ms: impl Iterator<Item = u64>) -> (u64, u64) {
+    ms.fold((0, 0), |(n, t), ms| (n + 1, t + ms))
 }
 
 /// What the network does with a request, as the simulation applies it.
@@ -144,6 +183,46 @@ pub trait Message: Sync {
     /// it (so the harness's retry may meet the server first).
     fn outlasts_timeout(&self, _d: Delivery) -> bool {
         false
+    }
+}
+
+/// A message fault without a parameter (a lost message, a refused
+/// connection, a failed TLS check), declared as data. On a response each
+/// means the same as a lost one: no answer arrives.
+pub struct Plain {
+    pub delivery: Delivery,
+    /// Its code after the side's letter, and the whole token it reads.
+    pub code: &'static str,
+    /// The translation key of its words.
+    pub words: &'static str,
+    pub on_request: OnRequest,
+    /// What it means on a request for reaching a working server.
+    pub reach: RequestReach,
+}
+
+impl Message for Plain {
+    fn code(&self, _d: Delivery) -> String {
+        self.code.into()
+    }
+
+    fn read(&self, rest: &str, _raw: &str) -> Option<Result<Delivery, CodeError>> {
+        (rest == self.code).then_some(Ok(self.delivery))
+    }
+
+    fn on_request(&self, _d: Delivery) -> OnRequest {
+        self.on_request
+    }
+
+    fn words(&self, _d: Delivery) -> Sentence {
+        Sentence::new(self.words)
+    }
+
+    fn on_response(&self, _d: Delivery) -> OnResponse {
+        OnResponse::Lost
+    }
+
+    fn reach(&self, _d: Delivery) -> Option<RequestReach> {
+        Some(self.reach)
     }
 }
 

@@ -5,33 +5,19 @@ use rand::Rng;
 
 use super::kinds::{FaultKind, KindSet};
 use super::primitive::Primitive;
-use super::schedule::{FaultSchedule, NotifyFault};
+use super::schedule::NotifyFault;
 use crate::kernel::rng::LabRng;
 use crate::kernel::text::Sentence;
 
-/// The relay dies when its call ends.
-pub struct Relay;
+/// The relay dies when its call ends: past the database.
+pub const PRIMITIVE: Primitive = Primitive {
+    measure: Some(|s| (s.notify.iter().filter(|n| n.relay_dies).count() as u64, 0)),
+    past_the_database: true,
+    ..Primitive::new(FaultKind::Relay, |s| s.notify.iter().any(|n| n.relay_dies))
+};
 
 /// Its code token on a notifier call.
 pub const TOKEN: &str = "x";
-
-impl Primitive for Relay {
-    fn past_the_database(&self) -> bool {
-        true
-    }
-
-    fn kind(&self) -> FaultKind {
-        FaultKind::Relay
-    }
-
-    fn used_in(&self, s: &FaultSchedule) -> bool {
-        s.notify.iter().any(|n| n.relay_dies)
-    }
-
-    fn measure(&self, s: &FaultSchedule) -> (u64, u64) {
-        (s.notify.iter().filter(|n| n.relay_dies).count() as u64, 0)
-    }
-}
 
 /// Whether the relay dies on one of the generator's notifier calls.
 pub fn draw(rng: &mut LabRng, kinds: KindSet) -> bool {

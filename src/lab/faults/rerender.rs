@@ -5,29 +5,19 @@ use rand::Rng;
 
 use super::kinds::{FaultKind, KindSet};
 use super::primitive::Primitive;
-use super::schedule::FaultSchedule;
 use crate::kernel::rng::LabRng;
 use crate::kernel::text::Sentence;
 
 /// The attempt's body is rendered anew.
-pub struct Rerender;
+pub const PRIMITIVE: Primitive = Primitive {
+    measure: Some(|s| (s.attempts.iter().filter(|a| a.rerender).count() as u64, 0)),
+    ..Primitive::new(FaultKind::Rerender, |s| {
+        s.attempts.iter().any(|a| a.rerender)
+    })
+};
 
 /// Its code token on an attempt.
 pub const TOKEN: &str = "b";
-
-impl Primitive for Rerender {
-    fn kind(&self) -> FaultKind {
-        FaultKind::Rerender
-    }
-
-    fn used_in(&self, s: &FaultSchedule) -> bool {
-        s.attempts.iter().any(|a| a.rerender)
-    }
-
-    fn measure(&self, s: &FaultSchedule) -> (u64, u64) {
-        (s.attempts.iter().filter(|a| a.rerender).count() as u64, 0)
-    }
-}
 
 /// Whether the generator re-renders an attempt's body.
 pub fn draw(rng: &mut LabRng, kinds: KindSet) -> bool {

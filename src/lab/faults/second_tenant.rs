@@ -16,40 +16,29 @@ use crate::kernel::text::{Arg, Sentence};
 /// The latest the generator's second tenant files its report.
 pub const MAX_GEN_SECOND_TENANT_MS: u64 = 3_000;
 
-/// A second tenant files its own report.
-pub struct SecondTenant;
-
-impl Primitive for SecondTenant {
-    fn past_the_database(&self) -> bool {
-        true
-    }
-
-    fn kind(&self) -> FaultKind {
-        FaultKind::SecondTenant
-    }
-
-    fn used_in(&self, s: &FaultSchedule) -> bool {
-        s.second_tenant.is_some()
-    }
-
-    fn measure(&self, s: &FaultSchedule) -> (u64, u64) {
+/// A second tenant files its own report: past the database.
+pub const PRIMITIVE: Primitive = Primitive {
+    measure: Some(|s| {
         (
             u64::from(s.second_tenant.is_some()),
             s.second_tenant.unwrap_or(0),
         )
-    }
+    }),
+    simpler,
+    past_the_database: true,
+    ..Primitive::new(FaultKind::SecondTenant, |s| s.second_tenant.is_some())
+};
 
-    /// No second tenant, then an earlier one.
-    fn simpler(&self, s: &FaultSchedule) -> Vec<FaultSchedule> {
-        let Some(at) = s.second_tenant else {
-            return Vec::new();
-        };
-        let earlier = shorter(at, 100).into_iter().map(Some);
-        std::iter::once(None)
-            .chain(earlier)
-            .map(|t| edited(s, |c| c.second_tenant = t))
-            .collect()
-    }
+/// No second tenant, then an earlier one.
+fn simpler(s: &FaultSchedule) -> Vec<FaultSchedule> {
+    let Some(at) = s.second_tenant else {
+        return Vec::new();
+    };
+    let earlier = shorter(at, 100).into_iter().map(Some);
+    std::iter::once(None)
+        .chain(earlier)
+        .map(|t| edited(s, |c| c.second_tenant = t))
+        .collect()
 }
 
 /// When the generator's second tenant files, if it does.

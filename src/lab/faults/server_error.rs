@@ -8,7 +8,7 @@ use rand::Rng;
 
 use super::code::{bounded, CodeError, MAX_CODE_RETRY_AFTER_S};
 use super::kinds::{FaultKind, KindSet};
-use super::primitive::{Primitive, Server, ServerReach};
+use super::primitive::{tally, Primitive, Server, ServerReach};
 use super::schedule::{FaultSchedule, ServerFault};
 use super::simpler::shorter;
 use crate::kernel::rng::LabRng;
@@ -41,39 +41,37 @@ fn retry_after_ms(f: ServerFault) -> u64 {
     }
 }
 
-impl Primitive for ServerError {
-    fn kind(&self) -> FaultKind {
-        FaultKind::ServerError
-    }
-
-    /// A failed check before any work is never drawn, so no kind needs it.
-    fn used_in(&self, s: &FaultSchedule) -> bool {
-        let drawn = |f| is_error(f) && f != ServerFault::FailBeforeWork;
-        s.attempts.iter().any(|a| drawn(a.server))
-    }
-
-    fn measure(&self, s: &FaultSchedule) -> (u64, u64) {
+/// Errors of the attempts' handlers, and their `Retry-After`s; a
+/// replayed error or a 429 ends the call with its own text.
+pub const PRIMITIVE: Primitive = Primitive {
+    measure: Some(|s| {
         let f = s.attempts.iter().map(|a| a.server).filter(|f| is_error(*f));
-        f.fold((0, 0), |(n, t), f| (n + 1, t + retry_after_ms(f)))
-    }
+        tally(f.map(retry_after_ms))
+    }),
+    tool_text,
+    ..Primitive::new(FaultKind::ServerError, used_in)
+};
 
-    /// A replayed stored 500 leaves the outcome unknown with its own text; a
-    /// quota 429 says nothing was created and retrying will not help until
-    /// the quota resets (the chapter's «额度类 429 直接终止»), never «try
-    /// again later»; a rate limit without `Retry-After` ends the call and is
-    /// no quota (000: «其他 HTTP 429 只有带 Retry-After 才重试»).
-    fn tool_text(&self, run: &Run, result: ToolResult, request: usize) -> Option<&'static str> {
-        match result {
-            ToolResult::Unknown if stored_error_replayed(run, request) => {
-                Some("lab.tool.stored_error")
-            }
-            ToolResult::NotCreated => match rate_limit_kind(run, request) {
-                Some(true) => Some("lab.tool.quota"),
-                Some(false) => Some("lab.tool.rate_limited"),
-                None => None,
-            },
-            _ => None,
-        }
+/// A failed check before any work is never drawn, so no kind needs it.
+fn used_in(s: &FaultSchedule) -> bool {
+    let drawn = |f| is_error(f) && f != ServerFault::FailBeforeWork;
+    s.attempts.iter().any(|a| drawn(a.server))
+}
+
+/// A replayed stored 500 leaves the outcome unknown with its own text; a
+/// quota 429 says nothing was created and retrying will not help until
+/// the quota resets (the chapter's «额度类 429 直接终止»), never «try
+/// again later»; a rate limit without `Retry-After` ends the call and is
+/// no quota (000: «其他 HTTP 429 只有带 Retry-After 才重试»).
+fn tool_text(run: &Run, result: ToolResult, request: usize) -> Option<&'static str> {
+    match result {
+        ToolResult::Unknown if stored_error_replayed(run, request) => Some("lab.tool.stored_error"),
+        ToolResult::NotCreated => match rate_limit_kind(run, request) {
+            Some(true) => Some("lab.tool.quota"),
+            Some(false) => Some("lab.tool.rate_limited"),
+            None => None,
+        },
+        _ => None,
     }
 }
 

@@ -29,6 +29,16 @@ pub fn edited<T: Clone>(v: &T, edit: impl FnOnce(&mut T)) -> T {
     c
 }
 
+/// The schedule without a schedule-wide `flag`, when it is set: the one
+/// simplification of a fault that is either there or not.
+pub fn without(s: &FaultSchedule, flag: fn(&mut FaultSchedule) -> &mut bool) -> Vec<FaultSchedule> {
+    let mut c = s.clone();
+    match std::mem::take(flag(&mut c)) {
+        true => vec![c],
+        false => Vec::new(),
+    }
+}
+
 /// A copy of `v` for each of `values`, put in by `set` (a field's shorter
 /// values, say).
 pub fn copies<T: Clone, V>(v: T, values: Vec<V>, set: fn(&mut T, V)) -> impl Iterator<Item = T> {

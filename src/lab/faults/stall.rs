@@ -4,8 +4,8 @@
 
 use super::code::{bounded, CodeError, MAX_CODE_MS};
 use super::kinds::{FaultKind, KindSet};
-use super::primitive::{Primitive, Server};
-use super::schedule::{FaultSchedule, ServerFault};
+use super::primitive::{tally, Primitive, Server};
+use super::schedule::ServerFault;
 use super::simpler::{shorter, tenths};
 use crate::kernel::rng::LabRng;
 use crate::kernel::text::{Arg, Sentence};
@@ -25,20 +25,13 @@ fn stall_ms(f: ServerFault) -> Option<u64> {
     }
 }
 
-impl Primitive for Stall {
-    fn kind(&self) -> FaultKind {
-        FaultKind::Stall
-    }
-
-    fn used_in(&self, s: &FaultSchedule) -> bool {
+/// Stalls of the attempts' handlers, and their milliseconds.
+pub const PRIMITIVE: Primitive = Primitive {
+    measure: Some(|s| tally(s.attempts.iter().filter_map(|a| stall_ms(a.server)))),
+    ..Primitive::new(FaultKind::Stall, |s| {
         s.attempts.iter().any(|a| stall_ms(a.server).is_some())
-    }
-
-    fn measure(&self, s: &FaultSchedule) -> (u64, u64) {
-        let ms = s.attempts.iter().filter_map(|a| stall_ms(a.server));
-        ms.fold((0, 0), |(n, t), ms| (n + 1, t + ms))
-    }
-}
+    })
+};
 
 impl Server for Stall {
     fn words(&self, f: ServerFault) -> Sentence {

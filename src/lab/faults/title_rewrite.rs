@@ -7,48 +7,21 @@ use rand::Rng;
 use super::kinds::{FaultKind, KindSet};
 use super::primitive::Primitive;
 use super::schedule::FaultSchedule;
-use super::simpler::edited;
+use super::simpler::without;
 use crate::kernel::rng::LabRng;
 use crate::kernel::text::Sentence;
 
-/// The schedule's `rewrite_title`.
-pub struct TitleRewrite;
+/// The schedule's `rewrite_title`: the model's wording, past the
+/// database; it breaks every server, so the page leaves it out.
+pub const PRIMITIVE: Primitive = Primitive {
+    simpler: |s| without(s, |c| &mut c.rewrite_title),
+    past_the_database: true,
+    off_by_default: true,
+    ..Primitive::new(FaultKind::TitleRewrite, |s| s.rewrite_title)
+};
 
 /// Its code token.
 pub const TOKEN: &str = "h";
-
-impl Primitive for TitleRewrite {
-    fn past_the_database(&self) -> bool {
-        true
-    }
-
-    fn off_by_default(&self) -> bool {
-        true
-    }
-
-    fn kind(&self) -> FaultKind {
-        FaultKind::TitleRewrite
-    }
-
-    fn used_in(&self, s: &FaultSchedule) -> bool {
-        s.rewrite_title
-    }
-
-    fn measure(&self, s: &FaultSchedule) -> (u64, u64) {
-        (u64::from(s.rewrite_title), 0)
-    }
-
-    fn simpler(&self, s: &FaultSchedule) -> Vec<FaultSchedule> {
-        match s.rewrite_title {
-            true => vec![edited(s, |c| c.rewrite_title = false)],
-            false => Vec::new(),
-        }
-    }
-
-    fn shrinks_first(&self) -> bool {
-        false
-    }
-}
 
 /// Whether the generator's schedule has it, when its kind is chosen.
 pub fn draw(rng: &mut LabRng, kinds: KindSet) -> bool {

@@ -5,74 +5,41 @@
 
 use rand::Rng;
 
-use super::code::CodeError;
 use super::kinds::{FaultKind, KindSet};
-use super::primitive::{Message, OnRequest, OnResponse, Primitive, RequestReach};
-use super::schedule::{Delivery, FaultSchedule};
+use super::primitive::{messages, OnRequest, Plain, Primitive, RequestReach};
+use super::schedule::Delivery;
 use crate::kernel::rng::LabRng;
 use crate::kernel::text::Sentence;
 use crate::lab::result::Run;
 use crate::lab::trace::{AttemptOutcome, GiveUp, Next, StepKind, ToolResult};
 
 /// Certificate or host name verification fails during the handshake.
-pub struct TlsFailure;
+pub const FAILURE: Plain = Plain {
+    delivery: Delivery::TlsFailure,
+    code: "s",
+    words: "hunt.msg.tls",
+    on_request: OnRequest::TlsFailed,
+    reach: RequestReach::Ends,
+};
 
 fn is_tls(d: Delivery) -> bool {
     d == Delivery::TlsFailure
 }
 
-impl Primitive for TlsFailure {
-    fn past_the_database(&self) -> bool {
-        true
-    }
-
-    fn off_by_default(&self) -> bool {
-        true
-    }
-
-    fn kind(&self) -> FaultKind {
-        FaultKind::TlsError
-    }
-
-    fn used_in(&self, s: &FaultSchedule) -> bool {
-        s.attempts.iter().any(|a| is_tls(a.request))
-    }
-
-    fn measure(&self, s: &FaultSchedule) -> (u64, u64) {
-        let d = s.attempts.iter().flat_map(|a| [a.request, a.response]);
-        (d.filter(|d| is_tls(*d)).count() as u64, 0)
-    }
-
-    fn tool_text(&self, run: &Run, result: ToolResult, request: usize) -> Option<&'static str> {
+/// Failed handshakes of the attempts' requests (its measure counts those
+/// of responses too): past the database, and only the harness can stop
+/// it, so the page leaves it out.
+pub const PRIMITIVE: Primitive = Primitive {
+    measure: Some(|s| (messages(s).filter(|d| is_tls(*d)).count() as u64, 0)),
+    past_the_database: true,
+    off_by_default: true,
+    tool_text: |run, result, request| {
         (result == ToolResult::NotCreated && stopped(run, request)).then_some("lab.tool.tls")
-    }
-}
-
-impl Message for TlsFailure {
-    fn words(&self, _d: Delivery) -> Sentence {
-        Sentence::new("hunt.msg.tls")
-    }
-
-    fn code(&self, _d: Delivery) -> String {
-        "s".into()
-    }
-
-    fn read(&self, rest: &str, _raw: &str) -> Option<Result<Delivery, CodeError>> {
-        (rest == "s").then_some(Ok(Delivery::TlsFailure))
-    }
-
-    fn on_request(&self, _d: Delivery) -> OnRequest {
-        OnRequest::TlsFailed
-    }
-
-    fn on_response(&self, _d: Delivery) -> OnResponse {
-        OnResponse::Lost
-    }
-
-    fn reach(&self, _d: Delivery) -> Option<RequestReach> {
-        Some(RequestReach::Ends)
-    }
-}
+    },
+    ..Primitive::new(FaultKind::TlsError, |s| {
+        s.attempts.iter().any(|a| is_tls(a.request))
+    })
+};
 
 /// A failed handshake for a request the die left plain, now and then, when
 /// its kind is chosen.

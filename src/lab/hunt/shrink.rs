@@ -37,8 +37,8 @@ fn simpler_attempts(a: AttemptFault) -> Vec<AttemptFault> {
 fn schedule_wide(s: &FaultSchedule, first: bool) -> impl Iterator<Item = FaultSchedule> + '_ {
     PRIMITIVES
         .into_iter()
-        .filter(move |p| p.shrinks_first() == first)
-        .flat_map(move |p| p.simpler(s))
+        .filter(move |p| p.shrinks_first == first)
+        .flat_map(move |p| (p.simpler)(s))
 }
 
 /// Every single simplification of `s`, boldest first: the schedule-wide
