@@ -3,7 +3,7 @@
 //! idempotentHint; with 003's 自测 3 (TIMEOUT_BEFORE_EXECUTE against
 //! OUTCOME_UNKNOWN) and its call-ID rule.
 
-use super::compose::{choice, predict_reports, q};
+use super::compose::{choice, predict_reports, In};
 use super::demos::lab_run;
 use super::sections::{Reading, Section, Source};
 use super::{Kind, Question};
@@ -25,25 +25,19 @@ pub const TIMEOUT_STATES: &[&str] = &[
     "state_both_human",
 ];
 
-fn at(
-    id: &'static str,
-    source: Source,
-    kind: Kind,
-    demo: Option<crate::pages::links::Link>,
-) -> Question {
-    q(Section::Agent, id, source, kind, demo)
-}
+/// Every question of this file is of this section.
+const HERE: In = In(Section::Agent);
 
 /// The section's questions, in page order.
 pub(super) fn questions() -> Vec<Question> {
     vec![
-        at(
+        HERE.at(
             "which_key_model_recall",
             Source::Chapter,
             choice(KEY_SOURCE, "business_key"),
             lab_run(S::ModelRetry, C::BusinessKey, V::Fenced),
         ),
-        at(
+        HERE.at(
             "predict_careful_query_first",
             Source::Chapter,
             predict_reports(&[
@@ -63,25 +57,25 @@ pub(super) fn questions() -> Vec<Question> {
             ]),
             None,
         ),
-        at(
+        HERE.at(
             "timeout_state_recovery",
             Source::Reading(Reading::Observability),
             choice(TIMEOUT_STATES, "state_retry_then_query"),
             None,
         ),
-        at(
+        HERE.at(
             "tf_digest_call_id",
             Source::Reading(Reading::Observability),
             Kind::TrueFalse(false),
             None,
         ),
-        at(
+        HERE.at(
             "tf_mcp_idempotent_hint",
             Source::Chapter,
             Kind::TrueFalse(true),
             None,
         ),
-        at(
+        HERE.at(
             "tf_sampling_retry_tools",
             Source::Chapter,
             Kind::TrueFalse(true),

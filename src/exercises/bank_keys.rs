@@ -3,7 +3,7 @@
 //! fenced), and the reading «幂等、超时与可观测性» (digests, storage,
 //! authorisation, logs, monitoring; its 动手实践 is `bank_refund`).
 
-use super::compose::{choice, predict_reports, q};
+use super::compose::{choice, predict_reports, In};
 use super::demos::lab_run;
 use super::sections::{Reading, Section, Source};
 use super::{Kind, Question};
@@ -37,19 +37,13 @@ pub const STORED_ERROR_NEXT: &[&str] = &[
     "stop_not_created",
     "stop_unknown",
 ];
-fn at(
-    id: &'static str,
-    source: Source,
-    kind: Kind,
-    demo: Option<crate::pages::links::Link>,
-) -> Question {
-    q(Section::Keys, id, source, kind, demo)
-}
+/// Every question of this file is of this section.
+const HERE: In = In(Section::Keys);
 
 /// The section's questions, in page order.
 pub(super) fn questions() -> Vec<Question> {
     let mut v = vec![
-        at(
+        HERE.at(
             "predict_lost_response",
             Source::Chapter,
             predict_reports(&[
@@ -69,13 +63,13 @@ pub(super) fn questions() -> Vec<Question> {
             ]),
             None,
         ),
-        at(
+        HERE.at(
             "tf_idempotency_key_status",
             Source::Chapter,
             Kind::TrueFalse(false),
             None,
         ),
-        at(
+        HERE.at(
             "which_key_codex_reset",
             Source::Chapter,
             choice(KEY_CODEX, "logical_op_uuid"),
@@ -84,7 +78,7 @@ pub(super) fn questions() -> Vec<Question> {
             // (Not response_lost: predict_lost_response asks that count.)
             lab_run(S::SlowServer, C::StableKey, V::Atomic),
         ),
-        at(
+        HERE.at(
             "same_key_in_progress",
             Source::Chapter,
             choice(IN_PROGRESS, "reject_409"),
@@ -100,7 +94,7 @@ pub(super) fn questions() -> Vec<Question> {
 /// The lab's server implementations under crashes and leases.
 fn lab_questions() -> Vec<Question> {
     vec![
-        at(
+        HERE.at(
             "predict_key_split_crash",
             Source::Chapter,
             predict_reports(&[
@@ -125,7 +119,7 @@ fn lab_questions() -> Vec<Question> {
             ]),
             None,
         ),
-        at(
+        HERE.at(
             "predict_lease_write_back",
             Source::Chapter,
             predict_reports(&[
@@ -150,7 +144,7 @@ fn lab_questions() -> Vec<Question> {
             ]),
             None,
         ),
-        at(
+        HERE.at(
             "lab_overlap_writer",
             Source::Chapter,
             choice(OVERLAP_WRITER, "stale_handler"),
@@ -163,7 +157,7 @@ fn lab_questions() -> Vec<Question> {
 /// too short.
 fn stored_error_questions() -> Vec<Question> {
     vec![
-        at(
+        HERE.at(
             "predict_stored_500",
             Source::Chapter,
             predict_reports(&[
@@ -182,7 +176,7 @@ fn stored_error_questions() -> Vec<Question> {
             ]),
             None,
         ),
-        at(
+        HERE.at(
             "lab_stored_error_next",
             Source::Chapter,
             choice(STORED_ERROR_NEXT, "stop_unknown"),
@@ -190,7 +184,7 @@ fn stored_error_questions() -> Vec<Question> {
             // count predict_stored_500 asks for.
             None,
         ),
-        at(
+        HERE.at(
             "tf_key_retention_next_day",
             Source::Chapter,
             Kind::TrueFalse(false),
@@ -202,9 +196,9 @@ fn stored_error_questions() -> Vec<Question> {
 /// The reading «幂等、超时与可观测性».
 fn reading_questions() -> Vec<Question> {
     vec![
-        at("tf_key_store_memory", READING, Kind::TrueFalse(false), None),
-        at("tf_log_fields", READING, Kind::TrueFalse(true), None),
-        at(
+        HERE.at("tf_key_store_memory", READING, Kind::TrueFalse(false), None),
+        HERE.at("tf_log_fields", READING, Kind::TrueFalse(true), None),
+        HERE.at(
             "tf_monitor_success_rate",
             READING,
             Kind::TrueFalse(false),

@@ -8,7 +8,7 @@
 //! answers come from the formulas or the demo's own models;
 //! tests/amplify_exercises.rs runs the models behind the choices.
 
-use super::compose::{choice, num, q};
+use super::compose::{choice, num, In};
 use super::demos::amp;
 use super::sections::{Reading, Section, Source};
 use super::{Derivation as D, Kind, Question, Unit};
@@ -44,14 +44,8 @@ pub const SUPPRESS: &[&str] = &[
     "bjb_interval_count_whether",
 ];
 
-fn at(
-    id: &'static str,
-    source: Source,
-    kind: Kind,
-    demo: Option<crate::pages::links::Link>,
-) -> Question {
-    q(Section::Layers, id, source, kind, demo)
-}
+/// Every question of this file is of this section.
+const HERE: In = In(Section::Layers);
 
 fn requests(label: &'static str, derivation: D, tol: f64) -> Kind {
     Kind::Numeric(vec![num(label, derivation, tol, Unit::Requests)])
@@ -70,19 +64,19 @@ fn fanout(layers: &'static [u32], p: f64, policy: crate::amplify::FanoutPolicy, 
 pub fn questions() -> Vec<Question> {
     let codex = |label, retry_after| num(label, D::CodexLoad { retry_after }, 0.0, Unit::Requests);
     vec![
-        at(
+        HERE.at(
             "three_layers",
             BUDGET_READING,
             requests("ex.field.requests", D::AttemptProduct(&[3, 3, 3]), 0.0),
             amp(Demo::Layers27),
         ),
-        at(
+        HERE.at(
             "amp_codex",
             Source::Chapter,
             Kind::Numeric(vec![codex("ex.field.amp_without_header", 0.0)]),
             amp(Demo::Codex),
         ),
-        at(
+        HERE.at(
             "urllib3_total3",
             Source::Reading(Reading::Timeouts),
             Kind::Numeric(vec![num(
@@ -93,31 +87,31 @@ pub fn questions() -> Vec<Question> {
             )]),
             None,
         ),
-        at(
+        HERE.at(
             "tf_retry_count_and_deadline",
             Source::Reading(Reading::Timeouts),
             Kind::TrueFalse(false),
             None,
         ),
-        at(
+        HERE.at(
             "tf_harness_sdk_limit",
             Source::Chapter,
             Kind::TrueFalse(false),
             amp(Demo::Layers12),
         ),
-        at(
+        HERE.at(
             "amp_top_only",
             Source::Chapter,
             requests("ex.field.amp_bottom", fanout(&[4, 3], 1.0, TopOnly, 1), 0.0),
             amp(Demo::TopOnly),
         ),
-        at(
+        HERE.at(
             "amp_budget",
             BUDGET_READING,
             requests("ex.field.amp_bottom", fanout(&[4, 3], 1.0, Budget, 5), 0.0),
             amp(Demo::Budget),
         ),
-        at(
+        HERE.at(
             "amp_mean",
             Source::Chapter,
             requests(
@@ -127,25 +121,25 @@ pub fn questions() -> Vec<Question> {
             ),
             amp(Demo::Mean),
         ),
-        at(
+        HERE.at(
             "backoff_jitter_budget",
             BUDGET_READING,
             choice(SUPPRESS, "bjb_interval_sync_total"),
             None,
         ),
-        at(
+        HERE.at(
             "retry_budget_owner",
             BUDGET_READING,
             choice(BUDGET_OWNER, "owner_runtime"),
             amp(Demo::Budget),
         ),
-        at(
+        HERE.at(
             "amp_token_bucket_p1",
             Source::Chapter,
             choice(TB_OPTIONS, "amp_tb_one"),
             amp(Demo::Brooker),
         ),
-        at(
+        HERE.at(
             "amp_metastable_stuck",
             Source::Chapter,
             choice(STUCK_OPTIONS, "amp_stuck_top_only"),

@@ -2,7 +2,7 @@
 //! at all (RFC 9110's rule, and the conservative matrix and 练习 2–4 of the
 //! reading «超时、重试、退避与幂等性»).
 
-use super::compose::{choice, q};
+use super::compose::{choice, In};
 use super::demos::lab_run;
 use super::sections::{Reading, Section, Source};
 use super::{Kind, Question};
@@ -74,93 +74,87 @@ pub const POST_TEST: &[&str] = &[
     "post_test_retry_after",
 ];
 
-fn at(
-    id: &'static str,
-    source: Source,
-    kind: Kind,
-    demo: Option<crate::pages::links::Link>,
-) -> Question {
-    q(Section::Truths, id, source, kind, demo)
-}
+/// Every question of this file is of this section.
+const HERE: In = In(Section::Truths);
 
 /// The section's questions, in page order.
 pub(super) fn questions() -> Vec<Question> {
     let naive = lab_run(S::ResponseLost, C::Naive, V::Naive);
     vec![
-        at(
+        HERE.at(
             "timeout_three_outcomes",
             READING,
             choice(THREE_OUTCOMES, "timeout_cannot_tell"),
             lab_run(S::ResponseLost, C::Careful, V::Naive),
         ),
-        at(
+        HERE.at(
             "tf_read_timeout_server_side",
             Source::Chapter,
             Kind::TrueFalse(false),
             lab_run(S::SlowServer, C::Naive, V::Naive),
         ),
-        at(
+        HERE.at(
             "tf_rfc9110_post_retry",
             Source::Chapter,
             Kind::TrueFalse(true),
             naive.clone(),
         ),
-        at(
+        HERE.at(
             "decide_get_read_timeout",
             READING,
             choice(WEATHER, "retry_bounded"),
             None,
         ),
-        at(
+        HERE.at(
             "decide_post_read_timeout",
             READING,
             choice(PAYMENT, "key_or_query"),
             naive,
         ),
-        at(
+        HERE.at(
             "decide_delete_temp_file",
             READING,
             choice(DELETE, "delete_retry_404_ok"),
             None,
         ),
-        at(
+        HERE.at(
             "decide_llm_batch",
             READING,
             choice(BATCH, "batch_query_then_submit"),
             None,
         ),
-        at(
+        HERE.at(
             "decide_put_5xx",
             READING,
             choice(PUT_503, "check_semantics"),
             None,
         ),
-        at(
+        HERE.at(
             "decide_retry_after_long",
             READING,
             choice(RETRY_AFTER_LONG, "retry_after_fail_fast"),
             lab_run(S::RetryAfterLong, C::StableKey, V::Fenced),
         ),
-        at(
+        HERE.at(
             "decide_other_4xx",
             READING,
             choice(UNCHANGED_422, "fix_request"),
             None,
         ),
-        at("tf_tls_error_retry", READING, Kind::TrueFalse(true), None),
-        at(
+        HERE.at("tf_tls_error_retry", READING, Kind::TrueFalse(true), None),
+        HERE.at(
             "tf_requests_timeout_tuple",
             READING,
             Kind::TrueFalse(true),
             None,
         ),
-        at(
+        HERE.at(
             "tf_connect_refused_post",
             READING,
             Kind::TrueFalse(true),
             lab_run(S::ConnectRefused, C::Careful, V::Naive),
         ),
-        at(
+        HERE.at(
             "urllib3_post_test",
             READING,
             choice(POST_TEST, "post_test_allowed_methods"),

@@ -2,21 +2,15 @@
 //! SDK's jitter (downwards only), the capped bounds of the reading
 //! «超时、重试、退避与幂等性», and the herd.
 
-use super::compose::{num, q};
+use super::compose::{num, In};
 use super::demos::{herd_codex, herd_jitter};
 use super::options_herd::AWS_STRATEGIES;
 use super::sections::{Reading, Section, Source};
 use super::{Derivation as D, HerdPreset, Kind, Model, PredictInput, Question, Unit};
 use crate::herd::Strategy;
 
-fn at(
-    id: &'static str,
-    source: Source,
-    kind: Kind,
-    demo: Option<crate::pages::links::Link>,
-) -> Question {
-    q(Section::Wait, id, source, kind, demo)
-}
+/// Every question of this file is of this section.
+const HERE: In = In(Section::Wait);
 
 /// Codex's sampling layer: the first retry waits 200 ms.
 const CODEX_FIRST_MS: f64 = 200.0;
@@ -52,13 +46,13 @@ pub(super) fn questions() -> Vec<Question> {
         "ex.field.d6",
     ];
     vec![
-        at(
+        HERE.at(
             "backoff_4th_retry",
             Source::Chapter,
             Kind::Numeric(vec![num("ex.field.wait", wait(4), 1.0, Unit::Ms)]),
             None,
         ),
-        at(
+        HERE.at(
             "sdk_wait_range",
             Source::Chapter,
             Kind::Numeric(vec![
@@ -67,7 +61,7 @@ pub(super) fn questions() -> Vec<Question> {
             ]),
             None,
         ),
-        at(
+        HERE.at(
             "codex_total_wait",
             Source::Chapter,
             Kind::Numeric(vec![num(
@@ -81,7 +75,7 @@ pub(super) fn questions() -> Vec<Question> {
             )]),
             None,
         ),
-        at(
+        HERE.at(
             "capped_bounds_six",
             Source::Reading(Reading::Timeouts),
             Kind::Numeric(
@@ -92,19 +86,19 @@ pub(super) fn questions() -> Vec<Question> {
             ),
             None,
         ),
-        at(
+        HERE.at(
             "tf_backoff_without_jitter",
             Source::Chapter,
             Kind::TrueFalse(false),
             herd_jitter(),
         ),
-        at(
+        HERE.at(
             "tf_codex_jitter_herd",
             Source::Chapter,
             Kind::TrueFalse(true),
             herd_codex(),
         ),
-        at(
+        HERE.at(
             "tf_backoff_cap",
             Source::Reading(Reading::Timeouts),
             Kind::TrueFalse(true),
@@ -123,7 +117,7 @@ fn predict_fewest() -> Question {
         strategies: &Strategy::AWS,
     };
     let demo = Some(herd.link());
-    at(
+    HERE.at(
         "predict_fewest_calls",
         Source::Chapter,
         Kind::Predict {

@@ -10,6 +10,23 @@ use super::{
 use crate::lab::{ClientStrategy, Preset, Scenario};
 use crate::pages::links::Link;
 
+/// The section a bank file's questions are in, named once per file:
+/// `HERE.at(id, source, kind, demo)` is [`q`] with the section filled in.
+#[derive(Clone, Copy)]
+pub(super) struct In(pub Section);
+
+impl In {
+    pub(super) fn at(
+        self,
+        id: &'static str,
+        source: Source,
+        kind: Kind,
+        demo: Option<Link>,
+    ) -> Question {
+        q(self.0, id, source, kind, demo)
+    }
+}
+
 /// A question of `section` (the section modules' one constructor).
 pub(super) fn q(
     section: Section,
