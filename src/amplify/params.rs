@@ -3,7 +3,7 @@
 //! one set of bounds ([`super::bounds`]) and defaults.
 
 use crate::kernel::ids::id_enum;
-use crate::kernel::page_params::{Limit, PageParams};
+use crate::kernel::page_params::Limit;
 use crate::kernel::param_table::{always, names, read_rows, row, write_rows, Field, Param};
 use crate::kernel::params::{
     apply_limit, cap_notices, check_int, limit_notice, Bound, Notice, Query, Reader,
@@ -426,22 +426,4 @@ impl AmplifyParams {
 /// A number for the URL (the one writer of every page's numbers).
 pub use crate::kernel::params::url_num as fmt_num;
 
-impl PageParams for AmplifyParams {
-    const KNOWN: &'static [&'static str] = &KNOWN;
-
-    fn label(param: &str) -> Option<&'static str> {
-        crate::kernel::param_table::label(&PARAMS, param)
-    }
-
-    fn limits() -> Vec<Limit> {
-        crate::kernel::param_table::limits(&PARAMS)
-    }
-
-    fn from_query(q: &Query) -> (Self, Vec<Notice>) {
-        AmplifyParams::from_query(q)
-    }
-
-    fn to_query(&self) -> Query {
-        AmplifyParams::to_query(self)
-    }
-}
+crate::kernel::param_table::page_params!(AmplifyParams, PARAMS, to_query);

@@ -9,7 +9,7 @@
 //! minutes, whatever the parameters.
 
 use crate::kernel::ids::id_enum;
-use crate::kernel::page_params::{Limit, PageParams};
+use crate::kernel::page_params::Limit;
 use crate::kernel::param_table::{always, names, read_rows, write_rows, Field, Param};
 use crate::kernel::params::{cap_notices, Notice, Query, Reader};
 
@@ -316,22 +316,4 @@ fn read_highlight(r: &mut Reader) -> Option<Strategy> {
 /// A number for the URL (the one writer of every page's numbers).
 pub use crate::kernel::params::url_num as fmt_num;
 
-impl PageParams for HerdParams {
-    const KNOWN: &'static [&'static str] = &KNOWN;
-
-    fn label(param: &str) -> Option<&'static str> {
-        crate::kernel::param_table::label(&PARAMS, param)
-    }
-
-    fn limits() -> Vec<Limit> {
-        crate::kernel::param_table::limits(&PARAMS)
-    }
-
-    fn from_query(q: &Query) -> (Self, Vec<Notice>) {
-        HerdParams::from_query(q)
-    }
-
-    fn to_query(&self) -> Query {
-        HerdParams::to_query(self)
-    }
-}
+crate::kernel::param_table::page_params!(HerdParams, PARAMS, to_query);

@@ -183,6 +183,36 @@ pub(crate) fn assert_rows_hold<P, C>(rows: &[Param<P, C>]) {
     }
 }
 
+/// Declares a page's [`PageParams`](crate::kernel::page_params::PageParams) from its parameter table `$rows`
+/// (this module): its known names, labels and limits are the
+/// rows', its reader is the page's `from_query` and its writer `$write`.
+macro_rules! page_params {
+    ($params:ty, $rows:expr, $write:ident) => {
+        impl $crate::kernel::page_params::PageParams for $params {
+            const KNOWN: &'static [&'static str] = &$crate::kernel::param_table::names(&$rows);
+
+            fn label(param: &str) -> Option<&'static str> {
+                $crate::kernel::param_table::label(&$rows, param)
+            }
+
+            fn limits() -> Vec<$crate::kernel::page_params::Limit> {
+                $crate::kernel::param_table::limits(&$rows)
+            }
+
+            fn from_query(
+                q: &$crate::kernel::params::Query,
+            ) -> (Self, Vec<$crate::kernel::params::Notice>) {
+                <$params>::from_query(q)
+            }
+
+            fn to_query(&self) -> $crate::kernel::params::Query {
+                <$params>::$write(self)
+            }
+        }
+    };
+}
+pub(crate) use page_params;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,16 +5,14 @@
 //! page shows while those answers stream in, and which rows turned green
 //! since the previous design. Pure: no browser APIs, natively tested.
 
-use crate::kernel::page_params::{Limit, PageParams};
+use crate::kernel::page_params::Limit;
 use crate::kernel::param_table::{always, names, read_rows, write_rows, Field, Param};
 use crate::kernel::params::{Notice, Query, Reader};
 
 use super::design::{Design, Group, Mechanism};
 use super::hunt::{FaultKind, HuntSpec, KindSet, BUDGET, HUNT_SEED};
 use super::ids::{ClientStrategy, Scenario};
-use super::params::{
-    client_row, design_notice, design_rows, lab_page_params, read_design_as, seed_row, SEED,
-};
+use super::params::{client_row, design_notice, design_rows, read_design_as, seed_row, SEED};
 use super::rules::{server_breaks, Rule};
 use super::suite::{compare, score, Fix, NextStep, Score, SuiteRow};
 
@@ -361,7 +359,7 @@ pub fn next_breaks(design: Design, step: &NextStep) -> Vec<Rule> {
         .collect()
 }
 
-lab_page_params!(BuildParams, BUILD_PARAMS, to_query);
+crate::kernel::param_table::page_params!(BuildParams, BUILD_PARAMS, to_query);
 
 #[cfg(test)]
 mod tests {

@@ -4,7 +4,7 @@
 //! (a design equal to a preset is written by the preset's name).
 
 use crate::kernel::ids::id_enum;
-use crate::kernel::page_params::{Limit, PageParams};
+use crate::kernel::page_params::Limit;
 use crate::kernel::param_table::{always, names, read_rows, write_rows, Field, Param};
 use crate::kernel::params::{check_int, Bound, Notice, NoticeKind, Query, Reader};
 
@@ -513,36 +513,10 @@ impl MatrixParams {
     }
 }
 
-/// The contract of a lab page whose rows are `$rows`.
-macro_rules! lab_page_params {
-    ($params:ty, $rows:expr, $write:ident) => {
-        impl PageParams for $params {
-            const KNOWN: &'static [&'static str] = &names(&$rows);
-
-            fn label(param: &str) -> Option<&'static str> {
-                crate::kernel::param_table::label(&$rows, param)
-            }
-
-            fn limits() -> Vec<Limit> {
-                crate::kernel::param_table::limits(&$rows)
-            }
-
-            fn from_query(q: &Query) -> (Self, Vec<Notice>) {
-                <$params>::from_query(q)
-            }
-
-            fn to_query(&self) -> Query {
-                <$params>::$write(self)
-            }
-        }
-    };
-}
-pub(crate) use lab_page_params;
-
 // The lab's `step` is bounded by the run's length, known only after the run
 // (`LabParams::resolve_step`): it has no limit.
-lab_page_params!(LabParams, PARAMS, query);
-lab_page_params!(MatrixParams, MATRIX_PARAMS, to_query);
+crate::kernel::param_table::page_params!(LabParams, PARAMS, query);
+crate::kernel::param_table::page_params!(MatrixParams, MATRIX_PARAMS, to_query);
 
 #[cfg(test)]
 mod tests {
