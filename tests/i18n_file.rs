@@ -6,20 +6,18 @@
 
 use std::process::Command;
 
+#[path = "common/command.rs"]
+mod command;
+use command::stdout_of;
+
 use retry_lab::i18n::{entries, install_english, EnglishTable};
 
 fn the_file() -> String {
-    let out = Command::new("node")
-        .arg("scripts/i18n-en.mjs")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("node runs (scripts/setup.sh)");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    stdout_of(
+        Command::new("node")
+            .arg("scripts/i18n-en.mjs")
+            .current_dir(env!("CARGO_MANIFEST_DIR")),
+    )
 }
 
 #[test]

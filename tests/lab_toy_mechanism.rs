@@ -7,6 +7,10 @@
 
 use std::process::Command;
 
+#[path = "common/command.rs"]
+mod command;
+use command::stdout_of;
+
 use retry_lab::lab::build::design_list;
 use retry_lab::lab::mechanisms::log_hooks::take_heard;
 use retry_lab::lab::mechanisms::HandlerStep;
@@ -78,16 +82,7 @@ fn the_toy_hears_the_handlers_steps_and_changes_no_outcome() {
 }
 
 fn lab(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_lab"))
-        .args(args)
-        .output()
-        .expect("lab runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    stdout_of(Command::new(env!("CARGO_BIN_EXE_lab")).args(args))
 }
 
 #[test]
