@@ -181,47 +181,70 @@ impl Awaited {
     }
 }
 
-/// A job that asks one service (channel 0) one request at a time, under a
-/// watchdog: it says what to ask next and what a reply or a silence means;
-/// the protocol's channel rules ([`Job`]'s refusals, the clock, the
-/// watchdog, the fall-back) are written once, in the [`Job`] every such job
-/// gets.
-pub trait AsksOne: Stepped {
+/// A service a job asks, one request at a time on channel 0: what goes
+/// out, what comes back, and how long it may stay silent while a request
+/// waits. Declared once per service, so every job that asks it agrees.
+pub trait Service {
     /// A message the job sends.
     type Request;
     /// What comes back for one.
     type Reply;
     /// How long the service may stay silent while a request waits.
     const WATCHDOG_MS: f64;
+}
 
-    /// The job's timing ([`Job::timing`]).
-    fn clock(&self) -> &Timing;
+/// What the protocol keeps of a job that asks one service: its timing and
+/// its one awaited request. One field of the job, so the job lends it in
+/// one accessor rather than two pairs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Asking {
+    pub timing: Timing,
+    pub awaited: Awaited,
+}
 
-    fn clock_mut(&mut self) -> &mut Timing;
+impl Asking {
+    /// Started at `now_ms`, nothing asked yet.
+    pub fn start(now_ms: f64) -> Self {
+        Asking {
+            timing: Timing::start(now_ms),
+            awaited: Awaited::default(),
+        }
+    }
+}
 
-    fn awaited(&self) -> &Awaited;
+/// A job that asks one service (channel 0) one request at a time, under a
+/// watchdog: it says what to ask next and what a reply or a silence means;
+/// the protocol's channel rules ([`Job`]'s refusals, the clock, the
+/// watchdog, the fall-back) are written once, in the [`Job`] every such job
+/// gets.
+pub trait AsksOne: Stepped {
+    /// The service asked.
+    type Service: Service;
 
-    fn awaited_mut(&mut self) -> &mut Awaited;
+    /// The job's timing and awaited request.
+    fn asking(&self) -> &Asking;
+
+    fn asking_mut(&mut self) -> &mut Asking;
 
     /// Whether everything is in ([`Job::is_complete`]).
     fn finished(&self) -> bool;
 
     /// Whether the page has work to do now ([`Job::has_page_work`]).
     fn page_work(&self) -> bool {
-        self.clock().is_running()
+        self.asking().timing.is_running()
     }
 
     /// What the job needs now ([`Job::need`]).
     fn needs(&self) -> Need {
-        need_of(self.clock().is_running(), self.page_work())
+        need_of(self.asking().timing.is_running(), self.page_work())
     }
 
     /// The next request, asked for while the job runs and nothing is awaited.
-    fn next_request(&mut self) -> Option<Self::Request>;
+    fn next_request(&mut self) -> Option<Request<Self>>;
 
     /// Takes the awaited request's reply at `now_ms`; returns whether it
     /// answers the request (`false`: an interim reply, such as progress).
-    fn answer(&mut self, reply: Self::Reply, now_ms: f64) -> bool;
+    fn answer(&mut self, reply: Reply<Self>, now_ms: f64) -> bool;
 
     /// No answer will come for the request awaited since `since_ms`.
     fn unanswered(&mut self, since_ms: f64);
@@ -230,16 +253,41 @@ pub trait AsksOne: Stepped {
     fn cancelled(&mut self, _now_ms: f64) {}
 }
 
+/// The start of an [`AsksOne`] impl for a job that keeps its [`Asking`] in
+/// a field named `asking`: the service it asks, and the two accessors
+/// every such job would otherwise write out alike.
+macro_rules! asks {
+    ($service:ty) => {
+        type Service = $service;
+
+        fn asking(&self) -> &$crate::kernel::job::Asking {
+            &self.asking
+        }
+
+        fn asking_mut(&mut self) -> &mut $crate::kernel::job::Asking {
+            &mut self.asking
+        }
+    };
+}
+
+pub(crate) use asks;
+
+/// The request of the service job `T` asks.
+pub type Request<T> = <<T as AsksOne>::Service as Service>::Request;
+
+/// The reply of the service job `T` asks.
+pub type Reply<T> = <<T as AsksOne>::Service as Service>::Reply;
+
 impl<T: AsksOne> Job for T {
-    type Request = T::Request;
-    type Reply = T::Reply;
+    type Request = Request<T>;
+    type Reply = Reply<T>;
 
     fn timing(&self) -> &Timing {
-        self.clock()
+        &self.asking().timing
     }
 
     fn timing_mut(&mut self) -> &mut Timing {
-        self.clock_mut()
+        &mut self.asking_mut().timing
     }
 
     fn is_complete(&self) -> bool {
@@ -248,11 +296,12 @@ impl<T: AsksOne> Job for T {
 
     /// Nothing more is sent or taken; what was computed stays.
     fn cancel(&mut self, now_ms: f64) {
-        if self.clock().is_running() {
+        if self.asking().timing.is_running() {
             self.cancelled(now_ms);
         }
-        self.clock_mut().cancel(now_ms);
-        *self.awaited_mut() = Awaited::default();
+        let asking = self.asking_mut();
+        asking.timing.cancel(now_ms);
+        asking.awaited = Awaited::default();
     }
 
     fn has_page_work(&self) -> bool {
@@ -263,40 +312,42 @@ impl<T: AsksOne> Job for T {
         self.needs()
     }
 
-    fn request(&mut self, channel: usize, _fresh: bool, now_ms: f64) -> Option<T::Request> {
-        let running = self.clock().is_running();
-        if channel != 0 || !running || self.awaited().is_awaited() {
+    fn request(&mut self, channel: usize, _fresh: bool, now_ms: f64) -> Option<Request<T>> {
+        let asking = self.asking();
+        if channel != 0 || !asking.timing.is_running() || asking.awaited.is_awaited() {
             return None;
         }
         let request = self.next_request()?;
-        self.awaited_mut().sent(now_ms);
+        self.asking_mut().awaited.sent(now_ms);
         Some(request)
     }
 
     /// Refused unless awaited; an interim reply restarts the clock.
-    fn on_reply(&mut self, channel: usize, reply: T::Reply, now_ms: f64) -> Result<(), String> {
-        self.awaited().check(channel)?;
+    fn on_reply(&mut self, channel: usize, reply: Reply<T>, now_ms: f64) -> Result<(), String> {
+        self.asking().awaited.check(channel)?;
         if self.answer(reply, now_ms) {
-            self.awaited_mut().take();
+            self.asking_mut().awaited.take();
         } else {
-            self.awaited_mut().heard(now_ms);
+            self.asking_mut().awaited.heard(now_ms);
         }
         self.record_slice(now_ms, now_ms);
         Ok(())
     }
 
     fn heard(&mut self, _channel: usize, now_ms: f64) {
-        self.awaited_mut().heard(now_ms);
+        self.asking_mut().awaited.heard(now_ms);
     }
 
     fn overdue(&self, now_ms: f64) -> Option<usize> {
-        self.awaited().overdue(now_ms, T::WATCHDOG_MS)
+        self.asking()
+            .awaited
+            .overdue(now_ms, <T::Service as Service>::WATCHDOG_MS)
     }
 
     /// The service is gone: an awaited answer becomes that failure (as of
     /// when the service was last heard from).
     fn fall_back(&mut self) {
-        if let Some(since) = self.awaited_mut().take() {
+        if let Some(since) = self.asking_mut().awaited.take() {
             self.unanswered(since);
         }
     }

@@ -16,7 +16,7 @@ use super::player::Wanted;
 use super::result::Run;
 use super::suite::SuiteRow;
 use super::wire::{Answer, EngineFault, Want};
-use crate::kernel::job::{AsksOne, Awaited, JobStatus, Need, Stepped, Timing};
+use crate::kernel::job::{asks, Asking, AsksOne, JobStatus, Need, Service, Stepped};
 
 /// How long a loaded engine may stay silent while a request waits (a run
 /// takes well under a second, a whole matrix a few seconds, and a hunt
@@ -28,6 +28,16 @@ pub const NO_ANSWER: &str = "the lab engine did not answer";
 
 /// What comes back for a request: an answer, or why there is none.
 pub type EngineReply = Result<Answer, EngineFault>;
+
+/// The lab engine, the one service a page's jobs ask (on channel 0): every
+/// job that asks it (a lab page's, a live exercise's) names it here.
+pub struct LabEngine;
+
+impl Service for LabEngine {
+    type Request = Want;
+    type Reply = EngineReply;
+    const WATCHDOG_MS: f64 = ENGINE_WATCHDOG_MS;
+}
 
 /// A finished run and the nearest combination that fixes it.
 pub type RunAnswer = (Rc<Run>, Option<(ClientStrategy, Preset)>);
@@ -90,14 +100,15 @@ pub trait Answered {
 #[derive(Clone, Debug)]
 pub struct EngineJob<A> {
     want: Option<Want>,
-    awaited: Awaited,
+    /// Its timing, and the request awaited (since the engine was last heard
+    /// from).
+    asking: Asking,
     /// Whether the last request is answered.
     answered: bool,
     /// Whether any request is (progress counts from the first answer on).
     any_answer: bool,
     /// What the job made of the answer.
     pub out: A,
-    timing: Timing,
 }
 
 impl<A: Answered> EngineJob<A> {
@@ -105,21 +116,20 @@ impl<A: Answered> EngineJob<A> {
     pub fn start(want: Want, out: A, now_ms: f64) -> Self {
         EngineJob {
             want: Some(want),
-            awaited: Awaited::default(),
+            asking: Asking::start(now_ms),
             answered: false,
             any_answer: false,
             out,
-            timing: Timing::start(now_ms),
         }
     }
 
     /// Whether the job waits for the engine (a view shows «计算中»).
     pub fn is_waiting(&self) -> bool {
-        self.timing.is_running() && !self.answered
+        self.asking.timing.is_running() && !self.answered
     }
 
     pub fn status(&self) -> JobStatus {
-        self.timing.status()
+        self.asking.timing.status()
     }
 
     pub fn is_cancelled(&self) -> bool {
@@ -208,7 +218,7 @@ pub fn run_job(want: Wanted, now_ms: f64) -> EngineJob<RunOut> {
 /// the page.
 impl<A: Answered> Stepped for EngineJob<A> {
     fn step(&mut self) -> bool {
-        self.timing.is_running() && self.answered && self.out.draw_part()
+        self.asking.timing.is_running() && self.answered && self.out.draw_part()
     }
 
     fn progress(&self) -> f64 {
@@ -221,25 +231,7 @@ impl<A: Answered> Stepped for EngineJob<A> {
 }
 
 impl<A: Answered> AsksOne for EngineJob<A> {
-    type Request = Want;
-    type Reply = EngineReply;
-    const WATCHDOG_MS: f64 = ENGINE_WATCHDOG_MS;
-
-    fn clock(&self) -> &Timing {
-        &self.timing
-    }
-
-    fn clock_mut(&mut self) -> &mut Timing {
-        &mut self.timing
-    }
-
-    fn awaited(&self) -> &Awaited {
-        &self.awaited
-    }
-
-    fn awaited_mut(&mut self) -> &mut Awaited {
-        &mut self.awaited
-    }
+    asks!(LabEngine);
 
     /// The last answer is in and drawn, and asks for no follow-up.
     fn finished(&self) -> bool {
@@ -247,7 +239,7 @@ impl<A: Answered> AsksOne for EngineJob<A> {
     }
 
     fn needs(&self) -> Need {
-        match (self.timing.is_running(), self.answered) {
+        match (self.asking.timing.is_running(), self.answered) {
             (false, _) => Need::Nothing,
             (true, false) => Need::Replies,
             (true, true) if self.out.drawing() => Need::Frames,

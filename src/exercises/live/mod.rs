@@ -17,8 +17,8 @@ mod runs;
 use super::grade::ModelValue;
 use super::{LabRun, Model};
 use crate::herd::TrialResult;
-use crate::kernel::job::{AsksOne, Awaited, Stepped, Timing};
-use crate::lab::engine_job::{unexpected, EngineReply, ENGINE_WATCHDOG_MS, NO_ANSWER};
+use crate::kernel::job::{asks, Asking, AsksOne, Awaited, Stepped};
+use crate::lab::engine_job::{unexpected, EngineReply, LabEngine, NO_ANSWER};
 use crate::lab::wire::{Answer, Want};
 #[cfg(feature = "sqlite")]
 pub use runs::lab_count;
@@ -49,9 +49,9 @@ pub struct LiveJob {
     /// one trial, not a whole point (a point of 30 trials took over 50 ms).
     trials: Vec<TrialResult>,
     error: Option<LiveError>,
-    /// The pending lab run's count, once sent to the lab engine.
-    awaited: Awaited,
-    pub(super) timing: Timing,
+    /// Its timing, and the pending lab run's count once sent to the lab
+    /// engine.
+    asking: Asking,
 }
 
 impl LiveJob {
@@ -71,8 +71,7 @@ impl LiveJob {
             trials: Vec::new(),
             error: None,
             runs,
-            awaited: Awaited::default(),
-            timing: Timing::start(now_ms),
+            asking: Asking::start(now_ms),
         }
     }
 
@@ -114,7 +113,7 @@ impl LiveJob {
         if !matches!(self.next_step(), NextStep::Lab(_)) {
             return;
         }
-        self.awaited = Awaited::default();
+        self.asking.awaited = Awaited::default();
         match count {
             Ok(n) => {
                 self.values.push(n as f64);
@@ -225,25 +224,7 @@ impl Stepped for LiveJob {
 /// The lab engine is channel 0: one lab run at a time, its count (or why it
 /// could not run) comes back; the engine's watchdog rule times it.
 impl AsksOne for LiveJob {
-    type Request = Want;
-    type Reply = EngineReply;
-    const WATCHDOG_MS: f64 = ENGINE_WATCHDOG_MS;
-
-    fn clock(&self) -> &Timing {
-        &self.timing
-    }
-
-    fn clock_mut(&mut self) -> &mut Timing {
-        &mut self.timing
-    }
-
-    fn awaited(&self) -> &Awaited {
-        &self.awaited
-    }
-
-    fn awaited_mut(&mut self) -> &mut Awaited {
-        &mut self.awaited
-    }
+    asks!(LabEngine);
 
     fn finished(&self) -> bool {
         self.is_done()
@@ -251,7 +232,7 @@ impl AsksOne for LiveJob {
 
     /// Herd trials only: lab runs go to the lab engine.
     fn page_work(&self) -> bool {
-        self.timing.is_running() && self.next_step() == NextStep::Herd
+        self.asking.timing.is_running() && self.next_step() == NextStep::Herd
     }
 
     /// The pending lab run's count.
