@@ -64,8 +64,26 @@ pub(crate) trait UrlId: Copy + Sized {
 
 pub(crate) use id_enum;
 
+/// Checks an id table's ids: each parses back to a value with that id
+/// (exactly: not in another case, not empty), and no two values share one
+/// (`from_id` would find only the first). For every `id_enum!`'s tests.
+#[cfg(test)]
+pub(crate) fn assert_ids_round_trip<T: UrlId>() {
+    let ids = T::ids();
+    for id in &ids {
+        assert_eq!(T::from_id(id).map(T::id), Some(*id));
+        let upper = id.to_uppercase();
+        assert!(upper == *id || T::from_id(&upper).is_none(), "{upper}");
+    }
+    let unique: std::collections::BTreeSet<_> = ids.iter().collect();
+    assert_eq!(unique.len(), ids.len(), "an id used twice: {ids:?}");
+    assert!(T::from_id("").is_none());
+}
+
 #[cfg(test)]
 mod tests {
+    use super::assert_ids_round_trip;
+
     id_enum! {
         /// A test enum.
         Sample { A => "a", Bee => "bee" }
@@ -75,9 +93,7 @@ mod tests {
     fn ids_round_trip_in_order() {
         assert_eq!(Sample::ALL, [Sample::A, Sample::Bee]);
         assert_eq!(Sample::ids(), vec!["a", "bee"]);
-        for v in Sample::ALL {
-            assert_eq!(Sample::from_id(v.id()), Some(v));
-        }
+        assert_ids_round_trip::<Sample>();
         assert_eq!(Sample::from_id("B"), None);
     }
 }

@@ -222,33 +222,36 @@ mod tests {
         assert_eq!(num(f64::NAN, 1), "—");
     }
 
+    /// A duration switches to seconds at ten seconds; the lab's clock
+    /// shows seconds, then hours (and what is left) past an hour.
     #[test]
-    fn durations_switch_to_seconds_at_ten_seconds() {
-        assert_eq!(duration(Lang::Zh, 850.0), "850 毫秒");
-        assert_eq!(duration(Lang::En, 1234.56), "1,234.6 ms");
-        assert_eq!(duration(Lang::Zh, 9_999.0), "9,999 毫秒");
-        assert_eq!(duration(Lang::Zh, 10_000.0), "10 秒");
-        assert_eq!(duration(Lang::En, 66_154.0), "66.2 s");
+    fn times_switch_units_where_their_readers_need() {
+        type Writer = fn(Lang, f64) -> String;
+        let lab: Writer = |l, ms| clock(l, ms as u64);
+        let hour = 3_600_000.0;
+        let cases: [(Writer, Lang, f64, &str); 13] = [
+            (duration, Lang::Zh, 850.0, "850 毫秒"),
+            (duration, Lang::En, 1234.56, "1,234.6 ms"),
+            (duration, Lang::Zh, 9_999.0, "9,999 毫秒"),
+            (duration, Lang::Zh, 10_000.0, "10 秒"),
+            (duration, Lang::En, 66_154.0, "66.2 s"),
+            (lab, Lang::Zh, 0.0, "0 秒"),
+            (lab, Lang::Zh, 2_240.0, "2.24 秒"),
+            (lab, Lang::En, 412.0, "0.412 s"),
+            (lab, Lang::Zh, 12_000.0, "12 秒"),
+            (lab, Lang::En, 3_599_999.0, "3,599.999 s"),
+            (lab, Lang::Zh, 25.0 * hour, "25 小时"),
+            (lab, Lang::Zh, 24.0 * hour + 1_800_000.0, "24 小时 30 分钟"),
+            (lab, Lang::En, 25.0 * hour + 2_240.0, "25 h 2.24 s"),
+        ];
+        for (write, l, ms, want) in cases {
+            assert_eq!(write(l, ms), want, "{ms}");
+        }
         assert_eq!(
             durations(Lang::Zh, &[9_743.7, 11_100.0]),
             vec!["9.7 秒", "11.1 秒"]
         );
         assert_eq!(durations(Lang::En, &[58.0, 70.3]), vec!["58 ms", "70.3 ms"]);
-    }
-
-    #[test]
-    fn lab_times_are_seconds_then_hours() {
-        assert_eq!(clock(Lang::Zh, 0), "0 秒");
-        assert_eq!(clock(Lang::Zh, 2_240), "2.24 秒");
-        assert_eq!(clock(Lang::En, 412), "0.412 s");
-        assert_eq!(clock(Lang::Zh, 12_000), "12 秒");
-        assert_eq!(clock(Lang::En, 3_599_999), "3,599.999 s");
-        assert_eq!(clock(Lang::Zh, 25 * 3_600_000), "25 小时");
-        assert_eq!(
-            clock(Lang::Zh, 24 * 3_600_000 + 1_800_000),
-            "24 小时 30 分钟"
-        );
-        assert_eq!(clock(Lang::En, 25 * 3_600_000 + 2_240), "25 h 2.24 s");
     }
 
     #[test]

@@ -50,6 +50,18 @@ fn assert_done_as_run_point(job: &HerdJob, page_points: usize) {
     assert_equals_run_point(job.spec(), job.summaries());
 }
 
+/// The workers are given up at `now_ms` (overdue or never ready): nothing
+/// is awaited any more, and the page computes the rest, `page_points` of
+/// the run's points in all.
+fn finish_on_the_page(job: &mut HerdJob, now_ms: f64, page_points: usize) {
+    job.fall_back();
+    assert_eq!(job.overdue(now_ms), None);
+    assert_eq!(job.overdue(1e9), None);
+    let (mut clock, mut last) = (now_ms, job.progress());
+    run_page(job, &mut clock, &mut last);
+    assert_done_as_run_point(job, page_points);
+}
+
 /// Steps the page's work to the end, checking progress never drops.
 fn run_page(job: &mut HerdJob, clock: &mut f64, last: &mut f64) {
     while job.has_page_work() {
@@ -175,11 +187,7 @@ fn a_silent_worker_is_overdue_and_its_point_is_redone_on_the_page() {
     // Worker 0 never answers: after its watchdog time it is overdue.
     let late = 5000.0 + point_watchdog_ms(30, 6);
     assert_eq!(job.overdue(late), Some(0));
-    job.fall_back();
-    assert_eq!(job.overdue(late), None);
-    let (mut clock, mut last) = (late, job.progress());
-    run_page(&mut job, &mut clock, &mut last);
-    assert_done_as_run_point(&job, 8);
+    finish_on_the_page(&mut job, late, 8);
 }
 
 #[test]
@@ -191,12 +199,8 @@ fn a_worker_that_never_says_ready_is_overdue_after_its_load_time() {
     assert!(job.lend(1, true, 200.0).is_some(), "ready: work");
     assert_eq!(job.overdue(100.0 + WORKER_LOAD_MS), None);
     assert_eq!(job.overdue(101.0 + WORKER_LOAD_MS), Some(0));
-    job.fall_back();
-    assert_eq!(job.overdue(1e9), None);
-    let (mut clock, mut last) = (200.0 + WORKER_LOAD_MS, job.progress());
-    run_page(&mut job, &mut clock, &mut last);
-    // Worker 1's point came back too: the page computed every point.
-    assert_done_as_run_point(&job, 9);
+    // Worker 1's point comes back too: the page computes every point.
+    finish_on_the_page(&mut job, 200.0 + WORKER_LOAD_MS, 9);
 }
 
 #[test]
