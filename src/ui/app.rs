@@ -307,27 +307,47 @@ fn nav_link(l: Lang, current: &Page, page: Page, key: &str, testid: &str) -> Htm
     }
 }
 
+/// The home page's cards, in order: the page, its title's and its text's
+/// keys, and the `data-testid` of those the browser tests click.
+fn home_cards() -> [(Page, &'static str, &'static str, Option<&'static str>); 5] {
+    [
+        (Page::Herd, "common.nav.herd", "common.home.herd", None),
+        (
+            Page::Amplify,
+            "amplify.nav",
+            "amplify.home",
+            Some("card-amplify"),
+        ),
+        (Page::Lab, "common.nav.lab", "common.home.lab", None),
+        (
+            Page::LabBuild,
+            "build.title",
+            "common.home.build",
+            Some("card-build"),
+        ),
+        (
+            Page::Exercises,
+            "common.nav.exercises",
+            "common.home.exercises",
+            None,
+        ),
+    ]
+}
+
 fn home(l: Lang) -> Html {
+    let card = |(page, title, text, testid): (Page, &str, &str, Option<&'static str>)| {
+        html! {
+            <AppLink to={Link::start_of(&page)} class="card" testid={testid.map(AttrValue::from)}>
+                <h2>{ t(l, title) }</h2><p>{ t(l, text) }</p>
+            </AppLink>
+        }
+    };
     html! {
         <section class="home">
             <h1>{ t(l, "common.chapter") }</h1>
             <p>{ t(l, "common.home.intro") }</p>
             <div class="cards">
-                <AppLink to={Link::start_of(&Page::Herd)} class="card">
-                    <h2>{ t(l, "common.nav.herd") }</h2><p>{ t(l, "common.home.herd") }</p>
-                </AppLink>
-                <AppLink to={Link::start_of(&Page::Amplify)} class="card" testid="card-amplify">
-                    <h2>{ t(l, "amplify.nav") }</h2><p>{ t(l, "amplify.home") }</p>
-                </AppLink>
-                <AppLink to={Link::start_of(&Page::Lab)} class="card">
-                    <h2>{ t(l, "common.nav.lab") }</h2><p>{ t(l, "common.home.lab") }</p>
-                </AppLink>
-                <AppLink to={Link::start_of(&Page::LabBuild)} class="card" testid="card-build">
-                    <h2>{ t(l, "build.title") }</h2><p>{ t(l, "common.home.build") }</p>
-                </AppLink>
-                <AppLink to={Link::start_of(&Page::Exercises)} class="card">
-                    <h2>{ t(l, "common.nav.exercises") }</h2><p>{ t(l, "common.home.exercises") }</p>
-                </AppLink>
+                { for home_cards().into_iter().map(card) }
             </div>
             <p class="muted">{ t(l, "common.offline_note") }</p>
         </section>

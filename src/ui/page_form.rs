@@ -47,3 +47,18 @@ pub fn use_page_form<P: PageParams + Into<Link> + 'static>(
     };
     (form, on_field)
 }
+
+/// A control that sets one of the page's parameters: its value goes where
+/// `set` puts it (and so into the URL). A page's pickers and panels share
+/// this rather than each rebuilding its parameters by hand.
+pub fn setter<P: PageParams + 'static, T: 'static>(
+    form: &UseReducerHandle<PageForm<P>>,
+    set: fn(&mut P, T),
+) -> Callback<T> {
+    let form = form.clone();
+    Callback::from(move |value| {
+        let mut params = form.params.clone();
+        set(&mut params, value);
+        form.dispatch(FormEdit::Set(params));
+    })
+}

@@ -6,6 +6,7 @@
 use yew::prelude::*;
 
 use crate::i18n::{t, Lang};
+use crate::kernel::ids::UrlId;
 use crate::kernel::params::{cap_notices, Notice};
 use crate::pages::route::Page;
 
@@ -99,4 +100,53 @@ pub fn what_they_do(
             </dl>
         </details>
     }
+}
+
+/// The translation key of a lab choice's name, `lab.{kind}.{id}` (a
+/// server preset's, a client's); its description's key adds `.desc`.
+fn choice_key<C: UrlId>(kind: &str, c: C) -> String {
+    format!("lab.{kind}.{}", c.id())
+}
+
+/// One picker's buttons, a choice each: its name (followed by its id
+/// `with_id`, where a table's columns show the ids), its description as
+/// the title, pressed while `chosen`; a click `pick`s it. The run, matrix
+/// and workbench pages pick servers and clients alike.
+pub fn choice_buttons<C: UrlId + 'static>(
+    l: Lang,
+    choices: impl IntoIterator<Item = C>,
+    kind: &str,
+    testid: &str,
+    chosen: impl Fn(C) -> bool,
+    pick: &Callback<C>,
+    with_id: bool,
+) -> Html {
+    let button = |c: C| {
+        let key = choice_key(kind, c);
+        let name = t(l, &key);
+        let label = if with_id {
+            format!("{name} ({})", c.id())
+        } else {
+            name
+        };
+        html! {
+            <button type="button" aria-pressed={chosen(c).to_string()} data-testid={format!("{testid}-{}", c.id())}
+                onclick={pick.reform(move |_| c)} title={t(l, &format!("{key}.desc"))}>
+                { label }
+            </button>
+        }
+    };
+    choices.into_iter().map(button).collect()
+}
+
+/// Each of `choices`' name and description, for [`what_they_do`].
+pub fn choice_names<'a, C: UrlId + 'a>(
+    l: Lang,
+    kind: &'a str,
+    choices: impl IntoIterator<Item = C> + 'a,
+) -> impl Iterator<Item = (String, String)> + 'a {
+    choices.into_iter().map(move |c| {
+        let key = choice_key(kind, c);
+        (t(l, &key), t(l, &format!("{key}.desc")))
+    })
 }

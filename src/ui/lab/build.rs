@@ -21,7 +21,7 @@ use crate::lab::wire::EngineFault;
 use crate::lab::{BuildParams, ClientStrategy, Design, Mechanism};
 use crate::ui::dom::now_ms;
 use crate::ui::page::PageProps;
-use crate::ui::page_form::use_page_form;
+use crate::ui::page_form::{setter, use_page_form};
 use crate::ui::widgets::NoticeList;
 
 /// The workbench page.
@@ -45,8 +45,8 @@ pub fn build_page(p: &PageProps) -> Html {
         let generation = generation.clone();
         Callback::from(move |()| generation.set(*generation + 1))
     };
-    let set_kinds = kinds_setter(&form);
-    let set_seed = hunt_seed_setter(&form);
+    let set_kinds = setter(&form, |b: &mut BuildParams, kinds: KindSet| b.kinds = kinds);
+    let set_seed = setter(&form, |b: &mut BuildParams, seed: u64| b.hunt_seed = seed);
     let b = form.params.clone();
     let job = jobs.runner.job.borrow();
     let idle;
@@ -82,28 +82,6 @@ fn start_grading(jobs: &EngineRunner<BuildJob>, b: &BuildParams) {
 
 /// The page's form: its parameters and notices.
 type Form = UseReducerHandle<PageForm<BuildParams>>;
-
-/// The hunt's fault kinds go into the page's parameters (and so the URL).
-fn kinds_setter(form: &Form) -> Callback<KindSet> {
-    let form = form.clone();
-    Callback::from(move |kinds| {
-        form.dispatch(FormEdit::Set(BuildParams {
-            kinds,
-            ..form.params.clone()
-        }))
-    })
-}
-
-/// The hunt's seed goes into the page's parameters (and so the URL).
-fn hunt_seed_setter(form: &Form) -> Callback<u64> {
-    let form = form.clone();
-    Callback::from(move |hunt_seed| {
-        form.dispatch(FormEdit::Set(BuildParams {
-            hunt_seed,
-            ..form.params.clone()
-        }))
-    })
-}
 
 /// The engine's note (starting, or why it failed) and, while the suite
 /// computes, how many of its rows are graded.
@@ -146,18 +124,11 @@ fn actions(form: &Form) -> Actions {
             ));
         })
     };
-    let set_client = {
-        let form = form.clone();
-        Callback::from(move |client: ClientStrategy| {
-            form.dispatch(FormEdit::Set(BuildParams {
-                client,
-                ..form.params.clone()
-            }))
-        })
-    };
     Actions {
         toggle: toggle_cb,
         set_design,
-        set_client,
+        set_client: setter(form, |b: &mut BuildParams, client: ClientStrategy| {
+            b.client = client
+        }),
     }
 }

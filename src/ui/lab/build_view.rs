@@ -16,7 +16,7 @@ use crate::lab::{BuildParams, ClientStrategy, Design, Group, Mechanism, Preset, 
 use crate::pages::links::Link;
 use crate::ui::icons::{icon, Icon};
 use crate::ui::link::AppLink;
-use crate::ui::widgets::what_they_do;
+use crate::ui::widgets::{choice_buttons, choice_names, what_they_do};
 
 /// What the page's controls do.
 #[derive(Clone, PartialEq)]
@@ -49,34 +49,13 @@ fn mechs(l: Lang, ms: &[Mechanism]) -> String {
 
 /// Presets, mechanisms by group, and the client.
 pub fn controls(l: Lang, b: &BuildParams, a: &Actions) -> Html {
-    let preset = |p: Preset| {
-        let onclick = a.set_design.reform(move |_| p.design());
-        html! {
-            <button type="button" aria-pressed={(b.design == p.design()).to_string()}
-                data-testid={format!("preset-{}", p.id())} onclick={onclick}
-                title={t(l, &format!("lab.server.{}.desc", p.id()))}>
-                { t(l, &format!("lab.server.{}", p.id())) }
-            </button>
-        }
-    };
-    let client = |c: ClientStrategy| {
-        let onclick = a.set_client.reform(move |_| c);
-        html! {
-            <button type="button" aria-pressed={(b.client == c).to_string()} data-testid={format!("client-{}", c.id())}
-                onclick={onclick} title={t(l, &format!("lab.client.{}.desc", c.id()))}>
-                { t(l, &format!("lab.client.{}", c.id())) }
-            </button>
-        }
-    };
     html! {
         <div class="build-controls">
             <div class="server-picker" role="group" aria-label={t(l, "build.presets")} data-testid="build-presets">
                 <span class="picker-label">{ t(l, "build.presets") }</span>
-                { for Preset::ALL.into_iter().map(preset) }
+                { choice_buttons(l, Preset::ALL, "server", "preset", |p: Preset| b.design == p.design(), &a.set_design.reform(Preset::design), false) }
             </div>
-            { what_they_do(l, "build.what_presets", "presets", Preset::ALL.iter().map(|p| {
-                (t(l, &format!("lab.server.{}", p.id())), t(l, &format!("lab.server.{}.desc", p.id())))
-            })) }
+            { what_they_do(l, "build.what_presets", "presets", choice_names(l, "server", Preset::ALL)) }
             <div class="mech-groups" role="group" aria-label={t(l, "build.mechanisms")} data-testid="build-mechanisms">
                 { for crate::lab::build::design_list().into_iter().map(|(g, _)| group(l, g, b.design, a)) }
             </div>
@@ -85,11 +64,9 @@ pub fn controls(l: Lang, b: &BuildParams, a: &Actions) -> Html {
             </p>
             <div class="server-picker" role="group" aria-label={t(l, "lab.pick.client")} data-testid="build-client">
                 <span class="picker-label">{ t(l, "lab.pick.client") }</span>
-                { for ClientStrategy::ALL.into_iter().map(client) }
+                { choice_buttons(l, ClientStrategy::ALL, "client", "client", |c: ClientStrategy| b.client == c, &a.set_client, false) }
             </div>
-            { what_they_do(l, "build.what_clients", "clients", ClientStrategy::ALL.iter().map(|c| {
-                (t(l, &format!("lab.client.{}", c.id())), t(l, &format!("lab.client.{}.desc", c.id())))
-            })) }
+            { what_they_do(l, "build.what_clients", "clients", choice_names(l, "client", ClientStrategy::ALL)) }
         </div>
     }
 }

@@ -10,15 +10,15 @@ use super::engine_job::{use_engine_runner, EngineRunner};
 use super::engine_view::engine_note;
 use super::matrix_table::{legend, table, Computed, Scroll};
 use crate::i18n::{t, tf};
-use crate::kernel::page_form::{FormEdit, PageForm};
+use crate::kernel::page_form::PageForm;
 use crate::lab::matrix_table_job::{matrix_job, MatrixTableJob};
 use crate::lab::{ClientStrategy, MatrixBy, MatrixParams, Preset};
 use crate::ui::dom;
 use crate::ui::icons::{icon, Icon};
 use crate::ui::link::AppLink;
 use crate::ui::page::PageProps;
-use crate::ui::page_form::use_page_form;
-use crate::ui::widgets::NoticeList;
+use crate::ui::page_form::{setter, use_page_form};
+use crate::ui::widgets::{choice_buttons, NoticeList};
 
 /// (Re)computes whenever the view, the seed or the generation changes: a
 /// job of the page's one job hook, whose one request the engine answers
@@ -164,14 +164,9 @@ fn cures(l: crate::i18n::Lang, m: &MatrixParams) -> Html {
 /// The view toggle and the picker of the fixed server (or client).
 fn view_switch(l: crate::i18n::Lang, form: &UseReducerHandle<PageForm<MatrixParams>>) -> Html {
     let m = form.params.clone();
+    let set_by = setter(form, |m: &mut MatrixParams, by: MatrixBy| m.by = by);
     let by = |b: MatrixBy, key: &str| {
-        let form = form.clone();
-        let onclick = Callback::from(move |_| {
-            form.dispatch(FormEdit::Set(MatrixParams {
-                by: b,
-                ..form.params.clone()
-            }))
-        });
+        let onclick = set_by.reform(move |_| b);
         let id = match b {
             MatrixBy::Client => "client",
             MatrixBy::Server => "server",
@@ -181,26 +176,32 @@ fn view_switch(l: crate::i18n::Lang, form: &UseReducerHandle<PageForm<MatrixPara
         }
     };
     let pickers = match m.by {
-        MatrixBy::Client => Preset::ALL.iter().map(|s| {
-            let (s, form) = (*s, form.clone());
-            let onclick = Callback::from(move |_| form.dispatch(FormEdit::Set(MatrixParams { design: s.design(), ..form.params.clone() })));
-            html! {
-                <button type="button" aria-pressed={(s.design() == m.design).to_string()} data-testid={format!("server-{}", s.id())}
-                    onclick={onclick} title={t(l, &format!("lab.server.{}.desc", s.id()))}>
-                    { format!("{} ({})", t(l, &format!("lab.server.{}", s.id())), s.id()) }
-                </button>
-            }
-        }).collect::<Html>(),
-        MatrixBy::Server => ClientStrategy::ALL.iter().map(|c| {
-            let (c, form) = (*c, form.clone());
-            let onclick = Callback::from(move |_| form.dispatch(FormEdit::Set(MatrixParams { client: c, ..form.params.clone() })));
-            html! {
-                <button type="button" aria-pressed={(c == m.client).to_string()} data-testid={format!("client-{}", c.id())}
-                    onclick={onclick} title={t(l, &format!("lab.client.{}.desc", c.id()))}>
-                    { format!("{} ({})", t(l, &format!("lab.client.{}", c.id())), c.id()) }
-                </button>
-            }
-        }).collect::<Html>(),
+        MatrixBy::Client => {
+            let pick = setter(form, |m: &mut MatrixParams, s: Preset| {
+                m.design = s.design()
+            });
+            choice_buttons(
+                l,
+                Preset::ALL,
+                "server",
+                "server",
+                |s: Preset| s.design() == m.design,
+                &pick,
+                true,
+            )
+        }
+        MatrixBy::Server => {
+            let pick = setter(form, |m: &mut MatrixParams, c: ClientStrategy| m.client = c);
+            choice_buttons(
+                l,
+                ClientStrategy::ALL,
+                "client",
+                "client",
+                |c: ClientStrategy| c == m.client,
+                &pick,
+                true,
+            )
+        }
     };
     let (label, desc) = match m.by {
         MatrixBy::Client => (

@@ -38,29 +38,58 @@ pub(super) fn opt<T: ToString>(v: &Option<T>) -> String {
         .unwrap_or_else(|| "—".into())
 }
 
-/// `reports` after the step; rows new at this step are marked.
-pub fn reports_table(l: Lang, rows: &[ReportRow], before: &[ReportRow]) -> Html {
+/// A table of the step view besides its rows: its `data-testid`, its
+/// caption's key, its header cells and how many columns they make (an
+/// empty table says so across all of them).
+pub(super) struct StepTable {
+    testid: &'static str,
+    caption: &'static str,
+    columns: usize,
+    /// Whether the table gives its row count (`data-rows`, which the
+    /// browser tests of the downstream tables read).
+    counted: bool,
+    head: Html,
+}
+
+impl StepTable {
+    pub(super) fn new(
+        testid: &'static str,
+        caption: &'static str,
+        columns: usize,
+        counted: bool,
+        head: Html,
+    ) -> Self {
+        StepTable {
+            testid,
+            caption,
+            columns,
+            counted,
+            head,
+        }
+    }
+}
+
+/// One table after the step, every table of the step view drawn the same
+/// way: a row of `cells` per entry, marked where `new` says it is new (or
+/// changed) at this step.
+pub(super) fn step_table<R>(
+    l: Lang,
+    table: StepTable,
+    rows: &[R],
+    new: impl Fn(&R) -> bool,
+    cells: impl Fn(&R) -> Html,
+) -> Html {
     html! {
         <div class="scroll-x">
-            <table class="data" data-testid="table-reports">
-                <caption>{ t(l, "lab.tables.reports") }<span class="muted">{ t(l, "lab.tables.new_hint") }{ t(l, "lab.tables.ms_hint") }</span></caption>
-                <thead><tr>
-                    <th class="num">{ "id" }</th><th>{ "run_id" }</th><th>{ "module" }</th>
-                    <th>{ "title" }</th>{ time_head(l, "created_ms") }
-                </tr></thead>
+            <table class="data" data-testid={table.testid} data-rows={table.counted.then(|| rows.len().to_string())}>
+                <caption>{ t(l, table.caption) }<span class="muted">{ t(l, "lab.tables.new_hint") }{ t(l, "lab.tables.ms_hint") }</span></caption>
+                <thead><tr>{ table.head }</tr></thead>
                 <tbody>
                     if rows.is_empty() {
-                        <tr><td colspan="5" class="muted">{ t(l, "lab.tables.empty") }</td></tr>
+                        <tr><td colspan={table.columns.to_string()} class="muted">{ t(l, "lab.tables.empty") }</td></tr>
                     }
-                    { for rows.iter().map(|r| {
-                        let new = !before.iter().any(|b| b.id == r.id);
-                        html! {
-                            <tr class={classes!(new.then_some("new"))}>
-                                <td class="num">{ r.id }</td>
-                                <td>{ &r.run_id }</td><td>{ &r.module }</td><td>{ &r.title }</td>
-                                { time_cell(l, Some(r.created_ms), "report-created") }
-                            </tr>
-                        }
+                    { for rows.iter().map(|r| html! {
+                        <tr class={classes!(new(r).then_some("new"))}>{ cells(r) }</tr>
                     }) }
                 </tbody>
             </table>
@@ -68,45 +97,61 @@ pub fn reports_table(l: Lang, rows: &[ReportRow], before: &[ReportRow]) -> Html 
     }
 }
 
+/// `reports` after the step; rows new at this step are marked.
+pub fn reports_table(l: Lang, rows: &[ReportRow], before: &[ReportRow]) -> Html {
+    let head = html! {
+        <>
+            <th class="num">{ "id" }</th><th>{ "run_id" }</th><th>{ "module" }</th>
+            <th>{ "title" }</th>{ time_head(l, "created_ms") }
+        </>
+    };
+    let table = StepTable::new("table-reports", "lab.tables.reports", 5, false, head);
+    let new = |r: &ReportRow| !before.iter().any(|b| b.id == r.id);
+    step_table(l, table, rows, new, |r| {
+        html! {
+            <>
+                <td class="num">{ r.id }</td>
+                <td>{ &r.run_id }</td><td>{ &r.module }</td><td>{ &r.title }</td>
+                { time_cell(l, Some(r.created_ms), "report-created") }
+            </>
+        }
+    })
+}
+
 /// `idempotency_keys` after the step; rows that changed at this step are marked.
 pub fn keys_table(l: Lang, rows: &[KeyRow], before: &[KeyRow]) -> Html {
+    let head = html! {
+        <>
+            <th>{ "key" }</th><th>{ "request_digest" }</th><th>{ "status" }</th>
+            <th class="num">{ "fence" }</th>{ time_head(l, "lease_expires_ms") }
+            <th class="num">{ "response_status" }</th><th>{ "response_body" }</th>
+            { time_head(l, "created_ms") }
+        </>
+    };
+    let table = StepTable::new("table-keys", "lab.tables.keys", 8, false, head);
+    let changed = |r: &KeyRow| !before.contains(r);
+    step_table(l, table, rows, changed, |r| key_cells(l, r))
+}
+
+/// One row of `idempotency_keys`: the key (under its tenant's namespace,
+/// if any), the digest shortened (whole in its title), and the rest.
+fn key_cells(l: Lang, r: &KeyRow) -> Html {
     html! {
-        <div class="scroll-x">
-            <table class="data" data-testid="table-keys">
-                <caption>{ t(l, "lab.tables.keys") }<span class="muted">{ t(l, "lab.tables.new_hint") }{ t(l, "lab.tables.ms_hint") }</span></caption>
-                <thead><tr>
-                    <th>{ "key" }</th><th>{ "request_digest" }</th><th>{ "status" }</th>
-                    <th class="num">{ "fence" }</th>{ time_head(l, "lease_expires_ms") }
-                    <th class="num">{ "response_status" }</th><th>{ "response_body" }</th>
-                    { time_head(l, "created_ms") }
-                </tr></thead>
-                <tbody>
-                    if rows.is_empty() {
-                        <tr><td colspan="8" class="muted">{ t(l, "lab.tables.empty") }</td></tr>
-                    }
-                    { for rows.iter().map(|r| {
-                        let changed = !before.iter().any(|b| b == r);
-                        html! {
-                            <tr class={classes!(changed.then_some("new"))}>
-                                <td>
-                                    if let Some(tenant) = &r.tenant {
-                                        <code class="key-ns" data-testid="key-ns">{ super::tenants::namespace(tenant) }</code><br />
-                                    }
-                                    <code>{ &r.key }</code>
-                                </td>
-                                <td><code title={r.request_digest.clone()}>{ format!("{}…", &r.request_digest[..12.min(r.request_digest.len())]) }</code></td>
-                                <td>{ &r.status }</td>
-                                <td class="num">{ opt(&r.fence) }</td>
-                                { time_cell(l, r.lease_expires_ms, "key-lease-expires") }
-                                <td class="num">{ opt(&r.response_status) }</td>
-                                <td><code>{ opt(&r.response_body) }</code></td>
-                                { time_cell(l, Some(r.created_ms), "key-created") }
-                            </tr>
-                        }
-                    }) }
-                </tbody>
-            </table>
-        </div>
+        <>
+            <td>
+                if let Some(tenant) = &r.tenant {
+                    <code class="key-ns" data-testid="key-ns">{ super::tenants::namespace(tenant) }</code><br />
+                }
+                <code>{ &r.key }</code>
+            </td>
+            <td><code title={r.request_digest.clone()}>{ format!("{}…", &r.request_digest[..12.min(r.request_digest.len())]) }</code></td>
+            <td>{ &r.status }</td>
+            <td class="num">{ opt(&r.fence) }</td>
+            { time_cell(l, r.lease_expires_ms, "key-lease-expires") }
+            <td class="num">{ opt(&r.response_status) }</td>
+            <td><code>{ opt(&r.response_body) }</code></td>
+            { time_cell(l, Some(r.created_ms), "key-created") }
+        </>
     }
 }
 

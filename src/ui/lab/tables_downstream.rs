@@ -4,62 +4,56 @@
 
 use yew::prelude::*;
 
-use super::tables::{opt, sql_list, time_cell, time_head};
+use super::tables::{opt, sql_list, step_table, time_cell, time_head, StepTable};
 use crate::i18n::{t, Lang};
 use crate::lab::{NotificationRow, OutboxRow, Step};
 
 /// The notifier's `notifications` after the step; rows new at this step are marked.
 fn notifications_table(l: Lang, rows: &[NotificationRow], before: &[NotificationRow]) -> Html {
-    html! {
-        <div class="scroll-x">
-            <table class="data" data-testid="table-notifications" data-rows={rows.len().to_string()}>
-                <caption>{ t(l, "lab.tables.notifications") }<span class="muted">{ t(l, "lab.tables.new_hint") }{ t(l, "lab.tables.ms_hint") }</span></caption>
-                <thead><tr>
-                    <th class="num">{ "id" }</th><th class="num">{ "report_id" }</th><th>{ "title" }</th>
-                    <th>{ "dedupe_key" }</th><th class="num">{ "fence" }</th>{ time_head(l, "received_ms") }
-                </tr></thead>
-                <tbody>
-                    if rows.is_empty() {
-                        <tr><td colspan="6" class="muted">{ t(l, "lab.tables.empty") }</td></tr>
-                    }
-                    { for rows.iter().map(|r| html! {
-                        <tr class={classes!((!before.contains(r)).then_some("new"))}>
-                            <td class="num">{ r.id }</td><td class="num">{ opt(&r.report_id) }</td>
-                            <td>{ &r.title }</td><td><code>{ opt(&r.dedupe_key) }</code></td>
-                            <td class="num">{ opt(&r.fence) }</td>{ time_cell(l, Some(r.received_ms), "note-received") }
-                        </tr>
-                    }) }
-                </tbody>
-            </table>
-        </div>
-    }
+    let head = html! {
+        <>
+            <th class="num">{ "id" }</th><th class="num">{ "report_id" }</th><th>{ "title" }</th>
+            <th>{ "dedupe_key" }</th><th class="num">{ "fence" }</th>{ time_head(l, "received_ms") }
+        </>
+    };
+    let table = StepTable::new(
+        "table-notifications",
+        "lab.tables.notifications",
+        6,
+        true,
+        head,
+    );
+    let new = |r: &NotificationRow| !before.contains(r);
+    step_table(l, table, rows, new, |r| {
+        html! {
+            <>
+                <td class="num">{ r.id }</td><td class="num">{ opt(&r.report_id) }</td>
+                <td>{ &r.title }</td><td><code>{ opt(&r.dedupe_key) }</code></td>
+                <td class="num">{ opt(&r.fence) }</td>{ time_cell(l, Some(r.received_ms), "note-received") }
+            </>
+        }
+    })
 }
 
 /// The service's `outbox` after the step.
 fn outbox_table(l: Lang, rows: &[OutboxRow], before: &[OutboxRow]) -> Html {
-    html! {
-        <div class="scroll-x">
-            <table class="data" data-testid="table-outbox" data-rows={rows.len().to_string()}>
-                <caption>{ t(l, "lab.tables.outbox") }<span class="muted">{ t(l, "lab.tables.new_hint") }{ t(l, "lab.tables.ms_hint") }</span></caption>
-                <thead><tr>
-                    <th class="num">{ "id" }</th><th class="num">{ "report_id" }</th><th class="num">{ "fence" }</th>
-                    { time_head(l, "created_ms") }{ time_head(l, "sent_ms") }
-                </tr></thead>
-                <tbody>
-                    if rows.is_empty() {
-                        <tr><td colspan="5" class="muted">{ t(l, "lab.tables.empty") }</td></tr>
-                    }
-                    { for rows.iter().map(|r| html! {
-                        <tr class={classes!((!before.contains(r)).then_some("new"))}>
-                            <td class="num">{ r.id }</td><td class="num">{ r.report_id }</td>
-                            <td class="num">{ opt(&r.fence) }</td>{ time_cell(l, Some(r.created_ms), "outbox-created") }
-                            { time_cell(l, r.sent_ms, "outbox-sent") }
-                        </tr>
-                    }) }
-                </tbody>
-            </table>
-        </div>
-    }
+    let head = html! {
+        <>
+            <th class="num">{ "id" }</th><th class="num">{ "report_id" }</th><th class="num">{ "fence" }</th>
+            { time_head(l, "created_ms") }{ time_head(l, "sent_ms") }
+        </>
+    };
+    let table = StepTable::new("table-outbox", "lab.tables.outbox", 5, true, head);
+    let new = |r: &OutboxRow| !before.contains(r);
+    step_table(l, table, rows, new, |r| {
+        html! {
+            <>
+                <td class="num">{ r.id }</td><td class="num">{ r.report_id }</td>
+                <td class="num">{ opt(&r.fence) }</td>{ time_cell(l, Some(r.created_ms), "outbox-created") }
+                { time_cell(l, r.sent_ms, "outbox-sent") }
+            </>
+        }
+    })
 }
 
 /// The downstream tables at `current` (`before`: the step before it), and
