@@ -112,7 +112,7 @@ fn choice_key<C: UrlId>(kind: &str, c: C) -> String {
 /// `with_id`, where a table's columns show the ids), its description as
 /// the title, pressed while `chosen`; a click `pick`s it. The run, matrix
 /// and workbench pages pick servers and clients alike.
-pub fn choice_buttons<C: UrlId + 'static>(
+pub(crate) fn choice_buttons<C: UrlId + 'static>(
     l: Lang,
     choices: impl IntoIterator<Item = C>,
     kind: &str,
@@ -140,7 +140,7 @@ pub fn choice_buttons<C: UrlId + 'static>(
 }
 
 /// Each of `choices`' name and description, for [`what_they_do`].
-pub fn choice_names<'a, C: UrlId + 'a>(
+pub(crate) fn choice_names<'a, C: UrlId + 'a>(
     l: Lang,
     kind: &'a str,
     choices: impl IntoIterator<Item = C> + 'a,
