@@ -1,6 +1,6 @@
 //! The small view pieces the pages share: the list of notices about
-//! parameters, a MathML formula, a `<details>` built only while open, and
-//! what each choice of a picker does.
+//! parameters, a MathML formula, a `<details>` built only while open, a
+//! lab picker's buttons, and what each choice of a picker does.
 //! The hooks that draw a page in parts are [`super::frame_hooks`].
 
 use yew::prelude::*;
@@ -110,8 +110,8 @@ fn choice_key<C: UrlId>(kind: &str, c: C) -> String {
 
 /// One picker's buttons, a choice each: its name (followed by its id
 /// `with_id`, where a table's columns show the ids), its description as
-/// the title, pressed while `chosen`; a click `pick`s it. The run, matrix
-/// and workbench pages pick servers and clients alike.
+/// the title, pressed while `chosen`; a click `pick`s it. The matrix and
+/// the workbench pick servers and clients alike.
 pub(crate) fn choice_buttons<C: UrlId + 'static>(
     l: Lang,
     choices: impl IntoIterator<Item = C>,

@@ -45,11 +45,11 @@ use kinds::KindSet;
 /// simplifications, boldest first) and the order in which a tool result's
 /// own text is looked for.
 pub const PRIMITIVES: [&Primitive; 15] = [
-    &next_day::PRIMITIVE,
-    &double_submit::PRIMITIVE,
+    &next_day::FLAG.primitive,
+    &double_submit::FLAG.primitive,
     &model_recall::PRIMITIVE,
     &second_tenant::PRIMITIVE,
-    &title_rewrite::PRIMITIVE,
+    &title_rewrite::FLAG.primitive,
     &notifier::PRIMITIVE,
     &relay::PRIMITIVE,
     &lost::PRIMITIVE,

@@ -4,9 +4,12 @@
 //! holds one primitive; the registry ([`super::PRIMITIVES`]) lists them,
 //! and the hunt's generator, shrinker and code compose them.
 
+use rand::Rng;
+
 use super::code::CodeError;
-use super::kinds::FaultKind;
+use super::kinds::{FaultKind, KindSet};
 use super::schedule::{Delivery, FaultSchedule, ServerFault};
+use crate::kernel::rng::LabRng;
 use crate::kernel::text::Sentence;
 use crate::lab::result::Run;
 use crate::lab::trace::{Decision, ToolResult};
@@ -82,6 +85,48 @@ impl Primitive {
         }
     }
 }
+
+/// A schedule-wide flag fault (the harness's double submit and next-day
+/// restart, the model's rewritten title), declared as data: its primitive
+/// ([`flag_primitive!`]), the chance the generator draws it with, and its
+/// line's key. The generator and the lines read it; its code token stays a
+/// `const` of its module, for the code reader's patterns.
+pub struct Flag {
+    pub primitive: Primitive,
+    /// The generator's chance of it, when its kind is chosen.
+    pub chance: f64,
+    /// The translation key of its line in a hunt's schedule.
+    pub line: &'static str,
+}
+
+impl Flag {
+    /// Whether the generator's schedule has it, when its kind is chosen.
+    pub fn draw(&self, rng: &mut LabRng, kinds: KindSet) -> bool {
+        kinds.has(self.primitive.kind) && rng.random_bool(self.chance)
+    }
+
+    /// Its line in a hunt's schedule, if the schedule has it.
+    pub fn line(&self, s: &FaultSchedule) -> Option<Sentence> {
+        (self.primitive.used_in)(s).then(|| Sentence::new(self.line))
+    }
+}
+
+/// The [`Primitive`] of a flag of kind `$kind` in the schedule's field
+/// `$field`: used while the field is set, simplified by clearing it; the
+/// facts that differ from [`Primitive::new`]'s follow as `name: value`.
+/// (A field is named once; `fn` pointers cannot be built from a field at
+/// run time.)
+macro_rules! flag_primitive {
+    ($kind:expr, $field:ident $(, $fact:ident: $value:expr)* $(,)?) => {
+        $crate::lab::faults::Primitive {
+            simpler: |s| $crate::lab::faults::simpler::without(s, |c| &mut c.$field),
+            $($fact: $value,)*
+            ..$crate::lab::faults::Primitive::new($kind, |s| s.$field)
+        }
+    };
+}
+
+pub(crate) use flag_primitive;
 
 /// The messages of a schedule's attempts: each request, then its response.
 pub fn messages(s: &FaultSchedule) -> impl Iterator<Item = Delivery> + '_ {

@@ -73,11 +73,11 @@ pub fn generate(rng: &mut LabRng, kinds: KindSet) -> FaultSchedule {
     FaultSchedule {
         attempts,
         model_recalls: model_recall::draw(rng, kinds),
-        double_submit: double_submit::draw(rng, kinds),
-        restart_next_day: next_day::draw(rng, kinds),
+        double_submit: double_submit::FLAG.draw(rng, kinds),
+        restart_next_day: next_day::FLAG.draw(rng, kinds),
         notify: notifier::draw(rng, kinds),
         second_tenant: second_tenant::draw(rng, kinds),
-        rewrite_title: title_rewrite::draw(rng, kinds),
+        rewrite_title: title_rewrite::FLAG.draw(rng, kinds),
     }
 }
 

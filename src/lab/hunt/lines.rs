@@ -121,7 +121,7 @@ fn downstream_lines(s: &FaultSchedule) -> Vec<Sentence> {
         .map(|(i, f)| note_line(i + 1, *f))
         .collect();
     out.extend(second_tenant::line(s));
-    out.extend(title_rewrite::line(s));
+    out.extend(title_rewrite::FLAG.line(s));
     out
 }
 
@@ -142,11 +142,11 @@ pub fn lines(s: &FaultSchedule, fates: Option<&[AttemptFate]>) -> Vec<Sentence> 
         .enumerate()
         .map(|(i, a)| attempt_line(i + 1, *a, fates.and_then(|f| f.get(i).copied())))
         .collect();
-    if let Some(line) = double_submit::line(s) {
+    if let Some(line) = double_submit::FLAG.line(s) {
         out.insert(0, line);
     }
     out.extend(model_recall::line(s));
-    out.extend(next_day::line(s));
+    out.extend(next_day::FLAG.line(s));
     out.extend(downstream_lines(s));
     out.push(if keep == 0 {
         Sentence::new("hunt.rest.all")
