@@ -4,8 +4,8 @@
 //! run's readers that belong to it. A schedule ([`schedule`]) is the wire
 //! form; a named scenario ([`scenarios`]) is a row composing primitives.
 //!
-//! Adding a primitive: its module (its facts one `const` [`Primitive`]),
-//! its place in [`PRIMITIVES`] (and in
+//! Adding a primitive: its module (its facts one `const` [`Primitive`];
+//! a schedule-wide flag's a `const` [`primitive::Flag`]), its place in [`PRIMITIVES`] (and in
 //! [`message`] or [`server`] if it is a variant of one message or one
 //! handler), its kind ([`kinds`]), its draw in the hunt's generator and, for
 //! a schedule-wide fault, its token in the hunt's code.
