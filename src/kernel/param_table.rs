@@ -11,7 +11,7 @@
 //! rows read with) or after them.
 
 use crate::kernel::page_params::Limit;
-use crate::kernel::params::{Bound, Query, Reader};
+use crate::kernel::params::{Bound, Notice, Query, Reader};
 
 /// How the student edits a parameter on the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,6 +125,16 @@ pub fn read_rows<P, C>(rows: &[Param<P, C>], r: &mut Reader, ctx: &C, p: &mut P)
     r.reject_unknown(&known);
 }
 
+/// A page's parameters read by its rows alone, from its `Default`, with
+/// the context `ctx`, and the notices they earned: the whole reader of a
+/// page whose rows need nothing read before them.
+pub fn read_table<P: Default, C>(rows: &[Param<P, C>], q: &Query, ctx: &C) -> (P, Vec<Notice>) {
+    let mut r = Reader::new(q);
+    let mut p = P::default();
+    read_rows(rows, &mut r, ctx, &mut p);
+    (p, r.notices)
+}
+
 /// The query of every row `p` writes, in the table's order.
 pub fn write_rows<P, C>(rows: &[Param<P, C>], p: &P) -> Query {
     let mut q = Query::new();
@@ -183,6 +193,76 @@ pub(crate) fn assert_rows_hold<P, C>(rows: &[Param<P, C>]) {
     }
 }
 
+/// One row of a parameter table, its codec built from its kind, so that a
+/// page's table is one short row a parameter and no row spells out how a
+/// number or an id is read and written:
+///
+/// - `param!(int LABEL, BOUND, field)`: a whole number within `BOUND` (the
+///   row is named by it), cast to the field's type, written in digits;
+/// - `param!(float LABEL, BOUND, field)`: a decimal within `BOUND`, written
+///   by the one URL number writer;
+/// - `param!(pick NAME, LABEL, field)`: one id of an `id_enum!` enum;
+/// - `param!(set NAME, LABEL, field)`: a subset of an `id_enum!` enum's
+///   ids, comma-separated, in the enum's order.
+///
+/// A choice's default is the field's value before the rows read (the
+/// page's `Default`, or what its reader set first), so each default is
+/// declared once. Every row is written always; a row the URL holds on some
+/// states only replaces `written` (`Param { written: …, ..param!(…) }`).
+macro_rules! param {
+    (int $label:literal, $bound:expr, $($f:ident).+) => {
+        $crate::kernel::param_table::Param {
+            field: $crate::kernel::param_table::Field::Int,
+            limit: Some($crate::kernel::page_params::Limit::int($bound)),
+            read: Some(|r, _, p| p.$($f).+ = r.int($bound) as _),
+            value: |p| p.$($f).+.to_string(),
+            ..$crate::kernel::param_table::param!(@row $bound.name, $label)
+        }
+    };
+    (float $label:literal, $bound:expr, $($f:ident).+) => {
+        $crate::kernel::param_table::Param {
+            field: $crate::kernel::param_table::Field::Float,
+            limit: Some($crate::kernel::page_params::Limit::float($bound)),
+            read: Some(|r, _, p| p.$($f).+ = r.float($bound)),
+            value: |p| $crate::kernel::params::url_num(p.$($f).+),
+            ..$crate::kernel::param_table::param!(@row $bound.name, $label)
+        }
+    };
+    (pick $name:literal, $label:literal, $($f:ident).+) => {
+        $crate::kernel::param_table::Param {
+            field: $crate::kernel::param_table::Field::Choice,
+            read: Some(|r, _, p| p.$($f).+ = r.pick($name, p.$($f).+)),
+            value: |p| p.$($f).+.id().into(),
+            ..$crate::kernel::param_table::param!(@row $name, $label)
+        }
+    };
+    (set $name:literal, $label:literal, $($f:ident).+) => {
+        $crate::kernel::param_table::Param {
+            field: $crate::kernel::param_table::Field::Set,
+            read: Some(|r, _, p| p.$($f).+ = r.pick_set($name, &p.$($f).+)),
+            value: |p| {
+                let ids: Vec<&str> = p.$($f).+.iter().map(|v| v.id()).collect();
+                ids.join(",")
+            },
+            ..$crate::kernel::param_table::param!(@row $name, $label)
+        }
+    };
+    // What every kind shares: the name and label, no limit, no reader of
+    // its own (each kind sets one), written always.
+    (@row $name:expr, $label:literal) => {
+        $crate::kernel::param_table::Param {
+            name: $name,
+            label: $label,
+            field: $crate::kernel::param_table::Field::Text,
+            limit: None,
+            read: None,
+            value: |_| String::new(),
+            written: $crate::kernel::param_table::always,
+        }
+    };
+}
+pub(crate) use param;
+
 /// Declares a page's [`PageParams`](crate::kernel::page_params::PageParams) from its parameter table `$rows`
 /// (this module): its known names, labels and limits are the
 /// rows', its reader is the page's `from_query` and its writer `$write`.
@@ -231,15 +311,7 @@ mod tests {
     };
 
     const ROWS: [Param<Two, ()>; 2] = [
-        Param {
-            name: "n",
-            label: "l.n",
-            field: Field::Int,
-            limit: Some(Limit::int(N)),
-            read: Some(|r, _, p| p.n = r.int(N)),
-            value: |p| p.n.to_string(),
-            written: always,
-        },
+        param!(int "l.n", N, n),
         Param {
             name: "shown",
             label: "l.shown",
