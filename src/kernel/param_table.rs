@@ -323,6 +323,75 @@ mod tests {
         },
     ];
 
+    crate::kernel::ids::id_enum! {
+        /// An id enum for the choice rows.
+        Mode { Fast => "fast", Slow => "slow" }
+    }
+
+    /// One field of each kind [`param!`] builds.
+    #[derive(Debug, PartialEq)]
+    struct Kinds {
+        n: u32,
+        x: f64,
+        mode: Mode,
+        modes: Vec<Mode>,
+    }
+
+    impl Default for Kinds {
+        fn default() -> Self {
+            Kinds {
+                n: 3,
+                x: 0.5,
+                mode: Mode::Slow,
+                modes: Mode::ALL.to_vec(),
+            }
+        }
+    }
+
+    const X: Bound<f64> = Bound {
+        name: "x",
+        min: 0.0,
+        max: 1.0,
+        default: 0.5,
+    };
+
+    const KIND_ROWS: [Param<Kinds, ()>; 4] = [
+        param!(int "l.n", N, n),
+        param!(float "l.x", X, x),
+        param!(pick "mode", "l.mode", mode),
+        param!(set "modes", "l.modes", modes),
+    ];
+
+    #[test]
+    fn each_kind_builds_its_codec_and_keeps_the_default() {
+        assert_rows_hold(&KIND_ROWS);
+        let fields: Vec<Field> = KIND_ROWS.iter().map(|r| r.field).collect();
+        assert_eq!(
+            fields,
+            [Field::Int, Field::Float, Field::Choice, Field::Set]
+        );
+        assert_eq!(limits(&KIND_ROWS), [Limit::int(N), Limit::float(X)]);
+        let (p, notices) = read_table::<Kinds, ()>(&KIND_ROWS, &Query::new(), &());
+        assert_eq!((p, notices.len()), (Kinds::default(), 0));
+        let q = Query::parse("n=7&x=2&mode=fast&modes=slow,warp,fast");
+        let (p, notices) = read_table::<Kinds, ()>(&KIND_ROWS, &q, &());
+        let expected = Kinds {
+            n: 7,
+            x: 1.0,
+            mode: Mode::Fast,
+            modes: vec![Mode::Fast, Mode::Slow],
+        };
+        assert_eq!(p, expected);
+        let params: Vec<&str> = notices.iter().map(|n| n.param.as_str()).collect();
+        assert_eq!(params, ["x", "modes"]);
+        assert_eq!(
+            write_rows(&KIND_ROWS, &p).encode(),
+            "n=7&x=1&mode=fast&modes=fast,slow"
+        );
+        let (bad, _) = read_table::<Kinds, ()>(&KIND_ROWS, &Query::parse("mode=warp"), &());
+        assert_eq!(bad.mode, Mode::Slow, "an unknown id keeps the default");
+    }
+
     #[test]
     fn a_table_reads_writes_and_names_its_rows() {
         assert_eq!(names(&ROWS), ["n", "shown"]);
