@@ -4,6 +4,8 @@
 //! ([`names`]), its reader ([`read_rows`]), its writer ([`write_rows`]),
 //! its numeric limits ([`limits`]) and the labels a notice names
 //! ([`label`]) all come from the table, so a new parameter is one row.
+//! A row of a common kind (a bounded number, an id, a set of ids) is built
+//! by `param!` from that kind, so the row says only what is its own.
 //!
 //! The rules that tie several parameters together (a default that follows
 //! the view or the preset, a limit applied after reading) are not rows:
@@ -297,10 +299,32 @@ pub(crate) use page_params;
 mod tests {
     use super::*;
 
-    #[derive(Debug, Default, PartialEq)]
-    struct Two {
-        n: i64,
+    crate::kernel::ids::id_enum! {
+        /// An id enum for the choice rows.
+        Mode { Fast => "fast", Slow => "slow" }
+    }
+
+    /// One field of each kind `param!` builds, and one a row of its own
+    /// reads and writes.
+    #[derive(Debug, PartialEq)]
+    struct Kinds {
+        n: u32,
+        x: f64,
+        mode: Mode,
+        modes: Vec<Mode>,
         shown: bool,
+    }
+
+    impl Default for Kinds {
+        fn default() -> Self {
+            Kinds {
+                n: 3,
+                x: 0.5,
+                mode: Mode::Slow,
+                modes: Mode::ALL.to_vec(),
+                shown: false,
+            }
+        }
     }
 
     const N: Bound<i64> = Bound {
@@ -309,9 +333,18 @@ mod tests {
         max: 9,
         default: 3,
     };
+    const X: Bound<f64> = Bound {
+        name: "x",
+        min: 0.0,
+        max: 1.0,
+        default: 0.5,
+    };
 
-    const ROWS: [Param<Two, ()>; 2] = [
+    const ROWS: [Param<Kinds, ()>; 5] = [
         param!(int "l.n", N, n),
+        param!(float "l.x", X, x),
+        param!(pick "mode", "l.mode", mode),
+        param!(set "modes", "l.modes", modes),
         Param {
             name: "shown",
             label: "l.shown",
@@ -323,90 +356,47 @@ mod tests {
         },
     ];
 
-    crate::kernel::ids::id_enum! {
-        /// An id enum for the choice rows.
-        Mode { Fast => "fast", Slow => "slow" }
+    /// The parameters `query` reads to, and the parameters of its notices.
+    fn read(query: &str) -> (Kinds, Vec<String>) {
+        let (p, notices) = read_table(&ROWS, &Query::parse(query), &());
+        (p, notices.into_iter().map(|n| n.param).collect())
     }
-
-    /// One field of each kind [`param!`] builds.
-    #[derive(Debug, PartialEq)]
-    struct Kinds {
-        n: u32,
-        x: f64,
-        mode: Mode,
-        modes: Vec<Mode>,
-    }
-
-    impl Default for Kinds {
-        fn default() -> Self {
-            Kinds {
-                n: 3,
-                x: 0.5,
-                mode: Mode::Slow,
-                modes: Mode::ALL.to_vec(),
-            }
-        }
-    }
-
-    const X: Bound<f64> = Bound {
-        name: "x",
-        min: 0.0,
-        max: 1.0,
-        default: 0.5,
-    };
-
-    const KIND_ROWS: [Param<Kinds, ()>; 4] = [
-        param!(int "l.n", N, n),
-        param!(float "l.x", X, x),
-        param!(pick "mode", "l.mode", mode),
-        param!(set "modes", "l.modes", modes),
-    ];
 
     #[test]
     fn each_kind_builds_its_codec_and_keeps_the_default() {
-        assert_rows_hold(&KIND_ROWS);
-        let fields: Vec<Field> = KIND_ROWS.iter().map(|r| r.field).collect();
-        assert_eq!(
-            fields,
-            [Field::Int, Field::Float, Field::Choice, Field::Set]
-        );
-        assert_eq!(limits(&KIND_ROWS), [Limit::int(N), Limit::float(X)]);
-        let (p, notices) = read_table::<Kinds, ()>(&KIND_ROWS, &Query::new(), &());
-        assert_eq!((p, notices.len()), (Kinds::default(), 0));
-        let q = Query::parse("n=7&x=2&mode=fast&modes=slow,warp,fast");
-        let (p, notices) = read_table::<Kinds, ()>(&KIND_ROWS, &q, &());
+        assert_rows_hold(&ROWS);
+        let fields: Vec<Field> = ROWS.iter().map(|r| r.field).collect();
+        let kinds = [Field::Int, Field::Float, Field::Choice, Field::Set];
+        assert_eq!(fields[..4], kinds);
+        assert_eq!(read(""), (Kinds::default(), Vec::new()));
+        let (p, notices) = read("n=7&x=2&mode=fast&modes=slow,warp,fast");
         let expected = Kinds {
             n: 7,
             x: 1.0,
             mode: Mode::Fast,
             modes: vec![Mode::Fast, Mode::Slow],
+            shown: false,
         };
         assert_eq!(p, expected);
-        let params: Vec<&str> = notices.iter().map(|n| n.param.as_str()).collect();
-        assert_eq!(params, ["x", "modes"]);
-        assert_eq!(
-            write_rows(&KIND_ROWS, &p).encode(),
-            "n=7&x=1&mode=fast&modes=fast,slow"
-        );
-        let (bad, _) = read_table::<Kinds, ()>(&KIND_ROWS, &Query::parse("mode=warp"), &());
-        assert_eq!(bad.mode, Mode::Slow, "an unknown id keeps the default");
+        assert_eq!(notices, ["x", "modes"]);
+        let (p, _) = read("mode=warp&n=7&x=0.25&modes=slow");
+        assert_eq!(p.mode, Mode::Slow, "an unknown id keeps the default");
+        let written = write_rows(&ROWS, &p).encode();
+        assert_eq!(written, "n=7&x=0.25&mode=slow&modes=slow");
     }
 
     #[test]
     fn a_table_reads_writes_and_names_its_rows() {
-        assert_eq!(names(&ROWS), ["n", "shown"]);
-        let q = Query::parse("shown=yes&n=12&x=1");
-        let mut r = Reader::new(&q);
-        let mut p = Two::default();
-        read_rows(&ROWS, &mut r, &(), &mut p);
-        assert_eq!(p, Two { n: 9, shown: true });
-        let params: Vec<&str> = r.notices.iter().map(|n| n.param.as_str()).collect();
-        assert_eq!(params, ["n", "x"]);
-        assert_eq!(write_rows(&ROWS, &p).encode(), "n=9&shown=yes");
+        assert_eq!(names(&ROWS), ["n", "x", "mode", "modes", "shown"]);
+        let (mut p, notices) = read("shown=yes&n=12&y=1");
+        assert_eq!((p.n, p.shown), (9, true));
+        assert_eq!(notices, ["n", "y"]);
+        let all = "n=9&x=0.5&mode=slow&modes=fast,slow";
+        assert_eq!(write_rows(&ROWS, &p).encode(), format!("{all}&shown=yes"));
         p.shown = false;
-        assert_eq!(write_rows(&ROWS, &p).encode(), "n=9");
-        assert_eq!(limits(&ROWS), [Limit::int(N)]);
+        assert_eq!(write_rows(&ROWS, &p).encode(), all);
+        assert_eq!(limits(&ROWS), [Limit::int(N), Limit::float(X)]);
         assert_eq!(label(&ROWS, "shown"), Some("l.shown"));
-        assert_eq!(label(&ROWS, "x"), None);
+        assert_eq!(label(&ROWS, "y"), None);
     }
 }
