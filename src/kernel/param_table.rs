@@ -86,7 +86,7 @@ impl Limit {
 
 impl Limit {
     /// The limit as an integer bound (for a [`Field::Int`] row).
-    pub fn as_int(self) -> Bound<i64> {
+    pub const fn as_int(self) -> Bound<i64> {
         Bound {
             name: self.name,
             min: self.min as i64,
@@ -96,7 +96,7 @@ impl Limit {
     }
 
     /// The limit as a float bound (for a [`Field::Float`] row).
-    pub fn as_float(self) -> Bound<f64> {
+    pub const fn as_float(self) -> Bound<f64> {
         Bound {
             name: self.name,
             min: self.min,
@@ -319,7 +319,7 @@ mod tests {
         fn default() -> Self {
             Kinds {
                 n: 3,
-                x: 0.5,
+                x: 3.0,
                 mode: Mode::Slow,
                 modes: Mode::ALL.to_vec(),
                 shown: false,
@@ -327,24 +327,19 @@ mod tests {
         }
     }
 
+    /// `x` has the range and default of `n`, as a decimal.
+    const X: Bound<f64> = Bound {
+        name: "x",
+        ..Limit::int(N).as_float()
+    };
     const N: Bound<i64> = Bound {
         name: "n",
         min: 0,
         max: 9,
         default: 3,
     };
-    const X: Bound<f64> = Bound {
-        name: "x",
-        min: 0.0,
-        max: 1.0,
-        default: 0.5,
-    };
 
     const ROWS: [Param<Kinds, ()>; 5] = [
-        param!(int "l.n", N, n),
-        param!(float "l.x", X, x),
-        param!(pick "mode", "l.mode", mode),
-        param!(set "modes", "l.modes", modes),
         Param {
             name: "shown",
             label: "l.shown",
@@ -354,6 +349,10 @@ mod tests {
             value: |_| "yes".into(),
             written: |p| p.shown,
         },
+        param!(int "l.n", N, n),
+        param!(float "l.x", X, x),
+        param!(pick "mode", "l.mode", mode),
+        param!(set "modes", "l.modes", modes),
     ];
 
     /// The parameters `query` reads to, and the parameters of its notices.
@@ -367,12 +366,12 @@ mod tests {
         assert_rows_hold(&ROWS);
         let fields: Vec<Field> = ROWS.iter().map(|r| r.field).collect();
         let kinds = [Field::Int, Field::Float, Field::Choice, Field::Set];
-        assert_eq!(fields[..4], kinds);
+        assert_eq!(fields[1..], kinds);
         assert_eq!(read(""), (Kinds::default(), Vec::new()));
-        let (p, notices) = read("n=7&x=2&mode=fast&modes=slow,warp,fast");
+        let (p, notices) = read("n=7&x=12.5&mode=fast&modes=slow,warp,fast");
         let expected = Kinds {
             n: 7,
-            x: 1.0,
+            x: 9.0,
             mode: Mode::Fast,
             modes: vec![Mode::Fast, Mode::Slow],
             shown: false,
@@ -387,12 +386,12 @@ mod tests {
 
     #[test]
     fn a_table_reads_writes_and_names_its_rows() {
-        assert_eq!(names(&ROWS), ["n", "x", "mode", "modes", "shown"]);
+        assert_eq!(names(&ROWS), ["shown", "n", "x", "mode", "modes"]);
         let (mut p, notices) = read("shown=yes&n=12&y=1");
         assert_eq!((p.n, p.shown), (9, true));
         assert_eq!(notices, ["n", "y"]);
-        let all = "n=9&x=0.5&mode=slow&modes=fast,slow";
-        assert_eq!(write_rows(&ROWS, &p).encode(), format!("{all}&shown=yes"));
+        let all = "n=9&x=3&mode=slow&modes=fast,slow";
+        assert_eq!(write_rows(&ROWS, &p).encode(), format!("shown=yes&{all}"));
         p.shown = false;
         assert_eq!(write_rows(&ROWS, &p).encode(), all);
         assert_eq!(limits(&ROWS), [Limit::int(N), Limit::float(X)]);
