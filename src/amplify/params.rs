@@ -4,7 +4,7 @@
 
 use crate::kernel::ids::id_enum;
 use crate::kernel::page_params::Limit;
-use crate::kernel::param_table::{always, names, read_rows, row, write_rows, Field, Param};
+use crate::kernel::param_table::{always, names, param, read_rows, row, write_rows, Field, Param};
 use crate::kernel::params::{
     apply_limit, cap_notices, check_int, limit_notice, Bound, Notice, Query, Reader,
 };
@@ -70,18 +70,14 @@ pub struct Context {
 macro_rules! load_row {
     ($bound:expr, $label:literal, $($field:ident).+) => {
         Param {
-            name: $bound.name,
-            label: $label,
-            field: Field::Float,
-            limit: Some(Limit::float($bound)),
             read: Some(|r, c, p| {
                 p.load.$($field).+ = r.float(with_default($bound, c.config.$($field).+.min($bound.max)))
             }),
-            value: |p| fmt_num(p.load.$($field).+),
             written: |p| {
                 p.view != View::Fanout
                     && p.load.$($field).+ != p.preset.config().$($field).+.min($bound.max)
             },
+            ..param!(float $label, $bound, load.$($field).+)
         }
     };
 }
@@ -108,10 +104,6 @@ pub const PARAMS: [Param<AmplifyParams, Context>; 29] = [
         written: always,
     },
     Param {
-        name: "p",
-        label: "amplify.param.p",
-        field: Field::Float,
-        limit: Some(Limit::float(b::P)),
         read: Some(|r, c, p| {
             let default = match c.view {
                 View::Fanout => b::P.default,
@@ -120,57 +112,32 @@ pub const PARAMS: [Param<AmplifyParams, Context>; 29] = [
             p.fanout.p = r.float(with_default(b::P, default));
             p.load.p = p.fanout.p;
         }),
-        value: |p| fmt_num(p.fanout.p),
-        written: always,
+        ..param!(float "amplify.param.p", b::P, fanout.p)
     },
     Param {
-        name: "policy",
-        label: "amplify.param.policy",
-        field: Field::Choice,
-        limit: None,
-        read: Some(|r, _, p| p.fanout.policy = r.pick("policy", FanoutPolicy::Independent)),
-        value: |p| p.fanout.policy.id().into(),
         written: |p| p.view == View::Fanout,
+        ..param!(pick "policy", "amplify.param.policy", fanout.policy)
     },
     Param {
-        name: "budget",
-        label: "amplify.param.budget",
-        field: Field::Int,
-        limit: Some(Limit::int(b::BUDGET)),
-        read: Some(|r, _, p| p.fanout.budget = r.int(b::BUDGET) as u32),
-        value: |p| p.fanout.budget.to_string(),
         written: |p| p.view == View::Fanout && p.fanout.policy == FanoutPolicy::Budget,
+        ..param!(int "amplify.param.budget", b::BUDGET, fanout.budget)
     },
     Param {
-        name: "trials",
-        label: "amplify.param.trials",
-        field: Field::Int,
-        limit: Some(Limit::int(b::TRIALS)),
-        read: Some(|r, _, p| p.trials = r.int(b::TRIALS) as u32),
-        value: |p| p.trials.to_string(),
         written: |p| p.view == View::Fanout,
+        ..param!(int "amplify.param.trials", b::TRIALS, trials)
     },
     Param {
-        name: "step",
-        label: "amplify.param.step",
-        field: Field::Int,
-        limit: Some(Limit::int(b::STEP)),
-        read: Some(|r, _, p| p.step = r.int(b::STEP)),
-        value: |p| p.step.to_string(),
         written: |p| p.view == View::Fanout && p.step >= 0,
+        ..param!(int "amplify.param.step", b::STEP, step)
     },
     Param {
-        name: "seed",
-        label: "amplify.param.seed",
-        field: Field::Int,
         // The page opened bare is the fanout view, with its own seed.
         limit: Some(Limit::int(Bound {
             default: b::FANOUT_SEED,
             ..b::SEED
         })),
         read: Some(|r, c, p| p.seed = read_seed(r, c.view)),
-        value: |p| p.seed.to_string(),
-        written: always,
+        ..param!(int "amplify.param.seed", b::SEED, seed)
     },
     Param {
         name: "preset",
@@ -182,16 +149,8 @@ pub const PARAMS: [Param<AmplifyParams, Context>; 29] = [
         written: |p| p.view != View::Fanout,
     },
     Param {
-        name: "policies",
-        label: "amplify.param.policies",
-        field: Field::Set,
-        limit: None,
-        read: Some(|r, c, p| p.policies = r.pick_set("policies", &c.preset.policies())),
-        value: |p| {
-            let ids: Vec<&str> = p.policies.iter().map(|p| p.id()).collect();
-            ids.join(",")
-        },
         written: |p| p.view != View::Fanout,
+        ..param!(set "policies", "amplify.param.policies", policies)
     },
     load_row!(b::RATE, "amplify.param.rate", rate),
     load_row!(b::CAPACITY, "amplify.param.capacity", capacity),
@@ -223,22 +182,12 @@ pub const PARAMS: [Param<AmplifyParams, Context>; 29] = [
     load_row!(b::REFILL, "amplify.param.refill", refill),
     load_row!(b::RECOVER_PCT, "amplify.param.recover_pct", recover_pct),
     Param {
-        name: "calls",
-        label: "amplify.param.calls",
-        field: Field::Int,
-        limit: Some(Limit::int(b::CALLS)),
-        read: Some(|r, _, p| p.calls = r.int(b::CALLS) as u32),
-        value: |p| p.calls.to_string(),
         written: |p| p.view == View::Sweep,
+        ..param!(int "amplify.param.calls", b::CALLS, calls)
     },
     Param {
-        name: "steps",
-        label: "amplify.param.steps",
-        field: Field::Int,
-        limit: Some(Limit::int(b::STEPS)),
-        read: Some(|r, _, p| p.steps = r.int(b::STEPS) as u32),
-        value: |p| p.steps.to_string(),
         written: |p| p.view == View::Sweep,
+        ..param!(int "amplify.param.steps", b::STEPS, steps)
     },
 ];
 

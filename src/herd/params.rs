@@ -9,8 +9,7 @@
 //! minutes, whatever the parameters.
 
 use crate::kernel::ids::id_enum;
-use crate::kernel::page_params::Limit;
-use crate::kernel::param_table::{always, names, read_rows, write_rows, Field, Param};
+use crate::kernel::param_table::{always, names, param, read_table, write_rows, Field, Param};
 use crate::kernel::params::{cap_notices, Notice, Query, Reader};
 
 use super::chart_data::HistAxis;
@@ -101,135 +100,26 @@ impl Default for HerdParams {
 /// notices and the query follow it); `trials` and `seed` are read within
 /// the page's or the CLI's [`bounds::Limits`].
 pub const PARAMS: [Param<HerdParams, bounds::Limits>; 16] = [
+    param!(pick "view", "herd.view.label", view),
+    param!(int "herd.param.clients", bounds::CLIENTS, clients),
     Param {
-        name: "view",
-        label: "herd.view.label",
-        field: Field::Choice,
-        limit: None,
-        read: Some(|r, _, p| p.view = r.pick("view", View::Run)),
-        value: |p| p.view.id().into(),
-        written: always,
-    },
-    Param {
-        name: "clients",
-        label: "herd.param.clients",
-        field: Field::Int,
-        limit: Some(Limit::int(bounds::CLIENTS)),
-        read: Some(|r, _, p| p.clients = r.int(bounds::CLIENTS) as u32),
-        value: |p| p.clients.to_string(),
-        written: always,
-    },
-    Param {
-        name: "trials",
-        label: "common.field.trials",
-        field: Field::Int,
-        limit: Some(Limit::int(bounds::TRIALS)),
         read: Some(|r, limits, p| p.trials = r.int(limits.trials) as u32),
-        value: |p| p.trials.to_string(),
-        written: always,
+        ..param!(int "common.field.trials", bounds::TRIALS, trials)
     },
     Param {
-        name: "seed",
-        label: "common.seed",
-        field: Field::Int,
-        limit: Some(Limit::int(bounds::SEED)),
         read: Some(|r, limits, p| p.seed = r.int(limits.seed)),
-        value: |p| p.seed.to_string(),
-        written: always,
+        ..param!(int "common.seed", bounds::SEED, seed)
     },
-    Param {
-        name: "strategies",
-        label: "herd.param.strategies",
-        field: Field::Set,
-        limit: None,
-        read: Some(|r, _, p| p.strategies = r.pick_set("strategies", &Strategy::ALL)),
-        value: |p| {
-            let ids: Vec<&str> = p.strategies.iter().map(|s| s.id()).collect();
-            ids.join(",")
-        },
-        written: always,
-    },
-    Param {
-        name: "base",
-        label: "herd.param.base",
-        field: Field::Float,
-        limit: Some(Limit::float(bounds::BASE)),
-        read: Some(|r, _, p| p.base_ms = r.float(bounds::BASE)),
-        value: |p| fmt_num(p.base_ms),
-        written: always,
-    },
-    Param {
-        name: "cap",
-        label: "herd.param.cap",
-        field: Field::Float,
-        limit: Some(Limit::float(bounds::CAP)),
-        read: Some(|r, _, p| p.cap_ms = r.float(bounds::CAP)),
-        value: |p| fmt_num(p.cap_ms),
-        written: always,
-    },
-    Param {
-        name: "net_mean",
-        label: "herd.param.net_mean",
-        field: Field::Float,
-        limit: Some(Limit::float(bounds::NET_MEAN)),
-        read: Some(|r, _, p| p.net_mean_ms = r.float(bounds::NET_MEAN)),
-        value: |p| fmt_num(p.net_mean_ms),
-        written: always,
-    },
-    Param {
-        name: "net_sd",
-        label: "herd.param.net_sd",
-        field: Field::Float,
-        limit: Some(Limit::float(bounds::NET_SD)),
-        read: Some(|r, _, p| p.net_sd_ms = r.float(bounds::NET_SD)),
-        value: |p| fmt_num(p.net_sd_ms),
-        written: always,
-    },
-    Param {
-        name: "n_from",
-        label: "herd.param.n_from",
-        field: Field::Int,
-        limit: Some(Limit::int(bounds::N_FROM)),
-        read: Some(|r, _, p| p.n_from = r.int(bounds::N_FROM) as u32),
-        value: |p| p.n_from.to_string(),
-        written: always,
-    },
-    Param {
-        name: "n_to",
-        label: "herd.param.n_to",
-        field: Field::Int,
-        limit: Some(Limit::int(bounds::N_TO)),
-        read: Some(|r, _, p| p.n_to = r.int(bounds::N_TO) as u32),
-        value: |p| p.n_to.to_string(),
-        written: always,
-    },
-    Param {
-        name: "n_step",
-        label: "herd.param.n_step",
-        field: Field::Int,
-        limit: Some(Limit::int(bounds::N_STEP)),
-        read: Some(|r, _, p| p.n_step = r.int(bounds::N_STEP) as u32),
-        value: |p| p.n_step.to_string(),
-        written: always,
-    },
-    Param {
-        name: "hist_axis",
-        label: "common.field.hist_axis",
-        field: Field::Choice,
-        limit: None,
-        read: Some(|r, _, p| p.hist_axis = r.pick("hist_axis", HistAxis::Own)),
-        value: |p| p.hist_axis.id().into(),
-        written: always,
-    },
-    Param {
-        name: "timeline_axis",
-        label: "common.field.timeline_axis",
-        field: Field::Choice,
-        limit: None,
-        read: Some(|r, _, p| p.timeline_axis = r.pick("timeline_axis", HistAxis::Own)),
-        value: |p| p.timeline_axis.id().into(),
-        written: always,
-    },
+    param!(set "strategies", "herd.param.strategies", strategies),
+    param!(float "herd.param.base", bounds::BASE, base_ms),
+    param!(float "herd.param.cap", bounds::CAP, cap_ms),
+    param!(float "herd.param.net_mean", bounds::NET_MEAN, net_mean_ms),
+    param!(float "herd.param.net_sd", bounds::NET_SD, net_sd_ms),
+    param!(int "herd.param.n_from", bounds::N_FROM, n_from),
+    param!(int "herd.param.n_to", bounds::N_TO, n_to),
+    param!(int "herd.param.n_step", bounds::N_STEP, n_step),
+    param!(pick "hist_axis", "common.field.hist_axis", hist_axis),
+    param!(pick "timeline_axis", "common.field.timeline_axis", timeline_axis),
     Param {
         name: "time_scale",
         label: "common.field.time_scale",
@@ -269,10 +159,7 @@ impl HerdParams {
     /// page's work budget, [`Self::from_query`]) are not applied. The
     /// `herd` CLI reads its flags here with [`bounds::CLI`].
     pub fn read(q: &Query, limits: bounds::Limits) -> (HerdParams, Vec<Notice>) {
-        let mut r = Reader::new(q);
-        let mut p = HerdParams::default();
-        read_rows(&PARAMS, &mut r, &limits, &mut p);
-        (p, r.notices)
+        read_table(&PARAMS, q, &limits)
     }
 
     /// The query that reproduces these parameters exactly: every pair

@@ -4,6 +4,8 @@
 //! ([`names`]), its reader ([`read_rows`]), its writer ([`write_rows`]),
 //! its numeric limits ([`limits`]) and the labels a notice names
 //! ([`label`]) all come from the table, so a new parameter is one row.
+//! A row of a common kind (a bounded number, an id, a set of ids) is built
+//! by `param!` from that kind, so the row says only what is its own.
 //!
 //! The rules that tie several parameters together (a default that follows
 //! the view or the preset, a limit applied after reading) are not rows:
@@ -11,7 +13,7 @@
 //! rows read with) or after them.
 
 use crate::kernel::page_params::Limit;
-use crate::kernel::params::{Bound, Query, Reader};
+use crate::kernel::params::{Bound, Notice, Query, Reader};
 
 /// How the student edits a parameter on the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,7 +86,7 @@ impl Limit {
 
 impl Limit {
     /// The limit as an integer bound (for a [`Field::Int`] row).
-    pub fn as_int(self) -> Bound<i64> {
+    pub const fn as_int(self) -> Bound<i64> {
         Bound {
             name: self.name,
             min: self.min as i64,
@@ -94,7 +96,7 @@ impl Limit {
     }
 
     /// The limit as a float bound (for a [`Field::Float`] row).
-    pub fn as_float(self) -> Bound<f64> {
+    pub const fn as_float(self) -> Bound<f64> {
         Bound {
             name: self.name,
             min: self.min,
@@ -123,6 +125,16 @@ pub fn read_rows<P, C>(rows: &[Param<P, C>], r: &mut Reader, ctx: &C, p: &mut P)
     }
     let known: Vec<&str> = rows.iter().map(|row| row.name).collect();
     r.reject_unknown(&known);
+}
+
+/// A page's parameters read by its rows alone, from its `Default`, with
+/// the context `ctx`, and the notices they earned: the whole reader of a
+/// page whose rows need nothing read before them.
+pub fn read_table<P: Default, C>(rows: &[Param<P, C>], q: &Query, ctx: &C) -> (P, Vec<Notice>) {
+    let mut r = Reader::new(q);
+    let mut p = P::default();
+    read_rows(rows, &mut r, ctx, &mut p);
+    (p, r.notices)
 }
 
 /// The query of every row `p` writes, in the table's order.
@@ -183,6 +195,76 @@ pub(crate) fn assert_rows_hold<P, C>(rows: &[Param<P, C>]) {
     }
 }
 
+/// One row of a parameter table, its codec built from its kind, so that a
+/// page's table is one short row a parameter and no row spells out how a
+/// number or an id is read and written:
+///
+/// - `param!(int LABEL, BOUND, field)`: a whole number within `BOUND` (the
+///   row is named by it), cast to the field's type, written in digits;
+/// - `param!(float LABEL, BOUND, field)`: a decimal within `BOUND`, written
+///   by the one URL number writer;
+/// - `param!(pick NAME, LABEL, field)`: one id of an `id_enum!` enum;
+/// - `param!(set NAME, LABEL, field)`: a subset of an `id_enum!` enum's
+///   ids, comma-separated, in the enum's order.
+///
+/// A choice's default is the field's value before the rows read (the
+/// page's `Default`, or what its reader set first), so each default is
+/// declared once. Every row is written always; a row the URL holds on some
+/// states only replaces `written` (`Param { written: …, ..param!(…) }`).
+macro_rules! param {
+    (int $label:literal, $bound:expr, $($f:ident).+) => {
+        $crate::kernel::param_table::Param {
+            field: $crate::kernel::param_table::Field::Int,
+            limit: Some($crate::kernel::page_params::Limit::int($bound)),
+            read: Some(|r, _, p| p.$($f).+ = r.int($bound) as _),
+            value: |p| p.$($f).+.to_string(),
+            ..$crate::kernel::param_table::param!(@row $bound.name, $label)
+        }
+    };
+    (float $label:literal, $bound:expr, $($f:ident).+) => {
+        $crate::kernel::param_table::Param {
+            field: $crate::kernel::param_table::Field::Float,
+            limit: Some($crate::kernel::page_params::Limit::float($bound)),
+            read: Some(|r, _, p| p.$($f).+ = r.float($bound)),
+            value: |p| $crate::kernel::params::url_num(p.$($f).+),
+            ..$crate::kernel::param_table::param!(@row $bound.name, $label)
+        }
+    };
+    (pick $name:literal, $label:literal, $($f:ident).+) => {
+        $crate::kernel::param_table::Param {
+            field: $crate::kernel::param_table::Field::Choice,
+            read: Some(|r, _, p| p.$($f).+ = r.pick($name, p.$($f).+)),
+            value: |p| p.$($f).+.id().into(),
+            ..$crate::kernel::param_table::param!(@row $name, $label)
+        }
+    };
+    (set $name:literal, $label:literal, $($f:ident).+) => {
+        $crate::kernel::param_table::Param {
+            field: $crate::kernel::param_table::Field::Set,
+            read: Some(|r, _, p| p.$($f).+ = r.pick_set($name, &p.$($f).+)),
+            value: |p| {
+                let ids: Vec<&str> = p.$($f).+.iter().map(|v| v.id()).collect();
+                ids.join(",")
+            },
+            ..$crate::kernel::param_table::param!(@row $name, $label)
+        }
+    };
+    // What every kind shares: the name and label, no limit, no reader of
+    // its own (each kind sets one), written always.
+    (@row $name:expr, $label:literal) => {
+        $crate::kernel::param_table::Param {
+            name: $name,
+            label: $label,
+            field: $crate::kernel::param_table::Field::Text,
+            limit: None,
+            read: None,
+            value: |_| String::new(),
+            written: $crate::kernel::param_table::always,
+        }
+    };
+}
+pub(crate) use param;
+
 /// Declares a page's [`PageParams`](crate::kernel::page_params::PageParams) from its parameter table `$rows`
 /// (this module): its known names, labels and limits are the
 /// rows', its reader is the page's `from_query` and its writer `$write`.
@@ -217,12 +299,39 @@ pub(crate) use page_params;
 mod tests {
     use super::*;
 
-    #[derive(Debug, Default, PartialEq)]
-    struct Two {
-        n: i64,
+    crate::kernel::ids::id_enum! {
+        /// An id enum for the choice rows.
+        Mode { Fast => "fast", Slow => "slow" }
+    }
+
+    /// One field of each kind `param!` builds, and one a row of its own
+    /// reads and writes.
+    #[derive(Debug, PartialEq)]
+    struct Kinds {
+        n: u32,
+        x: f64,
+        mode: Mode,
+        modes: Vec<Mode>,
         shown: bool,
     }
 
+    impl Default for Kinds {
+        fn default() -> Self {
+            Kinds {
+                n: 3,
+                x: 3.0,
+                mode: Mode::Slow,
+                modes: Mode::ALL.to_vec(),
+                shown: false,
+            }
+        }
+    }
+
+    /// `x` has the range and default of `n`, as a decimal.
+    const X: Bound<f64> = Bound {
+        name: "x",
+        ..Limit::int(N).as_float()
+    };
     const N: Bound<i64> = Bound {
         name: "n",
         min: 0,
@@ -230,16 +339,7 @@ mod tests {
         default: 3,
     };
 
-    const ROWS: [Param<Two, ()>; 2] = [
-        Param {
-            name: "n",
-            label: "l.n",
-            field: Field::Int,
-            limit: Some(Limit::int(N)),
-            read: Some(|r, _, p| p.n = r.int(N)),
-            value: |p| p.n.to_string(),
-            written: always,
-        },
+    const ROWS: [Param<Kinds, ()>; 5] = [
         Param {
             name: "shown",
             label: "l.shown",
@@ -249,23 +349,53 @@ mod tests {
             value: |_| "yes".into(),
             written: |p| p.shown,
         },
+        param!(int "l.n", N, n),
+        param!(float "l.x", X, x),
+        param!(pick "mode", "l.mode", mode),
+        param!(set "modes", "l.modes", modes),
     ];
+
+    /// The parameters `query` reads to, and the parameters of its notices.
+    fn read(query: &str) -> (Kinds, Vec<String>) {
+        let (p, notices) = read_table(&ROWS, &Query::parse(query), &());
+        (p, notices.into_iter().map(|n| n.param).collect())
+    }
+
+    #[test]
+    fn each_kind_builds_its_codec_and_keeps_the_default() {
+        assert_rows_hold(&ROWS);
+        let fields: Vec<Field> = ROWS.iter().map(|r| r.field).collect();
+        let kinds = [Field::Int, Field::Float, Field::Choice, Field::Set];
+        assert_eq!(fields[1..], kinds);
+        assert_eq!(read(""), (Kinds::default(), Vec::new()));
+        let (p, notices) = read("n=7&x=12.5&mode=fast&modes=slow,warp,fast");
+        let expected = Kinds {
+            n: 7,
+            x: 9.0,
+            mode: Mode::Fast,
+            modes: vec![Mode::Fast, Mode::Slow],
+            shown: false,
+        };
+        assert_eq!(p, expected);
+        assert_eq!(notices, ["x", "modes"]);
+        let (p, _) = read("mode=warp&n=7&x=0.25&modes=slow");
+        assert_eq!(p.mode, Mode::Slow, "an unknown id keeps the default");
+        let written = write_rows(&ROWS, &p).encode();
+        assert_eq!(written, "n=7&x=0.25&mode=slow&modes=slow");
+    }
 
     #[test]
     fn a_table_reads_writes_and_names_its_rows() {
-        assert_eq!(names(&ROWS), ["n", "shown"]);
-        let q = Query::parse("shown=yes&n=12&x=1");
-        let mut r = Reader::new(&q);
-        let mut p = Two::default();
-        read_rows(&ROWS, &mut r, &(), &mut p);
-        assert_eq!(p, Two { n: 9, shown: true });
-        let params: Vec<&str> = r.notices.iter().map(|n| n.param.as_str()).collect();
-        assert_eq!(params, ["n", "x"]);
-        assert_eq!(write_rows(&ROWS, &p).encode(), "n=9&shown=yes");
+        assert_eq!(names(&ROWS), ["shown", "n", "x", "mode", "modes"]);
+        let (mut p, notices) = read("shown=yes&n=12&y=1");
+        assert_eq!((p.n, p.shown), (9, true));
+        assert_eq!(notices, ["n", "y"]);
+        let all = "n=9&x=3&mode=slow&modes=fast,slow";
+        assert_eq!(write_rows(&ROWS, &p).encode(), format!("shown=yes&{all}"));
         p.shown = false;
-        assert_eq!(write_rows(&ROWS, &p).encode(), "n=9");
-        assert_eq!(limits(&ROWS), [Limit::int(N)]);
+        assert_eq!(write_rows(&ROWS, &p).encode(), all);
+        assert_eq!(limits(&ROWS), [Limit::int(N), Limit::float(X)]);
         assert_eq!(label(&ROWS, "shown"), Some("l.shown"));
-        assert_eq!(label(&ROWS, "x"), None);
+        assert_eq!(label(&ROWS, "y"), None);
     }
 }

@@ -5,14 +5,13 @@
 //! page shows while those answers stream in, and which rows turned green
 //! since the previous design. Pure: no browser APIs, natively tested.
 
-use crate::kernel::page_params::Limit;
-use crate::kernel::param_table::{always, names, read_rows, write_rows, Field, Param};
+use crate::kernel::param_table::{names, param, read_table, write_rows, Field, Param};
 use crate::kernel::params::{Notice, Query, Reader};
 
 use super::design::{Design, Group, Mechanism};
 use super::hunt::{FaultKind, HuntSpec, KindSet, BUDGET, HUNT_SEED};
 use super::ids::{ClientStrategy, Scenario};
-use super::params::{client_row, design_notice, design_rows, read_design_as, seed_row, SEED};
+use super::params::{design_notice, design_rows, read_design_as, SEED};
 use super::rules::{server_breaks, Rule};
 use super::suite::{compare, score, Fix, NextStep, Score, SuiteRow};
 
@@ -24,28 +23,12 @@ pub const BUILD_PARAMS: [Param<BuildParams, Query>; 8] = {
     [
         design,
         preset,
-        client_row!(BuildParams),
-        seed_row!(BuildParams),
+        param!(pick "client", "lab.pick.client", client),
+        param!(int "common.seed", SEED, seed),
+        param!(set "suite", "build.field.suite", suite),
         Param {
-            name: "suite",
-            label: "build.field.suite",
-            field: Field::Set,
-            limit: None,
-            read: Some(|r, _, p| p.suite = r.pick_set("suite", &Scenario::ALL)),
-            value: |p| {
-                let ids: Vec<&str> = p.suite.iter().map(|sc| sc.id()).collect();
-                ids.join(",")
-            },
-            written: always,
-        },
-        Param {
-            name: "budget",
-            label: "hunt.field.budget",
-            field: Field::Int,
-            limit: Some(Limit::int(BUDGET)),
-            read: Some(|r, _, p| p.budget = r.int(BUDGET) as u32),
-            value: |p| p.budget.to_string(),
             written: |p| p.budget != BUDGET.default as u32,
+            ..param!(int "hunt.field.budget", BUDGET, budget)
         },
         Param {
             name: "kinds",
@@ -60,13 +43,8 @@ pub const BUILD_PARAMS: [Param<BuildParams, Query>; 8] = {
             written: |p| p.kinds != KindSet::page_default(),
         },
         Param {
-            name: "hunt_seed",
-            label: "hunt.field.hunt_seed",
-            field: Field::Int,
-            limit: Some(Limit::int(HUNT_SEED)),
-            read: Some(|r, _, p| p.hunt_seed = r.int(HUNT_SEED) as u64),
-            value: |p| p.hunt_seed.to_string(),
             written: |p| p.hunt_seed != HUNT_SEED.default as u64,
+            ..param!(int "hunt.field.hunt_seed", HUNT_SEED, hunt_seed)
         },
     ]
 };
@@ -121,10 +99,7 @@ impl Default for BuildParams {
 impl BuildParams {
     /// Reads the query; every problem becomes a notice naming what was used.
     pub fn from_query(q: &Query) -> (Self, Vec<Notice>) {
-        let mut r = Reader::new(q);
-        let mut p = Self::default();
-        read_rows(&BUILD_PARAMS, &mut r, q, &mut p);
-        (p, r.notices)
+        read_table(&BUILD_PARAMS, q, q)
     }
 
     /// The query for these parameters (links drop what equals the default).

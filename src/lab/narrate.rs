@@ -210,21 +210,29 @@ fn fenced_text(d: &Decision, a: Answer) -> Sentence {
             held,
             current,
         } => {
-            let key = if *replayed {
-                "lab.d.fenced_replay"
-            } else {
-                "lab.d.fenced_409"
-            };
-            Sentence::new(key)
-                .arg("status", a.status())
-                .arg("held", raw(held))
-                .arg("current", raw(current))
+            let keys = ["lab.d.fenced_replay", "lab.d.fenced_409"];
+            fence_refused(keys, *replayed, *held, *current).arg("status", a.status())
         }
         Decision::Guarded { replayed: true } => {
             Sentence::new("lab.d.guarded_replay").arg("status", a.status())
         }
         _ => Sentence::new("lab.d.guarded_409"),
     }
+}
+
+/// A write-back the fence turned away (`held` ≠ `current`), in the words
+/// of `keys`: the first when the current holder's result is replayed, the
+/// second for the 409. The narration and the diagram's note both say it.
+pub(crate) fn fence_refused(
+    keys: [&'static str; 2],
+    replayed: bool,
+    held: i64,
+    current: i64,
+) -> Sentence {
+    let key = if replayed { keys[0] } else { keys[1] };
+    Sentence::new(key)
+        .arg("held", raw(held))
+        .arg("current", raw(current))
 }
 
 /// Requests are numbered from 1, like the reports' ids.

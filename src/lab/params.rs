@@ -4,8 +4,7 @@
 //! (a design equal to a preset is written by the preset's name).
 
 use crate::kernel::ids::id_enum;
-use crate::kernel::page_params::Limit;
-use crate::kernel::param_table::{always, names, read_rows, write_rows, Field, Param};
+use crate::kernel::param_table::{always, names, param, read_table, write_rows, Field, Param};
 use crate::kernel::params::{check_int, Bound, Notice, NoticeKind, Query, Reader};
 
 use super::design::{Design, DesignProblem, Mechanism};
@@ -23,22 +22,6 @@ pub const SEED: Bound<i64> = Bound {
     max: 999_999,
     default: 1,
 };
-
-/// The row of a lab page's `seed` ([`SEED`]).
-macro_rules! seed_row {
-    ($params:ty) => {
-        Param::<$params, Query> {
-            name: "seed",
-            label: "common.seed",
-            field: Field::Int,
-            limit: Some(Limit::int(SEED)),
-            read: Some(|r, _, p| p.seed = r.int(SEED) as u64),
-            value: |p| p.seed.to_string(),
-            written: always,
-        }
-    };
-}
-pub(crate) use seed_row;
 
 /// The rows of a lab page's `server` and `design`: `server=<preset>` when
 /// the design is one, else `design=<ids>`; both are read at `design`'s row
@@ -69,40 +52,16 @@ macro_rules! design_rows {
 }
 pub(crate) use design_rows;
 
-/// The row of a lab page's `client`.
-macro_rules! client_row {
-    ($params:ty) => {
-        Param::<$params, Query> {
-            name: "client",
-            label: "lab.pick.client",
-            field: Field::Choice,
-            limit: None,
-            read: Some(|r, _, p| p.client = r.pick("client", p.client)),
-            value: |p| p.client.id().into(),
-            written: always,
-        }
-    };
-}
-pub(crate) use client_row;
-
 /// Every URL parameter of `#/lab`, in the order it reads and writes them;
 /// the rows read with the query (a design reads `server` and `design`).
 pub const PARAMS: [Param<LabParams, Query>; 8] = {
     let [server, design] = design_rows!(LabParams, "server", "lab.pick.server");
     [
-        Param {
-            name: "scenario",
-            label: "lab.pick.scenario",
-            field: Field::Choice,
-            limit: None,
-            read: Some(|r, _, p| p.scenario = r.pick("scenario", p.scenario)),
-            value: |p| p.scenario.id().into(),
-            written: always,
-        },
-        client_row!(LabParams),
+        param!(pick "scenario", "lab.pick.scenario", scenario),
+        param!(pick "client", "lab.pick.client", client),
         server,
         design,
-        seed_row!(LabParams),
+        param!(int "common.seed", SEED, seed),
         Param {
             name: "step",
             label: "common.field.step",
@@ -118,13 +77,8 @@ pub const PARAMS: [Param<LabParams, Query>; 8] = {
             written: always,
         },
         Param {
-            name: "speed",
-            label: "lab.ctl.speed",
-            field: Field::Choice,
-            limit: None,
-            read: Some(|r, _, p| p.speed = r.pick("speed", p.speed)),
-            value: |p| p.speed.id().into(),
             written: |p| p.speed != Speed::DEFAULT,
+            ..param!(pick "speed", "lab.ctl.speed", speed)
         },
         Param {
             name: "schedule",
@@ -146,13 +100,8 @@ pub const MATRIX_PARAMS: [Param<MatrixParams, Query>; 5] = {
     let [server, design] = design_rows!(MatrixParams, "server", "lab.pick.server");
     [
         Param {
-            name: "by",
-            label: "lab.matrix.view",
-            field: Field::Choice,
-            limit: None,
-            read: Some(|r, _, p| p.by = r.pick("by", p.by)),
-            value: |p| p.by.id().into(),
             written: |p| p.by != MatrixBy::Client,
+            ..param!(pick "by", "lab.matrix.view", by)
         },
         Param {
             written: |p| {
@@ -170,11 +119,11 @@ pub const MATRIX_PARAMS: [Param<MatrixParams, Query>; 5] = {
         },
         Param {
             written: |p| p.by == MatrixBy::Server,
-            ..client_row!(MatrixParams)
+            ..param!(pick "client", "lab.pick.client", client)
         },
         Param {
             written: |p| p.seed != SEED.default as u64,
-            ..seed_row!(MatrixParams)
+            ..param!(int "common.seed", SEED, seed)
         },
     ]
 };
@@ -254,10 +203,7 @@ impl Default for LabParams {
 impl LabParams {
     /// Reads the query; every problem becomes a notice.
     pub fn from_query(q: &Query) -> (Self, Vec<Notice>) {
-        let mut r = Reader::new(q);
-        let mut p = Self::default();
-        read_rows(&PARAMS, &mut r, q, &mut p);
-        (p, r.notices)
+        read_table(&PARAMS, q, q)
     }
 
     /// The step index (0 = before anything happened, `steps` = the end) for a
@@ -444,10 +390,7 @@ impl Default for MatrixParams {
 impl MatrixParams {
     /// Reads the query; every problem becomes a notice.
     pub fn from_query(q: &Query) -> (Self, Vec<Notice>) {
-        let mut r = Reader::new(q);
-        let mut p = Self::default();
-        read_rows(&MATRIX_PARAMS, &mut r, q, &mut p);
-        (p, r.notices)
+        read_table(&MATRIX_PARAMS, q, q)
     }
 
     /// The query for this state (only what differs from the default view).

@@ -2,6 +2,7 @@
 //! out (a mark before the text, a class).
 
 use crate::kernel::text::{Arg, Join, Sentence};
+use crate::lab::narrate::fence_refused;
 use crate::lab::{Arrow, ArrowLabel, Decision, Lane, Next, Step, StepKind};
 
 /// The mark drawn before a note's text (the page draws each as an icon).
@@ -149,12 +150,8 @@ fn server_note(s: &Step, d: &Decision, until: Option<u64>) -> Option<Note> {
             held,
             current,
         } => {
-            let key = if *replayed {
-                "lab.note.fenced_replay"
-            } else {
-                "lab.note.fenced_409"
-            };
-            let text = t(key).arg("held", raw(held)).arg("current", raw(current));
+            let keys = ["lab.note.fenced_replay", "lab.note.fenced_409"];
+            let text = fence_refused(keys, *replayed, *held, *current);
             plain(v, text, "note key")
         }
         Decision::Guarded { .. } => plain(v, t("lab.note.guarded"), "note key"),
