@@ -586,26 +586,6 @@ const LAYERS: &[(&str, &[&str])] = &[
 /// no longer holds, so it is deleted with the use.
 const KNOWN_UPWARD: &[(&str, &str, &str)] = &[
     (
-        "kernel/job_tests.rs",
-        "amplify",
-        "drives the demos' jobs through crate-private test helpers (lab::engine_job::engine_replies): moves to tests/ with H6's one engine-reply job",
-    ),
-    (
-        "kernel/job_tests.rs",
-        "exercises",
-        "drives the demos' jobs through crate-private test helpers (lab::engine_job::engine_replies): moves to tests/ with H6's one engine-reply job",
-    ),
-    (
-        "kernel/job_tests.rs",
-        "herd",
-        "drives the demos' jobs through crate-private test helpers (lab::engine_job::engine_replies): moves to tests/ with H6's one engine-reply job",
-    ),
-    (
-        "kernel/job_tests.rs",
-        "lab",
-        "drives the demos' jobs through crate-private test helpers (lab::engine_job::engine_replies): moves to tests/ with H6's one engine-reply job",
-    ),
-    (
         "lab/diagram/tests.rs",
         "i18n",
         "its tests render the diagram's sentences (H4: to tests/)",
