@@ -586,29 +586,9 @@ const LAYERS: &[(&str, &[&str])] = &[
 /// no longer holds, so it is deleted with the use.
 const KNOWN_UPWARD: &[(&str, &str, &str)] = &[
     (
-        "lab/diagram/tests.rs",
-        "i18n",
-        "its tests render the diagram's sentences (H4: to tests/)",
-    ),
-    (
-        "lab/hunt/lines.rs",
-        "i18n",
-        "its inline tests render the hunt's sentences (H4: to tests/)",
-    ),
-    (
         "lab/hunt/report.rs",
         "pages",
         "the hunt report links through pages::links (H4)",
-    ),
-    (
-        "lab/narrate_tests.rs",
-        "i18n",
-        "its tests render the narration's sentences (H4: to tests/)",
-    ),
-    (
-        "lab/rules.rs",
-        "i18n",
-        "rules look up translation keys (H1)",
     ),
 ];
 
