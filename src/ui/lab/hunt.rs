@@ -9,8 +9,8 @@
 use yew::prelude::*;
 
 use super::engine_job::use_engine_runner;
-use crate::i18n::num::group;
 use crate::i18n::{render, render_all, t, tf, Lang, Sentence};
+use crate::kernel::num::group;
 use crate::lab::hunt::lines::{kind_name, uncovered_names};
 use crate::lab::hunt::report::{
     counterexample_params, kind_names, no_server_label, unused_names, way_lines, ways_headline,
