@@ -256,7 +256,7 @@ fn numeric_answers_come_from_derivations_and_no_prompt_gives_one_away() {
             // 4 attempts, a 12 s deadline).
             // An answer equal to one of its own givens (d₁ = b, d₅ = d_max)
             // is no secret either.
-            let s = retry_lab::i18n::num::field(v, 3);
+            let s = retry_lab::kernel::num::field(v, 3);
             let own = numbers_in(&t(Lang::Zh, &q.prompt_key())).contains(&s);
             if !own && (v >= 100.0 || v.fract() != 0.0) {
                 for other in &b {

@@ -208,8 +208,8 @@ fn lab_runs(model: &Model) -> Option<Vec<retry_lab::exercises::LabRun>> {
 #[test]
 fn the_expected_answer_reads_as_before() {
     use retry_lab::exercises::option_key;
-    use retry_lab::i18n::num::num;
     use retry_lab::i18n::{join_list, render, t, tf, Lang, Sentence};
+    use retry_lab::kernel::num::num;
     for l in [Lang::Zh, Lang::En] {
         for q in bank() {
             let before = match &q.kind {

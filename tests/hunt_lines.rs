@@ -10,9 +10,9 @@
 
 use proptest::prelude::*;
 use rand::SeedableRng;
-use retry_lab::i18n::{render_all, Lang};
+use retry_lab::i18n::{render, render_all, Lang};
 use retry_lab::lab::hunt::fate::fates;
-use retry_lab::lab::hunt::lines::lines;
+use retry_lab::lab::hunt::lines::{kind_name, lines, uncovered_names};
 use retry_lab::lab::hunt::*;
 use retry_lab::lab::*;
 
@@ -141,6 +141,42 @@ fn a_late_response_and_a_crash_after_commit_read_as_they_happen() {
         Preset::Fenced.design(),
         1,
     );
+}
+
+/// Every schedule reads one line per attempt, in words, in both
+/// languages (the translation table is above the lab, so the test is here).
+#[test]
+fn a_schedule_reads_one_line_per_attempt_in_both_languages() {
+    let s = Scenario::LeaseOverlap.schedule();
+    let zh = render_all(Lang::Zh, &lines(&s, None));
+    assert_eq!(zh.len(), 4, "{zh:?}");
+    assert_eq!(
+        zh[0],
+        "第 1 次请求：送达；服务端在第一个事务之后停顿 6 秒；响应：送达"
+    );
+    assert_eq!(zh[1], "第 2 次请求：送达；响应：送达");
+    let en = render_all(Lang::En, &lines(&Scenario::ModelRetry.schedule(), None));
+    assert_eq!(en[0], "Attempt 1: delivered; response: lost");
+    assert!(
+        en.iter()
+            .any(|l| l.contains("calls the tool again, at most 1 time")),
+        "{en:?}"
+    );
+    for sc in Scenario::ALL {
+        for l in [Lang::Zh, Lang::En] {
+            for line in render_all(l, &lines(&sc.schedule(), None)) {
+                assert!(!line.contains('⟦') && !line.contains('{'), "{line}");
+            }
+        }
+    }
+    for l in [Lang::Zh, Lang::En] {
+        for k in FaultKind::ALL {
+            assert!(!render(l, &kind_name(k)).contains('⟦'));
+        }
+        assert!(render_all(l, &uncovered_names())
+            .iter()
+            .all(|n| !n.contains('⟦')));
+    }
 }
 
 proptest! {

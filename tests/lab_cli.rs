@@ -4,8 +4,10 @@
 
 use std::process::{Command, Output};
 
+use retry_lab::lab::hunt::report::counterexample_params;
 use retry_lab::lab::suite::{score, suite};
 use retry_lab::lab::{cell, ClientStrategy, Design, Preset, Scenario};
+use retry_lab::pages::links::Link;
 
 fn lab(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_lab"))
@@ -342,7 +344,7 @@ fn hunt_prints_every_way_the_library_finds_with_its_link() {
             trimmed.contains(&format!("schedule={code}").as_str()),
             "{text}"
         );
-        let link = retry_lab::lab::hunt::report::counterexample_link(&spec, c).href();
+        let link = Link::Lab(counterexample_params(&spec, c)).href();
         assert!(trimmed.contains(&link.as_str()), "{text}");
         assert!(link.contains("schedule="), "{link}");
     }

@@ -472,3 +472,12 @@ fn on_the_most_complete_design_giving_up_does_not_outscore_a_key() {
     assert!(careful <= pass(ClientStrategy::StableKey), "{careful}");
     assert!(careful <= pass(ClientStrategy::BusinessKey), "{careful}");
 }
+
+/// Each rule the lab names has its passage in the translation table (the
+/// table is above the lab, so the check is here).
+#[test]
+fn every_rule_has_its_passage() {
+    for r in Rule::ALL {
+        assert!(retry_lab::i18n::has(&r.key()), "{}", r.key());
+    }
+}

@@ -23,6 +23,7 @@ use retry_lab::lab::hunt::{hunt, HuntSpec};
 use retry_lab::lab::narrate::{narrate, outcome_text};
 use retry_lab::lab::words::{ending_text, model_view, tenant_lines, tool_text, verdict_line};
 use retry_lab::lab::*;
+use retry_lab::pages::links::Link;
 use sha2::{Digest, Sha256};
 
 const LANGS: [Lang; 2] = [Lang::Zh, Lang::En];
@@ -147,7 +148,7 @@ fn hunt_group() -> String {
             let outcome = hunt(spec);
             for l in LANGS {
                 out.push_str(&format!("== hunt {client:?} {seed} {l:?}\n"));
-                for line in render_all(l, &report(&spec, &outcome)) {
+                for line in render_all(l, &report(&spec, &outcome, |p| Link::Lab(p).href())) {
                     out.push_str(&line);
                     out.push('\n');
                 }

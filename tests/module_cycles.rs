@@ -580,58 +580,6 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("ui", &["ui"]),
 ];
 
-/// Upward uses still in the tree, each `(from_file, to_folder, why)`: the
-/// work that removes them is under way in other branches. The list only
-/// shrinks; [`every_known_upward_use_still_exists`] fails on an entry that
-/// no longer holds, so it is deleted with the use.
-const KNOWN_UPWARD: &[(&str, &str, &str)] = &[
-    (
-        "kernel/job_tests.rs",
-        "amplify",
-        "drives the demos' jobs through crate-private test helpers (lab::engine_job::engine_replies): moves to tests/ with H6's one engine-reply job",
-    ),
-    (
-        "kernel/job_tests.rs",
-        "exercises",
-        "drives the demos' jobs through crate-private test helpers (lab::engine_job::engine_replies): moves to tests/ with H6's one engine-reply job",
-    ),
-    (
-        "kernel/job_tests.rs",
-        "herd",
-        "drives the demos' jobs through crate-private test helpers (lab::engine_job::engine_replies): moves to tests/ with H6's one engine-reply job",
-    ),
-    (
-        "kernel/job_tests.rs",
-        "lab",
-        "drives the demos' jobs through crate-private test helpers (lab::engine_job::engine_replies): moves to tests/ with H6's one engine-reply job",
-    ),
-    (
-        "lab/diagram/tests.rs",
-        "i18n",
-        "its tests render the diagram's sentences (H4: to tests/)",
-    ),
-    (
-        "lab/hunt/lines.rs",
-        "i18n",
-        "its inline tests render the hunt's sentences (H4: to tests/)",
-    ),
-    (
-        "lab/hunt/report.rs",
-        "pages",
-        "the hunt report links through pages::links (H4)",
-    ),
-    (
-        "lab/narrate_tests.rs",
-        "i18n",
-        "its tests render the narration's sentences (H4: to tests/)",
-    ),
-    (
-        "lab/rules.rs",
-        "i18n",
-        "rules look up translation keys (H1)",
-    ),
-];
-
 /// The top-level folder of a file of `src/` (`None` for `lib.rs`).
 fn folder(file: &str) -> Option<&str> {
     file.split_once('/').map(|(f, _)| f)
@@ -666,12 +614,10 @@ fn upward_uses(
 }
 
 /// The graph between the top-level folders of `src/` (`lib.rs` left out),
-/// each edge with one file-level use that makes it; the uses `allowed`
-/// lists (`KNOWN_UPWARD`) are left out.
+/// each edge with one file-level use that makes it.
 fn folder_graph(
     g: &Graph,
     why: &BTreeMap<(String, String), String>,
-    allowed: &[(&str, &str, &str)],
 ) -> (Graph, BTreeMap<(String, String), String>) {
     let (mut out, mut out_why) = (Graph::new(), BTreeMap::new());
     for (from, tos) in g {
@@ -681,9 +627,6 @@ fn folder_graph(
             let Some(tf) = folder(to).filter(|tf| *tf != ff) else {
                 continue;
             };
-            if allowed.iter().any(|(f, t, _)| f == from && *t == tf) {
-                continue;
-            }
             out.get_mut(ff).unwrap().insert(tf.to_string());
             let via = &why[&(from.clone(), to.clone())];
             out_why
@@ -715,10 +658,7 @@ fn no_use_runs_up_the_layers() {
     let (g, why) = src_graph();
     let mut problems = String::new();
     for ((from, to), via) in upward_uses(&g, &why) {
-        let known = KNOWN_UPWARD.iter().any(|(f, t, _)| *f == from && *t == to);
-        if !known {
-            problems.push_str(&format!("\n    {from} -> {to}/  (use {via})"));
-        }
+        problems.push_str(&format!("\n    {from} -> {to}/  (use {via})"));
     }
     let order: Vec<&str> = LAYERS.iter().map(|(name, _)| *name).collect();
     assert!(
@@ -728,21 +668,9 @@ fn no_use_runs_up_the_layers() {
 }
 
 #[test]
-fn every_known_upward_use_still_exists() {
-    let (g, why) = src_graph();
-    let upward = upward_uses(&g, &why);
-    for (from, to, reason) in KNOWN_UPWARD {
-        assert!(
-            upward.contains_key(&(from.to_string(), to.to_string())),
-            "{from} -> {to}/ no longer runs upward ({reason}): delete its KNOWN_UPWARD entry"
-        );
-    }
-}
-
-#[test]
 fn no_cycles_between_the_folders_of_src() {
     let (g, why) = src_graph();
-    let (folders, folder_why) = folder_graph(&g, &why, KNOWN_UPWARD);
+    let (folders, folder_why) = folder_graph(&g, &why);
     assert!(folders.len() >= 8, "read only {folders:?}");
     let mut problems = String::new();
     for scc in cycles(&folders) {
@@ -774,7 +702,65 @@ fn the_layer_reader_flags_an_upward_use() {
         .collect();
     let up: Vec<(String, String)> = upward_uses(&g, &why).into_keys().collect();
     assert_eq!(up, [("kernel/a.rs".to_string(), "herd".to_string())]);
-    let (folders, _) = folder_graph(&g, &why, &[]);
+    let (folders, _) = folder_graph(&g, &why);
+    let kh: BTreeSet<String> = ["herd", "kernel"].into_iter().map(String::from).collect();
+    assert_eq!(cycles(&folders), [kh]);
+}
+
+/// Writes `files` (each a path under `src/` and its text) into a fresh
+/// folder of its own and returns it.
+fn plant(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+    let root = std::env::temp_dir().join(format!("module_cycles_{name}_{}", std::process::id()));
+    let _ = fs::remove_dir_all(&root);
+    for (rel, text) in files {
+        let p = root.join(rel);
+        fs::create_dir_all(p.parent().unwrap()).unwrap();
+        fs::write(p, text).unwrap();
+    }
+    root
+}
+
+/// The whole scan, from the files' text to the verdicts, on a tree with one
+/// planted upward use: the kernel uses a demo, which uses the kernel back
+/// through a path written out in code. The ui's use of the demo through its
+/// facade runs down and is not flagged.
+#[test]
+fn the_scan_catches_a_planted_upward_use_and_the_folder_cycle_it_makes() {
+    let src = plant(
+        "upward",
+        &[
+            ("lib.rs", "pub mod herd;\npub mod kernel;\npub mod ui;\n"),
+            ("kernel/mod.rs", "pub mod clock;\n"),
+            (
+                "kernel/clock.rs",
+                "use crate::herd::sim::Sim;\n\npub struct Tick;\n",
+            ),
+            ("herd/mod.rs", "pub mod sim;\n\npub use sim::Sim;\n"),
+            (
+                "herd/sim.rs",
+                "pub struct Sim;\n\nfn f() {\n    let _ = crate::kernel::clock::Tick;\n}\n",
+            ),
+            ("ui/mod.rs", "pub mod view;\n"),
+            ("ui/view.rs", "use crate::herd::Sim;\n"),
+        ],
+    );
+    let (g, why) = graph(&src);
+    fs::remove_dir_all(&src).unwrap();
+    let up: Vec<((String, String), String)> = upward_uses(&g, &why).into_iter().collect();
+    assert_eq!(
+        up,
+        [(
+            ("kernel/clock.rs".to_string(), "herd".to_string()),
+            "crate::herd::sim::Sim (herd/sim.rs)".to_string()
+        )]
+    );
+    assert!(g["ui/view.rs"].contains("herd/sim.rs"), "{g:?}");
+    let files: BTreeSet<String> = ["herd/sim.rs", "kernel/clock.rs"]
+        .into_iter()
+        .map(String::from)
+        .collect();
+    assert_eq!(cycles(&g), [files]);
+    let (folders, _) = folder_graph(&g, &why);
     let kh: BTreeSet<String> = ["herd", "kernel"].into_iter().map(String::from).collect();
     assert_eq!(cycles(&folders), [kh]);
 }

@@ -12,6 +12,7 @@ use retry_lab::lab::csv::{matrix_csv, suite_csv};
 use retry_lab::lab::hunt::report::report;
 use retry_lab::lab::hunt::{hunt, FaultKind, HuntSpec, KindSet, BUDGET};
 use retry_lab::lab::{ClientStrategy, Design, Ending, Mechanism, Preset, SEED_BOUND};
+use retry_lab::pages::links::Link;
 
 /// The help text; the ids and the seed's limits come from the lab itself.
 fn help() -> String {
@@ -237,7 +238,11 @@ fn main() -> ExitCode {
             seed,
         })) => suite_csv(design, client, seed),
         Ok(Some(Cli::Hunt(spec))) => {
-            let mut text = render_all(Lang::En, &report(&spec, &hunt(spec))).join("\n");
+            let mut text = render_all(
+                Lang::En,
+                &report(&spec, &hunt(spec), |p| Link::Lab(p).href()),
+            )
+            .join("\n");
             text.push('\n');
             text
         }

@@ -8,7 +8,7 @@
 use super::grade::Record;
 use super::grade::Response;
 use super::{Question, Unit};
-use crate::i18n::num::field;
+use crate::kernel::num::field;
 use crate::kernel::text::{Arg, Join, Sentence};
 use crate::lab::{Design, DesignProblem};
 

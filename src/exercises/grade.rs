@@ -119,7 +119,7 @@ fn is_zero(r: &u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::parse_number;
-    use crate::i18n::num::{field, num};
+    use crate::kernel::num::{field, num};
 
     /// A stored answer shows grouped where it is read («1,000» in the
     /// result) and ungrouped where it is edited, so that the field reads

@@ -20,12 +20,12 @@ mod lab;
 mod lab_design;
 pub use lab_design::{design_desc, design_name};
 pub mod notice;
-pub mod num;
 mod table;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use crate::kernel::num;
 pub use crate::kernel::text::{Arg, Join, Lang, Sentence};
 
 pub use crate::kernel::entry::Entry;

@@ -3,8 +3,8 @@
 //! naming the field as the page shows it (the page gives its words,
 //! [`super::fields::field_words`]).
 
-use super::num::group;
 use super::{has, t, tf, Lang};
+use crate::kernel::num::group;
 use crate::kernel::params::{echo, Notice, NoticeKind};
 
 /// `n` as a sentence in `lang`; `field` is how the page names the field.

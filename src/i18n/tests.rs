@@ -182,3 +182,29 @@ fn looks_like_key(s: &str) -> bool {
         && s.chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '.')
 }
+
+/// A count with the noun that agrees with it, as the lab's summary and SQL
+/// listing write it: the singular for one, the plural otherwise, the
+/// digits grouped.
+#[test]
+fn a_count_agrees_with_its_noun_and_groups_its_digits() {
+    let written = |l: Lang, n: u64| {
+        render(
+            l,
+            &Sentence::counted(n, "lab.unit.rows.one", "lab.unit.rows.other"),
+        )
+    };
+    assert_eq!(written(Lang::En, 1), "1 row");
+    assert_eq!(written(Lang::En, 0), "0 rows");
+    assert_eq!(written(Lang::En, 12_345), "12,345 rows");
+    assert_eq!(written(Lang::Zh, 1), "1 行");
+    assert_eq!(written(Lang::Zh, 12_345), "12,345 行");
+    let calls = |l: Lang, n: u64| {
+        render(
+            l,
+            &Sentence::counted(n, "lab.unit.calls.one", "lab.unit.calls.other"),
+        )
+    };
+    assert_eq!(calls(Lang::En, 2), "2 tool calls");
+    assert_eq!(calls(Lang::Zh, 2), "工具调用 2 次");
+}

@@ -597,8 +597,40 @@ mod tests {
         assert!(Reveal::all(0).is_done() && Reveal::all(5).shows(4));
         assert!(Reveal::new(0, 3, 1).is_done());
     }
-}
 
-#[cfg(test)]
-#[path = "job_tests.rs"]
-mod protocol_tests;
+    /// Counts to `of`, one per step.
+    struct Count {
+        done: u32,
+        of: u32,
+    }
+
+    impl Stepped for Count {
+        fn step(&mut self) -> bool {
+            self.done = (self.done + 1).min(self.of);
+            self.done < self.of
+        }
+
+        fn progress(&self) -> f64 {
+            f64::from(self.done) / f64::from(self.of)
+        }
+    }
+
+    #[test]
+    fn cancel_stops_a_job_and_keeps_its_progress() {
+        let mut job = Timed::start(Count { done: 0, of: 100 }, 0.0);
+        for _ in 0..3 {
+            job.step();
+        }
+        job.record_slice(0.0, 5.0);
+        let before = job.progress();
+        assert_eq!(before, 0.03);
+        job.cancel(7.0);
+        assert_eq!(job.need(), Need::Nothing);
+        assert!(!job.step(), "a cancelled job does no more work");
+        assert_eq!(job.progress(), before);
+        assert_eq!(
+            (job.status(), job.timing().elapsed_ms()),
+            (JobStatus::Cancelled, 7.0)
+        );
+    }
+}

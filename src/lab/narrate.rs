@@ -374,7 +374,3 @@ fn received_text(run: &Run, request: usize, outcome: AttemptOutcome, next: Next)
     parts.push(next_text(run, request, next));
     Sentence::sentences(parts)
 }
-
-#[cfg(all(test, feature = "sqlite"))]
-#[path = "narrate_tests.rs"]
-mod tests;

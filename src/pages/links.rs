@@ -11,6 +11,7 @@ use crate::amplify::{AmplifyParams, View as AmplifyView};
 use crate::herd::HerdParams;
 use crate::kernel::page_params::PageParams;
 use crate::kernel::text::Lang;
+use crate::lab::hunt::report::schedule_params;
 use crate::lab::{
     BuildParams, ClientStrategy, Design, FaultSchedule, LabParams, MatrixParams, Scenario,
     StepParam,
@@ -114,15 +115,7 @@ impl Link {
         seed: u64,
         step: StepParam,
     ) -> Link {
-        let schedule = crate::lab::hunt::decode(&crate::lab::hunt::encode(schedule)).ok();
-        Link::Lab(LabParams {
-            client,
-            design,
-            seed,
-            step,
-            schedule,
-            ..LabParams::default()
-        })
+        Link::Lab(schedule_params(schedule, client, design, seed, step))
     }
 
     /// A page at its defaults (an unknown page: the landing page).

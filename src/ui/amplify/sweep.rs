@@ -57,7 +57,7 @@ fn progress(l: Lang, p: &SweepProps, timing: &Timing, pct: String) -> Html {
                     <button type="button" data-testid="sweep-cancel" onclick={cancel}>{ t(l, "amplify.cancel") }</button>
                 </> },
                 Status::Done => html! {
-                    <span data-testid="sweep-done">{ tf(l, "amplify.done_in", &[("ms", crate::i18n::num::duration(l, timing.elapsed_ms().round()))]) }</span>
+                    <span data-testid="sweep-done">{ tf(l, "amplify.done_in", &[("ms", crate::kernel::num::duration(l, timing.elapsed_ms().round()))]) }</span>
                 },
                 Status::Cancelled => html! { <>
                     <span data-testid="sweep-cancelled">{ t(l, "amplify.cancelled") }</span>

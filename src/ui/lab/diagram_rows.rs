@@ -12,9 +12,9 @@ use std::fmt::Write;
 
 use yew::AttrValue;
 
-use crate::i18n::num::clock;
 use crate::i18n::{render, Lang};
 use crate::kernel::html::escape;
+use crate::kernel::num::clock;
 use crate::lab::diagram::{self, Line, Mark, PlacedNote, MARK};
 use crate::lab::{Run, Step};
 use crate::ui::icons::Icon;

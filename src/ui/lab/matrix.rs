@@ -137,7 +137,7 @@ fn status(
             }
             if let Some(ms) = job.elapsed_ms() {
                 <span class="muted" data-testid="matrix-elapsed">
-                    { tf(l, "lab.matrix.elapsed", &[("runs", total.to_string()), ("ms", crate::i18n::num::duration(l, ms))]) }
+                    { tf(l, "lab.matrix.elapsed", &[("runs", total.to_string()), ("ms", crate::kernel::num::duration(l, ms))]) }
                 </span>
             }
         </div>

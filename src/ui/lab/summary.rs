@@ -4,8 +4,7 @@
 
 use yew::prelude::*;
 
-use crate::i18n::num::counted;
-use crate::i18n::{render, t, tf, Lang};
+use crate::i18n::{render, t, tf, Lang, Sentence};
 use crate::lab::explain::{cause, reading_scenario, Cause};
 use crate::lab::narrate::outcome_text;
 use crate::lab::player::LabState;
@@ -24,7 +23,7 @@ pub fn cell_mark(c: Cell) -> Html {
 
 /// A parameter in seconds, the unit the line's text names.
 fn secs_text(ms: u64) -> String {
-    crate::i18n::num::num(ms as f64 / 1000.0, 3)
+    crate::kernel::num::num(ms as f64 / 1000.0, 3)
 }
 
 /// Timeout, lease and deadline as visible numbers, with the lease rule.
@@ -172,8 +171,8 @@ fn ending(l: Lang, s: &LabState) -> Html {
                 <dt>{ t(l, "lab.final.tool") }</dt>
                 <dd data-testid="tool-result">{ tool }</dd>
                 <dd class="muted" data-testid="final-calls" data-attempts={run.attempts().to_string()}>{ tf(l, "lab.final.calls", &[
-                    ("calls", counted(l, run.calls().len() as u64, "lab.unit.calls.one", "lab.unit.calls.other")),
-                    ("requests", counted(l, run.requests().len() as u64, "lab.unit.requests.one", "lab.unit.requests.other")),
+                    ("calls", render(l, &Sentence::counted(run.calls().len() as u64, "lab.unit.calls.one", "lab.unit.calls.other"))),
+                    ("requests", render(l, &Sentence::counted(run.requests().len() as u64, "lab.unit.requests.one", "lab.unit.requests.other"))),
                 ]) }</dd>
             </dl>
             if run.truncated { <p class="truncated" data-testid="truncated">{ t(l, "lab.n.truncated") }</p> }

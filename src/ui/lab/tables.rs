@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::i18n::{t, tf, Lang};
+use crate::i18n::{render, t, tf, Lang, Sentence};
 use crate::lab::{KeyRow, ReportRow, SqlExec, SqlOutcome};
 
 /// A `*_ms` column's header: the column's name as the database has it,
@@ -22,9 +22,9 @@ pub(super) fn time_cell(l: Lang, ms: Option<i64>, testid: &'static str) -> Html 
         Some(v) => {
             let v0 = v.max(0) as u64;
             let shown = if v0 < HOUR {
-                crate::i18n::num::num(v0 as f64 / 1000.0, 3)
+                crate::kernel::num::num(v0 as f64 / 1000.0, 3)
             } else {
-                crate::i18n::num::clock(l, v0)
+                crate::kernel::num::clock(l, v0)
             };
             html! { <td class="num" title={format!("{v} ms")} data-testid={testid}>{ shown }</td> }
         }
@@ -164,11 +164,9 @@ fn outcome_text(l: Lang, o: &SqlOutcome) -> (String, &'static str) {
                 "lab.sql.rows",
                 &[(
                     "rows",
-                    crate::i18n::num::counted(
+                    render(
                         l,
-                        *n as u64,
-                        "lab.unit.rows.one",
-                        "lab.unit.rows.other",
+                        &Sentence::counted(*n as u64, "lab.unit.rows.one", "lab.unit.rows.other"),
                     ),
                 )],
             ),

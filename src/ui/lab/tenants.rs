@@ -5,8 +5,8 @@
 
 use yew::prelude::*;
 
-use crate::i18n::num::clock as secs;
 use crate::i18n::{render, t, tf, Lang};
+use crate::kernel::num::clock as secs;
 use crate::lab::harness::{ACTION, SUBJECT, TENANTS};
 use crate::lab::words::tenant_name;
 use crate::lab::{DripTimers, Run, Timer, ToolOutcome};

@@ -1,18 +1,21 @@
 //! The job protocol with a fake clock: one native driver, as the page's job
 //! hook drives a job (slices while the job needs them, a channel's next
 //! message when it is free, the replies, one watchdog), over the real jobs
-//! of the three demos.
+//! of the three demos. It stands above every demo, so it lives here and
+//! reaches them through their public API only; the kernel's own tests of
+//! `kernel::job` stay beside it.
+#![cfg(all(not(target_arch = "wasm32"), feature = "sqlite"))]
 
-use super::*;
-use crate::amplify::work::Work;
-use crate::amplify::AmplifyParams;
-use crate::exercises::live::{run_model, LiveJob};
-use crate::exercises::{bank, Kind, Model};
-use crate::herd::job::HerdJob;
-use crate::herd::wire::answer_point_json;
-use crate::herd::{point_watchdog_ms, SweepSpec};
-use crate::lab::engine_job::{engine_replies, EngineReply, ENGINE_WATCHDOG_MS};
-use crate::lab::wire::{Answer as Wire, Want};
+use retry_lab::amplify::work::Work;
+use retry_lab::amplify::AmplifyParams;
+use retry_lab::exercises::live::{run_model, LiveJob};
+use retry_lab::exercises::{bank, Kind, Model};
+use retry_lab::herd::job::HerdJob;
+use retry_lab::herd::wire::answer_point_json;
+use retry_lab::herd::{point_watchdog_ms, SweepSpec};
+use retry_lab::kernel::job::*;
+use retry_lab::lab::engine_job::{EngineReply, ENGINE_WATCHDOG_MS};
+use retry_lab::lab::wire::{Answer as Wire, Request, Task, Want};
 
 /// Milliseconds one slice takes on the fake clock.
 const SLICE: f64 = 5.0;
@@ -94,45 +97,14 @@ fn a_slices_only_job_runs_to_done_with_its_timing_recorded() {
     assert_eq!(job.request(0, true, end), None, "no messages");
 }
 
-/// Counts to `of`, one per step.
-struct Count {
-    done: u32,
-    of: u32,
-}
-
-impl Stepped for Count {
-    fn step(&mut self) -> bool {
-        self.done = (self.done + 1).min(self.of);
-        self.done < self.of
-    }
-
-    fn progress(&self) -> f64 {
-        f64::from(self.done) / f64::from(self.of)
-    }
-}
-
-#[test]
-fn cancel_stops_a_job_and_keeps_its_progress() {
-    let mut job = Timed::start(Count { done: 0, of: 100 }, 0.0);
-    for _ in 0..3 {
-        job.step();
-    }
-    job.record_slice(0.0, 5.0);
-    let before = job.progress();
-    assert_eq!(before, 0.03);
-    job.cancel(7.0);
-    assert_eq!(job.need(), Need::Nothing);
-    assert!(!job.step(), "a cancelled job does no more work");
-    assert_eq!(job.progress(), before);
-    assert_eq!(
-        (job.status(), job.timing().elapsed_ms()),
-        (JobStatus::Cancelled, 7.0)
-    );
-}
-
-/// The lab engine's count for `want`, as its worker computes it.
+/// The lab engine's first reply to `want`, through the same code as its
+/// worker.
 fn count(want: &Want) -> EngineReply {
-    engine_replies(want.clone()).remove(0)
+    let mut task = Task::new(Request {
+        id: 1,
+        want: want.clone(),
+    });
+    Ok(task.next_reply().expect("the engine replies").answer)
 }
 
 fn lab_model() -> Model {
@@ -208,11 +180,11 @@ fn a_cancelled_lab_job_sends_nothing_more() {
 fn herd_spec() -> SweepSpec {
     SweepSpec {
         clients: vec![10, 20],
-        strategies: crate::herd::Strategy::AWS.to_vec(),
+        strategies: retry_lab::herd::Strategy::AWS.to_vec(),
         trials: 3,
         seed: 5,
         trace_first: true,
-        cfg: crate::herd::SimConfig::default(),
+        cfg: retry_lab::herd::SimConfig::default(),
     }
 }
 

@@ -1,13 +1,17 @@
 //! The narration, natively: every step of a run that reaches each ending
 //! reads as a finished sentence, and the default run's story is the
-//! translation table's sentences filled with the run's own data.
+//! translation table's sentences filled with the run's own data. The
+//! rendering is the i18n layer's, above the lab, so the test lives here.
+#![cfg(all(not(target_arch = "wasm32"), feature = "sqlite"))]
 
 use std::collections::BTreeMap;
 
-use super::*;
-use crate::i18n::num::clock;
-use crate::i18n::{render, t, Lang};
-use crate::lab::{ClientStrategy, Ending, LabParams, Preset, Scenario, SEED_BOUND};
+use retry_lab::i18n::{render, t, Lang};
+use retry_lab::kernel::num::clock;
+use retry_lab::lab::narrate::narrate;
+use retry_lab::lab::{
+    ClientStrategy, Ending, LabParams, Next, Preset, Run, Scenario, Step, StepKind, SEED_BOUND,
+};
 
 /// The narration of `step` as the page writes it in `l`.
 fn told(l: Lang, run: &Run, step: Option<&Step>) -> String {
@@ -37,7 +41,7 @@ fn every_ending_a_run_reaches_is_told_in_finished_sentences() {
     for sc in Scenario::ALL {
         for c in ClientStrategy::ALL {
             for p in Preset::ALL {
-                let run = crate::lab::run(sc, c, p, seed);
+                let run = retry_lab::lab::run(sc, c, p, seed);
                 first.entry(run.ending().id()).or_insert(run);
             }
         }
@@ -152,7 +156,7 @@ fn expected_story(l: Lang, run: &Run) -> Vec<String> {
 #[test]
 fn the_default_run_reads_as_the_table_says() {
     let p = LabParams::default();
-    let run = crate::lab::run(p.scenario, p.client, p.design, p.seed);
+    let run = retry_lab::lab::run(p.scenario, p.client, p.design, p.seed);
     for l in [Lang::Zh, Lang::En] {
         let story: Vec<String> = run.steps().iter().map(|s| told(l, &run, Some(s))).collect();
         assert_eq!(story, expected_story(l, &run), "{l:?}");
