@@ -4,7 +4,6 @@
 
 use std::process::{Command, Output};
 
-use retry_lab::lab::hunt::report::counterexample_params;
 use retry_lab::lab::suite::{score, suite};
 use retry_lab::lab::{cell, ClientStrategy, Design, Preset, Scenario};
 use retry_lab::pages::links::Link;
@@ -344,7 +343,7 @@ fn hunt_prints_every_way_the_library_finds_with_its_link() {
             trimmed.contains(&format!("schedule={code}").as_str()),
             "{text}"
         );
-        let link = Link::Lab(counterexample_params(&spec, c)).href();
+        let link = Link::Lab(retry_lab::lab::LabParams::counterexample(&spec, c)).href();
         assert!(trimmed.contains(&link.as_str()), "{text}");
         assert!(link.contains("schedule="), "{link}");
     }

@@ -148,7 +148,12 @@ fn hunt_group() -> String {
             let outcome = hunt(spec);
             for l in LANGS {
                 out.push_str(&format!("== hunt {client:?} {seed} {l:?}\n"));
-                for line in render_all(l, &report(&spec, &outcome, |p| Link::Lab(p).href())) {
+                for line in render_all(
+                    l,
+                    &report(&spec, &outcome, |c| {
+                        Link::Lab(LabParams::counterexample(&spec, c)).href()
+                    }),
+                ) {
                     out.push_str(&line);
                     out.push('\n');
                 }

@@ -7,7 +7,7 @@
 use retry_lab::i18n::{render_all, Lang};
 use retry_lab::lab::hunt::report::report;
 use retry_lab::lab::hunt::{hunt, FaultKind, HuntOutcome, HuntSpec, KindSet};
-use retry_lab::lab::{ClientStrategy, Preset};
+use retry_lab::lab::{ClientStrategy, LabParams, Preset};
 use retry_lab::pages::links::Link;
 use wasm_bindgen_test::*;
 
@@ -30,7 +30,13 @@ fn the_same_seed_gives_the_clis_counterexample() {
         kinds: KindSet::page_default(),
         ..spec(Preset::Atomic, ClientStrategy::StableKey)
     };
-    let mut text = render_all(Lang::En, &report(&s, &hunt(s), |p| Link::Lab(p).href())).join("\n");
+    let mut text = render_all(
+        Lang::En,
+        &report(&s, &hunt(s), |c| {
+            Link::Lab(LabParams::counterexample(&s, c)).href()
+        }),
+    )
+    .join("\n");
     text.push('\n');
     assert_eq!(text, include_str!("data/lab_hunt_atomic.txt"));
 }

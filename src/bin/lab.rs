@@ -11,7 +11,7 @@ use retry_lab::i18n::{render_all, Lang};
 use retry_lab::lab::csv::{matrix_csv, suite_csv};
 use retry_lab::lab::hunt::report::report;
 use retry_lab::lab::hunt::{hunt, FaultKind, HuntSpec, KindSet, BUDGET};
-use retry_lab::lab::{ClientStrategy, Design, Ending, Mechanism, Preset, SEED_BOUND};
+use retry_lab::lab::{ClientStrategy, Design, Ending, LabParams, Mechanism, Preset, SEED_BOUND};
 use retry_lab::pages::links::Link;
 
 /// The help text; the ids and the seed's limits come from the lab itself.
@@ -240,7 +240,9 @@ fn main() -> ExitCode {
         Ok(Some(Cli::Hunt(spec))) => {
             let mut text = render_all(
                 Lang::En,
-                &report(&spec, &hunt(spec), |p| Link::Lab(p).href()),
+                &report(&spec, &hunt(spec), |c| {
+                    Link::Lab(LabParams::counterexample(&spec, c)).href()
+                }),
             )
             .join("\n");
             text.push('\n');

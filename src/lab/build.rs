@@ -11,9 +11,10 @@ use crate::kernel::params::{Notice, Query, Reader};
 use super::design::{Design, Group, Mechanism};
 use super::hunt::{FaultKind, HuntSpec, KindSet, BUDGET, HUNT_SEED};
 use super::ids::{ClientStrategy, Scenario};
-use super::params::{design_notice, design_rows, read_design_as, SEED};
+use super::params::{design_notice, design_rows, read_design_as};
 use super::rules::{server_breaks, Rule};
 use super::suite::{compare, score, Fix, NextStep, Score, SuiteRow};
+use super::times::SEED;
 
 /// Every URL parameter of `#/lab/build`, in the order it reads and
 /// writes them; the hunt's settings (they do not grade) are written only

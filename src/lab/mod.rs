@@ -66,7 +66,7 @@ pub use faults::{
 pub use ids::{ClientStrategy, Ending, Preset, Scenario, ToolOutcome, Verdict};
 pub use params::{
     LabParams, MatrixBy, MatrixParams, Speed, StepParam, KNOWN, MATRIX_KNOWN, MATRIX_PARAMS,
-    PARAMS as LAB_PARAMS, SEED as SEED_BOUND,
+    PARAMS as LAB_PARAMS,
 };
 pub use result::{
     CallSummary, Cell, Holder, Measure, NoteCounts, Notice, RecordUse, RollbackCause, Run, Write,
@@ -74,5 +74,5 @@ pub use result::{
 };
 #[cfg(feature = "sqlite")]
 pub use sim::{cell, final_count, nearest_fix, nearest_fix_among, run, run_fast, run_schedule};
-pub use times::*;
+pub use times::{SEED as SEED_BOUND, *};
 pub use trace::*;

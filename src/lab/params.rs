@@ -9,19 +9,10 @@ use crate::kernel::params::{check_int, Bound, Notice, NoticeKind, Query, Reader}
 
 use super::design::{Design, DesignProblem, Mechanism};
 use super::faults::FaultSchedule;
+use super::hunt::job::{Counterexample, HuntSpec};
 use super::hunt::{decode, encode};
 use super::ids::{ClientStrategy, Preset, Scenario};
-
-/// `seed` of the lab's pages: six digits at most, unlike the herd's and the
-/// amplification's (any integer JavaScript holds), so a seed a student
-/// reads off a run, types in or hands on stays short; the hunt's
-/// `hunt_seed` wraps inside the same range.
-pub const SEED: Bound<i64> = Bound {
-    name: "seed",
-    min: 0,
-    max: 999_999,
-    default: 1,
-};
+use super::times::SEED;
 
 /// The rows of a lab page's `server` and `design`: `server=<preset>` when
 /// the design is one, else `design=<ids>`; both are read at `design`'s row
@@ -201,6 +192,36 @@ impl Default for LabParams {
 }
 
 impl LabParams {
+    /// The lab's params that open a counterexample at the step where it broke
+    /// (its end if the step is unknown); `pages::links::Link::Lab` makes them a
+    /// link.
+    pub fn counterexample(spec: &HuntSpec, c: &Counterexample) -> LabParams {
+        let step = c
+            .break_step
+            .map_or(StepParam::End, |n| StepParam::Raw(n.to_string()));
+        LabParams::replay(c.minimal(), spec.client, spec.design, spec.seed, step)
+    }
+
+    /// The lab's params that replay `schedule` in the step-through view. The
+    /// schedule is stored as its code reads it back (trailing attempts without
+    /// faults dropped), so a link made of these params round-trips.
+    pub fn replay(
+        schedule: &FaultSchedule,
+        client: ClientStrategy,
+        design: Design,
+        seed: u64,
+        step: StepParam,
+    ) -> LabParams {
+        LabParams {
+            client,
+            design,
+            seed,
+            step,
+            schedule: decode(&encode(schedule)).ok(),
+            ..LabParams::default()
+        }
+    }
+
     /// Reads the query; every problem becomes a notice.
     pub fn from_query(q: &Query) -> (Self, Vec<Notice>) {
         read_table(&PARAMS, q, q)

@@ -4,6 +4,8 @@
 //! client timeout plus the longest normal processing) is checked when the
 //! crate compiles, at the end of this file.
 
+use crate::kernel::params::Bound;
+
 // The harness: «harness 4 次尝试», 200 ms × 2ⁿ⁻¹ × [0.9, 1.1).
 
 /// Per-attempt timeout: the client waits 2 s for an answer.
@@ -111,4 +113,15 @@ const _: () = {
     // `001_*.txt`: a read timeout is idle time between bytes, not a deadline.
     assert!(DRIP_EVERY_MS < ATTEMPT_TIMEOUT_MS && DRIP_TOTAL_MS > CALL_DEADLINE_MS);
     assert!(KEY_RETENTION_MS < CLEANUP_AT_MS && CLEANUP_AT_MS < HARNESS_BACK_MS);
+};
+
+/// The lab's seed range (`seed` of its pages): six digits at most, unlike the herd's and the
+/// amplification's (any integer JavaScript holds), so a seed a student
+/// reads off a run, types in or hands on stays short; the hunt's
+/// `hunt_seed` wraps inside the same range.
+pub const SEED: Bound<i64> = Bound {
+    name: "seed",
+    min: 0,
+    max: 999_999,
+    default: 1,
 };

@@ -11,7 +11,6 @@ use crate::amplify::{AmplifyParams, View as AmplifyView};
 use crate::herd::HerdParams;
 use crate::kernel::page_params::PageParams;
 use crate::kernel::text::Lang;
-use crate::lab::hunt::report::schedule_params;
 use crate::lab::{
     BuildParams, ClientStrategy, Design, FaultSchedule, LabParams, MatrixParams, Scenario,
     StepParam,
@@ -115,7 +114,7 @@ impl Link {
         seed: u64,
         step: StepParam,
     ) -> Link {
-        Link::Lab(schedule_params(schedule, client, design, seed, step))
+        Link::Lab(LabParams::replay(schedule, client, design, seed, step))
     }
 
     /// A page at its defaults (an unknown page: the landing page).

@@ -8,37 +8,6 @@ use super::job::{Counterexample, Findings, HuntOutcome, HuntSpec};
 use super::kinds::{FaultKind, KindSet};
 use super::lines::{kind_name, lines, uncovered_names};
 use crate::kernel::text::{Arg, Join, Sentence};
-use crate::lab::{ClientStrategy, Design, FaultSchedule, LabParams, StepParam};
-
-/// The lab's params that open a counterexample at the step where it broke
-/// (its end if the step is unknown). Links name every page and sit above
-/// the lab, so the caller makes them a link (`pages::links::Link::Lab`).
-pub fn counterexample_params(spec: &HuntSpec, c: &Counterexample) -> LabParams {
-    let step = c
-        .break_step
-        .map_or(StepParam::End, |n| StepParam::Raw(n.to_string()));
-    schedule_params(c.minimal(), spec.client, spec.design, spec.seed, step)
-}
-
-/// The lab's params that replay `schedule` in the step-through view. The
-/// schedule is stored as its code reads it back (trailing attempts without
-/// faults dropped), so a link made of these params round-trips.
-pub fn schedule_params(
-    schedule: &FaultSchedule,
-    client: ClientStrategy,
-    design: Design,
-    seed: u64,
-    step: StepParam,
-) -> LabParams {
-    LabParams {
-        client,
-        design,
-        seed,
-        step,
-        schedule: super::decode(&super::encode(schedule)).ok(),
-        ..LabParams::default()
-    }
-}
 
 /// Names as one list of the language («甲、乙», "a, b").
 fn list(names: impl IntoIterator<Item = Sentence>) -> Arg {
@@ -114,12 +83,13 @@ fn after(prefix: String, s: Sentence) -> Sentence {
     Sentence::joined(Join::Raw(""), vec![prefix.into(), s.into()])
 }
 
-/// The report, one sentence a line; `href` writes the link of a
-/// counterexample's params (the caller's, as links sit above the lab).
+/// The report, one sentence a line; `href` writes the link that opens a
+/// counterexample (the caller's: the lab's page parameters and links sit
+/// above its grading).
 pub fn report(
     spec: &HuntSpec,
     outcome: &HuntOutcome,
-    href: impl Fn(LabParams) -> String,
+    href: impl Fn(&Counterexample) -> String,
 ) -> Vec<Sentence> {
     let mut out = Vec::new();
     match outcome {
@@ -131,10 +101,7 @@ pub fn report(
                     "   schedule={}",
                     super::encode(c.minimal())
                 )));
-                out.push(Sentence::raw(format!(
-                    "   {}",
-                    href(counterexample_params(spec, c))
-                )));
+                out.push(Sentence::raw(format!("   {}", href(c))));
                 out.extend(way_lines(c).into_iter().map(|x| after("     ".into(), x)));
             }
         }

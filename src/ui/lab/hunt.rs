@@ -13,13 +13,14 @@ use crate::i18n::{render, render_all, t, tf, Lang, Sentence};
 use crate::kernel::num::group;
 use crate::lab::hunt::lines::{kind_name, uncovered_names};
 use crate::lab::hunt::report::{
-    counterexample_params, kind_names, no_server_label, unused_names, way_lines, ways_headline,
+    kind_names, no_server_label, unused_names, way_lines, ways_headline,
 };
 use crate::lab::hunt::watch::{hunt_job, HuntJob, HuntStatus, HuntWatch};
 use crate::lab::hunt::{
     encode, next_seed, Counterexample, FaultKind, Findings, HuntOutcome, HuntSpec, KindSet,
     HUNT_SEED,
 };
+use crate::lab::LabParams;
 use crate::pages::links::Link;
 use crate::ui::dom::now_ms;
 use crate::ui::link::AppLink;
@@ -226,7 +227,7 @@ fn found(l: Lang, spec: &HuntSpec, f: &Findings) -> Html {
 /// One way: its class (labelled where no server fixes it), the shrunk
 /// schedule's lines, its outcome and its link at the step where it broke.
 fn way(l: Lang, spec: &HuntSpec, c: &Counterexample) -> Html {
-    let link = Link::Lab(counterexample_params(spec, c));
+    let link = Link::Lab(LabParams::counterexample(spec, c));
     let step = c.break_step.map_or(String::new(), |s| s.to_string());
     let code = encode(c.minimal());
     html! {
