@@ -215,7 +215,7 @@ impl Model {
 
 /// One idempotency-lab run, named by the lab's own values, and what a
 /// question counts in it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct LabRun {
     pub scenario: Scenario,
     pub client: ClientStrategy,
@@ -253,6 +253,22 @@ impl LabRun {
     /// The lab run view showing this run to its end.
     pub fn link(&self) -> Link {
         Link::lab_end(self.scenario, self.client, self.design(), self.seed)
+    }
+}
+
+/// The added mechanisms by id, so that a run reads the same whichever way
+/// a bank writes them (the bank's pin compares this text).
+impl std::fmt::Debug for LabRun {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let added: Vec<&str> = self.added.iter().map(|m| m.id()).collect();
+        f.debug_struct("LabRun")
+            .field("scenario", &self.scenario)
+            .field("client", &self.client)
+            .field("server", &self.server)
+            .field("added", &added)
+            .field("measure", &self.measure)
+            .field("seed", &self.seed)
+            .finish()
     }
 }
 
