@@ -9,17 +9,16 @@ use super::compose::{predict_lab, q};
 use super::sections::{Reading, Section, Source};
 use super::{LabRun, Question};
 use crate::lab::{
-    ClientStrategy as C, ClientStrategy, Measure, Mechanism as M, Mechanism, Preset as V, Preset,
-    Scenario as S, Scenario,
+    ClientStrategy as C, ClientStrategy, Measure, Preset as V, Preset, Scenario as S, Scenario,
 };
 
 /// The run of `scenario` with `client` on the preset `server` plus
-/// `added` mechanisms, counting `measure`, at seed 1.
+/// the mechanisms `added` (a comma list of ids), counting `measure`, at seed 1.
 const fn run(
     scenario: Scenario,
     client: ClientStrategy,
     server: Preset,
-    added: &'static [Mechanism],
+    added: &'static str,
     measure: Measure,
 ) -> LabRun {
     LabRun {
@@ -30,7 +29,7 @@ const fn run(
 }
 
 /// The notifications of `scenario` with a stable key on `fenced` plus `added`.
-const fn notes(scenario: Scenario, added: &'static [Mechanism]) -> LabRun {
+const fn notes(scenario: Scenario, added: &'static str) -> LabRun {
     run(
         scenario,
         C::StableKey,
@@ -52,11 +51,11 @@ pub(super) fn questions() -> Vec<Question> {
             predict_lab(vec![
                 (
                     "ex.field.tls_careful",
-                    run(S::TlsError, C::Careful, V::Fenced, &[], Measure::Attempts),
+                    run(S::TlsError, C::Careful, V::Fenced, "", Measure::Attempts),
                 ),
                 (
                     "ex.field.tls_stable_key",
-                    run(S::TlsError, C::StableKey, V::Fenced, &[], Measure::Attempts),
+                    run(S::TlsError, C::StableKey, V::Fenced, "", Measure::Attempts),
                 ),
             ]),
             None,
@@ -72,13 +71,13 @@ pub(super) fn questions() -> Vec<Question> {
                         S::KeyCollision,
                         C::StableKey,
                         V::KeySplit,
-                        &[],
+                        "",
                         Measure::Leaks,
                     ),
                 ),
                 (
                     "ex.field.key_split",
-                    run(S::KeyCollision, C::StableKey, V::KeySplit, &[], reports),
+                    run(S::KeyCollision, C::StableKey, V::KeySplit, "", reports),
                 ),
                 (
                     "ex.field.key_split_scoped",
@@ -86,7 +85,7 @@ pub(super) fn questions() -> Vec<Question> {
                         S::KeyCollision,
                         C::StableKey,
                         V::KeySplit,
-                        &[M::TenantScope],
+                        "tenant_scope",
                         reports,
                     ),
                 ),
@@ -100,15 +99,15 @@ pub(super) fn questions() -> Vec<Question> {
             predict_lab(vec![
                 (
                     "ex.field.tool_use_key",
-                    run(S::TitleRewrite, C::StableKey, V::Fenced, &[], reports),
+                    run(S::TitleRewrite, C::StableKey, V::Fenced, "", reports),
                 ),
                 (
                     "ex.field.business_key",
-                    run(S::TitleRewrite, C::BusinessKey, V::Fenced, &[], reports),
+                    run(S::TitleRewrite, C::BusinessKey, V::Fenced, "", reports),
                 ),
                 (
                     "ex.field.query_first",
-                    run(S::TitleRewrite, C::QueryFirst, V::Fenced, &[], reports),
+                    run(S::TitleRewrite, C::QueryFirst, V::Fenced, "", reports),
                 ),
             ]),
             None,
@@ -118,10 +117,10 @@ pub(super) fn questions() -> Vec<Question> {
             "predict_outbox_after_crash",
             chapter,
             predict_lab(vec![
-                ("ex.field.notify_fenced", notes(S::CrashBeforeNotify, &[])),
+                ("ex.field.notify_fenced", notes(S::CrashBeforeNotify, "")),
                 (
                     "ex.field.notify_outbox",
-                    notes(S::CrashBeforeNotify, &[M::Outbox]),
+                    notes(S::CrashBeforeNotify, "outbox"),
                 ),
             ]),
             None,
@@ -131,10 +130,10 @@ pub(super) fn questions() -> Vec<Question> {
             "predict_relay_crash",
             chapter,
             predict_lab(vec![
-                ("ex.field.notify_outbox", notes(S::RelayCrash, &[M::Outbox])),
+                ("ex.field.notify_outbox", notes(S::RelayCrash, "outbox")),
                 (
                     "ex.field.notify_outbox_key",
-                    notes(S::RelayCrash, &[M::Outbox, M::DownstreamKey]),
+                    notes(S::RelayCrash, "outbox,downstream_key"),
                 ),
             ]),
             None,
@@ -146,16 +145,13 @@ pub(super) fn questions() -> Vec<Question> {
             predict_lab(vec![
                 (
                     "ex.field.notify_early",
-                    notes(S::LeaseNotify, &[M::NotifyBeforeCommit]),
+                    notes(S::LeaseNotify, "notify_before_commit"),
                 ),
                 (
                     "ex.field.notify_early_fence",
-                    notes(S::LeaseNotify, &[M::NotifyBeforeCommit, M::DownstreamFence]),
+                    notes(S::LeaseNotify, "notify_before_commit,downstream_fence"),
                 ),
-                (
-                    "ex.field.notify_outbox",
-                    notes(S::LeaseNotify, &[M::Outbox]),
-                ),
+                ("ex.field.notify_outbox", notes(S::LeaseNotify, "outbox")),
             ]),
             None,
         ),
