@@ -87,55 +87,24 @@ fn every_question_has_both_languages_and_every_label_exists() {
             "{}",
             x.id
         );
-        match &x.kind {
-            Kind::Numeric(fields) => fields.iter().for_each(|f| {
-                text(f.label);
-                text(f.unit.key());
-            }),
-            Kind::Choice { options, correct } => {
-                assert!(
-                    options.contains(correct),
-                    "{}: answer not among options",
-                    x.id
-                );
-                options.iter().for_each(|o| text(&option_key(o)));
-            }
-            Kind::TrueFalse(_) => {}
-            Kind::Build(c) => {
-                c.suite
-                    .iter()
-                    .for_each(|s| text(&format!("lab.scenario.{}", s.id())));
-                text(&format!("lab.client.{}", c.client.id()));
-            }
-            Kind::Cases(c) => {
-                c.parts.iter().for_each(|p| {
-                    text(p.label);
-                    p.options.iter().for_each(|o| text(&option_key(o)));
-                });
-                c.rows.iter().for_each(|r| {
-                    text(r.label);
-                    assert_eq!(r.keys.len(), c.parts.len(), "{}: {}", x.id, r.label);
-                    for (p, k) in c.parts.iter().zip(r.keys) {
-                        assert!(p.options.contains(k), "{}: {} {k}", x.id, r.label);
-                    }
-                });
-            }
-            Kind::Predict { input, model } => match input {
-                PredictInput::Numbers(f) => f.iter().for_each(|f| {
-                    text(f.label);
-                    text(f.unit.key());
-                }),
-                PredictInput::Choice(o) => o.iter().for_each(|o| text(&option_key(o))),
-                PredictInput::RedGreen(a) => {
-                    a.iter().for_each(|o| text(&option_key(o)));
-                    let Model::RedGreen(b) = model else {
-                        panic!("{}: a test without a bench", x.id)
-                    };
-                    b.faults
-                        .iter()
-                        .for_each(|f| text(&format!("lab.scenario.{}", f.id())));
+        let k = x.kind.module();
+        k.shown_keys(x.id).iter().for_each(|key| text(key));
+        k.fields().iter().for_each(|f| text(f.unit.key()));
+        if let Some(correct) = k.correct_option() {
+            let shown = k.shown(x.id);
+            assert!(
+                shown.contains(&correct),
+                "{}: answer not among options",
+                x.id
+            );
+        }
+        if let Kind::Cases(c) = &x.kind {
+            for r in &c.rows {
+                assert_eq!(r.keys.len(), c.parts.len(), "{}: {}", x.id, r.label);
+                for (p, k) in c.parts.iter().zip(r.keys) {
+                    assert!(p.options.contains(k), "{}: {} {k}", x.id, r.label);
                 }
-            },
+            }
         }
     }
 }
