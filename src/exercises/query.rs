@@ -94,6 +94,34 @@ mod tests {
         assert_eq!((s.section, n.len()), (Section::Truths, 1));
     }
 
+    /// The range and the value used of each invalid parameter, in both
+    /// languages, as the page shows them.
+    #[test]
+    fn an_invalid_parameter_reads_as_it_always_did() {
+        let b = bank();
+        let query = Query::parse("q=nope&section=chapter9");
+        let texts = |l| {
+            let (_, n) = read_query(&query, l, &b);
+            n.iter()
+                .map(|n| format!("{} {} | {} | {}", n.param, n.given, n.range, n.used))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            texts(Lang::Zh),
+            [
+                "q nope | 本页列出的题目 id | 显示这一节的全部题目",
+                "section chapter9 | truths、wait、layers、keys、agent、interview 之一 | 1 超时的三种真相：要不要重试",
+            ]
+        );
+        assert_eq!(
+            texts(Lang::En),
+            [
+                "q nope | a question id listed on this page | Show all questions of this section",
+                "section chapter9 | one of truths, wait, layers, keys, agent, interview | 1 The three truths of a timeout: retry at all?",
+            ]
+        );
+    }
+
     #[test]
     fn an_old_id_in_a_link_opens_todays_question() {
         let b = bank();
