@@ -28,15 +28,22 @@ const fn run(
     }
 }
 
-/// The notifications of `scenario` with a stable key on `fenced` plus `added`.
-const fn notes(scenario: Scenario, added: &'static str) -> LabRun {
-    run(
-        scenario,
-        C::StableKey,
-        V::Fenced,
-        added,
-        Measure::Notifications,
-    )
+/// A question of §6 on the owner's notifications in `scenario` with a
+/// stable key on `fenced`: one field per (label, mechanisms added).
+fn notifications(
+    id: &'static str,
+    scenario: Scenario,
+    fields: &[(&'static str, &'static str)],
+) -> Question {
+    let note = |&(label, added)| {
+        let counted = Measure::Notifications;
+        (
+            label,
+            run(scenario, C::StableKey, V::Fenced, added, counted),
+        )
+    };
+    let kind = predict_lab(fields.iter().map(note).collect());
+    q(Section::Interview, id, Source::Chapter, kind, None)
 }
 
 /// The questions, in page order within their sections.
@@ -112,48 +119,33 @@ pub(super) fn questions() -> Vec<Question> {
             ]),
             None,
         ),
-        q(
-            Section::Interview,
+        notifications(
             "predict_outbox_after_crash",
-            chapter,
-            predict_lab(vec![
-                ("ex.field.notify_fenced", notes(S::CrashBeforeNotify, "")),
-                (
-                    "ex.field.notify_outbox",
-                    notes(S::CrashBeforeNotify, "outbox"),
-                ),
-            ]),
-            None,
+            S::CrashBeforeNotify,
+            &[
+                ("ex.field.notify_fenced", ""),
+                ("ex.field.notify_outbox", "outbox"),
+            ],
         ),
-        q(
-            Section::Interview,
+        notifications(
             "predict_relay_crash",
-            chapter,
-            predict_lab(vec![
-                ("ex.field.notify_outbox", notes(S::RelayCrash, "outbox")),
-                (
-                    "ex.field.notify_outbox_key",
-                    notes(S::RelayCrash, "outbox,downstream_key"),
-                ),
-            ]),
-            None,
+            S::RelayCrash,
+            &[
+                ("ex.field.notify_outbox", "outbox"),
+                ("ex.field.notify_outbox_key", "outbox,downstream_key"),
+            ],
         ),
-        q(
-            Section::Interview,
+        notifications(
             "predict_lease_downstream",
-            chapter,
-            predict_lab(vec![
-                (
-                    "ex.field.notify_early",
-                    notes(S::LeaseNotify, "notify_before_commit"),
-                ),
+            S::LeaseNotify,
+            &[
+                ("ex.field.notify_early", "notify_before_commit"),
                 (
                     "ex.field.notify_early_fence",
-                    notes(S::LeaseNotify, "notify_before_commit,downstream_fence"),
+                    "notify_before_commit,downstream_fence",
                 ),
-                ("ex.field.notify_outbox", notes(S::LeaseNotify, "outbox")),
-            ]),
-            None,
+                ("ex.field.notify_outbox", "outbox"),
+            ],
         ),
     ]
 }

@@ -283,16 +283,16 @@ pub fn mechanisms(ids: &str) -> Vec<Mechanism> {
         .collect()
 }
 
-/// The added mechanisms by id, so that a run reads the same whichever way
-/// a bank writes them (the bank's pin compares this text).
+/// Reads as the derived `Debug` did when a run held its added mechanisms
+/// themselves: the answers' revisions (tests/data/exercise_revisions.txt)
+/// hash a question's `Debug`, and the bank's pin compares it.
 impl std::fmt::Debug for LabRun {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let added: Vec<&str> = self.added_mechanisms().iter().map(|m| m.id()).collect();
         f.debug_struct("LabRun")
             .field("scenario", &self.scenario)
             .field("client", &self.client)
             .field("server", &self.server)
-            .field("added", &added)
+            .field("added", &self.added_mechanisms())
             .field("measure", &self.measure)
             .field("seed", &self.seed)
             .finish()
