@@ -10,9 +10,12 @@ use super::compose::In;
 use super::sections::Section;
 use super::Question;
 
+/// A section module's questions, given its section.
+type SectionModule = fn(In) -> Vec<Question>;
+
 /// The section modules in page order, each with the section its questions
 /// are in (named here, once, rather than in each module).
-const SECTIONS: [(Section, fn(In) -> Vec<Question>); 8] = [
+const SECTIONS: [(Section, SectionModule); 8] = [
     (Section::Truths, super::bank_truths::questions),
     (Section::Wait, super::bank_wait::questions),
     (Section::Layers, super::bank_layers::questions),
