@@ -6,10 +6,19 @@
 use retry_lab::amplify::load::{run_load, LoadPolicy};
 use retry_lab::amplify::load_presets::Preset;
 use retry_lab::amplify::AmplifyParams;
-use retry_lab::exercises::bank_layers::{codex_amplification, questions};
-use retry_lab::exercises::{bank, option_key, Kind};
+use retry_lab::exercises::bank_layers::codex_amplification;
+use retry_lab::exercises::sections::Section;
+use retry_lab::exercises::{bank, option_key, Kind, Question};
 use retry_lab::i18n::has;
 use retry_lab::pages::route::Location;
+
+/// The questions of §3 (the amplification's section).
+fn questions() -> Vec<Question> {
+    bank()
+        .into_iter()
+        .filter(|q| q.section == Section::Layers)
+        .collect()
+}
 
 #[test]
 fn numbers_are_the_chapter_numbers() {

@@ -5,11 +5,13 @@
 use std::collections::HashSet;
 
 use retry_lab::exercises::grade::{grade, parse_number, GradeError, ModelValue, Response};
-use retry_lab::exercises::{bank, find, option_key, Kind, Model, PredictInput, Question};
+use retry_lab::exercises::{
+    bank, find, mechanisms, option_key, CaseRun, Kind, LabRun, Model, PredictInput, Question,
+};
 use retry_lab::herd::HerdParams;
 use retry_lab::i18n::entries;
 use retry_lab::i18n::{has, t, Lang};
-use retry_lab::lab::LabParams;
+use retry_lab::lab::{LabParams, Mechanism};
 use retry_lab::pages::links::Link;
 use retry_lab::pages::route::Location;
 
@@ -85,55 +87,24 @@ fn every_question_has_both_languages_and_every_label_exists() {
             "{}",
             x.id
         );
-        match &x.kind {
-            Kind::Numeric(fields) => fields.iter().for_each(|f| {
-                text(f.label);
-                text(f.unit.key());
-            }),
-            Kind::Choice { options, correct } => {
-                assert!(
-                    options.contains(correct),
-                    "{}: answer not among options",
-                    x.id
-                );
-                options.iter().for_each(|o| text(&option_key(o)));
-            }
-            Kind::TrueFalse(_) => {}
-            Kind::Build(c) => {
-                c.suite
-                    .iter()
-                    .for_each(|s| text(&format!("lab.scenario.{}", s.id())));
-                text(&format!("lab.client.{}", c.client.id()));
-            }
-            Kind::Cases(c) => {
-                c.parts.iter().for_each(|p| {
-                    text(p.label);
-                    p.options.iter().for_each(|o| text(&option_key(o)));
-                });
-                c.rows.iter().for_each(|r| {
-                    text(r.label);
-                    assert_eq!(r.keys.len(), c.parts.len(), "{}: {}", x.id, r.label);
-                    for (p, k) in c.parts.iter().zip(r.keys) {
-                        assert!(p.options.contains(k), "{}: {} {k}", x.id, r.label);
-                    }
-                });
-            }
-            Kind::Predict { input, model } => match input {
-                PredictInput::Numbers(f) => f.iter().for_each(|f| {
-                    text(f.label);
-                    text(f.unit.key());
-                }),
-                PredictInput::Choice(o) => o.iter().for_each(|o| text(&option_key(o))),
-                PredictInput::RedGreen(a) => {
-                    a.iter().for_each(|o| text(&option_key(o)));
-                    let Model::RedGreen(b) = model else {
-                        panic!("{}: a test without a bench", x.id)
-                    };
-                    b.faults
-                        .iter()
-                        .for_each(|f| text(&format!("lab.scenario.{}", f.id())));
+        let k = x.kind.module();
+        k.shown_keys(x.id).iter().for_each(|key| text(key));
+        k.fields().iter().for_each(|f| text(f.unit.key()));
+        if let Some(correct) = k.correct_option() {
+            let shown = k.shown(x.id);
+            assert!(
+                shown.contains(&correct),
+                "{}: answer not among options",
+                x.id
+            );
+        }
+        if let Kind::Cases(c) = &x.kind {
+            for r in &c.rows {
+                assert_eq!(r.keys.len(), c.parts.len(), "{}: {}", x.id, r.label);
+                for (p, k) in c.parts.iter().zip(r.keys) {
+                    assert!(p.options.contains(k), "{}: {} {k}", x.id, r.label);
                 }
-            },
+            }
         }
     }
 }
@@ -530,4 +501,57 @@ fn typed_numbers_parse_or_are_refused() {
     for bad in ["", "  ", "abc", "NaN", "inf", "-inf", "1.2.3"] {
         assert_eq!(parse_number(bad), None, "{bad}");
     }
+}
+
+/// Every lab run of every question: the predictions' models and the
+/// cases' runs.
+fn lab_runs(q: &Question) -> Vec<LabRun> {
+    match &q.kind {
+        Kind::Predict { model, .. } => model.lab_runs(),
+        Kind::Cases(c) => c
+            .rows
+            .iter()
+            .filter_map(|r| match &r.run {
+                CaseRun::Lab(run) => Some(run.clone()),
+                CaseRun::Later(_) => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn every_mechanism_id_a_bank_names_is_a_mechanism() {
+    // Building the bank reads the build challenges' ids (a bad one panics
+    // in this debug build); a lab run's ids are read here, one by one.
+    let mut named = 0;
+    for q in bank() {
+        for run in lab_runs(&q) {
+            for id in run.added.split(',').filter(|id| !id.is_empty()) {
+                assert!(
+                    Mechanism::from_id(id).is_some(),
+                    "{}: no mechanism '{id}'",
+                    q.id
+                );
+                named += 1;
+            }
+            assert_eq!(
+                run.added_mechanisms().len(),
+                run.added.split(',').filter(|id| !id.is_empty()).count()
+            );
+        }
+    }
+    assert!(named >= 5, "{named}");
+    let ids: Vec<&str> = mechanisms("claim, store_errors")
+        .iter()
+        .map(|m| m.id())
+        .collect();
+    assert_eq!(ids, ["claim", "store_errors"]);
+}
+
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "no mechanism has the id 'claim_typo'")]
+fn a_bad_mechanism_id_in_a_bank_panics_in_a_debug_build() {
+    mechanisms("claim,claim_typo");
 }

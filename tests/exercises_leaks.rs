@@ -16,43 +16,18 @@ use std::collections::BTreeMap;
 
 use giveaways::Giveaway;
 use retry_lab::exercises::sections::Section;
-use retry_lab::exercises::{bank, option_key, Kind, Model, PredictInput, Question};
+use retry_lab::exercises::{bank, Kind, Model, Question};
 use retry_lab::i18n::{t, Lang};
 
 /// The translation keys of what a card shows before answering (prompt,
-/// options, row and field labels); the explanation comes after.
+/// options, row and field labels, as its kind names them); the explanation
+/// comes after.
 fn shown_keys(q: &Question) -> Vec<String> {
-    let mut keys = vec![q.prompt_key()];
-    match &q.kind {
-        Kind::Choice { options, .. } => keys.extend(options.iter().map(|o| option_key(o))),
-        Kind::Cases(c) => {
-            keys.extend(c.rows.iter().map(|r| r.label.to_string()));
-            for p in c.parts {
-                keys.push(p.label.to_string());
-                keys.extend(p.options.iter().map(|o| option_key(o)));
-            }
-        }
-        Kind::Numeric(fields) => keys.extend(fields.iter().map(|f| f.label.to_string())),
-        Kind::Predict { input, model } => keys.extend(predict_keys(input, model)),
-        Kind::TrueFalse(_) | Kind::Build(_) => {}
-    }
+    let mut keys = q.kind.module().shown_keys(q.id);
+    keys.push(q.prompt_key());
     keys.sort();
     keys.dedup();
     keys
-}
-
-fn predict_keys(input: &PredictInput, model: &Model) -> Vec<String> {
-    match (input, model) {
-        (PredictInput::Numbers(fields), _) => fields.iter().map(|f| f.label.to_string()).collect(),
-        (PredictInput::Choice(options), _) => options.iter().map(|o| option_key(o)).collect(),
-        (PredictInput::RedGreen(asserts), Model::RedGreen(b)) => b
-            .fault_ids()
-            .iter()
-            .map(|f| format!("lab.scenario.{f}"))
-            .chain(asserts.iter().map(|a| option_key(a)))
-            .collect(),
-        (PredictInput::RedGreen(asserts), _) => asserts.iter().map(|a| option_key(a)).collect(),
-    }
 }
 
 /// Case, whitespace and the punctuation pairs a rewording varies folded

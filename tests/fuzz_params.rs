@@ -19,6 +19,7 @@ use retry_lab::i18n::Lang;
 use retry_lab::kernel::params::MAX_ECHO_CHARS;
 use retry_lab::lab::{LabParams, MatrixParams, Speed, SEED_BOUND as SEED};
 use retry_lab::pages::route::{split_shell_params, Location, Page, Query};
+use retry_lab::shell::exercise_notices::worded;
 
 /// Cases per property; the six properties below run 10 000 in total.
 const CASES: [u32; 6] = [2000, 2500, 2000, 1000, 1000, 1500];
@@ -114,7 +115,9 @@ proptest! {
     fn exercises_params(raw in fuzz::query_strategy(&["q", "section"]), en in any::<bool>()) {
         let b = bank();
         let lang = if en { Lang::En } else { Lang::Zh };
-        let (selected, notices) = read_query(&Query::parse(&raw), lang, &b);
+        let read = read_query(&Query::parse(&raw), &b);
+        let notices = worded(lang, &read);
+        let selected = read.selection;
         fuzz::assert_bounded(&notices)?;
         if let Some(id) = selected.question {
             let q = b.iter().find(|q| q.id == id);

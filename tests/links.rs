@@ -53,7 +53,9 @@ fn parse(hash: &str) -> (Link, Vec<Notice>) {
             Link::LabBuild(p)
         }
         Page::Exercises => {
-            let (sel, n) = retry_lab::exercises::query::read_query(q, Lang::Zh, &bank());
+            let read = retry_lab::exercises::query::read_query(q, &bank());
+            let n = retry_lab::shell::exercise_notices::worded(Lang::Zh, &read);
+            let sel = read.selection;
             notices.extend(n);
             match (sel.question, q.get("section")) {
                 (Some(id), _) => Link::Exercises(Some(id)),

@@ -14,6 +14,7 @@ use retry_lab::kernel::page_params::PageParams;
 use retry_lab::kernel::params::Notice;
 use retry_lab::lab::{BuildParams, LabParams, MatrixParams};
 use retry_lab::pages::route::{Page, Query};
+use retry_lab::shell::exercise_notices::worded;
 
 /// Values every parameter is given, one at a time.
 const VALUES: [&str; 16] = [
@@ -99,7 +100,8 @@ fn exercises_digest() -> u64 {
     let bank = bank();
     for lang in [Lang::Zh, Lang::En] {
         for raw in queries(&["q", "section"], &[""]) {
-            let (sel, notices) = read_query(&Query::parse(&raw), lang, &bank);
+            let read = read_query(&Query::parse(&raw), &bank);
+            let (sel, notices) = (&read.selection, worded(lang, &read));
             d.add(&format!("{raw} {sel:?}"));
             notices_text(&mut d, &notices, &Page::Exercises);
         }

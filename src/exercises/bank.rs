@@ -6,18 +6,32 @@
 //! ([`super::live`]), never from here. The section modules write their
 //! questions with [`super::compose`].
 
+use super::compose::In;
+use super::sections::Section;
 use super::Question;
+
+/// A section module's questions, given its section.
+type SectionModule = fn(In) -> Vec<Question>;
+
+/// The section modules in page order, each with the section its questions
+/// are in (named here, once, rather than in each module).
+const SECTIONS: [(Section, SectionModule); 8] = [
+    (Section::Truths, super::bank_truths::questions),
+    (Section::Wait, super::bank_wait::questions),
+    (Section::Layers, super::bank_layers::questions),
+    (Section::Keys, super::bank_keys::questions),
+    (Section::Keys, super::bank_refund::questions),
+    (Section::Agent, super::bank_agent::questions),
+    (Section::Interview, super::bank_interview::questions),
+    (Section::Interview, super::bank_downstream::questions),
+];
 
 /// Every question, in the order the page shows them (section by section).
 pub fn bank() -> Vec<Question> {
-    let mut all = super::bank_truths::questions();
-    all.extend(super::bank_wait::questions());
-    all.extend(super::bank_layers::questions());
-    all.extend(super::bank_keys::questions());
-    all.extend(super::bank_refund::questions());
-    all.extend(super::bank_agent::questions());
-    all.extend(super::bank_interview::questions());
-    all.extend(super::bank_downstream::questions());
+    let mut all: Vec<Question> = SECTIONS
+        .iter()
+        .flat_map(|&(section, questions)| questions(In(section)))
+        .collect();
     // The build challenges join their sections (the page lists by section).
     let build = super::bank_build::questions()
         .into_iter()

@@ -5,8 +5,8 @@
 
 use super::compose::{choice, predict_reports, In};
 use super::demos::lab_run;
-use super::sections::{Reading, Section, Source};
-use super::{Kind, Question};
+use super::sections::{Reading, Source};
+use super::Question;
 use crate::lab::{ClientStrategy as C, Preset as V, Scenario as S};
 
 /// Which identifier survives the model's re-call.
@@ -25,19 +25,16 @@ pub const TIMEOUT_STATES: &[&str] = &[
     "state_both_human",
 ];
 
-/// Every question of this file is of this section.
-const HERE: In = In(Section::Agent);
-
 /// The section's questions, in page order.
-pub(super) fn questions() -> Vec<Question> {
+pub(super) fn questions(here: In) -> Vec<Question> {
     vec![
-        HERE.at(
+        here.at(
             "which_key_model_recall",
             Source::Chapter,
             choice(KEY_SOURCE, "business_key"),
             lab_run(S::ModelRetry, C::BusinessKey, V::Fenced),
         ),
-        HERE.at(
+        here.at(
             "predict_careful_query_first",
             Source::Chapter,
             predict_reports(&[
@@ -57,29 +54,19 @@ pub(super) fn questions() -> Vec<Question> {
             ]),
             None,
         ),
-        HERE.at(
+        here.at(
             "timeout_state_recovery",
             Source::Reading(Reading::Observability),
             choice(TIMEOUT_STATES, "state_retry_then_query"),
             None,
         ),
-        HERE.at(
+        here.statement(
             "tf_digest_call_id",
             Source::Reading(Reading::Observability),
-            Kind::TrueFalse(false),
+            false,
             None,
         ),
-        HERE.at(
-            "tf_mcp_idempotent_hint",
-            Source::Chapter,
-            Kind::TrueFalse(true),
-            None,
-        ),
-        HERE.at(
-            "tf_sampling_retry_tools",
-            Source::Chapter,
-            Kind::TrueFalse(true),
-            None,
-        ),
+        here.statement("tf_mcp_idempotent_hint", Source::Chapter, true, None),
+        here.statement("tf_sampling_retry_tools", Source::Chapter, true, None),
     ]
 }

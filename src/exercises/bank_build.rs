@@ -4,16 +4,17 @@
 use super::build::Challenge;
 use super::compose::q;
 use super::sections::{Section, Source};
-use super::{Kind, Question};
-use crate::lab::{ClientStrategy as C, Design, Mechanism as M, Scenario as S};
+use super::{mechanisms, Kind, Question};
+use crate::lab::{ClientStrategy as C, Design, Scenario as S};
 
-/// A challenge with `stable_key` at seed 1.
-fn build(suite: &'static [S], max: Option<usize>, requires: &[M]) -> Kind {
+/// A challenge with `stable_key` at seed 1, requiring the mechanisms of
+/// `requires` (a comma list of ids).
+fn build(suite: &'static [S], max: Option<usize>, requires: &str) -> Kind {
     Kind::Build(Challenge {
         client: C::StableKey,
         suite,
         max,
-        requires: Design::of(requires),
+        requires: Design::of(&mechanisms(requires)),
         seed: 1,
     })
 }
@@ -29,7 +30,7 @@ pub(super) fn questions() -> Vec<Question> {
             build(
                 &[S::ResponseLost, S::ConcurrentSameKey, S::BodyMismatch],
                 Some(2),
-                &[],
+                "",
             ),
             None,
         ),
@@ -45,7 +46,7 @@ pub(super) fn questions() -> Vec<Question> {
                     S::ConcurrentSameKey,
                 ],
                 Some(3),
-                &[M::Claim, M::StoreErrors],
+                "claim,store_errors",
             ),
             None,
         ),
@@ -61,7 +62,7 @@ pub(super) fn questions() -> Vec<Question> {
                     S::LeaseExpired,
                 ],
                 Some(4),
-                &[],
+                "",
             ),
             None,
         ),

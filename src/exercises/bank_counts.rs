@@ -9,17 +9,16 @@ use super::compose::{predict_lab, q};
 use super::sections::{Reading, Section, Source};
 use super::{LabRun, Question};
 use crate::lab::{
-    ClientStrategy as C, ClientStrategy, Measure, Mechanism as M, Mechanism, Preset as V, Preset,
-    Scenario as S, Scenario,
+    ClientStrategy as C, ClientStrategy, Measure, Preset as V, Preset, Scenario as S, Scenario,
 };
 
 /// The run of `scenario` with `client` on the preset `server` plus
-/// `added` mechanisms, counting `measure`, at seed 1.
+/// the mechanisms `added` (a comma list of ids), counting `measure`, at seed 1.
 const fn run(
     scenario: Scenario,
     client: ClientStrategy,
     server: Preset,
-    added: &'static [Mechanism],
+    added: &'static str,
     measure: Measure,
 ) -> LabRun {
     LabRun {
@@ -29,15 +28,22 @@ const fn run(
     }
 }
 
-/// The notifications of `scenario` with a stable key on `fenced` plus `added`.
-const fn notes(scenario: Scenario, added: &'static [Mechanism]) -> LabRun {
-    run(
-        scenario,
-        C::StableKey,
-        V::Fenced,
-        added,
-        Measure::Notifications,
-    )
+/// A question of §6 on the owner's notifications in `scenario` with a
+/// stable key on `fenced`: one field per (label, mechanisms added).
+fn notifications(
+    id: &'static str,
+    scenario: Scenario,
+    fields: &[(&'static str, &'static str)],
+) -> Question {
+    let note = |&(label, added)| {
+        let counted = Measure::Notifications;
+        (
+            label,
+            run(scenario, C::StableKey, V::Fenced, added, counted),
+        )
+    };
+    let kind = predict_lab(fields.iter().map(note).collect());
+    q(Section::Interview, id, Source::Chapter, kind, None)
 }
 
 /// The questions, in page order within their sections.
@@ -52,11 +58,11 @@ pub(super) fn questions() -> Vec<Question> {
             predict_lab(vec![
                 (
                     "ex.field.tls_careful",
-                    run(S::TlsError, C::Careful, V::Fenced, &[], Measure::Attempts),
+                    run(S::TlsError, C::Careful, V::Fenced, "", Measure::Attempts),
                 ),
                 (
                     "ex.field.tls_stable_key",
-                    run(S::TlsError, C::StableKey, V::Fenced, &[], Measure::Attempts),
+                    run(S::TlsError, C::StableKey, V::Fenced, "", Measure::Attempts),
                 ),
             ]),
             None,
@@ -72,13 +78,13 @@ pub(super) fn questions() -> Vec<Question> {
                         S::KeyCollision,
                         C::StableKey,
                         V::KeySplit,
-                        &[],
+                        "",
                         Measure::Leaks,
                     ),
                 ),
                 (
                     "ex.field.key_split",
-                    run(S::KeyCollision, C::StableKey, V::KeySplit, &[], reports),
+                    run(S::KeyCollision, C::StableKey, V::KeySplit, "", reports),
                 ),
                 (
                     "ex.field.key_split_scoped",
@@ -86,7 +92,7 @@ pub(super) fn questions() -> Vec<Question> {
                         S::KeyCollision,
                         C::StableKey,
                         V::KeySplit,
-                        &[M::TenantScope],
+                        "tenant_scope",
                         reports,
                     ),
                 ),
@@ -100,64 +106,46 @@ pub(super) fn questions() -> Vec<Question> {
             predict_lab(vec![
                 (
                     "ex.field.tool_use_key",
-                    run(S::TitleRewrite, C::StableKey, V::Fenced, &[], reports),
+                    run(S::TitleRewrite, C::StableKey, V::Fenced, "", reports),
                 ),
                 (
                     "ex.field.business_key",
-                    run(S::TitleRewrite, C::BusinessKey, V::Fenced, &[], reports),
+                    run(S::TitleRewrite, C::BusinessKey, V::Fenced, "", reports),
                 ),
                 (
                     "ex.field.query_first",
-                    run(S::TitleRewrite, C::QueryFirst, V::Fenced, &[], reports),
+                    run(S::TitleRewrite, C::QueryFirst, V::Fenced, "", reports),
                 ),
             ]),
             None,
         ),
-        q(
-            Section::Interview,
+        notifications(
             "predict_outbox_after_crash",
-            chapter,
-            predict_lab(vec![
-                ("ex.field.notify_fenced", notes(S::CrashBeforeNotify, &[])),
-                (
-                    "ex.field.notify_outbox",
-                    notes(S::CrashBeforeNotify, &[M::Outbox]),
-                ),
-            ]),
-            None,
+            S::CrashBeforeNotify,
+            &[
+                ("ex.field.notify_fenced", ""),
+                ("ex.field.notify_outbox", "outbox"),
+            ],
         ),
-        q(
-            Section::Interview,
+        notifications(
             "predict_relay_crash",
-            chapter,
-            predict_lab(vec![
-                ("ex.field.notify_outbox", notes(S::RelayCrash, &[M::Outbox])),
-                (
-                    "ex.field.notify_outbox_key",
-                    notes(S::RelayCrash, &[M::Outbox, M::DownstreamKey]),
-                ),
-            ]),
-            None,
+            S::RelayCrash,
+            &[
+                ("ex.field.notify_outbox", "outbox"),
+                ("ex.field.notify_outbox_key", "outbox,downstream_key"),
+            ],
         ),
-        q(
-            Section::Interview,
+        notifications(
             "predict_lease_downstream",
-            chapter,
-            predict_lab(vec![
-                (
-                    "ex.field.notify_early",
-                    notes(S::LeaseNotify, &[M::NotifyBeforeCommit]),
-                ),
+            S::LeaseNotify,
+            &[
+                ("ex.field.notify_early", "notify_before_commit"),
                 (
                     "ex.field.notify_early_fence",
-                    notes(S::LeaseNotify, &[M::NotifyBeforeCommit, M::DownstreamFence]),
+                    "notify_before_commit,downstream_fence",
                 ),
-                (
-                    "ex.field.notify_outbox",
-                    notes(S::LeaseNotify, &[M::Outbox]),
-                ),
-            ]),
-            None,
+                ("ex.field.notify_outbox", "outbox"),
+            ],
         ),
     ]
 }

@@ -5,16 +5,15 @@
 //! counts carry the answer (tests/exercises_downstream.rs).
 
 use super::build::Challenge;
-use super::compose::q;
-use super::sections::{Section, Source};
+use super::compose::In;
+use super::sections::Source;
 use super::{Kind, Question};
 use crate::lab::{ClientStrategy as C, Design, Scenario as S};
 
 /// The questions, in page order.
-pub(super) fn questions() -> Vec<Question> {
+pub(super) fn questions(here: In) -> Vec<Question> {
     let chapter = Source::Chapter;
-    vec![q(
-        Section::Interview,
+    vec![here.at(
         "build_downstream",
         chapter,
         Kind::Build(Challenge {

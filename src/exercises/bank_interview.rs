@@ -3,10 +3,10 @@
 //! first, with the three faults 面试要点 names; graded by running the lab), and the follow-up questions: `kill -9` after claiming a key (the
 //! lease), 429, and side effects outside the database.
 
-use super::compose::{num, q};
+use super::compose::{num, In};
 use super::demos::lab_run;
 use super::redgreen::{Bench, ASSERTIONS};
-use super::sections::{Section, Source};
+use super::sections::Source;
 use super::{Derivation, Kind, Model, PredictInput, Question, Unit};
 use crate::lab::{ClientStrategy as C, Preset as V, Scenario as S, Scenario};
 
@@ -22,12 +22,9 @@ pub const TEST_FAULTS: &[Scenario] = &[
     S::ConcurrentSameKey,
 ];
 
-fn at(id: &'static str, kind: Kind, demo: Option<crate::pages::links::Link>) -> Question {
-    q(Section::Interview, id, Source::Chapter, kind, demo)
-}
-
 /// The section's questions, in page order.
-pub(super) fn questions() -> Vec<Question> {
+pub(super) fn questions(here: In) -> Vec<Question> {
+    let at = |id, kind, demo| here.at(id, Source::Chapter, kind, demo);
     vec![
         at(
             "test_naive_then_fenced",

@@ -5,8 +5,8 @@
 
 use super::compose::{choice, predict_reports, In};
 use super::demos::lab_run;
-use super::sections::{Reading, Section, Source};
-use super::{Kind, Question};
+use super::sections::{Reading, Source};
+use super::Question;
 use crate::lab::{ClientStrategy as C, Preset as V, Scenario as S};
 
 const READING: Source = Source::Reading(Reading::Observability);
@@ -37,13 +37,11 @@ pub const STORED_ERROR_NEXT: &[&str] = &[
     "stop_not_created",
     "stop_unknown",
 ];
-/// Every question of this file is of this section.
-const HERE: In = In(Section::Keys);
 
 /// The section's questions, in page order.
-pub(super) fn questions() -> Vec<Question> {
+pub(super) fn questions(here: In) -> Vec<Question> {
     let mut v = vec![
-        HERE.at(
+        here.at(
             "predict_lost_response",
             Source::Chapter,
             predict_reports(&[
@@ -63,13 +61,8 @@ pub(super) fn questions() -> Vec<Question> {
             ]),
             None,
         ),
-        HERE.at(
-            "tf_idempotency_key_status",
-            Source::Chapter,
-            Kind::TrueFalse(false),
-            None,
-        ),
-        HERE.at(
+        here.statement("tf_idempotency_key_status", Source::Chapter, false, None),
+        here.at(
             "which_key_codex_reset",
             Source::Chapter,
             choice(KEY_CODEX, "logical_op_uuid"),
@@ -78,23 +71,23 @@ pub(super) fn questions() -> Vec<Question> {
             // (Not response_lost: predict_lost_response asks that count.)
             lab_run(S::SlowServer, C::StableKey, V::Atomic),
         ),
-        HERE.at(
+        here.at(
             "same_key_in_progress",
             Source::Chapter,
             choice(IN_PROGRESS, "reject_409"),
             lab_run(S::SlowServer, C::StableKey, V::Atomic),
         ),
     ];
-    v.extend(lab_questions());
-    v.extend(stored_error_questions());
-    v.extend(reading_questions());
+    v.extend(lab_questions(here));
+    v.extend(stored_error_questions(here));
+    v.extend(reading_questions(here));
     v
 }
 
 /// The lab's server implementations under crashes and leases.
-fn lab_questions() -> Vec<Question> {
+fn lab_questions(here: In) -> Vec<Question> {
     vec![
-        HERE.at(
+        here.at(
             "predict_key_split_crash",
             Source::Chapter,
             predict_reports(&[
@@ -119,7 +112,7 @@ fn lab_questions() -> Vec<Question> {
             ]),
             None,
         ),
-        HERE.at(
+        here.at(
             "predict_lease_write_back",
             Source::Chapter,
             predict_reports(&[
@@ -144,7 +137,7 @@ fn lab_questions() -> Vec<Question> {
             ]),
             None,
         ),
-        HERE.at(
+        here.at(
             "lab_overlap_writer",
             Source::Chapter,
             choice(OVERLAP_WRITER, "stale_handler"),
@@ -155,9 +148,9 @@ fn lab_questions() -> Vec<Question> {
 
 /// The lab's server implementations under stored errors, and a key kept
 /// too short.
-fn stored_error_questions() -> Vec<Question> {
+fn stored_error_questions(here: In) -> Vec<Question> {
     vec![
-        HERE.at(
+        here.at(
             "predict_stored_500",
             Source::Chapter,
             predict_reports(&[
@@ -176,7 +169,7 @@ fn stored_error_questions() -> Vec<Question> {
             ]),
             None,
         ),
-        HERE.at(
+        here.at(
             "lab_stored_error_next",
             Source::Chapter,
             choice(STORED_ERROR_NEXT, "stop_unknown"),
@@ -184,24 +177,24 @@ fn stored_error_questions() -> Vec<Question> {
             // count predict_stored_500 asks for.
             None,
         ),
-        HERE.at(
+        here.statement(
             "tf_key_retention_next_day",
             Source::Chapter,
-            Kind::TrueFalse(false),
+            false,
             lab_run(S::KeyExpired, C::StableKey, V::Fenced),
         ),
     ]
 }
 
 /// The reading «幂等、超时与可观测性».
-fn reading_questions() -> Vec<Question> {
+fn reading_questions(here: In) -> Vec<Question> {
     vec![
-        HERE.at("tf_key_store_memory", READING, Kind::TrueFalse(false), None),
-        HERE.at("tf_log_fields", READING, Kind::TrueFalse(true), None),
-        HERE.at(
+        here.statement("tf_key_store_memory", READING, false, None),
+        here.statement("tf_log_fields", READING, true, None),
+        here.statement(
             "tf_monitor_success_rate",
             READING,
-            Kind::TrueFalse(false),
+            false,
             // Every attempt succeeds and two reports stay (not
             // response_lost: predict_lost_response asks that count).
             lab_run(S::SlowServer, C::NewKey, V::Atomic),

@@ -10,7 +10,7 @@
 
 use super::compose::{choice, num, In};
 use super::demos::amp;
-use super::sections::{Reading, Section, Source};
+use super::sections::{Reading, Source};
 use super::{Derivation as D, Kind, Question, Unit};
 use crate::amplify::page_presets::Demo;
 use crate::amplify::FanoutPolicy::{Budget, Independent, TopOnly};
@@ -44,9 +44,6 @@ pub const SUPPRESS: &[&str] = &[
     "bjb_interval_count_whether",
 ];
 
-/// Every question of this file is of this section.
-const HERE: In = In(Section::Layers);
-
 fn requests(label: &'static str, derivation: D, tol: f64) -> Kind {
     Kind::Numeric(vec![num(label, derivation, tol, Unit::Requests)])
 }
@@ -61,22 +58,22 @@ fn fanout(layers: &'static [u32], p: f64, policy: crate::amplify::FanoutPolicy, 
 }
 
 /// The section's questions, in page order.
-pub fn questions() -> Vec<Question> {
+pub(super) fn questions(here: In) -> Vec<Question> {
     let codex = |label, retry_after| num(label, D::CodexLoad { retry_after }, 0.0, Unit::Requests);
     vec![
-        HERE.at(
+        here.at(
             "three_layers",
             BUDGET_READING,
             requests("ex.field.requests", D::AttemptProduct(&[3, 3, 3]), 0.0),
             amp(Demo::Layers27),
         ),
-        HERE.at(
+        here.at(
             "amp_codex",
             Source::Chapter,
             Kind::Numeric(vec![codex("ex.field.amp_without_header", 0.0)]),
             amp(Demo::Codex),
         ),
-        HERE.at(
+        here.at(
             "urllib3_total3",
             Source::Reading(Reading::Timeouts),
             Kind::Numeric(vec![num(
@@ -87,31 +84,31 @@ pub fn questions() -> Vec<Question> {
             )]),
             None,
         ),
-        HERE.at(
+        here.statement(
             "tf_retry_count_and_deadline",
             Source::Reading(Reading::Timeouts),
-            Kind::TrueFalse(false),
+            false,
             None,
         ),
-        HERE.at(
+        here.statement(
             "tf_harness_sdk_limit",
             Source::Chapter,
-            Kind::TrueFalse(false),
+            false,
             amp(Demo::Layers12),
         ),
-        HERE.at(
+        here.at(
             "amp_top_only",
             Source::Chapter,
             requests("ex.field.amp_bottom", fanout(&[4, 3], 1.0, TopOnly, 1), 0.0),
             amp(Demo::TopOnly),
         ),
-        HERE.at(
+        here.at(
             "amp_budget",
             BUDGET_READING,
             requests("ex.field.amp_bottom", fanout(&[4, 3], 1.0, Budget, 5), 0.0),
             amp(Demo::Budget),
         ),
-        HERE.at(
+        here.at(
             "amp_mean",
             Source::Chapter,
             requests(
@@ -121,25 +118,25 @@ pub fn questions() -> Vec<Question> {
             ),
             amp(Demo::Mean),
         ),
-        HERE.at(
+        here.at(
             "backoff_jitter_budget",
             BUDGET_READING,
             choice(SUPPRESS, "bjb_interval_sync_total"),
             None,
         ),
-        HERE.at(
+        here.at(
             "retry_budget_owner",
             BUDGET_READING,
             choice(BUDGET_OWNER, "owner_runtime"),
             amp(Demo::Budget),
         ),
-        HERE.at(
+        here.at(
             "amp_token_bucket_p1",
             Source::Chapter,
             choice(TB_OPTIONS, "amp_tb_one"),
             amp(Demo::Brooker),
         ),
-        HERE.at(
+        here.at(
             "amp_metastable_stuck",
             Source::Chapter,
             choice(STUCK_OPTIONS, "amp_stuck_top_only"),

@@ -6,8 +6,8 @@
 //! says they do. The keys are written once, here, from 003's rules (cited
 //! per case); `tests/exercise_keys.rs` re-derives what 003 fixes.
 
-use super::compose::q;
-use super::sections::{Reading, Section, Source};
+use super::compose::In;
+use super::sections::{Reading, Source};
 use super::{CasePart, CaseRow, CaseRun, Cases, Kind, LabRun, Question};
 use crate::lab::{ClientStrategy as C, Preset as V, Scenario as S};
 
@@ -143,9 +143,8 @@ pub fn rows() -> Vec<CaseRow> {
 }
 
 /// The section's question (the end of §4, after the reading's statements).
-pub(super) fn questions() -> Vec<Question> {
-    vec![q(
-        Section::Keys,
+pub(super) fn questions(here: In) -> Vec<Question> {
+    vec![here.at(
         ID,
         Source::Reading(Reading::Observability),
         Kind::Cases(Cases {

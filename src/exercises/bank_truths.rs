@@ -4,8 +4,8 @@
 
 use super::compose::{choice, In};
 use super::demos::lab_run;
-use super::sections::{Reading, Section, Source};
-use super::{Kind, Question};
+use super::sections::{Reading, Source};
+use super::Question;
 use crate::lab::{ClientStrategy as C, Preset as V, Scenario as S};
 
 const READING: Source = Source::Reading(Reading::Timeouts);
@@ -74,87 +74,79 @@ pub const POST_TEST: &[&str] = &[
     "post_test_retry_after",
 ];
 
-/// Every question of this file is of this section.
-const HERE: In = In(Section::Truths);
-
 /// The section's questions, in page order.
-pub(super) fn questions() -> Vec<Question> {
+pub(super) fn questions(here: In) -> Vec<Question> {
     let naive = lab_run(S::ResponseLost, C::Naive, V::Naive);
     vec![
-        HERE.at(
+        here.at(
             "timeout_three_outcomes",
             READING,
             choice(THREE_OUTCOMES, "timeout_cannot_tell"),
             lab_run(S::ResponseLost, C::Careful, V::Naive),
         ),
-        HERE.at(
+        here.statement(
             "tf_read_timeout_server_side",
             Source::Chapter,
-            Kind::TrueFalse(false),
+            false,
             lab_run(S::SlowServer, C::Naive, V::Naive),
         ),
-        HERE.at(
+        here.statement(
             "tf_rfc9110_post_retry",
             Source::Chapter,
-            Kind::TrueFalse(true),
+            true,
             naive.clone(),
         ),
-        HERE.at(
+        here.at(
             "decide_get_read_timeout",
             READING,
             choice(WEATHER, "retry_bounded"),
             None,
         ),
-        HERE.at(
+        here.at(
             "decide_post_read_timeout",
             READING,
             choice(PAYMENT, "key_or_query"),
             naive,
         ),
-        HERE.at(
+        here.at(
             "decide_delete_temp_file",
             READING,
             choice(DELETE, "delete_retry_404_ok"),
             None,
         ),
-        HERE.at(
+        here.at(
             "decide_llm_batch",
             READING,
             choice(BATCH, "batch_query_then_submit"),
             None,
         ),
-        HERE.at(
+        here.at(
             "decide_put_5xx",
             READING,
             choice(PUT_503, "check_semantics"),
             None,
         ),
-        HERE.at(
+        here.at(
             "decide_retry_after_long",
             READING,
             choice(RETRY_AFTER_LONG, "retry_after_fail_fast"),
             lab_run(S::RetryAfterLong, C::StableKey, V::Fenced),
         ),
-        HERE.at(
+        here.at(
             "decide_other_4xx",
             READING,
             choice(UNCHANGED_422, "fix_request"),
             None,
         ),
-        HERE.at("tf_tls_error_retry", READING, Kind::TrueFalse(true), None),
-        HERE.at(
-            "tf_requests_timeout_tuple",
-            READING,
-            Kind::TrueFalse(true),
-            None,
-        ),
-        HERE.at(
+        here.statement("tf_tls_error_retry", READING, true, None),
+        here.statement("tf_requests_timeout_tuple", READING, true, None),
+        here.statement(
             "tf_connect_refused_post",
             READING,
-            Kind::TrueFalse(true),
+            true,
             lab_run(S::ConnectRefused, C::Careful, V::Naive),
         ),
-        HERE.at(
+        here.at(
             "urllib3_post_test",
             READING,
             choice(POST_TEST, "post_test_allowed_methods"),

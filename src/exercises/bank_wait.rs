@@ -5,12 +5,9 @@
 use super::compose::{num, In};
 use super::demos::{herd_codex, herd_jitter};
 use super::options_herd::AWS_STRATEGIES;
-use super::sections::{Reading, Section, Source};
+use super::sections::{Reading, Source};
 use super::{Derivation as D, HerdPreset, Kind, Model, PredictInput, Question, Unit};
 use crate::herd::Strategy;
-
-/// Every question of this file is of this section.
-const HERE: In = In(Section::Wait);
 
 /// Codex's sampling layer: the first retry waits 200 ms.
 const CODEX_FIRST_MS: f64 = 200.0;
@@ -21,7 +18,7 @@ const SDK_FIRST_MS: f64 = 500.0;
 const SDK_RETRY: u32 = 4;
 
 /// The section's questions, in page order.
-pub(super) fn questions() -> Vec<Question> {
+pub(super) fn questions(here: In) -> Vec<Question> {
     let wait = |attempt| D::NominalWait {
         first_ms: CODEX_FIRST_MS,
         attempt,
@@ -46,13 +43,13 @@ pub(super) fn questions() -> Vec<Question> {
         "ex.field.d6",
     ];
     vec![
-        HERE.at(
+        here.at(
             "backoff_4th_retry",
             Source::Chapter,
             Kind::Numeric(vec![num("ex.field.wait", wait(4), 1.0, Unit::Ms)]),
             None,
         ),
-        HERE.at(
+        here.at(
             "sdk_wait_range",
             Source::Chapter,
             Kind::Numeric(vec![
@@ -61,7 +58,7 @@ pub(super) fn questions() -> Vec<Question> {
             ]),
             None,
         ),
-        HERE.at(
+        here.at(
             "codex_total_wait",
             Source::Chapter,
             Kind::Numeric(vec![num(
@@ -75,7 +72,7 @@ pub(super) fn questions() -> Vec<Question> {
             )]),
             None,
         ),
-        HERE.at(
+        here.at(
             "capped_bounds_six",
             Source::Reading(Reading::Timeouts),
             Kind::Numeric(
@@ -86,30 +83,25 @@ pub(super) fn questions() -> Vec<Question> {
             ),
             None,
         ),
-        HERE.at(
+        here.statement(
             "tf_backoff_without_jitter",
             Source::Chapter,
-            Kind::TrueFalse(false),
+            false,
             herd_jitter(),
         ),
-        HERE.at(
-            "tf_codex_jitter_herd",
-            Source::Chapter,
-            Kind::TrueFalse(true),
-            herd_codex(),
-        ),
-        HERE.at(
+        here.statement("tf_codex_jitter_herd", Source::Chapter, true, herd_codex()),
+        here.statement(
             "tf_backoff_cap",
             Source::Reading(Reading::Timeouts),
-            Kind::TrueFalse(true),
+            true,
             None,
         ),
-        predict_fewest(),
+        predict_fewest(here),
     ]
 }
 
 /// Which AWS strategy makes the fewest calls: the herd model runs it.
-fn predict_fewest() -> Question {
+fn predict_fewest(here: In) -> Question {
     let herd = HerdPreset {
         clients: 100,
         trials: 30,
@@ -117,7 +109,7 @@ fn predict_fewest() -> Question {
         strategies: &Strategy::AWS,
     };
     let demo = Some(herd.link());
-    HERE.at(
+    here.at(
         "predict_fewest_calls",
         Source::Chapter,
         Kind::Predict {

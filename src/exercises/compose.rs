@@ -10,8 +10,9 @@ use super::{
 use crate::lab::{ClientStrategy, Preset, Scenario};
 use crate::pages::links::Link;
 
-/// The section a bank file's questions are in, named once per file:
-/// `HERE.at(id, source, kind, demo)` is [`q`] with the section filled in.
+/// The section a section module's questions are in, given to it by the
+/// bank's assembly ([`super::bank`]): `here.at(id, source, kind, demo)` is
+/// [`q`] with the section filled in.
 #[derive(Clone, Copy)]
 pub(super) struct In(pub Section);
 
@@ -24,6 +25,18 @@ impl In {
         demo: Option<Link>,
     ) -> Question {
         q(self.0, id, source, kind, demo)
+    }
+
+    /// A true/false statement of this section, `truth` saying whether it
+    /// holds (most banks' commonest question, so one line each).
+    pub(super) fn statement(
+        self,
+        id: &'static str,
+        source: Source,
+        truth: bool,
+        demo: Option<Link>,
+    ) -> Question {
+        self.at(id, source, Kind::TrueFalse(truth), demo)
     }
 }
 

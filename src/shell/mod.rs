@@ -3,5 +3,6 @@
 //! keyboard shortcuts. Above the text layer it words them with, below the UI.
 
 pub mod embed;
+pub mod exercise_notices;
 pub mod fields;
 pub mod keys;

@@ -46,6 +46,14 @@ impl<'a> QuestionKind<'a> for BuildServer<'a> {
         })
     }
 
+    /// The suite's scenarios and the client, by their lab names.
+    fn shown_keys(&self, _id: &str) -> Vec<String> {
+        let c = self.0;
+        let suite = c.suite.iter().map(|s| format!("lab.scenario.{}", s.id()));
+        let client = format!("lab.client.{}", c.client.id());
+        suite.chain([client]).collect()
+    }
+
     fn grading(&self) -> Grading<'a> {
         Grading::Suite(self.0)
     }

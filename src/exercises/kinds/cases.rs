@@ -77,6 +77,19 @@ impl<'a> QuestionKind<'a> for CaseTable<'a> {
         c.rows.iter().flat_map(row).collect()
     }
 
+    /// The options' names, then each case's and each part's label.
+    fn shown_keys(&self, id: &str) -> Vec<String> {
+        let c = self.0;
+        let names = self
+            .shown_lists(id)
+            .into_iter()
+            .flatten()
+            .map(crate::exercises::option_key);
+        let rows = c.rows.iter().map(|r| r.label);
+        let parts = c.parts.iter().map(|p| p.label);
+        names.chain(rows.chain(parts).map(str::to_string)).collect()
+    }
+
     /// Every part of every case picked, case by case; else the first case
     /// and part left empty.
     fn read(&self, draft: &Draft) -> Result<Response, Problem> {

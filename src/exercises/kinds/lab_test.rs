@@ -88,6 +88,18 @@ impl<'a> QuestionKind<'a> for LabTest<'a> {
         }
     }
 
+    /// The faults' names, then the assertions'.
+    fn shown_keys(&self, _id: &str) -> Vec<String> {
+        let faults = self.bench().map(redgreen::Bench::fault_ids);
+        let faults = faults.unwrap_or_default().into_iter();
+        let faults = faults.map(|f| super::ChoiceLabel::Fault.key(f));
+        let assertions = self
+            .assertions
+            .iter()
+            .map(|a| crate::exercises::option_key(a));
+        faults.chain(assertions).collect()
+    }
+
     fn answer_key(&self) -> Option<&'static str> {
         Some("ex.your_test")
     }

@@ -133,6 +133,17 @@ pub trait QuestionKind<'a> {
         None
     }
 
+    /// The translation keys the card shows before answering, besides the
+    /// prompt: each option's name and each field's label (tests read them
+    /// for every kind alike: that each has a text, and that no card gives
+    /// another's answer away).
+    fn shown_keys(&self, id: &str) -> Vec<String> {
+        let options = self.shown_lists(id).into_iter().flatten();
+        let names = options.map(|o| self.choice_label(o).key(o));
+        let labels = self.fields().into_iter().map(|f| f.label.to_string());
+        names.chain(labels).collect()
+    }
+
     /// The line that repeats the student's answer beside the verdict
     /// (a prediction or a test, whose key comes from a run).
     fn answer_key(&self) -> Option<&'static str> {
@@ -164,6 +175,17 @@ pub enum ChoiceLabel {
     Key(&'static str),
     /// A lab fault: by the scenario's name, the id beside it.
     Fault,
+}
+
+impl ChoiceLabel {
+    /// The translation key that names `choice`.
+    pub fn key(self, choice: &str) -> String {
+        match self {
+            ChoiceLabel::Option => super::option_key(choice),
+            ChoiceLabel::Key(key) => key.to_string(),
+            ChoiceLabel::Fault => format!("lab.scenario.{choice}"),
+        }
+    }
 }
 
 /// What a card draws for a kind: one variant per card component.

@@ -173,8 +173,9 @@ pub fn exercises_page(p: &PageProps) -> Html {
         state,
     } = use_page_state();
     let l = p.lang;
-    let (selection, notices) = read_query(&p.query, p.lang, &bank);
-    let Selection { question, section } = selection;
+    let read = read_query(&p.query, &bank);
+    let notices = crate::shell::exercise_notices::worded(l, &read);
+    let Selection { question, section } = read.selection;
     let in_section = bank.iter().filter(|q| q.section == section).count();
     let mounted = use_revealed(in_section, FIRST_BATCH, BATCH, (state.generation, section));
 

@@ -136,7 +136,7 @@ pub(super) fn run_link(l: Lang, run: &crate::exercises::LabRun) -> Html {
 fn run_label(l: Lang, run: &crate::exercises::LabRun) -> String {
     let server = std::iter::once(t(l, &format!("lab.server.{}", run.server.id())))
         .chain(
-            run.added
+            run.added_mechanisms()
                 .iter()
                 .map(|m| t(l, &format!("lab.mech.{}", m.id()))),
         )
@@ -152,7 +152,7 @@ fn run_label(l: Lang, run: &crate::exercises::LabRun) -> String {
 /// The run's ids, as the link's title shows them.
 fn run_ids(run: &crate::exercises::LabRun) -> String {
     let added = run
-        .added
+        .added_mechanisms()
         .iter()
         .map(|m| format!("+{}", m.id()))
         .collect::<String>();
