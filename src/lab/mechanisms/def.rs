@@ -1,13 +1,14 @@
 //! What a server mechanism of the lab is, as one struct ([`Def`]): its id and
 //! texts, its workbench group, what it needs and gives way to, its place in
 //! the chapter, the chapter's rules it breaks or mends, its SQL fragments,
-//! what it changes in the handler (read as fields) and the handler's
-//! steps it hears. Each mechanism is one file declaring it; the registry
+//! the facts other layers read (read as fields) and its hooks into the
+//! handler's steps (`hooks.rs`). Each mechanism is one file declaring it; the registry
 //! (`mod.rs`) lists them. Other mechanisms and rules are named here by id,
 //! so a mechanism's file depends on this one only.
 
 use serde::{Deserialize, Serialize};
 
+use super::hooks::{Claim, Failure, Found, KeyScope, Notify, Verdict, Work, WriteBack};
 use crate::kernel::entry::Entry;
 use crate::kernel::ids::id_enum;
 
@@ -68,25 +69,6 @@ pub enum Slot {
     ReportNote,
 }
 
-id_enum! {
-    /// The handler's steps a mechanism hears of, in the order a request
-    /// meets them.
-    HandlerStep {
-        /// `record_after`'s look-up of the key.
-        Lookup => "lookup",
-        /// The claiming transaction's read of the key.
-        Claim => "claim",
-        /// The work is done: the report's transaction begins.
-        Work => "work",
-        /// The key's record gets the response.
-        WriteBack => "write_back",
-        /// The work failed.
-        Failure => "failure",
-        /// The module's owner is notified.
-        Notify => "notify",
-    }
-}
-
 /// One server mechanism, as data: each module declares one `const DEF`
 /// that states what it changes and takes the rest from [`Def::new`] (its
 /// id, group and texts, changing nothing else), so a mechanism's file holds its facts and
@@ -113,8 +95,17 @@ pub struct Def {
     pub mends: &'static [&'static str],
     /// Its fragments, each in a statement's slot (at most one a slot).
     pub sql: &'static [(Slot, &'static str)],
-    /// Told of each step of the handler of a design it is in.
-    pub hear: fn(HandlerStep),
+    /// Its hooks into the handler's steps, in the order a request meets
+    /// them (each a no-op unless the mechanism changes that step): the
+    /// key's scope, the verdict on a found row, a claim, the report's
+    /// transaction, a failure, the write-back and a notification.
+    pub scope_key: fn(&mut KeyScope),
+    pub found: fn(&Found, Verdict) -> Verdict,
+    pub claim: fn(&mut Claim),
+    pub work: fn(&mut Work),
+    pub failure: fn(&mut Failure),
+    pub write_back: fn(&mut WriteBack),
+    pub notify: fn(&mut Notify),
     /// How it keeps the key's record, if it keeps one.
     pub key_record: Option<KeyRecord>,
     /// A different body under a known key gets 422.
@@ -129,10 +120,6 @@ pub struct Def {
     pub fences: bool,
     /// Where the notifier is called, if not after the commit.
     pub notify_at: Option<NotifyAt>,
-    /// The notification carries a dedupe key the notifier checks.
-    pub dedupes_downstream: bool,
-    /// The notification carries the fencing token the notifier checks.
-    pub fences_downstream: bool,
     /// The key record is keyed by (tenant, key).
     pub scopes_tenant: bool,
 }
@@ -152,7 +139,13 @@ impl Def {
             breaks: &[],
             mends: &[],
             sql: &[],
-            hear: |_| {},
+            scope_key: |_| {},
+            found: |_, verdict| verdict,
+            claim: |_| {},
+            work: |_| {},
+            failure: |_| {},
+            write_back: |_| {},
+            notify: |_| {},
             key_record: None,
             compares_digest: false,
             stores_errors: false,
@@ -160,8 +153,6 @@ impl Def {
             guards_write_back: false,
             fences: false,
             notify_at: None,
-            dedupes_downstream: false,
-            fences_downstream: false,
             scopes_tenant: false,
         }
     }

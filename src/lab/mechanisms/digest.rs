@@ -2,6 +2,7 @@
 //! («同键、不同请求体 SHOULD 返回 422»). It reads the key record, so it needs one.
 
 use super::def::{Def, Group, Slot};
+use super::hooks::{Found, Verdict};
 use crate::kernel::entry::{e, Entry};
 
 const TEXTS: &[Entry] = &[
@@ -15,6 +16,15 @@ pub const DEF: Def = Def {
     chapter_place: Some(1),
     mends: &["replay_changed_body"],
     compares_digest: true,
+    found,
     sql: &[(Slot::ReadColumns, "request_digest, ")],
     ..Def::new("digest", Group::Body, TEXTS)
 };
+
+/// A stored digest other than the request's: 422, whatever the row says.
+fn found(row: &Found, verdict: Verdict) -> Verdict {
+    match row.column(DEF.id) {
+        Some(stored) if stored != row.digest => Verdict::DigestMismatch,
+        _ => verdict,
+    }
+}

@@ -13,6 +13,6 @@ const TEXTS: &[Entry] = &[
 /// This mechanism: what it changes, then its id, group and texts.
 pub const DEF: Def = Def {
     needs: &["fence"],
-    fences_downstream: true,
+    notify: |n| n.fence = n.offered_fence.clone(),
     ..Def::new("downstream_fence", Group::Downstream, TEXTS)
 };

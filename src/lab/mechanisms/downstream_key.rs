@@ -13,6 +13,6 @@ const TEXTS: &[Entry] = &[
 /// This mechanism: what it changes, then its id, group and texts.
 pub const DEF: Def = Def {
     chapter_place: Some(7),
-    dedupes_downstream: true,
+    notify: |n| n.dedupe_key = n.offered_key.clone(),
     ..Def::new("downstream_key", Group::Downstream, TEXTS)
 };

@@ -3,6 +3,7 @@
 //! needs `lease`.
 
 use super::def::{Def, Group, Slot};
+use super::hooks::WriteBack;
 use crate::kernel::entry::{e, Entry};
 
 const TEXTS: &[Entry] = &[
@@ -16,6 +17,17 @@ pub const DEF: Def = Def {
     chapter_place: Some(5),
     mends: &["lease_without_fence"],
     fences: true,
+    claim: |c| c.takes_token = true,
+    write_back,
     sql: &[(Slot::WriteCondition, " AND fence = ?"), (Slot::TakeOverSet, "fence = ?, ")],
     ..Def::new("fence", Group::WriteBack, TEXTS)
 };
+
+/// The write-back's `AND fence = ?` takes the token held: a stale holder's
+/// write matches no row, so nothing stale is written, and a miss is the
+/// token's refusal.
+fn write_back(w: &mut WriteBack) {
+    w.conditions.push(w.held);
+    w.stale = false;
+    w.fenced = true;
+}

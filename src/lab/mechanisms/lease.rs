@@ -2,6 +2,8 @@
 //! 进程被 kill -9 怎么办？»). It changes the claim, so it needs `claim`.
 
 use super::def::{Def, Group};
+use super::hooks::{Found, Verdict, WriteBack};
+use crate::lab::times::LEASE_MS;
 use crate::kernel::entry::{e, Entry};
 
 const TEXTS: &[Entry] = &[
@@ -15,5 +17,26 @@ pub const DEF: Def = Def {
     chapter_place: Some(3),
     breaks: &["lease_without_fence"],
     leases: true,
+    found,
+    claim: |c| c.lease_until = Some(c.now + LEASE_MS),
+    write_back,
     ..Def::new("lease", Group::Lease, TEXTS)
 };
+
+/// A claim in progress whose lease has ended is taken over; one still
+/// leased tells when to retry.
+fn found(row: &Found, verdict: Verdict) -> Verdict {
+    match (verdict, row.lease_expires) {
+        (Verdict::InProgress { .. }, Some(exp)) if exp <= row.now as i64 => Verdict::TakeOver,
+        (Verdict::InProgress { .. }, Some(exp)) => Verdict::InProgress {
+            retry_after_ms: Some((exp - row.now as i64).max(1) as u64),
+        },
+        _ => verdict,
+    }
+}
+
+/// Nothing tells whose claim is in progress: a holder whose lease ended
+/// may still write back (a fence, later in the order, says otherwise).
+fn write_back(w: &mut WriteBack) {
+    w.stale = w.lease_until.is_some_and(|until| until <= w.now);
+}

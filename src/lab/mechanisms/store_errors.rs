@@ -3,6 +3,7 @@
 //! lease), so a retry runs again. It writes the key record, so it needs one.
 
 use super::def::{Def, Group};
+use super::hooks::Failure;
 use crate::kernel::entry::{e, Entry};
 
 const TEXTS: &[Entry] = &[
@@ -15,5 +16,6 @@ pub const DEF: Def = Def {
     needs: &["record_after", "claim"],
     chapter_place: Some(2),
     stores_errors: true,
+    failure: |f| *f = Failure::Store,
     ..Def::new("store_errors", Group::Errors, TEXTS)
 };

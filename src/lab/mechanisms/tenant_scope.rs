@@ -5,6 +5,8 @@
 //! chapter's own order.
 
 use super::def::{Def, Group, Slot};
+use super::hooks::KeyScope;
+use crate::lab::harness::{scoped_key, tenant_digest, TENANTS};
 use crate::kernel::entry::{e, Entry};
 
 const TEXTS: &[Entry] = &[
@@ -17,6 +19,16 @@ pub const DEF: Def = Def {
     needs: &["record_after", "claim"],
     chapter_place: Some(8),
     scopes_tenant: true,
+    scope_key,
     sql: &[(Slot::KeyColumns, "tenant, "), (Slot::KeyValues, "?, "), (Slot::KeyWhere, "tenant = ? AND ")],
     ..Def::new("tenant_scope", Group::Tenant, TEXTS)
 };
+
+/// The tenant goes before the key in the key's table, into the digest and
+/// into the key the notifier sees.
+fn scope_key(s: &mut KeyScope) {
+    let tenant = TENANTS[s.tenant.min(TENANTS.len() - 1)];
+    s.columns.insert(0, tenant.to_string());
+    s.digest = s.digest.take().map(|d| tenant_digest(tenant, &d));
+    s.downstream = s.downstream.take().map(|k| scoped_key(s.tenant, &k));
+}
