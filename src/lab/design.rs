@@ -63,12 +63,8 @@ any_flag! {
     compares_digest,
     /// A failure's 500 is stored under the key and replayed.
     stores_errors,
-    /// A claim older than its lease may be taken over.
-    leases,
     /// The write-back refuses a claim no longer in progress.
     guards_write_back,
-    /// Each claim and takeover gets a fencing token the write-back checks.
-    fences,
     /// The key record is keyed by (tenant, key).
     scopes_tenant,
 }

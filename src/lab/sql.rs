@@ -8,7 +8,8 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use super::design::{Design, Mechanism};
-use super::mechanisms::{KeyRecord, NotifyAt, Slot};
+pub use super::mechanisms::Stmt;
+use super::mechanisms::{KeyRecord, Slot};
 use crate::kernel::ids::id_enum;
 
 /// Transaction control, as the database records it.
@@ -22,38 +23,6 @@ pub const ROLLBACK: &str = "ROLLBACK";
 pub struct Part {
     pub by: Option<Mechanism>,
     pub text: &'static str,
-}
-
-/// The handler's statements that take parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stmt {
-    /// `record_after`: look the key up before any work.
-    Lookup,
-    /// `claim`: read the key's record inside the claiming transaction.
-    ClaimRead,
-    /// `claim`: the claim itself.
-    ClaimInsert,
-    /// `lease`: take an expired claim over.
-    TakeOver,
-    /// `fence`: raise the key's fencing counter, kept in `fence_counter`
-    /// apart from the key's row, so a released and re-claimed key never
-    /// hands out a token it handed out before («单调递增»).
-    BumpFence,
-    /// `fence`: read the token the bump gave.
-    ReadFence,
-    /// The side effect: the report.
-    InsertReport,
-    /// `record_after`: record the key and its response after the report.
-    RecordKey,
-    /// `claim`: mark the key done with its response.
-    WriteBack,
-    /// A failure that releases the key deletes the claim (without
-    /// `store_errors` every failure; with it, one before any work began).
-    Release,
-    /// `claim`: after a write-back that matched no row, read who holds the key.
-    ReadAfterMiss,
-    /// `outbox`: the pending notification, in the report's transaction.
-    InsertOutbox,
 }
 
 impl Stmt {
@@ -171,11 +140,11 @@ struct Owners {
 impl Owners {
     fn of(d: Design) -> Owners {
         Owners {
-            recorded: d.find(|m| m.key_record == Some(KeyRecord::RecordedAfter)),
-            claimed: d.find(|m| m.key_record == Some(KeyRecord::Claimed)),
-            leasing: d.find(|m| m.leases),
-            fencing: d.find(|m| m.fences),
-            outbox: d.find(|m| m.notify_at == Some(NotifyAt::Outbox)),
+            recorded: d.find(|m| m.owns.contains(&Stmt::Lookup)),
+            claimed: d.find(|m| m.owns.contains(&Stmt::ClaimRead)),
+            leasing: d.find(|m| m.owns.contains(&Stmt::TakeOver)),
+            fencing: d.find(|m| m.owns.contains(&Stmt::BumpFence)),
+            outbox: d.find(|m| m.owns.contains(&Stmt::InsertOutbox)),
             stores_errors: d.find(|m| m.stores_errors),
             digest: d.find(|m| m.compares_digest),
         }
@@ -415,10 +384,10 @@ impl Listing {
             .control(Finish, Branch::Crash, None, ROLLBACK)
     }
 
-    /// The outbox's row, in the report's transaction.
+    /// The rows the report's transaction writes besides (the outbox's).
     fn work_rows(&mut self, branch: Branch) -> &mut Self {
-        if self.o.outbox.is_some() {
-            self.run(HandlerPhase::Finish, branch, Stmt::InsertOutbox);
+        for s in self.d.work().rows {
+            self.run(HandlerPhase::Finish, branch, s);
         }
         self
     }

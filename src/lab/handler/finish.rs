@@ -33,11 +33,8 @@ impl Server {
         h.report = Some(id);
         h.committed = false;
         for row in self.design.work().rows {
-            let stmt = match row {
-                WorkRow::Outbox => Stmt::InsertOutbox,
-            };
             let values = [int(id), opt(h.fence), int(now as i64)];
-            db.exec(self.sql.get(stmt), &values).map_err(|_| ())?;
+            db.exec(self.sql.get(row), &values).map_err(|_| ())?;
         }
         Ok(id)
     }

@@ -18,7 +18,7 @@ use serde_json::json;
 use super::db::Db;
 use super::design::Design;
 use super::faults::ServerFault;
-use super::mechanisms::hooks::{Failure, Found, Verdict, WorkRow, WriteBack};
+use super::mechanisms::hooks::{Failure, Found, Verdict, WriteBack};
 use super::mechanisms::Slot;
 use super::sql::{HandlerSql, Stmt};
 use super::trace::{Decision, ResponseInfo};

@@ -3,6 +3,7 @@
 //! "执行副作用"放进同一个事务»). The chapter's first step.
 
 use super::def::{Def, Group, KeyRecord};
+use super::hooks::Stmt;
 use crate::kernel::entry::{e, Entry};
 
 const TEXTS: &[Entry] = &[
@@ -15,5 +16,6 @@ pub const DEF: Def = Def {
     chapter_place: Some(0),
     breaks: &["replay_changed_body"],
     key_record: Some(KeyRecord::Claimed),
+    owns: &[Stmt::ClaimRead, Stmt::ClaimInsert, Stmt::WriteBack, Stmt::Release, Stmt::ReadAfterMiss],
     ..Def::new("claim", Group::KeyRecord, TEXTS)
 };

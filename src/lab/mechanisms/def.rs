@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::hooks::{Claim, Failure, Found, KeyScope, Notify, Verdict, Work, WriteBack};
+use super::hooks::{Claim, Failure, Found, KeyScope, Notify, Stmt, Verdict, Work, WriteBack};
 use crate::kernel::entry::Entry;
 use crate::kernel::ids::id_enum;
 
@@ -106,18 +106,17 @@ pub struct Def {
     pub failure: fn(&mut Failure),
     pub write_back: fn(&mut WriteBack),
     pub notify: fn(&mut Notify),
+    /// The handler's statements that are its own (the listing marks
+    /// their text as its).
+    pub owns: &'static [Stmt],
     /// How it keeps the key's record, if it keeps one.
     pub key_record: Option<KeyRecord>,
     /// A different body under a known key gets 422.
     pub compares_digest: bool,
     /// A failure's 500 is stored under the key and replayed.
     pub stores_errors: bool,
-    /// A claim older than its lease may be taken over.
-    pub leases: bool,
     /// The write-back refuses a claim that is no longer in progress.
     pub guards_write_back: bool,
-    /// Each claim and takeover gets a fencing token the write-back checks.
-    pub fences: bool,
     /// Where the notifier is called, if not after the commit.
     pub notify_at: Option<NotifyAt>,
     /// The key record is keyed by (tenant, key).
@@ -146,12 +145,11 @@ impl Def {
             failure: |_| {},
             write_back: |_| {},
             notify: |_| {},
+            owns: &[],
             key_record: None,
             compares_digest: false,
             stores_errors: false,
-            leases: false,
             guards_write_back: false,
-            fences: false,
             notify_at: None,
             scopes_tenant: false,
         }

@@ -3,7 +3,7 @@
 //! needs `lease`.
 
 use super::def::{Def, Group, Slot};
-use super::hooks::WriteBack;
+use super::hooks::{Stmt, WriteBack};
 use crate::kernel::entry::{e, Entry};
 
 const TEXTS: &[Entry] = &[
@@ -16,7 +16,7 @@ pub const DEF: Def = Def {
     needs: &["lease"],
     chapter_place: Some(5),
     mends: &["lease_without_fence"],
-    fences: true,
+    owns: &[Stmt::BumpFence, Stmt::ReadFence],
     claim: |c| c.takes_token = true,
     write_back,
     sql: &[(Slot::WriteCondition, " AND fence = ?"), (Slot::TakeOverSet, "fence = ?, ")],

@@ -27,6 +27,38 @@ id_enum! {
     }
 }
 
+/// The handler's statements that take parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stmt {
+    /// `record_after`: look the key up before any work.
+    Lookup,
+    /// `claim`: read the key's record inside the claiming transaction.
+    ClaimRead,
+    /// `claim`: the claim itself.
+    ClaimInsert,
+    /// `lease`: take an expired claim over.
+    TakeOver,
+    /// `fence`: raise the key's fencing counter, kept in `fence_counter`
+    /// apart from the key's row, so a released and re-claimed key never
+    /// hands out a token it handed out before («单调递增»).
+    BumpFence,
+    /// `fence`: read the token the bump gave.
+    ReadFence,
+    /// The side effect: the report.
+    InsertReport,
+    /// `record_after`: record the key and its response after the report.
+    RecordKey,
+    /// `claim`: mark the key done with its response.
+    WriteBack,
+    /// A failure that releases the key deletes the claim (without
+    /// `store_errors` every failure; with it, one before any work began).
+    Release,
+    /// `claim`: after a write-back that matched no row, read who holds the key.
+    ReadAfterMiss,
+    /// `outbox`: the pending notification, in the report's transaction.
+    InsertOutbox,
+}
+
 /// The request's key as the key record stores it: every request's, when it
 /// arrives (also a request without a key: its digest is what it compares).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,18 +121,12 @@ pub struct Claim {
     pub takes_token: bool,
 }
 
-/// A row the report's transaction writes besides the report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WorkRow {
-    /// The pending notification (report id, fencing token, time).
-    Outbox,
-}
-
 /// The report's transaction.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Work {
-    /// The rows it writes after the report, in order.
-    pub rows: Vec<WorkRow>,
+    /// The statements that write its rows after the report, in order;
+    /// each takes the report's id, the fencing token held and the time.
+    pub rows: Vec<Stmt>,
 }
 
 /// What a failure of the work does to the key's record.

@@ -2,7 +2,7 @@
 //! 进程被 kill -9 怎么办？»). It changes the claim, so it needs `claim`.
 
 use super::def::{Def, Group};
-use super::hooks::{Found, Verdict, WriteBack};
+use super::hooks::{Found, Stmt, Verdict, WriteBack};
 use crate::lab::times::LEASE_MS;
 use crate::kernel::entry::{e, Entry};
 
@@ -16,7 +16,7 @@ pub const DEF: Def = Def {
     needs: &["claim"],
     chapter_place: Some(3),
     breaks: &["lease_without_fence"],
-    leases: true,
+    owns: &[Stmt::TakeOver],
     found,
     claim: |c| c.lease_until = Some(c.now + LEASE_MS),
     write_back,

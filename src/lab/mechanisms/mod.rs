@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use crate::kernel::entry::Entry;
 use crate::kernel::vocabulary::vocabulary;
 pub use def::{Def, Group, KeyRecord, NotifyAt, Slot};
-pub use hooks::HandlerStep;
+pub use hooks::{HandlerStep, Stmt};
 
 vocabulary! {
     /// One mechanism of the server: a small handle on its module.

@@ -3,7 +3,7 @@
 //! 单独的发送流程按记录投递»).
 
 use super::def::{Def, Group, NotifyAt};
-use super::hooks::WorkRow;
+use super::hooks::Stmt;
 use crate::kernel::entry::{e, Entry};
 
 const TEXTS: &[Entry] = &[
@@ -15,6 +15,7 @@ const TEXTS: &[Entry] = &[
 pub const DEF: Def = Def {
     chapter_place: Some(6),
     notify_at: Some(NotifyAt::Outbox),
-    work: |w| w.rows.push(WorkRow::Outbox),
+    owns: &[Stmt::InsertOutbox],
+    work: |w| w.rows.push(Stmt::InsertOutbox),
     ..Def::new("outbox", Group::Downstream, TEXTS)
 };

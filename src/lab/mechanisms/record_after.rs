@@ -3,6 +3,7 @@
 //! two are exclusive, and the chapter builds on `claim`.
 
 use super::def::{Def, Group, KeyRecord};
+use super::hooks::Stmt;
 use crate::kernel::entry::{e, Entry};
 
 const TEXTS: &[Entry] = &[
@@ -15,5 +16,6 @@ pub const DEF: Def = Def {
     gives_way_to: &["claim"],
     breaks: &["insert_before_key", "replay_changed_body"],
     key_record: Some(KeyRecord::RecordedAfter),
+    owns: &[Stmt::Lookup, Stmt::RecordKey],
     ..Def::new("record_after", Group::KeyRecord, TEXTS)
 };
