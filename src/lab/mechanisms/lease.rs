@@ -4,14 +4,10 @@
 use super::def::{Def, Group};
 use super::hooks::{Found, Stmt, Verdict, WriteBack};
 use crate::lab::times::LEASE_MS;
-use crate::kernel::entry::{e, Entry};
+use crate::kernel::entry::e;
 
-const TEXTS: &[Entry] = &[
-    e("lab.mech.lease", "租约接管", "Lease takeover"),
-    e("lab.mech.lease.desc", "占位记录带租约：超过租约还没完成，重试可以接管它（进程被 kill -9 后键不再卡住）。", "A claim carries a lease: once it has expired unfinished, a retry may take it over (a key no longer stays stuck after kill -9)."),
-];
-
-/// This mechanism: what it changes, then its id, group and texts.
+/// This mechanism: what it changes, then its id, group and its rows of
+/// the translation table.
 pub const DEF: Def = Def {
     needs: &["claim"],
     chapter_place: Some(3),
@@ -20,7 +16,10 @@ pub const DEF: Def = Def {
     found,
     claim: |c| c.lease_until = Some(c.now + LEASE_MS),
     write_back,
-    ..Def::new("lease", Group::Lease, TEXTS)
+    ..Def::new("lease", Group::Lease, &[
+        e("lab.mech.lease", "租约接管", "Lease takeover"),
+        e("lab.mech.lease.desc", "占位记录带租约：超过租约还没完成，重试可以接管它（进程被 kill -9 后键不再卡住）。", "A claim carries a lease: once it has expired unfinished, a retry may take it over (a key no longer stays stuck after kill -9)."),
+    ])
 };
 
 /// A claim in progress whose lease has ended is taken over; one still

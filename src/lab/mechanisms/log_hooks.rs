@@ -10,7 +10,7 @@ use std::cell::RefCell;
 
 use super::def::{Def, Group, Slot};
 use super::hooks::HandlerStep;
-use crate::kernel::entry::{e, Entry};
+use crate::kernel::entry::e;
 
 thread_local! {
     /// The steps whose hook was called on this thread, oldest first.
@@ -22,12 +22,8 @@ pub fn take_heard() -> Vec<HandlerStep> {
     HEARD.with(|h| std::mem::take(&mut *h.borrow_mut()))
 }
 
-const TEXTS: &[Entry] = &[
-    e("lab.mech.log_hooks", "记录钩子调用（示例）", "Log hook calls (toy)"),
-    e("lab.mech.log_hooks.desc", "只记下处理函数的每一步，不改变结果；在报告的 INSERT 后加一条注释。", "Only records each step of the handler and changes no outcome; adds a comment after the report's INSERT."),
-];
-
-/// This mechanism: what it changes, then its id, group and texts.
+/// This mechanism: what it changes, then its id, group and its rows of
+/// the translation table.
 pub const DEF: Def = Def {
     sql: &[(Slot::ReportNote, " /* log_hooks */")],
     found: |_, verdict| {
@@ -39,7 +35,10 @@ pub const DEF: Def = Def {
     failure: |_| log(HandlerStep::Failure),
     write_back: |_| log(HandlerStep::WriteBack),
     notify: |_| log(HandlerStep::Notify),
-    ..Def::new("log_hooks", Group::Errors, TEXTS)
+    ..Def::new("log_hooks", Group::Errors, &[
+        e("lab.mech.log_hooks", "记录钩子调用（示例）", "Log hook calls (toy)"),
+        e("lab.mech.log_hooks.desc", "只记下处理函数的每一步，不改变结果；在报告的 INSERT 后加一条注释。", "Only records each step of the handler and changes no outcome; adds a comment after the report's INSERT."),
+    ])
 };
 
 /// Records the step whose hook was called.
