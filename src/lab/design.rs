@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::ids::Preset;
 use super::mechanisms::hooks::{Claim, Failure, Found, KeyScope, Notify, Verdict, Work, WriteBack};
-use super::mechanisms::{Def, KeyRecord, NotifyAt, Slot};
+use super::mechanisms::{Def, KeyRecord, Slot, Stmt};
 pub use super::mechanisms::{Group, Mechanism};
 
 /// Why a mechanism asked for is not in the design used.
@@ -67,6 +67,8 @@ any_flag! {
     guards_write_back,
     /// The key record is keyed by (tenant, key).
     scopes_tenant,
+    /// The notifier is called before the report's transaction commits.
+    notifies_before_commit,
 }
 
 impl Design {
@@ -161,9 +163,11 @@ impl Design {
         self.key_record() == Some(KeyRecord::Claimed)
     }
 
-    /// Where the notifier is called, if not right after the commit.
-    pub fn notify_at(self) -> Option<NotifyAt> {
-        self.iter().find_map(|m| m.def().notify_at)
+    /// Whether one of its mechanisms brings the handler's statement `s`
+    /// (e.g. the outbox's row: then the outbox exists and a relay
+    /// delivers from it).
+    pub fn runs(self, s: Stmt) -> bool {
+        self.any(|m| m.owns.contains(&s))
     }
 
     /// Its mechanisms' fragments in a statement's slot, in canonical order.

@@ -40,15 +40,6 @@ pub enum KeyRecord {
     Claimed,
 }
 
-/// Where the call to the notifier sits, when not right after the commit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NotifyAt {
-    /// Inside the work, before the transaction commits (the hurried handler).
-    BeforeCommit,
-    /// An outbox row in the report's transaction, delivered by a relay.
-    Outbox,
-}
-
 /// A place in the handler's statements where mechanisms put fragments, in
 /// canonical order of the design's mechanisms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,8 +108,10 @@ pub struct Def {
     pub stores_errors: bool,
     /// The write-back refuses a claim that is no longer in progress.
     pub guards_write_back: bool,
-    /// Where the notifier is called, if not after the commit.
-    pub notify_at: Option<NotifyAt>,
+    /// The handler calls the notifier inside its work, before its
+    /// transaction commits (the hurried handler), not after the commit:
+    /// the simulation places the call by it.
+    pub notifies_before_commit: bool,
     /// The key record is keyed by (tenant, key).
     pub scopes_tenant: bool,
 }
@@ -150,7 +143,7 @@ impl Def {
             compares_digest: false,
             stores_errors: false,
             guards_write_back: false,
-            notify_at: None,
+            notifies_before_commit: false,
             scopes_tenant: false,
         }
     }

@@ -2,7 +2,7 @@
 //! to the notifier and marks them sent («先在本地事务里写一条"待发送"记录，再由
 //! 单独的发送流程按记录投递»).
 
-use super::def::{Def, Group, NotifyAt};
+use super::def::{Def, Group};
 use super::hooks::Stmt;
 use crate::kernel::entry::e;
 
@@ -10,7 +10,6 @@ use crate::kernel::entry::e;
 /// the translation table.
 pub const DEF: Def = Def {
     chapter_place: Some(6),
-    notify_at: Some(NotifyAt::Outbox),
     owns: &[Stmt::InsertOutbox],
     work: |w| w.rows.push(Stmt::InsertOutbox),
     ..Def::new("outbox", Group::Downstream, &[

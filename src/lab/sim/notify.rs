@@ -7,7 +7,7 @@
 //! answers.
 
 use super::*;
-use crate::lab::mechanisms::NotifyAt;
+use crate::lab::mechanisms::Stmt;
 use crate::lab::sql::{RELAY_MARK_SENT, RELAY_PENDING};
 
 /// One notification the service is trying to get through.
@@ -145,11 +145,11 @@ impl Sim {
         if !h.committed {
             return None;
         }
-        if design.notify_at() == Some(NotifyAt::Outbox) {
+        if design.runs(Stmt::InsertOutbox) {
             self.wake_relay(self.now + RELAY_POLL_MS);
             return None;
         }
-        if design.notify_at() == Some(NotifyAt::BeforeCommit) || matches!(phase, Phase::Crash) {
+        if design.notifies_before_commit() || matches!(phase, Phase::Crash) {
             return None;
         }
         let task = self.handler_task(h, false);
