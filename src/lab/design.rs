@@ -4,8 +4,10 @@
 //!
 //! Each mechanism is one module (`mechanisms/<id>.rs`): what it needs, what
 //! it gives way to and what it changes live there. A design is a set of
-//! them; it answers what its mechanisms say (whether it keeps a key record,
-//! compares digests, fences…), so no code outside the mechanisms names one.
+//! them; it calls their hooks at the handler's steps in canonical order
+//! (`scope_key`, `found`, `claim`, `work`, `failure`, `write_back`,
+//! `notify`) and answers the facts they state (how the key is kept, whether
+//! a digest is compared…), so no code outside the mechanisms names one.
 //! Every requirement names a mechanism earlier in [`Mechanism::ALL`], so a
 //! single pass in that order drops whatever cannot work, and says why.
 

@@ -8,58 +8,88 @@ use super::tables::{opt, sql_list, time_cell, time_head};
 use crate::i18n::{t, Lang};
 use crate::lab::{NotificationRow, OutboxRow, Step};
 
-/// The notifier's `notifications` after the step; rows new at this step are marked.
-fn notifications_table(l: Lang, rows: &[NotificationRow], before: &[NotificationRow]) -> Html {
-    html! {
-        <div class="scroll-x">
-            <table class="data" data-testid="table-notifications" data-rows={rows.len().to_string()}>
-                <caption>{ t(l, "lab.tables.notifications") }<span class="muted">{ t(l, "lab.tables.new_hint") }{ t(l, "lab.tables.ms_hint") }</span></caption>
-                <thead><tr>
-                    <th class="num">{ "id" }</th><th class="num">{ "report_id" }</th><th>{ "title" }</th>
-                    <th>{ "dedupe_key" }</th><th class="num">{ "fence" }</th>{ time_head(l, "received_ms") }
-                </tr></thead>
-                <tbody>
-                    if rows.is_empty() {
-                        <tr><td colspan="6" class="muted">{ t(l, "lab.tables.empty") }</td></tr>
-                    }
-                    { for rows.iter().map(|r| html! {
-                        <tr class={classes!((!before.contains(r)).then_some("new"))}>
-                            <td class="num">{ r.id }</td><td class="num">{ opt(&r.report_id) }</td>
-                            <td>{ &r.title }</td><td><code>{ opt(&r.dedupe_key) }</code></td>
-                            <td class="num">{ opt(&r.fence) }</td>{ time_cell(l, Some(r.received_ms), "note-received") }
-                        </tr>
-                    }) }
-                </tbody>
-            </table>
-        </div>
+/// One table of rows after the step: its test id, caption key, column
+/// count and heads, and each row's cells; rows new at this step (not in
+/// `before`) are marked.
+struct RowsTable<'a, R> {
+    test_id: &'static str,
+    caption: &'static str,
+    columns: usize,
+    head: Html,
+    rows: &'a [R],
+    before: &'a [R],
+}
+
+impl<R: PartialEq> RowsTable<'_, R> {
+    fn view(self, l: Lang, cells: impl Fn(&R) -> Html) -> Html {
+        let before = self.before;
+        html! {
+            <div class="scroll-x">
+                <table class="data" data-testid={self.test_id} data-rows={self.rows.len().to_string()}>
+                    <caption>{ t(l, self.caption) }<span class="muted">{ t(l, "lab.tables.new_hint") }{ t(l, "lab.tables.ms_hint") }</span></caption>
+                    <thead><tr>{ self.head }</tr></thead>
+                    <tbody>
+                        if self.rows.is_empty() {
+                            <tr><td colspan={self.columns.to_string()} class="muted">{ t(l, "lab.tables.empty") }</td></tr>
+                        }
+                        { for self.rows.iter().map(|r| html! {
+                            <tr class={classes!((!before.contains(r)).then_some("new"))}>{ cells(r) }</tr>
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+        }
     }
+}
+
+/// The notifier's `notifications` after the step.
+fn notifications_table(l: Lang, rows: &[NotificationRow], before: &[NotificationRow]) -> Html {
+    let head = html! {
+        <>
+            <th class="num">{ "id" }</th><th class="num">{ "report_id" }</th><th>{ "title" }</th>
+            <th>{ "dedupe_key" }</th><th class="num">{ "fence" }</th>{ time_head(l, "received_ms") }
+        </>
+    };
+    let table = RowsTable {
+        test_id: "table-notifications",
+        caption: "lab.tables.notifications",
+        columns: 6,
+        head,
+        rows,
+        before,
+    };
+    table.view(l, |r| html! {
+        <>
+            <td class="num">{ r.id }</td><td class="num">{ opt(&r.report_id) }</td>
+            <td>{ &r.title }</td><td><code>{ opt(&r.dedupe_key) }</code></td>
+            <td class="num">{ opt(&r.fence) }</td>{ time_cell(l, Some(r.received_ms), "note-received") }
+        </>
+    })
 }
 
 /// The service's `outbox` after the step.
 fn outbox_table(l: Lang, rows: &[OutboxRow], before: &[OutboxRow]) -> Html {
-    html! {
-        <div class="scroll-x">
-            <table class="data" data-testid="table-outbox" data-rows={rows.len().to_string()}>
-                <caption>{ t(l, "lab.tables.outbox") }<span class="muted">{ t(l, "lab.tables.new_hint") }{ t(l, "lab.tables.ms_hint") }</span></caption>
-                <thead><tr>
-                    <th class="num">{ "id" }</th><th class="num">{ "report_id" }</th><th class="num">{ "fence" }</th>
-                    { time_head(l, "created_ms") }{ time_head(l, "sent_ms") }
-                </tr></thead>
-                <tbody>
-                    if rows.is_empty() {
-                        <tr><td colspan="5" class="muted">{ t(l, "lab.tables.empty") }</td></tr>
-                    }
-                    { for rows.iter().map(|r| html! {
-                        <tr class={classes!((!before.contains(r)).then_some("new"))}>
-                            <td class="num">{ r.id }</td><td class="num">{ r.report_id }</td>
-                            <td class="num">{ opt(&r.fence) }</td>{ time_cell(l, Some(r.created_ms), "outbox-created") }
-                            { time_cell(l, r.sent_ms, "outbox-sent") }
-                        </tr>
-                    }) }
-                </tbody>
-            </table>
-        </div>
-    }
+    let head = html! {
+        <>
+            <th class="num">{ "id" }</th><th class="num">{ "report_id" }</th><th class="num">{ "fence" }</th>
+            { time_head(l, "created_ms") }{ time_head(l, "sent_ms") }
+        </>
+    };
+    let table = RowsTable {
+        test_id: "table-outbox",
+        caption: "lab.tables.outbox",
+        columns: 5,
+        head,
+        rows,
+        before,
+    };
+    table.view(l, |r| html! {
+        <>
+            <td class="num">{ r.id }</td><td class="num">{ r.report_id }</td>
+            <td class="num">{ opt(&r.fence) }</td>{ time_cell(l, Some(r.created_ms), "outbox-created") }
+            { time_cell(l, r.sent_ms, "outbox-sent") }
+        </>
+    })
 }
 
 /// The downstream tables at `current` (`before`: the step before it), and
