@@ -187,6 +187,26 @@ fn plain(v: &Value) -> String {
     }
 }
 
+/// Every row of a table (`from`: its name and order, not recorded: the
+/// observer's reads), each read into a row struct whose fields name its
+/// columns, in order (a field may name an expression instead: `f = expr`),
+/// so a row's columns are written once.
+macro_rules! select_rows {
+    ($db:expr, $from:expr, $row:ident { $($field:ident $(= $column:expr)?),+ $(,)? }) => {{
+        let columns = [$(select_rows!(@column $field $($column)?)),+].join(", ");
+        $db.rows(&format!("SELECT {columns} FROM {}", $from), |r| {
+            let mut at = 0;
+            let mut next = || {
+                at += 1;
+                at - 1
+            };
+            Ok($row { $($field: r.get(next())?),+ })
+        })
+    }};
+    (@column $field:ident $column:expr) => { $column };
+    (@column $field:ident) => { stringify!($field) };
+}
+
 impl Db {
     /// An empty in-memory database with the bug tracker's tables (this
     /// thread's spare connection of the same kind when there is one);
@@ -225,20 +245,23 @@ impl Db {
 
     /// `BEGIN IMMEDIATE`: takes the write lock up front.
     pub fn begin(&mut self) {
-        self.conn()
-            .execute_batch(BEGIN)
-            .expect("no transaction is open");
-        self.in_tx = true;
-        self.record(BEGIN, &[], SqlOutcome::Begun);
+        self.control(BEGIN, true, SqlOutcome::Begun);
     }
 
     /// `COMMIT`.
     pub fn commit(&mut self) {
+        self.control(COMMIT, false, SqlOutcome::Committed);
+    }
+
+    /// Runs transaction control `sql` (the handler opens and closes its
+    /// transactions in order, so it cannot fail) and records it; a
+    /// transaction is open after it when `opens`.
+    fn control(&mut self, sql: &str, opens: bool, outcome: SqlOutcome) {
         self.conn()
-            .execute_batch(COMMIT)
-            .expect("a transaction is open");
-        self.in_tx = false;
-        self.record(COMMIT, &[], SqlOutcome::Committed);
+            .execute_batch(sql)
+            .expect("transactions open and close in order");
+        self.in_tx = opens;
+        self.record(sql, &[], outcome);
     }
 
     /// `ROLLBACK`; `crash` when the process died (SQLite's journal undoes it on restart).
@@ -309,35 +332,32 @@ impl Db {
 
     /// The service's `outbox` as it stands (not recorded).
     pub fn outbox_rows(&self) -> Vec<OutboxRow> {
-        self.rows(
-            "SELECT id, report_id, fence, created_ms, sent_ms FROM outbox ORDER BY id",
-            |r| {
-                Ok(OutboxRow {
-                    id: r.get(0)?,
-                    report_id: r.get(1)?,
-                    fence: r.get(2)?,
-                    created_ms: r.get(3)?,
-                    sent_ms: r.get(4)?,
-                })
-            },
+        select_rows!(
+            self,
+            "outbox ORDER BY id",
+            OutboxRow {
+                id,
+                report_id,
+                fence,
+                created_ms,
+                sent_ms
+            }
         )
     }
 
     /// The notifier's `notifications` as they stand (not recorded).
     pub fn notification_rows(&self) -> Vec<NotificationRow> {
-        self.rows(
-            "SELECT id, report_id, title, dedupe_key, fence, received_ms \
-                 FROM notifications ORDER BY id",
-            |r| {
-                Ok(NotificationRow {
-                    id: r.get(0)?,
-                    report_id: r.get(1)?,
-                    title: r.get(2)?,
-                    dedupe_key: r.get(3)?,
-                    fence: r.get(4)?,
-                    received_ms: r.get(5)?,
-                })
-            },
+        select_rows!(
+            self,
+            "notifications ORDER BY id",
+            NotificationRow {
+                id,
+                report_id,
+                title,
+                dedupe_key,
+                fence,
+                received_ms
+            }
         )
     }
 
@@ -353,39 +373,24 @@ impl Db {
 
     /// Both tables as they stand (not recorded).
     pub fn snapshot(&self) -> (Vec<ReportRow>, Vec<KeyRow>) {
-        let reports = self.rows(
-            "SELECT id, run_id, module, title, created_ms FROM reports ORDER BY id",
-            |r| {
-                Ok(ReportRow {
-                    id: r.get(0)?,
-                    run_id: r.get(1)?,
-                    module: r.get(2)?,
-                    title: r.get(3)?,
-                    created_ms: r.get(4)?,
-                })
-            },
+        let reports = select_rows!(
+            self,
+            "reports ORDER BY id",
+            ReportRow {
+                id,
+                run_id,
+                module,
+                title,
+                created_ms
+            }
         );
+        // A key table that is not keyed by tenant has no tenant to show.
         let scoped = self.kind == Kind::Service { scoped: true };
         let tenant = if scoped { "tenant" } else { "NULL" };
-        let keys = self.rows(
-            &format!(
-                "SELECT key, request_digest, status, fence, lease_expires_ms, response_status, \
-                 response_body, created_ms, {tenant} FROM idempotency_keys ORDER BY rowid"
-            ),
-            |r| {
-                Ok(KeyRow {
-                    key: r.get(0)?,
-                    request_digest: r.get(1)?,
-                    status: r.get(2)?,
-                    fence: r.get(3)?,
-                    lease_expires_ms: r.get(4)?,
-                    response_status: r.get(5)?,
-                    response_body: r.get(6)?,
-                    created_ms: r.get(7)?,
-                    tenant: r.get(8)?,
-                })
-            },
-        );
+        let keys = select_rows!(self, "idempotency_keys ORDER BY rowid", KeyRow {
+            key, request_digest, status, fence, lease_expires_ms, response_status,
+            response_body, created_ms, tenant = tenant
+        });
         (reports, keys)
     }
 }

@@ -4,8 +4,10 @@
 //!
 //! Each mechanism is one module (`mechanisms/<id>.rs`): what it needs, what
 //! it gives way to and what it changes live there. A design is a set of
-//! them; it answers what its mechanisms say (whether it keeps a key record,
-//! compares digests, fences…), so no code outside the mechanisms names one.
+//! them; it calls their hooks at the handler's steps in canonical order
+//! (`scope_key`, `found`, `claim`, `work`, `failure`, `write_back`,
+//! `notify`) and answers the facts they state (how the key is kept, whether
+//! a digest is compared…), so no code outside the mechanisms names one.
 //! Every requirement names a mechanism earlier in [`Mechanism::ALL`], so a
 //! single pass in that order drops whatever cannot work, and says why.
 
@@ -13,7 +15,8 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use super::ids::Preset;
-use super::mechanisms::{Def, HandlerStep, KeyRecord, NotifyAt, Slot};
+use super::mechanisms::hooks::{Claim, Failure, Found, KeyScope, Notify, Verdict, Work, WriteBack};
+use super::mechanisms::{Def, KeyRecord, Slot, Stmt};
 pub use super::mechanisms::{Group, Mechanism};
 
 /// Why a mechanism asked for is not in the design used.
@@ -62,18 +65,12 @@ any_flag! {
     compares_digest,
     /// A failure's 500 is stored under the key and replayed.
     stores_errors,
-    /// A claim older than its lease may be taken over.
-    leases,
     /// The write-back refuses a claim no longer in progress.
     guards_write_back,
-    /// Each claim and takeover gets a fencing token the write-back checks.
-    fences,
-    /// The notification carries a dedupe key.
-    dedupes_downstream,
-    /// The notification carries the fencing token.
-    fences_downstream,
     /// The key record is keyed by (tenant, key).
     scopes_tenant,
+    /// The notifier is called before the report's transaction commits.
+    notifies_before_commit,
 }
 
 impl Design {
@@ -168,9 +165,11 @@ impl Design {
         self.key_record() == Some(KeyRecord::Claimed)
     }
 
-    /// Where the notifier is called, if not right after the commit.
-    pub fn notify_at(self) -> Option<NotifyAt> {
-        self.iter().find_map(|m| m.def().notify_at)
+    /// Whether one of its mechanisms brings the handler's statement `s`
+    /// (e.g. the outbox's row: then the outbox exists and a relay
+    /// delivers from it).
+    pub fn runs(self, s: Stmt) -> bool {
+        self.any(|m| m.owns.contains(&s))
     }
 
     /// Its mechanisms' fragments in a statement's slot, in canonical order.
@@ -180,11 +179,87 @@ impl Design {
             .collect()
     }
 
-    /// Tells its mechanisms of a step of the handler, in canonical order.
-    pub fn hear(self, step: HandlerStep) {
+    /// Calls a hook of each of its mechanisms, in canonical order.
+    fn each(self, mut hook: impl FnMut(&Def)) {
         for m in self.iter() {
-            (m.def().hear)(step);
+            hook(m.def());
         }
+    }
+
+    /// A request's key (and, when given, its digest) as its key record
+    /// stores them, and the key the notifier sees.
+    pub fn scope_key(self, tenant: usize, key: Option<&str>, digest: Option<String>) -> KeyScope {
+        let mut scope = KeyScope {
+            tenant,
+            columns: key.map(str::to_string).into_iter().collect(),
+            digest,
+            downstream: key.map(str::to_string),
+        };
+        self.each(|m| (m.scope_key)(&mut scope));
+        scope
+    }
+
+    /// The answer to a request whose key's row was found, from the key
+    /// record's own (`base`) through each mechanism's say.
+    pub fn found(self, row: &Found, base: Verdict) -> Verdict {
+        let mut verdict = base;
+        self.each(|m| verdict = (m.found)(row, verdict));
+        verdict
+    }
+
+    /// A claim (or a takeover) made at `now`.
+    pub fn claim(self, now: u64) -> Claim {
+        let mut claim = Claim {
+            now,
+            lease_until: None,
+            takes_token: false,
+        };
+        self.each(|m| (m.claim)(&mut claim));
+        claim
+    }
+
+    /// The report's transaction.
+    pub fn work(self) -> Work {
+        let mut work = Work::default();
+        self.each(|m| (m.work)(&mut work));
+        work
+    }
+
+    /// What a failure of the work does to the key's record.
+    pub fn failure(self) -> Failure {
+        let mut failure = Failure::default();
+        self.each(|m| (m.failure)(&mut failure));
+        failure
+    }
+
+    /// The write-back (or release) of a holder with token `held` whose
+    /// lease ends at `lease_until`, at `now`.
+    pub fn write_back(self, held: Option<i64>, lease_until: Option<u64>, now: u64) -> WriteBack {
+        let mut w = WriteBack {
+            held,
+            lease_until,
+            now,
+            conditions: Vec::new(),
+            stale: false,
+            fenced: false,
+        };
+        self.each(|m| (m.write_back)(&mut w));
+        w
+    }
+
+    /// A call to the notifier that may carry `offered_key` and `offered_fence`.
+    pub fn notify(
+        self,
+        offered_key: Option<String>,
+        offered_fence: Option<(String, i64)>,
+    ) -> Notify {
+        let mut n = Notify {
+            offered_key,
+            offered_fence,
+            ..Notify::default()
+        };
+        self.each(|m| (m.notify)(&mut n));
+        n
     }
 
     /// The preset this design is, if any.

@@ -8,7 +8,8 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use super::design::{Design, Mechanism};
-use super::mechanisms::{KeyRecord, NotifyAt, Slot};
+pub use super::mechanisms::Stmt;
+use super::mechanisms::{KeyRecord, Slot};
 use crate::kernel::ids::id_enum;
 
 /// Transaction control, as the database records it.
@@ -22,38 +23,6 @@ pub const ROLLBACK: &str = "ROLLBACK";
 pub struct Part {
     pub by: Option<Mechanism>,
     pub text: &'static str,
-}
-
-/// The handler's statements that take parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stmt {
-    /// `record_after`: look the key up before any work.
-    Lookup,
-    /// `claim`: read the key's record inside the claiming transaction.
-    ClaimRead,
-    /// `claim`: the claim itself.
-    ClaimInsert,
-    /// `lease`: take an expired claim over.
-    TakeOver,
-    /// `fence`: raise the key's fencing counter, kept in `fence_counter`
-    /// apart from the key's row, so a released and re-claimed key never
-    /// hands out a token it handed out before («单调递增»).
-    BumpFence,
-    /// `fence`: read the token the bump gave.
-    ReadFence,
-    /// The side effect: the report.
-    InsertReport,
-    /// `record_after`: record the key and its response after the report.
-    RecordKey,
-    /// `claim`: mark the key done with its response.
-    WriteBack,
-    /// A failure that releases the key deletes the claim (without
-    /// `store_errors` every failure; with it, one before any work began).
-    Release,
-    /// `claim`: after a write-back that matched no row, read who holds the key.
-    ReadAfterMiss,
-    /// `outbox`: the pending notification, in the report's transaction.
-    InsertOutbox,
 }
 
 impl Stmt {
@@ -171,11 +140,11 @@ struct Owners {
 impl Owners {
     fn of(d: Design) -> Owners {
         Owners {
-            recorded: d.find(|m| m.key_record == Some(KeyRecord::RecordedAfter)),
-            claimed: d.find(|m| m.key_record == Some(KeyRecord::Claimed)),
-            leasing: d.find(|m| m.leases),
-            fencing: d.find(|m| m.fences),
-            outbox: d.find(|m| m.notify_at == Some(NotifyAt::Outbox)),
+            recorded: d.find(|m| m.owns.contains(&Stmt::Lookup)),
+            claimed: d.find(|m| m.owns.contains(&Stmt::ClaimRead)),
+            leasing: d.find(|m| m.owns.contains(&Stmt::TakeOver)),
+            fencing: d.find(|m| m.owns.contains(&Stmt::BumpFence)),
+            outbox: d.find(|m| m.owns.contains(&Stmt::InsertOutbox)),
             stores_errors: d.find(|m| m.stores_errors),
             digest: d.find(|m| m.compares_digest),
         }
@@ -337,32 +306,22 @@ impl Statement {
 /// The handler's SQL for design `d`, statement by statement per branch,
 /// each fragment marked with the mechanism that contributed it.
 pub fn describe(d: Design) -> Vec<Statement> {
-    let mut out = Vec::new();
-    if d.records_after() {
-        out.extend(record_after_statements(d));
-    } else if d.claims() {
-        out.extend(claim_arrive_statements(d));
-        out.extend(claim_finish_statements(d));
-    }
-    let branch = if d.keyed() {
+    let mut l = Listing {
+        d,
+        o: Owners::of(d),
+        out: Vec::new(),
+    };
+    match d.key_record() {
+        Some(KeyRecord::RecordedAfter) => l.record_after(),
+        Some(KeyRecord::Claimed) => l.claim_arrive().claim_finish(),
+        None => &mut l,
+    };
+    l.report_alone(if d.keyed() {
         Branch::NoKey
     } else {
         Branch::Success
-    };
-    out.extend(report_alone(d, branch));
-    out
-}
-
-fn stmt(phase: HandlerPhase, branch: Branch, parts: Vec<Part>) -> Statement {
-    Statement {
-        phase,
-        branch,
-        parts,
-    }
-}
-
-fn control(by: Option<Mechanism>, text: &'static str) -> Vec<Part> {
-    vec![Part { by, text }]
+    });
+    l.out
 }
 
 /// `parts` with the fragments of `from` attributed to `to` (a statement
@@ -377,115 +336,134 @@ fn owned_by(parts: Vec<Part>, from: Option<Mechanism>, to: Option<Mechanism>) ->
         .collect()
 }
 
-/// The report in its own transaction (no key handling, or no key), with
-/// `outbox`'s row.
-fn report_alone(d: Design, branch: Branch) -> Vec<Statement> {
-    let f = |parts| stmt(HandlerPhase::Finish, branch, parts);
-    let mut out = vec![f(control(None, BEGIN)), f(Stmt::InsertReport.parts(d))];
-    out.extend(outbox_row(d, branch));
-    out.push(f(control(None, COMMIT)));
-    // The process dies before that COMMIT (SQLite's journal undoes it).
-    out.push(stmt(
-        HandlerPhase::Finish,
-        Branch::Crash,
-        control(None, ROLLBACK),
-    ));
-    out
+/// A design's listing as it is written, statement by statement in the
+/// order the page shows them.
+struct Listing {
+    d: Design,
+    o: Owners,
+    out: Vec<Statement>,
 }
 
-/// The outbox's row, in the report's transaction.
-fn outbox_row(d: Design, branch: Branch) -> Option<Statement> {
-    (d.notify_at() == Some(NotifyAt::Outbox))
-        .then(|| stmt(HandlerPhase::Finish, branch, Stmt::InsertOutbox.parts(d)))
-}
-
-fn record_after_statements(d: Design) -> Vec<Statement> {
-    use Branch::*;
-    use HandlerPhase::*;
-    let o = Owners::of(d);
-    let ra = o.recorded;
-    let mut out = vec![stmt(Arrive, Always, Stmt::Lookup.parts(d))];
-    out.extend(report_alone(d, Success));
-    out.extend([
-        stmt(Finish, Success, control(ra, BEGIN)),
-        stmt(Finish, Success, Stmt::RecordKey.parts(d)),
-        stmt(Finish, Success, control(ra, COMMIT)),
-        stmt(Finish, Crash, control(ra, ROLLBACK)),
-        stmt(Finish, Error, control(ra, ROLLBACK)),
-    ]);
-    if d.stores_errors() {
-        let se = o.stores_errors;
-        out.extend([
-            stmt(Finish, Failure, control(se, BEGIN)),
-            stmt(Finish, Failure, owned_by(Stmt::RecordKey.parts(d), ra, se)),
-            stmt(Finish, Failure, control(se, COMMIT)),
-        ]);
+impl Listing {
+    /// A statement of `parts`, in `phase`'s `branch`.
+    fn add(&mut self, phase: HandlerPhase, branch: Branch, parts: Vec<Part>) -> &mut Self {
+        self.out.push(Statement {
+            phase,
+            branch,
+            parts,
+        });
+        self
     }
-    out
-}
 
-fn claim_arrive_statements(d: Design) -> Vec<Statement> {
-    use Branch::*;
-    use HandlerPhase::Arrive;
-    let o = Owners::of(d);
-    let c = o.claimed;
-    let mut out = vec![
-        stmt(Arrive, Always, control(c, BEGIN)),
-        stmt(Arrive, Always, Stmt::ClaimRead.parts(d)),
-    ];
-    out.extend(fence_bump(d, KeyUnknown));
-    out.extend([
-        stmt(Arrive, KeyUnknown, Stmt::ClaimInsert.parts(d)),
-        stmt(Arrive, KeyUnknown, control(c, COMMIT)),
-    ]);
-    if d.compares_digest() {
-        out.push(stmt(Arrive, OtherBody, control(o.digest, COMMIT)));
+    /// The handler's statement `s`, with the design's fragments.
+    fn run(&mut self, phase: HandlerPhase, branch: Branch, s: Stmt) -> &mut Self {
+        let parts = s.parts(self.d);
+        self.add(phase, branch, parts)
     }
-    out.push(stmt(Arrive, Done, control(c, COMMIT)));
-    if d.leases() {
-        out.extend(fence_bump(d, LeaseExpired));
-        out.push(stmt(Arrive, LeaseExpired, Stmt::TakeOver.parts(d)));
-        out.push(stmt(Arrive, LeaseExpired, control(o.leasing, COMMIT)));
-    }
-    out.push(stmt(Arrive, InProgress, control(c, COMMIT)));
-    out
-}
 
-/// A fence: every claim and every takeover raises the key's counter in
-/// `fence_counter` and reads the new token («每次占键 token 加 1»).
-fn fence_bump(d: Design, branch: Branch) -> Vec<Statement> {
-    if !d.fences() {
-        return Vec::new();
+    /// Transaction control, owned by `by`.
+    fn control(
+        &mut self,
+        phase: HandlerPhase,
+        branch: Branch,
+        by: Option<Mechanism>,
+        text: &'static str,
+    ) -> &mut Self {
+        self.add(phase, branch, vec![Part { by, text }])
     }
-    let f = |s: Stmt| stmt(HandlerPhase::Arrive, branch, s.parts(d));
-    vec![f(Stmt::BumpFence), f(Stmt::ReadFence)]
-}
 
-fn claim_finish_statements(d: Design) -> Vec<Statement> {
-    use Branch::*;
-    use HandlerPhase::Finish;
-    let o = Owners::of(d);
-    let c = o.claimed;
-    let failure = if d.stores_errors() {
-        owned_by(Stmt::WriteBack.parts(d), c, o.stores_errors)
-    } else {
-        Stmt::Release.parts(d)
-    };
-    let mut out = vec![
-        stmt(Finish, Always, control(c, BEGIN)),
-        stmt(Finish, Success, Stmt::InsertReport.parts(d)),
-    ];
-    out.extend(outbox_row(d, Success));
-    out.extend([
-        stmt(Finish, Success, Stmt::WriteBack.parts(d)),
-        stmt(Finish, Crash, control(c, ROLLBACK)),
-        stmt(Finish, Failure, failure),
-        stmt(Finish, Aborted, Stmt::Release.parts(d)),
-        stmt(Finish, Written, control(c, COMMIT)),
-        stmt(Finish, Missed, control(c, ROLLBACK)),
-        stmt(Finish, Missed, Stmt::ReadAfterMiss.parts(d)),
-    ]);
-    out
+    /// The report in its own transaction (no key handling, or no key),
+    /// with the rows its transaction writes besides.
+    fn report_alone(&mut self, branch: Branch) -> &mut Self {
+        use HandlerPhase::Finish;
+        self.control(Finish, branch, None, BEGIN)
+            .run(Finish, branch, Stmt::InsertReport)
+            .work_rows(branch)
+            .control(Finish, branch, None, COMMIT)
+            // The process dies before that COMMIT (SQLite's journal undoes it).
+            .control(Finish, Branch::Crash, None, ROLLBACK)
+    }
+
+    /// The rows the report's transaction writes besides (the outbox's).
+    fn work_rows(&mut self, branch: Branch) -> &mut Self {
+        for s in self.d.work().rows {
+            self.run(HandlerPhase::Finish, branch, s);
+        }
+        self
+    }
+
+    fn record_after(&mut self) -> &mut Self {
+        use Branch::*;
+        use HandlerPhase::*;
+        let ra = self.o.recorded;
+        self.run(Arrive, Always, Stmt::Lookup).report_alone(Success);
+        self.control(Finish, Success, ra, BEGIN)
+            .run(Finish, Success, Stmt::RecordKey)
+            .control(Finish, Success, ra, COMMIT)
+            .control(Finish, Crash, ra, ROLLBACK)
+            .control(Finish, Error, ra, ROLLBACK);
+        if let Some(se) = self.o.stores_errors {
+            let record = owned_by(Stmt::RecordKey.parts(self.d), ra, Some(se));
+            self.control(Finish, Failure, Some(se), BEGIN)
+                .add(Finish, Failure, record)
+                .control(Finish, Failure, Some(se), COMMIT);
+        }
+        self
+    }
+
+    fn claim_arrive(&mut self) -> &mut Self {
+        use Branch::*;
+        use HandlerPhase::Arrive;
+        let c = self.o.claimed;
+        self.control(Arrive, Always, c, BEGIN)
+            .run(Arrive, Always, Stmt::ClaimRead)
+            .fence_bump(KeyUnknown)
+            .run(Arrive, KeyUnknown, Stmt::ClaimInsert)
+            .control(Arrive, KeyUnknown, c, COMMIT);
+        if let Some(digest) = self.o.digest {
+            self.control(Arrive, OtherBody, Some(digest), COMMIT);
+        }
+        self.control(Arrive, Done, c, COMMIT);
+        if let Some(lease) = self.o.leasing {
+            self.fence_bump(LeaseExpired)
+                .run(Arrive, LeaseExpired, Stmt::TakeOver)
+                .control(Arrive, LeaseExpired, Some(lease), COMMIT);
+        }
+        self.control(Arrive, InProgress, c, COMMIT)
+    }
+
+    /// A fence: every claim and every takeover raises the key's counter in
+    /// `fence_counter` and reads the new token («每次占键 token 加 1»).
+    fn fence_bump(&mut self, branch: Branch) -> &mut Self {
+        if self.o.fencing.is_some() {
+            self.run(HandlerPhase::Arrive, branch, Stmt::BumpFence).run(
+                HandlerPhase::Arrive,
+                branch,
+                Stmt::ReadFence,
+            );
+        }
+        self
+    }
+
+    fn claim_finish(&mut self) -> &mut Self {
+        use Branch::*;
+        use HandlerPhase::Finish;
+        let c = self.o.claimed;
+        let failure = match self.o.stores_errors {
+            Some(se) => owned_by(Stmt::WriteBack.parts(self.d), c, Some(se)),
+            None => Stmt::Release.parts(self.d),
+        };
+        self.control(Finish, Always, c, BEGIN)
+            .run(Finish, Success, Stmt::InsertReport)
+            .work_rows(Success)
+            .run(Finish, Success, Stmt::WriteBack)
+            .control(Finish, Crash, c, ROLLBACK)
+            .add(Finish, Failure, failure)
+            .run(Finish, Aborted, Stmt::Release)
+            .control(Finish, Written, c, COMMIT)
+            .control(Finish, Missed, c, ROLLBACK)
+            .run(Finish, Missed, Stmt::ReadAfterMiss)
+    }
 }
 
 #[cfg(test)]

@@ -7,11 +7,7 @@ impl Server {
     /// Phase 2: the work is done; write the report and the response.
     pub fn finish(&self, db: &mut Db, h: &mut Handler, now: u64) -> Phase {
         if h.fault == ServerFault::FailBeforeWork {
-            return self.abort(db, h);
-        }
-        self.design.hear(HandlerStep::Work);
-        if h.fault == ServerFault::Fail {
-            self.design.hear(HandlerStep::Failure);
+            return self.abort(db, h, now);
         }
         match self.key_of(h) {
             None => self.finish_alone(db, h, now),
@@ -36,10 +32,9 @@ impl Server {
         let id = db.last_insert_rowid();
         h.report = Some(id);
         h.committed = false;
-        if self.design.notify_at() == Some(NotifyAt::Outbox) {
-            let row = [int(id), opt(h.fence), int(now as i64)];
-            db.exec(self.sql.get(Stmt::InsertOutbox), &row)
-                .map_err(|_| ())?;
+        for row in self.design.work().rows {
+            let values = [int(id), opt(h.fence), int(now as i64)];
+            db.exec(self.sql.get(row), &values).map_err(|_| ())?;
         }
         Ok(id)
     }
@@ -83,7 +78,7 @@ impl Server {
     /// `record_after`: the report in one commit, the key and its response in
     /// a second (`store_errors`: a failure's 500 is recorded the same way).
     fn finish_recorded_after(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
-        if h.fault == ServerFault::Fail && self.design.stores_errors() {
+        if h.fault == ServerFault::Fail && self.design.failure() == Failure::Store {
             let r = failed(h);
             db.begin();
             if self.record_key(db, h, key, &r, now).is_err() {
@@ -134,10 +129,11 @@ impl Server {
     /// `claim`: the report and the key's write-back in one transaction.
     fn finish_claimed(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
         db.begin();
+        let w = self.design.write_back(h.fence, h.lease_until, now);
         if h.fault == ServerFault::Fail {
-            return match self.design.stores_errors() {
-                true => self.write_back(db, h, key, Decision::Failed, failed(h)),
-                false => self.release(db, h, key),
+            return match self.design.failure() {
+                Failure::Store => self.write_back(db, h, key, &w, Decision::Failed, failed(h)),
+                Failure::Release => self.release(db, h, key, &w),
             };
         }
         let Ok(id) = self.insert_report(db, h, now) else {
@@ -148,25 +144,19 @@ impl Server {
             return Phase::Crash;
         }
         let decision = match h.lease_until {
-            // Without a fence nothing tells whose claim is in progress: a
-            // handler whose lease ended may still write back.
-            Some(until) if until <= now && self.design.leases() && !self.design.fences() => {
-                Decision::StaleCreated {
-                    report_id: id,
-                    lease_until_ms: until,
-                }
-            }
+            Some(until) if w.stale => Decision::StaleCreated {
+                report_id: id,
+                lease_until_ms: until,
+            },
             _ => Decision::Created { report_id: id },
         };
-        self.write_back(db, h, key, decision, created(h, id))
+        self.write_back(db, h, key, &w, decision, created(h, id))
     }
 
-    /// The write-back's `WHERE`: the key, and `guard`'s and `fence`'s conditions.
-    fn key_params(&self, h: &Handler, key: &str) -> Vec<Value> {
+    /// The write-back's `WHERE`: the key, then the mechanisms' conditions.
+    fn key_params(&self, h: &Handler, key: &str, w: &WriteBack) -> Vec<Value> {
         let mut params = self.key_args(h, key);
-        if self.design.fences() {
-            params.push(opt(h.fence));
-        }
+        params.extend(w.conditions.iter().map(|c| opt(*c)));
         params
     }
 
@@ -175,12 +165,12 @@ impl Server {
         db: &mut Db,
         h: &mut Handler,
         key: &str,
+        w: &WriteBack,
         decision: Decision,
         r: ResponseInfo,
     ) -> Phase {
-        self.design.hear(HandlerStep::WriteBack);
         let mut params = vec![int(r.status as i64), text(&r.body)];
-        params.extend(self.key_params(h, key));
+        params.extend(self.key_params(h, key, w));
         match db.exec(self.sql.get(Stmt::WriteBack), &params) {
             Err(_) => sql_error(db, h),
             Ok(1) => {
@@ -191,14 +181,14 @@ impl Server {
                 }
                 Phase::Respond(decision, r)
             }
-            Ok(_) => self.missed(db, h, key),
+            Ok(_) => self.missed(db, h, key, w),
         }
     }
 
     /// A check before the work failed: nothing was done, so no result is
     /// saved and a claim is released whatever the design (503). A design
     /// that keeps no claim has nothing to undo.
-    fn abort(&self, db: &mut Db, h: &mut Handler) -> Phase {
+    fn abort(&self, db: &mut Db, h: &mut Handler, now: u64) -> Phase {
         let answer = |released| {
             let mut r = response(
                 h,
@@ -213,7 +203,8 @@ impl Server {
             _ => return answer(false),
         };
         db.begin();
-        match db.exec(self.sql.get(Stmt::Release), &self.key_params(h, &key)) {
+        let w = self.design.write_back(h.fence, h.lease_until, now);
+        match db.exec(self.sql.get(Stmt::Release), &self.key_params(h, &key, &w)) {
             Err(_) => sql_error(db, h),
             Ok(n) => {
                 db.commit();
@@ -222,29 +213,29 @@ impl Server {
         }
     }
 
-    /// Without `store_errors`: a failure releases the claim (deletes it;
+    /// A failure that does not store its 500 releases the claim (deletes it;
     /// `fence_counter` keeps the key's last token), so a retry runs again.
-    fn release(&self, db: &mut Db, h: &mut Handler, key: &str) -> Phase {
-        let params = self.key_params(h, key);
+    fn release(&self, db: &mut Db, h: &mut Handler, key: &str, w: &WriteBack) -> Phase {
+        let params = self.key_params(h, key, w);
         match db.exec(self.sql.get(Stmt::Release), &params) {
             Err(_) => sql_error(db, h),
             Ok(1) => {
                 db.commit();
                 Phase::Respond(Decision::Released, failed(h))
             }
-            Ok(_) => self.missed(db, h, key),
+            Ok(_) => self.missed(db, h, key, w),
         }
     }
 
     /// The write-back matched no row: someone else holds or finished the
     /// key. Undo everything, report included, and answer with the holder's
     /// result (or 409 while it is not done).
-    fn missed(&self, db: &mut Db, h: &mut Handler, key: &str) -> Phase {
+    fn missed(&self, db: &mut Db, h: &mut Handler, key: &str, w: &WriteBack) -> Phase {
         db.rollback(false);
         let row = db.row(self.sql.get(Stmt::ReadAfterMiss), &self.key_args(h, key));
         let lost = |replayed: bool| match &row {
             None => Decision::ClaimGone,
-            Some(r) if self.design.fences() => Decision::Fenced {
+            Some(r) if w.fenced => Decision::Fenced {
                 replayed,
                 held: h.fence.unwrap_or_default(),
                 current: as_int(&r[3]).unwrap_or_default(),

@@ -1,6 +1,8 @@
 //! The bug tracker's `POST /reports` handler, assembled from a [`Design`]'s
 //! mechanisms. Each mechanism changes specific statements (their text comes
-//! from `lab::sql`, the same fragments the page shows) or branches.
+//! from `lab::sql`, the same fragments the page shows) and, through its
+//! hooks (`mechanisms/hooks.rs`), what a step decides: the handler asks the
+//! design at each step and acts on the answer.
 //!
 //! A handler runs in two phases, each inside one simulation event: `arrive`
 //! (look at the key, maybe claim it) and, after the work time, `finish`
@@ -16,10 +18,9 @@ use serde_json::json;
 use super::db::Db;
 use super::design::Design;
 use super::faults::ServerFault;
-use super::harness;
-use super::mechanisms::{HandlerStep, NotifyAt};
+use super::mechanisms::hooks::{Failure, Found, Verdict, WriteBack};
+use super::mechanisms::Slot;
 use super::sql::{HandlerSql, Stmt};
-use super::times::LEASE_MS;
 use super::trace::{Decision, ResponseInfo};
 
 /// One request as the server sees it.
@@ -85,36 +86,18 @@ pub enum Phase {
 pub struct Server {
     design: Design,
     sql: HandlerSql,
-}
-
-/// A key's record as the claiming transaction reads it.
-struct KeyRecord {
-    /// `None` without `digest` (the column is not read).
-    digest: Option<String>,
-    status: String,
-    lease_expires: Option<i64>,
-    response_status: Option<i64>,
-    response_body: Option<String>,
-}
-
-impl KeyRecord {
-    fn read(row: &[Value], with_digest: bool) -> Self {
-        let at = usize::from(with_digest);
-        Self {
-            digest: with_digest.then(|| as_text(&row[0]).unwrap_or_default()),
-            status: as_text(&row[at]).unwrap_or_default(),
-            lease_expires: as_int(&row[at + 2]),
-            response_status: as_int(&row[at + 3]),
-            response_body: as_text(&row[at + 4]),
-        }
-    }
+    /// The ids of the mechanisms whose columns a read of the key's row
+    /// reads before the record's own, in order.
+    read: Vec<&'static str>,
 }
 
 impl Server {
     pub fn new(design: Design) -> Self {
+        let read = design.fragments(Slot::ReadColumns);
         Self {
             design,
             sql: HandlerSql::new(design),
+            read: read.into_iter().map(|(m, _)| m.id()).collect(),
         }
     }
 
@@ -127,22 +110,31 @@ impl Server {
         h.key.clone().filter(|_| self.design.keyed())
     }
 
-    /// The key's columns in a statement's parameters: `tenant_scope` puts
-    /// the tenant before the key.
+    /// The key's columns in a statement's parameters, as the design scopes
+    /// the key.
     fn key_args(&self, h: &Handler, key: &str) -> Vec<Value> {
-        let tenant = harness::TENANTS[h.tenant.min(harness::TENANTS.len() - 1)];
-        match self.design.scopes_tenant() {
-            true => vec![text(tenant), text(key)],
-            false => vec![text(key)],
+        let scope = self.design.scope_key(h.tenant, Some(key), None);
+        scope.columns.iter().map(|c| text(c)).collect()
+    }
+
+    /// The row a read of the key found, as the mechanisms' hooks see it
+    /// (`lease_expires` at `lease`, an index of the record's own columns).
+    fn found(&self, row: &[Value], h: &Handler, lease: Option<usize>, now: u64) -> Found {
+        let at = self.read.len();
+        Found {
+            read: (self.read.iter().enumerate())
+                .map(|(i, id)| (*id, as_text(&row[i])))
+                .collect(),
+            digest: h.digest.clone(),
+            lease_expires: lease.and_then(|l| as_int(&row[at + l])),
+            now,
         }
     }
 
     /// Phase 1: the request arrives.
     pub fn arrive(&self, db: &mut Db, h: &mut Handler, now: u64) -> Phase {
-        if self.design.scopes_tenant() {
-            let tenant = harness::TENANTS[h.tenant.min(harness::TENANTS.len() - 1)];
-            h.digest = harness::tenant_digest(tenant, &h.digest);
-        }
+        let scope = (self.design).scope_key(h.tenant, h.key.as_deref(), Some(h.digest.clone()));
+        h.digest = scope.digest.unwrap_or_default();
         if let Some(refused) = refuse_before_work(h) {
             return refused;
         }
@@ -152,69 +144,78 @@ impl Server {
             (Some(k), true) => k.clone(),
         };
         if self.design.records_after() {
-            self.look_up(db, h, &key)
+            self.look_up(db, h, &key, now)
         } else {
             self.claim(db, h, &key, now)
         }
     }
 
     /// `record_after`: a known key is answered from its record.
-    fn look_up(&self, db: &mut Db, h: &Handler, key: &str) -> Phase {
-        self.design.hear(HandlerStep::Lookup);
+    fn look_up(&self, db: &mut Db, h: &Handler, key: &str, now: u64) -> Phase {
         let Some(row) = db.row(self.sql.get(Stmt::Lookup), &self.key_args(h, key)) else {
             return Phase::Work(Decision::KeyUnknown);
         };
-        let at = usize::from(self.design.compares_digest());
-        if at == 1 && as_text(&row[0]).unwrap_or_default() != h.digest {
-            return Phase::Respond(Decision::DigestMismatch, different_body(h));
+        let at = self.read.len();
+        match (self.design).found(&self.found(&row, h, None, now), Verdict::Replay) {
+            Verdict::DigestMismatch => Phase::Respond(Decision::DigestMismatch, different_body(h)),
+            _ => {
+                let r = replay(h, as_int(&row[at]), as_text(&row[at + 1]));
+                Phase::Respond(Decision::Replay, r)
+            }
         }
-        let r = replay(h, as_int(&row[at]), as_text(&row[at + 1]));
-        Phase::Respond(Decision::Replay, r)
     }
 
     /// `claim`: read the key's record and claim, replay, refuse or take over
-    /// in one transaction.
+    /// in one transaction, as the design's verdict on the row says.
     fn claim(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
-        self.design.hear(HandlerStep::Claim);
         db.begin();
         let row = db.row(self.sql.get(Stmt::ClaimRead), &self.key_args(h, key));
         let Some(row) = row else {
             return self.insert_claim(db, h, key, now);
         };
-        let rec = KeyRecord::read(&row, self.design.compares_digest());
-        if rec.digest.is_some_and(|d| d != h.digest) {
-            db.commit();
-            return Phase::Respond(Decision::DigestMismatch, different_body(h));
-        }
-        if rec.status == "done" {
-            db.commit();
-            let r = replay(h, rec.response_status, rec.response_body);
-            return Phase::Respond(Decision::Replay, r);
-        }
-        let leased_until = rec.lease_expires.filter(|_| self.design.leases());
-        if leased_until.is_some_and(|exp| exp <= now as i64) {
+        let at = self.read.len();
+        let base = match as_text(&row[at]).as_deref() == Some("done") {
+            true => Verdict::Replay,
+            false => Verdict::InProgress {
+                retry_after_ms: None,
+            },
+        };
+        let verdict = self.design.found(&self.found(&row, h, Some(2), now), base);
+        if verdict == Verdict::TakeOver {
             return self.take_over(db, h, key, now);
         }
         db.commit();
-        let mut r = in_progress(h);
-        if let Some(exp) = leased_until {
-            let remaining = (exp - now as i64).max(1) as u64;
-            r.retry_after_s = Some(remaining.div_ceil(1000));
+        match verdict {
+            Verdict::DigestMismatch => Phase::Respond(Decision::DigestMismatch, different_body(h)),
+            Verdict::Replay => {
+                let r = replay(h, as_int(&row[at + 3]), as_text(&row[at + 4]));
+                Phase::Respond(Decision::Replay, r)
+            }
+            _ => {
+                let mut r = in_progress(h);
+                if let Verdict::InProgress {
+                    retry_after_ms: Some(ms),
+                } = verdict
+                {
+                    r.retry_after_s = Some(ms.div_ceil(1000));
+                }
+                Phase::Respond(Decision::InProgress, r)
+            }
         }
-        Phase::Respond(Decision::InProgress, r)
     }
 
-    /// With a lease: when a claim made at `now` ends.
-    fn new_lease(&self, now: u64) -> Option<i64> {
-        self.design.leases().then_some((now + LEASE_MS) as i64)
-    }
-
-    /// `fence`: raises the key's counter in `fence_counter` and reads the
-    /// new token, inside the claiming transaction. The counter outlives the
-    /// key's row, so a key released and claimed again gets a higher token
-    /// than any handler of it before.
-    fn next_fence(&self, db: &mut Db, h: &Handler, key: &str) -> Result<Option<i64>, ()> {
-        if !self.design.fences() {
+    /// A claim that takes a fencing token raises the key's counter in
+    /// `fence_counter` and reads the new token, inside the claiming
+    /// transaction. The counter outlives the key's row, so a key released
+    /// and claimed again gets a higher token than any handler of it before.
+    fn next_fence(
+        &self,
+        db: &mut Db,
+        h: &Handler,
+        key: &str,
+        takes_token: bool,
+    ) -> Result<Option<i64>, ()> {
+        if !takes_token {
             return Ok(None);
         }
         let args = self.key_args(h, key);
@@ -225,8 +226,9 @@ impl Server {
     }
 
     fn insert_claim(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
-        let lease = self.new_lease(now);
-        let Ok(fence) = self.next_fence(db, h, key) else {
+        let claim = self.design.claim(now);
+        let lease = claim.lease_until.map(|l| l as i64);
+        let Ok(fence) = self.next_fence(db, h, key, claim.takes_token) else {
             return sql_error(db, h);
         };
         let mut params = self.key_args(h, key);
@@ -242,10 +244,12 @@ impl Server {
         }
     }
 
-    /// `lease`: an expired claim is taken over (`fence`: with a new token).
+    /// An expired claim is taken over (with a new lease, and a new token
+    /// when claims take one).
     fn take_over(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
-        let lease = self.new_lease(now);
-        let Ok(fence) = self.next_fence(db, h, key) else {
+        let claim = self.design.claim(now);
+        let lease = claim.lease_until.map(|l| l as i64);
+        let Ok(fence) = self.next_fence(db, h, key, claim.takes_token) else {
             return sql_error(db, h);
         };
         let mut params: Vec<Value> = fence.map(int).into_iter().collect();

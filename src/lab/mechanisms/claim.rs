@@ -3,17 +3,18 @@
 //! "执行副作用"放进同一个事务»). The chapter's first step.
 
 use super::def::{Def, Group, KeyRecord};
-use crate::kernel::entry::{e, Entry};
+use super::hooks::Stmt;
+use crate::kernel::entry::e;
 
-const TEXTS: &[Entry] = &[
-    e("lab.mech.claim", "占键", "Claim the key"),
-    e("lab.mech.claim.desc", "执行前先在事务里占键（in_progress）；报告和键的写回在同一个事务里提交；同键还在处理中就返回 409。", "Claims the key (in_progress) in a transaction before any work; the report and the key's write-back commit in one transaction; a request whose key is still in progress gets 409."),
-];
-
-/// This mechanism: what it changes, then its id, group and texts.
+/// This mechanism: what it changes, then its id, group and its rows of
+/// the translation table.
 pub const DEF: Def = Def {
     chapter_place: Some(0),
     breaks: &["replay_changed_body"],
     key_record: Some(KeyRecord::Claimed),
-    ..Def::new("claim", Group::KeyRecord, TEXTS)
+    owns: &[Stmt::ClaimRead, Stmt::ClaimInsert, Stmt::WriteBack, Stmt::Release, Stmt::ReadAfterMiss],
+    ..Def::new("claim", Group::KeyRecord, &[
+        e("lab.mech.claim", "占键", "Claim the key"),
+        e("lab.mech.claim.desc", "执行前先在事务里占键（in_progress）；报告和键的写回在同一个事务里提交；同键还在处理中就返回 409。", "Claims the key (in_progress) in a transaction before any work; the report and the key's write-back commit in one transaction; a request whose key is still in progress gets 409."),
+    ])
 };

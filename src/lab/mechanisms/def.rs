@@ -1,13 +1,14 @@
 //! What a server mechanism of the lab is, as one struct ([`Def`]): its id and
 //! texts, its workbench group, what it needs and gives way to, its place in
 //! the chapter, the chapter's rules it breaks or mends, its SQL fragments,
-//! what it changes in the handler (read as fields) and the handler's
-//! steps it hears. Each mechanism is one file declaring it; the registry
+//! the facts other layers read (read as fields) and its hooks into the
+//! handler's steps (`hooks.rs`). Each mechanism is one file declaring it; the registry
 //! (`mod.rs`) lists them. Other mechanisms and rules are named here by id,
 //! so a mechanism's file depends on this one only.
 
 use serde::{Deserialize, Serialize};
 
+use super::hooks::{Claim, Failure, Found, KeyScope, Notify, Stmt, Verdict, Work, WriteBack};
 use crate::kernel::entry::Entry;
 use crate::kernel::ids::id_enum;
 
@@ -39,15 +40,6 @@ pub enum KeyRecord {
     Claimed,
 }
 
-/// Where the call to the notifier sits, when not right after the commit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NotifyAt {
-    /// Inside the work, before the transaction commits (the hurried handler).
-    BeforeCommit,
-    /// An outbox row in the report's transaction, delivered by a relay.
-    Outbox,
-}
-
 /// A place in the handler's statements where mechanisms put fragments, in
 /// canonical order of the design's mechanisms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,25 +58,6 @@ pub enum Slot {
     TakeOverSet,
     /// Text after the report's `INSERT` (a comment: it changes nothing).
     ReportNote,
-}
-
-id_enum! {
-    /// The handler's steps a mechanism hears of, in the order a request
-    /// meets them.
-    HandlerStep {
-        /// `record_after`'s look-up of the key.
-        Lookup => "lookup",
-        /// The claiming transaction's read of the key.
-        Claim => "claim",
-        /// The work is done: the report's transaction begins.
-        Work => "work",
-        /// The key's record gets the response.
-        WriteBack => "write_back",
-        /// The work failed.
-        Failure => "failure",
-        /// The module's owner is notified.
-        Notify => "notify",
-    }
 }
 
 /// One server mechanism, as data: each module declares one `const DEF`
@@ -113,26 +86,32 @@ pub struct Def {
     pub mends: &'static [&'static str],
     /// Its fragments, each in a statement's slot (at most one a slot).
     pub sql: &'static [(Slot, &'static str)],
-    /// Told of each step of the handler of a design it is in.
-    pub hear: fn(HandlerStep),
+    /// Its hooks into the handler's steps, in the order a request meets
+    /// them (each a no-op unless the mechanism changes that step): the
+    /// key's scope, the verdict on a found row, a claim, the report's
+    /// transaction, a failure, the write-back and a notification.
+    pub scope_key: fn(&mut KeyScope),
+    pub found: fn(&Found, Verdict) -> Verdict,
+    pub claim: fn(&mut Claim),
+    pub work: fn(&mut Work),
+    pub failure: fn(&mut Failure),
+    pub write_back: fn(&mut WriteBack),
+    pub notify: fn(&mut Notify),
+    /// The handler's statements that are its own (the listing marks
+    /// their text as its).
+    pub owns: &'static [Stmt],
     /// How it keeps the key's record, if it keeps one.
     pub key_record: Option<KeyRecord>,
     /// A different body under a known key gets 422.
     pub compares_digest: bool,
     /// A failure's 500 is stored under the key and replayed.
     pub stores_errors: bool,
-    /// A claim older than its lease may be taken over.
-    pub leases: bool,
     /// The write-back refuses a claim that is no longer in progress.
     pub guards_write_back: bool,
-    /// Each claim and takeover gets a fencing token the write-back checks.
-    pub fences: bool,
-    /// Where the notifier is called, if not after the commit.
-    pub notify_at: Option<NotifyAt>,
-    /// The notification carries a dedupe key the notifier checks.
-    pub dedupes_downstream: bool,
-    /// The notification carries the fencing token the notifier checks.
-    pub fences_downstream: bool,
+    /// The handler calls the notifier inside its work, before its
+    /// transaction commits (the hurried handler), not after the commit:
+    /// the simulation places the call by it.
+    pub notifies_before_commit: bool,
     /// The key record is keyed by (tenant, key).
     pub scopes_tenant: bool,
 }
@@ -152,16 +131,19 @@ impl Def {
             breaks: &[],
             mends: &[],
             sql: &[],
-            hear: |_| {},
+            scope_key: |_| {},
+            found: |_, verdict| verdict,
+            claim: |_| {},
+            work: |_| {},
+            failure: |_| {},
+            write_back: |_| {},
+            notify: |_| {},
+            owns: &[],
             key_record: None,
             compares_digest: false,
             stores_errors: false,
-            leases: false,
             guards_write_back: false,
-            fences: false,
-            notify_at: None,
-            dedupes_downstream: false,
-            fences_downstream: false,
+            notifies_before_commit: false,
             scopes_tenant: false,
         }
     }

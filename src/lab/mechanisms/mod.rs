@@ -2,18 +2,20 @@
 //! as `DEF`), and their registry: one line per mechanism, in canonical
 //! order (the chapter's table order; every requirement names an earlier
 //! one, so a single pass in this order resolves a design). Code elsewhere
-//! reads a design's mechanisms' facts or tells them of the handler's steps;
-//! it never names one. The presets (`presets.rs`) are the one table that
+//! reads a design's mechanisms' facts or calls their hooks at the handler's
+//! steps (`hooks.rs`); it never names one. The presets (`presets.rs`) are the one table that
 //! does.
 
 pub mod def;
+pub mod hooks;
 mod presets;
 
 use serde::{Deserialize, Serialize};
 
 use crate::kernel::entry::Entry;
 use crate::kernel::vocabulary::vocabulary;
-pub use def::{Def, Group, HandlerStep, KeyRecord, NotifyAt, Slot};
+pub use def::{Def, Group, KeyRecord, Slot};
+pub use hooks::{HandlerStep, Stmt};
 
 vocabulary! {
     /// One mechanism of the server: a small handle on its module.

@@ -3,17 +3,18 @@
 //! two are exclusive, and the chapter builds on `claim`.
 
 use super::def::{Def, Group, KeyRecord};
-use crate::kernel::entry::{e, Entry};
+use super::hooks::Stmt;
+use crate::kernel::entry::e;
 
-const TEXTS: &[Entry] = &[
-    e("lab.mech.record_after", "先插数据，再记键", "Insert, then record the key"),
-    e("lab.mech.record_after.desc", "先在一个事务里插报告，再在第二个事务里记下键和响应。本章的反例：两步之间崩溃会留下没登记的数据，重试又插一份。", "Commits the report, then records the key and its response in a second transaction. The chapter's counterexample: a crash between the two leaves unrecorded data, and the retry inserts another."),
-];
-
-/// This mechanism: what it changes, then its id, group and texts.
+/// This mechanism: what it changes, then its id, group and its rows of
+/// the translation table.
 pub const DEF: Def = Def {
     gives_way_to: &["claim"],
     breaks: &["insert_before_key", "replay_changed_body"],
     key_record: Some(KeyRecord::RecordedAfter),
-    ..Def::new("record_after", Group::KeyRecord, TEXTS)
+    owns: &[Stmt::Lookup, Stmt::RecordKey],
+    ..Def::new("record_after", Group::KeyRecord, &[
+        e("lab.mech.record_after", "先插数据，再记键", "Insert, then record the key"),
+        e("lab.mech.record_after.desc", "先在一个事务里插报告，再在第二个事务里记下键和响应。本章的反例：两步之间崩溃会留下没登记的数据，重试又插一份。", "Commits the report, then records the key and its response in a second transaction. The chapter's counterexample: a crash between the two leaves unrecorded data, and the retry inserts another."),
+    ])
 };

@@ -21,7 +21,7 @@ use super::faults::{drip, Delivery, FaultSchedule, OnRequest, OnResponse};
 use super::handler::{Handler, Phase, Server};
 use super::harness;
 use super::ids::{ClientStrategy, Scenario};
-use super::mechanisms::NotifyAt;
+use super::mechanisms::Stmt;
 use super::notifier::Notifier;
 use super::result::{Notice, Write};
 use super::times::*;
@@ -334,8 +334,7 @@ impl Sim {
         } else {
             (Vec::new(), Vec::new())
         };
-        let outbox_kept =
-            self.snapshots && self.server.design().notify_at() == Some(NotifyAt::Outbox);
+        let outbox_kept = self.snapshots && self.server.design().runs(Stmt::InsertOutbox);
         let outbox = if outbox_kept {
             self.db.outbox_rows()
         } else {

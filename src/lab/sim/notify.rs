@@ -7,7 +7,7 @@
 //! answers.
 
 use super::*;
-use crate::lab::mechanisms::{HandlerStep, NotifyAt};
+use crate::lab::mechanisms::Stmt;
 use crate::lab::sql::{RELAY_MARK_SENT, RELAY_PENDING};
 
 /// One notification the service is trying to get through.
@@ -55,7 +55,6 @@ impl Sim {
     fn send_note(&mut self, task: usize) -> Arrow {
         let id = self.note_calls.len();
         let design = self.server.design();
-        design.hear(HandlerStep::Notify);
         let fault = self.schedule.notify_call(id);
         let t = &mut self.note_tasks[task];
         t.attempts += 1;
@@ -68,13 +67,14 @@ impl Sim {
             .key
             .clone()
             .or_else(|| t.report_id.map(|r| format!("report:{r}")));
+        let carried = design.notify(dedupe, scope.zip(t.fence));
         let call = NoteCall {
             id,
             sender: t.sender,
             attempt: t.attempts,
             report_id: t.report_id,
-            dedupe_key: dedupe.filter(|_| design.dedupes_downstream()),
-            fence: scope.zip(t.fence).filter(|_| design.fences_downstream()),
+            dedupe_key: carried.dedupe_key,
+            fence: carried.fence,
             title: t.title.clone(),
             call_lost: matches!(fault.request, Delivery::Lose | Delivery::Refuse),
             answer_lost: matches!(fault.response, Delivery::Lose | Delivery::Refuse),
@@ -104,10 +104,10 @@ impl Sim {
         let report = h.report.filter(|_| h.committed);
         // The key the notifier dedupes (and fences) by lives in the same
         // namespace as the service's key record.
-        let key = match self.server.design().scopes_tenant() {
-            true => h.key.as_deref().map(|k| harness::scoped_key(h.tenant, k)),
-            false => h.key.clone(),
-        };
+        let design = self.server.design();
+        let key = design
+            .scope_key(h.tenant, h.key.as_deref(), None)
+            .downstream;
         self.new_task(sender, report, key, h.fence, title)
     }
 
@@ -145,11 +145,11 @@ impl Sim {
         if !h.committed {
             return None;
         }
-        if design.notify_at() == Some(NotifyAt::Outbox) {
+        if design.runs(Stmt::InsertOutbox) {
             self.wake_relay(self.now + RELAY_POLL_MS);
             return None;
         }
-        if design.notify_at() == Some(NotifyAt::BeforeCommit) || matches!(phase, Phase::Crash) {
+        if design.notifies_before_commit() || matches!(phase, Phase::Crash) {
             return None;
         }
         let task = self.handler_task(h, false);

@@ -4,7 +4,6 @@
 use rand::Rng as _;
 
 use super::*;
-use crate::lab::mechanisms::NotifyAt;
 use crate::lab::result::{Holder, RollbackCause, WriteOutcome};
 
 /// The write-back condition that rolled a handler's report back, if any.
@@ -101,7 +100,7 @@ impl Sim {
                 let until = self.now + work;
                 let (handler, epoch) = (self.handlers.len(), self.epoch);
                 self.handlers.push(h.clone());
-                let next = if self.server.design().notify_at() == Some(NotifyAt::BeforeCommit) {
+                let next = if self.server.design().notifies_before_commit() {
                     Ev::NotifyFirst { handler, epoch }
                 } else {
                     Ev::Finish { handler, epoch }

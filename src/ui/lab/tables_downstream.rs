@@ -87,5 +87,5 @@ pub fn downstream_tables(
 
 /// Whether the design keeps an outbox (its table is shown).
 pub fn has_outbox(d: crate::lab::Design) -> bool {
-    d.notify_at() == Some(crate::lab::mechanisms::NotifyAt::Outbox)
+    d.runs(crate::lab::mechanisms::Stmt::InsertOutbox)
 }
