@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use retry_lab::amplify::{run_load, LoadConfig, LoadPolicy};
 use retry_lab::herd::{sleep_ms, BackoffState, Strategy};
 use retry_lab::kernel::rng::demo_rng;
-use retry_lab::lab::harness::backoff_ms;
+use retry_lab::lab::model::harness::backoff_ms;
 
 const DRAWS: usize = 20_000;
 

@@ -23,8 +23,8 @@ use retry_lab::exercises::formulas::{nominal_wait_ms, worst_case_requests};
 use retry_lab::exercises::{bank, Kind, Model, PredictInput, Question};
 use retry_lab::herd::chart_data::{has_distinct_waves, own_histogram};
 use retry_lab::herd::{simulate_traced, trial_seed, HerdParams, Strategy};
-use retry_lab::lab::hunt::{decode, encode, hunt, HuntOutcome};
-use retry_lab::lab::judgement::{judge, FailureClass};
+use retry_lab::lab::grading::hunt::{decode, encode, hunt, HuntOutcome};
+use retry_lab::lab::grading::judgement::{judge, FailureClass};
 use retry_lab::lab::{
     run, run_schedule, ClientStrategy as C, Decision, Design, Holder, Preset as V, Run,
     Scenario as S, StepKind, ToolOutcome,

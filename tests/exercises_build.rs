@@ -99,7 +99,7 @@ fn the_solutions_are_the_ones_the_explanations_name() {
 /// by enumerating every valid design; no rule-breaking design ever passes.
 #[test]
 fn every_challenge_has_a_rule_abiding_answer_and_no_rule_breaker_passes() {
-    use retry_lab::lab::rules::design_breaks;
+    use retry_lab::lab::grading::rules::design_breaks;
     for (q, c) in &challenges() {
         let found = solutions(q, c);
         assert!(!found.is_empty(), "{}", q.id);
@@ -129,7 +129,7 @@ fn a_missing_mechanism_fails_with_the_rows_it_fails() {
     );
     assert_eq!(
         v.breaks,
-        [retry_lab::lab::rules::Rule::ReplayChangedBody],
+        [retry_lab::lab::grading::rules::Rule::ReplayChangedBody],
         "a key record without a digest breaks a rule by design"
     );
     // Insert-then-record with the digest: the concurrent pair duplicates.
@@ -168,7 +168,10 @@ fn the_limit_and_the_kept_mechanisms_are_enforced() {
     let rows = c.run(guarded);
     assert!(rows.iter().all(|r| r.pass));
     let v = c.verdict(guarded, &rows).unwrap();
-    assert_eq!(v.breaks, [retry_lab::lab::rules::Rule::LeaseWithoutFence]);
+    assert_eq!(
+        v.breaks,
+        [retry_lab::lab::grading::rules::Rule::LeaseWithoutFence]
+    );
     assert!(!v.passes());
 }
 
@@ -285,8 +288,9 @@ fn no_server_design_passes_a_model_recall_with_a_stable_key_and_a_business_key_c
             ..
         }
     ));
-    let passes =
-        |client, d| retry_lab::lab::suite::suite(d, client, 1, &[Scenario::ModelRetry])[0].pass;
+    let passes = |client, d| {
+        retry_lab::lab::grading::suite::suite(d, client, 1, &[Scenario::ModelRetry])[0].pass
+    };
     let all = Design::all_valid();
     assert_eq!(all.len(), 438);
     assert!(all.iter().all(|d| !passes(ClientStrategy::StableKey, *d)));
@@ -310,7 +314,7 @@ fn no_server_design_passes_a_model_recall_with_a_stable_key_and_a_business_key_c
 /// digest breaks the 422 rule even where every row passes.
 #[test]
 fn the_chapter_faults_build_fails_each_partial_design_where_its_explanation_says() {
-    use retry_lab::lab::rules::Rule;
+    use retry_lab::lab::grading::rules::Rule;
     let (_, c) = challenge("build_lost_and_crash");
     let failing = |ms: &[M]| {
         let d = Design::of(ms);

@@ -7,8 +7,8 @@
 use retry_lab::exercises::bank::find;
 use retry_lab::exercises::bank_hunt::*;
 use retry_lab::exercises::Kind;
-use retry_lab::lab::hunt::{decode, encode, hunt, HuntOutcome, HuntSpec};
-use retry_lab::lab::judgement::{judge, FailureClass};
+use retry_lab::lab::grading::hunt::{decode, encode, hunt, HuntOutcome, HuntSpec};
+use retry_lab::lab::grading::judgement::{judge, FailureClass};
 use retry_lab::lab::{run_schedule, ClientStrategy as C, Preset as V};
 
 /// The question's hunt with a smaller budget: the ways it asks about are

@@ -8,8 +8,8 @@
 #![cfg(not(target_family = "wasm"))]
 
 use retry_lab::lab::faults;
-use retry_lab::lab::hunt::*;
-use retry_lab::lab::reach;
+use retry_lab::lab::grading::hunt::*;
+use retry_lab::lab::grading::reach;
 use retry_lab::lab::*;
 use sha2::{Digest, Sha256};
 

@@ -11,9 +11,9 @@
 use proptest::prelude::*;
 use rand::SeedableRng;
 use retry_lab::i18n::{render, render_all, Lang};
-use retry_lab::lab::hunt::fate::fates;
-use retry_lab::lab::hunt::lines::{kind_name, lines, uncovered_names};
-use retry_lab::lab::hunt::*;
+use retry_lab::lab::grading::hunt::fate::fates;
+use retry_lab::lab::grading::hunt::lines::{kind_name, lines, uncovered_names};
+use retry_lab::lab::grading::hunt::*;
 use retry_lab::lab::*;
 
 /// What the trace says of request `n`, in the words its line must hold

@@ -14,7 +14,7 @@ use retry_lab::herd::job::HerdJob;
 use retry_lab::herd::wire::answer_point_json;
 use retry_lab::herd::{point_watchdog_ms, SweepSpec};
 use retry_lab::kernel::job::*;
-use retry_lab::lab::engine_job::{EngineReply, ENGINE_WATCHDOG_MS};
+use retry_lab::lab::jobs::engine_job::{EngineReply, ENGINE_WATCHDOG_MS};
 use retry_lab::lab::wire::{Answer as Wire, Request, Task, Want};
 
 /// Milliseconds one slice takes on the fake clock.

@@ -4,7 +4,7 @@
 
 use std::process::{Command, Output};
 
-use retry_lab::lab::suite::{score, suite};
+use retry_lab::lab::grading::suite::{score, suite};
 use retry_lab::lab::{cell, ClientStrategy, Design, Preset, Scenario};
 use retry_lab::pages::links::Link;
 
@@ -310,7 +310,7 @@ fn the_workbench_fixture_is_the_clis_output() {
 
 #[test]
 fn hunt_prints_every_way_the_library_finds_with_its_link() {
-    use retry_lab::lab::hunt::{encode, hunt, HuntOutcome, HuntSpec, KindSet};
+    use retry_lab::lab::grading::hunt::{encode, hunt, HuntOutcome, HuntSpec, KindSet};
     let o = lab(&[
         "hunt",
         "--design",
@@ -380,7 +380,7 @@ fn hunt_says_honestly_when_it_found_none() {
 /// workbench's end-to-end test finds the same ways in the page.
 #[test]
 fn the_hunt_data_file_is_the_clis_output() {
-    let kinds = retry_lab::lab::hunt::KindSet::page_default().to_ids();
+    let kinds = retry_lab::lab::grading::hunt::KindSet::page_default().to_ids();
     let o = lab(&[
         "hunt",
         "--design",

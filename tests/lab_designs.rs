@@ -3,7 +3,8 @@
 //! page shows for a design is the SQL its handler runs.
 #![cfg(not(target_arch = "wasm32"))]
 
-use retry_lab::lab::sql::{describe, Branch};
+use retry_lab::lab::grading::explain;
+use retry_lab::lab::model::sql::{describe, Branch};
 use retry_lab::lab::*;
 
 const SEEDS: std::ops::RangeInclusive<u64> = 1..=5;

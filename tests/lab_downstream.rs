@@ -6,7 +6,7 @@
 //! `stable_key`, and the verdict «只有一份» with its notification clauses.
 #![cfg(not(target_arch = "wasm32"))]
 
-use retry_lab::lab::suite::{broken_clauses, passes, Clause};
+use retry_lab::lab::grading::suite::{broken_clauses, passes, Clause};
 use retry_lab::lab::*;
 
 use Mechanism as M;
@@ -222,7 +222,7 @@ fn the_counts_add_up_on_every_scenario() {
 }
 
 /// The scenarios of a suite's failing rows, in order.
-fn failing_rows(rows: &[retry_lab::lab::suite::SuiteRow]) -> Vec<Scenario> {
+fn failing_rows(rows: &[retry_lab::lab::grading::suite::SuiteRow]) -> Vec<Scenario> {
     rows.iter()
         .filter(|r| !r.pass)
         .map(|r| r.scenario)
@@ -237,7 +237,7 @@ fn failing_rows(rows: &[retry_lab::lab::suite::SuiteRow]) -> Vec<Scenario> {
 /// equal key string stays red until `tenant_scope`.
 #[test]
 fn the_workbench_suite_grades_the_new_scenarios_and_names_their_fixes() {
-    use retry_lab::lab::suite::{smallest_fix, suite, Fix};
+    use retry_lab::lab::grading::suite::{smallest_fix, suite, Fix};
     let params = BuildParams::default().with_design(Preset::Fenced.design());
     assert_eq!(params.suite, Scenario::ALL);
     let c = params.client;

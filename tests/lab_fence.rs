@@ -8,8 +8,8 @@
 //! the key even with `store_errors`.
 #![cfg(not(target_arch = "wasm32"))]
 
-use retry_lab::lab::sql::{describe, Branch};
-use retry_lab::lab::suite::passes;
+use retry_lab::lab::grading::suite::passes;
+use retry_lab::lab::model::sql::{describe, Branch};
 use retry_lab::lab::*;
 
 const KEYED: [ClientStrategy; 3] = [
@@ -260,7 +260,7 @@ fn a_replayed_stored_500_tells_the_model_the_outcome_is_unknown() {
 
 #[test]
 fn the_schedule_code_names_a_before_work_failure_and_each_kind_of_429() {
-    use retry_lab::lab::hunt::code::{decode, encode};
+    use retry_lab::lab::grading::hunt::code::{decode, encode};
     let rate = |retry_after_s, quota| ServerFault::RateLimited {
         retry_after_s,
         quota,
@@ -280,7 +280,7 @@ fn the_schedule_code_names_a_before_work_failure_and_each_kind_of_429() {
 
 #[test]
 fn the_fix_offered_for_lease_reclaimed_on_leased_is_the_fence() {
-    use retry_lab::lab::suite::{smallest_fix, suite, Fix};
+    use retry_lab::lab::grading::suite::{smallest_fix, suite, Fix};
     let d = Preset::Leased.design();
     let rows = suite(d, ClientStrategy::StableKey, 1, &Scenario::ALL);
     let fix = smallest_fix(

@@ -9,8 +9,8 @@
 
 use proptest::prelude::*;
 use rand::SeedableRng;
-use retry_lab::lab::hunt::*;
-use retry_lab::lab::judgement::{self, FailureClass};
+use retry_lab::lab::grading::hunt::*;
+use retry_lab::lab::grading::judgement::{self, FailureClass};
 use retry_lab::lab::*;
 
 fn spec(design: impl Into<Design>, client: ClientStrategy) -> HuntSpec {

@@ -3,7 +3,7 @@
 
 #![cfg(not(target_family = "wasm"))]
 
-use retry_lab::lab::suite::{broken_clauses, Clause};
+use retry_lab::lab::grading::suite::{broken_clauses, Clause};
 use retry_lab::lab::*;
 
 use Mechanism::{DownstreamKey, NotifyBeforeCommit, Outbox, TenantScope};

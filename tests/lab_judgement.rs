@@ -11,9 +11,10 @@
 use std::collections::HashMap;
 
 use retry_lab::i18n::{render, t, Lang};
-use retry_lab::lab::explain::is_good;
-use retry_lab::lab::rules::{design_breaks, Rule};
-use retry_lab::lab::words::{model_view, tool_text, verdict_line};
+use retry_lab::lab::grading::explain;
+use retry_lab::lab::grading::explain::is_good;
+use retry_lab::lab::grading::rules::{design_breaks, Rule};
+use retry_lab::lab::view::words::{model_view, tool_text, verdict_line};
 use retry_lab::lab::*;
 
 const SEEDS: [u64; 4] = [1, 2, 3, 42];
@@ -396,9 +397,9 @@ fn every_designs_cause_agrees_with_its_ending_and_has_its_sentence() {
 #[test]
 fn every_reader_agrees_with_the_judgement() {
     use retry_lab::exercises::build::Challenge;
-    use retry_lab::lab::hunt::{HuntJob, HuntSpec, KindSet};
-    use retry_lab::lab::judgement::judge;
-    use retry_lab::lab::suite::{break_index, grade};
+    use retry_lab::lab::grading::hunt::{HuntJob, HuntSpec, KindSet};
+    use retry_lab::lab::grading::judgement::judge;
+    use retry_lab::lab::grading::suite::{break_index, grade};
     static SCENARIOS: [Scenario; Scenario::ALL.len()] = Scenario::ALL;
     // In debug, a third of the sample (presets kept): each run is read by
     // every judge here, several times over.
@@ -462,7 +463,7 @@ fn every_reader_agrees_with_the_judgement() {
 /// up no longer pays).
 #[test]
 fn on_the_most_complete_design_giving_up_does_not_outscore_a_key() {
-    use retry_lab::lab::suite::{score, suite};
+    use retry_lab::lab::grading::suite::{score, suite};
     let (d, notices) = Design::parse(
         "claim,digest,store_errors,lease,guard,fence,outbox,downstream_key,tenant_scope",
     );

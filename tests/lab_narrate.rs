@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use retry_lab::i18n::{render, t, Lang};
 use retry_lab::kernel::num::clock;
-use retry_lab::lab::narrate::narrate;
+use retry_lab::lab::view::narrate::narrate;
 use retry_lab::lab::{
     ClientStrategy, Ending, LabParams, Next, Preset, Run, Scenario, Step, StepKind, SEED_BOUND,
 };

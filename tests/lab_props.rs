@@ -10,6 +10,7 @@
 
 use proptest::prelude::*;
 use rand::SeedableRng;
+use retry_lab::lab::grading::hunt;
 use retry_lab::lab::*;
 
 /// Schedules as the workbench's counterexample hunt draws them

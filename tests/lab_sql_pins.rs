@@ -1,4 +1,4 @@
-//! Pins the SQL listing the workbench shows (`lab::sql::describe`) and the
+//! Pins the SQL listing the workbench shows (`lab::model::sql::describe`) and the
 //! texts the handler runs (`HandlerSql`) for every valid design, as one
 //! digest, so that moving statements and branches into the mechanisms'
 //! modules provably changes neither. `LAB_SQL_DUMP=<file>` writes the lines
@@ -6,7 +6,7 @@
 
 #![cfg(not(target_family = "wasm"))]
 
-use retry_lab::lab::sql::{describe, HandlerSql, Stmt};
+use retry_lab::lab::model::sql::{describe, HandlerSql, Stmt};
 use retry_lab::lab::Design;
 use sha2::{Digest, Sha256};
 

@@ -3,7 +3,7 @@
 //! why none on the server can), and the chapter's next mechanism.
 #![cfg(not(target_arch = "wasm32"))]
 
-use retry_lab::lab::suite::*;
+use retry_lab::lab::grading::suite::*;
 use retry_lab::lab::*;
 
 fn rows(d: impl Into<Design>, c: ClientStrategy) -> Vec<SuiteRow> {
@@ -335,7 +335,7 @@ fn the_smallest_fix_never_leaves_a_design_that_breaks_a_rule_of_the_chapter() {
     // The guard alone would pass, but a lease without a fencing token is
     // what the chapter warns of («再用 fencing token 兜底»).
     assert_eq!(change.add, [Mechanism::Fence]);
-    assert!(retry_lab::lab::rules::server_breaks(change.design).is_empty());
+    assert!(retry_lab::lab::grading::rules::server_breaks(change.design).is_empty());
     // A passing row needs no fix.
     assert_eq!(
         smallest_fix(Design::NONE, client, 1, Scenario::None, &now),
@@ -356,7 +356,7 @@ fn the_smallest_fix_never_leaves_a_design_that_breaks_a_rule_of_the_chapter() {
         for sc in failing(&now) {
             if let Some(Fix::Change { change, breaks }) = smallest_fix(d, client, 1, sc, &now) {
                 assert!(change.design.is_valid() && !change.add.contains(&Mechanism::RecordAfter));
-                let rules = retry_lab::lab::rules::server_breaks(change.design);
+                let rules = retry_lab::lab::grading::rules::server_breaks(change.design);
                 assert!(
                     rules.is_empty(),
                     "{d:?} {sc:?}: {change:?} breaks {rules:?}"

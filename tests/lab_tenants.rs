@@ -7,8 +7,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use retry_lab::i18n::{t, Lang};
-use retry_lab::lab::explain::{cause, Cause};
-use retry_lab::lab::suite::*;
+use retry_lab::lab::grading::explain::{cause, Cause};
+use retry_lab::lab::grading::suite::*;
 use retry_lab::lab::*;
 
 const SEEDS: [u64; 4] = [1, 2, 7, 42];
@@ -241,7 +241,7 @@ fn no_server_design_passes_a_rewritten_title_and_the_workbench_names_evaluation_
 
 #[test]
 fn tls_errors_are_retried_to_the_limit_by_every_client_but_careful() {
-    use retry_lab::lab::judgement::{judge, FailureClass};
+    use retry_lab::lab::grading::judgement::{judge, FailureClass};
     for d in [Preset::Naive, Preset::KeySplit, Preset::Fenced] {
         for c in ClientStrategy::ALL {
             for r in runs(Scenario::TlsError, c, d) {

@@ -14,14 +14,14 @@
 #![cfg(not(target_family = "wasm"))]
 
 use retry_lab::i18n::{render, render_all, Lang};
-use retry_lab::lab::diagram::Layout;
-use retry_lab::lab::hunt::fate::fates;
-use retry_lab::lab::hunt::kinds::{FaultKind, KindSet};
-use retry_lab::lab::hunt::lines::{kind_name, lines, uncovered_names};
-use retry_lab::lab::hunt::report::report;
-use retry_lab::lab::hunt::{hunt, HuntSpec};
-use retry_lab::lab::narrate::{narrate, outcome_text};
-use retry_lab::lab::words::{ending_text, model_view, tenant_lines, tool_text, verdict_line};
+use retry_lab::lab::grading::hunt::fate::fates;
+use retry_lab::lab::grading::hunt::kinds::{FaultKind, KindSet};
+use retry_lab::lab::grading::hunt::lines::{kind_name, lines, uncovered_names};
+use retry_lab::lab::grading::hunt::report::report;
+use retry_lab::lab::grading::hunt::{hunt, HuntSpec};
+use retry_lab::lab::view::diagram::Layout;
+use retry_lab::lab::view::narrate::{narrate, outcome_text};
+use retry_lab::lab::view::words::{ending_text, model_view, tenant_lines, tool_text, verdict_line};
 use retry_lab::lab::*;
 use retry_lab::pages::links::Link;
 use sha2::{Digest, Sha256};

@@ -11,11 +11,11 @@ use std::process::Command;
 mod command;
 use command::stdout_of;
 
-use retry_lab::lab::build::design_list;
+use retry_lab::lab::grading::suite::suite;
 use retry_lab::lab::mechanisms::log_hooks::take_heard;
 use retry_lab::lab::mechanisms::HandlerStep;
-use retry_lab::lab::sql::describe;
-use retry_lab::lab::suite::suite;
+use retry_lab::lab::model::sql::describe;
+use retry_lab::lab::params::build::design_list;
 use retry_lab::lab::{run, ClientStrategy, Design, Mechanism, Preset, Scenario};
 
 fn toy() -> Mechanism {

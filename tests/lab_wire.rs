@@ -10,6 +10,8 @@
 
 use proptest::prelude::*;
 use rand::SeedableRng;
+use retry_lab::lab::grading::hunt;
+use retry_lab::lab::grading::suite;
 use retry_lab::lab::wire::{parse_reply, Answer, Reply, Request, Task, Want};
 use retry_lab::lab::*;
 

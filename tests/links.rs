@@ -343,9 +343,9 @@ proptest! {
     #[test]
     fn a_schedule_link_reopens_its_schedule(seed in any::<u64>(), step in 0usize..40) {
         use rand::SeedableRng;
-        let s = retry_lab::lab::hunt::generate(
+        let s = retry_lab::lab::grading::hunt::generate(
             &mut rand_pcg::Pcg64::seed_from_u64(seed),
-            retry_lab::lab::hunt::KindSet::all(),
+            retry_lab::lab::grading::hunt::KindSet::all(),
         );
         let link = Link::lab_schedule(
             &s,

@@ -6,7 +6,7 @@
 //! when two files reach each other.
 //!
 //! Re-exports are followed: `use crate::lab::Preset` is an edge to
-//! `lab/ids.rs`, where `lab/mod.rs`'s `pub use ids::{…, Preset}` points. A
+//! `lab/model/ids.rs`, where `lab/mod.rs`'s `pub use ids::{…, Preset}` points. A
 //! module file's `pub use` of its own descendants is its public face, not a
 //! dependency, so it adds no edge; every other `use` does, test modules
 //! included (`use super::*` in an inline `mod tests` names its own file and
@@ -20,8 +20,8 @@ use std::path::Path;
 
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
-/// Every `.rs` file of the library with its module path (`lab/sim/mod.rs`
-/// → `lab::sim`), including files a `#[path]` attribute names.
+/// Every `.rs` file of the library with its module path (`lab/model/sim/mod.rs`
+/// → `lab::model::sim`), including files a `#[path]` attribute names.
 fn modules(src: &Path) -> BTreeMap<Vec<String>, String> {
     let mut files = Vec::new();
     collect(src, src, &mut files);
@@ -471,12 +471,12 @@ fn no_cycles_between_the_files_of_src() {
     let (g, why) = graph(&src);
     assert!(g.len() > 100, "read only {} files", g.len());
     // Edges the reader must see: a direct use, a path through a facade's
-    // re-export (`crate::lab::Preset` is defined in `lab/ids.rs`), paths
+    // re-export (`crate::lab::Preset` is defined in `lab/model/ids.rs`), paths
     // written out in code (from the crate and from the parent), and a
     // `#[path]` test file.
     for (from, to) in [
         ("herd/budget.rs", "herd/sim.rs"),
-        ("lab/build.rs", "lab/ids.rs"),
+        ("lab/params/build.rs", "lab/model/ids.rs"),
         ("ui/widgets.rs", "kernel/html.rs"),
         ("exercises/progress.rs", "exercises/renames.rs"),
         ("kernel/params_tests.rs", "kernel/params.rs"),
@@ -763,4 +763,121 @@ fn the_scan_catches_a_planted_upward_use_and_the_folder_cycle_it_makes() {
     let (folders, _) = folder_graph(&g, &why);
     let kh: BTreeSet<String> = ["herd", "kernel"].into_iter().map(String::from).collect();
     assert_eq!(cycles(&folders), [kh]);
+}
+
+/// The lab's own layers, lowest first, by the first part of a file's path
+/// below `lab/` (a folder, or a file such as `wire.rs`): what a run is,
+/// then what it means, then how it is told and linked, then the page's
+/// jobs and the wire they speak. Inside «vocabulary and model» the folders
+/// do reach each other, and must: a fault primitive holds its effect on the
+/// simulation that applies it, and a mechanism holds its hooks into the
+/// handler that calls them, so the vocabulary and the model it drives are
+/// one layer.
+const LAB_LAYERS: &[(&str, &[&str])] = &[
+    ("vocabulary and model", &["mechanisms", "faults", "model"]),
+    ("grading", &["grading"]),
+    ("views and page parameters", &["view", "params"]),
+    ("jobs and their wire", &["jobs", "wire.rs"]),
+];
+
+/// The part of the lab a file of `src/` is in (`None` outside the lab and
+/// for `lab/mod.rs`, the facade that re-exports every layer).
+fn lab_part(file: &str) -> Option<&str> {
+    let rest = file.strip_prefix("lab/")?;
+    let part = rest.split('/').next()?;
+    (part != "mod.rs").then_some(part)
+}
+
+/// The index of the lab's layer `part` belongs to.
+fn lab_layer(part: &str) -> usize {
+    LAB_LAYERS
+        .iter()
+        .position(|(_, parts)| parts.contains(&part))
+        .unwrap_or_else(|| panic!("lab/{part} is in no layer of LAB_LAYERS"))
+}
+
+#[test]
+fn every_part_of_the_lab_has_a_layer() {
+    let lab = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lab");
+    let mut parts = 0;
+    for entry in fs::read_dir(&lab).unwrap() {
+        let p = entry.unwrap().path();
+        let name = p.file_name().unwrap().to_str().unwrap();
+        let code = p.is_dir() && name != "texts" || name.ends_with(".rs") && name != "mod.rs";
+        if code {
+            lab_layer(name);
+            parts += 1;
+        }
+    }
+    assert!(parts >= 7, "read only {parts} parts of the lab");
+}
+
+/// Every use between two parts of the lab that runs up its layers, one
+/// line each (`from -> to  (use …)`).
+fn lab_upward_uses(g: &Graph, why: &BTreeMap<(String, String), String>) -> String {
+    let mut problems = String::new();
+    for (from, tos) in g {
+        let Some(pf) = lab_part(from) else { continue };
+        for to in tos {
+            let Some(pt) = lab_part(to) else { continue };
+            if lab_layer(pt) > lab_layer(pf) {
+                let via = &why[&(from.clone(), to.clone())];
+                problems.push_str(&format!("\n    {from} -> {to}  (use {via})"));
+            }
+        }
+    }
+    problems
+}
+
+#[test]
+fn no_use_runs_up_the_labs_layers() {
+    let (g, why) = src_graph();
+    let problems = lab_upward_uses(&g, &why);
+    let order: Vec<&str> = LAB_LAYERS.iter().map(|(name, _)| *name).collect();
+    assert!(
+        problems.is_empty(),
+        "uses that run up the lab's layers {order:?}:{problems}"
+    );
+}
+
+#[test]
+fn the_lab_layer_reader_flags_an_upward_use() {
+    let edges = [
+        ("lab/model/sim/mod.rs", "lab/grading/judgement.rs"),
+        ("lab/grading/suite.rs", "lab/model/design.rs"),
+        ("lab/faults/drip.rs", "lab/model/sim/mod.rs"),
+        ("lab/view/narrate.rs", "lab/wire.rs"),
+        ("lab/mod.rs", "lab/jobs/engine_job.rs"),
+    ];
+    let mut g = Graph::new();
+    let mut why = BTreeMap::new();
+    for (a, b) in edges {
+        g.entry(a.to_string()).or_default().insert(b.to_string());
+        why.insert((a.to_string(), b.to_string()), "x".to_string());
+    }
+    let found = lab_upward_uses(&g, &why);
+    assert!(
+        found.contains("lab/model/sim/mod.rs -> lab/grading/judgement.rs"),
+        "{found}"
+    );
+    assert!(
+        found.contains("lab/view/narrate.rs -> lab/wire.rs"),
+        "{found}"
+    );
+    assert_eq!(
+        found.lines().filter(|l| !l.is_empty()).count(),
+        2,
+        "{found}"
+    );
+}
+
+#[test]
+fn the_lab_layer_reader_places_files() {
+    assert_eq!(lab_part("lab/model/sim/mod.rs"), Some("model"));
+    assert_eq!(lab_part("lab/wire.rs"), Some("wire.rs"));
+    assert_eq!(lab_part("lab/mod.rs"), None);
+    assert_eq!(lab_part("herd/sim.rs"), None);
+    assert!(lab_layer("model") < lab_layer("grading"));
+    assert!(lab_layer("grading") < lab_layer("view"));
+    assert!(lab_layer("params") < lab_layer("jobs"));
 }

@@ -5,8 +5,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use retry_lab::i18n::{render_all, Lang};
-use retry_lab::lab::hunt::report::report;
-use retry_lab::lab::hunt::{hunt, FaultKind, HuntOutcome, HuntSpec, KindSet};
+use retry_lab::lab::grading::hunt::report::report;
+use retry_lab::lab::grading::hunt::{hunt, FaultKind, HuntOutcome, HuntSpec, KindSet};
 use retry_lab::lab::{ClientStrategy, LabParams, Preset};
 use retry_lab::pages::links::Link;
 use wasm_bindgen_test::*;

@@ -111,7 +111,7 @@ fn the_workbench_suites_equal_the_clis() {
             Preset::design,
         );
         let client = ClientStrategy::from_id(client).expect("a client id");
-        let got = retry_lab::lab::csv::suite_csv(design, client, 1);
+        let got = retry_lab::lab::view::csv::suite_csv(design, client, 1);
         assert_eq!(got.trim_end(), csv.trim_end(), "{head}");
         blocks += 1;
     }

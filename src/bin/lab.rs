@@ -8,9 +8,9 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use retry_lab::i18n::{render_all, Lang};
-use retry_lab::lab::csv::{matrix_csv, suite_csv};
-use retry_lab::lab::hunt::report::report;
-use retry_lab::lab::hunt::{hunt, FaultKind, HuntSpec, KindSet, BUDGET};
+use retry_lab::lab::grading::hunt::report::report;
+use retry_lab::lab::grading::hunt::{hunt, FaultKind, HuntSpec, KindSet, BUDGET};
+use retry_lab::lab::view::csv::{matrix_csv, suite_csv};
 use retry_lab::lab::{ClientStrategy, Design, Ending, LabParams, Mechanism, Preset, SEED_BOUND};
 use retry_lab::pages::links::Link;
 

@@ -6,7 +6,7 @@
 use super::compose::{choice, q};
 use super::sections::{Section, Source};
 use super::Question;
-use crate::lab::hunt::{FaultKind, HuntSpec, KindSet};
+use crate::lab::grading::hunt::{FaultKind, HuntSpec, KindSet};
 use crate::lab::{ClientStrategy as C, Preset as V, StepParam};
 use crate::pages::links::Link;
 
@@ -48,7 +48,7 @@ pub fn hunt_of(preset: V, client: C, kinds: KindSet) -> HuntSpec {
         design: preset.design(),
         client,
         seed: 1,
-        budget: crate::lab::hunt::BUDGET.default as u32,
+        budget: crate::lab::grading::hunt::BUDGET.default as u32,
         kinds,
     }
 }
@@ -67,7 +67,7 @@ pub fn proof_kinds() -> KindSet {
 
 /// A link into the run view of `code` on `preset` with `client`, at its end.
 fn schedule_demo(code: &str, preset: V, client: C) -> Option<Link> {
-    let s = crate::lab::hunt::decode(code).ok()?;
+    let s = crate::lab::grading::hunt::decode(code).ok()?;
     Some(Link::lab_schedule(
         &s,
         client,

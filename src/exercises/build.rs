@@ -1,7 +1,7 @@
 //! «搭一个服务端»: the student submits a server design (a set of the lab's
 //! mechanisms) and it is graded by running it. The challenge names a
 //! client and a suite of fault scenarios; the design passes when every row
-//! passes by the run's one judgement ([`crate::lab::judgement`], the
+//! passes by the run's one judgement ([`crate::lab::grading::judgement`], the
 //! workbench's rows), breaks no rule of the chapter with the challenge's
 //! client ([`design_breaks`], the rules the judgement holds), uses at most
 //! `max` mechanisms when the challenge sets a limit, and keeps the
@@ -12,10 +12,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::lab::rules::{design_breaks, Rule};
+use crate::lab::grading::rules::{design_breaks, Rule};
 #[cfg(feature = "sqlite")]
-use crate::lab::suite;
-use crate::lab::suite::SuiteRow;
+use crate::lab::grading::suite;
+use crate::lab::grading::suite::SuiteRow;
 use crate::lab::{ClientStrategy, Design, DesignProblem, Mechanism, Scenario, StepParam};
 use crate::pages::links::Link;
 

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Question;
-use crate::lab::suite::SuiteRow;
+use crate::lab::grading::suite::SuiteRow;
 use crate::lab::{Design, DesignProblem};
 
 /// What the student answered.

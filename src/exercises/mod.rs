@@ -50,7 +50,7 @@ pub use derive::Derivation;
 pub use kinds::{CasePart, CaseRow, CaseRun, Cases, Kind};
 
 use crate::herd::{HerdParams, Strategy};
-use crate::lab::matrix_job::Combo;
+use crate::lab::Combo;
 use crate::lab::{ClientStrategy, Design, Measure, Mechanism, Preset, Scenario};
 use crate::pages::links::Link;
 use sections::{Section, Source};

@@ -474,7 +474,7 @@ fn the_join_is_commutative_associative_and_idempotent() {
 
 #[test]
 fn a_submitted_design_round_trips_and_old_stored_progress_still_reads() {
-    use crate::lab::suite::SuiteRow;
+    use crate::lab::grading::suite::SuiteRow;
     use crate::lab::{Design, Ending, Mechanism, Scenario, ToolOutcome};
     // What an earlier version stored (no design variant existed then).
     let old = r#"{"v":2,"records":{"urllib3_total3":{"response":{"t":"numbers","v":[4.0]},"correct":true,"at":5},"same_key_diff_body":{"response":{"t":"choice","v":"reject_422"},"correct":true,"at":6}}}"#;

@@ -67,8 +67,8 @@ fn id_keys(
 /// below cannot see them).
 #[test]
 fn every_lab_key_built_from_ids_has_its_texts() {
-    use crate::lab::sql::{Branch, HandlerPhase};
-    use crate::lab::suite::Unfixable;
+    use crate::lab::grading::suite::Unfixable;
+    use crate::lab::model::sql::{Branch, HandlerPhase};
     use crate::lab::{ClientStrategy, Ending, Group, Lane, Mechanism, Preset, Scenario};
     let mut keys = id_keys(
         "lab.scenario",
@@ -91,7 +91,11 @@ fn every_lab_key_built_from_ids_has_its_texts() {
         HandlerPhase::ALL.map(|p| p.id()),
         &[""],
     ));
-    keys.extend(crate::lab::rules::Rule::ALL.iter().map(|r| r.key()));
+    keys.extend(
+        crate::lab::grading::rules::Rule::ALL
+            .iter()
+            .map(|r| r.key()),
+    );
     keys.extend(Mechanism::ALL.iter().map(|m| m.key()));
     keys.extend(Mechanism::ALL.iter().map(|m| format!("{}.desc", m.key())));
     let reasons = [

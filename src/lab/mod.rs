@@ -15,64 +15,32 @@
 //! `cell`, `suite`, the matrix job, the wire answers) lives in the lab
 //! worker's wasm, built with the feature.
 
-pub mod build;
-pub mod build_job;
-#[cfg(feature = "sqlite")]
-mod cleanup_and_lookup;
-#[cfg(feature = "sqlite")]
-pub mod csv;
-#[cfg(feature = "sqlite")]
-mod db;
-mod design;
-pub mod diagram;
-pub mod engine_job;
-pub mod explain;
 pub mod faults;
-pub mod fix_groups;
-#[cfg(feature = "sqlite")]
-mod handler;
-pub mod harness;
-pub mod hunt;
-mod ids;
-pub mod judgement;
-mod judgement_clause;
-pub mod matrix_job;
-pub mod matrix_table_job;
+pub mod grading;
+pub mod jobs;
 pub mod mechanisms;
-pub mod narrate;
-pub mod narrate_notes;
-#[cfg(feature = "sqlite")]
-mod notifier;
-mod params;
-pub mod player;
-pub mod reach;
-mod result;
-pub mod reveal;
-pub mod rules;
-#[cfg(feature = "sqlite")]
-mod sim;
-pub mod sql;
-pub mod suite;
-mod times;
-mod trace;
+pub mod model;
+pub mod params;
+pub mod view;
 pub mod wire;
-pub mod words;
 
-pub use build::{BuildParams, BUILD_KNOWN};
-pub use design::{Design, DesignProblem, Group, Mechanism};
 pub use faults::{
     AttemptFault, Delivery, DripTimers, FaultSchedule, NotifyFault, ServerFault, Timer,
 };
-pub use ids::{ClientStrategy, Ending, Preset, Scenario, ToolOutcome, Verdict};
-pub use params::{
-    LabParams, MatrixBy, MatrixParams, Speed, StepParam, KNOWN, MATRIX_KNOWN, MATRIX_PARAMS,
-    PARAMS as LAB_PARAMS,
-};
-pub use result::{
+#[cfg(feature = "sqlite")]
+pub use grading::nearest_fix::{nearest_fix, nearest_fix_among};
+pub use model::design::{Combo, Design, DesignProblem, Group, Mechanism};
+pub use model::ids::{ClientStrategy, Ending, Preset, Scenario, ToolOutcome, Verdict};
+pub use model::result::{
     CallSummary, Cell, Holder, Measure, NoteCounts, Notice, RecordUse, RollbackCause, Run, Write,
     WriteOutcome,
 };
 #[cfg(feature = "sqlite")]
-pub use sim::{cell, final_count, nearest_fix, nearest_fix_among, run, run_fast, run_schedule};
-pub use times::{SEED as SEED_BOUND, *};
-pub use trace::*;
+pub use model::sim::{cell, final_count, run, run_fast, run_schedule};
+pub use model::times::{SEED as SEED_BOUND, *};
+pub use model::trace::*;
+pub use params::build::{BuildParams, BUILD_KNOWN};
+pub use params::{
+    LabParams, MatrixBy, MatrixParams, Speed, StepParam, KNOWN, MATRIX_KNOWN, MATRIX_PARAMS,
+    PARAMS as LAB_PARAMS,
+};

@@ -18,13 +18,13 @@
 use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
-use super::design::Design;
-use super::faults::FaultSchedule;
-use super::hunt::{HuntOutcome, HuntSpec};
-use super::ids::{ClientStrategy, Preset, Scenario};
-use super::matrix_job::Combo;
-use super::result::{Cell, Measure, Run};
-use super::suite::{Fix, NextStep, SuiteRow};
+use crate::lab::faults::FaultSchedule;
+use crate::lab::grading::hunt::{HuntOutcome, HuntSpec};
+use crate::lab::grading::suite::{Fix, NextStep, SuiteRow};
+use crate::lab::model::design::Design;
+use crate::lab::model::ids::{ClientStrategy, Preset, Scenario};
+use crate::lab::model::result::{Cell, Measure, Run};
+use crate::lab::Combo;
 
 /// The most cells one matrix request may ask for (the largest view has
 /// 17 scenarios × 7 columns, twice with the previous server's column).
@@ -245,9 +245,9 @@ enum Work {
     /// One reply, computed on demand; `None` once sent.
     Single(Option<Want>),
     Refused(Option<String>),
-    Matrix(super::matrix_job::MatrixJob),
-    Suite(super::matrix_job::MatrixJob),
-    Hunt(Box<super::hunt::HuntJob>),
+    Matrix(crate::lab::jobs::matrix_job::MatrixJob),
+    Suite(crate::lab::jobs::matrix_job::MatrixJob),
+    Hunt(Box<crate::lab::grading::hunt::HuntJob>),
 }
 
 #[cfg(feature = "sqlite")]
@@ -272,7 +272,7 @@ impl Task {
 
     /// The task of a request read, or refused when it asks for too much.
     pub fn new(req: Request) -> Self {
-        use super::matrix_job::MatrixJob;
+        use crate::lab::jobs::matrix_job::MatrixJob;
         let work = match req.want {
             Want::Matrix { combos, .. } if combos.is_empty() || combos.len() > MAX_CELLS => {
                 return Self::refused(req.id, format!("matrix of {} cells", combos.len()))
@@ -293,11 +293,14 @@ impl Task {
                 Work::Suite(MatrixJob::new(combos, seed))
             }
             Want::Hunt { spec }
-                if spec.budget as i64 > super::hunt::BUDGET.max || spec.kinds.is_empty() =>
+                if spec.budget as i64 > crate::lab::grading::hunt::BUDGET.max
+                    || spec.kinds.is_empty() =>
             {
                 return Self::refused(req.id, format!("hunt of {} schedules", spec.budget))
             }
-            Want::Hunt { spec } => Work::Hunt(Box::new(super::hunt::HuntJob::new(spec))),
+            Want::Hunt { spec } => {
+                Work::Hunt(Box::new(crate::lab::grading::hunt::HuntJob::new(spec)))
+            }
             other => Work::Single(Some(other)),
         };
         Self { id: req.id, work }
@@ -326,7 +329,7 @@ impl Task {
             Work::Suite(job) if !job.is_done() => {
                 let mut rows = Vec::with_capacity(job.total());
                 while let Some((i, run)) = job.step_run() {
-                    rows.push(super::suite::grade(job.combo(i).0, &run));
+                    rows.push(crate::lab::grading::suite::grade(job.combo(i).0, &run));
                 }
                 (Answer::Rows(rows), true)
             }
@@ -369,7 +372,7 @@ pub const HUNT_RUNS_PER_REPLY: usize = 16;
 /// The next reply of a hunt: progress after a few runs, or its outcome
 /// (the last reply); `None` once that was sent.
 #[cfg(feature = "sqlite")]
-fn hunt_reply(job: &mut super::hunt::HuntJob) -> Option<(Answer, bool)> {
+fn hunt_reply(job: &mut crate::lab::grading::hunt::HuntJob) -> Option<(Answer, bool)> {
     use crate::kernel::job::Stepped;
     if job.outcome().is_some() {
         return None;
@@ -394,20 +397,20 @@ fn hunt_reply(job: &mut super::hunt::HuntJob) -> Option<(Answer, bool)> {
 
 #[cfg(feature = "sqlite")]
 fn single(want: Want) -> Answer {
-    use super::suite;
+    use crate::lab::grading::suite;
     match want {
         Want::Run {
             combo: (sc, cl, d),
             seed,
         } => Answer::Run {
-            run: Box::new(super::sim::run(sc, cl, d, seed)),
-            fix: super::sim::nearest_fix(sc, cl, d, seed),
+            run: Box::new(crate::lab::model::sim::run(sc, cl, d, seed)),
+            fix: crate::lab::grading::nearest_fix::nearest_fix(sc, cl, d, seed),
         },
         Want::Count {
             combo: (sc, cl, d),
             seed,
             measure,
-        } => Answer::Count(super::sim::cell(sc, cl, d, seed).count(measure)),
+        } => Answer::Count(crate::lab::model::sim::cell(sc, cl, d, seed).count(measure)),
         Want::Fix {
             design,
             client,
@@ -427,7 +430,9 @@ fn single(want: Want) -> Answer {
             design,
             seed,
         } => Answer::Run {
-            run: Box::new(super::sim::run_schedule(&schedule, client, design, seed)),
+            run: Box::new(crate::lab::model::sim::run_schedule(
+                &schedule, client, design, seed,
+            )),
             fix: None,
         },
         Want::Matrix { .. } | Want::Suite { .. } | Want::Hunt { .. } => {
@@ -523,9 +528,7 @@ mod tests {
 
     #[test]
     fn a_count_of_each_measure_is_the_cells() {
-        let design = Preset::Fenced
-            .design()
-            .with(super::super::Mechanism::Outbox);
+        let design = Preset::Fenced.design().with(crate::lab::Mechanism::Outbox);
         let combo = (Scenario::RelayCrash, ClientStrategy::StableKey, design);
         let c = cell(combo.0, combo.1, combo.2, 1);
         let all = [
@@ -559,7 +562,7 @@ mod tests {
 
     #[test]
     fn a_suite_a_fix_and_the_next_step_each_answer_once() {
-        use crate::lab::suite::{next_step, smallest_fix, suite};
+        use crate::lab::grading::suite::{next_step, smallest_fix, suite};
         let design = Preset::LeasedUnguarded.design();
         let client = ClientStrategy::StableKey;
         let scenarios = vec![Scenario::None, Scenario::LeaseOverlap, Scenario::ModelRetry];
@@ -715,7 +718,7 @@ mod binary_tests {
 #[cfg(all(test, feature = "sqlite"))]
 mod hunt_tests {
     use super::*;
-    use crate::lab::hunt::{hunt, KindSet};
+    use crate::lab::grading::hunt::{hunt, KindSet};
 
     fn replies(spec: HuntSpec) -> Vec<Reply> {
         let req = Request {
@@ -752,7 +755,7 @@ mod hunt_tests {
         // None within a small budget: progress, then the honest end.
         let none = replies(HuntSpec {
             budget: 40,
-            kinds: KindSet::none().with(crate::lab::hunt::FaultKind::Delayed),
+            kinds: KindSet::none().with(crate::lab::grading::hunt::FaultKind::Delayed),
             design: Preset::Fenced.design(),
             ..spec
         });
@@ -786,7 +789,7 @@ mod hunt_tests {
 
     #[test]
     fn a_schedule_runs_as_the_library_runs_it() {
-        let schedule = crate::lab::hunt::decode("1.a.s3500.m1").unwrap();
+        let schedule = crate::lab::grading::hunt::decode("1.a.s3500.m1").unwrap();
         let want = Want::RunSchedule {
             schedule: schedule.clone(),
             client: ClientStrategy::StableKey,

@@ -144,7 +144,7 @@ mod tests {
         assert_rows_hold(&crate::amplify::params::PARAMS);
         assert_rows_hold(&crate::lab::LAB_PARAMS);
         assert_rows_hold(&crate::lab::MATRIX_PARAMS);
-        assert_rows_hold(&crate::lab::build::BUILD_PARAMS);
+        assert_rows_hold(&crate::lab::params::build::BUILD_PARAMS);
     }
 
     #[test]

@@ -18,7 +18,7 @@ use super::grade::ModelValue;
 use super::{LabRun, Model};
 use crate::herd::TrialResult;
 use crate::kernel::job::{asks, Asking, AsksOne, Awaited, Stepped};
-use crate::lab::engine_job::{unexpected, EngineReply, LabEngine, NO_ANSWER};
+use crate::lab::jobs::engine_job::{unexpected, EngineReply, LabEngine, NO_ANSWER};
 use crate::lab::wire::{Answer, Want};
 #[cfg(feature = "sqlite")]
 pub use runs::lab_count;

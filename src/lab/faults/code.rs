@@ -1,5 +1,5 @@
 //! The shared grammar of a fault's schedule-code token (see
-//! [`crate::lab::hunt::code`] for the whole code): a tag of letters and,
+//! [`crate::lab::grading::hunt::code`] for the whole code): a tag of letters and,
 //! for some, a bounded number, and why a token was refused.
 
 /// The longest delay or stall, in milliseconds.
@@ -13,7 +13,7 @@ const MAX_DIGITS: usize = 7;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CodeError {
     TooLong(usize),
-    /// A version other than [`crate::lab::hunt::code::VERSION`] (or none).
+    /// A version other than [`crate::lab::grading::hunt::code::VERSION`] (or none).
     Version(String),
     /// A token this version does not know.
     Unknown(String),

@@ -11,7 +11,7 @@ use super::primitive::{Primitive, Server, ServerReach};
 use super::schedule::ServerFault;
 use crate::kernel::rng::LabRng;
 use crate::kernel::text::Sentence;
-use crate::lab::trace::Decision;
+use crate::lab::model::trace::Decision;
 
 /// The process dies while it handles the request.
 pub struct Crash;

@@ -7,7 +7,7 @@ use super::schedule::Delivery;
 use super::simpler::{shorter, tenths};
 use crate::kernel::rng::LabRng;
 use crate::kernel::text::{Arg, Sentence};
-use crate::lab::times::{ATTEMPT_TIMEOUT_MS, LATENCY_MS};
+use crate::lab::model::times::{ATTEMPT_TIMEOUT_MS, LATENCY_MS};
 
 /// The longest delay the generator draws, in milliseconds.
 pub const MAX_GEN_DELAY_MS: u64 = 6_000;

@@ -15,8 +15,8 @@ use super::schedule::Delivery;
 use super::simpler::{shorter, tenths};
 use crate::kernel::rng::LabRng;
 use crate::kernel::text::{Arg, Sentence};
-use crate::lab::result::Run;
-use crate::lab::trace::StepKind;
+use crate::lab::model::result::Run;
+use crate::lab::model::trace::StepKind;
 
 /// The longest gap between two bytes the generator draws.
 pub const MAX_GEN_DRIP_EVERY_MS: u64 = 3_000;

@@ -37,8 +37,8 @@ pub use primitive::{Message, OnRequest, OnResponse, Primitive, RequestReach, Ser
 pub use schedule::*;
 
 use crate::kernel::text::Sentence;
-use crate::lab::result::Run;
-use crate::lab::trace::{Decision, ToolResult};
+use crate::lab::model::result::Run;
+use crate::lab::model::trace::{Decision, ToolResult};
 use kinds::KindSet;
 
 /// Every primitive. Their order is the shrinker's (the schedule-wide

@@ -11,8 +11,8 @@ use super::kinds::{FaultKind, KindSet};
 use super::schedule::{Delivery, FaultSchedule, ServerFault};
 use crate::kernel::rng::LabRng;
 use crate::kernel::text::Sentence;
-use crate::lab::result::Run;
-use crate::lab::trace::{Decision, ToolResult};
+use crate::lab::model::result::Run;
+use crate::lab::model::trace::{Decision, ToolResult};
 
 /// One fault primitive as the schedule as a whole sees it, declared as
 /// data: each module exports one `const` of it (its facts, and its readers
@@ -168,7 +168,7 @@ pub enum OnResponse {
 }
 
 /// What a request's fault means for reaching a working server (the
-/// reachability derivation, [`crate::lab::reach`]).
+/// reachability derivation, [`crate::lab::grading::reach`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RequestReach {
     /// Nothing was sent, and a retry may still reach the server.

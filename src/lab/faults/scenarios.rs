@@ -3,8 +3,8 @@
 //! is special-cased per scenario.
 
 use super::schedule::{AttemptFault, Delivery, FaultSchedule, NotifyFault, ServerFault};
-use crate::lab::ids::Scenario;
-use crate::lab::times::*;
+use crate::lab::model::ids::Scenario;
+use crate::lab::model::times::*;
 
 /// The first request commits but its answer is lost; the network then
 /// drops every retry of that tool call, so the harness runs out of attempts

@@ -13,9 +13,9 @@ use super::schedule::{FaultSchedule, ServerFault};
 use super::simpler::shorter;
 use crate::kernel::rng::LabRng;
 use crate::kernel::text::{Arg, Sentence};
-use crate::lab::result::Run;
-use crate::lab::times::CALL_DEADLINE_MS;
-use crate::lab::trace::{AttemptOutcome, Decision, StepKind, ToolResult};
+use crate::lab::model::result::Run;
+use crate::lab::model::times::CALL_DEADLINE_MS;
+use crate::lab::model::trace::{AttemptOutcome, Decision, StepKind, ToolResult};
 
 /// The longest `Retry-After` the generator draws, in seconds.
 pub const MAX_GEN_RETRY_AFTER_S: u64 = 20;

@@ -9,8 +9,8 @@ use super::schedule::ServerFault;
 use super::simpler::{shorter, tenths};
 use crate::kernel::rng::LabRng;
 use crate::kernel::text::{Arg, Sentence};
-use crate::lab::times::ATTEMPT_TIMEOUT_MS;
-use crate::lab::trace::Decision;
+use crate::lab::model::times::ATTEMPT_TIMEOUT_MS;
+use crate::lab::model::trace::Decision;
 
 /// The longest stall the generator draws, in milliseconds (past the lease).
 pub const MAX_GEN_STALL_MS: u64 = 9_000;

@@ -19,8 +19,8 @@ pub const TOKEN: &str = "h";
 
 /// Whether the model rewrote the report's title between two of one
 /// tenant's tool calls (read from the request bodies).
-pub fn rewritten(run: &crate::lab::result::Run) -> bool {
-    let title = |r: &crate::lab::trace::RequestInfo| {
+pub fn rewritten(run: &crate::lab::model::result::Run) -> bool {
+    let title = |r: &crate::lab::model::trace::RequestInfo| {
         serde_json::from_str::<serde_json::Value>(&r.body)
             .ok()
             .and_then(|v| v["title"].as_str().map(str::to_string))

@@ -10,8 +10,8 @@ use super::primitive::{messages, OnRequest, Plain, Primitive, RequestReach};
 use super::schedule::Delivery;
 use crate::kernel::rng::LabRng;
 use crate::kernel::text::Sentence;
-use crate::lab::result::Run;
-use crate::lab::trace::{AttemptOutcome, GiveUp, Next, StepKind, ToolResult};
+use crate::lab::model::result::Run;
+use crate::lab::model::trace::{AttemptOutcome, GiveUp, Next, StepKind, ToolResult};
 
 /// Certificate or host name verification fails during the handshake.
 pub const FAILURE: Plain = Plain {

@@ -3,7 +3,7 @@
 
 use super::def::{Def, Group};
 use super::hooks::{Found, Stmt, Verdict, WriteBack};
-use crate::lab::times::LEASE_MS;
+use crate::lab::model::times::LEASE_MS;
 use crate::kernel::entry::e;
 
 /// This mechanism: what it changes, then its id, group and its rows of

@@ -3,8 +3,8 @@
 //! names mechanisms.
 
 use super::Mechanism::*;
-use crate::lab::design::Design;
-use crate::lab::ids::Preset;
+use crate::lab::model::design::Design;
+use crate::lab::model::ids::Preset;
 
 impl Preset {
     /// The mechanisms of this preset.

@@ -6,7 +6,7 @@
 
 use super::def::{Def, Group, Slot};
 use super::hooks::KeyScope;
-use crate::lab::harness::{scoped_key, tenant_digest, TENANTS};
+use crate::lab::model::harness::{scoped_key, tenant_digest, TENANTS};
 use crate::kernel::entry::e;
 
 /// This mechanism: what it changes, then its id, group and its rows of

@@ -10,7 +10,7 @@ use yew::prelude::*;
 use crate::exercises::build::Challenge;
 use crate::exercises::Question;
 use crate::i18n::{join_list, named, t, tf, Lang};
-use crate::lab::suite::{score, SuiteRow};
+use crate::lab::grading::suite::{score, SuiteRow};
 use crate::lab::{Design, Group, Mechanism};
 use crate::ui::link::AppLink;
 use crate::ui::widgets::what_they_do;
@@ -58,7 +58,7 @@ pub(super) fn picker(
 ) -> Html {
     let id = q.id;
     let boxes = |g: Group| {
-        let ms = crate::lab::build::mechanisms_of(g).into_iter();
+        let ms = crate::lab::params::build::mechanisms_of(g).into_iter();
         html! {
             <fieldset class="ex-build-group">
                 <legend>{ t(l, &format!("lab.group.{}", g.id())) }</legend>
@@ -79,7 +79,7 @@ pub(super) fn picker(
                     }
                 }) }
                 { what_they_do(l, "build.what_mechanisms", &format!("{id}-{}", g.id()),
-                    crate::lab::build::mechanisms_of(g).into_iter()
+                    crate::lab::params::build::mechanisms_of(g).into_iter()
                         .map(|m| (t(l, &m.key()), t(l, &format!("{}.desc", m.key()))))) }
             </fieldset>
         }

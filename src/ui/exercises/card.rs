@@ -21,7 +21,7 @@ use crate::exercises::live::LiveError;
 use crate::exercises::sections::Source;
 use crate::exercises::{revisions, Question};
 use crate::i18n::{render, t, tf, Lang};
-use crate::lab::suite::SuiteRow;
+use crate::lab::grading::suite::SuiteRow;
 use crate::ui::link::AppLink;
 
 #[derive(Properties, PartialEq)]

@@ -7,11 +7,11 @@
 use yew::prelude::*;
 
 use crate::i18n::{design_name, join_list, t, tf, Lang};
-use crate::lab::build::{next_breaks, Owed, SuiteState};
-use crate::lab::fix_groups::{FixGroup, Reason};
-use crate::lab::reveal::RowReveal;
-use crate::lab::sql::{describe, Part, Statement};
-use crate::lab::suite::{Fix, NextStep, SuiteRow};
+use crate::lab::grading::fix_groups::{FixGroup, Reason};
+use crate::lab::grading::suite::{Fix, NextStep, SuiteRow};
+use crate::lab::model::sql::{describe, Part, Statement};
+use crate::lab::params::build::{next_breaks, Owed, SuiteState};
+use crate::lab::view::reveal::RowReveal;
 use crate::lab::{BuildParams, ClientStrategy, Design, Group, Mechanism, Preset, Scenario};
 use crate::pages::links::Link;
 use crate::ui::icons::{icon, Icon};
@@ -57,7 +57,7 @@ pub fn controls(l: Lang, b: &BuildParams, a: &Actions) -> Html {
             </div>
             { what_they_do(l, "build.what_presets", "presets", choice_names(l, "server", Preset::ALL)) }
             <div class="mech-groups" role="group" aria-label={t(l, "build.mechanisms")} data-testid="build-mechanisms">
-                { for crate::lab::build::design_list().into_iter().map(|(g, _)| group(l, g, b.design, a)) }
+                { for crate::lab::params::build::design_list().into_iter().map(|(g, _)| group(l, g, b.design, a)) }
             </div>
             <p class="muted" data-testid="build-design" data-design={b.design.to_ids()}>
                 { tf(l, "build.design_used", &[("design", design_name(l, b.design))]) }
@@ -73,22 +73,24 @@ pub fn controls(l: Lang, b: &BuildParams, a: &Actions) -> Html {
 
 /// One group's checkboxes.
 fn group(l: Lang, g: Group, design: Design, a: &Actions) -> Html {
-    let boxes = crate::lab::build::mechanisms_of(g).into_iter().map(|m| {
-        let onchange = a.toggle.reform(move |e: Event| {
-            let on = e
-                .target_dyn_into::<web_sys::HtmlInputElement>()
-                .is_some_and(|i| i.checked());
-            (m, on)
+    let boxes = crate::lab::params::build::mechanisms_of(g)
+        .into_iter()
+        .map(|m| {
+            let onchange = a.toggle.reform(move |e: Event| {
+                let on = e
+                    .target_dyn_into::<web_sys::HtmlInputElement>()
+                    .is_some_and(|i| i.checked());
+                (m, on)
+            });
+            html! {
+                <label class="mech" title={t(l, &format!("{}.desc", m.key()))}>
+                    <input type="checkbox" data-testid={format!("mech-{}", m.id())}
+                        checked={design.has(m)} onchange={onchange} />
+                    { " " }{ t(l, &m.key()) }{ " " }<code class="muted">{ m.id() }</code>
+                </label>
+            }
         });
-        html! {
-            <label class="mech" title={t(l, &format!("{}.desc", m.key()))}>
-                <input type="checkbox" data-testid={format!("mech-{}", m.id())}
-                    checked={design.has(m)} onchange={onchange} />
-                { " " }{ t(l, &m.key()) }{ " " }<code class="muted">{ m.id() }</code>
-            </label>
-        }
-    });
-    let help = crate::lab::build::mechanisms_of(g)
+    let help = crate::lab::params::build::mechanisms_of(g)
         .into_iter()
         .map(|m| (t(l, &m.key()), t(l, &format!("{}.desc", m.key()))));
     html! {
@@ -148,7 +150,7 @@ pub fn score_block(l: Lang, s: &SuiteState, a: &Actions) -> Html {
 /// mark the matrix's cells carry ([`Icon::RuleBroken`]): a row may pass
 /// and the combination still be wrong.
 fn design_rules(l: Lang, client: ClientStrategy, design: Design) -> Html {
-    let rules = crate::lab::rules::design_breaks(client, design);
+    let rules = crate::lab::grading::rules::design_breaks(client, design);
     if rules.is_empty() {
         return Html::default();
     }
@@ -371,7 +373,7 @@ fn group_html(l: Lang, s: &SuiteState, n: usize, g: &FixGroup, a: &Actions) -> H
 fn change_head(
     l: Lang,
     n: usize,
-    change: &crate::lab::suite::Change,
+    change: &crate::lab::grading::suite::Change,
     breaks: &[Scenario],
     fixed: usize,
     a: &Actions,

@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use super::diagram_rows::Layout;
 use crate::i18n::{t, Lang};
-use crate::lab::diagram::{Bar, Cols, HEAD_H};
+use crate::lab::view::diagram::{Bar, Cols, HEAD_H};
 use crate::lab::{Lane, Run};
 
 /// The bars of the spans of time drawn so far.

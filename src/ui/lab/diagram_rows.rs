@@ -6,7 +6,7 @@
 //! changes while the run and the language stay the same, so each row is
 //! built here once as markup; the diagram inserts a row with one parse and
 //! skips unchanged rows by comparing their text. Where everything sits is
-//! the core's [`layout`](crate::lab::diagram::Layout).
+//! the core's [`layout`](crate::lab::view::diagram::Layout).
 
 use std::fmt::Write;
 
@@ -15,7 +15,7 @@ use yew::AttrValue;
 use crate::i18n::{render, Lang};
 use crate::kernel::html::escape;
 use crate::kernel::num::clock;
-use crate::lab::diagram::{self, Line, Mark, PlacedNote, MARK};
+use crate::lab::view::diagram::{self, Line, Mark, PlacedNote, MARK};
 use crate::lab::{Run, Step};
 use crate::ui::icons::Icon;
 

@@ -25,7 +25,7 @@ use gloo::timers::callback::Timeout;
 use wasm_bindgen::JsValue;
 
 use super::engine_worker::{from_worker, take_early_worker, EarlyWorker, FromWorker};
-use crate::lab::engine_job::EngineReply;
+use crate::lab::jobs::engine_job::EngineReply;
 use crate::lab::wire::{Answer, EngineFault, Reply, Request, Want};
 use crate::ui::worker_channel::{WorkerChannel, WorkerEvent};
 

@@ -1,4 +1,4 @@
-//! The lab engine as the channel of a job (`crate::lab::engine_job`, the
+//! The lab engine as the channel of a job (`crate::lab::jobs::engine_job`, the
 //! exercises' live runs): the page's one job hook drives the job; this
 //! sends its requests to the engine (channel 0), one at a time, hands back
 //! the replies, tells the engine to stop computing a request the page no
@@ -13,7 +13,7 @@ use yew::prelude::*;
 
 use super::engine::{self, Status};
 use crate::kernel::job::Job;
-use crate::lab::engine_job::{EngineReply, ENGINE_WATCHDOG_MS};
+use crate::lab::jobs::engine_job::{EngineReply, ENGINE_WATCHDOG_MS};
 use crate::lab::wire::{EngineFault, Want};
 use crate::ui::dom::now_ms;
 use crate::ui::job_hook::{use_job_runner, After, JobRunner};

@@ -11,15 +11,15 @@ use yew::prelude::*;
 use super::engine_job::use_engine_runner;
 use crate::i18n::{render, render_all, t, tf, Lang, Sentence};
 use crate::kernel::num::group;
-use crate::lab::hunt::lines::{kind_name, uncovered_names};
-use crate::lab::hunt::report::{
+use crate::lab::grading::hunt::lines::{kind_name, uncovered_names};
+use crate::lab::grading::hunt::report::{
     kind_names, no_server_label, unused_names, way_lines, ways_headline,
 };
-use crate::lab::hunt::watch::{hunt_job, HuntJob, HuntStatus, HuntWatch};
-use crate::lab::hunt::{
+use crate::lab::grading::hunt::{
     encode, next_seed, Counterexample, FaultKind, Findings, HuntOutcome, HuntSpec, KindSet,
     HUNT_SEED,
 };
+use crate::lab::jobs::hunt_watch::{hunt_job, HuntJob, HuntStatus, HuntWatch};
 use crate::lab::LabParams;
 use crate::pages::links::Link;
 use crate::ui::dom::now_ms;
@@ -251,7 +251,7 @@ fn way(l: Lang, spec: &HuntSpec, c: &Counterexample) -> Html {
                 { for way_lines(c).iter().map(|x| html! { <li>{ render(l, x) }</li> }) }
             </ol>
             <p>
-                { tf(l, "hunt.outcome", &[("reports", render(l, &crate::lab::words::reports(c.reports)))]) }{ " " }
+                { tf(l, "hunt.outcome", &[("reports", render(l, &crate::lab::view::words::reports(c.reports)))]) }{ " " }
                 <AppLink to={link} testid="hunt-link">{ tf(l, "hunt.open", &[("step", step)]) }</AppLink>
             </p>
             <p class="muted">{ t(l, "hunt.code") }{ " " }<code data-testid="hunt-code">{ code }</code></p>

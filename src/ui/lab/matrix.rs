@@ -11,7 +11,7 @@ use super::engine_view::engine_note;
 use super::matrix_table::{legend, table, Computed, Scroll};
 use crate::i18n::{t, tf};
 use crate::kernel::page_form::PageForm;
-use crate::lab::matrix_table_job::{matrix_job, MatrixTableJob};
+use crate::lab::jobs::matrix_table_job::{matrix_job, MatrixTableJob};
 use crate::lab::{ClientStrategy, MatrixBy, MatrixParams, Preset};
 use crate::ui::dom;
 use crate::ui::icons::{icon, Icon};

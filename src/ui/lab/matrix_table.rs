@@ -6,9 +6,9 @@
 use yew::prelude::*;
 
 use crate::i18n::{render, t, tf, Lang};
-use crate::lab::matrix_job::Combo;
-use crate::lab::reveal::RowReveal;
-use crate::lab::words::ending_text;
+use crate::lab::view::reveal::RowReveal;
+use crate::lab::view::words::ending_text;
+use crate::lab::Combo;
 use crate::lab::{Cell, ClientStrategy, Ending, MatrixBy, MatrixParams, Scenario};
 use crate::pages::links::Shell;
 use crate::ui::icons::{ending_icon, icon, icon_sprite, icon_use, Icon};
@@ -131,7 +131,10 @@ fn cell_html(
             ("scenario", t(l, &format!("lab.scenario.{}", sc.id()))),
             ("client", t(l, &format!("lab.client.{}", c.id()))),
             ("server", crate::i18n::design_name(l, s)),
-            ("verdict", render(l, &crate::lab::words::verdict_line(cell))),
+            (
+                "verdict",
+                render(l, &crate::lab::view::words::verdict_line(cell)),
+            ),
         ],
     ) + &tf(
         l,

@@ -15,9 +15,9 @@ use super::tables::{keys_table, reports_table, sql_list};
 use crate::i18n::{render, t, tf, Lang};
 use crate::kernel::num::clock;
 use crate::kernel::params::{check_int, Notice};
-use crate::lab::engine_job::{run_job, EngineJob, RunOut};
-use crate::lab::narrate::narrate;
-use crate::lab::player::{wanted, Action, LabState, Loaded, Wanted};
+use crate::lab::jobs::engine_job::{run_job, EngineJob, RunOut};
+use crate::lab::view::narrate::narrate;
+use crate::lab::view::player::{wanted, Action, LabState, Loaded, Wanted};
 use crate::lab::{self, ClientStrategy, KeyRow, Preset, ReportRow, Scenario, Step};
 use crate::shell::keys::Shortcut;
 use crate::ui::dom::now_ms;
@@ -40,13 +40,13 @@ fn own_schedule(
     let Some(s) = schedule else {
         return Html::default();
     };
-    let fates = run.map(|r| crate::lab::hunt::fate::fates(s, r));
-    let code = crate::lab::hunt::encode(s);
+    let fates = run.map(|r| crate::lab::grading::hunt::fate::fates(s, r));
+    let code = crate::lab::grading::hunt::encode(s);
     html! {
         <div class="own-schedule" data-testid="lab-schedule" data-code={code.clone()}>
             <p>{ t(l, "hunt.own") }{ " " }<code>{ code }</code></p>
             <ol>
-                { for crate::lab::hunt::lines::lines(s, fates.as_deref()).iter().map(|x| html! { <li>{ render(l, x) }</li> }) }
+                { for crate::lab::grading::hunt::lines::lines(s, fates.as_deref()).iter().map(|x| html! { <li>{ render(l, x) }</li> }) }
             </ol>
         </div>
     }

@@ -5,10 +5,10 @@
 use yew::prelude::*;
 
 use crate::i18n::{render, t, tf, Lang, Sentence};
-use crate::lab::explain::{cause, reading_scenario, Cause};
-use crate::lab::narrate::outcome_text;
-use crate::lab::player::LabState;
-use crate::lab::words::{model_view, tenant_lines, tool_text, verdict_line};
+use crate::lab::grading::explain::{cause, reading_scenario, Cause};
+use crate::lab::view::narrate::outcome_text;
+use crate::lab::view::player::LabState;
+use crate::lab::view::words::{model_view, tenant_lines, tool_text, verdict_line};
 use crate::lab::{
     Cell, ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, LEASE_MS, MAX_ATTEMPTS, SLOW_MS, WORK_MAX_MS,
 };
@@ -83,7 +83,7 @@ fn per_tenant(l: Lang, s: &LabState) -> Html {
 /// the server's fix that names it (`tenant_scope`, 003), whatever the
 /// nearest preset combination is.
 fn tenant_fix(l: Lang, s: &LabState) -> Html {
-    use crate::lab::judgement::FailureClass as F;
+    use crate::lab::grading::judgement::FailureClass as F;
     use crate::lab::Mechanism;
     let j = s.run.judgement();
     let crossed = j
@@ -125,7 +125,7 @@ fn end_sentence(l: Lang, s: &LabState) -> Html {
         <div class="end-sentence" data-testid="end-sentence" data-cause={format!("{why:?}")}>
             <p>
                 { tf(l, "lab.end.sentence", &[
-                    ("reports", render(l, &crate::lab::words::reports(c.reports))),
+                    ("reports", render(l, &crate::lab::view::words::reports(c.reports))),
                     ("tool", t(l, &format!("lab.toolshort.{}", c.tool.id()))),
                 ]) }
                 { if l == Lang::En { " " } else { "" } }{ t(l, &why.key()) }

@@ -7,8 +7,8 @@ use yew::prelude::*;
 
 use crate::i18n::{render, t, tf, Lang};
 use crate::kernel::num::clock as secs;
-use crate::lab::harness::{ACTION, SUBJECT, TENANTS};
-use crate::lab::words::tenant_name;
+use crate::lab::model::harness::{ACTION, SUBJECT, TENANTS};
+use crate::lab::view::words::tenant_name;
 use crate::lab::{DripTimers, Run, Timer, ToolOutcome};
 use crate::ui::icons::{icon, Icon};
 
@@ -25,7 +25,7 @@ fn tenant_line(l: Lang, run: &Run, tenant: usize) -> Html {
         <li data-testid={format!("tenant-{tenant}")} data-reports={n.to_string()} data-tool={told.id()}>
             { tf(l, "lab.tenant.line", &[
                 ("tenant", render(l, &tenant_name(tenant))),
-                ("reports", render(l, &crate::lab::words::reports(n))),
+                ("reports", render(l, &crate::lab::view::words::reports(n))),
                 ("tool", t(l, &format!("lab.toolshort.{}", told.id()))),
             ]) }
         </li>

@@ -1,0 +1,221 @@
+//! The one judgement of a run: what it observed (per tenant), and the ways
+//! it failed, computed once. Every reader of «did this run go well» (the
+//! verdict, the end sentence, the workbench's pass rule, the matrix's marks,
+//! the challenges, the hunt's property, the CLI) reads a [`Judgement`] and
+//! computes nothing of its own.
+//!
+//! The pass rule asks for exactly one report where one is possible
+//! ([`crate::lab::grading::reach`]), and none where none is, with the truth told: a run
+//! that files nothing where one report was within reach has given up, not
+//! passed (a claim stuck in `in_progress` included: every retry gets 409).
+
+use borsh::{BorshDeserialize, BorshSerialize};
+use serde::{Deserialize, Serialize};
+
+use crate::lab::grading::reach::reachable_for;
+use crate::lab::grading::rules::{design_breaks, Rule};
+use crate::lab::model::ids::{Ending, ToolOutcome};
+use crate::lab::model::result::Cell;
+use crate::lab::model::result::{NoteCounts, RecordUse, Run};
+use crate::lab::model::trace::{AttemptOutcome, StepKind};
+
+pub use crate::lab::grading::judgement_clause::{tls_retry_step, Clause, FailureClass};
+
+/// What one tenant's request came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
+pub struct TenantView {
+    pub tenant: usize,
+    /// Reports its requests left in the database.
+    pub reports: usize,
+    /// What its model was finally told.
+    pub tool: ToolOutcome,
+    /// Its own ending (a leak or a refusal of its requests, if any).
+    pub ending: Ending,
+}
+
+/// What a run observed, and how it failed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
+pub struct Judgement {
+    /// The ways the run failed, in [`FailureClass::ALL`]'s order; empty
+    /// when it passes.
+    pub classes: Vec<FailureClass>,
+    /// The clauses of the pass rule it broke, in [`Clause::ALL`]'s order.
+    pub clauses: Vec<Clause>,
+    /// Each tenant's reports, what its model was told, and its ending.
+    pub tenants: Vec<TenantView>,
+    /// Whether the first tenant's report could be filed at all
+    /// ([`reachable_for`]; `None` where the schedule's faults do not say).
+    pub possible: Option<bool>,
+    /// The notifications: delivered, lost, duplicated, phantom.
+    pub notes: NoteCounts,
+    /// Requests answered with another tenant's stored response.
+    pub leaks: usize,
+    /// Requests refused for another tenant's key.
+    pub tenant_refusals: usize,
+    /// A changed body got the old body's response.
+    pub changed_body: bool,
+    /// A tenant's last answer was 409 with no report: its claim stuck.
+    pub stuck_claim: bool,
+    /// HTTP attempts, and those that could never succeed (retries of a
+    /// TLS failure or of a quota 429).
+    pub attempts: usize,
+    pub wasted: usize,
+    /// The chapter's rules the combination breaks by design, and those the
+    /// run broke itself ([`Judgement::run_rules`]).
+    pub rules: Vec<Rule>,
+    pub run_rules: Vec<Rule>,
+    /// A good ending reached by luck.
+    pub lucky: bool,
+    /// How the run ended: the worst class's ending, or the worst of the
+    /// tenants' own good endings when it passes.
+    pub ending: Ending,
+}
+
+impl Judgement {
+    /// Whether the run passes: it failed in no way.
+    pub fn passes(&self) -> bool {
+        self.classes.is_empty()
+    }
+
+    /// The ways the run failed.
+    pub fn classes(&self) -> &[FailureClass] {
+        &self.classes
+    }
+
+    /// Whether the combination breaks a rule of the chapter, by design or
+    /// in this run: the matrix and the workbench mark it, a challenge
+    /// never accepts it, a fix never points at it.
+    pub fn breaks_rule(&self) -> bool {
+        !self.rules.is_empty() || !self.run_rules.is_empty()
+    }
+
+    /// The total report count (every tenant's).
+    pub fn reports(&self) -> usize {
+        self.tenants.iter().map(|t| t.reports).sum()
+    }
+}
+
+/// The requests (their ids) sent again after a failure that no retry can
+/// mend within the call: a TLS failure (001's first branch: never retried)
+/// or a quota 429 («额度类 429 直接终止»).
+pub fn wasted_retries(run: &Run) -> Vec<usize> {
+    let hopeless = |request: usize| {
+        run.steps().iter().any(|s| {
+            matches!(s.kind, StepKind::Received { request: r, outcome: AttemptOutcome::TlsFailed, .. } if r == request)
+        }) || crate::lab::faults::server_error::quota_refused(run, request)
+    };
+    let reqs = run.requests();
+    reqs.iter()
+        .enumerate()
+        .filter(|(i, r)| {
+            reqs[..*i]
+                .iter()
+                .rev()
+                .find(|p| p.call == r.call && p.tenant == r.tenant)
+                .is_some_and(|p| hopeless(p.id))
+        })
+        .map(|(_, r)| r.id)
+        .collect()
+}
+
+/// Whether `tenant`'s last tool call ended on 409 with no report of its own.
+fn stuck(run: &Run, tenant: usize) -> bool {
+    let last = run.calls().iter().rev().find(|c| c.tenant == tenant);
+    let conflict = last
+        .and_then(|c| c.last)
+        .is_some_and(|o| matches!(o, AttemptOutcome::Status { status: 409, .. }));
+    conflict && run.reports_of(tenant) == 0
+}
+
+fn tenant_view(run: &Run, tenant: usize, possible: Option<bool>, changed: bool) -> TenantView {
+    let (reports, tool) = (run.reports_of(tenant), run.tool_outcome_of(tenant));
+    let of_tenant = |what| crate::lab::grading::judgement_clause::answered_by(run, tenant, what);
+    let ending = if of_tenant(RecordUse::Leak) {
+        Ending::Leak
+    } else if of_tenant(RecordUse::TenantRefused) {
+        Ending::TenantRefused
+    } else if possible == Some(true) && reports == 0 {
+        Ending::NothingFiled
+    } else {
+        Ending::of(reports, tool, changed)
+    };
+    TenantView {
+        tenant,
+        reports,
+        tool,
+        ending,
+    }
+}
+
+/// Judges `run`, once.
+pub fn judge(run: &Run) -> Judgement {
+    let possible = reachable_for(&run.schedule, 0);
+    let clauses = crate::lab::grading::judgement_clause::broken(run);
+    let classes: Vec<FailureClass> = FailureClass::ALL
+        .into_iter()
+        .filter(|k| clauses.iter().any(|c| c.class() == *k))
+        .collect();
+    let changed = !run.changed_body_replays().is_empty();
+    let tenants: Vec<TenantView> = run
+        .tenants()
+        .map(|t| tenant_view(run, t, reachable_for(&run.schedule, t), changed))
+        .collect();
+    let ending = classes
+        .iter()
+        .map(|c| c.ending())
+        .chain(tenants.iter().map(|t| t.ending))
+        .min_by_key(|e| e.rank())
+        .unwrap_or(Ending::NoneUnknown);
+    let run_rules = crate::lab::grading::judgement_clause::run_rules(&clauses);
+    Judgement {
+        tenants,
+        possible,
+        notes: run.note_counts(),
+        leaks: run.leaks().len(),
+        tenant_refusals: run.tenant_refusals().len(),
+        changed_body: changed,
+        stuck_claim: run.tenants().any(|t| stuck(run, t)),
+        attempts: run.attempts(),
+        wasted: wasted_retries(run).len(),
+        rules: design_breaks(run.client, run.design),
+        run_rules,
+        lucky: run.lucky,
+        ending,
+        classes,
+        clauses,
+    }
+}
+
+/// What every reader of a run asks of it, answered by its judgement.
+impl Run {
+    /// The matrix cell of this run, read from its judgement.
+    pub fn cell(&self) -> Cell {
+        let j = self.judgement();
+        Cell {
+            reports: self.final_count,
+            tool: self.tool_outcome(),
+            lucky: j.lucky,
+            changed_body: j.changed_body,
+            notes: j.notes,
+            ending: j.ending,
+            attempts: j.attempts,
+            leaks: j.leaks,
+            tenant_refusals: j.tenant_refusals,
+            pass: j.passes(),
+            rule_break: j.breaks_rule(),
+        }
+    }
+
+    /// The run's one judgement ([`crate::lab::grading::judgement::judge`]).
+    pub fn judgement(&self) -> Judgement {
+        judge(self)
+    }
+
+    /// How the run ended, in the lab's one vocabulary: the judgement's
+    /// ending (its worst failure's, or the tenants' own good ending).
+    pub fn ending(&self) -> Ending {
+        self.judgement().ending
+    }
+}

@@ -1,0 +1,200 @@
+//! The clauses of the one pass rule, each tied to its [`FailureClass`] (the
+//! ways a run can fail): the judgement ([`crate::lab::grading::judgement::judge`]) is
+//! their only reader; the workbench, the verdict and the hunt read the
+//! judgement.
+
+use borsh::{BorshDeserialize, BorshSerialize};
+use serde::{Deserialize, Serialize};
+
+use crate::kernel::ids::id_enum;
+use crate::lab::grading::reach::reachable_for;
+use crate::lab::grading::rules::Rule;
+use crate::lab::model::ids::Ending;
+use crate::lab::model::result::{RecordUse, Run};
+use crate::lab::model::trace::{AttemptOutcome, Next, StepKind};
+
+id_enum! {
+    /// One clause of the one pass rule. A row passes when every clause
+    /// holds; a rule a row must also meet is a new clause here, and only
+    /// here. With two tenants, the report count and the truth are counted
+    /// per tenant's request: each tenant's agent files one report, so two
+    /// tenants' two reports are no duplicate.
+    #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
+    Clause {
+        /// At most one report per tenant's request.
+        AtMostOneReport => "at_most_one_report",
+        /// Where a report could be filed ([`reachable_for`]), each tenant's
+        /// request filed one: «库里只有一份» is exactly one, not at most one.
+        ReportWherePossible => "report_where_possible",
+        /// Where none could be filed (a failed handler's 500 is replayed,
+        /// never re-run), none was.
+        NoReportWhereImpossible => "no_report_where_impossible",
+        /// Every tenant's model was told the truth
+        /// ([`crate::lab::ToolOutcome::is_truthful`]).
+        TruthTold => "truth_told",
+        /// No changed body answered with the old body's response («同键、不同
+        /// 请求体 SHOULD 返回 422», [`Run::changed_body_replays`]).
+        NoChangedBodyReplay => "no_changed_body_replay",
+        /// Every committed report was notified ([`Run::unnotified_reports`]).
+        NoLostNotification => "no_lost_notification",
+        /// No report was notified twice ([`Run::duplicate_notices`]).
+        NoDuplicateNotification => "no_duplicate_notification",
+        /// No notification names a report that does not exist
+        /// ([`Run::phantom_notices`]).
+        NoPhantomNotification => "no_phantom_notification",
+        /// No tenant answered with another tenant's stored response
+        /// (`003_*.txt`: «不能让其他租户用相同字符串占用全局 key»;
+        /// [`Run::leaks`]).
+        NoLeak => "no_leak",
+        /// No tenant refused for another tenant's key ([`Run::tenant_refusals`]).
+        NoCrossTenantRefusal => "no_cross_tenant_refusal",
+        /// No TLS, certificate or host name failure was retried (`001_*.txt`'s
+        /// first branch: stop and check the CA, the host name and the proxy).
+        NoTlsRetry => "no_tls_retry",
+    }
+}
+
+id_enum! {
+    /// One way a run can fail. The hunt looks for one minimal
+    /// counterexample per class; the verdict names the worst class.
+    #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
+    FailureClass {
+        /// More than one report for one tenant's request.
+        Duplicate => "duplicate",
+        /// No report where one could have been filed (a claim stuck in
+        /// `in_progress` included).
+        NothingFiled => "nothing_filed",
+        /// A model was told something false.
+        Lie => "lie",
+        /// A notification lost, duplicated, or about a report that does
+        /// not exist.
+        Notification => "notification",
+        /// A tenant answered with another tenant's stored response.
+        Leak => "leak",
+        /// A tenant refused for another tenant's key.
+        TenantRefused => "tenant_refused",
+        /// A changed body answered with the old body's stored response.
+        ChangedBody => "changed_body",
+        /// A rule of the chapter broken in the run itself (a TLS failure
+        /// retried, say).
+        RuleBroken => "rule_broken",
+    }
+}
+
+impl FailureClass {
+    /// Translation key of the class's name (`lab.class.<id>`).
+    pub fn key(self) -> String {
+        format!("lab.class.{}", self.id())
+    }
+
+    /// The ending a run that fails this way reads as.
+    pub fn ending(self) -> Ending {
+        match self {
+            FailureClass::Duplicate => Ending::Duplicate,
+            FailureClass::NothingFiled => Ending::NothingFiled,
+            FailureClass::Lie => Ending::Misinformed,
+            FailureClass::Notification => Ending::Notification,
+            FailureClass::Leak => Ending::Leak,
+            FailureClass::TenantRefused => Ending::TenantRefused,
+            FailureClass::ChangedBody => Ending::ChangedBody,
+            FailureClass::RuleBroken => Ending::RuleBroken,
+        }
+    }
+}
+
+/// The index of the first step that retried a TLS failure.
+pub fn tls_retry_step(run: &Run) -> Option<usize> {
+    run.steps().iter().position(|s| {
+        matches!(
+            s.kind,
+            StepKind::Received {
+                outcome: AttemptOutcome::TlsFailed,
+                next: Next::Backoff { .. } | Next::RetryAfter { .. },
+                ..
+            }
+        )
+    })
+}
+
+/// Whether another tenant's record answered one of `tenant`'s requests (a
+/// leak or a cross-tenant refusal): the report it never filed is that
+/// failure's, not one of its own.
+fn answered_by_another(run: &Run, tenant: usize) -> bool {
+    answered_by(run, tenant, RecordUse::Leak) || answered_by(run, tenant, RecordUse::TenantRefused)
+}
+
+/// Whether a key's record answered one of `tenant`'s requests as `what`
+/// says (a leak, a cross-tenant refusal).
+pub(in crate::lab) fn answered_by(run: &Run, tenant: usize, what: RecordUse) -> bool {
+    run.record_uses(what)
+        .iter()
+        .any(|(_, r)| run.requests().get(*r).is_some_and(|q| q.tenant == tenant))
+}
+
+impl Clause {
+    /// Whether this clause holds for `run`.
+    pub fn holds(self, run: &Run) -> bool {
+        let each = |ok: &dyn Fn(usize) -> bool| run.tenants().all(ok);
+        let possible = |t: usize| reachable_for(&run.schedule, t);
+        match self {
+            Clause::AtMostOneReport => each(&|t| run.reports_of(t) <= 1),
+            Clause::ReportWherePossible => each(&|t| {
+                possible(t) != Some(true) || run.reports_of(t) >= 1 || answered_by_another(run, t)
+            }),
+            Clause::NoReportWhereImpossible => {
+                each(&|t| possible(t) != Some(false) || run.reports_of(t) == 0)
+            }
+            Clause::TruthTold => each(&|t| run.tool_outcome_of(t).is_truthful(run.reports_of(t))),
+            Clause::NoChangedBodyReplay => run.changed_body_replays().is_empty(),
+            Clause::NoLostNotification => run.unnotified_reports().is_empty(),
+            Clause::NoDuplicateNotification => run.duplicate_notices().is_empty(),
+            Clause::NoPhantomNotification => run.phantom_notices().is_empty(),
+            Clause::NoLeak => run.leaks().is_empty(),
+            Clause::NoCrossTenantRefusal => run.tenant_refusals().is_empty(),
+            Clause::NoTlsRetry => tls_retry_step(run).is_none(),
+        }
+    }
+
+    /// Translation key of the clause (`lab.clause.<id>`).
+    pub fn key(self) -> String {
+        format!("lab.clause.{}", self.id())
+    }
+
+    /// The way a run fails when this clause breaks.
+    pub fn class(self) -> FailureClass {
+        match self {
+            Clause::AtMostOneReport => FailureClass::Duplicate,
+            Clause::ReportWherePossible => FailureClass::NothingFiled,
+            Clause::TruthTold => FailureClass::Lie,
+            Clause::NoChangedBodyReplay => FailureClass::ChangedBody,
+            Clause::NoLostNotification
+            | Clause::NoDuplicateNotification
+            | Clause::NoPhantomNotification => FailureClass::Notification,
+            Clause::NoLeak => FailureClass::Leak,
+            Clause::NoCrossTenantRefusal => FailureClass::TenantRefused,
+            Clause::NoReportWhereImpossible | Clause::NoTlsRetry => FailureClass::RuleBroken,
+        }
+    }
+
+    /// The rule of the chapter a run breaks when this clause breaks, if the
+    /// clause is one.
+    pub fn rule(self) -> Option<Rule> {
+        match self {
+            Clause::NoTlsRetry => Some(Rule::RetryTls),
+            Clause::NoReportWhereImpossible => Some(Rule::RerunFailure),
+            _ => None,
+        }
+    }
+}
+
+/// The clauses `run` breaks, in their order.
+pub(in crate::lab) fn broken(run: &Run) -> Vec<Clause> {
+    Clause::ALL.into_iter().filter(|c| !c.holds(run)).collect()
+}
+
+/// The chapter's rules the broken `clauses` stand for.
+pub(in crate::lab) fn run_rules(clauses: &[Clause]) -> Vec<Rule> {
+    clauses.iter().filter_map(|c| c.rule()).collect()
+}

@@ -1,0 +1,167 @@
+//! The chapter's rules that a design of the lab can break, as data: which
+//! (client, server design) combination breaks which rule, and the passage each rule
+//! comes from. «试试修好的版本» never suggests a combination that breaks one,
+//! and the end of a run names the rules its own combination breaks, even
+//! when this run happened to end well.
+//!
+//! The passages (the translation table's `lab.rule.<id>`, zh-CN quoted from
+//! the chapter, `000_*.txt`):
+//! - `insert_before_key`: «❌ "先插数据，再记幂等键就行"：两步之间崩溃会留下没登记的数据，重试又插一份。»
+//! - `new_key_per_attempt`: «❌ "每次请求都带一个新的 UUID 当幂等键"：键要标识一次逻辑操作，重试必须复用。»
+//! - `replay_changed_body`: the table row «同键、不同请求体 | SHOULD 返回 422 | 比较参数，不一致就报错».
+//! - `retry_without_dedup`: RFC 9110 as the chapter quotes it, «客户端 SHOULD NOT
+//!   自动重试非幂等方法的请求，除非它有办法知道这个请求实际上是幂等的，或者能检测到原请求没有生效。»
+//! - `lease_without_fence`: «所以租约要大于"客户端超时 + 最长处理时间"，再用 fencing token 兜底».
+//! - `retry_tls` (broken in a run): `001_*.txt`'s first branch, a TLS,
+//!   certificate or host name failure: stop and check, never retry.
+//! - `rerun_failure` (broken in a run): a failed handler's stored 500 is
+//!   replayed (Stripe, «包括 500»), never re-run.
+
+use crate::kernel::ids::id_enum;
+use crate::lab::model::design::Design;
+use crate::lab::model::ids::ClientStrategy;
+
+id_enum! {
+    /// A rule of the chapter a design can break (the last two only a run
+    /// shows: [`crate::lab::grading::judgement::Clause::rule`]).
+    #[derive(serde::Serialize, serde::Deserialize)]
+    #[derive(borsh::BorshSerialize, borsh::BorshDeserialize)]
+    Rule {
+        /// The report is committed before the key is recorded (`record_after`).
+        InsertBeforeKey => "insert_before_key",
+        /// A fresh key on every attempt (`new_key`).
+        NewKeyPerAttempt => "new_key_per_attempt",
+        /// A known key's stored response is replayed without comparing the
+        /// body (a key record without `digest`; a run shows it when a retry
+        /// changed its body, see [`crate::lab::Run::changed_body_replays`]).
+        ReplayChangedBody => "replay_changed_body",
+        /// A POST is retried automatically although nothing makes it
+        /// idempotent: no key (`naive` client), or a server that keeps no key
+        /// record behind a client that retries.
+        RetryWithoutDedup => "retry_without_dedup",
+        /// An expired claim is taken over without a fencing token (`lease`
+        /// without `fence`).
+        LeaseWithoutFence => "lease_without_fence",
+        /// A TLS, certificate or host name failure was retried (`001_*.txt`'s
+        /// first branch: «停止并核对 CA、主机名和代理», never retried).
+        RetryTls => "retry_tls",
+        /// A report was filed where none could be: a failed handler's 500
+        /// re-run instead of replayed (000: «SHOULD 返回上一次的结果（成功或
+        /// 错误）»; 003: a failed handler proves nothing about side effects),
+        /// or a refusal that ends the call retried.
+        RerunFailure => "rerun_failure",
+    }
+}
+
+impl Rule {
+    /// Translation key of the rule as the chapter states it.
+    pub fn key(self) -> String {
+        format!("lab.rule.{}", self.id())
+    }
+}
+
+/// Whether this client retries a request that may already have run (every
+/// client but `careful`, which retries only a connection that provably sent
+/// nothing).
+fn retries_maybe_executed(client: ClientStrategy) -> bool {
+    client != ClientStrategy::Careful
+}
+
+/// The chapter's rules the server design breaks by itself: those it breaks
+/// behind `stable_key`, the client the chapter recommends, which breaks none
+/// of its own. A change of the server can mend only these.
+pub fn server_breaks(design: impl Into<Design>) -> Vec<Rule> {
+    design_breaks(ClientStrategy::StableKey, design)
+}
+
+/// The chapter's rules the combination breaks by design, whatever a run of
+/// it happens to show.
+pub fn design_breaks(client: ClientStrategy, design: impl Into<Design>) -> Vec<Rule> {
+    let d = design.into();
+    let no_dedup = client == ClientStrategy::Naive || !d.keyed();
+    Rule::ALL
+        .into_iter()
+        .filter(|r| match r {
+            Rule::NewKeyPerAttempt => client == ClientStrategy::NewKey,
+            Rule::RetryWithoutDedup => no_dedup && retries_maybe_executed(client),
+            _ => mechanisms_break(d, *r),
+        })
+        .collect()
+}
+
+/// Whether one of the design's mechanisms breaks `rule` and none mends it
+/// (a key record without a digest replays a changed body; a lease without
+/// a fence lets a stale handler write back).
+fn mechanisms_break(d: Design, rule: Rule) -> bool {
+    let ms = d.mechanisms();
+    let says = |list: fn(&crate::lab::mechanisms::Def) -> &'static [&'static str]| {
+        ms.iter().any(|m| list(m.def()).contains(&rule.id()))
+    };
+    says(|m| m.breaks) && !says(|m| m.mends)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::{Mechanism, Preset};
+
+    #[test]
+    fn the_chapters_anti_patterns_break_their_rules() {
+        use ClientStrategy as C;
+        use Preset as S;
+        assert!(design_breaks(C::StableKey, S::KeySplit).contains(&Rule::InsertBeforeKey));
+        assert!(design_breaks(C::StableKey, S::KeySplit).contains(&Rule::ReplayChangedBody));
+        assert!(design_breaks(C::NewKey, S::Fenced).contains(&Rule::NewKeyPerAttempt));
+        assert!(design_breaks(C::Naive, S::Fenced).contains(&Rule::RetryWithoutDedup));
+        assert!(design_breaks(C::StableKey, S::Naive).contains(&Rule::RetryWithoutDedup));
+        assert!(design_breaks(C::BusinessKey, S::Leased).contains(&Rule::LeaseWithoutFence));
+        // The careful client never retries what may have run, so a server
+        // that ignores keys breaks nothing behind it.
+        assert!(design_breaks(C::Careful, S::Naive).is_empty());
+        for c in [C::StableKey, C::BusinessKey, C::QueryFirst, C::Careful] {
+            for s in [S::Atomic, S::Fenced] {
+                assert!(design_breaks(c, s).is_empty(), "{c:?} {s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn rules_follow_the_mechanisms_not_the_preset_names() {
+        use Mechanism::*;
+        use Rule::*;
+        let claim = Design::of(&[Claim]);
+        // A key record without a digest replays a changed body, whichever
+        // way the key is kept; with one, it answers 422.
+        assert_eq!(server_breaks(claim), vec![ReplayChangedBody]);
+        assert!(server_breaks(claim.with(Digest)).is_empty());
+        assert_eq!(
+            server_breaks(Design::of(&[RecordAfter, Digest])),
+            vec![InsertBeforeKey]
+        );
+        // A lease without a fence, guarded or not.
+        assert_eq!(
+            server_breaks(Preset::LeasedUnguarded),
+            vec![LeaseWithoutFence]
+        );
+        let fenced_unguarded = Preset::Fenced.design().without(Guard);
+        assert!(server_breaks(fenced_unguarded).is_empty());
+        // No key record: a retrying client has nothing to deduplicate by.
+        assert_eq!(server_breaks(Design::NONE), vec![RetryWithoutDedup]);
+        assert!(design_breaks(ClientStrategy::Careful, Design::NONE).is_empty());
+        // The client's own rules are not the server's.
+        assert_eq!(
+            design_breaks(ClientStrategy::NewKey, Preset::Fenced),
+            vec![NewKeyPerAttempt]
+        );
+        assert!(server_breaks(Preset::Fenced).is_empty());
+    }
+
+    #[test]
+    fn every_rule_a_mechanism_names_is_a_rule() {
+        for m in crate::lab::Mechanism::ALL {
+            for r in m.def().breaks.iter().chain(m.def().mends) {
+                assert!(Rule::from_id(r).is_some(), "{m:?}: rule {r}");
+            }
+        }
+    }
+}

@@ -1,0 +1,379 @@
+//! The bug tracker's `POST /reports` handler, assembled from a [`Design`]'s
+//! mechanisms. Each mechanism changes specific statements (their text comes
+//! from `lab::model::sql`, the same fragments the page shows) and, through its
+//! hooks (`mechanisms/hooks.rs`), what a step decides: the handler asks the
+//! design at each step and acts on the answer.
+//!
+//! A handler runs in two phases, each inside one simulation event: `arrive`
+//! (look at the key, maybe claim it) and, after the work time, `finish`
+//! (insert the report, record the response; `finish.rs`). Concurrency comes
+//! from other handlers' phases running in between, so the races are real
+//! races on the real database.
+
+mod finish;
+
+use rusqlite::types::Value;
+use serde_json::json;
+
+use crate::lab::faults::ServerFault;
+use crate::lab::mechanisms::hooks::{Failure, Found, Verdict, WriteBack};
+use crate::lab::mechanisms::Slot;
+use crate::lab::model::db::Db;
+use crate::lab::model::design::Design;
+use crate::lab::model::sql::{HandlerSql, Stmt};
+use crate::lab::model::trace::{Decision, ResponseInfo};
+
+/// One request as the server sees it.
+#[derive(Clone, Debug)]
+pub struct Handler {
+    pub request: usize,
+    /// The tenant whose agent sent it (an index into `harness::TENANTS`).
+    pub tenant: usize,
+    pub key: Option<String>,
+    pub digest: String,
+    pub body: serde_json::Value,
+    pub fault: ServerFault,
+    /// The fencing token this handler holds (`fence` only).
+    pub fence: Option<i64>,
+    /// When this handler's lease on its claim ends (`lease`).
+    pub lease_until: Option<u64>,
+    /// It took over an expired claim (`lease`).
+    pub took_over: bool,
+    /// The report it inserted in its current or last transaction, and
+    /// whether that transaction committed.
+    pub report: Option<i64>,
+    pub committed: bool,
+}
+
+impl Handler {
+    /// A request that has not been handled yet.
+    pub fn new(
+        request: usize,
+        key: Option<String>,
+        digest: String,
+        body: serde_json::Value,
+        fault: ServerFault,
+    ) -> Self {
+        Self {
+            request,
+            tenant: 0,
+            key,
+            digest,
+            body,
+            fault,
+            fence: None,
+            lease_until: None,
+            took_over: false,
+            report: None,
+            committed: false,
+        }
+    }
+}
+
+/// What a phase ends with.
+#[derive(Clone, Debug)]
+pub enum Phase {
+    /// Keep working; `finish` runs later.
+    Work(Decision),
+    /// Answer the client now.
+    Respond(Decision, ResponseInfo),
+    /// The process died inside this phase.
+    Crash,
+}
+
+/// The handler of one design, with its SQL joined once.
+#[derive(Clone, Debug)]
+pub struct Server {
+    design: Design,
+    sql: HandlerSql,
+    /// The ids of the mechanisms whose columns a read of the key's row
+    /// reads before the record's own, in order.
+    read: Vec<&'static str>,
+}
+
+impl Server {
+    pub fn new(design: Design) -> Self {
+        let read = design.fragments(Slot::ReadColumns);
+        Self {
+            design,
+            sql: HandlerSql::new(design),
+            read: read.into_iter().map(|(m, _)| m.id()).collect(),
+        }
+    }
+
+    pub fn design(&self) -> Design {
+        self.design
+    }
+
+    /// The key this design handles the request by, if any.
+    fn key_of(&self, h: &Handler) -> Option<String> {
+        h.key.clone().filter(|_| self.design.keyed())
+    }
+
+    /// The key's columns in a statement's parameters, as the design scopes
+    /// the key.
+    fn key_args(&self, h: &Handler, key: &str) -> Vec<Value> {
+        let scope = self.design.scope_key(h.tenant, Some(key), None);
+        scope.columns.iter().map(|c| text(c)).collect()
+    }
+
+    /// The row a read of the key found, as the mechanisms' hooks see it
+    /// (`lease_expires` at `lease`, an index of the record's own columns).
+    fn found(&self, row: &[Value], h: &Handler, lease: Option<usize>, now: u64) -> Found {
+        let at = self.read.len();
+        Found {
+            read: (self.read.iter().enumerate())
+                .map(|(i, id)| (*id, as_text(&row[i])))
+                .collect(),
+            digest: h.digest.clone(),
+            lease_expires: lease.and_then(|l| as_int(&row[at + l])),
+            now,
+        }
+    }
+
+    /// Phase 1: the request arrives.
+    pub fn arrive(&self, db: &mut Db, h: &mut Handler, now: u64) -> Phase {
+        let scope = (self.design).scope_key(h.tenant, h.key.as_deref(), Some(h.digest.clone()));
+        h.digest = scope.digest.unwrap_or_default();
+        if let Some(refused) = refuse_before_work(h) {
+            return refused;
+        }
+        let key = match (&h.key, self.design.keyed()) {
+            (_, false) => return Phase::Work(Decision::NoCheck),
+            (None, true) => return Phase::Work(Decision::NoKey),
+            (Some(k), true) => k.clone(),
+        };
+        if self.design.records_after() {
+            self.look_up(db, h, &key, now)
+        } else {
+            self.claim(db, h, &key, now)
+        }
+    }
+
+    /// `record_after`: a known key is answered from its record.
+    fn look_up(&self, db: &mut Db, h: &Handler, key: &str, now: u64) -> Phase {
+        let Some(row) = db.row(self.sql.get(Stmt::Lookup), &self.key_args(h, key)) else {
+            return Phase::Work(Decision::KeyUnknown);
+        };
+        let at = self.read.len();
+        match (self.design).found(&self.found(&row, h, None, now), Verdict::Replay) {
+            Verdict::DigestMismatch => Phase::Respond(Decision::DigestMismatch, different_body(h)),
+            _ => {
+                let r = replay(h, as_int(&row[at]), as_text(&row[at + 1]));
+                Phase::Respond(Decision::Replay, r)
+            }
+        }
+    }
+
+    /// `claim`: read the key's record and claim, replay, refuse or take over
+    /// in one transaction, as the design's verdict on the row says.
+    fn claim(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
+        db.begin();
+        let row = db.row(self.sql.get(Stmt::ClaimRead), &self.key_args(h, key));
+        let Some(row) = row else {
+            return self.insert_claim(db, h, key, now);
+        };
+        let at = self.read.len();
+        let base = match as_text(&row[at]).as_deref() == Some("done") {
+            true => Verdict::Replay,
+            false => Verdict::InProgress {
+                retry_after_ms: None,
+            },
+        };
+        let verdict = self.design.found(&self.found(&row, h, Some(2), now), base);
+        if verdict == Verdict::TakeOver {
+            return self.take_over(db, h, key, now);
+        }
+        db.commit();
+        match verdict {
+            Verdict::DigestMismatch => Phase::Respond(Decision::DigestMismatch, different_body(h)),
+            Verdict::Replay => {
+                let r = replay(h, as_int(&row[at + 3]), as_text(&row[at + 4]));
+                Phase::Respond(Decision::Replay, r)
+            }
+            _ => {
+                let mut r = in_progress(h);
+                if let Verdict::InProgress {
+                    retry_after_ms: Some(ms),
+                } = verdict
+                {
+                    r.retry_after_s = Some(ms.div_ceil(1000));
+                }
+                Phase::Respond(Decision::InProgress, r)
+            }
+        }
+    }
+
+    /// A claim that takes a fencing token raises the key's counter in
+    /// `fence_counter` and reads the new token, inside the claiming
+    /// transaction. The counter outlives the key's row, so a key released
+    /// and claimed again gets a higher token than any handler of it before.
+    fn next_fence(
+        &self,
+        db: &mut Db,
+        h: &Handler,
+        key: &str,
+        takes_token: bool,
+    ) -> Result<Option<i64>, ()> {
+        if !takes_token {
+            return Ok(None);
+        }
+        let args = self.key_args(h, key);
+        db.exec(self.sql.get(Stmt::BumpFence), &args)
+            .map_err(|_| ())?;
+        let row = db.row(self.sql.get(Stmt::ReadFence), &args);
+        Ok(row.and_then(|r| as_int(&r[0])))
+    }
+
+    fn insert_claim(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
+        let claim = self.design.claim(now);
+        let lease = claim.lease_until.map(|l| l as i64);
+        let Ok(fence) = self.next_fence(db, h, key, claim.takes_token) else {
+            return sql_error(db, h);
+        };
+        let mut params = self.key_args(h, key);
+        params.extend([text(&h.digest), opt(fence), opt(lease), int(now as i64)]);
+        match db.exec(self.sql.get(Stmt::ClaimInsert), &params) {
+            Ok(_) => {
+                db.commit();
+                h.fence = fence;
+                h.lease_until = lease.map(|l| l as u64);
+                Phase::Work(Decision::Claimed { fence })
+            }
+            Err(_) => sql_error(db, h),
+        }
+    }
+
+    /// An expired claim is taken over (with a new lease, and a new token
+    /// when claims take one).
+    fn take_over(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
+        let claim = self.design.claim(now);
+        let lease = claim.lease_until.map(|l| l as i64);
+        let Ok(fence) = self.next_fence(db, h, key, claim.takes_token) else {
+            return sql_error(db, h);
+        };
+        let mut params: Vec<Value> = fence.map(int).into_iter().collect();
+        params.push(opt(lease));
+        params.extend(self.key_args(h, key));
+        params.push(int(now as i64));
+        if db.exec(self.sql.get(Stmt::TakeOver), &params).is_err() {
+            return sql_error(db, h);
+        }
+        h.fence = fence;
+        h.lease_until = lease.map(|l| l as u64);
+        h.took_over = true;
+        db.commit();
+        Phase::Work(Decision::TookOver { fence: h.fence })
+    }
+}
+
+/// 503 and 429 are answered before anything else.
+fn refuse_before_work(h: &Handler) -> Option<Phase> {
+    match h.fault {
+        ServerFault::Unavailable { retry_after_s } => {
+            let mut r = response(h, 503, json!({"error": "service unavailable"}));
+            r.retry_after_s = Some(retry_after_s);
+            Some(Phase::Respond(Decision::Unavailable, r))
+        }
+        ServerFault::RateLimited {
+            retry_after_s,
+            quota,
+        } => {
+            let mut r = response(h, 429, rate_limit_body(quota));
+            r.retry_after_s = retry_after_s;
+            Some(Phase::Respond(Decision::RateLimited { quota }, r))
+        }
+        _ => None,
+    }
+}
+
+/// The body that tells a 429's kind: the harness reads the type, never
+/// the absence of `Retry-After`.
+fn rate_limit_body(quota: bool) -> serde_json::Value {
+    let kind = match quota {
+        true => QUOTA_429_TYPE,
+        false => "rate_limit_exceeded",
+    };
+    json!({"error": {"type": kind, "message": "too many requests"}})
+}
+
+/// The error type of a quota 429 («额度类 429»).
+pub const QUOTA_429_TYPE: &str = "insufficient_quota";
+
+/// Whether a 429's body names an exhausted quota.
+pub fn is_quota_body(body: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(body)
+        .is_ok_and(|v| v["error"]["type"] == QUOTA_429_TYPE)
+}
+
+fn text(s: &str) -> Value {
+    Value::Text(s.to_string())
+}
+
+fn int(i: i64) -> Value {
+    Value::Integer(i)
+}
+
+pub(super) fn opt(v: Option<i64>) -> Value {
+    v.map(Value::Integer).unwrap_or(Value::Null)
+}
+
+fn as_int(v: &Value) -> Option<i64> {
+    match v {
+        Value::Integer(i) => Some(*i),
+        _ => None,
+    }
+}
+
+fn as_text(v: &Value) -> Option<String> {
+    match v {
+        Value::Text(s) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+fn response(h: &Handler, status: u16, body: serde_json::Value) -> ResponseInfo {
+    ResponseInfo {
+        request: h.request,
+        status,
+        body: body.to_string(),
+        retry_after_s: None,
+        replayed: false,
+    }
+}
+
+fn replay(h: &Handler, status: Option<i64>, body: Option<String>) -> ResponseInfo {
+    ResponseInfo {
+        request: h.request,
+        status: status.unwrap_or(500) as u16,
+        body: body.unwrap_or_default(),
+        retry_after_s: None,
+        replayed: true,
+    }
+}
+
+fn different_body(h: &Handler) -> ResponseInfo {
+    let body = json!({"error": "idempotency key reused with a different request body"});
+    response(h, 422, body)
+}
+
+fn in_progress(h: &Handler) -> ResponseInfo {
+    response(
+        h,
+        409,
+        json!({"error": "a request with this key is in progress"}),
+    )
+}
+
+fn failed(h: &Handler) -> ResponseInfo {
+    response(h, 500, json!({"error": "internal error"}))
+}
+
+fn created(h: &Handler, id: i64) -> ResponseInfo {
+    response(h, 201, json!({"id": id, "status": "created"}))
+}
+
+fn sql_error(db: &mut Db, h: &Handler) -> Phase {
+    db.rollback(false);
+    Phase::Respond(Decision::SqlError, failed(h))
+}

@@ -1,0 +1,536 @@
+//! The discrete-event simulation of one run: harness (and model), network,
+//! server and database. Events are ordered by `(time, seq)` in the shared
+//! [`EventQueue`]; the run owns its seeded RNG, so a run is a pure function
+//! of its inputs.
+
+use crate::kernel::rng::{lab_rng, LabRng};
+use rand::Rng;
+
+mod client;
+mod luck;
+mod notify;
+mod serving;
+
+pub use crate::lab::model::result::{CallSummary, Cell, Run};
+
+use crate::kernel::events::EventQueue;
+use crate::lab::faults::{drip, Delivery, FaultSchedule, OnRequest, OnResponse};
+use crate::lab::mechanisms::Stmt;
+use crate::lab::model::db::Db;
+use crate::lab::model::design::Design;
+use crate::lab::model::handler::{Handler, Phase, Server};
+use crate::lab::model::harness;
+use crate::lab::model::ids::{ClientStrategy, Scenario};
+use crate::lab::model::notifier::Notifier;
+use crate::lab::model::result::{Notice, Write};
+use crate::lab::model::times::*;
+use crate::lab::model::trace::*;
+
+#[derive(Clone, Debug)]
+enum Ev {
+    /// The model of `tenant`'s agent calls the tool; `twin_of` when the
+    /// same call is submitted twice.
+    ToolCall {
+        twin_of: Option<usize>,
+        tenant: usize,
+    },
+    Send {
+        call: usize,
+        resend: bool,
+    },
+    Query {
+        call: usize,
+    },
+    HarnessDown,
+    HarnessBack,
+    Cleanup,
+    Arrive {
+        request: usize,
+    },
+    RequestLost {
+        request: usize,
+    },
+    Finish {
+        handler: usize,
+        epoch: u32,
+    },
+    Response {
+        response: ResponseInfo,
+    },
+    ResponseLost {
+        request: usize,
+        status: u16,
+    },
+    RefusedBack {
+        request: usize,
+    },
+    Timeout {
+        call: usize,
+        request: usize,
+    },
+    Restart,
+    /// `notify_before_commit`: the handler's work is done; it notifies first.
+    NotifyFirst {
+        handler: usize,
+        epoch: u32,
+    },
+    NoteArrive {
+        call: usize,
+    },
+    NoteAnswer {
+        call: usize,
+        outcome: NoticeOutcome,
+    },
+    NoteTimeout {
+        call: usize,
+    },
+    RelayPoll,
+    RelayBack,
+    TlsFailed {
+        request: usize,
+    },
+    /// A response's first bytes arrive; the rest trickles in.
+    DripStart {
+        response: ResponseInfo,
+        every_ms: u64,
+        total_ms: u64,
+    },
+    /// The tool call's total deadline.
+    Deadline {
+        call: usize,
+        request: usize,
+    },
+}
+
+struct Call {
+    summary: CallSummary,
+    started: u64,
+    waiting: Option<usize>,
+    maybe_executed: bool,
+    /// The key of the first attempt, and whether every attempt so far was
+    /// covered by it (same key, and not pruned in between).
+    first_key: Option<String>,
+    key_covers: bool,
+    /// Attempts made before the harness restarted: a resumed call gets a
+    /// fresh retry budget.
+    budget_base: u32,
+    /// Whose agent made the call, and whether the model paraphrased the
+    /// report's title in it (`rewrite_title`, on a re-call).
+    tenant: usize,
+    rewritten: bool,
+}
+
+/// Runs a named scenario on a design (or a preset).
+pub fn run(
+    scenario: Scenario,
+    client: ClientStrategy,
+    design: impl Into<Design>,
+    seed: u64,
+) -> Run {
+    run_schedule(&scenario.schedule(), client, design, seed)
+}
+
+/// Runs an arbitrary fault schedule (the property tests generate these).
+pub fn run_schedule(
+    schedule: &FaultSchedule,
+    client: ClientStrategy,
+    design: impl Into<Design>,
+    seed: u64,
+) -> Run {
+    Sim::new(schedule.clone(), client, design.into(), seed, true).run()
+}
+
+/// Runs without table snapshots (the matrix, the workbench's suite).
+pub fn run_fast(
+    schedule: &FaultSchedule,
+    client: ClientStrategy,
+    design: impl Into<Design>,
+    seed: u64,
+) -> Run {
+    Sim::new(schedule.clone(), client, design.into(), seed, false).run()
+}
+
+/// Runs and returns only the final report count (no table snapshots), for
+/// the matrix.
+pub fn final_count(
+    scenario: Scenario,
+    client: ClientStrategy,
+    design: impl Into<Design>,
+    seed: u64,
+) -> usize {
+    cell(scenario, client, design, seed).reports
+}
+
+/// Runs without table snapshots and returns the matrix cell.
+pub fn cell(
+    scenario: Scenario,
+    client: ClientStrategy,
+    design: impl Into<Design>,
+    seed: u64,
+) -> Cell {
+    run_fast(&scenario.schedule(), client, design, seed).cell()
+}
+
+struct Sim {
+    schedule: FaultSchedule,
+    client: ClientStrategy,
+    server: Server,
+    seed: u64,
+    snapshots: bool,
+    rng: LabRng,
+    db: Db,
+    queue: EventQueue<u64, Ev>,
+    now: u64,
+    steps: Vec<Step>,
+    requests: Vec<RequestInfo>,
+    calls: Vec<Call>,
+    handlers: Vec<Handler>,
+    writes: Vec<Write>,
+    epoch: u32,
+    down: bool,
+    /// The harness process is dead (`restart_next_day`).
+    harness_down: bool,
+    recalls_left: u32,
+    run_id: String,
+    /// Version of the rendered body; a re-render fault bumps it. A model
+    /// re-call passes the same arguments, so it renders the same body.
+    render: u32,
+    notifier: Notifier,
+    note_calls: Vec<NoteCall>,
+    /// The task of each call.
+    note_task_of_call: Vec<usize>,
+    note_tasks: Vec<notify::NoteTask>,
+    notices: Vec<Notice>,
+    relay: notify::Relay,
+    /// Requests whose response is trickling in, with the earliest time their
+    /// read timeout (idle time between bytes) may still fire.
+    dripping: std::collections::HashMap<usize, u64>,
+}
+
+impl Sim {
+    fn new(
+        schedule: FaultSchedule,
+        client: ClientStrategy,
+        design: Design,
+        seed: u64,
+        snapshots: bool,
+    ) -> Self {
+        let recalls_left = schedule.model_recalls;
+        let mut s = Self {
+            schedule,
+            client,
+            server: Server::new(design),
+            seed,
+            snapshots,
+            rng: lab_rng(seed),
+            db: Db::open(design.scopes_tenant()),
+            queue: EventQueue::default(),
+            now: 0,
+            steps: Vec::new(),
+            requests: Vec::new(),
+            calls: Vec::new(),
+            handlers: Vec::new(),
+            writes: Vec::new(),
+            epoch: 0,
+            down: false,
+            harness_down: false,
+            recalls_left,
+            run_id: harness::run_id(seed),
+            render: 1,
+            notifier: Notifier::new(),
+            note_calls: Vec::new(),
+            note_task_of_call: Vec::new(),
+            note_tasks: Vec::new(),
+            notices: Vec::new(),
+            relay: notify::Relay::default(),
+            dripping: Default::default(),
+        };
+        s.at(
+            0,
+            Ev::ToolCall {
+                twin_of: None,
+                tenant: 0,
+            },
+        );
+        if s.schedule.double_submit {
+            s.at(
+                0,
+                Ev::ToolCall {
+                    twin_of: Some(0),
+                    tenant: 0,
+                },
+            );
+        }
+        if let Some(at) = s.schedule.second_tenant {
+            s.at(
+                at,
+                Ev::ToolCall {
+                    twin_of: None,
+                    tenant: 1,
+                },
+            );
+        }
+        if s.schedule.restart_next_day {
+            s.at(HARNESS_DIES_MS, Ev::HarnessDown);
+            s.at(CLEANUP_AT_MS, Ev::Cleanup);
+            s.at(HARNESS_BACK_MS, Ev::HarnessBack);
+        }
+        s
+    }
+
+    fn at(&mut self, time: u64, ev: Ev) {
+        self.queue.push(time, ev);
+    }
+
+    fn latency(&mut self) -> u64 {
+        LATENCY_MS + self.rng.random_range(0..LATENCY_JITTER_MS)
+    }
+
+    fn run(mut self) -> Run {
+        let mut events = 0;
+        let mut truncated = false;
+        while let Some((time, ev)) = self.queue.pop() {
+            events += 1;
+            self.now = time;
+            let handled = if events > MAX_EVENTS {
+                truncated = true;
+                self.queue.clear();
+                Some((StepKind::Truncated, vec![]))
+            } else {
+                self.handle(ev)
+            };
+            if let Some((kind, arrows)) = handled {
+                self.record_step(kind, arrows);
+            }
+        }
+        let final_count = self.db.report_count();
+        let mut run = Run {
+            client: self.client,
+            design: self.server.design(),
+            seed: self.seed,
+            schedule: self.schedule,
+            steps: self.steps,
+            requests: self.requests,
+            calls: self.calls.into_iter().map(|c| c.summary).collect(),
+            final_count,
+            writes: self.writes,
+            note_calls: self.note_calls,
+            notices: self.notices,
+            lucky: false,
+            truncated,
+        };
+        run.lucky = luck::lucky(&run);
+        run
+    }
+
+    fn record_step(&mut self, kind: StepKind, mut arrows: Vec<Arrow>) {
+        let sql = self.db.take_log();
+        add_sql_arrows(&mut arrows, &sql);
+        let notifier_sql = self.notifier.take_log();
+        let (reports, keys) = if self.snapshots {
+            self.db.snapshot()
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let outbox_kept = self.snapshots && self.server.design().runs(Stmt::InsertOutbox);
+        let outbox = if outbox_kept {
+            self.db.outbox_rows()
+        } else {
+            Vec::new()
+        };
+        let notifications = if self.snapshots {
+            self.notifier.rows()
+        } else {
+            Vec::new()
+        };
+        self.steps.push(Step {
+            time_ms: self.now,
+            kind,
+            sql,
+            arrows,
+            reports,
+            keys,
+            notifier_sql,
+            outbox,
+            notifications,
+        });
+    }
+
+    fn handle(&mut self, ev: Ev) -> Option<(StepKind, Vec<Arrow>)> {
+        let harness_event = matches!(ev, Ev::ToolCall { .. } | Ev::Send { .. } | Ev::Query { .. });
+        if harness_event && self.harness_down {
+            return None;
+        }
+        match ev {
+            Ev::ToolCall { twin_of, tenant } => Some(self.tool_call(twin_of, tenant)),
+            Ev::Send { call, resend } => Some(self.send(call, resend)),
+            Ev::Query { call } => Some(self.query(call)),
+            Ev::HarnessDown => Some(self.harness_dies()),
+            Ev::Cleanup => {
+                let pruned =
+                    crate::lab::model::cleanup_and_lookup::prune_keys(&mut self.db, self.now);
+                Some((StepKind::Cleanup { pruned }, vec![]))
+            }
+            Ev::HarnessBack => Some(self.harness_back()),
+            Ev::RequestLost { request } => Some(lost_on_the_way(
+                StepKind::RequestLost { request },
+                Lane::Server,
+                ArrowLabel::Request { request },
+            )),
+            Ev::Arrive { request } => Some(self.arrive(request)),
+            Ev::Finish { handler, epoch } => self.finish(handler, epoch),
+            Ev::Response { response } => Some(self.response_arrives(response)),
+            Ev::ResponseLost { request, status } => Some(lost_on_the_way(
+                StepKind::ResponseLost { request, status },
+                Lane::Harness,
+                ArrowLabel::Status { status },
+            )),
+            Ev::RefusedBack { request } => self.connect_failed(request, AttemptOutcome::Refused),
+            Ev::Timeout { call, request } => self.timeout(call, request),
+            Ev::Restart => {
+                self.down = false;
+                Some((StepKind::Restart, vec![]))
+            }
+            Ev::NotifyFirst { handler, epoch } => self.notify_first(handler, epoch),
+            Ev::NoteArrive { call } => Some(self.note_arrive(call)),
+            Ev::NoteAnswer { call, outcome } => self.note_answer(call, outcome),
+            Ev::NoteTimeout { call } => self.note_timeout(call),
+            Ev::RelayPoll => self.relay_poll(),
+            Ev::RelayBack => Some(self.relay_back()),
+            Ev::TlsFailed { request } => self.connect_failed(request, AttemptOutcome::TlsFailed),
+            Ev::DripStart {
+                response,
+                every_ms,
+                total_ms,
+            } => Some(self.drip_starts(response, every_ms, total_ms)),
+            Ev::Deadline { call, request } => self.deadline(call, request),
+        }
+    }
+
+    fn tool_call(&mut self, twin_of: Option<usize>, tenant: usize) -> (StepKind, Vec<Arrow>) {
+        let call = self.calls.len();
+        let earlier = self.calls.iter().filter(|c| c.tenant == tenant).count();
+        let tool_use_id = match twin_of {
+            Some(t) => self.calls[t].summary.tool_use_id.clone(),
+            // Two tenants' harnesses number their tool calls per tenant.
+            None if self.schedule.second_tenant.is_some() => {
+                harness::counted_tool_use_id(earlier + 1)
+            }
+            None => harness::tool_use_id(&mut self.rng),
+        };
+        self.calls.push(Call {
+            summary: CallSummary {
+                tool_use_id: tool_use_id.clone(),
+                attempts: 0,
+                last: None,
+                result: None,
+                give_up: None,
+                query: None,
+                tenant,
+            },
+            started: self.now,
+            waiting: None,
+            maybe_executed: false,
+            first_key: None,
+            key_covers: true,
+            budget_base: 0,
+            tenant,
+            // A twin is the same call submitted twice, not a re-call.
+            rewritten: self.schedule.rewrite_title && earlier > 0 && twin_of.is_none(),
+        });
+        let send = Ev::Send {
+            call,
+            resend: false,
+        };
+        self.at(self.now, send);
+        (StepKind::ToolCall { call, tool_use_id }, vec![])
+    }
+
+    fn harness_dies(&mut self) -> (StepKind, Vec<Arrow>) {
+        self.harness_down = true;
+        for c in &mut self.calls {
+            c.waiting = None;
+        }
+        (StepKind::HarnessDown, vec![])
+    }
+
+    /// The connection of `request` failed before anything was sent: refused
+    /// (`Refused`), or its TLS handshake failed verification (`TlsFailed`).
+    fn connect_failed(
+        &mut self,
+        request: usize,
+        outcome: AttemptOutcome,
+    ) -> Option<(StepKind, Vec<Arrow>)> {
+        let call = self.requests[request].call;
+        if self.calls[call].waiting != Some(request) {
+            return None;
+        }
+        let label = match outcome {
+            AttemptOutcome::TlsFailed => ArrowLabel::TlsFailed,
+            _ => ArrowLabel::Refused,
+        };
+        let next = self.attempt_ended(call, outcome, None);
+        let back = arrow(Lane::Network, Lane::Harness, label, false);
+        let kind = StepKind::Received {
+            request,
+            outcome,
+            next,
+        };
+        Some((kind, vec![back]))
+    }
+
+    fn timeout(&mut self, call: usize, request: usize) -> Option<(StepKind, Vec<Arrow>)> {
+        if self.calls[call].waiting != Some(request) {
+            return None;
+        }
+        // Bytes kept arriving: the idle timer restarted at each of them.
+        if self.dripping.get(&request).is_some_and(|t| self.now < *t) {
+            return None;
+        }
+        let next = self.attempt_ended(call, AttemptOutcome::Timeout, None);
+        Some((StepKind::Timeout { request, next }, vec![]))
+    }
+}
+
+/// A message the network lost: a dashed arrow ending at `to`.
+fn lost_on_the_way(kind: StepKind, to: Lane, label: ArrowLabel) -> (StepKind, Vec<Arrow>) {
+    (kind, vec![arrow(Lane::Network, to, label, true)])
+}
+
+fn arrow(from: Lane, to: Lane, label: ArrowLabel, lost: bool) -> Arrow {
+    Arrow {
+        from,
+        to,
+        label,
+        lost,
+    }
+}
+
+/// The SQL of a step as two arrows (statements down, result back), placed
+/// after the request reached the server and before the server answers.
+fn add_sql_arrows(arrows: &mut Vec<Arrow>, sql: &[SqlExec]) {
+    if sql.is_empty() {
+        return;
+    }
+    let committed = sql.iter().any(|s| s.outcome == SqlOutcome::Committed);
+    let at = arrows
+        .iter()
+        .position(|a| a.to == Lane::Server)
+        .map_or(0, |i| i + 1);
+    let statements = sql.len();
+    let pair = [
+        arrow(
+            Lane::Server,
+            Lane::Database,
+            ArrowLabel::Sql { statements },
+            false,
+        ),
+        arrow(
+            Lane::Database,
+            Lane::Server,
+            ArrowLabel::SqlResult { committed },
+            false,
+        ),
+    ];
+    arrows.splice(at..at, pair);
+}

@@ -1,0 +1,379 @@
+//! Plain-language narration of one step, built from the step's structured
+//! data as sentences (keys of the translation table with typed arguments);
+//! the UI and the CLI write them in the reader's language.
+
+use crate::kernel::text::{Arg, Join, Sentence};
+use crate::lab::view::words::tool_text;
+use crate::lab::{
+    AttemptOutcome, Decision, GiveUp, Next, RequestInfo, Run, SqlOutcome, Step, StepKind,
+};
+
+/// An id or a code the narration quotes as it is (a status, a report id).
+fn raw(v: impl ToString) -> Arg {
+    Arg::Raw(v.to_string().into())
+}
+
+/// An attempt outcome, e.g. "HTTP 201 (stored response replayed)".
+pub fn outcome_text(o: Option<AttemptOutcome>) -> Sentence {
+    match o {
+        None => Sentence::new("lab.outcome.none"),
+        Some(AttemptOutcome::Status { status, replayed }) => {
+            let key = if replayed {
+                "lab.outcome.replayed"
+            } else {
+                "lab.outcome.status"
+            };
+            Sentence::new(key).arg("status", raw(status))
+        }
+        Some(AttemptOutcome::Timeout) => Sentence::new("lab.outcome.timeout"),
+        Some(AttemptOutcome::Refused) => Sentence::new("lab.outcome.refused"),
+        Some(AttemptOutcome::TlsFailed) => Sentence::new("lab.outcome.tls"),
+        Some(AttemptOutcome::DeadlineFired) => Sentence::new("lab.outcome.deadline"),
+    }
+}
+
+/// What the harness does after the answer to `request`.
+fn next_text(run: &Run, request: usize, next: Next) -> Sentence {
+    match next {
+        Next::Backoff { wait_ms } => {
+            Sentence::new("lab.next.backoff").arg("wait", Arg::ClockMs(wait_ms))
+        }
+        Next::RetryAfter { wait_ms } => {
+            Sentence::new("lab.next.retry_after").arg("wait", Arg::ClockMs(wait_ms))
+        }
+        Next::Finish { result, give_up } => {
+            let text = tool_text(run, result, Some(request));
+            let finish = Sentence::new("lab.next.finish").arg("result", text);
+            // The reason reads as the finishing sentence's own tail.
+            let parts = std::iter::once(finish)
+                .chain(give_up.map(give_up_text))
+                .map(Arg::from)
+                .collect();
+            Sentence::joined(Join::Raw(""), parts)
+        }
+    }
+}
+
+/// Why the harness stops retrying.
+fn give_up_text(give_up: GiveUp) -> Sentence {
+    match give_up {
+        GiveUp::AttemptsExhausted => {
+            Sentence::new("lab.give_up.attempts").arg("max", crate::lab::MAX_ATTEMPTS)
+        }
+        GiveUp::DeadlineExhausted => Sentence::new("lab.give_up.deadline"),
+        GiveUp::RetryAfterTooLong {
+            retry_after_s,
+            remaining_ms,
+        } => Sentence::new("lab.give_up.retry_after")
+            .arg("s", raw(retry_after_s))
+            .arg("remaining", Arg::ClockMs(remaining_ms)),
+        GiveUp::NotRetryable => Sentence::new("lab.give_up.not_retryable"),
+        GiveUp::StoredError => Sentence::new("lab.give_up.stored_error"),
+        GiveUp::Careful => Sentence::new("lab.give_up.careful"),
+        GiveUp::TlsVerification => Sentence::new("lab.give_up.tls"),
+        GiveUp::DeadlineFired => Sentence::new("lab.give_up.deadline_fired"),
+    }
+}
+
+/// The fencing token a claim or takeover read, as a tail of its sentence.
+fn fence_text(fence: Option<i64>) -> Arg {
+    match fence {
+        Some(f) => Sentence::new("lab.d.fence").arg("fence", raw(f)).into(),
+        None => Arg::Raw("".into()),
+    }
+}
+
+/// The server's answer to one request, as the narration quotes it.
+#[derive(Clone, Copy)]
+struct Answer {
+    status: Option<u16>,
+    retry_after: Option<u64>,
+}
+
+impl Answer {
+    fn status(self) -> Arg {
+        raw(self.status.map(|s| s.to_string()).unwrap_or_default())
+    }
+
+    fn retry_after(self) -> Arg {
+        raw(self.retry_after.unwrap_or_default())
+    }
+}
+
+/// Whether request `req` carries a key a keyed design reads.
+fn keyed(run: &Run, req: usize) -> bool {
+    run.requests()
+        .get(req)
+        .and_then(|r| r.key.as_ref())
+        .is_some()
+        && run.design.keyed()
+}
+
+fn decision_text(run: &Run, open_tx_lost: bool, req: usize, d: &Decision, a: Answer) -> Sentence {
+    let s = Sentence::new;
+    match d {
+        Decision::NoCheck => s("lab.d.no_check").arg("req", number(req)),
+        Decision::NoKey => s("lab.d.no_key").arg("req", number(req)),
+        Decision::KeyUnknown => s("lab.d.key_unknown"),
+        Decision::Claimed { fence } => s("lab.d.claimed").arg("fence", fence_text(*fence)),
+        Decision::TookOver { fence } => s("lab.d.took_over").arg("fence", fence_text(*fence)),
+        Decision::Replay => replay_text(run, req, a),
+        Decision::InProgress => {
+            let retry = match a.retry_after {
+                Some(secs) => s("lab.d.retry_after").arg("s", raw(secs)).into(),
+                None => Arg::Raw("".into()),
+            };
+            s("lab.d.in_progress").arg("retry", retry)
+        }
+        Decision::DigestMismatch => s("lab.d.mismatch"),
+        Decision::RateLimited { quota: true } => s("lab.d.quota"),
+        Decision::RateLimited { quota: false } if a.retry_after.is_none() => {
+            s("lab.d.rate_limited_bare")
+        }
+        Decision::RateLimited { quota: false } => s("lab.d.rate_limited").arg("s", a.retry_after()),
+        Decision::Unavailable => s("lab.d.unavailable").arg("s", a.retry_after()),
+        Decision::StaleCreated { .. }
+        | Decision::Created { .. }
+        | Decision::KeyRecorded { .. }
+        | Decision::Failed => write_text(run, req, d),
+        Decision::SqlError => s("lab.d.sql_error"),
+        Decision::Fenced { .. } | Decision::Guarded { .. } => fenced_text(d, a),
+        Decision::Released => s("lab.d.released"),
+        Decision::Aborted { released: true } => s("lab.d.aborted_released"),
+        Decision::Aborted { released: false } => s("lab.d.aborted"),
+        Decision::ClaimGone => s("lab.d.claim_gone"),
+        Decision::Crashed if open_tx_lost => s("lab.d.crashed"),
+        Decision::Crashed => s("lab.d.crashed_after_commit"),
+    }
+}
+
+/// A stored response replayed. Without a digest the server replays
+/// whatever it stored, and says so loudly when this body differs from the
+/// stored one.
+fn replay_text(run: &Run, req: usize, a: Answer) -> Sentence {
+    let key = if run.changed_body_replays().contains(&req) {
+        "lab.d.replay_changed"
+    } else if !run.design.compares_digest() {
+        if run.design.records_after() {
+            "lab.d.replay_split"
+        } else {
+            "lab.d.replay_no_digest"
+        }
+    } else {
+        "lab.d.replay"
+    };
+    Sentence::new(key).arg("status", a.status())
+}
+
+/// A write the handler made (or failed to make): a report, a key, or a
+/// report created by a request whose lease ran out.
+fn write_text(run: &Run, req: usize, d: &Decision) -> Sentence {
+    let keyed = keyed(run, req);
+    match d {
+        Decision::StaleCreated {
+            report_id,
+            lease_until_ms,
+        } => Sentence::new(if run.design.guards_write_back() {
+            "lab.d.stale_created"
+        } else {
+            "lab.d.stale_created_unguarded"
+        })
+        .arg("id", raw(report_id))
+        .arg("t", Arg::ClockMs(*lease_until_ms)),
+        Decision::Created { report_id } => {
+            let key = if keyed {
+                "lab.d.created_keyed"
+            } else {
+                "lab.d.created"
+            };
+            Sentence::new(key).arg("id", raw(report_id))
+        }
+        Decision::KeyRecorded { report_id } => {
+            Sentence::new("lab.d.key_recorded").arg("id", raw(report_id))
+        }
+        _ => {
+            let key = if keyed && run.design.stores_errors() {
+                "lab.d.failed_keyed"
+            } else {
+                "lab.d.failed"
+            };
+            Sentence::new(key)
+        }
+    }
+}
+
+/// A slow request's write turned away by the fencing token or the guard.
+fn fenced_text(d: &Decision, a: Answer) -> Sentence {
+    match d {
+        Decision::Fenced {
+            replayed,
+            held,
+            current,
+        } => {
+            let keys = ["lab.d.fenced_replay", "lab.d.fenced_409"];
+            fence_refused(keys, *replayed, *held, *current).arg("status", a.status())
+        }
+        Decision::Guarded { replayed: true } => {
+            Sentence::new("lab.d.guarded_replay").arg("status", a.status())
+        }
+        _ => Sentence::new("lab.d.guarded_409"),
+    }
+}
+
+/// A write-back the fence turned away (`held` ≠ `current`), in the words
+/// of `keys`: the first when the current holder's result is replayed, the
+/// second for the 409. The narration and the diagram's note both say it.
+pub(crate) fn fence_refused(
+    keys: [&'static str; 2],
+    replayed: bool,
+    held: i64,
+    current: i64,
+) -> Sentence {
+    let key = if replayed { keys[0] } else { keys[1] };
+    Sentence::new(key)
+        .arg("held", raw(held))
+        .arg("current", raw(current))
+}
+
+/// Requests are numbered from 1, like the reports' ids.
+fn number(n: usize) -> Arg {
+    raw(n + 1)
+}
+
+/// A sentence that quotes request `n`.
+fn about(key: &'static str, n: usize) -> Sentence {
+    Sentence::new(key).arg("req", number(n))
+}
+
+/// The narration of `step` (or of the start, for `None`): one or more
+/// sentences, run together as the language runs sentences.
+pub fn narrate(run: &Run, step: Option<&Step>) -> Sentence {
+    let Some(step) = step else {
+        return Sentence::new("lab.n.start");
+    };
+    match &step.kind {
+        StepKind::ToolCall { call, tool_use_id } => tool_call_text(run, *call, tool_use_id),
+        StepKind::Send { request } => send_text(run, request),
+        StepKind::RequestLost { request } => about("lab.n.request_lost", *request),
+        StepKind::Refused { request } => about("lab.n.refused", *request),
+        StepKind::Server { .. } => server_text(run, step),
+        StepKind::ResponseLost { request, status } => {
+            about("lab.n.response_lost", *request).arg("status", raw(status))
+        }
+        StepKind::Received {
+            request,
+            outcome,
+            next,
+        } => received_text(run, *request, *outcome, *next),
+        StepKind::Late { request, status } => {
+            about("lab.n.late", *request).arg("status", raw(status))
+        }
+        StepKind::Timeout { request, next } => Sentence::sentences([
+            about("lab.n.timeout", *request),
+            next_text(run, *request, *next),
+        ]),
+        StepKind::Deadline { request, next } => Sentence::sentences([
+            about("lab.n.deadline", *request),
+            next_text(run, *request, *next),
+        ]),
+        StepKind::Dripping { .. } => {
+            crate::lab::faults::drip::narration(&step.kind).unwrap_or(Sentence::sentences([]))
+        }
+        StepKind::Note { event } => crate::lab::view::narrate_notes::note_text(run, event),
+        StepKind::Query {
+            found: Some(id), ..
+        } => Sentence::new("lab.n.query_found").arg("id", raw(id)),
+        StepKind::Cleanup { pruned } => Sentence::new("lab.n.cleanup").arg("n", *pruned),
+        kind => Sentence::new(fixed_key(kind)),
+    }
+}
+
+/// The key of a step whose narration has no variable part.
+fn fixed_key(kind: &StepKind) -> &'static str {
+    match kind {
+        StepKind::Restart => "lab.n.restart",
+        StepKind::Query { .. } => "lab.n.query_none",
+        StepKind::HarnessDown => "lab.n.harness_down",
+        StepKind::HarnessBack => "lab.n.harness_back",
+        StepKind::Truncated => "lab.n.truncated",
+        StepKind::RelayIdle => "lab.n.relay_idle",
+        StepKind::RelayDown => "lab.n.relay_down",
+        _ => "lab.n.relay_back",
+    }
+}
+
+/// The model calls the tool: the first time, again with the same
+/// tool_use id (a twin), or again with a new one.
+fn tool_call_text(run: &Run, call: usize, tool_use_id: &str) -> Sentence {
+    let twin = call > 0 && run.calls()[call - 1].tool_use_id == tool_use_id;
+    let key = match (call, twin) {
+        (0, _) => "lab.n.tool_call",
+        (_, true) => "lab.n.twin",
+        _ => "lab.n.tool_recall",
+    };
+    Sentence::new(key).arg("id", raw(tool_use_id))
+}
+
+/// An attempt going out: its number, its key (and tenant, when there are
+/// two) and its body's digest.
+fn send_text(run: &Run, request: &RequestInfo) -> Sentence {
+    let two = run.tenants().count() > 1;
+    let key = match &request.key {
+        Some(k) if two => Sentence::new("lab.n.key_tenant").arg("key", raw(k)).arg(
+            "tenant",
+            crate::lab::view::words::tenant_name(request.tenant),
+        ),
+        Some(k) => Sentence::new("lab.n.key").arg("key", raw(k)),
+        None => Sentence::new("lab.n.no_key"),
+    };
+    Sentence::new("lab.n.send")
+        .arg("attempt", raw(request.attempt))
+        .arg("req", number(request.id))
+        .arg("key", key)
+        .arg("digest", raw(&request.digest[..12]))
+}
+
+/// The server's step: its decision, the notifier call after its commit, and
+/// how long it stays busy.
+fn server_text(run: &Run, step: &Step) -> Sentence {
+    let StepKind::Server {
+        request,
+        decision,
+        works_until_ms,
+        response,
+    } = &step.kind
+    else {
+        return Sentence::sentences([]);
+    };
+    let open_tx_lost = step
+        .sql
+        .iter()
+        .any(|q| q.outcome == SqlOutcome::RolledBack { crash: true });
+    let answer = Answer {
+        status: response.as_ref().map(|r| r.status),
+        retry_after: response.as_ref().and_then(|r| r.retry_after_s),
+    };
+    let mut parts = vec![decision_text(run, open_tx_lost, *request, decision, answer)];
+    parts.extend(crate::lab::view::narrate_notes::after_commit_text(
+        run, step,
+    ));
+    if let Some(until) = works_until_ms {
+        // Busy past the lease is a pause, as the diagram draws it.
+        let key = if until - step.time_ms > crate::lab::LEASE_MS {
+            "lab.n.pauses_until"
+        } else {
+            "lab.n.works_until"
+        };
+        parts.push(Sentence::new(key).arg("t", Arg::ClockMs(*until)));
+    }
+    Sentence::sentences(parts)
+}
+
+/// The harness gets an answer, and what it does next.
+fn received_text(run: &Run, request: usize, outcome: AttemptOutcome, next: Next) -> Sentence {
+    let mut parts =
+        vec![about("lab.n.received", request).arg("outcome", outcome_text(Some(outcome)))];
+    parts.extend(crate::lab::faults::tls::retried_warning(outcome, next));
+    parts.push(next_text(run, request, next));
+    Sentence::sentences(parts)
+}
