@@ -396,6 +396,11 @@ impl From<Preset> for Design {
         p.design()
     }
 }
+
+/// The learner's three choices for one run (scenario, client, design): a
+/// matrix cell, a run the player steps through.
+pub type Combo = (crate::lab::Scenario, crate::lab::ClientStrategy, Design);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -516,6 +521,3 @@ mod tests {
         );
     }
 }
-
-/// One cell's choices.
-pub type Combo = (crate::lab::Scenario, crate::lab::ClientStrategy, Design);
