@@ -569,7 +569,7 @@ fn the_reader_sees_paths_written_out_in_code_in_their_module() {
 /// The layers of `src/`, lowest first: a file may use its own layer and
 /// the ones below it, never one above. Folders of one layer may use each
 /// other as long as no two folders reach each other
-/// ([`no_cycles_between_the_folders_of_src`]). The README's «Architecture»
+/// ([`no_cycles_between_the_folders_of_src`]). The README's «Layout»
 /// states the same order.
 const LAYERS: &[(&str, &[&str])] = &[
     ("kernel", &["kernel"]),
