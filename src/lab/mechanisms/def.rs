@@ -8,7 +8,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::hooks::{Claim, Failure, Found, KeyScope, Notify, Stmt, Verdict, Work, WriteBack};
+use super::hooks::{
+    Claim, Failure, Found, KeyScope, KeySteps, Notify, Stmt, Verdict, Work, WriteBack,
+};
 use crate::kernel::entry::Entry;
 use crate::kernel::ids::id_enum;
 
@@ -27,17 +29,6 @@ id_enum! {
         Downstream => "downstream",
         Tenant => "tenant",
     }
-}
-
-/// How a design keeps the key's record (at most one way per design).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KeyRecord {
-    /// Looked up before the work, recorded after the report, in a second
-    /// transaction («先插数据，再记键»).
-    RecordedAfter,
-    /// Claimed (`in_progress`) before the work; the report and the key's
-    /// write-back commit in one transaction.
-    Claimed,
 }
 
 /// A place in the handler's statements where mechanisms put fragments, in
@@ -87,9 +78,11 @@ pub struct Def {
     /// Its fragments, each in a statement's slot (at most one a slot).
     pub sql: &'static [(Slot, &'static str)],
     /// Its hooks into the handler's steps, in the order a request meets
-    /// them (each a no-op unless the mechanism changes that step): the
-    /// key's scope, the verdict on a found row, a claim, the report's
+    /// them (each a no-op unless the mechanism changes that step): how the
+    /// key's record is kept (its read, claim and recording), the key's
+    /// scope, the verdict on a found row, a claim, the report's
     /// transaction, a failure, the write-back and a notification.
+    pub key_steps: fn(&mut KeySteps),
     pub scope_key: fn(&mut KeyScope),
     pub found: fn(&Found, Verdict) -> Verdict,
     pub claim: fn(&mut Claim),
@@ -100,8 +93,6 @@ pub struct Def {
     /// The handler's statements that are its own (the listing marks
     /// their text as its).
     pub owns: &'static [Stmt],
-    /// How it keeps the key's record, if it keeps one.
-    pub key_record: Option<KeyRecord>,
     /// A different body under a known key gets 422.
     pub compares_digest: bool,
     /// A failure's 500 is stored under the key and replayed.
@@ -131,6 +122,7 @@ impl Def {
             breaks: &[],
             mends: &[],
             sql: &[],
+            key_steps: |_| {},
             scope_key: |_| {},
             found: |_, verdict| verdict,
             claim: |_| {},
@@ -139,7 +131,6 @@ impl Def {
             write_back: |_| {},
             notify: |_| {},
             owns: &[],
-            key_record: None,
             compares_digest: false,
             stores_errors: false,
             guards_write_back: false,

@@ -8,8 +8,8 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use crate::kernel::ids::id_enum;
+use crate::lab::mechanisms::Slot;
 pub use crate::lab::mechanisms::Stmt;
-use crate::lab::mechanisms::{KeyRecord, Slot};
 use crate::lab::model::design::{Design, Mechanism};
 
 /// Transaction control, as the database records it.
@@ -311,11 +311,11 @@ pub fn describe(d: Design) -> Vec<Statement> {
         o: Owners::of(d),
         out: Vec::new(),
     };
-    match d.key_record() {
-        Some(KeyRecord::RecordedAfter) => l.record_after(),
-        Some(KeyRecord::Claimed) => l.claim_arrive().claim_finish(),
-        None => &mut l,
-    };
+    if d.records_after() {
+        l.record_after();
+    } else if d.claims() {
+        l.claim_arrive().claim_finish();
+    }
     l.report_alone(if d.keyed() {
         Branch::NoKey
     } else {
