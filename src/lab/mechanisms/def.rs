@@ -51,6 +51,16 @@ pub enum Slot {
     ReportNote,
 }
 
+/// One piece of a statement's text as its mechanism declares it: its own
+/// text, or the slot where the design's mechanisms put their fragments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// The owning mechanism's own text.
+    Own(&'static str),
+    /// The design's fragments in this slot, in canonical order.
+    In(Slot),
+}
+
 /// One server mechanism, as data: each module declares one `const DEF`
 /// that states what it changes and takes the rest from [`Def::new`] (its
 /// id, group and texts, changing nothing else), so a mechanism's file holds its facts and
@@ -90,9 +100,10 @@ pub struct Def {
     pub failure: fn(&mut Failure),
     pub write_back: fn(&mut WriteBack),
     pub notify: fn(&mut Notify),
-    /// The handler's statements that are its own (the listing marks
-    /// their text as its).
-    pub owns: &'static [Stmt],
+    /// The handler's statements that are its own, each with its text (the
+    /// listing marks that text as its; `lab::model::sql` joins it with the
+    /// design's fragments).
+    pub statements: &'static [(Stmt, &'static [Piece])],
     /// A different body under a known key gets 422.
     pub compares_digest: bool,
     /// A failure's 500 is stored under the key and replayed.
@@ -130,13 +141,26 @@ impl Def {
             failure: |_| {},
             write_back: |_| {},
             notify: |_| {},
-            owns: &[],
+            statements: &[],
             compares_digest: false,
             stores_errors: false,
             guards_write_back: false,
             notifies_before_commit: false,
             scopes_tenant: false,
         }
+    }
+
+    /// Whether the handler's statement `s` is its own.
+    pub fn owns(&self, s: Stmt) -> bool {
+        self.statement(s).is_some()
+    }
+
+    /// The text of its own statement `s`.
+    pub fn statement(&self, s: Stmt) -> Option<&'static [Piece]> {
+        self.statements
+            .iter()
+            .find(|(own, _)| *own == s)
+            .map(|(_, pieces)| *pieces)
     }
 
     /// Its fragment in a statement's slot.

@@ -2,7 +2,8 @@
 //! chapter's anti-pattern («先插数据，再记键»). It gives way to `claim`: the
 //! two are exclusive, and the chapter builds on `claim`.
 
-use super::def::{Def, Group};
+use super::def::Piece::{In, Own};
+use super::def::{Def, Group, Piece, Slot};
 use super::hooks::{KeySteps, Stmt};
 use crate::kernel::entry::e;
 
@@ -12,7 +13,7 @@ pub const DEF: Def = Def {
     gives_way_to: &["claim"],
     breaks: &["insert_before_key", "replay_changed_body"],
     key_steps,
-    owns: &[Stmt::Lookup, Stmt::RecordKey],
+    statements: STATEMENTS,
     ..Def::new("record_after", Group::KeyRecord, &[
         e("lab.mech.record_after", "先插数据，再记键", "Insert, then record the key"),
         e("lab.mech.record_after.desc", "先在一个事务里插报告，再在第二个事务里记下键和响应。本章的反例：两步之间崩溃会留下没登记的数据，重试又插一份。", "Commits the report, then records the key and its response in a second transaction. The chapter's counterexample: a crash between the two leaves unrecorded data, and the retry inserts another."),
@@ -26,3 +27,30 @@ fn key_steps(s: &mut KeySteps) {
     s.read = Some(Stmt::Lookup);
     s.record_after_commit = Some(Stmt::RecordKey);
 }
+
+/// Its statements: the look-up before the work, and the record after it.
+const STATEMENTS: &[(Stmt, &[Piece])] = &[
+    (
+        Stmt::Lookup,
+        &[
+            Own("SELECT "),
+            In(Slot::ReadColumns),
+            Own("response_status, response_body FROM idempotency_keys WHERE "),
+            In(Slot::KeyWhere),
+            Own("key = ?"),
+        ],
+    ),
+    (
+        Stmt::RecordKey,
+        &[
+            Own("INSERT INTO idempotency_keys ("),
+            In(Slot::KeyColumns),
+            Own(
+                "key, request_digest, status, response_status, response_body, created_ms) \
+                 VALUES (",
+            ),
+            In(Slot::KeyValues),
+            Own("?, ?, 'done', ?, ?, ?)"),
+        ],
+    ),
+];

@@ -169,7 +169,7 @@ impl Design {
     /// (e.g. the outbox's row: then the outbox exists and a relay
     /// delivers from it).
     pub fn runs(self, s: Stmt) -> bool {
-        self.any(|m| m.owns.contains(&s))
+        self.any(|m| m.owns(s))
     }
 
     /// Its mechanisms' fragments in a statement's slot, in canonical order.
