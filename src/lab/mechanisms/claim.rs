@@ -3,7 +3,7 @@
 //! "执行副作用"放进同一个事务»). The chapter's first step.
 
 use super::def::Piece::{In, Own};
-use super::def::{Def, Group, Piece, Slot};
+use super::def::{Def, Group, Piece, Slot, Telling};
 use super::hooks::{Found, KeySteps, RecordColumns, Stmt, Verdict};
 use crate::kernel::entry::e;
 
@@ -15,6 +15,7 @@ pub const DEF: Def = Def {
     key_steps,
     found,
     statements: STATEMENTS,
+    narration: &[(Telling::Replay, "lab.d.replay_no_digest")],
     ..Def::new("claim", Group::KeyRecord, &[
         e("lab.mech.claim", "占键", "Claim the key"),
         e("lab.mech.claim.desc", "执行前先在事务里占键（in_progress）；报告和键的写回在同一个事务里提交；同键还在处理中就返回 409。", "Claims the key (in_progress) in a transaction before any work; the report and the key's write-back commit in one transaction; a request whose key is still in progress gets 409."),

@@ -51,6 +51,19 @@ pub enum Slot {
     ReportNote,
 }
 
+/// A point in a run's narration whose sentence depends on the design's
+/// mechanisms: each mechanism that changes what happens there names the
+/// sentence's key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Telling {
+    /// A stored response replayed (its body not found changed).
+    Replay,
+    /// A report written by a holder whose lease had ended.
+    StaleCreated,
+    /// A failure of a request with a key.
+    KeyedFailure,
+}
+
 /// One piece of a statement's text as its mechanism declares it: its own
 /// text, or the slot where the design's mechanisms put their fragments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,6 +113,11 @@ pub struct Def {
     pub failure: fn(&mut Failure),
     pub write_back: fn(&mut WriteBack),
     pub notify: fn(&mut Notify),
+    /// Its narration keys: at each point it changes, the key of the
+    /// sentence a run of a design with it says there (a later mechanism's,
+    /// in canonical order, says it instead: `digest` after the key
+    /// records').
+    pub narration: &'static [(Telling, &'static str)],
     /// The handler's statements that are its own, each with its text (the
     /// listing marks that text as its; `lab::model::sql` joins it with the
     /// design's fragments).
@@ -108,8 +126,6 @@ pub struct Def {
     pub compares_digest: bool,
     /// A failure's 500 is stored under the key and replayed.
     pub stores_errors: bool,
-    /// The write-back refuses a claim that is no longer in progress.
-    pub guards_write_back: bool,
     /// The handler calls the notifier inside its work, before its
     /// transaction commits (the hurried handler), not after the commit:
     /// the simulation places the call by it.
@@ -141,13 +157,21 @@ impl Def {
             failure: |_| {},
             write_back: |_| {},
             notify: |_| {},
+            narration: &[],
             statements: &[],
             compares_digest: false,
             stores_errors: false,
-            guards_write_back: false,
             notifies_before_commit: false,
             scopes_tenant: false,
         }
+    }
+
+    /// Its narration key at `point`, if it changes what is said there.
+    pub fn says(&self, point: Telling) -> Option<&'static str> {
+        self.narration
+            .iter()
+            .find(|(at, _)| *at == point)
+            .map(|(_, key)| *key)
     }
 
     /// Whether the handler's statement `s` is its own.

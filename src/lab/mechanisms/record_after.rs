@@ -3,7 +3,7 @@
 //! two are exclusive, and the chapter builds on `claim`.
 
 use super::def::Piece::{In, Own};
-use super::def::{Def, Group, Piece, Slot};
+use super::def::{Def, Group, Piece, Slot, Telling};
 use super::hooks::{KeySteps, Stmt};
 use crate::kernel::entry::e;
 
@@ -14,6 +14,7 @@ pub const DEF: Def = Def {
     breaks: &["insert_before_key", "replay_changed_body"],
     key_steps,
     statements: STATEMENTS,
+    narration: &[(Telling::Replay, "lab.d.replay_split")],
     ..Def::new("record_after", Group::KeyRecord, &[
         e("lab.mech.record_after", "先插数据，再记键", "Insert, then record the key"),
         e("lab.mech.record_after.desc", "先在一个事务里插报告，再在第二个事务里记下键和响应。本章的反例：两步之间崩溃会留下没登记的数据，重试又插一份。", "Commits the report, then records the key and its response in a second transaction. The chapter's counterexample: a crash between the two leaves unrecorded data, and the retry inserts another."),

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::lab::mechanisms::hooks::{
     Claim, Failure, Found, KeyScope, KeySteps, Notify, Verdict, Work, WriteBack,
 };
-use crate::lab::mechanisms::{Def, Slot, Stmt};
+use crate::lab::mechanisms::{Def, Slot, Stmt, Telling};
 pub use crate::lab::mechanisms::{Group, Mechanism};
 use crate::lab::model::ids::Preset;
 
@@ -63,12 +63,8 @@ macro_rules! any_flag {
 }
 
 any_flag! {
-    /// A different body under a known key gets 422.
-    compares_digest,
     /// A failure's 500 is stored under the key and replayed.
     stores_errors,
-    /// The write-back refuses a claim no longer in progress.
-    guards_write_back,
     /// The key record is keyed by (tenant, key).
     scopes_tenant,
     /// The notifier is called before the report's transaction commits.
@@ -184,6 +180,12 @@ impl Design {
         for m in self.iter() {
             hook(m.def());
         }
+    }
+
+    /// The narration key its mechanisms name at `point` (the last one's,
+    /// in canonical order), if any does.
+    pub fn says(self, point: Telling) -> Option<&'static str> {
+        self.iter().filter_map(|m| m.def().says(point)).last()
     }
 
     /// How the key's record is kept, as its mechanisms state it.
