@@ -2,7 +2,7 @@
 //! write-back commit in one transaction; 409 while in progress («把"记下键"和
 //! "执行副作用"放进同一个事务»). The chapter's first step.
 
-use super::def::Piece::{In, Own};
+use super::def::Piece::{In, Key, Own};
 use super::def::{Def, Group, Piece, Slot, Telling};
 use super::hooks::{Found, KeySteps, RecordColumns, Stmt, Verdict};
 use crate::kernel::entry::e;
@@ -58,8 +58,7 @@ const STATEMENTS: &[(Stmt, &[Piece])] = &[
                 "status, fence, lease_expires_ms, response_status, response_body \
                  FROM idempotency_keys WHERE ",
             ),
-            In(Slot::KeyWhere),
-            Own("key = ?"),
+            Key,
         ],
     ),
     (
@@ -79,8 +78,7 @@ const STATEMENTS: &[(Stmt, &[Piece])] = &[
                 "UPDATE idempotency_keys SET status = 'done', response_status = ?, \
                  response_body = ? WHERE ",
             ),
-            In(Slot::KeyWhere),
-            Own("key = ?"),
+            Key,
             In(Slot::WriteCondition),
         ],
     ),
@@ -91,8 +89,7 @@ const STATEMENTS: &[(Stmt, &[Piece])] = &[
         Stmt::Release,
         &[
             Own("DELETE FROM idempotency_keys WHERE "),
-            In(Slot::KeyWhere),
-            Own("key = ?"),
+            Key,
             In(Slot::WriteCondition),
         ],
     ),
@@ -103,8 +100,7 @@ const STATEMENTS: &[(Stmt, &[Piece])] = &[
                 "SELECT status, response_status, response_body, fence \
                  FROM idempotency_keys WHERE ",
             ),
-            In(Slot::KeyWhere),
-            Own("key = ?"),
+            Key,
         ],
     ),
 ];

@@ -72,6 +72,9 @@ pub enum Piece {
     Own(&'static str),
     /// The design's fragments in this slot, in canonical order.
     In(Slot),
+    /// `key = ?` after the design's fragments in the key's slot
+    /// ([`Slot::KeyWhere`]): how each statement finds the key's row.
+    Key,
 }
 
 /// One server mechanism, as data: each module declares one `const DEF`

@@ -2,7 +2,7 @@
 //! («再用 fencing token 兜底»). The token is handed out by a takeover, so it
 //! needs `lease`.
 
-use super::def::Piece::{In, Own};
+use super::def::Piece::{In, Key, Own};
 use super::def::{Def, Group, Piece, Slot};
 use super::hooks::{Stmt, WriteBack};
 use crate::kernel::entry::e;
@@ -51,8 +51,7 @@ const STATEMENTS: &[(Stmt, &[Piece])] = &[
         Stmt::ReadFence,
         &[
             Own("SELECT last FROM fence_counter WHERE "),
-            In(Slot::KeyWhere),
-            Own("key = ?"),
+            Key,
         ],
     ),
 ];

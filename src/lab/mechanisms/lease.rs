@@ -1,7 +1,7 @@
 //! `lease`: A claim older than the lease may be taken over by a retry (追问 «占了键之后
 //! 进程被 kill -9 怎么办？»). It changes the claim, so it needs `claim`.
 
-use super::def::Piece::{In, Own};
+use super::def::Piece::{In, Key, Own};
 use super::def::{Def, Group, Piece, Slot};
 use super::hooks::{Found, Stmt, Verdict, WriteBack};
 use crate::lab::model::times::LEASE_MS;
@@ -49,8 +49,7 @@ const STATEMENTS: &[(Stmt, &[Piece])] = &[(
         Own("UPDATE idempotency_keys SET "),
         In(Slot::TakeOverSet),
         Own("lease_expires_ms = ? WHERE "),
-        In(Slot::KeyWhere),
-        Own("key = ?"),
+        Key,
         Own(" AND status = 'in_progress' AND lease_expires_ms <= ?"),
     ],
 )];

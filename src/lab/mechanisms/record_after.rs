@@ -2,7 +2,7 @@
 //! chapter's anti-pattern («先插数据，再记键»). It gives way to `claim`: the
 //! two are exclusive, and the chapter builds on `claim`.
 
-use super::def::Piece::{In, Own};
+use super::def::Piece::{In, Key, Own};
 use super::def::{Def, Group, Piece, Slot, Telling};
 use super::hooks::{KeySteps, Stmt};
 use crate::kernel::entry::e;
@@ -37,8 +37,7 @@ const STATEMENTS: &[(Stmt, &[Piece])] = &[
             Own("SELECT "),
             In(Slot::ReadColumns),
             Own("response_status, response_body FROM idempotency_keys WHERE "),
-            In(Slot::KeyWhere),
-            Own("key = ?"),
+            Key,
         ],
     ),
     (

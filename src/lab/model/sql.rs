@@ -56,12 +56,19 @@ impl Stmt {
         };
         let by = owner.filter(|m| d.has(*m));
         let mut parts = Vec::new();
+        let slot =
+            |slot| (d.fragments(slot).into_iter()).map(|(m, text)| Part { by: Some(m), text });
         for piece in pieces {
             match *piece {
                 Piece::Own(text) => parts.push(Part { by, text }),
-                Piece::In(slot) => parts.extend(
-                    (d.fragments(slot).into_iter()).map(|(m, text)| Part { by: Some(m), text }),
-                ),
+                Piece::In(at) => parts.extend(slot(at)),
+                Piece::Key => {
+                    parts.extend(slot(Slot::KeyWhere));
+                    parts.push(Part {
+                        by,
+                        text: "key = ?",
+                    });
+                }
             }
         }
         parts
