@@ -1,8 +1,9 @@
 //! What a server mechanism of the lab is, as one struct ([`Def`]): its id and
 //! texts, its workbench group, what it needs and gives way to, its place in
-//! the chapter, the chapter's rules it breaks or mends, its SQL fragments,
-//! the facts other layers read (read as fields) and its hooks into the
-//! handler's steps (`hooks.rs`). Each mechanism is one file declaring it; the registry
+//! the chapter, the chapter's rules it breaks or mends, its SQL statements
+//! and fragments, its narration keys, the facts other layers read (read as
+//! fields) and its hooks into the handler's steps (`hooks.rs`), the key
+//! record's steps among them. Each mechanism is one file declaring it; the registry
 //! (`mod.rs`) lists them. Other mechanisms and rules are named here by id,
 //! so a mechanism's file depends on this one only.
 

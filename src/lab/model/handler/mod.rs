@@ -216,13 +216,13 @@ impl Server {
         Ok(row.and_then(|r| as_int(&r[0])))
     }
 
-    /// An unknown key is claimed (`in_progress`) by the statement `claim`.
+    /// An unknown key is claimed (`in_progress`) by the statement `insert`.
     fn insert_claim(
         &self,
         db: &mut Db,
         h: &mut Handler,
         key: &str,
-        claim_stmt: Stmt,
+        insert: Stmt,
         now: u64,
     ) -> Phase {
         let claim = self.design.claim(now);
@@ -232,7 +232,7 @@ impl Server {
         };
         let mut params = self.key_args(h, key);
         params.extend([text(&h.digest), opt(fence), opt(lease), int(now as i64)]);
-        match db.exec(self.sql.get(claim_stmt), &params) {
+        match db.exec(self.sql.get(insert), &params) {
             Ok(_) => {
                 db.commit();
                 h.fence = fence;
