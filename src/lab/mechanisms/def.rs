@@ -1,14 +1,17 @@
 //! What a server mechanism of the lab is, as one struct ([`Def`]): its id and
 //! texts, its workbench group, what it needs and gives way to, its place in
-//! the chapter, the chapter's rules it breaks or mends, its SQL fragments,
-//! the facts other layers read (read as fields) and its hooks into the
-//! handler's steps (`hooks.rs`). Each mechanism is one file declaring it; the registry
+//! the chapter, the chapter's rules it breaks or mends, its SQL statements
+//! and fragments, its narration keys, the facts other layers read (read as
+//! fields) and its hooks into the handler's steps (`hooks.rs`), the key
+//! record's steps among them. Each mechanism is one file declaring it; the registry
 //! (`mod.rs`) lists them. Other mechanisms and rules are named here by id,
 //! so a mechanism's file depends on this one only.
 
 use serde::{Deserialize, Serialize};
 
-use super::hooks::{Claim, Failure, Found, KeyScope, Notify, Stmt, Verdict, Work, WriteBack};
+use super::hooks::{
+    Claim, Failure, Found, KeyScope, KeySteps, Notify, Stmt, Verdict, Work, WriteBack,
+};
 use crate::kernel::entry::Entry;
 use crate::kernel::ids::id_enum;
 
@@ -29,17 +32,6 @@ id_enum! {
     }
 }
 
-/// How a design keeps the key's record (at most one way per design).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KeyRecord {
-    /// Looked up before the work, recorded after the report, in a second
-    /// transaction («先插数据，再记键»).
-    RecordedAfter,
-    /// Claimed (`in_progress`) before the work; the report and the key's
-    /// write-back commit in one transaction.
-    Claimed,
-}
-
 /// A place in the handler's statements where mechanisms put fragments, in
 /// canonical order of the design's mechanisms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +50,32 @@ pub enum Slot {
     TakeOverSet,
     /// Text after the report's `INSERT` (a comment: it changes nothing).
     ReportNote,
+}
+
+/// A point in a run's narration whose sentence depends on the design's
+/// mechanisms: each mechanism that changes what happens there names the
+/// sentence's key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Telling {
+    /// A stored response replayed (its body not found changed).
+    Replay,
+    /// A report written by a holder whose lease had ended.
+    StaleCreated,
+    /// A failure of a request with a key.
+    KeyedFailure,
+}
+
+/// One piece of a statement's text as its mechanism declares it: its own
+/// text, or the slot where the design's mechanisms put their fragments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// The owning mechanism's own text.
+    Own(&'static str),
+    /// The design's fragments in this slot, in canonical order.
+    In(Slot),
+    /// `key = ?` after the design's fragments in the key's slot
+    /// ([`Slot::KeyWhere`]): how each statement finds the key's row.
+    Key,
 }
 
 /// One server mechanism, as data: each module declares one `const DEF`
@@ -87,9 +105,11 @@ pub struct Def {
     /// Its fragments, each in a statement's slot (at most one a slot).
     pub sql: &'static [(Slot, &'static str)],
     /// Its hooks into the handler's steps, in the order a request meets
-    /// them (each a no-op unless the mechanism changes that step): the
-    /// key's scope, the verdict on a found row, a claim, the report's
+    /// them (each a no-op unless the mechanism changes that step): how the
+    /// key's record is kept (its read, claim and recording), the key's
+    /// scope, the verdict on a found row, a claim, the report's
     /// transaction, a failure, the write-back and a notification.
+    pub key_steps: fn(&mut KeySteps),
     pub scope_key: fn(&mut KeyScope),
     pub found: fn(&Found, Verdict) -> Verdict,
     pub claim: fn(&mut Claim),
@@ -97,17 +117,19 @@ pub struct Def {
     pub failure: fn(&mut Failure),
     pub write_back: fn(&mut WriteBack),
     pub notify: fn(&mut Notify),
-    /// The handler's statements that are its own (the listing marks
-    /// their text as its).
-    pub owns: &'static [Stmt],
-    /// How it keeps the key's record, if it keeps one.
-    pub key_record: Option<KeyRecord>,
+    /// Its narration keys: at each point it changes, the key of the
+    /// sentence a run of a design with it says there (a later mechanism's,
+    /// in canonical order, says it instead: `digest` after the key
+    /// records').
+    pub narration: &'static [(Telling, &'static str)],
+    /// The handler's statements that are its own, each with its text (the
+    /// listing marks that text as its; `lab::model::sql` joins it with the
+    /// design's fragments).
+    pub statements: &'static [(Stmt, &'static [Piece])],
     /// A different body under a known key gets 422.
     pub compares_digest: bool,
     /// A failure's 500 is stored under the key and replayed.
     pub stores_errors: bool,
-    /// The write-back refuses a claim that is no longer in progress.
-    pub guards_write_back: bool,
     /// The handler calls the notifier inside its work, before its
     /// transaction commits (the hurried handler), not after the commit:
     /// the simulation places the call by it.
@@ -131,6 +153,7 @@ impl Def {
             breaks: &[],
             mends: &[],
             sql: &[],
+            key_steps: |_| {},
             scope_key: |_| {},
             found: |_, verdict| verdict,
             claim: |_| {},
@@ -138,14 +161,34 @@ impl Def {
             failure: |_| {},
             write_back: |_| {},
             notify: |_| {},
-            owns: &[],
-            key_record: None,
+            narration: &[],
+            statements: &[],
             compares_digest: false,
             stores_errors: false,
-            guards_write_back: false,
             notifies_before_commit: false,
             scopes_tenant: false,
         }
+    }
+
+    /// Its narration key at `point`, if it changes what is said there.
+    pub fn says(&self, point: Telling) -> Option<&'static str> {
+        self.narration
+            .iter()
+            .find(|(at, _)| *at == point)
+            .map(|(_, key)| *key)
+    }
+
+    /// Whether the handler's statement `s` is its own.
+    pub fn owns(&self, s: Stmt) -> bool {
+        self.statement(s).is_some()
+    }
+
+    /// The text of its own statement `s`.
+    pub fn statement(&self, s: Stmt) -> Option<&'static [Piece]> {
+        self.statements
+            .iter()
+            .find(|(own, _)| *own == s)
+            .map(|(_, pieces)| *pieces)
     }
 
     /// Its fragment in a statement's slot.

@@ -1,7 +1,7 @@
 //! `digest`: Compares the request digest under the key: a different body gets 422
 //! («同键、不同请求体 SHOULD 返回 422»). It reads the key record, so it needs one.
 
-use super::def::{Def, Group, Slot};
+use super::def::{Def, Group, Slot, Telling};
 use super::hooks::{Found, Verdict};
 use crate::kernel::entry::e;
 
@@ -12,6 +12,7 @@ pub const DEF: Def = Def {
     chapter_place: Some(1),
     mends: &["replay_changed_body"],
     compares_digest: true,
+    narration: &[(Telling::Replay, "lab.d.replay")],
     found,
     sql: &[(Slot::ReadColumns, "request_digest, ")],
     ..Def::new("digest", Group::Body, &[

@@ -2,7 +2,8 @@
 //! («再用 fencing token 兜底»). The token is handed out by a takeover, so it
 //! needs `lease`.
 
-use super::def::{Def, Group, Slot};
+use super::def::Piece::{In, Key, Own};
+use super::def::{Def, Group, Piece, Slot};
 use super::hooks::{Stmt, WriteBack};
 use crate::kernel::entry::e;
 
@@ -12,7 +13,7 @@ pub const DEF: Def = Def {
     needs: &["lease"],
     chapter_place: Some(5),
     mends: &["lease_without_fence"],
-    owns: &[Stmt::BumpFence, Stmt::ReadFence],
+    statements: STATEMENTS,
     claim: |c| c.takes_token = true,
     write_back,
     sql: &[(Slot::WriteCondition, " AND fence = ?"), (Slot::TakeOverSet, "fence = ?, ")],
@@ -30,3 +31,27 @@ fn write_back(w: &mut WriteBack) {
     w.stale = false;
     w.fenced = true;
 }
+
+/// Its statements: the counter's bump (an upsert, so the first claim of a
+/// key starts it at 1) and the read of the token it gave.
+const STATEMENTS: &[(Stmt, &[Piece])] = &[
+    (
+        Stmt::BumpFence,
+        &[
+            Own("INSERT INTO fence_counter ("),
+            In(Slot::KeyColumns),
+            Own("key, last) VALUES ("),
+            In(Slot::KeyValues),
+            Own("?, 1) ON CONFLICT ("),
+            In(Slot::KeyColumns),
+            Own("key) DO UPDATE SET last = last + 1"),
+        ],
+    ),
+    (
+        Stmt::ReadFence,
+        &[
+            Own("SELECT last FROM fence_counter WHERE "),
+            Key,
+        ],
+    ),
+];

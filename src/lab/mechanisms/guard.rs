@@ -1,7 +1,7 @@
 //! `guard`: The write-back has `AND status = 'in_progress'`; 0 rows roll back. It
 //! changes the claim's write-back, so it needs `claim`.
 
-use super::def::{Def, Group, Slot};
+use super::def::{Def, Group, Slot, Telling};
 use crate::kernel::entry::e;
 
 /// This mechanism: what it changes, then its id, group and its rows of
@@ -9,7 +9,7 @@ use crate::kernel::entry::e;
 pub const DEF: Def = Def {
     needs: &["claim"],
     chapter_place: Some(4),
-    guards_write_back: true,
+    narration: &[(Telling::StaleCreated, "lab.d.stale_created")],
     sql: &[(Slot::WriteCondition, " AND status = 'in_progress'")],
     ..Def::new("guard", Group::WriteBack, &[
         e("lab.mech.guard", "写回带状态条件", "Status condition on the write-back"),

@@ -94,6 +94,8 @@ pub struct Found {
     pub read: Vec<(&'static str, Option<String>)>,
     /// The request's digest.
     pub digest: String,
+    /// The record's status (`in_progress`, `done`), if it keeps one.
+    pub status: Option<String>,
     /// When the claim's lease ends (ms), if it has one.
     pub lease_expires: Option<i64>,
     /// The read's time (ms).
@@ -108,6 +110,37 @@ impl Found {
             .find(|(by, _)| *by == id)
             .and_then(|(_, value)| value.as_deref())
     }
+}
+
+/// How the key's record is kept, step by step, as the design's key-record
+/// mechanism states it; the default (no such mechanism) never looks at a
+/// key. The handler runs the steps it names, so which mechanism keeps the
+/// record is that mechanism's business, not a branch of the handler.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KeySteps {
+    /// The read of the key's row when a request arrives.
+    pub read: Option<Stmt>,
+    /// The read, and the claim or takeover after it, run in one transaction.
+    pub read_in_transaction: bool,
+    /// Where that row's own columns are (after the mechanisms' read columns).
+    pub columns: RecordColumns,
+    /// An unknown key is claimed (`in_progress`) by this statement before
+    /// the work, and the report's transaction writes the response back.
+    pub claim: Option<Stmt>,
+    /// The key and its response are recorded by this statement, in a second
+    /// transaction after the report's commit.
+    pub record_after_commit: Option<Stmt>,
+}
+
+/// Indexes of the record's own columns in the row its read returns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RecordColumns {
+    /// The status, if the record keeps one.
+    pub status: Option<usize>,
+    /// When a claim's lease ends, if the read returns it.
+    pub lease: Option<usize>,
+    /// The stored response's status; its body is the next column.
+    pub response: usize,
 }
 
 /// A claim (or a takeover) as it is made.

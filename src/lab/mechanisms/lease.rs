@@ -1,7 +1,8 @@
 //! `lease`: A claim older than the lease may be taken over by a retry (追问 «占了键之后
 //! 进程被 kill -9 怎么办？»). It changes the claim, so it needs `claim`.
 
-use super::def::{Def, Group};
+use super::def::Piece::{In, Key, Own};
+use super::def::{Def, Group, Piece, Slot};
 use super::hooks::{Found, Stmt, Verdict, WriteBack};
 use crate::lab::model::times::LEASE_MS;
 use crate::kernel::entry::e;
@@ -12,7 +13,7 @@ pub const DEF: Def = Def {
     needs: &["claim"],
     chapter_place: Some(3),
     breaks: &["lease_without_fence"],
-    owns: &[Stmt::TakeOver],
+    statements: STATEMENTS,
     found,
     claim: |c| c.lease_until = Some(c.now + LEASE_MS),
     write_back,
@@ -39,3 +40,16 @@ fn found(row: &Found, verdict: Verdict) -> Verdict {
 fn write_back(w: &mut WriteBack) {
     w.stale = w.lease_until.is_some_and(|until| until <= w.now);
 }
+
+/// Its statement: the takeover of a claim still in progress whose lease
+/// has ended (the condition makes two takers race for one row).
+const STATEMENTS: &[(Stmt, &[Piece])] = &[(
+    Stmt::TakeOver,
+    &[
+        Own("UPDATE idempotency_keys SET "),
+        In(Slot::TakeOverSet),
+        Own("lease_expires_ms = ? WHERE "),
+        Key,
+        Own(" AND status = 'in_progress' AND lease_expires_ms <= ?"),
+    ],
+)];

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::kernel::entry::Entry;
 use crate::kernel::vocabulary::vocabulary;
-pub use def::{Def, Group, KeyRecord, Slot};
+pub use def::{Def, Group, Piece, Slot, Telling};
 pub use hooks::{HandlerStep, Stmt};
 
 vocabulary! {

@@ -2,7 +2,7 @@
 //! without it a failure releases the key (deletes the claim, or ends its
 //! lease), so a retry runs again. It writes the key record, so it needs one.
 
-use super::def::{Def, Group};
+use super::def::{Def, Group, Telling};
 use super::hooks::Failure;
 use crate::kernel::entry::e;
 
@@ -10,6 +10,7 @@ use crate::kernel::entry::e;
 /// the translation table.
 pub const DEF: Def = Def {
     needs: &["record_after", "claim"],
+    narration: &[(Telling::KeyedFailure, "lab.d.failed_keyed")],
     chapter_place: Some(2),
     stores_errors: true,
     failure: |f| *f = Failure::Store,

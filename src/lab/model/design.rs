@@ -5,7 +5,7 @@
 //! Each mechanism is one module (`mechanisms/<id>.rs`): what it needs, what
 //! it gives way to and what it changes live there. A design is a set of
 //! them; it calls their hooks at the handler's steps in canonical order
-//! (`scope_key`, `found`, `claim`, `work`, `failure`, `write_back`,
+//! (`key_steps`, `scope_key`, `found`, `claim`, `work`, `failure`, `write_back`,
 //! `notify`) and answers the facts they state (how the key is kept, whether
 //! a digest is compared…), so no code outside the mechanisms names one.
 //! Every requirement names a mechanism earlier in [`Mechanism::ALL`], so a
@@ -15,9 +15,9 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use crate::lab::mechanisms::hooks::{
-    Claim, Failure, Found, KeyScope, Notify, Verdict, Work, WriteBack,
+    Claim, Failure, Found, KeyScope, KeySteps, Notify, Verdict, Work, WriteBack,
 };
-use crate::lab::mechanisms::{Def, KeyRecord, Slot, Stmt};
+use crate::lab::mechanisms::{Def, Slot, Stmt, Telling};
 pub use crate::lab::mechanisms::{Group, Mechanism};
 use crate::lab::model::ids::Preset;
 
@@ -63,12 +63,8 @@ macro_rules! any_flag {
 }
 
 any_flag! {
-    /// A different body under a known key gets 422.
-    compares_digest,
     /// A failure's 500 is stored under the key and replayed.
     stores_errors,
-    /// The write-back refuses a claim no longer in progress.
-    guards_write_back,
     /// The key record is keyed by (tenant, key).
     scopes_tenant,
     /// The notifier is called before the report's transaction commits.
@@ -147,31 +143,29 @@ impl Design {
         self.iter().find(|m| has(m.def()))
     }
 
-    /// How it keeps the key's record, if it keeps one.
-    pub fn key_record(self) -> Option<KeyRecord> {
-        self.iter().find_map(|m| m.def().key_record)
-    }
-
     /// Whether requests' keys are looked at (a key record is kept).
     pub fn keyed(self) -> bool {
-        self.key_record().is_some()
+        self.key_steps().read.is_some()
     }
 
-    /// Whether the key is recorded after the report («先插数据，再记键»).
+    /// Whether the key is recorded after the report («先插数据，再记键»):
+    /// the narration, the listing and the grading tell this design's split
+    /// commit apart.
     pub fn records_after(self) -> bool {
-        self.key_record() == Some(KeyRecord::RecordedAfter)
+        self.key_steps().record_after_commit.is_some()
     }
 
-    /// Whether the key is claimed before the work.
+    /// Whether the key is claimed before the work (a claimant holds it
+    /// while it works, as the simulation's record of writers says).
     pub fn claims(self) -> bool {
-        self.key_record() == Some(KeyRecord::Claimed)
+        self.key_steps().claim.is_some()
     }
 
     /// Whether one of its mechanisms brings the handler's statement `s`
     /// (e.g. the outbox's row: then the outbox exists and a relay
     /// delivers from it).
     pub fn runs(self, s: Stmt) -> bool {
-        self.any(|m| m.owns.contains(&s))
+        self.any(|m| m.owns(s))
     }
 
     /// Its mechanisms' fragments in a statement's slot, in canonical order.
@@ -186,6 +180,19 @@ impl Design {
         for m in self.iter() {
             hook(m.def());
         }
+    }
+
+    /// The narration key its mechanisms name at `point` (the last one's,
+    /// in canonical order), if any does.
+    pub fn says(self, point: Telling) -> Option<&'static str> {
+        self.iter().filter_map(|m| m.def().says(point)).last()
+    }
+
+    /// How the key's record is kept, as its mechanisms state it.
+    pub fn key_steps(self) -> KeySteps {
+        let mut steps = KeySteps::default();
+        self.each(|m| (m.key_steps)(&mut steps));
+        steps
     }
 
     /// A request's key (and, when given, its digest) as its key record

@@ -1,6 +1,8 @@
 //! The handler's SQL as fragments, each marked with the mechanism that
-//! contributed it. The handler runs the text joined from these fragments
-//! ([`HandlerSql`]), and [`describe`] lists the same statements by branch for
+//! contributed it. Each mechanism declares its statements and fragments in
+//! its own module; here they are joined, and the statements that belong to
+//! no mechanism (the report's, transaction control) are kept. The handler
+//! runs the text joined from these fragments ([`HandlerSql`]), and [`describe`] lists the same statements by branch for
 //! the page, so the SQL a student reads is the SQL that runs. Pure data: the
 //! page (built without SQLite) can show it.
 
@@ -9,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::kernel::ids::id_enum;
 pub use crate::lab::mechanisms::Stmt;
-use crate::lab::mechanisms::{KeyRecord, Slot};
+use crate::lab::mechanisms::{Piece, Slot};
 use crate::lab::model::design::{Design, Mechanism};
 
 /// Transaction control, as the database records it.
@@ -41,88 +43,46 @@ impl Stmt {
         Stmt::InsertOutbox,
     ];
 
-    /// The statement's fragments in design `d`: the handler's text, owned
-    /// by the mechanism whose statement it is, and the fragments the
-    /// design's mechanisms put in its slots.
+    /// The statement's fragments in design `d`: the text of the mechanism
+    /// whose statement it is (the report's belongs to none), marked as that
+    /// mechanism's when it is in the design, with the fragments the
+    /// design's mechanisms put in its slots. A statement of a mechanism
+    /// outside the design keeps its text (the handler never runs it).
     pub fn parts(self, d: Design) -> Vec<Part> {
-        let o = Owners::of(d);
-        let p = Pieces {
-            d,
-            parts: Vec::new(),
+        let owner = Mechanism::find(|m| m.owns(self));
+        let pieces = match owner {
+            Some(m) => m.def().statement(self).unwrap_or_default(),
+            None => REPORT_INSERT,
         };
-        match self {
-            Stmt::Lookup => p.own(o.recorded, "SELECT ").slot(Slot::ReadColumns).by_key(
-                o.recorded,
-                "response_status, response_body FROM idempotency_keys WHERE ",
-            ),
-            Stmt::ClaimRead => p.own(o.claimed, "SELECT ").slot(Slot::ReadColumns).by_key(
-                o.claimed,
-                "status, fence, lease_expires_ms, response_status, response_body \
-                 FROM idempotency_keys WHERE ",
-            ),
-            Stmt::ClaimInsert => p.insert_key(
-                o.claimed,
-                "key, request_digest, status, fence, lease_expires_ms, created_ms) VALUES (",
-                "?, ?, 'in_progress', ?, ?, ?)",
-            ),
-            Stmt::RecordKey => p.insert_key(
-                o.recorded,
-                "key, request_digest, status, response_status, response_body, created_ms) \
-                 VALUES (",
-                "?, ?, 'done', ?, ?, ?)",
-            ),
-            Stmt::WriteBack => p.conditions(
-                o.claimed,
-                "UPDATE idempotency_keys SET status = 'done', response_status = ?, \
-                 response_body = ? WHERE ",
-            ),
-            // The claim goes: the next request claims the key anew (with a
-            // fence, under a higher token, since the counter lives in
-            // `fence_counter`, not in the deleted row).
-            Stmt::Release => p.conditions(o.claimed, "DELETE FROM idempotency_keys WHERE "),
-            Stmt::ReadAfterMiss => p.by_key(
-                o.claimed,
-                "SELECT status, response_status, response_body, fence \
-                 FROM idempotency_keys WHERE ",
-            ),
-            _ => self.other_parts(o, p),
+        let by = owner.filter(|m| d.has(*m));
+        let mut parts = Vec::new();
+        let slot =
+            |slot| (d.fragments(slot).into_iter()).map(|(m, text)| Part { by: Some(m), text });
+        for piece in pieces {
+            match *piece {
+                Piece::Own(text) => parts.push(Part { by, text }),
+                Piece::In(at) => parts.extend(slot(at)),
+                Piece::Key => {
+                    parts.extend(slot(Slot::KeyWhere));
+                    parts.push(Part {
+                        by,
+                        text: "key = ?",
+                    });
+                }
+            }
         }
-        .parts
-    }
-
-    /// The statements that do not read or write the key's record by key
-    /// alone: a lease's, a fence's, the report's and the outbox's.
-    fn other_parts(self, o: Owners, p: Pieces) -> Pieces {
-        match self {
-            Stmt::TakeOver => p
-                .own(o.leasing, "UPDATE idempotency_keys SET ")
-                .slot(Slot::TakeOverSet)
-                .by_key(o.leasing, "lease_expires_ms = ? WHERE ")
-                .own(
-                    o.leasing,
-                    " AND status = 'in_progress' AND lease_expires_ms <= ?",
-                ),
-            Stmt::BumpFence => p
-                .own(o.fencing, "INSERT INTO fence_counter (")
-                .slot(Slot::KeyColumns)
-                .own(o.fencing, "key, last) VALUES (")
-                .slot(Slot::KeyValues)
-                .own(o.fencing, "?, 1) ON CONFLICT (")
-                .slot(Slot::KeyColumns)
-                .own(o.fencing, "key) DO UPDATE SET last = last + 1"),
-            Stmt::ReadFence => p.by_key(o.fencing, "SELECT last FROM fence_counter WHERE "),
-            Stmt::InsertReport => p
-                .own(
-                    None,
-                    "INSERT INTO reports (run_id, module, title, details, created_ms) \
-                     VALUES (?, ?, ?, ?, ?)",
-                )
-                .slot(Slot::ReportNote),
-            Stmt::InsertOutbox => p.own(o.outbox, OUTBOX_INSERT),
-            _ => unreachable!("{self:?} is a key record's statement"),
-        }
+        parts
     }
 }
+
+/// The side effect, the one statement no mechanism owns: the report.
+const REPORT_INSERT: &[Piece] = &[
+    Piece::Own(
+        "INSERT INTO reports (run_id, module, title, details, created_ms) \
+         VALUES (?, ?, ?, ?, ?)",
+    ),
+    Piece::In(Slot::ReportNote),
+];
 
 /// The mechanisms of a design whose statements the handler runs (`None`:
 /// the design has none of that kind; the text is the same).
@@ -132,7 +92,6 @@ struct Owners {
     claimed: Option<Mechanism>,
     leasing: Option<Mechanism>,
     fencing: Option<Mechanism>,
-    outbox: Option<Mechanism>,
     stores_errors: Option<Mechanism>,
     digest: Option<Mechanism>,
 }
@@ -140,68 +99,16 @@ struct Owners {
 impl Owners {
     fn of(d: Design) -> Owners {
         Owners {
-            recorded: d.find(|m| m.owns.contains(&Stmt::Lookup)),
-            claimed: d.find(|m| m.owns.contains(&Stmt::ClaimRead)),
-            leasing: d.find(|m| m.owns.contains(&Stmt::TakeOver)),
-            fencing: d.find(|m| m.owns.contains(&Stmt::BumpFence)),
-            outbox: d.find(|m| m.owns.contains(&Stmt::InsertOutbox)),
+            recorded: d.find(|m| m.owns(Stmt::Lookup)),
+            claimed: d.find(|m| m.owns(Stmt::ClaimRead)),
+            leasing: d.find(|m| m.owns(Stmt::TakeOver)),
+            fencing: d.find(|m| m.owns(Stmt::BumpFence)),
             stores_errors: d.find(|m| m.stores_errors),
             digest: d.find(|m| m.compares_digest),
         }
     }
 }
 
-/// A statement's parts as they are put together.
-struct Pieces {
-    d: Design,
-    parts: Vec<Part>,
-}
-
-impl Pieces {
-    /// The handler's own text, owned by `by`.
-    fn own(mut self, by: Option<Mechanism>, text: &'static str) -> Self {
-        self.parts.push(Part { by, text });
-        self
-    }
-
-    /// The design's fragments in `slot`, each owned by its mechanism.
-    fn slot(mut self, slot: Slot) -> Self {
-        let found = self.d.fragments(slot);
-        let parts = found
-            .into_iter()
-            .map(|(m, text)| Part { by: Some(m), text });
-        self.parts.extend(parts);
-        self
-    }
-
-    /// `… WHERE key = ?`, with the key's slot before `key`.
-    fn by_key(self, by: Option<Mechanism>, head: &'static str) -> Self {
-        self.own(by, head).slot(Slot::KeyWhere).own(by, "key = ?")
-    }
-
-    /// The write-back's and release's `WHERE`: the key, then the conditions.
-    fn conditions(self, by: Option<Mechanism>, base: &'static str) -> Self {
-        self.by_key(by, base).slot(Slot::WriteCondition)
-    }
-
-    /// An `INSERT` into the key's table.
-    fn insert_key(
-        self,
-        by: Option<Mechanism>,
-        columns: &'static str,
-        values: &'static str,
-    ) -> Self {
-        self.own(by, "INSERT INTO idempotency_keys (")
-            .slot(Slot::KeyColumns)
-            .own(by, columns)
-            .slot(Slot::KeyValues)
-            .own(by, values)
-    }
-}
-
-/// `outbox`: the row written with the report (report id, fencing token, time).
-pub const OUTBOX_INSERT: &str =
-    "INSERT INTO outbox (report_id, fence, created_ms) VALUES (?, ?, ?)";
 /// The relay: the oldest row not yet sent, with its report's title.
 pub const RELAY_PENDING: &str = "SELECT o.id, o.report_id, o.fence, r.title \
      FROM outbox o JOIN reports r ON r.id = o.report_id \
@@ -311,11 +218,11 @@ pub fn describe(d: Design) -> Vec<Statement> {
         o: Owners::of(d),
         out: Vec::new(),
     };
-    match d.key_record() {
-        Some(KeyRecord::RecordedAfter) => l.record_after(),
-        Some(KeyRecord::Claimed) => l.claim_arrive().claim_finish(),
-        None => &mut l,
-    };
+    if d.records_after() {
+        l.record_after();
+    } else if d.claims() {
+        l.claim_arrive().claim_finish();
+    }
     l.report_alone(if d.keyed() {
         Branch::NoKey
     } else {

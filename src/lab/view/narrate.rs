@@ -3,6 +3,7 @@
 //! the UI and the CLI write them in the reader's language.
 
 use crate::kernel::text::{Arg, Join, Sentence};
+use crate::lab::mechanisms::Telling;
 use crate::lab::view::words::tool_text;
 use crate::lab::{
     AttemptOutcome, Decision, GiveUp, Next, RequestInfo, Run, SqlOutcome, Step, StepKind,
@@ -149,18 +150,11 @@ fn decision_text(run: &Run, open_tx_lost: bool, req: usize, d: &Decision, a: Ans
 
 /// A stored response replayed. Without a digest the server replays
 /// whatever it stored, and says so loudly when this body differs from the
-/// stored one.
+/// stored one; otherwise the design's mechanisms say how it replays.
 fn replay_text(run: &Run, req: usize, a: Answer) -> Sentence {
-    let key = if run.changed_body_replays().contains(&req) {
-        "lab.d.replay_changed"
-    } else if !run.design.compares_digest() {
-        if run.design.records_after() {
-            "lab.d.replay_split"
-        } else {
-            "lab.d.replay_no_digest"
-        }
-    } else {
-        "lab.d.replay"
+    let key = match run.changed_body_replays().contains(&req) {
+        true => "lab.d.replay_changed",
+        false => run.design.says(Telling::Replay).unwrap_or("lab.d.replay"),
     };
     Sentence::new(key).arg("status", a.status())
 }
@@ -173,11 +167,9 @@ fn write_text(run: &Run, req: usize, d: &Decision) -> Sentence {
         Decision::StaleCreated {
             report_id,
             lease_until_ms,
-        } => Sentence::new(if run.design.guards_write_back() {
-            "lab.d.stale_created"
-        } else {
-            "lab.d.stale_created_unguarded"
-        })
+        } => Sentence::new(
+            (run.design.says(Telling::StaleCreated)).unwrap_or("lab.d.stale_created_unguarded"),
+        )
         .arg("id", raw(report_id))
         .arg("t", Arg::ClockMs(*lease_until_ms)),
         Decision::Created { report_id } => {
@@ -192,12 +184,8 @@ fn write_text(run: &Run, req: usize, d: &Decision) -> Sentence {
             Sentence::new("lab.d.key_recorded").arg("id", raw(report_id))
         }
         _ => {
-            let key = if keyed && run.design.stores_errors() {
-                "lab.d.failed_keyed"
-            } else {
-                "lab.d.failed"
-            };
-            Sentence::new(key)
+            let said = run.design.says(Telling::KeyedFailure).filter(|_| keyed);
+            Sentence::new(said.unwrap_or("lab.d.failed"))
         }
     }
 }

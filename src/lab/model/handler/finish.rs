@@ -1,5 +1,6 @@
 //! Phase 2 of the handler: the work is done; write the report and the
-//! response, by the design's key record (none, `record_after`, `claim`).
+//! response, as the design's key steps say (no key record; the key
+//! recorded after the report's commit; or the claim written back with it).
 
 use super::*;
 
@@ -9,12 +10,10 @@ impl Server {
         if h.fault == ServerFault::FailBeforeWork {
             return self.abort(db, h, now);
         }
-        match self.key_of(h) {
-            None => self.finish_alone(db, h, now),
-            Some(key) if self.design.records_after() => {
-                self.finish_recorded_after(db, h, &key, now)
-            }
-            Some(key) => self.finish_claimed(db, h, &key, now),
+        match (self.key_of(h), self.design.key_steps().record_after_commit) {
+            (None, _) => self.finish_alone(db, h, now),
+            (Some(key), Some(record)) => self.finish_recorded_after(db, h, &key, record, now),
+            (Some(key), None) => self.finish_claimed(db, h, &key, now),
         }
     }
 
@@ -75,13 +74,21 @@ impl Server {
         Phase::Respond(Decision::Created { report_id: id }, created(h, id))
     }
 
-    /// `record_after`: the report in one commit, the key and its response in
-    /// a second (`store_errors`: a failure's 500 is recorded the same way).
-    fn finish_recorded_after(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
+    /// The report in one commit, the key and its response in a second, by
+    /// the statement `record` (`store_errors`: a failure's 500 is recorded
+    /// the same way).
+    fn finish_recorded_after(
+        &self,
+        db: &mut Db,
+        h: &mut Handler,
+        key: &str,
+        record: Stmt,
+        now: u64,
+    ) -> Phase {
         if h.fault == ServerFault::Fail && self.design.failure() == Failure::Store {
             let r = failed(h);
             db.begin();
-            if self.record_key(db, h, key, &r, now).is_err() {
+            if self.record_key(db, h, key, record, &r, now).is_err() {
                 return sql_error(db, h);
             }
             db.commit();
@@ -93,7 +100,7 @@ impl Server {
         };
         let r = created(h, id);
         db.begin();
-        let recorded = self.record_key(db, h, key, &r, now);
+        let recorded = self.record_key(db, h, key, record, &r, now);
         if h.fault == ServerFault::Crash {
             db.rollback(true);
             return Phase::Crash;
@@ -108,11 +115,13 @@ impl Server {
         Phase::Respond(Decision::KeyRecorded { report_id: id }, r)
     }
 
+    /// Records the key and the response `r` by the statement given with it.
     fn record_key(
         &self,
         db: &mut Db,
         h: &Handler,
         key: &str,
+        record: Stmt,
         r: &ResponseInfo,
         now: u64,
     ) -> Result<usize, String> {
@@ -123,10 +132,10 @@ impl Server {
             text(&r.body),
             int(now as i64),
         ]);
-        db.exec(self.sql.get(Stmt::RecordKey), &params)
+        db.exec(self.sql.get(record), &params)
     }
 
-    /// `claim`: the report and the key's write-back in one transaction.
+    /// A claimed key: the report and the key's write-back in one transaction.
     fn finish_claimed(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
         db.begin();
         let w = self.design.write_back(h.fence, h.lease_until, now);
@@ -199,7 +208,7 @@ impl Server {
             Phase::Respond(Decision::Aborted { released }, r)
         };
         let key = match self.key_of(h) {
-            Some(key) if self.design.claims() => key,
+            Some(key) if self.design.key_steps().claim.is_some() => key,
             _ => return answer(false),
         };
         db.begin();

@@ -16,7 +16,7 @@ use rusqlite::types::Value;
 use serde_json::json;
 
 use crate::lab::faults::ServerFault;
-use crate::lab::mechanisms::hooks::{Failure, Found, Verdict, WriteBack};
+use crate::lab::mechanisms::hooks::{Failure, Found, KeySteps, RecordColumns, Verdict, WriteBack};
 use crate::lab::mechanisms::Slot;
 use crate::lab::model::db::Db;
 use crate::lab::model::design::Design;
@@ -118,15 +118,16 @@ impl Server {
     }
 
     /// The row a read of the key found, as the mechanisms' hooks see it
-    /// (`lease_expires` at `lease`, an index of the record's own columns).
-    fn found(&self, row: &[Value], h: &Handler, lease: Option<usize>, now: u64) -> Found {
-        let at = self.read.len();
+    /// (the record's own columns where its key steps say they are).
+    fn found(&self, row: &[Value], h: &Handler, at: &RecordColumns, now: u64) -> Found {
+        let own = |i: Option<usize>| i.map(|i| &row[self.read.len() + i]);
         Found {
             read: (self.read.iter().enumerate())
                 .map(|(i, id)| (*id, as_text(&row[i])))
                 .collect(),
             digest: h.digest.clone(),
-            lease_expires: lease.and_then(|l| as_int(&row[at + l])),
+            status: own(at.status).and_then(as_text),
+            lease_expires: own(at.lease).and_then(as_int),
             now,
         }
     }
@@ -138,70 +139,60 @@ impl Server {
         if let Some(refused) = refuse_before_work(h) {
             return refused;
         }
-        let key = match (&h.key, self.design.keyed()) {
-            (_, false) => return Phase::Work(Decision::NoCheck),
-            (None, true) => return Phase::Work(Decision::NoKey),
-            (Some(k), true) => k.clone(),
-        };
-        if self.design.records_after() {
-            self.look_up(db, h, &key, now)
-        } else {
-            self.claim(db, h, &key, now)
+        let steps = self.design.key_steps();
+        match (&h.key, steps.read) {
+            (_, None) => Phase::Work(Decision::NoCheck),
+            (None, Some(_)) => Phase::Work(Decision::NoKey),
+            (Some(k), Some(read)) => self.read_key(db, h, &k.clone(), &steps, read, now),
         }
     }
 
-    /// `record_after`: a known key is answered from its record.
-    fn look_up(&self, db: &mut Db, h: &Handler, key: &str, now: u64) -> Phase {
-        let Some(row) = db.row(self.sql.get(Stmt::Lookup), &self.key_args(h, key)) else {
-            return Phase::Work(Decision::KeyUnknown);
+    /// Reads the key's record and claims, replays, refuses or takes over,
+    /// as the design's key steps and its verdict on the row say (inside
+    /// one transaction when the steps read in one).
+    fn read_key(
+        &self,
+        db: &mut Db,
+        h: &mut Handler,
+        key: &str,
+        steps: &KeySteps,
+        read: Stmt,
+        now: u64,
+    ) -> Phase {
+        if steps.read_in_transaction {
+            db.begin();
+        }
+        let Some(row) = db.row(self.sql.get(read), &self.key_args(h, key)) else {
+            return match steps.claim {
+                Some(claim) => self.insert_claim(db, h, key, claim, now),
+                None => self.end_read(db, steps, Phase::Work(Decision::KeyUnknown)),
+            };
         };
-        let at = self.read.len();
-        match (self.design).found(&self.found(&row, h, None, now), Verdict::Replay) {
+        let found = self.found(&row, h, &steps.columns, now);
+        let verdict = self.design.found(&found, Verdict::Replay);
+        let at = self.read.len() + steps.columns.response;
+        let phase = match verdict {
+            Verdict::TakeOver => return self.take_over(db, h, key, now),
             Verdict::DigestMismatch => Phase::Respond(Decision::DigestMismatch, different_body(h)),
-            _ => {
+            Verdict::Replay => {
                 let r = replay(h, as_int(&row[at]), as_text(&row[at + 1]));
                 Phase::Respond(Decision::Replay, r)
             }
-        }
-    }
-
-    /// `claim`: read the key's record and claim, replay, refuse or take over
-    /// in one transaction, as the design's verdict on the row says.
-    fn claim(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
-        db.begin();
-        let row = db.row(self.sql.get(Stmt::ClaimRead), &self.key_args(h, key));
-        let Some(row) = row else {
-            return self.insert_claim(db, h, key, now);
-        };
-        let at = self.read.len();
-        let base = match as_text(&row[at]).as_deref() == Some("done") {
-            true => Verdict::Replay,
-            false => Verdict::InProgress {
-                retry_after_ms: None,
-            },
-        };
-        let verdict = self.design.found(&self.found(&row, h, Some(2), now), base);
-        if verdict == Verdict::TakeOver {
-            return self.take_over(db, h, key, now);
-        }
-        db.commit();
-        match verdict {
-            Verdict::DigestMismatch => Phase::Respond(Decision::DigestMismatch, different_body(h)),
-            Verdict::Replay => {
-                let r = replay(h, as_int(&row[at + 3]), as_text(&row[at + 4]));
-                Phase::Respond(Decision::Replay, r)
-            }
-            _ => {
+            Verdict::InProgress { retry_after_ms } => {
                 let mut r = in_progress(h);
-                if let Verdict::InProgress {
-                    retry_after_ms: Some(ms),
-                } = verdict
-                {
-                    r.retry_after_s = Some(ms.div_ceil(1000));
-                }
+                r.retry_after_s = retry_after_ms.map(|ms| ms.div_ceil(1000));
                 Phase::Respond(Decision::InProgress, r)
             }
+        };
+        self.end_read(db, steps, phase)
+    }
+
+    /// The read's transaction, if it opened one, commits before `phase`.
+    fn end_read(&self, db: &mut Db, steps: &KeySteps, phase: Phase) -> Phase {
+        if steps.read_in_transaction {
+            db.commit();
         }
+        phase
     }
 
     /// A claim that takes a fencing token raises the key's counter in
@@ -225,7 +216,15 @@ impl Server {
         Ok(row.and_then(|r| as_int(&r[0])))
     }
 
-    fn insert_claim(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
+    /// An unknown key is claimed (`in_progress`) by the statement `insert`.
+    fn insert_claim(
+        &self,
+        db: &mut Db,
+        h: &mut Handler,
+        key: &str,
+        insert: Stmt,
+        now: u64,
+    ) -> Phase {
         let claim = self.design.claim(now);
         let lease = claim.lease_until.map(|l| l as i64);
         let Ok(fence) = self.next_fence(db, h, key, claim.takes_token) else {
@@ -233,7 +232,7 @@ impl Server {
         };
         let mut params = self.key_args(h, key);
         params.extend([text(&h.digest), opt(fence), opt(lease), int(now as i64)]);
-        match db.exec(self.sql.get(Stmt::ClaimInsert), &params) {
+        match db.exec(self.sql.get(insert), &params) {
             Ok(_) => {
                 db.commit();
                 h.fence = fence;
