@@ -672,10 +672,15 @@ fn no_use_runs_up_the_layers() {
     for ((from, to), via) in upward_uses(&g, &why) {
         problems.push_str(&format!("\n    {from} -> {to}/  (use {via})"));
     }
-    let order: Vec<&str> = LAYERS.iter().map(|(name, _)| *name).collect();
+    assert_none_up(&problems, "the layers", LAYERS);
+}
+
+/// Fails with every use of `problems`, one a line, and the layers' order.
+fn assert_none_up(problems: &str, what: &str, layers: &[(&str, &[&str])]) {
+    let order: Vec<&str> = layers.iter().map(|(name, _)| *name).collect();
     assert!(
         problems.is_empty(),
-        "uses that run up the layers {order:?}:{problems}"
+        "uses that run up {what} {order:?}:{problems}"
     );
 }
 
@@ -836,12 +841,7 @@ fn lab_upward_uses(g: &Graph, why: &BTreeMap<(String, String), String>) -> Strin
 #[test]
 fn no_use_runs_up_the_labs_layers() {
     let (g, why) = src_graph();
-    let problems = lab_upward_uses(&g, &why);
-    let order: Vec<&str> = LAB_LAYERS.iter().map(|(name, _)| *name).collect();
-    assert!(
-        problems.is_empty(),
-        "uses that run up the lab's layers {order:?}:{problems}"
-    );
+    assert_none_up(&lab_upward_uses(&g, &why), "the lab's layers", LAB_LAYERS);
 }
 
 #[test]
