@@ -21,7 +21,24 @@ after(async () => {
 /** Waits for the settled run of `scenario` on `design` (its ids; the fenced
  *  preset's are shown as the preset) and reads its numbers. */
 async function runEnd(page, scenario, design) {
-  await page.waitForFunction(
+  await settled(page, scenario, design).catch(async (e) => {
+    // Say what the page showed instead, so a failure names its cause.
+    const seen = await page.evaluate(() => ({
+      hash: location.hash,
+      scenario: document.querySelector('input[name="scenario"]:checked')?.value,
+      design: document.querySelector('[data-testid="design"]')?.getAttribute('data-design'),
+      engine: document.querySelector('[data-testid="engine-status"]')?.innerText,
+      verdict: !!document.querySelector('[data-testid="final-notifications"]'),
+      lanes: !!document.querySelector('[data-testid="lane-headers"]'),
+    }));
+    throw new Error(`${scenario} did not settle: ${JSON.stringify(seen)} (${e.message})`);
+  });
+  return readEnd(page);
+}
+
+/** Waits until the run view shows the settled run of `scenario` on `design`. */
+function settled(page, scenario, design) {
+  return page.waitForFunction(
     ([sc, d]) => {
       const shown = document.querySelector('[data-testid="design"]')?.getAttribute('data-design');
       const fenced = document.querySelector('input[name="server"][value="fenced"]')?.checked;
@@ -35,6 +52,10 @@ async function runEnd(page, scenario, design) {
     [scenario, design === FENCED ? null : design],
     { timeout: 60000 },
   );
+}
+
+/** The settled run's numbers, as the page shows them. */
+function readEnd(page) {
   return page.evaluate(() => {
     const v = document.querySelector('[data-testid="final-verdict"]');
     const n = document.querySelector('[data-testid="final-notifications"]').dataset;
