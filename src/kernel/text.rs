@@ -134,6 +134,14 @@ impl Sentence {
     }
 }
 
+impl Arg {
+    /// A value quoted as it is, in every language (an id, a code, a status,
+    /// a count the text does not group).
+    pub fn raw(v: impl ToString) -> Arg {
+        Arg::Raw(v.to_string().into())
+    }
+}
+
 impl From<i64> for Arg {
     fn from(v: i64) -> Arg {
         Arg::Int(v)

@@ -9,11 +9,6 @@ use crate::lab::{
     AttemptOutcome, Decision, GiveUp, Next, RequestInfo, Run, SqlOutcome, Step, StepKind,
 };
 
-/// An id or a code the narration quotes as it is (a status, a report id).
-fn raw(v: impl ToString) -> Arg {
-    Arg::Raw(v.to_string().into())
-}
-
 /// An attempt outcome, e.g. "HTTP 201 (stored response replayed)".
 pub fn outcome_text(o: Option<AttemptOutcome>) -> Sentence {
     match o {
@@ -24,7 +19,7 @@ pub fn outcome_text(o: Option<AttemptOutcome>) -> Sentence {
             } else {
                 "lab.outcome.status"
             };
-            Sentence::new(key).arg("status", raw(status))
+            Sentence::new(key).arg("status", Arg::raw(status))
         }
         Some(AttemptOutcome::Timeout) => Sentence::new("lab.outcome.timeout"),
         Some(AttemptOutcome::Refused) => Sentence::new("lab.outcome.refused"),
@@ -66,7 +61,7 @@ fn give_up_text(give_up: GiveUp) -> Sentence {
             retry_after_s,
             remaining_ms,
         } => Sentence::new("lab.give_up.retry_after")
-            .arg("s", raw(retry_after_s))
+            .arg("s", Arg::raw(retry_after_s))
             .arg("remaining", Arg::ClockMs(remaining_ms)),
         GiveUp::NotRetryable => Sentence::new("lab.give_up.not_retryable"),
         GiveUp::StoredError => Sentence::new("lab.give_up.stored_error"),
@@ -79,7 +74,9 @@ fn give_up_text(give_up: GiveUp) -> Sentence {
 /// The fencing token a claim or takeover read, as a tail of its sentence.
 fn fence_text(fence: Option<i64>) -> Arg {
     match fence {
-        Some(f) => Sentence::new("lab.d.fence").arg("fence", raw(f)).into(),
+        Some(f) => Sentence::new("lab.d.fence")
+            .arg("fence", Arg::raw(f))
+            .into(),
         None => Arg::Raw("".into()),
     }
 }
@@ -93,11 +90,11 @@ struct Answer {
 
 impl Answer {
     fn status(self) -> Arg {
-        raw(self.status.map(|s| s.to_string()).unwrap_or_default())
+        Arg::raw(self.status.map(|s| s.to_string()).unwrap_or_default())
     }
 
     fn retry_after(self) -> Arg {
-        raw(self.retry_after.unwrap_or_default())
+        Arg::raw(self.retry_after.unwrap_or_default())
     }
 }
 
@@ -121,7 +118,7 @@ fn decision_text(run: &Run, open_tx_lost: bool, req: usize, d: &Decision, a: Ans
         Decision::Replay => replay_text(run, req, a),
         Decision::InProgress => {
             let retry = match a.retry_after {
-                Some(secs) => s("lab.d.retry_after").arg("s", raw(secs)).into(),
+                Some(secs) => s("lab.d.retry_after").arg("s", Arg::raw(secs)).into(),
                 None => Arg::Raw("".into()),
             };
             s("lab.d.in_progress").arg("retry", retry)
@@ -170,7 +167,7 @@ fn write_text(run: &Run, req: usize, d: &Decision) -> Sentence {
         } => Sentence::new(
             (run.design.says(Telling::StaleCreated)).unwrap_or("lab.d.stale_created_unguarded"),
         )
-        .arg("id", raw(report_id))
+        .arg("id", Arg::raw(report_id))
         .arg("t", Arg::ClockMs(*lease_until_ms)),
         Decision::Created { report_id } => {
             let key = if keyed {
@@ -178,10 +175,10 @@ fn write_text(run: &Run, req: usize, d: &Decision) -> Sentence {
             } else {
                 "lab.d.created"
             };
-            Sentence::new(key).arg("id", raw(report_id))
+            Sentence::new(key).arg("id", Arg::raw(report_id))
         }
         Decision::KeyRecorded { report_id } => {
-            Sentence::new("lab.d.key_recorded").arg("id", raw(report_id))
+            Sentence::new("lab.d.key_recorded").arg("id", Arg::raw(report_id))
         }
         _ => {
             let said = run.design.says(Telling::KeyedFailure).filter(|_| keyed);
@@ -219,13 +216,13 @@ pub(crate) fn fence_refused(
 ) -> Sentence {
     let key = if replayed { keys[0] } else { keys[1] };
     Sentence::new(key)
-        .arg("held", raw(held))
-        .arg("current", raw(current))
+        .arg("held", Arg::raw(held))
+        .arg("current", Arg::raw(current))
 }
 
 /// Requests are numbered from 1, like the reports' ids.
 fn number(n: usize) -> Arg {
-    raw(n + 1)
+    Arg::raw(n + 1)
 }
 
 /// A sentence that quotes request `n`.
@@ -246,7 +243,7 @@ pub fn narrate(run: &Run, step: Option<&Step>) -> Sentence {
         StepKind::Refused { request } => about("lab.n.refused", *request),
         StepKind::Server { .. } => server_text(run, step),
         StepKind::ResponseLost { request, status } => {
-            about("lab.n.response_lost", *request).arg("status", raw(status))
+            about("lab.n.response_lost", *request).arg("status", Arg::raw(status))
         }
         StepKind::Received {
             request,
@@ -254,7 +251,7 @@ pub fn narrate(run: &Run, step: Option<&Step>) -> Sentence {
             next,
         } => received_text(run, *request, *outcome, *next),
         StepKind::Late { request, status } => {
-            about("lab.n.late", *request).arg("status", raw(status))
+            about("lab.n.late", *request).arg("status", Arg::raw(status))
         }
         StepKind::Timeout { request, next } => Sentence::sentences([
             about("lab.n.timeout", *request),
@@ -270,7 +267,7 @@ pub fn narrate(run: &Run, step: Option<&Step>) -> Sentence {
         StepKind::Note { event } => crate::lab::view::narrate_notes::note_text(run, event),
         StepKind::Query {
             found: Some(id), ..
-        } => Sentence::new("lab.n.query_found").arg("id", raw(id)),
+        } => Sentence::new("lab.n.query_found").arg("id", Arg::raw(id)),
         StepKind::Cleanup { pruned } => Sentence::new("lab.n.cleanup").arg("n", *pruned),
         kind => Sentence::new(fixed_key(kind)),
     }
@@ -299,7 +296,7 @@ fn tool_call_text(run: &Run, call: usize, tool_use_id: &str) -> Sentence {
         (_, true) => "lab.n.twin",
         _ => "lab.n.tool_recall",
     };
-    Sentence::new(key).arg("id", raw(tool_use_id))
+    Sentence::new(key).arg("id", Arg::raw(tool_use_id))
 }
 
 /// An attempt going out: its number, its key (and tenant, when there are
@@ -307,18 +304,20 @@ fn tool_call_text(run: &Run, call: usize, tool_use_id: &str) -> Sentence {
 fn send_text(run: &Run, request: &RequestInfo) -> Sentence {
     let two = run.tenants().count() > 1;
     let key = match &request.key {
-        Some(k) if two => Sentence::new("lab.n.key_tenant").arg("key", raw(k)).arg(
-            "tenant",
-            crate::lab::view::words::tenant_name(request.tenant),
-        ),
-        Some(k) => Sentence::new("lab.n.key").arg("key", raw(k)),
+        Some(k) if two => Sentence::new("lab.n.key_tenant")
+            .arg("key", Arg::raw(k))
+            .arg(
+                "tenant",
+                crate::lab::view::words::tenant_name(request.tenant),
+            ),
+        Some(k) => Sentence::new("lab.n.key").arg("key", Arg::raw(k)),
         None => Sentence::new("lab.n.no_key"),
     };
     Sentence::new("lab.n.send")
-        .arg("attempt", raw(request.attempt))
+        .arg("attempt", Arg::raw(request.attempt))
         .arg("req", number(request.id))
         .arg("key", key)
-        .arg("digest", raw(&request.digest[..12]))
+        .arg("digest", Arg::raw(&request.digest[..12]))
 }
 
 /// The server's step: its decision, the notifier call after its commit, and

@@ -7,12 +7,7 @@ use crate::lab::{ArrowLabel, NoteCall, NoteEvent, NoteSender, NoticeOutcome, Run
 
 /// Calls are numbered from 1.
 fn num(n: usize) -> Arg {
-    raw(n + 1)
-}
-
-/// An id the narration quotes as it is (a report, a row, a token).
-fn raw(v: impl ToString) -> Arg {
-    Arg::Raw(v.to_string().into())
+    Arg::raw(n + 1)
 }
 
 /// Who sends `call`, as the start of a sentence.
@@ -26,7 +21,7 @@ fn sender_text(c: &NoteCall) -> Sentence {
             Sentence::new("lab.n.note.by_handler").arg("req", num(request))
         }
         NoteSender::Relay { outbox_id } => {
-            Sentence::new("lab.n.note.by_relay").arg("row", raw(outbox_id))
+            Sentence::new("lab.n.note.by_relay").arg("row", Arg::raw(outbox_id))
         }
     }
 }
@@ -34,16 +29,22 @@ fn sender_text(c: &NoteCall) -> Sentence {
 /// What the call carries: the report it names, its dedupe key and token.
 fn payload_text(c: &NoteCall) -> Arg {
     let mut parts: Vec<Arg> = vec![match c.report_id {
-        Some(id) => Sentence::new("lab.n.note.names").arg("id", raw(id)).into(),
+        Some(id) => Sentence::new("lab.n.note.names")
+            .arg("id", Arg::raw(id))
+            .into(),
         None => Sentence::new("lab.n.note.names_none").into(),
     }];
     if let Some(k) = &c.dedupe_key {
-        parts.push(Sentence::new("lab.n.note.dedupe").arg("key", raw(k)).into());
+        parts.push(
+            Sentence::new("lab.n.note.dedupe")
+                .arg("key", Arg::raw(k))
+                .into(),
+        );
     }
     if let Some((_, token)) = &c.fence {
         parts.push(
             Sentence::new("lab.n.note.token")
-                .arg("token", raw(token))
+                .arg("token", Arg::raw(token))
                 .into(),
         );
     }
@@ -63,11 +64,11 @@ fn sent_text(c: &NoteCall) -> Sentence {
 fn handled_text(c: &NoteCall, outcome: NoticeOutcome) -> Sentence {
     let s = |key: &'static str| Sentence::new(key).arg("call", num(c.id));
     let handled = match outcome {
-        NoticeOutcome::Recorded { id } => s("lab.n.note.recorded").arg("id", raw(id)),
-        NoticeOutcome::Ignored { id } => s("lab.n.note.ignored").arg("id", raw(id)),
+        NoticeOutcome::Recorded { id } => s("lab.n.note.recorded").arg("id", Arg::raw(id)),
+        NoticeOutcome::Ignored { id } => s("lab.n.note.ignored").arg("id", Arg::raw(id)),
         NoticeOutcome::Refused { token, highest } => s("lab.n.note.refused")
-            .arg("token", raw(token))
-            .arg("highest", raw(highest)),
+            .arg("token", Arg::raw(token))
+            .arg("highest", Arg::raw(highest)),
     };
     let lost = c
         .answer_lost
@@ -86,7 +87,7 @@ pub fn note_text(run: &Run, event: &NoteEvent) -> Sentence {
                 NoteSender::Relay { outbox_id } => outbox_id.to_string(),
                 NoteSender::Handler { .. } => String::new(),
             };
-            Sentence::new("lab.n.note.marked_sent").arg("row", raw(row))
+            Sentence::new("lab.n.note.marked_sent").arg("row", Arg::raw(row))
         }
         NoteEvent::TimedOut {
             call,
@@ -117,7 +118,7 @@ pub fn arrow_text(label: &ArrowLabel) -> Option<Sentence> {
         }
         ArrowLabel::NotifyAnswer { outcome, .. } => Some(match outcome {
             NoticeOutcome::Recorded { id } => {
-                Sentence::new("lab.arrow.notify_sent").arg("id", raw(id))
+                Sentence::new("lab.arrow.notify_sent").arg("id", Arg::raw(id))
             }
             NoticeOutcome::Ignored { .. } => Sentence::new("lab.arrow.notify_ignored"),
             NoticeOutcome::Refused { .. } => Sentence::new("lab.arrow.notify_refused"),

@@ -11,11 +11,6 @@ use crate::lab::faults::{
 };
 use crate::lab::faults::{AttemptFault, Delivery, FaultSchedule, NotifyFault, OnResponse};
 
-/// A count or a status the line quotes as it is.
-fn raw(v: impl ToString) -> Arg {
-    Arg::Raw(v.to_string().into())
-}
-
 /// The parts of one line, after the line's own gap («；»).
 fn parts(items: Vec<Sentence>) -> Arg {
     let items = items.into_iter().map(Arg::from).collect();
@@ -50,7 +45,8 @@ fn response_part(a: AttemptFault, fate: Option<AttemptFate>) -> Option<Sentence>
     let Some(f) = fate else {
         return Some(response(scheduled.words().into()));
     };
-    let outcome = |key: &'static str, status: u16| Sentence::new(key).arg("status", raw(status));
+    let outcome =
+        |key: &'static str, status: u16| Sentence::new(key).arg("status", Arg::raw(status));
     let came = match f.response {
         ResponseFate::None if f.request != RequestFate::Arrived || f.server_fault => return None,
         ResponseFate::None => Sentence::new("hunt.resp.none"),
@@ -93,7 +89,7 @@ fn attempt_line(n: usize, a: AttemptFault, fate: Option<AttemptFate>) -> Sentenc
     }
     items.extend(response_part(a, fate));
     Sentence::new("hunt.attempt")
-        .arg("n", raw(n))
+        .arg("n", Arg::raw(n))
         .arg("what", parts(items))
 }
 
@@ -106,7 +102,7 @@ fn note_line(n: usize, f: NotifyFault) -> Sentence {
     }
     items.extend(relay::part(&f));
     Sentence::new("hunt.note")
-        .arg("n", raw(n))
+        .arg("n", Arg::raw(n))
         .arg("what", parts(items))
 }
 
@@ -151,7 +147,7 @@ pub fn lines(s: &FaultSchedule, fates: Option<&[AttemptFate]>) -> Vec<Sentence> 
     out.push(if keep == 0 {
         Sentence::new("hunt.rest.all")
     } else {
-        Sentence::new("hunt.rest.after").arg("n", raw(keep))
+        Sentence::new("hunt.rest.after").arg("n", Arg::raw(keep))
     });
     out
 }

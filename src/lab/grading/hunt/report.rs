@@ -15,11 +15,6 @@ fn list(names: impl IntoIterator<Item = Sentence>) -> Arg {
     Arg::Joined(Join::Key("common.list_sep".into()), names)
 }
 
-/// A count the report quotes as it is (no grouping).
-fn raw(v: impl ToString) -> Arg {
-    Arg::Raw(v.to_string().into())
-}
-
 /// The names of a set of kinds, in display order.
 pub fn kind_names(kinds: KindSet) -> Arg {
     list(kinds.kinds().into_iter().map(kind_name))
@@ -47,9 +42,9 @@ pub fn ways_headline(f: &Findings) -> Sentence {
 /// and (where no server fixes it) the label that says the suite has it.
 pub fn way_heading(c: &Counterexample) -> Sentence {
     let shrunk = Sentence::new("hunt.shrunk")
-        .arg("tried", raw(c.tried))
-        .arg("steps", raw(c.path.len()))
-        .arg("runs", raw(c.shrink_tried));
+        .arg("tried", Arg::raw(c.tried))
+        .arg("steps", Arg::raw(c.path.len()))
+        .arg("runs", Arg::raw(c.shrink_tried));
     let class = Sentence::new(c.way.class.key());
     let way = Sentence::new("hunt.way")
         .arg("class", class)

@@ -18,11 +18,6 @@ pub enum Mark {
     Pause,
 }
 
-/// An id or a code the label quotes as it is.
-fn raw(v: impl ToString) -> Arg {
-    Arg::Raw(v.to_string().into())
-}
-
 /// An arrow's label.
 pub fn label(a: &Arrow) -> Sentence {
     let s = Sentence::new;
@@ -30,12 +25,12 @@ pub fn label(a: &Arrow) -> Sentence {
         ArrowLabel::Request { request } => Sentence::raw(format!("POST #{}", request + 1)),
         ArrowLabel::Status { status } => Sentence::raw(status.to_string()),
         ArrowLabel::Refused => s("lab.arrow.refused"),
-        ArrowLabel::Sql { statements } => s("lab.arrow.sql").arg("n", raw(statements)),
+        ArrowLabel::Sql { statements } => s("lab.arrow.sql").arg("n", Arg::raw(statements)),
         ArrowLabel::SqlResult { committed: true } => s("lab.arrow.commit"),
         ArrowLabel::SqlResult { committed: false } => s("lab.arrow.result"),
         ArrowLabel::Query => s("lab.arrow.query"),
         ArrowLabel::QueryResult { found: Some(id) } => {
-            s("lab.arrow.query_found").arg("id", raw(id))
+            s("lab.arrow.query_found").arg("id", Arg::raw(id))
         }
         ArrowLabel::QueryResult { found: None } => s("lab.arrow.query_none"),
         ArrowLabel::Notify { .. } | ArrowLabel::NotifyAnswer { .. } => {
@@ -43,7 +38,7 @@ pub fn label(a: &Arrow) -> Sentence {
                 .unwrap_or_else(|| Sentence::sentences([]))
         }
         ArrowLabel::TlsFailed => s("lab.arrow.tls"),
-        ArrowLabel::Dripping { status } => s("lab.arrow.dripping").arg("status", raw(status)),
+        ArrowLabel::Dripping { status } => s("lab.arrow.dripping").arg("status", Arg::raw(status)),
     }
 }
 
@@ -133,7 +128,7 @@ fn wait(next: &Next) -> Option<Sentence> {
     match next {
         Next::Backoff { wait_ms } => Some(wait(*wait_ms)),
         Next::RetryAfter { wait_ms } => {
-            let parts = vec![wait(*wait_ms).into(), raw("(Retry-After)")];
+            let parts = vec![wait(*wait_ms).into(), Arg::raw("(Retry-After)")];
             Some(Sentence::joined(Join::Raw(" "), parts))
         }
         Next::Finish { .. } => None,
