@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use retry_lab::amplify::{run_load, LoadConfig, LoadPolicy};
 use retry_lab::herd::{sleep_ms, BackoffState, Strategy};
 use retry_lab::kernel::rng::demo_rng;
-use retry_lab::lab::model::harness::backoff_ms;
+use retry_lab::lab::harness::{policy::wait_ms, HarnessPreset};
 
 const DRAWS: usize = 20_000;
 
@@ -68,7 +68,7 @@ fn the_lab_harness_waits_the_nominal_backoff_on_average() {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(11);
     for n in 1..=5u32 {
         let nominal = 200.0 * 2f64.powi(n as i32 - 1);
-        let got = mean(|| backoff_ms(n, &mut rng) as f64);
+        let got = mean(|| wait_ms(HarnessPreset::StableKey.harness(), n, None, &mut rng) as f64);
         let slack = 4.0 * 0.2 * nominal / (12.0 * DRAWS as f64).sqrt() + 0.5;
         assert!(
             (got - nominal).abs() <= slack,

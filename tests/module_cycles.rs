@@ -791,7 +791,10 @@ fn the_scan_catches_a_planted_upward_use_and_the_folder_cycle_it_makes() {
 /// handler that calls them, so the vocabulary and the model it drives are
 /// one layer.
 const LAB_LAYERS: &[(&str, &[&str])] = &[
-    ("vocabulary and model", &["mechanisms", "faults", "model"]),
+    (
+        "vocabulary and model",
+        &["mechanisms", "faults", "harness", "model"],
+    ),
     ("grading", &["grading"]),
     ("views and page parameters", &["view", "params"]),
     ("jobs and their wire", &["jobs", "wire.rs"]),

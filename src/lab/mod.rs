@@ -17,6 +17,7 @@
 
 pub mod faults;
 pub mod grading;
+pub mod harness;
 pub mod jobs;
 pub mod mechanisms;
 pub mod model;
@@ -29,6 +30,7 @@ pub use faults::{
 };
 #[cfg(feature = "sqlite")]
 pub use grading::nearest_fix::{nearest_fix, nearest_fix_among};
+pub use harness::{Harness, HarnessPreset, HarnessProblem};
 pub use model::design::{Combo, Design, DesignProblem, Group, Mechanism};
 pub use model::ids::{ClientStrategy, Ending, Preset, Scenario, ToolOutcome, Verdict};
 pub use model::result::{

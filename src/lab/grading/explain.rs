@@ -7,7 +7,7 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use crate::lab::grading::rules::Rule;
-use crate::lab::model::ids::{ClientStrategy, Ending, Scenario};
+use crate::lab::model::ids::{Ending, Scenario};
 use crate::lab::model::result::{Cell, Run, WriteOutcome};
 use crate::lab::model::trace::AttemptOutcome;
 
@@ -88,15 +88,15 @@ impl Cause {
 }
 
 fn duplicate_cause(scenario: Scenario, run: &Run) -> Cause {
-    use ClientStrategy as C;
+    use crate::lab::harness::KeyChoice as K;
     let split = run.design.records_after();
     let stale = run
         .survivors()
         .any(|w| matches!(w.outcome, WriteOutcome::Committed { stale: true, .. }));
-    match (run.client, scenario) {
+    match (run.harness.key, scenario) {
         (_, Scenario::KeyExpired) => Cause::KeyPruned,
-        (C::Naive | C::Careful, _) => Cause::NoKey,
-        (C::NewKey, _) => Cause::NewKey,
+        (K::None, _) => Cause::NoKey,
+        (K::PerAttempt, _) => Cause::NewKey,
         _ if !run.design.keyed() => Cause::ServerIgnoresKey,
         _ if crate::lab::faults::title_rewrite::rewritten(run) => Cause::TitleRewritten,
         (_, Scenario::CrashBetweenCommits) if split => Cause::SplitCrash,
@@ -110,9 +110,10 @@ fn duplicate_cause(scenario: Scenario, run: &Run) -> Cause {
 
 fn unknown_cause(run: &Run) -> Cause {
     let last = run.final_outcome();
-    match (run.client, last) {
+    let careful = !run.harness.retries(crate::lab::harness::Class::ReadTimeout);
+    match (careful, last) {
         (_, Some(AttemptOutcome::DeadlineFired)) => Cause::TotalDeadline,
-        (ClientStrategy::Careful, _) => Cause::CarefulTimeout,
+        (true, _) => Cause::CarefulTimeout,
         (_, Some(AttemptOutcome::Status { status: 422, .. })) => Cause::ChangedBody,
         (_, Some(AttemptOutcome::Status { status: 409, .. })) if run.final_report_count() == 0 => {
             Cause::StuckClaim
@@ -171,6 +172,7 @@ pub fn cause(scenario: Scenario, run: &Run) -> Cause {
 #[cfg(all(test, feature = "sqlite"))]
 mod tests {
     use super::*;
+    use crate::lab::ClientStrategy;
     use crate::lab::{run, Preset};
 
     #[test]

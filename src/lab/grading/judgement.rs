@@ -179,7 +179,7 @@ pub fn judge(run: &Run) -> Judgement {
         stuck_claim: run.tenants().any(|t| stuck(run, t)),
         attempts: run.attempts(),
         wasted: wasted_retries(run).len(),
-        rules: design_breaks(run.client, run.design),
+        rules: design_breaks(run.harness, run.design),
         run_rules,
         lucky: run.lucky,
         ending,

@@ -18,6 +18,7 @@
 //!   replayed (Stripe, «包括 500»), never re-run.
 
 use crate::kernel::ids::id_enum;
+use crate::lab::harness::{Class, Harness, KeyChoice};
 use crate::lab::model::design::Design;
 use crate::lab::model::ids::ClientStrategy;
 
@@ -60,11 +61,13 @@ impl Rule {
     }
 }
 
-/// Whether this client retries a request that may already have run (every
-/// client but `careful`, which retries only a connection that provably sent
-/// nothing).
-fn retries_maybe_executed(client: ClientStrategy) -> bool {
-    client != ClientStrategy::Careful
+/// Whether this harness retries a request that may already have run (a
+/// read timeout, a 5xx, a 409; `careful` retries only a connection that
+/// provably sent nothing).
+fn retries_maybe_executed(h: Harness) -> bool {
+    Class::ALL
+        .into_iter()
+        .any(|c| c.maybe_ran() && h.retries(c))
 }
 
 /// The chapter's rules the server design breaks by itself: those it breaks
@@ -76,14 +79,14 @@ pub fn server_breaks(design: impl Into<Design>) -> Vec<Rule> {
 
 /// The chapter's rules the combination breaks by design, whatever a run of
 /// it happens to show.
-pub fn design_breaks(client: ClientStrategy, design: impl Into<Design>) -> Vec<Rule> {
-    let d = design.into();
-    let no_dedup = client == ClientStrategy::Naive || !d.keyed();
+pub fn design_breaks(harness: impl Into<Harness>, design: impl Into<Design>) -> Vec<Rule> {
+    let (h, d) = (harness.into(), design.into());
+    let no_dedup = h.key == KeyChoice::None || !d.keyed();
     Rule::ALL
         .into_iter()
         .filter(|r| match r {
-            Rule::NewKeyPerAttempt => client == ClientStrategy::NewKey,
-            Rule::RetryWithoutDedup => no_dedup && retries_maybe_executed(client),
+            Rule::NewKeyPerAttempt => h.key == KeyChoice::PerAttempt,
+            Rule::RetryWithoutDedup => no_dedup && retries_maybe_executed(h),
             _ => mechanisms_break(d, *r),
         })
         .collect()

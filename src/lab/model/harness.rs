@@ -3,12 +3,11 @@
 //! timeout, maximum attempts, backoff with jitter, `Retry-After`, deadline).
 
 use crate::kernel::rng::LabRng;
-use rand::{Rng, RngCore};
+use rand::RngCore;
 use serde_json::json;
 use sha2::{Digest, Sha256};
 
-use crate::lab::model::ids::ClientStrategy;
-use crate::lab::model::times::BACKOFF_BASE_MS;
+use crate::lab::harness::KeyChoice;
 
 /// The report the agent files.
 pub const MODULE: &str = "export";
@@ -168,7 +167,7 @@ pub fn fresh_uuid(rng: &mut LabRng) -> String {
 /// The key for one attempt. `stable` is the key fixed for the tool call
 /// (`run_id:tool_use_id`) and `business` the one fixed for the report.
 pub fn key_for_attempt(
-    strategy: ClientStrategy,
+    strategy: KeyChoice,
     run_id: &str,
     tool_use_id: &str,
     rng: &mut LabRng,
@@ -179,28 +178,18 @@ pub fn key_for_attempt(
 /// [`key_for_attempt`] for any report (module and title): the business
 /// key follows the report's own words.
 pub fn key_for_report(
-    strategy: ClientStrategy,
+    strategy: KeyChoice,
     run_id: &str,
     tool_use_id: &str,
     report: (&str, &str),
     rng: &mut LabRng,
 ) -> Option<String> {
     match strategy {
-        ClientStrategy::Naive | ClientStrategy::Careful => None,
-        ClientStrategy::NewKey => Some(fresh_uuid(rng)),
-        ClientStrategy::StableKey | ClientStrategy::QueryFirst => {
-            Some(format!("{run_id}:{tool_use_id}"))
-        }
-        ClientStrategy::BusinessKey => Some(business_key(run_id, report.0, report.1)),
+        KeyChoice::None => None,
+        KeyChoice::PerAttempt => Some(fresh_uuid(rng)),
+        KeyChoice::PerToolUse => Some(format!("{run_id}:{tool_use_id}")),
+        KeyChoice::Business => Some(business_key(run_id, report.0, report.1)),
     }
-}
-
-/// Backoff before retry `n` (1 = the first retry): 200 ms × 2ⁿ⁻¹ × uniform[0.9, 1.1).
-pub fn backoff_ms(n: u32, rng: &mut LabRng) -> u64 {
-    use crate::kernel::backoff as b;
-    let factor: f64 = rng.random_range(b::CODEX_LOW..b::CODEX_HIGH);
-    let nominal = b::doubled(BACKOFF_BASE_MS, n.saturating_sub(1));
-    b::codex_jitter(nominal, f64::INFINITY, factor).round() as u64
 }
 
 #[cfg(test)]
@@ -224,10 +213,10 @@ mod tests {
         let mut rng = crate::kernel::rng::lab_rng(1);
         let id = tool_use_id(&mut rng);
         let k = |s, rng: &mut LabRng| key_for_attempt(s, "eval-0001", &id, rng);
-        assert_eq!(k(ClientStrategy::Naive, &mut rng), None);
+        assert_eq!(k(KeyChoice::None, &mut rng), None);
         let (a, b) = (
-            k(ClientStrategy::NewKey, &mut rng),
-            k(ClientStrategy::NewKey, &mut rng),
+            k(KeyChoice::PerAttempt, &mut rng),
+            k(KeyChoice::PerAttempt, &mut rng),
         );
         assert_ne!(a, b);
         assert_eq!(
@@ -237,10 +226,10 @@ mod tests {
             4
         );
         assert_eq!(
-            k(ClientStrategy::StableKey, &mut rng),
+            k(KeyChoice::PerToolUse, &mut rng),
             Some(format!("eval-0001:{id}"))
         );
-        let business = k(ClientStrategy::BusinessKey, &mut rng).unwrap();
+        let business = k(KeyChoice::Business, &mut rng).unwrap();
         assert_eq!(business, business_key("eval-0001", MODULE, TITLE));
         // A digest of the normalised fields: no title in the header, the
         // same key for the same title in other words' spacing and case.
@@ -251,20 +240,5 @@ mod tests {
             business_key("eval-0001", MODULE, "export  CRASHES on an empty csv!")
         );
         assert_ne!(business, business_key("eval-0001", MODULE, TITLE_REWRITTEN));
-    }
-
-    #[test]
-    fn backoff_doubles_with_bounded_jitter() {
-        let mut rng = crate::kernel::rng::lab_rng(3);
-        for n in 1..=4u32 {
-            let nominal = 200.0 * 2f64.powi(n as i32 - 1);
-            for _ in 0..50 {
-                let w = backoff_ms(n, &mut rng) as f64;
-                assert!(
-                    w >= (nominal * 0.9).floor() && w <= (nominal * 1.1).ceil(),
-                    "{n}: {w}"
-                );
-            }
-        }
     }
 }

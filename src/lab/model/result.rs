@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::lab::faults::FaultSchedule;
+use crate::lab::harness::Harness;
 use crate::lab::model::design::Design;
-use crate::lab::model::ids::{ClientStrategy, Ending, ToolOutcome, Verdict};
+use crate::lab::model::ids::{Ending, ToolOutcome, Verdict};
 use crate::lab::model::times::KEY_RETENTION_MS;
 use crate::lab::model::trace::*;
 
@@ -29,6 +30,10 @@ pub struct CallSummary {
     /// Whose agent made the call (0: the first tenant's).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub tenant: usize,
+    /// How long after the model's call it got its answer (the last one, if
+    /// a deferral queue answered again).
+    #[serde(default)]
+    pub answered_ms: Option<u64>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -49,7 +54,7 @@ impl CallSummary {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[derive(BorshSerialize, BorshDeserialize)]
 pub struct Run {
-    pub client: ClientStrategy,
+    pub harness: Harness,
     pub design: Design,
     pub seed: u64,
     pub schedule: FaultSchedule,

@@ -96,6 +96,10 @@ pub struct ResponseInfo {
     pub body: String,
     /// `Retry-After` in seconds.
     pub retry_after_s: Option<u64>,
+    /// `Retry-After` as the server wrote it, when it is not plain seconds
+    /// (an HTTP date, or an invalid value the harness must refuse).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after_raw: Option<String>,
     /// `Idempotent-Replayed: true`: a stored response, not a new execution.
     pub replayed: bool,
 }
@@ -233,6 +237,11 @@ pub enum GiveUp {
     /// The tool call's total deadline fired while a response was still
     /// trickling in (the read timeout, idle time between bytes, never did).
     DeadlineFired,
+    /// The run's shared retry budget is spent (002: «整个 Run 最多 8 次 retry»).
+    BudgetExhausted,
+    /// `Retry-After` exceeds the remaining deadline: the call went to the
+    /// deferral queue, which resends it, same key, once the wait is over.
+    Deferred { retry_after_s: u64 },
 }
 
 /// How one HTTP attempt ended for the harness.
@@ -250,6 +259,9 @@ pub enum AttemptOutcome {
     TlsFailed,
     /// The tool call's total deadline ended the attempt mid-response.
     DeadlineFired,
+    /// The connection was never established within the connect timeout:
+    /// like a refusal, provably nothing was sent.
+    ConnectTimeout,
 }
 
 /// What the harness hands the model as the tool result.
@@ -308,6 +320,9 @@ pub enum Next {
     Backoff { wait_ms: u64 },
     /// Retry after the server's `Retry-After`.
     RetryAfter { wait_ms: u64 },
+    /// The SDK inside the harness retries after its own wait (`retry_after`:
+    /// the server's value it honoured).
+    SdkRetry { wait_ms: u64, retry_after: bool },
     /// Stop and hand the model a result.
     Finish {
         result: ToolResult,

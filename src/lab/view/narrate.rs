@@ -25,6 +25,7 @@ pub fn outcome_text(o: Option<AttemptOutcome>) -> Sentence {
         Some(AttemptOutcome::Refused) => Sentence::new("lab.outcome.refused"),
         Some(AttemptOutcome::TlsFailed) => Sentence::new("lab.outcome.tls"),
         Some(AttemptOutcome::DeadlineFired) => Sentence::new("lab.outcome.deadline"),
+        Some(AttemptOutcome::ConnectTimeout) => Sentence::new("lab.outcome.connect_timeout"),
     }
 }
 
@@ -37,12 +38,23 @@ fn next_text(run: &Run, request: usize, next: Next) -> Sentence {
         Next::RetryAfter { wait_ms } => {
             Sentence::new("lab.next.retry_after").arg("wait", Arg::ClockMs(wait_ms))
         }
+        Next::SdkRetry {
+            wait_ms,
+            retry_after,
+        } => {
+            let key = match retry_after {
+                true => "lab.next.sdk_retry_after",
+                false => "lab.next.sdk_retry",
+            };
+            Sentence::new(key).arg("wait", Arg::ClockMs(wait_ms))
+        }
         Next::Finish { result, give_up } => {
             let text = tool_text(run, result, Some(request));
             let finish = Sentence::new("lab.next.finish").arg("result", text);
             // The reason reads as the finishing sentence's own tail.
+            let attempts = run.harness.attempts;
             let parts = std::iter::once(finish)
-                .chain(give_up.map(give_up_text))
+                .chain(give_up.map(|g| give_up_text(g, attempts)))
                 .map(Arg::from)
                 .collect();
             Sentence::joined(Join::Raw(""), parts)
@@ -51,11 +63,9 @@ fn next_text(run: &Run, request: usize, next: Next) -> Sentence {
 }
 
 /// Why the harness stops retrying.
-fn give_up_text(give_up: GiveUp) -> Sentence {
+fn give_up_text(give_up: GiveUp, attempts: u32) -> Sentence {
     match give_up {
-        GiveUp::AttemptsExhausted => {
-            Sentence::new("lab.give_up.attempts").arg("max", crate::lab::MAX_ATTEMPTS)
-        }
+        GiveUp::AttemptsExhausted => Sentence::new("lab.give_up.attempts").arg("max", attempts),
         GiveUp::DeadlineExhausted => Sentence::new("lab.give_up.deadline"),
         GiveUp::RetryAfterTooLong {
             retry_after_s,
@@ -68,6 +78,10 @@ fn give_up_text(give_up: GiveUp) -> Sentence {
         GiveUp::Careful => Sentence::new("lab.give_up.careful"),
         GiveUp::TlsVerification => Sentence::new("lab.give_up.tls"),
         GiveUp::DeadlineFired => Sentence::new("lab.give_up.deadline_fired"),
+        GiveUp::BudgetExhausted => Sentence::new("lab.give_up.budget"),
+        GiveUp::Deferred { retry_after_s } => {
+            Sentence::new("lab.give_up.deferred").arg("s", Arg::raw(retry_after_s))
+        }
     }
 }
 

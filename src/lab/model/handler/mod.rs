@@ -337,6 +337,7 @@ fn response(h: &Handler, status: u16, body: serde_json::Value) -> ResponseInfo {
         status,
         body: body.to_string(),
         retry_after_s: None,
+        retry_after_raw: None,
         replayed: false,
     }
 }
@@ -347,6 +348,7 @@ fn replay(h: &Handler, status: Option<i64>, body: Option<String>) -> ResponseInf
         status: status.unwrap_or(500) as u16,
         body: body.unwrap_or_default(),
         retry_after_s: None,
+        retry_after_raw: None,
         replayed: true,
     }
 }

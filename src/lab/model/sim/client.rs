@@ -2,9 +2,21 @@
 //! deciding whether and when to retry, and the tool result for the model.
 
 use super::*;
+use crate::lab::harness::{policy, retry_after, Class, RetryAfterChoice, UnknownChoice};
+
+impl Call {
+    /// What the model hears if the call ends now: unknown if some attempt
+    /// may have run, else «not created».
+    fn unknown_or_not(&self) -> ToolResult {
+        match self.maybe_executed {
+            true => ToolResult::Unknown,
+            false => ToolResult::NotCreated,
+        }
+    }
+}
 
 impl Sim {
-    pub(super) fn send(&mut self, call: usize, resend: bool) -> (StepKind, Vec<Arrow>) {
+    pub(super) fn send(&mut self, call: usize, resend: bool, sdk: bool) -> (StepKind, Vec<Arrow>) {
         let id = self.requests.len();
         let fault = self.schedule.attempt(id);
         if fault.rerender && !resend {
@@ -13,17 +25,18 @@ impl Sim {
         let previous = self.requests.iter().rev().find(|r| r.call == call).cloned();
         let c = &mut self.calls[call];
         c.summary.attempts += 1;
+        c.tries += u32::from(!sdk);
         let attempt = c.summary.attempts;
         let tool_use_id = c.summary.tool_use_id.clone();
         let (tenant, report) = (c.tenant, harness::report_of(c.tenant, c.rewritten));
-        let deadline = c.started + CALL_DEADLINE_MS;
         c.waiting = Some(id);
-        // A resend from the durable queue is the stored request, key and all.
-        let (key, body) = match previous.filter(|_| resend) {
+        // A resend from the durable queue, and the SDK's own retry, are the
+        // stored request, key and all.
+        let (key, body) = match previous.filter(|_| resend || sdk) {
             Some(p) => (p.key, p.body),
             None => {
                 let key = harness::key_for_report(
-                    self.client,
+                    self.harness.key,
                     &self.run_id,
                     &tool_use_id,
                     report,
@@ -52,7 +65,8 @@ impl Sim {
             tenant,
         };
         self.requests.push(info.clone());
-        let timeout = ATTEMPT_TIMEOUT_MS.min(deadline.saturating_sub(self.now));
+        let read_ms = u64::from(self.harness.read_timeout_ms);
+        let timeout = self.remaining_ms(call).map_or(read_ms, |r| read_ms.min(r));
         self.at(self.now + timeout, Ev::Timeout { call, request: id });
         let lat = self.latency();
         let (extra_ms, ev) = match fault.request.on_request() {
@@ -103,17 +117,16 @@ impl Sim {
                 replayed: r.replayed,
             };
             self.finish_call(call, outcome, result, None)
-        } else if r.status == 429 && crate::lab::model::handler::is_quota_body(&r.body) {
-            // 000: «额度类 429 直接终止», whatever its Retry-After says;
-            // the harness reads the kind from the body. An earlier attempt
-            // of the call may still have run.
-            let result = match self.calls[call].maybe_executed {
-                true => ToolResult::Unknown,
-                false => ToolResult::NotCreated,
-            };
-            self.finish_call(call, outcome, result, Some(GiveUp::NotRetryable))
         } else {
-            self.attempt_ended(call, outcome, r.retry_after_s)
+            // 000: «额度类 429 直接终止», whatever its Retry-After says; the
+            // harness reads the kind from the body.
+            self.calls[call].quota =
+                r.status == 429 && crate::lab::model::handler::is_quota_body(&r.body);
+            let retry_after_s = match &r.retry_after_raw {
+                Some(raw) => retry_after::wait_s(raw, self.now),
+                None => r.retry_after_s,
+            };
+            self.attempt_ended(call, outcome, retry_after_s)
         };
         (
             StepKind::Received {
@@ -126,66 +139,56 @@ impl Sim {
     }
 
     /// Whether an attempt outcome may mean the server did the work, and
-    /// whether the harness may retry it at all (before the budget checks).
-    fn classify(&self, outcome: AttemptOutcome, retry_after_s: Option<u64>) -> (bool, Retry) {
-        let careful = self.client == ClientStrategy::Careful;
-        match outcome {
-            AttemptOutcome::Refused => (false, Retry::Yes),
-            // `001_*.txt`'s first branch: stop, never retry. Only `careful`
-            // checks it; the others catch Requests' `ConnectionError`, of
-            // which `SSLError` is a subclass, and retry it.
-            AttemptOutcome::TlsFailed if careful => (false, Retry::No(GiveUp::TlsVerification)),
-            AttemptOutcome::TlsFailed => (false, Retry::Yes),
-            AttemptOutcome::DeadlineFired => (true, Retry::No(GiveUp::DeadlineFired)),
-            AttemptOutcome::Timeout if careful => (true, Retry::No(GiveUp::Careful)),
-            AttemptOutcome::Timeout => (true, Retry::Yes),
-            AttemptOutcome::Status {
-                status,
-                replayed: true,
-            } if status >= 400 => (false, Retry::No(GiveUp::StoredError)),
-            // 503 and 429 are answered before any work: the server states
-            // that nothing was done.
-            AttemptOutcome::Status { status: 503, .. } if careful => {
-                (false, Retry::No(GiveUp::Careful))
+    /// whether this harness's own loop may retry it at all (before the
+    /// count, the budget and the deadline). 503 and 429 are answered
+    /// before any work: the server states that nothing was done.
+    fn classify(&self, outcome: AttemptOutcome, class: Option<Class>) -> (bool, Retry) {
+        let maybe = match outcome {
+            AttemptOutcome::Timeout | AttemptOutcome::DeadlineFired => true,
+            AttemptOutcome::Status { status, replayed } => {
+                !replayed && matches!(status, 409 | 500 | 502 | 504)
             }
-            AttemptOutcome::Status { status: 503, .. } => (false, Retry::Yes),
-            AttemptOutcome::Status { status: 429, .. } if careful => {
-                (false, Retry::No(GiveUp::Careful))
+            _ => false,
+        };
+        let retry = match (outcome, class) {
+            (AttemptOutcome::DeadlineFired, _) => Retry::No(GiveUp::DeadlineFired),
+            (_, None) => Retry::No(GiveUp::StoredError),
+            (_, Some(c)) if self.harness.retries(c) => Retry::Yes,
+            // `001_*.txt`'s first branch: stop, never retry.
+            (_, Some(Class::Tls)) => Retry::No(GiveUp::TlsVerification),
+            // A 429 without `Retry-After`, to a harness that never retries a 429.
+            (AttemptOutcome::Status { status: 429, .. }, Some(Class::Other4xx))
+                if !self.harness.retries(Class::Limited429) =>
+            {
+                Retry::No(GiveUp::Careful)
             }
-            // 000: «其他 HTTP 429 只有带 Retry-After 才重试» (a quota 429
-            // stopped before this, by its body).
-            AttemptOutcome::Status { status: 429, .. } => match retry_after_s {
-                Some(_) => (false, Retry::Yes),
-                None => (false, Retry::No(GiveUp::NotRetryable)),
-            },
-            AttemptOutcome::Status {
-                status: 409 | 500 | 502 | 504,
-                ..
-            } if careful => (true, Retry::No(GiveUp::Careful)),
-            AttemptOutcome::Status {
-                status: 409 | 500 | 502 | 504,
-                ..
-            } => (true, Retry::Yes),
-            AttemptOutcome::Status { .. } => (false, Retry::No(GiveUp::NotRetryable)),
-        }
+            (_, Some(Class::Other4xx | Class::Quota429)) => Retry::No(GiveUp::NotRetryable),
+            // The harness leaves out a class the chapter allows (`careful`).
+            (_, Some(_)) => Retry::No(GiveUp::Careful),
+        };
+        (maybe, retry)
     }
 
-    /// A failed attempt: decide whether and when to retry.
+    /// A failed attempt: the SDK inside the harness retries first, then the
+    /// harness decides whether and when to retry. `retry_after_s`: the
+    /// server's `Retry-After` as the harness could read it.
     pub(super) fn attempt_ended(
         &mut self,
         call: usize,
         outcome: AttemptOutcome,
         retry_after_s: Option<u64>,
     ) -> Next {
-        let (maybe, retry) = self.classify(outcome, retry_after_s);
+        let quota = std::mem::take(&mut self.calls[call].quota);
+        let class = policy::class(outcome, quota, retry_after_s.is_some());
+        let (maybe, retry) = self.classify(outcome, class);
         let c = &mut self.calls[call];
         c.waiting = None;
         c.maybe_executed |= maybe;
-        let unknown_or_not = if c.maybe_executed {
-            ToolResult::Unknown
-        } else {
-            ToolResult::NotCreated
-        };
+        let unknown_or_not = c.unknown_or_not();
+        if let Some(next) = self.sdk_retry(call, outcome, retry_after_s) {
+            return next;
+        }
+        let c = &mut self.calls[call];
         if let Retry::No(give_up) = retry {
             let result = match (outcome, give_up) {
                 // A replayed stored 500 is the server's earlier failure,
@@ -199,54 +202,154 @@ impl Sim {
             };
             return self.finish_call(call, outcome, result, Some(give_up));
         }
-        if c.summary.attempts - c.budget_base >= MAX_ATTEMPTS {
-            return self.finish_call(
-                call,
-                outcome,
-                unknown_or_not,
-                Some(GiveUp::AttemptsExhausted),
-            );
+        if c.tries - c.budget_base >= self.harness.attempts {
+            let exhausted = Some(GiveUp::AttemptsExhausted);
+            return self.finish_call(call, outcome, unknown_or_not, exhausted);
         }
         c.summary.last = Some(outcome);
         match self.retry_wait(call, retry_after_s) {
             Ok(wait_ms) => {
+                self.spend_retry();
+                let c = &mut self.calls[call];
+                c.prev_wait_ms = Some(wait_ms);
+                c.sdk_tries = 0;
+                let honoured =
+                    retry_after_s.is_some() && self.harness.retry_after != RetryAfterChoice::Ignore;
                 self.at(
                     self.now + wait_ms,
                     Ev::Send {
                         call,
                         resend: false,
+                        sdk: false,
                     },
                 );
-                match retry_after_s {
-                    Some(_) => Next::RetryAfter { wait_ms },
-                    None => Next::Backoff { wait_ms },
+                match honoured {
+                    true => Next::RetryAfter { wait_ms },
+                    false => Next::Backoff { wait_ms },
                 }
             }
+            Err(GiveUp::Deferred { retry_after_s }) => self.defer(call, outcome, retry_after_s),
             Err(give_up) => self.finish_call(call, outcome, unknown_or_not, Some(give_up)),
         }
     }
 
-    /// How long the harness waits before it retries `call`: the server's
-    /// `Retry-After`, else a backoff; either gives up when it would pass
-    /// the call's deadline.
-    fn retry_wait(&mut self, call: usize, retry_after_s: Option<u64>) -> Result<u64, GiveUp> {
+    /// The SDK's own retry of an attempt, if the harness has the SDK layer,
+    /// it retries this outcome and has retries left, within the budget and
+    /// the deadline.
+    fn sdk_retry(
+        &mut self,
+        call: usize,
+        outcome: AttemptOutcome,
+        ra_s: Option<u64>,
+    ) -> Option<Next> {
         let c = &self.calls[call];
-        let remaining_ms = (c.started + CALL_DEADLINE_MS).saturating_sub(self.now);
-        let retry = c.summary.attempts;
-        let wait_ms = match retry_after_s {
-            Some(s) if s * 1000 >= remaining_ms => {
-                return Err(GiveUp::RetryAfterTooLong {
-                    retry_after_s: s,
-                    remaining_ms,
-                })
+        let sdk = self.harness.sdk && c.sdk_tries < policy::SDK_RETRIES;
+        if !sdk || !policy::sdk_retries(outcome) || !self.budget_left() {
+            return None;
+        }
+        let wait_ms = policy::sdk_wait_ms(c.sdk_tries, ra_s, &mut self.rng);
+        if self.remaining_ms(call).is_some_and(|r| wait_ms >= r) {
+            return None;
+        }
+        self.spend_retry();
+        let c = &mut self.calls[call];
+        c.sdk_tries += 1;
+        c.summary.last = Some(outcome);
+        self.at(
+            self.now + wait_ms,
+            Ev::Send {
+                call,
+                resend: false,
+                sdk: true,
+            },
+        );
+        let retry_after = ra_s.is_some_and(|s| wait_ms == s * 1000);
+        Some(Next::SdkRetry {
+            wait_ms,
+            retry_after,
+        })
+    }
+
+    /// When `call`'s total deadline falls (`None`: it has none).
+    fn deadline_at(&self, call: usize) -> Option<u64> {
+        Some(self.calls[call].started + u64::from(self.harness.deadline_ms?))
+    }
+
+    /// What is left of `call`'s total deadline (`None`: it has none).
+    pub(super) fn remaining_ms(&self, call: usize) -> Option<u64> {
+        Some(self.deadline_at(call)?.saturating_sub(self.now))
+    }
+
+    fn budget_left(&self) -> bool {
+        self.harness.budget.is_none_or(|b| self.retries_spent < b)
+    }
+
+    fn spend_retry(&mut self) {
+        self.retries_spent += 1;
+    }
+
+    /// How long the harness waits before it retries `call`: the server's
+    /// `Retry-After` as its choice says, else a backoff; either gives up
+    /// when it would pass the call's deadline, or when the run's retry
+    /// budget is spent.
+    fn retry_wait(&mut self, call: usize, retry_after_s: Option<u64>) -> Result<u64, GiveUp> {
+        if !self.budget_left() {
+            return Err(GiveUp::BudgetExhausted);
+        }
+        let remaining_ms = self.remaining_ms(call);
+        let c = &self.calls[call];
+        // The backoff keeps counting across a restart (the stored call's attempts).
+        let (retry, prev) = (c.tries, c.prev_wait_ms);
+        let choice = self.harness.retry_after;
+        let wait_ms = match (retry_after_s, remaining_ms) {
+            (Some(_), _) if choice == RetryAfterChoice::Ignore => {
+                policy::wait_ms(self.harness, retry, prev, &mut self.rng)
             }
-            Some(s) => return Ok(s * 1000),
-            None => harness::backoff_ms(retry, &mut self.rng),
+            (Some(s), Some(remaining_ms))
+                if s * 1000 >= remaining_ms && choice.within_deadline() =>
+            {
+                return Err(match choice {
+                    RetryAfterChoice::Defer => GiveUp::Deferred { retry_after_s: s },
+                    _ => GiveUp::RetryAfterTooLong {
+                        retry_after_s: s,
+                        remaining_ms,
+                    },
+                });
+            }
+            (Some(s), _) => return self.within(remaining_ms, s * 1000),
+            (None, _) => policy::wait_ms(self.harness, retry, prev, &mut self.rng),
         };
-        match wait_ms >= remaining_ms {
+        self.within(remaining_ms, wait_ms)
+    }
+
+    /// `wait_ms`, unless it would pass the deadline.
+    fn within(&self, remaining_ms: Option<u64>, wait_ms: u64) -> Result<u64, GiveUp> {
+        match remaining_ms.is_some_and(|r| wait_ms >= r) {
             true => Err(GiveUp::DeadlineExhausted),
             false => Ok(wait_ms),
         }
+    }
+
+    /// `ra_defer`: the model hears the outcome so far, and the deferral
+    /// queue resends the stored request, same key, after `retry_after_s`.
+    fn defer(&mut self, call: usize, outcome: AttemptOutcome, retry_after_s: u64) -> Next {
+        let result = self.calls[call].unknown_or_not();
+        let give_up = Some(GiveUp::Deferred { retry_after_s });
+        let next = self.finish_call(call, outcome, result, give_up);
+        let at = self.now + retry_after_s * 1000;
+        let c = &mut self.calls[call];
+        c.deferred = true;
+        c.started = at;
+        c.budget_base = c.tries;
+        self.at(
+            at,
+            Ev::Send {
+                call,
+                resend: true,
+                sdk: false,
+            },
+        );
+        next
     }
 
     pub(super) fn finish_call(
@@ -256,12 +359,18 @@ impl Sim {
         result: ToolResult,
         give_up: Option<GiveUp>,
     ) -> Next {
+        // `unknown_failed`: the model hears «提交失败» where the truth is «unknown».
+        let result = match (result, self.harness.unknown) {
+            (ToolResult::Unknown, UnknownChoice::SayFailed) => ToolResult::NotCreated,
+            _ => result,
+        };
         let c = &mut self.calls[call];
         c.waiting = None;
         c.summary.last = Some(outcome);
         c.summary.result = Some(result);
         c.summary.give_up = give_up;
-        if result == ToolResult::Unknown && self.client == ClientStrategy::QueryFirst {
+        c.summary.answered_ms = Some(self.now.saturating_sub(c.called_ms));
+        if result == ToolResult::Unknown && self.harness.unknown == UnknownChoice::Query {
             // The model reads «先查一下» and does: it queries before anything else.
             self.at(self.now + MODEL_THINK_MS, Ev::Query { call });
         } else {
@@ -336,7 +445,9 @@ impl Sim {
             .collect();
         for call in open {
             let sent = self.calls[call].summary.attempts > 0;
-            if self.client == ClientStrategy::Careful && sent {
+            // A harness that never resends a request that may have run
+            // (`careful`) reports the outcome as unknown instead.
+            if !self.harness.retries(Class::ReadTimeout) && sent {
                 let last = self.calls[call]
                     .summary
                     .last
@@ -349,8 +460,15 @@ impl Sim {
             c.key_covers &= self.now.saturating_sub(c.started) < KEY_RETENTION_MS;
             c.maybe_executed |= sent;
             c.started = self.now;
-            c.budget_base = c.summary.attempts;
-            self.at(self.now, Ev::Send { call, resend: true });
+            c.budget_base = c.tries;
+            self.at(
+                self.now,
+                Ev::Send {
+                    call,
+                    resend: true,
+                    sdk: false,
+                },
+            );
         }
         (StepKind::HarnessBack, vec![])
     }
@@ -369,14 +487,9 @@ impl Sim {
     ) -> (StepKind, Vec<Arrow>) {
         let (request, status) = (response.request, response.status);
         let call = self.requests[request].call;
-        let deadline_ms = self.calls[call].started + CALL_DEADLINE_MS;
-        let plan = drip::plan(
-            self.now,
-            every_ms,
-            total_ms,
-            deadline_ms,
-            ATTEMPT_TIMEOUT_MS,
-        );
+        let deadline_ms = self.deadline_at(call).unwrap_or(u64::MAX);
+        let read_timeout_ms = u64::from(self.harness.read_timeout_ms);
+        let plan = drip::plan(self.now, every_ms, total_ms, deadline_ms, read_timeout_ms);
         let arrows = vec![arrow(
             Lane::Network,
             Lane::Harness,
@@ -389,7 +502,7 @@ impl Sim {
             status,
             every_ms,
             complete_ms: plan.complete_ms,
-            read_timeout_ms: ATTEMPT_TIMEOUT_MS,
+            read_timeout_ms,
             deadline_ms,
         };
         if self.calls[call].waiting != Some(request) {

@@ -15,12 +15,13 @@ pub use crate::lab::model::result::{CallSummary, Cell, Run};
 
 use crate::kernel::events::EventQueue;
 use crate::lab::faults::{drip, Delivery, FaultSchedule, OnRequest, OnResponse};
+use crate::lab::harness::Harness;
 use crate::lab::mechanisms::Stmt;
 use crate::lab::model::db::Db;
 use crate::lab::model::design::Design;
 use crate::lab::model::handler::{Handler, Phase, Server};
 use crate::lab::model::harness;
-use crate::lab::model::ids::{ClientStrategy, Scenario};
+use crate::lab::model::ids::Scenario;
 use crate::lab::model::notifier::Notifier;
 use crate::lab::model::result::{Notice, Write};
 use crate::lab::model::times::*;
@@ -34,9 +35,12 @@ enum Ev {
         twin_of: Option<usize>,
         tenant: usize,
     },
+    /// An attempt; `sdk` when it is the SDK's own retry inside the
+    /// harness's attempt.
     Send {
         call: usize,
         resend: bool,
+        sdk: bool,
     },
     Query {
         call: usize,
@@ -118,62 +122,74 @@ struct Call {
     /// report's title in it (`rewrite_title`, on a re-call).
     tenant: usize,
     rewritten: bool,
+    /// Attempts of the harness's own loop (the SDK's retries inside them
+    /// are not counted), and the SDK's retries in the current one.
+    tries: u32,
+    sdk_tries: u32,
+    /// The harness's last wait (decorrelated jitter grows from it).
+    prev_wait_ms: Option<u64>,
+    /// The last answer was a quota 429 (read from its body).
+    quota: bool,
+    /// The deferral queue holds the call (`ra_defer`).
+    deferred: bool,
+    /// When the model called the tool (the answer's time counts from it).
+    called_ms: u64,
 }
 
 /// Runs a named scenario on a design (or a preset).
 pub fn run(
     scenario: Scenario,
-    client: ClientStrategy,
+    harness: impl Into<Harness>,
     design: impl Into<Design>,
     seed: u64,
 ) -> Run {
-    run_schedule(&scenario.schedule(), client, design, seed)
+    run_schedule(&scenario.schedule(), harness, design, seed)
 }
 
 /// Runs an arbitrary fault schedule (the property tests generate these).
 pub fn run_schedule(
     schedule: &FaultSchedule,
-    client: ClientStrategy,
+    harness: impl Into<Harness>,
     design: impl Into<Design>,
     seed: u64,
 ) -> Run {
-    Sim::new(schedule.clone(), client, design.into(), seed, true).run()
+    Sim::new(schedule.clone(), harness.into(), design.into(), seed, true).run()
 }
 
 /// Runs without table snapshots (the matrix, the workbench's suite).
 pub fn run_fast(
     schedule: &FaultSchedule,
-    client: ClientStrategy,
+    harness: impl Into<Harness>,
     design: impl Into<Design>,
     seed: u64,
 ) -> Run {
-    Sim::new(schedule.clone(), client, design.into(), seed, false).run()
+    Sim::new(schedule.clone(), harness.into(), design.into(), seed, false).run()
 }
 
 /// Runs and returns only the final report count (no table snapshots), for
 /// the matrix.
 pub fn final_count(
     scenario: Scenario,
-    client: ClientStrategy,
+    harness: impl Into<Harness>,
     design: impl Into<Design>,
     seed: u64,
 ) -> usize {
-    cell(scenario, client, design, seed).reports
+    cell(scenario, harness, design, seed).reports
 }
 
 /// Runs without table snapshots and returns the matrix cell.
 pub fn cell(
     scenario: Scenario,
-    client: ClientStrategy,
+    harness: impl Into<Harness>,
     design: impl Into<Design>,
     seed: u64,
 ) -> Cell {
-    run_fast(&scenario.schedule(), client, design, seed).cell()
+    run_fast(&scenario.schedule(), harness, design, seed).cell()
 }
 
 struct Sim {
     schedule: FaultSchedule,
-    client: ClientStrategy,
+    harness: Harness,
     server: Server,
     seed: u64,
     snapshots: bool,
@@ -191,6 +207,8 @@ struct Sim {
     /// The harness process is dead (`restart_next_day`).
     harness_down: bool,
     recalls_left: u32,
+    /// Retries spent by the whole run (both layers), against the harness's budget.
+    retries_spent: u32,
     run_id: String,
     /// Version of the rendered body; a re-render fault bumps it. A model
     /// re-call passes the same arguments, so it renders the same body.
@@ -210,7 +228,7 @@ struct Sim {
 impl Sim {
     fn new(
         schedule: FaultSchedule,
-        client: ClientStrategy,
+        harness: Harness,
         design: Design,
         seed: u64,
         snapshots: bool,
@@ -218,7 +236,7 @@ impl Sim {
         let recalls_left = schedule.model_recalls;
         let mut s = Self {
             schedule,
-            client,
+            harness,
             server: Server::new(design),
             seed,
             snapshots,
@@ -235,6 +253,7 @@ impl Sim {
             down: false,
             harness_down: false,
             recalls_left,
+            retries_spent: 0,
             run_id: harness::run_id(seed),
             render: 1,
             notifier: Notifier::new(),
@@ -305,7 +324,7 @@ impl Sim {
         }
         let final_count = self.db.report_count();
         let mut run = Run {
-            client: self.client,
+            harness: self.harness,
             design: self.server.design(),
             seed: self.seed,
             schedule: self.schedule,
@@ -363,7 +382,7 @@ impl Sim {
         }
         match ev {
             Ev::ToolCall { twin_of, tenant } => Some(self.tool_call(twin_of, tenant)),
-            Ev::Send { call, resend } => Some(self.send(call, resend)),
+            Ev::Send { call, resend, sdk } => Some(self.send(call, resend, sdk)),
             Ev::Query { call } => Some(self.query(call)),
             Ev::HarnessDown => Some(self.harness_dies()),
             Ev::Cleanup => {
@@ -427,6 +446,7 @@ impl Sim {
                 give_up: None,
                 query: None,
                 tenant,
+                answered_ms: None,
             },
             started: self.now,
             waiting: None,
@@ -434,6 +454,12 @@ impl Sim {
             first_key: None,
             key_covers: true,
             budget_base: 0,
+            tries: 0,
+            sdk_tries: 0,
+            prev_wait_ms: None,
+            quota: false,
+            deferred: false,
+            called_ms: self.now,
             tenant,
             // A twin is the same call submitted twice, not a re-call.
             rewritten: self.schedule.rewrite_title && earlier > 0 && twin_of.is_none(),
@@ -441,6 +467,7 @@ impl Sim {
         let send = Ev::Send {
             call,
             resend: false,
+            sdk: false,
         };
         self.at(self.now, send);
         (StepKind::ToolCall { call, tool_use_id }, vec![])

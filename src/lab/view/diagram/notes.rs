@@ -131,6 +131,18 @@ fn wait(next: &Next) -> Option<Sentence> {
             let parts = vec![wait(*wait_ms).into(), Arg::raw("(Retry-After)")];
             Some(Sentence::joined(Join::Raw(" "), parts))
         }
+        Next::SdkRetry {
+            wait_ms,
+            retry_after,
+        } => {
+            let sdk = if *retry_after {
+                "(SDK, Retry-After)"
+            } else {
+                "(SDK)"
+            };
+            let parts = vec![wait(*wait_ms).into(), Arg::raw(sdk)];
+            Some(Sentence::joined(Join::Raw(" "), parts))
+        }
         Next::Finish { .. } => None,
     }
 }
