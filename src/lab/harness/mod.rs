@@ -9,6 +9,7 @@
 //! no code outside this folder names a preset's behaviour.
 
 pub mod choices;
+pub mod draw;
 pub mod policy;
 pub mod presets;
 pub mod retry_after;
@@ -18,6 +19,7 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 pub use choices::{Class, KeyChoice, RetryAfterChoice, UnknownChoice, WaitChoice};
+pub use draw::draw;
 pub use presets::HarnessPreset;
 pub use spec::HarnessProblem;
 

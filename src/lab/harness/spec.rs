@@ -28,17 +28,17 @@ pub enum HarnessProblem {
 }
 
 /// A number a token sets: its prefix, its bounds, and whether `_none` is allowed.
-struct Number {
-    prefix: &'static str,
-    lo: u32,
-    hi: u32,
+pub(super) struct Number {
+    pub(super) prefix: &'static str,
+    pub(super) lo: u32,
+    pub(super) hi: u32,
     get: fn(&Harness) -> Option<u32>,
     set: fn(&mut Harness, Option<u32>),
-    none_ok: bool,
+    pub(super) none_ok: bool,
 }
 
 /// Every number of a harness, with its bounds (the one place they are named).
-const NUMBERS: [Number; 7] = [
+pub(super) const NUMBERS: [Number; 7] = [
     Number {
         prefix: "base_",
         lo: 1,
