@@ -33,8 +33,9 @@ step "tier 1: native tests"
 cargo test --quiet
 cargo test --quiet --features toy_mechanism --test lab_toy_mechanism
 
-step "tier 1b: the lab's truth property (2,000 random fault schedules on every design of the service's own database, 6 clients) and the judgement of every design (release)"
+step "tier 1b: the lab's truth property (2,000 random fault schedules on every design of the service's own database, 6 clients; 2,000 more with 4 random harness designs each) and the judgement of every design (release)"
 cargo test --profile props --quiet --test lab_props -- --ignored --nocapture
+cargo test --profile props --quiet --test lab_harness_props -- --ignored --nocapture
 cargo test --profile props --quiet --test lab_judgement
 cargo test --profile props --quiet --test lab_suite
 
