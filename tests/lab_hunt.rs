@@ -378,3 +378,35 @@ proptest! {
         }
     }
 }
+
+/// A hunt that draws a harness for each schedule: every way it finds names
+/// the harness that ran it, a harness that adds no break of the chapter's
+/// rules to the design's own, and the minimal schedule fails that way with
+/// that harness. The same spec gives the same findings; the plain hunt of
+/// the same spec names no harness.
+#[test]
+fn a_hunt_that_draws_harnesses_names_the_harness_of_each_way() {
+    use retry_lab::lab::grading::rules::design_breaks;
+    let s = HuntSpec {
+        budget: 300,
+        kinds: KindSet::page_default(),
+        ..spec(Preset::Fenced, ClientStrategy::StableKey)
+    };
+    let drawn = hunt_drawing_harnesses(s);
+    let f = found(&drawn);
+    for c in &f.ways {
+        let h = c.harness.expect("a drawn hunt names its harness");
+        assert!(design_breaks(h, s.design).is_empty(), "{}", h.to_ids());
+        let r = run_schedule(c.minimal(), h, s.design, s.seed);
+        let classes = judgement::judge(&r).classes;
+        assert!(
+            classes.contains(&c.way.class),
+            "{}: {classes:?}",
+            h.to_ids()
+        );
+    }
+    assert_eq!(hunt_drawing_harnesses(s), drawn);
+    if let HuntOutcome::Found(plain) = hunt(s) {
+        assert!(plain.ways.iter().all(|c| c.harness.is_none()));
+    }
+}

@@ -6,6 +6,12 @@
 //! per [`Stepped::step`] (two where the complete design is asked), so the
 //! lab worker reports progress between slices and a cancel stops it.
 //!
+//! The hunt runs the spec's client, or, when asked
+//! ([`HuntJob::drawing_harnesses`]), a harness design drawn for each
+//! schedule ([`crate::lab::harness::draw`]) among those that add no break
+//! of the chapter's rules to the design's own: a counterexample then names
+//! the harness it used.
+//!
 //! The types are pure (the page holds them); the job runs the engine.
 
 use borsh::{BorshDeserialize, BorshSerialize};
@@ -17,6 +23,8 @@ use super::kinds::{FaultKind, BEYOND_ANY_SERVER};
 use crate::kernel::params::Bound;
 use crate::lab::faults::FaultSchedule;
 use crate::lab::grading::judgement::FailureClass;
+use crate::lab::grading::rules::{design_breaks, server_breaks};
+use crate::lab::harness::Harness;
 use crate::lab::model::design::Design;
 use crate::lab::model::ids::{ClientStrategy, ToolOutcome};
 
@@ -90,6 +98,10 @@ pub struct Counterexample {
     /// What came of each attempt of the minimum in its run, which its
     /// lines are worded from.
     pub fates: Vec<AttemptFate>,
+    /// The harness design the hunt drew for this schedule (none: the
+    /// spec's client ran it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub harness: Option<Harness>,
 }
 
 impl Counterexample {
@@ -158,6 +170,27 @@ pub fn complete_design() -> Design {
     Design::of(&crate::lab::grading::suite::fix_order())
 }
 
+/// Harness designs drawn before the hunt gives up finding one that adds
+/// no break of the rules and runs the spec's client instead (one in a
+/// few dozen draws adds none).
+const HARNESS_DRAWS: u32 = 10_000;
+
+/// A harness drawn from `rng` that breaks no rule of the chapter with
+/// `design` but those the design breaks by itself
+/// ([`server_breaks`]), or `fallback` if none is drawn within
+/// [`HARNESS_DRAWS`].
+pub fn draw_following(
+    rng: &mut crate::kernel::rng::LabRng,
+    design: Design,
+    fallback: Harness,
+) -> Harness {
+    let own = server_breaks(design);
+    (0..HARNESS_DRAWS)
+        .map(|_| crate::lab::harness::draw(rng))
+        .find(|h| design_breaks(*h, design).iter().all(|r| own.contains(r)))
+        .unwrap_or(fallback)
+}
+
 #[cfg(feature = "sqlite")]
 pub use engine::*;
 
@@ -180,6 +213,8 @@ mod engine {
         way: Way,
         tried: u32,
         found: FaultSchedule,
+        /// The harness that ran it.
+        harness: Harness,
     }
 
     #[derive(Clone, Debug)]
@@ -198,6 +233,8 @@ mod engine {
     #[derive(Clone, Debug)]
     pub struct HuntJob {
         spec: HuntSpec,
+        /// Whether each schedule runs with a harness drawn for it.
+        draw: bool,
         rng: LabRng,
         tried: u32,
         phase: Phase,
@@ -209,11 +246,23 @@ mod engine {
         pub fn new(spec: HuntSpec) -> Self {
             Self {
                 rng: lab_rng(spec.seed),
+                draw: false,
                 spec,
                 tried: 0,
                 phase: Phase::Search,
                 queue: Vec::new(),
                 ways: Vec::new(),
+            }
+        }
+
+        /// A hunt that also varies the harness: each schedule runs with a
+        /// harness design drawn for it that follows the rules with the
+        /// spec's design ([`draw_following`]); the spec's client is the
+        /// fallback.
+        pub fn drawing_harnesses(spec: HuntSpec) -> Self {
+            Self {
+                draw: true,
+                ..Self::new(spec)
             }
         }
 
@@ -248,30 +297,40 @@ mod engine {
 
         /// The classes the complete design fails in on `s` (the hunted
         /// design's own when it is the complete one).
-        fn complete_fails(spec: &HuntSpec, s: &FaultSchedule) -> Vec<FailureClass> {
+        fn complete_fails(spec: &HuntSpec, h: Harness, s: &FaultSchedule) -> Vec<FailureClass> {
             let full = complete_design();
-            judge(&run_fast(s, spec.client, full, spec.seed)).classes
+            judge(&run_fast(s, h, full, spec.seed)).classes
         }
 
         /// The classes `s` fails in on the hunted design: the hunt's
         /// property is the one judgement's.
         pub fn classes(spec: &HuntSpec, s: &FaultSchedule) -> Vec<FailureClass> {
-            judge(&run_fast(s, spec.client, spec.design, spec.seed)).classes
+            Self::classes_with(spec, spec.client.into(), s)
+        }
+
+        /// [`Self::classes`] with the harness `h`.
+        fn classes_with(spec: &HuntSpec, h: Harness, s: &FaultSchedule) -> Vec<FailureClass> {
+            judge(&run_fast(s, h, spec.design, spec.seed)).classes
         }
 
         /// Whether `s` fails in `way`: its class on the hunted design, the
         /// complete design fails in it too exactly when no server fixes it,
         /// and it keeps the kind the way needs.
         pub fn fails_as(spec: &HuntSpec, s: &FaultSchedule, way: Way) -> bool {
+            Self::fails_as_with(spec, spec.client.into(), s, way)
+        }
+
+        /// [`Self::fails_as`] with the harness `h`.
+        fn fails_as_with(spec: &HuntSpec, h: Harness, s: &FaultSchedule, way: Way) -> bool {
             if way.needs.is_some_and(|k| !kinds_of(s).has(k)) {
                 return false;
             }
-            let run = run_fast(s, spec.client, spec.design, spec.seed);
+            let run = run_fast(s, h, spec.design, spec.seed);
             if !judge(&run).classes().contains(&way.class) {
                 return false;
             }
             let full = spec.design == complete_design()
-                || Self::complete_fails(spec, s).contains(&way.class);
+                || Self::complete_fails(spec, h, s).contains(&way.class);
             full == way.no_server_fixes
         }
 
@@ -316,7 +375,11 @@ mod engine {
             let s = generate(&mut self.rng, self.spec.kinds);
             self.tried += 1;
             let spec = self.spec;
-            let classes = Self::classes(&spec, &s);
+            let h = match self.draw {
+                true => draw_following(&mut self.rng, spec.design, spec.client.into()),
+                false => spec.client.into(),
+            };
+            let classes = Self::classes_with(&spec, h, &s);
             let used = kinds_of(&s);
             let beyond: Vec<FaultKind> = BEYOND_ANY_SERVER
                 .into_iter()
@@ -328,7 +391,7 @@ mod engine {
                     .any(|w| !this.taken(w))
             };
             if classes.iter().any(|c| open(self, c)) {
-                self.queue_ways(&s, &classes, &beyond);
+                self.queue_ways(&s, h, &classes, &beyond);
                 self.next_shrink();
             }
         }
@@ -338,6 +401,7 @@ mod engine {
         fn queue_ways(
             &mut self,
             s: &FaultSchedule,
+            h: Harness,
             classes: &[FailureClass],
             beyond: &[FaultKind],
         ) {
@@ -345,7 +409,7 @@ mod engine {
             let full = if spec.design == complete_design() {
                 classes.to_vec()
             } else {
-                Self::complete_fails(&spec, s)
+                Self::complete_fails(&spec, h, s)
             };
             for class in classes {
                 let no_server_fixes = full.contains(class);
@@ -354,13 +418,14 @@ mod engine {
                     .filter(|w| w.no_server_fixes == no_server_fixes);
                 for way in ways.collect::<Vec<_>>() {
                     let start = only_needed(s, way.needs);
-                    let fits = way.needs.is_none() || Self::fails_as(&spec, &start, way);
+                    let fits = way.needs.is_none() || Self::fails_as_with(&spec, h, &start, way);
                     if !self.taken(way) && fits {
                         let tried = self.tried;
                         self.queue.push(Pending {
                             way,
                             tried,
                             found: start,
+                            harness: h,
                         });
                     }
                 }
@@ -384,8 +449,9 @@ mod engine {
         fn found(&self, pending: Pending, shrinker: &Shrinker) -> Counterexample {
             let spec = &self.spec;
             let min = shrinker.current();
-            let run = run_schedule(min, spec.client, spec.design, spec.seed);
+            let run = run_schedule(min, pending.harness, spec.design, spec.seed);
             Counterexample {
+                harness: self.draw.then_some(pending.harness),
                 way: pending.way,
                 tried: pending.tried,
                 fates: fates(min, &run),
@@ -413,8 +479,8 @@ mod engine {
             let Phase::Shrink { pending, shrinker } = &mut self.phase else {
                 return;
             };
-            let way = pending.way;
-            if shrinker.step(&mut |s| Self::fails_as(&spec, s, way)) {
+            let (way, h) = (pending.way, pending.harness);
+            if shrinker.step(&mut |s| Self::fails_as_with(&spec, h, s, way)) {
                 return;
             }
             let (pending, shrinker) = (pending.clone(), shrinker.clone());
@@ -464,7 +530,16 @@ mod engine {
 
     /// Runs a hunt to its end.
     pub fn hunt(spec: HuntSpec) -> HuntOutcome {
-        let mut job = HuntJob::new(spec);
+        run_to_end(HuntJob::new(spec))
+    }
+
+    /// Runs a hunt that draws a harness for each schedule
+    /// ([`HuntJob::drawing_harnesses`]) to its end.
+    pub fn hunt_drawing_harnesses(spec: HuntSpec) -> HuntOutcome {
+        run_to_end(HuntJob::drawing_harnesses(spec))
+    }
+
+    fn run_to_end(mut job: HuntJob) -> HuntOutcome {
         while job.step() {}
         job.outcome()
             .cloned()

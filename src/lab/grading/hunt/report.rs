@@ -96,6 +96,9 @@ pub fn report(
                     "   schedule={}",
                     super::encode(c.minimal())
                 )));
+                if let Some(h) = c.harness {
+                    out.push(Sentence::raw(format!("   harness={}", h.to_ids())));
+                }
                 out.push(Sentence::raw(format!("   {}", href(c))));
                 out.extend(way_lines(c).into_iter().map(|x| after("     ".into(), x)));
             }
