@@ -56,6 +56,7 @@ pub const TEXT_FILES: &[&str] = &[
     "src/exercises/texts/agent.txt",
     "src/exercises/texts/interview.txt",
     "src/exercises/texts/build.txt",
+    "src/exercises/texts/harness.txt",
     "src/exercises/texts/downstream.txt",
     "src/amplify/texts.txt",
     "src/lab/texts/help.txt",

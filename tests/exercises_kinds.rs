@@ -44,6 +44,7 @@ fn expected(q: &Question) -> Option<Card> {
             PredictInput::RedGreen(_) => ("ex.kind.lab_test", Some("ex.test_rule")),
         },
         Kind::Build(_) => ("ex.kind.build", Some("ex.build.rule")),
+        Kind::BuildHarness(_) => ("ex.kind.harness", Some("ex.harness.rule")),
         #[allow(unreachable_patterns)]
         _ => return None,
     };
@@ -83,6 +84,7 @@ fn expected(q: &Question) -> Option<Card> {
     let grading = match &q.kind {
         Kind::Predict { .. } => "model",
         Kind::Build(_) => "suite",
+        Kind::BuildHarness(_) => "harness",
         _ => "now",
     };
     Some(Card {
@@ -114,6 +116,7 @@ fn asked(q: &Question) -> Card {
             Grading::Now => "now",
             Grading::Model(_) => "model",
             Grading::Suite(_) => "suite",
+            Grading::Harness(_) => "harness",
         },
     }
 }
@@ -189,6 +192,7 @@ fn each_kind_draws_its_own_component() {
                 View::LabTest { assertions, bench },
             ) => *a == assertions && bench == Some(b),
             (Kind::Build(c), View::Build(v)) => c == v,
+            (Kind::BuildHarness(c), View::BuildHarness(v)) => c == v,
             _ => false,
         };
         assert!(fits, "{}", q.id);

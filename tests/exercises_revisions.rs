@@ -218,6 +218,15 @@ fn response_for(q: &Question, right: bool) -> (Response, Option<ModelValue>) {
             let rows = c.run(d);
             (Response::Design(d), Some(ModelValue::Suite { rows }))
         }
+        Kind::BuildHarness(c) => {
+            let h = if right {
+                retry_lab::lab::HarnessPreset::Chapter.harness()
+            } else {
+                retry_lab::lab::HarnessPreset::Naive.harness()
+            };
+            let rows = c.run(h);
+            (Response::Harness(h), Some(ModelValue::HarnessRows { rows }))
+        }
     }
 }
 

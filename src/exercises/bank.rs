@@ -37,7 +37,8 @@ pub fn bank() -> Vec<Question> {
         .into_iter()
         .chain(super::bank_tenants::questions())
         .chain(super::bank_counts::questions())
-        .chain(super::bank_hunt::questions());
+        .chain(super::bank_hunt::questions())
+        .chain(super::bank_harness::questions());
     for b in build {
         let end = all
             .iter()

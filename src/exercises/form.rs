@@ -53,6 +53,7 @@ pub fn initial_choice(record: Option<&Record>) -> Option<String> {
     match record.map(|r| &r.response) {
         Some(Response::Choice(c)) => Some(c.clone()),
         Some(Response::Bool(b)) => Some(b.to_string()),
+        Some(Response::Harness(h)) => Some(h.to_ids()),
         _ => None,
     }
 }
@@ -85,6 +86,8 @@ pub enum Problem {
     NeedCase(&'static str, &'static str),
     NeedTest,
     Design(Vec<DesignProblem>),
+    /// A `harness=` value that cannot be read as written (empty included).
+    Harness(String),
     Model(String),
 }
 
@@ -101,6 +104,8 @@ impl Problem {
                 .arg("part", key(part)),
             Problem::NeedTest => Sentence::new("ex.need_test"),
             Problem::Design(p) => design_problems(p),
+            Problem::Harness(given) => Sentence::new("ex.harness.unreadable")
+                .arg("given", Arg::Raw(crate::kernel::params::echo(given).into())),
             Problem::Model(e) => {
                 Sentence::new("ex.model_error").arg("error", Arg::Raw(e.clone().into()))
             }

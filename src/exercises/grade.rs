@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Question;
 use crate::lab::grading::suite::SuiteRow;
-use crate::lab::{Design, DesignProblem};
+use crate::lab::{Design, DesignProblem, Harness, HarnessProblem};
 
 /// What the student answered.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -23,6 +23,8 @@ pub enum Response {
     Cases(Vec<Vec<String>>),
     /// A server design («搭一个服务端»), stored as its mechanism ids.
     Design(Design),
+    /// A harness design («搭一个 harness»), stored as its `harness=` value.
+    Harness(Harness),
 }
 
 /// What a model run produced for a «predict, then run» question.
@@ -38,6 +40,10 @@ pub enum ModelValue {
     },
     /// The suite's rows for a submitted design.
     Suite { rows: Vec<SuiteRow> },
+    /// The rows of a submitted harness ([`super::harness::HarnessRow`]).
+    HarnessRows {
+        rows: Vec<super::harness::HarnessRow>,
+    },
 }
 
 /// The verdict on one response.
@@ -60,6 +66,8 @@ pub enum GradeError {
     ModelShape,
     /// The design breaks the lab's rules: these mechanisms cannot be used.
     Design(Vec<DesignProblem>),
+    /// The harness cannot be read as written.
+    Harness(Vec<HarnessProblem>),
 }
 
 /// A predicted strategy counts as right when its mean calls are within this

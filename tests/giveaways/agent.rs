@@ -76,4 +76,12 @@ pub const G: &[Giveaway] = &[
             "which the rewrite changed",
         ],
     },
+    Giveaway {
+        id: "harness_no_dup_no_waste",
+        zh: &["用业务内容推导的键（key_business）", "重试多少次都不会成功"],
+        en: &[
+            "derived from the business content (key_business)",
+            "never succeed however often",
+        ],
+    },
 ];

@@ -93,4 +93,9 @@ pub const G: &[Giveaway] = &[
             "Retrying in one place is not enough",
         ],
     },
+    Giveaway {
+        id: "harness_run_budget",
+        zh: &["共享的重试预算", "budget_8"],
+        en: &["one shared retry budget", "budget_8"],
+    },
 ];

@@ -63,4 +63,17 @@ pub const G: &[Giveaway] = &[
         zh: &["Full Jitter 调用最少"],
         en: &["Full Jitter makes the fewest"],
     },
+    Giveaway {
+        id: "harness_tls_branch",
+        zh: &["不重试掩盖问题", "SSLError 是 ConnectionError 的子类"],
+        en: &[
+            "never a retry that hides it",
+            "SSLError is a subclass of ConnectionError",
+        ],
+    },
+    Giveaway {
+        id: "harness_retry_after_deadline",
+        zh: &["等不起就快速失败", "ra_fail_fast"],
+        en: &["fails fast when it cannot wait", "ra_fail_fast"],
+    },
 ];

@@ -14,6 +14,7 @@
 pub mod build;
 pub mod cases;
 pub mod choice;
+pub mod harness;
 pub mod lab_test;
 pub mod numeric;
 pub mod predict_counts;
@@ -48,6 +49,9 @@ pub enum Kind {
     /// «搭一个服务端»: the student submits a server design, graded by
     /// running it on the challenge's suite ([`super::build`]).
     Build(super::build::Challenge),
+    /// «搭一个 harness»: the student submits a harness design, graded by
+    /// running it on the challenge's suite ([`super::harness`]).
+    BuildHarness(super::harness::HarnessChallenge),
 }
 
 impl Kind {
@@ -70,6 +74,7 @@ impl Kind {
                 }
             },
             Kind::Build(c) => Box::new(build::BuildServer(c)),
+            Kind::BuildHarness(c) => Box::new(harness::BuildHarness(c)),
         }
     }
 }
@@ -163,6 +168,8 @@ pub enum Grading<'a> {
     Model(&'a Model),
     /// The challenge's suite on the submitted design.
     Suite(&'a super::build::Challenge),
+    /// The challenge's scenarios with the submitted harness.
+    Harness(&'a super::harness::HarnessChallenge),
 }
 
 /// How an option id is named.
@@ -208,6 +215,7 @@ pub enum View<'a> {
         bench: Option<&'a super::redgreen::Bench>,
     },
     Build(&'a super::build::Challenge),
+    BuildHarness(&'a super::harness::HarnessChallenge),
 }
 
 /// A grade from per-part verdicts: right when every part is.
