@@ -104,6 +104,7 @@ impl Problem {
                 .arg("part", key(part)),
             Problem::NeedTest => Sentence::new("ex.need_test"),
             Problem::Design(p) => design_problems(p),
+            Problem::Harness(given) if given.trim().is_empty() => Sentence::new("ex.harness.empty"),
             Problem::Harness(given) => Sentence::new("ex.harness.unreadable")
                 .arg("given", Arg::Raw(crate::kernel::params::echo(given).into())),
             Problem::Model(e) => {
