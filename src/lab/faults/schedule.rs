@@ -29,6 +29,11 @@ pub enum Delivery {
     /// only; on a request, as [`Delivery::Deliver`]). The read timeout counts
     /// idle time between bytes, so it fires only if `every_ms` reaches it.
     Drip { every_ms: u64, total_ms: u64 },
+    /// The connection is never established (the SYN, or its answer, is
+    /// lost): nothing is sent, and the harness gives up connecting after
+    /// its connect timeout (requests only; on a response, as
+    /// [`Delivery::Lose`]).
+    NeverConnects,
 }
 
 /// What goes wrong inside the server while it handles one request.
@@ -72,6 +77,39 @@ pub enum ServerFault {
     /// table, Stripe: a request that began no execution saves no result;
     /// 003: «已证明无副作用» may be retried).
     FailBeforeWork,
+    /// As [`ServerFault::Unavailable`], with `Retry-After` written as an
+    /// HTTP date `retry_after_s` seconds after the server's clock.
+    UnavailableDated { retry_after_s: u64 },
+    /// 503 before any work with a `Retry-After` no harness may read as a
+    /// wait (001: «负数、非 ASCII 数字和任意文本视为无效值»).
+    UnavailableInvalid(BadRetryAfter),
+    /// 503 before any work without `Retry-After` (an outage's answer).
+    UnavailableBare,
+}
+
+crate::kernel::ids::id_enum! {
+    /// An invalid `Retry-After` value a server may send.
+    #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
+    BadRetryAfter {
+        /// «-1»: a negative number.
+        Negative => "neg",
+        /// «１２０»: full-width digits, not ASCII.
+        FullWidth => "wide",
+        /// «soon»: text.
+        Text => "text",
+    }
+}
+
+impl BadRetryAfter {
+    /// The header's value as the server writes it.
+    pub fn raw(self) -> &'static str {
+        match self {
+            BadRetryAfter::Negative => "-1",
+            BadRetryAfter::FullWidth => "１２０",
+            BadRetryAfter::Text => "soon",
+        }
+    }
 }
 
 /// What goes wrong with one call from the service (a handler or the outbox
@@ -133,6 +171,20 @@ pub struct FaultSchedule {
     /// when it queries before doing so).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rewrite_title: bool,
+    /// The service is out (every instance down behind its balancer): it
+    /// answers 503 without `Retry-After`, before any work, to every request
+    /// that reaches it before this many milliseconds, then recovers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outage_ms: Option<u64>,
+    /// The model's arguments carry a field the service's validation
+    /// refuses (a severity outside its list): every request, however often
+    /// sent, gets 422 before any work.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub malformed: bool,
+    /// The model files this many different reports at the start, one tool
+    /// call each, all at once (002: «20 个 Tool 各重试 3 次»); `None`: one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_calls: Option<u32>,
 }
 
 impl AttemptFault {
@@ -154,6 +206,21 @@ impl FaultSchedule {
     /// The faults of notifier call `n`.
     pub fn notify_call(&self, n: usize) -> NotifyFault {
         self.notify.get(n).copied().unwrap_or_default()
+    }
+
+    /// How many different reports the model files at the start.
+    pub fn tasks(&self) -> usize {
+        self.tool_calls.map_or(1, |n| n.max(1) as usize)
+    }
+
+    /// The server's fault for `request`, arriving at `now_ms`: an outage
+    /// answers every request that reaches it in time, whatever the
+    /// attempt's own fault.
+    pub fn server_fault(&self, request: usize, now_ms: u64) -> ServerFault {
+        match self.outage_ms {
+            Some(until) if now_ms < until => ServerFault::UnavailableBare,
+            _ => self.attempt(request).server,
+        }
     }
 
     pub(super) fn first(f: AttemptFault) -> Self {
