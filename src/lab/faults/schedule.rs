@@ -141,9 +141,11 @@ pub struct AttemptFault {
     pub rerender: bool,
 }
 
-/// A full fault schedule for one run.
+/// A full fault schedule for one run. Its borsh form is written by hand
+/// ([`FaultSchedule::serialize`]): the fields added with the harness's
+/// scenarios travel in an extension that a schedule without them leaves
+/// out, so its bytes stay what they were.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[derive(BorshSerialize, BorshDeserialize)]
 pub struct FaultSchedule {
     /// Faults by global attempt number; attempts past the end have none.
     pub attempts: Vec<AttemptFault>,
@@ -187,6 +189,67 @@ pub struct FaultSchedule {
     pub tool_calls: Option<u32>,
 }
 
+/// The bit of the borsh byte of `rewrite_title` that says an extension
+/// follows (a bool's byte is 0 or 1, so older bytes never set it).
+const EXTENSION_BIT: u8 = 2;
+
+/// The fields added with the harness's scenarios, as borsh writes them.
+#[derive(Default, PartialEq, BorshSerialize, BorshDeserialize)]
+struct Extension {
+    outage_ms: Option<u64>,
+    malformed: bool,
+    tool_calls: Option<u32>,
+}
+
+impl BorshSerialize for FaultSchedule {
+    /// The fields in their order; `rewrite_title`'s byte carries
+    /// [`EXTENSION_BIT`] when the [`Extension`] follows it.
+    fn serialize<W: std::io::Write>(&self, w: &mut W) -> std::io::Result<()> {
+        BorshSerialize::serialize(&self.attempts, w)?;
+        BorshSerialize::serialize(&self.model_recalls, w)?;
+        BorshSerialize::serialize(&self.double_submit, w)?;
+        BorshSerialize::serialize(&self.restart_next_day, w)?;
+        BorshSerialize::serialize(&self.notify, w)?;
+        BorshSerialize::serialize(&self.second_tenant, w)?;
+        let ext = Extension {
+            outage_ms: self.outage_ms,
+            malformed: self.malformed,
+            tool_calls: self.tool_calls,
+        };
+        let extended = ext != Extension::default();
+        let flags = u8::from(self.rewrite_title) | if extended { EXTENSION_BIT } else { 0 };
+        BorshSerialize::serialize(&flags, w)?;
+        match extended {
+            true => BorshSerialize::serialize(&ext, w),
+            false => Ok(()),
+        }
+    }
+}
+
+impl BorshDeserialize for FaultSchedule {
+    fn deserialize_reader<R: std::io::Read>(r: &mut R) -> std::io::Result<Self> {
+        let mut s = FaultSchedule {
+            attempts: BorshDeserialize::deserialize_reader(r)?,
+            model_recalls: BorshDeserialize::deserialize_reader(r)?,
+            double_submit: BorshDeserialize::deserialize_reader(r)?,
+            restart_next_day: BorshDeserialize::deserialize_reader(r)?,
+            notify: BorshDeserialize::deserialize_reader(r)?,
+            second_tenant: BorshDeserialize::deserialize_reader(r)?,
+            ..FaultSchedule::default()
+        };
+        let flags = u8::deserialize_reader(r)?;
+        if flags & !(1 | EXTENSION_BIT) != 0 {
+            return Err(std::io::Error::other("not a fault schedule"));
+        }
+        s.rewrite_title = flags & 1 == 1;
+        if flags & EXTENSION_BIT != 0 {
+            let ext = Extension::deserialize_reader(r)?;
+            (s.outage_ms, s.malformed, s.tool_calls) = (ext.outage_ms, ext.malformed, ext.tool_calls);
+        }
+        Ok(s)
+    }
+}
+
 impl AttemptFault {
     /// An attempt delivered both ways with this fault inside the server.
     pub fn server(server: ServerFault) -> Self {
@@ -228,5 +291,56 @@ impl FaultSchedule {
             attempts: vec![f],
             ..Self::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_schedule_without_the_new_fields_keeps_its_borsh_bytes() {
+        // What the derived layout wrote before the extension existed.
+        #[derive(BorshSerialize)]
+        struct Before {
+            attempts: Vec<AttemptFault>,
+            model_recalls: u32,
+            double_submit: bool,
+            restart_next_day: bool,
+            notify: Vec<NotifyFault>,
+            second_tenant: Option<u64>,
+            rewrite_title: bool,
+        }
+        let s = FaultSchedule {
+            attempts: vec![AttemptFault::server(ServerFault::Crash)],
+            model_recalls: 1,
+            second_tenant: Some(300),
+            rewrite_title: true,
+            ..FaultSchedule::default()
+        };
+        let before = Before {
+            attempts: s.attempts.clone(),
+            model_recalls: 1,
+            double_submit: false,
+            restart_next_day: false,
+            notify: Vec::new(),
+            second_tenant: Some(300),
+            rewrite_title: true,
+        };
+        assert_eq!(borsh::to_vec(&s).unwrap(), borsh::to_vec(&before).unwrap());
+        let extended = FaultSchedule {
+            outage_ms: Some(30_000),
+            malformed: true,
+            tool_calls: Some(20),
+            ..s.clone()
+        };
+        for s in [s, extended] {
+            // Inside a larger message too: the reader stops where it ends.
+            let bytes = borsh::to_vec(&(s.clone(), 7u8)).unwrap();
+            assert_eq!(borsh::from_slice::<(FaultSchedule, u8)>(&bytes).unwrap(), (s, 7));
+        }
+        let mut bad = borsh::to_vec(&FaultSchedule::default()).unwrap();
+        *bad.last_mut().unwrap() = 4;
+        assert!(borsh::from_slice::<FaultSchedule>(&bad).is_err());
     }
 }
