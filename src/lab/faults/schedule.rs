@@ -144,8 +144,9 @@ pub struct AttemptFault {
 /// A full fault schedule for one run. Its borsh form is written by hand
 /// ([`FaultSchedule::serialize`]): the fields added with the harness's
 /// scenarios travel in an extension that a schedule without them leaves
-/// out, so its bytes stay what they were.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// out, so its bytes stay what they were; its `Debug` form too names them
+/// only when set.
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FaultSchedule {
     /// Faults by global attempt number; attempts past the end have none.
     pub attempts: Vec<AttemptFault>,
@@ -187,6 +188,29 @@ pub struct FaultSchedule {
     /// call each, all at once (002: «20 个 Tool 各重试 3 次»); `None`: one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool_calls: Option<u32>,
+}
+
+impl std::fmt::Debug for FaultSchedule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("FaultSchedule");
+        d.field("attempts", &self.attempts)
+            .field("model_recalls", &self.model_recalls)
+            .field("double_submit", &self.double_submit)
+            .field("restart_next_day", &self.restart_next_day)
+            .field("notify", &self.notify)
+            .field("second_tenant", &self.second_tenant)
+            .field("rewrite_title", &self.rewrite_title);
+        if let Some(ms) = self.outage_ms {
+            d.field("outage_ms", &ms);
+        }
+        if self.malformed {
+            d.field("malformed", &true);
+        }
+        if let Some(n) = self.tool_calls {
+            d.field("tool_calls", &n);
+        }
+        d.finish()
+    }
 }
 
 /// The bit of the borsh byte of `rewrite_title` that says an extension
