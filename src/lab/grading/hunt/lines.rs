@@ -28,6 +28,7 @@ fn request_part(a: AttemptFault, fate: Option<AttemptFate>) -> Sentence {
         Some(RequestFate::Lost) => s("hunt.msg.lose"),
         Some(RequestFate::Refused) => s("hunt.msg.refuse"),
         Some(RequestFate::TlsFailed) => s("hunt.msg.tls"),
+        Some(RequestFate::NeverConnected) => s("hunt.msg.never_connects"),
         Some(RequestFate::Arrived) | None => a.request.words(),
     }
 }
