@@ -51,11 +51,19 @@ fn an_outage_multiplies_the_sdk_layer_inside_the_harness_s_attempts() {
             let r = fenced(Scenario::Outage, h, seed);
             assert_eq!(r.calls().len(), 1);
             // The amplify demo's 4 × 3.
-            assert_eq!(r.attempts(), (h.attempts * (1 + SDK_RETRIES)) as usize, "{text} {seed}");
+            assert_eq!(
+                r.attempts(),
+                (h.attempts * (1 + SDK_RETRIES)) as usize,
+                "{text} {seed}"
+            );
             assert_eq!(r.final_report_count(), 0);
             assert_eq!(r.tool_outcome(), ToolOutcome::NotCreated);
             let r = fenced(Scenario::Outage, without, seed);
-            assert_eq!(r.attempts(), without.attempts as usize, "{text},nosdk {seed}");
+            assert_eq!(
+                r.attempts(),
+                without.attempts as usize,
+                "{text},nosdk {seed}"
+            );
         }
     }
 }
@@ -65,7 +73,10 @@ fn a_harness_that_outlasts_the_outage_files_once_it_is_over() {
     let h = harness("stable_key,deadline_none,attempts_10,wait_exponential");
     for seed in SEEDS {
         let r = fenced(Scenario::Outage, h, seed);
-        assert_eq!((r.final_report_count(), r.tool_outcome()), (1, ToolOutcome::Created));
+        assert_eq!(
+            (r.final_report_count(), r.tool_outcome()),
+            (1, ToolOutcome::Created)
+        );
         let worked = r.steps().iter().find(|s| {
             matches!(
                 s.kind,
@@ -149,7 +160,11 @@ fn a_long_retry_after_fails_fast_within_the_deadline_and_ignoring_it_retries_ear
             .iter()
             .find(|s| matches!(&s.kind, StepKind::Send { request } if request.id == 1))
             .expect("a retry");
-        assert!(second.time_ms < RETRY_AFTER_LONG_S * 1000, "{}", second.time_ms);
+        assert!(
+            second.time_ms < RETRY_AFTER_LONG_S * 1000,
+            "{}",
+            second.time_ms
+        );
     }
 }
 
@@ -173,7 +188,10 @@ fn an_invalid_retry_after_falls_back_to_the_backoff() {
                 };
                 assert!((wait_ms as f64) < high, "{text} {seed}: {wait_ms} ≥ {high}");
             }
-            assert_eq!((r.final_report_count(), r.tool_outcome()), (1, ToolOutcome::Created));
+            assert_eq!(
+                (r.final_report_count(), r.tool_outcome()),
+                (1, ToolOutcome::Created)
+            );
         }
     }
 }
@@ -210,11 +228,20 @@ fn a_retry_after_date_is_waited_out_as_the_date_says() {
                 unreachable!()
             };
             let says = retry_after::wait_s(&raw, received.time_ms).expect("a valid date");
-            assert_eq!(next, Next::RetryAfter { wait_ms: says * 1000 }, "{text} {seed}");
+            assert_eq!(
+                next,
+                Next::RetryAfter {
+                    wait_ms: says * 1000
+                },
+                "{text} {seed}"
+            );
             // A date has whole seconds: the server's and the harness's
             // clocks may fall on either side of one.
             assert!(says + 1 >= RETRY_AFTER_DATE_S && says <= RETRY_AFTER_DATE_S);
-            assert_eq!((r.final_report_count(), r.tool_outcome()), (1, ToolOutcome::Created));
+            assert_eq!(
+                (r.final_report_count(), r.tool_outcome()),
+                (1, ToolOutcome::Created)
+            );
         }
     }
 }

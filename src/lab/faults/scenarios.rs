@@ -178,9 +178,11 @@ impl Scenario {
                 }],
                 ..FaultSchedule::default()
             },
-            Scenario::RetryAfterDate => FaultSchedule::first(server(ServerFault::UnavailableDated {
-                retry_after_s: RETRY_AFTER_DATE_S,
-            })),
+            Scenario::RetryAfterDate => {
+                FaultSchedule::first(server(ServerFault::UnavailableDated {
+                    retry_after_s: RETRY_AFTER_DATE_S,
+                }))
+            }
             Scenario::RetryAfterInvalid => FaultSchedule {
                 attempts: BadRetryAfter::ALL
                     .map(|v| server(ServerFault::UnavailableInvalid(v)))

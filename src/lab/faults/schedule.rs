@@ -268,7 +268,8 @@ impl BorshDeserialize for FaultSchedule {
         s.rewrite_title = flags & 1 == 1;
         if flags & EXTENSION_BIT != 0 {
             let ext = Extension::deserialize_reader(r)?;
-            (s.outage_ms, s.malformed, s.tool_calls) = (ext.outage_ms, ext.malformed, ext.tool_calls);
+            (s.outage_ms, s.malformed, s.tool_calls) =
+                (ext.outage_ms, ext.malformed, ext.tool_calls);
         }
         Ok(s)
     }
@@ -361,7 +362,10 @@ mod tests {
         for s in [s, extended] {
             // Inside a larger message too: the reader stops where it ends.
             let bytes = borsh::to_vec(&(s.clone(), 7u8)).unwrap();
-            assert_eq!(borsh::from_slice::<(FaultSchedule, u8)>(&bytes).unwrap(), (s, 7));
+            assert_eq!(
+                borsh::from_slice::<(FaultSchedule, u8)>(&bytes).unwrap(),
+                (s, 7)
+            );
         }
         let mut bad = borsh::to_vec(&FaultSchedule::default()).unwrap();
         *bad.last_mut().unwrap() = 4;

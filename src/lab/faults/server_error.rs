@@ -77,7 +77,11 @@ fn simpler(s: &FaultSchedule) -> Vec<FaultSchedule> {
     }
     if let Some(ms) = s.outage_ms {
         out.push(edited(s, |c| c.outage_ms = None));
-        out.extend(shorter(ms, 100).into_iter().map(|ms| edited(s, |c| c.outage_ms = Some(ms))));
+        out.extend(
+            shorter(ms, 100)
+                .into_iter()
+                .map(|ms| edited(s, |c| c.outage_ms = Some(ms))),
+        );
     }
     out
 }

@@ -95,7 +95,9 @@ impl Sim {
             ),
             _ => (Ev::Timeout { call, request: id }, read_ms),
         };
-        let timer_ms = self.remaining_ms(call).map_or(timer_ms, |r| timer_ms.min(r));
+        let timer_ms = self
+            .remaining_ms(call)
+            .map_or(timer_ms, |r| timer_ms.min(r));
         self.at(self.now + timer_ms, timer);
         let (extra_ms, ev) = match fate {
             OnRequest::Arrives { extra_ms } => (extra_ms, Ev::Arrive { request: id }),
