@@ -341,3 +341,25 @@ fn the_new_scenarios_leave_the_old_client_presets_reach_as_the_table_says() {
         assert_eq!(r.final_report_count(), usize::from(possible), "{sc:?}");
     }
 }
+
+#[test]
+fn the_new_scenarios_are_written_in_the_hunt_s_code_as_documented() {
+    use retry_lab::lab::grading::hunt::{decode, encode};
+    let codes = [
+        (Scenario::RetryAfterDate, "1.a.ud3"),
+        (Scenario::RetryAfterInvalid, "1.a.uneg.a.uwide.a.utext"),
+        (Scenario::ClientError, "1.v"),
+        (Scenario::Outage, "1.w30000"),
+        (Scenario::ManyTools, "1.w30000.r20"),
+        (Scenario::ConnectTimeout, "1.a.qn.a.qn"),
+    ];
+    for (sc, code) in codes {
+        assert_eq!(encode(&sc.schedule()), code, "{sc:?}");
+        assert_eq!(decode(code), Ok(sc.schedule()), "{sc:?}");
+    }
+    for bad in [
+        "1.a.u", "1.a.uwid", "1.w", "1.r", "1.v1", "1.w1.w2", "1.r99",
+    ] {
+        assert!(decode(bad).is_err(), "{bad}");
+    }
+}
