@@ -164,10 +164,16 @@ fn readers(r: &Run) -> String {
     )
 }
 
+/// The scenarios the pin was recorded with (the first ones of
+/// [`Scenario::ALL`]); those added with the harness's design are pinned by
+/// `tests/lab_harness_scenarios.rs`.
+const PINNED_SCENARIOS: usize = 27;
+
 #[test]
 fn scenario_runs_and_their_fault_readers_are_pinned() {
     let mut lines = Vec::new();
-    for sc in Scenario::ALL {
+    for sc in &Scenario::ALL[..PINNED_SCENARIOS] {
+        let sc = *sc;
         for client in ClientStrategy::ALL {
             for preset in [Preset::Naive, Preset::Atomic, Preset::Fenced] {
                 lines.push(readers(&run(sc, client, preset, 1)));

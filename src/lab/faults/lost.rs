@@ -1,5 +1,6 @@
-//! A message the network loses, or a connection it refuses (kind `lost`):
-//! `ql`/`pl`, `qr`/`pr`. A refused response means the same as a lost one.
+//! A message the network loses, a connection it refuses, or one it never
+//! establishes (kind `lost`): `ql`/`pl`, `qr`/`pr`, `qn`/`pn`. A refused
+//! or never-connected response means the same as a lost one.
 
 use super::kinds::{FaultKind, KindSet};
 use super::primitive::{messages, OnRequest, Plain, Primitive, RequestReach};
@@ -23,8 +24,23 @@ pub const REFUSE: Plain = Plain {
     reach: RequestReach::Retried,
 };
 
+/// The connection is never established (its SYN is lost): nothing is
+/// sent, and only the harness's connect timeout ends the attempt (001: a
+/// connect timeout, not a read timeout). The generator does not draw it:
+/// to the server it is a refused connection that costs the harness time.
+pub const NEVER_CONNECTS: Plain = Plain {
+    delivery: Delivery::NeverConnects,
+    code: "n",
+    words: "hunt.msg.never_connects",
+    on_request: OnRequest::NeverConnects,
+    reach: RequestReach::Retried,
+};
+
 fn lost(d: Delivery) -> bool {
-    matches!(d, Delivery::Lose | Delivery::Refuse)
+    matches!(
+        d,
+        Delivery::Lose | Delivery::Refuse | Delivery::NeverConnects
+    )
 }
 
 /// Lost or refused messages of the attempts.

@@ -17,6 +17,7 @@ pub mod double_submit;
 pub mod drip;
 pub mod kinds;
 pub mod lost;
+pub mod many_calls;
 pub mod model_recall;
 pub mod next_day;
 pub mod notifier;
@@ -63,9 +64,10 @@ pub const PRIMITIVES: [&Primitive; 15] = [
 ];
 
 /// Every message primitive (a code token is read by the first that knows it).
-const MESSAGES: [&dyn Message; 5] = [
+const MESSAGES: [&dyn Message; 6] = [
     &lost::LOSE,
     &lost::REFUSE,
+    &lost::NEVER_CONNECTS,
     &delayed::Delay,
     &tls::FAILURE,
     &drip::Drip,
@@ -80,6 +82,7 @@ pub fn message(d: Delivery) -> Option<&'static dyn Message> {
         Delivery::Deliver => None,
         Delivery::Lose => Some(&lost::LOSE),
         Delivery::Refuse => Some(&lost::REFUSE),
+        Delivery::NeverConnects => Some(&lost::NEVER_CONNECTS),
         Delivery::Delay(_) => Some(&delayed::Delay),
         Delivery::TlsFailure => Some(&tls::FAILURE),
         Delivery::Drip { .. } => Some(&drip::Drip),
@@ -97,7 +100,10 @@ pub fn server(f: ServerFault) -> Option<&'static dyn Server> {
         ServerFault::Unavailable { .. }
         | ServerFault::RateLimited { .. }
         | ServerFault::Fail
-        | ServerFault::FailBeforeWork => Some(&server_error::ServerError),
+        | ServerFault::FailBeforeWork
+        | ServerFault::UnavailableDated { .. }
+        | ServerFault::UnavailableInvalid(_)
+        | ServerFault::UnavailableBare => Some(&server_error::ServerError),
     }
 }
 

@@ -151,6 +151,9 @@ pub enum OnRequest {
     Refused,
     /// The TLS handshake fails verification: nothing is sent.
     TlsFailed,
+    /// The connection is never established: nothing is sent, and the
+    /// harness's connect timeout ends the attempt.
+    NeverConnects,
 }
 
 /// What the network does with a response.

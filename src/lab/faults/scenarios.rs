@@ -2,7 +2,9 @@
 //! primitives' schedule fields ([`FaultSchedule`]); nothing about an outcome
 //! is special-cased per scenario.
 
-use super::schedule::{AttemptFault, Delivery, FaultSchedule, NotifyFault, ServerFault};
+use super::schedule::{
+    AttemptFault, BadRetryAfter, Delivery, FaultSchedule, NotifyFault, ServerFault,
+};
 use crate::lab::model::ids::Scenario;
 use crate::lab::model::times::*;
 
@@ -20,6 +22,14 @@ fn model_retry() -> FaultSchedule {
     FaultSchedule {
         attempts,
         model_recalls: 1,
+        ..FaultSchedule::default()
+    }
+}
+
+/// The service is out for [`OUTAGE_MS`] from the start.
+fn outage() -> FaultSchedule {
+    FaultSchedule {
+        outage_ms: Some(OUTAGE_MS),
         ..FaultSchedule::default()
     }
 }
@@ -166,6 +176,37 @@ impl Scenario {
                     response: Delivery::Delay(NOTIFIER_SLOW_MS),
                     ..NotifyFault::default()
                 }],
+                ..FaultSchedule::default()
+            },
+            Scenario::RetryAfterDate => {
+                FaultSchedule::first(server(ServerFault::UnavailableDated {
+                    retry_after_s: RETRY_AFTER_DATE_S,
+                }))
+            }
+            Scenario::RetryAfterInvalid => FaultSchedule {
+                attempts: BadRetryAfter::ALL
+                    .map(|v| server(ServerFault::UnavailableInvalid(v)))
+                    .to_vec(),
+                ..FaultSchedule::default()
+            },
+            Scenario::ClientError => FaultSchedule {
+                malformed: true,
+                ..FaultSchedule::default()
+            },
+            Scenario::Outage => outage(),
+            Scenario::ManyTools => FaultSchedule {
+                tool_calls: Some(MANY_TOOL_CALLS),
+                ..outage()
+            },
+            Scenario::ConnectTimeout => FaultSchedule {
+                // The SYN is lost; then the network recovers.
+                attempts: vec![
+                    AttemptFault {
+                        request: Delivery::NeverConnects,
+                        ..AttemptFault::default()
+                    };
+                    CONNECT_LOST_ATTEMPTS
+                ],
                 ..FaultSchedule::default()
             },
         }

@@ -29,6 +29,11 @@ pub enum Delivery {
     /// only; on a request, as [`Delivery::Deliver`]). The read timeout counts
     /// idle time between bytes, so it fires only if `every_ms` reaches it.
     Drip { every_ms: u64, total_ms: u64 },
+    /// The connection is never established (the SYN, or its answer, is
+    /// lost): nothing is sent, and the harness gives up connecting after
+    /// its connect timeout (requests only; on a response, as
+    /// [`Delivery::Lose`]).
+    NeverConnects,
 }
 
 /// What goes wrong inside the server while it handles one request.
@@ -72,6 +77,39 @@ pub enum ServerFault {
     /// table, Stripe: a request that began no execution saves no result;
     /// 003: «已证明无副作用» may be retried).
     FailBeforeWork,
+    /// As [`ServerFault::Unavailable`], with `Retry-After` written as an
+    /// HTTP date `retry_after_s` seconds after the server's clock.
+    UnavailableDated { retry_after_s: u64 },
+    /// 503 before any work with a `Retry-After` no harness may read as a
+    /// wait (001: «负数、非 ASCII 数字和任意文本视为无效值»).
+    UnavailableInvalid(BadRetryAfter),
+    /// 503 before any work without `Retry-After` (an outage's answer).
+    UnavailableBare,
+}
+
+crate::kernel::ids::id_enum! {
+    /// An invalid `Retry-After` value a server may send.
+    #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
+    BadRetryAfter {
+        /// «-1»: a negative number.
+        Negative => "neg",
+        /// «１２０»: full-width digits, not ASCII.
+        FullWidth => "wide",
+        /// «soon»: text.
+        Text => "text",
+    }
+}
+
+impl BadRetryAfter {
+    /// The header's value as the server writes it.
+    pub fn raw(self) -> &'static str {
+        match self {
+            BadRetryAfter::Negative => "-1",
+            BadRetryAfter::FullWidth => "１２０",
+            BadRetryAfter::Text => "soon",
+        }
+    }
 }
 
 /// What goes wrong with one call from the service (a handler or the outbox
@@ -103,9 +141,12 @@ pub struct AttemptFault {
     pub rerender: bool,
 }
 
-/// A full fault schedule for one run.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[derive(BorshSerialize, BorshDeserialize)]
+/// A full fault schedule for one run. Its borsh form is written by hand
+/// ([`FaultSchedule::serialize`]): the fields added with the harness's
+/// scenarios travel in an extension that a schedule without them leaves
+/// out, so its bytes stay what they were; its `Debug` form too names them
+/// only when set.
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FaultSchedule {
     /// Faults by global attempt number; attempts past the end have none.
     pub attempts: Vec<AttemptFault>,
@@ -133,6 +174,105 @@ pub struct FaultSchedule {
     /// when it queries before doing so).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rewrite_title: bool,
+    /// The service is out (every instance down behind its balancer): it
+    /// answers 503 without `Retry-After`, before any work, to every request
+    /// that reaches it before this many milliseconds, then recovers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outage_ms: Option<u64>,
+    /// The model's arguments carry a field the service's validation
+    /// refuses (a severity outside its list): every request, however often
+    /// sent, gets 422 before any work.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub malformed: bool,
+    /// The model files this many different reports at the start, one tool
+    /// call each, all at once (002: «20 个 Tool 各重试 3 次»); `None`: one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_calls: Option<u32>,
+}
+
+impl std::fmt::Debug for FaultSchedule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("FaultSchedule");
+        d.field("attempts", &self.attempts)
+            .field("model_recalls", &self.model_recalls)
+            .field("double_submit", &self.double_submit)
+            .field("restart_next_day", &self.restart_next_day)
+            .field("notify", &self.notify)
+            .field("second_tenant", &self.second_tenant)
+            .field("rewrite_title", &self.rewrite_title);
+        if let Some(ms) = self.outage_ms {
+            d.field("outage_ms", &ms);
+        }
+        if self.malformed {
+            d.field("malformed", &true);
+        }
+        if let Some(n) = self.tool_calls {
+            d.field("tool_calls", &n);
+        }
+        d.finish()
+    }
+}
+
+/// The bit of the borsh byte of `rewrite_title` that says an extension
+/// follows (a bool's byte is 0 or 1, so older bytes never set it).
+const EXTENSION_BIT: u8 = 2;
+
+/// The fields added with the harness's scenarios, as borsh writes them.
+#[derive(Default, PartialEq, BorshSerialize, BorshDeserialize)]
+struct Extension {
+    outage_ms: Option<u64>,
+    malformed: bool,
+    tool_calls: Option<u32>,
+}
+
+impl BorshSerialize for FaultSchedule {
+    /// The fields in their order; `rewrite_title`'s byte carries
+    /// [`EXTENSION_BIT`] when the [`Extension`] follows it.
+    fn serialize<W: std::io::Write>(&self, w: &mut W) -> std::io::Result<()> {
+        BorshSerialize::serialize(&self.attempts, w)?;
+        BorshSerialize::serialize(&self.model_recalls, w)?;
+        BorshSerialize::serialize(&self.double_submit, w)?;
+        BorshSerialize::serialize(&self.restart_next_day, w)?;
+        BorshSerialize::serialize(&self.notify, w)?;
+        BorshSerialize::serialize(&self.second_tenant, w)?;
+        let ext = Extension {
+            outage_ms: self.outage_ms,
+            malformed: self.malformed,
+            tool_calls: self.tool_calls,
+        };
+        let extended = ext != Extension::default();
+        let flags = u8::from(self.rewrite_title) | if extended { EXTENSION_BIT } else { 0 };
+        BorshSerialize::serialize(&flags, w)?;
+        match extended {
+            true => BorshSerialize::serialize(&ext, w),
+            false => Ok(()),
+        }
+    }
+}
+
+impl BorshDeserialize for FaultSchedule {
+    fn deserialize_reader<R: std::io::Read>(r: &mut R) -> std::io::Result<Self> {
+        let mut s = FaultSchedule {
+            attempts: BorshDeserialize::deserialize_reader(r)?,
+            model_recalls: BorshDeserialize::deserialize_reader(r)?,
+            double_submit: BorshDeserialize::deserialize_reader(r)?,
+            restart_next_day: BorshDeserialize::deserialize_reader(r)?,
+            notify: BorshDeserialize::deserialize_reader(r)?,
+            second_tenant: BorshDeserialize::deserialize_reader(r)?,
+            ..FaultSchedule::default()
+        };
+        let flags = u8::deserialize_reader(r)?;
+        if flags & !(1 | EXTENSION_BIT) != 0 {
+            return Err(std::io::Error::other("not a fault schedule"));
+        }
+        s.rewrite_title = flags & 1 == 1;
+        if flags & EXTENSION_BIT != 0 {
+            let ext = Extension::deserialize_reader(r)?;
+            (s.outage_ms, s.malformed, s.tool_calls) =
+                (ext.outage_ms, ext.malformed, ext.tool_calls);
+        }
+        Ok(s)
+    }
 }
 
 impl AttemptFault {
@@ -156,10 +296,79 @@ impl FaultSchedule {
         self.notify.get(n).copied().unwrap_or_default()
     }
 
+    /// How many different reports the model files at the start.
+    pub fn tasks(&self) -> usize {
+        self.tool_calls.map_or(1, |n| n.max(1) as usize)
+    }
+
+    /// The server's fault for `request`, arriving at `now_ms`: an outage
+    /// answers every request that reaches it in time, whatever the
+    /// attempt's own fault.
+    pub fn server_fault(&self, request: usize, now_ms: u64) -> ServerFault {
+        match self.outage_ms {
+            Some(until) if now_ms < until => ServerFault::UnavailableBare,
+            _ => self.attempt(request).server,
+        }
+    }
+
     pub(super) fn first(f: AttemptFault) -> Self {
         Self {
             attempts: vec![f],
             ..Self::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_schedule_without_the_new_fields_keeps_its_borsh_bytes() {
+        // What the derived layout wrote before the extension existed.
+        #[derive(BorshSerialize)]
+        struct Before {
+            attempts: Vec<AttemptFault>,
+            model_recalls: u32,
+            double_submit: bool,
+            restart_next_day: bool,
+            notify: Vec<NotifyFault>,
+            second_tenant: Option<u64>,
+            rewrite_title: bool,
+        }
+        let s = FaultSchedule {
+            attempts: vec![AttemptFault::server(ServerFault::Crash)],
+            model_recalls: 1,
+            second_tenant: Some(300),
+            rewrite_title: true,
+            ..FaultSchedule::default()
+        };
+        let before = Before {
+            attempts: s.attempts.clone(),
+            model_recalls: 1,
+            double_submit: false,
+            restart_next_day: false,
+            notify: Vec::new(),
+            second_tenant: Some(300),
+            rewrite_title: true,
+        };
+        assert_eq!(borsh::to_vec(&s).unwrap(), borsh::to_vec(&before).unwrap());
+        let extended = FaultSchedule {
+            outage_ms: Some(30_000),
+            malformed: true,
+            tool_calls: Some(20),
+            ..s.clone()
+        };
+        for s in [s, extended] {
+            // Inside a larger message too: the reader stops where it ends.
+            let bytes = borsh::to_vec(&(s.clone(), 7u8)).unwrap();
+            assert_eq!(
+                borsh::from_slice::<(FaultSchedule, u8)>(&bytes).unwrap(),
+                (s, 7)
+            );
+        }
+        let mut bad = borsh::to_vec(&FaultSchedule::default()).unwrap();
+        *bad.last_mut().unwrap() = 4;
+        assert!(borsh::from_slice::<FaultSchedule>(&bad).is_err());
     }
 }

@@ -1,16 +1,19 @@
 //! The server answers an error (kind `server_error`): 503 with
-//! `Retry-After` before any work (`u<s>`), 429 (`t`, `t<s>`, `tn`, `tq<s>`:
+//! `Retry-After` before any work (`u<s>`; as an HTTP date `ud<s>`; invalid
+//! `uneg`/`uwide`/`utext`; none `un`), 429 (`t`, `t<s>`, `tn`, `tq<s>`:
 //! a quota or a rate limit, with or without `Retry-After`), a failing
 //! downstream's 500 (`f`), or a check before any work that fails (`fb`,
-//! provably nothing done).
+//! provably nothing done). Schedule-wide: an outage that answers every
+//! request with 503 for its first milliseconds (`w<ms>`), and a malformed
+//! field every request carries, refused with 422 (`v`).
 
 use rand::Rng;
 
-use super::code::{bounded, CodeError, MAX_CODE_RETRY_AFTER_S};
+use super::code::{bounded, CodeError, MAX_CODE_MS, MAX_CODE_RETRY_AFTER_S};
 use super::kinds::{FaultKind, KindSet};
 use super::primitive::{tally, Primitive, Server, ServerReach};
-use super::schedule::{FaultSchedule, ServerFault};
-use super::simpler::shorter;
+use super::schedule::{BadRetryAfter, FaultSchedule, ServerFault};
+use super::simpler::{edited, shorter};
 use crate::kernel::rng::LabRng;
 use crate::kernel::text::{Arg, Sentence};
 use crate::lab::model::result::Run;
@@ -30,24 +33,32 @@ fn is_error(f: ServerFault) -> bool {
             | ServerFault::RateLimited { .. }
             | ServerFault::Fail
             | ServerFault::FailBeforeWork
+            | ServerFault::UnavailableDated { .. }
+            | ServerFault::UnavailableInvalid(_)
+            | ServerFault::UnavailableBare
     )
 }
 
 fn retry_after_ms(f: ServerFault) -> u64 {
     match f {
-        ServerFault::Unavailable { retry_after_s } => retry_after_s * 1000,
+        ServerFault::Unavailable { retry_after_s }
+        | ServerFault::UnavailableDated { retry_after_s } => retry_after_s * 1000,
         ServerFault::RateLimited { retry_after_s, .. } => retry_after_s.unwrap_or(0) * 1000,
         _ => 0,
     }
 }
 
-/// Errors of the attempts' handlers, and their `Retry-After`s; a
-/// replayed error or a 429 ends the call with its own text.
+/// Errors of the attempts' handlers, and their `Retry-After`s, then the
+/// outage (its milliseconds) and the malformed field; a replayed error, a
+/// 429 or a 422 for the malformed field ends the call with its own text.
 pub const PRIMITIVE: Primitive = Primitive {
     measure: Some(|s| {
         let f = s.attempts.iter().map(|a| a.server).filter(|f| is_error(*f));
-        tally(f.map(retry_after_ms))
+        let (n, ms) = tally(f.map(retry_after_ms));
+        let outage = s.outage_ms.map_or((0, 0), |ms| (1, ms));
+        (n + outage.0 + u64::from(s.malformed), ms + outage.1)
     }),
+    simpler,
     tool_text,
     ..Primitive::new(FaultKind::ServerError, used_in)
 };
@@ -55,7 +66,49 @@ pub const PRIMITIVE: Primitive = Primitive {
 /// A failed check before any work is never drawn, so no kind needs it.
 fn used_in(s: &FaultSchedule) -> bool {
     let drawn = |f| is_error(f) && f != ServerFault::FailBeforeWork;
-    s.attempts.iter().any(|a| drawn(a.server))
+    s.attempts.iter().any(|a| drawn(a.server)) || s.outage_ms.is_some() || s.malformed
+}
+
+/// Without the malformed field, without the outage, then a shorter outage.
+fn simpler(s: &FaultSchedule) -> Vec<FaultSchedule> {
+    let mut out = Vec::new();
+    if s.malformed {
+        out.push(edited(s, |c| c.malformed = false));
+    }
+    if let Some(ms) = s.outage_ms {
+        out.push(edited(s, |c| c.outage_ms = None));
+        out.extend(
+            shorter(ms, 100)
+                .into_iter()
+                .map(|ms| edited(s, |c| c.outage_ms = Some(ms))),
+        );
+    }
+    out
+}
+
+/// The outage's code token (`w<ms>`) and the malformed field's (`v`).
+pub fn code(s: &FaultSchedule) -> Vec<String> {
+    let outage = s.outage_ms.map(|ms| format!("{OUTAGE_TOKEN}{ms}"));
+    let malformed = s.malformed.then(|| MALFORMED_TOKEN.to_string());
+    outage.into_iter().chain(malformed).collect()
+}
+
+/// The outage's token tag, and the malformed field's token.
+pub const OUTAGE_TOKEN: &str = "w";
+pub const MALFORMED_TOKEN: &str = "v";
+
+/// Reads `w<ms>`.
+pub fn read_outage(raw: &str, n: u64) -> Result<u64, CodeError> {
+    bounded(raw, n, MAX_CODE_MS)
+}
+
+/// The lines of the schedule-wide errors in a hunt's schedule.
+pub fn lines(s: &FaultSchedule) -> Vec<Sentence> {
+    let outage = s
+        .outage_ms
+        .map(|ms| Sentence::new("hunt.server.outage").arg("t", Arg::ClockMs(ms)));
+    let malformed = s.malformed.then(|| Sentence::new("hunt.server.malformed"));
+    outage.into_iter().chain(malformed).collect()
 }
 
 /// A replayed stored 500 leaves the outcome unknown with its own text; a
@@ -66,6 +119,7 @@ fn used_in(s: &FaultSchedule) -> bool {
 fn tool_text(run: &Run, result: ToolResult, request: usize) -> Option<&'static str> {
     match result {
         ToolResult::Unknown if stored_error_replayed(run, request) => Some("lab.tool.stored_error"),
+        ToolResult::Rejected if malformed_refused(run, request) => Some("lab.tool.malformed"),
         ToolResult::NotCreated => match rate_limit_kind(run, request) {
             Some(true) => Some("lab.tool.quota"),
             Some(false) => Some("lab.tool.rate_limited"),
@@ -102,6 +156,13 @@ impl Server for ServerError {
                 quota: false,
             } => s("hunt.server.rate_limited_bare"),
             ServerFault::FailBeforeWork => s("hunt.server.fail_before_work"),
+            ServerFault::UnavailableDated { retry_after_s } => {
+                s("hunt.server.unavailable_dated").arg("t", after(retry_after_s))
+            }
+            ServerFault::UnavailableInvalid(v) => {
+                s("hunt.server.unavailable_invalid").arg("value", Arg::raw(v.raw()))
+            }
+            ServerFault::UnavailableBare => s("hunt.server.unavailable_bare"),
             _ => s("hunt.server.fail"),
         }
     }
@@ -119,6 +180,9 @@ impl Server for ServerError {
                 (false, None) => "tn".into(),
             },
             ServerFault::FailBeforeWork => "fb".into(),
+            ServerFault::UnavailableDated { retry_after_s } => format!("ud{retry_after_s}"),
+            ServerFault::UnavailableInvalid(v) => format!("u{}", v.id()),
+            ServerFault::UnavailableBare => "un".into(),
             _ => "f".into(),
         }
     }
@@ -139,6 +203,14 @@ impl Server for ServerError {
             }
             ("t", None) => Ok(limited(None, true)),
             ("t", Some(n)) => secs(n).map(|s| limited(Some(s), false)),
+            ("ud", Some(n)) => {
+                secs(n).map(|retry_after_s| ServerFault::UnavailableDated { retry_after_s })
+            }
+            ("un", None) => Ok(ServerFault::UnavailableBare),
+            (tag, None) => {
+                let bad = BadRetryAfter::from_id(tag.strip_prefix('u')?)?;
+                Ok(ServerFault::UnavailableInvalid(bad))
+            }
             _ => return None,
         })
     }
@@ -148,8 +220,8 @@ impl Server for ServerError {
         match f {
             ServerFault::Fail => any(|d| matches!(d, Decision::Failed | Decision::Released)),
             ServerFault::FailBeforeWork => any(|d| matches!(d, Decision::Aborted { .. })),
-            ServerFault::Unavailable { .. } => any(|d| matches!(d, Decision::Unavailable)),
-            _ => any(|d| matches!(d, Decision::RateLimited { .. })),
+            ServerFault::RateLimited { .. } => any(|d| matches!(d, Decision::RateLimited { .. })),
+            _ => any(|d| matches!(d, Decision::Unavailable)),
         }
     }
 
@@ -160,12 +232,19 @@ impl Server for ServerError {
     /// A 429 without `Retry-After`, or a quota's, is not retried (000:
     /// «额度类 429 直接终止；其他 HTTP 429 只有带 Retry-After 才重试»), nor
     /// is a failed handler's 500; a `Retry-After` is waited out when it
-    /// fits in the call's deadline; a check failed before any work is
-    /// retried.
+    /// fits in the call's deadline (an HTTP date too); a check failed
+    /// before any work, and a 503 whose `Retry-After` is absent or invalid,
+    /// are retried after a backoff.
     fn reach(&self, f: ServerFault) -> ServerReach {
         let fits = |s: u64| s * 1_000 < CALL_DEADLINE_MS;
         match f {
             ServerFault::FailBeforeWork => ServerReach::Retried,
+            ServerFault::UnavailableInvalid(_) | ServerFault::UnavailableBare => {
+                ServerReach::Answers { retried: true }
+            }
+            ServerFault::UnavailableDated { retry_after_s: s } => {
+                ServerReach::Answers { retried: fits(s) }
+            }
             ServerFault::RateLimited { quota: true, .. }
             | ServerFault::RateLimited {
                 retry_after_s: None,
@@ -192,6 +271,10 @@ impl Server for ServerError {
             ServerFault::Unavailable { retry_after_s } => shorter(retry_after_s, 1)
                 .into_iter()
                 .map(|retry_after_s| ServerFault::Unavailable { retry_after_s })
+                .collect(),
+            ServerFault::UnavailableDated { retry_after_s } => shorter(retry_after_s, 1)
+                .into_iter()
+                .map(|retry_after_s| ServerFault::UnavailableDated { retry_after_s })
                 .collect(),
             ServerFault::RateLimited {
                 retry_after_s: Some(s),
@@ -236,6 +319,21 @@ pub fn draw(rng: &mut LabRng, face: u32, kinds: KindSet) -> Option<ServerFault> 
 /// the exhausted quota; before any work).
 pub fn quota_refused(run: &Run, request: usize) -> bool {
     rate_limit_kind(run, request) == Some(true)
+}
+
+/// Whether the server refused `request` for the malformed field (422
+/// before any work: the report was never created).
+pub fn malformed_refused(run: &Run, request: usize) -> bool {
+    run.steps().iter().any(|s| {
+        matches!(
+            s.kind,
+            StepKind::Server {
+                request: r,
+                decision: Decision::Malformed,
+                ..
+            } if r == request
+        )
+    })
 }
 
 /// Whether `request` was answered with a stored error replayed (a 500

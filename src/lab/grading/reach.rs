@@ -13,7 +13,7 @@
 use crate::kernel::ids::id_enum;
 use crate::lab::faults::{AttemptFault, Delivery, FaultSchedule, RequestReach, ServerReach};
 use crate::lab::model::ids::Scenario;
-use crate::lab::model::times::MAX_ATTEMPTS;
+use crate::lab::model::times::{CALL_DEADLINE_MS, MAX_ATTEMPTS};
 
 id_enum! {
     /// The source a row of the reachability table follows.
@@ -60,6 +60,15 @@ id_enum! {
         FailureReplayed => "failure_replayed",
         /// No attempt within the harness's attempts reaches a working server.
         NoAttemptWorks => "no_attempt_works",
+        /// An invalid `Retry-After` counts as absent (001): the harness
+        /// backs off and a retry within the deadline reaches the server.
+        InvalidRetryAfter => "invalid_retry_after",
+        /// A malformed field is refused with 422 on every attempt: a 4xx
+        /// other than 408, 409 and 429 is never worth a retry.
+        ClientErrorEnds => "client_error_ends",
+        /// The outage lasts past the call's total deadline: every attempt
+        /// within it gets 503.
+        OutagePastDeadline => "outage_past_deadline",
     }
 }
 
@@ -91,8 +100,15 @@ impl Scenario {
         use Scenario as S;
         use Source::*;
         match self {
-            S::RequestLost | S::ConnectRefused => row(true, W::RetrySends, Tree),
-            S::RetryAfter503 | S::RateLimited429 => row(true, W::ShortRetryAfter, Tree),
+            S::RequestLost | S::ConnectRefused | S::ConnectTimeout => {
+                row(true, W::RetrySends, Tree)
+            }
+            S::RetryAfter503 | S::RateLimited429 | S::RetryAfterDate => {
+                row(true, W::ShortRetryAfter, Tree)
+            }
+            S::RetryAfterInvalid => row(true, W::InvalidRetryAfter, Tree),
+            S::ClientError => row(false, W::ClientErrorEnds, Tree),
+            S::Outage | S::ManyTools => row(false, W::OutagePastDeadline, Tree),
             S::ResponseLost
             | S::BodyMismatch
             | S::ModelRetry
@@ -168,6 +184,9 @@ fn attempt_step(f: AttemptFault) -> Step {
 /// undo the work ([`undone_elsewhere`]). This is the first tenant's request; a
 /// second tenant's ([`reachable_for`]) is sure only without faults.
 pub fn reachable(schedule: &FaultSchedule) -> Option<bool> {
+    if let Some(sure) = standing(schedule) {
+        return sure;
+    }
     let calls = 1 + schedule.model_recalls as usize;
     let per_call = MAX_ATTEMPTS as usize;
     let mut n = 0;
@@ -199,6 +218,20 @@ pub fn reachable(schedule: &FaultSchedule) -> Option<bool> {
         }
     }
     open_or(Some(false), undone)
+}
+
+/// What the schedule-wide server faults decide alone, whatever the
+/// attempts: a malformed field is refused on every attempt of every call;
+/// an outage past the call's deadline answers every attempt of a single
+/// call with 503 (a model re-call may come after it: open). `None`: they
+/// do not decide.
+fn standing(schedule: &FaultSchedule) -> Option<Option<bool>> {
+    if schedule.malformed {
+        return Some(Some(false));
+    }
+    let until = schedule.outage_ms?;
+    let past = until >= CALL_DEADLINE_MS && schedule.model_recalls == 0;
+    Some(past.then_some(false))
 }
 
 /// Whether another attempt may undo attempt `at`'s work: a crash elsewhere

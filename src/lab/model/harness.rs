@@ -79,6 +79,26 @@ pub fn report_body(run_id: &str, render: u32, report: (&str, &str)) -> serde_jso
     })
 }
 
+/// The severity the model writes when its arguments are malformed
+/// (`client_error`): not one the service accepts.
+pub const MALFORMED_SEVERITY: &str = "P0!!";
+
+/// The body with the model's malformed field in it.
+pub fn with_malformed_field(mut body: serde_json::Value) -> serde_json::Value {
+    body["severity"] = json!(MALFORMED_SEVERITY);
+    body
+}
+
+/// The report of tool call `task` (0-based) when the model files several
+/// different ones at once: the first keeps `title`, the others are
+/// numbered, so each has its own business identity.
+pub fn task_title(title: &str, task: usize) -> std::borrow::Cow<'_, str> {
+    match task {
+        0 => title.into(),
+        n => format!("{title} #{}", n + 1).into(),
+    }
+}
+
 /// The report's details. A re-render (the markdown regenerated) words them
 /// differently, so the digest changes.
 fn details(render: u32) -> String {

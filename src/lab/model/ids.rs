@@ -84,6 +84,22 @@ id_enum! {
         /// report is reachable: `fenced` with `stable_key` files it at
         /// about 7.8 s, within the 12 s deadline.
         LeaseReclaimed => "lease_reclaimed",
+        /// 503 whose `Retry-After` is an HTTP date a few seconds ahead.
+        RetryAfterDate => "retry_after_date",
+        /// Three 503s whose `Retry-After` is «-1», «１２０» and «soon»:
+        /// invalid, so a harness backs off as if there were none.
+        RetryAfterInvalid => "retry_after_invalid",
+        /// 422 for a malformed field on every attempt: retrying cannot help.
+        ClientError => "client_error",
+        /// The service answers 503 without `Retry-After` for 30 s, then
+        /// recovers.
+        Outage => "outage",
+        /// One run makes 20 tool calls, 20 different reports, during the
+        /// outage: how many retries the whole run sends.
+        ManyTools => "many_tools",
+        /// The first connections are never established: a connect
+        /// timeout, not a read timeout; nothing was sent.
+        ConnectTimeout => "connect_timeout",
     }
 }
 

@@ -100,6 +100,19 @@ pub const DRIP_EVERY_MS: u64 = 1_000;
 /// ... for longer than the tool call's total deadline.
 pub const DRIP_TOTAL_MS: u64 = 20_000;
 
+/// `retry_after_date`: the 503's `Retry-After`, written as an HTTP date
+/// this many seconds after the server's clock.
+pub const RETRY_AFTER_DATE_S: u64 = 3;
+/// `outage`: the service answers 503 for this long from the start, longer
+/// than a tool call's deadline, then recovers.
+pub const OUTAGE_MS: u64 = 30_000;
+/// `many_tools`: the tool calls one run makes during the outage (002: «20
+/// 个 Tool 各重试 3 次仍很危险»).
+pub const MANY_TOOL_CALLS: u32 = 20;
+/// `connect_timeout`: the first attempts whose connection is never
+/// established, before the network recovers.
+pub const CONNECT_LOST_ATTEMPTS: usize = 2;
+
 // The chapter's rule, checked when the crate compiles: the lease outlasts
 // the client timeout plus the longest normal processing; only the two
 // pauses (the exception a fencing token exists for) outlive it.
@@ -113,6 +126,10 @@ const _: () = {
     // `001_*.txt`: a read timeout is idle time between bytes, not a deadline.
     assert!(DRIP_EVERY_MS < ATTEMPT_TIMEOUT_MS && DRIP_TOTAL_MS > CALL_DEADLINE_MS);
     assert!(KEY_RETENTION_MS < CLEANUP_AT_MS && CLEANUP_AT_MS < HARNESS_BACK_MS);
+    // No harness with a total deadline outlives the outage.
+    assert!(OUTAGE_MS > CALL_DEADLINE_MS);
+    assert!(RETRY_AFTER_DATE_S * 1_000 < CALL_DEADLINE_MS);
+    assert!((CONNECT_LOST_ATTEMPTS as u32) < MAX_ATTEMPTS);
 };
 
 /// The lab's seed range (`seed` of its pages): six digits at most, unlike the herd's and the

@@ -210,6 +210,9 @@ pub enum Decision {
     /// claim (if the design claims) was deleted in every design, so a retry
     /// with the same key claims it anew (`released`: a claim was deleted).
     Aborted { released: bool },
+    /// The request failed the service's validation (a field outside its
+    /// allowed values): 422 before any work, nothing stored under the key.
+    Malformed,
 }
 
 /// Why the harness stopped retrying a tool call.

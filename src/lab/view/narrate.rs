@@ -97,18 +97,35 @@ fn fence_text(fence: Option<i64>) -> Arg {
 
 /// The server's answer to one request, as the narration quotes it.
 #[derive(Clone, Copy)]
-struct Answer {
+struct Answer<'a> {
     status: Option<u16>,
     retry_after: Option<u64>,
+    /// `Retry-After` as written when it is not plain seconds.
+    retry_after_raw: Option<&'a str>,
 }
 
-impl Answer {
+impl Answer<'_> {
     fn status(self) -> Arg {
         Arg::raw(self.status.map(|s| s.to_string()).unwrap_or_default())
     }
 
     fn retry_after(self) -> Arg {
         Arg::raw(self.retry_after.unwrap_or_default())
+    }
+}
+
+/// A 503 before any work, with its `Retry-After` as the server wrote it:
+/// seconds, an HTTP date (and the seconds it meant), an invalid value, or
+/// none.
+fn unavailable_text(a: Answer) -> Sentence {
+    let s = Sentence::new;
+    match (a.retry_after_raw, a.retry_after) {
+        (Some(raw), Some(_)) => s("lab.d.unavailable_dated")
+            .arg("raw", Arg::raw(raw))
+            .arg("s", a.retry_after()),
+        (Some(raw), None) => s("lab.d.unavailable_invalid").arg("raw", Arg::raw(raw)),
+        (None, Some(_)) => s("lab.d.unavailable").arg("s", a.retry_after()),
+        (None, None) => s("lab.d.unavailable_bare"),
     }
 }
 
@@ -143,7 +160,8 @@ fn decision_text(run: &Run, open_tx_lost: bool, req: usize, d: &Decision, a: Ans
             s("lab.d.rate_limited_bare")
         }
         Decision::RateLimited { quota: false } => s("lab.d.rate_limited").arg("s", a.retry_after()),
-        Decision::Unavailable => s("lab.d.unavailable").arg("s", a.retry_after()),
+        Decision::Unavailable => unavailable_text(a),
+        Decision::Malformed => s("lab.d.malformed"),
         Decision::StaleCreated { .. }
         | Decision::Created { .. }
         | Decision::KeyRecorded { .. }
@@ -353,6 +371,7 @@ fn server_text(run: &Run, step: &Step) -> Sentence {
     let answer = Answer {
         status: response.as_ref().map(|r| r.status),
         retry_after: response.as_ref().and_then(|r| r.retry_after_s),
+        retry_after_raw: response.as_ref().and_then(|r| r.retry_after_raw.as_deref()),
     };
     let mut parts = vec![decision_text(run, open_tx_lost, *request, decision, answer)];
     parts.extend(crate::lab::view::narrate_notes::after_commit_text(

@@ -18,7 +18,13 @@
 //! - Schedule faults, anywhere: `m<n>` (model re-calls), `d` (double
 //!   submit), `n` (next-day restart), `k<ms>` (a second tenant files its own
 //!   report `<ms>` after the first, with an equal key string), `h` (the
-//!   model rewrites the title when it calls again).
+//!   model rewrites the title when it calls again), `w<ms>` (the service
+//!   answers 503 to everything for its first `<ms>`), `v` (a malformed
+//!   field, refused with 422 on every attempt), `r<n>` (the model files
+//!   `<n>` different reports at once). Attempt faults added with them:
+//!   `qn` (the connection is never established), `ud<s>` (503 with
+//!   `Retry-After` as an HTTP date), `uneg`/`uwide`/`utext` (503 with an
+//!   invalid `Retry-After`), `un` (503 without one).
 //!
 //! A message's or a server's fault reads and writes its own token (its
 //! primitive's module under [`crate::lab::faults`]); a schedule-wide fault
@@ -30,7 +36,8 @@ use crate::lab::faults::code::{split, unknown};
 pub use crate::lab::faults::code::{CodeError, MAX_CODE_MS, MAX_CODE_RETRY_AFTER_S};
 pub use crate::lab::faults::model_recall::MAX_CODE_RECALLS;
 use crate::lab::faults::{
-    double_submit, model_recall, next_day, notifier, relay, rerender, second_tenant, title_rewrite,
+    double_submit, many_calls, model_recall, next_day, notifier, relay, rerender, second_tenant,
+    server_error, title_rewrite,
 };
 use crate::lab::faults::{AttemptFault, Delivery, FaultSchedule, NotifyFault, ServerFault};
 
@@ -57,6 +64,9 @@ enum Token {
     RelayDies,
     SecondTenant(u64),
     Rewrite,
+    Outage(u64),
+    Malformed,
+    ToolCalls(u32),
 }
 
 /// Which list the faults of a token go to: the last attempt or the last
@@ -119,6 +129,8 @@ pub fn encode(s: &FaultSchedule) -> String {
     out.extend(flag(s.restart_next_day, next_day::TOKEN));
     out.extend(second_tenant::code(s));
     out.extend(flag(s.rewrite_title, title_rewrite::TOKEN));
+    out.extend(server_error::code(s));
+    out.extend(many_calls::code(s));
     out.join(".")
 }
 
@@ -154,6 +166,9 @@ fn token(raw: &str) -> Result<Token, CodeError> {
         ("m", Some(n)) => Token::Recalls(model_recall::read(raw, n)?),
         (double_submit::TOKEN, None) => Token::Double,
         (next_day::TOKEN, None) => Token::NextDay,
+        (server_error::OUTAGE_TOKEN, Some(n)) => Token::Outage(server_error::read_outage(raw, n)?),
+        (server_error::MALFORMED_TOKEN, None) => Token::Malformed,
+        (many_calls::TOKEN, Some(n)) => Token::ToolCalls(many_calls::read(raw, n)?),
         _ => return Err(unknown(raw)),
     })
 }
@@ -194,6 +209,9 @@ fn apply(
         Token::NextDay => once(&mut s.restart_next_day, true, raw)?,
         Token::SecondTenant(ms) => once(&mut s.second_tenant, Some(ms), raw)?,
         Token::Rewrite => once(&mut s.rewrite_title, true, raw)?,
+        Token::Outage(ms) => once(&mut s.outage_ms, Some(ms), raw)?,
+        Token::Malformed => once(&mut s.malformed, true, raw)?,
+        Token::ToolCalls(n) => once(&mut s.tool_calls, Some(n), raw)?,
         _ => match section.ok_or_else(no_section)? {
             Section::Attempt => attempt_token(s, t, raw)?,
             Section::Note => note_token(s, t, raw)?,

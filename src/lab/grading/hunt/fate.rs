@@ -28,6 +28,8 @@ pub enum RequestFate {
     Arrived,
     /// Sent, and nothing more is in the trace (still in flight at the end).
     InFlight,
+    /// The connection was never established: the connect timeout ended it.
+    NeverConnected,
 }
 
 /// What came of one attempt's response.
@@ -86,6 +88,7 @@ fn fate_of(run: &Run, n: usize, fault: ServerFault) -> AttemptFate {
             } if *request == n => match outcome {
                 AttemptOutcome::TlsFailed => fate.request = RequestFate::TlsFailed,
                 AttemptOutcome::Refused => fate.request = RequestFate::Refused,
+                AttemptOutcome::ConnectTimeout => fate.request = RequestFate::NeverConnected,
                 AttemptOutcome::Status { status, .. } => {
                     fate.response = ResponseFate::Read { status: *status }
                 }

@@ -7,7 +7,8 @@ use super::fate::{AttemptFate, RequestFate, ResponseFate};
 use super::kinds::{FaultKind, NOT_YET_COVERED};
 use crate::kernel::text::{Arg, Join, Sentence};
 use crate::lab::faults::{
-    double_submit, model_recall, next_day, relay, rerender, second_tenant, title_rewrite,
+    double_submit, many_calls, model_recall, next_day, relay, rerender, second_tenant,
+    server_error, title_rewrite,
 };
 use crate::lab::faults::{AttemptFault, Delivery, FaultSchedule, NotifyFault, OnResponse};
 
@@ -27,6 +28,7 @@ fn request_part(a: AttemptFault, fate: Option<AttemptFate>) -> Sentence {
         Some(RequestFate::Lost) => s("hunt.msg.lose"),
         Some(RequestFate::Refused) => s("hunt.msg.refuse"),
         Some(RequestFate::TlsFailed) => s("hunt.msg.tls"),
+        Some(RequestFate::NeverConnected) => s("hunt.msg.never_connects"),
         Some(RequestFate::Arrived) | None => a.request.words(),
     }
 }
@@ -141,6 +143,8 @@ pub fn lines(s: &FaultSchedule, fates: Option<&[AttemptFate]>) -> Vec<Sentence> 
     if let Some(line) = double_submit::FLAG.line(s) {
         out.insert(0, line);
     }
+    out.extend(many_calls::line(s));
+    out.extend(server_error::lines(s));
     out.extend(model_recall::line(s));
     out.extend(next_day::FLAG.line(s));
     out.extend(downstream_lines(s));

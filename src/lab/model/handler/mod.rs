@@ -16,6 +16,7 @@ use rusqlite::types::Value;
 use serde_json::json;
 
 use crate::lab::faults::ServerFault;
+use crate::lab::harness::retry_after::{http_date, RUN_EPOCH_S};
 use crate::lab::mechanisms::hooks::{Failure, Found, KeySteps, RecordColumns, Verdict, WriteBack};
 use crate::lab::mechanisms::Slot;
 use crate::lab::model::db::Db;
@@ -136,7 +137,7 @@ impl Server {
     pub fn arrive(&self, db: &mut Db, h: &mut Handler, now: u64) -> Phase {
         let scope = (self.design).scope_key(h.tenant, h.key.as_deref(), Some(h.digest.clone()));
         h.digest = scope.digest.unwrap_or_default();
-        if let Some(refused) = refuse_before_work(h) {
+        if let Some(refused) = refuse_before_work(h, now) {
             return refused;
         }
         let steps = self.design.key_steps();
@@ -266,14 +267,30 @@ impl Server {
     }
 }
 
-/// 503 and 429 are answered before anything else.
-fn refuse_before_work(h: &Handler) -> Option<Phase> {
+/// A malformed request (422), 503 and 429 are answered before anything
+/// else: validation runs before the key is looked at, so nothing is stored
+/// under it (Stripe saves no result for a request that failed validation).
+fn refuse_before_work(h: &Handler, now: u64) -> Option<Phase> {
+    if let Some(field) = invalid_field(&h.body) {
+        let detail = format!("must be one of {}", SEVERITIES.join(", "));
+        let body = json!({"error": "validation failed", "field": field, "detail": detail});
+        return Some(Phase::Respond(Decision::Malformed, response(h, 422, body)));
+    }
+    let unavailable = |retry_after_s, raw| {
+        let mut r = response(h, 503, json!({"error": "service unavailable"}));
+        (r.retry_after_s, r.retry_after_raw) = (retry_after_s, raw);
+        Some(Phase::Respond(Decision::Unavailable, r))
+    };
     match h.fault {
-        ServerFault::Unavailable { retry_after_s } => {
-            let mut r = response(h, 503, json!({"error": "service unavailable"}));
-            r.retry_after_s = Some(retry_after_s);
-            Some(Phase::Respond(Decision::Unavailable, r))
+        ServerFault::Unavailable { retry_after_s } => unavailable(Some(retry_after_s), None),
+        // What the server meant stays beside what it wrote.
+        ServerFault::UnavailableDated { retry_after_s } => {
+            let at = RUN_EPOCH_S + (now / 1000) as i64 + retry_after_s as i64;
+            unavailable(Some(retry_after_s), Some(http_date(at)))
         }
+        // An invalid value means nothing: no seconds beside it.
+        ServerFault::UnavailableInvalid(v) => unavailable(None, Some(v.raw().to_string())),
+        ServerFault::UnavailableBare => unavailable(None, None),
         ServerFault::RateLimited {
             retry_after_s,
             quota,
@@ -284,6 +301,16 @@ fn refuse_before_work(h: &Handler) -> Option<Phase> {
         }
         _ => None,
     }
+}
+
+/// The severities the service accepts.
+pub const SEVERITIES: [&str; 3] = ["low", "medium", "high"];
+
+/// The field of a request body that fails validation, if any.
+fn invalid_field(body: &serde_json::Value) -> Option<&'static str> {
+    let severity = body.get("severity")?;
+    let known = severity.as_str().is_some_and(|s| SEVERITIES.contains(&s));
+    (!known).then_some("severity")
 }
 
 /// The body that tells a 429's kind: the harness reads the type, never

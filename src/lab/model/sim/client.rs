@@ -28,7 +28,10 @@ impl Sim {
         c.tries += u32::from(!sdk);
         let attempt = c.summary.attempts;
         let tool_use_id = c.summary.tool_use_id.clone();
-        let (tenant, report) = (c.tenant, harness::report_of(c.tenant, c.rewritten));
+        let (tenant, task) = (c.tenant, c.task);
+        let (module, title) = harness::report_of(tenant, c.rewritten);
+        let title = harness::task_title(title, task);
+        let report = (module, title.as_ref());
         c.waiting = Some(id);
         // A resend from the durable queue, and the SDK's own retry, are the
         // stored request, key and all.
@@ -42,7 +45,10 @@ impl Sim {
                     report,
                     &mut self.rng,
                 );
-                let body = harness::report_body(&self.run_id, self.render, report);
+                let mut body = harness::report_body(&self.run_id, self.render, report);
+                if self.schedule.malformed {
+                    body = harness::with_malformed_field(body);
+                }
                 (key, body.to_string())
             }
         };
@@ -65,17 +71,7 @@ impl Sim {
             tenant,
         };
         self.requests.push(info.clone());
-        let read_ms = u64::from(self.harness.read_timeout_ms);
-        let timeout = self.remaining_ms(call).map_or(read_ms, |r| read_ms.min(r));
-        self.at(self.now + timeout, Ev::Timeout { call, request: id });
-        let lat = self.latency();
-        let (extra_ms, ev) = match fault.request.on_request() {
-            OnRequest::Arrives { extra_ms } => (extra_ms, Ev::Arrive { request: id }),
-            OnRequest::Lost => (0, Ev::RequestLost { request: id }),
-            OnRequest::Refused => (0, Ev::RefusedBack { request: id }),
-            OnRequest::TlsFailed => (0, Ev::TlsFailed { request: id }),
-        };
-        self.at(self.now + lat + extra_ms, ev);
+        self.dispatch(call, id, fault.request.on_request());
         let out = arrow(
             Lane::Harness,
             Lane::Network,
@@ -83,6 +79,36 @@ impl Sim {
             false,
         );
         (StepKind::Send { request: info }, vec![out])
+    }
+
+    /// The harness's timer for request `id` of `call`, and what the
+    /// network does with it. A connection never established ends at the
+    /// connect timeout (requests' single `timeout`, the read timeout,
+    /// covers connecting when the harness sets none); any other at the
+    /// read timeout; either sooner if the call's deadline is nearer.
+    fn dispatch(&mut self, call: usize, id: usize, fate: OnRequest) {
+        let read_ms = u64::from(self.harness.read_timeout_ms);
+        let (timer, timer_ms) = match fate {
+            OnRequest::NeverConnects => (
+                Ev::ConnectTimeout { request: id },
+                self.harness.connect_timeout_ms.map_or(read_ms, u64::from),
+            ),
+            _ => (Ev::Timeout { call, request: id }, read_ms),
+        };
+        let timer_ms = self
+            .remaining_ms(call)
+            .map_or(timer_ms, |r| timer_ms.min(r));
+        self.at(self.now + timer_ms, timer);
+        let (extra_ms, ev) = match fate {
+            OnRequest::Arrives { extra_ms } => (extra_ms, Ev::Arrive { request: id }),
+            OnRequest::Lost => (0, Ev::RequestLost { request: id }),
+            OnRequest::Refused => (0, Ev::RefusedBack { request: id }),
+            OnRequest::TlsFailed => (0, Ev::TlsFailed { request: id }),
+            // Nothing leaves the harness: only its connect timer fires.
+            OnRequest::NeverConnects => return,
+        };
+        let lat = self.latency();
+        self.at(self.now + lat + extra_ms, ev);
     }
 
     pub(super) fn response_arrives(&mut self, r: ResponseInfo) -> (StepKind, Vec<Arrow>) {
@@ -384,10 +410,11 @@ impl Sim {
     pub(super) fn maybe_recall(&mut self, result: ToolResult, call: usize) {
         if result.is_error() && self.recalls_left > 0 {
             self.recalls_left -= 1;
-            let tenant = self.calls[call].tenant;
+            let (tenant, task) = (self.calls[call].tenant, self.calls[call].task);
             let again = Ev::ToolCall {
                 twin_of: None,
                 tenant,
+                task,
             };
             self.at(self.now + MODEL_THINK_MS, again);
         }
@@ -401,11 +428,12 @@ impl Sim {
         let c = &self.calls[call];
         let again = self.schedule.rewrite_title || c.rewritten;
         let (module, title) = harness::report_of(c.tenant, again);
+        let title = harness::task_title(title, c.task);
         let found = crate::lab::model::cleanup_and_lookup::find_report(
             &mut self.db,
             &self.run_id,
             module,
-            title,
+            &title,
         );
         self.calls[call].summary.query = Some(found);
         if found.is_none() {

@@ -29,11 +29,13 @@ use crate::lab::model::trace::*;
 
 #[derive(Clone, Debug)]
 enum Ev {
-    /// The model of `tenant`'s agent calls the tool; `twin_of` when the
-    /// same call is submitted twice.
+    /// The model of `tenant`'s agent calls the tool to file report `task`
+    /// (0 unless it files several at once); `twin_of` when the same call
+    /// is submitted twice.
     ToolCall {
         twin_of: Option<usize>,
         tenant: usize,
+        task: usize,
     },
     /// An attempt; `sdk` when it is the SDK's own retry inside the
     /// harness's attempt.
@@ -93,6 +95,10 @@ enum Ev {
     TlsFailed {
         request: usize,
     },
+    /// The harness's connect timer for a connection never established.
+    ConnectTimeout {
+        request: usize,
+    },
     /// A response's first bytes arrive; the rest trickles in.
     DripStart {
         response: ResponseInfo,
@@ -122,6 +128,8 @@ struct Call {
     /// report's title in it (`rewrite_title`, on a re-call).
     tenant: usize,
     rewritten: bool,
+    /// Which of the reports the model files at once this call is for.
+    task: usize,
     /// Attempts of the harness's own loop (the SDK's retries inside them
     /// are not counted), and the SDK's retries in the current one.
     tries: u32,
@@ -264,30 +272,20 @@ impl Sim {
             relay: notify::Relay::default(),
             dripping: Default::default(),
         };
-        s.at(
-            0,
-            Ev::ToolCall {
-                twin_of: None,
-                tenant: 0,
-            },
-        );
+        let call = |twin_of, tenant, task| Ev::ToolCall {
+            twin_of,
+            tenant,
+            task,
+        };
+        s.at(0, call(None, 0, 0));
         if s.schedule.double_submit {
-            s.at(
-                0,
-                Ev::ToolCall {
-                    twin_of: Some(0),
-                    tenant: 0,
-                },
-            );
+            s.at(0, call(Some(0), 0, 0));
         }
         if let Some(at) = s.schedule.second_tenant {
-            s.at(
-                at,
-                Ev::ToolCall {
-                    twin_of: None,
-                    tenant: 1,
-                },
-            );
+            s.at(at, call(None, 1, 0));
+        }
+        for task in 1..s.schedule.tasks() {
+            s.at(0, call(None, 0, task));
         }
         if s.schedule.restart_next_day {
             s.at(HARNESS_DIES_MS, Ev::HarnessDown);
@@ -381,7 +379,11 @@ impl Sim {
             return None;
         }
         match ev {
-            Ev::ToolCall { twin_of, tenant } => Some(self.tool_call(twin_of, tenant)),
+            Ev::ToolCall {
+                twin_of,
+                tenant,
+                task,
+            } => Some(self.tool_call(twin_of, tenant, task)),
             Ev::Send { call, resend, sdk } => Some(self.send(call, resend, sdk)),
             Ev::Query { call } => Some(self.query(call)),
             Ev::HarnessDown => Some(self.harness_dies()),
@@ -417,6 +419,9 @@ impl Sim {
             Ev::RelayPoll => self.relay_poll(),
             Ev::RelayBack => Some(self.relay_back()),
             Ev::TlsFailed { request } => self.connect_failed(request, AttemptOutcome::TlsFailed),
+            Ev::ConnectTimeout { request } => {
+                self.connect_failed(request, AttemptOutcome::ConnectTimeout)
+            }
             Ev::DripStart {
                 response,
                 every_ms,
@@ -426,9 +431,18 @@ impl Sim {
         }
     }
 
-    fn tool_call(&mut self, twin_of: Option<usize>, tenant: usize) -> (StepKind, Vec<Arrow>) {
+    fn tool_call(
+        &mut self,
+        twin_of: Option<usize>,
+        tenant: usize,
+        task: usize,
+    ) -> (StepKind, Vec<Arrow>) {
         let call = self.calls.len();
         let earlier = self.calls.iter().filter(|c| c.tenant == tenant).count();
+        let recall = self
+            .calls
+            .iter()
+            .any(|c| c.tenant == tenant && c.task == task);
         let tool_use_id = match twin_of {
             Some(t) => self.calls[t].summary.tool_use_id.clone(),
             // Two tenants' harnesses number their tool calls per tenant.
@@ -461,8 +475,9 @@ impl Sim {
             deferred: false,
             called_ms: self.now,
             tenant,
+            task,
             // A twin is the same call submitted twice, not a re-call.
-            rewritten: self.schedule.rewrite_title && earlier > 0 && twin_of.is_none(),
+            rewritten: self.schedule.rewrite_title && recall && twin_of.is_none(),
         });
         let send = Ev::Send {
             call,
@@ -482,7 +497,9 @@ impl Sim {
     }
 
     /// The connection of `request` failed before anything was sent: refused
-    /// (`Refused`), or its TLS handshake failed verification (`TlsFailed`).
+    /// (`Refused`), its TLS handshake failed verification (`TlsFailed`), or
+    /// it was never established (`ConnectTimeout`: nothing comes back, the
+    /// harness's own timer ends it, so no arrow).
     fn connect_failed(
         &mut self,
         request: usize,
@@ -493,17 +510,18 @@ impl Sim {
             return None;
         }
         let label = match outcome {
-            AttemptOutcome::TlsFailed => ArrowLabel::TlsFailed,
-            _ => ArrowLabel::Refused,
+            AttemptOutcome::TlsFailed => Some(ArrowLabel::TlsFailed),
+            AttemptOutcome::ConnectTimeout => None,
+            _ => Some(ArrowLabel::Refused),
         };
         let next = self.attempt_ended(call, outcome, None);
-        let back = arrow(Lane::Network, Lane::Harness, label, false);
+        let back = label.map(|l| arrow(Lane::Network, Lane::Harness, l, false));
         let kind = StepKind::Received {
             request,
             outcome,
             next,
         };
-        Some((kind, vec![back]))
+        Some((kind, back.into_iter().collect()))
     }
 
     fn timeout(&mut self, call: usize, request: usize) -> Option<(StepKind, Vec<Arrow>)> {

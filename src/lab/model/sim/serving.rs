@@ -39,7 +39,7 @@ impl Sim {
         }
         let info = &self.requests[request];
         let body: serde_json::Value = serde_json::from_str(&info.body).expect("we wrote this JSON");
-        let fault = self.schedule.attempt(request).server;
+        let fault = self.schedule.server_fault(request, self.now);
         let mut h = Handler::new(request, info.key.clone(), info.digest.clone(), body, fault);
         h.tenant = info.tenant;
         let phase = self.server.arrive(&mut self.db, &mut h, self.now);
