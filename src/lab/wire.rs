@@ -21,8 +21,8 @@ use serde::{Deserialize, Serialize};
 use crate::lab::faults::FaultSchedule;
 use crate::lab::grading::hunt::{HuntOutcome, HuntSpec};
 use crate::lab::grading::suite::{Fix, NextStep, SuiteRow};
-use crate::lab::model::design::Design;
 use crate::lab::harness::Harness;
+use crate::lab::model::design::Design;
 use crate::lab::model::ids::{ClientStrategy, Preset, Scenario};
 use crate::lab::model::result::{Cell, Measure, Run};
 use crate::lab::Combo;
@@ -499,7 +499,10 @@ mod tests {
         };
         assert_eq!(got.trace_digest(), expected.trace_digest());
         assert_eq!(**got, expected);
-        assert_eq!(*fix, nearest_fix(combo.0, ClientStrategy::StableKey, combo.2, 42));
+        assert_eq!(
+            *fix,
+            nearest_fix(combo.0, ClientStrategy::StableKey, combo.2, 42)
+        );
         assert!(
             fix.is_some(),
             "a lost response on the naive server needs a fix"
@@ -538,7 +541,11 @@ mod tests {
     #[test]
     fn a_count_of_each_measure_is_the_cells() {
         let design = Preset::Fenced.design().with(crate::lab::Mechanism::Outbox);
-        let combo = (Scenario::RelayCrash, ClientStrategy::StableKey.into(), design);
+        let combo = (
+            Scenario::RelayCrash,
+            ClientStrategy::StableKey.into(),
+            design,
+        );
         let c = cell(combo.0, combo.1, combo.2, 1);
         let all = [
             (Measure::Reports, c.reports),
@@ -557,7 +564,11 @@ mod tests {
     fn a_count_request_without_a_measure_counts_reports() {
         let text = r#"{"id":1,"want":{"count":{"combo":["ResponseLost","naive",""],"seed":1}}}"#;
         let req: Result<Request, _> = serde_json::from_str(text);
-        let combo = (Scenario::ResponseLost, ClientStrategy::Naive.into(), Design::NONE);
+        let combo = (
+            Scenario::ResponseLost,
+            ClientStrategy::Naive.into(),
+            Design::NONE,
+        );
         let sent = count(1, combo, 1, Measure::Reports);
         assert_eq!(sent.to_json().replace(r#","measure":"reports""#, ""), text);
         assert!(matches!(
@@ -670,7 +681,12 @@ mod binary_tests {
         // kind of request; reports are the first measure), then with a design
         // that is no design: read as strictly as in JSON.
         let by_hand = |design: &str| {
-            let fields = (77u64, 1u8, Scenario::None, Harness::from(ClientStrategy::Naive));
+            let fields = (
+                77u64,
+                1u8,
+                Scenario::None,
+                Harness::from(ClientStrategy::Naive),
+            );
             borsh::to_vec(&(fields, design.to_string(), 1u64, 0u8)).unwrap()
         };
         assert_eq!(by_hand(""), good);

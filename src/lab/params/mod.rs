@@ -243,7 +243,13 @@ impl LabParams {
         let step = c
             .break_step
             .map_or(StepParam::End, |n| StepParam::Raw(n.to_string()));
-        LabParams::replay(c.minimal(), spec.client.into(), spec.design, spec.seed, step)
+        LabParams::replay(
+            c.minimal(),
+            spec.client.into(),
+            spec.design,
+            spec.seed,
+            step,
+        )
     }
 
     /// The lab's params that replay `schedule` in the step-through view. The

@@ -83,7 +83,10 @@ fn playback_runs_to_the_end_and_stops_and_starts_over_from_there() {
 fn a_picker_change_waits_for_its_run_and_starts_it_over() {
     let s = after(start(), [Action::Forward, Action::Forward]);
     let old = s.run.clone();
-    let asked = after(s.clone(), [Action::Harness(ClientStrategy::StableKey.into())]);
+    let asked = after(
+        s.clone(),
+        [Action::Harness(ClientStrategy::StableKey.into())],
+    );
     assert!(asked.computing);
     assert!(
         Rc::ptr_eq(&asked.run, &old),
