@@ -136,7 +136,7 @@ fn every_page_reads_writes_and_words_its_parameters_as_before() {
 const PINNED: [&str; 6] = [
     "0x803786c82d22c412/514",
     "0x7ebd0b532171b118/1858",
-    "0xa008b29d20847f46/290",
+    "0xe6371c8e9fc932c2/290",
     "0x5ee3c1dd90fde640/226",
     "0xb74dc406fd547e78/130",
     "0x8793029a6836fef8/66",

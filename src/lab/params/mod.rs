@@ -205,7 +205,7 @@ pub enum StepParam {
 }
 
 /// Parameters of `#/lab`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct LabParams {
     pub scenario: Scenario,
     /// The test agent's harness (`harness=`, or the old `client=`).
@@ -219,6 +219,22 @@ pub struct LabParams {
     /// `schedule=<code>`: a fault schedule of its own (a counterexample the
     /// hunt found, or one a teacher hands out), run instead of the scenario.
     pub schedule: Option<FaultSchedule>,
+}
+
+/// The harness as its `harness=` value: a pinned exercise's demo reads as
+/// the link it is, not as every number of the harness.
+impl std::fmt::Debug for LabParams {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LabParams")
+            .field("scenario", &self.scenario)
+            .field("harness", &self.harness.to_ids())
+            .field("design", &self.design)
+            .field("seed", &self.seed)
+            .field("step", &self.step)
+            .field("speed", &self.speed)
+            .field("schedule", &self.schedule)
+            .finish()
+    }
 }
 
 impl Default for LabParams {
