@@ -95,7 +95,8 @@ fn tenant_fix(l: Lang, s: &LabState) -> Html {
         return Html::default();
     };
     let p = &s.params;
-    let to = crate::pages::links::Link::lab_end(p.scenario, p.client, p.design.with(scope), p.seed);
+    let to =
+        crate::pages::links::Link::lab_end(p.scenario, p.harness, p.design.with(scope), p.seed);
     let text = tf(l, "lab.end.tenant_fix", &[("mech", t(l, &scope.key()))]);
     html! { <p><AppLink to={to} testid="tenant-fix-link">{ text }</AppLink></p> }
 }
