@@ -129,3 +129,25 @@ fn the_six_old_clients_are_told_as_before() {
         assert!(!en.contains("ignores it"), "{c:?}: {en}");
     }
 }
+
+/// The e2e test's run (`tests/e2e/harness.test.mjs`): the chapter's
+/// harness with the SDK layer on retries the 503 inside its first attempt.
+#[test]
+fn the_chapter_with_the_sdk_retries_the_503_inside_its_first_attempt() {
+    let run = retry_lab::lab::run(
+        Scenario::RetryAfter503,
+        harness("chapter,sdk"),
+        Preset::Fenced,
+        1,
+    );
+    let ls = layers(&run);
+    assert_eq!((ls[0].attempt, ls[0].sdk_retry), (1, 0));
+    let sdk = ls.iter().find(|l| l.sdk_retry > 0).expect("an SDK retry");
+    assert_eq!(sdk.attempt, 1);
+    let w = sdk.wait.expect("a wait before it");
+    assert!(matches!(
+        w.cause,
+        WaitCause::SdkBackoff | WaitCause::SdkRetryAfter
+    ));
+    assert!(w.ms > 0);
+}
