@@ -858,4 +858,52 @@ mod tests {
             .iter()
             .all(|(_, _, d)| *d == Design::of(&[Mechanism::Claim])));
     }
+
+    #[test]
+    fn the_harness_axis_keeps_six_columns_and_adds_presets_or_a_custom_one() {
+        let six = MatrixParams::default();
+        let ids: Vec<String> = six.harness_columns().iter().map(|h| h.to_ids()).collect();
+        let old: Vec<&str> = ClientStrategy::ALL.iter().map(|c| c.id()).collect();
+        assert_eq!(ids, old, "the default matrix's columns are the six clients");
+        assert_eq!(six.cells().len(), Scenario::ALL.len() * 6);
+        let (all, n) = MatrixParams::from_query(&Query::parse("harnesses=all"));
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!(all.harness_columns().len(), HarnessPreset::ALL.len());
+        use crate::kernel::page_params::PageParams;
+        assert_eq!(all.minimal_query().encode(), "harnesses=all");
+        let (custom, n) = MatrixParams::from_query(&Query::parse("harness=chapter,sdk"));
+        assert!(n.is_empty(), "{n:?}");
+        let cols = custom.harness_columns();
+        assert_eq!(cols.len(), 7);
+        assert_eq!(cols[6].to_ids(), "chapter,sdk");
+        assert_eq!(custom.minimal_query().encode(), "harness=chapter,sdk");
+        assert_eq!(MatrixParams::from_query(&custom.to_query()).0, custom);
+        // The chapter's preset is a column of `all`, an extra one of `six`.
+        let (m, _) = MatrixParams::from_query(&Query::parse("harness=chapter&harnesses=all"));
+        assert_eq!(m.harness_columns().len(), HarnessPreset::ALL.len());
+        let (m, _) = MatrixParams::from_query(&Query::parse("harness=chapter"));
+        assert_eq!(m.harness_columns().len(), 7);
+    }
+
+    #[test]
+    fn harness_and_its_client_alias() {
+        let (p, n) = LabParams::from_query(&Query::parse("client=query_first"));
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!(p.harness, HarnessPreset::QueryFirst.harness());
+        assert_eq!(p.query().get("harness"), Some("query_first"));
+        assert_eq!(p.query().get("client"), None);
+        let (p, n) = LabParams::from_query(&Query::parse("harness=urllib3_reads_only"));
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!(p.harness, HarnessPreset::Urllib3ReadsOnly.harness());
+        let (p, n) = LabParams::from_query(&Query::parse("harness=chapter,attempts_0,sdk"));
+        assert!(p.harness.sdk && p.harness.attempts == 4);
+        assert_eq!(
+            (n[0].kind.clone(), n[0].given.as_str(), n[0].range.as_str()),
+            (NoticeKind::Invalid, "attempts_0", "1–10")
+        );
+        assert_eq!(n[0].used, "chapter,sdk");
+        let (p, n) = LabParams::from_query(&Query::parse("client=warp"));
+        assert_eq!(p.harness, LabParams::default().harness);
+        assert_eq!((n.len(), n[0].param.as_str()), (1, "client"));
+    }
 }
