@@ -151,3 +151,35 @@ fn the_chapter_with_the_sdk_retries_the_503_inside_its_first_attempt() {
     ));
     assert!(w.ms > 0);
 }
+
+/// The sequence diagram's request arrows name their layer where the SDK
+/// retries inside the harness, and only there.
+#[test]
+fn the_diagram_labels_each_request_with_its_layer() {
+    use retry_lab::lab::view::diagram::Layout;
+    let labels = |run: &Run| -> Vec<String> {
+        Layout::of(run, false)
+            .rows
+            .iter()
+            .flat_map(|r| r.lines.iter().map(|l| render(Lang::En, &l.text)))
+            .filter(|t| t.starts_with("POST #"))
+            .collect()
+    };
+    let run = retry_lab::lab::run(
+        Scenario::RetryAfter503,
+        harness("chapter,sdk"),
+        Preset::Fenced,
+        1,
+    );
+    let mut got = labels(&run);
+    got.dedup(); // a request's arrow may be drawn on two hops
+    assert_eq!(got[0], "POST #1 (harness attempt 1)");
+    assert_eq!(got[1], "POST #2 (harness attempt 1 · SDK retry 1)");
+    let old = retry_lab::lab::run(
+        Scenario::RetryAfter503,
+        retry_lab::lab::ClientStrategy::StableKey,
+        Preset::Fenced,
+        1,
+    );
+    assert!(labels(&old).iter().all(|t| !t.contains("harness")));
+}

@@ -34,6 +34,8 @@ test('a harness spec opens with its spec shown and each layer on the timeline', 
   assert.equal(await page.getByTestId(`layer-${id}-attempt`).innerText(), '1');
   assert.match(await page.getByTestId(`layer-${id}-wait`).innerText(), /\d/);
   assert.match(await page.getByTestId(`layer-${id}-cause`).innerText(), /SDK/);
+  // The sequence diagram's request arrows name their layer too.
+  assert.match(await page.locator('.seq-wrap').textContent(), /harness 第 1 次尝试 · SDK 第 1 次重试/);
   // The first request is the harness's first attempt, with no wait before it.
   assert.equal(await layers.locator('tr[data-testid="layer-0"]').getAttribute('data-layer'), 'harness');
   app.assertNoErrors(page);
