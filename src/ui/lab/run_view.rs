@@ -287,7 +287,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
             { controls(l, &state, &notices) }
             { engine_note(l, waiting, engine_error, retry) }
             if !p.embed { <p class="muted keys-hint">{ t(l, "lab.ctl.keys") }</p> }
-            { lab_parameters(l) }
+            { lab_parameters(l, s.params.harness) }
             if middle { { story(l, &state) } }
             if lower { { lower_panels(l, s, seq_ref, narrow) } }
         </section>
