@@ -49,11 +49,11 @@ pub enum Want {
     },
     /// Matrix cells, all in one reply, in order.
     Matrix { combos: Vec<Combo>, seed: u64 },
-    /// The workbench: a design against scenarios with one client, every
+    /// The workbench: a design against scenarios with one harness, every
     /// graded row in one reply, in order.
     Suite {
         design: Design,
-        client: ClientStrategy,
+        harness: Harness,
         seed: u64,
         scenarios: Vec<Scenario>,
     },
@@ -286,14 +286,11 @@ impl Task {
             }
             Want::Suite {
                 design,
-                client,
+                harness,
                 seed,
                 scenarios,
             } => {
-                let combos = scenarios
-                    .iter()
-                    .map(|sc| (*sc, client.into(), design))
-                    .collect();
+                let combos = scenarios.iter().map(|sc| (*sc, harness, design)).collect();
                 Work::Suite(MatrixJob::new(combos, seed))
             }
             Want::Hunt { spec }
@@ -590,7 +587,7 @@ mod tests {
             id: 11,
             want: Want::Suite {
                 design,
-                client,
+                harness: client.into(),
                 seed: 2,
                 scenarios: scenarios.clone(),
             },
@@ -645,7 +642,7 @@ mod tests {
             "null",
             "{\"id\":3,\"want\":{\"run\":{\"combo\":[\"x\",\"naive\",\"\"],\"seed\":1}}}",
             "{\"id\":3,\"want\":{\"run\":{\"combo\":[\"none\",\"naive\",\"fence\"],\"seed\":1}}}",
-            "{\"id\":5,\"want\":{\"suite\":{\"design\":\"\",\"client\":\"naive\",\"seed\":1,\"scenarios\":[]}}}",
+            "{\"id\":5,\"want\":{\"suite\":{\"design\":\"\",\"harness\":\"naive\",\"seed\":1,\"scenarios\":[]}}}",
             empty,
             &huge,
         ] {
