@@ -124,3 +124,16 @@ fn a_hunts_counterexample_reads_back() {
     );
     assert_eq!(binary.last().unwrap().answer, Answer::Hunt(outcome));
 }
+
+/// The largest matrix the page can ask for (every harness preset and a
+/// custom harness, on a server with a previous one to compare) is one
+/// request the engine accepts.
+#[test]
+fn the_largest_matrix_fits_one_request() {
+    use retry_lab::kernel::params::Query;
+    let q = Query::parse("server=fenced&harnesses=all&harness=chapter,sdk");
+    let (m, n) = MatrixParams::from_query(&q);
+    assert!(n.is_empty(), "{n:?}");
+    let cells = m.cells().len() + m.previous_cells().map_or(0, |p| p.len());
+    assert_eq!(cells, retry_lab::lab::wire::MAX_CELLS);
+}

@@ -27,9 +27,10 @@ use crate::lab::model::ids::{ClientStrategy, Preset, Scenario};
 use crate::lab::model::result::{Cell, Measure, Run};
 use crate::lab::Combo;
 
-/// The most cells one matrix request may ask for (the largest view has
-/// 17 scenarios × 7 columns, twice with the previous server's column).
-pub const MAX_CELLS: usize = 400;
+/// The most cells one matrix request may ask for: the largest view, every
+/// scenario × every harness preset and a custom harness, twice with the
+/// previous server's column.
+pub const MAX_CELLS: usize = 2 * Scenario::ALL.len() * (crate::lab::HarnessPreset::ALL.len() + 1);
 
 /// What the page wants computed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -630,7 +631,10 @@ mod tests {
         let huge = Request {
             id: 9,
             want: Want::Matrix {
-                combos: vec![(Scenario::None, ClientStrategy::Naive.into(), Design::NONE); 401],
+                combos: vec![
+                    (Scenario::None, ClientStrategy::Naive.into(), Design::NONE);
+                    MAX_CELLS + 1
+                ],
                 seed: 1,
             },
         }

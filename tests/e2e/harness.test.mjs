@@ -70,3 +70,15 @@ test('an old client= link opens the same run and is rewritten as harness=', asyn
   assert.equal(await page.getByTestId('notices').count(), 0);
   await page.context().close();
 });
+
+test('the matrix adds every harness preset and a custom harness as columns', async () => {
+  const page = await app.open('#/lab/matrix?harnesses=all&harness=chapter,sdk');
+  for (const id of ['naive', 'sdk_default', 'urllib3_reads_only', 'chapter', 'chapter,sdk']) {
+    await page.locator(`[data-testid="cell-none-${id}"][data-reports]`).waitFor({ timeout: 30000 });
+  }
+  assert.equal(await page.getByTestId('harnesses-all').getAttribute('aria-pressed'), 'true');
+  const href = await page.locator('[data-testid="cell-none-chapter,sdk"]').getAttribute('href');
+  assert.match(href, /harness=chapter,sdk/);
+  app.assertNoErrors(page);
+  await page.context().close();
+});
