@@ -172,7 +172,7 @@ fn lab(hash: &str, shows: &Shows) {
         }
         None => assert!(hash.contains("design="), "{hash}"),
     }
-    let r = run_schedule(&p.fault_schedule(), p.client, p.design, p.seed);
+    let r = run_schedule(&p.fault_schedule(), p.harness, p.design, p.seed);
     match *shows {
         Shows::Reports(n) => assert_eq!(r.final_report_count(), n, "{hash}"),
         Shows::Status(code) => assert!(responses(&r).any(|(s, _, _)| s == code), "{hash}"),

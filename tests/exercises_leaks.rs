@@ -246,16 +246,16 @@ fn no_demo_runs_another_cards_prediction() {
             else {
                 continue;
             };
-            let shown = retry_lab::lab::cell(p.scenario, p.client, p.design, p.seed);
+            let shown = retry_lab::lab::cell(p.scenario, p.harness, p.design, p.seed);
             if runs.iter().any(|r| {
-                (r.scenario, r.client) == (p.scenario, p.client)
+                (r.scenario, retry_lab::lab::Harness::from(r.client)) == (p.scenario, p.harness)
                     && shown.count(r.measure) == lab_count(r)
             }) {
                 report.push(format!(
                     "{}'s demo ({} / {} / {:?}) shows a count {} asks to predict",
                     q.id,
                     p.scenario.id(),
-                    p.client.id(),
+                    p.harness.to_ids(),
                     p.design,
                     other.id
                 ));

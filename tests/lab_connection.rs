@@ -11,7 +11,7 @@ use retry_lab::lab::{run, ClientStrategy, Design, MatrixParams, Mechanism, Prese
 fn a_reused_connection_gives_the_runs_a_fresh_one_gives() {
     let mut combos = MatrixParams::default().cells();
     let fenced = Preset::Fenced.design();
-    combos.extend(Scenario::ALL.map(|sc| (sc, ClientStrategy::StableKey, fenced)));
+    combos.extend(Scenario::ALL.map(|sc| (sc, ClientStrategy::StableKey.into(), fenced)));
     // The notifier's own database (its fences too) and the tenant-scoped
     // key table, interleaved with the global one: each kind of database
     // reuses only its own spare connection.
@@ -28,12 +28,12 @@ fn a_reused_connection_gives_the_runs_a_fresh_one_gives() {
         Mechanism::DownstreamFence,
     ]);
     for sc in Scenario::ALL {
-        combos.push((sc, ClientStrategy::StableKey, downstream));
-        combos.push((sc, ClientStrategy::BusinessKey, hurried));
+        combos.push((sc, ClientStrategy::StableKey.into(), downstream));
+        combos.push((sc, ClientStrategy::BusinessKey.into(), hurried));
     }
     combos.push((
         Scenario::CrashBetweenCommits,
-        ClientStrategy::Naive,
+        ClientStrategy::Naive.into(),
         Design::NONE,
     ));
     let fresh: Vec<_> = combos

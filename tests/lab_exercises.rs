@@ -26,7 +26,7 @@ fn demo_run(id: &str) -> Run {
     let loc = Location::parse(&q(id).demo.map(|l| l.href()).unwrap_or_default());
     let (p, notices) = LabParams::from_query(&loc.query);
     assert!(notices.is_empty(), "{id}: {notices:?}");
-    run(p.scenario, p.client, p.design, p.seed)
+    run(p.scenario, p.harness, p.design, p.seed)
 }
 
 #[test]

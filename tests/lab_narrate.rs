@@ -156,7 +156,7 @@ fn expected_story(l: Lang, run: &Run) -> Vec<String> {
 #[test]
 fn the_default_run_reads_as_the_table_says() {
     let p = LabParams::default();
-    let run = retry_lab::lab::run(p.scenario, p.client, p.design, p.seed);
+    let run = retry_lab::lab::run(p.scenario, p.harness, p.design, p.seed);
     for l in [Lang::Zh, Lang::En] {
         let story: Vec<String> = run.steps().iter().map(|s| told(l, &run, Some(s))).collect();
         assert_eq!(story, expected_story(l, &run), "{l:?}");

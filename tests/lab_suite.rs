@@ -88,7 +88,7 @@ fn the_break_step_is_right_after_the_second_report_was_committed() {
         assert_eq!(r.steps()[at - 2].report_count(), 1, "{p:?} {sc:?}");
         let link = retry_lab::pages::links::Link::Lab(LabParams {
             scenario: sc,
-            client: ClientStrategy::StableKey,
+            harness: ClientStrategy::StableKey.into(),
             design: p.design(),
             step: StepParam::Raw(at.to_string()),
             ..LabParams::default()

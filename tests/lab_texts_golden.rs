@@ -292,9 +292,12 @@ const GOLDEN: &[(&str, &str)] = &[
         "lease_reclaimed",
         "98f0c96019924f244ff80287f514155fa61a73a0d2c2d2d55a743e6f2043ffae",
     ),
+    // The hunt's links say `harness=` where they said `client=`; with
+    // `harness=` written back as `client=` its texts are byte for byte the
+    // ones pinned before (49b9a874…dd12959).
     (
         "hunt",
-        "49b9a8749592d5bb40e2839bf42915cfcdeb3bd6778351deee06e6dbdbc10f03",
+        "2bcccfc9f66f61b858b2543ec3a6d57c24049522bede30bb17ffda3f1dd12959",
     ),
 ];
 

@@ -1,5 +1,5 @@
 //! The lab engine's binary messages (`lab::wire`), over generated runs: a
-//! run of any fault schedule, on any valid design, with any client, reads
+//! run of any fault schedule, on any valid design, with any harness, reads
 //! back from its reply equal to the run itself (its trace digest too), and
 //! the same request sent as bytes or as JSON gets the same replies (as far
 //! as JSON can tell: it reads a call's `query: Some(None)`, «the model
@@ -29,8 +29,14 @@ fn design() -> impl Strategy<Value = Design> {
     prop::sample::select(Design::all_valid())
 }
 
-fn client() -> impl Strategy<Value = ClientStrategy> {
-    prop::sample::select(ClientStrategy::ALL.to_vec())
+/// Every harness preset, and each with its SDK layer switched and its run
+/// budget set: the harness travels whole, not as a preset's name.
+fn harness() -> impl Strategy<Value = Harness> {
+    let presets = HarnessPreset::ALL.map(Harness::from).to_vec();
+    (prop::sample::select(presets), any::<bool>()).prop_map(|(h, custom)| match custom {
+        true => Harness::parse(&format!("{},sdk,budget_3", h.to_ids())).0,
+        false => h,
+    })
 }
 
 /// Replies as JSON text, to compare what both formats carry.
@@ -58,17 +64,17 @@ proptest! {
     fn a_generated_run_reads_back_from_its_reply(
         schedule in schedule(),
         design in design(),
-        client in client(),
+        harness in harness(),
         seed in 0u64..1_000,
     ) {
-        let want = Want::RunSchedule { schedule: schedule.clone(), client, design, seed };
+        let want = Want::RunSchedule { schedule: schedule.clone(), harness, design, seed };
         let (binary, json) = both_ways(&Request { id: 9, want });
         prop_assert_eq!(as_json(&binary), as_json(&json));
         prop_assert_eq!(binary.len(), 1);
         let Answer::Run { run, fix: None } = &binary[0].answer else {
             return Err(TestCaseError::fail(format!("a run expected: {:?}", binary[0])));
         };
-        let expected = run_schedule(&schedule, client, design, seed);
+        let expected = run_schedule(&schedule, harness, design, seed);
         prop_assert_eq!(run.trace_digest(), expected.trace_digest());
         prop_assert_eq!(&**run, &expected);
     }
@@ -76,10 +82,10 @@ proptest! {
     #[test]
     fn a_suite_of_a_generated_design_reads_back(
         design in design(),
-        client in client(),
+        client in prop::sample::select(ClientStrategy::ALL.to_vec()),
         seed in 0u64..1_000,
     ) {
-        let want = Want::Suite { design, client, seed, scenarios: Scenario::ALL.to_vec() };
+        let want = Want::Suite { design, harness: client.into(), seed, scenarios: Scenario::ALL.to_vec() };
         let (binary, json) = both_ways(&Request { id: 4, want });
         prop_assert_eq!(as_json(&binary), as_json(&json));
         let rows = suite::suite(design, client, seed, &Scenario::ALL);
@@ -117,4 +123,17 @@ fn a_hunts_counterexample_reads_back() {
         "a counterexample to carry: {outcome:?}"
     );
     assert_eq!(binary.last().unwrap().answer, Answer::Hunt(outcome));
+}
+
+/// The largest matrix the page can ask for (every harness preset and a
+/// custom harness, on a server with a previous one to compare) is one
+/// request the engine accepts.
+#[test]
+fn the_largest_matrix_fits_one_request() {
+    use retry_lab::kernel::params::Query;
+    let q = Query::parse("server=fenced&harnesses=all&harness=chapter,sdk");
+    let (m, n) = MatrixParams::from_query(&q);
+    assert!(n.is_empty(), "{n:?}");
+    let cells = m.cells().len() + m.previous_cells().map_or(0, |p| p.len());
+    assert_eq!(cells, retry_lab::lab::wire::MAX_CELLS);
 }

@@ -12,8 +12,8 @@ use retry_lab::i18n::Lang;
 use retry_lab::kernel::page_params::PageParams;
 use retry_lab::kernel::params::Notice;
 use retry_lab::lab::{
-    nearest_fix, BuildParams, ClientStrategy, Design, LabParams, MatrixBy, MatrixParams, Preset,
-    Scenario,
+    nearest_fix, BuildParams, ClientStrategy, Design, Harness, HarnessAxis, HarnessPreset,
+    LabParams, MatrixBy, MatrixParams, Preset, Scenario,
 };
 use retry_lab::pages::links::{with_shell, Link, Shell};
 use retry_lab::pages::route::{split_shell_params, Location, Page};
@@ -183,25 +183,50 @@ fn every_fix_and_matrix_link_parses_back() {
     for c in ClientStrategy::ALL {
         let m = MatrixParams {
             by: MatrixBy::Server,
-            client: c,
+            harness: c.into(),
             ..MatrixParams::default()
         };
         round_trip("matrix by server", &Link::LabMatrix(m));
     }
+    // Every harness preset and a custom harness, in both views and on
+    // either axis.
+    let custom = Harness::parse("chapter,sdk,deadline_none").0;
+    let harnesses = HarnessPreset::ALL.map(Harness::from);
+    for harness in harnesses.into_iter().chain([custom]) {
+        for (by, axis) in [
+            (MatrixBy::Server, HarnessAxis::Six),
+            (MatrixBy::Client, HarnessAxis::Six),
+            (MatrixBy::Client, HarnessAxis::All),
+        ] {
+            let m = MatrixParams {
+                by,
+                harness,
+                axis,
+                ..MatrixParams::default()
+            };
+            let shown = m.to_query().get("harness").is_some();
+            if by == MatrixBy::Client && !shown {
+                continue; // a column of the axis: the view is the axis's
+            }
+            round_trip("matrix harness", &Link::LabMatrix(m));
+        }
+        let run = Link::lab_end(Scenario::RetryAfter503, harness, Preset::Fenced, 1);
+        round_trip("harness run", &run);
+    }
     assert_eq!(
         Link::lab_end(Scenario::None, ClientStrategy::NewKey, Preset::Atomic, 3).href(),
-        "#/lab?scenario=none&client=new_key&server=atomic&seed=3&step=end"
+        "#/lab?scenario=none&harness=new_key&server=atomic&seed=3&step=end"
     );
     // A design that is no preset is written by its mechanisms, in canonical order.
     let custom = Design::parse("lease,store_errors,claim,digest").0;
     assert_eq!(
         Link::lab_end(Scenario::LeaseOverlap, ClientStrategy::StableKey, custom, 1).href(),
-        "#/lab?scenario=lease_overlap&client=stable_key&server=leased_unguarded&step=end"
+        "#/lab?scenario=lease_overlap&harness=stable_key&server=leased_unguarded&step=end"
     );
     let custom = Design::parse("lease,claim").0;
     assert_eq!(
         Link::lab_end(Scenario::LeaseOverlap, ClientStrategy::StableKey, custom, 1).href(),
-        "#/lab?scenario=lease_overlap&client=stable_key&design=claim,lease&step=end"
+        "#/lab?scenario=lease_overlap&harness=stable_key&design=claim,lease&step=end"
     );
 }
 
@@ -404,6 +429,89 @@ fn workbench_links_carry_their_design_and_a_failing_row_opens_where_it_broke() {
     round_trip("break step", &at);
     assert_eq!(
         at.href(),
-        "#/lab?scenario=lease_overlap&client=stable_key&design=claim,lease&step=9"
+        "#/lab?scenario=lease_overlap&harness=stable_key&design=claim,lease&step=9"
     );
+}
+
+/// Links written before the harness was a design say `client=<id>`: each
+/// opens the same run as the `harness=` link the app writes now, without a
+/// notice (the README's examples among them).
+#[test]
+fn an_old_client_link_opens_the_same_page() {
+    let old_and_new = [
+        (
+            "#/lab?scenario=response_lost&client=stable_key&server=fenced&seed=1&step=4",
+            "#/lab?harness=stable_key&server=fenced&step=4",
+        ),
+        (
+            "#/lab?scenario=lease_overlap&client=stable_key&design=claim,digest,store_errors,lease",
+            "#/lab?scenario=lease_overlap&harness=stable_key&server=leased_unguarded",
+        ),
+        (
+            "#/lab/matrix?by=server&client=careful",
+            "#/lab/matrix?by=server&harness=careful",
+        ),
+        (
+            "#/lab/matrix?by=server&client=stable_key&design=claim,lease",
+            "#/lab/matrix?by=server&design=claim,lease",
+        ),
+        (
+            "#/lab?client=careful&step=end",
+            "#/lab?harness=careful&step=end",
+        ),
+    ];
+    for (old, new) in old_and_new {
+        let (link, notices) = parse(old);
+        assert!(notices.is_empty(), "{old}: {notices:?}");
+        assert_eq!(link, parse(new).0, "{old}");
+        assert_eq!(link.href(), new, "{old}");
+    }
+    for c in ClientStrategy::ALL {
+        let old = parse(&format!("#/lab?client={}", c.id())).0;
+        assert_eq!(
+            old,
+            Link::lab_start(Scenario::ResponseLost, c, Design::NONE, 1)
+        );
+    }
+}
+
+/// `harness=` takes a preset or a spec; what it cannot use becomes a
+/// notice naming the harness used, and `harness=` wins over a `client=`.
+#[test]
+fn a_harness_spec_is_read_with_bounded_notices() {
+    let (link, notices) = parse("#/lab?harness=stable_key,sdk,budget_8");
+    assert!(notices.is_empty(), "{notices:?}");
+    let Link::Lab(p) = &link else {
+        panic!("{link:?}")
+    };
+    assert!(p.harness.sdk && p.harness.budget == Some(8));
+    assert_eq!(link.href(), "#/lab?harness=stable_key,sdk,budget_8");
+    // «Within the deadline» needs a deadline: dropped, with a notice.
+    let (_, notices) = parse("#/lab?harness=stable_key,deadline_none");
+    let n = &notices[0];
+    assert_eq!(
+        (n.given.as_str(), n.range.as_str()),
+        ("ra_fail_fast", "deadline_<ms>")
+    );
+    let (link, notices) = parse("#/lab?harness=chapter,warp,attempts_99");
+    assert_eq!(link, parse("#/lab?harness=chapter").0);
+    let got: Vec<_> = notices
+        .iter()
+        .map(|n| (n.param.as_str(), n.given.as_str()))
+        .collect();
+    assert_eq!(got, [("harness", "warp"), ("harness", "attempts_99")]);
+    assert!(notices.iter().all(|n| n.used == "chapter"), "{notices:?}");
+    let (link, notices) = parse("#/lab?client=careful&harness=chapter");
+    assert_eq!(link, parse("#/lab?harness=chapter").0);
+    assert_eq!(notices.len(), 1);
+    assert_eq!(
+        (notices[0].param.as_str(), notices[0].used.as_str()),
+        ("client", "chapter")
+    );
+    let (link, notices) = parse("#/lab?client=chapter");
+    assert_eq!(link, Link::Lab(LabParams::default()));
+    assert_eq!(notices.len(), 1, "client= names only the six old clients");
+    let long = format!("#/lab?harness=chapter,{}", "x".repeat(500));
+    let (_, notices) = parse(&long);
+    assert!(notices[0].given.chars().count() <= 61, "{notices:?}");
 }

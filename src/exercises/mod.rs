@@ -259,7 +259,7 @@ impl LabRun {
 
     /// The lab's run: scenario, client and server.
     pub fn combo(&self) -> Combo {
-        (self.scenario, self.client, self.design())
+        (self.scenario, self.client.into(), self.design())
     }
 
     /// The lab run view showing this run to its end.

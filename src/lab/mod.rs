@@ -43,6 +43,6 @@ pub use model::times::{SEED as SEED_BOUND, *};
 pub use model::trace::*;
 pub use params::build::{BuildParams, BUILD_KNOWN};
 pub use params::{
-    LabParams, MatrixBy, MatrixParams, Speed, StepParam, KNOWN, MATRIX_KNOWN, MATRIX_PARAMS,
-    PARAMS as LAB_PARAMS,
+    HarnessAxis, LabParams, MatrixBy, MatrixParams, Speed, StepParam, KNOWN, MATRIX_KNOWN,
+    MATRIX_PARAMS, PARAMS as LAB_PARAMS,
 };

@@ -21,14 +21,16 @@ use serde::{Deserialize, Serialize};
 use crate::lab::faults::FaultSchedule;
 use crate::lab::grading::hunt::{HuntOutcome, HuntSpec};
 use crate::lab::grading::suite::{Fix, NextStep, SuiteRow};
+use crate::lab::harness::Harness;
 use crate::lab::model::design::Design;
 use crate::lab::model::ids::{ClientStrategy, Preset, Scenario};
 use crate::lab::model::result::{Cell, Measure, Run};
 use crate::lab::Combo;
 
-/// The most cells one matrix request may ask for (the largest view has
-/// 17 scenarios × 7 columns, twice with the previous server's column).
-pub const MAX_CELLS: usize = 400;
+/// The most cells one matrix request may ask for: the largest view, every
+/// scenario × every harness preset and a custom harness, twice with the
+/// previous server's column.
+pub const MAX_CELLS: usize = 2 * Scenario::ALL.len() * (crate::lab::HarnessPreset::ALL.len() + 1);
 
 /// What the page wants computed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,11 +50,11 @@ pub enum Want {
     },
     /// Matrix cells, all in one reply, in order.
     Matrix { combos: Vec<Combo>, seed: u64 },
-    /// The workbench: a design against scenarios with one client, every
+    /// The workbench: a design against scenarios with one harness, every
     /// graded row in one reply, in order.
     Suite {
         design: Design,
-        client: ClientStrategy,
+        harness: Harness,
         seed: u64,
         scenarios: Vec<Scenario>,
     },
@@ -75,7 +77,7 @@ pub enum Want {
     /// One run of a fault schedule of its own, with its whole trace.
     RunSchedule {
         schedule: FaultSchedule,
-        client: ClientStrategy,
+        harness: Harness,
         design: Design,
         seed: u64,
     },
@@ -285,11 +287,11 @@ impl Task {
             }
             Want::Suite {
                 design,
-                client,
+                harness,
                 seed,
                 scenarios,
             } => {
-                let combos = scenarios.iter().map(|sc| (*sc, client, design)).collect();
+                let combos = scenarios.iter().map(|sc| (*sc, harness, design)).collect();
                 Work::Suite(MatrixJob::new(combos, seed))
             }
             Want::Hunt { spec }
@@ -404,7 +406,12 @@ fn single(want: Want) -> Answer {
             seed,
         } => Answer::Run {
             run: Box::new(crate::lab::model::sim::run(sc, cl, d, seed)),
-            fix: crate::lab::grading::nearest_fix::nearest_fix(sc, cl, d, seed),
+            // The nearest fix is searched among the six old clients and
+            // the server presets: a harness that is none of them gets none.
+            fix: cl
+                .preset()
+                .and_then(crate::lab::HarnessPreset::client)
+                .and_then(|c| crate::lab::grading::nearest_fix::nearest_fix(sc, c, d, seed)),
         },
         Want::Count {
             combo: (sc, cl, d),
@@ -426,12 +433,12 @@ fn single(want: Want) -> Answer {
         } => Answer::Next(suite::next_step(design, client, seed, &rows)),
         Want::RunSchedule {
             schedule,
-            client,
+            harness,
             design,
             seed,
         } => Answer::Run {
             run: Box::new(crate::lab::model::sim::run_schedule(
-                &schedule, client, design, seed,
+                &schedule, harness, design, seed,
             )),
             fix: None,
         },
@@ -475,7 +482,7 @@ mod tests {
     fn a_run_and_its_fix_survive_the_round_trip() {
         let combo = (
             Scenario::ResponseLost,
-            ClientStrategy::StableKey,
+            ClientStrategy::StableKey.into(),
             Design::NONE,
         );
         let replies = all_replies(&Request {
@@ -490,7 +497,10 @@ mod tests {
         };
         assert_eq!(got.trace_digest(), expected.trace_digest());
         assert_eq!(**got, expected);
-        assert_eq!(*fix, nearest_fix(combo.0, combo.1, combo.2, 42));
+        assert_eq!(
+            *fix,
+            nearest_fix(combo.0, ClientStrategy::StableKey, combo.2, 42)
+        );
         assert!(
             fix.is_some(),
             "a lost response on the naive server needs a fix"
@@ -519,7 +529,7 @@ mod tests {
     #[test]
     fn a_count_equals_the_runs_final_count() {
         for sv in Preset::ALL.map(Preset::design) {
-            let combo = (Scenario::SlowServer, ClientStrategy::NewKey, sv);
+            let combo = (Scenario::SlowServer, ClientStrategy::NewKey.into(), sv);
             let r = all_replies(&count(1, combo, 3, Measure::Reports));
             let n = run(combo.0, combo.1, sv, 3).final_report_count();
             assert_eq!(r[0].answer, Answer::Count(n), "{sv:?}");
@@ -529,7 +539,11 @@ mod tests {
     #[test]
     fn a_count_of_each_measure_is_the_cells() {
         let design = Preset::Fenced.design().with(crate::lab::Mechanism::Outbox);
-        let combo = (Scenario::RelayCrash, ClientStrategy::StableKey, design);
+        let combo = (
+            Scenario::RelayCrash,
+            ClientStrategy::StableKey.into(),
+            design,
+        );
         let c = cell(combo.0, combo.1, combo.2, 1);
         let all = [
             (Measure::Reports, c.reports),
@@ -546,9 +560,13 @@ mod tests {
 
     #[test]
     fn a_count_request_without_a_measure_counts_reports() {
-        let text = r#"{"id":1,"want":{"count":{"combo":["ResponseLost","Naive",""],"seed":1}}}"#;
+        let text = r#"{"id":1,"want":{"count":{"combo":["ResponseLost","naive",""],"seed":1}}}"#;
         let req: Result<Request, _> = serde_json::from_str(text);
-        let combo = (Scenario::ResponseLost, ClientStrategy::Naive, Design::NONE);
+        let combo = (
+            Scenario::ResponseLost,
+            ClientStrategy::Naive.into(),
+            Design::NONE,
+        );
         let sent = count(1, combo, 1, Measure::Reports);
         assert_eq!(sent.to_json().replace(r#","measure":"reports""#, ""), text);
         assert!(matches!(
@@ -570,7 +588,7 @@ mod tests {
             id: 11,
             want: Want::Suite {
                 design,
-                client,
+                harness: client.into(),
                 seed: 2,
                 scenarios: scenarios.clone(),
             },
@@ -613,7 +631,10 @@ mod tests {
         let huge = Request {
             id: 9,
             want: Want::Matrix {
-                combos: vec![(Scenario::None, ClientStrategy::Naive, Design::NONE); 401],
+                combos: vec![
+                    (Scenario::None, ClientStrategy::Naive.into(), Design::NONE);
+                    MAX_CELLS + 1
+                ],
                 seed: 1,
             },
         }
@@ -625,7 +646,7 @@ mod tests {
             "null",
             "{\"id\":3,\"want\":{\"run\":{\"combo\":[\"x\",\"naive\",\"\"],\"seed\":1}}}",
             "{\"id\":3,\"want\":{\"run\":{\"combo\":[\"none\",\"naive\",\"fence\"],\"seed\":1}}}",
-            "{\"id\":5,\"want\":{\"suite\":{\"design\":\"\",\"client\":\"naive\",\"seed\":1,\"scenarios\":[]}}}",
+            "{\"id\":5,\"want\":{\"suite\":{\"design\":\"\",\"harness\":\"naive\",\"seed\":1,\"scenarios\":[]}}}",
             empty,
             &huge,
         ] {
@@ -651,7 +672,7 @@ mod binary_tests {
 
     #[test]
     fn bad_binary_requests_get_one_error_reply_with_their_id() {
-        let combo = (Scenario::None, ClientStrategy::Naive, Design::NONE);
+        let combo = (Scenario::None, ClientStrategy::Naive.into(), Design::NONE);
         let good = super::tests::count(77, combo, 1, Measure::Reports).to_bytes();
         let mut trailing = good.clone();
         trailing.push(0);
@@ -661,7 +682,12 @@ mod binary_tests {
         // kind of request; reports are the first measure), then with a design
         // that is no design: read as strictly as in JSON.
         let by_hand = |design: &str| {
-            let fields = (77u64, 1u8, Scenario::None, ClientStrategy::Naive);
+            let fields = (
+                77u64,
+                1u8,
+                Scenario::None,
+                Harness::from(ClientStrategy::Naive),
+            );
             borsh::to_vec(&(fields, design.to_string(), 1u64, 0u8)).unwrap()
         };
         assert_eq!(by_hand(""), good);
@@ -693,7 +719,7 @@ mod binary_tests {
                 want: Want::Run {
                     combo: (
                         Scenario::ResponseLost,
-                        ClientStrategy::StableKey,
+                        ClientStrategy::StableKey.into(),
                         Design::NONE,
                     ),
                     seed: 1,
@@ -792,7 +818,7 @@ mod hunt_tests {
         let schedule = crate::lab::grading::hunt::decode("1.a.s3500.m1").unwrap();
         let want = Want::RunSchedule {
             schedule: schedule.clone(),
-            client: ClientStrategy::StableKey,
+            harness: ClientStrategy::StableKey.into(),
             design: Preset::Atomic.design(),
             seed: 1,
         };

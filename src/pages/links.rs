@@ -12,8 +12,7 @@ use crate::herd::HerdParams;
 use crate::kernel::page_params::PageParams;
 use crate::kernel::text::Lang;
 use crate::lab::{
-    BuildParams, ClientStrategy, Design, FaultSchedule, LabParams, MatrixParams, Scenario,
-    StepParam,
+    BuildParams, Design, FaultSchedule, Harness, LabParams, MatrixParams, Scenario, StepParam,
 };
 use crate::pages::route::{Location, Page, Query};
 
@@ -51,35 +50,35 @@ impl Link {
     /// A lab run shown to its end.
     pub fn lab_end(
         scenario: Scenario,
-        client: ClientStrategy,
+        harness: impl Into<Harness>,
         design: impl Into<Design>,
         seed: u64,
     ) -> Link {
-        Self::lab_at(scenario, client, design.into(), seed, StepParam::End)
+        Self::lab_at(scenario, harness, design.into(), seed, StepParam::End)
     }
 
     /// A lab run at its start: nothing has happened yet.
     pub fn lab_start(
         scenario: Scenario,
-        client: ClientStrategy,
+        harness: impl Into<Harness>,
         design: impl Into<Design>,
         seed: u64,
     ) -> Link {
         let start = StepParam::Raw("0".into());
-        Self::lab_at(scenario, client, design.into(), seed, start)
+        Self::lab_at(scenario, harness, design.into(), seed, start)
     }
 
     /// A lab run at step `step` (the workbench's «where it broke»).
     pub fn lab_step(
         scenario: Scenario,
-        client: ClientStrategy,
+        harness: impl Into<Harness>,
         design: Design,
         seed: u64,
         step: usize,
     ) -> Link {
         Self::lab_at(
             scenario,
-            client,
+            harness,
             design,
             seed,
             StepParam::Raw(step.to_string()),
@@ -89,14 +88,14 @@ impl Link {
     /// A lab run at `step`.
     pub fn lab_at(
         scenario: Scenario,
-        client: ClientStrategy,
+        harness: impl Into<Harness>,
         design: Design,
         seed: u64,
         step: StepParam,
     ) -> Link {
         Link::Lab(LabParams {
             scenario,
-            client,
+            harness: harness.into(),
             design,
             seed,
             step,
@@ -109,12 +108,18 @@ impl Link {
     /// attempts without faults dropped), so the link round-trips.
     pub fn lab_schedule(
         schedule: &FaultSchedule,
-        client: ClientStrategy,
+        harness: impl Into<Harness>,
         design: Design,
         seed: u64,
         step: StepParam,
     ) -> Link {
-        Link::Lab(LabParams::replay(schedule, client, design, seed, step))
+        Link::Lab(LabParams::replay(
+            schedule,
+            harness.into(),
+            design,
+            seed,
+            step,
+        ))
     }
 
     /// A page at its defaults (an unknown page: the landing page).
@@ -172,7 +177,7 @@ impl Link {
         }
     }
 
-    /// The bare hash, e.g. `#/lab?client=stable_key&step=end`, without the
+    /// The bare hash, e.g. `#/lab?harness=stable_key&step=end`, without the
     /// shell's settings: for data and tests. The UI renders every in-app link
     /// with [`Link::href_in`] and the current shell, so that a link clicked
     /// in an embed stays an embed in the same language.

@@ -160,7 +160,7 @@ test("a failing row's link opens the run view at the step where it broke", async
   await suiteOf(page, 'claim,digest,store_errors,lease');
   const link = page.getByTestId('build-break-lease_overlap');
   const href = await link.getAttribute('href');
-  assert.match(href, /^#\/lab\?scenario=lease_overlap&client=stable_key&server=leased_unguarded&step=\d+$/);
+  assert.match(href, /^#\/lab\?scenario=lease_overlap&harness=stable_key&server=leased_unguarded&step=\d+$/);
   const step = Number(href.match(/step=(\d+)/)[1]);
   await link.click();
   await waitStep(page, step);

@@ -162,7 +162,7 @@ test('predict, then run: the lab model runs and reveals its report counts', asyn
   assert.equal(await page.getByTestId('model-predict_lost_response-1').getAttribute('data-mark'), 'ok');
   assert.equal(await page.getByTestId('model-predict_lost_response-2').getAttribute('data-mark'), 'bad');
   const href = await page.locator('[data-testid="model-predict_lost_response-2"] a').getAttribute('href');
-  assert.match(href, /#\/lab\?client=new_key&server=atomic&step=end$/);
+  assert.match(href, /#\/lab\?harness=new_key&server=atomic&step=end$/);
   app.assertNoErrors(page);
   await page.context().close();
 });

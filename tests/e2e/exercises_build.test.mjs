@@ -55,7 +55,7 @@ test('a wrong design shows red rows with links, an invalid one the reason, a rig
   assert.deepEqual([await score.getAttribute('data-pass'), await score.getAttribute('data-total')], ['2', '3']);
   const href = await page.getByTestId(`build-link-${ID}-body_mismatch`).getAttribute('href');
   assert.match(href, /#\/lab\?/);
-  for (const part of ['scenario=body_mismatch', 'client=stable_key', 'design=claim', /step=\d+/]) {
+  for (const part of ['scenario=body_mismatch', 'harness=stable_key', 'design=claim', /step=\d+/]) {
     assert.match(href, part instanceof RegExp ? part : new RegExp(part.replace(/[?]/g, '\\?')), href);
   }
   assert.doesNotMatch(href, /step=end/);

@@ -75,7 +75,7 @@ test('stepping back and forward changes the narration and the count, and returns
   assert.equal(await narration(page), at4);
   // The address bar is the link to this state: the defaults
   // (`scenario=response_lost`, `seed=1`) left out.
-  assert.equal(await page.evaluate(() => location.hash), '#/lab?client=stable_key&server=fenced&step=4');
+  assert.equal(await page.evaluate(() => location.hash), '#/lab?harness=stable_key&server=fenced&step=4');
   // The next step is the notifier's (the commit's notification is sent);
   // the one after it loses the response: the diagram marks it lost, in
   // text and with a drawn cross.
@@ -247,7 +247,7 @@ test('clicking a matrix cell opens that run at its end', async () => {
   await page.getByTestId('cell-lease_expired-business_key').click();
   await page.waitForFunction(() => location.hash.startsWith('#/lab?'));
   const url = page.url();
-  for (const part of ['scenario=lease_expired', 'client=business_key', 'server=leased', 'step=end']) {
+  for (const part of ['scenario=lease_expired', 'harness=business_key', 'server=leased', 'step=end']) {
     assert.ok(url.includes(part), `${part} in ${url}`);
   }
   await page.getByTestId('report-count').waitFor();
@@ -265,7 +265,7 @@ test('the server × scenario view answers «which server fixes my failure?»', a
   assert.equal(await cell(page, 'lease_overlap', 'fenced'), 1);
   assert.equal(await cell(page, 'model_retry', 'fenced'), 2);
   await page.getByTestId('client-query_first').click();
-  await page.waitForFunction(() => location.hash.includes('client=query_first'));
+  await page.waitForFunction(() => location.hash.includes('harness=query_first'));
   for (const server of ['naive', 'key_split', 'atomic', 'leased', 'fenced']) {
     assert.equal(await cell(page, 'model_retry', server), 1, server);
     assert.equal(await tool(page, 'model_retry', server), 'created', server);

@@ -33,7 +33,7 @@ pub struct Workbench {
 pub fn build_job(params: &BuildParams, before: Option<&Workbench>, now_ms: f64) -> BuildJob {
     let want = Want::Suite {
         design: params.design,
-        client: params.client,
+        harness: params.client.into(),
         seed: params.seed,
         scenarios: params.suite.clone(),
     };

@@ -204,9 +204,9 @@ impl Whole for Vec<SuiteRow> {
 pub fn run_job(want: Wanted, now_ms: f64) -> EngineJob<RunOut> {
     let want = match want {
         (combo, seed, None) => Want::Run { combo, seed },
-        ((_, client, design), seed, Some(schedule)) => Want::RunSchedule {
+        ((_, harness, design), seed, Some(schedule)) => Want::RunSchedule {
             schedule,
-            client,
+            harness,
             design,
             seed,
         },

@@ -404,9 +404,9 @@ impl From<Preset> for Design {
     }
 }
 
-/// The learner's three choices for one run (scenario, client, design): a
+/// The learner's three choices for one run (scenario, harness, design): a
 /// matrix cell, a run the player steps through.
-pub type Combo = (crate::lab::Scenario, crate::lab::ClientStrategy, Design);
+pub type Combo = (crate::lab::Scenario, crate::lab::Harness, Design);
 
 #[cfg(test)]
 mod tests {

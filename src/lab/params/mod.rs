@@ -1,7 +1,10 @@
 //! URL parameters of `#/lab` and `#/lab/matrix`, read through
 //! `crate::kernel::params` so that bad values are clamped or refused with a notice.
 //! The server is a design: `server=<preset>` names one, `design=<ids>` any
-//! (a design equal to a preset is written by the preset's name).
+//! (a design equal to a preset is written by the preset's name). The
+//! harness is a design too: `harness=<preset or spec>`, with the old
+//! `client=<id>` read as an alias for the six presets it named, so links
+//! written before the harness was a design open the same run.
 
 pub mod build;
 
@@ -12,7 +15,8 @@ use crate::kernel::params::{check_int, Bound, Notice, NoticeKind, Query, Reader}
 use crate::lab::faults::FaultSchedule;
 use crate::lab::grading::hunt::job::{Counterexample, HuntSpec};
 use crate::lab::grading::hunt::{decode, encode};
-use crate::lab::model::design::{Design, DesignProblem, Mechanism};
+use crate::lab::harness::{Harness, HarnessPreset, HarnessProblem};
+use crate::lab::model::design::{Combo, Design, DesignProblem, Mechanism};
 use crate::lab::model::ids::{ClientStrategy, Preset, Scenario};
 use crate::lab::model::times::SEED;
 
@@ -45,13 +49,44 @@ macro_rules! design_rows {
 }
 pub(crate) use design_rows;
 
+/// The rows of a lab page's harness: `harness=<preset or spec>`, always
+/// written in its canonical form ([`Harness::to_ids`]), and `client=<id>`,
+/// never written, read by the `harness` row as an alias
+/// ([`read_harness`]).
+macro_rules! harness_rows {
+    ($params:ty) => {
+        [
+            Param::<$params, Query> {
+                name: "harness",
+                label: "lab.pick.harness",
+                field: Field::Text,
+                limit: None,
+                read: Some(|r, q, p| p.harness = read_harness(r, q, p.harness)),
+                value: |p| p.harness.to_ids(),
+                written: always,
+            },
+            Param::<$params, Query> {
+                name: "client",
+                label: "lab.pick.client",
+                field: Field::Choice,
+                limit: None,
+                read: None,
+                value: |p| p.harness.to_ids(),
+                written: |_| false,
+            },
+        ]
+    };
+}
+
 /// Every URL parameter of `#/lab`, in the order it reads and writes them;
 /// the rows read with the query (a design reads `server` and `design`).
-pub const PARAMS: [Param<LabParams, Query>; 8] = {
+pub const PARAMS: [Param<LabParams, Query>; 9] = {
     let [server, design] = design_rows!(LabParams, "server", "lab.pick.server");
+    let [harness, client] = harness_rows!(LabParams);
     [
         param!(pick "scenario", "lab.pick.scenario", scenario),
-        param!(pick "client", "lab.pick.client", client),
+        harness,
+        client,
         server,
         design,
         param!(int "common.seed", SEED, seed),
@@ -86,11 +121,12 @@ pub const PARAMS: [Param<LabParams, Query>; 8] = {
 };
 
 /// Every URL parameter name of `#/lab`.
-pub const KNOWN: [&str; 8] = names(&PARAMS);
+pub const KNOWN: [&str; 9] = names(&PARAMS);
 
 /// Every URL parameter of `#/lab/matrix`, in the order it reads them.
-pub const MATRIX_PARAMS: [Param<MatrixParams, Query>; 5] = {
+pub const MATRIX_PARAMS: [Param<MatrixParams, Query>; 7] = {
     let [server, design] = design_rows!(MatrixParams, "server", "lab.pick.server");
+    let [harness, client] = harness_rows!(MatrixParams);
     [
         Param {
             written: |p| p.by != MatrixBy::Client,
@@ -111,8 +147,13 @@ pub const MATRIX_PARAMS: [Param<MatrixParams, Query>; 5] = {
             ..design
         },
         Param {
-            written: |p| p.by == MatrixBy::Server,
-            ..param!(pick "client", "lab.pick.client", client)
+            written: |p| p.by == MatrixBy::Server || !p.axis_harnesses().contains(&p.harness),
+            ..harness
+        },
+        client,
+        Param {
+            written: |p| p.axis != HarnessAxis::Six,
+            ..param!(pick "harnesses", "lab.matrix.harnesses", axis)
         },
         Param {
             written: |p| p.seed != SEED.default as u64,
@@ -122,7 +163,7 @@ pub const MATRIX_PARAMS: [Param<MatrixParams, Query>; 5] = {
 };
 
 /// Every URL parameter name of `#/lab/matrix`.
-pub const MATRIX_KNOWN: [&str; 5] = names(&MATRIX_PARAMS);
+pub const MATRIX_KNOWN: [&str; 7] = names(&MATRIX_PARAMS);
 
 id_enum! {
     /// Playback speed of a run; the URL value is the steps per second.
@@ -164,10 +205,11 @@ pub enum StepParam {
 }
 
 /// Parameters of `#/lab`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct LabParams {
     pub scenario: Scenario,
-    pub client: ClientStrategy,
+    /// The test agent's harness (`harness=`, or the old `client=`).
+    pub harness: Harness,
     /// The server's design (`server=<preset>` or `design=<ids>`).
     pub design: Design,
     pub seed: u64,
@@ -179,11 +221,27 @@ pub struct LabParams {
     pub schedule: Option<FaultSchedule>,
 }
 
+/// The harness as its `harness=` value: a pinned exercise's demo reads as
+/// the link it is, not as every number of the harness.
+impl std::fmt::Debug for LabParams {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LabParams")
+            .field("scenario", &self.scenario)
+            .field("harness", &self.harness.to_ids())
+            .field("design", &self.design)
+            .field("seed", &self.seed)
+            .field("step", &self.step)
+            .field("speed", &self.speed)
+            .field("schedule", &self.schedule)
+            .finish()
+    }
+}
+
 impl Default for LabParams {
     fn default() -> Self {
         Self {
             scenario: Scenario::ResponseLost,
-            client: ClientStrategy::Naive,
+            harness: ClientStrategy::Naive.into(),
             design: Design::NONE,
             seed: SEED.default as u64,
             step: StepParam::Raw("0".into()),
@@ -201,7 +259,13 @@ impl LabParams {
         let step = c
             .break_step
             .map_or(StepParam::End, |n| StepParam::Raw(n.to_string()));
-        LabParams::replay(c.minimal(), spec.client, spec.design, spec.seed, step)
+        LabParams::replay(
+            c.minimal(),
+            spec.client.into(),
+            spec.design,
+            spec.seed,
+            step,
+        )
     }
 
     /// The lab's params that replay `schedule` in the step-through view. The
@@ -209,13 +273,13 @@ impl LabParams {
     /// faults dropped), so a link made of these params round-trips.
     pub fn replay(
         schedule: &FaultSchedule,
-        client: ClientStrategy,
+        harness: Harness,
         design: Design,
         seed: u64,
         step: StepParam,
     ) -> LabParams {
         LabParams {
-            client,
+            harness,
             design,
             seed,
             step,
@@ -277,6 +341,11 @@ impl LabParams {
         write_rows(&PARAMS, self)
     }
 
+    /// The run these parameters show: (scenario, harness, design).
+    pub fn combo(&self) -> Combo {
+        (self.scenario, self.harness, self.design)
+    }
+
     /// The fault schedule the run follows: its own, or its scenario's.
     pub fn fault_schedule(&self) -> FaultSchedule {
         self.schedule
@@ -314,6 +383,67 @@ fn read_schedule(r: &mut Reader, q: &Query, scenario: Scenario) -> Option<FaultS
             });
             None
         }
+    }
+}
+
+/// What a `harness=` value may hold, for the notice of a token it refused.
+const HARNESS_TOKENS: &str = "<preset>,key_*,retry_<class>,noretry_<class>,wait_*,sdk,nosdk,ra_*,\
+unknown_*,base_<ms>,cap_<ms>,attempts_<n>,connect_<ms>,read_<ms>,deadline_<ms>,budget_<n>";
+
+/// Reads `harness` (a preset id or a spec, [`Harness::parse`]) and its
+/// alias `client` (one of the six old clients); `harness` wins. Every token
+/// it cannot use, or a `client` it overrides, gets a notice naming the
+/// harness actually used.
+pub(crate) fn read_harness(r: &mut Reader, q: &Query, default: Harness) -> Harness {
+    let client_ids = ClientStrategy::ids();
+    let client = q
+        .get("client")
+        .map(|_| r.choice("client", &client_ids, &default.to_ids()));
+    let by_client = client
+        .as_deref()
+        .and_then(ClientStrategy::from_id)
+        .map_or(default, Harness::from);
+    let Some(raw) = q.get("harness") else {
+        return by_client;
+    };
+    let (harness, problems) = Harness::parse(raw);
+    let used = harness.to_ids();
+    for p in problems {
+        r.push(harness_notice(p, &used));
+    }
+    if let Some(given) = client.filter(|_| by_client != harness) {
+        r.push(Notice {
+            kind: NoticeKind::Invalid,
+            param: "client".into(),
+            given,
+            range: format!("harness={used}"),
+            used: used.clone(),
+        });
+    }
+    harness
+}
+
+/// The notice for a part of `harness=` that was not used; `used` is the
+/// harness actually used (its canonical ids).
+pub(crate) fn harness_notice(p: HarnessProblem, used: &str) -> Notice {
+    let (kind, given, range) = match p {
+        HarnessProblem::Unknown { given } => (NoticeKind::Invalid, given, HARNESS_TOKENS.into()),
+        HarnessProblem::OutOfRange { token, lo, hi } => {
+            // The preset's value is kept, not the nearest bound.
+            (NoticeKind::Invalid, token, format!("{lo}–{hi}"))
+        }
+        HarnessProblem::NeedsDeadline { dropped } => (
+            NoticeKind::Needs,
+            dropped.id().to_string(),
+            "deadline_<ms>".into(),
+        ),
+    };
+    Notice {
+        kind,
+        param: "harness".into(),
+        given,
+        range,
+        used: used.to_string(),
     }
 }
 
@@ -379,12 +509,34 @@ pub(crate) fn design_notice(p: DesignProblem, used: &str) -> Notice {
 id_enum! {
     /// What the matrix's columns are.
     MatrixBy {
-        /// Scenario × client for one design (`by=client`, the default).
+        /// Scenario × harness for one design (`by=client`, the default).
         Client => "client",
-        /// Scenario × server for one `client` (`by=server`): which server
+        /// Scenario × server for one `harness` (`by=server`): which server
         /// fixes my failure? Every preset, and the current design if it is
         /// none.
         Server => "server",
+    }
+}
+
+id_enum! {
+    /// The harness presets the scenario × harness view has a column for.
+    HarnessAxis {
+        /// The six clients the lab started with (the default: its cells
+        /// are pinned).
+        Six => "six",
+        /// Every harness preset: the six, the SDK alone, urllib3's
+        /// read-only retry and the chapter's harness.
+        All => "all",
+    }
+}
+
+impl HarnessAxis {
+    /// The presets of the axis, in their order.
+    pub fn presets(self) -> Vec<HarnessPreset> {
+        HarnessPreset::ALL
+            .into_iter()
+            .filter(|p| self == HarnessAxis::All || p.client().is_some())
+            .collect()
     }
 }
 
@@ -395,7 +547,11 @@ pub struct MatrixParams {
     /// `by=client`: the design of every cell; `by=server`: an extra column
     /// when it is not a preset.
     pub design: Design,
-    pub client: ClientStrategy,
+    /// `by=server`: the harness of every cell; `by=client`: an extra column
+    /// when the axis has none for it.
+    pub harness: Harness,
+    /// `by=client`: which harness presets are columns (`harnesses=`).
+    pub axis: HarnessAxis,
     pub seed: u64,
 }
 
@@ -404,7 +560,8 @@ impl Default for MatrixParams {
         Self {
             by: MatrixBy::Client,
             design: Design::NONE,
-            client: ClientStrategy::StableKey,
+            harness: ClientStrategy::StableKey.into(),
+            axis: HarnessAxis::Six,
             seed: SEED.default as u64,
         }
     }
@@ -417,12 +574,12 @@ impl MatrixParams {
     }
 
     /// The query for this state (only what differs from the default view).
-    /// `by=server` asks which server fixes one client's failure: its link
-    /// names the client before the server.
+    /// `by=server` asks which server fixes one harness's failure: its link
+    /// names the harness before the server.
     pub fn to_query(&self) -> Query {
         let rows = write_rows(&MATRIX_PARAMS, self);
         let mut q = Query::new();
-        for key in ["by", "client"] {
+        for key in ["by", "harness"] {
             if let Some(v) = rows.get(key) {
                 q.set(key, v);
             }
@@ -443,26 +600,42 @@ impl MatrixParams {
         cols
     }
 
-    /// The (scenario, client, design) of every cell, row by row.
-    pub fn cells(&self) -> Vec<(Scenario, ClientStrategy, Design)> {
-        let columns = self.server_columns();
+    /// The harness presets of the axis.
+    pub fn axis_harnesses(&self) -> Vec<Harness> {
+        self.axis.presets().into_iter().map(Harness::from).collect()
+    }
+
+    /// The columns of the `by=client` view: the axis's presets, then the
+    /// current harness when the axis has no column for it.
+    pub fn harness_columns(&self) -> Vec<Harness> {
+        let mut cols = self.axis_harnesses();
+        if !cols.contains(&self.harness) {
+            cols.push(self.harness);
+        }
+        cols
+    }
+
+    /// The (scenario, harness, design) of every cell, row by row.
+    pub fn cells(&self) -> Vec<Combo> {
+        let servers = self.server_columns();
+        let harnesses = self.harness_columns();
         Scenario::ALL
             .iter()
             .flat_map(|sc| match self.by {
-                MatrixBy::Client => ClientStrategy::ALL
+                MatrixBy::Client => harnesses
                     .iter()
-                    .map(|c| (*sc, *c, self.design))
+                    .map(|h| (*sc, *h, self.design))
                     .collect::<Vec<_>>(),
-                MatrixBy::Server => columns.iter().map(|d| (*sc, self.client, *d)).collect(),
+                MatrixBy::Server => servers.iter().map(|d| (*sc, self.harness, *d)).collect(),
             })
             .collect()
     }
 
-    /// The cells of the previous preset (scenario × client view), to mark
+    /// The cells of the previous preset (scenario × harness view), to mark
     /// what changed; `None` for the first preset, a design that is no
     /// preset, and the other view, where each column is compared with the
     /// one to its left.
-    pub fn previous_cells(&self) -> Option<Vec<(Scenario, ClientStrategy, Design)>> {
+    pub fn previous_cells(&self) -> Option<Vec<Combo>> {
         let i = Preset::ALL
             .iter()
             .position(|p| Some(*p) == self.design.preset())?;
@@ -510,11 +683,15 @@ mod tests {
         let (p, n) = LabParams::from_query(&q);
         assert!(n.is_empty(), "{n:?}");
         assert_eq!(p.scenario, Scenario::ResponseLost);
-        assert_eq!(p.client, ClientStrategy::StableKey);
+        assert_eq!(p.harness, ClientStrategy::StableKey.into());
         assert_eq!(p.design, Preset::Fenced.design());
         assert_eq!(p.seed, 1);
         assert_eq!(p.resolve_step(10), (4, None));
-        assert_eq!(p.at_step(4, 10).query().encode(), q.encode());
+        // The old `client=` is read as an alias; the page writes `harness=`.
+        assert_eq!(
+            p.at_step(4, 10).query().encode(),
+            q.encode().replace("client=", "harness=")
+        );
     }
 
     #[test]
@@ -542,7 +719,7 @@ mod tests {
         let q = Query::parse("scenario=meteor&client=stable_key&server=oracle&seed=-5&speed=9&x=1");
         let (p, n) = LabParams::from_query(&q);
         assert_eq!(p.scenario, Scenario::ResponseLost);
-        assert_eq!(p.client, ClientStrategy::StableKey);
+        assert_eq!(p.harness, ClientStrategy::StableKey.into());
         assert_eq!(p.design, Design::NONE);
         assert_eq!(p.seed, 0);
         assert_eq!(p.speed, Speed::One);
@@ -569,13 +746,14 @@ mod tests {
         let (m, n) = MatrixParams::from_query(&q);
         assert!(n.is_empty(), "{n:?}");
         assert_eq!(
-            (m.by, m.client),
-            (MatrixBy::Server, ClientStrategy::Careful)
+            (m.by, m.harness),
+            (MatrixBy::Server, ClientStrategy::Careful.into())
         );
-        assert_eq!(m.to_query().encode(), "by=server&client=careful");
+        assert_eq!(m.to_query().encode(), "by=server&harness=careful");
         let cells = m.cells();
         assert_eq!(cells.len(), Scenario::ALL.len() * Preset::ALL.len());
-        assert!(cells.iter().all(|(_, c, _)| *c == ClientStrategy::Careful));
+        let careful = Harness::from(ClientStrategy::Careful);
+        assert!(cells.iter().all(|(_, h, _)| *h == careful));
         assert_eq!(m.previous_cells(), None);
         let (m, n) = MatrixParams::from_query(&Query::parse("by=diagonal"));
         assert_eq!((m.by, n.len()), (MatrixBy::Client, 1));
@@ -664,14 +842,14 @@ mod tests {
         );
         assert_eq!(
             m.to_query().encode(),
-            "by=server&client=stable_key&design=claim,lease"
+            "by=server&harness=stable_key&design=claim,lease"
         );
         assert_eq!(m.cells().len(), Scenario::ALL.len() * cols.len());
         let (m, _) = MatrixParams::from_query(&Query::parse("by=server&server=fenced"));
         assert_eq!(m.server_columns().len(), Preset::ALL.len());
         assert_eq!(
             m.to_query().encode(),
-            "by=server&client=stable_key&server=fenced"
+            "by=server&harness=stable_key&server=fenced"
         );
         let (m, _) = MatrixParams::from_query(&Query::parse("design=claim"));
         assert_eq!(m.previous_cells(), None);
@@ -679,5 +857,53 @@ mod tests {
             .cells()
             .iter()
             .all(|(_, _, d)| *d == Design::of(&[Mechanism::Claim])));
+    }
+
+    #[test]
+    fn the_harness_axis_keeps_six_columns_and_adds_presets_or_a_custom_one() {
+        let six = MatrixParams::default();
+        let ids: Vec<String> = six.harness_columns().iter().map(|h| h.to_ids()).collect();
+        let old: Vec<&str> = ClientStrategy::ALL.iter().map(|c| c.id()).collect();
+        assert_eq!(ids, old, "the default matrix's columns are the six clients");
+        assert_eq!(six.cells().len(), Scenario::ALL.len() * 6);
+        let (all, n) = MatrixParams::from_query(&Query::parse("harnesses=all"));
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!(all.harness_columns().len(), HarnessPreset::ALL.len());
+        use crate::kernel::page_params::PageParams;
+        assert_eq!(all.minimal_query().encode(), "harnesses=all");
+        let (custom, n) = MatrixParams::from_query(&Query::parse("harness=chapter,sdk"));
+        assert!(n.is_empty(), "{n:?}");
+        let cols = custom.harness_columns();
+        assert_eq!(cols.len(), 7);
+        assert_eq!(cols[6].to_ids(), "chapter,sdk");
+        assert_eq!(custom.minimal_query().encode(), "harness=chapter,sdk");
+        assert_eq!(MatrixParams::from_query(&custom.to_query()).0, custom);
+        // The chapter's preset is a column of `all`, an extra one of `six`.
+        let (m, _) = MatrixParams::from_query(&Query::parse("harness=chapter&harnesses=all"));
+        assert_eq!(m.harness_columns().len(), HarnessPreset::ALL.len());
+        let (m, _) = MatrixParams::from_query(&Query::parse("harness=chapter"));
+        assert_eq!(m.harness_columns().len(), 7);
+    }
+
+    #[test]
+    fn harness_and_its_client_alias() {
+        let (p, n) = LabParams::from_query(&Query::parse("client=query_first"));
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!(p.harness, HarnessPreset::QueryFirst.harness());
+        assert_eq!(p.query().get("harness"), Some("query_first"));
+        assert_eq!(p.query().get("client"), None);
+        let (p, n) = LabParams::from_query(&Query::parse("harness=urllib3_reads_only"));
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!(p.harness, HarnessPreset::Urllib3ReadsOnly.harness());
+        let (p, n) = LabParams::from_query(&Query::parse("harness=chapter,attempts_0,sdk"));
+        assert!(p.harness.sdk && p.harness.attempts == 4);
+        assert_eq!(
+            (n[0].kind.clone(), n[0].given.as_str(), n[0].range.as_str()),
+            (NoticeKind::Invalid, "attempts_0", "1–10")
+        );
+        assert_eq!(n[0].used, "chapter,sdk");
+        let (p, n) = LabParams::from_query(&Query::parse("client=warp"));
+        assert_eq!(p.harness, LabParams::default().harness);
+        assert_eq!((n.len(), n[0].param.as_str()), (1, "client"));
     }
 }

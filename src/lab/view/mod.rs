@@ -4,6 +4,7 @@
 #[cfg(feature = "sqlite")]
 pub mod csv;
 pub mod diagram;
+pub mod layers;
 pub mod narrate;
 pub mod narrate_notes;
 pub mod player;

@@ -29,11 +29,12 @@ pub fn outcome_text(o: Option<AttemptOutcome>) -> Sentence {
     }
 }
 
-/// What the harness does after the answer to `request`.
-fn next_text(run: &Run, request: usize, next: Next) -> Sentence {
+/// What the harness does after the answer to `request` (at `now_ms`).
+fn next_text(run: &Run, request: usize, next: Next, now_ms: u64) -> Sentence {
     match next {
         Next::Backoff { wait_ms } => {
-            Sentence::new("lab.next.backoff").arg("wait", Arg::ClockMs(wait_ms))
+            let s = Sentence::new("lab.next.backoff").arg("wait", Arg::ClockMs(wait_ms));
+            and_then(s, retry_after_fate(run, request, next, now_ms))
         }
         Next::RetryAfter { wait_ms } => {
             Sentence::new("lab.next.retry_after").arg("wait", Arg::ClockMs(wait_ms))
@@ -59,6 +60,49 @@ fn next_text(run: &Run, request: usize, next: Next) -> Sentence {
                 .collect();
             Sentence::joined(Join::Raw(""), parts)
         }
+    }
+}
+
+/// What became of a `Retry-After` the harness did not wait for: an invalid
+/// one counts as absent; a valid one ignored breaks 001's rule. Said only
+/// where it happened (the six old clients honour every valid one).
+fn retry_after_fate(run: &Run, request: usize, next: Next, now_ms: u64) -> Option<Sentence> {
+    use crate::lab::view::layers::{response, wait_after, RetryAfterSeen};
+    let raw = || {
+        let r = response(run, request);
+        Arg::raw(
+            r.and_then(|r| r.retry_after_raw.clone())
+                .unwrap_or_default(),
+        )
+    };
+    match wait_after(run, request, next, now_ms)?.retry_after {
+        RetryAfterSeen::Invalid => Some(Sentence::new("lab.ra.invalid").arg("raw", raw())),
+        RetryAfterSeen::Ignored => Some(Sentence::new("lab.ra.ignored")),
+        RetryAfterSeen::Absent | RetryAfterSeen::Honoured => None,
+    }
+}
+
+/// Which layer sent a request, where more than one layer retries: the
+/// SDK's send inside the harness's attempt.
+fn layer_text(run: &Run, request: usize) -> Option<Sentence> {
+    use crate::lab::view::layers::{layers, worth_telling};
+    if !worth_telling(run) || !run.harness.sdk {
+        return None;
+    }
+    let l = layers(run).into_iter().find(|l| l.request == request)?;
+    let s = match l.sdk_retry {
+        0 => Sentence::new("lab.layer.sdk_first"),
+        k => Sentence::new("lab.layer.sdk_retry").arg("k", Arg::raw(k)),
+    };
+    Some(s.arg("attempt", Arg::raw(l.attempt)))
+}
+
+/// `first`, followed by `more` as a sentence of its own if there is one
+/// (without one, exactly `first`).
+fn and_then(first: Sentence, more: Option<Sentence>) -> Sentence {
+    match more {
+        Some(m) => Sentence::sentences([first, m]),
+        None => first,
     }
 }
 
@@ -270,7 +314,9 @@ pub fn narrate(run: &Run, step: Option<&Step>) -> Sentence {
     };
     match &step.kind {
         StepKind::ToolCall { call, tool_use_id } => tool_call_text(run, *call, tool_use_id),
-        StepKind::Send { request } => send_text(run, request),
+        StepKind::Send { request } => {
+            and_then(send_text(run, request), layer_text(run, request.id))
+        }
         StepKind::RequestLost { request } => about("lab.n.request_lost", *request),
         StepKind::Refused { request } => about("lab.n.refused", *request),
         StepKind::Server { .. } => server_text(run, step),
@@ -281,17 +327,17 @@ pub fn narrate(run: &Run, step: Option<&Step>) -> Sentence {
             request,
             outcome,
             next,
-        } => received_text(run, *request, *outcome, *next),
+        } => received_text(run, *request, *outcome, *next, step.time_ms),
         StepKind::Late { request, status } => {
             about("lab.n.late", *request).arg("status", Arg::raw(status))
         }
         StepKind::Timeout { request, next } => Sentence::sentences([
             about("lab.n.timeout", *request),
-            next_text(run, *request, *next),
+            next_text(run, *request, *next, step.time_ms),
         ]),
         StepKind::Deadline { request, next } => Sentence::sentences([
             about("lab.n.deadline", *request),
-            next_text(run, *request, *next),
+            next_text(run, *request, *next, step.time_ms),
         ]),
         StepKind::Dripping { .. } => {
             crate::lab::faults::drip::narration(&step.kind).unwrap_or(Sentence::sentences([]))
@@ -390,10 +436,16 @@ fn server_text(run: &Run, step: &Step) -> Sentence {
 }
 
 /// The harness gets an answer, and what it does next.
-fn received_text(run: &Run, request: usize, outcome: AttemptOutcome, next: Next) -> Sentence {
+fn received_text(
+    run: &Run,
+    request: usize,
+    outcome: AttemptOutcome,
+    next: Next,
+    now_ms: u64,
+) -> Sentence {
     let mut parts =
         vec![about("lab.n.received", request).arg("outcome", outcome_text(Some(outcome)))];
     parts.extend(crate::lab::faults::tls::retried_warning(outcome, next));
-    parts.push(next_text(run, request, next));
+    parts.push(next_text(run, request, next, now_ms));
     Sentence::sentences(parts)
 }

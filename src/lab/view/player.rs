@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use crate::kernel::params::Notice;
 use crate::lab::Combo;
-use crate::lab::{ClientStrategy, FaultSchedule, LabParams, Preset, Run, Scenario, Speed};
+use crate::lab::{ClientStrategy, FaultSchedule, Harness, LabParams, Preset, Run, Scenario, Speed};
 
 /// Everything the run view shows.
 #[derive(Clone)]
@@ -43,7 +43,7 @@ pub type Wanted = (Combo, u64, Option<FaultSchedule>);
 
 /// What the engine is asked for, for these parameters.
 pub fn wanted(p: &LabParams) -> Wanted {
-    ((p.scenario, p.client, p.design), p.seed, p.schedule.clone())
+    (p.combo(), p.seed, p.schedule.clone())
 }
 
 impl LabState {
@@ -117,7 +117,7 @@ pub enum Action {
     TogglePlay,
     Tick,
     Scenario(Scenario),
-    Client(ClientStrategy),
+    Harness(Harness),
     Server(Preset),
     Seed(u64),
     Speed(Speed),
@@ -172,7 +172,7 @@ impl LabState {
                     p.schedule = None;
                 });
             }
-            Action::Client(x) => return params(&|p| p.client = x),
+            Action::Harness(x) => return params(&|p| p.harness = x),
             Action::Server(x) => return params(&|p| p.design = x.design()),
             Action::Seed(x) => return params(&|p| p.seed = x),
             Action::Speed(x) => s.params.speed = x,

@@ -5,7 +5,7 @@ use super::*;
 use crate::lab::StepParam;
 
 fn computed(p: &LabParams) -> Rc<Run> {
-    Rc::new(crate::lab::run(p.scenario, p.client, p.design, p.seed))
+    Rc::new(crate::lab::run(p.scenario, p.harness, p.design, p.seed))
 }
 
 fn start() -> Rc<LabState> {
@@ -83,7 +83,10 @@ fn playback_runs_to_the_end_and_stops_and_starts_over_from_there() {
 fn a_picker_change_waits_for_its_run_and_starts_it_over() {
     let s = after(start(), [Action::Forward, Action::Forward]);
     let old = s.run.clone();
-    let asked = after(s.clone(), [Action::Client(ClientStrategy::StableKey)]);
+    let asked = after(
+        s.clone(),
+        [Action::Harness(ClientStrategy::StableKey.into())],
+    );
     assert!(asked.computing);
     assert!(
         Rc::ptr_eq(&asked.run, &old),
@@ -101,7 +104,7 @@ fn a_picker_change_waits_for_its_run_and_starts_it_over() {
     assert!(!loaded.computing);
     assert!(!Rc::ptr_eq(&loaded.run, &old));
     assert_eq!(loaded.step, 0, "a new run starts at its start");
-    assert_eq!(loaded.params.client, ClientStrategy::StableKey);
+    assert_eq!(loaded.params.harness, ClientStrategy::StableKey.into());
 }
 
 #[test]

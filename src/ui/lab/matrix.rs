@@ -1,6 +1,8 @@
-//! `#/lab/matrix?server=<id>`: every scenario × client strategy for one
-//! server; `#/lab/matrix?by=server&client=<id>`: every scenario × server for
-//! one client. The lab engine's worker computes the cells and sends them
+//! `#/lab/matrix?server=<id>`: every scenario × harness for one server
+//! (the six old clients' presets, `harnesses=all` every preset, and a
+//! `harness=` that is none of them as a column of its own);
+//! `#/lab/matrix?by=server&harness=<id>`: every scenario × server for one
+//! harness. The lab engine's worker computes the cells and sends them
 //! all in one message, and the page draws them a few rows per frame
 //! ([`MatrixTableJob`]), so it never freezes; each cell links to its run.
 
@@ -12,7 +14,7 @@ use super::matrix_table::{legend, table, Computed, Scroll};
 use crate::i18n::{t, tf};
 use crate::kernel::page_form::PageForm;
 use crate::lab::jobs::matrix_table_job::{matrix_job, MatrixTableJob};
-use crate::lab::{ClientStrategy, MatrixBy, MatrixParams, Preset};
+use crate::lab::{HarnessAxis, HarnessPreset, MatrixBy, MatrixParams, Preset};
 use crate::ui::dom;
 use crate::ui::icons::{icon, Icon};
 use crate::ui::link::AppLink;
@@ -180,24 +182,23 @@ fn view_switch(l: crate::i18n::Lang, form: &UseReducerHandle<PageForm<MatrixPara
             let pick = setter(form, |m: &mut MatrixParams, s: Preset| {
                 m.design = s.design()
             });
-            choice_buttons(
-                l,
-                Preset::ALL,
-                "server",
-                "server",
-                |s: Preset| s.design() == m.design,
-                &pick,
-                true,
-            )
+            let axis = setter(form, |m: &mut MatrixParams, a: HarnessAxis| m.axis = a);
+            html! { <>
+                { choice_buttons(l, Preset::ALL, "server", "server", |s: Preset| s.design() == m.design, &pick, true) }
+                <span class="picker-label">{ t(l, "lab.matrix.harnesses") }</span>
+                { choice_buttons(l, HarnessAxis::ALL, "harnesses", "harnesses", |a| a == m.axis, &axis, false) }
+            </> }
         }
         MatrixBy::Server => {
-            let pick = setter(form, |m: &mut MatrixParams, c: ClientStrategy| m.client = c);
+            let pick = setter(form, |m: &mut MatrixParams, p: HarnessPreset| {
+                m.harness = p.harness()
+            });
             choice_buttons(
                 l,
-                ClientStrategy::ALL,
+                HarnessPreset::ALL,
                 "client",
                 "client",
-                |c: ClientStrategy| c == m.client,
+                |p: HarnessPreset| p.harness() == m.harness,
                 &pick,
                 true,
             )
@@ -210,7 +211,7 @@ fn view_switch(l: crate::i18n::Lang, form: &UseReducerHandle<PageForm<MatrixPara
         ),
         MatrixBy::Server => (
             t(l, "lab.matrix.client"),
-            t(l, &format!("lab.client.{}.desc", m.client.id())),
+            super::layers::harness_desc(l, m.harness),
         ),
     };
     html! {

@@ -9,7 +9,7 @@ use crate::i18n::{render, t, tf, Lang};
 use crate::lab::view::reveal::RowReveal;
 use crate::lab::view::words::ending_text;
 use crate::lab::Combo;
-use crate::lab::{Cell, ClientStrategy, Ending, MatrixBy, MatrixParams, Scenario};
+use crate::lab::{Cell, Ending, MatrixBy, MatrixParams, Scenario};
 use crate::pages::links::Shell;
 use crate::ui::icons::{ending_icon, icon, icon_sprite, icon_use, Icon};
 use crate::ui::link::{shell_link, use_shell};
@@ -115,7 +115,7 @@ fn cell_html(
     before: Option<Cell>,
 ) -> Html {
     let testid = match m.by {
-        MatrixBy::Client => format!("cell-{}-{}", sc.id(), c.id()),
+        MatrixBy::Client => format!("cell-{}-{}", sc.id(), super::layers::harness_id(c)),
         MatrixBy::Server => format!("cell-{}-{}", sc.id(), s.label()),
     };
     let Some(cell) = cell else {
@@ -129,7 +129,7 @@ fn cell_html(
         "lab.matrix.cell_label",
         &[
             ("scenario", t(l, &format!("lab.scenario.{}", sc.id()))),
-            ("client", t(l, &format!("lab.client.{}", c.id()))),
+            ("client", super::layers::harness_name(l, c)),
             ("server", crate::i18n::design_name(l, s)),
             (
                 "verdict",
@@ -174,13 +174,15 @@ fn cell_html(
 pub fn table(l: Lang, m: &MatrixParams, got: Computed, scroll: Scroll) -> Html {
     let keys = m.cells();
     let heads: Vec<(Html, String)> = match m.by {
-        MatrixBy::Client => ClientStrategy::ALL
-            .iter()
-            .map(|c| {
-                (
-                    name(l, "client", c.id()),
-                    t(l, &format!("lab.client.{}.desc", c.id())),
-                )
+        MatrixBy::Client => m
+            .harness_columns()
+            .into_iter()
+            .map(|h| match h.preset() {
+                Some(p) => (name(l, "client", p.id()), super::layers::harness_desc(l, h)),
+                None => (
+                    html! { { super::layers::harness_name(l, h) } },
+                    super::layers::harness_desc(l, h),
+                ),
             })
             .collect(),
         MatrixBy::Server => m

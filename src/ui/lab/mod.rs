@@ -11,6 +11,7 @@ mod engine_view;
 mod engine_warmup;
 mod engine_worker;
 mod hunt;
+mod layers;
 mod matrix;
 mod matrix_table;
 mod notes_view;

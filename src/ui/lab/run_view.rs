@@ -18,7 +18,7 @@ use crate::kernel::params::{check_int, Notice};
 use crate::lab::jobs::engine_job::{run_job, EngineJob, RunOut};
 use crate::lab::view::narrate::narrate;
 use crate::lab::view::player::{wanted, Action, LabState, Loaded, Wanted};
-use crate::lab::{self, ClientStrategy, KeyRow, Preset, ReportRow, Scenario, Step};
+use crate::lab::{self, HarnessPreset, KeyRow, Preset, ReportRow, Scenario, Step};
 use crate::shell::keys::Shortcut;
 use crate::ui::dom::now_ms;
 use crate::ui::frame_hooks::use_frame_stages;
@@ -283,11 +283,11 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
             { lab_links(l, s.params.design) }
             <NoticeList lang={l} notices={(*notices).clone()} />
             { own_schedule(l, s.params.schedule.as_ref(), (!s.computing).then_some(&*s.run)) }
-            { pickers(l, &state) }
+            { pickers(l, &state, &notices) }
             { controls(l, &state, &notices) }
             { engine_note(l, waiting, engine_error, retry) }
             if !p.embed { <p class="muted keys-hint">{ t(l, "lab.ctl.keys") }</p> }
-            { lab_parameters(l) }
+            { lab_parameters(l, s.params.harness) }
             if middle { { story(l, &state) } }
             if lower { { lower_panels(l, s, seq_ref, narrow) } }
         </section>
@@ -324,15 +324,24 @@ fn pick<T: 'static>(state: &State, f: fn(T) -> Action) -> Callback<T> {
     Callback::from(move |x| d.dispatch(f(x)))
 }
 
-/// The scenario, client and server pickers, and a design that is no preset.
-fn pickers(l: Lang, state: &State) -> Html {
+/// The harness a picked preset is.
+fn harness_of(p: HarnessPreset) -> Action {
+    Action::Harness(p.harness())
+}
+
+/// The scenario, harness and server pickers, the harness as written, and a
+/// design that is no preset. The harness picker keeps its old name
+/// (`client`): its nine presets are the six clients and three more.
+fn pickers(l: Lang, state: &State, notices: &UseStateHandle<Vec<Notice>>) -> Html {
     let s = &**state;
+    let harness = s.params.harness;
     html! { <>
         <div class="pickers">
             { picker(l, "scenario", &Scenario::ALL, s.params.schedule.is_none().then_some(s.params.scenario), t(l, "lab.pick.own_schedule"), Scenario::id, pick(state, Action::Scenario)) }
-            { picker(l, "client", &ClientStrategy::ALL, Some(s.params.client), String::new(), ClientStrategy::id, pick(state, Action::Client)) }
+            { picker(l, "client", &HarnessPreset::ALL, harness.preset(), harness.to_ids(), HarnessPreset::id, pick(state, harness_of)) }
             { picker(l, "server", &Preset::ALL, s.params.design.preset(), crate::i18n::design_name(l, s.params.design), Preset::id, pick(state, Action::Server)) }
         </div>
+        { super::layers::harness_spec(l, state, notices) }
         if s.params.design.preset().is_none() {
             <p data-testid="design" data-design={s.params.design.to_ids()}>
                 { t(l, "lab.pick.design") }{ ": " }{ crate::i18n::design_name(l, s.params.design) }
@@ -492,6 +501,7 @@ fn lower_panels(l: Lang, s: &LabState, seq_ref: NodeRef, narrow: bool) -> Html {
     let step = s.step.min(s.total());
     html! { <>
         { super::tenants::timers_panel(l, run) }
+        { super::layers::layers_panel(l, run, step) }
         <div class="panel">
             <h2>{ t(l, "lab.diagram.title") }</h2>
             <p class="muted bars-legend">{ t(l, "lab.diagram.bars") }</p>

@@ -9,9 +9,7 @@ use crate::lab::grading::explain::{cause, reading_scenario, Cause};
 use crate::lab::view::narrate::outcome_text;
 use crate::lab::view::player::LabState;
 use crate::lab::view::words::{model_view, tenant_lines, tool_text, verdict_line};
-use crate::lab::{
-    Cell, ATTEMPT_TIMEOUT_MS, CALL_DEADLINE_MS, LEASE_MS, MAX_ATTEMPTS, SLOW_MS, WORK_MAX_MS,
-};
+use crate::lab::{Cell, Harness, ATTEMPT_TIMEOUT_MS, LEASE_MS, SLOW_MS, WORK_MAX_MS};
 use crate::ui::icons::{ending_icon, icon, Icon};
 use crate::ui::link::AppLink;
 
@@ -27,17 +25,25 @@ fn secs_text(ms: u64) -> String {
 }
 
 /// Timeout, lease and deadline as visible numbers, with the lease rule.
-pub fn lab_parameters(l: Lang) -> Html {
+/// The deadline and attempts are the run's harness's (the six old clients
+/// share them; a harness built from choices has its own). The timeout is
+/// the one the server's lease was sized against, which the line's lease
+/// rule is about.
+pub fn lab_parameters(l: Lang, h: Harness) -> Html {
     let longest = SLOW_MS + WORK_MAX_MS;
+    let timeout = ATTEMPT_TIMEOUT_MS;
+    let deadline = h
+        .deadline_ms
+        .map_or("—".into(), |d| secs_text(u64::from(d)));
     html! {
         <p class="lab-params" data-testid="lab-params">
             { tf(l, "lab.params.line", &[
-                ("timeout", secs_text(ATTEMPT_TIMEOUT_MS)),
+                ("timeout", secs_text(timeout)),
                 ("lease", secs_text(LEASE_MS)),
                 ("longest", secs_text(longest)),
-                ("sum", secs_text(ATTEMPT_TIMEOUT_MS + longest)),
-                ("deadline", secs_text(CALL_DEADLINE_MS)),
-                ("attempts", MAX_ATTEMPTS.to_string()),
+                ("sum", secs_text(timeout + longest)),
+                ("deadline", deadline),
+                ("attempts", h.attempts.to_string()),
             ]) }
         </p>
     }
@@ -95,7 +101,8 @@ fn tenant_fix(l: Lang, s: &LabState) -> Html {
         return Html::default();
     };
     let p = &s.params;
-    let to = crate::pages::links::Link::lab_end(p.scenario, p.client, p.design.with(scope), p.seed);
+    let to =
+        crate::pages::links::Link::lab_end(p.scenario, p.harness, p.design.with(scope), p.seed);
     let text = tf(l, "lab.end.tenant_fix", &[("mech", t(l, &scope.key()))]);
     html! { <p><AppLink to={to} testid="tenant-fix-link">{ text }</AppLink></p> }
 }

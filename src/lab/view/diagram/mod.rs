@@ -130,12 +130,14 @@ impl Layout {
     pub fn of(run: &Run, narrow: bool) -> Layout {
         let cols = Cols::for_run(run, narrow);
         let changed = run.changed_body_replays();
+        let tags = layer_tags(run);
         let mut y = TOP;
         let rows = run
             .steps()
             .iter()
             .map(|s| {
-                let row = place(cols, note(&changed, s), s, y);
+                let mut row = place(cols, note(&changed, s), s, y);
+                tag_requests(&mut row, s, &tags);
                 y += row.height;
                 row
             })
@@ -158,6 +160,39 @@ impl Layout {
         upto.checked_sub(1)
             .and_then(|i| self.rows.get(i))
             .map_or(TOP, |r| r.top + r.height)
+    }
+}
+
+/// Each request's layer, as its arrow's tail, where the SDK retries inside
+/// the harness's attempts (indexed by request; empty otherwise, so a run
+/// of one retrying layer is drawn as it was).
+fn layer_tags(run: &Run) -> Vec<Sentence> {
+    if !run.harness.sdk {
+        return Vec::new();
+    }
+    let mut tags = vec![Sentence::sentences([]); run.requests().len()];
+    for l in crate::lab::view::layers::layers(run) {
+        let s = match l.sdk_retry {
+            0 => Sentence::new("lab.arrow.layer_first"),
+            k => Sentence::new("lab.arrow.layer_sdk").arg("k", Arg::raw(k)),
+        };
+        if let Some(t) = tags.get_mut(l.request) {
+            *t = s.arg("attempt", Arg::raw(l.attempt));
+        }
+    }
+    tags
+}
+
+/// Adds its layer to the label of each request's arrow in `row`.
+fn tag_requests(row: &mut Row, s: &Step, tags: &[Sentence]) {
+    for (line, a) in row.lines.iter_mut().zip(&s.arrows) {
+        let ArrowLabel::Request { request } = a.label else {
+            continue;
+        };
+        if let Some(tag) = tags.get(request) {
+            let parts = vec![line.text.clone().into(), tag.clone().into()];
+            line.text = Sentence::joined(Join::Raw(" "), parts);
+        }
     }
 }
 
