@@ -145,3 +145,29 @@ fn a_harness_that_cannot_be_read_is_not_graded() {
     );
     assert!(g.is_err());
 }
+
+/// The page's job asks the engine for one run per scenario, each once the
+/// last is in, and reads the same rows as the native grading.
+#[test]
+fn the_pages_job_reads_the_same_rows_from_the_engine() {
+    use retry_lab::exercises::harness_job::HarnessRowsOut;
+    use retry_lab::lab::jobs::engine_job::Answered;
+    use retry_lab::lab::wire::{Request, Task};
+    let (_, c) = challenge("harness_no_dup_no_waste");
+    let h = harness("chapter,retry_quota");
+    let (first, mut out) = HarnessRowsOut::start(&c, h);
+    let mut want = Some(first);
+    let mut asked = 0;
+    while let Some(w) = want.take() {
+        asked += 1;
+        let reply = Task::new(Request { id: asked, want: w })
+            .next_reply()
+            .expect("a reply");
+        let value = <HarnessRowsOut as Answered>::read(reply.answer).expect("a run");
+        out.take(Ok(value), 0.0);
+        want = out.follow_up();
+    }
+    assert!(out.done());
+    assert_eq!(asked as usize, c.suite().len());
+    assert_eq!(out.rows, Ok(c.run(h)));
+}

@@ -35,6 +35,7 @@ pub mod form;
 pub mod formulas;
 pub mod grade;
 pub mod harness;
+pub mod harness_job;
 pub mod kinds;
 pub mod live;
 mod options_herd;

@@ -72,6 +72,10 @@ fn submit(
         Response::Design(d) => Some(*d),
         _ => None,
     };
+    let harness = match &resp {
+        Response::Harness(h) => Some(*h),
+        _ => None,
+    };
     let done = {
         let (error, record, resp) = (error.clone(), record.clone(), resp.clone());
         move |value: Result<ModelValue, LiveError>| match value {
@@ -79,16 +83,18 @@ fn submit(
             Err(e) => error.set(Some(Problem::Model(e.0))),
         }
     };
-    match (q.kind.module().grading(), design) {
-        (Grading::Model(model), _) => runner.start(model, Callback::from(done)),
-        (Grading::Suite(c), Some(design)) => {
+    match (q.kind.module().grading(), design, harness) {
+        (Grading::Model(model), _, _) => runner.start(model, Callback::from(done)),
+        (Grading::Suite(c), Some(design), _) => {
             let rows = move |res: Result<Vec<SuiteRow>, LiveError>| {
                 done(res.map(|rows| ModelValue::Suite { rows }))
             };
             runner.start_suite(c, design, Callback::from(rows));
         }
-        // Graded on the bank's key (a build's form always gives a design).
-        (Grading::Now | Grading::Suite(_), _) => record(resp, None),
+        (Grading::Harness(c), _, Some(h)) => runner.start_harness(c, h, Callback::from(done)),
+        // Graded on the bank's key (a build's form always gives a design,
+        // a harness card's a harness).
+        (Grading::Now | Grading::Suite(_) | Grading::Harness(_), _, _) => record(resp, None),
     }
 }
 

@@ -13,6 +13,7 @@ mod build;
 mod card;
 mod form;
 mod graded;
+mod harness;
 mod inputs;
 mod kinds;
 mod marks;

@@ -11,12 +11,14 @@ use yew::prelude::*;
 
 use crate::exercises::build::Challenge;
 use crate::exercises::grade::ModelValue;
+use crate::exercises::harness::HarnessChallenge;
+use crate::exercises::harness_job::HarnessRowsOut;
 use crate::exercises::live::{LiveError, LiveJob};
 use crate::exercises::Model;
 use crate::lab::grading::suite::SuiteRow;
 use crate::lab::jobs::engine_job::{whole_suite, EngineJob, RowsOut};
 use crate::lab::wire::Want;
-use crate::lab::Design;
+use crate::lab::{Design, Harness};
 use crate::ui::dom::now_ms;
 use crate::ui::job_hook::After;
 use crate::ui::lab::{use_engine_runner, EngineRunner};
@@ -37,6 +39,8 @@ pub struct Runner {
     jobs: EngineRunner<LiveJob>,
     /// A design's suite, in the lab engine.
     suite: EngineRunner<EngineJob<RowsOut>>,
+    /// A harness's suite, one run at a time in the lab engine.
+    harness: EngineRunner<EngineJob<HarnessRowsOut>>,
 }
 
 type Done = Callback<Result<ModelValue, LiveError>>;
@@ -88,6 +92,7 @@ impl Runner {
     fn stop(&self) {
         self.jobs.stop();
         self.suite.stop();
+        self.harness.stop();
     }
 
     /// Runs `design` on the challenge's suite in the lab engine's worker;
@@ -127,11 +132,54 @@ impl Runner {
     }
 }
 
+impl Runner {
+    /// Runs `h` on the harness challenge's scenarios in the lab engine's
+    /// worker, one run at a time; `on_done` receives the rows in suite
+    /// order, as the model's value.
+    pub fn start_harness(&self, c: &HarnessChallenge, h: Harness, on_done: Done) {
+        self.stop();
+        let (want, out) = HarnessRowsOut::start(c, h);
+        let total = out.scenarios.len();
+        self.state.set(RunState::Running { done: 0, total });
+        let (state, job) = (self.state.clone(), self.harness.runner.job.clone());
+        let emitted = Cell::new(false);
+        let after: After = Rc::new(move |_, _| {
+            let (rows, done) = match job.borrow().as_ref() {
+                Some(j) => (j.out.rows.clone(), j.out.done()),
+                None => return,
+            };
+            match rows {
+                Ok(rows) if done && !emitted.replace(true) => {
+                    state.set(RunState::Idle);
+                    on_done.emit(Ok(ModelValue::HarnessRows { rows }));
+                }
+                Ok(rows) if !done => state.set(RunState::Running {
+                    done: rows.len(),
+                    total,
+                }),
+                Err(e) if !emitted.replace(true) => {
+                    state.set(RunState::Idle);
+                    on_done.emit(Err(LiveError(e)));
+                }
+                _ => {}
+            }
+        });
+        self.harness
+            .start(EngineJob::start(want, out, now_ms()), Some(after));
+    }
+}
+
 /// The runner hook; a run in flight stops when the component unmounts.
 #[hook]
 pub fn use_runner() -> Runner {
     let state = use_state(|| RunState::Idle);
     let jobs = use_engine_runner();
     let suite = use_engine_runner();
-    Runner { state, jobs, suite }
+    let harness = use_engine_runner();
+    Runner {
+        state,
+        jobs,
+        suite,
+        harness,
+    }
 }

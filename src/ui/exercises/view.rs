@@ -38,6 +38,7 @@ pub(super) fn response_text(l: Lang, q: &Question, r: &Response) -> String {
             &v.iter().map(|c| choice_text(l, q, c)).collect::<Vec<_>>(),
         ),
         Response::Design(d) => super::build::design_text(l, *d),
+        Response::Harness(h) => h.to_ids(),
         Response::Cases(v) => join_list(
             l,
             &v.iter()

@@ -6,6 +6,7 @@
 mod build;
 mod cases;
 mod choice;
+mod harness;
 mod lab_test;
 mod numeric;
 mod predict_counts;
@@ -46,6 +47,7 @@ pub(super) fn of<'a>(view: View<'a>) -> Box<dyn KindCard + 'a> {
         View::PredictFewest { .. } => Box::new(predict_fewest::PredictFewest),
         View::LabTest { assertions, bench } => Box::new(lab_test::LabTest { assertions, bench }),
         View::Build(c) => Box::new(build::BuildServer(c)),
+        View::BuildHarness(c) => Box::new(harness::BuildHarness(c)),
     }
 }
 
