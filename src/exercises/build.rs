@@ -163,7 +163,7 @@ mod tests {
         let href = c.row_link(claim, &row).href();
         assert!(
             href.contains("scenario=body_mismatch")
-                && href.contains("client=stable_key")
+                && href.contains("harness=stable_key")
                 && href.contains("design=claim")
                 && href.contains(&format!("step={step}")),
             "{href}"
