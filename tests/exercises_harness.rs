@@ -171,3 +171,20 @@ fn the_pages_job_reads_the_same_rows_from_the_engine() {
     assert_eq!(asked as usize, c.suite().len());
     assert_eq!(out.rows, Ok(c.run(h)));
 }
+
+/// Each row links the run view of its scenario with the student's harness
+/// behind the challenge's server.
+#[test]
+fn each_row_links_its_run() {
+    let (_, c) = challenge("harness_tls_branch");
+    let h = harness("chapter,retry_tls");
+    let rows = c.run(h);
+    let href = c.row_link(h, &rows[0]).href();
+    assert!(
+        href.contains("scenario=tls_error")
+            && href.contains("harness=chapter,retry_tls")
+            && href.contains("server=fenced")
+            && href.contains("step=end"),
+        "{href}"
+    );
+}

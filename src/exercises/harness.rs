@@ -154,6 +154,12 @@ impl HarnessChallenge {
         })
     }
 
+    /// The run view of one row of `h`, at its end.
+    pub fn row_link(&self, h: Harness, row: &HarnessRow) -> crate::pages::links::Link {
+        let end = crate::lab::StepParam::End;
+        crate::pages::links::Link::lab_at(row.scenario, h, self.design(), self.seed, end)
+    }
+
     /// Runs `h` on the suite here (native tests, the CLI; the page asks
     /// the lab engine's worker).
     #[cfg(feature = "sqlite")]

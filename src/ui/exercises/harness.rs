@@ -11,6 +11,8 @@ use crate::exercises::harness::{HarnessChallenge, HarnessRow};
 use crate::exercises::Question;
 use crate::i18n::{join_list, named, t, tf, Lang};
 use crate::lab::Harness;
+use crate::pages::links::Link;
+use crate::ui::link::AppLink;
 
 fn scenario_name(l: Lang, sc: crate::lab::Scenario) -> String {
     named(l, &t(l, &format!("lab.scenario.{}", sc.id())), sc.id())
@@ -55,8 +57,8 @@ pub(super) fn field(
     }
 }
 
-/// One graded row, every number with its test id.
-fn row(l: Lang, id: &str, ok: bool, r: &HarnessRow) -> Html {
+/// One graded row, every number with its test id, and its run's link.
+fn row(l: Lang, id: &str, ok: bool, r: &HarnessRow, link: Link) -> Html {
     let sc = r.scenario.id();
     html! {
         <li data-testid={format!("harness-{id}-{sc}")} data-pass={ok.to_string()}
@@ -70,7 +72,8 @@ fn row(l: Lang, id: &str, ok: bool, r: &HarnessRow) -> Html {
                 ("retries", r.retries().to_string()),
                 ("wasted", r.wasted.to_string()),
                 ("answered", r.answered_ms.to_string()),
-            ]) }
+            ]) }{ " " }
+            <AppLink to={link} testid={format!("harness-link-{id}-{sc}")}>{ t(l, "ex.build.row_link") }</AppLink>
         </li>
     }
 }
@@ -104,7 +107,7 @@ pub(super) fn graded(
                     }) }</ul>
                 </div>
             }
-            <ul>{ for rows.iter().map(|r| row(l, id, c.row_holds(h, r), r)) }</ul>
+            <ul>{ for rows.iter().map(|r| row(l, id, c.row_holds(h, r), r, c.row_link(h, r))) }</ul>
         </div>
     }
 }
