@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::kernel::ids::id_enum;
 use crate::lab::grading::reach::reachable_for;
+use crate::lab::grading::retries::{first_wasted, Waste};
 use crate::lab::grading::rules::Rule;
 use crate::lab::model::ids::Ending;
 use crate::lab::model::result::{RecordUse, Run};
@@ -52,6 +53,13 @@ id_enum! {
         /// No TLS, certificate or host name failure was retried (`001_*.txt`'s
         /// first branch: stop and check the CA, the host name and the proxy).
         NoTlsRetry => "no_tls_retry",
+        /// No 4xx other than 408, 409 and 429 with `Retry-After`, and no
+        /// quota 429, was retried (000: «额度类 429 直接终止»; 001: «对 400、
+        /// 401、403、404、422 自动重试» is a common mistake).
+        NoHopelessRetry => "no_hopeless_retry",
+        /// No retry went out before a readable `Retry-After` was over (001:
+        /// «不能把 120 秒静默截成 2 秒后提前重试»).
+        NoEarlyRetry => "no_early_retry",
     }
 }
 
@@ -104,14 +112,15 @@ impl FailureClass {
     }
 }
 
-/// The index of the first step that retried a TLS failure.
+/// The index of the first step that retried a TLS failure (the harness or
+/// the SDK inside it).
 pub fn tls_retry_step(run: &Run) -> Option<usize> {
     run.steps().iter().position(|s| {
         matches!(
             s.kind,
             StepKind::Received {
                 outcome: AttemptOutcome::TlsFailed,
-                next: Next::Backoff { .. } | Next::RetryAfter { .. },
+                next: Next::Backoff { .. } | Next::RetryAfter { .. } | Next::SdkRetry { .. },
                 ..
             }
         )
@@ -154,6 +163,8 @@ impl Clause {
             Clause::NoLeak => run.leaks().is_empty(),
             Clause::NoCrossTenantRefusal => run.tenant_refusals().is_empty(),
             Clause::NoTlsRetry => tls_retry_step(run).is_none(),
+            Clause::NoHopelessRetry => first_wasted(run, &[Waste::Hopeless]).is_none(),
+            Clause::NoEarlyRetry => first_wasted(run, &[Waste::BeforeRetryAfter]).is_none(),
         }
     }
 
@@ -174,7 +185,10 @@ impl Clause {
             | Clause::NoPhantomNotification => FailureClass::Notification,
             Clause::NoLeak => FailureClass::Leak,
             Clause::NoCrossTenantRefusal => FailureClass::TenantRefused,
-            Clause::NoReportWhereImpossible | Clause::NoTlsRetry => FailureClass::RuleBroken,
+            Clause::NoReportWhereImpossible
+            | Clause::NoTlsRetry
+            | Clause::NoHopelessRetry
+            | Clause::NoEarlyRetry => FailureClass::RuleBroken,
         }
     }
 
@@ -184,6 +198,8 @@ impl Clause {
         match self {
             Clause::NoTlsRetry => Some(Rule::RetryTls),
             Clause::NoReportWhereImpossible => Some(Rule::RerunFailure),
+            Clause::NoHopelessRetry => Some(Rule::RetryHopeless),
+            Clause::NoEarlyRetry => Some(Rule::ShortenRetryAfter),
             _ => None,
         }
     }
