@@ -68,7 +68,8 @@ OPTIONS:
     --harness H       a harness: a preset ({}), optionally followed by
                       comma-separated tokens that change it, e.g.
                       chapter,sdk,deadline_none,retry_tls,base_100,budget_none
-                      [matrix: the six clients; hunt: one of the six clients]
+                      (tokens alone change chapter) [matrix default: the six
+                      clients; hunt: one of the six clients]
                       tokens: {}
                       retry_<class> / noretry_<class>, class one of: {}
                       sdk, nosdk; numbers (or <name>_none where marked *):
@@ -206,12 +207,14 @@ fn server(value: &str) -> Result<Vec<Design>, String> {
 }
 
 fn client(value: &str) -> Result<Harness, String> {
-    ClientStrategy::from_id(value).map(Harness::from).ok_or_else(|| {
-        format!(
-            "--client: '{value}' is not one of {}",
-            ClientStrategy::ids().join(", ")
-        )
-    })
+    ClientStrategy::from_id(value)
+        .map(Harness::from)
+        .ok_or_else(|| {
+            format!(
+                "--client: '{value}' is not one of {}",
+                ClientStrategy::ids().join(", ")
+            )
+        })
 }
 
 /// `--harness`: a preset, then tokens; anything dropped or mended is an
@@ -266,7 +269,8 @@ fn parse(args: &[String]) -> Result<Option<Cli>, String> {
         }
         None => return Err("missing command (expected 'matrix', 'suite' or 'hunt')".into()),
     };
-    let (mut designs, mut one_client, mut the_seed) = (None, None::<Harness>, SEED_BOUND.default as u64);
+    let (mut designs, mut one_client, mut the_seed) =
+        (None, None::<Harness>, SEED_BOUND.default as u64);
     let (mut the_budget, mut the_kinds) = (BUDGET.default as u32, KindSet::all());
     let mut rest = args[1..].iter();
     while let Some(flag) = rest.next() {
@@ -297,10 +301,8 @@ fn parse(args: &[String]) -> Result<Option<Cli>, String> {
     Ok(Some(match command {
         "matrix" => Cli::Matrix {
             designs,
-            harnesses: one_client.map_or(
-                ClientStrategy::ALL.map(Harness::from).to_vec(),
-                |h| vec![h],
-            ),
+            harnesses: one_client
+                .map_or(ClientStrategy::ALL.map(Harness::from).to_vec(), |h| vec![h]),
             seed: the_seed,
         },
         "suite" => Cli::Suite {

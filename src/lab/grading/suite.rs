@@ -482,7 +482,10 @@ mod engine {
         scenarios: &[Scenario],
     ) -> Vec<SuiteRow> {
         let h = harness.into();
-        scenarios.iter().map(|sc| row(design, h, seed, *sc)).collect()
+        scenarios
+            .iter()
+            .map(|sc| row(design, h, seed, *sc))
+            .collect()
     }
 
     /// The scenarios of `rows` that pass now and fail on `design`.
