@@ -7,7 +7,9 @@
 
 use retry_lab::lab::grading::judgement::{wasted_retries, Clause};
 use retry_lab::lab::grading::retries::{retries, Waste};
-use retry_lab::lab::grading::rules::{design_breaks, design_cautions, Caution, Rule};
+use retry_lab::lab::grading::rules::{
+    design_breaks, design_cautions, harness_breaks, Caution, Rule,
+};
 use retry_lab::lab::grading::suite::{grade, suite, HarnessCannot, SuiteRow};
 use retry_lab::lab::{
     run_fast, ClientStrategy, GiveUp, Harness, HarnessPreset, Preset, Run, Scenario, StepKind,
@@ -36,8 +38,8 @@ fn tls_error_a_harness_that_retries_tls_fails_whatever_the_report_count() {
         assert_eq!((r.attempts, r.wasted, r.reports), (1, 0, 0));
     }
     let retrying = h("chapter,retry_tls");
-    assert!(design_breaks(retrying, Preset::Fenced).contains(&Rule::RetryTls));
-    assert!(!design_breaks(chapter, Preset::Fenced).contains(&Rule::RetryTls));
+    assert!(harness_breaks(retrying).contains(&Rule::RetryTls));
+    assert!(!harness_breaks(chapter).contains(&Rule::RetryTls));
     let r = run(Scenario::TlsError, retrying);
     let j = r.judgement();
     // No report either way: the count is right, the retry still fails it.
@@ -60,7 +62,7 @@ fn a_harness_that_retries_4xx_fails_the_row_and_counts_wasted_attempts() {
     assert!(chapter.pass, "{chapter:?}");
     assert_eq!(chapter.wasted, 0);
     let retrying = h("chapter,retry_4xx");
-    assert!(design_breaks(retrying, Preset::Fenced).contains(&Rule::RetryHopeless));
+    assert!(harness_breaks(retrying).contains(&Rule::RetryHopeless));
     let r = run(sc, retrying);
     let j = r.judgement();
     assert!(!j.passes());
@@ -106,7 +108,7 @@ fn retry_after_long_ignore_breaks_the_rule_and_the_chapter_fails_fast() {
         Some(GiveUp::RetryAfterTooLong { .. })
     ));
     let ignore = h("chapter,ra_ignore");
-    assert!(design_breaks(ignore, Preset::Fenced).contains(&Rule::ShortenRetryAfter));
+    assert!(harness_breaks(ignore).contains(&Rule::ShortenRetryAfter));
     let r = run(sc, ignore);
     let j = r.judgement();
     assert!(!j.passes());
@@ -124,32 +126,43 @@ fn retry_after_long_ignore_breaks_the_rule_and_the_chapter_fails_fast() {
 fn the_harness_rules_by_design() {
     let fenced = Preset::Fenced;
     let chapter = HarnessPreset::Chapter.harness();
+    assert!(harness_breaks(chapter).is_empty());
     assert!(design_breaks(chapter, fenced).is_empty());
-    assert!(design_breaks(ClientStrategy::Careful, fenced).is_empty());
+    assert!(harness_breaks(ClientStrategy::Careful).is_empty());
     assert_eq!(
-        design_breaks(h("chapter,deadline_none,ra_honour"), fenced),
+        harness_breaks(h("chapter,deadline_none,ra_honour")),
         vec![Rule::NoDeadline]
     );
-    // The SDK layer retries TLS, every 429 and cuts a Retry-After above a
-    // minute to its own backoff; it has no deadline of its own.
-    let sdk = design_breaks(HarnessPreset::SdkDefault, fenced);
+    // The SDK layer retries TLS and every 429, and cuts a Retry-After above
+    // a minute to its own backoff; it has no deadline of its own. Without a
+    // key it also retries what may have run.
+    let sdk = HarnessPreset::SdkDefault;
     for rule in [
         Rule::RetryTls,
         Rule::RetryHopeless,
         Rule::ShortenRetryAfter,
         Rule::NoDeadline,
     ] {
-        assert!(sdk.contains(&rule), "{rule:?} {sdk:?}");
+        assert!(harness_breaks(sdk).contains(&rule), "{rule:?}");
     }
-    // The six old clients catch `ConnectionError`, `SSLError` included.
+    assert_eq!(design_breaks(sdk, fenced), vec![Rule::RetryWithoutDedup]);
+    // The old keyed clients catch `ConnectionError`, `SSLError` included:
+    // a harness rule, never one about side effects.
     for c in [
         ClientStrategy::StableKey,
         ClientStrategy::BusinessKey,
         ClientStrategy::QueryFirst,
     ] {
-        assert_eq!(design_breaks(c, fenced), vec![Rule::RetryTls], "{c:?}");
+        assert_eq!(harness_breaks(c), vec![Rule::RetryTls], "{c:?}");
+        assert!(design_breaks(c, fenced).is_empty(), "{c:?}");
     }
-    assert!(design_breaks(ClientStrategy::NewKey, fenced).contains(&Rule::NewKeyPerAttempt));
+    assert!(Rule::ALL
+        .iter()
+        .all(|r| !(r.harness_only() && design_breaks(h("sdk_default"), fenced).contains(r))));
+    let j = run(Scenario::None, ClientStrategy::StableKey).judgement();
+    assert!(j.passes());
+    assert_eq!(j.harness_rules, vec![Rule::RetryTls]);
+    assert!(j.breaks_rule());
 }
 
 #[test]

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::lab::grading::reach::reachable_for;
 use crate::lab::grading::retries::retries;
-use crate::lab::grading::rules::{design_breaks, design_cautions, Caution, Rule};
+use crate::lab::grading::rules::{design_breaks, design_cautions, harness_breaks, Caution, Rule};
 use crate::lab::model::ids::{Ending, ToolOutcome};
 use crate::lab::model::result::Cell;
 use crate::lab::model::result::{NoteCounts, RecordUse, Run};
@@ -88,6 +88,10 @@ pub struct Judgement {
     /// How long until the model got its answer: the last call's.
     #[serde(default)]
     pub answer_ms: Option<u64>,
+    /// The chapter's retry rules the harness breaks by design
+    /// ([`crate::lab::grading::rules::harness_breaks`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub harness_rules: Vec<Rule>,
     /// What the combination may do but the grade marks (001: «仅在库能明确
     /// 分类时仍需谨慎»).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -118,7 +122,7 @@ impl Judgement {
     /// in this run: the matrix and the workbench mark it, a challenge
     /// never accepts it, a fix never points at it.
     pub fn breaks_rule(&self) -> bool {
-        !self.rules.is_empty() || !self.run_rules.is_empty()
+        !self.rules.is_empty() || !self.run_rules.is_empty() || !self.harness_rules.is_empty()
     }
 
     /// The total report count (every tenant's).
@@ -213,6 +217,7 @@ pub fn judge(run: &Run) -> Judgement {
         retries: retries(run).len(),
         answer_ms: run.calls().last().and_then(|c| c.answered_ms),
         cautions: design_cautions(run.harness, run.design),
+        harness_rules: harness_breaks(run.harness),
         tenants,
         possible,
         notes: run.note_counts(),

@@ -21,10 +21,11 @@
 //! - `shorten_retry_after`: 001, «不能把 120 秒静默截成 2 秒后提前重试».
 //! - `no_deadline`: 001, «这个工具调用总共最多 45 秒».
 //!
-//! The harness's rules are broken by design as soon as the harness would
-//! do it (a harness that retries TLS breaks `retry_tls` on every server);
-//! a run breaks them when it shows the retry itself
-//! ([`crate::lab::grading::judgement::Clause`]), and only then fails its row.
+//! The harness's retry rules ([`harness_breaks`]) are broken by design as
+//! soon as the harness would do it (a harness that retries TLS breaks
+//! `retry_tls` on every server); a run breaks them when it shows the retry
+//! itself ([`crate::lab::grading::judgement::Clause`]), and only then fails
+//! its row.
 
 use crate::kernel::ids::id_enum;
 use crate::lab::harness::{Class, Harness, HarnessPreset, KeyChoice, RetryAfterChoice};
@@ -142,8 +143,45 @@ pub fn server_breaks(design: impl Into<Design>) -> Vec<Rule> {
     design_breaks(HarnessPreset::Chapter, design)
 }
 
-/// The chapter's rules the combination breaks by design, whatever a run of
-/// it happens to show.
+impl Rule {
+    /// A rule about the harness's retries alone (what it retries, how long
+    /// it waits, its deadline), whatever the server: [`harness_breaks`].
+    pub fn harness_only(self) -> bool {
+        matches!(
+            self,
+            Rule::RetryTls | Rule::RetryHopeless | Rule::ShortenRetryAfter | Rule::NoDeadline
+        )
+    }
+}
+
+/// The chapter's retry rules the harness breaks by design, on every server
+/// and whatever a run of it shows: it would retry a TLS failure, a 4xx or a
+/// quota 429, retry before a readable `Retry-After` is over, or it has no
+/// total deadline. A run that shows the retry fails its row
+/// ([`crate::lab::grading::judgement::Clause`]); these mark the harness.
+///
+/// They are kept apart from [`design_breaks`], the rules about side effects
+/// (the key and the server), because the six old clients that retry TLS
+/// (they catch `ConnectionError`, `SSLError` included) would otherwise break
+/// a rule with every server, and a fix or a challenge built on them could
+/// never be found; the tls_error row still fails them.
+pub fn harness_breaks(harness: impl Into<Harness>) -> Vec<Rule> {
+    let h = harness.into();
+    Rule::ALL
+        .into_iter()
+        .filter(|r| match r {
+            Rule::RetryTls => h.retries(Class::Tls) || h.sdk,
+            Rule::RetryHopeless => retries_hopeless(h),
+            Rule::ShortenRetryAfter => shortens_retry_after(h),
+            Rule::NoDeadline => h.deadline_ms.is_none(),
+            _ => false,
+        })
+        .collect()
+}
+
+/// The chapter's rules about side effects the combination breaks by
+/// design (the key and the server), whatever a run of it happens to show;
+/// the harness's retry rules are [`harness_breaks`].
 pub fn design_breaks(harness: impl Into<Harness>, design: impl Into<Design>) -> Vec<Rule> {
     let (h, d) = (harness.into(), design.into());
     let no_dedup = h.key == KeyChoice::None || !d.keyed();
@@ -152,10 +190,7 @@ pub fn design_breaks(harness: impl Into<Harness>, design: impl Into<Design>) -> 
         .filter(|r| match r {
             Rule::NewKeyPerAttempt => h.key == KeyChoice::PerAttempt,
             Rule::RetryWithoutDedup => no_dedup && retries_maybe_executed(h),
-            Rule::RetryTls => h.retries(Class::Tls) || h.sdk,
-            Rule::RetryHopeless => retries_hopeless(h),
-            Rule::ShortenRetryAfter => shortens_retry_after(h),
-            Rule::NoDeadline => h.deadline_ms.is_none(),
+            r if r.harness_only() => false,
             _ => mechanisms_break(d, *r),
         })
         .collect()
