@@ -81,10 +81,15 @@ fn ended(run: &Run, request: usize) -> Option<Ended> {
             }
             _ => return None,
         };
+        // Only an answer the harness read carries a `Retry-After` it could
+        // honour: a response that arrived after the timeout was discarded.
+        let read = matches!(outcome, AttemptOutcome::Status { .. });
         Some(Ended {
             outcome,
             at_ms: s.time_ms,
-            retry_after_s: readable_retry_after(run, request, s.time_ms),
+            retry_after_s: read
+                .then(|| readable_retry_after(run, request, s.time_ms))
+                .flatten(),
             finished: matches!(next, Next::Finish { .. }),
         })
     })
