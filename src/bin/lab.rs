@@ -65,16 +65,7 @@ hunt draws random fault schedules (seeded) until the budget runs out or every
 OPTIONS:
     --server ID|all   a preset: {}; or all
     --design IDS      a preset id, or a comma list of mechanisms in any order: {}
-    --harness H       a harness: a preset ({}), optionally followed by
-                      comma-separated tokens that change it, e.g.
-                      chapter,sdk,deadline_none,retry_tls,base_100,budget_none
-                      (tokens alone change chapter) [matrix default: the six
-                      clients; hunt: one of the six clients]
-                      tokens: {}
-                      retry_<class> / noretry_<class>, class one of: {}
-                      sdk, nosdk; numbers (or <name>_none where marked *):
-                      {}
-    --client ID       the same as --harness for the six clients: {}
+{}    --client ID       the same as --harness for the six clients: {}
     --seed N          seed, an integer in {}..={} [default {}]
     --budget N        hunt: schedules to try, {}..={} [default {}]
     --kinds IDS       hunt: fault kinds, a comma list of: {} [default all]
@@ -83,10 +74,7 @@ OPTIONS:
         Ending::ids().join(", "),
         Preset::ids().join(", "),
         Mechanism::ids().join(", "),
-        HarnessPreset::ids().join(", "),
-        choice_tokens(),
-        Class::ids().join(", "),
-        number_tokens(),
+        harness_options(),
         ClientStrategy::ids().join(", "),
         SEED_BOUND.min,
         SEED_BOUND.max,
@@ -95,6 +83,26 @@ OPTIONS:
         BUDGET.max,
         BUDGET.default,
         FaultKind::ids().join(", ")
+    )
+}
+
+/// The `--harness` option's help: the presets, and every token from its table.
+fn harness_options() -> String {
+    format!(
+        "    --harness H       a harness: a preset ({}), optionally followed by
+                      comma-separated tokens that change it, e.g.
+                      chapter,sdk,deadline_none,retry_tls,base_100,budget_none
+                      (tokens alone change chapter) [matrix default: the six
+                      clients; hunt: one of the six clients]
+                      tokens: {}
+                      retry_<class> / noretry_<class>, class one of: {}
+                      sdk, nosdk; numbers (or <name>_none where marked *):
+                      {}
+",
+        HarnessPreset::ids().join(", "),
+        choice_tokens(),
+        Class::ids().join(", "),
+        number_tokens(),
     )
 }
 
