@@ -5,6 +5,7 @@
 //! fix, the others named with the model's reason.
 #![cfg(not(target_arch = "wasm32"))]
 
+use retry_lab::lab::grading::explain::{cause, Cause};
 use retry_lab::lab::grading::judgement::{wasted_retries, Clause};
 use retry_lab::lab::grading::retries::{retries, Waste};
 use retry_lab::lab::grading::rules::{
@@ -68,6 +69,8 @@ fn a_harness_that_retries_4xx_fails_the_row_and_counts_wasted_attempts() {
     assert!(!j.passes());
     assert!(j.clauses.contains(&Clause::NoHopelessRetry));
     assert!(j.run_rules.contains(&Rule::RetryHopeless));
+    assert_eq!(cause(sc, &r), Cause::HopelessRetried);
+    assert!(retry_lab::i18n::has(&Cause::HopelessRetried.key()));
     // The 422s after the first one: every retry of a 422 is wasted.
     let after_422 = r
         .steps()
@@ -114,6 +117,8 @@ fn retry_after_long_ignore_breaks_the_rule_and_the_chapter_fails_fast() {
     assert!(!j.passes());
     assert!(j.clauses.contains(&Clause::NoEarlyRetry));
     assert!(j.run_rules.contains(&Rule::ShortenRetryAfter));
+    assert_eq!(cause(sc, &r), Cause::EarlyRetry);
+    assert!(retry_lab::i18n::has(&Cause::EarlyRetry.key()));
     let early: Vec<_> = retries(&r)
         .into_iter()
         .filter(|x| x.waste == Some(Waste::BeforeRetryAfter))
