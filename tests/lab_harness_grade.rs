@@ -290,3 +290,16 @@ fn every_new_rule_caution_and_reason_has_its_text() {
         assert!(retry_lab::i18n::has(&key), "{key}");
     }
 }
+
+/// A harness that waits out a long `Retry-After` (001: «或交给队列延期», or a
+/// deadline long enough) files the report legitimately: not a re-run.
+#[test]
+fn waiting_out_a_long_retry_after_files_the_report_and_passes() {
+    for text in ["chapter,ra_defer", "chapter,deadline_60000"] {
+        let r = row(Scenario::RetryAfterLong, h(text));
+        assert!(r.pass, "{text}: {r:?}");
+        assert_eq!((r.reports, r.attempts, r.wasted), (1, 2, 0), "{text}");
+        // The answer came after the 30 s wait.
+        assert!(r.answer_ms.is_some_and(|ms| ms >= 30_000), "{text}: {r:?}");
+    }
+}

@@ -12,7 +12,7 @@
 use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
-use crate::lab::grading::reach::reachable_for;
+use crate::lab::grading::judgement_clause::possible_for;
 use crate::lab::grading::retries::retries;
 use crate::lab::grading::rules::{design_breaks, design_cautions, harness_breaks, Caution, Rule};
 use crate::lab::model::ids::{Ending, ToolOutcome};
@@ -193,7 +193,7 @@ fn tenant_view(run: &Run, tenant: usize, possible: Option<bool>, changed: bool) 
 
 /// Judges `run`, once.
 pub fn judge(run: &Run) -> Judgement {
-    let possible = reachable_for(&run.schedule, 0);
+    let possible = possible_for(run, 0);
     let clauses = crate::lab::grading::judgement_clause::broken(run);
     let classes: Vec<FailureClass> = FailureClass::ALL
         .into_iter()
@@ -202,7 +202,7 @@ pub fn judge(run: &Run) -> Judgement {
     let changed = !run.changed_body_replays().is_empty();
     let tenants: Vec<TenantView> = run
         .tenants()
-        .map(|t| tenant_view(run, t, reachable_for(&run.schedule, t), changed))
+        .map(|t| tenant_view(run, t, possible_for(run, t), changed))
         .collect();
     let ending = classes
         .iter()

@@ -7,11 +7,14 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use crate::kernel::ids::id_enum;
+use crate::lab::faults::ServerFault;
 use crate::lab::grading::reach::reachable_for;
 use crate::lab::grading::retries::{first_wasted, Waste};
 use crate::lab::grading::rules::Rule;
+use crate::lab::harness::RetryAfterChoice;
 use crate::lab::model::ids::Ending;
 use crate::lab::model::result::{RecordUse, Run};
+use crate::lab::model::times::CALL_DEADLINE_MS;
 use crate::lab::model::trace::{AttemptOutcome, Next, StepKind};
 
 id_enum! {
@@ -127,6 +130,40 @@ pub fn tls_retry_step(run: &Run) -> Option<usize> {
     })
 }
 
+/// Whether `tenant`'s report could be filed, for this run's harness: the
+/// reach of a chapter-following harness ([`reachable_for`], whose deadline
+/// is the chapter's), except where the only bar is a `Retry-After` past
+/// that deadline and this harness may wait it out (a deferral queue, the
+/// SDK's minute, or a longer deadline or none, 001: «或交给队列延期»):
+/// the schedule alone then does not say.
+pub(in crate::lab) fn possible_for(run: &Run, tenant: usize) -> Option<bool> {
+    let reach = reachable_for(&run.schedule, tenant);
+    let h = run.harness;
+    let waits_long = h.retry_after == RetryAfterChoice::Defer
+        || h.sdk
+        || h.deadline_ms
+            .is_none_or(|d| u64::from(d) > CALL_DEADLINE_MS);
+    if reach == Some(false) && waits_long && long_retry_after(run) {
+        None
+    } else {
+        reach
+    }
+}
+
+/// Whether the schedule asks for a `Retry-After` past the chapter's deadline.
+fn long_retry_after(run: &Run) -> bool {
+    let long = |s: u64| s * 1_000 >= CALL_DEADLINE_MS;
+    run.schedule.attempts.iter().any(|a| match a.server {
+        ServerFault::Unavailable { retry_after_s } => long(retry_after_s),
+        ServerFault::RateLimited {
+            retry_after_s: Some(s),
+            quota: false,
+            ..
+        } => long(s),
+        _ => false,
+    })
+}
+
 /// Whether another tenant's record answered one of `tenant`'s requests (a
 /// leak or a cross-tenant refusal): the report it never filed is that
 /// failure's, not one of its own.
@@ -146,7 +183,7 @@ impl Clause {
     /// Whether this clause holds for `run`.
     pub fn holds(self, run: &Run) -> bool {
         let each = |ok: &dyn Fn(usize) -> bool| run.tenants().all(ok);
-        let possible = |t: usize| reachable_for(&run.schedule, t);
+        let possible = |t: usize| possible_for(run, t);
         match self {
             Clause::AtMostOneReport => each(&|t| run.reports_of(t) <= 1),
             Clause::ReportWherePossible => each(&|t| {
