@@ -303,3 +303,21 @@ fn waiting_out_a_long_retry_after_files_the_report_and_passes() {
         assert!(r.answer_ms.is_some_and(|ms| ms >= 30_000), "{text}: {r:?}");
     }
 }
+
+/// A 503 whose `Retry-After` arrived after the harness had timed out was
+/// discarded: the retry that follows is not early (the hunt's schedule).
+#[test]
+fn a_retry_after_the_harness_never_read_does_not_bind_it() {
+    use retry_lab::lab::grading::hunt::decode;
+    for code in ["1.a.u1.pd2000", "1.a.t1.pd2000.m1"] {
+        let s = decode(code).unwrap();
+        let r = retry_lab::lab::run_schedule(&s, ClientStrategy::StableKey, Preset::Atomic, 1);
+        assert!(r.attempts() >= 2, "{code}");
+        assert!(
+            retries(&r).iter().all(|x| x.waste.is_none()),
+            "{code}: {:?}",
+            retries(&r)
+        );
+        assert!(!r.judgement().clauses.contains(&Clause::NoEarlyRetry));
+    }
+}
