@@ -9,5 +9,6 @@ pub(in crate::lab) mod judgement_clause;
 #[cfg(feature = "sqlite")]
 pub mod nearest_fix;
 pub mod reach;
+pub mod retries;
 pub mod rules;
 pub mod suite;

@@ -15,6 +15,9 @@
 use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
+use crate::kernel::ids::id_enum;
+use crate::lab::grading::judgement::FailureClass;
+use crate::lab::grading::retries::{first_wasted, Waste};
 use crate::lab::model::design::{Design, Mechanism};
 use crate::lab::model::ids::{ClientStrategy, Ending, Scenario, ToolOutcome};
 use crate::lab::model::result::{NoteCounts, RecordUse, Run};
@@ -46,6 +49,74 @@ pub struct SuiteRow {
     /// Requests answered with another tenant's stored response.
     #[serde(default)]
     pub leaks: usize,
+    /// The chapter's other two questions beside «how many»: attempts that
+    /// could not have succeeded, and how long until the model got its
+    /// answer ([`crate::lab::grading::judgement::Judgement`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub wasted: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer_ms: Option<u64>,
+    /// Retries in the whole run, and the tool calls it made (a run of
+    /// several calls shows its total beside each call's).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub retries: usize,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub calls: usize,
+    /// For a failing row, why no harness makes it pass on this server, if
+    /// none does ([`harness_cannot`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub beyond: Option<HarnessCannot>,
+}
+
+id_enum! {
+    /// Why no harness makes a failing row pass on its server: the harness
+    /// side's counterpart of [`Unfixable`], read from the failing run.
+    #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
+    HarnessCannot {
+        /// The model rewrote the title when it called again: a business key
+        /// digests the title, so no key the harness can make ties the two
+        /// calls («只能靠评测侧去重»).
+        TitleRewritten => "title_rewritten",
+        /// The resend came after the server pruned the key: whatever key the
+        /// harness sends, the server no longer knows it.
+        KeyPruned => "key_pruned",
+        /// The reports are right and only the notifications are wrong: the
+        /// server's handler or its notifier sent them, after the harness's
+        /// request; only the server's outbox and downstream key mend them.
+        ServerNotifies => "server_notifies",
+    }
+}
+
+impl HarnessCannot {
+    /// Translation key of the reason (`lab.beyond.<id>`).
+    pub fn key(self) -> String {
+        format!("lab.beyond.{}", self.id())
+    }
+}
+
+/// Why no harness makes `run` (a failing one) pass on its server, if so:
+/// a duplicate no key can prevent (a rewritten title, a pruned key), or
+/// notifications the server alone sends wrong.
+pub fn harness_cannot(run: &Run, classes: &[FailureClass]) -> Option<HarnessCannot> {
+    let pruned = run
+        .steps()
+        .iter()
+        .any(|s| matches!(s.kind, StepKind::Cleanup { pruned } if pruned > 0));
+    let duplicate = classes.contains(&FailureClass::Duplicate);
+    if duplicate && crate::lab::faults::title_rewrite::rewritten(run) {
+        Some(HarnessCannot::TitleRewritten)
+    } else if duplicate && pruned {
+        Some(HarnessCannot::KeyPruned)
+    } else if !classes.is_empty() && classes.iter().all(|c| *c == FailureClass::Notification) {
+        Some(HarnessCannot::ServerNotifies)
+    } else {
+        None
+    }
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// Rows passed out of rows run.
@@ -146,10 +217,16 @@ fn judged_break(run: &Run) -> Option<usize> {
         .contains(&Clause::NoReportWhereImpossible)
         .then(|| run.survivors().map(|w| w.step).next())
         .flatten();
+    let hopeless = [Waste::Hopeless, Waste::BeforeRetryAfter];
+    let wasted = (clauses.contains(&Clause::NoHopelessRetry)
+        || clauses.contains(&Clause::NoEarlyRetry))
+    .then(|| first_wasted(run, &hopeless))
+    .flatten();
     [
         crate::lab::grading::judgement::tls_retry_step(run),
         nothing,
         rerun,
+        wasted,
     ]
     .into_iter()
     .flatten()
@@ -188,6 +265,11 @@ pub fn grade(scenario: Scenario, run: &Run) -> SuiteRow {
         },
         attempts: judgement.attempts,
         leaks: judgement.leaks,
+        wasted: judgement.wasted,
+        answer_ms: judgement.answer_ms,
+        retries: judgement.retries,
+        calls: judgement.calls.len(),
+        beyond: harness_cannot(run, &judgement.classes),
     }
 }
 
@@ -383,23 +465,26 @@ pub use engine::*;
 mod engine {
     use super::*;
     use crate::lab::grading::rules::{design_breaks, server_breaks};
+    use crate::lab::harness::Harness;
     use crate::lab::model::ids::Preset;
     use crate::lab::model::sim::run_fast;
 
-    fn row(design: Design, client: ClientStrategy, seed: u64, sc: Scenario) -> SuiteRow {
-        grade(sc, &run_fast(&sc.schedule(), client, design, seed))
+    fn row(design: Design, harness: impl Into<Harness>, seed: u64, sc: Scenario) -> SuiteRow {
+        grade(sc, &run_fast(&sc.schedule(), harness, design, seed))
     }
 
-    /// Runs `design` against every scenario with one client.
+    /// Runs `design` against every scenario with one harness (one of the
+    /// six clients, or any harness design).
     pub fn suite(
         design: Design,
-        client: ClientStrategy,
+        harness: impl Into<Harness>,
         seed: u64,
         scenarios: &[Scenario],
     ) -> Vec<SuiteRow> {
+        let h = harness.into();
         scenarios
             .iter()
-            .map(|sc| row(design, client, seed, *sc))
+            .map(|sc| row(design, h, seed, *sc))
             .collect()
     }
 

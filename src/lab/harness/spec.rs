@@ -28,17 +28,17 @@ pub enum HarnessProblem {
 }
 
 /// A number a token sets: its prefix, its bounds, and whether `_none` is allowed.
-struct Number {
-    prefix: &'static str,
-    lo: u32,
-    hi: u32,
+pub struct Number {
+    pub prefix: &'static str,
+    pub lo: u32,
+    pub hi: u32,
     get: fn(&Harness) -> Option<u32>,
     set: fn(&mut Harness, Option<u32>),
-    none_ok: bool,
+    pub none_ok: bool,
 }
 
 /// Every number of a harness, with its bounds (the one place they are named).
-const NUMBERS: [Number; 7] = [
+pub const NUMBERS: [Number; 7] = [
     Number {
         prefix: "base_",
         lo: 1,

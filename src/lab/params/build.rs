@@ -369,6 +369,11 @@ mod tests {
             break_step: (!pass).then_some(7),
             attempts: 2,
             leaks: 0,
+            wasted: 0,
+            answer_ms: None,
+            retries: 0,
+            calls: 0,
+            beyond: None,
         }
     }
 
