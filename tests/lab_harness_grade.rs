@@ -96,7 +96,9 @@ fn a_quota_429_retried_is_wasted_and_fails_the_row() {
     let r = run(Scenario::Quota429, h("chapter,retry_quota"));
     let j = r.judgement();
     assert!(j.run_rules.contains(&Rule::RetryHopeless), "{j:?}");
-    assert_eq!(wasted_retries(&r).len(), 1);
+    // An exhausted quota refuses every request: each retry is wasted.
+    assert_eq!(r.attempts(), r.harness.attempts as usize);
+    assert_eq!(wasted_retries(&r).len() as u32, r.harness.attempts - 1);
     assert!(row(Scenario::Quota429, HarnessPreset::Chapter).pass);
 }
 

@@ -58,7 +58,7 @@ pub const NUMBERS: [Number; 7] = [
     Number {
         prefix: "attempts_",
         lo: 1,
-        hi: 10,
+        hi: super::MAX_ATTEMPTS_PER_LAYER,
         get: |h| Some(h.attempts),
         set: |h, v| h.attempts = v.unwrap_or(h.attempts),
         none_ok: false,
