@@ -53,7 +53,7 @@ fn main() {
         id: 2,
         want: Want::Suite {
             design: b.design,
-            client: b.client,
+            harness: b.harness,
             seed: b.seed,
             scenarios: b.suite.clone(),
         },

@@ -103,7 +103,7 @@ impl Runner {
         self.state.set(RunState::Running { done: 0, total });
         let want = Want::Suite {
             design,
-            client: c.client,
+            harness: c.client.into(),
             seed: c.seed,
             scenarios: c.suite.to_vec(),
         };
