@@ -410,7 +410,9 @@ fn single(want: Want) -> Answer {
             seed,
             scenario,
             rows,
-        } => Answer::Fix(suite::smallest_fix(design, harness, seed, scenario, &rows)),
+        } => Answer::Fix(crate::lab::grading::harness_fix::workbench_fix(
+            design, harness, seed, scenario, &rows,
+        )),
         Want::Next {
             design,
             harness,

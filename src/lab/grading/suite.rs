@@ -322,6 +322,12 @@ pub enum Fix {
         #[serde(default)]
         no_client: bool,
     },
+    /// No server change does, and this flip of the harness (one token)
+    /// does; `breaks` as for a change.
+    Harness {
+        flip: crate::lab::grading::harness_fix::Flip,
+        breaks: Vec<Scenario>,
+    },
 }
 
 /// What the chapter's next mechanism does to a suite.
