@@ -12,6 +12,7 @@ use crate::kernel::params::{check_int, Bound, Notice, NoticeKind, Query, Reader}
 use crate::lab::faults::FaultSchedule;
 use crate::lab::grading::hunt::job::{Counterexample, HuntSpec};
 use crate::lab::grading::hunt::{decode, encode};
+use crate::lab::harness::{Harness, HarnessProblem};
 use crate::lab::model::design::{Design, DesignProblem, Mechanism};
 use crate::lab::model::ids::{ClientStrategy, Preset, Scenario};
 use crate::lab::model::times::SEED;
@@ -44,6 +45,36 @@ macro_rules! design_rows {
     };
 }
 pub(crate) use design_rows;
+
+/// The rows of a lab page's harness: `harness=<preset or spec>`, always
+/// written in its canonical form ([`Harness::to_ids`]), and `client=<id>`,
+/// never written, read by the `harness` row as an alias
+/// ([`read_harness`]).
+macro_rules! harness_rows {
+    ($params:ty) => {
+        [
+            Param::<$params, Query> {
+                name: "harness",
+                label: "lab.pick.harness",
+                field: Field::Text,
+                limit: None,
+                read: Some(|r, q, p| p.harness = read_harness(r, q, p.harness)),
+                value: |p| p.harness.to_ids(),
+                written: always,
+            },
+            Param::<$params, Query> {
+                name: "client",
+                label: "lab.pick.client",
+                field: Field::Choice,
+                limit: None,
+                read: None,
+                value: |p| p.harness.to_ids(),
+                written: |_| false,
+            },
+        ]
+    };
+}
+pub(crate) use harness_rows;
 
 /// Every URL parameter of `#/lab`, in the order it reads and writes them;
 /// the rows read with the query (a design reads `server` and `design`).
@@ -314,6 +345,67 @@ fn read_schedule(r: &mut Reader, q: &Query, scenario: Scenario) -> Option<FaultS
             });
             None
         }
+    }
+}
+
+/// What a `harness=` value may hold, for the notice of a token it refused.
+const HARNESS_TOKENS: &str = "<preset>,key_*,retry_<class>,noretry_<class>,wait_*,sdk,nosdk,ra_*,\
+unknown_*,base_<ms>,cap_<ms>,attempts_<n>,connect_<ms>,read_<ms>,deadline_<ms>,budget_<n>";
+
+/// Reads `harness` (a preset id or a spec, [`Harness::parse`]) and its
+/// alias `client` (one of the six old clients); `harness` wins. Every token
+/// it cannot use, or a `client` it overrides, gets a notice naming the
+/// harness actually used.
+pub(crate) fn read_harness(r: &mut Reader, q: &Query, default: Harness) -> Harness {
+    let client_ids = ClientStrategy::ids();
+    let client = q
+        .get("client")
+        .map(|_| r.choice("client", &client_ids, &default.to_ids()));
+    let by_client = client
+        .as_deref()
+        .and_then(ClientStrategy::from_id)
+        .map_or(default, Harness::from);
+    let Some(raw) = q.get("harness") else {
+        return by_client;
+    };
+    let (harness, problems) = Harness::parse(raw);
+    let used = harness.to_ids();
+    for p in problems {
+        r.push(harness_notice(p, &used));
+    }
+    if let Some(given) = client.filter(|_| by_client != harness) {
+        r.push(Notice {
+            kind: NoticeKind::Invalid,
+            param: "client".into(),
+            given,
+            range: format!("harness={used}"),
+            used: used.clone(),
+        });
+    }
+    harness
+}
+
+/// The notice for a part of `harness=` that was not used; `used` is the
+/// harness actually used (its canonical ids).
+pub(crate) fn harness_notice(p: HarnessProblem, used: &str) -> Notice {
+    let (kind, given, range) = match p {
+        HarnessProblem::Unknown { given } => (NoticeKind::Invalid, given, HARNESS_TOKENS.into()),
+        HarnessProblem::OutOfRange { token, lo, hi } => {
+            // The preset's value is kept, not the nearest bound.
+            (NoticeKind::Invalid, token, format!("{lo}–{hi}"))
+        }
+        HarnessProblem::NeedsDeadline { dropped } => (
+            NoticeKind::Needs,
+            dropped.id().to_string(),
+            "deadline_<ms>".into(),
+        ),
+    };
+    Notice {
+        kind,
+        param: "harness".into(),
+        given,
+        range,
+        used: used.to_string(),
     }
 }
 
