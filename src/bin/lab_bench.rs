@@ -68,7 +68,7 @@ fn main() {
     ] {
         let spec = BuildParams {
             design: preset.design(),
-            client,
+            harness: client.into(),
             ..b.clone()
         }
         .hunt_spec();
