@@ -93,7 +93,8 @@ mod engine {
         rows: &[SuiteRow],
     ) -> Option<(Flip, Vec<Scenario>)> {
         let now = design_breaks(harness, design);
-        let passes = |h: Harness| grade(scenario, &run_fast(&scenario.schedule(), h, design, seed)).pass;
+        let passes =
+            |h: Harness| grade(scenario, &run_fast(&scenario.schedule(), h, design, seed)).pass;
         let mut best: Option<(Flip, Vec<Scenario>)> = None;
         for flip in flips(harness) {
             let abides = design_breaks(flip.harness, design)
@@ -145,14 +146,30 @@ mod tests {
         let naive = HarnessPreset::Naive.harness();
         let all = flips(naive);
         let tokens_of: Vec<&str> = all.iter().map(|f| f.token.as_str()).collect();
-        assert_eq!(tokens_of[..3], ["key_per_attempt", "key_per_tool_use", "key_business"]);
-        for want in ["noretry_tls", "retry_4xx", "wait_full", "cap_8000", "sdk", "budget_8", "unknown_query"] {
+        assert_eq!(
+            tokens_of[..3],
+            ["key_per_attempt", "key_per_tool_use", "key_business"]
+        );
+        for want in [
+            "noretry_tls",
+            "retry_4xx",
+            "wait_full",
+            "cap_8000",
+            "sdk",
+            "budget_8",
+            "unknown_query",
+        ] {
             assert!(tokens_of.contains(&want), "{want}: {tokens_of:?}");
         }
         // `naive` already has the chapter's 12 s deadline and 4 attempts.
-        assert!(!tokens_of.iter().any(|t| t.starts_with("deadline_") || t.starts_with("attempts_")));
+        assert!(!tokens_of
+            .iter()
+            .any(|t| t.starts_with("deadline_") || t.starts_with("attempts_")));
         for f in &all {
-            assert_eq!(Harness::parse(&format!("naive,{}", f.token)), (f.harness, vec![]));
+            assert_eq!(
+                Harness::parse(&format!("naive,{}", f.token)),
+                (f.harness, vec![])
+            );
             let differ = tokens(naive)
                 .iter()
                 .zip(tokens(f.harness))
@@ -163,7 +180,13 @@ mod tests {
         // Without a deadline, «within the deadline» cannot run: no such flip.
         let sdk = HarnessPreset::SdkDefault.harness();
         let tokens_of: Vec<String> = flips(sdk).into_iter().map(|f| f.token).collect();
-        assert!(!tokens_of.contains(&"ra_fail_fast".to_string()), "{tokens_of:?}");
-        assert!(tokens_of.contains(&"deadline_12000".to_string()), "{tokens_of:?}");
+        assert!(
+            !tokens_of.contains(&"ra_fail_fast".to_string()),
+            "{tokens_of:?}"
+        );
+        assert!(
+            tokens_of.contains(&"deadline_12000".to_string()),
+            "{tokens_of:?}"
+        );
     }
 }

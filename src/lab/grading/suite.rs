@@ -389,8 +389,8 @@ pub use engine::*;
 mod engine {
     use super::*;
     use crate::lab::grading::rules::{design_breaks, server_breaks};
-    use crate::lab::model::ids::Preset;
     use crate::lab::harness::Harness;
+    use crate::lab::model::ids::Preset;
     use crate::lab::model::sim::run_fast;
 
     fn row(design: Design, harness: Harness, seed: u64, sc: Scenario) -> SuiteRow {
@@ -499,7 +499,11 @@ mod engine {
         let fixers: Vec<ClientStrategy> = ClientStrategy::ALL
             .into_iter()
             .filter(|c| Harness::from(*c) != client && abiding(*c))
-            .filter(|c| designs.iter().any(|d| row(*d, (*c).into(), seed, scenario).pass))
+            .filter(|c| {
+                designs
+                    .iter()
+                    .any(|d| row(*d, (*c).into(), seed, scenario).pass)
+            })
             .collect();
         let scenarios: Vec<Scenario> = rows.iter().map(|r| r.scenario).collect();
         let full = fix_order().into_iter().fold(Design::NONE, |d, m| d.with(m));

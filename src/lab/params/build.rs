@@ -11,11 +11,11 @@ use crate::kernel::params::{Notice, Query, Reader};
 use crate::lab::grading::hunt::{FaultKind, HuntSpec, KindSet, BUDGET, HUNT_SEED};
 use crate::lab::grading::rules::{server_breaks, Rule};
 use crate::lab::grading::suite::{compare, score, Fix, NextStep, Score, SuiteRow};
-use crate::lab::model::design::{Design, Group, Mechanism};
 use crate::lab::harness::spec::{Number, NUMBERS};
 use crate::lab::harness::{
     Harness, HarnessPreset, KeyChoice, RetryAfterChoice, UnknownChoice, WaitChoice,
 };
+use crate::lab::model::design::{Design, Group, Mechanism};
 use crate::lab::model::ids::{ClientStrategy, Scenario};
 use crate::lab::model::times::SEED;
 use crate::lab::params::{
@@ -123,18 +123,17 @@ impl BuildParams {
     pub fn hunt_spec(&self) -> HuntSpec {
         HuntSpec {
             design: self.design,
-            client: self.hunt_client(),
+            client: self.old_client(),
             seed: self.hunt_seed,
             budget: self.budget,
             kinds: self.kinds,
         }
     }
 
-    /// The client the counterexample hunt runs: the harness when it is one
-    /// of the six old clients, else `stable_key` (the hunt draws fault
-    /// schedules against one of the six; a custom harness is graded by the
-    /// suite, not hunted).
-    pub fn hunt_client(&self) -> ClientStrategy {
+    /// The client where one of the six old clients is still taken (the
+    /// hunt's spec, the run view's links): the harness when it is one of
+    /// them, else `stable_key`. A custom harness is graded by the suite.
+    pub fn old_client(&self) -> ClientStrategy {
         self.harness
             .preset()
             .and_then(HarnessPreset::client)
@@ -576,13 +575,23 @@ mod tests {
         // Only the six old clients are `client=` values.
         let (p, n) = BuildParams::from_query(&Query::parse("client=chapter"));
         assert_eq!(p.harness, HarnessPreset::StableKey.harness());
-        assert_eq!((n[0].param.as_str(), n[0].given.as_str()), ("client", "chapter"));
+        assert_eq!(
+            (n[0].param.as_str(), n[0].given.as_str()),
+            ("client", "chapter")
+        );
         let q = Query::parse("harness=chapter,attempts_99,bogus");
         let (p, n) = BuildParams::from_query(&q);
         assert_eq!(p.harness, HarnessPreset::Chapter.harness());
         let got: Vec<(&str, NoticeKind, &str, &str)> = n
             .iter()
-            .map(|n| (n.param.as_str(), n.kind.clone(), n.given.as_str(), n.used.as_str()))
+            .map(|n| {
+                (
+                    n.param.as_str(),
+                    n.kind.clone(),
+                    n.given.as_str(),
+                    n.used.as_str(),
+                )
+            })
             .collect();
         assert_eq!(
             got,
@@ -597,7 +606,11 @@ mod tests {
         assert_eq!(p.harness.retry_after, RetryAfterChoice::Honour);
         assert_eq!(
             (n[0].kind.clone(), n[0].given.as_str(), n[0].used.as_str()),
-            (NoticeKind::Needs, "ra_fail_fast", "chapter,ra_honour,deadline_none")
+            (
+                NoticeKind::Needs,
+                "ra_fail_fast",
+                "chapter,ra_honour,deadline_none"
+            )
         );
         let long = format!("harness={}", "z".repeat(400));
         let (p, n) = BuildParams::from_query(&Query::parse(&long));
@@ -638,7 +651,10 @@ mod tests {
         assert_eq!(h.to_ids(), "chapter,noretry_5xx");
         let deadline = NUMBERS.iter().find(|n| n.prefix == "deadline_").unwrap();
         let (h, n) = harness_edit(chapter, &number_token(deadline, " "));
-        assert_eq!((h.deadline_ms, h.retry_after), (None, RetryAfterChoice::Honour));
+        assert_eq!(
+            (h.deadline_ms, h.retry_after),
+            (None, RetryAfterChoice::Honour)
+        );
         assert_eq!((n.len(), n[0].kind.clone()), (1, NoticeKind::Needs));
         let base = NUMBERS.iter().find(|n| n.prefix == "base_").unwrap();
         let (h, n) = harness_edit(chapter, &number_token(base, ""));
