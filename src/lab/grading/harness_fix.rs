@@ -5,22 +5,12 @@
 //! workbench proposes such a flip when no server change fixes the row, so
 //! the server's fixes (and the chapter's order of them) come first.
 
-use borsh::{BorshDeserialize, BorshSerialize};
-use serde::{Deserialize, Serialize};
-
 use crate::lab::harness::spec::{tokens, NUMBERS};
 use crate::lab::harness::{
     Class, Harness, HarnessPreset, KeyChoice, RetryAfterChoice, UnknownChoice, WaitChoice,
 };
 
-/// One token of a harness changed: the token (`noretry_tls`) and the
-/// harness it makes.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[derive(BorshSerialize, BorshDeserialize)]
-pub struct Flip {
-    pub token: String,
-    pub harness: Harness,
-}
+pub use crate::lab::grading::suite::Flip;
 
 /// The tokens a flip may set, in the order of the chapter's table (key,
 /// what it retries, how long to wait, how many, `Retry-After`, deadlines,

@@ -324,10 +324,16 @@ pub enum Fix {
     },
     /// No server change does, and this flip of the harness (one token)
     /// does; `breaks` as for a change.
-    Harness {
-        flip: crate::lab::grading::harness_fix::Flip,
-        breaks: Vec<Scenario>,
-    },
+    Harness { flip: Flip, breaks: Vec<Scenario> },
+}
+
+/// One token of a harness changed (a fix on the harness's side, see
+/// `grading::harness_fix`): the token (`noretry_tls`) and the harness it makes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
+pub struct Flip {
+    pub token: String,
+    pub harness: crate::lab::harness::Harness,
 }
 
 /// What the chapter's next mechanism does to a suite.

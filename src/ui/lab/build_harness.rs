@@ -7,15 +7,20 @@
 
 use yew::prelude::*;
 
-use super::build_view::Actions;
 use crate::i18n::{t, tf, Lang};
 use crate::lab::harness::spec::{Number, NUMBERS};
 use crate::lab::harness::{Class, Harness, HarnessPreset};
 use crate::lab::params::build::{harness_panel, number_token, HarnessControl};
 use crate::ui::widgets::{choice_buttons, choice_names, what_they_do};
 
+/// What the panel's controls do: set a preset, or set one token.
+pub struct HarnessActions<'a> {
+    pub set: &'a Callback<Harness>,
+    pub edit: &'a Callback<String>,
+}
+
 /// The presets, every group's controls, and the harness used.
-pub fn harness_controls(l: Lang, h: Harness, a: &Actions) -> Html {
+pub fn harness_controls(l: Lang, h: Harness, a: &HarnessActions) -> Html {
     let chosen = move |p: HarnessPreset| h == p.harness();
     html! {
         <fieldset class="harness-panel" data-testid="build-harness-panel">
@@ -23,7 +28,7 @@ pub fn harness_controls(l: Lang, h: Harness, a: &Actions) -> Html {
             <p class="muted">{ t(l, "build.harness.intro") }</p>
             <div class="server-picker" role="group" aria-label={t(l, "build.harness.presets")} data-testid="build-harness-presets">
                 <span class="picker-label">{ t(l, "build.harness.presets") }</span>
-                { choice_buttons(l, HarnessPreset::ALL, "harness.preset", "harness-preset", chosen, &a.set_harness.reform(HarnessPreset::harness), false) }
+                { choice_buttons(l, HarnessPreset::ALL, "harness.preset", "harness-preset", chosen, &a.set.reform(HarnessPreset::harness), false) }
             </div>
             { what_they_do(l, "build.what_clients", "harness-presets", choice_names(l, "harness.preset", HarnessPreset::ALL)) }
             <div class="mech-groups">
@@ -43,12 +48,18 @@ pub fn harness_controls(l: Lang, h: Harness, a: &Actions) -> Html {
 }
 
 /// One control of a group.
-fn control(l: Lang, group: &'static str, c: HarnessControl, h: Harness, a: &Actions) -> Html {
+fn control(
+    l: Lang,
+    group: &'static str,
+    c: HarnessControl,
+    h: Harness,
+    a: &HarnessActions,
+) -> Html {
     let tokens = crate::lab::harness::spec::tokens(h);
     match c {
         HarnessControl::Choice(ids) => html! { <>{ for ids().into_iter().map(|id| {
             let checked = tokens.iter().any(|t| t == id);
-            let onchange = a.edit_harness.reform(move |_: Event| id.to_string());
+            let onchange = a.edit.reform(move |_: Event| id.to_string());
             html! {
                 <label class="mech" title={t(l, &format!("lab.harness.{id}.src"))}>
                     <input type="radio" name={format!("harness-{group}")} data-testid={format!("harness-{id}")}
@@ -63,7 +74,7 @@ fn control(l: Lang, group: &'static str, c: HarnessControl, h: Harness, a: &Acti
             html! {
                 <label class="mech" title={t(l, &format!("lab.harness.{}.src", class.id()))}>
                     <input type="checkbox" data-testid={format!("harness-retry-{}", class.id())}
-                        checked={on} onchange={a.edit_harness.reform(move |_: Event| token.clone())} />
+                        checked={on} onchange={a.edit.reform(move |_: Event| token.clone())} />
                     { " " }{ t(l, &format!("lab.harness.{}", class.id())) }
                 </label>
             }
@@ -73,7 +84,7 @@ fn control(l: Lang, group: &'static str, c: HarnessControl, h: Harness, a: &Acti
             html! {
                 <label class="mech" title={t(l, "build.harness.sdk.src")}>
                     <input type="checkbox" data-testid="harness-sdk" checked={h.sdk}
-                        onchange={a.edit_harness.reform(move |_: Event| token.to_string())} />
+                        onchange={a.edit.reform(move |_: Event| token.to_string())} />
                     { " " }{ t(l, "build.harness.sdk") }
                 </label>
             }
@@ -84,9 +95,9 @@ fn control(l: Lang, group: &'static str, c: HarnessControl, h: Harness, a: &Acti
 
 /// A bounded number input; an empty one means «no limit» where the number
 /// may have none. A value out of bounds is refused with a notice.
-fn number(l: Lang, n: &'static Number, h: Harness, a: &Actions) -> Html {
+fn number(l: Lang, n: &'static Number, h: Harness, a: &HarnessActions) -> Html {
     let value = n.value(h).map(|v| v.to_string()).unwrap_or_default();
-    let onchange = a.edit_harness.reform(move |e: Event| {
+    let onchange = a.edit.reform(move |e: Event| {
         let raw = e
             .target_dyn_into::<web_sys::HtmlInputElement>()
             .map(|i| i.value())

@@ -66,7 +66,7 @@ pub fn controls(l: Lang, b: &BuildParams, a: &Actions) -> Html {
             <p class="muted" data-testid="build-design" data-design={b.design.to_ids()}>
                 { tf(l, "build.design_used", &[("design", design_name(l, b.design))]) }
             </p>
-            { super::build_harness::harness_controls(l, b.harness, a) }
+            { super::build_harness::harness_controls(l, b.harness, &super::build_harness::HarnessActions { set: &a.set_harness, edit: &a.edit_harness }) }
         </div>
     }
 }
