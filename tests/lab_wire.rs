@@ -79,7 +79,7 @@ proptest! {
         client in client(),
         seed in 0u64..1_000,
     ) {
-        let want = Want::Suite { design, client, seed, scenarios: Scenario::ALL.to_vec() };
+        let want = Want::Suite { design, harness: client.into(), seed, scenarios: Scenario::ALL.to_vec() };
         let (binary, json) = both_ways(&Request { id: 4, want });
         prop_assert_eq!(as_json(&binary), as_json(&json));
         let rows = suite::suite(design, client, seed, &Scenario::ALL);
