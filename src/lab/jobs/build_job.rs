@@ -14,7 +14,7 @@ use crate::lab::wire::{Answer, EngineFault, Want};
 pub type BuildJob = EngineJob<Workbench>;
 
 /// The suite table's cells per row (for [`RowReveal`]).
-pub const SUITE_COLUMNS: usize = 6;
+pub const SUITE_COLUMNS: usize = 7;
 
 /// What the workbench shows of one design's grading.
 #[derive(Clone, Debug)]

@@ -230,7 +230,7 @@ pub fn suite_table(l: Lang, s: &SuiteState, reveal: RowReveal) -> Html {
                 None => html! {
                     <tr data-testid={format!("build-{}", sc.id())}>
                         <th scope="row">{ t(l, &format!("lab.scenario.{}", sc.id())) }</th>
-                        <td colspan="5" class="muted">{ "…" }</td>
+                        <td colspan="6" class="muted">{ "…" }</td>
                     </tr>
                 },
             },
@@ -241,6 +241,7 @@ pub fn suite_table(l: Lang, s: &SuiteState, reveal: RowReveal) -> Html {
                 <thead><tr>
                     <th scope="col">{ t(l, "lab.matrix.scenario") }</th>
                     <th scope="col">{ t(l, "build.col.reports") }</th>
+                    <th scope="col">{ t(l, "build.col.attempts") }</th>
                     <th scope="col">{ t(l, "lab.notes.label") }</th>
                     <th scope="col">{ t(l, "build.col.tool") }</th>
                     <th scope="col">{ t(l, "build.col.result") }</th>
@@ -284,6 +285,7 @@ fn row_html(
             class={classes!(if r.pass { "pass" } else { "fail" })}>
             <th scope="row">{ t(l, &format!("lab.scenario.{}", r.scenario.id())) }</th>
             <td class="num">{ r.reports }</td>
+            <td class="num" data-testid={format!("build-attempts-{}", r.scenario.id())}>{ r.attempts }</td>
             <td class="num" data-testid={format!("build-notes-{}", r.scenario.id())}>{ r.notes.delivered }{ super::notes_view::short_marks(l, r.notes) }</td>
             <td class="tool"><span class="cell-min">{ t(l, &format!("lab.toolout.{}", r.tool.id())) }</span></td>
             <td>
