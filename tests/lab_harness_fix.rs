@@ -109,3 +109,24 @@ fn a_row_a_server_change_fixes_keeps_its_server_fix_and_groups_say_each_fix_once
         ]
     );
 }
+
+#[test]
+fn a_flip_only_moves_toward_the_chapters_harness_and_rows_no_one_fixes_keep_their_reason() {
+    // On `fenced`, letting the SDK retry too makes the rewritten title's
+    // schedule pass and not retrying read timeouts the pruned key's; neither
+    // is the chapter's advice, so both rows keep why no server change helps.
+    let fenced = Preset::Fenced.design();
+    let stable = HarnessPreset::StableKey.harness();
+    let now = rows(fenced, stable);
+    for (sc, why) in [
+        (Scenario::TitleRewrite, Unfixable::TitleRewritten),
+        (Scenario::KeyExpired, Unfixable::KeyPruned),
+    ] {
+        let fix = workbench_fix(fenced, stable, 1, sc, &now);
+        assert!(
+            matches!(fix, Some(Fix::NoServerFix { why: w, .. }) if w == why),
+            "{sc:?}: {fix:?}"
+        );
+        assert_eq!(harness_fix(fenced, stable, 1, sc, &now), None, "{sc:?}");
+    }
+}
