@@ -404,6 +404,18 @@ pub enum Fix {
         #[serde(default)]
         no_client: bool,
     },
+    /// No server change does, and this flip of the harness (one token)
+    /// does; `breaks` as for a change.
+    Harness { flip: Flip, breaks: Vec<Scenario> },
+}
+
+/// One token of a harness changed (a fix on the harness's side, see
+/// `grading::harness_fix`): the token (`noretry_tls`) and the harness it makes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
+pub struct Flip {
+    pub token: String,
+    pub harness: crate::lab::harness::Harness,
 }
 
 /// What the chapter's next mechanism does to a suite.
@@ -469,7 +481,7 @@ mod engine {
     use crate::lab::model::ids::Preset;
     use crate::lab::model::sim::run_fast;
 
-    fn row(design: Design, harness: impl Into<Harness>, seed: u64, sc: Scenario) -> SuiteRow {
+    fn row(design: Design, harness: Harness, seed: u64, sc: Scenario) -> SuiteRow {
         grade(sc, &run_fast(&sc.schedule(), harness, design, seed))
     }
 
@@ -481,22 +493,22 @@ mod engine {
         seed: u64,
         scenarios: &[Scenario],
     ) -> Vec<SuiteRow> {
-        let h = harness.into();
+        let harness = harness.into();
         scenarios
             .iter()
-            .map(|sc| row(design, h, seed, *sc))
+            .map(|sc| row(design, harness, seed, *sc))
             .collect()
     }
 
     /// The scenarios of `rows` that pass now and fail on `design`.
-    fn breaks(
+    pub(crate) fn breaks(
         design: Design,
-        client: ClientStrategy,
+        harness: Harness,
         seed: u64,
         rows: &[SuiteRow],
     ) -> Vec<Scenario> {
         rows.iter()
-            .filter(|r| r.pass && !row(design, client, seed, r.scenario).pass)
+            .filter(|r| r.pass && !row(design, harness, seed, r.scenario).pass)
             .map(|r| r.scenario)
             .collect()
     }
@@ -540,11 +552,12 @@ mod engine {
     /// (the suite's rows on `design`); `None` if it passes already.
     pub fn smallest_fix(
         design: Design,
-        client: ClientStrategy,
+        harness: impl Into<Harness>,
         seed: u64,
         scenario: Scenario,
         rows: &[SuiteRow],
     ) -> Option<Fix> {
+        let client = harness.into();
         let failing = run_fast(&scenario.schedule(), client, design, seed);
         if passes(&failing) {
             return None;
@@ -573,14 +586,18 @@ mod engine {
             .collect();
         let fixers: Vec<ClientStrategy> = ClientStrategy::ALL
             .into_iter()
-            .filter(|c| *c != client && abiding(*c))
-            .filter(|c| designs.iter().any(|d| row(*d, *c, seed, scenario).pass))
+            .filter(|c| Harness::from(*c) != client && abiding(*c))
+            .filter(|c| {
+                designs
+                    .iter()
+                    .any(|d| row(*d, (*c).into(), seed, scenario).pass)
+            })
             .collect();
         let scenarios: Vec<Scenario> = rows.iter().map(|r| r.scenario).collect();
         let full = fix_order().into_iter().fold(Design::NONE, |d, m| d.with(m));
-        let on_full = |c: ClientStrategy| score(&suite(full, c, seed, &scenarios)).pass;
+        let on_full = |c: Harness| score(&suite(full, c, seed, &scenarios)).pass;
         let now = on_full(client);
-        let instead = fixers.iter().copied().find(|c| on_full(*c) > now);
+        let instead = fixers.iter().copied().find(|c| on_full((*c).into()) > now);
         let no_client = fixers.is_empty();
         // The reason shows on the design itself or, for one that ignores
         // keys, once it keeps them (a key can only be pruned if recorded).
@@ -603,10 +620,11 @@ mod engine {
     /// suite it turns green or red.
     pub fn next_step(
         design: Design,
-        client: ClientStrategy,
+        harness: impl Into<Harness>,
         seed: u64,
         rows: &[SuiteRow],
     ) -> Option<NextStep> {
+        let client = harness.into();
         let change = next_mechanism(design)?;
         let scenarios: Vec<Scenario> = rows.iter().map(|r| r.scenario).collect();
         let after = suite(change.design, client, seed, &scenarios);
