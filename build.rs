@@ -40,6 +40,7 @@ pub const TEXT_FILES: &[&str] = &[
     "src/herd/texts.txt",
     "src/lab/texts/lab.txt",
     "src/lab/texts/choices.txt",
+    "src/lab/texts/harness.txt",
     "src/lab/texts/build.txt",
     "src/lab/texts/design.txt",
     "src/lab/texts/narration.txt",

@@ -5,7 +5,7 @@
 use std::process::{Command, Output};
 
 use retry_lab::lab::grading::suite::{score, suite};
-use retry_lab::lab::{cell, ClientStrategy, Design, Preset, Scenario};
+use retry_lab::lab::{cell, run_fast, ClientStrategy, Design, Harness, Preset, Scenario};
 use retry_lab::pages::links::Link;
 
 fn lab(args: &[&str]) -> Output {
@@ -19,6 +19,25 @@ fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
 }
 
+/// A matrix or suite line without the two columns the harness's grade
+/// added (`wasted`, `answer_ms`, just before the last one), as the CLI
+/// printed it before them; the score line as it is.
+fn without_added(line: &str) -> String {
+    if line.starts_with("score,") {
+        return line.to_string();
+    }
+    let mut parts = line.rsplitn(4, ',');
+    let (last, _answer, _wasted) = (parts.next(), parts.next(), parts.next());
+    format!("{},{}", parts.next().unwrap(), last.unwrap())
+}
+
+/// The run's `wasted` and `answer_ms` fields as the CLI prints them.
+fn added(sc: Scenario, h: impl Into<Harness>, d: impl Into<Design>, seed: u64) -> String {
+    let j = run_fast(&sc.schedule(), h, d, seed).judgement();
+    let ms = j.answer_ms.map_or(String::new(), |v| v.to_string());
+    format!("{},{ms}", j.wasted)
+}
+
 #[test]
 fn one_server_prints_every_cell_matching_the_library() {
     let o = lab(&["matrix", "--server", "fenced", "--seed", "7"]);
@@ -27,7 +46,7 @@ fn one_server_prints_every_cell_matching_the_library() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
-        "server,scenario,client,reports,tool,ending,notifications,attempts,leaks"
+        "server,scenario,client,reports,tool,ending,notifications,attempts,wasted,answer_ms,leaks"
     );
     assert_eq!(
         lines.len(),
@@ -41,7 +60,7 @@ fn one_server_prints_every_cell_matching_the_library() {
             assert_eq!(
                 *line,
                 format!(
-                    "fenced,{},{},{},{},{},{},{},{}",
+                    "fenced,{},{},{},{},{},{},{},{},{}",
                     sc.id(),
                     c.id(),
                     want.reports,
@@ -49,6 +68,7 @@ fn one_server_prints_every_cell_matching_the_library() {
                     want.ending().id(),
                     want.notes.delivered,
                     want.attempts,
+                    added(sc, c, Preset::Fenced, 7),
                     want.leaks
                 )
             );
@@ -102,7 +122,10 @@ fn all_servers_and_the_issue_cells() {
         // Only the total deadline ends a response that trickles in.
         "fenced,slow_drip,stable_key,1,unknown,one_unknown,1,1,0",
     ] {
-        assert!(text.lines().any(|l| l == want), "missing {want}");
+        assert!(
+            text.lines().any(|l| without_added(l) == want),
+            "missing {want}"
+        );
     }
 }
 
@@ -173,6 +196,44 @@ fn bad_input_is_a_message_and_exit_code_2() {
             "suite",
             "--design",
             "fenced",
+            "--harness",
+            "chapter,teleport",
+        ],
+        vec![
+            "suite",
+            "--design",
+            "fenced",
+            "--harness",
+            "chapter,attempts_99",
+        ],
+        vec![
+            "suite",
+            "--design",
+            "fenced",
+            "--harness",
+            "chapter,deadline_none",
+        ],
+        vec![
+            "matrix",
+            "--server",
+            "fenced",
+            "--harness",
+            "chapter,budget_-1",
+        ],
+        vec![
+            "suite",
+            "--design",
+            "fenced",
+            "--harness",
+            "chapter",
+            "--client",
+            "careful",
+        ],
+        vec!["hunt", "--design", "fenced", "--harness", "chapter"],
+        vec![
+            "suite",
+            "--design",
+            "fenced",
             "--client",
             "stable_key",
             "--budget",
@@ -185,11 +246,39 @@ fn bad_input_is_a_message_and_exit_code_2() {
         assert!(err.starts_with("lab: "), "{args:?}: {err}");
         assert!(o.stdout.is_empty());
     }
+    for (args, says) in [
+        ("chapter,teleport", "unknown token teleport"),
+        ("chapter,attempts_99", "attempts_99 is out of range 1..=10"),
+        (
+            "chapter,deadline_none",
+            "ra_fail_fast needs a total deadline",
+        ),
+    ] {
+        let o = lab(&["suite", "--design", "fenced", "--harness", args]);
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert!(err.contains(says), "{args}: {err}");
+    }
     let o = lab(&["--help"]);
     assert!(o.status.success());
-    assert!(stdout(&o)
-        .contains("server,scenario,client,reports,tool,ending,notifications,attempts,leaks"));
-    assert!(stdout(&o).contains("changed_body"));
+    let help = stdout(&o);
+    assert!(
+        help.contains("attempts,\n  wasted,answer_ms,leaks"),
+        "{help}"
+    );
+    assert!(help.contains("changed_body"));
+    // The harness's tokens, each from its table.
+    for token in [
+        "key_business",
+        "wait_decorrelated",
+        "ra_defer",
+        "unknown_query",
+    ] {
+        assert!(help.contains(token), "{token}");
+    }
+    for p in retry_lab::lab::HarnessPreset::ALL {
+        assert!(help.contains(p.id()), "{}", p.id());
+    }
+    assert!(help.contains("budget_<0..=100>*"), "{help}");
 }
 
 #[test]
@@ -214,13 +303,14 @@ fn a_design_in_any_order_prints_its_matrix_for_one_client() {
         assert_eq!(
             *line,
             format!(
-                "\"claim,lease\",{},stable_key,{},{},{},{},{},{}",
+                "\"claim,lease\",{},stable_key,{},{},{},{},{},{},{}",
                 sc.id(),
                 want.reports,
                 want.tool.id(),
                 want.ending().id(),
                 want.notes.delivered,
                 want.attempts,
+                added(*sc, ClientStrategy::StableKey, d, 3),
                 want.leaks
             )
         );
@@ -264,14 +354,14 @@ fn the_suite_prints_every_row_and_the_score_as_the_core_grades_them() {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines[0],
-            "scenario,reports,tool,pass,ending,notifications,attempts,leaks"
+            "scenario,reports,tool,pass,ending,notifications,attempts,wasted,answer_ms,leaks"
         );
         let d = Preset::from_id(design).map_or_else(|| Design::parse(design).0, |p| p.design());
         let rows = suite(d, client, 2, &Scenario::ALL);
         assert_eq!(lines.len(), 2 + rows.len());
         for (r, line) in rows.iter().zip(&lines[1..]) {
             let want = format!(
-                "{},{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{},{}",
                 r.scenario.id(),
                 r.reports,
                 r.tool.id(),
@@ -279,6 +369,8 @@ fn the_suite_prints_every_row_and_the_score_as_the_core_grades_them() {
                 r.ending.id(),
                 r.notes.delivered,
                 r.attempts,
+                r.wasted,
+                r.answer_ms.map_or(String::new(), |v| v.to_string()),
                 r.leaks
             );
             assert_eq!(*line, want);
@@ -302,7 +394,8 @@ fn the_workbench_fixture_is_the_clis_output() {
         let (design, client) = head.split_once(' ').expect("design and client");
         let o = lab(&["suite", "--design", design, "--client", client]);
         assert!(o.status.success(), "{o:?}");
-        assert_eq!(stdout(&o).trim_end(), csv.trim_end(), "{head}");
+        let printed: Vec<String> = stdout(&o).lines().map(without_added).collect();
+        assert_eq!(printed.join("\n"), csv.trim_end(), "{head}");
         blocks += 1;
     }
     assert!(blocks >= 3, "{blocks} suites");
@@ -394,4 +487,48 @@ fn the_hunt_data_file_is_the_clis_output() {
     ]);
     let want = include_str!("data/lab_hunt_atomic.txt");
     assert_eq!(stdout(&o), want);
+}
+
+/// `--harness` takes a preset or a design; `--client X` is its alias for
+/// the six clients, byte for byte.
+#[test]
+fn the_harness_option_and_its_client_alias() {
+    for c in ClientStrategy::ALL {
+        let by_client = lab(&["suite", "--design", "atomic", "--client", c.id()]);
+        let by_harness = lab(&["suite", "--design", "atomic", "--harness", c.id()]);
+        assert_eq!(by_client.stdout, by_harness.stdout, "{c:?}");
+    }
+    let text = "chapter,retry_tls,wait_exponential";
+    let h = Harness::parse(text).0;
+    let o = lab(&["matrix", "--server", "fenced", "--harness", text]);
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 1 + Scenario::ALL.len());
+    for (sc, line) in Scenario::ALL.iter().zip(&lines[1..]) {
+        let want = cell(*sc, h, Preset::Fenced, 1);
+        assert_eq!(
+            *line,
+            format!(
+                "fenced,{},\"{}\",{},{},{},{},{},{},{}",
+                sc.id(),
+                h.to_ids(),
+                want.reports,
+                want.tool.id(),
+                want.ending().id(),
+                want.notes.delivered,
+                want.attempts,
+                added(*sc, h, Preset::Fenced, 1),
+                want.leaks
+            )
+        );
+    }
+    // The TLS row: four attempts, three wasted, failed.
+    let o = lab(&["suite", "--design", "fenced", "--harness", text]);
+    let out = stdout(&o);
+    let tls = out.lines().find(|l| l.starts_with("tls_error,")).unwrap();
+    assert!(
+        tls.starts_with("tls_error,0,not_created,false,rule_broken,0,4,3,"),
+        "{tls}"
+    );
 }

@@ -240,7 +240,7 @@ fn the_workbench_suite_grades_the_new_scenarios_and_names_their_fixes() {
     use retry_lab::lab::grading::suite::{smallest_fix, suite, Fix};
     let params = BuildParams::default().with_design(Preset::Fenced.design());
     assert_eq!(params.suite, Scenario::ALL);
-    let c = params.client;
+    let c = params.harness;
     let rows = suite(params.design, c, params.seed, &params.suite);
     let failing = failing_rows(&rows);
     assert_eq!(

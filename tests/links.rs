@@ -408,9 +408,10 @@ fn workbench_links_carry_their_design_and_a_failing_row_opens_where_it_broke() {
     assert_eq!(Link::LabBuild(BuildParams::default()).href(), "#/lab/build");
     let atomic = build("design=digest,store_errors,claim&client=business_key");
     round_trip("workbench preset", &atomic);
+    // The old `client=` is read as the harness; the app writes `harness=`.
     assert_eq!(
         atomic.href(),
-        "#/lab/build?preset=atomic&client=business_key"
+        "#/lab/build?preset=atomic&harness=business_key"
     );
     let custom = build("design=lease,claim&suite=lease_overlap,lease_expired");
     round_trip("workbench design", &custom);

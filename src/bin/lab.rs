@@ -10,6 +10,10 @@ use std::process::ExitCode;
 use retry_lab::i18n::{render_all, Lang};
 use retry_lab::lab::grading::hunt::report::report;
 use retry_lab::lab::grading::hunt::{hunt, FaultKind, HuntSpec, KindSet, BUDGET};
+use retry_lab::lab::harness::{
+    Class, Harness, HarnessPreset, HarnessProblem, KeyChoice, RetryAfterChoice, UnknownChoice,
+    WaitChoice,
+};
 use retry_lab::lab::view::csv::{matrix_csv, suite_csv};
 use retry_lab::lab::{ClientStrategy, Design, Ending, LabParams, Mechanism, Preset, SEED_BOUND};
 use retry_lab::pages::links::Link;
@@ -21,26 +25,34 @@ fn help() -> String {
 lab: the idempotency lab's matrix and the workbench's suite.
 
 USAGE:
-    lab matrix --server <ID|all> [--seed N]
-    lab matrix --design <IDS> [--client ID] [--seed N]
-    lab suite --design <IDS> --client ID [--seed N]
-    lab hunt --design <IDS> --client ID [--seed N] [--budget N] [--kinds IDS]
+    lab matrix --server <ID|all> [--harness H] [--seed N]
+    lab matrix --design <IDS> [--harness H] [--seed N]
+    lab suite --design <IDS> --harness H [--seed N]
+    lab hunt --design <IDS> --harness H [--seed N] [--budget N] [--kinds IDS]
 
-matrix prints CSV: server,scenario,client,reports,tool,ending,notifications,attempts,leaks
+matrix prints CSV: server,scenario,client,reports,tool,ending,notifications,attempts,
+  wasted,answer_ms,leaks
   server         the preset's id, or the design's mechanism ids
+  client         the harness: a preset's id, or the preset then the tokens that differ
   reports        reports in the database when the run has settled (every tenant's)
   tool           what the (first tenant's) model was finally told: created, unknown,
                  not_created, rejected
   ending         the verdict (the page's matrix mark): {}
   notifications  notifications the notifier sent (its own database)
-  attempts       HTTP attempts the harnesses sent
+  attempts       HTTP attempts the harnesses sent (every layer's: SDK retries included)
+  wasted         attempts that could not have succeeded: a retry after a TLS failure,
+                 a 4xx other than 408/409/429, a quota 429, one sent before a readable
+                 Retry-After was over, or one past the call's total deadline
+  answer_ms      ms from the model's (last) tool call to its answer; empty if none
   leaks          requests answered with another tenant's stored response
-suite prints CSV: scenario,reports,tool,pass,ending,notifications,attempts,leaks, one
+suite prints CSV: scenario,reports,tool,pass,ending,notifications,attempts,wasted,
+  answer_ms,leaks, one
   row per scenario, then score,<passed>,<total>; a row passes with at most one report
   per tenant's request, the truth told to every tenant's model, no changed body
   answered with the old body's response, exactly one notification per committed
   report (none lost, none duplicated, none about a report that does not exist), no
-  leak and no cross-tenant refusal
+  leak and no cross-tenant refusal, and no retry the chapter forbids (a TLS failure,
+  a 4xx other than 408/409/429 or a quota 429, or one before a readable Retry-After)
 hunt draws random fault schedules (seeded) until the budget runs out or every
   way to fail is found: a failure class of the run's judgement, and whether
   any server fixes it. Each way's first schedule is shrunk while it still
@@ -53,7 +65,7 @@ hunt draws random fault schedules (seeded) until the budget runs out or every
 OPTIONS:
     --server ID|all   a preset: {}; or all
     --design IDS      a preset id, or a comma list of mechanisms in any order: {}
-    --client ID       one of: {} [matrix: every client]
+{}    --client ID       the same as --harness for the six clients: {}
     --seed N          seed, an integer in {}..={} [default {}]
     --budget N        hunt: schedules to try, {}..={} [default {}]
     --kinds IDS       hunt: fault kinds, a comma list of: {} [default all]
@@ -62,6 +74,7 @@ OPTIONS:
         Ending::ids().join(", "),
         Preset::ids().join(", "),
         Mechanism::ids().join(", "),
+        harness_options(),
         ClientStrategy::ids().join(", "),
         SEED_BOUND.min,
         SEED_BOUND.max,
@@ -73,17 +86,61 @@ OPTIONS:
     )
 }
 
+/// The `--harness` option's help: the presets, and every token from its table.
+fn harness_options() -> String {
+    format!(
+        "    --harness H       a harness: a preset ({}), optionally followed by
+                      comma-separated tokens that change it, e.g.
+                      chapter,sdk,deadline_none,retry_tls,base_100,budget_none
+                      (tokens alone change chapter) [matrix default: the six
+                      clients; hunt: one of the six clients]
+                      tokens: {}
+                      retry_<class> / noretry_<class>, class one of: {}
+                      sdk, nosdk; numbers (or <name>_none where marked *):
+                      {}
+",
+        HarnessPreset::ids().join(", "),
+        choice_tokens(),
+        Class::ids().join(", "),
+        number_tokens(),
+    )
+}
+
+/// The tokens that name one choice of a harness, group by group.
+fn choice_tokens() -> String {
+    [
+        KeyChoice::ids(),
+        WaitChoice::ids(),
+        RetryAfterChoice::ids(),
+        UnknownChoice::ids(),
+    ]
+    .map(|ids| ids.join(", "))
+    .join("; ")
+}
+
+/// The numbers a token sets, with their bounds.
+fn number_tokens() -> String {
+    retry_lab::lab::harness::spec::NUMBERS
+        .iter()
+        .map(|n| {
+            let none = if n.none_ok { "*" } else { "" };
+            format!("{}<{}..={}>{none}", n.prefix, n.lo, n.hi)
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// A parsed command line.
 #[derive(Debug, PartialEq)]
 enum Cli {
     Matrix {
         designs: Vec<Design>,
-        clients: Vec<ClientStrategy>,
+        harnesses: Vec<Harness>,
         seed: u64,
     },
     Suite {
         design: Design,
-        client: ClientStrategy,
+        harness: Harness,
         seed: u64,
     },
     Hunt(HuntSpec),
@@ -157,10 +214,51 @@ fn server(value: &str) -> Result<Vec<Design>, String> {
     Ok(vec![p.design()])
 }
 
-fn client(value: &str) -> Result<ClientStrategy, String> {
-    ClientStrategy::from_id(value).ok_or_else(|| {
+fn client(value: &str) -> Result<Harness, String> {
+    ClientStrategy::from_id(value)
+        .map(Harness::from)
+        .ok_or_else(|| {
+            format!(
+                "--client: '{value}' is not one of {}",
+                ClientStrategy::ids().join(", ")
+            )
+        })
+}
+
+/// `--harness`: a preset, then tokens; anything dropped or mended is an
+/// error here (a script must get what it asked for).
+fn harness(value: &str) -> Result<Harness, String> {
+    match Harness::parse(value) {
+        (h, problems) if problems.is_empty() => Ok(h),
+        (_, problems) => {
+            let why: Vec<String> = problems.iter().map(problem).collect();
+            Err(format!(
+                "--harness: '{value}' is not a valid harness ({})",
+                why.join("; ")
+            ))
+        }
+    }
+}
+
+fn problem(p: &HarnessProblem) -> String {
+    match p {
+        HarnessProblem::Unknown { given } => format!("unknown token {given}"),
+        HarnessProblem::OutOfRange { token, lo, hi } => {
+            format!("{token} is out of range {lo}..={hi}")
+        }
+        HarnessProblem::NeedsDeadline { dropped } => format!(
+            "{} needs a total deadline (deadline_<ms>), not deadline_none",
+            dropped.id()
+        ),
+    }
+}
+
+/// The hunt runs one of the six clients.
+fn hunt_client(h: Harness) -> Result<ClientStrategy, String> {
+    h.preset().and_then(|p| p.client()).ok_or_else(|| {
         format!(
-            "--client: '{value}' is not one of {}",
+            "hunt: --harness '{}' is not one of the six clients the hunt runs: {}",
+            h.to_ids(),
             ClientStrategy::ids().join(", ")
         )
     })
@@ -179,7 +277,8 @@ fn parse(args: &[String]) -> Result<Option<Cli>, String> {
         }
         None => return Err("missing command (expected 'matrix', 'suite' or 'hunt')".into()),
     };
-    let (mut designs, mut one_client, mut the_seed) = (None, None, SEED_BOUND.default as u64);
+    let (mut designs, mut one_client, mut the_seed) =
+        (None, None::<Harness>, SEED_BOUND.default as u64);
     let (mut the_budget, mut the_kinds) = (BUDGET.default as u32, KindSet::all());
     let mut rest = args[1..].iter();
     while let Some(flag) = rest.next() {
@@ -192,7 +291,11 @@ fn parse(args: &[String]) -> Result<Option<Cli>, String> {
             }
             "--design" if designs.is_none() => designs = Some(vec![design(value)?]),
             "--server" | "--design" => return Err(format!("{flag}: one server or design only")),
+            "--client" | "--harness" if one_client.is_some() => {
+                return Err(format!("{flag}: one --client or --harness only"))
+            }
             "--client" => one_client = Some(client(value)?),
+            "--harness" => one_client = Some(harness(value)?),
             "--seed" => the_seed = seed(value)?,
             "--budget" if command == "hunt" => the_budget = budget(value)?,
             "--kinds" if command == "hunt" => the_kinds = kinds(value)?,
@@ -206,17 +309,18 @@ fn parse(args: &[String]) -> Result<Option<Cli>, String> {
     Ok(Some(match command {
         "matrix" => Cli::Matrix {
             designs,
-            clients: one_client.map_or(ClientStrategy::ALL.to_vec(), |c| vec![c]),
+            harnesses: one_client
+                .map_or(ClientStrategy::ALL.map(Harness::from).to_vec(), |h| vec![h]),
             seed: the_seed,
         },
         "suite" => Cli::Suite {
             design: designs[0],
-            client: one_client.ok_or("missing --client <ID>")?,
+            harness: one_client.ok_or("missing --harness <H> (or --client <ID>)")?,
             seed: the_seed,
         },
         _ => Cli::Hunt(HuntSpec {
             design: designs[0],
-            client: one_client.ok_or("missing --client <ID>")?,
+            client: hunt_client(one_client.ok_or("missing --harness <H> (or --client <ID>)")?)?,
             seed: the_seed,
             budget: the_budget,
             kinds: the_kinds,
@@ -229,14 +333,14 @@ fn main() -> ExitCode {
     let csv = match parse(&args) {
         Ok(Some(Cli::Matrix {
             designs,
-            clients,
+            harnesses,
             seed,
-        })) => matrix_csv(&designs, &clients, seed),
+        })) => matrix_csv(&designs, &harnesses, seed),
         Ok(Some(Cli::Suite {
             design,
-            client,
+            harness,
             seed,
-        })) => suite_csv(design, client, seed),
+        })) => suite_csv(design, harness, seed),
         Ok(Some(Cli::Hunt(spec))) => {
             let mut text = render_all(
                 Lang::En,

@@ -53,7 +53,7 @@ fn main() {
         id: 2,
         want: Want::Suite {
             design: b.design,
-            harness: b.client.into(),
+            harness: b.harness,
             seed: b.seed,
             scenarios: b.suite.clone(),
         },
@@ -68,7 +68,7 @@ fn main() {
     ] {
         let spec = BuildParams {
             design: preset.design(),
-            client,
+            harness: client.into(),
             ..b.clone()
         }
         .hunt_spec();

@@ -489,6 +489,11 @@ fn a_submitted_design_round_trips_and_old_stored_progress_still_reads() {
         break_step: Some(9),
         attempts: 2,
         leaks: 0,
+        wasted: 0,
+        answer_ms: None,
+        retries: 0,
+        calls: 0,
+        beyond: None,
     };
     let r = Record {
         response: Response::Design(design),

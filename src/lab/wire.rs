@@ -54,6 +54,7 @@ pub enum Want {
     /// graded row in one reply, in order.
     Suite {
         design: Design,
+        #[serde(alias = "client")]
         harness: Harness,
         seed: u64,
         scenarios: Vec<Scenario>,
@@ -62,7 +63,8 @@ pub enum Want {
     /// suite's rows on `design`, to tell which a change would break).
     Fix {
         design: Design,
-        client: ClientStrategy,
+        #[serde(alias = "client")]
+        harness: Harness,
         seed: u64,
         scenario: Scenario,
         rows: Vec<SuiteRow>,
@@ -70,7 +72,8 @@ pub enum Want {
     /// The chapter's next mechanism and the rows it turns green or red.
     Next {
         design: Design,
-        client: ClientStrategy,
+        #[serde(alias = "client")]
+        harness: Harness,
         seed: u64,
         rows: Vec<SuiteRow>,
     },
@@ -248,7 +251,6 @@ enum Work {
     Single(Option<Want>),
     Refused(Option<String>),
     Matrix(crate::lab::jobs::matrix_job::MatrixJob),
-    Suite(crate::lab::jobs::matrix_job::MatrixJob),
     Hunt(Box<crate::lab::grading::hunt::HuntJob>),
 }
 
@@ -285,15 +287,6 @@ impl Task {
             {
                 return Self::refused(req.id, format!("suite of {} scenarios", scenarios.len()))
             }
-            Want::Suite {
-                design,
-                harness,
-                seed,
-                scenarios,
-            } => {
-                let combos = scenarios.iter().map(|sc| (*sc, harness, design)).collect();
-                Work::Suite(MatrixJob::new(combos, seed))
-            }
             Want::Hunt { spec }
                 if spec.budget as i64 > crate::lab::grading::hunt::BUDGET.max
                     || spec.kinds.is_empty() =>
@@ -328,14 +321,7 @@ impl Task {
                 Answer::Cells(std::iter::from_fn(|| job.step()).map(|(_, c)| c).collect()),
                 true,
             ),
-            Work::Suite(job) if !job.is_done() => {
-                let mut rows = Vec::with_capacity(job.total());
-                while let Some((i, run)) = job.step_run() {
-                    rows.push(crate::lab::grading::suite::grade(job.combo(i).0, &run));
-                }
-                (Answer::Rows(rows), true)
-            }
-            Work::Matrix(_) | Work::Suite(_) => return None,
+            Work::Matrix(_) => return None,
             Work::Hunt(job) => hunt_reply(job)?,
         };
         Some(Reply {
@@ -418,19 +404,27 @@ fn single(want: Want) -> Answer {
             seed,
             measure,
         } => Answer::Count(crate::lab::model::sim::cell(sc, cl, d, seed).count(measure)),
+        Want::Suite {
+            design,
+            harness,
+            seed,
+            scenarios,
+        } => Answer::Rows(suite::suite(design, harness, seed, &scenarios)),
         Want::Fix {
             design,
-            client,
+            harness,
             seed,
             scenario,
             rows,
-        } => Answer::Fix(suite::smallest_fix(design, client, seed, scenario, &rows)),
+        } => Answer::Fix(crate::lab::grading::harness_fix::workbench_fix(
+            design, harness, seed, scenario, &rows,
+        )),
         Want::Next {
             design,
-            client,
+            harness,
             seed,
             rows,
-        } => Answer::Next(suite::next_step(design, client, seed, &rows)),
+        } => Answer::Next(suite::next_step(design, harness, seed, &rows)),
         Want::RunSchedule {
             schedule,
             harness,
@@ -442,7 +436,7 @@ fn single(want: Want) -> Answer {
             )),
             fix: None,
         },
-        Want::Matrix { .. } | Want::Suite { .. } | Want::Hunt { .. } => {
+        Want::Matrix { .. } | Want::Hunt { .. } => {
             Answer::Error("a stream in a single reply".into())
         }
     }
@@ -582,13 +576,13 @@ mod tests {
     fn a_suite_a_fix_and_the_next_step_each_answer_once() {
         use crate::lab::grading::suite::{next_step, smallest_fix, suite};
         let design = Preset::LeasedUnguarded.design();
-        let client = ClientStrategy::StableKey;
+        let client: Harness = ClientStrategy::StableKey.into();
         let scenarios = vec![Scenario::None, Scenario::LeaseOverlap, Scenario::ModelRetry];
         let replies = all_replies(&Request {
             id: 11,
             want: Want::Suite {
                 design,
-                harness: client.into(),
+                harness: client,
                 seed: 2,
                 scenarios: scenarios.clone(),
             },
@@ -601,7 +595,7 @@ mod tests {
             id: 12,
             want: Want::Fix {
                 design,
-                client,
+                harness: client,
                 seed: 2,
                 scenario: Scenario::LeaseOverlap,
                 rows: want.clone(),
@@ -614,7 +608,7 @@ mod tests {
             id: 13,
             want: Want::Next {
                 design,
-                client,
+                harness: client,
                 seed: 2,
                 rows: want.clone(),
             },

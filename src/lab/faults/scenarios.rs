@@ -5,6 +5,7 @@
 use super::schedule::{
     AttemptFault, BadRetryAfter, Delivery, FaultSchedule, NotifyFault, ServerFault,
 };
+use crate::lab::harness::MAX_REQUESTS_PER_CALL;
 use crate::lab::model::ids::Scenario;
 use crate::lab::model::times::*;
 
@@ -81,7 +82,7 @@ impl Scenario {
                     ..AttemptFault::default()
                 };
                 FaultSchedule {
-                    attempts: vec![tls; MAX_ATTEMPTS as usize],
+                    attempts: vec![tls; MAX_REQUESTS_PER_CALL as usize],
                     ..FaultSchedule::default()
                 }
             }
@@ -114,10 +115,17 @@ impl Scenario {
                 retry_after_s: Some(RETRY_AFTER_429_S),
                 quota: false,
             })),
-            Scenario::Quota429 => FaultSchedule::first(server(ServerFault::RateLimited {
-                retry_after_s: None,
-                quota: true,
-            })),
+            // An exhausted quota refuses every request until it is topped up.
+            Scenario::Quota429 => FaultSchedule {
+                attempts: vec![
+                    server(ServerFault::RateLimited {
+                        retry_after_s: None,
+                        quota: true,
+                    });
+                    MAX_REQUESTS_PER_CALL as usize
+                ],
+                ..FaultSchedule::default()
+            },
             Scenario::ConcurrentSameKey => FaultSchedule {
                 double_submit: true,
                 ..FaultSchedule::default()

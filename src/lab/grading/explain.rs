@@ -53,6 +53,10 @@ pub enum Cause {
     TlsRetried,
     /// A failed handler was run again instead of its 500 replayed.
     RerunFailure,
+    /// A 4xx other than 408, 409 and 429, or a quota 429, was retried.
+    HopelessRetried,
+    /// A retry went out before a readable `Retry-After` was over.
+    EarlyRetry,
 }
 
 impl Cause {
@@ -82,6 +86,8 @@ impl Cause {
             Cause::Notification => "notification",
             Cause::TlsRetried => "tls_retried",
             Cause::RerunFailure => "rerun_failure",
+            Cause::HopelessRetried => "hopeless_retried",
+            Cause::EarlyRetry => "early_retry",
         };
         format!("lab.why.{id}")
     }
@@ -149,6 +155,23 @@ fn nothing_cause(run: &Run) -> Cause {
     }
 }
 
+/// The cause of a run that broke a rule itself: the first of its rules
+/// that has a cause of its own (a TLS failure, a hopeless or an early
+/// retry), else a failure re-run.
+fn rule_cause(rules: &[Rule]) -> Cause {
+    let of = |r: &Rule| match r {
+        Rule::RetryTls => Some(Cause::TlsRetried),
+        Rule::RetryHopeless => Some(Cause::HopelessRetried),
+        Rule::ShortenRetryAfter => Some(Cause::EarlyRetry),
+        _ => None,
+    };
+    [Rule::RetryTls, Rule::RetryHopeless, Rule::ShortenRetryAfter]
+        .iter()
+        .filter(|r| rules.contains(r))
+        .find_map(of)
+        .unwrap_or(Cause::RerunFailure)
+}
+
 /// The cause of the run's ending, read from its judgement: `Good` exactly
 /// when it passes.
 pub fn cause(scenario: Scenario, run: &Run) -> Cause {
@@ -163,8 +186,7 @@ pub fn cause(scenario: Scenario, run: &Run) -> Cause {
         Ending::TenantRefused => Cause::TenantRefused,
         Ending::NothingFiled => nothing_cause(run),
         Ending::Notification => Cause::Notification,
-        Ending::RuleBroken if judgement.run_rules.contains(&Rule::RetryTls) => Cause::TlsRetried,
-        Ending::RuleBroken => Cause::RerunFailure,
+        Ending::RuleBroken => rule_cause(&judgement.run_rules),
         _ => unknown_cause(run),
     }
 }

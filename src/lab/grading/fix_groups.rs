@@ -4,6 +4,7 @@
 //! `naive` one smallest fix stood under twelve rows, and the page was four
 //! screens tall. Pure: the page groups what the engine answered.
 
+use crate::lab::grading::harness_fix::Flip;
 use crate::lab::grading::suite::{Change, Fix, Unfixable};
 use crate::lab::model::ids::{ClientStrategy, Scenario};
 
@@ -27,6 +28,13 @@ pub enum FixGroup {
         breaks: Vec<Scenario>,
         rows: Vec<Scenario>,
     },
+    /// No server change makes these rows pass; this flip of the harness
+    /// does, and turns `breaks` red.
+    Harness {
+        flip: Flip,
+        breaks: Vec<Scenario>,
+        rows: Vec<Scenario>,
+    },
     /// No server change makes these rows pass, reason by reason.
     NoServerFix { reasons: Vec<Reason> },
 }
@@ -35,60 +43,83 @@ impl FixGroup {
     /// Every row of the group, in the order listed.
     pub fn rows(&self) -> Vec<Scenario> {
         match self {
-            FixGroup::Change { rows, .. } => rows.clone(),
+            FixGroup::Change { rows, .. } | FixGroup::Harness { rows, .. } => rows.clone(),
             FixGroup::NoServerFix { reasons } => reasons
                 .iter()
                 .flat_map(|r| r.rows.iter().copied())
                 .collect(),
         }
     }
+
+    /// The group of a fix that is said once for all its rows (a change of
+    /// the server or a flip of the harness), still without rows.
+    fn of(fix: &Fix) -> Option<FixGroup> {
+        match fix {
+            Fix::Change { change, breaks } => Some(FixGroup::Change {
+                change: change.clone(),
+                breaks: breaks.clone(),
+                rows: Vec::new(),
+            }),
+            Fix::Harness { flip, breaks } => Some(FixGroup::Harness {
+                flip: flip.clone(),
+                breaks: breaks.clone(),
+                rows: Vec::new(),
+            }),
+            Fix::NoServerFix { .. } => None,
+        }
+    }
+
+    /// The rows of a change or a flip.
+    fn rows_mut(&mut self) -> Option<&mut Vec<Scenario>> {
+        match self {
+            FixGroup::Change { rows, .. } | FixGroup::Harness { rows, .. } => Some(rows),
+            FixGroup::NoServerFix { .. } => None,
+        }
+    }
+
+    /// Adds `sc` to the group's rows if it is the group `fix` (rowless).
+    fn take(&mut self, fix: &FixGroup, sc: Scenario) -> bool {
+        let mut bare = self.clone();
+        if let Some(rows) = bare.rows_mut() {
+            rows.clear();
+        }
+        bare == *fix && self.rows_mut().map(|r| r.push(sc)).is_some()
+    }
 }
 
 /// The groups of `fixes` (each failing row's smallest fix, in suite
-/// order): one per distinct change (same mechanisms, same rows turned red),
-/// the change that fixes the most rows first (ties in suite order), then
+/// order): one per distinct change or flip (same fix, same rows turned
+/// red), the one that fixes the most rows first (ties in suite order), then
 /// one group of the rows no server change fixes, if any.
 pub fn group_fixes(fixes: &[(Scenario, Fix)]) -> Vec<FixGroup> {
     let mut changes: Vec<FixGroup> = Vec::new();
     let mut reasons: Vec<Reason> = Vec::new();
     for (sc, fix) in fixes {
-        match fix {
-            Fix::Change { change, breaks } => {
-                let same = changes.iter_mut().find_map(|g| match g {
-                    FixGroup::Change {
-                        change: c,
-                        breaks: b,
-                        rows,
-                    } if c == change && b == breaks => Some(rows),
-                    _ => None,
-                });
-                match same {
-                    Some(rows) => rows.push(*sc),
-                    None => changes.push(FixGroup::Change {
-                        change: change.clone(),
-                        breaks: breaks.clone(),
-                        rows: vec![*sc],
-                    }),
-                }
+        if let Some(head) = FixGroup::of(fix) {
+            if !changes.iter_mut().any(|g| g.take(&head, *sc)) {
+                let mut g = head.clone();
+                g.take(&head, *sc);
+                changes.push(g);
             }
-            Fix::NoServerFix {
-                why,
-                instead,
-                no_client,
-            } => {
-                let key = |r: &Reason| {
-                    r.why == *why && r.instead == *instead && r.no_client == *no_client
-                };
-                match reasons.iter_mut().find(|r| key(r)) {
-                    Some(r) => r.rows.push(*sc),
-                    None => reasons.push(Reason {
-                        why: *why,
-                        instead: *instead,
-                        no_client: *no_client,
-                        rows: vec![*sc],
-                    }),
-                }
-            }
+            continue;
+        }
+        let Fix::NoServerFix {
+            why,
+            instead,
+            no_client,
+        } = fix
+        else {
+            continue;
+        };
+        let key = |r: &Reason| r.why == *why && r.instead == *instead && r.no_client == *no_client;
+        match reasons.iter_mut().find(|r| key(r)) {
+            Some(r) => r.rows.push(*sc),
+            None => reasons.push(Reason {
+                why: *why,
+                instead: *instead,
+                no_client: *no_client,
+                rows: vec![*sc],
+            }),
         }
     }
     // A stable sort: equal counts keep the suite's order.

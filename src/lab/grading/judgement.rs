@@ -12,12 +12,13 @@
 use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
-use crate::lab::grading::reach::reachable_for;
-use crate::lab::grading::rules::{design_breaks, Rule};
+use crate::lab::grading::judgement_clause::possible_for;
+use crate::lab::grading::retries::retries;
+use crate::lab::grading::rules::{design_breaks, design_cautions, harness_breaks, Caution, Rule};
 use crate::lab::model::ids::{Ending, ToolOutcome};
 use crate::lab::model::result::Cell;
 use crate::lab::model::result::{NoteCounts, RecordUse, Run};
-use crate::lab::model::trace::{AttemptOutcome, StepKind};
+use crate::lab::model::trace::AttemptOutcome;
 
 pub use crate::lab::grading::judgement_clause::{tls_retry_step, Clause, FailureClass};
 
@@ -32,6 +33,20 @@ pub struct TenantView {
     pub tool: ToolOutcome,
     /// Its own ending (a leak or a refusal of its requests, if any).
     pub ending: Ending,
+}
+
+/// One tool call's answers to the chapter's three questions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
+pub struct CallView {
+    pub tenant: usize,
+    /// HTTP requests it sent, every layer's.
+    pub attempts: u32,
+    /// Milliseconds from the model's call to its answer (`None` if the run
+    /// was cut short first).
+    pub answer_ms: Option<u64>,
+    /// Its retries that could not have succeeded.
+    pub wasted: usize,
 }
 
 /// What a run observed, and how it failed.
@@ -58,10 +73,29 @@ pub struct Judgement {
     pub changed_body: bool,
     /// A tenant's last answer was 409 with no report: its claim stuck.
     pub stuck_claim: bool,
-    /// HTTP attempts, and those that could never succeed (retries of a
-    /// TLS failure or of a quota 429).
+    /// HTTP attempts, and those that could never succeed
+    /// ([`wasted_retries`]).
     pub attempts: usize,
     pub wasted: usize,
+    /// The chapter's three questions per tool call: how many attempts, how
+    /// long until the model got its answer, how many wasted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub calls: Vec<CallView>,
+    /// Retries in the whole run, every layer's (002's run budget counts
+    /// these).
+    #[serde(default)]
+    pub retries: usize,
+    /// How long until the model got its answer: the last call's.
+    #[serde(default)]
+    pub answer_ms: Option<u64>,
+    /// The chapter's retry rules the harness breaks by design
+    /// ([`crate::lab::grading::rules::harness_breaks`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub harness_rules: Vec<Rule>,
+    /// What the combination may do but the grade marks (001: «仅在库能明确
+    /// 分类时仍需谨慎»).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cautions: Vec<Caution>,
     /// The chapter's rules the combination breaks by design, and those the
     /// run broke itself ([`Judgement::run_rules`]).
     pub rules: Vec<Rule>,
@@ -88,7 +122,7 @@ impl Judgement {
     /// in this run: the matrix and the workbench mark it, a challenge
     /// never accepts it, a fix never points at it.
     pub fn breaks_rule(&self) -> bool {
-        !self.rules.is_empty() || !self.run_rules.is_empty()
+        !self.rules.is_empty() || !self.run_rules.is_empty() || !self.harness_rules.is_empty()
     }
 
     /// The total report count (every tenant's).
@@ -97,26 +131,34 @@ impl Judgement {
     }
 }
 
-/// The requests (their ids) sent again after a failure that no retry can
-/// mend within the call: a TLS failure (001's first branch: never retried)
-/// or a quota 429 («额度类 429 直接终止»).
+/// The requests (their ids) that could not have succeeded: a retry after a
+/// TLS failure (001's first branch: never retried), a 4xx other than 408,
+/// 409 and 429 or a quota 429 («额度类 429 直接终止»), one sent before a
+/// readable `Retry-After` was over, or one past the call's total deadline
+/// ([`crate::lab::grading::retries::Waste`]).
 pub fn wasted_retries(run: &Run) -> Vec<usize> {
-    let hopeless = |request: usize| {
-        run.steps().iter().any(|s| {
-            matches!(s.kind, StepKind::Received { request: r, outcome: AttemptOutcome::TlsFailed, .. } if r == request)
-        }) || crate::lab::faults::server_error::quota_refused(run, request)
-    };
-    let reqs = run.requests();
-    reqs.iter()
+    retries(run)
+        .into_iter()
+        .filter(|r| r.waste.is_some())
+        .map(|r| r.request)
+        .collect()
+}
+
+/// Each tool call's attempts, time to its answer and wasted retries.
+fn call_views(run: &Run, wasted: &[usize]) -> Vec<CallView> {
+    run.calls()
+        .iter()
         .enumerate()
-        .filter(|(i, r)| {
-            reqs[..*i]
+        .map(|(i, c)| CallView {
+            tenant: c.tenant,
+            attempts: c.attempts,
+            answer_ms: c.answered_ms,
+            wasted: run
+                .requests()
                 .iter()
-                .rev()
-                .find(|p| p.call == r.call && p.tenant == r.tenant)
-                .is_some_and(|p| hopeless(p.id))
+                .filter(|r| r.call == i && r.tenant == c.tenant && wasted.contains(&r.id))
+                .count(),
         })
-        .map(|(_, r)| r.id)
         .collect()
 }
 
@@ -151,7 +193,7 @@ fn tenant_view(run: &Run, tenant: usize, possible: Option<bool>, changed: bool) 
 
 /// Judges `run`, once.
 pub fn judge(run: &Run) -> Judgement {
-    let possible = reachable_for(&run.schedule, 0);
+    let possible = possible_for(run, 0);
     let clauses = crate::lab::grading::judgement_clause::broken(run);
     let classes: Vec<FailureClass> = FailureClass::ALL
         .into_iter()
@@ -160,7 +202,7 @@ pub fn judge(run: &Run) -> Judgement {
     let changed = !run.changed_body_replays().is_empty();
     let tenants: Vec<TenantView> = run
         .tenants()
-        .map(|t| tenant_view(run, t, reachable_for(&run.schedule, t), changed))
+        .map(|t| tenant_view(run, t, possible_for(run, t), changed))
         .collect();
     let ending = classes
         .iter()
@@ -169,7 +211,13 @@ pub fn judge(run: &Run) -> Judgement {
         .min_by_key(|e| e.rank())
         .unwrap_or(Ending::NoneUnknown);
     let run_rules = crate::lab::grading::judgement_clause::run_rules(&clauses);
+    let wasted = wasted_retries(run);
     Judgement {
+        calls: call_views(run, &wasted),
+        retries: retries(run).len(),
+        answer_ms: run.calls().last().and_then(|c| c.answered_ms),
+        cautions: design_cautions(run.harness, run.design),
+        harness_rules: harness_breaks(run.harness),
         tenants,
         possible,
         notes: run.note_counts(),
@@ -178,7 +226,7 @@ pub fn judge(run: &Run) -> Judgement {
         changed_body: changed,
         stuck_claim: run.tenants().any(|t| stuck(run, t)),
         attempts: run.attempts(),
-        wasted: wasted_retries(run).len(),
+        wasted: wasted.len(),
         rules: design_breaks(run.harness, run.design),
         run_rules,
         lucky: run.lucky,

@@ -7,10 +7,14 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use crate::kernel::ids::id_enum;
+use crate::lab::faults::ServerFault;
 use crate::lab::grading::reach::reachable_for;
+use crate::lab::grading::retries::{first_wasted, Waste};
 use crate::lab::grading::rules::Rule;
+use crate::lab::harness::RetryAfterChoice;
 use crate::lab::model::ids::Ending;
 use crate::lab::model::result::{RecordUse, Run};
+use crate::lab::model::times::CALL_DEADLINE_MS;
 use crate::lab::model::trace::{AttemptOutcome, Next, StepKind};
 
 id_enum! {
@@ -52,6 +56,13 @@ id_enum! {
         /// No TLS, certificate or host name failure was retried (`001_*.txt`'s
         /// first branch: stop and check the CA, the host name and the proxy).
         NoTlsRetry => "no_tls_retry",
+        /// No 4xx other than 408, 409 and 429 with `Retry-After`, and no
+        /// quota 429, was retried (000: «额度类 429 直接终止»; 001: «对 400、
+        /// 401、403、404、422 自动重试» is a common mistake).
+        NoHopelessRetry => "no_hopeless_retry",
+        /// No retry went out before a readable `Retry-After` was over (001:
+        /// «不能把 120 秒静默截成 2 秒后提前重试»).
+        NoEarlyRetry => "no_early_retry",
     }
 }
 
@@ -104,17 +115,52 @@ impl FailureClass {
     }
 }
 
-/// The index of the first step that retried a TLS failure.
+/// The index of the first step that retried a TLS failure (the harness or
+/// the SDK inside it).
 pub fn tls_retry_step(run: &Run) -> Option<usize> {
     run.steps().iter().position(|s| {
         matches!(
             s.kind,
             StepKind::Received {
                 outcome: AttemptOutcome::TlsFailed,
-                next: Next::Backoff { .. } | Next::RetryAfter { .. },
+                next: Next::Backoff { .. } | Next::RetryAfter { .. } | Next::SdkRetry { .. },
                 ..
             }
         )
+    })
+}
+
+/// Whether `tenant`'s report could be filed, for this run's harness: the
+/// reach of a chapter-following harness ([`reachable_for`], whose deadline
+/// is the chapter's), except where the only bar is a `Retry-After` past
+/// that deadline and this harness may wait it out (a deferral queue, the
+/// SDK's minute, or a longer deadline or none, 001: «或交给队列延期»):
+/// the schedule alone then does not say.
+pub(in crate::lab) fn possible_for(run: &Run, tenant: usize) -> Option<bool> {
+    let reach = reachable_for(&run.schedule, tenant);
+    let h = run.harness;
+    let waits_long = h.retry_after == RetryAfterChoice::Defer
+        || h.sdk
+        || h.deadline_ms
+            .is_none_or(|d| u64::from(d) > CALL_DEADLINE_MS);
+    if reach == Some(false) && waits_long && long_retry_after(run) {
+        None
+    } else {
+        reach
+    }
+}
+
+/// Whether the schedule asks for a `Retry-After` past the chapter's deadline.
+fn long_retry_after(run: &Run) -> bool {
+    let long = |s: u64| s * 1_000 >= CALL_DEADLINE_MS;
+    run.schedule.attempts.iter().any(|a| match a.server {
+        ServerFault::Unavailable { retry_after_s } => long(retry_after_s),
+        ServerFault::RateLimited {
+            retry_after_s: Some(s),
+            quota: false,
+            ..
+        } => long(s),
+        _ => false,
     })
 }
 
@@ -137,7 +183,7 @@ impl Clause {
     /// Whether this clause holds for `run`.
     pub fn holds(self, run: &Run) -> bool {
         let each = |ok: &dyn Fn(usize) -> bool| run.tenants().all(ok);
-        let possible = |t: usize| reachable_for(&run.schedule, t);
+        let possible = |t: usize| possible_for(run, t);
         match self {
             Clause::AtMostOneReport => each(&|t| run.reports_of(t) <= 1),
             Clause::ReportWherePossible => each(&|t| {
@@ -154,6 +200,8 @@ impl Clause {
             Clause::NoLeak => run.leaks().is_empty(),
             Clause::NoCrossTenantRefusal => run.tenant_refusals().is_empty(),
             Clause::NoTlsRetry => tls_retry_step(run).is_none(),
+            Clause::NoHopelessRetry => first_wasted(run, &[Waste::Hopeless]).is_none(),
+            Clause::NoEarlyRetry => first_wasted(run, &[Waste::BeforeRetryAfter]).is_none(),
         }
     }
 
@@ -174,7 +222,10 @@ impl Clause {
             | Clause::NoPhantomNotification => FailureClass::Notification,
             Clause::NoLeak => FailureClass::Leak,
             Clause::NoCrossTenantRefusal => FailureClass::TenantRefused,
-            Clause::NoReportWhereImpossible | Clause::NoTlsRetry => FailureClass::RuleBroken,
+            Clause::NoReportWhereImpossible
+            | Clause::NoTlsRetry
+            | Clause::NoHopelessRetry
+            | Clause::NoEarlyRetry => FailureClass::RuleBroken,
         }
     }
 
@@ -184,6 +235,8 @@ impl Clause {
         match self {
             Clause::NoTlsRetry => Some(Rule::RetryTls),
             Clause::NoReportWhereImpossible => Some(Rule::RerunFailure),
+            Clause::NoHopelessRetry => Some(Rule::RetryHopeless),
+            Clause::NoEarlyRetry => Some(Rule::ShortenRetryAfter),
             _ => None,
         }
     }

@@ -3,11 +3,13 @@
 
 pub mod explain;
 pub mod fix_groups;
+pub mod harness_fix;
 pub mod hunt;
 pub mod judgement;
 pub(in crate::lab) mod judgement_clause;
 #[cfg(feature = "sqlite")]
 pub mod nearest_fix;
 pub mod reach;
+pub mod retries;
 pub mod rules;
 pub mod suite;

@@ -16,11 +16,20 @@
 //!   certificate or host name failure: stop and check, never retry.
 //! - `rerun_failure` (broken in a run): a failed handler's stored 500 is
 //!   replayed (Stripe, «包括 500»), never re-run.
+//! - `retry_hopeless`: 000's table, «其他 HTTP 429 只有带 Retry-After 才重试；
+//!   额度类 429 直接终止», and 001's «不可重试 4xx … 直接返回错误».
+//! - `shorten_retry_after`: 001, «不能把 120 秒静默截成 2 秒后提前重试».
+//! - `no_deadline`: 001, «这个工具调用总共最多 45 秒».
+//!
+//! The harness's retry rules ([`harness_breaks`]) are broken by design as
+//! soon as the harness would do it (a harness that retries TLS breaks
+//! `retry_tls` on every server); a run breaks them when it shows the retry
+//! itself ([`crate::lab::grading::judgement::Clause`]), and only then fails
+//! its row.
 
 use crate::kernel::ids::id_enum;
-use crate::lab::harness::{Class, Harness, KeyChoice};
+use crate::lab::harness::{Class, Harness, HarnessPreset, KeyChoice, RetryAfterChoice};
 use crate::lab::model::design::Design;
-use crate::lab::model::ids::ClientStrategy;
 
 id_enum! {
     /// A rule of the chapter a design can break (the last two only a run
@@ -51,6 +60,48 @@ id_enum! {
         /// 错误）»; 003: a failed handler proves nothing about side effects),
         /// or a refusal that ends the call retried.
         RerunFailure => "rerun_failure",
+        /// A 4xx other than 408, 409 and 429 (or a 429 without a readable
+        /// `Retry-After`), or a quota 429, is retried: the same request
+        /// meets the same refusal.
+        RetryHopeless => "retry_hopeless",
+        /// A valid `Retry-After` is ignored or shortened: a retry goes out
+        /// before the wait the server asked for is over.
+        ShortenRetryAfter => "shorten_retry_after",
+        /// The tool call has no total deadline: nothing bounds how long the
+        /// model waits for its answer.
+        NoDeadline => "no_deadline",
+    }
+}
+
+id_enum! {
+    /// What a combination is allowed to do but the grade marks: 001's
+    /// «仅在库能明确分类时仍需谨慎».
+    #[derive(serde::Serialize, serde::Deserialize)]
+    #[derive(borsh::BorshSerialize, borsh::BorshDeserialize)]
+    Caution {
+        /// A POST without a key is retried after a refused connection or a
+        /// connect timeout: nothing was sent, if the library classified
+        /// the failure right.
+        RefusedWithoutKey => "refused_without_key",
+    }
+}
+
+impl Caution {
+    /// Translation key of the caution as the chapter states it.
+    pub fn key(self) -> String {
+        format!("lab.caution.{}", self.id())
+    }
+}
+
+/// The cautions the combination earns by design: allowed, and marked.
+pub fn design_cautions(harness: impl Into<Harness>, design: impl Into<Design>) -> Vec<Caution> {
+    let (h, d) = (harness.into(), design.into());
+    let no_dedup = h.key == KeyChoice::None || !d.keyed();
+    let refused = h.retries(Class::Refused) || h.sdk;
+    if no_dedup && refused {
+        vec![Caution::RefusedWithoutKey]
+    } else {
+        Vec::new()
     }
 }
 
@@ -64,21 +115,73 @@ impl Rule {
 /// Whether this harness retries a request that may already have run (a
 /// read timeout, a 5xx, a 409; `careful` retries only a connection that
 /// provably sent nothing).
+/// The SDK layer retries a read timeout, a 5xx and a 409 by itself.
 fn retries_maybe_executed(h: Harness) -> bool {
-    Class::ALL
-        .into_iter()
-        .any(|c| c.maybe_ran() && h.retries(c))
+    h.sdk
+        || Class::ALL
+            .into_iter()
+            .any(|c| c.maybe_ran() && h.retries(c))
+}
+
+/// Whether the harness retries what can never succeed: another 4xx or a
+/// quota 429 (the SDK layer retries every 429, quota included).
+fn retries_hopeless(h: Harness) -> bool {
+    h.retries(Class::Other4xx) || h.retries(Class::Quota429) || h.sdk
+}
+
+/// Whether the harness may retry before a readable `Retry-After` is over:
+/// it ignores the header, or its SDK layer cuts a value above a minute to
+/// its own backoff.
+fn shortens_retry_after(h: Harness) -> bool {
+    h.retry_after == RetryAfterChoice::Ignore || h.sdk
 }
 
 /// The chapter's rules the server design breaks by itself: those it breaks
-/// behind `stable_key`, the client the chapter recommends, which breaks none
-/// of its own. A change of the server can mend only these.
+/// behind the `chapter` harness, which breaks none of its own. A change of
+/// the server can mend only these.
 pub fn server_breaks(design: impl Into<Design>) -> Vec<Rule> {
-    design_breaks(ClientStrategy::StableKey, design)
+    design_breaks(HarnessPreset::Chapter, design)
 }
 
-/// The chapter's rules the combination breaks by design, whatever a run of
-/// it happens to show.
+impl Rule {
+    /// A rule about the harness's retries alone (what it retries, how long
+    /// it waits, its deadline), whatever the server: [`harness_breaks`].
+    pub fn harness_only(self) -> bool {
+        matches!(
+            self,
+            Rule::RetryTls | Rule::RetryHopeless | Rule::ShortenRetryAfter | Rule::NoDeadline
+        )
+    }
+}
+
+/// The chapter's retry rules the harness breaks by design, on every server
+/// and whatever a run of it shows: it would retry a TLS failure, a 4xx or a
+/// quota 429, retry before a readable `Retry-After` is over, or it has no
+/// total deadline. A run that shows the retry fails its row
+/// ([`crate::lab::grading::judgement::Clause`]); these mark the harness.
+///
+/// They are kept apart from [`design_breaks`], the rules about side effects
+/// (the key and the server), because the six old clients that retry TLS
+/// (they catch `ConnectionError`, `SSLError` included) would otherwise break
+/// a rule with every server, and a fix or a challenge built on them could
+/// never be found; the tls_error row still fails them.
+pub fn harness_breaks(harness: impl Into<Harness>) -> Vec<Rule> {
+    let h = harness.into();
+    Rule::ALL
+        .into_iter()
+        .filter(|r| match r {
+            Rule::RetryTls => h.retries(Class::Tls) || h.sdk,
+            Rule::RetryHopeless => retries_hopeless(h),
+            Rule::ShortenRetryAfter => shortens_retry_after(h),
+            Rule::NoDeadline => h.deadline_ms.is_none(),
+            _ => false,
+        })
+        .collect()
+}
+
+/// The chapter's rules about side effects the combination breaks by
+/// design (the key and the server), whatever a run of it happens to show;
+/// the harness's retry rules are [`harness_breaks`].
 pub fn design_breaks(harness: impl Into<Harness>, design: impl Into<Design>) -> Vec<Rule> {
     let (h, d) = (harness.into(), design.into());
     let no_dedup = h.key == KeyChoice::None || !d.keyed();
@@ -87,6 +190,7 @@ pub fn design_breaks(harness: impl Into<Harness>, design: impl Into<Design>) -> 
         .filter(|r| match r {
             Rule::NewKeyPerAttempt => h.key == KeyChoice::PerAttempt,
             Rule::RetryWithoutDedup => no_dedup && retries_maybe_executed(h),
+            r if r.harness_only() => false,
             _ => mechanisms_break(d, *r),
         })
         .collect()
@@ -106,6 +210,7 @@ fn mechanisms_break(d: Design, rule: Rule) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lab::model::ids::ClientStrategy;
     use crate::lab::{Mechanism, Preset};
 
     #[test]

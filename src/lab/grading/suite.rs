@@ -15,6 +15,9 @@
 use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
+use crate::kernel::ids::id_enum;
+use crate::lab::grading::judgement::FailureClass;
+use crate::lab::grading::retries::{first_wasted, Waste};
 use crate::lab::model::design::{Design, Mechanism};
 use crate::lab::model::ids::{ClientStrategy, Ending, Scenario, ToolOutcome};
 use crate::lab::model::result::{NoteCounts, RecordUse, Run};
@@ -46,6 +49,74 @@ pub struct SuiteRow {
     /// Requests answered with another tenant's stored response.
     #[serde(default)]
     pub leaks: usize,
+    /// The chapter's other two questions beside «how many»: attempts that
+    /// could not have succeeded, and how long until the model got its
+    /// answer ([`crate::lab::grading::judgement::Judgement`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub wasted: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer_ms: Option<u64>,
+    /// Retries in the whole run, and the tool calls it made (a run of
+    /// several calls shows its total beside each call's).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub retries: usize,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub calls: usize,
+    /// For a failing row, why no harness makes it pass on this server, if
+    /// none does ([`harness_cannot`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub beyond: Option<HarnessCannot>,
+}
+
+id_enum! {
+    /// Why no harness makes a failing row pass on its server: the harness
+    /// side's counterpart of [`Unfixable`], read from the failing run.
+    #[derive(Serialize, Deserialize)]
+    #[derive(BorshSerialize, BorshDeserialize)]
+    HarnessCannot {
+        /// The model rewrote the title when it called again: a business key
+        /// digests the title, so no key the harness can make ties the two
+        /// calls («只能靠评测侧去重»).
+        TitleRewritten => "title_rewritten",
+        /// The resend came after the server pruned the key: whatever key the
+        /// harness sends, the server no longer knows it.
+        KeyPruned => "key_pruned",
+        /// The reports are right and only the notifications are wrong: the
+        /// server's handler or its notifier sent them, after the harness's
+        /// request; only the server's outbox and downstream key mend them.
+        ServerNotifies => "server_notifies",
+    }
+}
+
+impl HarnessCannot {
+    /// Translation key of the reason (`lab.beyond.<id>`).
+    pub fn key(self) -> String {
+        format!("lab.beyond.{}", self.id())
+    }
+}
+
+/// Why no harness makes `run` (a failing one) pass on its server, if so:
+/// a duplicate no key can prevent (a rewritten title, a pruned key), or
+/// notifications the server alone sends wrong.
+pub fn harness_cannot(run: &Run, classes: &[FailureClass]) -> Option<HarnessCannot> {
+    let pruned = run
+        .steps()
+        .iter()
+        .any(|s| matches!(s.kind, StepKind::Cleanup { pruned } if pruned > 0));
+    let duplicate = classes.contains(&FailureClass::Duplicate);
+    if duplicate && crate::lab::faults::title_rewrite::rewritten(run) {
+        Some(HarnessCannot::TitleRewritten)
+    } else if duplicate && pruned {
+        Some(HarnessCannot::KeyPruned)
+    } else if !classes.is_empty() && classes.iter().all(|c| *c == FailureClass::Notification) {
+        Some(HarnessCannot::ServerNotifies)
+    } else {
+        None
+    }
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// Rows passed out of rows run.
@@ -146,10 +217,16 @@ fn judged_break(run: &Run) -> Option<usize> {
         .contains(&Clause::NoReportWhereImpossible)
         .then(|| run.survivors().map(|w| w.step).next())
         .flatten();
+    let hopeless = [Waste::Hopeless, Waste::BeforeRetryAfter];
+    let wasted = (clauses.contains(&Clause::NoHopelessRetry)
+        || clauses.contains(&Clause::NoEarlyRetry))
+    .then(|| first_wasted(run, &hopeless))
+    .flatten();
     [
         crate::lab::grading::judgement::tls_retry_step(run),
         nothing,
         rerun,
+        wasted,
     ]
     .into_iter()
     .flatten()
@@ -188,6 +265,11 @@ pub fn grade(scenario: Scenario, run: &Run) -> SuiteRow {
         },
         attempts: judgement.attempts,
         leaks: judgement.leaks,
+        wasted: judgement.wasted,
+        answer_ms: judgement.answer_ms,
+        retries: judgement.retries,
+        calls: judgement.calls.len(),
+        beyond: harness_cannot(run, &judgement.classes),
     }
 }
 
@@ -322,6 +404,18 @@ pub enum Fix {
         #[serde(default)]
         no_client: bool,
     },
+    /// No server change does, and this flip of the harness (one token)
+    /// does; `breaks` as for a change.
+    Harness { flip: Flip, breaks: Vec<Scenario> },
+}
+
+/// One token of a harness changed (a fix on the harness's side, see
+/// `grading::harness_fix`): the token (`noretry_tls`) and the harness it makes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
+pub struct Flip {
+    pub token: String,
+    pub harness: crate::lab::harness::Harness,
 }
 
 /// What the chapter's next mechanism does to a suite.
@@ -383,35 +477,38 @@ pub use engine::*;
 mod engine {
     use super::*;
     use crate::lab::grading::rules::{design_breaks, server_breaks};
+    use crate::lab::harness::Harness;
     use crate::lab::model::ids::Preset;
     use crate::lab::model::sim::run_fast;
 
-    fn row(design: Design, client: ClientStrategy, seed: u64, sc: Scenario) -> SuiteRow {
-        grade(sc, &run_fast(&sc.schedule(), client, design, seed))
+    fn row(design: Design, harness: Harness, seed: u64, sc: Scenario) -> SuiteRow {
+        grade(sc, &run_fast(&sc.schedule(), harness, design, seed))
     }
 
-    /// Runs `design` against every scenario with one client.
+    /// Runs `design` against every scenario with one harness (one of the
+    /// six clients, or any harness design).
     pub fn suite(
         design: Design,
-        client: ClientStrategy,
+        harness: impl Into<Harness>,
         seed: u64,
         scenarios: &[Scenario],
     ) -> Vec<SuiteRow> {
+        let harness = harness.into();
         scenarios
             .iter()
-            .map(|sc| row(design, client, seed, *sc))
+            .map(|sc| row(design, harness, seed, *sc))
             .collect()
     }
 
     /// The scenarios of `rows` that pass now and fail on `design`.
-    fn breaks(
+    pub(crate) fn breaks(
         design: Design,
-        client: ClientStrategy,
+        harness: Harness,
         seed: u64,
         rows: &[SuiteRow],
     ) -> Vec<Scenario> {
         rows.iter()
-            .filter(|r| r.pass && !row(design, client, seed, r.scenario).pass)
+            .filter(|r| r.pass && !row(design, harness, seed, r.scenario).pass)
             .map(|r| r.scenario)
             .collect()
     }
@@ -455,11 +552,12 @@ mod engine {
     /// (the suite's rows on `design`); `None` if it passes already.
     pub fn smallest_fix(
         design: Design,
-        client: ClientStrategy,
+        harness: impl Into<Harness>,
         seed: u64,
         scenario: Scenario,
         rows: &[SuiteRow],
     ) -> Option<Fix> {
+        let client = harness.into();
         let failing = run_fast(&scenario.schedule(), client, design, seed);
         if passes(&failing) {
             return None;
@@ -488,14 +586,18 @@ mod engine {
             .collect();
         let fixers: Vec<ClientStrategy> = ClientStrategy::ALL
             .into_iter()
-            .filter(|c| *c != client && abiding(*c))
-            .filter(|c| designs.iter().any(|d| row(*d, *c, seed, scenario).pass))
+            .filter(|c| Harness::from(*c) != client && abiding(*c))
+            .filter(|c| {
+                designs
+                    .iter()
+                    .any(|d| row(*d, (*c).into(), seed, scenario).pass)
+            })
             .collect();
         let scenarios: Vec<Scenario> = rows.iter().map(|r| r.scenario).collect();
         let full = fix_order().into_iter().fold(Design::NONE, |d, m| d.with(m));
-        let on_full = |c: ClientStrategy| score(&suite(full, c, seed, &scenarios)).pass;
+        let on_full = |c: Harness| score(&suite(full, c, seed, &scenarios)).pass;
         let now = on_full(client);
-        let instead = fixers.iter().copied().find(|c| on_full(*c) > now);
+        let instead = fixers.iter().copied().find(|c| on_full((*c).into()) > now);
         let no_client = fixers.is_empty();
         // The reason shows on the design itself or, for one that ignores
         // keys, once it keeps them (a key can only be pruned if recorded).
@@ -518,10 +620,11 @@ mod engine {
     /// suite it turns green or red.
     pub fn next_step(
         design: Design,
-        client: ClientStrategy,
+        harness: impl Into<Harness>,
         seed: u64,
         rows: &[SuiteRow],
     ) -> Option<NextStep> {
+        let client = harness.into();
         let change = next_mechanism(design)?;
         let scenarios: Vec<Scenario> = rows.iter().map(|r| r.scenario).collect();
         let after = suite(change.design, client, seed, &scenarios);

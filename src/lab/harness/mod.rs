@@ -23,6 +23,16 @@ pub use draw::draw;
 pub use presets::HarnessPreset;
 pub use spec::HarnessProblem;
 
+/// The most attempts a harness's own loop may make (`attempts_<n>`).
+pub const MAX_ATTEMPTS_PER_LAYER: u32 = 10;
+
+/// The most HTTP requests one tool call can send before the harness gives
+/// up: every attempt of the harness's loop with the SDK's retries inside.
+/// A fault that never clears (a certificate that does not verify, an
+/// exhausted quota) is scheduled for this many requests, so no harness
+/// outlasts it.
+pub const MAX_REQUESTS_PER_CALL: u32 = MAX_ATTEMPTS_PER_LAYER * (1 + policy::SDK_RETRIES);
+
 /// The classes of failure a harness retries, one bit each.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
 #[derive(Serialize, Deserialize, BorshSerialize, BorshDeserialize)]

@@ -27,18 +27,39 @@ pub enum HarnessProblem {
     NeedsDeadline { dropped: RetryAfterChoice },
 }
 
-/// A number a token sets: its prefix, its bounds, and whether `_none` is allowed.
-pub(super) struct Number {
-    pub(super) prefix: &'static str,
-    pub(super) lo: u32,
-    pub(super) hi: u32,
+/// A number a token sets: its prefix, its bounds, and whether `_none` is
+/// allowed. Public so the workbench's inputs take their bounds from here.
+pub struct Number {
+    pub prefix: &'static str,
+    pub lo: u32,
+    pub hi: u32,
     get: fn(&Harness) -> Option<u32>,
     set: fn(&mut Harness, Option<u32>),
-    pub(super) none_ok: bool,
+    pub none_ok: bool,
+}
+
+impl Number {
+    /// The number's value in `h` (`None`: no limit).
+    pub fn value(&self, h: Harness) -> Option<u32> {
+        (self.get)(&h)
+    }
+
+    /// The token that sets it to `v` (`None`: `_none`).
+    pub fn token(&self, v: Option<u32>) -> String {
+        match v {
+            Some(v) => format!("{}{v}", self.prefix),
+            None => format!("{}none", self.prefix),
+        }
+    }
+
+    /// Its id without the trailing `_` (`deadline`), for texts and test ids.
+    pub fn id(&self) -> &'static str {
+        self.prefix.trim_end_matches('_')
+    }
 }
 
 /// Every number of a harness, with its bounds (the one place they are named).
-pub(super) const NUMBERS: [Number; 7] = [
+pub const NUMBERS: [Number; 7] = [
     Number {
         prefix: "base_",
         lo: 1,
@@ -58,7 +79,7 @@ pub(super) const NUMBERS: [Number; 7] = [
     Number {
         prefix: "attempts_",
         lo: 1,
-        hi: 10,
+        hi: super::MAX_ATTEMPTS_PER_LAYER,
         get: |h| Some(h.attempts),
         set: |h, v| h.attempts = v.unwrap_or(h.attempts),
         none_ok: false,
@@ -200,10 +221,7 @@ pub fn tokens(h: Harness) -> Vec<String> {
     out.push(h.retry_after.id().into());
     out.push(h.unknown.id().into());
     for n in &NUMBERS {
-        out.push(match (n.get)(&h) {
-            Some(v) => format!("{}{v}", n.prefix),
-            None => format!("{}none", n.prefix),
-        });
+        out.push(n.token(n.value(h)));
     }
     out
 }

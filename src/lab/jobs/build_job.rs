@@ -14,7 +14,7 @@ use crate::lab::wire::{Answer, EngineFault, Want};
 pub type BuildJob = EngineJob<Workbench>;
 
 /// The suite table's cells per row (for [`RowReveal`]).
-pub const SUITE_COLUMNS: usize = 6;
+pub const SUITE_COLUMNS: usize = 7;
 
 /// What the workbench shows of one design's grading.
 #[derive(Clone, Debug)]
@@ -33,7 +33,7 @@ pub struct Workbench {
 pub fn build_job(params: &BuildParams, before: Option<&Workbench>, now_ms: f64) -> BuildJob {
     let want = Want::Suite {
         design: params.design,
-        harness: params.client.into(),
+        harness: params.harness,
         seed: params.seed,
         scenarios: params.suite.clone(),
     };
@@ -121,7 +121,7 @@ impl Answered for Workbench {
         if self.state.next().got().is_none() {
             return Some(Want::Next {
                 design: b.design,
-                client: b.client,
+                harness: b.harness,
                 seed: b.seed,
                 rows,
             });
@@ -129,7 +129,7 @@ impl Answered for Workbench {
         let scenario = *self.state.fixes_owed().first()?;
         Some(Want::Fix {
             design: b.design,
-            client: b.client,
+            harness: b.harness,
             seed: b.seed,
             scenario,
             rows,

@@ -5,26 +5,34 @@
 //! page shows while those answers stream in, and which rows turned green
 //! since the previous design. Pure: no browser APIs, natively tested.
 
-use crate::kernel::param_table::{names, param, read_table, write_rows, Field, Param};
+use crate::kernel::param_table::{always, names, param, read_table, write_rows, Field, Param};
 use crate::kernel::params::{Notice, Query, Reader};
 
 use crate::lab::grading::hunt::{FaultKind, HuntSpec, KindSet, BUDGET, HUNT_SEED};
 use crate::lab::grading::rules::{server_breaks, Rule};
 use crate::lab::grading::suite::{compare, score, Fix, NextStep, Score, SuiteRow};
+use crate::lab::harness::spec::{Number, NUMBERS};
+use crate::lab::harness::{
+    Harness, HarnessPreset, KeyChoice, RetryAfterChoice, UnknownChoice, WaitChoice,
+};
 use crate::lab::model::design::{Design, Group, Mechanism};
 use crate::lab::model::ids::{ClientStrategy, Scenario};
 use crate::lab::model::times::SEED;
-use crate::lab::params::{design_notice, design_rows, read_design_as};
+use crate::lab::params::{
+    design_notice, design_rows, harness_notice, harness_rows, read_design_as, read_harness,
+};
 
 /// Every URL parameter of `#/lab/build`, in the order it reads and
 /// writes them; the hunt's settings (they do not grade) are written only
 /// when changed.
-pub const BUILD_PARAMS: [Param<BuildParams, Query>; 8] = {
+pub const BUILD_PARAMS: [Param<BuildParams, Query>; 9] = {
     let [preset, design] = design_rows!(BuildParams, "preset", "build.field.preset");
+    let [harness, client] = harness_rows!(BuildParams);
     [
         design,
         preset,
-        param!(pick "client", "lab.pick.client", client),
+        harness,
+        client,
         param!(int "common.seed", SEED, seed),
         param!(set "suite", "build.field.suite", suite),
         Param {
@@ -51,7 +59,7 @@ pub const BUILD_PARAMS: [Param<BuildParams, Query>; 8] = {
 };
 
 /// Every URL parameter name of `#/lab/build`.
-pub const BUILD_KNOWN: [&str; 8] = names(&BUILD_PARAMS);
+pub const BUILD_KNOWN: [&str; 9] = names(&BUILD_PARAMS);
 
 /// `kinds=`: the fault kinds the hunt may use, `default` when none is given.
 fn read_kinds(r: &mut Reader, default: KindSet) -> KindSet {
@@ -68,7 +76,9 @@ fn read_kinds(r: &mut Reader, default: KindSet) -> KindSet {
 pub struct BuildParams {
     /// The design graded (`preset=<id>` or `design=<ids>`).
     pub design: Design,
-    pub client: ClientStrategy,
+    /// The test agent's harness graded with it (`harness=<preset or
+    /// spec>`, or the old `client=<id>`).
+    pub harness: Harness,
     pub seed: u64,
     /// The scenarios of the suite, in the lab's order.
     pub suite: Vec<Scenario>,
@@ -83,11 +93,12 @@ pub struct BuildParams {
 
 impl Default for BuildParams {
     /// «先看它变红»: the naive server, graded on every scenario with the
-    /// chapter's client.
+    /// `stable_key` harness (a key per tool call, nothing else of the
+    /// chapter's harness yet).
     fn default() -> Self {
         Self {
             design: Design::NONE,
-            client: ClientStrategy::StableKey,
+            harness: HarnessPreset::StableKey.harness(),
             seed: SEED.default as u64,
             suite: Scenario::ALL.to_vec(),
             budget: BUDGET.default as u32,
@@ -112,10 +123,28 @@ impl BuildParams {
     pub fn hunt_spec(&self) -> HuntSpec {
         HuntSpec {
             design: self.design,
-            client: self.client,
+            client: self.old_client(),
             seed: self.hunt_seed,
             budget: self.budget,
             kinds: self.kinds,
+        }
+    }
+
+    /// The client where one of the six old clients is still taken (the
+    /// hunt's spec, the run view's links): the harness when it is one of
+    /// them, else `stable_key`. A custom harness is graded by the suite.
+    pub fn old_client(&self) -> ClientStrategy {
+        self.harness
+            .preset()
+            .and_then(HarnessPreset::client)
+            .unwrap_or(ClientStrategy::StableKey)
+    }
+
+    /// The same suite with `harness`.
+    pub fn with_harness(&self, harness: Harness) -> Self {
+        Self {
+            harness,
+            ..self.clone()
         }
     }
 
@@ -164,6 +193,80 @@ pub fn toggle(design: Design, m: Mechanism, on: bool) -> (Design, Vec<Notice>) {
     (used, notices)
 }
 
+/// One control of the workbench's harness panel.
+#[derive(Clone, Copy)]
+pub enum HarnessControl {
+    /// One choice of a group (radio buttons): its enum's ids.
+    Choice(fn() -> Vec<&'static str>),
+    /// A check box per class of failure (`retry_<id>` / `noretry_<id>`).
+    Classes,
+    /// Whether the SDK layer retries inside the harness (`sdk` / `nosdk`).
+    Sdk,
+    /// A bounded number (its bounds from the harness's one table).
+    Number(&'static Number),
+}
+
+/// A group of the harness panel: its id (`build.harness.group.<id>`) and controls.
+pub struct HarnessGroup {
+    pub id: &'static str,
+    pub controls: Vec<HarnessControl>,
+}
+
+fn number(prefix: &str) -> HarnessControl {
+    let n = NUMBERS
+        .iter()
+        .find(|n| n.prefix == prefix)
+        .expect("a number of the harness");
+    HarnessControl::Number(n)
+}
+
+/// The harness panel, grouped as the chapter's table: the key, what it
+/// retries, how long to wait, how many, `Retry-After`, the deadlines, the
+/// budget, and what the model hears when the outcome is unknown.
+pub fn harness_panel() -> Vec<HarnessGroup> {
+    use HarnessControl::*;
+    let group = |id, controls| HarnessGroup { id, controls };
+    vec![
+        group("key", vec![Choice(KeyChoice::ids)]),
+        group("retries", vec![Classes]),
+        group(
+            "wait",
+            vec![Choice(WaitChoice::ids), number("base_"), number("cap_")],
+        ),
+        group("how_many", vec![number("attempts_"), Sdk]),
+        group("retry_after", vec![Choice(RetryAfterChoice::ids)]),
+        group(
+            "deadlines",
+            vec![number("connect_"), number("read_"), number("deadline_")],
+        ),
+        group("budget", vec![number("budget_")]),
+        group("unknown", vec![Choice(UnknownChoice::ids)]),
+    ]
+}
+
+/// The token an input of number `n` sets: `<prefix><digits>`, or
+/// `<prefix>none` for an empty input of a number that may be unlimited.
+pub fn number_token(n: &Number, raw: &str) -> String {
+    match raw.trim() {
+        "" if n.none_ok => n.token(None),
+        v => format!("{}{v}", n.prefix),
+    }
+}
+
+/// The harness after the student sets one token (a choice, a class, the
+/// SDK layer, a number), made runnable: a token refused or a combination
+/// that cannot run is reported as `harness=`'s notices are, naming the
+/// harness actually used.
+pub fn harness_edit(harness: Harness, token: &str) -> (Harness, Vec<Notice>) {
+    let (used, problems) = Harness::parse(&format!("{},{token}", harness.to_ids()));
+    let ids = used.to_ids();
+    let notices = problems
+        .into_iter()
+        .map(|p| harness_notice(p, &ids))
+        .collect();
+    (used, notices)
+}
+
 /// An answer the engine still owes, or has given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Owed<T> {
@@ -189,7 +292,7 @@ pub struct SuiteState {
     /// One per failing row once the suite is complete, in row order.
     fixes: Vec<(Scenario, Owed<Option<Fix>>)>,
     next: Owed<Option<NextStep>>,
-    /// The previous design's complete rows on the same suite, client and seed.
+    /// The previous design's complete rows on the same suite, harness and seed.
     previous: Option<(Design, Vec<SuiteRow>)>,
 }
 
@@ -211,7 +314,7 @@ impl SuiteState {
     /// when complete and only the design differs, else what this one kept.
     fn carried(&self, params: &BuildParams) -> Option<(Design, Vec<SuiteRow>)> {
         let same_suite = |p: &BuildParams| {
-            p.client == params.client && p.seed == params.seed && p.suite == params.suite
+            p.harness == params.harness && p.seed == params.seed && p.suite == params.suite
         };
         if !same_suite(&self.params) {
             return None;
@@ -369,6 +472,11 @@ mod tests {
             break_step: (!pass).then_some(7),
             attempts: 2,
             leaks: 0,
+            wasted: 0,
+            answer_ms: None,
+            retries: 0,
+            calls: 0,
+            beyond: None,
         }
     }
 
@@ -378,7 +486,7 @@ mod tests {
         assert!(n.is_empty(), "{n:?}");
         assert_eq!(p, BuildParams::default());
         assert_eq!(p.suite.len(), Scenario::ALL.len());
-        assert_eq!(p.client, ClientStrategy::StableKey);
+        assert_eq!(p.harness, HarnessPreset::StableKey.harness());
         let p = p.with_design(Preset::Atomic.design());
         assert_eq!(p.to_query().get("preset"), Some("atomic"));
         assert_eq!(BuildParams::from_query(&p.to_query()), (p, vec![]));
@@ -393,12 +501,12 @@ mod tests {
         let (p, n) = BuildParams::from_query(&q);
         assert!(n.is_empty(), "{n:?}");
         assert_eq!(p.design, Preset::Atomic.design());
-        assert_eq!(p.client, ClientStrategy::BusinessKey);
+        assert_eq!(p.harness, HarnessPreset::BusinessKey.harness());
         assert_eq!(p.seed, 4);
         assert_eq!(p.suite, [Scenario::ResponseLost, Scenario::ModelRetry]);
         assert_eq!(
             p.to_query().encode(),
-            "preset=atomic&client=business_key&seed=4&suite=response_lost,model_retry"
+            "preset=atomic&harness=business_key&seed=4&suite=response_lost,model_retry"
         );
         let (custom, n) = BuildParams::from_query(&Query::parse("design=lease,claim"));
         assert!(n.is_empty(), "{n:?}");
@@ -412,7 +520,7 @@ mod tests {
         );
         let (p, n) = BuildParams::from_query(&q);
         assert_eq!(p.design, Design::NONE);
-        assert_eq!(p.client, ClientStrategy::StableKey);
+        assert_eq!(p.harness, HarnessPreset::StableKey.harness());
         assert_eq!(p.seed, SEED.max as u64);
         assert_eq!(p.suite, [Scenario::None]);
         let got: Vec<(&str, NoticeKind, &str)> = n
@@ -441,6 +549,123 @@ mod tests {
         let long = format!("design={}", "z".repeat(400));
         let (_, n) = BuildParams::from_query(&Query::parse(&long));
         assert!(n[0].given.chars().count() <= crate::kernel::params::MAX_ECHO_CHARS + 1);
+    }
+
+    #[test]
+    fn the_harness_reads_as_a_preset_a_spec_or_the_old_client_and_round_trips() {
+        let q = Query::parse("harness=chapter,sdk,ra_honour,deadline_none&preset=fenced");
+        let (p, n) = BuildParams::from_query(&q);
+        assert!(n.is_empty(), "{n:?}");
+        assert!(p.harness.sdk && p.harness.deadline_ms.is_none());
+        let q = p.to_query();
+        assert_eq!(
+            (q.get("preset"), q.get("harness")),
+            (Some("fenced"), Some("chapter,sdk,ra_honour,deadline_none"))
+        );
+        assert_eq!(BuildParams::from_query(&p.to_query()), (p, vec![]));
+        // The old `client=` opens the same workbench; the app writes `harness=`.
+        let (old, n) = BuildParams::from_query(&Query::parse("client=careful"));
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!(old.harness, HarnessPreset::Careful.harness());
+        assert_eq!(old.to_query().get("harness"), Some("careful"));
+        assert_eq!(old.to_query().get("client"), None);
+        for p in HarnessPreset::ALL {
+            let (b, n) = BuildParams::from_query(&Query::parse(&format!("harness={}", p.id())));
+            assert!(n.is_empty() && b.harness == p.harness(), "{p:?}");
+        }
+    }
+
+    #[test]
+    fn a_bad_harness_gives_bounded_notices_naming_the_harness_used() {
+        // Only the six old clients are `client=` values.
+        let (p, n) = BuildParams::from_query(&Query::parse("client=chapter"));
+        assert_eq!(p.harness, HarnessPreset::StableKey.harness());
+        assert_eq!(
+            (n[0].param.as_str(), n[0].given.as_str()),
+            ("client", "chapter")
+        );
+        let q = Query::parse("harness=chapter,attempts_99,bogus");
+        let (p, n) = BuildParams::from_query(&q);
+        assert_eq!(p.harness, HarnessPreset::Chapter.harness());
+        let got: Vec<(&str, NoticeKind, &str, &str)> = n
+            .iter()
+            .map(|n| {
+                (
+                    n.param.as_str(),
+                    n.kind.clone(),
+                    n.given.as_str(),
+                    n.used.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("harness", NoticeKind::Invalid, "bogus", "chapter"),
+                ("harness", NoticeKind::Invalid, "attempts_99", "chapter"),
+            ]
+        );
+        assert_eq!(n[1].range, "1–10");
+        // «Within the deadline» without a deadline cannot run: mended, said.
+        let (p, n) = BuildParams::from_query(&Query::parse("harness=chapter,deadline_none"));
+        assert_eq!(p.harness.retry_after, RetryAfterChoice::Honour);
+        assert_eq!(
+            (n[0].kind.clone(), n[0].given.as_str(), n[0].used.as_str()),
+            (
+                NoticeKind::Needs,
+                "ra_fail_fast",
+                "chapter,ra_honour,deadline_none"
+            )
+        );
+        let long = format!("harness={}", "z".repeat(400));
+        let (p, n) = BuildParams::from_query(&Query::parse(&long));
+        assert_eq!(p.harness, HarnessPreset::Chapter.harness());
+        assert!(n[0].given.chars().count() <= crate::kernel::params::MAX_ECHO_CHARS + 1);
+    }
+
+    #[test]
+    fn the_panel_holds_every_choice_and_number_once_and_edits_say_what_was_used() {
+        let panel = harness_panel();
+        let mut ids: Vec<&str> = Vec::new();
+        let (mut numbers, mut classes, mut sdk) = (Vec::new(), 0, 0);
+        for c in panel.iter().flat_map(|g| g.controls.iter()) {
+            match c {
+                HarnessControl::Choice(of) => ids.extend(of()),
+                HarnessControl::Number(n) => numbers.push(n.prefix),
+                HarnessControl::Classes => classes += 1,
+                HarnessControl::Sdk => sdk += 1,
+            }
+        }
+        let every: Vec<&str> = [
+            KeyChoice::ids(),
+            WaitChoice::ids(),
+            RetryAfterChoice::ids(),
+            UnknownChoice::ids(),
+        ]
+        .concat();
+        assert_eq!(ids, every);
+        let prefixes: Vec<&str> = NUMBERS.iter().map(|n| n.prefix).collect();
+        let mut sorted = numbers.clone();
+        sorted.sort();
+        let mut want = prefixes.clone();
+        want.sort();
+        assert_eq!((sorted, classes, sdk), (want, 1, 1));
+        let chapter = HarnessPreset::Chapter.harness();
+        let (h, n) = harness_edit(chapter, "noretry_5xx");
+        assert!(n.is_empty() && !h.retries(crate::lab::harness::Class::Server5xx));
+        assert_eq!(h.to_ids(), "chapter,noretry_5xx");
+        let deadline = NUMBERS.iter().find(|n| n.prefix == "deadline_").unwrap();
+        let (h, n) = harness_edit(chapter, &number_token(deadline, " "));
+        assert_eq!(
+            (h.deadline_ms, h.retry_after),
+            (None, RetryAfterChoice::Honour)
+        );
+        assert_eq!((n.len(), n[0].kind.clone()), (1, NoticeKind::Needs));
+        let base = NUMBERS.iter().find(|n| n.prefix == "base_").unwrap();
+        let (h, n) = harness_edit(chapter, &number_token(base, ""));
+        assert_eq!((h, n[0].given.as_str()), (chapter, "base_"));
+        let (h, n) = harness_edit(chapter, &number_token(base, "70000"));
+        assert_eq!((h, n[0].range.as_str()), (chapter, "1–60000"));
     }
 
     #[test]
@@ -553,11 +778,10 @@ mod tests {
         assert_eq!(change.from, Design::NONE);
         assert_eq!(change.green, [Scenario::ResponseLost]);
         assert_eq!(change.red, [Scenario::None]);
-        // Another client: nothing to compare with.
-        let other = BuildParams {
-            client: ClientStrategy::BusinessKey,
-            ..params.with_design(claim.with(Digest))
-        };
+        // Another harness: nothing to compare with.
+        let other = params
+            .with_design(claim.with(Digest))
+            .with_harness(HarnessPreset::BusinessKey.harness());
         assert_eq!(SuiteState::start(other, Some(&next)).previous, None);
     }
 

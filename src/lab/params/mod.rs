@@ -77,6 +77,7 @@ macro_rules! harness_rows {
         ]
     };
 }
+pub(crate) use harness_rows;
 
 /// Every URL parameter of `#/lab`, in the order it reads and writes them;
 /// the rows read with the query (a design reads `server` and `design`).

@@ -15,10 +15,11 @@ use super::hunt::HuntPanel;
 use crate::i18n::{t, tf, Lang};
 use crate::kernel::page_form::{FormEdit, PageForm};
 use crate::lab::grading::hunt::KindSet;
+use crate::lab::harness::Harness;
 use crate::lab::jobs::build_job::{build_job, BuildJob, Workbench};
-use crate::lab::params::build::{toggle, SuiteState};
+use crate::lab::params::build::{harness_edit, toggle, SuiteState};
 use crate::lab::wire::EngineFault;
-use crate::lab::{BuildParams, ClientStrategy, Design, Mechanism};
+use crate::lab::{BuildParams, Design, Mechanism};
 use crate::ui::dom::now_ms;
 use crate::ui::page::PageProps;
 use crate::ui::page_form::{setter, use_page_form};
@@ -106,7 +107,7 @@ fn build_status(
 }
 
 /// What the controls and the fix buttons do: each sets the design (or the
-/// client), and the notices say what was not used.
+/// harness), and the notices say what was not used.
 fn actions(form: &Form) -> Actions {
     let toggle_cb = {
         let form = form.clone();
@@ -124,11 +125,17 @@ fn actions(form: &Form) -> Actions {
             ));
         })
     };
+    let edit_harness = {
+        let form = form.clone();
+        Callback::from(move |token: String| {
+            let (harness, why) = harness_edit(form.params.harness, &token);
+            form.dispatch(FormEdit::SetNoticed(form.params.with_harness(harness), why));
+        })
+    };
     Actions {
         toggle: toggle_cb,
         set_design,
-        set_client: setter(form, |b: &mut BuildParams, client: ClientStrategy| {
-            b.client = client
-        }),
+        set_harness: setter(form, |b: &mut BuildParams, h: Harness| b.harness = h),
+        edit_harness,
     }
 }

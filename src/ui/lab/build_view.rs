@@ -9,10 +9,11 @@ use yew::prelude::*;
 use crate::i18n::{design_name, join_list, t, tf, Lang};
 use crate::lab::grading::fix_groups::{FixGroup, Reason};
 use crate::lab::grading::suite::{Fix, NextStep, SuiteRow};
+use crate::lab::harness::Harness;
 use crate::lab::model::sql::{describe, Part, Statement};
 use crate::lab::params::build::{next_breaks, Owed, SuiteState};
 use crate::lab::view::reveal::RowReveal;
-use crate::lab::{BuildParams, ClientStrategy, Design, Group, Mechanism, Preset, Scenario};
+use crate::lab::{BuildParams, Design, Group, Mechanism, Preset, Scenario};
 use crate::pages::links::Link;
 use crate::ui::icons::{icon, Icon};
 use crate::ui::link::AppLink;
@@ -24,7 +25,10 @@ pub struct Actions {
     /// A mechanism ticked (`true`) or unticked.
     pub toggle: Callback<(Mechanism, bool)>,
     pub set_design: Callback<Design>,
-    pub set_client: Callback<ClientStrategy>,
+    /// A preset harness, or a row's fix that flips one of its choices.
+    pub set_harness: Callback<Harness>,
+    /// One token of the harness set (`key_business`, `noretry_tls`, `deadline_12000`).
+    pub edit_harness: Callback<String>,
 }
 
 fn list(l: Lang, items: impl IntoIterator<Item = String>) -> String {
@@ -47,7 +51,7 @@ fn mechs(l: Lang, ms: &[Mechanism]) -> String {
     )
 }
 
-/// Presets, mechanisms by group, and the client.
+/// Presets, mechanisms by group, and the harness's design.
 pub fn controls(l: Lang, b: &BuildParams, a: &Actions) -> Html {
     html! {
         <div class="build-controls">
@@ -62,11 +66,7 @@ pub fn controls(l: Lang, b: &BuildParams, a: &Actions) -> Html {
             <p class="muted" data-testid="build-design" data-design={b.design.to_ids()}>
                 { tf(l, "build.design_used", &[("design", design_name(l, b.design))]) }
             </p>
-            <div class="server-picker" role="group" aria-label={t(l, "lab.pick.client")} data-testid="build-client">
-                <span class="picker-label">{ t(l, "lab.pick.client") }</span>
-                { choice_buttons(l, ClientStrategy::ALL, "client", "client", |c: ClientStrategy| b.client == c, &a.set_client, false) }
-            </div>
-            { what_they_do(l, "build.what_clients", "clients", choice_names(l, "client", ClientStrategy::ALL)) }
+            { super::build_harness::harness_controls(l, b.harness, &super::build_harness::HarnessActions { set: &a.set_harness, edit: &a.edit_harness }) }
         </div>
     }
 }
@@ -140,17 +140,17 @@ pub fn score_block(l: Lang, s: &SuiteState, a: &Actions) -> Html {
                 <strong>{ tf(l, "build.score", &[("pass", score.pass.to_string()), ("total", score.total.to_string())]) }</strong>
             </p>
             { changed.unwrap_or_default() }
-            { design_rules(l, s.params.client, s.params.design) }
+            { design_rules(l, s.params.harness, s.params.design) }
             { next_line(l, s.params.design, s.next(), a) }
         </div>
     }
 }
 
-/// The chapter's rules this client and design break by design, with the
+/// The chapter's rules this harness and design break by design, with the
 /// mark the matrix's cells carry ([`Icon::RuleBroken`]): a row may pass
 /// and the combination still be wrong.
-fn design_rules(l: Lang, client: ClientStrategy, design: Design) -> Html {
-    let rules = crate::lab::grading::rules::design_breaks(client, design);
+fn design_rules(l: Lang, harness: Harness, design: Design) -> Html {
+    let rules = crate::lab::grading::rules::design_breaks(harness, design);
     if rules.is_empty() {
         return Html::default();
     }
@@ -230,7 +230,7 @@ pub fn suite_table(l: Lang, s: &SuiteState, reveal: RowReveal) -> Html {
                 None => html! {
                     <tr data-testid={format!("build-{}", sc.id())}>
                         <th scope="row">{ t(l, &format!("lab.scenario.{}", sc.id())) }</th>
-                        <td colspan="5" class="muted">{ "…" }</td>
+                        <td colspan="6" class="muted">{ "…" }</td>
                     </tr>
                 },
             },
@@ -241,6 +241,7 @@ pub fn suite_table(l: Lang, s: &SuiteState, reveal: RowReveal) -> Html {
                 <thead><tr>
                     <th scope="col">{ t(l, "lab.matrix.scenario") }</th>
                     <th scope="col">{ t(l, "build.col.reports") }</th>
+                    <th scope="col">{ t(l, "build.col.attempts") }</th>
                     <th scope="col">{ t(l, "lab.notes.label") }</th>
                     <th scope="col">{ t(l, "build.col.tool") }</th>
                     <th scope="col">{ t(l, "build.col.result") }</th>
@@ -269,7 +270,7 @@ fn row_html(
         (Icon::Cross, "build.fail")
     };
     let broke = r.break_step.map(|step| {
-        let to = Link::lab_step(r.scenario, b.client, b.design, b.seed, step);
+        let to = Link::lab_step(r.scenario, b.old_client(), b.design, b.seed, step);
         html! {
             <AppLink to={to} testid={format!("build-break-{}", r.scenario.id())}>
                 { tf(l, "build.to_break", &[("step", step.to_string())]) }
@@ -284,6 +285,7 @@ fn row_html(
             class={classes!(if r.pass { "pass" } else { "fail" })}>
             <th scope="row">{ t(l, &format!("lab.scenario.{}", r.scenario.id())) }</th>
             <td class="num">{ r.reports }</td>
+            <td class="num" data-testid={format!("build-attempts-{}", r.scenario.id())}>{ r.attempts }</td>
             <td class="num" data-testid={format!("build-notes-{}", r.scenario.id())}>{ r.notes.delivered }{ super::notes_view::short_marks(l, r.notes) }</td>
             <td class="tool"><span class="cell-min">{ t(l, &format!("lab.toolout.{}", r.tool.id())) }</span></td>
             <td>
@@ -303,6 +305,7 @@ fn fix_ref(l: Lang, sc: Scenario, f: &Owed<Option<Fix>>, groups: &[FixGroup]) ->
     let kind = match f {
         Owed::Got(Some(Fix::Change { .. })) => "change",
         Owed::Got(Some(Fix::NoServerFix { .. })) => "none",
+        Owed::Got(Some(Fix::Harness { .. })) => "harness",
         Owed::Got(None) => return Html::default(),
         Owed::Waiting => "waiting",
     };
@@ -350,6 +353,12 @@ fn group_html(l: Lang, s: &SuiteState, n: usize, g: &FixGroup, a: &Actions) -> H
             tf(l, "build.group.rows", &[count]),
             Html::default(),
         ),
+        FixGroup::Harness { flip, breaks, .. } => (
+            "harness",
+            flip_head(l, n, flip, breaks, rows.len(), a),
+            tf(l, "build.group.rows", &[count]),
+            Html::default(),
+        ),
         FixGroup::NoServerFix { reasons } => (
             "none",
             html! { <>{ tf(l, "build.group.none", std::slice::from_ref(&count)) }{ " " }{ scenarios(l, &rows) }</> },
@@ -392,6 +401,27 @@ fn change_head(
     </> }
 }
 
+/// «改 harness：不再重试「TLS…」：修好这 2 行», and the button that applies it.
+fn flip_head(
+    l: Lang,
+    n: usize,
+    flip: &crate::lab::grading::harness_fix::Flip,
+    breaks: &[Scenario],
+    fixed: usize,
+    a: &Actions,
+) -> Html {
+    let harness = flip.harness;
+    let name = super::build_harness::flip_name(l, &flip.token);
+    html! { <>
+        { tf(l, "build.group.harness", &[("flip", name), ("n", fixed.to_string())]) }
+        if !breaks.is_empty() {
+            { " " }<strong>{ tf(l, "build.group.breaks", &[("n", breaks.len().to_string()), ("rows", scenarios(l, breaks))]) }</strong>
+        }
+        { " " }<button type="button" data-testid={format!("build-group-apply-{n}")} data-token={flip.token.clone()}
+            onclick={a.set_harness.reform(move |_| harness)}>{ t(l, "build.fix.apply") }</button>
+    </> }
+}
+
 /// A reason no server change helps, with the rows it holds for and the
 /// client that would (if any).
 fn reason_html(l: Lang, r: &Reason) -> Html {
@@ -427,7 +457,7 @@ fn group_row(l: Lang, s: &SuiteState, sc: Scenario) -> Html {
             { t(l, &format!("lab.scenario.{}", sc.id())) }
             if let Some(step) = step {
                 { " · " }
-                <AppLink to={Link::lab_step(sc, b.client, b.design, b.seed, step)} testid={format!("group-break-{}", sc.id())}>
+                <AppLink to={Link::lab_step(sc, b.old_client(), b.design, b.seed, step)} testid={format!("group-break-{}", sc.id())}>
                     { tf(l, "build.to_break", &[("step", step.to_string())]) }
                 </AppLink>
             }

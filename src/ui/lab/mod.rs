@@ -2,6 +2,7 @@
 //! the lab engine's worker (`engine`), never on the page's thread.
 
 mod build;
+mod build_harness;
 mod build_view;
 mod diagram;
 mod diagram_rows;

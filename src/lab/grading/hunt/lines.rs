@@ -11,6 +11,7 @@ use crate::lab::faults::{
     server_error, title_rewrite,
 };
 use crate::lab::faults::{AttemptFault, Delivery, FaultSchedule, NotifyFault, OnResponse};
+use crate::lab::harness::MAX_REQUESTS_PER_CALL;
 
 /// The parts of one line, after the line's own gap («；»).
 fn parts(items: Vec<Sentence>) -> Arg {
@@ -78,6 +79,13 @@ fn response_part(a: AttemptFault, fate: Option<AttemptFate>) -> Option<Sentence>
 /// One attempt's line: «第 1 次请求：送达；服务端…；响应：201 迟到，丢弃»,
 /// worded from the attempt's fate in the run when there is one.
 fn attempt_line(n: usize, a: AttemptFault, fate: Option<AttemptFate>) -> Sentence {
+    Sentence::new("hunt.attempt")
+        .arg("n", Arg::raw(n))
+        .arg("what", attempt_what(a, fate))
+}
+
+/// What befell one attempt (or what the schedule asks of it).
+fn attempt_what(a: AttemptFault, fate: Option<AttemptFate>) -> Arg {
     let mut items = Vec::new();
     if a.rerender && fate.is_none_or(|f| f.request != RequestFate::NotSent) {
         items.push(rerender::part());
@@ -90,9 +98,24 @@ fn attempt_line(n: usize, a: AttemptFault, fate: Option<AttemptFate>) -> Sentenc
         None => {}
     }
     items.extend(response_part(a, fate));
-    Sentence::new("hunt.attempt")
-        .arg("n", Arg::raw(n))
-        .arg("what", parts(items))
+    parts(items)
+}
+
+/// A fault that never clears (a certificate that does not verify, an
+/// exhausted quota) is scheduled for every request a call can make: from
+/// the first of its attempts the run did not reach (`reached`), it is told
+/// as one line. `None` for a schedule that ends.
+fn persists_from(s: &FaultSchedule, reached: usize) -> Option<usize> {
+    if s.attempts.len() < MAX_REQUESTS_PER_CALL as usize {
+        return None;
+    }
+    let last = *s.attempts.last()?;
+    let same_from = s
+        .attempts
+        .iter()
+        .rposition(|a| *a != last)
+        .map_or(0, |i| i + 1);
+    Some(same_from.max(reached).min(s.attempts.len() - 1))
 }
 
 /// One notifier call's line: «第 1 次调用通知服务：丢失；应答：送达；发送流程随后死掉».
@@ -130,11 +153,19 @@ fn downstream_lines(s: &FaultSchedule) -> Vec<Sentence> {
 /// one line.
 pub fn lines(s: &FaultSchedule, fates: Option<&[AttemptFate]>) -> Vec<Sentence> {
     let plain = AttemptFault::default();
-    let keep = s
-        .attempts
-        .iter()
-        .rposition(|a| *a != plain)
-        .map_or(0, |i| i + 1);
+    // The attempts the run sent (or would have: no run yet, none).
+    let reached = fates.map_or(0, |f| {
+        f.iter()
+            .position(|a| a.request == RequestFate::NotSent)
+            .unwrap_or(f.len())
+    });
+    let persists = persists_from(s, reached);
+    let keep = persists.unwrap_or_else(|| {
+        s.attempts
+            .iter()
+            .rposition(|a| *a != plain)
+            .map_or(0, |i| i + 1)
+    });
     let mut out: Vec<Sentence> = s.attempts[..keep]
         .iter()
         .enumerate()
@@ -148,10 +179,12 @@ pub fn lines(s: &FaultSchedule, fates: Option<&[AttemptFate]>) -> Vec<Sentence> 
     out.extend(model_recall::line(s));
     out.extend(next_day::FLAG.line(s));
     out.extend(downstream_lines(s));
-    out.push(if keep == 0 {
-        Sentence::new("hunt.rest.all")
-    } else {
-        Sentence::new("hunt.rest.after").arg("n", Arg::raw(keep))
+    out.push(match persists {
+        Some(from) => Sentence::new("hunt.rest.every")
+            .arg("n", Arg::raw(from + 1))
+            .arg("what", attempt_what(s.attempts[from], None)),
+        None if keep == 0 => Sentence::new("hunt.rest.all"),
+        None => Sentence::new("hunt.rest.after").arg("n", Arg::raw(keep)),
     });
     out
 }
