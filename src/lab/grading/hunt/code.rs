@@ -45,8 +45,9 @@ use crate::lab::faults::{AttemptFault, Delivery, FaultSchedule, NotifyFault, Ser
 pub const VERSION: &str = "1";
 /// The longest code read, in bytes.
 pub const MAX_CODE_LEN: usize = 400;
-/// The most attempts a code may list.
-pub const MAX_CODE_ATTEMPTS: usize = 24;
+/// The most attempts a code may list: every request one tool call can make
+/// (a fault that never clears is scheduled for all of them).
+pub const MAX_CODE_ATTEMPTS: usize = crate::lab::harness::MAX_REQUESTS_PER_CALL as usize;
 
 /// One token of the code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -292,10 +293,9 @@ mod tests {
         }
         assert_eq!(encode(&Scenario::NotifierTimeout.schedule()), "1.o.pl");
         assert_eq!(encode(&Scenario::KeyCollision.schedule()), "1.k300");
-        assert_eq!(
-            encode(&Scenario::TlsError.schedule()),
-            "1.a.qs.a.qs.a.qs.a.qs"
-        );
+        // A certificate that does not verify fails every request a call can make.
+        let every = ".a.qs".repeat(MAX_CODE_ATTEMPTS);
+        assert_eq!(encode(&Scenario::TlsError.schedule()), format!("1{every}"));
         assert_eq!(encode(&Scenario::CrashBeforeNotify.schedule()), "1.a.ca");
         assert_eq!(encode(&Scenario::ResponseLost.schedule()), "1.a.pl");
         assert_eq!(encode(&Scenario::None.schedule()), "1");
