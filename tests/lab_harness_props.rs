@@ -4,8 +4,10 @@
 //! tenant's request or lies to the model. «Follows the rules» is the one
 //! list of them, [`design_breaks`], with the run's own rule clauses clean
 //! (a TLS failure not retried, a failed handler not re-run), and the rules
-//! the chapter states that the list does not hold yet ([`Gap`]: each is
-//! shown by a run of its own below, so the property cannot hide one). The
+//! the chapter states that the list does not hold as rules of a design,
+//! because they depend on the schedule ([`Gap`]: a model re-call needs a
+//! business key, a double submit a kept key; each is shown by a run of its
+//! own below, so the property cannot hide one). The
 //! schedules come from the hunt's generator without the faults no server
 //! or harness can fix: the page's default kinds (which leave out a resend
 //! past the key's retention and a rewritten title) plus TLS failures,
@@ -19,7 +21,8 @@ use rand::SeedableRng;
 use retry_lab::lab::grading::hunt::{self, FaultKind, KindSet};
 use retry_lab::lab::grading::judgement::{judge, Clause};
 use retry_lab::lab::grading::rules::design_breaks;
-use retry_lab::lab::harness::{KeyChoice, UnknownChoice};
+use retry_lab::lab::grading::rules::Rule;
+use retry_lab::lab::harness::KeyChoice;
 use retry_lab::lab::*;
 
 /// A rule of the chapter that [`design_breaks`] does not hold yet, which
@@ -27,14 +30,6 @@ use retry_lab::lab::*;
 /// duplicates or lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Gap {
-    /// The model is told «提交失败» when the outcome is unknown (001's
-    /// 常见错误: «读取超时后把操作记为"失败"，忽略"服务端可能已成功"»; 000:
-    /// the tool result must say «结果未知，报告可能已经创建，先查一下»).
-    SaysFailed,
-    /// The SDK layer retries a read timeout, a 5xx and a 409 by itself, so
-    /// without a key, or behind a server that keeps none, it resends what
-    /// may have run (000's three layers; RFC 9110 as the chapter quotes it).
-    SdkWithoutDedup,
     /// The model calls the tool again (a new tool_use): only a key derived
     /// from the business content survives it, behind a server that keeps
     /// keys (000: «需要跨模型层去重时，用业务内容推导键»).
@@ -49,8 +44,6 @@ enum Gap {
 fn gaps(h: Harness, d: Design, s: &FaultSchedule) -> Vec<Gap> {
     let dedup = h.key != KeyChoice::None && d.keyed();
     [
-        (Gap::SaysFailed, h.unknown == UnknownChoice::SayFailed),
-        (Gap::SdkWithoutDedup, h.sdk && !dedup),
         (
             Gap::RecallWithoutBusinessKey,
             s.model_recalls > 0 && !(dedup && h.key == KeyChoice::Business),
@@ -206,6 +199,28 @@ fn every_rule_following_harness_keeps_one_report_and_the_truth() {
     );
 }
 
+/// Two rules the list holds because a run showed them needed: the model
+/// told «提交失败» on an unknown outcome lies (`unknown_as_failed`), and the
+/// SDK layer's own retries without a key duplicate (`retry_without_dedup`).
+#[test]
+fn the_rules_hold_what_a_run_shows_needed() {
+    let fenced = Preset::Fenced.design();
+    let cases = [
+        // One attempt; its response is lost after the report committed.
+        ("chapter,unknown_failed,attempts_1", Rule::UnknownAsFailed),
+        // The SDK alone, no key: its retry files a second report.
+        ("sdk_default", Rule::RetryWithoutDedup),
+    ];
+    for (text, rule) in cases {
+        let h = Harness::parse(text).0;
+        assert!(design_breaks(h, fenced).contains(&rule), "{text}");
+        let j = judge(&run(Scenario::ResponseLost, h, fenced, 1));
+        let wrong =
+            j.clauses.contains(&Clause::AtMostOneReport) || j.clauses.contains(&Clause::TruthTold);
+        assert!(wrong, "{text}: {:?}", j.clauses);
+    }
+}
+
 /// Each [`Gap`] is real: a combination that breaks nothing else, in a
 /// scenario of the lab, duplicates or lies, and the gap names it.
 #[test]
@@ -217,14 +232,6 @@ fn each_gap_is_shown_by_a_run() {
         h
     };
     let cases = [
-        // One attempt; its response is lost after the report committed.
-        (
-            Gap::SaysFailed,
-            "chapter,unknown_failed,attempts_1",
-            Scenario::ResponseLost,
-        ),
-        // The SDK alone, no key: its retry files a second report.
-        (Gap::SdkWithoutDedup, "sdk_default", Scenario::ResponseLost),
         // A per-tool-use key, no query first: the model's re-call is a new key.
         (
             Gap::RecallWithoutBusinessKey,

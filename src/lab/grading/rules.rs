@@ -28,7 +28,9 @@
 //! its row.
 
 use crate::kernel::ids::id_enum;
-use crate::lab::harness::{Class, Harness, HarnessPreset, KeyChoice, RetryAfterChoice};
+use crate::lab::harness::{
+    Class, Harness, HarnessPreset, KeyChoice, RetryAfterChoice, UnknownChoice,
+};
 use crate::lab::model::design::Design;
 
 id_enum! {
@@ -70,6 +72,9 @@ id_enum! {
         /// The tool call has no total deadline: nothing bounds how long the
         /// model waits for its answer.
         NoDeadline => "no_deadline",
+        /// The model is told «提交失败» when the outcome is unknown
+        /// (`unknown_failed`): a lie whenever the report was in fact filed.
+        UnknownAsFailed => "unknown_as_failed",
     }
 }
 
@@ -190,6 +195,7 @@ pub fn design_breaks(harness: impl Into<Harness>, design: impl Into<Design>) -> 
         .filter(|r| match r {
             Rule::NewKeyPerAttempt => h.key == KeyChoice::PerAttempt,
             Rule::RetryWithoutDedup => no_dedup && retries_maybe_executed(h),
+            Rule::UnknownAsFailed => h.unknown == UnknownChoice::SayFailed,
             r if r.harness_only() => false,
             _ => mechanisms_break(d, *r),
         })
