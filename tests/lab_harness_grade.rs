@@ -152,7 +152,10 @@ fn the_harness_rules_by_design() {
     ] {
         assert!(harness_breaks(sdk).contains(&rule), "{rule:?}");
     }
-    assert_eq!(design_breaks(sdk, fenced), vec![Rule::RetryWithoutDedup]);
+    assert_eq!(
+        design_breaks(sdk, fenced),
+        vec![Rule::RetryWithoutDedup, Rule::UnknownAsFailed]
+    );
     // The old keyed clients catch `ConnectionError`, `SSLError` included:
     // a harness rule, never one about side effects.
     for c in [

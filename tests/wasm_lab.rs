@@ -213,3 +213,13 @@ mod golden_tenants;
 fn the_new_scenarios_equal_the_native_golden_values() {
     golden_tenants::check_all();
 }
+
+#[path = "common/lab_golden_harness.rs"]
+mod golden_harness;
+
+/// Harness designs (the SDK layer, budgets, waits, `Retry-After` dates,
+/// deferral, connect timeouts) run in the browser as they run natively.
+#[wasm_bindgen_test]
+fn harness_designs_equal_the_native_ones() {
+    golden_harness::check_harness_golden();
+}

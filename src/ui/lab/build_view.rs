@@ -230,7 +230,7 @@ pub fn suite_table(l: Lang, s: &SuiteState, reveal: RowReveal) -> Html {
                 None => html! {
                     <tr data-testid={format!("build-{}", sc.id())}>
                         <th scope="row">{ t(l, &format!("lab.scenario.{}", sc.id())) }</th>
-                        <td colspan="6" class="muted">{ "…" }</td>
+                        <td colspan="8" class="muted">{ "…" }</td>
                     </tr>
                 },
             },
@@ -242,6 +242,8 @@ pub fn suite_table(l: Lang, s: &SuiteState, reveal: RowReveal) -> Html {
                     <th scope="col">{ t(l, "lab.matrix.scenario") }</th>
                     <th scope="col">{ t(l, "build.col.reports") }</th>
                     <th scope="col">{ t(l, "build.col.attempts") }</th>
+                    <th scope="col">{ t(l, "build.col.wasted") }</th>
+                    <th scope="col">{ t(l, "build.col.answer") }</th>
                     <th scope="col">{ t(l, "lab.notes.label") }</th>
                     <th scope="col">{ t(l, "build.col.tool") }</th>
                     <th scope="col">{ t(l, "build.col.result") }</th>
@@ -286,6 +288,8 @@ fn row_html(
             <th scope="row">{ t(l, &format!("lab.scenario.{}", r.scenario.id())) }</th>
             <td class="num">{ r.reports }</td>
             <td class="num" data-testid={format!("build-attempts-{}", r.scenario.id())}>{ r.attempts }</td>
+            <td class="num" data-testid={format!("build-wasted-{}", r.scenario.id())}>{ r.wasted }</td>
+            <td class="num" data-testid={format!("build-answer-{}", r.scenario.id())}>{ r.answer_ms.map(|ms| crate::kernel::num::clock(l, ms)).unwrap_or_default() }</td>
             <td class="num" data-testid={format!("build-notes-{}", r.scenario.id())}>{ r.notes.delivered }{ super::notes_view::short_marks(l, r.notes) }</td>
             <td class="tool"><span class="cell-min">{ t(l, &format!("lab.toolout.{}", r.tool.id())) }</span></td>
             <td>
@@ -294,7 +298,7 @@ fn row_html(
                     { " " }<span class={classes!("turned", k)}>{ t(l, &format!("build.turned_{k}")) }</span>
                 }
             </td>
-            <td><span class="cell-min wide">{ broke.unwrap_or_default() }{ " " }{ fix.unwrap_or_default() }</span></td>
+            <td><span class="cell-min wide">{ broke.unwrap_or_default() }{ " " }{ fix.unwrap_or_default() }{ beyond_note(l, r) }</span></td>
         </tr>
     }
 }
@@ -536,5 +540,16 @@ fn part(l: Lang, p: &Part) -> Html {
                 { p.text }
             </mark>
         },
+    }
+}
+
+/// Why no harness fixes a failing row, when none can (a rewritten title, a
+/// pruned key, notifications only the server sends).
+fn beyond_note(l: Lang, r: &SuiteRow) -> Html {
+    match r.beyond.filter(|_| !r.pass) {
+        Some(b) => html! {
+            <span class="muted" data-testid={format!("build-beyond-{}", r.scenario.id())}>{ " " }{ t(l, &b.key()) }</span>
+        },
+        None => html! {},
     }
 }
