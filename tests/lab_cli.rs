@@ -19,17 +19,9 @@ fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
 }
 
-/// A matrix or suite line without the two columns the harness's grade
-/// added (`wasted`, `answer_ms`, just before the last one), as the CLI
-/// printed it before them; the score line as it is.
-fn without_added(line: &str) -> String {
-    if line.starts_with("score,") {
-        return line.to_string();
-    }
-    let mut parts = line.rsplitn(4, ',');
-    let (last, _answer, _wasted) = (parts.next(), parts.next(), parts.next());
-    format!("{},{}", parts.next().unwrap(), last.unwrap())
-}
+#[path = "common/suite_columns.rs"]
+mod suite_columns;
+use suite_columns::without_added;
 
 /// The run's `wasted` and `answer_ms` fields as the CLI prints them.
 fn added(sc: Scenario, h: impl Into<Harness>, d: impl Into<Design>, seed: u64) -> String {

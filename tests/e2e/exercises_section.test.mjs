@@ -41,7 +41,8 @@ async function openSection(page) {
 }
 
 /** Fills every control of card `id` (the first choice of each select and
- *  radio group, 1 in each number field) and submits it; waits for its
+ *  radio group, 1 in each number field, a preset in each text field) and
+ *  submits it; waits for its
  *  grade (a prediction waits for the model's run). */
 async function answerCard(page, id) {
   const card = page.getByTestId(`exercise-${id}`);
@@ -53,6 +54,8 @@ async function answerCard(page, id) {
     (els) => [...new Set(els.map((e) => e.name))]);
   for (const name of groups) await card.locator(`input[type=radio][name="${name}"]`).first().check();
   for (const input of await card.locator('input[type=number]').all()) await input.fill('1');
+  // A harness card asks for a written harness: a preset is a valid one.
+  for (const input of await card.locator('input[type=text]').all()) await input.fill('stable_key');
   await card.locator(`[data-testid="submit-${id}"], [data-testid="run-${id}"]`).click();
   await page.waitForFunction(
     (id) => document.querySelector(`[data-testid="result-${id}"]`) || document.querySelector(`[data-testid="error-${id}"]`),

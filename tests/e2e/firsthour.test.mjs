@@ -235,10 +235,10 @@ test('at 390 px every mark of the workbench has a legend that shows without hove
   await page.context().close();
 });
 
-test('at 390 px a tap shows what each preset, mechanism and client does (their hover titles never show on touch)', async () => {
+test('at 390 px a tap shows what each preset, mechanism and harness preset does (their hover titles never show on touch)', async () => {
   const page = await app.open('#/lab/build', PHONE390);
   await page.getByTestId('build-score').waitFor({ timeout: 120000 });
-  for (const [id, min] of [['presets', 6], ['key_record', 2], ['clients', 6]]) {
+  for (const [id, min] of [['presets', 6], ['key_record', 2], ['harness-presets', 9]]) {
     const box = page.getByTestId(`what-${id}`);
     await box.locator('summary').tap();
     const dd = box.locator('dd');

@@ -135,7 +135,7 @@ test('the naive server duplicates a report whose response was lost', async () =>
   const to = new URLSearchParams(new URL(await fix.getAttribute('href'), 'http://x/').hash.split('?')[1]);
   await fix.click();
   // A minimal link leaves out what equals the page's defaults (`naive`).
-  await waitForRunEnd(page, to.get('client') ?? 'naive', to.get('server') ?? 'naive');
+  await waitForRunEnd(page, to.get('harness') ?? 'naive', to.get('server') ?? 'naive');
   assert.equal(await page.getByTestId('final-verdict').getAttribute('data-count'), '1');
   // The nearest combination the judgement passes: on the same server, the
   // careful client (one report, the honest «unknown»), or a keyed one.

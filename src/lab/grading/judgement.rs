@@ -118,11 +118,15 @@ impl Judgement {
         &self.classes
     }
 
-    /// Whether the combination breaks a rule of the chapter, by design or
-    /// in this run: the matrix and the workbench mark it, a challenge
-    /// never accepts it, a fix never points at it.
+    /// Whether the combination breaks a rule of the chapter about side
+    /// effects by design, or any rule in this run: the matrix marks it. A
+    /// harness's retry rules by design (`harness_rules`: it would retry a
+    /// TLS failure, it has no deadline) are told where the harness is
+    /// built; on a matrix cell they would mark every cell of the row alike
+    /// and hide the server's own rules, so a cell shows them only when its
+    /// run broke one (a TLS failure retried is then a run rule).
     pub fn breaks_rule(&self) -> bool {
-        !self.rules.is_empty() || !self.run_rules.is_empty() || !self.harness_rules.is_empty()
+        !self.rules.is_empty() || !self.run_rules.is_empty()
     }
 
     /// The total report count (every tenant's).
