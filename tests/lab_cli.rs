@@ -524,3 +524,46 @@ fn the_harness_option_and_its_client_alias() {
         "{tls}"
     );
 }
+
+/// `lab hunt --harnesses drawn` runs each schedule with a harness drawn for
+/// it: the report names each counterexample's harness, which breaks none of
+/// the harness's retry rules; a bad value exits 2.
+#[test]
+fn the_hunt_can_draw_the_harness() {
+    let o = lab(&[
+        "hunt",
+        "--design",
+        "fenced",
+        "--client",
+        "stable_key",
+        "--budget",
+        "200",
+        "--harnesses",
+        "drawn",
+    ]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    let drawn: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("harness="))
+        .collect();
+    assert!(!drawn.is_empty(), "{text}");
+    for h in drawn {
+        let (h, problems) = Harness::parse(h);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert!(
+            retry_lab::lab::grading::rules::harness_breaks(h).is_empty(),
+            "{h:?}"
+        );
+    }
+    let bad = lab(&[
+        "hunt",
+        "--design",
+        "fenced",
+        "--client",
+        "stable_key",
+        "--harnesses",
+        "x",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+}

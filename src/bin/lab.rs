@@ -9,7 +9,9 @@ use std::process::ExitCode;
 
 use retry_lab::i18n::{render_all, Lang};
 use retry_lab::lab::grading::hunt::report::report;
-use retry_lab::lab::grading::hunt::{hunt, FaultKind, HuntSpec, KindSet, BUDGET};
+use retry_lab::lab::grading::hunt::{
+    hunt, hunt_drawing_harnesses, FaultKind, HuntSpec, KindSet, BUDGET,
+};
 use retry_lab::lab::harness::{
     Class, Harness, HarnessPreset, HarnessProblem, KeyChoice, RetryAfterChoice, UnknownChoice,
     WaitChoice,
@@ -28,7 +30,7 @@ USAGE:
     lab matrix --server <ID|all> [--harness H] [--seed N]
     lab matrix --design <IDS> [--harness H] [--seed N]
     lab suite --design <IDS> --harness H [--seed N]
-    lab hunt --design <IDS> --harness H [--seed N] [--budget N] [--kinds IDS]
+    lab hunt --design <IDS> --harness H [--seed N] [--budget N] [--kinds IDS] [--harnesses given|drawn]
 
 matrix prints CSV: server,scenario,client,reports,tool,ending,notifications,attempts,
   wasted,answer_ms,leaks
@@ -69,6 +71,8 @@ OPTIONS:
     --seed N          seed, an integer in {}..={} [default {}]
     --budget N        hunt: schedules to try, {}..={} [default {}]
     --kinds IDS       hunt: fault kinds, a comma list of: {} [default all]
+    --harnesses W     hunt: given (the --harness runs every schedule) or drawn (each schedule
+                      runs with a harness drawn for it that breaks no new rule) [default given]
     -h, --help        this help
 ",
         Ending::ids().join(", "),
@@ -143,7 +147,8 @@ enum Cli {
         harness: Harness,
         seed: u64,
     },
-    Hunt(HuntSpec),
+    /// The hunt, and whether it draws a harness for each schedule.
+    Hunt(HuntSpec, bool),
 }
 
 /// `--design`: a preset id, or mechanism ids that make a valid design
@@ -253,6 +258,19 @@ fn problem(p: &HarnessProblem) -> String {
     }
 }
 
+/// `--harnesses given|drawn`: the hunt runs the given client, or draws a
+/// harness that breaks no new rule of the chapter for each schedule.
+fn harnesses(value: &str) -> Result<bool, String> {
+    match value {
+        "given" => Ok(false),
+        "drawn" => Ok(true),
+        other => Err(format!(
+            "--harnesses: '{}' is neither 'given' nor 'drawn'",
+            retry_lab::kernel::params::echo(other)
+        )),
+    }
+}
+
 /// The hunt runs one of the six clients.
 fn hunt_client(h: Harness) -> Result<ClientStrategy, String> {
     h.preset().and_then(|p| p.client()).ok_or_else(|| {
@@ -280,6 +298,7 @@ fn parse(args: &[String]) -> Result<Option<Cli>, String> {
     let (mut designs, mut one_client, mut the_seed) =
         (None, None::<Harness>, SEED_BOUND.default as u64);
     let (mut the_budget, mut the_kinds) = (BUDGET.default as u32, KindSet::all());
+    let mut drawn = false;
     let mut rest = args[1..].iter();
     while let Some(flag) = rest.next() {
         let value = rest
@@ -299,6 +318,7 @@ fn parse(args: &[String]) -> Result<Option<Cli>, String> {
             "--seed" => the_seed = seed(value)?,
             "--budget" if command == "hunt" => the_budget = budget(value)?,
             "--kinds" if command == "hunt" => the_kinds = kinds(value)?,
+            "--harnesses" if command == "hunt" => drawn = harnesses(value)?,
             other => return Err(format!("unknown option '{other}'")),
         }
     }
@@ -318,13 +338,16 @@ fn parse(args: &[String]) -> Result<Option<Cli>, String> {
             harness: one_client.ok_or("missing --harness <H> (or --client <ID>)")?,
             seed: the_seed,
         },
-        _ => Cli::Hunt(HuntSpec {
-            design: designs[0],
-            client: hunt_client(one_client.ok_or("missing --harness <H> (or --client <ID>)")?)?,
-            seed: the_seed,
-            budget: the_budget,
-            kinds: the_kinds,
-        }),
+        _ => Cli::Hunt(
+            HuntSpec {
+                design: designs[0],
+                client: hunt_client(one_client.ok_or("missing --harness <H> (or --client <ID>)")?)?,
+                seed: the_seed,
+                budget: the_budget,
+                kinds: the_kinds,
+            },
+            drawn,
+        ),
     }))
 }
 
@@ -341,10 +364,14 @@ fn main() -> ExitCode {
             harness,
             seed,
         })) => suite_csv(design, harness, seed),
-        Ok(Some(Cli::Hunt(spec))) => {
+        Ok(Some(Cli::Hunt(spec, drawn))) => {
+            let outcome = match drawn {
+                true => hunt_drawing_harnesses(spec),
+                false => hunt(spec),
+            };
             let mut text = render_all(
                 Lang::En,
-                &report(&spec, &hunt(spec), |c| {
+                &report(&spec, &outcome, |c| {
                     Link::Lab(LabParams::counterexample(&spec, c)).href()
                 }),
             )

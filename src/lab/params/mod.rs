@@ -262,7 +262,8 @@ impl LabParams {
             .map_or(StepParam::End, |n| StepParam::Raw(n.to_string()));
         LabParams::replay(
             c.minimal(),
-            spec.client.into(),
+            // A hunt that drew the harness replays the one it drew.
+            c.harness.unwrap_or_else(|| spec.client.into()),
             spec.design,
             spec.seed,
             step,

@@ -23,7 +23,7 @@ use super::kinds::{FaultKind, BEYOND_ANY_SERVER};
 use crate::kernel::params::Bound;
 use crate::lab::faults::FaultSchedule;
 use crate::lab::grading::judgement::FailureClass;
-use crate::lab::grading::rules::{design_breaks, server_breaks};
+use crate::lab::grading::rules::{design_breaks, harness_breaks, server_breaks};
 use crate::lab::harness::Harness;
 use crate::lab::model::design::Design;
 use crate::lab::model::ids::{ClientStrategy, ToolOutcome};
@@ -177,8 +177,9 @@ const HARNESS_DRAWS: u32 = 10_000;
 
 /// A harness drawn from `rng` that breaks no rule of the chapter with
 /// `design` but those the design breaks by itself
-/// ([`server_breaks`]), or `fallback` if none is drawn within
-/// [`HARNESS_DRAWS`].
+/// ([`server_breaks`]), and none of the harness's retry rules
+/// ([`harness_breaks`]: a drawn TLS retry would only find itself), or
+/// `fallback` if none is drawn within [`HARNESS_DRAWS`].
 pub fn draw_following(
     rng: &mut crate::kernel::rng::LabRng,
     design: Design,
@@ -187,7 +188,10 @@ pub fn draw_following(
     let own = server_breaks(design);
     (0..HARNESS_DRAWS)
         .map(|_| crate::lab::harness::draw(rng))
-        .find(|h| design_breaks(*h, design).iter().all(|r| own.contains(r)))
+        .find(|h| {
+            harness_breaks(*h).is_empty()
+                && design_breaks(*h, design).iter().all(|r| own.contains(r))
+        })
         .unwrap_or(fallback)
 }
 
