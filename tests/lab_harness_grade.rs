@@ -330,3 +330,19 @@ fn a_retry_after_the_harness_never_read_does_not_bind_it() {
         assert!(!r.judgement().clauses.contains(&Clause::NoEarlyRetry));
     }
 }
+
+/// A harness without a total deadline that waits out the 30 s outage files
+/// every report: on `outage` one, on `many_tools` one for each of the
+/// twenty tool calls (twenty different reports, none a duplicate).
+#[test]
+fn waiting_out_the_outage_files_each_report_once() {
+    let patient = h("chapter,deadline_none,ra_honour,attempts_5,budget_none,wait_exponential,base_5000,cap_none");
+    let one = run(Scenario::Outage, patient).judgement();
+    assert!(one.passes(), "{one:?}");
+    assert_eq!(one.reports(), 1);
+    let r = run(Scenario::ManyTools, patient);
+    assert_eq!(r.final_report_count(), r.calls().len());
+    let many = r.judgement();
+    assert!(many.passes(), "{:?}", many.clauses);
+    assert_eq!(many.reports(), 1, "the most reports of one tool call");
+}

@@ -150,9 +150,18 @@ pub(in crate::lab) fn possible_for(run: &Run, tenant: usize) -> Option<bool> {
     }
 }
 
-/// Whether the schedule asks for a `Retry-After` past the chapter's deadline.
+/// Whether the schedule asks for a wait past the chapter's deadline: a
+/// `Retry-After`, or an outage, that a harness with a longer deadline (or
+/// none) may wait out and then file.
 fn long_retry_after(run: &Run) -> bool {
     let long = |s: u64| s * 1_000 >= CALL_DEADLINE_MS;
+    if run
+        .schedule
+        .outage_ms
+        .is_some_and(|ms| ms >= CALL_DEADLINE_MS)
+    {
+        return true;
+    }
     run.schedule.attempts.iter().any(|a| match a.server {
         ServerFault::Unavailable { retry_after_s } => long(retry_after_s),
         ServerFault::RateLimited {

@@ -34,6 +34,10 @@ pub struct CallSummary {
     /// a deferral queue answered again).
     #[serde(default)]
     pub answered_ms: Option<u64>,
+    /// Which of its tenant's reports the call files (0 unless the run files
+    /// several different ones, `many_tools`); a model re-call keeps it.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub task: usize,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -375,11 +379,30 @@ impl Run {
     /// Reports that `tenant`'s requests left in the database: with one
     /// tenant, all of them.
     pub fn reports_of(&self, tenant: usize) -> usize {
+        if self.calls.iter().any(|c| c.task > 0) {
+            return self.most_reports_of_one_task(tenant);
+        }
         if self.calls.iter().all(|c| c.tenant == 0) {
             return if tenant == 0 { self.final_count } else { 0 };
         }
         let of = |w: &&Write| self.requests.get(w.request).map(|r| r.tenant) == Some(tenant);
         self.survivors().filter(of).count()
+    }
+
+    /// Where a tenant files several different reports (`many_tools`), its
+    /// count is that of its most-filed report: twenty reports for twenty
+    /// tool calls are twenty right answers, two for one call a duplicate.
+    fn most_reports_of_one_task(&self, tenant: usize) -> usize {
+        let task_of = |w: &Write| {
+            let r = self.requests.get(w.request)?;
+            let c = self.calls.get(r.call)?;
+            (c.tenant == tenant).then_some(c.task)
+        };
+        let mut counts = std::collections::BTreeMap::<usize, usize>::new();
+        for t in self.survivors().filter_map(task_of) {
+            *counts.entry(t).or_default() += 1;
+        }
+        counts.into_values().max().unwrap_or(0)
     }
 
     /// What `tenant`'s model finally knows (see [`Run::tool_outcome`]).

@@ -461,6 +461,7 @@ impl Sim {
                 query: None,
                 tenant,
                 answered_ms: None,
+                task,
             },
             started: self.now,
             waiting: None,
