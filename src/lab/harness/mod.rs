@@ -41,8 +41,15 @@ pub struct RetrySet(pub u16);
 impl RetrySet {
     pub const NONE: RetrySet = RetrySet(0);
 
-    pub fn of(classes: &[Class]) -> RetrySet {
-        RetrySet(classes.iter().fold(0, |b, c| b | c.bit()))
+    /// The set of `classes` (const: the presets table is built from it).
+    pub const fn of(classes: &[Class]) -> RetrySet {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < classes.len() {
+            bits |= classes[i].bit();
+            i += 1;
+        }
+        RetrySet(bits)
     }
 
     pub fn has(self, c: Class) -> bool {

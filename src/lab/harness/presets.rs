@@ -64,16 +64,6 @@ const fn old(key: KeyChoice, retries: RetrySet, unknown: UnknownChoice) -> Harne
     }
 }
 
-const fn set(classes: &[Class]) -> RetrySet {
-    let mut bits = 0;
-    let mut i = 0;
-    while i < classes.len() {
-        bits |= classes[i].bit();
-        i += 1;
-    }
-    RetrySet(bits)
-}
-
 /// The SDK's default timeouts (httpx: connect 5 s, read 600 s).
 const SDK_CONNECT_MS: u32 = 5_000;
 const SDK_READ_MS: u32 = 600_000;
@@ -92,13 +82,13 @@ impl HarnessPreset {
     pub const fn harness(self) -> Harness {
         use KeyChoice as K;
         use UnknownChoice as U;
-        let all = set(&OLD_RETRIES);
+        let all = RetrySet::of(&OLD_RETRIES);
         match self {
             HarnessPreset::Naive => old(K::None, all, U::SayUnknown),
             HarnessPreset::NewKey => old(K::PerAttempt, all, U::SayUnknown),
             HarnessPreset::StableKey => old(K::PerToolUse, all, U::SayUnknown),
             HarnessPreset::BusinessKey => old(K::Business, all, U::SayUnknown),
-            HarnessPreset::Careful => old(K::None, set(&[Class::Refused]), U::SayUnknown),
+            HarnessPreset::Careful => old(K::None, RetrySet::of(&[Class::Refused]), U::SayUnknown),
             HarnessPreset::QueryFirst => old(K::PerToolUse, all, U::Query),
             HarnessPreset::SdkDefault => Harness {
                 retries: RetrySet::NONE,
@@ -117,7 +107,11 @@ impl HarnessPreset {
                 connect_timeout_ms: Some(REQUESTS_CONNECT_MS),
                 read_timeout_ms: REQUESTS_READ_MS,
                 deadline_ms: None,
-                ..old(K::None, set(&[Class::Refused, Class::Tls]), U::SayFailed)
+                ..old(
+                    K::None,
+                    RetrySet::of(&[Class::Refused, Class::Tls]),
+                    U::SayFailed,
+                )
             },
             HarnessPreset::Chapter => Harness {
                 wait: WaitChoice::Full,
@@ -126,7 +120,7 @@ impl HarnessPreset {
                 budget: Some(CHAPTER_BUDGET),
                 ..old(
                     K::Business,
-                    set(&[
+                    RetrySet::of(&[
                         Class::Refused,
                         Class::ReadTimeout,
                         Class::Server5xx,
