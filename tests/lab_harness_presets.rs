@@ -31,12 +31,7 @@ const HEADER: &str = "\
 ";
 
 fn tool_char(t: ToolOutcome) -> char {
-    match t {
-        ToolOutcome::Created => 'c',
-        ToolOutcome::Unknown => 'u',
-        ToolOutcome::NotCreated => 'n',
-        ToolOutcome::Rejected => 'r',
-    }
+    t.letter()
 }
 
 /// One fixture line as the current code computes it.

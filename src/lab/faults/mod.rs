@@ -101,6 +101,7 @@ pub fn server(f: ServerFault) -> Option<&'static dyn Server> {
         | ServerFault::RateLimited { .. }
         | ServerFault::Fail
         | ServerFault::FailBeforeWork
+        | ServerFault::FailAfterEffect
         | ServerFault::UnavailableDated { .. }
         | ServerFault::UnavailableInvalid(_)
         | ServerFault::UnavailableBare => Some(&server_error::ServerError),

@@ -35,6 +35,15 @@ fn outage() -> FaultSchedule {
     }
 }
 
+/// The refund-like work (a downstream effect with a receipt) under
+/// `first`'s faults.
+fn refund(first: AttemptFault) -> FaultSchedule {
+    FaultSchedule {
+        effect: true,
+        ..FaultSchedule::first(first)
+    }
+}
+
 impl Scenario {
     /// The fault schedule this scenario stands for.
     pub fn schedule(self) -> FaultSchedule {
@@ -217,6 +226,29 @@ impl Scenario {
                 ],
                 ..FaultSchedule::default()
             },
+            Scenario::DownstreamDoneCrash => refund(server(ServerFault::CrashBeforeCommit)),
+            Scenario::ReceiptLate => FaultSchedule {
+                receipt_after_ms: Some(RECEIPT_LATE_MS),
+                ..refund(server(ServerFault::CrashBeforeCommit))
+            },
+            Scenario::FailAfterEffect => refund(server(ServerFault::FailAfterEffect)),
+            Scenario::PermissionRevoked => FaultSchedule {
+                revoke_at_ms: Some(REVOKE_AT_MS),
+                ..refund(lose_response)
+            },
+            // The 500 is lost too, so the retry comes after the timeout,
+            // past the approval's expiry.
+            Scenario::ApprovalExpired => FaultSchedule {
+                approval_until_ms: Some(APPROVAL_UNTIL_MS),
+                ..refund(AttemptFault {
+                    response: Delivery::Lose,
+                    ..server(ServerFault::FailAfterEffect)
+                })
+            },
+            Scenario::DeadlinePassed => refund(AttemptFault {
+                request: Delivery::Delay(LATE_REQUEST_MS),
+                ..AttemptFault::default()
+            }),
         }
     }
 }

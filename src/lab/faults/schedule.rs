@@ -85,6 +85,11 @@ pub enum ServerFault {
     UnavailableInvalid(BadRetryAfter),
     /// 503 before any work without `Retry-After` (an outage's answer).
     UnavailableBare,
+    /// The work's downstream call succeeded (its effect is made, its
+    /// receipt kept by the downstream), then the handler raised: 003's
+    /// «写 handler 抛异常…宿主不能据此断言"没有发生副作用"». In a run
+    /// without a downstream effect it fails as [`ServerFault::Fail`].
+    FailAfterEffect,
 }
 
 crate::kernel::ids::id_enum! {
@@ -188,6 +193,23 @@ pub struct FaultSchedule {
     /// call each, all at once (002: «20 个 Tool 各重试 3 次»); `None`: one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool_calls: Option<u32>,
+    /// The tool's work is refund-like: before the service persists its
+    /// result, it calls a downstream that makes an irreversible effect and
+    /// keeps a receipt for it (003's «下游 receipt»).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub effect: bool,
+    /// The downstream's receipt for an effect can be looked up only this
+    /// many milliseconds after the effect (`receipt_late`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub receipt_after_ms: Option<u64>,
+    /// The first tenant's permission on the resource is revoked at this
+    /// time (ms): from then on it may neither act nor read a result.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revoke_at_ms: Option<u64>,
+    /// The one-time approval of the first request's digest expires at this
+    /// time (ms); `None`: it outlasts the run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub approval_until_ms: Option<u64>,
 }
 
 impl std::fmt::Debug for FaultSchedule {
@@ -209,6 +231,18 @@ impl std::fmt::Debug for FaultSchedule {
         if let Some(n) = self.tool_calls {
             d.field("tool_calls", &n);
         }
+        if self.effect {
+            d.field("effect", &true);
+        }
+        for (name, ms) in [
+            ("receipt_after_ms", self.receipt_after_ms),
+            ("revoke_at_ms", self.revoke_at_ms),
+            ("approval_until_ms", self.approval_until_ms),
+        ] {
+            if let Some(ms) = ms {
+                d.field(name, &ms);
+            }
+        }
         d.finish()
     }
 }
@@ -216,6 +250,19 @@ impl std::fmt::Debug for FaultSchedule {
 /// The bit of the borsh byte of `rewrite_title` that says an extension
 /// follows (a bool's byte is 0 or 1, so older bytes never set it).
 const EXTENSION_BIT: u8 = 2;
+
+/// The bit that says the [`Recovery`] extension follows (after the first,
+/// if both do).
+const RECOVERY_BIT: u8 = 4;
+
+/// The fields added with 003's recovery protocol, as borsh writes them.
+#[derive(Default, PartialEq, BorshSerialize, BorshDeserialize)]
+struct Recovery {
+    effect: bool,
+    receipt_after_ms: Option<u64>,
+    revoke_at_ms: Option<u64>,
+    approval_until_ms: Option<u64>,
+}
 
 /// The fields added with the harness's scenarios, as borsh writes them.
 #[derive(Default, PartialEq, BorshSerialize, BorshDeserialize)]
@@ -240,11 +287,23 @@ impl BorshSerialize for FaultSchedule {
             malformed: self.malformed,
             tool_calls: self.tool_calls,
         };
+        let recovery = Recovery {
+            effect: self.effect,
+            receipt_after_ms: self.receipt_after_ms,
+            revoke_at_ms: self.revoke_at_ms,
+            approval_until_ms: self.approval_until_ms,
+        };
         let extended = ext != Extension::default();
-        let flags = u8::from(self.rewrite_title) | if extended { EXTENSION_BIT } else { 0 };
+        let recovers = recovery != Recovery::default();
+        let flags = u8::from(self.rewrite_title)
+            | if extended { EXTENSION_BIT } else { 0 }
+            | if recovers { RECOVERY_BIT } else { 0 };
         BorshSerialize::serialize(&flags, w)?;
-        match extended {
-            true => BorshSerialize::serialize(&ext, w),
+        if extended {
+            BorshSerialize::serialize(&ext, w)?;
+        }
+        match recovers {
+            true => BorshSerialize::serialize(&recovery, w),
             false => Ok(()),
         }
     }
@@ -262,7 +321,7 @@ impl BorshDeserialize for FaultSchedule {
             ..FaultSchedule::default()
         };
         let flags = u8::deserialize_reader(r)?;
-        if flags & !(1 | EXTENSION_BIT) != 0 {
+        if flags & !(1 | EXTENSION_BIT | RECOVERY_BIT) != 0 {
             return Err(std::io::Error::other("not a fault schedule"));
         }
         s.rewrite_title = flags & 1 == 1;
@@ -270,6 +329,11 @@ impl BorshDeserialize for FaultSchedule {
             let ext = Extension::deserialize_reader(r)?;
             (s.outage_ms, s.malformed, s.tool_calls) =
                 (ext.outage_ms, ext.malformed, ext.tool_calls);
+        }
+        if flags & RECOVERY_BIT != 0 {
+            let r = Recovery::deserialize_reader(r)?;
+            (s.effect, s.receipt_after_ms) = (r.effect, r.receipt_after_ms);
+            (s.revoke_at_ms, s.approval_until_ms) = (r.revoke_at_ms, r.approval_until_ms);
         }
         Ok(s)
     }

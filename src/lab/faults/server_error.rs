@@ -33,6 +33,7 @@ fn is_error(f: ServerFault) -> bool {
             | ServerFault::RateLimited { .. }
             | ServerFault::Fail
             | ServerFault::FailBeforeWork
+            | ServerFault::FailAfterEffect
             | ServerFault::UnavailableDated { .. }
             | ServerFault::UnavailableInvalid(_)
             | ServerFault::UnavailableBare
@@ -163,6 +164,7 @@ impl Server for ServerError {
                 s("hunt.server.unavailable_invalid").arg("value", Arg::raw(v.raw()))
             }
             ServerFault::UnavailableBare => s("hunt.server.unavailable_bare"),
+            ServerFault::FailAfterEffect => s("hunt.server.fail_after_effect"),
             _ => s("hunt.server.fail"),
         }
     }
@@ -183,6 +185,7 @@ impl Server for ServerError {
             ServerFault::UnavailableDated { retry_after_s } => format!("ud{retry_after_s}"),
             ServerFault::UnavailableInvalid(v) => format!("u{}", v.id()),
             ServerFault::UnavailableBare => "un".into(),
+            ServerFault::FailAfterEffect => "fe".into(),
             _ => "f".into(),
         }
     }
@@ -196,6 +199,7 @@ impl Server for ServerError {
         Some(match (tag, n) {
             ("f", None) => Ok(ServerFault::Fail),
             ("fb", None) => Ok(ServerFault::FailBeforeWork),
+            ("fe", None) => Ok(ServerFault::FailAfterEffect),
             ("tn", None) => Ok(limited(None, false)),
             ("tq", Some(n)) => secs(n).map(|s| limited(Some(s), true)),
             ("u", Some(n)) => {
@@ -218,7 +222,9 @@ impl Server for ServerError {
     fn happened(&self, f: ServerFault, decisions: &[Decision], _worked: bool) -> bool {
         let any = |f: fn(&Decision) -> bool| decisions.iter().any(f);
         match f {
-            ServerFault::Fail => any(|d| matches!(d, Decision::Failed | Decision::Released)),
+            ServerFault::Fail | ServerFault::FailAfterEffect => any(|d| {
+                matches!(d, Decision::Failed | Decision::Released | Decision::MarkedUnknown)
+            }),
             ServerFault::FailBeforeWork => any(|d| matches!(d, Decision::Aborted { .. })),
             ServerFault::RateLimited { .. } => any(|d| matches!(d, Decision::RateLimited { .. })),
             _ => any(|d| matches!(d, Decision::Unavailable)),
@@ -238,6 +244,9 @@ impl Server for ServerError {
     fn reach(&self, f: ServerFault) -> ServerReach {
         let fits = |s: u64| s * 1_000 < CALL_DEADLINE_MS;
         match f {
+            // The downstream's effect is made before the handler raises
+            // (the schedule's `effect`, which the fault needs).
+            ServerFault::FailAfterEffect => ServerReach::Works,
             ServerFault::FailBeforeWork => ServerReach::Retried,
             ServerFault::UnavailableInvalid(_) | ServerFault::UnavailableBare => {
                 ServerReach::Answers { retried: true }

@@ -172,11 +172,11 @@ fn stuck(run: &Run, tenant: usize) -> bool {
     let conflict = last
         .and_then(|c| c.last)
         .is_some_and(|o| matches!(o, AttemptOutcome::Status { status: 409, .. }));
-    conflict && run.reports_of(tenant) == 0
+    conflict && run.done_of(tenant) == 0
 }
 
 fn tenant_view(run: &Run, tenant: usize, possible: Option<bool>, changed: bool) -> TenantView {
-    let (reports, tool) = (run.reports_of(tenant), run.tool_outcome_of(tenant));
+    let (reports, tool) = (run.done_of(tenant), run.tool_outcome_of(tenant));
     let of_tenant = |what| crate::lab::grading::judgement_clause::answered_by(run, tenant, what);
     let ending = if of_tenant(RecordUse::Leak) {
         Ending::Leak

@@ -63,6 +63,14 @@ id_enum! {
         /// No retry went out before a readable `Retry-After` was over (001:
         /// «不能把 120 秒静默截成 2 秒后提前重试»).
         NoEarlyRetry => "no_early_retry",
+        /// No operation whose downstream effect was made was executed
+        /// again (003: an uncertain record «只能对账或转人工»; a resend of
+        /// the write «不会再次执行»), even where the downstream deduplicated
+        /// the call ([`Run::re_executions`]).
+        NoReExecution => "no_re_execution",
+        /// No downstream effect was made without a valid one-time approval
+        /// ([`Run::unapproved_effects`]).
+        NoUnapprovedEffect => "no_unapproved_effect",
     }
 }
 
@@ -137,6 +145,11 @@ pub fn tls_retry_step(run: &Run) -> Option<usize> {
 /// SDK's minute, or a longer deadline or none, 001: «或交给队列延期»):
 /// the schedule alone then does not say.
 pub(in crate::lab) fn possible_for(run: &Run, tenant: usize) -> Option<bool> {
+    if run.schedule.approval_until_ms.is_some() || run.schedule.revoke_at_ms.is_some() {
+        // Whether an execution may still come in time depends on when the
+        // approval or the permission ends: the schedule alone does not say.
+        return None;
+    }
     let reach = reachable_for(&run.schedule, tenant);
     let h = run.harness;
     let waits_long = h.retry_after == RetryAfterChoice::Defer
@@ -194,14 +207,14 @@ impl Clause {
         let each = |ok: &dyn Fn(usize) -> bool| run.tenants().all(ok);
         let possible = |t: usize| possible_for(run, t);
         match self {
-            Clause::AtMostOneReport => each(&|t| run.reports_of(t) <= 1),
+            Clause::AtMostOneReport => each(&|t| run.done_of(t) <= 1),
             Clause::ReportWherePossible => each(&|t| {
-                possible(t) != Some(true) || run.reports_of(t) >= 1 || answered_by_another(run, t)
+                possible(t) != Some(true) || run.done_of(t) >= 1 || answered_by_another(run, t)
             }),
             Clause::NoReportWhereImpossible => {
-                each(&|t| possible(t) != Some(false) || run.reports_of(t) == 0)
+                each(&|t| possible(t) != Some(false) || run.done_of(t) == 0)
             }
-            Clause::TruthTold => each(&|t| run.tool_outcome_of(t).is_truthful(run.reports_of(t))),
+            Clause::TruthTold => each(&|t| run.tool_outcome_of(t).is_truthful(run.done_of(t))),
             Clause::NoChangedBodyReplay => run.changed_body_replays().is_empty(),
             Clause::NoLostNotification => run.unnotified_reports().is_empty(),
             Clause::NoDuplicateNotification => run.duplicate_notices().is_empty(),
@@ -211,6 +224,8 @@ impl Clause {
             Clause::NoTlsRetry => tls_retry_step(run).is_none(),
             Clause::NoHopelessRetry => first_wasted(run, &[Waste::Hopeless]).is_none(),
             Clause::NoEarlyRetry => first_wasted(run, &[Waste::BeforeRetryAfter]).is_none(),
+            Clause::NoReExecution => run.re_executions().is_empty(),
+            Clause::NoUnapprovedEffect => run.unapproved_effects().is_empty(),
         }
     }
 
@@ -234,7 +249,9 @@ impl Clause {
             Clause::NoReportWhereImpossible
             | Clause::NoTlsRetry
             | Clause::NoHopelessRetry
-            | Clause::NoEarlyRetry => FailureClass::RuleBroken,
+            | Clause::NoEarlyRetry
+            | Clause::NoReExecution
+            | Clause::NoUnapprovedEffect => FailureClass::RuleBroken,
         }
     }
 
@@ -246,6 +263,8 @@ impl Clause {
             Clause::NoReportWhereImpossible => Some(Rule::RerunFailure),
             Clause::NoHopelessRetry => Some(Rule::RetryHopeless),
             Clause::NoEarlyRetry => Some(Rule::ShortenRetryAfter),
+            Clause::NoReExecution => Some(Rule::RerunUncertain),
+            Clause::NoUnapprovedEffect => Some(Rule::ApprovalBypassed),
             _ => None,
         }
     }

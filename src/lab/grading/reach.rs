@@ -119,6 +119,14 @@ impl Scenario {
             S::CrashBetweenCommits | S::NotifyThenCrash => {
                 row(true, W::RetryAfterRestart, Recovery)
             }
+            // The downstream's effect is made in the first attempt; 003's
+            // recovery backfills the report from its receipt.
+            S::DownstreamDoneCrash
+            | S::ReceiptLate
+            | S::FailAfterEffect
+            | S::PermissionRevoked
+            | S::ApprovalExpired => row(true, W::FirstAttemptWorks, Recovery),
+            S::DeadlinePassed => row(true, W::RetrySends, Tree),
             S::TlsError => row(false, W::TlsNeverRetried, Tree),
             S::Quota429 => row(false, W::QuotaEnds, Chapter),
             S::RetryAfterLong => row(false, W::RetryAfterPastDeadline, Tree),

@@ -75,6 +75,14 @@ id_enum! {
         /// The model is told «提交失败» when the outcome is unknown
         /// (`unknown_failed`): a lie whenever the report was in fact filed.
         UnknownAsFailed => "unknown_as_failed",
+        /// An operation whose effect was made is executed again: an
+        /// uncertain record taken over or released and re-run (003: «若记录
+        /// 仍是 uncertain，则只能对账或转人工，不能当成首次执行»; broken in a
+        /// run).
+        RerunUncertain => "rerun_uncertain",
+        /// A downstream effect made without a valid one-time approval (003:
+        /// «approval binding for new execution»; broken in a run).
+        ApprovalBypassed => "approval_bypassed",
     }
 }
 

@@ -129,5 +129,10 @@ id_enum! {
         /// The harness's model queries by the business identity before any
         /// new call (`GET /reports`), then hears «结果未知，先查一下».
         Query => "unknown_query",
+        /// 003's recovery protocol: the harness sends its deadline with
+        /// each request, and on an answer that names the outcome unknown
+        /// (with a `status_ref`) it calls `query_operation_status` instead
+        /// of resending the write; the model hears what the query proves.
+        Reconcile => "unknown_reconcile",
     }
 }

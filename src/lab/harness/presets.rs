@@ -29,6 +29,8 @@ id_enum! {
         Urllib3ReadsOnly => "urllib3_reads_only",
         /// The harness the chapter recommends.
         Chapter => "chapter",
+        /// The chapter's harness with 003's reconciliation.
+        Reconciling => "reconciling",
     }
 }
 
@@ -129,6 +131,10 @@ impl HarnessPreset {
                     ]),
                     U::Query,
                 )
+            },
+            HarnessPreset::Reconciling => Harness {
+                unknown: U::Reconcile,
+                ..HarnessPreset::Chapter.harness()
             },
         }
     }

@@ -29,6 +29,9 @@ id_enum! {
         /// Past the database: the notifier and how the service reaches it.
         Downstream => "downstream",
         Tenant => "tenant",
+        /// 003's recovery protocol: status queries, unknown outcomes,
+        /// authorisation on replay, approval.
+        Recovery => "recovery",
     }
 }
 
@@ -136,6 +139,14 @@ pub struct Def {
     pub notifies_before_commit: bool,
     /// The key record is keyed by (tenant, key).
     pub scopes_tenant: bool,
+    /// Uncertain outcomes are answered with an opaque `status_ref`, which
+    /// `query_operation_status` resolves; requests arriving past the
+    /// deadline they carry are refused unstarted.
+    pub issues_status_ref: bool,
+    /// A replay re-checks the principal's authorisation first.
+    pub rechecks_auth: bool,
+    /// A new execution needs a valid one-time approval of its digest.
+    pub checks_approval: bool,
 }
 
 impl Def {
@@ -167,6 +178,9 @@ impl Def {
             stores_errors: false,
             notifies_before_commit: false,
             scopes_tenant: false,
+            issues_status_ref: false,
+            rechecks_auth: false,
+            checks_approval: false,
         }
     }
 

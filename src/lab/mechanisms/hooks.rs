@@ -57,6 +57,15 @@ pub enum Stmt {
     ReadAfterMiss,
     /// `outbox`: the pending notification, in the report's transaction.
     InsertOutbox,
+    /// `unknown_on_failure`: a failed handler marks the key's scope unknown.
+    MarkUnknown,
+    /// `status_ref`: the status query reads the key's record.
+    StatusRead,
+    /// `status_ref`: a status query backfills the record from a receipt.
+    Backfill,
+    /// `status_ref`: a status query that proved nothing was done releases
+    /// the uncertain record.
+    Settle,
 }
 
 /// The request's key as the key record stores it: every request's, when it
@@ -84,6 +93,10 @@ pub enum Verdict {
     TakeOver,
     /// The key is in progress: 409, with when to retry if known (ms).
     InProgress { retry_after_ms: Option<u64> },
+    /// The record's outcome is uncertain (a failed handler's scope recorded
+    /// as unknown, or an expired claim whose work reached the downstream):
+    /// 409 «outcome unknown», never executed again (003: «只能对账或转人工»).
+    Uncertain,
 }
 
 /// The row the key record's read found.
@@ -100,6 +113,8 @@ pub struct Found {
     pub lease_expires: Option<i64>,
     /// The read's time (ms).
     pub now: u64,
+    /// The work calls a downstream whose effect no rollback undoes.
+    pub effect_work: bool,
 }
 
 impl Found {
@@ -171,6 +186,9 @@ pub enum Failure {
     Release,
     /// The 500 is stored under the key and replayed.
     Store,
+    /// The key's scope is recorded as unknown: a retry is told the outcome
+    /// is unknown and never runs again (003).
+    Unknown,
 }
 
 /// The key record's write-back (and a release's `WHERE`).

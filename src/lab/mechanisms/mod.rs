@@ -34,6 +34,10 @@ vocabulary! {
         DownstreamKey => downstream_key::DEF,
         DownstreamFence => downstream_fence::DEF,
         TenantScope => tenant_scope::DEF,
+        StatusRef => status_ref::DEF,
+        UnknownOnFailure => unknown_on_failure::DEF,
+        RecheckAuth => recheck_auth::DEF,
+        Approval => approval::DEF,
         #[cfg(feature = "toy_mechanism")]
         LogHooks => log_hooks::DEF,
     }

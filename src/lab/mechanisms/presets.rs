@@ -17,6 +17,20 @@ impl Preset {
             Preset::LeasedUnguarded => Design::of(&atomic).with(Lease),
             Preset::Leased => Design::of(&atomic).with(Lease).with(Guard),
             Preset::Fenced => Design::of(&atomic).with(Lease).with(Guard).with(Fence),
+            Preset::Reconciled => Design::of(&[
+                Claim,
+                Digest,
+                Lease,
+                Guard,
+                Fence,
+                TenantScope,
+                Outbox,
+                DownstreamKey,
+                StatusRef,
+                UnknownOnFailure,
+                RecheckAuth,
+                Approval,
+            ]),
         }
     }
 }

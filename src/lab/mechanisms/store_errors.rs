@@ -10,6 +10,7 @@ use crate::kernel::entry::e;
 /// the translation table.
 pub const DEF: Def = Def {
     needs: &["record_after", "claim"],
+    gives_way_to: &["unknown_on_failure"],
     narration: &[(Telling::KeyedFailure, "lab.d.failed_keyed")],
     chapter_place: Some(2),
     stores_errors: true,

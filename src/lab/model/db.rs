@@ -23,7 +23,7 @@ CREATE TABLE reports (
 /// The key table's columns after the key.
 const KEY_RECORD: &str = "
   request_digest TEXT NOT NULL,
-  status TEXT NOT NULL CHECK (status IN ('in_progress', 'done')),
+  status TEXT NOT NULL CHECK (status IN ('in_progress', 'done', 'unknown')),
   fence INTEGER,
   lease_expires_ms INTEGER,
   response_status INTEGER,

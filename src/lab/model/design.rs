@@ -69,6 +69,12 @@ any_flag! {
     scopes_tenant,
     /// The notifier is called before the report's transaction commits.
     notifies_before_commit,
+    /// Uncertain outcomes get a `status_ref`; late requests are refused.
+    issues_status_ref,
+    /// A replay re-checks authorisation.
+    rechecks_auth,
+    /// A new execution needs a valid approval.
+    checks_approval,
 }
 
 impl Design {

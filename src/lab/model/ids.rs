@@ -100,6 +100,28 @@ id_enum! {
         /// The first connections are never established: a connect
         /// timeout, not a read timeout; nothing was sent.
         ConnectTimeout => "connect_timeout",
+        /// The work is refund-like: its downstream call makes an effect and
+        /// gets a receipt, then the process dies before the result is
+        /// persisted (003's case 4, «下游成功、结果落库前崩溃»).
+        DownstreamDoneCrash => "downstream_done_crash",
+        /// As `downstream_done_crash`, but the downstream's receipt can be
+        /// looked up only 20 s after the effect: a status query finds no
+        /// evidence yet.
+        ReceiptLate => "receipt_late",
+        /// The handler's downstream call succeeded, then the handler raised
+        /// (003: «宿主不能据此断言"没有发生副作用"»).
+        FailAfterEffect => "fail_after_effect",
+        /// The first answer is lost; the tenant's permission is revoked
+        /// before the retry (003's case 6).
+        PermissionRevoked => "permission_revoked",
+        /// The handler raises after its downstream call and its 500 is
+        /// lost; the one-time approval expires before the retry (003's case
+        /// 5: an uncertain record must not be run again past the approval).
+        ApprovalExpired => "approval_expired",
+        /// The first request is delayed in the network past its attempt's
+        /// deadline: a service that reads the deadline the request carries
+        /// never starts it (003's TIMEOUT_BEFORE_EXECUTE).
+        DeadlinePassed => "deadline_passed",
     }
 }
 
@@ -147,6 +169,10 @@ id_enum! {
         Leased => "leased",
         /// `leased` plus a fencing token checked at write-back.
         Fenced => "fenced",
+        /// 003's service: `fenced` without `store_errors`, plus the tenant's
+        /// scope, the outbox, the downstream key, status references, a
+        /// failure recorded as unknown, authorisation on replay and approval.
+        Reconciled => "reconciled",
     }
 }
 
@@ -234,9 +260,9 @@ impl Ending {
             (n, _) if n > 1 => Ending::Duplicate,
             _ if changed_body => Ending::ChangedBody,
             (1, T::Created) => Ending::OneKnown,
-            (1, T::Unknown) => Ending::OneUnknown,
+            (1, T::Unknown | T::HumanReview | T::Denied) => Ending::OneUnknown,
             (0, T::NotCreated | T::Rejected) => Ending::NoneKnown,
-            (0, T::Unknown) => Ending::NoneUnknown,
+            (0, T::Unknown | T::HumanReview | T::Denied) => Ending::NoneUnknown,
             _ => Ending::Misinformed,
         }
     }
@@ -311,17 +337,34 @@ id_enum! {
         NotCreated => "not_created",
         /// The model was told the request was refused as invalid.
         Rejected => "rejected",
+        /// The model was told «需要人工核对»: the status query found a
+        /// conflict, or no evidence can come.
+        HumanReview => "human_review",
+        /// The model was told its permission was revoked: nothing shown.
+        Denied => "denied",
     }
 }
 
 impl ToolOutcome {
+    /// Its letter in the golden fixtures and the CLI's compact columns.
+    pub fn letter(self) -> char {
+        match self {
+            ToolOutcome::Created => 'c',
+            ToolOutcome::Unknown => 'u',
+            ToolOutcome::NotCreated => 'n',
+            ToolOutcome::Rejected => 'r',
+            ToolOutcome::HumanReview => 'h',
+            ToolOutcome::Denied => 'd',
+        }
+    }
+
     /// Whether this outcome is the truth about a run that ended with
     /// `reports` reports: «created» only if one exists, «not created» and
     /// «rejected» only if none does; «unknown» is always honest.
     pub fn is_truthful(self, reports: usize) -> bool {
         match self {
             ToolOutcome::Created => reports > 0,
-            ToolOutcome::Unknown => true,
+            ToolOutcome::Unknown | ToolOutcome::HumanReview | ToolOutcome::Denied => true,
             ToolOutcome::NotCreated | ToolOutcome::Rejected => reports == 0,
         }
     }

@@ -7,6 +7,7 @@ pub(in crate::lab) mod cleanup_and_lookup;
 #[cfg(feature = "sqlite")]
 pub(in crate::lab) mod db;
 pub(in crate::lab) mod design;
+pub(in crate::lab) mod downstream;
 #[cfg(feature = "sqlite")]
 pub(in crate::lab) mod handler;
 pub mod harness;

@@ -38,6 +38,10 @@ pub struct CallSummary {
     /// several different ones, `many_tools`); a model re-call keeps it.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub task: usize,
+    /// The status reference the service gave the call, if any (the model
+    /// reads it with «结果未知»).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status_ref: Option<String>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -76,6 +80,8 @@ pub struct Run {
     pub(in crate::lab) lucky: bool,
     /// The run hit the event cap (its last step says so).
     pub truncated: bool,
+    /// Every call the service's work made to the refund-like downstream.
+    pub(in crate::lab) effects: Vec<crate::lab::model::downstream::EffectCall>,
 }
 
 /// How the handler held the key when it wrote.
@@ -378,6 +384,68 @@ impl Run {
 
     /// Reports that `tenant`'s requests left in the database: with one
     /// tenant, all of them.
+    /// How many times `tenant`'s request was done: its reports, or, where
+    /// the work makes a downstream effect, its effects if more (an effect
+    /// made and never persisted is done all the same; no rollback undoes
+    /// it).
+    pub fn done_of(&self, tenant: usize) -> usize {
+        self.reports_of(tenant).max(self.effects_of(tenant))
+    }
+
+    /// The downstream effects `tenant`'s requests made.
+    pub fn effects_of(&self, tenant: usize) -> usize {
+        (self.effects.iter())
+            .filter(|e| e.tenant == tenant && e.made())
+            .count()
+    }
+
+    /// Every call the work made to the downstream.
+    pub fn effect_calls(&self) -> &[crate::lab::model::downstream::EffectCall] {
+        &self.effects
+    }
+
+    /// Downstream calls (their requests) that executed an operation again
+    /// after its effect was made (deduplicated by the downstream or not):
+    /// 003, «再次调用原写工具只会继续返回未知…更不会再次执行».
+    pub fn re_executions(&self) -> Vec<usize> {
+        let mut made = Vec::new();
+        let mut again = Vec::new();
+        for e in &self.effects {
+            let task = self.requests.get(e.request).and_then(|r| self.calls.get(r.call)).map(|c| c.task);
+            let op = (e.tenant, task);
+            if made.contains(&op) {
+                again.push(e.request);
+            } else if e.made() {
+                made.push(op);
+            }
+        }
+        again
+    }
+
+    /// Downstream effects (their requests) made without a valid approval.
+    pub fn unapproved_effects(&self) -> Vec<usize> {
+        (self.effects.iter())
+            .filter(|e| e.made() && !e.approved)
+            .map(|e| e.request)
+            .collect()
+    }
+
+    /// Replays (their requests) of a stored response to a principal whose
+    /// permission was revoked: «缓存命中跳过当前授权检查».
+    pub fn revoked_replays(&self) -> Vec<usize> {
+        let Some(at) = self.schedule.revoke_at_ms else {
+            return Vec::new();
+        };
+        (self.steps.iter())
+            .filter(|s| s.time_ms >= at)
+            .filter_map(|s| match &s.kind {
+                StepKind::Server { request, decision: Decision::Replay, .. } => Some(*request),
+                _ => None,
+            })
+            .filter(|r| self.requests.get(*r).is_some_and(|q| q.tenant == 0))
+            .collect()
+    }
+
     pub fn reports_of(&self, tenant: usize) -> usize {
         if self.calls.iter().any(|c| c.task > 0) {
             return self.most_reports_of_one_task(tenant);
@@ -513,10 +581,13 @@ impl Run {
 
     /// Requests (their ids) answered with another tenant's stored response.
     pub fn leaks(&self) -> Vec<usize> {
-        self.record_uses(RecordUse::Leak)
-            .into_iter()
+        let mut leaks: Vec<usize> = (self.record_uses(RecordUse::Leak).into_iter())
             .map(|(_, r)| r)
-            .collect()
+            .chain(self.revoked_replays())
+            .collect();
+        leaks.sort_unstable();
+        leaks.dedup();
+        leaks
     }
 
     /// Requests (their ids) refused with 422 because another tenant's

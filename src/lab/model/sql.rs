@@ -28,7 +28,7 @@ pub struct Part {
 }
 
 impl Stmt {
-    pub const ALL: [Stmt; 12] = [
+    pub const ALL: [Stmt; 16] = [
         Stmt::Lookup,
         Stmt::ClaimRead,
         Stmt::ClaimInsert,
@@ -41,6 +41,10 @@ impl Stmt {
         Stmt::Release,
         Stmt::ReadAfterMiss,
         Stmt::InsertOutbox,
+        Stmt::MarkUnknown,
+        Stmt::StatusRead,
+        Stmt::Backfill,
+        Stmt::Settle,
     ];
 
     /// The statement's fragments in design `d`: the text of the mechanism

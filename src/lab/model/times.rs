@@ -142,3 +142,27 @@ pub const SEED: Bound<i64> = Bound {
     max: 999_999,
     default: 1,
 };
+
+/// `unknown_reconcile`: the wait before the first status query; each
+/// later one waits twice as long.
+pub const STATUS_QUERY_WAIT_MS: u64 = 1_000;
+
+/// `unknown_reconcile`: status queries per tool call before the model is
+/// told the outcome is unknown, with its `status_ref`.
+pub const MAX_STATUS_QUERIES: u32 = 3;
+
+/// `receipt_late`: how long after the effect the downstream's receipt can
+/// be looked up (longer than the reconciling harness's queries).
+pub const RECEIPT_LATE_MS: u64 = 20_000;
+
+/// `permission_revoked`: when the tenant's permission is revoked (after
+/// the first attempt's work, before its retry).
+pub const REVOKE_AT_MS: u64 = 1_500;
+
+/// `approval_expired`: when the one-time approval expires (after the
+/// first attempt's work, before its retry).
+pub const APPROVAL_UNTIL_MS: u64 = 1_500;
+
+/// `deadline_passed`: how much longer than usual the first request takes
+/// to reach the service (past its attempt's deadline).
+pub const LATE_REQUEST_MS: u64 = 3_000;

@@ -38,6 +38,10 @@ pub enum ArrowLabel {
     Query,
     /// Its answer: the report found, if any.
     QueryResult { found: Option<i64> },
+    /// `query_operation_status(status_ref, expected_request_sha256)`.
+    StatusQuery,
+    /// Its answer.
+    StatusResult { answer: StatusAnswer },
     /// A call to the notifier (its number in the run).
     Notify { call: usize },
     /// The notifier's answer to a call.
@@ -80,6 +84,11 @@ pub struct RequestInfo {
     /// from the agent's credentials, not from the body).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub tenant: usize,
+    /// The deadline the request carries (ms on the run's clock), when the
+    /// harness sends one (`unknown_reconcile`): a service that honours it
+    /// never starts the work past it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline_ms: Option<u64>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -213,6 +222,75 @@ pub enum Decision {
     /// The request failed the service's validation (a field outside its
     /// allowed values): 422 before any work, nothing stored under the key.
     Malformed,
+    /// `status_ref`: the request arrived past the deadline it carries, so
+    /// the work never started (003's TIMEOUT_BEFORE_EXECUTE): 504.
+    NotStarted,
+    /// 403 before any new work: the principal's permission is revoked, or
+    /// (`approval`) the approval does not cover the request.
+    Forbidden { approval: bool },
+    /// The key's record is uncertain (003's OUTCOME_UNKNOWN): 409 «outcome
+    /// unknown», with the `status_ref` when the design issues one; never
+    /// executed again.
+    Uncertain,
+    /// `unknown_on_failure`: the work failed, and the key's scope is
+    /// recorded as unknown (500 with the `status_ref`).
+    MarkedUnknown,
+}
+
+/// What `query_operation_status` answered (003's recovery states).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(BorshSerialize, BorshDeserialize)]
+pub enum StatusAnswer {
+    /// «已对账成功»: the record is done, or backfilled from a receipt that
+    /// matches (`receipt`).
+    Succeeded {
+        report_id: i64,
+        receipt: Option<String>,
+    },
+    /// No evidence yet (the receipt is not available, or a holder may
+    /// still be working): OUTCOME_UNKNOWN.
+    Unknown,
+    /// Proven never started (no record: nothing was done under the key):
+    /// TIMEOUT_BEFORE_EXECUTE; a retry is safe.
+    NotStarted,
+    /// Converged to failure: the failed handler's work is proven to have
+    /// left no effect (the record is released).
+    Failed,
+    /// «对账冲突»: another digest under the key or at the downstream.
+    Conflict,
+    /// The downstream cannot be asked about the operation (its call
+    /// carried no key): no evidence can come.
+    NoEvidence,
+    /// The principal may no longer read the operation.
+    Denied,
+}
+
+impl StatusAnswer {
+    /// Translation key of its name.
+    pub fn key(&self) -> &'static str {
+        match self {
+            StatusAnswer::Succeeded { .. } => "lab.status.succeeded",
+            StatusAnswer::Unknown => "lab.status.unknown",
+            StatusAnswer::NotStarted => "lab.status.not_started",
+            StatusAnswer::Failed => "lab.status.failed",
+            StatusAnswer::Conflict => "lab.status.conflict",
+            StatusAnswer::NoEvidence => "lab.status.no_evidence",
+            StatusAnswer::Denied => "lab.status.denied",
+        }
+    }
+
+    /// Its id (`lab.status.<id>` names it).
+    pub fn id(&self) -> &'static str {
+        match self {
+            StatusAnswer::Succeeded { .. } => "succeeded",
+            StatusAnswer::Unknown => "unknown",
+            StatusAnswer::NotStarted => "not_started",
+            StatusAnswer::Failed => "failed",
+            StatusAnswer::Conflict => "conflict",
+            StatusAnswer::NoEvidence => "no_evidence",
+            StatusAnswer::Denied => "denied",
+        }
+    }
 }
 
 /// Why the harness stopped retrying a tool call.
@@ -245,6 +323,8 @@ pub enum GiveUp {
     /// `Retry-After` exceeds the remaining deadline: the call went to the
     /// deferral queue, which resends it, same key, once the wait is over.
     Deferred { retry_after_s: u64 },
+    /// `unknown_reconcile`: the status queries found no evidence yet.
+    StillUnknown,
 }
 
 /// How one HTTP attempt ended for the harness.
@@ -281,22 +361,39 @@ pub enum ToolResult {
     NotCreated,
     /// 422: the key was already used with a different body.
     Rejected,
+    /// `unknown_reconcile`: the status query proved the report (a receipt
+    /// checked, the record backfilled).
+    Reconciled { report_id: i64 },
+    /// «需要人工核对»: the status query found a conflict, or no evidence can
+    /// come.
+    HumanReview,
+    /// 403: the principal's permission was revoked; nothing is shown.
+    Denied,
+    /// 403: the approval expired before anything ran; ask again.
+    ApprovalExpired,
 }
 
 impl ToolResult {
     /// Whether the model should see this as an error (`is_error`).
     pub fn is_error(self) -> bool {
-        !matches!(self, ToolResult::Created { .. } | ToolResult::Found { .. })
+        !matches!(
+            self,
+            ToolResult::Created { .. } | ToolResult::Found { .. } | ToolResult::Reconciled { .. }
+        )
     }
 
     /// What this result tells the model.
     pub fn outcome(self) -> crate::lab::ToolOutcome {
         use crate::lab::ToolOutcome as O;
         match self {
-            ToolResult::Created { .. } | ToolResult::Found { .. } => O::Created,
+            ToolResult::Created { .. }
+            | ToolResult::Found { .. }
+            | ToolResult::Reconciled { .. } => O::Created,
             ToolResult::Unknown => O::Unknown,
-            ToolResult::NotCreated => O::NotCreated,
+            ToolResult::NotCreated | ToolResult::ApprovalExpired => O::NotCreated,
             ToolResult::Rejected => O::Rejected,
+            ToolResult::HumanReview => O::HumanReview,
+            ToolResult::Denied => O::Denied,
         }
     }
 
@@ -308,6 +405,10 @@ impl ToolResult {
             ToolResult::Unknown => "lab.tool.unknown",
             ToolResult::NotCreated => "lab.tool.not_created",
             ToolResult::Rejected => "lab.tool.rejected",
+            ToolResult::Reconciled { .. } => "lab.tool.reconciled",
+            ToolResult::HumanReview => "lab.tool.human_review",
+            ToolResult::Denied => "lab.tool.denied",
+            ToolResult::ApprovalExpired => "lab.tool.approval_expired",
         }
     }
 }
@@ -326,6 +427,12 @@ pub enum Next {
     /// The SDK inside the harness retries after its own wait (`retry_after`:
     /// the server's value it honoured).
     SdkRetry { wait_ms: u64, retry_after: bool },
+    /// `unknown_reconcile`: query the operation's status after a wait,
+    /// never resending the write.
+    Reconcile { wait_ms: u64 },
+    /// `unknown_reconcile`: the query proved the work never started
+    /// (TIMEOUT_BEFORE_EXECUTE): resend, within the total deadline.
+    Resend,
     /// Stop and hand the model a result.
     Finish {
         result: ToolResult,
@@ -369,6 +476,14 @@ pub enum StepKind {
     Restart,
     /// The model queries `GET /reports` by the business identity.
     Query { call: usize, found: Option<i64> },
+    /// `unknown_reconcile`: the harness calls
+    /// `query_operation_status(status_ref, expected_request_sha256)`.
+    StatusQuery {
+        call: usize,
+        status_ref: String,
+        answer: StatusAnswer,
+        next: Next,
+    },
     /// The harness process died with a request in flight.
     HarnessDown,
     /// The harness is back and resends its unfinished call from its queue.

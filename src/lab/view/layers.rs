@@ -121,7 +121,7 @@ pub fn wait_after(run: &Run, request: usize, next: Next, now_ms: u64) -> Option<
             true => (wait_ms, WaitCause::SdkRetryAfter),
             false => (wait_ms, WaitCause::SdkBackoff),
         },
-        Next::Finish { .. } => return None,
+        Next::Reconcile { .. } | Next::Resend | Next::Finish { .. } => return None,
     };
     let honoured = matches!(cause, WaitCause::RetryAfter | WaitCause::SdkRetryAfter);
     let retry_after = match header(run, request, now_ms) {

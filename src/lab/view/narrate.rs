@@ -49,6 +49,10 @@ fn next_text(run: &Run, request: usize, next: Next, now_ms: u64) -> Sentence {
             };
             Sentence::new(key).arg("wait", Arg::ClockMs(wait_ms))
         }
+        Next::Reconcile { wait_ms } => {
+            Sentence::new("lab.next.reconcile").arg("wait", Arg::ClockMs(wait_ms))
+        }
+        Next::Resend => Sentence::new("lab.next.resend"),
         Next::Finish { result, give_up } => {
             let text = tool_text(run, result, Some(request));
             let finish = Sentence::new("lab.next.finish").arg("result", text);
@@ -126,6 +130,7 @@ fn give_up_text(give_up: GiveUp, attempts: u32) -> Sentence {
         GiveUp::Deferred { retry_after_s } => {
             Sentence::new("lab.give_up.deferred").arg("s", Arg::raw(retry_after_s))
         }
+        GiveUp::StillUnknown => Sentence::new("lab.give_up.still_unknown"),
     }
 }
 
@@ -218,6 +223,12 @@ fn decision_text(run: &Run, open_tx_lost: bool, req: usize, d: &Decision, a: Ans
         Decision::ClaimGone => s("lab.d.claim_gone"),
         Decision::Crashed if open_tx_lost => s("lab.d.crashed"),
         Decision::Crashed => s("lab.d.crashed_after_commit"),
+        Decision::NotStarted => s("lab.d.not_started"),
+        Decision::Forbidden { approval: false } => s("lab.d.forbidden_permission"),
+        Decision::Forbidden { approval: true } => s("lab.d.forbidden_approval"),
+        Decision::Uncertain if run.design.issues_status_ref() => s("lab.d.uncertain_ref"),
+        Decision::Uncertain => s("lab.d.uncertain"),
+        Decision::MarkedUnknown => s("lab.d.marked_unknown"),
     }
 }
 

@@ -3,21 +3,43 @@
 //! recorded after the report's commit; or the claim written back with it).
 
 use super::*;
+use crate::lab::model::downstream::EffectOutcome;
+
+/// 503 for a check before any work that failed.
+fn unavailable_before_work(h: &Handler) -> ResponseInfo {
+    response(h, 503, json!({"error": "dependency unavailable, nothing done"}))
+}
 
 impl Server {
     /// Phase 2: the work is done; write the report and the response.
-    pub fn finish(&self, db: &mut Db, h: &mut Handler, now: u64) -> Phase {
+    pub fn finish(&self, db: &mut Db, out: &mut Outside, h: &mut Handler, now: u64) -> Phase {
         if h.fault == ServerFault::FailBeforeWork {
-            return self.abort(db, h, now);
+            return self.abort(db, h, now, unavailable_before_work(h));
         }
+        if let Some(refused) = self.refuse_new_work(out, h, now) {
+            return self.abort(db, h, now, refused);
+        }
+        let effect = self.call_downstream(out, h, now);
+        // The handler raises after its downstream call (or the downstream
+        // refused a changed body under the key): the work failed.
+        let refused = matches!(effect, Some(EffectOutcome::Conflict));
+        if h.fault == ServerFault::FailAfterEffect || refused {
+            h.fault = ServerFault::Fail;
+        }
+        self.persist(db, out, h, now)
+    }
+
+    /// «persist result»: the report and the key's record, as the design's
+    /// key steps say.
+    fn persist(&self, db: &mut Db, out: &mut Outside, h: &mut Handler, now: u64) -> Phase {
         match (self.key_of(h), self.design.key_steps().record_after_commit) {
             (None, _) => self.finish_alone(db, h, now),
             (Some(key), Some(record)) => self.finish_recorded_after(db, h, &key, record, now),
-            (Some(key), None) => self.finish_claimed(db, h, &key, now),
+            (Some(key), None) => self.finish_claimed(db, out, h, &key, now),
         }
     }
 
-    fn insert_report(&self, db: &mut Db, h: &mut Handler, now: u64) -> Result<i64, ()> {
+    pub(super) fn insert_report(&self, db: &mut Db, h: &mut Handler, now: u64) -> Result<i64, ()> {
         let field = |k: &str| text(h.body[k].as_str().unwrap_or_default());
         let params = [
             field("run_id"),
@@ -136,13 +158,14 @@ impl Server {
     }
 
     /// A claimed key: the report and the key's write-back in one transaction.
-    fn finish_claimed(&self, db: &mut Db, h: &mut Handler, key: &str, now: u64) -> Phase {
+    fn finish_claimed(&self, db: &mut Db, out: &mut Outside, h: &mut Handler, key: &str, now: u64) -> Phase {
         db.begin();
         let w = self.design.write_back(h.fence, h.lease_until, now);
         if h.fault == ServerFault::Fail {
             return match self.design.failure() {
                 Failure::Store => self.write_back(db, h, key, &w, Decision::Failed, failed(h)),
                 Failure::Release => self.release(db, h, key, &w),
+                Failure::Unknown => self.mark_unknown(db, out, h, key, &w),
             };
         }
         let Ok(id) = self.insert_report(db, h, now) else {
@@ -163,7 +186,7 @@ impl Server {
     }
 
     /// The write-back's `WHERE`: the key, then the mechanisms' conditions.
-    fn key_params(&self, h: &Handler, key: &str, w: &WriteBack) -> Vec<Value> {
+    pub(super) fn key_params(&self, h: &Handler, key: &str, w: &WriteBack) -> Vec<Value> {
         let mut params = self.key_args(h, key);
         params.extend(w.conditions.iter().map(|c| opt(*c)));
         params
@@ -194,18 +217,19 @@ impl Server {
         }
     }
 
-    /// A check before the work failed: nothing was done, so no result is
-    /// saved and a claim is released whatever the design (503). A design
-    /// that keeps no claim has nothing to undo.
-    fn abort(&self, db: &mut Db, h: &mut Handler, now: u64) -> Phase {
+    /// A check before the work failed (a dependency down: 503; the
+    /// principal's permission or the approval: 403): nothing was done, so
+    /// no result is saved and a claim is released whatever the design. A
+    /// design that keeps no claim has nothing to undo.
+    fn abort(&self, db: &mut Db, h: &mut Handler, now: u64, r: ResponseInfo) -> Phase {
         let answer = |released| {
-            let mut r = response(
-                h,
-                503,
-                json!({"error": "dependency unavailable, nothing done"}),
-            );
-            r.retry_after_s = None;
-            Phase::Respond(Decision::Aborted { released }, r)
+            let decision = match r.status {
+                403 => Decision::Forbidden {
+                    approval: r.body.contains(APPROVAL_EXPIRED),
+                },
+                _ => Decision::Aborted { released },
+            };
+            Phase::Respond(decision, r.clone())
         };
         let key = match self.key_of(h) {
             Some(key) if self.design.key_steps().claim.is_some() => key,
@@ -239,7 +263,7 @@ impl Server {
     /// The write-back matched no row: someone else holds or finished the
     /// key. Undo everything, report included, and answer with the holder's
     /// result (or 409 while it is not done).
-    fn missed(&self, db: &mut Db, h: &mut Handler, key: &str, w: &WriteBack) -> Phase {
+    pub(super) fn missed(&self, db: &mut Db, h: &mut Handler, key: &str, w: &WriteBack) -> Phase {
         db.rollback(false);
         let row = db.row(self.sql.get(Stmt::ReadAfterMiss), &self.key_args(h, key));
         let lost = |replayed: bool| match &row {

@@ -11,6 +11,9 @@
 //! races on the real database.
 
 mod finish;
+mod recovery;
+
+pub use recovery::{Outside, StatusQuery, APPROVAL_EXPIRED, PERMISSION_REVOKED};
 
 use rusqlite::types::Value;
 use serde_json::json;
@@ -44,6 +47,8 @@ pub struct Handler {
     /// whether that transaction committed.
     pub report: Option<i64>,
     pub committed: bool,
+    /// The deadline the request carries (ms), if the harness sends one.
+    pub deadline_ms: Option<u64>,
 }
 
 impl Handler {
@@ -67,6 +72,7 @@ impl Handler {
             took_over: false,
             report: None,
             committed: false,
+            deadline_ms: None,
         }
     }
 }
@@ -120,7 +126,7 @@ impl Server {
 
     /// The row a read of the key found, as the mechanisms' hooks see it
     /// (the record's own columns where its key steps say they are).
-    fn found(&self, row: &[Value], h: &Handler, at: &RecordColumns, now: u64) -> Found {
+    fn found(&self, row: &[Value], h: &Handler, at: &RecordColumns, now: u64, effect_work: bool) -> Found {
         let own = |i: Option<usize>| i.map(|i| &row[self.read.len() + i]);
         Found {
             read: (self.read.iter().enumerate())
@@ -130,30 +136,36 @@ impl Server {
             status: own(at.status).and_then(as_text),
             lease_expires: own(at.lease).and_then(as_int),
             now,
+            effect_work,
         }
     }
 
     /// Phase 1: the request arrives.
-    pub fn arrive(&self, db: &mut Db, h: &mut Handler, now: u64) -> Phase {
+    pub fn arrive(&self, db: &mut Db, out: &mut Outside, h: &mut Handler, now: u64) -> Phase {
         let scope = (self.design).scope_key(h.tenant, h.key.as_deref(), Some(h.digest.clone()));
         h.digest = scope.digest.unwrap_or_default();
         if let Some(refused) = refuse_before_work(h, now) {
+            return refused;
+        }
+        if let Some(refused) = self.refuse_first(out, h, now) {
             return refused;
         }
         let steps = self.design.key_steps();
         match (&h.key, steps.read) {
             (_, None) => Phase::Work(Decision::NoCheck),
             (None, Some(_)) => Phase::Work(Decision::NoKey),
-            (Some(k), Some(read)) => self.read_key(db, h, &k.clone(), &steps, read, now),
+            (Some(k), Some(read)) => self.read_key(db, out, h, &k.clone(), &steps, read, now),
         }
     }
 
     /// Reads the key's record and claims, replays, refuses or takes over,
     /// as the design's key steps and its verdict on the row say (inside
     /// one transaction when the steps read in one).
+    #[allow(clippy::too_many_arguments)]
     fn read_key(
         &self,
         db: &mut Db,
+        out: &mut Outside,
         h: &mut Handler,
         key: &str,
         steps: &KeySteps,
@@ -169,7 +181,7 @@ impl Server {
                 None => self.end_read(db, steps, Phase::Work(Decision::KeyUnknown)),
             };
         };
-        let found = self.found(&row, h, &steps.columns, now);
+        let found = self.found(&row, h, &steps.columns, now, out.effect);
         let verdict = self.design.found(&found, Verdict::Replay);
         let at = self.read.len() + steps.columns.response;
         let phase = match verdict {
@@ -182,8 +194,12 @@ impl Server {
             Verdict::InProgress { retry_after_ms } => {
                 let mut r = in_progress(h);
                 r.retry_after_s = retry_after_ms.map(|ms| ms.div_ceil(1000));
+                if let Some(sr) = self.status_ref(out, h) {
+                    r.body = json!({"error": "a request with this key is in progress", "state": "in_progress", "status_ref": sr}).to_string();
+                }
                 Phase::Respond(Decision::InProgress, r)
             }
+            Verdict::Uncertain => self.uncertain(out, h),
         };
         self.end_read(db, steps, phase)
     }

@@ -69,7 +69,14 @@ impl Sim {
             digest,
             body,
             tenant,
+            deadline_ms: self.carried_deadline(call),
         };
+        {
+            // The human approved the action the tool call asks for, in
+            // every rendering of its arguments the harness sends.
+            let scope = self.server.design().scope_key(tenant, None, Some(info.digest.clone()));
+            self.out.approve(scope.digest.unwrap_or_default());
+        }
         self.requests.push(info.clone());
         self.dispatch(call, id, fault.request.on_request());
         let out = arrow(
@@ -143,6 +150,8 @@ impl Sim {
                 replayed: r.replayed,
             };
             self.finish_call(call, outcome, result, None)
+        } else if let Some(next) = self.recover(call, outcome, &r.body) {
+            next
         } else {
             // 000: «额度类 429 直接终止», whatever its Retry-After says; the
             // harness reads the kind from the body.

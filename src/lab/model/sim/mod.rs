@@ -9,6 +9,7 @@ use rand::Rng;
 mod client;
 mod luck;
 mod notify;
+mod reconcile;
 mod serving;
 
 pub use crate::lab::model::result::{CallSummary, Cell, Run};
@@ -19,7 +20,7 @@ use crate::lab::harness::Harness;
 use crate::lab::mechanisms::Stmt;
 use crate::lab::model::db::Db;
 use crate::lab::model::design::Design;
-use crate::lab::model::handler::{Handler, Phase, Server};
+use crate::lab::model::handler::{Handler, Outside, Phase, Server};
 use crate::lab::model::harness;
 use crate::lab::model::ids::Scenario;
 use crate::lab::model::notifier::Notifier;
@@ -45,6 +46,10 @@ enum Ev {
         sdk: bool,
     },
     Query {
+        call: usize,
+    },
+    /// `unknown_reconcile`: the harness queries the operation's status.
+    StatusQuery {
         call: usize,
     },
     HarnessDown,
@@ -142,6 +147,8 @@ struct Call {
     deferred: bool,
     /// When the model called the tool (the answer's time counts from it).
     called_ms: u64,
+    /// Status queries made (`unknown_reconcile`).
+    queries: u32,
 }
 
 /// Runs a named scenario on a design (or a preset).
@@ -231,6 +238,8 @@ struct Sim {
     /// Requests whose response is trickling in, with the earliest time their
     /// read timeout (idle time between bytes) may still fire.
     dripping: std::collections::HashMap<usize, u64>,
+    /// The downstream, the tenant's permission and the approval.
+    out: Outside,
 }
 
 impl Sim {
@@ -271,7 +280,9 @@ impl Sim {
             notices: Vec::new(),
             relay: notify::Relay::default(),
             dripping: Default::default(),
+            out: Outside::default(),
         };
+        s.out = Outside::new(&s.schedule);
         let call = |twin_of, tenant, task| Ev::ToolCall {
             twin_of,
             tenant,
@@ -321,6 +332,7 @@ impl Sim {
             }
         }
         let final_count = self.db.report_count();
+        let effects = std::mem::take(&mut self.out.downstream).into_calls();
         let mut run = Run {
             harness: self.harness,
             design: self.server.design(),
@@ -335,6 +347,7 @@ impl Sim {
             notices: self.notices,
             lucky: false,
             truncated,
+            effects,
         };
         run.lucky = luck::lucky(&run);
         run
@@ -374,7 +387,10 @@ impl Sim {
     }
 
     fn handle(&mut self, ev: Ev) -> Option<(StepKind, Vec<Arrow>)> {
-        let harness_event = matches!(ev, Ev::ToolCall { .. } | Ev::Send { .. } | Ev::Query { .. });
+        let harness_event = matches!(
+            ev,
+            Ev::ToolCall { .. } | Ev::Send { .. } | Ev::Query { .. } | Ev::StatusQuery { .. }
+        );
         if harness_event && self.harness_down {
             return None;
         }
@@ -386,6 +402,7 @@ impl Sim {
             } => Some(self.tool_call(twin_of, tenant, task)),
             Ev::Send { call, resend, sdk } => Some(self.send(call, resend, sdk)),
             Ev::Query { call } => Some(self.query(call)),
+            Ev::StatusQuery { call } => Some(self.status_query(call)),
             Ev::HarnessDown => Some(self.harness_dies()),
             Ev::Cleanup => {
                 let pruned =
@@ -462,6 +479,7 @@ impl Sim {
                 tenant,
                 answered_ms: None,
                 task,
+                status_ref: None,
             },
             started: self.now,
             waiting: None,
@@ -475,6 +493,7 @@ impl Sim {
             quota: false,
             deferred: false,
             called_ms: self.now,
+            queries: 0,
             tenant,
             task,
             // A twin is the same call submitted twice, not a re-call.

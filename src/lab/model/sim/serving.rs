@@ -42,7 +42,8 @@ impl Sim {
         let fault = self.schedule.server_fault(request, self.now);
         let mut h = Handler::new(request, info.key.clone(), info.digest.clone(), body, fault);
         h.tenant = info.tenant;
-        let phase = self.server.arrive(&mut self.db, &mut h, self.now);
+        h.deadline_ms = info.deadline_ms;
+        let phase = self.server.arrive(&mut self.db, &mut self.out, &mut h, self.now);
         self.after_phase(&mut h, phase, vec![into])
     }
 
@@ -52,7 +53,7 @@ impl Sim {
             return None; // the process that ran this handler is gone
         }
         let mut h = self.handlers[handler].clone();
-        let phase = self.server.finish(&mut self.db, &mut h, self.now);
+        let phase = self.server.finish(&mut self.db, &mut self.out, &mut h, self.now);
         self.note_write(&h, &phase);
         let notify = self.after_commit(&h, &phase);
         Some(self.after_phase(&mut h, phase, notify.into_iter().collect()))

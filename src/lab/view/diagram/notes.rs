@@ -33,6 +33,8 @@ pub fn label(a: &Arrow) -> Sentence {
             s("lab.arrow.query_found").arg("id", Arg::raw(id))
         }
         ArrowLabel::QueryResult { found: None } => s("lab.arrow.query_none"),
+        ArrowLabel::StatusQuery => s("lab.arrow.status_query"),
+        ArrowLabel::StatusResult { answer } => s(answer.key()),
         ArrowLabel::Notify { .. } | ArrowLabel::NotifyAnswer { .. } => {
             crate::lab::view::narrate_notes::arrow_text(&a.label)
                 .unwrap_or_else(|| Sentence::sentences([]))
@@ -143,7 +145,10 @@ fn wait(next: &Next) -> Option<Sentence> {
             let parts = vec![wait(*wait_ms).into(), Arg::raw(sdk)];
             Some(Sentence::joined(Join::Raw(" "), parts))
         }
-        Next::Finish { .. } => None,
+        Next::Reconcile { wait_ms } => {
+            Some(Sentence::new("lab.note.reconcile").arg("t", Arg::ClockMs(*wait_ms)))
+        }
+        Next::Resend | Next::Finish { .. } => None,
     }
 }
 
