@@ -47,6 +47,7 @@ pub const TEXT_FILES: &[&str] = &[
     "src/lab/texts/downstream.txt",
     "src/lab/texts/tenants.txt",
     "src/lab/texts/judgement.txt",
+    "src/lab/texts/recovery.txt",
     "src/exercises/texts/page.txt",
     "src/exercises/texts/truths.txt",
     "src/exercises/texts/wait.txt",

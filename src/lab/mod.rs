@@ -32,6 +32,7 @@ pub use faults::{
 pub use grading::nearest_fix::{nearest_fix, nearest_fix_among};
 pub use harness::{Harness, HarnessPreset, HarnessProblem};
 pub use model::design::{Combo, Design, DesignProblem, Group, Mechanism};
+pub use model::downstream::{receipt_id, EffectCall, EffectOutcome};
 pub use model::ids::{ClientStrategy, Ending, Preset, Scenario, ToolOutcome, Verdict};
 pub use model::result::{
     CallSummary, Cell, Holder, Measure, NoteCounts, Notice, RecordUse, RollbackCause, Run, Write,

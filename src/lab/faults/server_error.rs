@@ -223,7 +223,10 @@ impl Server for ServerError {
         let any = |f: fn(&Decision) -> bool| decisions.iter().any(f);
         match f {
             ServerFault::Fail | ServerFault::FailAfterEffect => any(|d| {
-                matches!(d, Decision::Failed | Decision::Released | Decision::MarkedUnknown)
+                matches!(
+                    d,
+                    Decision::Failed | Decision::Released | Decision::MarkedUnknown
+                )
             }),
             ServerFault::FailBeforeWork => any(|d| matches!(d, Decision::Aborted { .. })),
             ServerFault::RateLimited { .. } => any(|d| matches!(d, Decision::RateLimited { .. })),

@@ -160,6 +160,10 @@ fn told_steps(run: &Run, tenant: usize) -> impl Iterator<Item = usize> + '_ {
             StepKind::Query { call, .. } => {
                 run.calls().get(*call).map_or(0, |c| c.tenant) == tenant
             }
+            StepKind::StatusQuery { call, next, .. } => {
+                matches!(next, Next::Finish { .. })
+                    && run.calls().get(*call).map_or(0, |c| c.tenant) == tenant
+            }
             StepKind::HarnessBack => true,
             _ => false,
         };

@@ -503,13 +503,15 @@ mod tests {
     fn every_valid_design_is_counted_once_and_presets_are_valid() {
         let all = Design::all_valid();
         // The service's own database: no key record: 1; record_after with
-        // digest × store_errors: 4; claim with digest × store_errors × guard
-        // × {-, lease, lease+fence}: 24; every keyed one with or without
-        // tenant_scope: 1 + 2 × 28 = 57, 16 of them with a fence. Downstream,
-        // each of those 57 times {after commit, notify_before_commit,
-        // outbox} × downstream_key (6), and the 16 with a fence once more ×
-        // downstream_fence.
-        assert_eq!(all.len(), 57 * 6 + 16 * 6);
+        // digest × store_errors × recheck_auth: 8; claim with digest × {-,
+        // store_errors, unknown_on_failure} × guard × {-, lease,
+        // lease+fence} × status_ref × recheck_auth: 144, 48 with a fence;
+        // every keyed one with or without tenant_scope: 1 + 2 × 152 = 305,
+        // 96 with a fence; each with or without approval: 610, 192 with a
+        // fence. Downstream, each of those 610 times {after commit,
+        // notify_before_commit, outbox} × downstream_key (6), and the 192
+        // with a fence once more × downstream_fence.
+        assert_eq!(all.len(), 610 * 6 + 192 * 6);
         assert_eq!(all[0], Design::NONE);
         for p in Preset::ALL {
             assert!(all.contains(&p.design()), "{p:?}");

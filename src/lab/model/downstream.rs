@@ -148,10 +148,25 @@ mod tests {
     #[test]
     fn a_key_dedupes_and_a_changed_digest_conflicts() {
         let mut d = Downstream::new(None);
-        assert_eq!(d.call(call(Some("k"), "a", 0)), EffectOutcome::Made { receipt: receipt_id(1) });
-        assert_eq!(d.call(call(Some("k"), "a", 5)), EffectOutcome::Repeated { receipt: receipt_id(1) });
+        assert_eq!(
+            d.call(call(Some("k"), "a", 0)),
+            EffectOutcome::Made {
+                receipt: receipt_id(1)
+            }
+        );
+        assert_eq!(
+            d.call(call(Some("k"), "a", 5)),
+            EffectOutcome::Repeated {
+                receipt: receipt_id(1)
+            }
+        );
         assert_eq!(d.call(call(Some("k"), "b", 6)), EffectOutcome::Conflict);
-        assert_eq!(d.call(call(None, "a", 7)), EffectOutcome::Made { receipt: receipt_id(2) });
+        assert_eq!(
+            d.call(call(None, "a", 7)),
+            EffectOutcome::Made {
+                receipt: receipt_id(2)
+            }
+        );
         assert_eq!(d.calls.iter().filter(|c| c.made()).count(), 2);
     }
 
@@ -160,7 +175,10 @@ mod tests {
         let mut d = Downstream::new(Some(1_000));
         d.call(call(Some("k"), "a", 100));
         assert_eq!(d.lookup(Some("k"), 1_099), Lookup::Pending);
-        let found = Lookup::Receipt { receipt: receipt_id(1), digest: "a".into() };
+        let found = Lookup::Receipt {
+            receipt: receipt_id(1),
+            digest: "a".into(),
+        };
         assert_eq!(d.lookup(Some("k"), 1_100), found);
         assert_eq!(d.lookup(Some("x"), 1_100), Lookup::None);
         assert_eq!(d.lookup(None, 1_100), Lookup::None);

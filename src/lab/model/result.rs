@@ -411,7 +411,11 @@ impl Run {
         let mut made = Vec::new();
         let mut again = Vec::new();
         for e in &self.effects {
-            let task = self.requests.get(e.request).and_then(|r| self.calls.get(r.call)).map(|c| c.task);
+            let task = self
+                .requests
+                .get(e.request)
+                .and_then(|r| self.calls.get(r.call))
+                .map(|c| c.task);
             let op = (e.tenant, task);
             if made.contains(&op) {
                 again.push(e.request);
@@ -439,7 +443,11 @@ impl Run {
         (self.steps.iter())
             .filter(|s| s.time_ms >= at)
             .filter_map(|s| match &s.kind {
-                StepKind::Server { request, decision: Decision::Replay, .. } => Some(*request),
+                StepKind::Server {
+                    request,
+                    decision: Decision::Replay,
+                    ..
+                } => Some(*request),
                 _ => None,
             })
             .filter(|r| self.requests.get(*r).is_some_and(|q| q.tenant == 0))

@@ -358,6 +358,12 @@ pub fn narrate(run: &Run, step: Option<&Step>) -> Sentence {
             found: Some(id), ..
         } => Sentence::new("lab.n.query_found").arg("id", Arg::raw(id)),
         StepKind::Cleanup { pruned } => Sentence::new("lab.n.cleanup").arg("n", *pruned),
+        StepKind::StatusQuery {
+            call,
+            status_ref,
+            answer,
+            next,
+        } => status_query_text(run, *call, status_ref, answer, *next, step.time_ms),
         kind => Sentence::new(fixed_key(kind)),
     }
 }
@@ -430,7 +436,10 @@ fn server_text(run: &Run, step: &Step) -> Sentence {
         retry_after: response.as_ref().and_then(|r| r.retry_after_s),
         retry_after_raw: response.as_ref().and_then(|r| r.retry_after_raw.as_deref()),
     };
-    let mut parts = vec![decision_text(run, open_tx_lost, *request, decision, answer)];
+    let mut parts: Vec<Sentence> = effect_text(run, *request, step.time_ms)
+        .into_iter()
+        .collect();
+    parts.push(decision_text(run, open_tx_lost, *request, decision, answer));
     parts.extend(crate::lab::view::narrate_notes::after_commit_text(
         run, step,
     ));
@@ -444,6 +453,66 @@ fn server_text(run: &Run, step: &Step) -> Sentence {
         parts.push(Sentence::new(key).arg("t", Arg::ClockMs(*until)));
     }
     Sentence::sentences(parts)
+}
+
+/// The work's call to the refund-like downstream at this step, if it made
+/// one: a new effect with its receipt, the first effect's receipt for a
+/// repeated key, or a refusal of a changed body.
+fn effect_text(run: &Run, request: usize, now_ms: u64) -> Option<Sentence> {
+    use crate::lab::model::downstream::EffectOutcome;
+    let e = (run.effect_calls().iter()).find(|e| e.request == request && e.at_ms == now_ms)?;
+    let s = match &e.outcome {
+        EffectOutcome::Made { receipt } => {
+            Sentence::new("lab.n.effect_made").arg("receipt", Arg::raw(receipt))
+        }
+        EffectOutcome::Repeated { receipt } => {
+            Sentence::new("lab.n.effect_repeated").arg("receipt", Arg::raw(receipt))
+        }
+        EffectOutcome::Conflict => Sentence::new("lab.n.effect_conflict"),
+    };
+    let keyed = match &e.key {
+        Some(_) => Sentence::new("lab.n.effect_keyed"),
+        None => Sentence::new("lab.n.effect_unkeyed"),
+    };
+    Some(Sentence::sentences([s, keyed]))
+}
+
+/// `query_operation_status`: what it answered (003's state) and what the
+/// harness does next.
+fn status_query_text(
+    run: &Run,
+    call: usize,
+    status_ref: &str,
+    answer: &crate::lab::model::trace::StatusAnswer,
+    next: Next,
+    now_ms: u64,
+) -> Sentence {
+    use crate::lab::model::trace::StatusAnswer as A;
+    let asked = Sentence::new("lab.n.status_query").arg("ref", Arg::raw(status_ref));
+    let told = match answer {
+        A::Succeeded {
+            report_id,
+            receipt: Some(r),
+        } => Sentence::new("lab.n.status_backfilled")
+            .arg("id", Arg::raw(report_id))
+            .arg("receipt", Arg::raw(r)),
+        A::Succeeded {
+            report_id,
+            receipt: None,
+        } => Sentence::new("lab.n.status_done").arg("id", Arg::raw(report_id)),
+        other => Sentence::new(match other {
+            A::Unknown => "lab.n.status_unknown",
+            A::NotStarted => "lab.n.status_not_started",
+            A::Failed => "lab.n.status_failed",
+            A::Conflict => "lab.n.status_conflict",
+            A::NoEvidence => "lab.n.status_no_evidence",
+            _ => "lab.n.status_denied",
+        }),
+    };
+    let request = (run.requests().iter().rev())
+        .find(|r| r.call == call)
+        .map_or(0, |r| r.id);
+    Sentence::sentences([asked, told, next_text(run, request, next, now_ms)])
 }
 
 /// The harness gets an answer, and what it does next.

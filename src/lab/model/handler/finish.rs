@@ -7,7 +7,11 @@ use crate::lab::model::downstream::EffectOutcome;
 
 /// 503 for a check before any work that failed.
 fn unavailable_before_work(h: &Handler) -> ResponseInfo {
-    response(h, 503, json!({"error": "dependency unavailable, nothing done"}))
+    response(
+        h,
+        503,
+        json!({"error": "dependency unavailable, nothing done"}),
+    )
 }
 
 impl Server {
@@ -158,7 +162,14 @@ impl Server {
     }
 
     /// A claimed key: the report and the key's write-back in one transaction.
-    fn finish_claimed(&self, db: &mut Db, out: &mut Outside, h: &mut Handler, key: &str, now: u64) -> Phase {
+    fn finish_claimed(
+        &self,
+        db: &mut Db,
+        out: &mut Outside,
+        h: &mut Handler,
+        key: &str,
+        now: u64,
+    ) -> Phase {
         db.begin();
         let w = self.design.write_back(h.fence, h.lease_until, now);
         if h.fault == ServerFault::Fail {

@@ -126,7 +126,14 @@ impl Server {
 
     /// The row a read of the key found, as the mechanisms' hooks see it
     /// (the record's own columns where its key steps say they are).
-    fn found(&self, row: &[Value], h: &Handler, at: &RecordColumns, now: u64, effect_work: bool) -> Found {
+    fn found(
+        &self,
+        row: &[Value],
+        h: &Handler,
+        at: &RecordColumns,
+        now: u64,
+        effect_work: bool,
+    ) -> Found {
         let own = |i: Option<usize>| i.map(|i| &row[self.read.len() + i]);
         Found {
             read: (self.read.iter().enumerate())

@@ -62,7 +62,12 @@ impl Outside {
     fn issue(&mut self, tenant: usize, key: &str) -> String {
         let mut hash = Sha256::new();
         hash.update(format!("{tenant}\u{1f}{key}"));
-        let hex: String = hash.finalize().iter().take(8).map(|b| format!("{b:02x}")).collect();
+        let hex: String = hash
+            .finalize()
+            .iter()
+            .take(8)
+            .map(|b| format!("{b:02x}"))
+            .collect();
         let r = format!("sr_{hex}");
         if !self.refs.iter().any(|(known, ..)| *known == r) {
             self.refs.push((r.clone(), tenant, key.to_string()));
@@ -109,7 +114,8 @@ impl Server {
     pub(super) fn refuse_first(&self, out: &Outside, h: &Handler, now: u64) -> Option<Phase> {
         let late = h.deadline_ms.is_some_and(|d| now >= d);
         if late && self.design.issues_status_ref() {
-            let body = json!({"error": "deadline passed before the work started", "state": "not_started"});
+            let body =
+                json!({"error": "deadline passed before the work started", "state": "not_started"});
             return Some(Phase::Respond(Decision::NotStarted, response(h, 504, body)));
         }
         if self.design.rechecks_auth() && out.revoked(h.tenant, now) {
@@ -123,7 +129,12 @@ impl Server {
     /// (every design checks it before new work), then the approval
     /// (`approval`). A refusal releases a claim, as a failed check before
     /// any work does.
-    pub(super) fn refuse_new_work(&self, out: &Outside, h: &Handler, now: u64) -> Option<ResponseInfo> {
+    pub(super) fn refuse_new_work(
+        &self,
+        out: &Outside,
+        h: &Handler,
+        now: u64,
+    ) -> Option<ResponseInfo> {
         if out.revoked(h.tenant, now) {
             return Some(forbidden(h, PERMISSION_REVOKED));
         }
@@ -133,11 +144,19 @@ impl Server {
 
     /// The work's downstream call, when the run's work makes one: the key
     /// it carries is the one `downstream_key` passes on.
-    pub(super) fn call_downstream(&self, out: &mut Outside, h: &Handler, now: u64) -> Option<EffectOutcome> {
+    pub(super) fn call_downstream(
+        &self,
+        out: &mut Outside,
+        h: &Handler,
+        now: u64,
+    ) -> Option<EffectOutcome> {
         if !out.effect {
             return None;
         }
-        let scoped = self.design.scope_key(h.tenant, h.key.as_deref(), None).downstream;
+        let scoped = self
+            .design
+            .scope_key(h.tenant, h.key.as_deref(), None)
+            .downstream;
         let key = self.design.notify(scoped, None).dedupe_key;
         let approved = out.approved(h.tenant, &h.digest, now);
         Some(out.downstream.call(EffectCall {
@@ -153,7 +172,14 @@ impl Server {
 
     /// `unknown_on_failure`: the failed handler marks its scope unknown
     /// and answers 500 with the status reference.
-    pub(super) fn mark_unknown(&self, db: &mut Db, out: &mut Outside, h: &mut Handler, key: &str, w: &WriteBack) -> Phase {
+    pub(super) fn mark_unknown(
+        &self,
+        db: &mut Db,
+        out: &mut Outside,
+        h: &mut Handler,
+        key: &str,
+        w: &WriteBack,
+    ) -> Phase {
         match db.exec(self.sql.get(Stmt::MarkUnknown), &self.key_params(h, key, w)) {
             Err(_) => sql_error(db, h),
             Ok(0) => self.missed(db, h, key, w),
@@ -182,7 +208,13 @@ impl Server {
     /// `query_operation_status(status_ref, expected_request_sha256)`:
     /// authorisation, the reference, the digest binding, then the record
     /// and the downstream's receipt.
-    pub fn query_status(&self, db: &mut Db, out: &mut Outside, q: &StatusQuery, now: u64) -> StatusAnswer {
+    pub fn query_status(
+        &self,
+        db: &mut Db,
+        out: &mut Outside,
+        q: &StatusQuery,
+        now: u64,
+    ) -> StatusAnswer {
         if out.revoked(q.tenant, now) {
             return StatusAnswer::Denied;
         }
@@ -193,7 +225,13 @@ impl Server {
             .scope_key(tenant, Some(&key), Some(q.expected_digest.to_string()))
             .digest
             .unwrap_or_default();
-        let mut h = Handler::new(0, Some(key.clone()), expected, q.body.clone(), ServerFault::None);
+        let mut h = Handler::new(
+            0,
+            Some(key.clone()),
+            expected,
+            q.body.clone(),
+            ServerFault::None,
+        );
         h.tenant = tenant;
         let Some(row) = db.row(self.sql.get(Stmt::StatusRead), &self.key_args(&h, &key)) else {
             // Released: nothing was done under it.
@@ -205,9 +243,14 @@ impl Server {
         let status = as_text(&row[0]).unwrap_or_default();
         if status == "done" {
             let body = as_text(&row[3]).unwrap_or_default();
-            let id = serde_json::from_str::<serde_json::Value>(&body).ok().and_then(|v| v["id"].as_i64());
+            let id = serde_json::from_str::<serde_json::Value>(&body)
+                .ok()
+                .and_then(|v| v["id"].as_i64());
             return match id {
-                Some(report_id) => StatusAnswer::Succeeded { report_id, receipt: None },
+                Some(report_id) => StatusAnswer::Succeeded {
+                    report_id,
+                    receipt: None,
+                },
                 None => StatusAnswer::Conflict,
             };
         }
@@ -219,7 +262,16 @@ impl Server {
     /// downstream's receipt (when the work calls it), else the service's
     /// own database.
     #[allow(clippy::too_many_arguments)]
-    fn reconcile(&self, db: &mut Db, out: &mut Outside, h: &mut Handler, key: &str, status: &str, leased: bool, now: u64) -> StatusAnswer {
+    fn reconcile(
+        &self,
+        db: &mut Db,
+        out: &mut Outside,
+        h: &mut Handler,
+        key: &str,
+        status: &str,
+        leased: bool,
+        now: u64,
+    ) -> StatusAnswer {
         let failed = status == "unknown";
         if !out.effect {
             // The report's transaction is the whole work: a failed
@@ -263,7 +315,14 @@ impl Server {
     /// «已对账成功»: the receipt matches; the local record is backfilled
     /// (the report and the key's response, one transaction) and the
     /// original result returned, without executing again.
-    fn backfill(&self, db: &mut Db, h: &mut Handler, key: &str, receipt: String, now: u64) -> StatusAnswer {
+    fn backfill(
+        &self,
+        db: &mut Db,
+        h: &mut Handler,
+        key: &str,
+        receipt: String,
+        now: u64,
+    ) -> StatusAnswer {
         db.begin();
         let Ok(id) = self.insert_report(db, h, now) else {
             db.rollback(false);
@@ -275,7 +334,10 @@ impl Server {
         match db.exec(self.sql.get(Stmt::Backfill), &params) {
             Ok(1) => {
                 db.commit();
-                StatusAnswer::Succeeded { report_id: id, receipt: Some(receipt) }
+                StatusAnswer::Succeeded {
+                    report_id: id,
+                    receipt: Some(receipt),
+                }
             }
             _ => {
                 db.rollback(false);

@@ -74,7 +74,10 @@ impl Sim {
         {
             // The human approved the action the tool call asks for, in
             // every rendering of its arguments the harness sends.
-            let scope = self.server.design().scope_key(tenant, None, Some(info.digest.clone()));
+            let scope = self
+                .server
+                .design()
+                .scope_key(tenant, None, Some(info.digest.clone()));
             self.out.approve(scope.digest.unwrap_or_default());
         }
         self.requests.push(info.clone());

@@ -43,14 +43,24 @@ impl Sim {
     /// An error answer's recovery facts: the `status_ref` is kept, a 403
     /// ends the call with its text, and (`unknown_reconcile`) an uncertain
     /// outcome is queried. `None`: the harness's usual loop decides.
-    pub(super) fn recover(&mut self, call: usize, outcome: AttemptOutcome, body: &str) -> Option<Next> {
+    pub(super) fn recover(
+        &mut self,
+        call: usize,
+        outcome: AttemptOutcome,
+        body: &str,
+    ) -> Option<Next> {
         let r = recovery_of(body);
         if let Some(sr) = &r.status_ref {
             self.calls[call].summary.status_ref = Some(sr.clone());
         }
         match r.forbidden.as_deref() {
             Some(PERMISSION_REVOKED) => {
-                return Some(self.finish_call(call, outcome, ToolResult::Denied, Some(GiveUp::NotRetryable)));
+                return Some(self.finish_call(
+                    call,
+                    outcome,
+                    ToolResult::Denied,
+                    Some(GiveUp::NotRetryable),
+                ));
             }
             Some(APPROVAL_EXPIRED) => {
                 let result = match self.calls[call].maybe_executed {
@@ -103,14 +113,22 @@ impl Sim {
             expected_digest: &sent.digest,
             body: &body,
         };
-        let answer = self.server.query_status(&mut self.db, &mut self.out, &q, self.now);
+        let answer = self
+            .server
+            .query_status(&mut self.db, &mut self.out, &q, self.now);
         self.calls[call].queries += 1;
-        if let StatusAnswer::Succeeded { report_id, receipt: Some(_) } = answer {
+        if let StatusAnswer::Succeeded {
+            report_id,
+            receipt: Some(_),
+        } = answer
+        {
             self.backfilled(sent.id, report_id);
         }
         let next = match &answer {
             StatusAnswer::Succeeded { report_id, .. } => {
-                let result = ToolResult::Reconciled { report_id: *report_id };
+                let result = ToolResult::Reconciled {
+                    report_id: *report_id,
+                };
                 self.finish_call(call, last, result, None)
             }
             StatusAnswer::Unknown => self.query_later(call, last),
@@ -123,9 +141,21 @@ impl Sim {
         };
         let arrows = vec![
             arrow(Lane::Harness, Lane::Server, ArrowLabel::StatusQuery, false),
-            arrow(Lane::Server, Lane::Harness, ArrowLabel::StatusResult { answer: answer.clone() }, false),
+            arrow(
+                Lane::Server,
+                Lane::Harness,
+                ArrowLabel::StatusResult {
+                    answer: answer.clone(),
+                },
+                false,
+            ),
         ];
-        let kind = StepKind::StatusQuery { call, status_ref, answer, next };
+        let kind = StepKind::StatusQuery {
+            call,
+            status_ref,
+            answer,
+            next,
+        };
         (kind, arrows)
     }
 
@@ -137,9 +167,18 @@ impl Sim {
         c.maybe_executed = false;
         let left = c.tries - c.budget_base < self.harness.attempts;
         if !(left && time) {
-            return self.finish_call(call, last, ToolResult::NotCreated, Some(GiveUp::AttemptsExhausted));
+            return self.finish_call(
+                call,
+                last,
+                ToolResult::NotCreated,
+                Some(GiveUp::AttemptsExhausted),
+            );
         }
-        let send = Ev::Send { call, resend: false, sdk: false };
+        let send = Ev::Send {
+            call,
+            resend: false,
+            sdk: false,
+        };
         self.at(self.now, send);
         Next::Resend
     }
@@ -154,9 +193,16 @@ impl Sim {
             request,
             step: self.steps.len(),
             holder: crate::lab::model::result::Holder::Unclaimed,
-            outcome: crate::lab::model::result::WriteOutcome::Committed { report_id, stale: false },
+            outcome: crate::lab::model::result::WriteOutcome::Committed {
+                report_id,
+                stale: false,
+            },
         });
-        if self.server.design().runs(crate::lab::mechanisms::Stmt::InsertOutbox) {
+        if self
+            .server
+            .design()
+            .runs(crate::lab::mechanisms::Stmt::InsertOutbox)
+        {
             self.wake_relay(self.now + RELAY_POLL_MS);
         }
     }

@@ -43,7 +43,9 @@ impl Sim {
         let mut h = Handler::new(request, info.key.clone(), info.digest.clone(), body, fault);
         h.tenant = info.tenant;
         h.deadline_ms = info.deadline_ms;
-        let phase = self.server.arrive(&mut self.db, &mut self.out, &mut h, self.now);
+        let phase = self
+            .server
+            .arrive(&mut self.db, &mut self.out, &mut h, self.now);
         self.after_phase(&mut h, phase, vec![into])
     }
 
@@ -53,7 +55,9 @@ impl Sim {
             return None; // the process that ran this handler is gone
         }
         let mut h = self.handlers[handler].clone();
-        let phase = self.server.finish(&mut self.db, &mut self.out, &mut h, self.now);
+        let phase = self
+            .server
+            .finish(&mut self.db, &mut self.out, &mut h, self.now);
         self.note_write(&h, &phase);
         let notify = self.after_commit(&h, &phase);
         Some(self.after_phase(&mut h, phase, notify.into_iter().collect()))
