@@ -115,11 +115,15 @@ fn the_build_challenge_needs_the_claim_the_outbox_and_delivery_dedupe() {
         .filter(|d| passes(*d))
         .map(|d| d.to_ids())
         .collect();
-    // The chapter's atomic server (the claim, its digest, the stored
-    // error), the outbox and delivery dedupe: K = 5.
+    // The chapter's atomic server (the claim, its digest, and its answer
+    // to a failed handler: Stripe's stored error, or 003's scope recorded
+    // as unknown), the outbox and delivery dedupe: K = 5.
     assert_eq!(
         solutions,
-        ["claim,digest,store_errors,outbox,downstream_key"]
+        [
+            "claim,digest,store_errors,outbox,downstream_key",
+            "claim,digest,outbox,downstream_key,unknown_on_failure"
+        ]
     );
     let base = [M::Claim, M::Digest, M::StoreErrors];
     let with = |m: &[M]| Design::of(&base).with_all(m);

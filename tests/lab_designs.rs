@@ -197,40 +197,136 @@ fn digest_gives_422_on_record_after_too() {
     ));
 }
 
-/// Every statement the handler ran at a server step (not the cleanup job's
-/// or `query_first`'s GET).
+/// Every statement the handler ran at a server step, and the status
+/// query's (not the cleanup job's or `query_first`'s GET).
 fn handler_sql(r: &Run) -> Vec<String> {
     r.steps()
         .iter()
-        .filter(|s| matches!(s.kind, StepKind::Server { .. }))
+        .filter(|s| {
+            matches!(
+                s.kind,
+                StepKind::Server { .. } | StepKind::StatusQuery { .. }
+            )
+        })
         .flat_map(|s| s.sql.iter().map(|q| q.sql.clone()))
         .collect()
+}
+
+/// Whether `d` has one of 003's recovery mechanisms.
+fn recovers(d: Design) -> bool {
+    d.iter().any(|m| m.group() == Group::Recovery)
+}
+
+/// The designs with recovery mechanisms the listing test runs: every
+/// valid set of them over each design that puts its own fragments into
+/// their statements' slots (a claim with or without lease, guard, fence:
+/// the write condition; `tenant_scope`: the key's columns; the outbox
+/// with delivery dedupe: the work's rows and the receipt's key). The
+/// other mechanisms add nothing to those statements.
+fn recovery_designs() -> Vec<Design> {
+    use Mechanism as M;
+    let recovery: Vec<M> = Mechanism::ALL
+        .into_iter()
+        .filter(|m| m.group() == Group::Recovery)
+        .collect();
+    let claims = [
+        Preset::Atomic,
+        Preset::LeasedUnguarded,
+        Preset::Leased,
+        Preset::Fenced,
+    ];
+    let mut out = Vec::new();
+    for p in claims {
+        for extra in [&[][..], &[M::TenantScope], &[M::Outbox, M::DownstreamKey]] {
+            for bits in 1..(1u32 << recovery.len()) {
+                let picked: Vec<M> = (0..recovery.len())
+                    .filter(|i| bits & (1 << i) != 0)
+                    .map(|i| recovery[i])
+                    .collect();
+                let mut d = p.design().with_all(extra).with_all(&picked);
+                if d.has(M::UnknownOnFailure) {
+                    d = d.without(M::StoreErrors);
+                }
+                if d.resolve().1.is_empty() && !out.contains(&d) {
+                    out.push(d);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The scenarios that reach the recovery mechanisms' branches, and a
+/// first attempt whose check fails before any work.
+fn recovery_schedules() -> Vec<(String, FaultSchedule)> {
+    use Scenario as S;
+    [
+        S::None,
+        S::ResponseLost,
+        S::BodyMismatch,
+        S::Stored500,
+        S::LeaseExpired,
+        S::CrashBetweenCommits,
+        S::DownstreamDoneCrash,
+        S::ReceiptLate,
+        S::FailAfterEffect,
+        S::PermissionRevoked,
+        S::ApprovalExpired,
+        S::DeadlinePassed,
+    ]
+    .map(|sc| (format!("{sc:?}"), sc.schedule()))
+    .into_iter()
+    .collect()
 }
 
 #[test]
 fn the_sql_shown_for_a_design_is_the_sql_its_handler_runs() {
     let mut ran_anywhere = std::collections::HashSet::new();
     let mut shown_anywhere = std::collections::HashSet::new();
-    for d in Design::all_valid() {
-        let shown: Vec<String> = describe(d).iter().map(|s| s.text()).collect();
-        shown_anywhere.extend(shown.iter().cloned().map(|t| (d, t)));
-        // The named scenarios, and a first attempt whose check fails before
-        // any work: only `lease_reclaimed` has one, on a taken-over claim,
-        // which a design without a lease never reaches.
-        let before_work = FaultSchedule {
-            attempts: vec![AttemptFault::server(ServerFault::FailBeforeWork)],
-            ..FaultSchedule::default()
-        };
-        let schedules = Scenario::ALL
-            .map(|sc| (format!("{sc:?}"), sc.schedule()))
-            .into_iter()
-            .chain([("before_work".to_string(), before_work)]);
-        for (sc, schedule) in schedules {
-            for c in ClientStrategy::ALL {
-                let r = run_fast(&schedule, c, d, 1);
-                for q in handler_sql(&r) {
-                    assert!(shown.contains(&q), "{d:?} {sc} {c:?} ran «{q}», not shown");
-                    ran_anywhere.insert((d, q));
+    // A first attempt whose check fails before any work: only
+    // `lease_reclaimed` has one, on a taken-over claim, which a design
+    // without a lease never reaches.
+    let before_work = FaultSchedule {
+        attempts: vec![AttemptFault::server(ServerFault::FailBeforeWork)],
+        ..FaultSchedule::default()
+    };
+    let classic: Vec<Design> = (Design::all_valid().into_iter())
+        .filter(|d| !recovers(*d))
+        .collect();
+    let old: Vec<Harness> = ClientStrategy::ALL.map(Harness::from).to_vec();
+    let recovering = [
+        HarnessPreset::Reconciling.harness(),
+        HarnessPreset::Chapter.harness(),
+    ];
+    let all_scenarios: Vec<(String, FaultSchedule)> = (Scenario::ALL.into_iter())
+        .map(|sc| (format!("{sc:?}"), sc.schedule()))
+        .collect();
+    let plans = [
+        (classic, all_scenarios, old),
+        (
+            recovery_designs(),
+            recovery_schedules(),
+            recovering.to_vec(),
+        ),
+    ];
+    for (designs, schedules, harnesses) in plans {
+        let schedules: Vec<_> = (schedules.into_iter())
+            .chain([("before_work".to_string(), before_work.clone())])
+            .collect();
+        for d in designs {
+            let shown: Vec<String> = describe(d).iter().map(|s| s.text()).collect();
+            shown_anywhere.extend(shown.iter().cloned().map(|t| (d, t)));
+            for (sc, schedule) in &schedules {
+                for h in &harnesses {
+                    let r = run_fast(schedule, *h, d, 1);
+                    for q in handler_sql(&r) {
+                        assert!(
+                            shown.contains(&q),
+                            "{d:?} {sc} {} ran «{q}», not shown",
+                            h.to_ids()
+                        );
+                        ran_anywhere.insert((d, q));
+                    }
                 }
             }
         }

@@ -98,6 +98,8 @@ struct Owners {
     fencing: Option<Mechanism>,
     stores_errors: Option<Mechanism>,
     digest: Option<Mechanism>,
+    unknown: Option<Mechanism>,
+    status_ref: Option<Mechanism>,
 }
 
 impl Owners {
@@ -109,6 +111,8 @@ impl Owners {
             fencing: d.find(|m| m.owns(Stmt::BumpFence)),
             stores_errors: d.find(|m| m.stores_errors),
             digest: d.find(|m| m.compares_digest),
+            unknown: d.find(|m| m.owns(Stmt::MarkUnknown)),
+            status_ref: d.find(|m| m.owns(Stmt::StatusRead)),
         }
     }
 }
@@ -159,6 +163,8 @@ id_enum! {
     HandlerPhase {
         Arrive => "arrive",
         Finish => "finish",
+        /// `status_ref`: `query_operation_status`, apart from any request.
+        Query => "query",
     }
 }
 
@@ -196,6 +202,12 @@ id_enum! {
         Written => "written",
         /// The write-back matched no row (→ the stored response, or 409).
         Missed => "missed",
+        /// The status query reads the key's record.
+        Status => "status",
+        /// The downstream's receipt matches: the record is backfilled.
+        Receipt => "receipt",
+        /// The failed handler left no effect: the record is released.
+        Settled => "settled",
     }
 }
 
@@ -225,7 +237,7 @@ pub fn describe(d: Design) -> Vec<Statement> {
     if d.records_after() {
         l.record_after();
     } else if d.claims() {
-        l.claim_arrive().claim_finish();
+        l.claim_arrive().claim_finish().status_query();
     }
     l.report_alone(if d.keyed() {
         Branch::NoKey
@@ -360,9 +372,10 @@ impl Listing {
         use Branch::*;
         use HandlerPhase::Finish;
         let c = self.o.claimed;
-        let failure = match self.o.stores_errors {
-            Some(se) => owned_by(Stmt::WriteBack.parts(self.d), c, Some(se)),
-            None => Stmt::Release.parts(self.d),
+        let failure = match (self.o.stores_errors, self.o.unknown) {
+            (Some(se), _) => owned_by(Stmt::WriteBack.parts(self.d), c, Some(se)),
+            (None, Some(_)) => Stmt::MarkUnknown.parts(self.d),
+            (None, None) => Stmt::Release.parts(self.d),
         };
         self.control(Finish, Always, c, BEGIN)
             .run(Finish, Success, Stmt::InsertReport)
@@ -374,6 +387,41 @@ impl Listing {
             .control(Finish, Written, c, COMMIT)
             .control(Finish, Missed, c, ROLLBACK)
             .run(Finish, Missed, Stmt::ReadAfterMiss)
+    }
+
+    /// `status_ref`'s `query_operation_status`: the read, then a backfill
+    /// from a matching receipt (the report and its rows, the record done)
+    /// or the release of a record proven untouched.
+    fn status_query(&mut self) -> &mut Self {
+        use Branch::*;
+        use HandlerPhase::Query;
+        let Some(sr) = self.o.status_ref else {
+            return self;
+        };
+        self.run(Query, Status, Stmt::StatusRead);
+        // A receipt is looked up by the key the downstream got.
+        if self
+            .d
+            .notify(Some(String::new()), None)
+            .dedupe_key
+            .is_some()
+        {
+            let report = owned_by(Stmt::InsertReport.parts(self.d), None, Some(sr));
+            self.control(Query, Receipt, Some(sr), BEGIN)
+                .add(Query, Receipt, report);
+            for s in self.d.work().rows {
+                self.run(Query, Receipt, s);
+            }
+            self.run(Query, Receipt, Stmt::Backfill)
+                .control(Query, Receipt, Some(sr), COMMIT);
+        }
+        // Only a failed handler's scope, recorded as unknown, settles.
+        if self.o.unknown.is_some() {
+            self.control(Query, Settled, Some(sr), BEGIN)
+                .run(Query, Settled, Stmt::Settle)
+                .control(Query, Settled, Some(sr), COMMIT);
+        }
+        self
     }
 }
 

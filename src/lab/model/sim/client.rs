@@ -71,15 +71,7 @@ impl Sim {
             tenant,
             deadline_ms: self.carried_deadline(call),
         };
-        {
-            // The human approved the action the tool call asks for, in
-            // every rendering of its arguments the harness sends.
-            let scope = self
-                .server
-                .design()
-                .scope_key(tenant, None, Some(info.digest.clone()));
-            self.out.approve(scope.digest.unwrap_or_default());
-        }
+        self.approve(&info);
         self.requests.push(info.clone());
         self.dispatch(call, id, fault.request.on_request());
         let out = arrow(
@@ -89,6 +81,15 @@ impl Sim {
             false,
         );
         (StepKind::Send { request: info }, vec![out])
+    }
+
+    /// The human approved the action the tool call asks for, in every
+    /// rendering of its arguments the harness sends (as the service
+    /// computes the digest the approval binds).
+    fn approve(&mut self, info: &RequestInfo) {
+        let design = self.server.design();
+        let scope = design.scope_key(info.tenant, None, Some(info.digest.clone()));
+        self.out.approve(scope.digest.unwrap_or_default());
     }
 
     /// The harness's timer for request `id` of `call`, and what the
@@ -397,6 +398,9 @@ impl Sim {
         result: ToolResult,
         give_up: Option<GiveUp>,
     ) -> Next {
+        if let Some(next) = self.query_before_unknown(call, outcome, result, give_up) {
+            return next;
+        }
         // `unknown_failed`: the model hears «提交失败» where the truth is «unknown».
         let result = match (result, self.harness.unknown) {
             (ToolResult::Unknown, UnknownChoice::SayFailed) => ToolResult::NotCreated,

@@ -80,6 +80,25 @@ impl Sim {
         Some(self.query_later(call, outcome))
     }
 
+    /// `unknown_reconcile`: before the model is told «结果未知», a call
+    /// that holds a `status_ref` (a claim still in progress when its
+    /// attempts ran out) queries once more.
+    pub(super) fn query_before_unknown(
+        &mut self,
+        call: usize,
+        outcome: AttemptOutcome,
+        result: ToolResult,
+        give_up: Option<GiveUp>,
+    ) -> Option<Next> {
+        let c = &self.calls[call];
+        let asks = self.reconciles()
+            && result == ToolResult::Unknown
+            && c.summary.status_ref.is_some()
+            && c.queries == 0
+            && give_up != Some(GiveUp::StillUnknown);
+        asks.then(|| self.query_later(call, outcome))
+    }
+
     /// The next status query, after a wait that doubles with each one; the
     /// model hears «结果未知» (with the `status_ref`) once the queries or
     /// the deadline run out.
