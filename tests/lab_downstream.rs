@@ -234,7 +234,8 @@ fn failing_rows(rows: &[retry_lab::lab::grading::suite::SuiteRow]) -> Vec<Scenar
 /// fail, and the smallest fix the workbench names is the chapter's: the
 /// outbox for the lost one (which turns `relay_crash` red: now there is a
 /// relay to die), delivery dedupe for the repeat; the second tenant's
-/// equal key string stays red until `tenant_scope`.
+/// equal key string stays red until `tenant_scope`; 003's refund-like
+/// cases need its recovery mechanisms.
 #[test]
 fn the_workbench_suite_grades_the_new_scenarios_and_names_their_fixes() {
     use retry_lab::lab::grading::suite::{smallest_fix, suite, Fix};
@@ -253,6 +254,11 @@ fn the_workbench_suite_grades_the_new_scenarios_and_names_their_fixes() {
             Scenario::KeyCollision,
             Scenario::TitleRewrite,
             Scenario::TlsError,
+            // 003's cases: no downstream key (a second effect after the
+            // crash), no authorisation on replay (the leak).
+            Scenario::DownstreamDoneCrash,
+            Scenario::ReceiptLate,
+            Scenario::PermissionRevoked,
         ]
     );
     let fix = |sc| match smallest_fix(params.design, c, params.seed, sc, &rows) {
@@ -280,7 +286,10 @@ fn the_workbench_suite_grades_the_new_scenarios_and_names_their_fixes() {
             Scenario::KeyExpired,
             Scenario::KeyCollision,
             Scenario::TitleRewrite,
-            Scenario::TlsError
+            Scenario::TlsError,
+            Scenario::DownstreamDoneCrash,
+            Scenario::ReceiptLate,
+            Scenario::PermissionRevoked,
         ]
     );
     assert_eq!(fix(Scenario::KeyCollision), (vec![M::TenantScope], vec![]));
@@ -292,7 +301,29 @@ fn the_workbench_suite_grades_the_new_scenarios_and_names_their_fixes() {
             Scenario::ModelRetry,
             Scenario::KeyExpired,
             Scenario::TitleRewrite,
-            Scenario::TlsError
+            Scenario::TlsError,
+            Scenario::DownstreamDoneCrash,
+            Scenario::ReceiptLate,
+            Scenario::PermissionRevoked,
+        ]
+    );
+    // 003's recovery mechanisms turn its cases green with this harness
+    // too: its resend is answered «outcome unknown» instead of running the
+    // work again, and one effect with «unknown» is honest.
+    let recovered = all.with(M::TenantScope).without(M::StoreErrors).with_all(&[
+        M::StatusRef,
+        M::UnknownOnFailure,
+        M::RecheckAuth,
+        M::Approval,
+    ]);
+    let failing = failing_rows(&suite(recovered, c, params.seed, &params.suite));
+    assert_eq!(
+        failing,
+        [
+            Scenario::ModelRetry,
+            Scenario::KeyExpired,
+            Scenario::TitleRewrite,
+            Scenario::TlsError,
         ]
     );
 }
