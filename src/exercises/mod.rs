@@ -50,7 +50,7 @@ pub mod shuffle;
 
 pub use bank::{bank, find};
 pub use derive::Derivation;
-pub use kinds::{CasePart, CaseRow, CaseRun, Cases, Kind};
+pub use kinds::{CasePart, CaseRow, CaseRun, Cases, Kind, Missing, Recovery};
 
 use crate::herd::{HerdParams, Strategy};
 use crate::lab::Combo;
