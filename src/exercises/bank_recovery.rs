@@ -33,6 +33,13 @@ const fn run(
 
 /// The questions, in page order (after create_refund's cases).
 pub(super) fn questions(here: In) -> Vec<Question> {
+    let mut all = after_the_effect(here);
+    all.extend(unknown_outcomes(here));
+    all
+}
+
+/// A handler that raised after the refund, and a revoked permission.
+fn after_the_effect(here: In) -> Vec<Question> {
     let src = Source::Reading(Reading::Observability);
     let (reports, leaks) = (Measure::Reports, Measure::Leaks);
     let rec = H::Reconciling;
@@ -66,6 +73,15 @@ pub(super) fn questions(here: In) -> Vec<Question> {
             ]),
             None,
         ),
+    ]
+}
+
+/// An unknown outcome: resent or queried, and a receipt not there yet.
+fn unknown_outcomes(here: In) -> Vec<Question> {
+    let src = Source::Reading(Reading::Observability);
+    let reports = Measure::Reports;
+    let rec = H::Reconciling;
+    vec![
         here.at(
             "predict_resend_or_query",
             src,

@@ -88,8 +88,21 @@ fn lab(scenario: S, missing: Option<(&'static str, &'static str, Clause)>) -> Ca
     CaseRun::Recovery(Recovery { scenario, broken })
 }
 
-fn case(label: &'static str, keys: &'static [&'static str], run: CaseRun) -> CaseRow {
-    CaseRow { label, keys, run }
+fn case(n: usize, keys: &'static [&'static str]) -> CaseRow {
+    const LABELS: [&str; 7] = [
+        "ex.case.refund_1",
+        "ex.case.refund_2",
+        "ex.case.refund_3",
+        "ex.case.refund_4",
+        "ex.case.refund_5",
+        "ex.case.refund_6",
+        "ex.case.refund_7",
+    ];
+    CaseRow {
+        label: LABELS[n - 1],
+        keys,
+        run: run(n),
+    }
 }
 
 /// The seven cases of lines 164–170, with their keys.
@@ -98,91 +111,97 @@ pub fn rows() -> Vec<CaseRow> {
         // Line 37: no key yet → claim in_progress atomically, execute,
         // persist; line 35: a same-key retry would only replay.
         case(
-            "ex.case.refund_1",
+            1,
             &["refund_tr_created", "refund_re_replay", "refund_user_done"],
-            // Nothing breaks a first success: every server without one of
-            // 003's mechanisms passes it too.
-            lab(S::None, None),
         ),
         // Line 35 and 129: same key, same digest → the original result,
         // after re-checking that the caller may still read it.
         case(
-            "ex.case.refund_2",
+            2,
             &["refund_tr_kept", "refund_re_replay", "refund_user_done"],
-            // Without a stable key each retry is a new operation.
-            lab(
-                S::ResponseLost,
-                Some(("", "key_per_attempt", Clause::AtMostOneReport)),
-            ),
         ),
         // Line 36: IDEMPOTENCY_CONFLICT; line 117: a conflict is not
         // retried automatically; a changed amount is another intent
         // (the key is «对同一业务意图稳定», line 90).
         case(
-            "ex.case.refund_3",
+            3,
             &["refund_tr_kept", "refund_re_stop", "refund_user_conflict"],
-            // Without the digest the changed amount gets the old result.
-            lab(
-                S::BodyMismatch,
-                Some(("digest", "", Clause::NoChangedBodyReplay)),
-            ),
         ),
         // Lines 49–67, 75, 81, 126: OUTCOME_UNKNOWN; resending only
         // returns unknown; query_operation_status(status_ref), human
         // review without evidence.
         case(
-            "ex.case.refund_4",
+            4,
             &[
                 "refund_tr_unknown",
                 "refund_re_query",
                 "refund_user_checking",
             ],
-            // Without status_ref the record is not unknown: the retry
-            // executes the refund again.
-            lab(
-                S::DownstreamDoneCrash,
-                Some(("status_ref", "", Clause::NoReExecution)),
-            ),
         ),
         // Lines 123–124: the approval is bound before a new execution, so
         // nothing runs and nothing is recorded; line 117: an invalid
         // approval is not retried automatically.
         case(
-            "ex.case.refund_5",
+            5,
             &["refund_tr_none", "refund_re_authz", "refund_user_approval"],
-            // The lab's approval_expired: the first attempt's effect is
-            // uncertain when the approval expires. Either unknown_on_failure
-            // (no re-execution) or the approval (no execution past expiry)
-            // stops the retry; only without both is the uncertain record
-            // run again past the expired approval.
-            lab(
-                S::ApprovalExpired,
-                Some(("unknown_on_failure,approval", "", Clause::NoReExecution)),
-            ),
         ),
         // Lines 123 and 129: schema/auth comes first; a revoked permission
         // must not read the cached result; line 117: no automatic retry.
         case(
-            "ex.case.refund_6",
+            6,
             &["refund_tr_kept", "refund_re_authz", "refund_user_denied"],
-            // Without recheck_auth the cached result is replayed.
-            lab(
-                S::PermissionRevoked,
-                Some(("recheck_auth", "", Clause::NoLeak)),
-            ),
         ),
         // Lines 79, 110–111: retry_after only for a transient failure known
         // not to have started; honour Retry-After within the deadline left.
         case(
-            "ex.case.refund_7",
+            7,
             &["refund_tr_none", "refund_re_wait", "refund_user_later"],
-            // A harness that ignores Retry-After retries too early.
-            lab(
-                S::RateLimited429,
-                Some(("", "ra_ignore", Clause::NoEarlyRetry)),
-            ),
         ),
     ]
+}
+
+/// Case `n`'s lab runs: its scenario, and what its broken run lacks.
+fn run(n: usize) -> CaseRun {
+    match n {
+        // Nothing breaks a first success: every server without one of
+        // 003's mechanisms passes it too.
+        1 => lab(S::None, None),
+        // Without a stable key each retry is a new operation.
+        2 => lab(
+            S::ResponseLost,
+            Some(("", "key_per_attempt", Clause::AtMostOneReport)),
+        ),
+        // Without the digest the changed amount gets the old result.
+        3 => lab(
+            S::BodyMismatch,
+            Some(("digest", "", Clause::NoChangedBodyReplay)),
+        ),
+        // Without status_ref the record is not unknown: the retry
+        // executes the refund again.
+        4 => lab(
+            S::DownstreamDoneCrash,
+            Some(("status_ref", "", Clause::NoReExecution)),
+        ),
+        // The lab's approval_expired: the first attempt's effect is
+        // uncertain when the approval expires. Either unknown_on_failure
+        // (no re-execution) or the approval (no execution past expiry)
+        // stops the retry; only without both is the uncertain record run
+        // again past the expired approval.
+        5 => lab(
+            S::ApprovalExpired,
+            Some(("unknown_on_failure,approval", "", Clause::NoReExecution)),
+        ),
+        // Without recheck_auth the cached result is replayed.
+        6 => lab(
+            S::PermissionRevoked,
+            Some(("recheck_auth", "", Clause::NoLeak)),
+        ),
+        // A harness that ignores Retry-After retries too early.
+        _ => lab(
+            S::RateLimited429,
+            Some(("", "ra_ignore", Clause::NoEarlyRetry)),
+        ),
+    }
 }
 
 /// The section's question (the end of §4, after the reading's statements).
