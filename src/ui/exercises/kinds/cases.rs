@@ -112,7 +112,7 @@ fn cases_graded(l: Lang, q: &Question, r: &Record, c: &Cases, picked: &[Vec<Stri
             html! { <td data-testid={format!("case-run-{id}-{}", i + 1)}>{ run_link(l, run) }</td> }
         }
         CaseRun::Recovery(rec) => {
-            html! { <td data-testid={format!("case-run-{id}-{}", i + 1)}>{ recovery_links(l, rec) }</td> }
+            html! { <td data-testid={format!("case-run-{id}-{}", i + 1)}>{ recovery_links(l, rec, &format!("{id}-{}", i + 1)) }</td> }
         }
         CaseRun::Later(why) => {
             html! { <td class="muted" data-testid={format!("case-later-{id}-{}", i + 1)}>{ t(l, why) }</td> }
@@ -142,7 +142,9 @@ fn cases_graded(l: Lang, q: &Question, r: &Record, c: &Cases, picked: &[Vec<Stri
 
 /// A case's two runs: as 003 says, and with one piece missing (the clause
 /// that then breaks named), or why nothing can break.
-fn recovery_links(l: Lang, rec: &Recovery) -> Html {
+/// `at` names the question and case in the links' testids.
+fn recovery_links(l: Lang, rec: &Recovery, at: &str) -> Html {
+    let testid = |what: &str| Some(AttrValue::from(format!("case-{what}-{at}")));
     let broken = match (&rec.broken, rec.broken_link()) {
         (Some(m), Some(link)) => {
             let text = tf(
@@ -150,13 +152,15 @@ fn recovery_links(l: Lang, rec: &Recovery) -> Html {
                 "ex.case.run_broken",
                 &[("missing", m.ids()), ("clause", t(l, &m.breaks.key()))],
             );
-            html! { <AppLink to={link}>{ text }</AppLink> }
+            html! { <AppLink to={link} testid={testid("broken")}>{ text }</AppLink> }
         }
-        _ => html! { <span class="muted">{ t(l, "ex.case.nothing_breaks") }</span> },
+        _ => {
+            html! { <span class="muted" data-testid={format!("case-unbroken-{at}")}>{ t(l, "ex.case.nothing_breaks") }</span> }
+        }
     };
     html! {
         <>
-            <AppLink to={rec.link()}>{ t(l, "ex.case.run_003") }</AppLink>
+            <AppLink to={rec.link()} testid={testid("run003")}>{ t(l, "ex.case.run_003") }</AppLink>
             <br />
             { broken }
         </>
