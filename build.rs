@@ -55,6 +55,7 @@ pub const TEXT_FILES: &[&str] = &[
     "src/exercises/texts/layers.txt",
     "src/exercises/texts/keys.txt",
     "src/exercises/texts/refund.txt",
+    "src/exercises/texts/recovery.txt",
     "src/exercises/texts/agent.txt",
     "src/exercises/texts/interview.txt",
     "src/exercises/texts/build.txt",

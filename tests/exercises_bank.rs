@@ -513,7 +513,7 @@ fn lab_runs(q: &Question) -> Vec<LabRun> {
             .iter()
             .filter_map(|r| match &r.run {
                 CaseRun::Lab(run) => Some(run.clone()),
-                CaseRun::Later(_) => None,
+                CaseRun::Recovery(_) | CaseRun::Later(_) => None,
             })
             .collect(),
         _ => Vec::new(),

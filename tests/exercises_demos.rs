@@ -311,14 +311,20 @@ fn every_demo_link_shows_the_case_its_question_is_about() {
 
 /// What the run a cases question offers for each case must show: the first
 /// success files one report; the same-key retry replays it; the changed
-/// body is refused with 422; the 429 is answered, and after its wait one
-/// report is filed. A case the lab cannot run yet links nothing.
+/// body is refused with 422; the crash before persisting ends with the one
+/// report backfilled; the expired approval leaves the one report of the
+/// first attempt; the revoked permission is refused with 403; the 429 is
+/// answered, and after its wait one report is filed. A case the lab cannot
+/// run yet links nothing.
 fn case_expected(id: &str, case: usize) -> Vec<Shows> {
     use Shows::*;
     match (id, case) {
         ("create_refund_design", 1) => vec![Reports(1), Requests(1)],
         ("create_refund_design", 2) => vec![ReplayOf(201), Reports(1)],
         ("create_refund_design", 3) => vec![Status(422), Reports(1)],
+        ("create_refund_design", 4) => vec![Reports(1)],
+        ("create_refund_design", 5) => vec![Reports(1)],
+        ("create_refund_design", 6) => vec![Status(403), Reports(1)],
         ("create_refund_design", 7) => vec![Status(429), Reports(1)],
         (id, n) => panic!("{id}: case {n} links a run; list what it must show here"),
     }
@@ -330,10 +336,11 @@ fn every_case_run_shows_its_case() {
     for q in bank() {
         let Kind::Cases(c) = &q.kind else { continue };
         for (i, row) in c.rows.iter().enumerate() {
-            let CaseRun::Lab(run) = &row.run else {
-                continue;
+            let hash = match &row.run {
+                CaseRun::Lab(run) => run.link().href(),
+                CaseRun::Recovery(rec) => rec.link().href(),
+                CaseRun::Later(_) => continue,
             };
-            let hash = run.link().href();
             for shows in case_expected(q.id, i + 1) {
                 lab(&hash, &shows);
                 checked += 1;

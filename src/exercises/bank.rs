@@ -15,12 +15,13 @@ type SectionModule = fn(In) -> Vec<Question>;
 
 /// The section modules in page order, each with the section its questions
 /// are in (named here, once, rather than in each module).
-const SECTIONS: [(Section, SectionModule); 8] = [
+const SECTIONS: [(Section, SectionModule); 9] = [
     (Section::Truths, super::bank_truths::questions),
     (Section::Wait, super::bank_wait::questions),
     (Section::Layers, super::bank_layers::questions),
     (Section::Keys, super::bank_keys::questions),
     (Section::Keys, super::bank_refund::questions),
+    (Section::Keys, super::bank_recovery::questions),
     (Section::Agent, super::bank_agent::questions),
     (Section::Interview, super::bank_interview::questions),
     (Section::Interview, super::bank_downstream::questions),

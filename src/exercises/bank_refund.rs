@@ -5,11 +5,16 @@
 //! list pairs off with the cases; several cases share an answer where 003
 //! says they do. The keys are written once, here, from 003's rules (cited
 //! per case); `tests/exercise_keys.rs` re-derives what 003 fixes.
+//!
+//! Each case runs in the lab as 003 says (the `reconciled` server, the
+//! `reconciling` harness), next to the run that breaks when one piece is
+//! missing; `tests/exercises_refund_runs.rs` checks each pair's judgement.
 
 use super::compose::In;
 use super::sections::{Reading, Source};
-use super::{CasePart, CaseRow, CaseRun, Cases, Kind, LabRun, Question};
-use crate::lab::{ClientStrategy as C, Preset as V, Scenario as S};
+use super::{CasePart, CaseRow, CaseRun, Cases, Kind, Missing, Question, Recovery};
+use crate::lab::grading::judgement::Clause;
+use crate::lab::Scenario as S;
 
 /// The question's id (it names the exercise, not a verdict).
 pub const ID: &str = "create_refund_design";
@@ -71,13 +76,33 @@ pub const PARTS: &[CasePart] = &[
     },
 ];
 
-/// A case that the lab runs: the atomic claim with a stable key.
-fn lab(scenario: S) -> CaseRun {
-    CaseRun::Lab(LabRun::reports(scenario, C::StableKey, V::Atomic))
+/// A case the lab runs as 003 says, and what its broken run lacks: the
+/// mechanisms taken out of the server, the tokens that change the harness,
+/// and the clause that then breaks.
+fn lab(scenario: S, missing: Option<(&'static str, &'static str, Clause)>) -> CaseRun {
+    let broken = missing.map(|(mechanisms, harness, breaks)| Missing {
+        mechanisms,
+        harness,
+        breaks,
+    });
+    CaseRun::Recovery(Recovery { scenario, broken })
 }
 
-fn case(label: &'static str, keys: &'static [&'static str], run: CaseRun) -> CaseRow {
-    CaseRow { label, keys, run }
+fn case(n: usize, keys: &'static [&'static str]) -> CaseRow {
+    const LABELS: [&str; 7] = [
+        "ex.case.refund_1",
+        "ex.case.refund_2",
+        "ex.case.refund_3",
+        "ex.case.refund_4",
+        "ex.case.refund_5",
+        "ex.case.refund_6",
+        "ex.case.refund_7",
+    ];
+    CaseRow {
+        label: LABELS[n - 1],
+        keys,
+        run: run(n),
+    }
 }
 
 /// The seven cases of lines 164–170, with their keys.
@@ -86,60 +111,97 @@ pub fn rows() -> Vec<CaseRow> {
         // Line 37: no key yet → claim in_progress atomically, execute,
         // persist; line 35: a same-key retry would only replay.
         case(
-            "ex.case.refund_1",
+            1,
             &["refund_tr_created", "refund_re_replay", "refund_user_done"],
-            lab(S::None),
         ),
         // Line 35 and 129: same key, same digest → the original result,
         // after re-checking that the caller may still read it.
         case(
-            "ex.case.refund_2",
+            2,
             &["refund_tr_kept", "refund_re_replay", "refund_user_done"],
-            lab(S::ResponseLost),
         ),
         // Line 36: IDEMPOTENCY_CONFLICT; line 117: a conflict is not
         // retried automatically; a changed amount is another intent
         // (the key is «对同一业务意图稳定», line 90).
         case(
-            "ex.case.refund_3",
+            3,
             &["refund_tr_kept", "refund_re_stop", "refund_user_conflict"],
-            lab(S::BodyMismatch),
         ),
         // Lines 49–67, 75, 81, 126: OUTCOME_UNKNOWN; resending only
         // returns unknown; query_operation_status(status_ref), human
         // review without evidence.
         case(
-            "ex.case.refund_4",
+            4,
             &[
                 "refund_tr_unknown",
                 "refund_re_query",
                 "refund_user_checking",
             ],
-            CaseRun::Later("ex.case.later_reconcile"),
         ),
         // Lines 123–124: the approval is bound before a new execution, so
         // nothing runs and nothing is recorded; line 117: an invalid
         // approval is not retried automatically.
         case(
-            "ex.case.refund_5",
+            5,
             &["refund_tr_none", "refund_re_authz", "refund_user_approval"],
-            CaseRun::Later("ex.case.later_approval"),
         ),
         // Lines 123 and 129: schema/auth comes first; a revoked permission
         // must not read the cached result; line 117: no automatic retry.
         case(
-            "ex.case.refund_6",
+            6,
             &["refund_tr_kept", "refund_re_authz", "refund_user_denied"],
-            CaseRun::Later("ex.case.later_auth"),
         ),
         // Lines 79, 110–111: retry_after only for a transient failure known
         // not to have started; honour Retry-After within the deadline left.
         case(
-            "ex.case.refund_7",
+            7,
             &["refund_tr_none", "refund_re_wait", "refund_user_later"],
-            lab(S::RateLimited429),
         ),
     ]
+}
+
+/// Case `n`'s lab runs: its scenario, and what its broken run lacks.
+fn run(n: usize) -> CaseRun {
+    match n {
+        // Nothing breaks a first success: every server without one of
+        // 003's mechanisms passes it too.
+        1 => lab(S::None, None),
+        // Without a stable key each retry is a new operation.
+        2 => lab(
+            S::ResponseLost,
+            Some(("", "key_per_attempt", Clause::AtMostOneReport)),
+        ),
+        // Without the digest the changed amount gets the old result.
+        3 => lab(
+            S::BodyMismatch,
+            Some(("digest", "", Clause::NoChangedBodyReplay)),
+        ),
+        // Without status_ref the record is not unknown: the retry
+        // executes the refund again.
+        4 => lab(
+            S::DownstreamDoneCrash,
+            Some(("status_ref", "", Clause::NoReExecution)),
+        ),
+        // The lab's approval_expired: the first attempt's effect is
+        // uncertain when the approval expires. Either unknown_on_failure
+        // (no re-execution) or the approval (no execution past expiry)
+        // stops the retry; only without both is the uncertain record run
+        // again past the expired approval.
+        5 => lab(
+            S::ApprovalExpired,
+            Some(("unknown_on_failure,approval", "", Clause::NoReExecution)),
+        ),
+        // Without recheck_auth the cached result is replayed.
+        6 => lab(
+            S::PermissionRevoked,
+            Some(("recheck_auth", "", Clause::NoLeak)),
+        ),
+        // A harness that ignores Retry-After retries too early.
+        _ => lab(
+            S::RateLimited429,
+            Some(("", "ra_ignore", Clause::NoEarlyRetry)),
+        ),
+    }
 }
 
 /// The section's question (the end of §4, after the reading's statements).

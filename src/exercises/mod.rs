@@ -23,6 +23,7 @@ pub mod bank_hunt;
 mod bank_interview;
 mod bank_keys;
 pub mod bank_layers;
+mod bank_recovery;
 pub mod bank_refund;
 mod bank_tenants;
 mod bank_truths;
@@ -50,11 +51,13 @@ pub mod shuffle;
 
 pub use bank::{bank, find};
 pub use derive::Derivation;
-pub use kinds::{CasePart, CaseRow, CaseRun, Cases, Kind};
+pub use kinds::{CasePart, CaseRow, CaseRun, Cases, Kind, Missing, Recovery};
 
 use crate::herd::{HerdParams, Strategy};
 use crate::lab::Combo;
-use crate::lab::{ClientStrategy, Design, Measure, Mechanism, Preset, Scenario};
+use crate::lab::{
+    ClientStrategy, Design, Harness, HarnessPreset, Measure, Mechanism, Preset, Scenario,
+};
 use crate::pages::links::Link;
 use sections::{Section, Source};
 
@@ -228,6 +231,10 @@ pub struct LabRun {
     pub added: &'static str,
     pub measure: Measure,
     pub seed: u64,
+    /// A harness preset run instead of the client (003's `reconciling`,
+    /// which no client of the lab's first six stands for); `None`: the
+    /// client.
+    pub harness: Option<HarnessPreset>,
 }
 
 impl LabRun {
@@ -240,7 +247,14 @@ impl LabRun {
             added: "",
             measure: Measure::Reports,
             seed: 1,
+            harness: None,
         }
+    }
+
+    /// The run's harness: the preset named, else the client's.
+    pub fn harness(&self) -> Harness {
+        self.harness
+            .map_or_else(|| self.client.into(), HarnessPreset::harness)
     }
 
     /// The run's server: the preset's design with the added mechanisms
@@ -260,12 +274,12 @@ impl LabRun {
 
     /// The lab's run: scenario, client and server.
     pub fn combo(&self) -> Combo {
-        (self.scenario, self.client.into(), self.design())
+        (self.scenario, self.harness(), self.design())
     }
 
     /// The lab run view showing this run to its end.
     pub fn link(&self) -> Link {
-        Link::lab_end(self.scenario, self.client, self.design(), self.seed)
+        Link::lab_end(self.scenario, self.harness(), self.design(), self.seed)
     }
 }
 
@@ -291,14 +305,18 @@ pub fn mechanisms(ids: &str) -> Vec<Mechanism> {
 /// hash a question's `Debug`, and the bank's pin compares it.
 impl std::fmt::Debug for LabRun {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("LabRun")
-            .field("scenario", &self.scenario)
+        let mut s = f.debug_struct("LabRun");
+        s.field("scenario", &self.scenario)
             .field("client", &self.client)
             .field("server", &self.server)
             .field("added", &self.added_mechanisms())
             .field("measure", &self.measure)
-            .field("seed", &self.seed)
-            .finish()
+            .field("seed", &self.seed);
+        // Written only when set, so a run on a client reads as it did.
+        if let Some(h) = self.harness {
+            s.field("harness", &h);
+        }
+        s.finish()
     }
 }
 

@@ -1,7 +1,8 @@
 // 003's 动手实践 (#/exercises?q=create_refund_design): seven cases, three
 // picks each (state transition, retry, what the user sees), each part marked
-// on its own, the count of right parts, the lab runs of the cases the lab
-// can run and the note of those it cannot yet, the tally, and an answer
+// on its own, the count of right parts, each case's two lab runs (on 003's
+// server and harness, and the one that breaks without one piece), the
+// tally, and an answer
 // stored for the matching question it replaced kept and not counted.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -76,15 +77,17 @@ test('each part of each case is marked on its own, with the count of right parts
   assert.match(await page.getByTestId(`case-result-${ID}-4-2`).innerText(), /应为「不重发写请求/);
   assert.match(await page.getByTestId(`case-result-${ID}-7-1`).innerText(), /应为「无记录 → 无记录/);
   assert.doesNotMatch(await page.getByTestId(`case-result-${ID}-1-1`).innerText(), /应为/);
-  // Runs for 1, 2, 3 and 7; a note for 4–6.
-  for (const c of [1, 2, 3, 7]) {
-    const href = await page.getByTestId(`case-run-${ID}-${c}`).locator('a').getAttribute('href');
-    assert.match(href, /#\/lab\?.*server=atomic/);
+  // Every case runs on 003's server and harness, next to the run that
+  // breaks without one piece (none for the first success).
+  for (let c = 1; c <= 7; c++) {
+    const href = await page.getByTestId(`case-run003-${ID}-${c}`).getAttribute('href');
+    assert.match(href, /#\/lab\?.*harness=reconciling&server=reconciled/);
   }
-  assert.match(await page.getByTestId(`case-run-${ID}-7`).locator('a').getAttribute('href'), /scenario=rate_limited_429/);
-  for (const c of [4, 5, 6]) {
-    assert.match(await page.getByTestId(`case-later-${ID}-${c}`).innerText(), /实验室暂时还不能运行/);
-  }
+  assert.match(await page.getByTestId(`case-run003-${ID}-7`).getAttribute('href'), /scenario=rate_limited_429/);
+  assert.match(await page.getByTestId(`case-broken-${ID}-7`).getAttribute('href'), /harness=reconciling,ra_ignore/);
+  assert.match(await page.getByTestId(`case-broken-${ID}-4`).getAttribute('href'), /scenario=downstream_done_crash&.*design=/);
+  assert.match(await page.getByTestId(`case-broken-${ID}-6`).innerText(), /recheck_auth/);
+  assert.match(await page.getByTestId(`case-unbroken-${ID}-1`).innerText(), /没有会坏的运行/);
   // The tally: answered, not right.
   assert.match(await score(page), /已答 1 \/ \d+，答对 0/);
   // After a reload the picks and marks are back.
@@ -125,7 +128,7 @@ test('in English, and an answer stored for the old matching question is kept but
   await page.getByTestId(`submit-${ID}`).click();
   await page.getByTestId(`cases-score-${ID}`).waitFor();
   assert.match(await page.getByTestId(`cases-score-${ID}`).innerText(), /21 of 21 parts right/);
-  assert.match(await page.getByTestId(`case-later-${ID}-4`).innerText(), /cannot run this case yet/);
+  assert.match(await page.getByTestId(`case-broken-${ID}-4`).innerText(), /The run without status_ref/);
   assert.match(await score(page), /Answered 1 \/ \d+, correct 1/);
   const stored = JSON.parse(await page.evaluate((k) => localStorage.getItem(k), key));
   assert.deepEqual(Object.keys(stored.records).sort(), ['create_refund_cases', ID]);

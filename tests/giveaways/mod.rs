@@ -10,6 +10,7 @@ mod agent;
 mod interview;
 mod keys;
 mod layers;
+mod recovery;
 mod refund;
 mod truths;
 mod wait;
@@ -30,6 +31,7 @@ pub fn all() -> Vec<Giveaway> {
         layers::G,
         keys::G,
         refund::G,
+        recovery::G,
         agent::G,
         interview::G,
     ]

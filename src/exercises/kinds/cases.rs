@@ -6,7 +6,10 @@ use super::{all_right, QuestionKind, View};
 use crate::exercises::form::{Draft, Problem};
 use crate::exercises::grade::{Grade, GradeError, ModelValue, Response};
 use crate::exercises::shuffle::shuffled;
-use crate::exercises::LabRun;
+use crate::exercises::{mechanisms, LabRun};
+use crate::lab::grading::judgement::Clause;
+use crate::lab::{Design, Harness, HarnessPreset, Preset, Scenario};
+use crate::pages::links::Link;
 
 /// A [`super::Kind::Cases`] question: its parts (the columns every case
 /// answers) and its cases (the rows).
@@ -41,8 +44,98 @@ pub struct CaseRow {
 pub enum CaseRun {
     /// This lab run shows it.
     Lab(LabRun),
+    /// 003's server and harness run it, next to the run that breaks when
+    /// one piece of them is missing.
+    Recovery(Recovery),
     /// The lab cannot run it yet; the translation key says what it lacks.
     Later(&'static str),
+}
+
+/// A case run as 003 says (`reconciled` server, `reconciling` harness),
+/// and the same scenario with one piece of them missing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recovery {
+    pub scenario: Scenario,
+    /// What the broken run lacks; `None` where nothing can break (no
+    /// single piece missing makes the case fail: the text says so).
+    pub broken: Option<Missing>,
+}
+
+/// The piece a broken run lacks, and the pass rule's clause it breaks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Missing {
+    /// Mechanism ids taken out of 003's server (a comma list; empty: none).
+    pub mechanisms: &'static str,
+    /// Harness tokens that change 003's harness (a comma list; empty:
+    /// none), e.g. `key_per_attempt` for a harness without a stable key.
+    pub harness: &'static str,
+    /// The clause the broken run breaks, the reason its link names.
+    pub breaks: Clause,
+}
+
+/// The seed of every recovery run (any seed shows the same ending; the
+/// tests check several).
+pub const RECOVERY_SEED: u64 = 1;
+
+impl Recovery {
+    /// 003's server: the `reconciled` preset.
+    pub fn design() -> Design {
+        Preset::Reconciled.design()
+    }
+
+    /// 003's harness: the `reconciling` preset.
+    pub fn harness() -> Harness {
+        HarnessPreset::Reconciling.harness()
+    }
+
+    /// The run that follows 003, shown to its end.
+    pub fn link(&self) -> Link {
+        Link::lab_end(
+            self.scenario,
+            Self::harness(),
+            Self::design(),
+            RECOVERY_SEED,
+        )
+    }
+
+    /// The broken run, shown to its end.
+    pub fn broken_link(&self) -> Option<Link> {
+        let m = self.broken.as_ref()?;
+        Some(Link::lab_end(
+            self.scenario,
+            m.harness(),
+            m.design(),
+            RECOVERY_SEED,
+        ))
+    }
+}
+
+impl Missing {
+    /// 003's server without the missing mechanisms.
+    pub fn design(&self) -> Design {
+        mechanisms(self.mechanisms)
+            .into_iter()
+            .fold(Recovery::design(), Design::without)
+    }
+
+    /// 003's harness changed by the tokens. A token is fixed data, so a
+    /// bad one is a typo: it panics in a debug build.
+    pub fn harness(&self) -> Harness {
+        if self.harness.is_empty() {
+            return Recovery::harness();
+        }
+        let text = format!("{},{}", HarnessPreset::Reconciling.id(), self.harness);
+        let (h, problems) = Harness::parse(&text);
+        debug_assert!(problems.is_empty(), "{text}: {problems:?}");
+        h
+    }
+
+    /// What is missing, as ids: the mechanisms, then the harness tokens.
+    pub fn ids(&self) -> String {
+        let parts = [self.mechanisms, self.harness];
+        let named = parts.iter().filter(|p| !p.is_empty());
+        named.copied().collect::<Vec<_>>().join(",")
+    }
 }
 
 impl Cases {

@@ -26,7 +26,7 @@ use super::grade::{Grade, GradeError, ModelValue, Response};
 use super::{LabRun, Model, NumField, PredictField, PredictInput};
 use crate::kernel::text::Arg;
 
-pub use cases::{CasePart, CaseRow, CaseRun, Cases};
+pub use cases::{CasePart, CaseRow, CaseRun, Cases, Missing, Recovery};
 
 /// What kind of answer a question takes and how it is graded.
 #[derive(Clone, Debug, PartialEq)]

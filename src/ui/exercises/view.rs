@@ -146,7 +146,10 @@ fn run_label(l: Lang, run: &crate::exercises::LabRun) -> String {
     format!(
         "{} × {} × {server}",
         t(l, &format!("lab.scenario.{}", run.scenario.id())),
-        t(l, &format!("lab.client.{}", run.client.id())),
+        match run.harness {
+            Some(h) => t(l, &format!("lab.harness.preset.{}", h.id())),
+            None => t(l, &format!("lab.client.{}", run.client.id())),
+        },
     )
 }
 
@@ -160,7 +163,7 @@ fn run_ids(run: &crate::exercises::LabRun) -> String {
     format!(
         "{} × {} × {}{added}",
         run.scenario.id(),
-        run.client.id(),
+        run.harness.map_or(run.client.id(), |h| h.id()),
         run.server.id()
     )
 }

@@ -5,13 +5,14 @@ use yew::prelude::*;
 
 use super::KindCard;
 use crate::exercises::grade::{Record, Response};
-use crate::exercises::{order, CasePart, CaseRow, CaseRun, Cases, Question};
+use crate::exercises::{order, CasePart, CaseRow, CaseRun, Cases, Question, Recovery};
 use crate::i18n::{t, tf, Lang};
 use crate::ui::exercises::form::Form;
 use crate::ui::exercises::inputs::{input_value, set_pick, Ctx};
 use crate::ui::exercises::marks;
 use crate::ui::exercises::marks::case_mark;
 use crate::ui::exercises::view::{choice_text, field_marks, run_link};
+use crate::ui::link::AppLink;
 
 /// The card of [`crate::exercises::kinds::cases::CaseTable`].
 pub(super) struct CaseTable<'a>(pub &'a Cases);
@@ -110,6 +111,9 @@ fn cases_graded(l: Lang, q: &Question, r: &Record, c: &Cases, picked: &[Vec<Stri
         CaseRun::Lab(run) => {
             html! { <td data-testid={format!("case-run-{id}-{}", i + 1)}>{ run_link(l, run) }</td> }
         }
+        CaseRun::Recovery(rec) => {
+            html! { <td data-testid={format!("case-run-{id}-{}", i + 1)}>{ recovery_links(l, rec, &format!("{id}-{}", i + 1)) }</td> }
+        }
         CaseRun::Later(why) => {
             html! { <td class="muted" data-testid={format!("case-later-{id}-{}", i + 1)}>{ t(l, why) }</td> }
         }
@@ -133,5 +137,32 @@ fn cases_graded(l: Lang, q: &Question, r: &Record, c: &Cases, picked: &[Vec<Stri
                 }) }</tbody>
             </table></div>
         </div>
+    }
+}
+
+/// A case's two runs: as 003 says, and with one piece missing (the clause
+/// that then breaks named), or why nothing can break.
+/// `at` names the question and case in the links' testids.
+fn recovery_links(l: Lang, rec: &Recovery, at: &str) -> Html {
+    let testid = |what: &str| Some(AttrValue::from(format!("case-{what}-{at}")));
+    let broken = match (&rec.broken, rec.broken_link()) {
+        (Some(m), Some(link)) => {
+            let text = tf(
+                l,
+                "ex.case.run_broken",
+                &[("missing", m.ids()), ("clause", t(l, &m.breaks.key()))],
+            );
+            html! { <AppLink to={link} testid={testid("broken")}>{ text }</AppLink> }
+        }
+        _ => {
+            html! { <span class="muted" data-testid={format!("case-unbroken-{at}")}>{ t(l, "ex.case.nothing_breaks") }</span> }
+        }
+    };
+    html! {
+        <>
+            <AppLink to={rec.link()} testid={testid("run003")}>{ t(l, "ex.case.run_003") }</AppLink>
+            <br />
+            { broken }
+        </>
     }
 }
