@@ -17,7 +17,9 @@ use retry_lab::lab::harness::{
     WaitChoice,
 };
 use retry_lab::lab::view::csv::{matrix_csv, suite_csv};
-use retry_lab::lab::{ClientStrategy, Design, Ending, LabParams, Mechanism, Preset, SEED_BOUND};
+use retry_lab::lab::{
+    ClientStrategy, Design, Ending, LabParams, Mechanism, Preset, ToolOutcome, SEED_BOUND,
+};
 use retry_lab::pages::links::Link;
 
 /// The help text; the ids and the seed's limits come from the lab itself.
@@ -36,9 +38,9 @@ matrix prints CSV: server,scenario,client,reports,tool,ending,notifications,atte
   wasted,answer_ms,leaks
   server         the preset's id, or the design's mechanism ids
   client         the harness: a preset's id, or the preset then the tokens that differ
-  reports        reports in the database when the run has settled (every tenant's)
-  tool           what the (first tenant's) model was finally told: created, unknown,
-                 not_created, rejected
+  reports        reports in the database when the run has settled (every tenant's); the
+                 verdict counts a refund-like downstream's effects too (003's scenarios)
+  tool           what the (first tenant's) model was finally told: {}
   ending         the verdict (the page's matrix mark): {}
   notifications  notifications the notifier sent (its own database)
   attempts       HTTP attempts the harnesses sent (every layer's: SDK retries included)
@@ -46,15 +48,18 @@ matrix prints CSV: server,scenario,client,reports,tool,ending,notifications,atte
                  a 4xx other than 408/409/429, a quota 429, one sent before a readable
                  Retry-After was over, or one past the call's total deadline
   answer_ms      ms from the model's (last) tool call to its answer; empty if none
-  leaks          requests answered with another tenant's stored response
+  leaks          requests answered with another tenant's stored response, or with a
+                 cached response after the tenant's permission was revoked
 suite prints CSV: scenario,reports,tool,pass,ending,notifications,attempts,wasted,
   answer_ms,leaks, one
   row per scenario, then score,<passed>,<total>; a row passes with at most one report
   per tenant's request, the truth told to every tenant's model, no changed body
   answered with the old body's response, exactly one notification per committed
   report (none lost, none duplicated, none about a report that does not exist), no
-  leak and no cross-tenant refusal, and no retry the chapter forbids (a TLS failure,
-  a 4xx other than 408/409/429 or a quota 429, or one before a readable Retry-After)
+  leak and no cross-tenant refusal, no retry the chapter forbids (a TLS failure,
+  a 4xx other than 408/409/429 or a quota 429, or one before a readable Retry-After),
+  no operation run again after its downstream effect was made, and no downstream
+  effect without a valid approval (003)
 hunt draws random fault schedules (seeded) until the budget runs out or every
   way to fail is found: a failure class of the run's judgement, and whether
   any server fixes it. Each way's first schedule is shrunk while it still
@@ -75,6 +80,7 @@ OPTIONS:
                       runs with a harness drawn for it that breaks no new rule) [default given]
     -h, --help        this help
 ",
+        ToolOutcome::ids().join(", "),
         Ending::ids().join(", "),
         Preset::ids().join(", "),
         Mechanism::ids().join(", "),
