@@ -95,7 +95,7 @@ fn the_seven_cases_stand_for_their_scenarios() {
             ),
             want(
                 Scenario::ApprovalExpired,
-                Some(("unknown_on_failure,approval", Clause::NoReExecution))
+                Some(("approval", Clause::NoUnapprovedEffect))
             ),
             want(
                 Scenario::PermissionRevoked,
@@ -124,16 +124,24 @@ fn nothing_breaks_a_first_success() {
     }
 }
 
-/// The approval_expired pair needs both pieces gone: either one alone
-/// still stops the retry.
+/// In approval_expired the approval alone stops the retry past the
+/// expiry: without `unknown_on_failure` nothing changes (nothing ran to be
+/// uncertain about), without the approval the refund runs unapproved.
 #[test]
-fn either_guard_alone_stops_the_retry_past_the_approval() {
-    for m in [Mechanism::UnknownOnFailure, Mechanism::Approval] {
-        for seed in SEEDS {
+fn the_approval_alone_stops_the_retry_past_the_expiry() {
+    for seed in SEEDS {
+        let run_without = |m| {
             let d = Recovery::design().without(m);
-            let r = run(Scenario::ApprovalExpired, Recovery::harness(), d, seed);
-            assert!(r.unapproved_effects().is_empty(), "without {m:?} {seed}");
-        }
+            run(Scenario::ApprovalExpired, Recovery::harness(), d, seed)
+        };
+        assert!(run_without(Mechanism::UnknownOnFailure)
+            .unapproved_effects()
+            .is_empty());
+        assert_eq!(
+            run_without(Mechanism::Approval).unapproved_effects().len(),
+            1,
+            "{seed}"
+        );
     }
 }
 

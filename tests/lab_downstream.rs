@@ -255,10 +255,12 @@ fn the_workbench_suite_grades_the_new_scenarios_and_names_their_fixes() {
             Scenario::TitleRewrite,
             Scenario::TlsError,
             // 003's cases: no downstream key (a second effect after the
-            // crash), no authorisation on replay (the leak).
+            // crash), no authorisation on replay (the leak), no approval
+            // (a refund past its expiry).
             Scenario::DownstreamDoneCrash,
             Scenario::ReceiptLate,
             Scenario::PermissionRevoked,
+            Scenario::ApprovalExpired,
         ]
     );
     let fix = |sc| match smallest_fix(params.design, c, params.seed, sc, &rows) {
@@ -290,6 +292,7 @@ fn the_workbench_suite_grades_the_new_scenarios_and_names_their_fixes() {
             Scenario::DownstreamDoneCrash,
             Scenario::ReceiptLate,
             Scenario::PermissionRevoked,
+            Scenario::ApprovalExpired,
         ]
     );
     assert_eq!(fix(Scenario::KeyCollision), (vec![M::TenantScope], vec![]));
@@ -305,6 +308,7 @@ fn the_workbench_suite_grades_the_new_scenarios_and_names_their_fixes() {
             Scenario::DownstreamDoneCrash,
             Scenario::ReceiptLate,
             Scenario::PermissionRevoked,
+            Scenario::ApprovalExpired,
         ]
     );
     // 003's recovery mechanisms turn its cases green with this harness

@@ -232,9 +232,42 @@ fn a_succeeded_call_is_replayed_without_asking_again() {
 }
 
 #[test]
-fn an_uncertain_record_is_not_run_again_past_the_expired_approval() {
+fn a_new_execution_past_the_expired_approval_is_refused() {
     for seed in SEEDS {
         let r = run(Scenario::ApprovalExpired, reconciling(), reconciled(), seed);
+        assert!(
+            decisions(&r).contains(&Decision::Forbidden { approval: true }),
+            "{seed}"
+        );
+        assert_eq!(effects(&r), 0, "{seed}");
+        // The lost request may have run, as far as the harness knows.
+        assert_eq!(result(&r), ToolResult::Unknown);
+        assert!(
+            r.judgement().passes(),
+            "{seed}: {:?}",
+            r.judgement().clauses
+        );
+        // Without the approval, it runs past the expiry.
+        let bare = run(
+            Scenario::ApprovalExpired,
+            reconciling(),
+            without(Mechanism::Approval),
+            seed,
+        );
+        assert_eq!(bare.unapproved_effects().len(), 1, "{seed}");
+        assert!(bare
+            .judgement()
+            .clauses
+            .contains(&Clause::NoUnapprovedEffect));
+    }
+}
+
+#[test]
+fn an_uncertain_record_is_not_run_again_past_the_expired_approval() {
+    let failed = AttemptFault::server(ServerFault::FailAfterEffect);
+    let s = expiring(failed, vec![]);
+    for seed in SEEDS {
+        let r = run_schedule(&s, reconciling(), reconciled(), seed);
         assert_eq!(r.effect_calls().len(), 1, "{seed}: one call, never again");
         assert!(decisions(&r).contains(&Decision::Uncertain), "{seed}");
         assert!(
@@ -244,8 +277,8 @@ fn an_uncertain_record_is_not_run_again_past_the_expired_approval() {
         assert!(r.judgement().passes(), "{seed}");
         // Released instead, the retry is a first execution again: the
         // approval stops it, and the model cannot be told the truth.
-        let released = run(
-            Scenario::ApprovalExpired,
+        let released = run_schedule(
+            &s,
             reconciling(),
             without(Mechanism::UnknownOnFailure),
             seed,
@@ -255,13 +288,8 @@ fn an_uncertain_record_is_not_run_again_past_the_expired_approval() {
             "{seed}"
         );
         assert_eq!(result(&released), ToolResult::Unknown);
-        // Without the approval, it runs again past the expiry.
-        let bare = run(
-            Scenario::ApprovalExpired,
-            reconciling(),
-            design("claim,digest"),
-            seed,
-        );
+        // With neither, it runs again past the expiry.
+        let bare = run_schedule(&s, reconciling(), design("claim,digest"), seed);
         assert!(!bare.unapproved_effects().is_empty(), "{seed}");
         assert!(bare
             .judgement()

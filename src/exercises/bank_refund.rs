@@ -182,14 +182,12 @@ fn run(n: usize) -> CaseRun {
             S::DownstreamDoneCrash,
             Some(("status_ref", "", Clause::NoReExecution)),
         ),
-        // The lab's approval_expired: the first attempt's effect is
-        // uncertain when the approval expires. Either unknown_on_failure
-        // (no re-execution) or the approval (no execution past expiry)
-        // stops the retry; only without both is the uncertain record run
-        // again past the expired approval.
+        // The lab's approval_expired: the refund never ran when its
+        // approval expired; without the approval check the retry executes
+        // it past the expiry.
         5 => lab(
             S::ApprovalExpired,
-            Some(("unknown_on_failure,approval", "", Clause::NoReExecution)),
+            Some(("approval", "", Clause::NoUnapprovedEffect)),
         ),
         // Without recheck_auth the cached result is replayed.
         6 => lab(

@@ -236,13 +236,13 @@ impl Scenario {
                 revoke_at_ms: Some(REVOKE_AT_MS),
                 ..refund(lose_response)
             },
-            // The 500 is lost too, so the retry comes after the timeout,
-            // past the approval's expiry.
+            // Nothing reaches the service; the retry comes after the
+            // timeout, past the approval's expiry.
             Scenario::ApprovalExpired => FaultSchedule {
                 approval_until_ms: Some(APPROVAL_UNTIL_MS),
                 ..refund(AttemptFault {
-                    response: Delivery::Lose,
-                    ..server(ServerFault::FailAfterEffect)
+                    request: Delivery::Lose,
+                    ..AttemptFault::default()
                 })
             },
             Scenario::DeadlinePassed => refund(AttemptFault {

@@ -114,9 +114,9 @@ id_enum! {
         /// The first answer is lost; the tenant's permission is revoked
         /// before the retry (003's case 6).
         PermissionRevoked => "permission_revoked",
-        /// The handler raises after its downstream call and its 500 is
-        /// lost; the one-time approval expires before the retry (003's case
-        /// 5: an uncertain record must not be run again past the approval).
+        /// The first request is lost on its way; the one-time approval
+        /// expires before the retry (003's case 5): a new execution needs
+        /// an approval that still holds.
         ApprovalExpired => "approval_expired",
         /// The first request is delayed in the network past its attempt's
         /// deadline: a service that reads the deadline the request carries
