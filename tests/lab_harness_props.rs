@@ -100,7 +100,7 @@ fn harnesses(n: usize) -> impl Strategy<Value = Vec<Harness>> {
 /// The designs of the service's own database (the downstream group's
 /// mechanisms answer for notifications, not for reports or the truth).
 fn local_designs() -> Vec<Design> {
-    Design::all_valid()
+    Design::all_valid_walked()
         .into_iter()
         .filter(|d| {
             d.mechanisms()

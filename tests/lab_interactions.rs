@@ -26,7 +26,7 @@ const NOTE_CLAUSES: [Clause; 3] = [
 #[test]
 fn key_collision_notifies_each_tenants_report_once() {
     let mut global_key_downstream = 0;
-    for d in Design::all_valid() {
+    for d in Design::all_valid_walked() {
         let r = run(Scenario::KeyCollision, ClientStrategy::StableKey, d, 1);
         let n = r.note_counts();
         let both = r.tenants().all(|t| r.reports_of(t) == 1);
@@ -90,7 +90,7 @@ fn key_collision_cells_with_the_notifier() {
 /// most one report» (and what the model was told) can fail.
 #[test]
 fn title_rewrite_notifies_each_report_once() {
-    for d in Design::all_valid() {
+    for d in Design::all_valid_walked() {
         for c in ClientStrategy::ALL {
             let r = run(Scenario::TitleRewrite, c, d, 1);
             let n = r.note_counts();
@@ -115,7 +115,7 @@ fn title_rewrite_notifies_each_report_once() {
 /// every design and client, whatever the number of attempts.
 #[test]
 fn tls_error_notifies_nothing() {
-    for d in Design::all_valid() {
+    for d in Design::all_valid_walked() {
         for c in ClientStrategy::ALL {
             let r = run(Scenario::TlsError, c, d, 1);
             let label = format!("{} {c:?}", d.label());

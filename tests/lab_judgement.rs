@@ -26,7 +26,7 @@ type Combo = (Scenario, ClientStrategy, Design, u64);
 /// failure reproduces). There are hundreds of designs, and every check
 /// below runs each of them on every scenario and client.
 fn designs() -> Vec<Design> {
-    let all = Design::all_valid();
+    let all = Design::all_valid_walked();
     if !cfg!(debug_assertions) {
         return all;
     }

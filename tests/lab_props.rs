@@ -44,7 +44,7 @@ fn schedule(recalls: bool) -> impl Strategy<Value = FaultSchedule> {
 /// schedule, with one downstream placement drawn per schedule, so adding the
 /// notifier does not multiply its cost.
 fn local_designs() -> Vec<Design> {
-    Design::all_valid()
+    Design::all_valid_walked()
         .into_iter()
         .filter(|d| {
             d.mechanisms()
@@ -197,7 +197,7 @@ fn stored_error_contradicted_later() {
         attempts: vec![stall(STALL_MS), AttemptFault::default(), fail],
         ..FaultSchedule::default()
     };
-    for d in Design::all_valid() {
+    for d in Design::all_valid_walked() {
         let runs =
             [&beside, &after_takeover].map(|s| run_schedule(s, ClientStrategy::StableKey, d, 1));
         for r in &runs {
