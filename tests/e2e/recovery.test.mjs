@@ -37,8 +37,9 @@ async function loaded(page, scenario) {
 /** Steps forward, as a student presses ▶, until the step names 003's
  *  `state`; returns the step it did at. */
 async function stepTo(page, state) {
-  const total = Number(await page.getByTestId('step-index').getAttribute('data-total'));
-  for (let step = 1; step <= total; step++) {
+  const index = page.getByTestId('step-index');
+  const total = Number(await index.getAttribute('data-total'));
+  for (let step = Number(await index.getAttribute('data-step')) + 1; step <= total; step++) {
     await page.getByTestId('step-forward').click();
     await page.waitForFunction(
       (n) => document.querySelector('[data-testid="step-index"]')?.dataset.step === String(n),
@@ -62,7 +63,11 @@ test('a crash after the downstream is queried, not resent: reconciled from one e
   assert.match(await badge.innerText(), /已对账成功/);
   const asked = await page.getByTestId('step-status-ref').innerText();
   assert.match(asked, /\S/);
-  assert.match(await page.getByTestId('narration').innerText(), new RegExp(asked));
+  const told = await page.getByTestId('narration').innerText();
+  assert.match(told, new RegExp(asked));
+  // The model is told the report the query proved, its id filled in.
+  assert.match(told, /已创建报告 #1/);
+  assert.doesNotMatch(told, /\{id\}/);
   // The status_ref the model was given is the one queried.
   assert.equal(await page.getByTestId('status-ref-value').first().innerText(), asked);
   // One effect in the downstream's own records, with its receipt.
@@ -146,6 +151,27 @@ test('the workbench builds reconciled and grades it on all 39 rows', async () =>
   for (const sc of ['downstream_done_crash', 'receipt_late', 'fail_after_effect', 'permission_revoked', 'approval_expired', 'deadline_passed']) {
     assert.equal(await page.getByTestId(`build-${sc}`).getAttribute('data-pass'), 'true', sc);
   }
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('a late receipt: the model reads «结果未知» with its status_ref, and the legend names every tool outcome', async () => {
+  const page = await app.open(`#/lab?scenario=receipt_late&${RECONCILED}&seed=1&step=end`);
+  const v = await verdictOf(page);
+  assert.equal(await v.getAttribute('data-ending'), 'one_unknown');
+  assert.equal(await page.getByTestId('tool-outcome').getAttribute('data-tool'), 'unknown');
+  const given = await page.getByTestId('status-ref-value').first().innerText();
+  const told = await page.getByTestId('tool-result').innerText();
+  assert.match(told, /结果未知/);
+  assert.ok(told.includes(`status_ref：${given}`), told);
+  // One effect: its receipt was not there yet, and nothing was resent.
+  assert.equal(await page.getByTestId('effects-count').innerText(), '1');
+  await page.evaluate(() => { location.hash = '#/lab/matrix'; });
+  const legend = page.getByTestId('legend-tools');
+  await legend.waitFor({ timeout: 60000 });
+  assert.equal(await legend.locator('li[data-tool]').count(), 6);
+  assert.match(await legend.locator('li[data-tool="human_review"]').innerText(), /需要人工核对/);
+  assert.match(await legend.locator('li[data-tool="denied"]').innerText(), /没有权限/);
   app.assertNoErrors(page);
   await page.context().close();
 });

@@ -142,6 +142,15 @@ mod tests {
         assert_eq!(at.time_ms, r.effect_calls()[0].at_ms);
         let query = r.steps().iter().find_map(step_status_ref).unwrap();
         assert_eq!(status_refs(&r), [query]);
+        // The model reads the report id the query proved, filled in.
+        let result = r.calls()[0].result.unwrap();
+        assert!(matches!(
+            result,
+            crate::lab::ToolResult::Reconciled { report_id: 1 }
+        ));
+        let told = crate::lab::view::words::tool_text(&r, result, r.final_request());
+        let text = crate::i18n::render(crate::i18n::Lang::Zh, &told);
+        assert!(text.contains("#1") && !text.contains('{'), "{text}");
     }
 
     /// A request past its deadline is 003's TIMEOUT_BEFORE_EXECUTE, and no

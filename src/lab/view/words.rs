@@ -39,7 +39,9 @@ pub fn model_view(tool: ToolOutcome) -> Sentence {
 pub fn tool_text(run: &Run, result: ToolResult, request: Option<usize>) -> Sentence {
     let key = run.tool_text_key(result, request);
     match result {
-        ToolResult::Created { report_id, .. } | ToolResult::Found { report_id } => {
+        ToolResult::Created { report_id, .. }
+        | ToolResult::Found { report_id }
+        | ToolResult::Reconciled { report_id } => {
             Sentence::new(key).arg("id", Arg::Raw(report_id.to_string().into()))
         }
         ToolResult::Unknown => {

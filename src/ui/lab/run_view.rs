@@ -331,7 +331,7 @@ fn harness_of(p: HarnessPreset) -> Action {
 
 /// The scenario, harness and server pickers, the harness as written, and a
 /// design that is no preset. The harness picker keeps its old name
-/// (`client`): its nine presets are the six clients and three more.
+/// (`client`): its ten presets are the six clients and four more.
 fn pickers(l: Lang, state: &State, notices: &UseStateHandle<Vec<Notice>>) -> Html {
     let s = &**state;
     let harness = s.params.harness;

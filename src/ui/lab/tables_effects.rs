@@ -48,7 +48,7 @@ fn effect_cells(l: Lang, e: &EffectCall) -> Html {
 /// at the step shown, marked), above them how many effects they made.
 fn effects_table(l: Lang, run: &Run, upto: usize) -> Html {
     let rows: Vec<EffectCall> = effects_upto(run, upto).into_iter().cloned().collect();
-    let before = effects_upto(run, upto.saturating_sub(1)).len();
+    let before = effects_upto(run, upto.saturating_sub(1));
     let made = rows.iter().filter(|e| e.made()).count();
     let head = html! {
         <>
@@ -57,11 +57,11 @@ fn effects_table(l: Lang, run: &Run, upto: usize) -> Html {
         </>
     };
     let table = StepTable::new("table-effects", "lab.tables.effects", 7, true, head);
-    let index = |r: &EffectCall| rows.iter().position(|x| std::ptr::eq(x, r)).unwrap_or(0);
+    let new = |r: &EffectCall| !before.contains(&r);
     html! {
         <div class="effects" data-testid="effects">
             <p>{ t(l, "lab.effects.count") }{ t(l, "lab.pick.colon") }<strong data-testid="effects-count">{ made }</strong></p>
-            { step_table(l, table, &rows, |r| index(r) >= before, |r| effect_cells(l, r)) }
+            { step_table(l, table, &rows, new, |r| effect_cells(l, r)) }
         </div>
     }
 }
