@@ -48,6 +48,7 @@ pub const TEXT_FILES: &[&str] = &[
     "src/lab/texts/tenants.txt",
     "src/lab/texts/judgement.txt",
     "src/lab/texts/recovery.txt",
+    "src/lab/texts/recovery_view.txt",
     "src/exercises/texts/page.txt",
     "src/exercises/texts/truths.txt",
     "src/exercises/texts/wait.txt",

@@ -226,3 +226,14 @@ mod golden_harness;
 fn harness_designs_equal_the_native_ones() {
     golden_harness::check_harness_golden();
 }
+
+#[path = "common/lab_golden_recovery.rs"]
+mod golden_recovery;
+
+/// 003's recovery protocol (the downstream's receipts, status queries, a
+/// failure recorded unknown, authorisation on replay, the approval and
+/// the request's deadline) runs in the browser as it runs natively.
+#[wasm_bindgen_test]
+fn the_recovery_runs_equal_the_native_ones() {
+    golden_recovery::check_recovery();
+}

@@ -492,6 +492,35 @@ mod tests {
         assert_eq!(BuildParams::from_query(&p.to_query()), (p, vec![]));
     }
 
+    /// The workbench builds 003's `reconciled` server with the
+    /// `reconciling` harness, from its preset or from its mechanisms in
+    /// any order, and grades it on every scenario.
+    #[test]
+    fn the_reconciled_preset_reads_back_with_the_whole_suite() {
+        let q = Query::parse("preset=reconciled&harness=reconciling");
+        let (p, n) = BuildParams::from_query(&q);
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!(p.design, Preset::Reconciled.design());
+        assert_eq!(p.harness, HarnessPreset::Reconciling.harness());
+        assert_eq!(p.suite.len(), Scenario::ALL.len());
+        // A workbench link writes every parameter that grades.
+        let q = p.to_query();
+        assert_eq!(
+            (q.get("preset"), q.get("harness")),
+            (Some("reconciled"), Some("reconciling"))
+        );
+        assert_eq!(
+            q.get("suite").map(|s| s.split(',').count()),
+            Some(Scenario::ALL.len())
+        );
+        assert_eq!(BuildParams::from_query(&q), (p, vec![]));
+        let ids = "approval,recheck_auth,unknown_on_failure,status_ref,downstream_key,outbox,\
+                   tenant_scope,fence,guard,lease,digest,claim";
+        let (p, n) = BuildParams::from_query(&Query::parse(&format!("design={ids}")));
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!(p.design, Preset::Reconciled.design());
+    }
+
     #[test]
     fn a_design_in_any_order_and_a_suite_read_back_in_the_labs_order() {
         let q = Query::parse(
@@ -691,6 +720,35 @@ mod tests {
         assert_eq!(n[0].kind, NoticeKind::Excludes);
         let (d, n) = toggle(atomic, Lease, true);
         assert_eq!((d, n.len()), (Preset::LeasedUnguarded.design(), 0));
+    }
+
+    /// `store_errors` (Stripe: store and replay the 500) and
+    /// `unknown_on_failure` (003: record the scope unknown) answer the same
+    /// failure: ticking 003's answer on a design that stores errors drops
+    /// Stripe's, and the notice names both and the design used.
+    #[test]
+    fn the_two_answers_to_a_failed_handler_exclude_each_other() {
+        let atomic = Preset::Atomic.design();
+        let (d, n) = toggle(atomic, UnknownOnFailure, true);
+        assert!(d.has(UnknownOnFailure) && !d.has(StoreErrors), "{d:?}");
+        assert_eq!(n.len(), 1, "{n:?}");
+        assert_eq!(
+            (n[0].kind.clone(), n[0].given.as_str(), n[0].range.as_str()),
+            (NoticeKind::Excludes, "store_errors", "unknown_on_failure")
+        );
+        assert_eq!(n[0].used, d.label());
+        // Ticking Stripe's back on keeps 003's: the notice says so.
+        let (again, n) = toggle(d, StoreErrors, true);
+        assert_eq!(again, d);
+        assert_eq!(
+            (n[0].kind.clone(), n[0].given.as_str()),
+            (NoticeKind::Excludes, "store_errors")
+        );
+        let recovery = mechanisms_of(Group::Recovery);
+        assert_eq!(
+            recovery,
+            [StatusRef, UnknownOnFailure, RecheckAuth, Approval]
+        );
     }
 
     #[test]

@@ -887,6 +887,39 @@ mod tests {
         assert_eq!(m.harness_columns().len(), 7);
     }
 
+    /// 003's recovery runs, as the exercises and the README link them: each
+    /// new scenario on the `reconciled` server with the `reconciling`
+    /// harness reads back with no notice and writes the same link.
+    #[test]
+    fn the_recovery_links_read_back() {
+        use Scenario as S;
+        let recovery = [
+            S::DownstreamDoneCrash,
+            S::ReceiptLate,
+            S::FailAfterEffect,
+            S::PermissionRevoked,
+            S::ApprovalExpired,
+            S::DeadlinePassed,
+        ];
+        for sc in recovery {
+            let link = format!(
+                "scenario={}&harness=reconciling&server=reconciled&seed=1&step=3",
+                sc.id()
+            );
+            let (p, n) = LabParams::from_query(&Query::parse(&link));
+            assert!(n.is_empty(), "{link}: {n:?}");
+            assert_eq!(p.scenario, sc);
+            assert_eq!(p.design, Preset::Reconciled.design());
+            assert_eq!(p.harness, HarnessPreset::Reconciling.harness());
+            assert_eq!(p.at_step(3, 10).query().encode(), link);
+        }
+        let link = "harness=reconciling&server=reconciled";
+        let (m, n) = MatrixParams::from_query(&Query::parse(link));
+        assert!(n.is_empty(), "{n:?}");
+        assert_eq!(m.design, Preset::Reconciled.design());
+        assert_eq!(m.to_query().encode(), link);
+    }
+
     #[test]
     fn harness_and_its_client_alias() {
         let (p, n) = LabParams::from_query(&Query::parse("client=query_first"));

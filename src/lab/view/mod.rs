@@ -8,5 +8,6 @@ pub mod layers;
 pub mod narrate;
 pub mod narrate_notes;
 pub mod player;
+pub mod recovery;
 pub mod reveal;
 pub mod words;

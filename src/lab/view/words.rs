@@ -33,12 +33,22 @@ pub fn model_view(tool: ToolOutcome) -> Sentence {
 }
 
 /// The tool result as the model reads it; `request` is the request whose
-/// answer ended the call (a quota 429 has its own text).
+/// answer ended the call (a quota 429 has its own text). «结果未知» names
+/// the call's `status_ref` when the service gave one: 003's model needs it
+/// to query instead of resending.
 pub fn tool_text(run: &Run, result: ToolResult, request: Option<usize>) -> Sentence {
     let key = run.tool_text_key(result, request);
     match result {
-        ToolResult::Created { report_id, .. } | ToolResult::Found { report_id } => {
+        ToolResult::Created { report_id, .. }
+        | ToolResult::Found { report_id }
+        | ToolResult::Reconciled { report_id } => {
             Sentence::new(key).arg("id", Arg::Raw(report_id.to_string().into()))
+        }
+        ToolResult::Unknown => {
+            match request.and_then(|r| super::recovery::status_ref_line(run, r)) {
+                Some(line) => Sentence::sentences([Sentence::new(key), line]),
+                None => Sentence::new(key),
+            }
         }
         _ => Sentence::new(key),
     }

@@ -2,7 +2,7 @@
 //! server's mechanisms, grouped as the chapter's table (the key, what it
 //! retries, how long to wait, how many, `Retry-After`, the deadlines, the
 //! budget, when the outcome is unknown), each choice with its name and the
-//! chapter passage it comes from, the nine presets as starting points, and
+//! chapter passage it comes from, the ten presets as starting points, and
 //! how a flip of one choice is named when it is a row's fix.
 
 use yew::prelude::*;

@@ -7,9 +7,9 @@ use yew::prelude::*;
 
 use crate::i18n::{render, t, tf, Lang};
 use crate::lab::view::reveal::RowReveal;
-use crate::lab::view::words::ending_text;
+use crate::lab::view::words::{ending_text, model_view};
 use crate::lab::Combo;
-use crate::lab::{Cell, Ending, MatrixBy, MatrixParams, Scenario};
+use crate::lab::{Cell, Ending, MatrixBy, MatrixParams, Scenario, ToolOutcome};
 use crate::pages::links::Shell;
 use crate::ui::icons::{ending_icon, icon, icon_sprite, icon_use, Icon};
 use crate::ui::link::{shell_link, use_shell};
@@ -89,7 +89,25 @@ pub fn mark_items(l: Lang) -> Html {
             <li data-note-legend="count"><span class="cell-notes">{ super::notes_view::count_text(l, Default::default()) }</span>{ " " }{ t(l, "lab.legend.notes") }</li>
             { super::notes_view::legend_items(l) }
             <li data-testid="legend-attempts">{ t(l, "lab.legend.attempts") }</li>
+            { tool_items(l) }
         </>
+    }
+}
+
+/// The legend's entry for the short word a cell gives of what the model
+/// knows: every tool outcome, with what it means.
+fn tool_items(l: Lang) -> Html {
+    html! {
+        <li data-testid="legend-tools">{ t(l, "lab.legend.tool") }
+            <ul>
+                { for ToolOutcome::ALL.iter().map(|o| html! {
+                    <li data-tool={o.id()}>
+                        <strong class="cell-tool">{ t(l, &format!("lab.toolshort.{}", o.id())) }</strong>
+                        { " — " }{ render(l, &model_view(*o)) }
+                    </li>
+                }) }
+            </ul>
+        </li>
     }
 }
 

@@ -21,6 +21,7 @@ mod run_view;
 mod summary;
 mod tables;
 mod tables_downstream;
+mod tables_effects;
 mod tenants;
 
 pub use build::BuildPage;

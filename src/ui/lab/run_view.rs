@@ -331,7 +331,7 @@ fn harness_of(p: HarnessPreset) -> Action {
 
 /// The scenario, harness and server pickers, the harness as written, and a
 /// design that is no preset. The harness picker keeps its old name
-/// (`client`): its nine presets are the six clients and three more.
+/// (`client`): its ten presets are the six clients and four more.
 fn pickers(l: Lang, state: &State, notices: &UseStateHandle<Vec<Notice>>) -> Html {
     let s = &**state;
     let harness = s.params.harness;
@@ -479,6 +479,7 @@ fn story(l: Lang, state: &State) -> Html {
             <div class="panel lab-story" id={STEP_PANEL_ID} tabindex="-1" data-testid="step-panel">
                 <h2>{ t(l, "lab.narration.title") }</h2>
                 <p class="narration" aria-live="polite" data-testid="narration">{ render(l, &narrate(&s.run, now)) }</p>
+                { super::tables_effects::state_badge(l, now) }
                 <h3>{ t(l, "lab.sql.title") }</h3>
                 { sql_list(l, now.map(|c| &c.sql[..]).unwrap_or(&[])) }
             </div>
@@ -512,6 +513,7 @@ fn lower_panels(l: Lang, s: &LabState, seq_ref: NodeRef, narrow: bool) -> Html {
             { reports_table(l, reports, reports_before) }
             { keys_table(l, keys, keys_before) }
             { super::tables_downstream::downstream_tables(l, super::tables_downstream::has_outbox(run.design), now, then) }
+            { super::tables_effects::recovery_tables(l, run, step) }
             { super::tenants::key_notes(l, s.run.design.scopes_tenant()) }
         </div>
     </> }
