@@ -323,7 +323,7 @@ fn case_expected(id: &str, case: usize) -> Vec<Shows> {
         ("create_refund_design", 2) => vec![ReplayOf(201), Reports(1)],
         ("create_refund_design", 3) => vec![Status(422), Reports(1)],
         ("create_refund_design", 4) => vec![Reports(1)],
-        ("create_refund_design", 5) => vec![Reports(1)],
+        ("create_refund_design", 5) => vec![Status(403), Reports(0)],
         ("create_refund_design", 6) => vec![Status(403), Reports(1)],
         ("create_refund_design", 7) => vec![Status(429), Reports(1)],
         (id, n) => panic!("{id}: case {n} links a run; list what it must show here"),

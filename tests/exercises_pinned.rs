@@ -23,6 +23,12 @@ fn all() -> String {
 #[test]
 fn the_bank_reads_as_it_always_did() {
     let now = all();
+    // Regenerate (only after a deliberate change of a question):
+    // EXERCISE_BANK_WRITE=1 cargo test --test exercises_pinned
+    if std::env::var_os("EXERCISE_BANK_WRITE").is_some() {
+        std::fs::write("tests/data/exercise_bank.txt", &now).unwrap();
+        return;
+    }
     assert!(now.lines().count() > 500, "{}", now.lines().count());
     for (i, (a, b)) in now.lines().zip(STORED.lines()).enumerate() {
         assert_eq!(a, b, "line {}", i + 1);

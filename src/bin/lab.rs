@@ -48,8 +48,7 @@ matrix prints CSV: server,scenario,client,reports,tool,ending,notifications,atte
                  a 4xx other than 408/409/429, a quota 429, one sent before a readable
                  Retry-After was over, or one past the call's total deadline
   answer_ms      ms from the model's (last) tool call to its answer; empty if none
-  leaks          requests answered with another tenant's stored response, or with a
-                 cached response after the tenant's permission was revoked
+  leaks          replays of another tenant's stored response, or to a revoked principal
 suite prints CSV: scenario,reports,tool,pass,ending,notifications,attempts,wasted,
   answer_ms,leaks, one
   row per scenario, then score,<passed>,<total>; a row passes with at most one report
@@ -58,8 +57,7 @@ suite prints CSV: scenario,reports,tool,pass,ending,notifications,attempts,waste
   report (none lost, none duplicated, none about a report that does not exist), no
   leak and no cross-tenant refusal, no retry the chapter forbids (a TLS failure,
   a 4xx other than 408/409/429 or a quota 429, or one before a readable Retry-After),
-  no operation run again after its downstream effect was made, and no downstream
-  effect without a valid approval (003)
+  no rerun after a downstream effect, no effect without a valid approval (003)
 hunt draws random fault schedules (seeded) until the budget runs out or every
   way to fail is found: a failure class of the run's judgement, and whether
   any server fixes it. Each way's first schedule is shrunk while it still

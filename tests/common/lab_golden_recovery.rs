@@ -100,17 +100,17 @@ pub const GOLDEN_RECOVERY: [Golden; 9] = [
         "created",
         "leak",
     ),
-    // A succeeded same-digest retry replays without a new approval.
+    // A new execution past the expired approval is refused: nothing runs.
     (
         Scenario::ApprovalExpired,
         "reconciling",
         "reconciled",
         1,
-        "77e1d90e2f54edf7bb713871b782e5824b4b427ff0eadd19f9b75bcb40291d96",
-        1,
-        1,
-        "created",
-        "one_known",
+        "1f1bc189d8224bc77ccba4adff92fa30a8cd19635a9f72f253f1f809b16ca07a",
+        0,
+        0,
+        "unknown",
+        "none_unknown",
     ),
     // Never started past its deadline: a retry is harmless.
     (

@@ -55,6 +55,7 @@ impl EffectCall {
 }
 
 /// What a look-up of a key's receipt finds.
+#[cfg(feature = "sqlite")]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Lookup {
     /// The receipt, and the digest of the request that made its effect.
@@ -65,7 +66,9 @@ pub enum Lookup {
     None,
 }
 
-/// The downstream service and every call it got.
+/// The downstream service and every call it got (the simulation's: the
+/// page's bundle, built without SQLite, only reads its calls).
+#[cfg(feature = "sqlite")]
 #[derive(Clone, Debug, Default)]
 pub struct Downstream {
     calls: Vec<EffectCall>,
@@ -73,6 +76,7 @@ pub struct Downstream {
     receipt_after_ms: u64,
 }
 
+#[cfg(feature = "sqlite")]
 impl Downstream {
     pub fn new(receipt_after_ms: Option<u64>) -> Self {
         Self {
@@ -129,7 +133,7 @@ pub fn receipt_id(n: usize) -> String {
     format!("rcpt_{n:04}")
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "sqlite"))]
 mod tests {
     use super::*;
 
