@@ -254,9 +254,17 @@ fn chapter_passes_every_scenario_a_harness_can_fix_on_fenced() {
         &Scenario::ALL,
     );
     let mut named = Vec::new();
+    let mut refunds = Vec::new();
     for r in &rows {
         if r.pass {
             assert_eq!(r.beyond, None, "{r:?}");
+            continue;
+        }
+        // 003's refund-like cases fail on a server without its recovery
+        // mechanisms: a harness can pass them only by never resending an
+        // unknown outcome (`careful`), which the chapter's does not.
+        if r.scenario.schedule().effect {
+            refunds.push(r.scenario);
             continue;
         }
         let why = r
@@ -266,6 +274,15 @@ fn chapter_passes_every_scenario_a_harness_can_fix_on_fenced() {
         confirm(r.scenario, why);
         named.push((r.scenario, why));
     }
+    assert_eq!(
+        refunds,
+        [
+            Scenario::DownstreamDoneCrash,
+            Scenario::ReceiptLate,
+            Scenario::PermissionRevoked,
+            Scenario::ApprovalExpired,
+        ]
+    );
     // As measured on the model at seed 1: the resend after the retention,
     // the rewritten title, and the two notification faults only the
     // server's outbox and downstream key mend.
