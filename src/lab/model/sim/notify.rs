@@ -52,7 +52,7 @@ impl Sim {
     }
 
     /// Sends the next call of `task`; the arrow of the step that sends it.
-    fn send_note(&mut self, task: usize) -> Arrow {
+    pub(super) fn send_note(&mut self, task: usize) -> Arrow {
         let id = self.note_calls.len();
         let design = self.server.design();
         let fault = self.schedule.notify_call(id);
@@ -95,7 +95,7 @@ impl Sim {
     }
 
     /// A handler's notification about its request (and report, if committed).
-    fn handler_task(&mut self, h: &Handler, before_commit: bool) -> usize {
+    pub(super) fn handler_task(&mut self, h: &Handler, before_commit: bool) -> usize {
         let sender = NoteSender::Handler {
             request: h.request,
             before_commit,

@@ -136,12 +136,13 @@ impl Sim {
             .server
             .query_status(&mut self.db, &mut self.out, &q, self.now);
         self.calls[call].queries += 1;
+        let mut notified = None;
         if let StatusAnswer::Succeeded {
             report_id,
             receipt: Some(_),
         } = answer
         {
-            self.backfilled(sent.id, report_id);
+            notified = self.backfilled(sent.id, report_id);
         }
         let next = match &answer {
             StatusAnswer::Succeeded { report_id, .. } => {
@@ -158,17 +159,13 @@ impl Sim {
             }
             StatusAnswer::Denied => self.finish_call(call, last, ToolResult::Denied, None),
         };
-        let arrows = vec![
-            arrow(Lane::Harness, Lane::Server, ArrowLabel::StatusQuery, false),
-            arrow(
-                Lane::Server,
-                Lane::Harness,
-                ArrowLabel::StatusResult {
-                    answer: answer.clone(),
-                },
-                false,
-            ),
-        ];
+        let asked = arrow(Lane::Harness, Lane::Server, ArrowLabel::StatusQuery, false);
+        let told = ArrowLabel::StatusResult {
+            answer: answer.clone(),
+        };
+        let mut arrows = vec![asked];
+        arrows.extend(notified);
+        arrows.push(arrow(Lane::Server, Lane::Harness, told, false));
         let kind = StepKind::StatusQuery {
             call,
             status_ref,
@@ -205,9 +202,11 @@ impl Sim {
 
 impl Sim {
     /// A status query backfilled report `report_id` for `request`'s key:
-    /// it is written like any committed report, and the outbox's relay
-    /// wakes for the row written with it.
-    fn backfilled(&mut self, request: usize, report_id: i64) {
+    /// it is written like any committed report, and notified like one
+    /// (the outbox's relay wakes for the row written with it; without an
+    /// outbox the service notifies after that commit). The arrow, if any,
+    /// joins the step's.
+    fn backfilled(&mut self, request: usize, report_id: i64) -> Option<Arrow> {
         self.writes.push(Write {
             request,
             step: self.steps.len(),
@@ -217,12 +216,22 @@ impl Sim {
                 stale: false,
             },
         });
-        if self
-            .server
-            .design()
-            .runs(crate::lab::mechanisms::Stmt::InsertOutbox)
-        {
+        let design = self.server.design();
+        if design.runs(crate::lab::mechanisms::Stmt::InsertOutbox) {
             self.wake_relay(self.now + RELAY_POLL_MS);
+            return None;
         }
+        let q = &self.requests[request];
+        let body = serde_json::from_str(&q.body).expect("we wrote this JSON");
+        let mut h = Handler::new(
+            request,
+            q.key.clone(),
+            q.digest.clone(),
+            body,
+            Default::default(),
+        );
+        (h.tenant, h.report, h.committed) = (q.tenant, Some(report_id), true);
+        let task = self.handler_task(&h, false);
+        Some(self.send_note(task))
     }
 }
