@@ -261,9 +261,11 @@ fn claims(l: Lang, text: &str) -> (bool, bool, bool) {
     }
 }
 
+/// «需要人工核对» and «没有权限» leave the model not knowing the outcome: the
+/// ending words them with «结果未知».
 fn agrees(tool: ToolOutcome, (unknown, not_created, created): (bool, bool, bool)) -> bool {
     use ToolOutcome as T;
-    (!unknown || tool == T::Unknown)
+    (!unknown || matches!(tool, T::Unknown | T::HumanReview | T::Denied))
         && (!not_created || matches!(tool, T::NotCreated | T::Rejected))
         && (!created || tool == T::Created)
 }
@@ -457,17 +459,14 @@ fn every_reader_agrees_with_the_judgement() {
     }
 }
 
-/// The must-hold of the grade: on the most complete design, the keyless
-/// `careful` client does not outscore `stable_key` or `business_key` (the
-/// judgement asks for exactly one report where one is possible, so giving
-/// up no longer pays).
+/// The must-hold of the grade: on the most complete design (003's
+/// `reconciled`), the keyless `careful` client does not outscore
+/// `stable_key` or `business_key` (the judgement asks for exactly one
+/// report where one is possible, so giving up no longer pays).
 #[test]
 fn on_the_most_complete_design_giving_up_does_not_outscore_a_key() {
     use retry_lab::lab::grading::suite::{score, suite};
-    let (d, notices) = Design::parse(
-        "claim,digest,store_errors,lease,guard,fence,outbox,downstream_key,tenant_scope",
-    );
-    assert!(notices.is_empty());
+    let d = Preset::Reconciled.design();
     let pass = |c| score(&suite(d, c, 1, &Scenario::ALL)).pass;
     let careful = pass(ClientStrategy::Careful);
     assert!(careful <= pass(ClientStrategy::StableKey), "{careful}");

@@ -136,13 +136,15 @@ fn every_page_reads_writes_and_words_its_parameters_as_before() {
 const PINNED: [&str; 6] = [
     "0x803786c82d22c412/514",
     "0x7ebd0b532171b118/1858",
-    // The six scenarios the harness added (`retry_after_date` … `connect_timeout`)
-    // lengthen `scenario=`'s allowed values and the workbench's default suite.
-    "0x8f701d27d84a93b0/290",
-    "0x5ee3c1dd90fde640/226",
-    // `#/lab/build` gained `harness=` (a preset or a spec), `client=` now
-    // read as its alias for the six old clients and no longer written:
-    // the workbench's harness is a design (BuildParams' own tests pin how).
-    "0x7f2b740510adee70/146",
+    // 003's six scenarios (`downstream_done_crash` … `deadline_passed`),
+    // the `reconciled` server and the `reconciling` harness lengthen the
+    // allowed values of `scenario=`, `server=` and `harness=` (their
+    // notices list them), the matrix's columns and the workbench's default
+    // suite (before: `0x8f701d27d84a93b0/290`, `0x5ee3c1dd90fde640/226`,
+    // `0x7f2b740510adee70/146`; the six harness scenarios and the
+    // workbench's `harness=` had changed them before that).
+    "0xddd146b5de87fcf4/290",
+    "0xf74af592adb96a20/226",
+    "0x8b24cc3f155e6dd4/146",
     "0x8793029a6836fef8/66",
 ];

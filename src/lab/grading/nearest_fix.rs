@@ -12,12 +12,13 @@ use crate::lab::model::sim::cell;
 /// how near a design is). `leased_unguarded` exists to show the stale
 /// write-back; like `leased`, it breaks a rule of the chapter (a lease
 /// without a fencing token), so neither is ever suggested.
-const FIX_PRESETS: [Preset; 5] = [
+const FIX_PRESETS: [Preset; 6] = [
     Preset::Naive,
     Preset::KeySplit,
     Preset::Atomic,
     Preset::Leased,
     Preset::Fenced,
+    Preset::Reconciled,
 ];
 
 /// Where `design` stands among [`FIX_PRESETS`]: its own place, or the

@@ -186,7 +186,7 @@ pub fn break_index(run: &Run) -> Option<usize> {
     let per_tenant = run.tenants().flat_map(|t| {
         let commits = of_tenant(t);
         let second = commits.get(1).copied();
-        let n = run.reports_of(t);
+        let n = run.done_of(t);
         let false_at = (!run.tool_outcome_of(t).is_truthful(n)).then(|| {
             let told = told_steps(run, t).last().unwrap_or(0);
             told.max(commits.first().copied().unwrap_or(0))
@@ -202,8 +202,47 @@ pub fn break_index(run: &Run) -> Option<usize> {
     .map(first_use);
     per_tenant
         .chain(uses)
-        .chain([notification_break(run), judged_break(run)])
+        .chain([
+            notification_break(run),
+            judged_break(run),
+            effect_break(run),
+        ])
         .flatten()
+        .min()
+}
+
+/// Where the refund-like downstream's clauses broke: a tenant's second
+/// effect, the first execution of an operation again after its effect,
+/// the first effect without a valid approval, or the first replay to a
+/// revoked principal (the server step that made it).
+fn effect_break(run: &Run) -> Option<usize> {
+    let step_of = |request: usize, at_ms: Option<u64>| {
+        run.steps().iter().position(|s| {
+            matches!(s.kind, StepKind::Server { request: r, .. } if r == request)
+                && at_ms.is_none_or(|t| s.time_ms == t)
+        })
+    };
+    let effect_step = |e: &crate::lab::EffectCall| step_of(e.request, Some(e.at_ms));
+    let second = run.tenants().filter_map(|t| {
+        let mut made = (run.effect_calls().iter()).filter(|e| e.tenant == t && e.made());
+        made.nth(1).and_then(effect_step)
+    });
+    let at_request = |r: usize| {
+        (run.effect_calls().iter())
+            .find(|e| e.request == r)
+            .and_then(effect_step)
+    };
+    let rerun = run.re_executions().first().and_then(|r| at_request(*r));
+    let unapproved = run
+        .unapproved_effects()
+        .first()
+        .and_then(|r| at_request(*r));
+    let revoked = run
+        .revoked_replays()
+        .first()
+        .and_then(|r| step_of(*r, None));
+    second
+        .chain([rerun, unapproved, revoked].into_iter().flatten())
         .min()
 }
 
