@@ -27,26 +27,38 @@ fn a_row_passes_with_exactly_one_report_where_possible_the_truth_told_no_old_res
                 assert_eq!(r.reports, full.final_report_count());
                 assert_eq!(r.tool, full.tool_outcome());
                 assert_eq!(r.ending, full.ending());
-                let truthful = r.tool.is_truthful(r.reports);
+                // What was done: the reports, or the refund-like
+                // downstream's effects where there are more.
+                let done = full.done_of(0);
+                let truthful = r.tool.is_truthful(done);
                 let replayed = !full.changed_body_replays().is_empty();
                 let notes = full.note_counts();
                 assert_eq!(r.notes, notes);
                 // Exactly one where a report could be filed, none where it
                 // could not (the reach table), at most one where the
-                // schedule does not say; no TLS failure retried.
+                // schedule does not say (an approval or a permission that
+                // ends); no TLS failure retried; 003's: no rerun after an
+                // effect, no effect unapproved.
+                let ends = full.schedule.approval_until_ms.is_some()
+                    || full.schedule.revoke_at_ms.is_some();
                 let want = |n: usize| match r.scenario.reach().possible {
+                    _ if ends => n <= 1,
                     true => n == 1,
                     false => n == 0,
                 };
                 let tls_retried = r.scenario == Scenario::TlsError && full.attempts() > 1;
+                let recovered =
+                    full.re_executions().is_empty() && full.unapproved_effects().is_empty();
                 if full.tenants().count() == 1 {
                     assert_eq!(
                         r.pass,
-                        want(r.reports)
+                        want(done)
                             && truthful
                             && !replayed
                             && notes.is_exact()
-                            && !tls_retried,
+                            && !tls_retried
+                            && recovered
+                            && full.leaks().is_empty(),
                         "{p:?} {c:?} {r:?}"
                     );
                 }
@@ -54,13 +66,18 @@ fn a_row_passes_with_exactly_one_report_where_possible_the_truth_told_no_old_res
                 // tenant's request; a leak or a cross-tenant refusal never
                 // passes.
                 let per_tenant = full.tenants().all(|t| {
-                    let n = full.reports_of(t);
+                    let n = full.done_of(t);
                     want(n) && full.tool_outcome_of(t).is_truthful(n)
                 });
                 let across = full.leaks().is_empty() && full.tenant_refusals().is_empty();
                 assert_eq!(
                     r.pass,
-                    per_tenant && !replayed && across && notes.is_exact() && !tls_retried,
+                    per_tenant
+                        && !replayed
+                        && across
+                        && notes.is_exact()
+                        && !tls_retried
+                        && recovered,
                     "{p:?} {c:?} {r:?}"
                 );
                 assert_eq!(r.pass, broken_clauses(&full).is_empty());
@@ -178,15 +195,10 @@ fn starting_red_one_mechanism_at_a_time_reaches_all_green_but_the_unfixable() {
         design = step.change.design;
         now = after;
     }
-    let downstream = [
-        Mechanism::Outbox,
-        Mechanism::DownstreamKey,
-        Mechanism::TenantScope,
-    ];
-    let end = downstream
-        .iter()
-        .fold(Preset::Fenced.design(), |d, m| d.with(*m));
-    assert_eq!(design, end);
+    // Past `fenced`: the outbox, delivery dedupe and the tenant's scope,
+    // then 003's recovery mechanisms (`unknown_on_failure` taking
+    // `store_errors`' place): the walk ends at `reconciled`.
+    assert_eq!(design, Preset::Reconciled.design());
     let order: Vec<Mechanism> = added.iter().map(|a| a.0).collect();
     assert_eq!(order, fix_order());
     // Past the database: the outbox fixes the notification lost in a crash
@@ -216,7 +228,13 @@ fn starting_red_one_mechanism_at_a_time_reaches_all_green_but_the_unfixable() {
         Scenario::LeaseOverlap,
         Scenario::LeaseNotify,
     ];
-    assert_eq!(lease.2, [&leases[..], &[Scenario::LeaseReclaimed]].concat());
+    // (and the refund-like crash after the downstream's effect: the taker
+    // runs the refund again; only 003's status_ref stops that).
+    let refunds = [Scenario::DownstreamDoneCrash, Scenario::ReceiptLate];
+    assert_eq!(
+        lease.2,
+        [&leases[..], &[Scenario::LeaseReclaimed], &refunds[..]].concat()
+    );
     let guard = added.iter().find(|a| a.0 == Mechanism::Guard).unwrap();
     assert_eq!(guard.1, leases);
     let fence = added.iter().find(|a| a.0 == Mechanism::Fence).unwrap();
@@ -227,7 +245,8 @@ fn starting_red_one_mechanism_at_a_time_reaches_all_green_but_the_unfixable() {
         .iter()
         .find(|a| a.0 == Mechanism::StoreErrors)
         .unwrap();
-    assert_eq!(store.1, [Scenario::Stored500]);
+    // (and the refund-like failure after the effect, which release reran).
+    assert_eq!(store.1, [Scenario::Stored500, Scenario::FailAfterEffect]);
     let lease = added.iter().find(|a| a.0 == Mechanism::Lease).unwrap();
     assert!(
         lease.1.contains(&Scenario::CrashBetweenCommits),
@@ -278,7 +297,15 @@ fn from_key_split_the_chapter_replaces_record_after_by_claim() {
     // 已经加上了» waits for it.
     let scoped = end.with(Mechanism::TenantScope);
     assert_eq!(next_mechanism(end).unwrap().design, scoped);
-    assert_eq!(next_mechanism(scoped), None);
+    // Then 003's recovery mechanisms, `unknown_on_failure` in
+    // `store_errors`' place, up to `reconciled`, where nothing is left.
+    let mut design = scoped;
+    while let Some(next) = next_mechanism(design) {
+        assert_eq!(next.add.len(), 1);
+        assert_eq!(next.add[0].group(), Group::Recovery, "{next:?}");
+        design = next.design;
+    }
+    assert_eq!(design, Preset::Reconciled.design());
 }
 
 #[test]
@@ -296,7 +323,17 @@ fn the_smallest_fix_never_leaves_a_design_that_breaks_a_rule_of_the_chapter() {
     // without a lease stays `in_progress` when the process dies before the
     // report's COMMIT, so every retry gets 409 and nothing is filed.
     assert_eq!(change.add, [Mechanism::Claim, Mechanism::Digest]);
-    assert_eq!(breaks, [Scenario::NotifyThenCrash, Scenario::KeyCollision]);
+    // And a refund-like retry after the permission was revoked: the naive
+    // server refuses the new execution, the claim replays the stored
+    // response to the revoked principal.
+    assert_eq!(
+        breaks,
+        [
+            Scenario::NotifyThenCrash,
+            Scenario::KeyCollision,
+            Scenario::PermissionRevoked
+        ]
+    );
     // From key_split, the claim replaces record_after (inserting before the
     // key is recorded), and the digest comes with it; the crash leaves the
     // claim `in_progress`, so the lease (with its fence) comes too.

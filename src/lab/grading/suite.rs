@@ -365,7 +365,8 @@ impl Change {
 ///
 /// Each mechanism states its place ([`crate::lab::mechanisms::Def::chapter_place`]);
 /// `tenant_scope` (`003_*.txt`), which the chapter's own order never
-/// reaches, comes last: what a fix may add.
+/// reaches, comes after it, then 003's recovery mechanisms: what a fix may
+/// add.
 pub fn fix_order() -> Vec<Mechanism> {
     let mut placed: Vec<(u8, Mechanism)> = Mechanism::ALL
         .into_iter()
