@@ -28,7 +28,12 @@ fn kind_sets() -> Vec<KindSet> {
         KindSet::database(),
         KindSet::page_default(),
     ];
-    sets.extend(FaultKind::ALL.iter().filter(|k| old(k)).map(|k| KindSet::none().with(*k)));
+    sets.extend(
+        FaultKind::ALL
+            .iter()
+            .filter(|k| old(k))
+            .map(|k| KindSet::none().with(*k)),
+    );
     sets
 }
 
