@@ -9,7 +9,7 @@
 #![cfg(not(target_family = "wasm"))]
 
 use retry_lab::lab::grading::hunt::*;
-use retry_lab::lab::grading::judgement::judge;
+use retry_lab::lab::grading::judgement::{judge, FailureClass};
 use retry_lab::lab::*;
 
 /// The kinds of `lab_recovery_props`: the page's default, TLS failures and
@@ -114,4 +114,34 @@ fn without_approval_the_hunt_finds_a_counterexample() {
     let codes = finds_one(Mechanism::Approval);
     // Only an expiring approval tells the designs apart.
     assert!(codes.iter().all(|c| c.contains(".g")), "{codes:?}");
+}
+
+/// The other mechanisms of `reconciled`: without `downstream_key` or
+/// `outbox` the hunt finds the notifier's duplicate or lost notification
+/// (their own, past the refund: the recovery mechanisms never let a
+/// refund run twice, so the downstream's dedupe is a second line); without
+/// `tenant_scope` it finds nothing of its own over these kinds, at this
+/// seed and budget: every way it finds, the full design fails too.
+#[test]
+fn the_other_mechanisms_show_what_they_stand_for() {
+    let notes = |m| {
+        let codes = finds_one(m);
+        let (ways, _) = hunt_without(m);
+        let own = ways.iter().filter(|c| codes.contains(&encode(c.minimal())));
+        own.map(|c| c.way.class).collect::<Vec<_>>()
+    };
+    for m in [Mechanism::DownstreamKey, Mechanism::Outbox] {
+        assert_eq!(notes(m), vec![FailureClass::Notification], "{}", m.id());
+    }
+    let (ways, _) = hunt_without(Mechanism::TenantScope);
+    let seed = HUNT_SEED.default as u64;
+    for c in &ways {
+        let full = judge(&run_schedule(
+            c.minimal(),
+            reconciling(),
+            reconciled(),
+            seed,
+        ));
+        assert!(!full.classes.is_empty(), "{}", encode(c.minimal()));
+    }
 }
