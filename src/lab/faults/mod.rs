@@ -223,7 +223,9 @@ impl KindSet {
     /// never retried; the suite's `tls_error` row shows it), so the first
     /// thing a student's hunt shows is new. A model re-call stays: with a
     /// business key a server fixes it, and where none does the hunt labels
-    /// it so.
+    /// it so. 003's recovery (refund-like work and what it meets) is left
+    /// out too: only a harness that reconciles an unknown outcome answers
+    /// it, and the page's clients do not.
     pub fn page_default() -> Self {
         kinds_where(|p| !p.off_by_default)
     }
