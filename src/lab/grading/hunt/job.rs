@@ -225,7 +225,7 @@ mod engine {
     enum Phase {
         Search,
         Shrink {
-            pending: Pending,
+            pending: Box<Pending>,
             shrinker: Box<Shrinker>,
         },
         Done(HuntOutcome),
@@ -459,7 +459,7 @@ mod engine {
                 let pending = self.queue.remove(0);
                 Phase::Shrink {
                     shrinker: Box::new(Shrinker::new(pending.found.clone())),
-                    pending,
+                    pending: Box::new(pending),
                 }
             };
         }
@@ -503,7 +503,7 @@ mod engine {
                 return;
             }
             let (pending, shrinker) = (pending.clone(), shrinker.clone());
-            let c = self.found(pending, &shrinker);
+            let c = self.found(*pending, &shrinker);
             self.ways.push(c);
             self.next_shrink();
         }
