@@ -53,7 +53,7 @@ fn expected(run: &Run, n: usize) -> (Vec<String>, Vec<String>) {
 }
 
 /// Checks each attempt line of `s` (worded from its run) against the run.
-fn check(s: &FaultSchedule, client: ClientStrategy, design: Design, seed: u64) {
+fn check(s: &FaultSchedule, client: impl Into<Harness>, design: Design, seed: u64) {
     let run = run_schedule(s, client, design, seed);
     let f = fates(s, &run);
     let text = render_all(Lang::En, &lines(s, Some(&f)));
@@ -176,6 +176,36 @@ fn a_schedule_reads_one_line_per_attempt_in_both_languages() {
         assert!(render_all(l, &uncovered_names())
             .iter()
             .all(|n| !n.contains('⟦')));
+    }
+}
+
+/// 003's recovery faults read in words in both languages, each in its own
+/// line after the attempts, and a schedule drawn with them reads as its
+/// run behind the reconciling harness.
+#[test]
+fn the_recovery_faults_read_in_both_languages() {
+    let s = decode("1.a.fe.pl.e.l2500.z1500.g1500").unwrap();
+    let en = render_all(Lang::En, &lines(&s, None));
+    let want_en = [
+        "Attempt 1: delivered; the handler raises after its downstream call (500); response: lost",
+        "The work is refund-like: before persisting, the service calls a downstream that makes an irreversible effect and keeps a receipt",
+        "The downstream's receipt can be looked up only 2.5 s after the effect",
+        "The first tenant's permission is revoked at 1.5 s",
+        "The first tenant's one-time approval expires at 1.5 s",
+    ];
+    assert_eq!(en[..5], want_en, "{en:?}");
+    let zh = render_all(Lang::Zh, &lines(&s, None));
+    assert!(zh[1].contains("回执") && zh[2].contains("回执"), "{zh:?}");
+    assert!(zh[3].contains("权限") && zh[4].contains("审批"), "{zh:?}");
+    let reconciling = HarnessPreset::Reconciling.harness();
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(35);
+    let kinds = KindSet::none()
+        .with(FaultKind::Recovery)
+        .with(FaultKind::Lost);
+    for _ in 0..200 {
+        let s = generate(&mut rng, kinds);
+        check(&s, reconciling, Preset::Reconciled.design(), 1);
+        check(&s, ClientStrategy::StableKey, Preset::Fenced.design(), 1);
     }
 }
 

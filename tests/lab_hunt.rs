@@ -13,13 +13,20 @@ use retry_lab::lab::grading::hunt::*;
 use retry_lab::lab::grading::judgement::{self, FailureClass};
 use retry_lab::lab::*;
 
+/// Every kind but 003's recovery, which these hunts of the report's
+/// designs were written before (its refund-like work changes what a
+/// design does; `hunt_recovery` and `lab_recovery_props` hunt it).
+fn every_kind() -> KindSet {
+    KindSet::all().without(FaultKind::Recovery)
+}
+
 fn spec(design: impl Into<Design>, client: ClientStrategy) -> HuntSpec {
     HuntSpec {
         design: design.into(),
         client,
         seed: 1,
         budget: 2_000,
-        kinds: KindSet::all(),
+        kinds: every_kind(),
     }
 }
 
@@ -237,7 +244,7 @@ fn fenced_with_a_business_key_finds_none_within_the_keys_retention() {
 #[test]
 fn the_complete_design_with_a_business_key_fails_only_past_any_server() {
     let d = complete_design();
-    let kinds = KindSet::all()
+    let kinds = every_kind()
         .without(FaultKind::NextDay)
         .without(FaultKind::TitleRewrite)
         .without(FaultKind::TlsError);

@@ -16,7 +16,8 @@ use retry_lab::lab::*;
 /// Schedules as the workbench's counterexample hunt draws them
 /// ([`hunt::generate`]): a generator seed and a set of fault kinds (every
 /// kind half the time, any subset otherwise), so the property tests and the
-/// page explore the same space. Without `recalls`, the model never calls
+/// page explore the same space (the page's default leaves out 003's
+/// recovery, and so do these). Without `recalls`, the model never calls
 /// the tool again.
 fn schedule(recalls: bool) -> impl Strategy<Value = FaultSchedule> {
     let kinds = prop_oneof![
@@ -30,6 +31,9 @@ fn schedule(recalls: bool) -> impl Strategy<Value = FaultSchedule> {
         }),
     ];
     (any::<u64>(), kinds).prop_map(move |(seed, kinds)| {
+        // 003's recovery (a revoked permission, refund-like work) asks
+        // for its own mechanisms: `lab_recovery_props` holds its property.
+        let kinds = kinds.without(hunt::FaultKind::Recovery);
         let kinds = if recalls {
             kinds
         } else {

@@ -6,6 +6,7 @@
 //! downstream's calls, its judgement), over several seeds.
 #![cfg(not(target_arch = "wasm32"))]
 
+use retry_lab::lab::grading::hunt;
 use retry_lab::lab::grading::judgement::{Clause, FailureClass};
 use retry_lab::lab::*;
 
@@ -403,5 +404,22 @@ fn the_reconciled_pair_passes_every_new_scenario() {
             let j = run(sc, reconciling(), reconciled(), seed).judgement();
             assert!(j.passes(), "{sc:?} {seed}: {:?}", j.clauses);
         }
+    }
+}
+
+/// A double submit whose second copy fails its TLS check (nothing sent:
+/// «not created» for that copy) while the first is created, its 201 lost,
+/// and its retry denied after the permission is revoked: the report
+/// exists, so the model must not read «not created» from the pair; the
+/// denied copy's honest answer stands (found by `lab_recovery_props`).
+#[test]
+fn a_copy_that_sent_nothing_does_not_speak_for_a_denied_one() {
+    let s = hunt::decode("1.a.pl.a.qs.d.z100").unwrap();
+    for seed in SEEDS {
+        let r = run_schedule(&s, reconciling(), reconciled(), seed);
+        assert_eq!(r.reports_of(0), 1, "seed {seed}");
+        assert_eq!(r.tool_outcome(), ToolOutcome::Denied, "seed {seed}");
+        let j = retry_lab::lab::grading::judgement::judge(&r);
+        assert!(!j.clauses.contains(&Clause::TruthTold), "seed {seed}");
     }
 }

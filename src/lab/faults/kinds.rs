@@ -41,6 +41,10 @@ id_enum! {
         TlsError => "tls_error",
         /// The response trickles in, past the call's total deadline.
         SlowDrip => "slow_drip",
+        /// Refund-like work (a downstream effect with a receipt) and what
+        /// 003's recovery meets: a handler raising after the effect, a late
+        /// receipt, a revoked permission, an expiring approval.
+        Recovery => "recovery",
     }
 }
 

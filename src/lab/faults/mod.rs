@@ -10,11 +10,13 @@
 //! handler), its kind ([`kinds`]), its draw in the hunt's generator and, for
 //! a schedule-wide fault, its token in the hunt's code.
 
+pub mod approval;
 pub mod code;
 pub mod crash;
 pub mod delayed;
 pub mod double_submit;
 pub mod drip;
+pub mod effect;
 pub mod kinds;
 pub mod lost;
 pub mod many_calls;
@@ -22,8 +24,10 @@ pub mod model_recall;
 pub mod next_day;
 pub mod notifier;
 pub mod primitive;
+pub mod receipt_late;
 pub mod relay;
 pub mod rerender;
+pub mod revoked;
 mod scenarios;
 mod schedule;
 pub mod second_tenant;
@@ -45,7 +49,7 @@ use kinds::KindSet;
 /// Every primitive. Their order is the shrinker's (the schedule-wide
 /// simplifications, boldest first) and the order in which a tool result's
 /// own text is looked for.
-pub const PRIMITIVES: [&Primitive; 15] = [
+pub const PRIMITIVES: [&Primitive; 19] = [
     &next_day::FLAG.primitive,
     &double_submit::FLAG.primitive,
     &model_recall::PRIMITIVE,
@@ -61,6 +65,10 @@ pub const PRIMITIVES: [&Primitive; 15] = [
     &rerender::PRIMITIVE,
     &tls::PRIMITIVE,
     &drip::PRIMITIVE,
+    &revoked::PRIMITIVE,
+    &approval::PRIMITIVE,
+    &receipt_late::PRIMITIVE,
+    &effect::PRIMITIVE,
 ];
 
 /// Every message primitive (a code token is read by the first that knows it).
@@ -215,7 +223,9 @@ impl KindSet {
     /// never retried; the suite's `tls_error` row shows it), so the first
     /// thing a student's hunt shows is new. A model re-call stays: with a
     /// business key a server fixes it, and where none does the hunt labels
-    /// it so.
+    /// it so. 003's recovery (refund-like work and what it meets) is left
+    /// out too: only a harness that reconciles an unknown outcome answers
+    /// it, and the page's clients do not.
     pub fn page_default() -> Self {
         kinds_where(|p| !p.off_by_default)
     }
@@ -271,10 +281,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_kind_is_one_primitive() {
+    fn every_kind_is_one_primitive_but_recovery_four() {
+        // 003's recovery is one switch: the refund-like work and the three
+        // faults it meets (a late receipt, a revoked permission, an
+        // expiring approval), each its own primitive.
         for k in FaultKind::ALL {
             let of_kind = PRIMITIVES.iter().filter(|p| p.kind == k).count();
-            assert_eq!(of_kind, 1, "{k:?}");
+            let want = if k == FaultKind::Recovery { 4 } else { 1 };
+            assert_eq!(of_kind, want, "{k:?}");
         }
     }
 }

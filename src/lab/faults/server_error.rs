@@ -64,9 +64,17 @@ pub const PRIMITIVE: Primitive = Primitive {
     ..Primitive::new(FaultKind::ServerError, used_in)
 };
 
-/// A failed check before any work is never drawn, so no kind needs it.
+/// A failed check before any work is never drawn, so no kind needs it; a
+/// failure after the downstream's effect is the recovery kind's
+/// ([`super::effect`]).
 fn used_in(s: &FaultSchedule) -> bool {
-    let drawn = |f| is_error(f) && f != ServerFault::FailBeforeWork;
+    let drawn = |f| {
+        is_error(f)
+            && !matches!(
+                f,
+                ServerFault::FailBeforeWork | ServerFault::FailAfterEffect
+            )
+    };
     s.attempts.iter().any(|a| drawn(a.server)) || s.outage_ms.is_some() || s.malformed
 }
 

@@ -70,3 +70,19 @@ pub fn list_simplifications<T: Copy>(
     }
     out
 }
+
+/// The simplifications of a schedule-wide time (`field`, in ms): none at
+/// all, then an earlier one in whole tenths.
+pub fn none_or_earlier(
+    s: &FaultSchedule,
+    field: fn(&mut FaultSchedule) -> &mut Option<u64>,
+) -> Vec<FaultSchedule> {
+    let Some(ms) = *field(&mut s.clone()) else {
+        return Vec::new();
+    };
+    let earlier = shorter(ms, 100).into_iter().map(Some);
+    std::iter::once(None)
+        .chain(earlier)
+        .map(|t| edited(s, |c| *field(c) = t))
+        .collect()
+}

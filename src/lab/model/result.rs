@@ -489,12 +489,24 @@ impl Run {
             .filter(|c| c.tenant == tenant)
             .map(|c| c.outcome().unwrap_or(ToolOutcome::Unknown))
             .collect();
+        // A call's «nothing was created» speaks for its own requests only:
+        // where another call of the same tool use ended unsure, refused or
+        // handed to a human, the model knows no more than that (a copy of a
+        // double submit that failed its TLS check beside one denied after
+        // its lost 201 must not read as «not created»).
+        let unsure = [
+            ToolOutcome::Unknown,
+            ToolOutcome::HumanReview,
+            ToolOutcome::Denied,
+        ];
         if outs.contains(&ToolOutcome::Created) {
             ToolOutcome::Created
-        } else if outs.contains(&ToolOutcome::Unknown) || outs.is_empty() {
+        } else if outs.is_empty() {
             ToolOutcome::Unknown
         } else {
-            outs[outs.len() - 1]
+            (unsure.into_iter())
+                .find(|o| outs.contains(o))
+                .unwrap_or(outs[outs.len() - 1])
         }
     }
 

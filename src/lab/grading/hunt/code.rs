@@ -25,6 +25,12 @@
 //!   `qn` (the connection is never established), `ud<s>` (503 with
 //!   `Retry-After` as an HTTP date), `uneg`/`uwide`/`utext` (503 with an
 //!   invalid `Retry-After`), `un` (503 without one).
+//! - 003's recovery, schedule-wide: `e` (the work is refund-like: a
+//!   downstream effect with a receipt), `l<ms>` (the receipt can be looked
+//!   up only `<ms>` after the effect), `z<ms>` (the first tenant's
+//!   permission is revoked at `<ms>`), `g<ms>` (its one-time approval
+//!   expires at `<ms>`); an attempt's `fe` (the handler raises after the
+//!   downstream's effect, 500).
 //!
 //! A message's or a server's fault reads and writes its own token (its
 //! primitive's module under [`crate::lab::faults`]); a schedule-wide fault
@@ -36,8 +42,8 @@ use crate::lab::faults::code::{split, unknown};
 pub use crate::lab::faults::code::{CodeError, MAX_CODE_MS, MAX_CODE_RETRY_AFTER_S};
 pub use crate::lab::faults::model_recall::MAX_CODE_RECALLS;
 use crate::lab::faults::{
-    double_submit, many_calls, model_recall, next_day, notifier, relay, rerender, second_tenant,
-    server_error, title_rewrite,
+    approval, double_submit, effect, many_calls, model_recall, next_day, notifier, receipt_late,
+    relay, rerender, revoked, second_tenant, server_error, title_rewrite,
 };
 use crate::lab::faults::{AttemptFault, Delivery, FaultSchedule, NotifyFault, ServerFault};
 
@@ -68,6 +74,10 @@ enum Token {
     Outage(u64),
     Malformed,
     ToolCalls(u32),
+    Effect,
+    ReceiptLate(u64),
+    Revoked(u64),
+    ApprovalUntil(u64),
 }
 
 /// Which list the faults of a token go to: the last attempt or the last
@@ -132,6 +142,10 @@ pub fn encode(s: &FaultSchedule) -> String {
     out.extend(flag(s.rewrite_title, title_rewrite::TOKEN));
     out.extend(server_error::code(s));
     out.extend(many_calls::code(s));
+    out.extend(flag(s.effect, effect::TOKEN));
+    out.extend(receipt_late::code(s));
+    out.extend(revoked::code(s));
+    out.extend(approval::code(s));
     out.join(".")
 }
 
@@ -170,6 +184,10 @@ fn token(raw: &str) -> Result<Token, CodeError> {
         (server_error::OUTAGE_TOKEN, Some(n)) => Token::Outage(server_error::read_outage(raw, n)?),
         (server_error::MALFORMED_TOKEN, None) => Token::Malformed,
         (many_calls::TOKEN, Some(n)) => Token::ToolCalls(many_calls::read(raw, n)?),
+        (effect::TOKEN, None) => Token::Effect,
+        (receipt_late::TOKEN, Some(n)) => Token::ReceiptLate(receipt_late::read(raw, n)?),
+        (revoked::TOKEN, Some(n)) => Token::Revoked(revoked::read(raw, n)?),
+        (approval::TOKEN, Some(n)) => Token::ApprovalUntil(approval::read(raw, n)?),
         _ => return Err(unknown(raw)),
     })
 }
@@ -213,6 +231,10 @@ fn apply(
         Token::Outage(ms) => once(&mut s.outage_ms, Some(ms), raw)?,
         Token::Malformed => once(&mut s.malformed, true, raw)?,
         Token::ToolCalls(n) => once(&mut s.tool_calls, Some(n), raw)?,
+        Token::Effect => once(&mut s.effect, true, raw)?,
+        Token::ReceiptLate(ms) => once(&mut s.receipt_after_ms, Some(ms), raw)?,
+        Token::Revoked(ms) => once(&mut s.revoke_at_ms, Some(ms), raw)?,
+        Token::ApprovalUntil(ms) => once(&mut s.approval_until_ms, Some(ms), raw)?,
         _ => match section.ok_or_else(no_section)? {
             Section::Attempt => attempt_token(s, t, raw)?,
             Section::Note => note_token(s, t, raw)?,
@@ -307,6 +329,32 @@ mod tests {
             encode(&Scenario::ModelRetry.schedule()),
             "1.a.pl.a.ql.a.ql.a.ql.m1"
         );
+        // 003's six, from their rows in the scenarios' table.
+        let t = |ms: u64| ms.to_string();
+        use crate::lab::model::times::*;
+        let recovery = [
+            (Scenario::DownstreamDoneCrash, "1.a.cb.e".to_string()),
+            (
+                Scenario::ReceiptLate,
+                format!("1.a.cb.e.l{}", t(RECEIPT_LATE_MS)),
+            ),
+            (Scenario::FailAfterEffect, "1.a.fe.e".into()),
+            (
+                Scenario::PermissionRevoked,
+                format!("1.a.pl.e.z{}", t(REVOKE_AT_MS)),
+            ),
+            (
+                Scenario::ApprovalExpired,
+                format!("1.a.fe.pl.e.g{}", t(APPROVAL_UNTIL_MS)),
+            ),
+            (
+                Scenario::DeadlinePassed,
+                format!("1.a.qd{}.e", t(LATE_REQUEST_MS)),
+            ),
+        ];
+        for (sc, code) in recovery {
+            assert_eq!(encode(&sc.schedule()), code, "{sc:?}");
+        }
     }
 
     #[test]
@@ -346,6 +394,10 @@ mod tests {
             "1.a.pwx5",
             "1.a.pw100x99999",
             "1.k1.k2",
+            "1.e.e",
+            "1.l",
+            "1.z99999",
+            "1.g5.g6",
         ] {
             assert!(decode(bad).is_err(), "{bad}");
         }

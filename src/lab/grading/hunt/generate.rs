@@ -8,8 +8,8 @@ use rand::Rng;
 
 use crate::lab::faults::kinds::KindSet;
 use crate::lab::faults::{
-    crash, delayed, double_submit, drip, lost, model_recall, next_day, notifier, rerender,
-    second_tenant, server_error, stall, title_rewrite, tls,
+    approval, crash, delayed, double_submit, drip, effect, lost, model_recall, next_day, notifier,
+    receipt_late, rerender, revoked, second_tenant, server_error, stall, title_rewrite, tls,
 };
 use crate::lab::faults::{AttemptFault, Delivery, FaultSchedule, ServerFault};
 
@@ -28,7 +28,7 @@ pub const MAX_GEN_ATTEMPTS: usize = 8;
 /// The faces of a message's die: lost on three, late on one.
 const MESSAGE_FACES: u32 = 8;
 /// The faces of a server fault's die: a stall on two, a crash on two, an
-/// error on one.
+/// error on one, a failure after the downstream's effect on one.
 const SERVER_FACES: u32 = 9;
 
 /// What the network does with a message; `request` says whether it may be
@@ -52,6 +52,7 @@ fn server_fault(rng: &mut LabRng, kinds: KindSet) -> ServerFault {
     stall::draw(rng, face, kinds)
         .or_else(|| crash::draw(rng, face, kinds))
         .or_else(|| server_error::draw(rng, face, kinds))
+        .or_else(|| effect::draw_server(face, kinds))
         .unwrap_or_default()
 }
 
@@ -70,7 +71,7 @@ fn attempt(rng: &mut LabRng, kinds: KindSet) -> AttemptFault {
 pub fn generate(rng: &mut LabRng, kinds: KindSet) -> FaultSchedule {
     let n = rng.random_range(0..=MAX_GEN_ATTEMPTS);
     let attempts = (0..n).map(|_| attempt(rng, kinds)).collect();
-    FaultSchedule {
+    let mut s = FaultSchedule {
         attempts,
         model_recalls: model_recall::draw(rng, kinds),
         double_submit: double_submit::FLAG.draw(rng, kinds),
@@ -81,7 +82,14 @@ pub fn generate(rng: &mut LabRng, kinds: KindSet) -> FaultSchedule {
         // The outage, the malformed field and many tool calls are the
         // named scenarios' alone: not drawn.
         ..FaultSchedule::default()
-    }
+    };
+    // 003's recovery draws last, so the other kinds' schedules stay as
+    // they were; a handler raising after the effect needs the effect.
+    s.effect = effect::draw(rng, kinds, effect::raises_after_effect(&s));
+    s.receipt_after_ms = receipt_late::draw(rng, kinds, s.effect);
+    s.revoke_at_ms = revoked::draw(rng, kinds);
+    s.approval_until_ms = approval::draw(rng, kinds);
+    s
 }
 
 #[cfg(test)]

@@ -225,7 +225,7 @@ mod engine {
     enum Phase {
         Search,
         Shrink {
-            pending: Pending,
+            pending: Box<Pending>,
             shrinker: Box<Shrinker>,
         },
         Done(HuntOutcome),
@@ -239,6 +239,9 @@ mod engine {
         spec: HuntSpec,
         /// Whether each schedule runs with a harness drawn for it.
         draw: bool,
+        /// The harness design every schedule runs with, where it is not
+        /// one of the spec's clients (the reconciling harness, say).
+        given: Option<Harness>,
         rng: LabRng,
         tried: u32,
         phase: Phase,
@@ -251,6 +254,7 @@ mod engine {
             Self {
                 rng: lab_rng(spec.seed),
                 draw: false,
+                given: None,
                 spec,
                 tried: 0,
                 phase: Phase::Search,
@@ -266,6 +270,17 @@ mod engine {
         pub fn drawing_harnesses(spec: HuntSpec) -> Self {
             Self {
                 draw: true,
+                ..Self::new(spec)
+            }
+        }
+
+        /// A hunt whose every schedule runs with the harness design `h`
+        /// instead of the spec's client (a design no client stands for,
+        /// such as one that reconciles an unknown outcome); its
+        /// counterexamples name it.
+        pub fn with_harness(spec: HuntSpec, h: Harness) -> Self {
+            Self {
+                given: Some(h),
                 ..Self::new(spec)
             }
         }
@@ -379,9 +394,9 @@ mod engine {
             let s = generate(&mut self.rng, self.spec.kinds);
             self.tried += 1;
             let spec = self.spec;
-            let h = match self.draw {
-                true => draw_following(&mut self.rng, spec.design, spec.client.into()),
-                false => spec.client.into(),
+            let h = match (self.draw, self.given) {
+                (true, _) => draw_following(&mut self.rng, spec.design, spec.client.into()),
+                (false, given) => given.unwrap_or(spec.client.into()),
             };
             let classes = Self::classes_with(&spec, h, &s);
             let used = kinds_of(&s);
@@ -444,7 +459,7 @@ mod engine {
                 let pending = self.queue.remove(0);
                 Phase::Shrink {
                     shrinker: Box::new(Shrinker::new(pending.found.clone())),
-                    pending,
+                    pending: Box::new(pending),
                 }
             };
         }
@@ -455,7 +470,7 @@ mod engine {
             let min = shrinker.current();
             let run = run_schedule(min, pending.harness, spec.design, spec.seed);
             Counterexample {
-                harness: self.draw.then_some(pending.harness),
+                harness: (self.draw || self.given.is_some()).then_some(pending.harness),
                 way: pending.way,
                 tried: pending.tried,
                 fates: fates(min, &run),
@@ -488,7 +503,7 @@ mod engine {
                 return;
             }
             let (pending, shrinker) = (pending.clone(), shrinker.clone());
-            let c = self.found(pending, &shrinker);
+            let c = self.found(*pending, &shrinker);
             self.ways.push(c);
             self.next_shrink();
         }
@@ -541,6 +556,12 @@ mod engine {
     /// ([`HuntJob::drawing_harnesses`]) to its end.
     pub fn hunt_drawing_harnesses(spec: HuntSpec) -> HuntOutcome {
         run_to_end(HuntJob::drawing_harnesses(spec))
+    }
+
+    /// Runs a hunt whose every schedule runs with `h`
+    /// ([`HuntJob::with_harness`]) to its end.
+    pub fn hunt_with(spec: HuntSpec, h: Harness) -> HuntOutcome {
+        run_to_end(HuntJob::with_harness(spec, h))
     }
 
     fn run_to_end(mut job: HuntJob) -> HuntOutcome {

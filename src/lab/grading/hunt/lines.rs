@@ -7,8 +7,8 @@ use super::fate::{AttemptFate, RequestFate, ResponseFate};
 use super::kinds::{FaultKind, NOT_YET_COVERED};
 use crate::kernel::text::{Arg, Join, Sentence};
 use crate::lab::faults::{
-    double_submit, many_calls, model_recall, next_day, relay, rerender, second_tenant,
-    server_error, title_rewrite,
+    approval, double_submit, effect, many_calls, model_recall, next_day, receipt_late, relay,
+    rerender, revoked, second_tenant, server_error, title_rewrite,
 };
 use crate::lab::faults::{AttemptFault, Delivery, FaultSchedule, NotifyFault, OnResponse};
 use crate::lab::harness::MAX_REQUESTS_PER_CALL;
@@ -132,7 +132,8 @@ fn note_line(n: usize, f: NotifyFault) -> Sentence {
 }
 
 /// The lines of the faults past the service's own database: the notifier
-/// calls with a fault, the second tenant, the rewritten title.
+/// calls with a fault, the second tenant, the rewritten title, then 003's
+/// refund-like work and what it meets.
 fn downstream_lines(s: &FaultSchedule) -> Vec<Sentence> {
     let mut out: Vec<Sentence> = s
         .notify
@@ -143,6 +144,10 @@ fn downstream_lines(s: &FaultSchedule) -> Vec<Sentence> {
         .collect();
     out.extend(second_tenant::line(s));
     out.extend(title_rewrite::FLAG.line(s));
+    out.extend(effect::line(s));
+    out.extend(receipt_late::line(s));
+    out.extend(revoked::line(s));
+    out.extend(approval::line(s));
     out
 }
 
