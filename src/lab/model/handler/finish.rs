@@ -23,7 +23,12 @@ impl Server {
         if let Some(refused) = self.refuse_new_work(out, h, now) {
             return self.abort(db, h, now, refused);
         }
-        let effect = self.call_downstream(out, h, now);
+        // A failing downstream (`Fail`) makes no effect; every other work
+        // calls it first.
+        let effect = match h.fault {
+            ServerFault::Fail => None,
+            _ => self.call_downstream(out, h, now),
+        };
         // The handler raises after its downstream call (or the downstream
         // refused a changed body under the key): the work failed.
         let refused = matches!(effect, Some(EffectOutcome::Conflict));
