@@ -145,3 +145,27 @@ fn the_other_mechanisms_show_what_they_stand_for() {
         assert!(!full.classes.is_empty(), "{}", encode(c.minimal()));
     }
 }
+
+/// Whether some attempt's handler raises after the downstream's effect.
+fn raises_after_effect(s: &FaultSchedule) -> bool {
+    s.attempts
+        .iter()
+        .any(|a| a.server == ServerFault::FailAfterEffect)
+}
+
+/// The shrinker never keeps a failure after the effect without the
+/// effect: it would read as a plain failure and misjudge designs.
+#[test]
+fn no_simplification_keeps_a_failure_after_the_effect_without_the_effect() {
+    let kinds = KindSet::none().with(FaultKind::Recovery);
+    let mut rng = retry_lab::kernel::rng::lab_rng(35);
+    let mut met = 0;
+    for _ in 0..300 {
+        let s = generate(&mut rng, kinds);
+        met += usize::from(raises_after_effect(&s));
+        for c in simplifications(&s) {
+            assert!(!raises_after_effect(&c) || c.effect, "{s:?} → {c:?}");
+        }
+    }
+    assert!(met > 0, "the generator drew no failure after the effect");
+}

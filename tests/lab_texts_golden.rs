@@ -141,7 +141,9 @@ fn hunt_group() -> String {
     ];
     for (design, client, seed) in specs {
         for kinds in [
-            KindSet::all(),
+            // Every kind the digest was recorded with (003's recovery kind
+            // came after it).
+            KindSet::all().without(FaultKind::Recovery),
             KindSet::database().without(FaultKind::NextDay),
         ] {
             let spec = HuntSpec {
@@ -167,7 +169,10 @@ fn hunt_group() -> String {
         }
     }
     for l in LANGS {
-        for k in FaultKind::ALL {
+        for k in FaultKind::ALL
+            .into_iter()
+            .filter(|k| *k != FaultKind::Recovery)
+        {
             out.push_str(&render(l, &kind_name(k)));
             out.push('\n');
         }
@@ -303,9 +308,11 @@ const GOLDEN: &[(&str, &str)] = &[
     // The hunt's links say `harness=` where they said `client=`; with
     // `harness=` written back as `client=` its texts are byte for byte the
     // ones pinned before (49b9a874…dd12959).
+    // The hunts' «faults not used» lines name 003's recovery kind (added
+    // after this was recorded; before: `2bcccfc9f66f61b8`).
     (
         "hunt",
-        "2bcccfc9f66f61b858b2543ec3a6d57c24049522bede30bb17ffda3f1dd12959",
+        "5c178200b934f25fc02b527527f3fdbef703216d27f6d40cc7b695de48cdd1f1",
     ),
 ];
 

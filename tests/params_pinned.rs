@@ -145,6 +145,8 @@ const PINNED: [&str; 6] = [
     // workbench's `harness=` had changed them before that).
     "0xddd146b5de87fcf4/290",
     "0xf74af592adb96a20/226",
-    "0x8b24cc3f155e6dd4/146",
+    // The workbench's hunt also knows the `recovery` fault kind (off by
+    // default; before it: `0x8b24cc3f155e6dd4/146`).
+    "0x7866e128f7781a9e/146",
     "0x8793029a6836fef8/66",
 ];

@@ -70,24 +70,3 @@ pub fn draw_server(face: u32, kinds: KindSet) -> Option<ServerFault> {
 pub fn line(s: &FaultSchedule) -> Option<Sentence> {
     s.effect.then(|| Sentence::new("hunt.effect"))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::lab::grading::hunt::{generate, simplifications};
-
-    #[test]
-    fn no_simplification_keeps_a_failure_after_the_effect_without_the_effect() {
-        let kinds = KindSet::none().with(FaultKind::Recovery);
-        let mut rng = crate::kernel::rng::lab_rng(35);
-        let mut met = 0;
-        for _ in 0..300 {
-            let s = generate(&mut rng, kinds);
-            met += usize::from(raises_after_effect(&s));
-            for c in simplifications(&s) {
-                assert!(!raises_after_effect(&c) || c.effect, "{s:?} → {c:?}");
-            }
-        }
-        assert!(met > 0, "the generator drew no failure after the effect");
-    }
-}

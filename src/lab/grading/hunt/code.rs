@@ -345,7 +345,7 @@ mod tests {
             ),
             (
                 Scenario::ApprovalExpired,
-                format!("1.a.fe.pl.e.g{}", t(APPROVAL_UNTIL_MS)),
+                format!("1.a.ql.e.g{}", t(APPROVAL_UNTIL_MS)),
             ),
             (
                 Scenario::DeadlinePassed,
