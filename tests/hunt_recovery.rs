@@ -12,14 +12,9 @@ use retry_lab::lab::grading::hunt::*;
 use retry_lab::lab::grading::judgement::{judge, FailureClass};
 use retry_lab::lab::*;
 
-/// The kinds of `lab_recovery_props`: the page's default, TLS failures and
-/// 003's recovery, without a model's re-call.
-fn kinds() -> KindSet {
-    KindSet::page_default()
-        .with(FaultKind::TlsError)
-        .with(FaultKind::Recovery)
-        .without(FaultKind::ModelRecall)
-}
+#[path = "common/recovery_kinds.rs"]
+mod recovery_kinds;
+use recovery_kinds::kinds;
 
 fn reconciled() -> Design {
     Preset::Reconciled.design()

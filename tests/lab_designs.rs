@@ -267,15 +267,10 @@ fn recovery_schedules() -> Vec<(String, FaultSchedule)> {
         S::Stored500,
         S::LeaseExpired,
         S::CrashBetweenCommits,
-        S::DownstreamDoneCrash,
-        S::ReceiptLate,
-        S::FailAfterEffect,
-        S::PermissionRevoked,
-        S::ApprovalExpired,
-        S::DeadlinePassed,
     ]
-    .map(|sc| (format!("{sc:?}"), sc.schedule()))
     .into_iter()
+    .chain(S::RECOVERY)
+    .map(|sc| (format!("{sc:?}"), sc.schedule()))
     .collect()
 }
 

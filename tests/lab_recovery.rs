@@ -391,14 +391,7 @@ fn removing_a_recovery_mechanism_breaks_a_named_scenario() {
 
 #[test]
 fn the_reconciled_pair_passes_every_new_scenario() {
-    let new = [
-        Scenario::DownstreamDoneCrash,
-        Scenario::ReceiptLate,
-        Scenario::FailAfterEffect,
-        Scenario::PermissionRevoked,
-        Scenario::ApprovalExpired,
-        Scenario::DeadlinePassed,
-    ];
+    let new = Scenario::RECOVERY;
     for sc in new {
         for seed in SEEDS {
             let j = run(sc, reconciling(), reconciled(), seed).judgement();

@@ -21,13 +21,9 @@ use retry_lab::lab::grading::hunt::{self, encode, FaultKind, KindSet};
 use retry_lab::lab::grading::judgement::{judge, Clause};
 use retry_lab::lab::*;
 
-/// The kinds the property draws from.
-fn kinds() -> KindSet {
-    KindSet::page_default()
-        .with(FaultKind::TlsError)
-        .with(FaultKind::Recovery)
-        .without(FaultKind::ModelRecall)
-}
+#[path = "common/recovery_kinds.rs"]
+mod recovery_kinds;
+use recovery_kinds::kinds;
 
 /// Schedules as the hunt draws them: a generator seed and the kinds (all
 /// of them half the time, else any subset that keeps the recovery kind).
@@ -115,14 +111,7 @@ fn the_generator_draws_every_recovery_fault() {
 /// The named scenarios of 003 hold the property too (at several seeds).
 #[test]
 fn the_recovery_scenarios_hold_it() {
-    for sc in [
-        Scenario::DownstreamDoneCrash,
-        Scenario::ReceiptLate,
-        Scenario::FailAfterEffect,
-        Scenario::PermissionRevoked,
-        Scenario::ApprovalExpired,
-        Scenario::DeadlinePassed,
-    ] {
+    for sc in Scenario::RECOVERY {
         for seed in 1..=4 {
             let broken = broken(&sc.schedule(), seed);
             assert!(broken.is_empty(), "{sc:?} seed {seed}: {broken:?}");

@@ -45,6 +45,16 @@ fn refund(first: AttemptFault) -> FaultSchedule {
 }
 
 impl Scenario {
+    /// 003's scenarios, whose work is refund-like (in their order).
+    pub const RECOVERY: [Scenario; 6] = [
+        Scenario::DownstreamDoneCrash,
+        Scenario::ReceiptLate,
+        Scenario::FailAfterEffect,
+        Scenario::PermissionRevoked,
+        Scenario::ApprovalExpired,
+        Scenario::DeadlinePassed,
+    ];
+
     /// The fault schedule this scenario stands for.
     pub fn schedule(self) -> FaultSchedule {
         let lose_response = AttemptFault {

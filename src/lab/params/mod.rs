@@ -893,14 +893,7 @@ mod tests {
     #[test]
     fn the_recovery_links_read_back() {
         use Scenario as S;
-        let recovery = [
-            S::DownstreamDoneCrash,
-            S::ReceiptLate,
-            S::FailAfterEffect,
-            S::PermissionRevoked,
-            S::ApprovalExpired,
-            S::DeadlinePassed,
-        ];
+        let recovery = S::RECOVERY;
         for sc in recovery {
             let link = format!(
                 "scenario={}&harness=reconciling&server=reconciled&seed=1&step=3",
