@@ -16,11 +16,13 @@ after(async () => {
   await app?.close();
 });
 
-/** Waits until the page grades harness `spec` completely. */
+/** Waits until the page grades harness `spec` completely: the score says
+ * which harness it was graded for, so the previous harness's complete suite,
+ * still shown until the new one starts, never passes for it. */
 async function graded(page, spec) {
   await page.waitForFunction(
     (s) => document.querySelector('[data-testid="build-harness"]')?.dataset.harness === s &&
-      document.querySelector('[data-testid="build-score"]') &&
+      document.querySelector('[data-testid="build-score"]')?.dataset.harness === s &&
       !document.querySelector('[data-testid="build-progress"]'),
     spec,
     { timeout: 60000 },
