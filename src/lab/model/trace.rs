@@ -278,19 +278,6 @@ impl StatusAnswer {
             StatusAnswer::Denied => "lab.status.denied",
         }
     }
-
-    /// Its id (`lab.status.<id>` names it).
-    pub fn id(&self) -> &'static str {
-        match self {
-            StatusAnswer::Succeeded { .. } => "succeeded",
-            StatusAnswer::Unknown => "unknown",
-            StatusAnswer::NotStarted => "not_started",
-            StatusAnswer::Failed => "failed",
-            StatusAnswer::Conflict => "conflict",
-            StatusAnswer::NoEvidence => "no_evidence",
-            StatusAnswer::Denied => "denied",
-        }
-    }
 }
 
 /// Why the harness stopped retrying a tool call.

@@ -254,25 +254,22 @@ impl Server {
                 None => StatusAnswer::Conflict,
             };
         }
-        let leased = as_int(&row[4]).is_some_and(|until| until > now as i64);
-        self.reconcile(db, out, &mut h, &key, &status, leased, now)
+        self.reconcile(db, out, &mut h, &key, status == "unknown", now)
     }
 
     /// An uncertain or unfinished record, settled by the evidence: the
     /// downstream's receipt (when the work calls it), else the service's
     /// own database.
-    #[allow(clippy::too_many_arguments)]
+    /// `failed`: the record is a failed handler's scope, marked unknown.
     fn reconcile(
         &self,
         db: &mut Db,
         out: &mut Outside,
         h: &mut Handler,
         key: &str,
-        status: &str,
-        leased: bool,
+        failed: bool,
         now: u64,
     ) -> StatusAnswer {
-        let failed = status == "unknown";
         if !out.effect {
             // The report's transaction is the whole work: a failed
             // handler's rolled back; a holder may still be working.
@@ -292,7 +289,7 @@ impl Server {
             Lookup::Receipt { receipt, .. } => self.backfill(db, h, key, receipt, now),
             Lookup::Pending => StatusAnswer::Unknown,
             Lookup::None if failed => self.settle(db, h, key),
-            Lookup::None if leased => StatusAnswer::Unknown,
+            // A holder, alive or not, may still make the effect.
             Lookup::None => StatusAnswer::Unknown,
         }
     }
