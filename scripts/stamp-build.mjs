@@ -4,7 +4,7 @@
 // with this deploy's .wasm (or the other way round).
 //
 // The build id is a SHA-256 over the files themselves; the hook renames
-// them (retry-lab.js → retry-lab-<id>.js, …) and rewrites the references in
+// them (page-herd.js → page-herd-<id>.js, …) and rewrites the references in
 // index.html, static/boot.js and the worker scripts. index.html keeps its
 // name: hosts serve it fresh, and it names everything else.
 import crypto from 'node:crypto';
@@ -22,18 +22,28 @@ if (!dir) {
 // without (the Cargo feature `english`): loaded when a student picks English.
 fs.writeFileSync(path.join(dir, 'i18n-en.json'), JSON.stringify(englishTable()));
 
-// Every file the loader chain fetches, and the files that name them.
+// Every file the loader chain fetches, and the files that name them: the
+// page families' modules and wasm (`page-<family>.js`, `page-<family>_bg.wasm`,
+// one pair per family of src/ui/families.rs), the lab engine's, the workers.
+const FAMILIES = ['home', 'herd', 'amplify', 'lab', 'exercises'];
+const pages = FAMILIES.flatMap((f) => [`page-${f}.js`, `page-${f}_bg.wasm`]);
 const STAMPED = [
   'i18n-en.json',
   'boot.js',
-  'retry-lab.js',
-  'retry-lab_bg.wasm',
+  ...pages,
   'herd-worker.js',
   'lab-worker.js',
   'lab-engine.js',
   'lab-engine_bg.wasm',
 ];
-const REFERRERS = ['index.html', 'boot.js', 'herd-worker.js', 'lab-worker.js', 'retry-lab.js', 'lab-engine.js'];
+const REFERRERS = [
+  'index.html',
+  'boot.js',
+  'herd-worker.js',
+  'lab-worker.js',
+  ...FAMILIES.map((f) => `page-${f}.js`),
+  'lab-engine.js',
+];
 
 const missing = STAMPED.filter((f) => !fs.existsSync(path.join(dir, f)));
 if (missing.length) {
@@ -53,7 +63,7 @@ const stamped = (f) => {
   return `${f.slice(0, -ext.length)}-${id}${ext}`;
 };
 
-// Rewrite quoted references ("./boot.js", 'retry-lab_bg.wasm', …) first,
+// Rewrite quoted references ("./boot.js", 'page-herd_bg.wasm', …) first,
 // then rename. Longest names first, so no name is a prefix of another.
 const names = [...STAMPED].sort((a, b) => b.length - a.length);
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -2,26 +2,53 @@
 // `script-src 'self' 'wasm-unsafe-eval'`; a classic script (not a module), so
 // it also runs when index.html is opened from file:// and can say what to do.
 //
+// The app is one wasm per family of pages (src/ui/families.rs): the home
+// page, the herd, the amplification demo, the lab (run, matrix, workbench)
+// and the exercises, each with the shell. This script opens the family of
+// the route, and another family's when a navigation leads there (the
+// families already loaded are mounted again, never fetched twice). It
+// prefetches a family only on intent: a pointer, a touch or the keyboard
+// focus on a link to it, and not at all where the browser asks to save data.
+//
 // Every file name below is rewritten at build time by scripts/stamp-build.mjs
-// to carry the build id (e.g. ./retry-lab-1a2b3c4d5e.js): a browser that
+// to carry the build id (e.g. ./page-herd-1a2b3c4d5e.js): a browser that
 // cached an older deploy never pairs its JavaScript with a newer .wasm.
 (function () {
   "use strict";
   var FILES = {
-    app: "./retry-lab.js",
-    wasm: "./retry-lab_bg.wasm",
+    "page-home": ["./page-home.js", "./page-home_bg.wasm"],
+    "page-herd": ["./page-herd.js", "./page-herd_bg.wasm"],
+    "page-amplify": ["./page-amplify.js", "./page-amplify_bg.wasm"],
+    "page-lab": ["./page-lab.js", "./page-lab_bg.wasm"],
+    "page-exercises": ["./page-exercises.js", "./page-exercises_bg.wasm"],
     herdWorker: "./herd-worker.js",
     labWorker: "./lab-worker.js",
     english: "./i18n-en.json",
   };
+  // Each route's family: the path between `#` and `?` without its outer
+  // slashes, as src/pages/route.rs reads it (tests/boot_routes.rs holds the
+  // two equal). Any other path is the home page's (it says «no such page»).
+  var ROUTES = {
+    "": "home",
+    herd: "herd",
+    amplify: "amplify",
+    lab: "lab",
+    "lab/matrix": "lab",
+    "lab/build": "lab",
+    exercises: "exercises",
+  };
   var base = (document.currentScript && document.currentScript.src) || location.href;
-  function url(name) {
-    return new URL(FILES[name], base).href;
+  function url(file) {
+    return new URL(file, base).href;
+  }
+  function familyOf(hash) {
+    var path = String(hash).replace(/^[^#]*#?/, "").split("?")[0].replace(/^\/+|\/+$/g, "");
+    return Object.prototype.hasOwnProperty.call(ROUTES, path) ? ROUTES[path] : "home";
   }
   // The workers' URLs for the app (src/ui/dom.rs `build_file`).
   globalThis.retryLabFiles = {
-    "herd-worker": url("herdWorker"),
-    "lab-worker": url("labWorker"),
+    "herd-worker": url(FILES.herdWorker),
+    "lab-worker": url(FILES.labWorker),
   };
 
   // The English texts (the page's wasm holds the Chinese ones): fetched at
@@ -32,9 +59,13 @@
   var english = null;
   globalThis.retryLabEnglish = function () {
     if (!english) {
-      english = fetch(url("english")).then(function (r) {
+      english = fetch(url(FILES.english)).then(function (r) {
         if (!r.ok) throw new Error("HTTP " + r.status);
         return r.text();
+      }).then(function (text) {
+        // Where a family opened later finds them (src/ui/english.rs).
+        globalThis.retryLabEnglishText = text;
+        return text;
       });
       english.catch(function () {
         english = null;
@@ -64,6 +95,15 @@
       "应用没能加载。如果网站刚刚更新，重新加载本页即可。",
       "The app failed to load. If the site was just updated, reloading the page fixes it.",
     ],
+    gone: [
+      "网站已经更新：这个视图的文件属于旧版本，服务器上已经没有了。重新加载本页即可。",
+      "The site was updated: this view's files belong to the previous version and are gone from the server. Reloading the page fixes it.",
+    ],
+    offline: [
+      "离线时这个视图不可用：它的程序文件还没有下载过，现在连不上网站。联网后点「重试」；已经打开过的视图仍然可以用（浏览器的「后退」）。",
+      "This view is not available offline: its program file was never downloaded, and the site cannot be reached now. Press «Retry» once online; the views already opened still work (the browser's Back).",
+    ],
+    loading: ["正在加载这个视图… / Loading this view…"],
     sandbox: [
       "本页嵌在一个带 sandbox 属性、却没有 allow-same-origin 的 iframe 里：浏览器把它当成没有来源的匿名页面，不让它加载自己的程序文件和样式，也不让它保存答案。重新加载解决不了这个问题。",
       "请课程页面的作者把 iframe 的属性写成 sandbox=\"allow-scripts allow-same-origin allow-forms\"（要让链接在新窗口打开，再加 allow-popups），或者去掉 sandbox 属性。",
@@ -71,6 +111,15 @@
       "Ask the course page's author to give the iframe sandbox=\"allow-scripts allow-same-origin allow-forms\" (add allow-popups if links should open in a new window), or to remove the sandbox attribute.",
     ],
   };
+
+  function button(text, testid, onclick) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.setAttribute("data-testid", testid);
+    b.addEventListener("click", onclick);
+    return b;
+  }
 
   function show(kind, detail) {
     // The font warm-up line is hidden by the stylesheet, which a sandboxed
@@ -86,18 +135,23 @@
     TEXT[kind].forEach(function (line, i) {
       var p = document.createElement("p");
       p.textContent = line;
-      p.lang = i < TEXT[kind].length / 2 ? "zh-CN" : "en";
+      if (TEXT[kind].length > 1) p.lang = i < TEXT[kind].length / 2 ? "zh-CN" : "en";
       box.appendChild(p);
     });
-    if (kind === "load") {
-      var button = document.createElement("button");
-      button.type = "button";
-      button.textContent = "重新加载 / Reload";
-      button.setAttribute("data-testid", "boot-reload");
-      button.addEventListener("click", function () {
+    if (kind === "loading") {
+      box.className = "boot-wait";
+      box.setAttribute("role", "status");
+    }
+    if (kind === "offline") {
+      box.appendChild(button("重试 / Retry", "boot-retry", function () {
+        current = null;
+        openRoute();
+      }));
+    }
+    if (kind === "load" || kind === "gone") {
+      box.appendChild(button("重新加载 / Reload", "boot-reload", function () {
         location.reload();
-      });
-      box.appendChild(button);
+      }));
       if (detail) {
         var code = document.createElement("pre");
         code.className = "muted";
@@ -121,13 +175,15 @@
     show("sandbox");
     return;
   }
-  // A lab view opened directly: its engine's worker starts now, so the
-  // engine's wasm downloads and compiles while the page's own wasm does,
-  // instead of after the app has started (src/ui/lab/engine.rs takes it
-  // over). Until then its messages and errors are kept here.
-  if (/^#\/*lab(\/+(matrix|build))?\/*(\?|$)/.test(location.hash) && typeof Worker === "function") {
+  // The lab engine's worker, started before the lab's wasm runs (a lab
+  // route opened, or a pointer on a link to one), so the engine downloads
+  // and compiles meanwhile; src/ui/lab/engine_worker.rs takes it over with
+  // the messages and errors kept until then. The early start also sends
+  // nothing: the lab's page asks as soon as it mounts.
+  function startLabEngine() {
+    if (globalThis.retryLabEarlyWorker || typeof Worker !== "function") return;
     try {
-      var early = { worker: new Worker(url("labWorker"), { type: "module" }), messages: [], errors: [] };
+      var early = { worker: new Worker(url(FILES.labWorker), { type: "module" }), messages: [], errors: [] };
       early.worker.onmessage = function (e) {
         early.messages.push(e.data);
       };
@@ -140,35 +196,128 @@
       // The app creates its worker itself, and reports what fails then.
     }
   }
+
+  // A family's files: its module and its wasm's response, fetched together;
+  // on intent they are only started, and the load that follows takes them.
+  var fetched = {};
+  // Failed tries per family: the browser keeps a module that failed to
+  // load as failed for the page's lifetime, so a new try asks for it under
+  // another URL (the same file).
+  var failures = {};
+  function fetchFamily(family) {
+    if (!fetched[family]) {
+      var files = FILES["page-" + family];
+      var again = failures[family] ? "?try=" + failures[family] : "";
+      var started = { js: import(url(files[0]) + again), wasm: fetch(url(files[1])) };
+      // Kept until a load takes them; a failure is never kept.
+      started.js.catch(function () {
+        if (fetched[family] === started) delete fetched[family];
+        failures[family] = (failures[family] || 0) + 1;
+      });
+      started.wasm.catch(function () {
+        if (fetched[family] === started) delete fetched[family];
+      });
+      fetched[family] = started;
+    }
+    return fetched[family];
+  }
+
+  // Loaded families: the promise of their module, instantiated.
+  var loaded = {};
+  function loadFamily(family) {
+    if (!loaded[family]) {
+      var files = fetchFamily(family);
+      delete fetched[family];
+      var ready = Promise.all([files.js, Promise.resolve(englishFirst)]).then(function (all) {
+        var mod = all[0];
+        return mod.default({ module_or_path: files.wasm }).then(function () {
+          return mod;
+        });
+      });
+      ready.catch(function () {
+        delete loaded[family];
+      });
+      loaded[family] = ready;
+    }
+    return loaded[family];
+  }
+
+  // Why a family's files did not load: gone from the server (a newer
+  // deploy), unreachable (offline), or broken (another build's pair).
+  function whyFailed(family) {
+    return fetch(url(FILES["page-" + family][0]), { method: "HEAD", cache: "no-store" }).then(
+      function (r) {
+        return r.status === 404 || r.status === 410 ? "gone" : "load";
+      },
+      function () {
+        return "offline";
+      },
+    );
+  }
+
+  // The family on screen, and its module.
+  var current = null;
+  var currentModule = null;
+  function openRoute() {
+    var family = familyOf(location.hash);
+    if (family === current) return;
+    if (currentModule) currentModule.retry_lab_unmount();
+    current = family;
+    currentModule = null;
+    if (family === "lab") startLabEngine();
+    var main = document.getElementById("app");
+    var slow = setTimeout(function () {
+      if (current === family && !currentModule) show("loading");
+    }, 150);
+    loadFamily(family).then(
+      function (mod) {
+        clearTimeout(slow);
+        if (current !== family) return;
+        currentModule = mod;
+        // The static «still loading» text goes; the app mounts into #app.
+        if (main) main.replaceChildren();
+        mod.retry_lab_mount();
+      },
+      function (err) {
+        clearTimeout(slow);
+        console.error(err);
+        return whyFailed(family).then(function (kind) {
+          if (current === family) show(kind, err);
+        });
+      },
+    );
+  }
+
+  // Prefetch on intent: a link to another family's route, under the
+  // pointer, a finger or the keyboard focus, starts its files (and the lab
+  // engine for a lab link), unless the browser asks to save data.
+  function onIntent(e) {
+    var a = e.target && e.target.closest ? e.target.closest("a[href]") : null;
+    var href = a && a.getAttribute("href");
+    if (!href || href.indexOf("#") < 0) return;
+    var conn = navigator.connection;
+    if (conn && conn.saveData) return;
+    var family = familyOf(href.slice(href.indexOf("#")));
+    if (family === "lab") startLabEngine();
+    if (!loaded[family]) fetchFamily(family);
+  }
+  ["pointerover", "focusin", "touchstart"].forEach(function (kind) {
+    document.addEventListener(kind, onIntent, { passive: true, capture: true });
+  });
+
   // Kept where the app reads it before its first frame (src/ui/english.rs):
   // the app starts once the texts are there (they are smaller than the wasm,
-  // which index.html preloads, so this rarely waits), or failed, or after 3 s
-  // (then the app shows its loading line until they arrive).
+  // so this rarely waits), or failed, or after 3 s (then the app shows its
+  // loading line until they arrive).
   var englishFirst = null;
   if (wantsEnglish()) {
     englishFirst = Promise.race([
-      globalThis.retryLabEnglish().then(function (text) {
-        globalThis.retryLabEnglishText = text;
-      }),
+      globalThis.retryLabEnglish(),
       new Promise(function (resolve) {
         setTimeout(resolve, 3000);
       }),
     ]).catch(function () {});
   }
-  import(url("app"))
-    .then(function (app) {
-      return Promise.resolve(englishFirst).then(function () {
-        return app;
-      });
-    })
-    .then(function (app) {
-      // The static «still loading» text goes; the app mounts into #app.
-      var main = document.getElementById("app");
-      if (main) main.replaceChildren();
-      return app.default({ module_or_path: url("wasm") });
-    })
-    .catch(function (err) {
-      console.error(err);
-      show("load", err);
-    });
+  window.addEventListener("hashchange", openRoute);
+  openRoute();
 })();

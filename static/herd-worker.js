@@ -1,4 +1,4 @@
-// A sweep worker: runs the app's own wasm bundle (without mounting the UI:
+// A sweep worker: runs the herd page's wasm (without mounting the UI:
 // there is no window here) and computes one point per message, see
 // src/ui/herd/pool.rs, src/ui/herd/worker.rs and src/herd/wire.rs. A module
 // worker file of its own (no blob: URL), so it runs under `script-src 'self'`.
@@ -7,7 +7,7 @@
 // load, the computation throws or traps) is answered with
 // `{"error": "…"}`, never left unanswered; the page then computes the
 // point itself. A page watchdog covers a worker that hangs.
-import init, { herd_worker_point } from "./retry-lab.js";
+import init, { herd_worker_point } from "./page-herd.js";
 
 let ready = null;
 
@@ -23,7 +23,7 @@ self.onmessage = async (event) => {
     const source =
       event.data instanceof WebAssembly.Module
         ? event.data
-        : new URL("./retry-lab_bg.wasm", import.meta.url);
+        : new URL("./page-herd_bg.wasm", import.meta.url);
     ready = init({ module_or_path: source });
     ready.then(
       () => self.postMessage("ready"),

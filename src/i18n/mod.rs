@@ -20,7 +20,7 @@ mod lab;
 mod lab_design;
 pub use lab_design::{design_desc, design_name};
 pub mod notice;
-mod table;
+pub mod table;
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -30,13 +30,55 @@ pub use crate::kernel::text::{Arg, Join, Lang, Sentence};
 
 pub use crate::kernel::entry::Entry;
 
+/// The texts one page family draws (`ui::families`): groups of the data
+/// files' tables ([`table`]: one group per area folder) and the rows
+/// written in Rust (the lab's mechanisms). A page wasm is built without the
+/// `all_texts` feature and installs its family's set before its first
+/// render, so the linker keeps no other family's texts.
+#[derive(Clone, Copy)]
+pub struct TextSet {
+    pub groups: &'static [&'static [&'static [Entry]]],
+    pub rust_rows: fn() -> Vec<&'static Entry>,
+}
+
+impl TextSet {
+    #[cfg_attr(feature = "all_texts", allow(dead_code))]
+    fn entries(self) -> impl Iterator<Item = &'static Entry> {
+        self.groups
+            .iter()
+            .flat_map(|g| g.iter())
+            .flat_map(|rows| rows.iter())
+            .chain((self.rust_rows)())
+    }
+}
+
+#[cfg(not(feature = "all_texts"))]
+static INSTALLED: OnceLock<TextSet> = OnceLock::new();
+
+/// Installs the page family's texts (the first call wins; it must come
+/// before the first lookup). Built with `all_texts` (tests, CLIs, the
+/// browser tests), the whole table is always there and this does nothing.
+pub fn install_texts(set: TextSet) {
+    #[cfg(not(feature = "all_texts"))]
+    let _ = INSTALLED.set(set);
+    #[cfg(feature = "all_texts")]
+    let _ = set;
+}
+
 /// Every entry of the table, in table order: the data files' tables
 /// ([`table::TABLES`]), then the rows written in Rust (`e(…)`).
+#[cfg(feature = "all_texts")]
 pub fn entries() -> impl Iterator<Item = &'static Entry> {
     table::TABLES
         .iter()
         .flat_map(|rows| rows.iter())
         .chain(crate::lab::mechanisms::texts())
+}
+
+/// The installed family's entries (none before [`install_texts`]).
+#[cfg(not(feature = "all_texts"))]
+pub fn entries() -> impl Iterator<Item = &'static Entry> {
+    INSTALLED.get().into_iter().flat_map(|set| set.entries())
 }
 
 fn index() -> &'static HashMap<&'static str, &'static Entry> {

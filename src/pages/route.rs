@@ -27,6 +27,43 @@ pub enum Page {
     NotFound(String),
 }
 
+/// A family of pages: the views that ship in one wasm file of their own
+/// (`src/bin/page_<id>.rs`), which the loader (`static/boot.js`, whose
+/// table the tests hold equal to [`Page::family`]) fetches when one of its
+/// routes is first opened. A view never pays for another family's code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// The home page and every address that is no page.
+    Home,
+    Herd,
+    Amplify,
+    /// One run, the matrix and the workbench.
+    Lab,
+    Exercises,
+}
+
+impl Family {
+    pub const ALL: [Family; 5] = [
+        Family::Home,
+        Family::Herd,
+        Family::Amplify,
+        Family::Lab,
+        Family::Exercises,
+    ];
+
+    /// The family's name in its files (`page-<id>.js`, `page-<id>_bg.wasm`)
+    /// and in the loader's table.
+    pub fn id(self) -> &'static str {
+        match self {
+            Family::Home => "home",
+            Family::Herd => "herd",
+            Family::Amplify => "amplify",
+            Family::Lab => "lab",
+            Family::Exercises => "exercises",
+        }
+    }
+}
+
 impl Page {
     /// Every page the app has, by its path.
     pub const ALL: [Page; 7] = [
@@ -39,10 +76,15 @@ impl Page {
         Page::Exercises,
     ];
 
-    /// Whether the page computes with the lab engine (its worker is worth
-    /// starting before the page asks).
-    pub fn uses_lab_engine(&self) -> bool {
-        matches!(self, Page::Lab | Page::LabMatrix | Page::LabBuild)
+    /// The family whose wasm draws the page.
+    pub fn family(&self) -> Family {
+        match self {
+            Page::Home | Page::NotFound(_) => Family::Home,
+            Page::Herd => Family::Herd,
+            Page::Amplify => Family::Amplify,
+            Page::Lab | Page::LabMatrix | Page::LabBuild => Family::Lab,
+            Page::Exercises => Family::Exercises,
+        }
     }
 
     /// The hash path of the page, e.g. `/lab/matrix`.
@@ -103,13 +145,6 @@ impl Location {
             format!("#{}?{}", self.page.path(), q)
         }
     }
-}
-
-/// Whether a link's `href` (`./#/lab/build?…`, `#/lab`) opens a page that
-/// uses the lab engine; an href without a hash is not an app route.
-pub fn leads_to_lab(href: &str) -> bool {
-    href.split_once('#')
-        .is_some_and(|(_, hash)| Location::parse(hash).page.uses_lab_engine())
 }
 
 /// Shell-level settings split off the page's query.
@@ -224,19 +259,5 @@ mod tests {
         assert_eq!(q.encode(), "a=9&b=2");
         q.remove("b");
         assert_eq!(q.encode(), "a=9");
-    }
-
-    #[test]
-    fn links_to_the_lab_views_lead_to_the_engine() {
-        for href in [
-            "#/lab",
-            "./#/lab/matrix?server=fenced",
-            "http://x/a/#/lab/build",
-        ] {
-            assert!(leads_to_lab(href), "{href}");
-        }
-        for href in ["#/", "#/herd", "#/exercises", "#/labs", "./lab/build", ""] {
-            assert!(!leads_to_lab(href), "{href}");
-        }
     }
 }

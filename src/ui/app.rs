@@ -6,13 +6,10 @@ use std::rc::Rc;
 use gloo::events::EventListener;
 use yew::prelude::*;
 
-use super::amplify::AmplifyPage;
 use super::dom;
 use super::english::{shown, use_english, English};
-use super::exercises::ExercisesPage;
+use super::families::FamilyApp;
 use super::frame_hooks::use_after_first_task;
-use super::herd::HerdPage;
-use super::lab::{BuildPage, LabPage, MatrixPage};
 use super::link::AppLink;
 use super::modal::Modal;
 use super::page::PageProps;
@@ -109,19 +106,6 @@ fn switch_lang(lang: UseStateHandle<Lang>) -> Callback<MouseEvent> {
     })
 }
 
-/// The page's component, mounted anew for every `key`.
-fn page_body(page: &Page, key: String, props: PageProps) -> Html {
-    match page {
-        Page::Herd => html! { <HerdPage key={key} ..props /> },
-        Page::Amplify => html! { <AmplifyPage key={key} ..props /> },
-        Page::Lab => html! { <LabPage key={key} ..props /> },
-        Page::LabMatrix => html! { <MatrixPage key={key} ..props /> },
-        Page::LabBuild => html! { <BuildPage key={key} ..props /> },
-        Page::Exercises => html! { <ExercisesPage key={key} ..props /> },
-        _ => home(props.lang),
-    }
-}
-
 /// Share, language and help buttons. `visit` keys the share buttons: what
 /// was copied on the previous view (its URL, in a field that says
 /// «复制链接») goes with it.
@@ -174,9 +158,24 @@ fn route_notice(l: Lang, page: &Page) -> Html {
     }
 }
 
-/// The root component.
+/// The family a page wasm draws (see [`super::families`]).
+#[derive(Properties)]
+pub struct AppProps {
+    pub family: &'static FamilyApp,
+}
+
+impl PartialEq for AppProps {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.family, other.family)
+    }
+}
+
+/// The root component of every page wasm: the shell, and the page when it
+/// is one of its family's. Another family's page is the loader's to open
+/// (`static/boot.js` follows the same `hashchange` and swaps the apps);
+/// until then the shell says it is loading.
 #[function_component(App)]
-pub fn app() -> Html {
+pub fn app(props: &AppProps) -> Html {
     let here = use_state(|| Here {
         loc: Location::parse(&dom::current_hash()),
         visit: 0,
@@ -199,15 +198,19 @@ pub fn app() -> Html {
         Page::NotFound(_) => Page::Home,
         p => p.clone(),
     };
-    super::lab::use_engine_warmup(&page);
 
-    let props = PageProps {
+    let page_props = PageProps {
         lang: l,
         embed,
         query: Rc::new(shell.page_query.clone()),
         set_link: link_setter(lang.clone(), embed),
     };
-    let body = page_body(&page, format!("{}@{}", here.visit, loc.to_hash()), props);
+    let family = props.family;
+    let body = if family.draws(&page) {
+        (family.body)(&page, format!("{}@{}", here.visit, loc.to_hash()), page_props)
+    } else {
+        html! { <p class="boot-wait" data-testid="page-wait">{ t(l, "common.loading") }</p> }
+    };
     let toolbar = toolbar(l, here.visit, lang.clone(), help_open.clone());
 
     // Behind an open dialog the page is inert: no focus, no clicks.
@@ -304,53 +307,6 @@ fn nav_link(l: Lang, current: &Page, page: Page, key: &str, testid: &str) -> Htm
         <AppLink to={Link::start_of(&page)} testid={testid.to_string()} attrs={attrs}>
             { t(l, key) }
         </AppLink>
-    }
-}
-
-/// The home page's cards, in order: the page, its title's and its text's
-/// keys, and the `data-testid` of those the browser tests click.
-fn home_cards() -> [(Page, &'static str, &'static str, Option<&'static str>); 5] {
-    [
-        (Page::Herd, "common.nav.herd", "common.home.herd", None),
-        (
-            Page::Amplify,
-            "amplify.nav",
-            "amplify.home",
-            Some("card-amplify"),
-        ),
-        (Page::Lab, "common.nav.lab", "common.home.lab", None),
-        (
-            Page::LabBuild,
-            "build.title",
-            "common.home.build",
-            Some("card-build"),
-        ),
-        (
-            Page::Exercises,
-            "common.nav.exercises",
-            "common.home.exercises",
-            None,
-        ),
-    ]
-}
-
-fn home(l: Lang) -> Html {
-    let card = |(page, title, text, testid): (Page, &str, &str, Option<&'static str>)| {
-        html! {
-            <AppLink to={Link::start_of(&page)} class="card" testid={testid.map(AttrValue::from)}>
-                <h2>{ t(l, title) }</h2><p>{ t(l, text) }</p>
-            </AppLink>
-        }
-    };
-    html! {
-        <section class="home">
-            <h1>{ t(l, "common.chapter") }</h1>
-            <p>{ t(l, "common.home.intro") }</p>
-            <div class="cards">
-                { for home_cards().into_iter().map(card) }
-            </div>
-            <p class="muted">{ t(l, "common.offline_note") }</p>
-        </section>
     }
 }
 

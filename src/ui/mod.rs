@@ -7,9 +7,11 @@ pub mod chart;
 pub mod dom;
 mod english;
 pub mod exercises;
+pub mod families;
 pub mod frame_hooks;
 pub mod help;
 pub mod herd;
+mod home;
 pub mod icons;
 pub mod job_hook;
 pub mod lab;
@@ -25,20 +27,82 @@ pub mod slicer;
 pub mod widgets;
 pub mod worker_channel;
 
-pub use app::App;
+use std::cell::{Cell, RefCell};
 
-/// Mounts the app into `<main id="app">` after installing the panic hook.
+pub use app::{App, AppProps};
+use families::FamilyApp;
+
+thread_local! {
+    /// The mounted app, so the loader can take it down for another family.
+    static MOUNTED: RefCell<Option<yew::AppHandle<App>>> = const { RefCell::new(None) };
+    /// Counts unmounts: a mount still waiting for its task is dropped when
+    /// an unmount came after it.
+    static GENERATION: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Mounts `family`'s app into `<main id="app">` after installing the panic
+/// hook and the family's texts (the loader, `static/boot.js`, calls it
+/// through the page wasm's `retry_lab_mount`, again when the student comes
+/// back to a family already loaded).
 ///
-/// The first render runs in a task of its own: wasm-bindgen calls `main` in
-/// the same task that finishes compiling and instantiating the module, and
-/// both together made the longest task of a page load.
-pub fn start() {
+/// The first render runs in a task of its own: it would otherwise run in
+/// the task that finishes instantiating the module, and both together made
+/// the longest task of a page load.
+pub fn mount(family: &'static FamilyApp) {
     panic::install_hook();
-    gloo::timers::callback::Timeout::new(0, || {
+    crate::i18n::install_texts(family.texts);
+    (family.on_mount)();
+    let generation = GENERATION.with(Cell::get);
+    gloo::timers::callback::Timeout::new(0, move || {
+        if GENERATION.with(Cell::get) != generation {
+            return;
+        }
         let root = gloo::utils::document()
             .get_element_by_id("app")
             .expect("index.html has <main id=\"app\">");
-        yew::Renderer::<App>::with_root(root).render();
+        let handle = yew::Renderer::<App>::with_root_and_props(root, AppProps { family }).render();
+        MOUNTED.with(|m| *m.borrow_mut() = Some(handle));
     })
     .forget();
+}
+
+/// Takes the mounted app down (its listeners and its nodes), before the
+/// loader mounts another family's.
+pub fn unmount() {
+    GENERATION.with(|g| g.set(g.get().wrapping_add(1)));
+    if let Some(handle) = MOUNTED.with(|m| m.borrow_mut().take()) {
+        handle.destroy();
+    }
+}
+
+/// The entry points of a page wasm (`src/bin/page_<family>.rs`): what the
+/// loader calls to mount and unmount the family's app. `main` does nothing:
+/// the loader mounts when it is ready, and a sweep worker that loads the
+/// herd's wasm never mounts.
+#[macro_export]
+macro_rules! page_wasm {
+    ($family:path) => {
+        #[cfg(target_arch = "wasm32")]
+        fn main() {}
+
+        /// Mounts this family's app into `<main id="app">`.
+        #[cfg(target_arch = "wasm32")]
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn retry_lab_mount() {
+            retry_lab::ui::mount(&$family);
+        }
+
+        /// Takes the app down, for another family's.
+        #[cfg(target_arch = "wasm32")]
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn retry_lab_unmount() {
+            retry_lab::ui::unmount();
+        }
+
+        #[cfg(not(target_arch = "wasm32"))]
+        fn main() {
+            eprintln!("retry-lab's pages are a browser app: run `scripts/serve.sh` (Trunk) to use it.");
+            eprintln!("For the command-line companions, run `cargo run --release --bin herd -- --help`.");
+        }
+    };
 }

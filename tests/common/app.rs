@@ -22,7 +22,13 @@ pub fn mount(hash: &str) -> web_sys::Element {
     let root = doc.create_element("main").unwrap();
     root.set_id("app");
     doc.body().unwrap().append_child(&root).unwrap();
-    yew::Renderer::<retry_lab::ui::App>::with_root(root.clone()).render();
+    yew::Renderer::<retry_lab::ui::App>::with_root_and_props(
+        root.clone(),
+        retry_lab::ui::AppProps {
+            family: &retry_lab::ui::families::EVERY,
+        },
+    )
+    .render();
     root
 }
 

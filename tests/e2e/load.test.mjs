@@ -1,5 +1,5 @@
-// Loading: the lab engine (SQLite) is a second wasm file that only lab views
-// fetch; every file the loader and the workers fetch carries the build id,
+// Loading (each family's own wasm: families.test.mjs): the lab engine
+// (SQLite) is a wasm file that only lab views fetch; every file the loader and the workers fetch carries the build id,
 // so a mismatched JS/wasm pair never runs; a file:// opening and a stale
 // page explain themselves; no view freezes the page; seeds come from Web
 // Crypto and are shown.
@@ -46,29 +46,6 @@ async function openProbed(hash) {
 
 const longest = (page) => page.evaluate(() => Math.max(0, ...window.__long));
 
-test('the demos never fetch the lab engine; the idle home page fetches it once, from its worker, for the lab', async () => {
-  const page = await app.open('#/herd');
-  for (const hash of ['#/amplify', '#/exercises', '#/herd']) {
-    await page.evaluate((h) => (location.hash = h), hash);
-    await page.waitForTimeout(hash === '#/herd' ? 3000 : 800);
-  }
-  const engineFiles = () => app.requests(page).filter((u) => /lab-engine|lab-worker/.test(u));
-  const before = app.requests(page);
-  assert.deepEqual(engineFiles(), [], `lab files fetched: ${before.join('\n')}`);
-  assert.ok(before.some((u) => /retry-lab_bg-[0-9a-f]{10}\.wasm/.test(u)), 'the app wasm was fetched');
-  // The home page starts the engine while the student reads it.
-  await page.evaluate(() => (location.hash = '#/'));
-  for (let i = 0; i < 100 && !engineFiles().some((u) => /lab-engine.*\.wasm/.test(u)); i++) await page.waitForTimeout(100);
-  assert.ok(engineFiles().some((u) => /lab-engine.*\.wasm/.test(u)), 'the idle home page started the engine');
-  await page.evaluate(() => (location.hash = '#/lab?scenario=response_lost&client=naive&server=naive&seed=1&step=end'));
-  await page.getByTestId('final-verdict').waitFor({ timeout: 60000 });
-  assert.equal(await page.getByTestId('final-verdict').getAttribute('data-count'), '2');
-  const engine = app.requests(page).filter((u) => /lab-engine.*\.wasm/.test(u));
-  assert.equal(engine.length, 1, engine.join('\n'));
-  app.assertNoErrors(page);
-  await page.context().close();
-});
-
 test('every script and wasm the loader and the workers fetch carries the build id', async () => {
   const id = buildId();
   const page = await app.open('#/lab/matrix?server=atomic');
@@ -78,7 +55,7 @@ test('every script and wasm the loader and the workers fetch carries the build i
   const fetched = app.requests(page).filter((u) => /\.(js|wasm)(\?|$)/.test(u));
   assert.ok(fetched.length >= 6, fetched.join('\n'));
   for (const u of fetched) assert.ok(u.includes(`-${id}`), `${u} has no build id ${id}`);
-  for (const plain of ['boot.js', 'retry-lab.js', 'retry-lab_bg.wasm', 'lab-engine_bg.wasm', 'herd-worker.js']) {
+  for (const plain of ['boot.js', 'page-lab.js', 'page-lab_bg.wasm', 'page-herd_bg.wasm', 'lab-engine_bg.wasm', 'herd-worker.js']) {
     assert.ok(!files().includes(plain), `${plain} shipped without a build id`);
   }
   app.assertNoErrors(page);
@@ -106,7 +83,7 @@ async function serveSwapped(swap) {
 test('a JS file paired with another build’s wasm shows a reload message, never a crash', async () => {
   const id = buildId();
   // The page's glue gets a wasm it was not built with (the engine's).
-  const { server, origin } = await serveSwapped({ [`retry-lab_bg-${id}.wasm`]: `lab-engine_bg-${id}.wasm` });
+  const { server, origin } = await serveSwapped({ [`page-herd_bg-${id}.wasm`]: `lab-engine_bg-${id}.wasm` });
   const page = await (await app.open('#/')).context().newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -9,7 +9,6 @@ mod diagram_rows;
 mod engine;
 mod engine_job;
 mod engine_view;
-mod engine_warmup;
 mod engine_worker;
 mod hunt;
 mod layers;
@@ -35,5 +34,5 @@ pub(crate) use matrix_table::{ending_items, mark_items};
 
 /// The lab engine's jobs, for the exercises' lab questions.
 pub(crate) use engine_job::{use_engine_runner, EngineRunner};
-/// Starts the lab engine early when a lab view is likely (the shell).
-pub(crate) use engine_warmup::use_engine_warmup;
+/// Starts the lab engine (the lab family, when it mounts).
+pub use engine::warm;

@@ -1,0 +1,117 @@
+//! The page families: which views, texts and start-up work each page wasm
+//! (`src/bin/page_<id>.rs`) carries. A family's binary names only its own
+//! [`FamilyApp`], so the linker leaves every other family's components and
+//! texts out of that file; the shell ([`super::App`]) is in all of them.
+
+use yew::prelude::*;
+
+use super::amplify::AmplifyPage;
+use super::exercises::ExercisesPage;
+use super::herd::HerdPage;
+use super::home::home;
+use super::lab::{BuildPage, LabPage, MatrixPage};
+use super::page::PageProps;
+use crate::i18n::table::{AMPLIFY, EXERCISES, HERD, KERNEL, LAB};
+use crate::i18n::{Entry, TextSet};
+use crate::pages::route::{Family, Page};
+
+/// What one page wasm draws.
+pub struct FamilyApp {
+    /// `None`: every page (the browser tests' one app).
+    pub family: Option<Family>,
+    /// The page's component, mounted anew for every `key`; called only for
+    /// pages of the family.
+    pub body: fn(&Page, String, PageProps) -> Html,
+    /// The texts it draws.
+    pub texts: TextSet,
+    /// Runs once when the family mounts.
+    pub on_mount: fn(),
+}
+
+impl FamilyApp {
+    /// Whether this wasm draws `page`.
+    pub fn draws(&self, page: &Page) -> bool {
+        self.family.is_none_or(|f| f == page.family())
+    }
+}
+
+fn no_rows() -> Vec<&'static Entry> {
+    Vec::new()
+}
+
+fn lab_rows() -> Vec<&'static Entry> {
+    crate::lab::mechanisms::texts().collect()
+}
+
+fn nothing() {}
+
+pub static HOME: FamilyApp = FamilyApp {
+    family: Some(Family::Home),
+    body: |_, _, props| home(props.lang),
+    texts: TextSet { groups: &[KERNEL], rust_rows: no_rows },
+    on_mount: nothing,
+};
+
+pub static HERD_PAGES: FamilyApp = FamilyApp {
+    family: Some(Family::Herd),
+    body: |_, key, props| html! { <HerdPage key={key} ..props /> },
+    texts: TextSet { groups: &[KERNEL, HERD], rust_rows: no_rows },
+    on_mount: nothing,
+};
+
+pub static AMPLIFY_PAGES: FamilyApp = FamilyApp {
+    family: Some(Family::Amplify),
+    body: |_, key, props| html! { <AmplifyPage key={key} ..props /> },
+    texts: TextSet { groups: &[KERNEL, AMPLIFY], rust_rows: no_rows },
+    on_mount: nothing,
+};
+
+fn lab_body(page: &Page, key: String, props: PageProps) -> Html {
+    match page {
+        Page::LabMatrix => html! { <MatrixPage key={key} ..props /> },
+        Page::LabBuild => html! { <BuildPage key={key} ..props /> },
+        _ => html! { <LabPage key={key} ..props /> },
+    }
+}
+
+/// Every lab view computes with the engine: its worker starts with the
+/// family (or is taken over from the loader, which started it early).
+pub static LAB_PAGES: FamilyApp = FamilyApp {
+    family: Some(Family::Lab),
+    body: lab_body,
+    texts: TextSet { groups: &[KERNEL, LAB], rust_rows: lab_rows },
+    on_mount: super::lab::warm,
+};
+
+/// The exercises draw the other demos' terms (scenarios, strategies,
+/// policies) and run the lab's engine, not its views.
+pub static EXERCISES_PAGES: FamilyApp = FamilyApp {
+    family: Some(Family::Exercises),
+    body: |_, key, props| html! { <ExercisesPage key={key} ..props /> },
+    texts: TextSet {
+        groups: &[KERNEL, HERD, AMPLIFY, LAB, EXERCISES],
+        rust_rows: lab_rows,
+    },
+    on_mount: nothing,
+};
+
+fn every_body(page: &Page, key: String, props: PageProps) -> Html {
+    match page.family() {
+        Family::Home => (HOME.body)(page, key, props),
+        Family::Herd => (HERD_PAGES.body)(page, key, props),
+        Family::Amplify => (AMPLIFY_PAGES.body)(page, key, props),
+        Family::Lab => (LAB_PAGES.body)(page, key, props),
+        Family::Exercises => (EXERCISES_PAGES.body)(page, key, props),
+    }
+}
+
+/// Every page in one app (the browser tests, built with `all_texts`).
+pub static EVERY: FamilyApp = FamilyApp {
+    family: None,
+    body: every_body,
+    texts: TextSet {
+        groups: &[KERNEL, HERD, AMPLIFY, LAB, EXERCISES],
+        rust_rows: lab_rows,
+    },
+    on_mount: nothing,
+};
