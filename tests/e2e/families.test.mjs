@@ -96,7 +96,7 @@ test('the home page prefetches nothing; a pointer on a link prefetches its famil
   assert.ok(wasmFetched(page).includes('page-lab_bg.wasm'), wasmFetched(page).join(', '));
   assert.ok(wasmFetched(page).includes('lab-engine_bg.wasm'), wasmFetched(page).join(', '));
   // The prefetched files are the ones the view then uses: no second fetch.
-  await page.getByTestId('nav-lab').click();
+  await page.evaluate(() => (location.hash = '#/lab?scenario=response_lost&client=naive&server=naive&seed=1&step=end'));
   await page.getByTestId('final-verdict').waitFor({ timeout: 60000 });
   assert.equal(wasmFetched(page).filter((f) => f === 'page-lab_bg.wasm').length, 1);
   assert.equal(wasmFetched(page).filter((f) => f === 'lab-engine_bg.wasm').length, 1);
