@@ -29,6 +29,10 @@ const FAMILIES = ['home', 'herd', 'amplify', 'lab', 'exercises'];
 const pages = FAMILIES.flatMap((f) => [`page-${f}.js`, `page-${f}_bg.wasm`]);
 const STAMPED = [
   'i18n-en.json',
+  'herd.css',
+  'lab.css',
+  'exercises.css',
+  'amplify.css',
   'boot.js',
   ...pages,
   'herd-worker.js',

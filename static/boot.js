@@ -15,12 +15,14 @@
 // cached an older deploy never pairs its JavaScript with a newer .wasm.
 (function () {
   "use strict";
+  // Per family: its module, its wasm, then its own stylesheets (the shell's
+  // are in index.html).
   var FILES = {
     "page-home": ["./page-home.js", "./page-home_bg.wasm"],
-    "page-herd": ["./page-herd.js", "./page-herd_bg.wasm"],
-    "page-amplify": ["./page-amplify.js", "./page-amplify_bg.wasm"],
-    "page-lab": ["./page-lab.js", "./page-lab_bg.wasm"],
-    "page-exercises": ["./page-exercises.js", "./page-exercises_bg.wasm"],
+    "page-herd": ["./page-herd.js", "./page-herd_bg.wasm", "./herd.css"],
+    "page-amplify": ["./page-amplify.js", "./page-amplify_bg.wasm", "./amplify.css"],
+    "page-lab": ["./page-lab.js", "./page-lab_bg.wasm", "./lab.css"],
+    "page-exercises": ["./page-exercises.js", "./page-exercises_bg.wasm", "./exercises.css", "./lab.css", "./herd.css", "./amplify.css"],
     herdWorker: "./herd-worker.js",
     labWorker: "./lab-worker.js",
     english: "./i18n-en.json",
@@ -208,7 +210,11 @@
     if (!fetched[family]) {
       var files = FILES["page-" + family];
       var again = failures[family] ? "?try=" + failures[family] : "";
-      var started = { js: import(url(files[0]) + again), wasm: fetch(url(files[1])) };
+      var started = {
+        js: import(url(files[0]) + again),
+        wasm: fetch(url(files[1])),
+        css: Promise.all(files.slice(2).map(stylesheet)),
+      };
       // Kept until a load takes them; a failure is never kept.
       started.js.catch(function () {
         if (fetched[family] === started) delete fetched[family];
@@ -222,13 +228,31 @@
     return fetched[family];
   }
 
+  // A stylesheet of this build, added once; resolves when it is there (or
+  // failed: the view then works unstyled rather than not at all).
+  var sheets = {};
+  function stylesheet(file) {
+    if (!sheets[file]) {
+      sheets[file] = new Promise(function (resolve) {
+        var link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = url(file);
+        link.onload = link.onerror = function () {
+          resolve();
+        };
+        document.head.appendChild(link);
+      });
+    }
+    return sheets[file];
+  }
+
   // Loaded families: the promise of their module, instantiated.
   var loaded = {};
   function loadFamily(family) {
     if (!loaded[family]) {
       var files = fetchFamily(family);
       delete fetched[family];
-      var ready = Promise.all([files.js, Promise.resolve(englishFirst)]).then(function (all) {
+      var ready = Promise.all([files.js, Promise.resolve(englishFirst), files.css]).then(function (all) {
         var mod = all[0];
         return mod.default({ module_or_path: files.wasm }).then(function () {
           return mod;

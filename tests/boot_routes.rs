@@ -64,7 +64,8 @@ fn the_build_makes_one_wasm_per_family() {
     assert_eq!(listed, ids, "stamp-build.mjs's families");
     let boot = read("static/boot.js");
     for id in &ids {
-        assert!(boot.contains(&format!("\"page-{id}\": [\"./page-{id}.js\", \"./page-{id}_bg.wasm\"]")), "boot.js lacks {id}'s files");
+        let files = format!("\"page-{id}\": [\"./page-{id}.js\", \"./page-{id}_bg.wasm\"");
+        assert!(boot.contains(&files), "boot.js lacks {id}'s files");
         let bin = read(&format!("src/bin/page_{id}.rs"));
         assert!(bin.contains("retry_lab::page_wasm!"), "src/bin/page_{id}.rs");
     }

@@ -158,11 +158,11 @@ impl Link {
     pub fn query(&self) -> Query {
         match self {
             Link::Home => Query::new(),
-            Link::Herd(p) => p.minimal_query(),
-            Link::Amplify(p) => p.minimal_query(),
-            Link::Lab(p) => p.minimal_query(),
-            Link::LabMatrix(p) => p.minimal_query(),
-            Link::LabBuild(p) => p.minimal_query(),
+            Link::Herd(p) => p.location().query,
+            Link::Amplify(p) => p.location().query,
+            Link::Lab(p) => p.location().query,
+            Link::LabMatrix(p) => p.location().query,
+            Link::LabBuild(p) => p.location().query,
             Link::Exercises(None) => Query::new(),
             Link::Exercises(Some(id)) => Query::new().with("q", id.as_str()),
             Link::ExerciseSection(id) => Query::new().with("section", id.as_str()),
@@ -191,12 +191,34 @@ impl Link {
     }
 }
 
+/// The page a page's parameters belong to, and those parameters as a
+/// location of that page, typed: a page family
+/// that links only to its own pages (its form, its presets, its address
+/// bar) reaches only its own parameters' encoding, where [`Link`] (a link
+/// to any page) reaches every page's.
+pub trait OnPage: PageParams {
+    const PAGE: Page;
+
+    /// The location of these parameters: [`PageParams::minimal_query`], what
+    /// the address bar shows, as for the same [`Link`].
+    fn location(&self) -> Location {
+        Location {
+            page: Self::PAGE,
+            query: self.minimal_query(),
+        }
+    }
+}
+
 macro_rules! link_from_params {
     ($($params:ty => $variant:ident),* $(,)?) => {$(
         impl From<$params> for Link {
             fn from(p: $params) -> Link {
                 Link::$variant(p)
             }
+        }
+
+        impl OnPage for $params {
+            const PAGE: Page = Page::$variant;
         }
     )*};
 }

@@ -12,7 +12,7 @@
 use crate::i18n::{t, Lang};
 use crate::kernel::html::escape;
 use crate::pages::links::{with_shell, Shell};
-use crate::pages::route::{split_shell_params, Location, Page};
+use crate::pages::route::{split_shell_params, Location, Page, Query};
 
 /// The iframe's initial height in pixels, before the first height message.
 pub const INITIAL_HEIGHT: u32 = 600;
@@ -45,58 +45,95 @@ pub fn embed_snippet(href: &str, title: &str) -> String {
     )
 }
 
+/// The parts of a frame's title that name one page's view: a page family
+/// names only its own (`ui::families`), so a view's wasm never carries the
+/// other pages' parameter readers for the sake of a title.
+pub type TitleParts = fn(Lang, &Query) -> Vec<String>;
+
 /// The frame's `title` for the page at `hash`: the view and, where the
 /// view has one, its preset or case, then the app's name.
 pub fn embed_title(lang: Lang, hash: &str) -> String {
+    let page = Location::parse(hash).page;
+    embed_title_with(lang, hash, title_parts(&page))
+}
+
+/// [`embed_title`] with the page's parts given.
+pub fn embed_title_with(lang: Lang, hash: &str, parts: TitleParts) -> String {
     let loc = Location::parse(hash);
     let q = split_shell_params(&loc).page_query;
-    let mut parts: Vec<String> = Vec::new();
-    match loc.page {
-        Page::Herd => {
-            let p = crate::herd::HerdParams::from_query(&q).0;
-            parts.push(t(lang, "common.nav.herd"));
-            parts.push(t(lang, &format!("herd.view.{}", p.view.id())));
-        }
-        Page::Amplify => {
-            use crate::amplify::params::{AmplifyParams, View};
-            let p = AmplifyParams::from_query(&q).0;
-            parts.push(t(lang, "amplify.nav"));
-            parts.push(t(lang, &format!("amplify.view.{}", p.view.id())));
-            if p.view == View::Load {
-                parts.push(t(lang, &format!("amplify.preset.{}", p.preset.id())));
-            }
-        }
-        Page::Lab => {
-            let p = crate::lab::LabParams::from_query(&q).0;
-            parts.push(t(lang, "common.nav.lab"));
-            parts.push(t(lang, &format!("lab.scenario.{}", p.scenario.id())));
-        }
-        Page::LabMatrix => {
-            let p = crate::lab::MatrixParams::from_query(&q).0;
-            let by_server = p.by == crate::lab::MatrixBy::Server;
-            let key = if by_server {
-                "lab.matrix.title_by_server"
-            } else {
-                "lab.matrix.title"
-            };
-            parts.push(t(lang, key));
-        }
-        Page::LabBuild => {
-            let p = crate::lab::BuildParams::from_query(&q).0;
-            parts.push(t(lang, "build.title"));
-            parts.push(crate::i18n::design_name(lang, p.design));
-        }
-        Page::Exercises => {
-            parts.push(t(lang, "common.nav.exercises"));
-            let bank = crate::exercises::bank();
-            if let Some(q) = q.get("q").and_then(|id| bank.iter().find(|x| x.id == id)) {
-                parts.push(shorten(&t(lang, &q.prompt_key()), 40));
-            }
-        }
-        Page::Home | Page::NotFound(_) => {}
+    let mut all = parts(lang, &q);
+    all.push(t(lang, "common.app_title"));
+    all.join(" · ")
+}
+
+/// The title parts of each page.
+pub fn title_parts(page: &Page) -> TitleParts {
+    match page {
+        Page::Herd => herd_title,
+        Page::Amplify => amplify_title,
+        Page::Lab => lab_title,
+        Page::LabMatrix => matrix_title,
+        Page::LabBuild => build_title,
+        Page::Exercises => exercises_title,
+        Page::Home | Page::NotFound(_) => no_title,
     }
-    parts.push(t(lang, "common.app_title"));
-    parts.join(" · ")
+}
+
+pub fn no_title(_: Lang, _: &Query) -> Vec<String> {
+    Vec::new()
+}
+
+pub fn herd_title(lang: Lang, q: &Query) -> Vec<String> {
+    let p = crate::herd::HerdParams::from_query(q).0;
+    vec![
+        t(lang, "common.nav.herd"),
+        t(lang, &format!("herd.view.{}", p.view.id())),
+    ]
+}
+
+pub fn amplify_title(lang: Lang, q: &Query) -> Vec<String> {
+    use crate::amplify::params::{AmplifyParams, View};
+    let p = AmplifyParams::from_query(q).0;
+    let mut parts = vec![
+        t(lang, "amplify.nav"),
+        t(lang, &format!("amplify.view.{}", p.view.id())),
+    ];
+    if p.view == View::Load {
+        parts.push(t(lang, &format!("amplify.preset.{}", p.preset.id())));
+    }
+    parts
+}
+
+pub fn lab_title(lang: Lang, q: &Query) -> Vec<String> {
+    let p = crate::lab::LabParams::from_query(q).0;
+    vec![
+        t(lang, "common.nav.lab"),
+        t(lang, &format!("lab.scenario.{}", p.scenario.id())),
+    ]
+}
+
+pub fn matrix_title(lang: Lang, q: &Query) -> Vec<String> {
+    let p = crate::lab::MatrixParams::from_query(q).0;
+    let key = if p.by == crate::lab::MatrixBy::Server {
+        "lab.matrix.title_by_server"
+    } else {
+        "lab.matrix.title"
+    };
+    vec![t(lang, key)]
+}
+
+pub fn build_title(lang: Lang, q: &Query) -> Vec<String> {
+    let p = crate::lab::BuildParams::from_query(q).0;
+    vec![t(lang, "build.title"), crate::i18n::design_name(lang, p.design)]
+}
+
+pub fn exercises_title(lang: Lang, q: &Query) -> Vec<String> {
+    let mut parts = vec![t(lang, "common.nav.exercises")];
+    let bank = crate::exercises::bank();
+    if let Some(x) = q.get("q").and_then(|id| bank.iter().find(|x| x.id == id)) {
+        parts.push(shorten(&t(lang, &x.prompt_key()), 40));
+    }
+    parts
 }
 
 /// `s` cut to at most `max` characters, with «…» when cut.

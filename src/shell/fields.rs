@@ -14,28 +14,8 @@ use crate::i18n::Lang;
 use crate::kernel::page_params::PageParams;
 use crate::kernel::params::Notice;
 use crate::lab::{BuildParams, LabParams, MatrixParams};
+pub use crate::pages::links::OnPage;
 use crate::pages::route::Page;
-
-/// The page a page's parameters belong to.
-pub trait OnPage: PageParams {
-    const PAGE: Page;
-}
-
-impl OnPage for HerdParams {
-    const PAGE: Page = Page::Herd;
-}
-impl OnPage for AmplifyParams {
-    const PAGE: Page = Page::Amplify;
-}
-impl OnPage for LabParams {
-    const PAGE: Page = Page::Lab;
-}
-impl OnPage for MatrixParams {
-    const PAGE: Page = Page::LabMatrix;
-}
-impl OnPage for BuildParams {
-    const PAGE: Page = Page::LabBuild;
-}
 
 /// The translation key of the field label of URL parameter `param` on
 /// `page`; the shell's own parameters (`lang`, `embed`) on every page.
@@ -51,6 +31,17 @@ pub fn field_key(page: &Page, param: &str) -> Option<&'static str> {
     })
 }
 
+/// [`field_key`] for a page family that draws only the pages of `P`: it
+/// reaches only that page's parameter table.
+pub fn field_key_on<P: OnPage>(_page: &Page, param: &str) -> Option<&'static str> {
+    shell_key(param).or_else(|| P::label(param))
+}
+
+/// [`field_key`] for a family without parameters of its own (the home page).
+pub fn shell_field_key(_page: &Page, param: &str) -> Option<&'static str> {
+    shell_key(param)
+}
+
 /// How a notice names a parameter of `page`: the field label with the URL
 /// name, or the URL name alone when the parameter has no field there.
 pub fn field_text(lang: Lang, page: &Page, param: &str) -> String {
@@ -62,6 +53,11 @@ impl Notice {
     /// shows it.
     pub fn message(&self, lang: Lang, page: &Page) -> String {
         notice_text(lang, self, field_text(lang, page, &self.param))
+    }
+
+    /// [`Notice::message`] with the field's key looked up already.
+    pub fn message_with(&self, lang: Lang, key: Option<&'static str>) -> String {
+        notice_text(lang, self, field_words(lang, key, &self.param))
     }
 }
 

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::dom;
 use super::english::{shown, use_english, English};
-use super::families::FamilyApp;
+use super::families::{FamilyApp, FamilyRef};
 use super::frame_hooks::use_after_first_task;
 use super::link::AppLink;
 use super::modal::Modal;
@@ -17,7 +17,7 @@ use super::share::ShareButtons;
 use super::shortcuts::use_shortcuts;
 use super::widgets::NoticeList;
 use crate::i18n::{t, tf, Lang};
-use crate::pages::links::{with_shell, Link, Shell};
+use crate::pages::links::{with_shell, Shell};
 use crate::pages::route::{split_shell_params, Location, Page};
 use crate::shell::keys::Shortcut;
 
@@ -109,10 +109,16 @@ fn switch_lang(lang: UseStateHandle<Lang>) -> Callback<MouseEvent> {
 /// Share, language and help buttons. `visit` keys the share buttons: what
 /// was copied on the previous view (its URL, in a field that says
 /// «复制链接») goes with it.
-fn toolbar(l: Lang, visit: u32, lang: UseStateHandle<Lang>, help: UseStateHandle<bool>) -> Html {
+fn toolbar(
+    family: &'static FamilyApp,
+    l: Lang,
+    visit: u32,
+    lang: UseStateHandle<Lang>,
+    help: UseStateHandle<bool>,
+) -> Html {
     html! {
         <div class="toolbar">
-            <ShareButtons key={visit} lang={l} />
+            <ShareButtons key={visit} lang={l} {family} />
             <button type="button" class="lang-switch" data-testid="lang-switch"
                 aria-label={t(l, "common.lang.switch_label")} onclick={switch_lang(lang)}>
                 { t(l, "common.lang.switch") }
@@ -133,7 +139,7 @@ fn site_header(l: Lang, current: &Page, toolbar: Html) -> Html {
             // an `href="#…"` would be a route.
             <button type="button" class="skip-link" data-testid="skip-link"
                 onclick={Callback::from(|_| dom::focus_by_id(PAGE_ID))}>{ t(l, "common.skip") }</button>
-            <AppLink to={Link::Home} class="brand">{ t(l, "common.app_title") }</AppLink>
+            <AppLink to={Location::new(Page::Home)} class="brand">{ t(l, "common.app_title") }</AppLink>
             <nav aria-label={t(l, "common.nav.main")}>
                 { nav_link(l, current, Page::Herd, "common.nav.herd", "nav-herd") }
                 { nav_link(l, current, Page::Amplify, "amplify.nav", "nav-amplify") }
@@ -211,11 +217,12 @@ pub fn app(props: &AppProps) -> Html {
     } else {
         html! { <p class="boot-wait" data-testid="page-wait">{ t(l, "common.loading") }</p> }
     };
-    let toolbar = toolbar(l, here.visit, lang.clone(), help_open.clone());
+    let toolbar = toolbar(family, l, here.visit, lang.clone(), help_open.clone());
 
     // Behind an open dialog the page is inert: no focus, no clicks.
     let inert = *help_open;
     html! {
+        <ContextProvider<FamilyRef> context={FamilyRef(family)}>
         <ContextProvider<Page> context={page.clone()}>
         <ContextProvider<Shell> context={Shell { lang: l, embed }}>
         <div class={classes!("shell", embed.then_some("embed"))} data-lang={l.code()}>
@@ -244,6 +251,7 @@ pub fn app(props: &AppProps) -> Html {
         </div>
         </ContextProvider<Shell>>
         </ContextProvider<Page>>
+        </ContextProvider<FamilyRef>>
     }
 }
 
@@ -269,8 +277,8 @@ fn use_help_key(help_open: UseStateHandle<bool>) {
 /// What a page calls to mirror its state into the URL: the address bar
 /// gets the link with the shell's language and embed mode, without a
 /// navigation.
-fn link_setter(lang: UseStateHandle<Lang>, embed: bool) -> Callback<Link> {
-    Callback::from(move |link: Link| dom::replace_hash(&link.href_in(Shell { lang: *lang, embed })))
+fn link_setter(lang: UseStateHandle<Lang>, embed: bool) -> Callback<Location> {
+    Callback::from(move |to: Location| dom::replace_hash(&with_shell(&to, Shell { lang: *lang, embed })))
 }
 
 /// While English is wanted but its texts are not there: a loading line, or
@@ -304,7 +312,7 @@ fn nav_link(l: Lang, current: &Page, page: Page, key: &str, testid: &str) -> Htm
         vec![]
     };
     html! {
-        <AppLink to={Link::start_of(&page)} testid={testid.to_string()} attrs={attrs}>
+        <AppLink to={Location::new(page)} testid={testid.to_string()} attrs={attrs}>
             { t(l, key) }
         </AppLink>
     }

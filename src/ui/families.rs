@@ -14,6 +14,10 @@ use super::page::PageProps;
 use crate::i18n::table::{AMPLIFY, EXERCISES, HERD, KERNEL, LAB};
 use crate::i18n::{Entry, TextSet};
 use crate::pages::route::{Family, Page};
+use crate::amplify::AmplifyParams;
+use crate::herd::HerdParams;
+use crate::shell::embed::{self, TitleParts};
+use crate::shell::fields::{self, field_key_on, shell_field_key};
 
 /// What one page wasm draws.
 pub struct FamilyApp {
@@ -26,6 +30,21 @@ pub struct FamilyApp {
     pub texts: TextSet,
     /// Runs once when the family mounts.
     pub on_mount: fn(),
+    /// What an embed's frame title says about its pages («复制嵌入代码»).
+    pub title: fn(&Page) -> TitleParts,
+    /// The key of a URL parameter's field label on its pages (a notice
+    /// names the field as the page shows it).
+    pub field_key: fn(&Page, &str) -> Option<&'static str>,
+}
+
+/// The family drawn, as the shell provides it to the views that need it.
+#[derive(Clone, Copy)]
+pub struct FamilyRef(pub &'static FamilyApp);
+
+impl PartialEq for FamilyRef {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
 }
 
 impl FamilyApp {
@@ -50,6 +69,8 @@ pub static HOME: FamilyApp = FamilyApp {
     body: |_, _, props| home(props.lang),
     texts: TextSet { groups: &[KERNEL], rust_rows: no_rows },
     on_mount: nothing,
+    title: |_| embed::no_title,
+    field_key: shell_field_key,
 };
 
 pub static HERD_PAGES: FamilyApp = FamilyApp {
@@ -57,6 +78,8 @@ pub static HERD_PAGES: FamilyApp = FamilyApp {
     body: |_, key, props| html! { <HerdPage key={key} ..props /> },
     texts: TextSet { groups: &[KERNEL, HERD], rust_rows: no_rows },
     on_mount: nothing,
+    title: |_| embed::herd_title,
+    field_key: field_key_on::<HerdParams>,
 };
 
 pub static AMPLIFY_PAGES: FamilyApp = FamilyApp {
@@ -64,6 +87,8 @@ pub static AMPLIFY_PAGES: FamilyApp = FamilyApp {
     body: |_, key, props| html! { <AmplifyPage key={key} ..props /> },
     texts: TextSet { groups: &[KERNEL, AMPLIFY], rust_rows: no_rows },
     on_mount: nothing,
+    title: |_| embed::amplify_title,
+    field_key: field_key_on::<AmplifyParams>,
 };
 
 fn lab_body(page: &Page, key: String, props: PageProps) -> Html {
@@ -74,6 +99,23 @@ fn lab_body(page: &Page, key: String, props: PageProps) -> Html {
     }
 }
 
+fn lab_title(page: &Page) -> TitleParts {
+    match page {
+        Page::LabMatrix => embed::matrix_title,
+        Page::LabBuild => embed::build_title,
+        _ => embed::lab_title,
+    }
+}
+
+fn lab_field_key(page: &Page, param: &str) -> Option<&'static str> {
+    use crate::lab::{BuildParams, LabParams, MatrixParams};
+    match page {
+        Page::LabMatrix => field_key_on::<MatrixParams>(page, param),
+        Page::LabBuild => field_key_on::<BuildParams>(page, param),
+        _ => field_key_on::<LabParams>(page, param),
+    }
+}
+
 /// Every lab view computes with the engine: its worker starts with the
 /// family (or is taken over from the loader, which started it early).
 pub static LAB_PAGES: FamilyApp = FamilyApp {
@@ -81,6 +123,8 @@ pub static LAB_PAGES: FamilyApp = FamilyApp {
     body: lab_body,
     texts: TextSet { groups: &[KERNEL, LAB], rust_rows: lab_rows },
     on_mount: super::lab::warm,
+    title: lab_title,
+    field_key: lab_field_key,
 };
 
 /// The exercises draw the other demos' terms (scenarios, strategies,
@@ -93,6 +137,8 @@ pub static EXERCISES_PAGES: FamilyApp = FamilyApp {
         rust_rows: lab_rows,
     },
     on_mount: nothing,
+    title: |_| embed::exercises_title,
+    field_key: fields::field_key,
 };
 
 fn every_body(page: &Page, key: String, props: PageProps) -> Html {
@@ -114,4 +160,6 @@ pub static EVERY: FamilyApp = FamilyApp {
         rust_rows: lab_rows,
     },
     on_mount: nothing,
+    title: embed::title_parts,
+    field_key: fields::field_key,
 };

@@ -4,8 +4,7 @@ use yew::prelude::*;
 
 use super::link::AppLink;
 use crate::i18n::{t, Lang};
-use crate::pages::links::Link;
-use crate::pages::route::Page;
+use crate::pages::route::{Location, Page};
 
 /// The home page's cards, in order: the page, its title's and its text's
 /// keys, and the `data-testid` of those the browser tests click.
@@ -37,7 +36,7 @@ fn home_cards() -> [(Page, &'static str, &'static str, Option<&'static str>); 5]
 pub fn home(l: Lang) -> Html {
     let card = |(page, title, text, testid): (Page, &str, &str, Option<&'static str>)| {
         html! {
-            <AppLink to={Link::start_of(&page)} class="card" testid={testid.map(AttrValue::from)}>
+            <AppLink to={Location::new(page)} class="card" testid={testid.map(AttrValue::from)}>
                 <h2>{ t(l, title) }</h2><p>{ t(l, text) }</p>
             </AppLink>
         }

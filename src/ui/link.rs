@@ -9,7 +9,10 @@
 use yew::prelude::*;
 use yew::virtual_dom::VTag;
 
-use crate::pages::links::{Link, Shell};
+use yew::html::IntoPropValue;
+
+use crate::pages::links::{with_shell, Link, Shell};
+use crate::pages::route::Location;
 
 /// The shell the app runs in (the default shell outside the app's context,
 /// e.g. a component mounted alone by a browser test).
@@ -22,7 +25,8 @@ pub fn use_shell() -> Shell {
 #[derive(Properties, Clone, PartialEq)]
 pub struct AppLinkProps {
     /// Where the link goes.
-    pub to: Link,
+    /// Where it leads: a [`Location`], or a [`Link`] (converted by the caller).
+    pub to: Location,
     #[prop_or_default]
     pub class: Classes,
     /// `data-testid`.
@@ -40,7 +44,7 @@ pub struct AppLinkProps {
 #[function_component(AppLink)]
 pub fn app_link(p: &AppLinkProps) -> Html {
     let shell = use_shell();
-    let href = use_memo((p.to.clone(), shell), |(to, shell)| to.href_in(*shell));
+    let href = use_memo((p.to.clone(), shell), |(to, shell)| with_shell(to, *shell));
     let mut a = link_tag(AttrValue::from((*href).clone()), p.testid.clone(), &p.attrs);
     if !p.class.is_empty() {
         a.add_attribute("class", p.class.to_string());
@@ -54,12 +58,12 @@ pub fn app_link(p: &AppLinkProps) -> Html {
 /// drawing the table slow.
 pub fn shell_link(
     shell: Shell,
-    to: &Link,
+    to: &Location,
     testid: AttrValue,
     attrs: &[(&'static str, AttrValue)],
     children: Html,
 ) -> Html {
-    let mut a = link_tag(AttrValue::from(to.href_in(shell)), Some(testid), attrs);
+    let mut a = link_tag(AttrValue::from(with_shell(to, shell)), Some(testid), attrs);
     a.add_child(children);
     a.into()
 }
@@ -78,4 +82,12 @@ fn link_tag(
         a.add_attribute(key, value.clone());
     }
     a
+}
+
+/// A [`Link`] (to any page) where a [`Location`] is asked for: the
+/// conversion, which reaches every page's parameters, is the caller's.
+impl IntoPropValue<Location> for Link {
+    fn into_prop_value(self) -> Location {
+        self.location()
+    }
 }

@@ -5,8 +5,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::pages::links::Link;
-use crate::pages::route::Query;
+use crate::pages::route::{Location, Query};
 
 /// What the shell hands every page.
 #[derive(Properties, Clone, PartialEq)]
@@ -23,5 +22,5 @@ pub struct PageProps {
     /// so that "copy link" and reload restore exactly this view: the hash
     /// of the state's [`Link`], the same string as any link to it. The
     /// shell adds `lang`/`embed` itself.
-    pub set_link: Callback<Link>,
+    pub set_link: Callback<Location>,
 }

@@ -9,7 +9,8 @@ use yew::prelude::*;
 use crate::kernel::page_form::{FormEdit, PageForm};
 use crate::kernel::page_params::PageParams;
 use crate::kernel::params::Query;
-use crate::pages::links::Link;
+use crate::pages::links::OnPage;
+use crate::pages::route::Location;
 
 impl<P: PageParams + 'static> Reducible for PageForm<P> {
     type Action = FormEdit<P>;
@@ -25,9 +26,9 @@ impl<P: PageParams + 'static> Reducible for PageForm<P> {
 /// typing) on a redraw of a running computation. Every change of the
 /// parameters is written to the URL (`set_link`).
 #[hook]
-pub fn use_page_form<P: PageParams + Into<Link> + 'static>(
+pub fn use_page_form<P: OnPage + 'static>(
     query: &Rc<Query>,
-    set_link: &Callback<Link>,
+    set_link: &Callback<Location>,
 ) -> (UseReducerHandle<PageForm<P>>, Callback<(String, String)>) {
     let form = {
         let q = query.clone();
@@ -36,7 +37,7 @@ pub fn use_page_form<P: PageParams + Into<Link> + 'static>(
     {
         let set_link = set_link.clone();
         use_effect_with(form.params.clone(), move |prm| {
-            set_link.emit(prm.clone().into())
+            set_link.emit(prm.location())
         });
     }
     let on_field = {

@@ -9,7 +9,9 @@ use yew::prelude::*;
 
 use super::dom;
 use crate::i18n::{t, Lang};
-use crate::shell::embed::{embed_snippet, embed_title, is_local_preview};
+use super::families::FamilyApp;
+use crate::pages::route::Location;
+use crate::shell::embed::{embed_snippet, embed_title_with, is_local_preview};
 
 /// Which button copied.
 #[derive(Clone, Copy, PartialEq)]
@@ -28,9 +30,17 @@ struct Copied {
     local: bool,
 }
 
-#[derive(Properties, Clone, PartialEq)]
+#[derive(Properties, Clone)]
 pub struct ShareProps {
     pub lang: Lang,
+    /// The page family drawn: it names its own views in an embed's title.
+    pub family: &'static FamilyApp,
+}
+
+impl PartialEq for ShareProps {
+    fn eq(&self, other: &Self) -> bool {
+        self.lang == other.lang && std::ptr::eq(self.family, other.family)
+    }
 }
 
 /// Focuses and selects the text of an `<input>` or `<textarea>`.
@@ -47,7 +57,7 @@ fn select_all(field: &NodeRef) {
 /// The two copy buttons and what they copied.
 #[function_component(ShareButtons)]
 pub fn share_buttons(p: &ShareProps) -> Html {
-    let l = p.lang;
+    let (l, family) = (p.lang, p.family);
     let copied = use_state(|| None::<Copied>);
     let field = use_node_ref();
     {
@@ -65,7 +75,11 @@ pub fn share_buttons(p: &ShareProps) -> Html {
             let href = dom::current_href();
             let text = match kind {
                 Kind::Link => href.clone(),
-                Kind::Embed => embed_snippet(&href, &embed_title(l, &dom::current_hash())),
+                Kind::Embed => {
+                    let hash = dom::current_hash();
+                    let parts = (family.title)(&Location::parse(&hash).page);
+                    embed_snippet(&href, &embed_title_with(l, &hash, parts))
+                }
             };
             let local = kind == Kind::Embed && is_local_preview(&href);
             let copied = copied.clone();

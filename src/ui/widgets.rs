@@ -9,6 +9,7 @@ use crate::i18n::{t, Lang};
 use crate::kernel::ids::UrlId;
 use crate::kernel::params::{cap_notices, Notice};
 use crate::pages::route::Page;
+use crate::ui::families::FamilyRef;
 
 /// Props of [`NoticeList`].
 #[derive(Properties, PartialEq)]
@@ -25,6 +26,12 @@ pub fn notice_list(p: &NoticeListProps) -> Html {
     // The page shown (provided by the shell): a field is named as that
     // page's form names it.
     let page = use_context::<Page>().unwrap_or(Page::Home);
+    // The family's own lookup of field labels (the shell provides it).
+    let family = use_context::<FamilyRef>();
+    let key = move |param: &str| match family {
+        Some(FamilyRef(f)) => (f.field_key)(&page, param),
+        None => crate::shell::fields::shell_field_key(&page, param),
+    };
     if notices.is_empty() {
         return html! {};
     }
@@ -33,7 +40,7 @@ pub fn notice_list(p: &NoticeListProps) -> Html {
             <strong>{ t(p.lang, "common.notice.title") }</strong>
             <ul>
                 { for notices.iter().map(|n| html! {
-                    <li data-testid={format!("notice-{}", n.param)}>{ n.message(p.lang, &page) }</li>
+                    <li data-testid={format!("notice-{}", n.param)}>{ n.message_with(p.lang, key(&n.param)) }</li>
                 }) }
             </ul>
         </div>

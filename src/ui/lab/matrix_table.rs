@@ -161,7 +161,7 @@ fn cell_html(
     );
     html! {
         <td class={classes!("cell", cell.classes(), changed.then_some("changed"))}>
-            { shell_link(shell, &crate::pages::links::Link::lab_end(sc, c, s, m.seed), testid.into(), &[
+            { shell_link(shell, &crate::pages::links::Link::lab_end(sc, c, s, m.seed).location(), testid.into(), &[
                 ("aria-label", label.clone().into()), ("title", label.into()),
                 ("data-reports", cell.reports.to_string().into()), ("data-tool", cell.tool.id().into()),
                 ("data-ending", cell.ending().id().into()),

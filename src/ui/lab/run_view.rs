@@ -248,7 +248,9 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
     {
         let set_link = p.set_link.clone();
         let here = state.params.at_step(state.step, state.total());
-        use_effect_with(here, move |here| set_link.emit(here.clone().into()));
+        use_effect_with(here, move |here| {
+            set_link.emit(crate::pages::links::OnPage::location(here))
+        });
     }
     use_playback(&state);
     use_step_keys(&state);
