@@ -99,7 +99,7 @@ test('the home page prefetches nothing; a pointer on a link prefetches its famil
   await page.evaluate(() => (location.hash = '#/lab?scenario=response_lost&client=naive&server=naive&seed=1&step=end'));
   await page.getByTestId('final-verdict').waitFor({ timeout: 60000 });
   assert.equal(wasmFetched(page).filter((f) => f === 'page-lab_bg.wasm').length, 1);
-  assert.equal(wasmFetched(page).filter((f) => f === 'lab-engine_bg.wasm').length, 1);
+  assert.equal(wasmFetched(page).filter((f) => f === 'lab-engine_bg.wasm').length, 1, app.requests(page).join('\n'));
   app.assertNoErrors(page);
   await page.context().close();
 });
