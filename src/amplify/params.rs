@@ -201,6 +201,11 @@ impl Default for AmplifyParams {
 }
 
 impl AmplifyParams {
+    /// One view at its defaults (its own default preset): a tab's link.
+    pub fn view_start(view: View) -> AmplifyParams {
+        AmplifyParams::for_view(view, view.default_preset())
+    }
+
     /// The defaults of `view` with the load preset `preset` (its settings,
     /// layers and failure rate on the load views).
     pub fn for_view(view: View, preset: Preset) -> AmplifyParams {

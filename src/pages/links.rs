@@ -137,7 +137,7 @@ impl Link {
 
     /// One view of `#/amplify` at its defaults.
     pub fn amplify_view(view: AmplifyView) -> Link {
-        Link::Amplify(AmplifyParams::for_view(view, view.default_preset()))
+        Link::Amplify(AmplifyParams::view_start(view))
     }
 
     /// The page the link opens.

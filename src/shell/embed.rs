@@ -124,7 +124,10 @@ pub fn matrix_title(lang: Lang, q: &Query) -> Vec<String> {
 
 pub fn build_title(lang: Lang, q: &Query) -> Vec<String> {
     let p = crate::lab::BuildParams::from_query(q).0;
-    vec![t(lang, "build.title"), crate::i18n::design_name(lang, p.design)]
+    vec![
+        t(lang, "build.title"),
+        crate::i18n::design_name(lang, p.design),
+    ]
 }
 
 pub fn exercises_title(lang: Lang, q: &Query) -> Vec<String> {

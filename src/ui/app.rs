@@ -106,6 +106,16 @@ fn switch_lang(lang: UseStateHandle<Lang>) -> Callback<MouseEvent> {
     })
 }
 
+/// The page's component, mounted anew for every `key`, when the family
+/// draws it; else a loading line until the loader has swapped the apps.
+fn page_body(family: &'static FamilyApp, page: &Page, key: String, props: PageProps) -> Html {
+    if family.draws(page) {
+        (family.body)(page, key, props)
+    } else {
+        html! { <p class="boot-wait" data-testid="page-wait">{ t(props.lang, "common.loading") }</p> }
+    }
+}
+
 /// Share, language and help buttons. `visit` keys the share buttons: what
 /// was copied on the previous view (its URL, in a field that says
 /// «复制链接») goes with it.
@@ -212,11 +222,12 @@ pub fn app(props: &AppProps) -> Html {
         set_link: link_setter(lang.clone(), embed),
     };
     let family = props.family;
-    let body = if family.draws(&page) {
-        (family.body)(&page, format!("{}@{}", here.visit, loc.to_hash()), page_props)
-    } else {
-        html! { <p class="boot-wait" data-testid="page-wait">{ t(l, "common.loading") }</p> }
-    };
+    let body = page_body(
+        family,
+        &page,
+        format!("{}@{}", here.visit, loc.to_hash()),
+        page_props,
+    );
     let toolbar = toolbar(family, l, here.visit, lang.clone(), help_open.clone());
 
     // Behind an open dialog the page is inert: no focus, no clicks.
@@ -278,7 +289,9 @@ fn use_help_key(help_open: UseStateHandle<bool>) {
 /// gets the link with the shell's language and embed mode, without a
 /// navigation.
 fn link_setter(lang: UseStateHandle<Lang>, embed: bool) -> Callback<Location> {
-    Callback::from(move |to: Location| dom::replace_hash(&with_shell(&to, Shell { lang: *lang, embed })))
+    Callback::from(move |to: Location| {
+        dom::replace_hash(&with_shell(&to, Shell { lang: *lang, embed }))
+    })
 }
 
 /// While English is wanted but its texts are not there: a loading line, or

@@ -11,11 +11,11 @@ use super::herd::HerdPage;
 use super::home::home;
 use super::lab::{BuildPage, LabPage, MatrixPage};
 use super::page::PageProps;
+use crate::amplify::AmplifyParams;
+use crate::herd::HerdParams;
 use crate::i18n::table::{AMPLIFY, EXERCISES, HERD, KERNEL, LAB};
 use crate::i18n::{Entry, TextSet};
 use crate::pages::route::{Family, Page};
-use crate::amplify::AmplifyParams;
-use crate::herd::HerdParams;
 use crate::shell::embed::{self, TitleParts};
 use crate::shell::fields::{self, field_key_on, shell_field_key};
 
@@ -67,7 +67,10 @@ fn nothing() {}
 pub static HOME: FamilyApp = FamilyApp {
     family: Some(Family::Home),
     body: |_, _, props| home(props.lang),
-    texts: TextSet { groups: &[KERNEL], rust_rows: no_rows },
+    texts: TextSet {
+        groups: &[KERNEL],
+        rust_rows: no_rows,
+    },
     on_mount: nothing,
     title: |_| embed::no_title,
     field_key: shell_field_key,
@@ -76,7 +79,10 @@ pub static HOME: FamilyApp = FamilyApp {
 pub static HERD_PAGES: FamilyApp = FamilyApp {
     family: Some(Family::Herd),
     body: |_, key, props| html! { <HerdPage key={key} ..props /> },
-    texts: TextSet { groups: &[KERNEL, HERD], rust_rows: no_rows },
+    texts: TextSet {
+        groups: &[KERNEL, HERD],
+        rust_rows: no_rows,
+    },
     on_mount: nothing,
     title: |_| embed::herd_title,
     field_key: field_key_on::<HerdParams>,
@@ -85,7 +91,10 @@ pub static HERD_PAGES: FamilyApp = FamilyApp {
 pub static AMPLIFY_PAGES: FamilyApp = FamilyApp {
     family: Some(Family::Amplify),
     body: |_, key, props| html! { <AmplifyPage key={key} ..props /> },
-    texts: TextSet { groups: &[KERNEL, AMPLIFY], rust_rows: no_rows },
+    texts: TextSet {
+        groups: &[KERNEL, AMPLIFY],
+        rust_rows: no_rows,
+    },
     on_mount: nothing,
     title: |_| embed::amplify_title,
     field_key: field_key_on::<AmplifyParams>,
@@ -121,7 +130,10 @@ fn lab_field_key(page: &Page, param: &str) -> Option<&'static str> {
 pub static LAB_PAGES: FamilyApp = FamilyApp {
     family: Some(Family::Lab),
     body: lab_body,
-    texts: TextSet { groups: &[KERNEL, LAB], rust_rows: lab_rows },
+    texts: TextSet {
+        groups: &[KERNEL, LAB],
+        rust_rows: lab_rows,
+    },
     on_mount: super::lab::warm,
     title: lab_title,
     field_key: lab_field_key,

@@ -52,4 +52,3 @@ pub fn home(l: Lang) -> Html {
         </section>
     }
 }
-

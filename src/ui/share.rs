@@ -8,8 +8,8 @@
 use yew::prelude::*;
 
 use super::dom;
-use crate::i18n::{t, Lang};
 use super::families::FamilyApp;
+use crate::i18n::{t, Lang};
 use crate::pages::route::Location;
 use crate::shell::embed::{embed_snippet, embed_title_with, is_local_preview};
 

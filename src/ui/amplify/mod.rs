@@ -18,7 +18,7 @@ use crate::amplify::page_presets::Demo;
 use crate::amplify::{AmplifyParams, LoadPolicy, View};
 use crate::i18n::{t, Lang};
 use crate::kernel::page_form::{FormEdit, PageForm};
-use crate::pages::links::Link;
+use crate::pages::links::OnPage;
 use crate::ui::link::AppLink;
 use crate::ui::page_form::use_page_form;
 use controls::Controls;
@@ -83,7 +83,7 @@ fn view_tabs(l: Lang, shown: View) -> Html {
             vec![]
         };
         html! {
-            <AppLink to={Link::amplify_view(v)} class="tab" testid={format!("tab-{}", v.id())}
+            <AppLink to={AmplifyParams::view_start(v).location()} class="tab" testid={format!("tab-{}", v.id())}
                 attrs={attrs}>{ t(l, key) }</AppLink>
         }
     };
@@ -104,7 +104,7 @@ fn preset_links(l: Lang, params: &AmplifyParams) -> Html {
             { for Demo::ALL.iter().map(|&d| {
                 let on = Demo::active(params) == Some(d);
                 html! {
-                    <AppLink to={Link::Amplify(d.params())} class={if on { "preset active" } else { "preset" }}
+                    <AppLink to={d.params().location()} class={if on { "preset active" } else { "preset" }}
                         attrs={if on { vec![("aria-current", "true".into())] } else { vec![] }}
                         testid={format!("preset-{}", d.id())}>{ t(l, d.text_key()) }</AppLink>
                 }
