@@ -271,12 +271,17 @@ function report(file, label) {
     }
   }
   twiggy(file);
+  return { label: path.basename(label), raw: buf.length, gz, code, data };
 }
 
 const files = [...opts('--file'), ...args.filter((a, i) => a.endsWith('.wasm') && !['--file', '--wasm'].includes(args[i - 1]))];
 const dist = opt('--dist', null);
 if (dist) {
-  const dir = path.resolve(root, dist);
+  const dir = path.resolve(process.cwd(), dist);
+  if (!fs.existsSync(dir)) {
+    console.error(`wasm-size: no such directory: ${dir}`);
+    process.exit(1);
+  }
   const found = fs.readdirSync(dir).filter((f) => f.endsWith('.wasm')).sort();
   if (!found.length) {
     console.error(`wasm-size: no .wasm in ${dir}`);
@@ -286,7 +291,22 @@ if (dist) {
 }
 if (files.length) {
   // As they are: no cargo, no wasm-bindgen, no wasm-opt.
-  for (const f of files) report(path.resolve(f), path.relative(process.cwd(), path.resolve(f)) || f);
+  const label = (f) => {
+    const rel = path.relative(process.cwd(), f);
+    return rel.startsWith('..') ? f : rel;
+  };
+  const missing = files.map((f) => path.resolve(f)).filter((f) => !fs.existsSync(f));
+  if (missing.length) {
+    console.error(`wasm-size: no such file: ${missing.join(', ')}`);
+    process.exit(1);
+  }
+  const rows = files.map((f) => report(path.resolve(f), label(path.resolve(f))));
+  if (rows.length > 1) {
+    console.log('\n# all files (KiB; gzip -9)');
+    console.log('| file | raw | gzip -9 | code | data |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const r of rows) console.log(`| ${r.label} | ${kib(r.raw)} | ${kib(r.gz)} | ${kib(r.code)} | ${kib(r.data)} |`);
+  }
 } else {
   const inputs = opts('--wasm');
   if (!inputs.length) inputs.push('target/wasm32-unknown-unknown/page/retry-lab.wasm');
