@@ -22,7 +22,8 @@
 // (build stamp removed), so a reader sees that each route fetches only its
 // family's wasm. Works on the one-wasm layout (retry-lab_bg-<id>.wasm) and
 // on the per-family one (page-<family>_bg-<id>.wasm): wasm files are found
-// by pattern in dist.
+// by pattern in dist. The bench never hovers a link (a hover may prefetch
+// another family): a view's bytes are what opening it fetches.
 //
 //   node scripts/bench-web.mjs [--dist dist] [--loads 5] [--views '#/,#/lab'|none]
 //                              [--tries 3] [--no-interactions] [--no-sweep] [--no-lab]
@@ -800,6 +801,8 @@ function summary() {
   console.log('| what | target | median | max | met? |');
   console.log('|---|---:|---:|---:|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+  const judged = rows.filter((r) => r[4] !== '–' && r[4] !== '');
+  console.log(`\n${judged.filter((r) => r[4].startsWith('yes')).length} of ${judged.length} rows met.`);
   if (R.throttled) {
     console.log(`\n(${R.throttled.rate}× CPU throttling: see its own table above; no targets.)`);
   }
