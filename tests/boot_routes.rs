@@ -15,7 +15,9 @@ fn read(path: &str) -> String {
 /// The text between `start` and the next `end` after it.
 fn between<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
     let from = text.find(start).unwrap_or_else(|| panic!("no {start}")) + start.len();
-    let len = text[from..].find(end).unwrap_or_else(|| panic!("no {end} after {start}"));
+    let len = text[from..]
+        .find(end)
+        .unwrap_or_else(|| panic!("no {end} after {start}"));
     &text[from..from + len]
 }
 
@@ -39,7 +41,11 @@ fn the_loader_opens_every_page_in_its_family() {
     assert_eq!(routes.len(), Page::ALL.len(), "{routes:?}");
     for page in Page::ALL {
         let path = page.path().trim_matches('/').to_string();
-        assert_eq!(routes.get(&path).map(String::as_str), Some(page.family().id()), "{page:?}");
+        assert_eq!(
+            routes.get(&path).map(String::as_str),
+            Some(page.family().id()),
+            "{page:?}"
+        );
         // The core reads the same path as that page.
         assert_eq!(Location::parse(&format!("#/{path}/?x=1")).page, page);
     }
@@ -64,12 +70,25 @@ fn the_build_makes_one_wasm_per_family() {
     assert_eq!(listed, ids, "stamp-build.mjs's families");
     let boot = read("static/boot.js");
     for id in &ids {
-        assert!(boot.contains(&format!("\"page-{id}\": [\"./page-{id}.js\", \"./page-{id}_bg.wasm\"]")), "boot.js lacks {id}'s files");
+        assert!(
+            boot.contains(&format!(
+                "\"page-{id}\": [\"./page-{id}.js\", \"./page-{id}_bg.wasm\"]"
+            )),
+            "boot.js lacks {id}'s files"
+        );
         let bin = read(&format!("src/bin/page_{id}.rs"));
-        assert!(bin.contains("retry_lab::page_wasm!"), "src/bin/page_{id}.rs");
+        assert!(
+            bin.contains("retry_lab::page_wasm!"),
+            "src/bin/page_{id}.rs"
+        );
     }
     let cargo = read("Cargo.toml");
     for id in &ids {
-        assert!(cargo.contains(&format!("name = \"page-{id}\"\npath = \"src/bin/page_{id}.rs\"")), "Cargo.toml: page-{id}");
+        assert!(
+            cargo.contains(&format!(
+                "name = \"page-{id}\"\npath = \"src/bin/page_{id}.rs\""
+            )),
+            "Cargo.toml: page-{id}"
+        );
     }
 }

@@ -207,7 +207,11 @@ pub fn app(props: &AppProps) -> Html {
     };
     let family = props.family;
     let body = if family.draws(&page) {
-        (family.body)(&page, format!("{}@{}", here.visit, loc.to_hash()), page_props)
+        (family.body)(
+            &page,
+            format!("{}@{}", here.visit, loc.to_hash()),
+            page_props,
+        )
     } else {
         html! { <p class="boot-wait" data-testid="page-wait">{ t(l, "common.loading") }</p> }
     };

@@ -48,21 +48,30 @@ fn nothing() {}
 pub static HOME: FamilyApp = FamilyApp {
     family: Some(Family::Home),
     body: |_, _, props| home(props.lang),
-    texts: TextSet { groups: &[KERNEL], rust_rows: no_rows },
+    texts: TextSet {
+        groups: &[KERNEL],
+        rust_rows: no_rows,
+    },
     on_mount: nothing,
 };
 
 pub static HERD_PAGES: FamilyApp = FamilyApp {
     family: Some(Family::Herd),
     body: |_, key, props| html! { <HerdPage key={key} ..props /> },
-    texts: TextSet { groups: &[KERNEL, HERD], rust_rows: no_rows },
+    texts: TextSet {
+        groups: &[KERNEL, HERD],
+        rust_rows: no_rows,
+    },
     on_mount: nothing,
 };
 
 pub static AMPLIFY_PAGES: FamilyApp = FamilyApp {
     family: Some(Family::Amplify),
     body: |_, key, props| html! { <AmplifyPage key={key} ..props /> },
-    texts: TextSet { groups: &[KERNEL, AMPLIFY], rust_rows: no_rows },
+    texts: TextSet {
+        groups: &[KERNEL, AMPLIFY],
+        rust_rows: no_rows,
+    },
     on_mount: nothing,
 };
 
@@ -79,7 +88,10 @@ fn lab_body(page: &Page, key: String, props: PageProps) -> Html {
 pub static LAB_PAGES: FamilyApp = FamilyApp {
     family: Some(Family::Lab),
     body: lab_body,
-    texts: TextSet { groups: &[KERNEL, LAB], rust_rows: lab_rows },
+    texts: TextSet {
+        groups: &[KERNEL, LAB],
+        rust_rows: lab_rows,
+    },
     on_mount: super::lab::warm,
 };
 

@@ -53,4 +53,3 @@ pub fn home(l: Lang) -> Html {
         </section>
     }
 }
-

@@ -101,8 +101,12 @@ macro_rules! page_wasm {
 
         #[cfg(not(target_arch = "wasm32"))]
         fn main() {
-            eprintln!("retry-lab's pages are a browser app: run `scripts/serve.sh` (Trunk) to use it.");
-            eprintln!("For the command-line companions, run `cargo run --release --bin herd -- --help`.");
+            eprintln!(
+                "retry-lab's pages are a browser app: run `scripts/serve.sh` (Trunk) to use it."
+            );
+            eprintln!(
+                "For the command-line companions, run `cargo run --release --bin herd -- --help`."
+            );
         }
     };
 }

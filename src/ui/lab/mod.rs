@@ -32,7 +32,7 @@ pub use page::LabPage;
 /// The matrix legend's entries, for the «?» help.
 pub(crate) use matrix_table::{ending_items, mark_items};
 
-/// The lab engine's jobs, for the exercises' lab questions.
-pub(crate) use engine_job::{use_engine_runner, EngineRunner};
 /// Starts the lab engine (the lab family, when it mounts).
 pub use engine::warm;
+/// The lab engine's jobs, for the exercises' lab questions.
+pub(crate) use engine_job::{use_engine_runner, EngineRunner};
