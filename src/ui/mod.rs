@@ -74,39 +74,3 @@ pub fn unmount() {
         handle.destroy();
     }
 }
-
-/// The entry points of a page wasm (`src/bin/page_<family>.rs`): what the
-/// loader calls to mount and unmount the family's app. `main` does nothing:
-/// the loader mounts when it is ready, and a sweep worker that loads the
-/// herd's wasm never mounts.
-#[macro_export]
-macro_rules! page_wasm {
-    ($family:path) => {
-        #[cfg(target_arch = "wasm32")]
-        fn main() {}
-
-        /// Mounts this family's app into `<main id="app">`.
-        #[cfg(target_arch = "wasm32")]
-        #[wasm_bindgen::prelude::wasm_bindgen]
-        pub fn retry_lab_mount() {
-            retry_lab::ui::mount(&$family);
-        }
-
-        /// Takes the app down, for another family's.
-        #[cfg(target_arch = "wasm32")]
-        #[wasm_bindgen::prelude::wasm_bindgen]
-        pub fn retry_lab_unmount() {
-            retry_lab::ui::unmount();
-        }
-
-        #[cfg(not(target_arch = "wasm32"))]
-        fn main() {
-            eprintln!(
-                "retry-lab's pages are a browser app: run `scripts/serve.sh` (Trunk) to use it."
-            );
-            eprintln!(
-                "For the command-line companions, run `cargo run --release --bin herd -- --help`."
-            );
-        }
-    };
-}
