@@ -215,7 +215,7 @@
     early.worker.postMessage({ route: route });
   }
 
-  // A family's files: its module and its wasm's response, fetched together;
+  // A family's files: its module and its wasm (compiled), fetched together;
   // on intent they are only started, and the load that follows takes them.
   var fetched = {};
   // Failed tries per family: the browser keeps a module that failed to
@@ -226,7 +226,7 @@
     if (!fetched[family]) {
       var files = FILES["page-" + family];
       var again = failures[family] ? "?try=" + failures[family] : "";
-      var started = { js: import(url(files[0]) + again), wasm: fetch(url(files[1])) };
+      var started = { js: import(url(files[0]) + again), wasm: compileWasm(url(files[1])) };
       // Kept until a load takes them; a failure is never kept.
       started.js.catch(function () {
         if (fetched[family] === started) delete fetched[family];
@@ -238,6 +238,20 @@
       fetched[family] = started;
     }
     return fetched[family];
+  }
+
+  // A family's wasm, compiled while it downloads (off the main thread, and
+  // before its JavaScript module is even evaluated), so instantiating it
+  // later is short. Where that fails (no compileStreaming, a server that
+  // sends another MIME type) the response goes to wasm-bindgen's own loader,
+  // which falls back or reports.
+  function compileWasm(href) {
+    if (typeof WebAssembly !== "object" || typeof WebAssembly.compileStreaming !== "function") {
+      return fetch(href);
+    }
+    return WebAssembly.compileStreaming(fetch(href)).catch(function () {
+      return fetch(href);
+    });
   }
 
   // Loaded families: the promise of their module, instantiated.
