@@ -150,6 +150,10 @@ impl Answered for MatrixTable {
         self.reveal.advance()
     }
 
+    fn part_drawn(&mut self, ms: f64) {
+        self.reveal = reveal::sized(self.reveal, ms);
+    }
+
     fn share_done(&self) -> f64 {
         match self.counted() {
             (0, _) => 1.0,
