@@ -43,8 +43,11 @@
   function url(file) {
     return new URL(file, base).href;
   }
+  function pathOf(hash) {
+    return String(hash).replace(/^[^#]*#?/, "").split("?")[0].replace(/^\/+|\/+$/g, "");
+  }
   function familyOf(hash) {
-    var path = String(hash).replace(/^[^#]*#?/, "").split("?")[0].replace(/^\/+|\/+$/g, "");
+    var path = pathOf(hash);
     return Object.prototype.hasOwnProperty.call(ROUTES, path) ? ROUTES[path] : "home";
   }
   // The workers' URLs for the app (src/ui/dom.rs `build_file`).
@@ -180,10 +183,20 @@
   // The lab engine's worker, started before the lab's wasm runs (a lab
   // route opened, or a pointer on a link to one), so the engine downloads
   // and compiles meanwhile; src/ui/lab/engine_worker.rs takes it over with
-  // the messages and errors kept until then. The early start also sends
-  // nothing: the lab's page asks as soon as it mounts.
-  function startLabEngine() {
-    if (globalThis.retryLabEarlyWorker || typeof Worker !== "function") return;
+  // the messages and errors kept until then. Opened on the matrix (`route`),
+  // the worker is also asked for that route's table at once: it computes the
+  // request the page will send (one function of the engine's and the page's),
+  // and the page adopts the reply instead of asking after its first render.
+  // Once per page: after the app took it, the app keeps its engine.
+  var labEngineStarted = false;
+  function startLabEngine(route) {
+    var kept = globalThis.retryLabEarlyWorker;
+    if (kept) {
+      if (route && kept.route === undefined) askRoute(kept, route);
+      return;
+    }
+    if (labEngineStarted || typeof Worker !== "function") return;
+    labEngineStarted = true;
     try {
       var early = { worker: new Worker(url(FILES.labWorker), { type: "module" }), messages: [], errors: [] };
       early.worker.onmessage = function (e) {
@@ -194,12 +207,17 @@
         early.errors.push(e.message || "the lab worker failed to load (" + e.type + ")");
       };
       globalThis.retryLabEarlyWorker = early;
+      if (route) askRoute(early, route);
     } catch (err) {
       // The app creates its worker itself, and reports what fails then.
     }
   }
+  function askRoute(early, route) {
+    early.route = route;
+    early.worker.postMessage({ route: route });
+  }
 
-  // A family's files: its module and its wasm's response, fetched together;
+  // A family's files: its module and its wasm (compiled), fetched together;
   // on intent they are only started, and the load that follows takes them.
   var fetched = {};
   // Failed tries per family: the browser keeps a module that failed to
@@ -212,7 +230,7 @@
       var again = failures[family] ? "?try=" + failures[family] : "";
       var started = {
         js: import(url(files[0]) + again),
-        wasm: fetch(url(files[1])),
+        wasm: compileWasm(url(files[1])),
         css: Promise.all(files.slice(2).map(stylesheet)),
       };
       // Kept until a load takes them; a failure is never kept.
@@ -244,6 +262,20 @@
       });
     }
     return sheets[file];
+  }
+
+  // A family's wasm, compiled while it downloads (off the main thread, and
+  // before its JavaScript module is even evaluated), so instantiating it
+  // later is short. Where that fails (no compileStreaming, a server that
+  // sends another MIME type) the response goes to wasm-bindgen's own loader,
+  // which falls back or reports.
+  function compileWasm(href) {
+    if (typeof WebAssembly !== "object" || typeof WebAssembly.compileStreaming !== "function") {
+      return fetch(href);
+    }
+    return WebAssembly.compileStreaming(fetch(href)).catch(function () {
+      return fetch(href);
+    });
   }
 
   // Loaded families: the promise of their module, instantiated.
@@ -288,7 +320,7 @@
     if (currentModule) currentModule.retry_lab_unmount();
     current = family;
     currentModule = null;
-    if (family === "lab" && !loaded.lab) startLabEngine();
+    if (family === "lab" && !loaded.lab) startLabEngine(pathOf(location.hash) === "lab/matrix" ? location.hash : null);
     var main = document.getElementById("app");
     var slow = setTimeout(function () {
       if (current === family && !currentModule) show("loading");

@@ -10,6 +10,11 @@
 // request cancelled before its turn is never computed. What the worker says
 // itself is an object: {failed} (the engine did not load) or {id, error} (the
 // engine trapped on that request).
+//
+// The boot script may post {route: location.hash} first, before the page
+// runs: the worker then computes the request that page will send for that
+// route (the engine's `LabTask.forRoute`, one function with the page's, under
+// id 0), and the page adopts the reply instead of asking again.
 import init, { LabTask } from "./lab-engine.js";
 
 const ready = init({ module_or_path: new URL("./lab-engine_bg.wasm", import.meta.url) });
@@ -28,7 +33,11 @@ self.onmessage = (event) => {
     cancelled.add(data.cancel);
     return;
   }
-  queue.push(data instanceof Uint8Array ? data : new Uint8Array(data));
+  if (data !== null && typeof data === "object" && "route" in data) {
+    queue.push({ route: String(data.route) });
+  } else {
+    queue.push(data instanceof Uint8Array ? data : new Uint8Array(data));
+  }
   pump();
 };
 
@@ -43,6 +52,7 @@ function pause() {
 
 // A request's id: its first eight bytes, little-endian (0 if too short).
 function requestId(request) {
+  if (!(request instanceof Uint8Array)) return 0; // a route's request
   try {
     return Number(new DataView(request.buffer, request.byteOffset, 8).getBigUint64(0, true));
   } catch {
@@ -63,7 +73,8 @@ async function pump() {
     const request = queue.shift();
     let task = null;
     try {
-      task = new LabTask(request);
+      task = request instanceof Uint8Array ? new LabTask(request) : LabTask.forRoute(request.route);
+      if (!task) continue;
       const id = task.id();
       for (;;) {
         if (cancelled.has(id)) break;

@@ -24,6 +24,21 @@ impl LabTask {
         LabTask(retry_lab::lab::wire::Task::from_bytes(request))
     }
 
+    /// The request the page opened on `hash` will send
+    /// (`matrix_want_for_route`), under [`ROUTE_REQUEST_ID`], or `undefined`
+    /// when that page sends none this early.
+    ///
+    /// [`ROUTE_REQUEST_ID`]: retry_lab::lab::wire::ROUTE_REQUEST_ID
+    #[wasm_bindgen::prelude::wasm_bindgen(js_name = forRoute)]
+    pub fn for_route(hash: &str) -> Option<LabTask> {
+        use retry_lab::lab::wire::{Request, Task, ROUTE_REQUEST_ID};
+        let want = retry_lab::lab::jobs::matrix_table_job::matrix_want_for_route(hash)?;
+        Some(LabTask(Task::new(Request {
+            id: ROUTE_REQUEST_ID,
+            want,
+        })))
+    }
+
     /// The request's id (what a cancel names).
     pub fn id(&self) -> f64 {
         self.0.id() as f64

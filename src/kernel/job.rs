@@ -117,6 +117,11 @@ pub trait Job: Stepped {
     /// The channels are gone (failed, silent or never ready): what was sent
     /// comes back, and the page computes the rest or the job fails visibly.
     fn fall_back(&mut self) {}
+
+    /// The page drew the part of a drawing in parts ([`Need::Frames`]) that
+    /// the last step (or the answer) showed in `ms` (its render, from the
+    /// step's start): the job may size its next part by it.
+    fn part_drawn(&mut self, _ms: f64) {}
 }
 
 /// What a job needs by default: slices while it has page work, else
@@ -251,6 +256,9 @@ pub trait AsksOne: Stepped {
 
     /// The running job is cancelled at `now_ms` (before its clock stops).
     fn cancelled(&mut self, _now_ms: f64) {}
+
+    /// [`Job::part_drawn`].
+    fn drawn_in(&mut self, _ms: f64) {}
 }
 
 /// The start of an [`AsksOne`] impl for a job that keeps its [`Asking`] in
@@ -351,6 +359,10 @@ impl<T: AsksOne> Job for T {
             self.unanswered(since);
         }
     }
+
+    fn part_drawn(&mut self, ms: f64) {
+        self.drawn_in(ms);
+    }
 }
 
 /// How many of `total` parts of a drawing are shown: `first` at once, then
@@ -363,6 +375,8 @@ pub struct Reveal {
     total: usize,
     shown: usize,
     per_part: usize,
+    /// Parts the last step showed (the first ones, before any step).
+    last_step: usize,
 }
 
 impl Reveal {
@@ -373,6 +387,7 @@ impl Reveal {
             total,
             shown: first.min(total),
             per_part: per_part.max(1),
+            last_step: first.min(total),
         }
     }
 
@@ -383,13 +398,33 @@ impl Reveal {
 
     /// This reveal after `steps` more steps.
     pub fn after(self, steps: usize) -> Self {
+        let shown = self
+            .shown
+            .saturating_add(steps.saturating_mul(self.per_part))
+            .min(self.total);
         Reveal {
-            shown: self
-                .shown
-                .saturating_add(steps.saturating_mul(self.per_part))
-                .min(self.total),
+            shown,
+            last_step: if steps == 0 {
+                self.last_step
+            } else {
+                shown - self.shown.min(shown)
+            },
             ..self
         }
+    }
+
+    /// This reveal with `per_part` (at least 1) parts per step from now on
+    /// (a drawing that sizes its parts by what the last one cost).
+    pub fn with_per_part(self, per_part: usize) -> Self {
+        Reveal {
+            per_part: per_part.max(1),
+            ..self
+        }
+    }
+
+    /// Parts the last step showed (the first ones, before any step).
+    pub fn last_step(&self) -> usize {
+        self.last_step
     }
 
     /// Parts shown so far: `0..shown()`.

@@ -41,6 +41,9 @@ pub struct JobRunner<J> {
     watchdog: Rc<RefCell<Option<Interval>>>,
     after: Rc<RefCell<Option<After>>>,
     on_stop: OnStop,
+    /// When the part of a drawing in parts being rendered began (and in
+    /// which generation), until the render is over.
+    part_since: Rc<Cell<Option<(u64, f64)>>>,
 }
 
 impl<J> Clone for JobRunner<J> {
@@ -53,6 +56,7 @@ impl<J> Clone for JobRunner<J> {
             watchdog: self.watchdog.clone(),
             after: self.after.clone(),
             on_stop: self.on_stop.clone(),
+            part_since: self.part_since.clone(),
         }
     }
 }
@@ -157,6 +161,7 @@ impl<J: Job + 'static> JobRunner<J> {
                         redraw: true,
                     },
                 );
+                me.time_part(generation, t0_ms);
                 more
             }),
             _ => {}
@@ -228,7 +233,29 @@ impl<J: Job + 'static> JobRunner<J> {
             self.count_redraw();
         }
         if frames {
+            self.time_part(generation, t0_ms);
             self.run_slices();
+        }
+    }
+
+    /// Times the part of the job's drawing that a step (or an answer)
+    /// begun at `t0_ms` shows, until its render is over ([`Self::rendered`]).
+    fn time_part(&self, generation: u64, t0_ms: f64) {
+        self.part_since.set(Some((generation, t0_ms)));
+    }
+
+    /// The component's render is over (its children's too, and any yield
+    /// of Yew's scheduler in between): the job learns how long the part
+    /// being timed took, so it sizes its next part ([`Job::part_drawn`]).
+    pub fn rendered(&self) {
+        let Some((generation, t0_ms)) = self.part_since.take() else {
+            return;
+        };
+        if !self.is_current(generation) {
+            return;
+        }
+        if let Some(job) = self.job.borrow_mut().as_mut() {
+            job.part_drawn(now_ms() - t0_ms);
         }
     }
 
@@ -299,6 +326,7 @@ pub fn use_job_runner<J: Job + 'static>() -> JobRunner<J> {
     let watchdog = use_mut_ref(|| None::<Interval>);
     let after = use_mut_ref(|| None::<After>);
     let on_stop = use_mut_ref(|| None::<Rc<dyn Fn()>>);
+    let part_since = (*use_memo((), |_| Rc::new(Cell::new(None)))).clone();
     let force = use_force_update();
     let update = Callback::from(move |_| force.force_update());
     let runner = JobRunner {
@@ -309,8 +337,15 @@ pub fn use_job_runner<J: Job + 'static>() -> JobRunner<J> {
         watchdog,
         after,
         on_stop,
+        part_since,
     };
     use_stop_on_unmount(&runner, JobRunner::stop);
+    {
+        // After every render of the component, its children's included
+        // (Yew runs a parent's effects after its children's renders).
+        let runner = runner.clone();
+        use_effect(move || runner.rendered());
+    }
     runner
 }
 

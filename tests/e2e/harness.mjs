@@ -145,9 +145,11 @@ export async function startApp({ browserArgs = [] } = {}) {
   }
 
   /** Opens `index.html<hash>`; `origin` replaces the app's own (e.g. a host
-   *  name that `browserArgs` maps to 127.0.0.1, with the app's port). */
-  async function open(hash = '#/', contextOptions = {}, { origin = app.origin } = {}) {
+   *  name that `browserArgs` maps to 127.0.0.1, with the app's port); `init`
+   *  runs in the page before any of its scripts. */
+  async function open(hash = '#/', contextOptions = {}, { origin = app.origin, init = null } = {}) {
     const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...contextOptions });
+    if (init) await context.addInitScript(init);
     const page = await context.newPage();
     watch(page);
     await page.goto(`${origin}/index.html${hash}`);

@@ -241,6 +241,50 @@ test('the matrix shows the outcomes the chapter claims, for two servers', async 
   await split.context().close();
 });
 
+/** In the page, before its scripts: counts what is posted to workers. */
+function countWorkerMessages() {
+  window.__posted = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (msg, ...rest) {
+    let kind = typeof msg;
+    if (msg instanceof Uint8Array || msg instanceof ArrayBuffer) kind = 'request';
+    else if (msg && typeof msg === 'object') kind = 'route' in msg ? 'route' : 'cancel' in msg ? 'cancel' : 'object';
+    window.__posted.push(kind);
+    return post.call(this, msg, ...rest);
+  };
+}
+
+test('the matrix opened directly adopts the table the engine computed for its route: no request of its own', async () => {
+  const page = await app.open('#/lab/matrix?server=leased&lang=en', {}, { init: countWorkerMessages });
+  await page.getByTestId('matrix-elapsed').waitFor({ timeout: 60000 });
+  // The boot script asked for the route before the page ran; the page's
+  // equal request was answered by that reply, never sent.
+  assert.deepEqual(await page.evaluate(() => window.__posted), ['route']);
+  assert.equal(await cell(page, 'lease_expired', 'stable_key'), 1);
+  assert.equal(await cell(page, 'stored_500', 'stable_key'), 0);
+  assert.equal(
+    await page.getByTestId('cell-lease_expired-stable_key').getAttribute('data-changed'),
+    'true',
+  );
+  // Another server is the page's own request.
+  await page.getByTestId('server-fenced').click();
+  await page.waitForFunction(() => window.__posted.includes('request'));
+  await page.waitForFunction(() => location.hash.includes('server=fenced'));
+  assert.equal(await cell(page, 'response_lost', 'stable_key'), 1);
+  assert.equal(await cell(page, 'model_retry', 'stable_key'), 2);
+  await page.getByTestId('matrix-elapsed').waitFor({ timeout: 60000 });
+  assert.deepEqual(await page.evaluate(() => window.__posted), ['route', 'request']);
+  app.assertNoErrors(page);
+  await page.context().close();
+
+  // A lab route that is no matrix asks nothing ahead.
+  const run = await app.open('#/lab', {}, { init: countWorkerMessages });
+  await run.getByTestId('card-end').waitFor({ timeout: 60000 });
+  assert.ok(!(await run.evaluate(() => window.__posted)).includes('route'));
+  app.assertNoErrors(run);
+  await run.context().close();
+});
+
 test('clicking a matrix cell opens that run at its end', async () => {
   const page = await app.open('#/lab/matrix?server=leased');
   const n = await cell(page, 'lease_expired', 'business_key');

@@ -140,6 +140,10 @@ impl Answered for Workbench {
         !self.reveal.is_done()
     }
 
+    fn part_drawn(&mut self, ms: f64) {
+        self.reveal = reveal::sized(self.reveal, ms);
+    }
+
     fn draw_part(&mut self) -> bool {
         self.reveal.advance()
     }

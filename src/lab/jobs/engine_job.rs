@@ -87,6 +87,10 @@ pub trait Answered {
         false
     }
 
+    /// The last part drawn took `ms` to render (see
+    /// [`crate::kernel::job::Job::part_drawn`]).
+    fn part_drawn(&mut self, _ms: f64) {}
+
     /// Share done, 0..=1, once the answer is in.
     fn share_done(&self) -> f64 {
         1.0
@@ -287,6 +291,10 @@ impl<A: Answered> AsksOne for EngineJob<A> {
     fn cancelled(&mut self, now_ms: f64) {
         self.out.cancelled(now_ms);
         self.want = None;
+    }
+
+    fn drawn_in(&mut self, ms: f64) {
+        self.out.part_drawn(ms);
     }
 }
 

@@ -32,23 +32,48 @@ pub struct MatrixTable {
 
 /// Asks for `m`'s cells (then the previous server's) from `now_ms` on.
 pub fn matrix_job(m: &MatrixParams, now_ms: f64) -> MatrixTableJob {
-    let shown = m.cells();
     let rows = Scenario::ALL.len();
-    let width = shown.len() / rows.max(1);
-    let mut combos = shown;
-    combos.extend(m.previous_cells().unwrap_or_default());
+    let width = m.cells().len() / rows.max(1);
+    let want = matrix_want(m);
+    let asked = match &want {
+        Want::Matrix { combos, .. } => combos.len(),
+        _ => 0,
+    };
     let table = MatrixTable {
         rows,
         width,
-        cells: MatrixCells::new(combos.len()),
+        cells: MatrixCells::new(asked),
         reveal: reveal::rows(0, 1),
         error: None,
     };
-    let want = Want::Matrix {
+    EngineJob::start(want, table, now_ms)
+}
+
+/// The one request of the matrix page for `m`: every shown cell, then the
+/// previous server's.
+pub fn matrix_want(m: &MatrixParams) -> Want {
+    let mut combos = m.cells();
+    combos.extend(m.previous_cells().unwrap_or_default());
+    Want::Matrix {
         combos,
         seed: m.seed,
-    };
-    EngineJob::start(want, table, now_ms)
+    }
+}
+
+/// The request the matrix page sends when it opens on the location hash
+/// `hash` (`#/lab/matrix?server=fenced&lang=en`), read as the shell and the
+/// page read it; `None` when `hash` is no matrix page. The lab engine's
+/// worker answers it before the page's first render (`static/boot.js`
+/// posts the route), and the page adopts that reply when its own request
+/// is equal: one function for both, so they cannot differ.
+pub fn matrix_want_for_route(hash: &str) -> Option<Want> {
+    use crate::pages::route::{split_shell_params, Location, Page};
+    let loc = Location::parse(hash);
+    if loc.page != Page::LabMatrix {
+        return None;
+    }
+    let (m, _) = MatrixParams::from_query(&split_shell_params(&loc).page_query);
+    Some(matrix_want(&m))
 }
 
 impl MatrixTable {
@@ -123,6 +148,10 @@ impl Answered for MatrixTable {
 
     fn draw_part(&mut self) -> bool {
         self.reveal.advance()
+    }
+
+    fn part_drawn(&mut self, ms: f64) {
+        self.reveal = reveal::sized(self.reveal, ms);
     }
 
     fn share_done(&self) -> f64 {

@@ -26,7 +26,8 @@ use wasm_bindgen::JsValue;
 
 use super::engine_worker::{from_worker, take_early_worker, EarlyWorker, FromWorker};
 use crate::lab::jobs::engine_job::EngineReply;
-use crate::lab::wire::{Answer, EngineFault, Reply, Request, Want};
+use crate::lab::jobs::matrix_table_job::matrix_want_for_route;
+use crate::lab::wire::{Answer, EngineFault, Reply, Request, Want, ROUTE_REQUEST_ID};
 use crate::ui::worker_channel::{WorkerChannel, WorkerEvent};
 
 /// The worker script's logical name (its URL comes from [`super::super::dom::build_file`]).
@@ -51,6 +52,17 @@ struct Engine {
     status: Status,
     next_id: u64,
     pending: HashMap<u64, Pending>,
+    /// What the worker computes for the route the page opened on (asked by
+    /// the boot script before the page ran), until the page's first request.
+    route: Option<RouteRequest>,
+}
+
+/// The request the page will send for the route it opened on
+/// (`matrix_want_for_route`), which the worker answers under
+/// [`ROUTE_REQUEST_ID`] before the page asks, and its reply once in.
+struct RouteRequest {
+    want: Want,
+    reply: Option<Reply>,
 }
 
 thread_local! {
@@ -132,9 +144,7 @@ pub fn cancel(id: u64) {
         let Some(engine) = slot.as_mut() else { return };
         engine.pending.remove(&id);
         if let Some(channel) = &engine.channel {
-            let msg = js_sys::Object::new();
-            let _ = js_sys::Reflect::set(&msg, &"cancel".into(), &JsValue::from_f64(id as f64));
-            let _ = channel.post(&msg);
+            let _ = channel.post(&cancel_message(id));
         }
     });
 }
@@ -151,6 +161,9 @@ fn send(want: Want, done: Pending) -> u64 {
             let next_id = engine.next_id;
             *engine = start();
             engine.next_id = next_id;
+        }
+        if let Some(id) = adopt_route_reply(engine, &want, &mut done) {
+            return (id, None);
         }
         engine.next_id += 1;
         let id = engine.next_id;
@@ -181,6 +194,36 @@ fn send(want: Want, done: Pending) -> u64 {
     id
 }
 
+/// The page's first request: when it equals the one the worker was asked
+/// for the route (the page's first render not yet drawn then), its reply,
+/// in or coming, is this request's; else the worker drops that one. Returns
+/// the request's id when adopted.
+fn adopt_route_reply(engine: &mut Engine, want: &Want, done: &mut Option<Pending>) -> Option<u64> {
+    let route = engine.route.take()?;
+    if route.want != *want {
+        if route.reply.is_none() {
+            if let Some(channel) = &engine.channel {
+                let _ = channel.post(&cancel_message(ROUTE_REQUEST_ID));
+            }
+        }
+        return None;
+    }
+    let done = done.take()?;
+    match route.reply {
+        Some(reply) => hand_over(reply, done),
+        None => {
+            engine.pending.insert(ROUTE_REQUEST_ID, done);
+        }
+    }
+    Some(ROUTE_REQUEST_ID)
+}
+
+fn cancel_message(id: u64) -> JsValue {
+    let msg = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&msg, &"cancel".into(), &JsValue::from_f64(id as f64));
+    msg.into()
+}
+
 impl Engine {
     fn idle() -> Self {
         Engine {
@@ -188,6 +231,7 @@ impl Engine {
             status: Status::Starting,
             next_id: 0,
             pending: HashMap::new(),
+            route: None,
         }
     }
 }
@@ -222,7 +266,12 @@ fn start() -> Engine {
             worker,
             messages,
             errors,
+            route,
         }) => {
+            engine.route = route
+                .as_deref()
+                .and_then(matrix_want_for_route)
+                .map(|want| RouteRequest { want, reply: None });
             if !messages.is_empty() || !errors.is_empty() {
                 // Handled once this engine is in place (the caller holds its slot).
                 Timeout::new(0, move || {
@@ -253,19 +302,33 @@ fn set_status(s: Status) {
 /// Hands a reply to its caller, outside the borrow (the caller may send
 /// again).
 fn on_reply(reply: Reply) {
-    let callback = ENGINE.with(|e| {
+    let (callback, reply) = ENGINE.with(|e| {
         let mut slot = e.borrow_mut();
-        let engine = slot.as_mut()?;
+        let Some(engine) = slot.as_mut() else {
+            return (None, None);
+        };
         engine.status = Status::Ready;
-        engine.pending.remove(&reply.id)
+        match (engine.pending.remove(&reply.id), engine.route.as_mut()) {
+            (Some(done), _) => (Some(done), Some(reply)),
+            // The route's reply before the page asked: kept for it.
+            (None, Some(route)) if reply.id == ROUTE_REQUEST_ID && reply.last => {
+                route.reply = Some(reply);
+                (None, None)
+            }
+            (None, _) => (None, None),
+        }
     });
-    let Some(mut done) = callback else {
-        return;
-    };
+    if let (Some(done), Some(reply)) = (callback, reply) {
+        hand_over(reply, done);
+    }
+}
+
+/// Gives `reply` to its caller: the last one in a task of its own (reading
+/// a whole run and drawing the lab view that shows it made one long task
+/// together), an earlier one at once, its caller kept for the next.
+fn hand_over(reply: Reply, mut done: Pending) {
     let last = reply.last || matches!(reply.answer, Answer::Error(_));
     if last {
-        // Drawn in a task of its own: reading a whole run and drawing the
-        // lab view that shows it made one long task together.
         let answer = reply.answer;
         let _ = super::super::dom::post_task(move || done(Ok(answer), true)).map(Timeout::forget);
         return;
@@ -300,6 +363,7 @@ fn fail(why: EngineFault) {
         if let Some(channel) = engine.channel.take() {
             channel.close();
         }
+        engine.route = None;
         engine.status = Status::Unavailable(why.clone());
         engine.pending.drain().map(|(_, done)| done).collect()
     });

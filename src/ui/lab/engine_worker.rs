@@ -14,6 +14,9 @@ pub(super) struct EarlyWorker {
     pub worker: Worker,
     pub messages: Vec<JsValue>,
     pub errors: Vec<String>,
+    /// The route the boot script asked the worker to answer ahead of the
+    /// page (`{route}`, see `static/lab-worker.js`), if it did.
+    pub route: Option<String>,
 }
 
 const EARLY_WORKER: &str = "retryLabEarlyWorker";
@@ -40,6 +43,7 @@ pub(super) fn take_early_worker() -> Option<EarlyWorker> {
             .into_iter()
             .filter_map(|e| e.as_string())
             .collect(),
+        route: field("route").and_then(|r| r.as_string()),
     })
 }
 
