@@ -36,27 +36,23 @@ self.addEventListener("install", (event) => {
 
 // Every file of this build, fresh from the server (not the HTTP cache,
 // which may hold another deploy's index.html); any failure fails the
-// install, and the previous worker (if any) stays.
+// install, and the previous worker (if any) stays. (What a failed install
+// stored is this build's own files; the next activation deletes them.)
 async function precache() {
   const cache = await caches.open(CACHE);
-  try {
-    await Promise.all(
-      FILES.map(async (file) => {
-        const url = new URL(file, SCOPE).href;
-        const response = await fetch(new Request(url, { cache: "reload" }));
-        if (!response.ok) throw new Error(file + ": HTTP " + response.status);
-        // index.html names the loader of its own build: one of another
-        // deploy (the server changed while installing) is refused.
-        if (url === PAGE && !(await response.clone().text()).includes("boot-" + BUILD + ".js")) {
-          throw new Error("index.html belongs to another build than " + BUILD);
-        }
-        await cache.put(url, await plain(response));
-      }),
-    );
-  } catch (err) {
-    await caches.delete(CACHE);
-    throw err;
-  }
+  await Promise.all(
+    FILES.map(async (file) => {
+      const url = new URL(file, SCOPE).href;
+      const response = await fetch(new Request(url, { cache: "reload" }));
+      if (!response.ok) throw new Error(file + ": HTTP " + response.status);
+      // index.html names the loader of its own build: one of another
+      // deploy (the server changed while installing) is refused.
+      if (url === PAGE && !(await response.clone().text()).includes("boot-" + BUILD + ".js")) {
+        throw new Error("index.html belongs to another build than " + BUILD);
+      }
+      await cache.put(url, await plain(response));
+    }),
+  );
 }
 
 // A response without its redirect mark (a browser refuses a redirected
