@@ -160,10 +160,8 @@ pub async fn probe(url: &str) -> Option<u16> {
             let _ = js_sys::Reflect::set(&init, &JsValue::from_str("signal"), &signal);
         }
         gloo::timers::callback::Timeout::new(PROBE_MS, move || {
-            let abort = js_sys::Reflect::get(&controller, &JsValue::from_str("abort"));
-            if let Ok(abort) =
-                abort.and_then(|a| a.dyn_into::<js_sys::Function>().map_err(JsValue::from))
-            {
+            let abort = js_sys::Reflect::get(&controller, &JsValue::from_str("abort")).ok();
+            if let Some(abort) = abort.and_then(|a| a.dyn_into::<js_sys::Function>().ok()) {
                 let _ = abort.call0(&controller);
             }
         })
