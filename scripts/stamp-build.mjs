@@ -80,4 +80,46 @@ for (const f of REFERRERS) {
 for (const f of STAMPED) {
   fs.renameSync(path.join(dir, f), path.join(dir, stamped(f)));
 }
-console.log(`stamp-build: build ${id}`);
+
+// The service worker (static/sw.js, unstamped: a new deploy is a changed
+// sw.js): this build's id and the files it precaches, i.e. every file of
+// the build but itself, as paths relative to its scope ('./index.html',
+// './page-herd-<id>.js', …), and a hash over their contents, so that a
+// change to an unstamped file (index.html, a stylesheet) is a new deploy
+// too.
+const SW = 'sw.js';
+const swFile = path.join(dir, SW);
+if (!fs.existsSync(swFile)) {
+  console.error(`stamp-build: missing in ${dir}: ${SW}`);
+  process.exit(1);
+}
+const listed = [];
+(function walk(sub) {
+  for (const entry of fs.readdirSync(path.join(dir, sub), { withFileTypes: true })) {
+    const rel = sub ? `${sub}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) walk(rel);
+    else if (rel !== SW) listed.push(rel);
+  }
+})('');
+listed.sort();
+const content = crypto.createHash('sha256');
+for (const f of listed) {
+  content.update(f);
+  content.update(fs.readFileSync(path.join(dir, f)));
+}
+const swText = fs.readFileSync(swFile, 'utf8');
+const placeholders = ['"__RETRY_LAB_BUILD__"', '"__RETRY_LAB_CONTENT__"', '["__RETRY_LAB_FILES__"]'];
+for (const p of placeholders) {
+  if (!swText.includes(p)) {
+    console.error(`stamp-build: ${SW} lacks ${p}`);
+    process.exit(1);
+  }
+}
+fs.writeFileSync(
+  swFile,
+  swText
+    .replace(placeholders[0], JSON.stringify(id))
+    .replace(placeholders[1], JSON.stringify(content.digest('hex').slice(0, 10)))
+    .replace(placeholders[2], JSON.stringify(listed.map((f) => `./${f}`), null, 2)),
+);
+console.log(`stamp-build: build ${id}, ${listed.length} files precached by ${SW}`);

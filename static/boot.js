@@ -109,6 +109,7 @@
       "This view is not available offline: its program file was never downloaded, and the site cannot be reached now. Press «Retry» once online; the views already opened still work (the browser's Back).",
     ],
     loading: ["正在加载这个视图… / Loading this view…"],
+    update: ["新版本可用，刷新 / A new version is available — reload"],
     sandbox: [
       "本页嵌在一个带 sandbox 属性、却没有 allow-same-origin 的 iframe 里：浏览器把它当成没有来源的匿名页面，不让它加载自己的程序文件和样式，也不让它保存答案。重新加载解决不了这个问题。",
       "请课程页面的作者把 iframe 的属性写成 sandbox=\"allow-scripts allow-same-origin allow-forms\"（要让链接在新窗口打开，再加 allow-popups），或者去掉 sandbox 属性。",
@@ -299,9 +300,19 @@
   }
 
   // Why a family's files did not load: gone from the server (a newer
-  // deploy), unreachable (offline), or broken (another build's pair).
+  // deploy), unreachable (offline, or no answer within 2 s: a network that
+  // does not answer at all must not leave the page waiting), or broken
+  // (another build's pair).
   function whyFailed(family) {
-    return fetch(url(FILES["page-" + family][0]), { method: "HEAD", cache: "no-store" }).then(
+    var init = { method: "HEAD", cache: "no-store" };
+    if (typeof AbortController === "function") {
+      var abort = new AbortController();
+      init.signal = abort.signal;
+      setTimeout(function () {
+        abort.abort();
+      }, 2000);
+    }
+    return fetch(url(FILES["page-" + family][0]), init).then(
       function (r) {
         return r.status === 404 || r.status === 410 ? "gone" : "load";
       },
@@ -317,6 +328,7 @@
   function openRoute() {
     var family = familyOf(location.hash);
     if (family === current) return;
+    checkForUpdate();
     if (currentModule) currentModule.retry_lab_unmount();
     current = family;
     currentModule = null;
@@ -333,12 +345,14 @@
         // The static «still loading» text goes; the app mounts into #app.
         if (main) main.replaceChildren();
         mod.retry_lab_mount();
+        startOffline();
       },
       function (err) {
         clearTimeout(slow);
         console.error(err);
         return whyFailed(family).then(function (kind) {
           if (current === family) show(kind, err);
+          startOffline();
         });
       },
     );
@@ -377,6 +391,89 @@
       }),
     ]).catch(function () {});
   }
+
+  // Offline (static/sw.js): where the browser allows a service worker
+  // (https or localhost; not file:, not a sandboxed frame, both handled
+  // above), it keeps this build's files, every family's included, and
+  // answers from them. A new deploy installs beside it and waits; this tab
+  // keeps its build's files and says «新版本可用，刷新»: the button lets the
+  // new worker take over, and the page reloads under it (as does every other
+  // tab of the old build). Without a service worker (plain http), nothing
+  // changes: what the page fetched it has, the rest says it is offline.
+  // Its name, ./sw.js beside this file, is the one not stamped: a new deploy
+  // is a changed sw.js.
+  var registration = null;
+  // Asks the server whether sw.js changed: on each family switch
+  // (openRoute) and when the tab is shown again, so an open tab learns of a
+  // deploy (not offline, where there is nothing to learn).
+  function checkForUpdate() {
+    if (registration && navigator.onLine !== false) registration.update().catch(function () {});
+  }
+  function showUpdate() {
+    if (document.querySelector('[data-testid="update-notice"]')) return;
+    // Outside #app, which the app owns.
+    var box = document.createElement("div");
+    box.className = "update-notice";
+    box.setAttribute("role", "status");
+    box.setAttribute("data-testid", "update-notice");
+    var p = document.createElement("p");
+    p.textContent = TEXT.update[0];
+    box.appendChild(p);
+    box.appendChild(button("刷新 / Reload", "update-reload", function () {
+      reloadAsked = true;
+      var waiting = registration && registration.waiting;
+      if (waiting) waiting.postMessage({ type: "retry-lab:skip-waiting" });
+      else location.reload();
+    }));
+    document.body.insertBefore(box, document.body.firstChild);
+  }
+  var reloadAsked = false;
+  // Registered once the first view is on screen (or said why not): the
+  // worker's download of every other family then does not compete with it.
+  var offlineStarted = false;
+  function startOffline() {
+    if (offlineStarted) return;
+    offlineStarted = true;
+    if (!("serviceWorker" in navigator) || !globalThis.isSecureContext || location.protocol === "file:") return;
+    var workers = navigator.serviceWorker;
+    // Whether a build's worker served this page: a new one taking over
+    // then means a reload (once). The first worker of a first visit takes
+    // over the page it was installed from, which is its own build.
+    var controlled = !!workers.controller;
+    var reloading = false;
+    workers.addEventListener("controllerchange", function () {
+      if ((controlled || reloadAsked) && !reloading) {
+        reloading = true;
+        location.reload();
+      }
+      controlled = true;
+    });
+    workers.register(url("./sw.js")).then(
+      function (reg) {
+        // (A browser told to block service workers resolves with nothing.)
+        if (!reg) return;
+        registration = reg;
+        var watch = function (worker) {
+          worker.addEventListener("statechange", function () {
+            if (worker.state === "installed" && workers.controller) showUpdate();
+          });
+        };
+        if (reg.waiting && workers.controller) showUpdate();
+        if (reg.installing) watch(reg.installing);
+        reg.addEventListener("updatefound", function () {
+          if (reg.installing) watch(reg.installing);
+        });
+      },
+      function (err) {
+        // The app works without it, as on plain http.
+        console.warn("retry-lab: no service worker:", err);
+      },
+    );
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") checkForUpdate();
+    });
+  }
+
   window.addEventListener("hashchange", openRoute);
   openRoute();
 })();

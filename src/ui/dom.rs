@@ -136,15 +136,40 @@ pub fn forms_blocked() -> bool {
     !fired.get()
 }
 
+/// Longest wait for a [`probe`]'s answer: a network that does not answer
+/// at all (a dead link, a server gone from the classroom's network) counts
+/// as none, so the page says «offline» in time instead of waiting for the
+/// browser's connection timeout.
+pub const PROBE_MS: u32 = 2000;
+
 /// Asks the server for `url` again (a `HEAD` request past every cache):
-/// its HTTP status, or `None` when the request failed (no network).
+/// its HTTP status, or `None` when the request failed (no network) or got
+/// no answer within [`PROBE_MS`].
 pub async fn probe(url: &str) -> Option<u16> {
     let init = web_sys::RequestInit::new();
     init.set_method("HEAD");
     init.set_cache(web_sys::RequestCache::NoStore);
+    // An AbortController (through Reflect: no web-sys feature for it).
+    let global = js_sys::global();
+    let controller = js_sys::Reflect::get(&global, &JsValue::from_str("AbortController"))
+        .ok()
+        .and_then(|c| c.dyn_into::<js_sys::Function>().ok())
+        .and_then(|c| js_sys::Reflect::construct(&c, &js_sys::Array::new()).ok());
+    let timer = controller.map(|controller| {
+        if let Ok(signal) = js_sys::Reflect::get(&controller, &JsValue::from_str("signal")) {
+            let _ = js_sys::Reflect::set(&init, &JsValue::from_str("signal"), &signal);
+        }
+        gloo::timers::callback::Timeout::new(PROBE_MS, move || {
+            let abort = js_sys::Reflect::get(&controller, &JsValue::from_str("abort")).ok();
+            if let Some(abort) = abort.and_then(|a| a.dyn_into::<js_sys::Function>().ok()) {
+                let _ = abort.call0(&controller);
+            }
+        })
+    });
     let promise = window().fetch_with_str_and_init(url, &init);
-    let response = wasm_bindgen_futures::JsFuture::from(promise).await.ok()?;
-    response
+    let response = wasm_bindgen_futures::JsFuture::from(promise).await.ok();
+    drop(timer);
+    response?
         .dyn_into::<web_sys::Response>()
         .ok()
         .map(|r| r.status())

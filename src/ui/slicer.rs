@@ -153,6 +153,14 @@ impl Slicer {
                 more
             };
             let t1_ms = now_ms();
+            if !more {
+                // No slice of this chain follows: a resume from now on starts
+                // a new one, also before this end is delivered (the page's
+                // work may come back in between, e.g. a worker that failed
+                // to load hands its points to the page; a chain still marked
+                // under way would then never compute them).
+                me.active.set(false);
+            }
             let end = SliceEnd {
                 t0_ms,
                 t1_ms,
@@ -176,15 +184,19 @@ impl Slicer {
                 me.deliver(generation, run, end);
             }
         });
-        *self.timer.borrow_mut() = timer;
+        if end.finished {
+            // Not kept where a new chain's timer would replace (and cancel)
+            // it; a cancel stops it by the generation.
+            let _ = timer.map(Timeout::forget);
+        } else {
+            *self.timer.borrow_mut() = timer;
+        }
     }
 
     /// Calls `on_slice`, then schedules the next slice unless the work is
-    /// done or `on_slice` cancelled or replaced this run.
+    /// done or `on_slice` cancelled or replaced this run. (A finished chain
+    /// is no longer under way since its last slice, see [`Slicer::schedule`].)
     fn deliver(&self, generation: u64, run: Rc<RefCell<Run>>, end: SliceEnd) {
-        if end.finished {
-            self.active.set(false);
-        }
         (run.borrow_mut().on_slice)(end);
         if !end.finished && self.generation.get() == generation {
             self.schedule(generation, run);

@@ -38,7 +38,7 @@ const MIME = {
 /** Serves `root` (and extra in-memory pages) on 127.0.0.1:<random port>.
  *  `faults.fn(path)` may answer 'gone' (404, as after a redeploy renamed the
  *  file) or 'drop' (the connection is cut, as when the network is down). */
-function serveStatic(root, { csp = true, extra = {}, overrides = new Map(), faults = {} } = {}) {
+function serveStatic(root, { csp = true, extra = {}, overrides = new Map(), faults = {}, headers: more = {} } = {}) {
   const served = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://127.0.0.1');
@@ -55,7 +55,7 @@ function serveStatic(root, { csp = true, extra = {}, overrides = new Map(), faul
       return;
     }
     if (overrides.has(rel)) {
-      const headers = { 'content-type': MIME[path.extname(rel)] || 'application/octet-stream' };
+      const headers = { 'content-type': MIME[path.extname(rel)] || 'application/octet-stream', ...more };
       if (csp) headers['content-security-policy'] = CSP;
       res.writeHead(200, headers);
       res.end(overrides.get(rel));
@@ -73,7 +73,7 @@ function serveStatic(root, { csp = true, extra = {}, overrides = new Map(), faul
       res.end('not found');
       return;
     }
-    const headers = { 'content-type': MIME[path.extname(file)] || 'application/octet-stream' };
+    const headers = { 'content-type': MIME[path.extname(file)] || 'application/octet-stream', ...more };
     if (csp) headers['content-security-policy'] = CSP;
     res.writeHead(200, headers);
     fs.createReadStream(file).pipe(res);
@@ -105,8 +105,15 @@ function hostPage(src) {
 /**
  * Starts the static server and the browser.
  * Returns { origin, open(hash, contextOptions), openHost(hash), assertNoErrors(page), served, close() }.
+ * `headers` go with every file the app's server sends (e.g. a host's
+ * `{ 'cache-control': 'no-cache' }`).
+ *
+ * Service workers (static/sw.js) are blocked in every context unless a
+ * test asks for them (`open(hash, { serviceWorkers: 'allow' })`): the worker
+ * precaches every file of the build within seconds, so a test that swaps
+ * or fails a file on the server would race it.
  */
-export async function startApp({ browserArgs = [] } = {}) {
+export async function startApp({ browserArgs = [], headers = {} } = {}) {
   assert.ok(
     fs.existsSync(path.join(DIST, 'index.html')),
     `no built app in ${DIST}: run \`trunk build --release\` first (scripts/test.sh does)`,
@@ -114,7 +121,7 @@ export async function startApp({ browserArgs = [] } = {}) {
   // Replacement files (path → body), e.g. a stub worker script.
   const overrides = new Map();
   const faults = {};
-  const app = await serveStatic(DIST, { overrides, faults });
+  const app = await serveStatic(DIST, { overrides, faults, headers });
   const host = await serveStatic(DIST, { csp: false, extra: {} });
   // playwright gives every launch a fresh, empty user-data-dir of its own.
   const browser = await chromium.launch({
@@ -148,7 +155,7 @@ export async function startApp({ browserArgs = [] } = {}) {
    *  name that `browserArgs` maps to 127.0.0.1, with the app's port); `init`
    *  runs in the page before any of its scripts. */
   async function open(hash = '#/', contextOptions = {}, { origin = app.origin, init = null } = {}) {
-    const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...contextOptions });
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, serviceWorkers: 'block', ...contextOptions });
     if (init) await context.addInitScript(init);
     const page = await context.newPage();
     watch(page);
@@ -165,7 +172,7 @@ export async function startApp({ browserArgs = [] } = {}) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(html);
     });
-    const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, serviceWorkers: 'block' });
     const page = await context.newPage();
     watch(page);
     await page.goto(`${host.origin}/host.html`);
@@ -181,7 +188,7 @@ export async function startApp({ browserArgs = [] } = {}) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(body);
     });
-    const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, ...contextOptions });
+    const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, serviceWorkers: 'block', ...contextOptions });
     const page = await context.newPage();
     watch(page);
     await page.goto(`${host.origin}/host.html`);
