@@ -210,10 +210,7 @@ pub fn app(props: &AppProps) -> Html {
     let (l, embed) = (shown(*lang, &english), shell.embed);
     use_document_lang(l, *lang, embed);
     use_embed_height(embed);
-    let page = match &loc.page {
-        Page::NotFound(_) => Page::Home,
-        p => p.clone(),
-    };
+    let page = shown_page(&loc.page);
 
     let page_props = PageProps {
         lang: l,
@@ -263,6 +260,15 @@ pub fn app(props: &AppProps) -> Html {
         </ContextProvider<Shell>>
         </ContextProvider<Page>>
         </ContextProvider<FamilyRef>>
+    }
+}
+
+/// The page drawn for an address: an unknown one shows the home page (with
+/// its notice).
+fn shown_page(page: &Page) -> Page {
+    match page {
+        Page::NotFound(_) => Page::Home,
+        p => p.clone(),
     }
 }
 
