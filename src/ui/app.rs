@@ -218,13 +218,8 @@ pub fn app(props: &AppProps) -> Html {
         query: Rc::new(shell.page_query.clone()),
         set_link: link_setter(lang.clone(), embed),
     };
-    let family = props.family;
-    let body = page_body(
-        family,
-        &page,
-        format!("{}@{}", here.visit, loc.to_hash()),
-        page_props,
-    );
+    let (family, key) = (props.family, format!("{}@{}", here.visit, loc.to_hash()));
+    let body = page_body(family, &page, key, page_props);
     let toolbar = toolbar(family, l, here.visit, lang.clone(), help_open.clone());
 
     // Behind an open dialog the page is inert: no focus, no clicks.
