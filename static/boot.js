@@ -276,7 +276,7 @@
     if (currentModule) currentModule.retry_lab_unmount();
     current = family;
     currentModule = null;
-    if (family === "lab") startLabEngine();
+    if (family === "lab" && !loaded.lab) startLabEngine();
     var main = document.getElementById("app");
     var slow = setTimeout(function () {
       if (current === family && !currentModule) show("loading");
@@ -312,8 +312,11 @@
     var conn = navigator.connection;
     if (conn && conn.saveData) return;
     var family = familyOf(href.slice(href.indexOf("#")));
+    // A family loaded runs its engine itself (a pointer left on a link
+    // while the view redraws under it must not start another).
+    if (loaded[family]) return;
     if (family === "lab") startLabEngine();
-    if (!loaded[family]) fetchFamily(family);
+    fetchFamily(family);
   }
   ["pointerover", "focusin", "touchstart"].forEach(function (kind) {
     document.addEventListener(kind, onIntent, { passive: true, capture: true });
