@@ -435,6 +435,10 @@
     if (offlineStarted) return;
     offlineStarted = true;
     if (!("serviceWorker" in navigator) || !globalThis.isSecureContext || location.protocol === "file:") return;
+    // Precaching fetches every family once; where the browser asks to save
+    // data, nothing beyond what the student opens is fetched.
+    var conn = navigator.connection;
+    if (conn && conn.saveData) return;
     var workers = navigator.serviceWorker;
     // Whether a build's worker served this page: a new one taking over
     // then means a reload (once). The first worker of a first visit takes
