@@ -6,9 +6,10 @@
 
 use retry_lab::kernel::job::Job;
 use retry_lab::kernel::page_form::PageForm;
-use retry_lab::lab::jobs::matrix_table_job::{matrix_job, matrix_want_for_route};
+use retry_lab::lab::jobs::matrix_table_job::matrix_job;
 use retry_lab::lab::wire::Want;
 use retry_lab::lab::MatrixParams;
+use retry_lab::pages::links::matrix_want_for_route;
 use retry_lab::pages::route::{split_shell_params, Location, Page};
 
 /// The matrix page's first request when the app opens on `hash`.

@@ -32,7 +32,7 @@ impl LabTask {
     #[wasm_bindgen::prelude::wasm_bindgen(js_name = forRoute)]
     pub fn for_route(hash: &str) -> Option<LabTask> {
         use retry_lab::lab::wire::{Request, Task, ROUTE_REQUEST_ID};
-        let want = retry_lab::lab::jobs::matrix_table_job::matrix_want_for_route(hash)?;
+        let want = retry_lab::pages::links::matrix_want_for_route(hash)?;
         Some(LabTask(Task::new(Request {
             id: ROUTE_REQUEST_ID,
             want,

@@ -90,7 +90,7 @@ pub enum Want {
 
 /// The id of the request the engine's worker makes itself of the route the
 /// page opened on (`static/boot.js` posts `{route}` before the page runs,
-/// see `crate::lab::jobs::matrix_table_job::matrix_want_for_route`); the
+/// see `crate::pages::links::matrix_want_for_route`); the
 /// page's own requests count from 1.
 pub const ROUTE_REQUEST_ID: u64 = 0;
 

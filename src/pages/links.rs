@@ -14,7 +14,7 @@ use crate::kernel::text::Lang;
 use crate::lab::{
     BuildParams, Design, FaultSchedule, Harness, LabParams, MatrixParams, Scenario, StepParam,
 };
-use crate::pages::route::{Location, Page, Query};
+use crate::pages::route::{split_shell_params, Location, Page, Query};
 
 /// A page with its parameters.
 #[derive(Clone, Debug, PartialEq)]
@@ -231,6 +231,21 @@ link_from_params! {
     BuildParams => LabBuild,
 }
 
+/// The request the matrix page sends when it opens on the location hash
+/// `hash` (`#/lab/matrix?server=fenced&lang=en`), read as the shell and the
+/// page read it; `None` when `hash` is no matrix page. The lab engine's
+/// worker answers it before the page's first render (`static/boot.js`
+/// posts the route), and the page adopts that reply when its own request
+/// is equal: one function for both, so they cannot differ.
+pub fn matrix_want_for_route(hash: &str) -> Option<crate::lab::wire::Want> {
+    let loc = Location::parse(hash);
+    if loc.page != Page::LabMatrix {
+        return None;
+    }
+    let (m, _) = crate::lab::MatrixParams::from_query(&split_shell_params(&loc).page_query);
+    Some(crate::lab::jobs::matrix_table_job::matrix_want(&m))
+}
+
 /// The hash of `loc` with the shell's settings in place of any `lang` and
 /// `embed` it carried.
 pub fn with_shell(loc: &Location, shell: Shell) -> String {
@@ -250,7 +265,6 @@ pub fn with_shell(loc: &Location, shell: Shell) -> String {
 mod tests {
     use super::*;
     use crate::lab::{ClientStrategy, Preset, Scenario};
-    use crate::pages::route::split_shell_params;
 
     const EMBED_EN: Shell = Shell {
         lang: Lang::En,

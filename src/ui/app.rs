@@ -8,14 +8,14 @@ use yew::prelude::*;
 
 use super::dom;
 use super::english::{shown, use_english, English};
-use super::families::{FamilyApp, FamilyRef};
+use super::families::FamilyApp;
 use super::frame_hooks::use_after_first_task;
 use super::link::AppLink;
 use super::modal::Modal;
 use super::page::PageProps;
 use super::share::ShareButtons;
 use super::shortcuts::use_shortcuts;
-use super::widgets::NoticeList;
+use super::widgets::{FieldKeys, NoticeList};
 use crate::i18n::{t, tf, Lang};
 use crate::pages::links::{with_shell, Shell};
 use crate::pages::route::{split_shell_params, Location, Page};
@@ -225,7 +225,7 @@ pub fn app(props: &AppProps) -> Html {
     // Behind an open dialog the page is inert: no focus, no clicks.
     let inert = *help_open;
     html! {
-        <ContextProvider<FamilyRef> context={FamilyRef(family)}>
+        <ContextProvider<FieldKeys> context={FieldKeys(family.field_key)}>
         <ContextProvider<Page> context={page.clone()}>
         <ContextProvider<Shell> context={Shell { lang: l, embed }}>
         <div class={classes!("shell", embed.then_some("embed"))} data-lang={l.code()}>
@@ -254,7 +254,7 @@ pub fn app(props: &AppProps) -> Html {
         </div>
         </ContextProvider<Shell>>
         </ContextProvider<Page>>
-        </ContextProvider<FamilyRef>>
+        </ContextProvider<FieldKeys>>
     }
 }
 

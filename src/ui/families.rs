@@ -37,16 +37,6 @@ pub struct FamilyApp {
     pub field_key: fn(&Page, &str) -> Option<&'static str>,
 }
 
-/// The family drawn, as the shell provides it to the views that need it.
-#[derive(Clone, Copy)]
-pub struct FamilyRef(pub &'static FamilyApp);
-
-impl PartialEq for FamilyRef {
-    fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.0, other.0)
-    }
-}
-
 impl FamilyApp {
     /// Whether this wasm draws `page`.
     pub fn draws(&self, page: &Page) -> bool {

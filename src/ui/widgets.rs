@@ -9,7 +9,18 @@ use crate::i18n::{t, Lang};
 use crate::kernel::ids::UrlId;
 use crate::kernel::params::{cap_notices, Notice};
 use crate::pages::route::Page;
-use crate::ui::families::FamilyRef;
+
+/// How the page family drawn names a URL parameter's field on its pages
+/// (`ui::families`: each family reaches only its own pages' tables); the
+/// shell provides it to [`NoticeList`].
+#[derive(Clone, Copy)]
+pub struct FieldKeys(pub fn(&Page, &str) -> Option<&'static str>);
+
+impl PartialEq for FieldKeys {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::fn_addr_eq(self.0, other.0)
+    }
+}
 
 /// Props of [`NoticeList`].
 #[derive(Properties, PartialEq)]
@@ -27,9 +38,9 @@ pub fn notice_list(p: &NoticeListProps) -> Html {
     // page's form names it.
     let page = use_context::<Page>().unwrap_or(Page::Home);
     // The family's own lookup of field labels (the shell provides it).
-    let family = use_context::<FamilyRef>();
-    let key = move |param: &str| match family {
-        Some(FamilyRef(f)) => (f.field_key)(&page, param),
+    let keys = use_context::<FieldKeys>();
+    let key = move |param: &str| match keys {
+        Some(FieldKeys(lookup)) => lookup(&page, param),
         None => crate::shell::fields::shell_field_key(&page, param),
     };
     if notices.is_empty() {

@@ -60,22 +60,6 @@ pub fn matrix_want(m: &MatrixParams) -> Want {
     }
 }
 
-/// The request the matrix page sends when it opens on the location hash
-/// `hash` (`#/lab/matrix?server=fenced&lang=en`), read as the shell and the
-/// page read it; `None` when `hash` is no matrix page. The lab engine's
-/// worker answers it before the page's first render (`static/boot.js`
-/// posts the route), and the page adopts that reply when its own request
-/// is equal: one function for both, so they cannot differ.
-pub fn matrix_want_for_route(hash: &str) -> Option<Want> {
-    use crate::pages::route::{split_shell_params, Location, Page};
-    let loc = Location::parse(hash);
-    if loc.page != Page::LabMatrix {
-        return None;
-    }
-    let (m, _) = MatrixParams::from_query(&split_shell_params(&loc).page_query);
-    Some(matrix_want(&m))
-}
-
 impl MatrixTable {
     /// Every requested cell received so far: the shown view's, then the
     /// previous server's.

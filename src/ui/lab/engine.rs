@@ -26,8 +26,8 @@ use wasm_bindgen::JsValue;
 
 use super::engine_worker::{from_worker, take_early_worker, EarlyWorker, FromWorker};
 use crate::lab::jobs::engine_job::EngineReply;
-use crate::lab::jobs::matrix_table_job::matrix_want_for_route;
 use crate::lab::wire::{Answer, EngineFault, Reply, Request, Want, ROUTE_REQUEST_ID};
+use crate::pages::links::matrix_want_for_route;
 use crate::ui::worker_channel::{WorkerChannel, WorkerEvent};
 
 /// The worker script's logical name (its URL comes from [`super::super::dom::build_file`]).
