@@ -332,7 +332,7 @@
     if (currentModule) currentModule.retry_lab_unmount();
     current = family;
     currentModule = null;
-    if (family === "lab" && !loaded.lab) startLabEngine(pathOf(location.hash) === "lab/matrix" ? location.hash : null);
+    if (family === "lab") startLabEngine(pathOf(location.hash) === "lab/matrix" ? location.hash : null);
     var main = document.getElementById("app");
     var slow = setTimeout(function () {
       if (current === family && !currentModule) show("loading");
