@@ -2,7 +2,9 @@
 // `dist/` on 127.0.0.1 with the app's CSP header and gzip content-encoding,
 // opens every view 5 times in a fresh headless Chromium context, and reports
 // per view the median of
-//   - bytes: compressed bytes the page and its workers fetched,
+//   - bytes: compressed bytes the page and its workers fetched (the service
+//     worker's precache of the offline copy, which it fetches with
+//     `cache: "reload"`, is counted apart: «offline copy»),
 //   - first render: navigation start → the view's own content in `#app`
 //     (the shell draws its header first and the page body in the next task),
 //   - longest task: the longest main-thread task (a `longtask`
@@ -100,7 +102,7 @@ const WASM_BY_FILE = new Map(WASM.map((w) => [w.file, w]));
 /** Static server with gzip; counts compressed bytes sent per "session". */
 function serve() {
   const gz = new Map();
-  const state = { bytes: 0, files: [] };
+  const state = { bytes: 0, files: [], precacheBytes: 0, precacheFiles: [] };
   const server = http.createServer((req, res) => {
     const rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const file = path.join(DIST, path.normalize(rel.endsWith('/') ? rel + 'index.html' : rel));
@@ -111,8 +113,15 @@ function serve() {
     }
     if (!gz.has(file)) gz.set(file, zlib.gzipSync(fs.readFileSync(file), { level: 9 }));
     const body = gz.get(file);
-    state.bytes += body.length;
-    state.files.push(path.basename(file));
+    // static/sw.js precaches with `cache: "reload"`, which sends
+    // `Cache-Control: no-cache`; the page's own requests never do.
+    if (/no-cache/.test(req.headers['cache-control'] ?? '')) {
+      state.precacheBytes += body.length;
+      state.precacheFiles.push(path.basename(file));
+    } else {
+      state.bytes += body.length;
+      state.files.push(path.basename(file));
+    }
     res.writeHead(200, {
       'content-type': MIME[path.extname(file)] || 'application/octet-stream',
       'content-encoding': 'gzip',
@@ -349,6 +358,8 @@ async function measure(browser, app, view, { rate = 0, startupOnly = false } = {
   const slow = Math.max(1, rate);
   app.state.bytes = 0;
   app.state.files = [];
+  app.state.precacheBytes = 0;
+  app.state.precacheFiles = [];
   try {
     await page.goto(`${app.origin}/index.html${view.hash}`);
     await page.waitForSelector('#app .shell', { timeout: 30000 * slow });
@@ -384,6 +395,8 @@ async function measure(browser, app, view, { rate = 0, startupOnly = false } = {
   out.runFailed = runFailed;
   out.bytes = app.state.bytes;
   out.files = [...new Set(app.state.files)];
+  out.precacheBytes = app.state.precacheBytes;
+  out.precacheFiles = app.state.precacheFiles.length;
   out.pageWasm = pageWasmGz(out.files);
   await context.close();
   return out;
@@ -782,6 +795,9 @@ function summary() {
   for (const w of WASM.filter((w) => w.kind === 'engine')) add(`lab engine wasm, gzip -9: ${w.name}`, 500, [w.gz], K);
   for (const w of WASM.filter((w) => w.kind === 'other')) add(`other wasm, gzip -9: ${w.name}`, null, [w.gz], K);
   for (const [hash, runs] of R.views) add(`bytes fetched opening \`${hash}\``, BYTES_TARGET[hash] ?? null, runs.map((r) => r.bytes), K);
+  for (const [hash, runs] of R.views) {
+    add(`offline copy fetched in the background after \`${hash}\` (service worker precache)`, null, runs.map((r) => r.precacheBytes), K);
+  }
   const direct = R.fills['matrix fill, opened directly'];
   add('`#/lab/matrix` opened directly → all cells', 300, direct?.map((r) => r.total));
   const matrixView = R.views.get('#/lab/matrix') ?? [];
@@ -817,8 +833,8 @@ const browser = await chromium.launch({
 const kb = (b) => (b / 1024).toFixed(0);
 const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 console.log(`# dist: ${DIST}; ${LOADS} loads per view; gzip level 9; medians; load average ${loadavg()}`);
-console.log('| view | KB gzipped | first render ms | longest task ms | start-up longest task ms |');
-console.log('|---|---:|---:|---:|---:|');
+console.log('| view | KB gzipped | offline copy KB | first render ms | longest task ms | start-up longest task ms |');
+console.log('|---|---:|---:|---:|---:|---:|');
 try {
   for (const view of VIEWS.filter((v) => !ONLY || ONLY.includes(v.hash))) {
     const runs = [];
@@ -828,7 +844,7 @@ try {
       const msg = `\`${view.hash}\` ${e.message.split('\n')[0]}`;
       failures.push(msg);
       R.failed.push(view.hash);
-      console.log(`| \`${view.hash}\` | failed: ${e.message.split('\n')[0]} | | | |`);
+      console.log(`| \`${view.hash}\` | failed: ${e.message.split('\n')[0]} | | | | |`);
       continue;
     }
     R.views.set(view.hash, runs);
@@ -836,7 +852,8 @@ try {
     if (broken) console.error(`# ${view.hash}: its run (VIEWS) failed, numbers up to there: ${broken.runFailed}`);
     const mm = (key) => `${median(runs.map((r) => r[key])).toFixed(0)} (max ${Math.max(...runs.map((r) => r[key])).toFixed(0)})`;
     console.log(
-      `| \`${view.hash}\` | ${kb(median(runs.map((r) => r.bytes)))} | ${median(runs.map((r) => r.firstRender)).toFixed(0)} | ` +
+      `| \`${view.hash}\` | ${kb(median(runs.map((r) => r.bytes)))} | ${kb(median(runs.map((r) => r.precacheBytes)))} | ` +
+        `${median(runs.map((r) => r.firstRender)).toFixed(0)} | ` +
         `${mm('longest')} | ${mm('startup')} |`,
     );
   }

@@ -345,14 +345,14 @@
         // The static «still loading» text goes; the app mounts into #app.
         if (main) main.replaceChildren();
         mod.retry_lab_mount();
-        startOffline();
+        startOfflineLater();
       },
       function (err) {
         clearTimeout(slow);
         console.error(err);
         return whyFailed(family).then(function (kind) {
           if (current === family) show(kind, err);
-          startOffline();
+          startOfflineLater();
         });
       },
     );
@@ -428,8 +428,19 @@
     document.body.insertBefore(box, document.body.firstChild);
   }
   var reloadAsked = false;
-  // Registered once the first view is on screen (or said why not): the
-  // worker's download of every other family then does not compete with it.
+  // Registered a while after the first view is on screen (or said why not),
+  // when the page is idle: the precache's download of every other family
+  // then competes neither with the view's first render nor with its first
+  // computation (the lab engine's matrix, the herd's sweep) on a phone's
+  // few cores.
+  var OFFLINE_AFTER_MS = 3000;
+  var OFFLINE_IDLE_MS = 2000;
+  function startOfflineLater() {
+    setTimeout(function () {
+      if (globalThis.requestIdleCallback) requestIdleCallback(startOffline, { timeout: OFFLINE_IDLE_MS });
+      else startOffline();
+    }, OFFLINE_AFTER_MS);
+  }
   var offlineStarted = false;
   function startOffline() {
     if (offlineStarted) return;
@@ -478,6 +489,26 @@
     });
   }
 
+  // The font warm-up (index.html, static/style.css): each size and weight
+  // the views draw most, laid out one per task while the wasm downloads.
+  // Laid out together in the page's first layout they made one task of
+  // 60–120 ms; one at a time, each blocking font lookup is a task of its own.
+  function warmFonts() {
+    var spans = document.querySelectorAll(".font-warm [hidden]");
+    var i = 0;
+    function next() {
+      if (i >= spans.length) return;
+      spans[i].hidden = false;
+      void spans[i].offsetWidth;
+      i += 1;
+      setTimeout(next, 0);
+    }
+    requestAnimationFrame(function () {
+      setTimeout(next, 0);
+    });
+  }
+
   window.addEventListener("hashchange", openRoute);
   openRoute();
+  warmFonts();
 })();

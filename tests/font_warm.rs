@@ -1,5 +1,6 @@
 //! The font warm-up in index.html lays out the sizes the stylesheets use
-//! most, and each of its sizes has its rule (see static/style.css).
+//! most, and each of its sizes has its rule (see static/style.css); its
+//! spans start hidden, and static/boot.js lays out one per task.
 
 use std::collections::BTreeMap;
 
@@ -48,6 +49,8 @@ fn warm_sizes(css: &str) -> Vec<String> {
                 .unwrap_or_else(|| panic!("static/style.css lacks a rule for .fw-{name}"));
             value.to_string()
         })
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
         .collect()
 }
 
@@ -55,7 +58,19 @@ fn warm_sizes(css: &str) -> Vec<String> {
 fn the_warm_up_holds_the_most_used_sizes() {
     let css = stylesheets();
     let warm = warm_sizes(&css);
-    assert_eq!(warm.len(), 4, "{warm:?}");
+    assert!(warm.len() >= 4, "{warm:?}");
+    let html = std::fs::read_to_string("index.html").expect("index.html");
+    let spans = html.matches("<span class=\"fw-").count();
+    assert_eq!(
+        html.matches("\" hidden>").count(),
+        spans,
+        "every warm-up span starts hidden (laid out one per task by static/boot.js)"
+    );
+    let boot = std::fs::read_to_string("static/boot.js").expect("boot.js");
+    assert!(
+        boot.contains(".font-warm [hidden]"),
+        "static/boot.js lays out the warm-up"
+    );
     let mut by_use: Vec<(usize, String)> = size_counts(&css)
         .into_iter()
         .map(|(size, n)| (n, size))
