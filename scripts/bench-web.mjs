@@ -831,8 +831,23 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
 });
 const kb = (b) => (b / 1024).toFixed(0);
+/** Whether fontconfig knows a font with Chinese glyphs (true where it cannot tell). */
+function hasChineseFont() {
+  try {
+    return execFileSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' }).trim() !== '';
+  } catch {
+    return true;
+  }
+}
 const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 console.log(`# dist: ${DIST}; ${LOADS} loads per view; gzip level 9; medians; load average ${loadavg()}`);
+// Without a Chinese font every Chinese character is a failed fallback
+// lookup in each first layout: the timings would be a machine's, not a
+// student's (whose phone has one).
+if (!hasChineseFont()) {
+  console.log('# WARNING: no Chinese font on this machine (fc-list :lang=zh is empty): first layouts are slower');
+  console.log('# than on any student device. Install one (Debian: apt-get install fonts-noto-cjk) before comparing.');
+}
 console.log('| view | KB gzipped | offline copy KB | first render ms | longest task ms | start-up longest task ms |');
 console.log('|---|---:|---:|---:|---:|---:|');
 try {
