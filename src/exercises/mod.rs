@@ -47,7 +47,10 @@ pub mod redgreen;
 pub mod renames;
 pub mod revisions;
 pub mod sections;
+pub mod set;
+pub mod set_builder;
 pub mod shuffle;
+pub mod xapi;
 
 pub use bank::{bank, find};
 pub use derive::Derivation;

@@ -195,6 +195,15 @@ impl Progress {
         )
     }
 
+    /// How many graded tries of the revision `id`'s record answered this
+    /// progress knows, the record's own included: 1 for its first try
+    /// (`None`: no record).
+    pub fn try_number(&self, id: &str) -> Option<usize> {
+        let own = self.own_try(id)?;
+        let all = self.all_tries(id);
+        Some(all.iter().filter(|t| t.revision == own.revision).count())
+    }
+
     /// The first try of `id`, when its record counts ([`Progress::current`])
     /// but holds a later try: the card shows the later try's result and,
     /// beside it, that the first try is the one that counts.

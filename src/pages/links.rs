@@ -35,6 +35,8 @@ pub enum Link {
     Exercises(Option<String>),
     /// `#/exercises?section=<id>`: one section of the exercises.
     ExerciseSection(String),
+    /// `#/exercises?set=<id>,…`: a course author's set, in its order.
+    ExerciseSet(Vec<String>),
 }
 
 /// The shell's settings carried by a hash next to the page's parameters.
@@ -149,7 +151,7 @@ impl Link {
             Link::Lab(_) => Page::Lab,
             Link::LabMatrix(_) => Page::LabMatrix,
             Link::LabBuild(_) => Page::LabBuild,
-            Link::Exercises(_) | Link::ExerciseSection(_) => Page::Exercises,
+            Link::Exercises(_) | Link::ExerciseSection(_) | Link::ExerciseSet(_) => Page::Exercises,
         }
     }
 
@@ -166,6 +168,7 @@ impl Link {
             Link::Exercises(None) => Query::new(),
             Link::Exercises(Some(id)) => Query::new().with("q", id.as_str()),
             Link::ExerciseSection(id) => Query::new().with("section", id.as_str()),
+            Link::ExerciseSet(ids) => Query::new().with("set", ids.join(",").as_str()),
         }
     }
 

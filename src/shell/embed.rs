@@ -133,7 +133,13 @@ pub fn build_title(lang: Lang, q: &Query) -> Vec<String> {
 pub fn exercises_title(lang: Lang, q: &Query) -> Vec<String> {
     let mut parts = vec![t(lang, "common.nav.exercises")];
     let bank = crate::exercises::bank();
-    if let Some(x) = q.get("q").and_then(|id| bank.iter().find(|x| x.id == id)) {
+    let set = q
+        .get("set")
+        .map(|raw| crate::exercises::set::read_set(raw, &bank));
+    if let Some(set) = set.filter(|s| !s.ids.is_empty()) {
+        let n = set.ids.len().to_string();
+        parts.push(crate::i18n::tf(lang, "ex.set_title", &[("n", n)]));
+    } else if let Some(x) = q.get("q").and_then(|id| bank.iter().find(|x| x.id == id)) {
         parts.push(shorten(&t(lang, &x.prompt_key()), 40));
     }
     parts
@@ -219,6 +225,10 @@ mod tests {
             "{q}"
         );
         assert!(q.chars().count() < 70, "{q}");
+        assert_eq!(
+            zh("#/exercises?set=three_layers,nope,three_layers"),
+            "自测练习 · 一套题（1 题） · 重试实验室"
+        );
         assert_eq!(zh("#/"), "重试实验室");
         let en = embed_title(Lang::En, "#/herd?lang=en");
         assert_eq!(

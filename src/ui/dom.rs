@@ -240,6 +240,35 @@ pub fn post_height(height: f64) {
     let _ = parent.post_message(&msg, "*");
 }
 
+/// Posts `json` (a message, as JSON text) to the embedding page at exactly
+/// `origin` (never `*`: the browser drops it when the parent is another
+/// origin). Only when framed.
+pub fn post_to_parent(json: &str, origin: &str) {
+    let w = window();
+    let Ok(Some(parent)) = w.parent() else { return };
+    if parent == w {
+        return;
+    }
+    if let Ok(msg) = js_sys::JSON::parse(json) {
+        let _ = parent.post_message(&msg, origin);
+    }
+}
+
+/// The page's address without its hash (`…/index.html`): what an app
+/// link is resolved against.
+pub fn address_without_hash() -> String {
+    let href = window().location().href().unwrap_or_default();
+    match href.split_once('#') {
+        Some((base, _)) => base.to_string(),
+        None => href,
+    }
+}
+
+/// Opens the browser's print dialog (print, or save as PDF).
+pub fn print() {
+    let _ = window().print();
+}
+
 /// The content height of the page, for the embed message.
 pub fn content_height() -> f64 {
     let doc = gloo::utils::document();

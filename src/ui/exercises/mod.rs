@@ -17,7 +17,10 @@ mod harness;
 mod inputs;
 mod kinds;
 mod marks;
+mod print;
+mod report;
 mod runner;
+mod set_builder;
 mod store;
 mod view;
 
@@ -28,7 +31,7 @@ use yew::prelude::*;
 
 use super::frame_hooks::use_revealed;
 use super::page::PageProps;
-use super::widgets::NoticeList;
+use super::widgets::{LazyDetails, NoticeList};
 use crate::exercises::grade::Record;
 use crate::exercises::progress::{Edit, Progress, Summary, Write};
 use crate::exercises::query::read_query;
@@ -36,6 +39,7 @@ use crate::exercises::query::Selection;
 use crate::exercises::sections::Section;
 use crate::exercises::{bank, Question};
 use crate::i18n::{t, tf, Lang};
+use crate::kernel::params::Notice;
 use crate::pages::links::Link;
 use crate::ui::link::AppLink;
 use card::QuestionCard;
@@ -176,17 +180,28 @@ pub fn exercises_page(p: &PageProps) -> Html {
     let l = p.lang;
     let read = read_query(&p.query, &bank);
     let notices = crate::shell::exercise_notices::worded(l, &read);
-    let Selection { question, section } = read.selection;
+    let Selection {
+        question,
+        section,
+        set,
+    } = read.selection;
     let in_section = bank.iter().filter(|q| q.section == section).count();
     let mounted = use_revealed(in_section, FIRST_BATCH, BATCH, (state.generation, section));
 
     use_stored_changes(&state);
 
+    let scope = if set.is_empty() {
+        report::Scope::Section(section)
+    } else {
+        report::Scope::Set(set.clone())
+    };
+    let origin = read.origin.clone().filter(|_| p.embed);
+    let report = report::use_report(l, origin, scope, bank.clone());
     let Edits {
         on_record,
         on_reset,
         on_undo,
-    } = use_edits(&state);
+    } = use_edits(&state, report);
     let shown = shown(&bank, question.as_deref(), section, mounted);
     // Every card is keyed (and so is its `<li>` below): Yew matches unkeyed
     // siblings from the end of the list, so when a batch was appended every
@@ -206,6 +221,19 @@ pub fn exercises_page(p: &PageProps) -> Html {
         html! { <p class="ex-error" role="alert" data-testid="storage-problem">{ t(l, e.key()) }</p> }
     });
 
+    if read.print {
+        let (what, questions, back) = printed(l, &bank, &set, section);
+        return print::print_page(l, &what, &questions, &state.progress, back);
+    }
+    if !set.is_empty() {
+        let chosen: Vec<Question> = set
+            .iter()
+            .filter_map(|id| bank.iter().find(|q| q.id == *id).cloned())
+            .collect();
+        let cards = chosen.iter().map(|q| (card_key(q), card(q)));
+        let score = state.progress.summary(&chosen);
+        return set_page(l, p.embed, (notices, problem), score, cards);
+    }
     if question.is_some() && p.embed {
         return html! {
             <section class="exercises single" data-testid="exercises">
@@ -223,9 +251,77 @@ pub fn exercises_page(p: &PageProps) -> Html {
             if question.is_none() { <p class="ex-intro">{ t(l, "ex.intro") }</p> }
             { score_panel(l, s, state.undo.is_some(), (on_reset, on_undo), question.is_some().then_some(section)) }
             { section_nav(l, &bank, &state.progress, section) }
+            if question.is_none() { { builder_box(l, &bank) } }
             { problem.unwrap_or_default() }
             { section_cards(l, section, shown.iter().map(|q| (card_key(q), card(q)))) }
         </section>
+    }
+}
+
+/// A course author's set: its questions in the set's order, one score for
+/// them (answers count in the bank's progress too: one stored record).
+fn set_page(
+    l: Lang,
+    embed: bool,
+    (notices, problem): (Vec<Notice>, Option<Html>),
+    s: Summary,
+    cards: impl Iterator<Item = (String, Html)>,
+) -> Html {
+    html! {
+        <section class={classes!("exercises", "ex-set", embed.then_some("single"))} data-testid="exercises">
+            if !embed {
+                <h1 data-testid="set-title">{ tf(l, "ex.set_title", &[("n", s.total.to_string())]) }</h1>
+                <p class="ex-intro">{ t(l, "ex.set_intro") }</p>
+            }
+            <NoticeList lang={l} notices={notices} />
+            <div class="ex-progress panel" role="status">
+                <span data-testid="set-score">{ tf(l, "ex.score", &[
+                    ("answered", s.answered.to_string()),
+                    ("total", s.total.to_string()),
+                    ("correct", s.correct.to_string()),
+                ]) }</span>
+            </div>
+            { problem.unwrap_or_default() }
+            <div class="ex-sections">
+                <section class="ex-section" data-testid="set">
+                    <ol class="ex-list">{ for cards.map(|(key, card)| html! { <li key={key}>{ card }</li> }) }</ol>
+                </section>
+            </div>
+        </section>
+    }
+}
+
+/// What a printable summary shows: the set, else the section; its title,
+/// its questions and the page without `print=1`.
+fn printed<'b>(
+    l: Lang,
+    bank: &'b [Question],
+    set: &[&'static str],
+    section: Section,
+) -> (String, Vec<&'b Question>, Link) {
+    if set.is_empty() {
+        let qs = bank.iter().filter(|q| q.section == section).collect();
+        let link = Link::ExerciseSection(section.id().to_string());
+        return (t(l, &section.title_key()), qs, link);
+    }
+    let qs: Vec<&Question> = set
+        .iter()
+        .filter_map(|id| bank.iter().find(|q| q.id == *id))
+        .collect();
+    let what = tf(l, "ex.set_title", &[("n", qs.len().to_string())]);
+    let link = Link::ExerciseSet(set.iter().map(|s| s.to_string()).collect());
+    (what, qs, link)
+}
+
+/// «组一套题», folded: built only while open.
+fn builder_box(l: Lang, bank: &Rc<Vec<Question>>) -> Html {
+    let bank = bank.clone();
+    let render = Callback::from(
+        move |()| html! { <set_builder::SetBuilder lang={l} bank={bank.clone()} /> },
+    );
+    html! {
+        <LazyDetails summary={t(l, "ex.builder.title")} class={classes!("ex-builder-box", "panel")}
+            testid={AttrValue::from("set-builder-box")} {render} />
     }
 }
 
@@ -285,11 +381,14 @@ struct Edits {
 }
 
 #[hook]
-fn use_edits(state: &UseReducerHandle<State>) -> Edits {
+fn use_edits(state: &UseReducerHandle<State>, report: Option<report::Report>) -> Edits {
     let on_record = {
         let state = state.dispatcher();
-        use_callback((), move |(id, r): (String, Record), _| {
-            let (w, problem) = perform(&Edit::Set(id, r));
+        use_callback(report, move |(id, r): (String, Record), report| {
+            let (w, problem) = perform(&Edit::Set(id.clone(), r));
+            if let Some(report) = report {
+                report.emit((id, w.progress.clone()));
+            }
             state.dispatch(Action::Answered(w.progress, problem));
         })
     };

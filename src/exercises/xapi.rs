@@ -1,0 +1,431 @@
+//! What an embedded exercise tells its course page: each graded try, and
+//! once the answer that completes a set or a section, as an xAPI statement
+//! (the convention H5P and course platforms already listen for), posted
+//! as `{type: "retry-lab:xapi", statement}` to the one origin the course
+//! page named in `origin=`, never to `*`. The app knows no learner, so a
+//! statement has no `actor`: the host's listener adds its own. Built here
+//! as data (the page renders only the names and posts it); nothing is sent
+//! to any network by the app.
+
+use serde_json::{json, Value};
+
+use super::grade::{Record, Response};
+use super::progress::{Progress, Summary};
+use super::Question;
+
+/// The message's `type`.
+pub const MESSAGE_TYPE: &str = "retry-lab:xapi";
+
+/// ADL's verbs.
+pub const VERB_ANSWERED: &str = "http://adlnet.gov/expapi/verbs/answered";
+pub const VERB_COMPLETED: &str = "http://adlnet.gov/expapi/verbs/completed";
+
+/// The activity types: one question; a set or a section.
+pub const ACTIVITY_QUESTION: &str = "http://adlnet.gov/expapi/activities/cmi.interaction";
+pub const ACTIVITY_ASSESSMENT: &str = "http://adlnet.gov/expapi/activities/assessment";
+
+/// Result extensions: the try's number (1 for the first), and whether it
+/// is the first (the one the app's score counts).
+pub const EXT_TRY: &str = "urn:x-retry-lab:try";
+pub const EXT_FIRST_TRY: &str = "urn:x-retry-lab:first-try";
+
+/// Activity extension: the question's id (and a set's or section's ids).
+pub const EXT_QUESTION_ID: &str = "urn:x-retry-lab:question-id";
+pub const EXT_QUESTION_IDS: &str = "urn:x-retry-lab:question-ids";
+
+/// Characters of an origin at most (scheme, host and port).
+pub const MAX_ORIGIN_CHARS: usize = 200;
+
+/// A display text in one language: the BCP 47 tag and the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Display {
+    pub tag: &'static str,
+    pub text: String,
+}
+
+impl Display {
+    fn map(&self) -> Value {
+        json!({ self.tag: self.text })
+    }
+}
+
+/// One graded try of one question.
+pub struct Answered<'a> {
+    /// The question's own link, absolute (the activity's id).
+    pub url: &'a str,
+    pub question: &'a Question,
+    pub record: &'a Record,
+    /// 1 for the first try of the question's revision.
+    pub try_number: usize,
+    /// The question's prompt and the verb, in the page's language.
+    pub name: Display,
+    pub verb: Display,
+}
+
+/// The statement of one graded try.
+pub fn answered(a: &Answered) -> Value {
+    let score = u8::from(a.record.correct);
+    json!({
+        "verb": { "id": VERB_ANSWERED, "display": a.verb.map() },
+        "object": {
+            "objectType": "Activity",
+            "id": a.url,
+            "definition": {
+                "type": ACTIVITY_QUESTION,
+                "name": a.name.map(),
+                "extensions": { EXT_QUESTION_ID: a.question.id },
+            },
+        },
+        "result": {
+            "success": a.record.correct,
+            "score": { "raw": score, "min": 0, "max": 1, "scaled": score },
+            "response": response_code(&a.record.response),
+            "extensions": { EXT_TRY: a.try_number, EXT_FIRST_TRY: a.try_number == 1 },
+        },
+    })
+}
+
+/// A set or a section, all of its questions answered.
+pub struct Completed<'a> {
+    /// The set's or section's link, absolute.
+    pub url: &'a str,
+    pub ids: &'a [&'a str],
+    pub summary: Summary,
+    pub name: Display,
+    pub verb: Display,
+}
+
+/// The statement of a set or section completed: its score is the first
+/// tries that were right, as the page counts them.
+pub fn completed(c: &Completed) -> Value {
+    let Summary { correct, total, .. } = c.summary;
+    let scaled = if total == 0 {
+        0.0
+    } else {
+        correct as f64 / total as f64
+    };
+    json!({
+        "verb": { "id": VERB_COMPLETED, "display": c.verb.map() },
+        "object": {
+            "objectType": "Activity",
+            "id": c.url,
+            "definition": {
+                "type": ACTIVITY_ASSESSMENT,
+                "name": c.name.map(),
+                "extensions": { EXT_QUESTION_IDS: c.ids },
+            },
+        },
+        "result": {
+            "completion": true,
+            "success": correct == total,
+            "score": { "raw": correct, "min": 0, "max": total, "scaled": scaled },
+        },
+    })
+}
+
+/// The message posted to the course page.
+pub fn message(statement: Value) -> Value {
+    json!({ "type": MESSAGE_TYPE, "statement": statement })
+}
+
+/// The answer as xAPI's interaction responses write it: an option's id,
+/// `true`/`false`, numbers and lists joined by `[,]`, cases' parts by `[.]`.
+pub fn response_code(r: &Response) -> String {
+    match r {
+        Response::Numbers(xs) => xs
+            .iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join("[,]"),
+        Response::Choice(id) => id.clone(),
+        Response::Bool(b) => b.to_string(),
+        Response::Choices(ids) => ids.join("[,]"),
+        Response::Cases(cases) => cases
+            .iter()
+            .map(|parts| parts.join("[.]"))
+            .collect::<Vec<_>>()
+            .join("[,]"),
+        Response::Design(d) => d.to_ids(),
+        Response::Harness(h) => h.to_ids(),
+    }
+}
+
+/// How many graded tries of `id`'s current revision `progress` knows, its
+/// record's own included (`None`: no record).
+pub fn try_number(progress: &Progress, id: &str) -> Option<usize> {
+    progress.try_number(id)
+}
+
+/// Whether the try just recorded for `id` is the answer that completed
+/// `ids` (a set or a section): its first try, and now every one of them
+/// answered. Opening a set already complete, or answering again, is not.
+pub fn completes(progress: &Progress, id: &str, ids: &[&Question]) -> bool {
+    let first = try_number(progress, id) == Some(1);
+    let member = ids.iter().any(|q| q.id == id);
+    let all: Vec<Question> = ids.iter().map(|q| (*q).clone()).collect();
+    let s = progress.summary(&all);
+    first && member && s.answered == s.total
+}
+
+/// The course page's origin from `origin=`: `http(s)://host[:port]`, no
+/// path, no user, no wildcard. `None` for anything else: then nothing is
+/// posted (the page says why).
+pub fn read_origin(raw: &str) -> Option<String> {
+    let raw = raw.trim();
+    if raw.is_empty() || raw.chars().count() > MAX_ORIGIN_CHARS {
+        return None;
+    }
+    let (scheme, rest) = raw.split_once("://")?;
+    let scheme = scheme.to_ascii_lowercase();
+    if scheme != "http" && scheme != "https" {
+        return None;
+    }
+    let rest = rest.strip_suffix('/').unwrap_or(rest);
+    let (host, port) = split_port(rest)?;
+    let port_ok =
+        port.is_none_or(|p| p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u16>().is_ok());
+    if !port_ok || !host_ok(host) {
+        return None;
+    }
+    Some(format!("{scheme}://{}", rest.to_ascii_lowercase()))
+}
+
+/// `host[:port]` (a bracketed IPv6 host keeps its colons).
+fn split_port(rest: &str) -> Option<(&str, Option<&str>)> {
+    if rest.starts_with('[') {
+        let end = rest.find(']')?;
+        let (host, after) = rest.split_at(end + 1);
+        return match after {
+            "" => Some((host, None)),
+            _ => Some((host, Some(after.strip_prefix(':')?))),
+        };
+    }
+    Some(match rest.split_once(':') {
+        Some((host, port)) => (host, Some(port)),
+        None => (rest, None),
+    })
+}
+
+/// A host name, an IPv4 address or a bracketed IPv6 address.
+fn host_ok(host: &str) -> bool {
+    if let Some(v6) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
+        return !v6.is_empty()
+            && v6
+                .bytes()
+                .all(|b| b.is_ascii_hexdigit() || b == b':' || b == b'.');
+    }
+    !host.is_empty()
+        && host.len() <= 253
+        && !host.starts_with(['.', '-'])
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exercises::bank;
+    use crate::exercises::progress::{apply, Edit};
+    use crate::exercises::revisions::revision;
+    use crate::i18n::{t, Lang};
+
+    fn record(id: &str, correct: bool, response: Response) -> Record {
+        Record {
+            response,
+            correct,
+            model: None,
+            revision: revision(id),
+        }
+    }
+
+    /// The progress after answering `tries` in order.
+    fn after(tries: &[(&str, bool)]) -> Progress {
+        let mut json: Option<String> = None;
+        let mut progress = Progress::default();
+        for (id, correct) in tries {
+            let edit = Edit::Set(
+                id.to_string(),
+                record(id, *correct, Response::Bool(*correct)),
+            );
+            let w = apply(json.as_deref(), None, &edit);
+            json = Some(w.json);
+            progress = w.progress;
+        }
+        progress
+    }
+
+    fn display(l: Lang, key: &str) -> Display {
+        let tag = if l == Lang::Zh { "zh-CN" } else { "en" };
+        Display {
+            tag,
+            text: t(l, key),
+        }
+    }
+
+    #[test]
+    fn an_answer_is_a_statement_with_every_field_and_no_actor() {
+        let b = bank();
+        let q = &b[0];
+        for l in [Lang::Zh, Lang::En] {
+            let r = record(q.id, true, Response::Choice("b".into()));
+            let a = Answered {
+                url: "https://course.example/app/index.html#/exercises?q=x",
+                question: q,
+                record: &r,
+                try_number: 1,
+                name: display(l, &q.prompt_key()),
+                verb: display(l, "ex.xapi.answered"),
+            };
+            let m = message(answered(&a));
+            assert_eq!(m["type"], MESSAGE_TYPE);
+            let s = &m["statement"];
+            assert!(s.get("actor").is_none());
+            assert_eq!(s["verb"]["id"], VERB_ANSWERED);
+            let tag = a.verb.tag;
+            assert_eq!(s["verb"]["display"][tag], t(l, "ex.xapi.answered"));
+            assert_eq!(s["object"]["objectType"], "Activity");
+            assert_eq!(s["object"]["id"], a.url);
+            assert_eq!(s["object"]["definition"]["type"], ACTIVITY_QUESTION);
+            assert_eq!(
+                s["object"]["definition"]["name"][tag],
+                t(l, &q.prompt_key())
+            );
+            assert_eq!(
+                s["object"]["definition"]["extensions"][EXT_QUESTION_ID],
+                q.id
+            );
+            assert_eq!(s["result"]["success"], true);
+            assert_eq!(
+                s["result"]["score"],
+                json!({ "raw": 1, "min": 0, "max": 1, "scaled": 1 })
+            );
+            assert_eq!(s["result"]["response"], "b");
+            assert_eq!(s["result"]["extensions"][EXT_TRY], 1);
+            assert_eq!(s["result"]["extensions"][EXT_FIRST_TRY], true);
+        }
+        assert_ne!(
+            t(Lang::Zh, "ex.xapi.answered"),
+            t(Lang::En, "ex.xapi.answered")
+        );
+    }
+
+    #[test]
+    fn a_completed_set_scores_its_first_tries() {
+        let b = bank();
+        let ids = [b[0].id, b[1].id];
+        let c = Completed {
+            url: "http://127.0.0.1:9/#/exercises?set=a,b",
+            ids: &ids,
+            summary: Summary {
+                answered: 2,
+                correct: 1,
+                total: 2,
+            },
+            name: display(Lang::En, "ex.set_title"),
+            verb: display(Lang::En, "ex.xapi.completed"),
+        };
+        let s = completed(&c);
+        assert_eq!(s["verb"]["id"], VERB_COMPLETED);
+        assert_eq!(s["object"]["definition"]["type"], ACTIVITY_ASSESSMENT);
+        assert_eq!(
+            s["object"]["definition"]["extensions"][EXT_QUESTION_IDS],
+            json!(ids)
+        );
+        assert_eq!(s["result"]["completion"], true);
+        assert_eq!(s["result"]["success"], false);
+        assert_eq!(
+            s["result"]["score"],
+            json!({ "raw": 1, "min": 0, "max": 2, "scaled": 0.5 })
+        );
+        assert!(s.get("actor").is_none());
+    }
+
+    #[test]
+    fn hostile_text_stays_data() {
+        let b = bank();
+        let q = &b[0];
+        let hostile = "</script><img src=x onerror=alert(1)>\"'\\u{0}🙂";
+        let r = record(q.id, false, Response::Choice(hostile.into()));
+        let a = Answered {
+            url: hostile,
+            question: q,
+            record: &r,
+            try_number: 3,
+            name: Display {
+                tag: "en",
+                text: hostile.into(),
+            },
+            verb: display(Lang::En, "ex.xapi.answered"),
+        };
+        let s = answered(&a);
+        let text = serde_json::to_string(&s).unwrap();
+        let back: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(back["result"]["response"], hostile);
+        assert_eq!(back["object"]["definition"]["name"]["en"], hostile);
+        assert_eq!(back["result"]["extensions"][EXT_FIRST_TRY], false);
+        assert_eq!(back["result"]["score"]["raw"], 0);
+    }
+
+    #[test]
+    fn responses_are_written_as_interactions_write_them() {
+        assert_eq!(response_code(&Response::Numbers(vec![3.0, 0.5])), "3[,]0.5");
+        assert_eq!(response_code(&Response::Bool(false)), "false");
+        assert_eq!(
+            response_code(&Response::Choices(vec!["a".into(), "b".into()])),
+            "a[,]b"
+        );
+        let cases = Response::Cases(vec![vec!["a".into(), "b".into()], vec!["c".into()]]);
+        assert_eq!(response_code(&cases), "a[.]b[,]c");
+    }
+
+    #[test]
+    fn tries_are_numbered_and_only_the_completing_answer_completes() {
+        let b = bank();
+        let (x, y) = (&b[0], &b[1]);
+        let p = after(&[(x.id, false)]);
+        assert_eq!(try_number(&p, x.id), Some(1));
+        assert!(!completes(&p, x.id, &[x, y]), "y is not answered yet");
+        let p = after(&[(x.id, false), (y.id, true)]);
+        assert!(completes(&p, y.id, &[x, y]));
+        let p = after(&[(x.id, false), (y.id, true), (x.id, true)]);
+        assert_eq!(try_number(&p, x.id), Some(2));
+        assert!(
+            !completes(&p, x.id, &[x, y]),
+            "a second try completes nothing"
+        );
+        assert!(!completes(&p, x.id, &[y]), "x is not in that set");
+        assert_eq!(try_number(&p, "nope"), None);
+    }
+
+    #[test]
+    fn only_an_http_origin_is_an_origin() {
+        for (raw, want) in [
+            ("http://127.0.0.1:8080", Some("http://127.0.0.1:8080")),
+            ("HTTPS://Course.Example/", Some("https://course.example")),
+            ("https://[::1]:9000", Some("https://[::1]:9000")),
+            ("http://localhost", Some("http://localhost")),
+        ] {
+            assert_eq!(read_origin(raw).as_deref(), want, "{raw}");
+        }
+        let long = format!("https://{}.example", "a".repeat(300));
+        for raw in [
+            "*",
+            "null",
+            "",
+            "file:///tmp",
+            "javascript:alert(1)",
+            "https://course.example/path",
+            "https://user@course.example",
+            "https://course.example:99999x",
+            "https://course.example:70000",
+            "https://course.example:",
+            "https://",
+            "https://-bad.example",
+            "https://a b.example",
+            long.as_str(),
+        ] {
+            assert_eq!(read_origin(raw), None, "{raw}");
+        }
+    }
+}

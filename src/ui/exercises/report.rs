@@ -1,0 +1,113 @@
+//! An embed's reports to its course page (`embed=1&origin=…`): each graded
+//! try, and the answer that completes the set or section shown, as xAPI
+//! statements ([`crate::exercises::xapi`] builds them), posted to that one
+//! origin. Nothing goes to any network.
+
+use std::rc::Rc;
+
+use serde_json::Value;
+use yew::prelude::*;
+
+use crate::exercises::progress::Progress;
+use crate::exercises::sections::Section;
+use crate::exercises::xapi::{self, Answered, Completed, Display};
+use crate::exercises::Question;
+use crate::i18n::{t, tf, Lang};
+use crate::pages::links::Link;
+use crate::ui::dom;
+
+/// What a completion is counted over: the set shown, else the section.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Scope {
+    Set(Vec<&'static str>),
+    Section(Section),
+}
+
+/// An answer's report: its question's id and the progress after it.
+pub type Report = Callback<(String, Progress)>;
+
+/// The report callback when the page is embedded with a valid `origin=`,
+/// else `None` (nothing is posted).
+#[hook]
+pub fn use_report(
+    l: Lang,
+    origin: Option<String>,
+    scope: Scope,
+    bank: Rc<Vec<Question>>,
+) -> Option<Report> {
+    let on = origin.is_some();
+    let report = use_callback(
+        (l, origin, scope),
+        move |(id, progress): (String, Progress), (l, origin, scope)| {
+            if let Some(origin) = origin {
+                report(*l, origin, scope, &bank, (&id, &progress));
+            }
+        },
+    );
+    on.then_some(report)
+}
+
+/// Posts the try's statement, and the completion's when this answer
+/// completed the scope.
+fn report(l: Lang, origin: &str, scope: &Scope, bank: &[Question], (id, p): (&str, &Progress)) {
+    let (Some(q), Some(record)) = (bank.iter().find(|q| q.id == id), p.get(id)) else {
+        return;
+    };
+    let base = dom::address_without_hash();
+    let tag = if l == Lang::Zh { "zh-CN" } else { "en" };
+    let display = |text| Display { tag, text };
+    let url = format!("{base}{}", Link::Exercises(Some(id.to_string())).href());
+    let answered = Answered {
+        url: &url,
+        question: q,
+        record,
+        try_number: xapi::try_number(p, id).unwrap_or(1),
+        name: display(t(l, &q.prompt_key())),
+        verb: display(t(l, "ex.xapi.answered")),
+    };
+    post(xapi::answered(&answered), origin);
+    let (questions, link, name) = scope_of(l, scope, bank);
+    if xapi::completes(p, id, &questions) {
+        let all: Vec<Question> = questions.iter().map(|q| (*q).clone()).collect();
+        let ids: Vec<&str> = questions.iter().map(|q| q.id).collect();
+        let url = format!("{base}{}", link.href());
+        let completed = Completed {
+            url: &url,
+            ids: &ids,
+            summary: p.summary(&all),
+            name: display(name),
+            verb: display(t(l, "ex.xapi.completed")),
+        };
+        post(xapi::completed(&completed), origin);
+    }
+}
+
+/// The scope's questions, its link and its name.
+fn scope_of<'b>(l: Lang, scope: &Scope, bank: &'b [Question]) -> (Vec<&'b Question>, Link, String) {
+    match scope {
+        Scope::Set(ids) => {
+            let qs = ids
+                .iter()
+                .filter_map(|i| bank.iter().find(|q| q.id == *i))
+                .collect();
+            let link = Link::ExerciseSet(ids.iter().map(|s| s.to_string()).collect());
+            (
+                qs,
+                link,
+                tf(l, "ex.set_title", &[("n", ids.len().to_string())]),
+            )
+        }
+        Scope::Section(s) => {
+            let qs = bank.iter().filter(|q| q.section == *s).collect();
+            (
+                qs,
+                Link::ExerciseSection(s.id().to_string()),
+                t(l, &s.title_key()),
+            )
+        }
+    }
+}
+
+fn post(statement: Value, origin: &str) {
+    dom::post_to_parent(&xapi::message(statement).to_string(), origin);
+}

@@ -1,0 +1,160 @@
+//! «组一套题 / Build a set»: the builder's view over its pure reducer
+//! ([`crate::exercises::set_builder`]). Native controls only (select,
+//! checkbox, buttons), so it is operable from the keyboard; it wraps at a
+//! phone's width.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::exercises::sections::Section;
+use crate::exercises::set::MAX_SET_IDS;
+use crate::exercises::set_builder::{kinds, Act, Builder};
+use crate::exercises::Question;
+use crate::i18n::{t, tf, Lang};
+use crate::pages::links::Shell;
+use crate::shell::embed::{embed_snippet, embed_title_with, exercises_title};
+use crate::ui::dom;
+
+#[derive(Properties, PartialEq)]
+pub struct SetBuilderProps {
+    pub lang: Lang,
+    pub bank: Rc<Vec<Question>>,
+}
+
+/// The builder (the page mounts it only while its box is open).
+#[function_component(SetBuilder)]
+pub fn set_builder(p: &SetBuilderProps) -> Html {
+    let l = p.lang;
+    let b = use_state(Builder::default);
+    let act = {
+        let b = b.clone();
+        Callback::from(move |a: Act| b.set((*b).clone().after(a)))
+    };
+    html! {
+        <div class="ex-builder" data-testid="set-builder">
+            <p class="muted">{ tf(l, "ex.builder.intro", &[("max", MAX_SET_IDS.to_string())]) }</p>
+            { filters(l, &b, &p.bank, &act) }
+            { listed(l, &b, &p.bank, &act) }
+            { chosen(l, &b, &act) }
+            { output(l, &b) }
+        </div>
+    }
+}
+
+/// The section and kind filters.
+fn filters(l: Lang, b: &Builder, bank: &[Question], act: &Callback<Act>) -> Html {
+    let on_section = act.reform(|e: Event| {
+        let v = select_value(&e);
+        Act::Section(Section::from_id(&v))
+    });
+    let all_kinds = kinds(bank);
+    let on_kind = {
+        let all_kinds = all_kinds.clone();
+        act.reform(move |e: Event| {
+            let v = select_value(&e);
+            Act::Kind(all_kinds.iter().copied().find(|k| *k == v))
+        })
+    };
+    html! {
+        <div class="ex-builder-filters">
+            <label>{ t(l, "ex.field_section") }{ " " }
+                <select data-testid="builder-section" onchange={on_section}>
+                    <option value="" selected={b.section.is_none()}>{ t(l, "ex.builder.every") }</option>
+                    { for Section::ALL.iter().map(|s| html! {
+                        <option value={s.id()} selected={b.section == Some(*s)}>{ t(l, &s.title_key()) }</option>
+                    }) }
+                </select>
+            </label>
+            <label>{ t(l, "ex.builder.kind") }{ " " }
+                <select data-testid="builder-kind" onchange={on_kind}>
+                    <option value="" selected={b.kind.is_none()}>{ t(l, "ex.builder.every") }</option>
+                    { for all_kinds.iter().map(|k| html! {
+                        <option value={*k} selected={b.kind == Some(*k)}>{ t(l, k) }</option>
+                    }) }
+                </select>
+            </label>
+        </div>
+    }
+}
+
+fn select_value(e: &Event) -> String {
+    e.target_dyn_into::<web_sys::HtmlSelectElement>()
+        .map(|s| s.value())
+        .unwrap_or_default()
+}
+
+/// The questions the filters let through, each with its tick box.
+fn listed(l: Lang, b: &Builder, bank: &[Question], act: &Callback<Act>) -> Html {
+    let row = |q: &Question| {
+        let id = q.id;
+        let on = b.chosen.contains(&id);
+        let toggle = act.reform(move |_: Event| Act::Toggle(id));
+        html! {
+            <li key={id}>
+                <label>
+                    <input type="checkbox" data-testid={format!("pick-{id}")} checked={on}
+                        disabled={!on && b.full()} onchange={toggle} />
+                    { " " }<code>{ id }</code>{ " " }
+                    <span class="ex-builder-prompt">{ t(l, &q.prompt_key()) }</span>
+                </label>
+            </li>
+        }
+    };
+    html! {
+        <ul class="ex-builder-list" data-testid="builder-list">{ for b.listed(bank).into_iter().map(row) }</ul>
+    }
+}
+
+/// The set so far, in order, each with «上移», «下移», «移除».
+fn chosen(l: Lang, b: &Builder, act: &Callback<Act>) -> Html {
+    let n = b.chosen.len();
+    let row = |(i, id): (usize, &&'static str)| {
+        let id = *id;
+        let button = |key: &str, what: Act, testid: &str, disabled: bool| {
+            let onclick = act.reform(move |_: MouseEvent| what.clone());
+            html! {
+                <button type="button" data-testid={format!("{testid}-{id}")} {disabled} {onclick}
+                    aria-label={format!("{} {id}", t(l, key))}>{ t(l, key) }</button>
+            }
+        };
+        html! {
+            <li key={id} data-testid={format!("chosen-{id}")}>
+                <code>{ id }</code>{ " " }
+                { button("ex.builder.up", Act::Up(i), "up", i == 0) }
+                { button("ex.builder.down", Act::Down(i), "down", i + 1 == n) }
+                { button("ex.builder.remove", Act::Remove(i), "remove", false) }
+            </li>
+        }
+    };
+    html! {
+        <>
+            <h3 data-testid="builder-count">{ tf(l, "ex.builder.chosen", &[("n", n.to_string()), ("max", MAX_SET_IDS.to_string())]) }</h3>
+            <ol class="ex-builder-chosen" data-testid="builder-chosen">{ for b.chosen.iter().enumerate().map(row) }</ol>
+        </>
+    }
+}
+
+/// The set's link and embed snippet, or why there is none yet.
+fn output(l: Lang, b: &Builder) -> Html {
+    let Some(link) = b.link() else {
+        return html! { <p class="muted" data-testid="builder-empty">{ t(l, "ex.builder.empty") }</p> };
+    };
+    let hash = link.href_in(Shell {
+        lang: l,
+        embed: false,
+    });
+    let href = format!("{}{hash}", dom::address_without_hash());
+    let snippet = embed_snippet(&href, &embed_title_with(l, &hash, exercises_title));
+    html! {
+        <div class="ex-builder-out">
+            <label>{ t(l, "ex.builder.link") }
+                <input class="share-url" readonly=true data-testid="builder-link" value={href} />
+            </label>
+            <p><a href={hash} data-testid="builder-open" target="_blank" rel="noopener">{ t(l, "ex.builder.open") }</a></p>
+            <label>{ t(l, "common.copy_embed") }
+                <textarea class="share-url" readonly=true rows="4" data-testid="builder-embed" value={snippet} />
+            </label>
+        </div>
+    }
+}
