@@ -68,6 +68,7 @@ pub const TEXT_FILES: &[&str] = &[
     "src/lab/texts/hunt.txt",
     "src/exercises/texts/hunt.txt",
     "src/exercises/texts/counts.txt",
+    "src/exercises/texts/authors.txt",
 ];
 
 /// The languages of an entry, as a data file names them.

@@ -57,6 +57,16 @@ fn parse(hash: &str) -> (Link, Vec<Notice>) {
             let n = retry_lab::shell::exercise_notices::worded(Lang::Zh, &read);
             let sel = read.selection;
             notices.extend(n);
+            if !sel.set.is_empty() {
+                let ids = sel.set.iter().map(|s| s.to_string()).collect();
+                return (
+                    Link::ExerciseSet {
+                        ids,
+                        origin: read.origin,
+                    },
+                    notices,
+                );
+            }
             match (sel.question, q.get("section")) {
                 (Some(id), _) => Link::Exercises(Some(id)),
                 (None, Some(_)) => Link::ExerciseSection(sel.section.id().to_string()),
@@ -123,6 +133,15 @@ fn every_exercise_link_parses_back_to_its_typed_params() {
     }
     for s in retry_lab::exercises::sections::Section::ALL {
         round_trip(s.id(), &Link::ExerciseSection(s.id().to_string()));
+    }
+    let b = bank();
+    let ids: Vec<String> = b.iter().rev().take(5).map(|q| q.id.to_string()).collect();
+    for origin in [None, Some("https://course.example:8443".to_string())] {
+        let set = Link::ExerciseSet {
+            ids: ids.clone(),
+            origin,
+        };
+        round_trip("a set", &set);
     }
     assert!(n >= 50, "only {n} demo links");
 }

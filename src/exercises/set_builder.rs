@@ -4,6 +4,7 @@
 
 use super::sections::Section;
 use super::set::MAX_SET_IDS;
+use super::xapi::read_origin;
 use super::Question;
 use crate::pages::links::Link;
 
@@ -16,6 +17,9 @@ pub struct Builder {
     pub section: Option<Section>,
     /// The list shows this kind only (its name key; `None`: every kind).
     pub kind: Option<&'static str>,
+    /// The course page's origin as typed (the link carries it once it is
+    /// one, [`read_origin`]).
+    pub origin: String,
 }
 
 /// What an author does.
@@ -32,6 +36,8 @@ pub enum Act {
     Clear,
     Section(Option<Section>),
     Kind(Option<&'static str>),
+    /// The course page's origin, as typed.
+    Origin(String),
 }
 
 impl Builder {
@@ -54,6 +60,7 @@ impl Builder {
             Act::Clear => self.chosen.clear(),
             Act::Section(s) => self.section = s,
             Act::Kind(k) => self.kind = k,
+            Act::Origin(o) => self.origin = o,
             Act::Up(_) | Act::Down(_) | Act::Remove(_) => {}
         }
         self
@@ -72,10 +79,18 @@ impl Builder {
             .collect()
     }
 
-    /// The set's link (`None` while nothing is chosen).
+    /// The set's link (`None` while nothing is chosen), with the course
+    /// page's origin once what was typed is one.
     pub fn link(&self) -> Option<Link> {
-        (!self.chosen.is_empty())
-            .then(|| Link::ExerciseSet(self.chosen.iter().map(|s| s.to_string()).collect()))
+        (!self.chosen.is_empty()).then(|| Link::ExerciseSet {
+            ids: self.chosen.iter().map(|s| s.to_string()).collect(),
+            origin: read_origin(&self.origin),
+        })
+    }
+
+    /// Whether an origin was typed that is none (the page says what one is).
+    pub fn origin_refused(&self) -> bool {
+        !self.origin.trim().is_empty() && read_origin(&self.origin).is_none()
     }
 }
 
@@ -116,13 +131,24 @@ mod tests {
         .into_iter()
         .fold(Builder::default(), Builder::after);
         assert_eq!(built.chosen, [z, y]);
-        let Some(Link::ExerciseSet(ids)) = built.link() else {
+        let Some(Link::ExerciseSet { ids, origin: None }) = built.link() else {
             panic!("a set link")
         };
         let opened = read_set(&ids.join(","), &b);
         assert_eq!(opened.ids, built.chosen);
         let href = built.link().unwrap().href();
         assert!(href.starts_with("#/exercises?set="), "{href}");
+        let typed = built
+            .clone()
+            .after(Act::Origin("https://course.example/".into()));
+        assert!(typed
+            .link()
+            .unwrap()
+            .href()
+            .ends_with("&origin=https%3A%2F%2Fcourse.example"));
+        let bad = built.after(Act::Origin("*".into()));
+        assert!(bad.origin_refused());
+        assert!(!bad.link().unwrap().href().contains("origin"));
     }
 
     #[test]

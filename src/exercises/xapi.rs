@@ -167,6 +167,26 @@ pub fn completes(progress: &Progress, id: &str, ids: &[&Question]) -> bool {
     first && member && s.answered == s.total
 }
 
+/// The listener a course page pastes to forward each statement to its own
+/// learning-record store with its own learner (`app_origin`: where the
+/// app is served from; the README shows it for `https://retry-lab.example`).
+pub fn listener(app_origin: &str) -> String {
+    [
+        "<script>",
+        &format!("  const APP = {app_origin:?}; // the origin the app is served from"),
+        "  const LRS = \"https://lrs.example/xapi/statements\", AUTH = \"Basic …\";",
+        "  const ACTOR = { objectType: \"Agent\", account: { homePage: location.origin, name: \"student-42\" } };",
+        "  window.addEventListener(\"message\", (e) => {",
+        &format!("    if (e.origin !== APP || !e.data || e.data.type !== {MESSAGE_TYPE:?}) return;"),
+        "    const statement = { ...e.data.statement, actor: ACTOR, timestamp: new Date().toISOString() };",
+        "    fetch(LRS, { method: \"POST\", body: JSON.stringify(statement), headers: {",
+        "      \"Content-Type\": \"application/json\", \"X-Experience-API-Version\": \"1.0.3\", Authorization: AUTH } });",
+        "  });",
+        "</script>",
+    ]
+    .join("\n")
+}
+
 /// The course page's origin from `origin=`: `http(s)://host[:port]`, no
 /// path, no user, no wildcard. `None` for anything else: then nothing is
 /// posted (the page says why).
@@ -396,6 +416,15 @@ mod tests {
         );
         assert!(!completes(&p, x.id, &[y]), "x is not in that set");
         assert_eq!(try_number(&p, "nope"), None);
+    }
+
+    /// The README's listener is the one the builder shows.
+    #[test]
+    fn the_readme_shows_the_builders_listener() {
+        let readme = std::fs::read_to_string("README.md").expect("README.md");
+        let l = listener("https://retry-lab.example");
+        assert!(readme.contains(&l), "README.md lacks:\n{l}");
+        assert!(l.lines().count() <= 12);
     }
 
     #[test]

@@ -35,8 +35,12 @@ pub enum Link {
     Exercises(Option<String>),
     /// `#/exercises?section=<id>`: one section of the exercises.
     ExerciseSection(String),
-    /// `#/exercises?set=<id>,…`: a course author's set, in its order.
-    ExerciseSet(Vec<String>),
+    /// `#/exercises?set=<id>,…`: a course author's set, in its order, and
+    /// the course page it reports to (`origin=`), if any.
+    ExerciseSet {
+        ids: Vec<String>,
+        origin: Option<String>,
+    },
 }
 
 /// The shell's settings carried by a hash next to the page's parameters.
@@ -151,7 +155,9 @@ impl Link {
             Link::Lab(_) => Page::Lab,
             Link::LabMatrix(_) => Page::LabMatrix,
             Link::LabBuild(_) => Page::LabBuild,
-            Link::Exercises(_) | Link::ExerciseSection(_) | Link::ExerciseSet(_) => Page::Exercises,
+            Link::Exercises(_) | Link::ExerciseSection(_) | Link::ExerciseSet { .. } => {
+                Page::Exercises
+            }
         }
     }
 
@@ -168,7 +174,13 @@ impl Link {
             Link::Exercises(None) => Query::new(),
             Link::Exercises(Some(id)) => Query::new().with("q", id.as_str()),
             Link::ExerciseSection(id) => Query::new().with("section", id.as_str()),
-            Link::ExerciseSet(ids) => Query::new().with("set", ids.join(",").as_str()),
+            Link::ExerciseSet { ids, origin } => {
+                let q = Query::new().with("set", ids.join(",").as_str());
+                match origin {
+                    Some(o) => q.with("origin", o.as_str()),
+                    None => q,
+                }
+            }
         }
     }
 

@@ -264,6 +264,11 @@ pub fn address_without_hash() -> String {
     }
 }
 
+/// The page's origin (`http://127.0.0.1:8080`): where the app is served from.
+pub fn page_origin() -> String {
+    window().location().origin().unwrap_or_default()
+}
+
 /// Opens the browser's print dialog (print, or save as PDF).
 pub fn print() {
     let _ = window().print();

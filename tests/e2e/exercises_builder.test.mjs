@@ -56,6 +56,20 @@ test('the builder makes a link that opens the same set, at 360 px and from the k
   assert.ok(embed.includes(`set=${order.join(',')}`) || embed.includes(`set=${order.join('%2C')}`), embed);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), 'no sideways scroll at 360 px');
 
+  // The course page's origin: refused when it is none, carried once it is one, with the listener.
+  await page.getByTestId('builder-origin').fill('*');
+  await page.getByTestId('builder-origin-refused').waitFor();
+  assert.doesNotMatch(await page.getByTestId('builder-link').inputValue(), /origin=/);
+  await page.getByTestId('builder-origin').fill(app.hostOrigin);
+  await page.getByTestId('builder-listener').waitFor();
+  assert.equal(await page.getByTestId('builder-origin-refused').count(), 0);
+  const withOrigin = await page.getByTestId('builder-link').inputValue();
+  assert.ok(decodeURIComponent(withOrigin).includes(`&origin=${app.hostOrigin}`), withOrigin);
+  const listener = await page.getByTestId('builder-listener').inputValue();
+  assert.ok(listener.includes(`const APP = "${app.origin}"`), listener);
+  assert.ok(listener.includes('retry-lab:xapi'));
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360), 'no sideways scroll at 360 px');
+
   const opened = await app.open(link.slice(link.indexOf('#')));
   await opened.getByTestId('set').waitFor();
   const ids = await opened.locator('[data-testid^="qid-"]').evaluateAll((els) => els.map((e) => e.textContent));

@@ -190,13 +190,8 @@ pub fn exercises_page(p: &PageProps) -> Html {
 
     use_stored_changes(&state);
 
-    let scope = if set.is_empty() {
-        report::Scope::Section(section)
-    } else {
-        report::Scope::Set(set.clone())
-    };
     let origin = read.origin.clone().filter(|_| p.embed);
-    let report = report::use_report(l, origin, scope, bank.clone());
+    let report = report::use_report(l, origin, report::Scope::of(&set, section), bank.clone());
     let Edits {
         on_record,
         on_reset,
@@ -217,31 +212,20 @@ pub fn exercises_page(p: &PageProps) -> Html {
                 changed={view::Changed::of(state.progress.standing(q.id))} on_record={on_record.clone()} />
         }
     };
-    let problem = state.problem.map(|e| {
-        html! { <p class="ex-error" role="alert" data-testid="storage-problem">{ t(l, e.key()) }</p> }
-    });
+    let problem = state.problem.map(|e| problem_line(l, e));
 
     if read.print {
         let (what, questions, back) = printed(l, &bank, &set, section);
         return print::print_page(l, &what, &questions, &state.progress, back);
     }
     if !set.is_empty() {
-        let chosen: Vec<Question> = set
-            .iter()
-            .filter_map(|id| bank.iter().find(|q| q.id == *id).cloned())
-            .collect();
+        let chosen = in_set(&bank, &set);
         let cards = chosen.iter().map(|q| (card_key(q), card(q)));
         let score = state.progress.summary(&chosen);
         return set_page(l, p.embed, (notices, problem), score, cards);
     }
     if question.is_some() && p.embed {
-        return html! {
-            <section class="exercises single" data-testid="exercises">
-                <NoticeList lang={l} notices={notices} />
-                { problem.clone().unwrap_or_default() }
-                <div class="ex-sections">{ for shown.iter().map(|q| card(q)) }</div>
-            </section>
-        };
+        return single_page(l, (notices, problem), shown.iter().map(|q| card(q)));
     }
     let s = state.progress.summary(&bank);
     html! {
@@ -254,6 +238,33 @@ pub fn exercises_page(p: &PageProps) -> Html {
             if question.is_none() { { builder_box(l, &bank) } }
             { problem.unwrap_or_default() }
             { section_cards(l, section, shown.iter().map(|q| (card_key(q), card(q)))) }
+        </section>
+    }
+}
+
+/// What went wrong with the stored progress.
+fn problem_line(l: Lang, e: Problem) -> Html {
+    html! { <p class="ex-error" role="alert" data-testid="storage-problem">{ t(l, e.key()) }</p> }
+}
+
+/// The set's questions, in the set's order.
+fn in_set(bank: &[Question], set: &[&str]) -> Vec<Question> {
+    set.iter()
+        .filter_map(|id| bank.iter().find(|q| q.id == *id).cloned())
+        .collect()
+}
+
+/// One question embedded alone: its card and the page's notices.
+fn single_page(
+    l: Lang,
+    (notices, problem): (Vec<Notice>, Option<Html>),
+    cards: impl Iterator<Item = Html>,
+) -> Html {
+    html! {
+        <section class="exercises single" data-testid="exercises">
+            <NoticeList lang={l} notices={notices} />
+            { problem.unwrap_or_default() }
+            <div class="ex-sections">{ for cards }</div>
         </section>
     }
 }
@@ -309,7 +320,10 @@ fn printed<'b>(
         .filter_map(|id| bank.iter().find(|q| q.id == *id))
         .collect();
     let what = tf(l, "ex.set_title", &[("n", qs.len().to_string())]);
-    let link = Link::ExerciseSet(set.iter().map(|s| s.to_string()).collect());
+    let link = Link::ExerciseSet {
+        ids: set.iter().map(|s| s.to_string()).collect(),
+        origin: None,
+    };
     (what, qs, link)
 }
 

@@ -13,7 +13,7 @@ use crate::exercises::sections::Section;
 use crate::exercises::xapi::{self, Answered, Completed, Display};
 use crate::exercises::Question;
 use crate::i18n::{t, tf, Lang};
-use crate::pages::links::Link;
+use crate::pages::links::{Link, Shell};
 use crate::ui::dom;
 
 /// What a completion is counted over: the set shown, else the section.
@@ -21,6 +21,17 @@ use crate::ui::dom;
 pub enum Scope {
     Set(Vec<&'static str>),
     Section(Section),
+}
+
+impl Scope {
+    /// The set shown, else the section.
+    pub fn of(set: &[&'static str], section: Section) -> Scope {
+        if set.is_empty() {
+            Scope::Section(section)
+        } else {
+            Scope::Set(set.to_vec())
+        }
+    }
 }
 
 /// An answer's report: its question's id and the progress after it.
@@ -56,7 +67,7 @@ fn report(l: Lang, origin: &str, scope: &Scope, bank: &[Question], (id, p): (&st
     let base = dom::address_without_hash();
     let tag = if l == Lang::Zh { "zh-CN" } else { "en" };
     let display = |text| Display { tag, text };
-    let url = format!("{base}{}", Link::Exercises(Some(id.to_string())).href());
+    let url = format!("{base}{}", activity(&Link::Exercises(Some(id.to_string()))));
     let answered = Answered {
         url: &url,
         question: q,
@@ -70,7 +81,7 @@ fn report(l: Lang, origin: &str, scope: &Scope, bank: &[Question], (id, p): (&st
     if xapi::completes(p, id, &questions) {
         let all: Vec<Question> = questions.iter().map(|q| (*q).clone()).collect();
         let ids: Vec<&str> = questions.iter().map(|q| q.id).collect();
-        let url = format!("{base}{}", link.href());
+        let url = format!("{base}{}", activity(&link));
         let completed = Completed {
             url: &url,
             ids: &ids,
@@ -90,7 +101,10 @@ fn scope_of<'b>(l: Lang, scope: &Scope, bank: &'b [Question]) -> (Vec<&'b Questi
                 .iter()
                 .filter_map(|i| bank.iter().find(|q| q.id == *i))
                 .collect();
-            let link = Link::ExerciseSet(ids.iter().map(|s| s.to_string()).collect());
+            let link = Link::ExerciseSet {
+                ids: ids.iter().map(|s| s.to_string()).collect(),
+                origin: None,
+            };
             (
                 qs,
                 link,
@@ -106,6 +120,12 @@ fn scope_of<'b>(l: Lang, scope: &Scope, bank: &'b [Question]) -> (Vec<&'b Questi
             )
         }
     }
+}
+
+/// An activity's id: its link as the default shell writes it (Chinese,
+/// not embedded), so one question has one id whatever the page showed.
+fn activity(link: &Link) -> String {
+    link.href_in(Shell::default())
 }
 
 fn post(statement: Value, origin: &str) {

@@ -10,11 +10,13 @@ use yew::prelude::*;
 use crate::exercises::sections::Section;
 use crate::exercises::set::MAX_SET_IDS;
 use crate::exercises::set_builder::{kinds, Act, Builder};
+use crate::exercises::xapi::{listener, read_origin};
 use crate::exercises::Question;
 use crate::i18n::{t, tf, Lang};
 use crate::pages::links::Shell;
 use crate::shell::embed::{embed_snippet, embed_title_with, exercises_title};
 use crate::ui::dom;
+use crate::ui::link::AppLink;
 
 #[derive(Properties, PartialEq)]
 pub struct SetBuilderProps {
@@ -37,6 +39,7 @@ pub fn set_builder(p: &SetBuilderProps) -> Html {
             { filters(l, &b, &p.bank, &act) }
             { listed(l, &b, &p.bank, &act) }
             { chosen(l, &b, &act) }
+            { origin(l, &b, &act) }
             { output(l, &b) }
         </div>
     }
@@ -135,6 +138,36 @@ fn chosen(l: Lang, b: &Builder, act: &Callback<Act>) -> Html {
     }
 }
 
+/// The course page's origin (optional): with one, the embed reports each
+/// answer to that page, and the listener to paste there is shown.
+fn origin(l: Lang, b: &Builder, act: &Callback<Act>) -> Html {
+    let oninput = act.reform(|e: InputEvent| {
+        let v = e
+            .target_dyn_into::<web_sys::HtmlInputElement>()
+            .map(|i| i.value())
+            .unwrap_or_default();
+        Act::Origin(v)
+    });
+    let valid = read_origin(&b.origin).is_some();
+    let app = dom::page_origin();
+    html! {
+        <div class="ex-builder-origin">
+            <label>{ t(l, "ex.builder.origin") }
+                <input type="url" class="share-url" data-testid="builder-origin" value={b.origin.clone()}
+                    placeholder="https://course.example" {oninput} />
+            </label>
+            if b.origin_refused() {
+                <p class="muted" role="status" data-testid="builder-origin-refused">{ t(l, "ex.origin_range") }</p>
+            }
+            if valid {
+                <p class="muted">{ t(l, "ex.builder.listener") }</p>
+                <textarea class="share-url" readonly=true rows="11" data-testid="builder-listener"
+                    aria-label={t(l, "ex.builder.listener")} value={listener(&app)} />
+            }
+        </div>
+    }
+}
+
 /// The set's link and embed snippet, or why there is none yet.
 fn output(l: Lang, b: &Builder) -> Html {
     let Some(link) = b.link() else {
@@ -151,7 +184,9 @@ fn output(l: Lang, b: &Builder) -> Html {
             <label>{ t(l, "ex.builder.link") }
                 <input class="share-url" readonly=true data-testid="builder-link" value={href} />
             </label>
-            <p><a href={hash} data-testid="builder-open" target="_blank" rel="noopener">{ t(l, "ex.builder.open") }</a></p>
+            <p><AppLink to={link} testid="builder-open" attrs={vec![("target", AttrValue::from("_blank")), ("rel", AttrValue::from("noopener"))]}>
+                { t(l, "ex.builder.open") }
+            </AppLink></p>
             <label>{ t(l, "common.copy_embed") }
                 <textarea class="share-url" readonly=true rows="4" data-testid="builder-embed" value={snippet} />
             </label>
