@@ -104,6 +104,9 @@ pub fn lazy_details(p: &LazyDetailsProps) -> Html {
 
 /// What each choice of a picker does, folded under one line: the buttons'
 /// and boxes' hover titles say it too, but a touch screen has no hover.
+/// The folded list is built a task after its page ([`Later`]): closed, it
+/// shows nothing, and the workbench's lists were a third of its first
+/// render's nodes.
 pub fn what_they_do(
     l: Lang,
     summary: &str,
@@ -113,10 +116,30 @@ pub fn what_they_do(
     html! {
         <details class="what-they-do" data-testid={format!("what-{id}")}>
             <summary>{ t(l, summary) }</summary>
-            <dl>
-                { for items.map(|(name, desc)| html! { <><dt>{ name }</dt><dd>{ desc }</dd></> }) }
-            </dl>
+            <Later>
+                <dl>
+                    { for items.map(|(name, desc)| html! { <><dt>{ name }</dt><dd>{ desc }</dd></> }) }
+                </dl>
+            </Later>
         </details>
+    }
+}
+
+/// Props of [`Later`].
+#[derive(Properties, PartialEq)]
+pub struct LaterProps {
+    pub children: Html,
+}
+
+/// Its children, put in the page a task after the component's first
+/// render: for content that is not seen at once (a closed fold), so that
+/// a page's first render does not build it.
+#[function_component(Later)]
+pub fn later(p: &LaterProps) -> Html {
+    if crate::ui::frame_hooks::use_after_first_task() {
+        p.children.clone()
+    } else {
+        Html::default()
     }
 }
 
