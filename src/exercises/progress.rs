@@ -299,8 +299,9 @@ impl Progress {
         }
     }
 
-    /// Counts over `bank` at today's revisions.
-    pub fn summary(&self, bank: &[Question]) -> Summary {
+    /// Counts over `bank` (the whole bank, a section, a set) at today's
+    /// revisions.
+    pub fn summary<'q>(&self, bank: impl IntoIterator<Item = &'q Question>) -> Summary {
         self.summary_with(bank, revisions::revision)
     }
 
@@ -308,13 +309,18 @@ impl Progress {
     /// revision it answered, and as right only if its first try of that
     /// revision was ([`Progress::first_try`]); records of unknown ids, of
     /// replaced questions and of earlier revisions are kept but not counted.
-    pub fn summary_with(&self, bank: &[Question], revision: impl Fn(&str) -> u32) -> Summary {
+    pub fn summary_with<'q>(
+        &self,
+        bank: impl IntoIterator<Item = &'q Question>,
+        revision: impl Fn(&str) -> u32,
+    ) -> Summary {
         let mut s = Summary {
             answered: 0,
             correct: 0,
-            total: bank.len(),
+            total: 0,
         };
         for q in bank {
+            s.total += 1;
             if let Standing::Answered(_) = self.standing_with(q.id, &revision) {
                 s.answered += 1;
                 s.correct += usize::from(self.first_try(q.id).is_some_and(|t| t.correct));

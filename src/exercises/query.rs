@@ -2,7 +2,7 @@
 //! id or an earlier version's), `section` (the section shown) and `set` (a
 //! course author's own set of questions, [`super::set`]).
 
-use super::renames::current_id;
+use super::renames::find_in;
 use super::sections::Section;
 use super::set::{read_set, SetRead, MAX_SET_IDS};
 use super::xapi::read_origin;
@@ -95,7 +95,7 @@ pub fn read_query(query: &Query, bank: &[Question]) -> Read {
         };
     }
     let question = given("q").and_then(|id| {
-        let found = bank.iter().find(|x| x.id == current_id(id));
+        let found = find_in(bank, id);
         if found.is_none() {
             invalid.push(Invalid {
                 param: "q",

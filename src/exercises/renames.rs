@@ -131,6 +131,13 @@ pub fn current_id(id: &str) -> &str {
         .map_or(id, |(_, new)| new)
 }
 
+/// The question of `bank` that `id` names, by today's id or an earlier
+/// one (a link or a set written before a rename).
+pub fn find_in<'b>(bank: &'b [super::Question], id: &str) -> Option<&'b super::Question> {
+    let id = current_id(id);
+    bank.iter().find(|q| q.id == id)
+}
+
 /// Today's id of a question that was only renamed (`None` for one that
 /// was never renamed or was replaced).
 pub fn renamed_to(id: &str) -> Option<&'static str> {

@@ -4,9 +4,12 @@
 //! opens today's question), deduplicated after that mapping, bounded, and
 //! what names nothing is said in a bounded notice.
 
-use super::renames::current_id;
+use super::renames::find_in;
+use super::sections::Section;
 use super::Question;
 use crate::kernel::params::echo;
+use crate::kernel::text::Sentence;
+use crate::pages::links::Link;
 
 /// Questions a set shows at most (an embed of a whole chapter is a
 /// section link, not a set).
@@ -43,7 +46,7 @@ pub fn read_set(raw: &str, bank: &[Question]) -> SetRead {
             out.over_limit += 1;
             continue;
         }
-        match find(entry, bank) {
+        match find_in(bank, entry).map(|q| q.id) {
             None => {
                 out.unknown_count += 1;
                 if out.unknown.len() < MAX_NAMED_UNKNOWN {
@@ -58,16 +61,56 @@ pub fn read_set(raw: &str, bank: &[Question]) -> SetRead {
     out
 }
 
-/// Today's id of the question `entry` names (by today's id or an earlier
-/// one), if the bank has it.
-fn find(entry: &str, bank: &[Question]) -> Option<&'static str> {
-    let id = current_id(entry);
-    bank.iter().find(|q| q.id == id).map(|q| q.id)
+/// What the page shows as one block with one score: a set, else a
+/// section. Its questions, its link and its title are read here, once, by
+/// the page, the printable summary and the statements to the course page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Today's ids, in the set's order.
+    Set(Vec<&'static str>),
+    Section(Section),
 }
 
-/// The value of `set=` that opens `ids` (for a link or an embed).
-pub fn set_value(ids: &[&str]) -> String {
-    ids.join(",")
+impl Scope {
+    /// The set shown, else the section.
+    pub fn of(set: &[&'static str], section: Section) -> Scope {
+        if set.is_empty() {
+            Scope::Section(section)
+        } else {
+            Scope::Set(set.to_vec())
+        }
+    }
+
+    /// Its questions: the set's in its order, a section's in the bank's.
+    pub fn questions<'b>(&self, bank: &'b [Question]) -> Vec<&'b Question> {
+        match self {
+            Scope::Set(ids) => ids
+                .iter()
+                .filter_map(|id| bank.iter().find(|q| q.id == *id))
+                .collect(),
+            Scope::Section(s) => bank.iter().filter(|q| q.section == *s).collect(),
+        }
+    }
+
+    /// Its own link (no shell, no course page): the page without
+    /// `print=1`, and the activity a completion names.
+    pub fn link(&self) -> Link {
+        match self {
+            Scope::Set(ids) => Link::ExerciseSet {
+                ids: ids.iter().map(|s| s.to_string()).collect(),
+                origin: None,
+            },
+            Scope::Section(s) => Link::ExerciseSection(s.id().to_string()),
+        }
+    }
+
+    /// Its title: «一套题（N 题）», or the section's.
+    pub fn title(&self) -> Sentence {
+        match self {
+            Scope::Set(ids) => Sentence::new("ex.set_title").arg("n", ids.len()),
+            Scope::Section(s) => Sentence::new(s.title_key()),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -88,7 +131,7 @@ mod tests {
         let r = read_set(&raw, &b);
         assert_eq!(r.ids, [three[2], three[0], three[1]]);
         assert_eq!((r.unknown_count, r.over_limit), (0, 0));
-        assert_eq!(read_set(&set_value(&r.ids), &b), r);
+        assert_eq!(read_set(&r.ids.join(","), &b), r);
     }
 
     #[test]

@@ -150,21 +150,15 @@ pub fn response_code(r: &Response) -> String {
     }
 }
 
-/// How many graded tries of `id`'s current revision `progress` knows, its
-/// record's own included (`None`: no record).
-pub fn try_number(progress: &Progress, id: &str) -> Option<usize> {
-    progress.try_number(id)
-}
-
-/// Whether the try just recorded for `id` is the answer that completed
-/// `ids` (a set or a section): its first try, and now every one of them
-/// answered. Opening a set already complete, or answering again, is not.
-pub fn completes(progress: &Progress, id: &str, ids: &[&Question]) -> bool {
-    let first = try_number(progress, id) == Some(1);
-    let member = ids.iter().any(|q| q.id == id);
-    let all: Vec<Question> = ids.iter().map(|q| (*q).clone()).collect();
-    let s = progress.summary(&all);
-    first && member && s.answered == s.total
+/// The score of `questions` (a set or a section) when the try just
+/// recorded for `id` is the answer that completed them: its first try
+/// ([`Progress::try_number`]), and now every one of them answered. Opening
+/// a set already complete, or answering again, completes nothing (`None`).
+pub fn completes(progress: &Progress, id: &str, questions: &[&Question]) -> Option<Summary> {
+    let first = progress.try_number(id) == Some(1);
+    let member = questions.iter().any(|q| q.id == id);
+    let s = progress.summary(questions.iter().copied());
+    (first && member && s.answered == s.total).then_some(s)
 }
 
 /// The listener a course page pastes to forward each statement to its own
@@ -404,18 +398,22 @@ mod tests {
         let b = bank();
         let (x, y) = (&b[0], &b[1]);
         let p = after(&[(x.id, false)]);
-        assert_eq!(try_number(&p, x.id), Some(1));
-        assert!(!completes(&p, x.id, &[x, y]), "y is not answered yet");
-        let p = after(&[(x.id, false), (y.id, true)]);
-        assert!(completes(&p, y.id, &[x, y]));
-        let p = after(&[(x.id, false), (y.id, true), (x.id, true)]);
-        assert_eq!(try_number(&p, x.id), Some(2));
+        assert_eq!(p.try_number(x.id), Some(1));
         assert!(
-            !completes(&p, x.id, &[x, y]),
+            completes(&p, x.id, &[x, y]).is_none(),
+            "y is not answered yet"
+        );
+        let p = after(&[(x.id, false), (y.id, true)]);
+        let done = completes(&p, y.id, &[x, y]).expect("y completes the set");
+        assert_eq!((done.answered, done.correct, done.total), (2, 1, 2));
+        let p = after(&[(x.id, false), (y.id, true), (x.id, true)]);
+        assert_eq!(p.try_number(x.id), Some(2));
+        assert!(
+            completes(&p, x.id, &[x, y]).is_none(),
             "a second try completes nothing"
         );
-        assert!(!completes(&p, x.id, &[y]), "x is not in that set");
-        assert_eq!(try_number(&p, "nope"), None);
+        assert!(completes(&p, x.id, &[y]).is_none(), "x is not in that set");
+        assert_eq!(p.try_number("nope"), None);
     }
 
     /// The README's listener is the one the builder shows.

@@ -137,8 +137,8 @@ pub fn exercises_title(lang: Lang, q: &Query) -> Vec<String> {
         .get("set")
         .map(|raw| crate::exercises::set::read_set(raw, &bank));
     if let Some(set) = set.filter(|s| !s.ids.is_empty()) {
-        let n = set.ids.len().to_string();
-        parts.push(crate::i18n::tf(lang, "ex.set_title", &[("n", n)]));
+        let scope = crate::exercises::set::Scope::Set(set.ids);
+        parts.push(crate::i18n::render(lang, &scope.title()));
     } else if let Some(x) = q.get("q").and_then(|id| bank.iter().find(|x| x.id == id)) {
         parts.push(shorten(&t(lang, &x.prompt_key()), 40));
     }

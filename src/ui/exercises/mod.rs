@@ -37,6 +37,7 @@ use crate::exercises::progress::{Edit, Progress, Summary, Write};
 use crate::exercises::query::read_query;
 use crate::exercises::query::Selection;
 use crate::exercises::sections::Section;
+use crate::exercises::set::Scope;
 use crate::exercises::{bank, Question};
 use crate::i18n::{t, tf, Lang};
 use crate::kernel::params::Notice;
@@ -190,8 +191,9 @@ pub fn exercises_page(p: &PageProps) -> Html {
 
     use_stored_changes(&state);
 
+    let scope = Scope::of(&set, section);
     let origin = read.origin.clone().filter(|_| p.embed);
-    let report = report::use_report(l, origin, report::Scope::of(&set, section), bank.clone());
+    let report = report::use_report(l, origin, scope.clone(), bank.clone());
     let Edits {
         on_record,
         on_reset,
@@ -215,19 +217,18 @@ pub fn exercises_page(p: &PageProps) -> Html {
     let problem = state.problem.map(|e| problem_line(l, e));
 
     if read.print {
-        let (what, questions, back) = printed(l, &bank, &set, section);
-        return print::print_page(l, &what, &questions, &state.progress, back);
+        return print::print_page(l, &scope, &scope.questions(&bank), &state.progress);
     }
     if !set.is_empty() {
-        let chosen = in_set(&bank, &set);
+        let chosen = scope.questions(&bank);
         let cards = chosen.iter().map(|q| (card_key(q), card(q)));
-        let score = state.progress.summary(&chosen);
+        let score = state.progress.summary(chosen.iter().copied());
         return set_page(l, p.embed, (notices, problem), score, cards);
     }
     if question.is_some() && p.embed {
         return single_page(l, (notices, problem), shown.iter().map(|q| card(q)));
     }
-    let s = state.progress.summary(&bank);
+    let s = state.progress.summary(bank.iter());
     html! {
         <section class="exercises" data-testid="exercises">
             <h1>{ t(l, "ex.title") }</h1>
@@ -245,13 +246,6 @@ pub fn exercises_page(p: &PageProps) -> Html {
 /// What went wrong with the stored progress.
 fn problem_line(l: Lang, e: Problem) -> Html {
     html! { <p class="ex-error" role="alert" data-testid="storage-problem">{ t(l, e.key()) }</p> }
-}
-
-/// The set's questions, in the set's order.
-fn in_set(bank: &[Question], set: &[&str]) -> Vec<Question> {
-    set.iter()
-        .filter_map(|id| bank.iter().find(|q| q.id == *id).cloned())
-        .collect()
 }
 
 /// One question embedded alone: its card and the page's notices.
@@ -286,11 +280,7 @@ fn set_page(
             }
             <NoticeList lang={l} notices={notices} />
             <div class="ex-progress panel" role="status">
-                <span data-testid="set-score">{ tf(l, "ex.score", &[
-                    ("answered", s.answered.to_string()),
-                    ("total", s.total.to_string()),
-                    ("correct", s.correct.to_string()),
-                ]) }</span>
+                <span data-testid="set-score">{ score_line(l, s) }</span>
             </div>
             { problem.unwrap_or_default() }
             <div class="ex-sections">
@@ -302,29 +292,17 @@ fn set_page(
     }
 }
 
-/// What a printable summary shows: the set, else the section; its title,
-/// its questions and the page without `print=1`.
-fn printed<'b>(
-    l: Lang,
-    bank: &'b [Question],
-    set: &[&'static str],
-    section: Section,
-) -> (String, Vec<&'b Question>, Link) {
-    if set.is_empty() {
-        let qs = bank.iter().filter(|q| q.section == section).collect();
-        let link = Link::ExerciseSection(section.id().to_string());
-        return (t(l, &section.title_key()), qs, link);
-    }
-    let qs: Vec<&Question> = set
-        .iter()
-        .filter_map(|id| bank.iter().find(|q| q.id == *id))
-        .collect();
-    let what = tf(l, "ex.set_title", &[("n", qs.len().to_string())]);
-    let link = Link::ExerciseSet {
-        ids: set.iter().map(|s| s.to_string()).collect(),
-        origin: None,
-    };
-    (what, qs, link)
+/// «已答 N / M，答对 K»: the bank's, a section's, a set's.
+fn score_line(l: Lang, s: Summary) -> String {
+    tf(
+        l,
+        "ex.score",
+        &[
+            ("answered", s.answered.to_string()),
+            ("total", s.total.to_string()),
+            ("correct", s.correct.to_string()),
+        ],
+    )
 }
 
 /// «组一套题», folded: built only while open.
@@ -440,11 +418,7 @@ fn score_panel(
 ) -> Html {
     html! {
         <div class="ex-progress panel" role="status">
-            <span data-testid="exercises-score">{ tf(l, "ex.score", &[
-                ("answered", s.answered.to_string()),
-                ("total", s.total.to_string()),
-                ("correct", s.correct.to_string()),
-            ]) }</span>
+            <span data-testid="exercises-score">{ score_line(l, s) }</span>
             <button type="button" data-testid="exercises-reset" onclick={on_reset}>{ t(l, "ex.reset") }</button>
             if can_undo {
                 <span class="muted" data-testid="exercises-reset-done">{ t(l, "ex.reset_done") }</span>
@@ -461,8 +435,7 @@ fn score_panel(
 /// its questions are answered; the shown one marked as current.
 fn section_nav(l: Lang, bank: &[Question], progress: &Progress, current: Section) -> Html {
     let tab = |s: Section| {
-        let qs: Vec<Question> = bank.iter().filter(|q| q.section == s).cloned().collect();
-        let sum = progress.summary(&qs);
+        let sum = progress.summary(bank.iter().filter(|q| q.section == s));
         let id = s.id();
         html! {
             <li>

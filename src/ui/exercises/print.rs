@@ -9,35 +9,25 @@ use yew::prelude::*;
 use super::marks::{mark_attr, mark_icon};
 use super::view::response_text;
 use crate::exercises::progress::Progress;
+use crate::exercises::set::Scope;
 use crate::exercises::Question;
-use crate::i18n::{t, tf, Lang};
-use crate::pages::links::Link;
+use crate::i18n::{render, t, tf, Lang};
 use crate::ui::dom;
 use crate::ui::link::AppLink;
 
-/// The printable summary of `questions`, titled `what`; `back` is the page
-/// without `print=1`.
-pub fn print_page(
-    l: Lang,
-    what: &str,
-    questions: &[&Question],
-    progress: &Progress,
-    back: Link,
-) -> Html {
-    let all: Vec<Question> = questions.iter().map(|q| (*q).clone()).collect();
-    let s = progress.summary(&all);
+/// The printable summary of `scope` (its `questions`), with a way back to
+/// the page without `print=1`.
+pub fn print_page(l: Lang, scope: &Scope, questions: &[&Question], progress: &Progress) -> Html {
+    let s = progress.summary(questions.iter().copied());
     let print = Callback::from(|_: MouseEvent| dom::print());
+    let what = render(l, &scope.title());
     html! {
         <section class="exercises ex-print" data-testid="print">
-            <h1>{ tf(l, "ex.print_title", &[("what", what.to_string())]) }</h1>
-            <p class="ex-print-score" data-testid="print-score">{ tf(l, "ex.score", &[
-                ("answered", s.answered.to_string()),
-                ("total", s.total.to_string()),
-                ("correct", s.correct.to_string()),
-            ]) }</p>
+            <h1>{ tf(l, "ex.print_title", &[("what", what)]) }</h1>
+            <p class="ex-print-score" data-testid="print-score">{ super::score_line(l, s) }</p>
             <p class="ex-print-actions">
                 <button type="button" class="primary" data-testid="print-button" onclick={print}>{ t(l, "ex.print_button") }</button>
-                { " " }<AppLink to={back} testid="print-back">{ t(l, "ex.print_back") }</AppLink>
+                { " " }<AppLink to={scope.link()} testid="print-back">{ t(l, "ex.print_back") }</AppLink>
             </p>
             <ol class="ex-print-list">{ for questions.iter().map(|q| item(l, q, progress)) }</ol>
         </section>

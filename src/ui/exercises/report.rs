@@ -9,30 +9,12 @@ use serde_json::Value;
 use yew::prelude::*;
 
 use crate::exercises::progress::Progress;
-use crate::exercises::sections::Section;
+use crate::exercises::set::Scope;
 use crate::exercises::xapi::{self, Answered, Completed, Display};
 use crate::exercises::Question;
-use crate::i18n::{t, tf, Lang};
+use crate::i18n::{render, t, Lang};
 use crate::pages::links::{Link, Shell};
 use crate::ui::dom;
-
-/// What a completion is counted over: the set shown, else the section.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Scope {
-    Set(Vec<&'static str>),
-    Section(Section),
-}
-
-impl Scope {
-    /// The set shown, else the section.
-    pub fn of(set: &[&'static str], section: Section) -> Scope {
-        if set.is_empty() {
-            Scope::Section(section)
-        } else {
-            Scope::Set(set.to_vec())
-        }
-    }
-}
 
 /// An answer's report: its question's id and the progress after it.
 pub type Report = Callback<(String, Progress)>;
@@ -72,53 +54,23 @@ fn report(l: Lang, origin: &str, scope: &Scope, bank: &[Question], (id, p): (&st
         url: &url,
         question: q,
         record,
-        try_number: xapi::try_number(p, id).unwrap_or(1),
+        try_number: p.try_number(id).unwrap_or(1),
         name: display(t(l, &q.prompt_key())),
         verb: display(t(l, "ex.xapi.answered")),
     };
     post(xapi::answered(&answered), origin);
-    let (questions, link, name) = scope_of(l, scope, bank);
-    if xapi::completes(p, id, &questions) {
-        let all: Vec<Question> = questions.iter().map(|q| (*q).clone()).collect();
+    let questions = scope.questions(bank);
+    if let Some(summary) = xapi::completes(p, id, &questions) {
         let ids: Vec<&str> = questions.iter().map(|q| q.id).collect();
-        let url = format!("{base}{}", activity(&link));
+        let url = format!("{base}{}", activity(&scope.link()));
         let completed = Completed {
             url: &url,
             ids: &ids,
-            summary: p.summary(&all),
-            name: display(name),
+            summary,
+            name: display(render(l, &scope.title())),
             verb: display(t(l, "ex.xapi.completed")),
         };
         post(xapi::completed(&completed), origin);
-    }
-}
-
-/// The scope's questions, its link and its name.
-fn scope_of<'b>(l: Lang, scope: &Scope, bank: &'b [Question]) -> (Vec<&'b Question>, Link, String) {
-    match scope {
-        Scope::Set(ids) => {
-            let qs = ids
-                .iter()
-                .filter_map(|i| bank.iter().find(|q| q.id == *i))
-                .collect();
-            let link = Link::ExerciseSet {
-                ids: ids.iter().map(|s| s.to_string()).collect(),
-                origin: None,
-            };
-            (
-                qs,
-                link,
-                tf(l, "ex.set_title", &[("n", ids.len().to_string())]),
-            )
-        }
-        Scope::Section(s) => {
-            let qs = bank.iter().filter(|q| q.section == *s).collect();
-            (
-                qs,
-                Link::ExerciseSection(s.id().to_string()),
-                t(l, &s.title_key()),
-            )
-        }
     }
 }
 
