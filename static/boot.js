@@ -128,10 +128,6 @@
   }
 
   function show(kind, detail) {
-    // The font warm-up line is hidden by the stylesheet, which a sandboxed
-    // or broken load may not have: it must never show as text.
-    var warm = document.querySelector(".font-warm");
-    if (warm) warm.remove();
     var main = document.getElementById("app");
     if (!main) return;
     var box = document.createElement("div");
@@ -489,23 +485,58 @@
     });
   }
 
-  // The font warm-up (index.html, static/style.css): each size and weight
-  // the views draw most, laid out one per task while the wasm downloads.
-  // Laid out together in the page's first layout they made one task of
-  // 60–120 ms; one at a time, each blocking font lookup is a task of its own.
+  // The font strikes (weight, size in px, family) the views draw their text
+  // in, the most used first, and a text with the glyphs a strike takes from
+  // a fallback font (⟦⟧, ✕, superscripts: one more strike each). Chromium
+  // asks its browser process, in a blocking call, how to draw each new
+  // strike; asked inside a view's first layout while the lab engine computes
+  // (both cores busy), a call took 8–70 ms, and a layout with several of
+  // them 40–190 ms. tests/e2e/fonts.test.mjs holds every view's text to
+  // this list; tests/font_warm.rs holds the stacks to static/style.css.
+  var SANS = '"Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", system-ui, sans-serif';
+  var MONO = "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace";
+  var WARM_TEXT = "字a";
+  var WARM_FALLBACK = "字a⟦✕⁵ₙ";
+  var WARM_FONTS = [
+    ["400 16px", SANS, WARM_FALLBACK], ["700 16px", SANS, WARM_FALLBACK],
+    ["400 14px", SANS, WARM_FALLBACK], ["700 14px", SANS, WARM_TEXT],
+    ["400 12px", SANS, WARM_FALLBACK], ["700 12px", SANS, WARM_TEXT],
+    ["700 32px", SANS, WARM_TEXT], ["700 24px", SANS, WARM_TEXT],
+    ["700 18.4px", SANS, WARM_TEXT], ["700 18.72px", SANS, WARM_TEXT],
+    ["400 10.5px", SANS, WARM_TEXT], ["700 10.5px", SANS, WARM_TEXT],
+    ["700 7.875px", SANS, WARM_TEXT], ["400 12.8px", SANS, WARM_TEXT],
+    ["400 15.2px", SANS, WARM_TEXT], ["700 15.2px", SANS, WARM_TEXT],
+    ["700 17.6px", SANS, WARM_TEXT], ["700 19.2px", SANS, WARM_TEXT],
+    ["400 9.6px", SANS, WARM_TEXT], ["700 21.6px", SANS, WARM_TEXT],
+    ["700 40px", SANS, WARM_TEXT], ["700 56px", SANS, WARM_TEXT],
+    ["700 41.6px", SANS, WARM_TEXT], ["700 11px", SANS, WARM_TEXT],
+    ["700 12.8px", SANS, WARM_TEXT],
+    ["400 14px", MONO, WARM_TEXT], ["700 14px", MONO, WARM_TEXT],
+    ["400 10.5px", MONO, WARM_TEXT],
+  ];
+  // What one warm-up task may spend before it yields.
+  var WARM_SLICE_MS = 12;
+
+  // Asks for every strike of WARM_FONTS while the wasm downloads, a few per
+  // task, by measuring a text on a canvas: that fills the same font cache as
+  // a layout without laying out the document. (Spans laid out one per task
+  // forced a layout of the whole page once the app had drawn it: tasks of
+  // 40–130 ms.)
   function warmFonts() {
-    var spans = document.querySelectorAll(".font-warm [hidden]");
+    var canvas = document.createElement("canvas");
+    var ctx = canvas.getContext && canvas.getContext("2d");
+    if (!ctx) return;
     var i = 0;
     function next() {
-      if (i >= spans.length) return;
-      spans[i].hidden = false;
-      void spans[i].offsetWidth;
-      i += 1;
-      setTimeout(next, 0);
+      var start = performance.now();
+      while (i < WARM_FONTS.length && performance.now() - start < WARM_SLICE_MS) {
+        ctx.font = WARM_FONTS[i][0] + " " + WARM_FONTS[i][1];
+        ctx.measureText(WARM_FONTS[i][2]);
+        i += 1;
+      }
+      if (i < WARM_FONTS.length) setTimeout(next, 0);
     }
-    requestAnimationFrame(function () {
-      setTimeout(next, 0);
-    });
+    setTimeout(next, 0);
   }
 
   window.addEventListener("hashchange", openRoute);

@@ -1,8 +1,13 @@
-//! The font warm-up in index.html lays out the sizes the stylesheets use
-//! most, and each of its sizes has its rule (see static/style.css); its
-//! spans start hidden, and static/boot.js lays out one per task.
+//! The font warm-up (static/boot.js `WARM_FONTS`) asks for the strikes the
+//! views draw their text in, on a canvas, while the wasm downloads: its
+//! font stacks are the stylesheets' own, the most used sizes are in it,
+//! and no warm-up text is left in index.html to lay out.
 
 use std::collections::BTreeMap;
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
 
 fn stylesheets() -> String {
     let mut all = String::new();
@@ -15,71 +20,116 @@ fn stylesheets() -> String {
     all
 }
 
-/// How often each `font-size:` value is declared, outside the warm-up's own
-/// rules.
-fn size_counts(css: &str) -> BTreeMap<String, usize> {
+/// How often each `font-size:` value in rem is declared, in px (1rem = 16px).
+fn rem_sizes_px(css: &str) -> BTreeMap<String, usize> {
     let mut counts = BTreeMap::new();
-    for line in css.lines().filter(|l| !l.starts_with(".fw-")) {
-        for rest in line.split("font-size:").skip(1) {
-            let value = rest.split([';', '}']).next().unwrap_or("").trim();
-            *counts.entry(value.to_string()).or_insert(0) += 1;
+    for rest in css.split("font-size:").skip(1) {
+        let value = rest.split([';', '}']).next().unwrap_or("").trim();
+        if let Some(rem) = value.strip_suffix("rem") {
+            let px = rem.parse::<f64>().expect("a rem size") * 16.0;
+            *counts.entry(format!("{px}px")).or_insert(0) += 1;
         }
     }
     counts
 }
 
-/// The warm-up's classes in index.html, and the size each sets.
-fn warm_sizes(css: &str) -> Vec<String> {
-    let html = std::fs::read_to_string("index.html").expect("index.html");
-    let block = html
-        .split("class=\"font-warm\"")
+/// The string a `var NAME = …;` line of boot.js sets.
+fn boot_var<'a>(boot: &'a str, name: &str) -> &'a str {
+    let line = boot
+        .lines()
+        .find(|l| l.trim_start().starts_with(&format!("var {name} = ")))
+        .unwrap_or_else(|| panic!("static/boot.js sets {name}"));
+    let value = line
+        .split(" = ")
         .nth(1)
-        .and_then(|b| b.split("</div>").next())
-        .expect("index.html has the font warm-up");
+        .expect("a value")
+        .trim_end_matches(';');
+    // One pair of outer quotes (the stack's own quotes stay).
+    value
+        .strip_prefix('\'')
+        .and_then(|v| v.strip_suffix('\''))
+        .or_else(|| value.strip_prefix('"').and_then(|v| v.strip_suffix('"')))
+        .unwrap_or(value)
+}
+
+/// The `[weight size, stack, text]` entries of `WARM_FONTS`: (weight size, stack name).
+fn warm_fonts(boot: &str) -> Vec<(String, String)> {
+    let block = boot
+        .split("var WARM_FONTS = [")
+        .nth(1)
+        .and_then(|b| b.split("];").next())
+        .expect("static/boot.js has WARM_FONTS");
     block
-        .split("class=\"fw-")
+        .split('[')
         .skip(1)
-        .map(|rest| {
-            let name = rest.split('"').next().unwrap_or("");
-            let rule = format!(".fw-{name} {{ font-size: ");
-            let value = css
-                .split(&rule)
-                .nth(1)
-                .and_then(|r| r.split(';').next())
-                .unwrap_or_else(|| panic!("static/style.css lacks a rule for .fw-{name}"));
-            value.to_string()
+        .map(|entry| {
+            let mut parts = entry.split(',').map(str::trim);
+            let strike = parts
+                .next()
+                .expect("a strike")
+                .trim_matches('"')
+                .to_string();
+            let stack = parts.next().expect("a stack").to_string();
+            (strike, stack)
         })
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
         .collect()
 }
 
 #[test]
+fn the_warm_up_uses_the_stylesheets_stacks() {
+    let boot = read("static/boot.js");
+    let style = read("static/style.css");
+    let sans = boot_var(&boot, "SANS");
+    let mono = boot_var(&boot, "MONO");
+    assert!(style.contains(&format!("font-family: {sans};")), "{sans}");
+    assert!(style.contains(&format!("font-family: {mono};")), "{mono}");
+    for (strike, stack) in warm_fonts(&boot) {
+        assert!(
+            ["SANS", "MONO"].contains(&stack.as_str()),
+            "{strike}: {stack}"
+        );
+        let (weight, size) = strike.split_once(' ').expect("weight size");
+        assert!(["400", "700"].contains(&weight), "{strike}");
+        let px: f64 = size
+            .strip_suffix("px")
+            .expect("px")
+            .parse()
+            .expect("a number");
+        assert!((4.0..=96.0).contains(&px), "{strike}");
+    }
+}
+
+#[test]
 fn the_warm_up_holds_the_most_used_sizes() {
-    let css = stylesheets();
-    let warm = warm_sizes(&css);
-    assert!(warm.len() >= 4, "{warm:?}");
-    let html = std::fs::read_to_string("index.html").expect("index.html");
-    let spans = html.matches("<span class=\"fw-").count();
-    assert_eq!(
-        html.matches("\" hidden>").count(),
-        spans,
-        "every warm-up span starts hidden (laid out one per task by static/boot.js)"
-    );
-    let boot = std::fs::read_to_string("static/boot.js").expect("boot.js");
-    assert!(
-        boot.contains(".font-warm [hidden]"),
-        "static/boot.js lays out the warm-up"
-    );
-    let mut by_use: Vec<(usize, String)> = size_counts(&css)
+    let boot = read("static/boot.js");
+    let warm: Vec<String> = warm_fonts(&boot)
+        .into_iter()
+        .map(|(strike, _)| strike.split_once(' ').expect("weight size").1.to_string())
+        .collect();
+    let mut by_use: Vec<(usize, String)> = rem_sizes_px(&stylesheets())
         .into_iter()
         .map(|(size, n)| (n, size))
         .collect();
     by_use.sort_by(|a, b| b.cmp(a));
+    assert!(by_use.len() >= 4, "{by_use:?}");
     for (n, size) in by_use.iter().take(4) {
         assert!(
             warm.contains(size),
-            "font-size {size} (declared {n} times) is not in index.html's warm-up {warm:?}"
+            "font-size {size} (declared {n} times) is not in static/boot.js's WARM_FONTS {warm:?}"
         );
     }
+}
+
+#[test]
+fn no_warm_up_text_is_left_to_lay_out() {
+    let html = read("index.html");
+    assert!(
+        !html.contains("font-warm"),
+        "index.html lays out no warm-up text"
+    );
+    let boot = read("static/boot.js");
+    assert!(
+        boot.contains("measureText(WARM_FONTS[i][2])"),
+        "static/boot.js measures each strike"
+    );
 }

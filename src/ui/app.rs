@@ -47,7 +47,7 @@ fn use_follow_navigation(here: UseStateHandle<Here>, lang: UseStateHandle<Lang>)
     let visits = use_mut_ref(|| 0u32);
     use_effect_with((), move |_| {
         let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
-            let next = Location::parse(&dom::current_hash());
+            let next = Location::parse(&dom::follow_hash());
             if let Some(l) = split_shell_params(&next).lang_from_url {
                 lang.set(l);
             }
@@ -193,7 +193,7 @@ impl PartialEq for AppProps {
 #[function_component(App)]
 pub fn app(props: &AppProps) -> Html {
     let here = use_state(|| Here {
-        loc: Location::parse(&dom::current_hash()),
+        loc: Location::parse(&dom::follow_hash()),
         visit: 0,
     });
     let loc = &here.loc;

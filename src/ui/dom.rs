@@ -18,14 +18,37 @@ pub fn current_href() -> String {
     window().location().href().unwrap_or_default()
 }
 
-/// Replaces the hash without adding a history entry or firing `hashchange`.
+thread_local! {
+    /// The address the app last followed or wrote ([`follow_hash`],
+    /// [`replace_hash`]). When the address bar says something else, a
+    /// navigation is on its way whose `hashchange` the app has not handled
+    /// yet (a link clicked while the page was being drawn).
+    static KNOWN_HASH: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// `location.hash`, which the app now follows: at its start and on each
+/// `hashchange`.
+pub fn follow_hash() -> String {
+    let hash = current_hash();
+    KNOWN_HASH.with(|k| *k.borrow_mut() = Some(hash.clone()));
+    hash
+}
+
+/// Replaces the hash without adding a history entry or firing `hashchange`,
+/// unless a navigation is on its way: a page mirroring its state into the
+/// address bar must not write over the place the student went to (its
+/// `hashchange` will draw that place).
 pub fn replace_hash(hash: &str) {
-    if current_hash() == hash {
+    let current = current_hash();
+    let pending = KNOWN_HASH.with(|k| k.borrow().as_ref().is_some_and(|known| *known != current));
+    if current == hash || pending {
         return;
     }
     if let Ok(history) = window().history() {
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(hash));
     }
+    // As the browser keeps it (it may encode what `hash` spelled plainly).
+    follow_hash();
 }
 
 /// Navigates to a hash (adds a history entry and fires `hashchange`).

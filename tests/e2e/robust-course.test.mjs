@@ -76,7 +76,7 @@ for (const [name, fault] of STORAGE_FAULTS) {
 const frameHost = (sandbox) => (src) => `<!doctype html><meta charset="utf-8"><title>course</title>
 <iframe id="q" sandbox="${sandbox}" src="${src}#/exercises?q=three_layers&embed=1" width="700" height="500"></iframe>`;
 
-test('a sandboxed embed without allow-same-origin names the flags to add, offers no useless reload and hides the font warm-up', async () => {
+test('a sandboxed embed without allow-same-origin names the flags to add, offers no useless reload and shows no stray text', async () => {
   const host = await app.openHostHtml(frameHost('allow-scripts'));
   const frame = host.frameLocator('#q');
   const box = frame.getByTestId('boot-sandbox');
@@ -86,7 +86,7 @@ test('a sandboxed embed without allow-same-origin names the flags to add, offers
   assert.match(text, /allow-popups/);
   assert.match(text, /重新加载解决不了/);
   assert.equal(await frame.getByTestId('boot-reload').count(), 0);
-  assert.equal(await frame.locator('.font-warm').count(), 0, 'the font warm-up text would show unstyled');
+  assert.equal(await frame.locator('.font-warm').count(), 0, 'no font warm-up text in the page: it would show unstyled');
   assert.deepEqual(app.errors(host).filter((e) => e.startsWith('pageerror')), []);
   await host.context().close();
 });

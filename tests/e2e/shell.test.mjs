@@ -224,3 +224,35 @@ test('English texts that cannot be fetched: the page stays Chinese, says why, an
   assert.deepEqual(app.errors(page).filter((e) => !/Failed to load resource/.test(e)), []);
   await page.context().close();
 });
+
+test('a navigation made while a page is still being drawn is followed, not written over by that page', async () => {
+  // A student clicks a link while the page body is still being drawn: the
+  // address changes at once, and its hashchange reaches the app only after
+  // the body's first render has mirrored its own (older) state into the
+  // address bar (under load the browser runs those tasks in either order).
+  // Here the address changes in the task that draws the shell and the
+  // hashchange comes 300 ms later. The page must follow the click.
+  const target = '#/lab?scenario=crash_before_notify';
+  const page = await app.open('#/lab', {}, {
+    init: `(() => {
+      const watch = new MutationObserver(() => {
+        if (!document.querySelector('#app .shell')) return;
+        watch.disconnect();
+        history.pushState(null, '', ${JSON.stringify(target)});
+        setTimeout(() => dispatchEvent(new HashChangeEvent('hashchange')), 300);
+      });
+      document.addEventListener('DOMContentLoaded', () => watch.observe(document.body, { childList: true, subtree: true }));
+    })()`,
+  });
+  await page.waitForFunction(
+    (to) => location.hash === to &&
+      document.querySelector('input[name="scenario"][value="crash_before_notify"]')?.checked,
+    target,
+    { timeout: 10000 },
+  ).catch(async (e) => {
+    const seen = await page.evaluate(() => [location.hash, document.querySelector('input[name="scenario"]:checked')?.value]);
+    throw new Error(`after navigating to ${target} the page shows ${JSON.stringify(seen)} (${e.message})`);
+  });
+  app.assertNoErrors(page);
+  await page.context().close();
+});

@@ -16,6 +16,7 @@ use crate::kernel::page_form::PageForm;
 use crate::lab::jobs::matrix_table_job::{matrix_job, MatrixTableJob};
 use crate::lab::{HarnessAxis, HarnessPreset, MatrixBy, MatrixParams, Preset};
 use crate::ui::dom;
+use crate::ui::frame_hooks::use_frame_stages;
 use crate::ui::icons::{icon, Icon};
 use crate::ui::link::AppLink;
 use crate::ui::page::PageProps;
@@ -79,7 +80,13 @@ pub fn matrix_page(p: &PageProps) -> Html {
     };
     let (total, done) = job.out.counted();
     let finished = done == total;
-    let (scroll_ref, overflow) = use_overflow((m.clone(), l, done > 0, finished));
+    // The first render draws the title, the links, the pickers and the
+    // status; the legend follows a frame later, the table a frame after
+    // that and «what each cures» last: in one render, opening the matrix
+    // built and laid out the whole page in one main-thread task (60–100 ms).
+    let stage = use_frame_stages(3);
+    let (legend_shown, table_shown, cures_shown) = (stage >= 1, stage >= 2, stage >= 3);
+    let (scroll_ref, overflow) = use_overflow((m.clone(), l, done > 0 && table_shown, finished));
     let resume = {
         let generation = generation.clone();
         Callback::from(move |()| generation.set(*generation + 1))
@@ -99,18 +106,22 @@ pub fn matrix_page(p: &PageProps) -> Html {
             </p>
             <NoticeList lang={l} notices={form.notices.clone()} />
             { view_switch(l, &form) }
-            { legend(l) }
-            <ul class="muted marks-note">
-                <li>{ icon(Icon::Luck) }{ " " }{ t(l, "lab.matrix.lucky_note") }</li>
-                <li>{ icon(Icon::Changed) }{ " " }{ t(l, "lab.matrix.changed_note") }</li>
-            </ul>
+            if legend_shown {
+                { legend(l) }
+                <ul class="muted marks-note">
+                    <li>{ icon(Icon::Luck) }{ " " }{ t(l, "lab.matrix.lucky_note") }</li>
+                    <li>{ icon(Icon::Changed) }{ " " }{ t(l, "lab.matrix.changed_note") }</li>
+                </ul>
+            }
             { status(l, job, (total, done), cancel, resume) }
-            { table(l, &m, Computed {
-                cells: job.out.counts().get(..shown).unwrap_or(&[]),
-                previous: job.out.counts().get(shown..).unwrap_or(&[]),
-                reveal: job.out.reveal(),
-            }, Scroll { node: scroll_ref, overflow }) }
-            { cures(l, &m) }
+            if table_shown {
+                { table(l, &m, Computed {
+                    cells: job.out.counts().get(..shown).unwrap_or(&[]),
+                    previous: job.out.counts().get(shown..).unwrap_or(&[]),
+                    reveal: job.out.reveal(),
+                }, Scroll { node: scroll_ref, overflow }) }
+            }
+            if cures_shown { { cures(l, &m) } }
         </section>
     }
 }
