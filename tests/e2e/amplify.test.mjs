@@ -278,6 +278,9 @@ test('the preset bar marks the preset that is active', async () => {
   assert.deepEqual(await current(), ['preset-codex']);
   await page.getByTestId('preset-243').click();
   await page.waitForFunction(() => location.hash.includes('layers=3%2C3%2C3%2C3%2C3') || location.hash.includes('layers=3,3,3,3,3'));
+  // A preset is a link: the address changes at once, the page follows its
+  // hashchange in a task after the click.
+  await page.waitForFunction(() => document.querySelector('.amp-presets [aria-current="true"]')?.dataset.testid === 'preset-243');
   assert.deepEqual(await current(), ['preset-243']);
   // Another setting: no longer that preset.
   await page.getByTestId('field-p').fill('0.5');
