@@ -25,15 +25,28 @@ use crate::ui::widgets::{choice_buttons, NoticeList};
 
 /// (Re)computes whenever the view, the seed or the generation changes: a
 /// job of the page's one job hook, whose one request the engine answers
-/// with every cell; the job then draws them a few rows per frame.
+/// with every cell; the job then draws them a few rows per frame. It
+/// starts once the table is in the page (`table_shown`): each part of the
+/// drawing is sized by what the last one cost to render, and parts
+/// "drawn" into a table not yet there cost nothing, so the whole table
+/// came in one render (at 4× CPU a task of 160 ms).
 #[hook]
-fn use_matrix_cells(m: &MatrixParams, generation: u32) -> EngineRunner<MatrixTableJob> {
+fn use_matrix_cells(
+    m: &MatrixParams,
+    generation: u32,
+    table_shown: bool,
+) -> EngineRunner<MatrixTableJob> {
     let jobs = use_engine_runner::<MatrixTableJob>();
     {
         let jobs = jobs.clone();
-        use_effect_with((m.clone(), generation), move |(m, _)| {
-            jobs.start(matrix_job(m, dom::now_ms()), None);
-        });
+        use_effect_with(
+            (m.clone(), generation, table_shown),
+            move |(m, _, shown)| {
+                if *shown {
+                    jobs.start(matrix_job(m, dom::now_ms()), None);
+                }
+            },
+        );
     }
     jobs
 }
@@ -66,7 +79,13 @@ pub fn matrix_page(p: &PageProps) -> Html {
     let l = p.lang;
     let (form, _) = use_page_form::<MatrixParams>(&p.query, &p.set_link);
     let generation = use_state(|| 0u32);
-    let jobs = use_matrix_cells(&form.params, *generation);
+    // The first render draws the title, the links, the pickers and the
+    // status; the legend follows a frame later, the table a frame after
+    // that and «what each cures» last: in one render, opening the matrix
+    // built and laid out the whole page in one main-thread task (60–100 ms).
+    let stage = use_frame_stages(3);
+    let (legend_shown, table_shown, cures_shown) = (stage >= 1, stage >= 2, stage >= 3);
+    let jobs = use_matrix_cells(&form.params, *generation, table_shown);
     let m = form.params.clone();
     let shown = m.cells().len();
     let current = jobs.runner.job.borrow();
@@ -80,13 +99,7 @@ pub fn matrix_page(p: &PageProps) -> Html {
     };
     let (total, done) = job.out.counted();
     let finished = done == total;
-    // The first render draws the title, the links, the pickers and the
-    // status; the legend follows a frame later, the table a frame after
-    // that and «what each cures» last: in one render, opening the matrix
-    // built and laid out the whole page in one main-thread task (60–100 ms).
-    let stage = use_frame_stages(3);
-    let (legend_shown, table_shown, cures_shown) = (stage >= 1, stage >= 2, stage >= 3);
-    let (scroll_ref, overflow) = use_overflow((m.clone(), l, done > 0 && table_shown, finished));
+    let (scroll_ref, overflow) = use_overflow((m.clone(), l, done > 0, finished));
     let resume = {
         let generation = generation.clone();
         Callback::from(move |()| generation.set(*generation + 1))
