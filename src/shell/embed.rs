@@ -139,7 +139,10 @@ pub fn exercises_title(lang: Lang, q: &Query) -> Vec<String> {
     if let Some(set) = set.filter(|s| !s.ids.is_empty()) {
         let scope = crate::exercises::set::Scope::Set(set.ids);
         parts.push(crate::i18n::render(lang, &scope.title()));
-    } else if let Some(x) = q.get("q").and_then(|id| bank.iter().find(|x| x.id == id)) {
+    } else if let Some(x) = q
+        .get("q")
+        .and_then(|id| crate::exercises::renames::find_in(&bank, id))
+    {
         parts.push(shorten(&t(lang, &x.prompt_key()), 40));
     }
     parts
@@ -225,6 +228,13 @@ mod tests {
             "{q}"
         );
         assert!(q.chars().count() < 70, "{q}");
+        // An old id (a link written before a rename) opens today's
+        // question, and the title names it as `q=` does.
+        assert_eq!(
+            zh("#/exercises?q=tf_cap_needed"),
+            zh("#/exercises?q=tf_backoff_cap")
+        );
+        assert_ne!(zh("#/exercises?q=tf_cap_needed"), "自测练习 · 重试实验室");
         assert_eq!(
             zh("#/exercises?set=three_layers,nope,three_layers"),
             "自测练习 · 一套题（1 题） · 重试实验室"
