@@ -27,7 +27,7 @@ use crate::ui::job_hook::After;
 use crate::ui::link::AppLink;
 use crate::ui::page::PageProps;
 use crate::ui::shortcuts::use_shortcuts;
-use crate::ui::widgets::NoticeList;
+use crate::ui::widgets::{Later, NoticeList};
 
 /// A schedule of its own (`schedule=<code>`, a counterexample) in words,
 /// above the pickers; picking a scenario leaves it. Worded from what came
@@ -60,10 +60,10 @@ fn picker<T: Copy + PartialEq + 'static>(
     l: Lang,
     name: &'static str,
     all: &[T],
-    (current, otherwise): (Option<T>, String),
+    current: Option<T>,
+    otherwise: String,
     id: fn(T) -> &'static str,
     onpick: Callback<T>,
-    options: bool,
 ) -> Html {
     let legend = t(l, &format!("lab.pick.{name}"));
     let chosen = current.map_or(otherwise, |v| t(l, &format!("lab.{name}.{}", id(v))));
@@ -74,7 +74,7 @@ fn picker<T: Copy + PartialEq + 'static>(
                 <strong data-testid={format!("chosen-{name}")}>{ chosen }</strong>
                 <span class="muted picker-count">{ tf(l, "lab.pick.count", &[("n", all.len().to_string())]) }</span>
             </summary>
-            if options {
+            <Later>
             <fieldset class="picker" data-testid={format!("pick-{name}")}>
                 <legend class="sr-only">{ legend.to_string() }</legend>
                 { for all.iter().map(|v| {
@@ -93,7 +93,7 @@ fn picker<T: Copy + PartialEq + 'static>(
                     }
                 }) }
             </fieldset>
-            }
+            </Later>
         </details>
     }
 }
@@ -257,13 +257,13 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
     use_playback(&state);
     use_step_keys(&state);
 
-    // The first render draws the controls and the pickers' folded lines;
-    // the pickers' options (three folds, 300 nodes, closed) follow a frame
-    // later, the story and the summary a frame after that, the diagram and
-    // the tables last, so the run's arrival never builds and lays out the
-    // whole page in one main-thread task.
-    let stage = use_frame_stages(3);
-    let (options, middle, lower) = (stage >= 1, stage >= 2, stage >= 3);
+    // The first render draws the controls and the pickers' folded lines
+    // (their options, three closed folds of 300 nodes, a task later:
+    // `Later`); the story and the summary follow a frame later, the diagram
+    // and the tables a frame after that, so the run's arrival never builds
+    // and lays out the whole page in one main-thread task.
+    let stage = use_frame_stages(2);
+    let (middle, lower) = (stage >= 1, stage >= 2);
     let seq_ref = use_newest_row_in_view(state.step, lower);
     use_land_on_step(props.first.params.lands_on_step(), middle, p.embed);
 
@@ -288,7 +288,7 @@ pub fn lab_run_view(props: &RunViewProps) -> Html {
             { lab_links(l, s.params.design) }
             <NoticeList lang={l} notices={(*notices).clone()} />
             { own_schedule(l, s.params.schedule.as_ref(), (!s.computing).then_some(&*s.run)) }
-            { pickers(l, &state, &notices, options) }
+            { pickers(l, &state, &notices) }
             { controls(l, &state, &notices) }
             { engine_note(l, waiting, engine_error, retry) }
             if !p.embed { <p class="muted keys-hint">{ t(l, "lab.ctl.keys") }</p> }
@@ -337,15 +337,15 @@ fn harness_of(p: HarnessPreset) -> Action {
 /// The scenario, harness and server pickers, the harness as written, and a
 /// design that is no preset. The harness picker keeps its old name
 /// (`client`): its ten presets are the six clients and four more.
-fn pickers(l: Lang, state: &State, notices: &UseStateHandle<Vec<Notice>>, options: bool) -> Html {
+fn pickers(l: Lang, state: &State, notices: &UseStateHandle<Vec<Notice>>) -> Html {
     let s = &**state;
     let harness = s.params.harness;
     let scenario = s.params.schedule.is_none().then_some(s.params.scenario);
     html! { <>
         <div class="pickers">
-            { picker(l, "scenario", &Scenario::ALL, (scenario, t(l, "lab.pick.own_schedule")), Scenario::id, pick(state, Action::Scenario), options) }
-            { picker(l, "client", &HarnessPreset::ALL, (harness.preset(), harness.to_ids()), HarnessPreset::id, pick(state, harness_of), options) }
-            { picker(l, "server", &Preset::ALL, (s.params.design.preset(), crate::i18n::design_name(l, s.params.design)), Preset::id, pick(state, Action::Server), options) }
+            { picker(l, "scenario", &Scenario::ALL, scenario, t(l, "lab.pick.own_schedule"), Scenario::id, pick(state, Action::Scenario)) }
+            { picker(l, "client", &HarnessPreset::ALL, harness.preset(), harness.to_ids(), HarnessPreset::id, pick(state, harness_of)) }
+            { picker(l, "server", &Preset::ALL, s.params.design.preset(), crate::i18n::design_name(l, s.params.design), Preset::id, pick(state, Action::Server)) }
         </div>
         { super::layers::harness_spec(l, state, notices) }
         if s.params.design.preset().is_none() {
