@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { englishTable } from './i18n-en.mjs';
+import { chineseTable, englishTable } from './i18n-files.mjs';
 
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -20,15 +20,22 @@ if (!dir) {
 
 // The translation table's English column, which the page's wasm is built
 // without (the Cargo feature `english`): loaded when a student picks English.
+// Its Chinese column (the feature `chinese`), one file per page family:
+// fetched with the family's wasm.
 fs.writeFileSync(path.join(dir, 'i18n-en.json'), JSON.stringify(englishTable()));
+const FAMILIES = ['home', 'herd', 'amplify', 'lab', 'exercises'];
+const chineseFiles = FAMILIES.map((f) => `i18n-zh-${f}.json`);
+for (const f of FAMILIES) {
+  fs.writeFileSync(path.join(dir, `i18n-zh-${f}.json`), JSON.stringify(chineseTable(f)));
+}
 
 // Every file the loader chain fetches, and the files that name them: the
 // page families' modules and wasm (`page-<family>.js`, `page-<family>_bg.wasm`,
 // one pair per family of src/ui/families.rs), the lab engine's, the workers.
-const FAMILIES = ['home', 'herd', 'amplify', 'lab', 'exercises'];
 const pages = FAMILIES.flatMap((f) => [`page-${f}.js`, `page-${f}_bg.wasm`]);
 const STAMPED = [
   'i18n-en.json',
+  ...chineseFiles,
   'herd.css',
   'lab.css',
   'exercises.css',

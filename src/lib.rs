@@ -28,11 +28,14 @@ macro_rules! page_wasm {
         #[cfg(target_arch = "wasm32")]
         fn main() {}
 
-        /// Mounts this family's app into `<main id="app">`.
+        /// Mounts this family's app into `<main id="app">`, with the
+        /// family's Chinese texts (the loader fetched their file); throws,
+        /// drawing nothing, when it cannot read them.
         #[cfg(target_arch = "wasm32")]
         #[wasm_bindgen::prelude::wasm_bindgen]
-        pub fn retry_lab_mount() {
-            retry_lab::ui::mount(&$family);
+        pub fn retry_lab_mount(chinese: Option<String>) -> Result<(), wasm_bindgen::JsError> {
+            retry_lab::ui::mount(&$family, chinese.as_deref())
+                .map_err(|why| wasm_bindgen::JsError::new(&why))
         }
 
         /// Takes the app down, for another family's.

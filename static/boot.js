@@ -15,14 +15,15 @@
 // cached an older deploy never pairs its JavaScript with a newer .wasm.
 (function () {
   "use strict";
-  // Per family: its module, its wasm, then its own stylesheets (the shell's
-  // are in index.html).
+  // Per family: its module, its wasm, its Chinese texts (the wasm holds
+  // only their keys; scripts/i18n-files.mjs writes the file), then its own
+  // stylesheets (the shell's are in index.html).
   var FILES = {
-    "page-home": ["./page-home.js", "./page-home_bg.wasm"],
-    "page-herd": ["./page-herd.js", "./page-herd_bg.wasm", "./herd.css"],
-    "page-amplify": ["./page-amplify.js", "./page-amplify_bg.wasm", "./amplify.css"],
-    "page-lab": ["./page-lab.js", "./page-lab_bg.wasm", "./lab.css"],
-    "page-exercises": ["./page-exercises.js", "./page-exercises_bg.wasm", "./exercises.css", "./lab.css", "./herd.css", "./amplify.css"],
+    "page-home": ["./page-home.js", "./page-home_bg.wasm", "./i18n-zh-home.json"],
+    "page-herd": ["./page-herd.js", "./page-herd_bg.wasm", "./i18n-zh-herd.json", "./herd.css"],
+    "page-amplify": ["./page-amplify.js", "./page-amplify_bg.wasm", "./i18n-zh-amplify.json", "./amplify.css"],
+    "page-lab": ["./page-lab.js", "./page-lab_bg.wasm", "./i18n-zh-lab.json", "./lab.css"],
+    "page-exercises": ["./page-exercises.js", "./page-exercises_bg.wasm", "./i18n-zh-exercises.json", "./exercises.css", "./lab.css", "./herd.css", "./amplify.css"],
     herdWorker: "./herd-worker.js",
     labWorker: "./lab-worker.js",
     english: "./i18n-en.json",
@@ -56,7 +57,15 @@
     "lab-worker": url(FILES.labWorker),
   };
 
-  // The English texts (the page's wasm holds the Chinese ones): fetched at
+  // A text file of this build (a failed response is an error, not a text).
+  function fetchText(file) {
+    return fetch(url(file)).then(function (r) {
+      if (!r.ok) throw new Error("HTTP " + r.status + " for " + file);
+      return r.text();
+    });
+  }
+
+  // The English texts (the family's file holds the Chinese ones): fetched at
   // once, beside the wasm, when the page is likely to open in English (the
   // URL or the stored choice says so), else when the app asks
   // (src/ui/english.rs). A failed fetch is never kept: the next call fetches
@@ -64,10 +73,7 @@
   var english = null;
   globalThis.retryLabEnglish = function () {
     if (!english) {
-      english = fetch(url(FILES.english)).then(function (r) {
-        if (!r.ok) throw new Error("HTTP " + r.status);
-        return r.text();
-      }).then(function (text) {
+      english = fetchText(FILES.english).then(function (text) {
         // Where a family opened later finds them (src/ui/english.rs).
         globalThis.retryLabEnglishText = text;
         return text;
@@ -214,7 +220,7 @@
     early.worker.postMessage({ route: route });
   }
 
-  // A family's files: its module and its wasm (compiled), fetched together;
+  // A family's files: its module, its wasm (compiled) and its texts, fetched together;
   // on intent they are only started, and the load that follows takes them.
   var fetched = {};
   // Failed tries per family: the browser keeps a module that failed to
@@ -228,15 +234,18 @@
       var started = {
         js: import(url(files[0]) + again),
         wasm: compileWasm(url(files[1])),
-        css: Promise.all(files.slice(2).map(stylesheet)),
+        zh: fetchText(files[2]),
+        css: Promise.all(files.slice(3).map(stylesheet)),
       };
       // Kept until a load takes them; a failure is never kept.
       started.js.catch(function () {
         if (fetched[family] === started) delete fetched[family];
         failures[family] = (failures[family] || 0) + 1;
       });
-      started.wasm.catch(function () {
-        if (fetched[family] === started) delete fetched[family];
+      [started.wasm, started.zh].forEach(function (file) {
+        file.catch(function () {
+          if (fetched[family] === started) delete fetched[family];
+        });
       });
       fetched[family] = started;
     }
@@ -275,16 +284,17 @@
     });
   }
 
-  // Loaded families: the promise of their module, instantiated.
+  // Loaded families: the promise of their module, instantiated, and their
+  // Chinese texts (handed to every mount).
   var loaded = {};
   function loadFamily(family) {
     if (!loaded[family]) {
       var files = fetchFamily(family);
       delete fetched[family];
-      var ready = Promise.all([files.js, Promise.resolve(englishFirst), files.css]).then(function (all) {
+      var ready = Promise.all([files.js, files.zh, Promise.resolve(englishFirst), files.css]).then(function (all) {
         var mod = all[0];
         return mod.default({ module_or_path: files.wasm }).then(function () {
-          return mod;
+          return { mod: mod, zh: all[1] };
         });
       });
       ready.catch(function () {
@@ -308,14 +318,22 @@
         abort.abort();
       }, 2000);
     }
-    return fetch(url(FILES["page-" + family][0]), init).then(
-      function (r) {
-        return r.status === 404 || r.status === 410 ? "gone" : "load";
-      },
-      function () {
-        return "offline";
-      },
-    );
+    // Its module and its texts: either may be the one that failed.
+    var files = FILES["page-" + family];
+    return Promise.all([files[0], files[2]].map(function (file) {
+      return fetch(url(file), init).then(
+        function (r) {
+          return r.status === 404 || r.status === 410 ? "gone" : "load";
+        },
+        function () {
+          return "offline";
+        },
+      );
+    })).then(function (kinds) {
+      return ["offline", "gone", "load"].find(function (kind) {
+        return kinds.indexOf(kind) >= 0;
+      });
+    });
   }
 
   // The family on screen, and its module.
@@ -333,25 +351,25 @@
     var slow = setTimeout(function () {
       if (current === family && !currentModule) show("loading");
     }, 150);
-    loadFamily(family).then(
-      function (mod) {
+    loadFamily(family)
+      .then(function (app) {
         clearTimeout(slow);
         if (current !== family) return;
-        currentModule = mod;
+        // The app refuses texts it cannot read (it throws, and draws nothing).
+        app.mod.retry_lab_mount(app.zh);
+        currentModule = app.mod;
         // The static «still loading» text goes; the app mounts into #app.
         if (main) main.replaceChildren();
-        mod.retry_lab_mount();
         startOfflineLater();
-      },
-      function (err) {
+      })
+      .catch(function (err) {
         clearTimeout(slow);
         console.error(err);
         return whyFailed(family).then(function (kind) {
           if (current === family) show(kind, err);
           startOfflineLater();
         });
-      },
-    );
+      });
   }
 
   // Prefetch on intent: a link to another family's route, under the

@@ -91,8 +91,8 @@ fn the_table_refuses_a_key_twice_and_differing_placeholders() {
 #[test]
 fn without_english_the_generated_table_has_no_english_column() {
     let tables = read_tables(root()).unwrap();
-    let zh_only = generate(&tables, false);
-    let both = generate(&tables, true);
+    let zh_only = generate(&tables, false, true);
+    let both = generate(&tables, true, true);
     assert!(!zh_only.contains(", en: "), "an English field");
     let rows: Vec<&Row> = tables.iter().flat_map(|(_, rows)| rows).collect();
     let other_column = |en: &str| rows.iter().any(|r| r.zh == en || r.key == en);
@@ -105,6 +105,19 @@ fn without_english_the_generated_table_has_no_english_column() {
             r.key
         );
     }
+}
+
+/// The page's wasm is built without `chinese` too: then no entry has a
+/// `zh` field, and no Chinese text is in the generated table at all.
+#[test]
+fn without_chinese_the_generated_table_has_no_chinese_text() {
+    let tables = read_tables(root()).unwrap();
+    let keys_only = generate(&tables, false, false);
+    assert!(!keys_only.contains(", zh: "), "a Chinese field");
+    let cjk = |c: char| ('\u{4e00}'..='\u{9fff}').contains(&c);
+    assert!(!keys_only.chars().any(cjk), "a Chinese character");
+    let rows = tables.iter().flat_map(|(_, rows)| rows).count();
+    assert_eq!(keys_only.matches("Entry { key: ").count(), rows);
 }
 
 /// Every data file under `src/` is in `TEXT_FILES` (else Rust would not

@@ -11,11 +11,16 @@
 //!
 //! The page's own wasm is built without the `english` feature: its English
 //! column stays out of the wasm (a third of the page's texts), and the build
-//! writes it to a build-stamped file (`scripts/i18n-en.mjs`) that the page
+//! writes it to a build-stamped file (`scripts/i18n-files.mjs`) that the page
 //! loads when a student asks for English ([`install_english`]). Until it is
-//! there, English falls back to the Chinese text, never to a key.
+//! there, English falls back to the Chinese text, never to a key. Built
+//! without `chinese` too, the wasm holds only the keys: the loader fetches
+//! the family's Chinese column (`i18n-zh-<family>.json`) beside the wasm and
+//! hands it over before the first render ([`install_chinese`]).
 
+mod family;
 pub mod fields;
+pub use family::family_texts;
 mod lab;
 mod lab_design;
 pub use lab_design::{design_desc, design_name};
@@ -42,8 +47,8 @@ pub struct TextSet {
 }
 
 impl TextSet {
-    #[cfg_attr(feature = "all_texts", allow(dead_code))]
-    fn entries(self) -> impl Iterator<Item = &'static Entry> {
+    /// The set's entries: its groups' rows in table order, then its Rust rows.
+    pub fn entries(self) -> impl Iterator<Item = &'static Entry> {
         self.groups
             .iter()
             .flat_map(|g| g.iter())
@@ -94,12 +99,12 @@ pub fn has(key: &str) -> bool {
 /// The text for `key` in `lang`. A missing key shows as `⟦key⟧` so that it is
 /// visible in the page; the tests make sure none is missing.
 pub fn t(lang: Lang, key: &str) -> String {
-    match index().get(key) {
-        Some(e) => match lang {
-            Lang::Zh => e.zh,
-            Lang::En => english(e).unwrap_or(e.zh),
-        }
-        .to_string(),
+    let text = index().get(key).and_then(|e| match lang {
+        Lang::Zh => chinese(e),
+        Lang::En => english(e).or_else(|| chinese(e)),
+    });
+    match text {
+        Some(text) => text.to_string(),
         None => format!("⟦{key}⟧"),
     }
 }
@@ -111,12 +116,27 @@ fn english(e: &Entry) -> Option<&'static str> {
 
 #[cfg(not(feature = "english"))]
 fn english(e: &Entry) -> Option<&'static str> {
-    LOADED.get().and_then(|table| table.get(e.key))
+    ENGLISH.get().and_then(|column| column.get(e.key))
+}
+
+#[cfg(feature = "chinese")]
+fn chinese(e: &Entry) -> Option<&'static str> {
+    Some(e.zh)
+}
+
+#[cfg(not(feature = "chinese"))]
+fn chinese(e: &Entry) -> Option<&'static str> {
+    CHINESE.get().and_then(|column| column.get(e.key))
 }
 
 /// The English column loaded at run time (built without `english`).
 #[cfg(not(feature = "english"))]
-static LOADED: OnceLock<EnglishTable> = OnceLock::new();
+static ENGLISH: OnceLock<TextColumn> = OnceLock::new();
+
+/// The family's Chinese column, handed over by the loader before the first
+/// render (built without `chinese`).
+#[cfg(not(feature = "chinese"))]
+static CHINESE: OnceLock<TextColumn> = OnceLock::new();
 
 /// Whether English texts are there (built in, or loaded).
 pub fn english_ready() -> bool {
@@ -130,39 +150,71 @@ fn loaded_english() -> bool {
 
 #[cfg(not(feature = "english"))]
 fn loaded_english() -> bool {
-    LOADED.get().is_some()
+    ENGLISH.get().is_some()
+}
+
+/// Whether Chinese texts are there (built in, or handed over).
+pub fn chinese_ready() -> bool {
+    cfg!(feature = "chinese") || loaded_chinese()
+}
+
+#[cfg(feature = "chinese")]
+fn loaded_chinese() -> bool {
+    false
+}
+
+#[cfg(not(feature = "chinese"))]
+fn loaded_chinese() -> bool {
+    CHINESE.get().is_some()
 }
 
 /// Installs the English column from the build's file (JSON: key → text);
-/// the first table that reads wins. Built with `english`, the built-in
+/// the first column that reads wins. Built with `english`, the built-in
 /// column is used and the file is only checked.
 pub fn install_english(json: &str) -> Result<(), String> {
-    let table = EnglishTable::parse(json)?;
+    let column = TextColumn::parse(json, Lang::En)?;
     #[cfg(not(feature = "english"))]
-    let _ = LOADED.set(table);
+    let _ = ENGLISH.set(column);
     #[cfg(feature = "english")]
-    drop(table);
+    drop(column);
     Ok(())
 }
 
-/// The English column as the build writes it to its own file.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct EnglishTable(HashMap<String, String>);
+/// Installs the family's Chinese column from its file (JSON: key → text),
+/// after [`install_texts`] and before the first lookup; the first column
+/// that reads wins. Built with `chinese`, the file is only checked.
+pub fn install_chinese(json: &str) -> Result<(), String> {
+    let column = TextColumn::parse(json, Lang::Zh)?;
+    #[cfg(not(feature = "chinese"))]
+    let _ = CHINESE.set(column);
+    #[cfg(feature = "chinese")]
+    drop(column);
+    Ok(())
+}
 
-impl EnglishTable {
-    /// Reads the file: a JSON object of keys and texts. A file that is not
-    /// one, or that covers less than the table's keys (another build's
-    /// file), is refused, so the page never mixes builds.
-    pub fn parse(json: &str) -> Result<EnglishTable, String> {
+/// One language's column as the build writes it to its own file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TextColumn(HashMap<String, String>);
+
+impl TextColumn {
+    /// Reads a file: a JSON object of keys and texts in `lang`. A file that
+    /// is not one, or that covers less than the table's keys (another
+    /// build's or another family's file), is refused, so the page never
+    /// mixes builds.
+    pub fn parse(json: &str, lang: Lang) -> Result<TextColumn, String> {
+        let what = match lang {
+            Lang::Zh => "Chinese",
+            Lang::En => "English",
+        };
         let map: HashMap<String, String> =
-            serde_json::from_str(json).map_err(|e| format!("unreadable English texts: {e}"))?;
+            serde_json::from_str(json).map_err(|e| format!("unreadable {what} texts: {e}"))?;
         match entries().find(|e| !map.contains_key(e.key)) {
-            Some(e) => Err(format!("the English texts lack {}", e.key)),
-            None => Ok(EnglishTable(map)),
+            Some(e) => Err(format!("the {what} texts lack {}", e.key)),
+            None => Ok(TextColumn(map)),
         }
     }
 
-    /// The English text of `key`.
+    /// The text of `key`.
     pub fn get(&self, key: &str) -> Option<&str> {
         self.0.get(key).map(String::as_str)
     }

@@ -13,8 +13,7 @@ use super::lab::{BuildPage, LabPage, MatrixPage};
 use super::page::PageProps;
 use crate::amplify::AmplifyParams;
 use crate::herd::HerdParams;
-use crate::i18n::table::{AMPLIFY, EXERCISES, HERD, KERNEL, LAB};
-use crate::i18n::{Entry, TextSet};
+use crate::i18n::{family_texts, TextSet};
 use crate::pages::route::{Family, Page};
 use crate::shell::embed::{self, TitleParts};
 use crate::shell::fields::{self, field_key_on, shell_field_key};
@@ -44,23 +43,12 @@ impl FamilyApp {
     }
 }
 
-fn no_rows() -> Vec<&'static Entry> {
-    Vec::new()
-}
-
-fn lab_rows() -> Vec<&'static Entry> {
-    crate::lab::mechanisms::texts().collect()
-}
-
 fn nothing() {}
 
 pub static HOME: FamilyApp = FamilyApp {
     family: Some(Family::Home),
     body: |_, _, props| home(props.lang),
-    texts: TextSet {
-        groups: &[KERNEL],
-        rust_rows: no_rows,
-    },
+    texts: family_texts(Family::Home),
     on_mount: nothing,
     title: |_| embed::no_title,
     field_key: shell_field_key,
@@ -69,10 +57,7 @@ pub static HOME: FamilyApp = FamilyApp {
 pub static HERD_PAGES: FamilyApp = FamilyApp {
     family: Some(Family::Herd),
     body: |_, key, props| html! { <HerdPage key={key} ..props /> },
-    texts: TextSet {
-        groups: &[KERNEL, HERD],
-        rust_rows: no_rows,
-    },
+    texts: family_texts(Family::Herd),
     on_mount: nothing,
     title: |_| embed::herd_title,
     field_key: field_key_on::<HerdParams>,
@@ -81,10 +66,7 @@ pub static HERD_PAGES: FamilyApp = FamilyApp {
 pub static AMPLIFY_PAGES: FamilyApp = FamilyApp {
     family: Some(Family::Amplify),
     body: |_, key, props| html! { <AmplifyPage key={key} ..props /> },
-    texts: TextSet {
-        groups: &[KERNEL, AMPLIFY],
-        rust_rows: no_rows,
-    },
+    texts: family_texts(Family::Amplify),
     on_mount: nothing,
     title: |_| embed::amplify_title,
     field_key: field_key_on::<AmplifyParams>,
@@ -120,10 +102,7 @@ fn lab_field_key(page: &Page, param: &str) -> Option<&'static str> {
 pub static LAB_PAGES: FamilyApp = FamilyApp {
     family: Some(Family::Lab),
     body: lab_body,
-    texts: TextSet {
-        groups: &[KERNEL, LAB],
-        rust_rows: lab_rows,
-    },
+    texts: family_texts(Family::Lab),
     on_mount: super::lab::warm,
     title: lab_title,
     field_key: lab_field_key,
@@ -134,10 +113,7 @@ pub static LAB_PAGES: FamilyApp = FamilyApp {
 pub static EXERCISES_PAGES: FamilyApp = FamilyApp {
     family: Some(Family::Exercises),
     body: |_, key, props| html! { <ExercisesPage key={key} ..props /> },
-    texts: TextSet {
-        groups: &[KERNEL, HERD, AMPLIFY, LAB, EXERCISES],
-        rust_rows: lab_rows,
-    },
+    texts: family_texts(Family::Exercises),
     on_mount: nothing,
     title: |_| embed::exercises_title,
     field_key: fields::field_key,
@@ -157,10 +133,7 @@ fn every_body(page: &Page, key: String, props: PageProps) -> Html {
 pub static EVERY: FamilyApp = FamilyApp {
     family: None,
     body: every_body,
-    texts: TextSet {
-        groups: &[KERNEL, HERD, AMPLIFY, LAB, EXERCISES],
-        rust_rows: lab_rows,
-    },
+    texts: family_texts(Family::Exercises),
     on_mount: nothing,
     title: embed::title_parts,
     field_key: fields::field_key,

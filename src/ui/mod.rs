@@ -41,16 +41,21 @@ thread_local! {
 }
 
 /// Mounts `family`'s app into `<main id="app">` after installing the panic
-/// hook and the family's texts (the loader, `static/boot.js`, calls it
-/// through the page wasm's `retry_lab_mount`, again when the student comes
-/// back to a family already loaded).
+/// hook and the family's texts, their keys and their Chinese column
+/// (`chinese`, the file the loader fetched; the loader, `static/boot.js`,
+/// calls this through the page wasm's `retry_lab_mount`, again when the
+/// student comes back to a family already loaded). Texts it cannot read
+/// mount nothing: the loader then says the app failed to load.
 ///
 /// The first render runs in a task of its own: it would otherwise run in
 /// the task that finishes instantiating the module, and both together made
 /// the longest task of a page load.
-pub fn mount(family: &'static FamilyApp) {
+pub fn mount(family: &'static FamilyApp, chinese: Option<&str>) -> Result<(), String> {
     panic::install_hook();
     crate::i18n::install_texts(family.texts);
+    if !crate::i18n::chinese_ready() {
+        crate::i18n::install_chinese(chinese.ok_or("no Chinese texts were handed over")?)?;
+    }
     (family.on_mount)();
     let generation = GENERATION.with(Cell::get);
     gloo::timers::callback::Timeout::new(0, move || {
@@ -64,6 +69,7 @@ pub fn mount(family: &'static FamilyApp) {
         MOUNTED.with(|m| *m.borrow_mut() = Some(handle));
     })
     .forget();
+    Ok(())
 }
 
 /// Takes the mounted app down (its listeners and its nodes), before the

@@ -24,6 +24,14 @@ function wasmFetched(page) {
     .map((u) => new URL(u).pathname.split('/').pop().replace(/-[0-9a-f]{10}\.wasm$/, '.wasm'));
 }
 
+/** The Chinese texts' files a page fetched, without their build stamp. */
+function textsFetched(page) {
+  return app
+    .requests(page)
+    .filter((u) => /\/i18n-zh-/.test(u))
+    .map((u) => new URL(u).pathname.split('/').pop().replace(/-[0-9a-f]{10}\.json$/, '.json'));
+}
+
 /** Resolves once the view's own content (not the loading line) is drawn. */
 async function viewDrawn(page) {
   await page.waitForFunction(
@@ -47,7 +55,7 @@ const ROUTES = [
   ['#/exercises', 'exercises'],
 ];
 
-test('each route fetches only its own family’s wasm, and only the lab’s routes the engine', async () => {
+test('each route fetches only its own family’s wasm and texts, and only the lab’s routes the engine', async () => {
   for (const [hash, family] of ROUTES) {
     const page = await app.open(hash);
     await viewDrawn(page);
@@ -55,6 +63,7 @@ test('each route fetches only its own family’s wasm, and only the lab’s rout
     await page.waitForTimeout(1500);
     const pages = wasmFetched(page).filter((f) => f.startsWith('page-'));
     assert.deepEqual(pages, [`page-${family}_bg.wasm`], `${hash}: ${wasmFetched(page).join(', ')}`);
+    assert.deepEqual(textsFetched(page), [`i18n-zh-${family}.json`], `${hash}: its Chinese texts`);
     const engine = wasmFetched(page).includes('lab-engine_bg.wasm');
     if (family === 'lab') assert.ok(engine, `${hash}: the lab engine`);
     if (['home', 'herd', 'amplify'].includes(family)) assert.ok(!engine, `${hash}: the lab engine fetched`);
@@ -139,4 +148,29 @@ test('a family whose file is gone after a deploy asks for a reload; one that can
   await page.getByTestId('boot-retry').click();
   await page.getByTestId('amplify-help').waitFor({ timeout: 60000 });
   await page.context().close();
+});
+
+test('a family whose texts are gone or unreadable draws nothing and says why; «重新加载» is offered', async () => {
+  const page = await app.open('#/');
+  await viewDrawn(page);
+  app.failFiles((p) => /i18n-zh-herd/.test(p), 'gone');
+  await page.getByTestId('nav-herd').click();
+  await page.getByTestId('boot-gone').waitFor({ timeout: 10000 });
+  await page.getByTestId('boot-reload').waitFor();
+  app.failFiles(null);
+  await page.close();
+  // Another family's texts under this family's name (a host that serves the
+  // wrong file): the wasm refuses them and the loader says it failed.
+  const other = await app.open('#/');
+  await viewDrawn(other);
+  await other.route(/i18n-zh-amplify-[0-9a-f]+\.json$/, async (route) => {
+    const home = app.requests(other).find((u) => /i18n-zh-home-/.test(u));
+    const body = await (await fetch(home)).text();
+    await route.fulfill({ status: 200, contentType: 'application/json', body });
+  });
+  await other.getByTestId('nav-amplify').click();
+  await other.getByTestId('boot-load').waitFor({ timeout: 10000 });
+  assert.match(await other.getByTestId('boot-load').innerText(), /the Chinese texts lack/);
+  assert.equal(await other.getByTestId('amplify-help').count(), 0, 'nothing of the view is drawn');
+  await other.context().close();
 });

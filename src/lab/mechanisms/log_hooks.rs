@@ -3,7 +3,7 @@
 //! the report's `INSERT` (so the SQL listing shows it) and changes nothing
 //! else: a design with it runs as the design without it. Only a test turns
 //! it on (feature `toy_mechanism`; the attribute below also keeps its rows
-//! out of `scripts/i18n-en.mjs`'s English file).
+//! out of `scripts/i18n-files.mjs`'s English file).
 #![cfg(feature = "toy_mechanism")]
 
 use std::cell::RefCell;
