@@ -12,6 +12,12 @@
 // (scripts/setup.sh) and wasm-bindgen-cli on PATH. `--wasm` may be given
 // once per family's wasm (page-home, page-herd, …, lab-engine).
 //
+// Which components the views' code is (the code yew's lifecycle inlines a
+// component's body into, named by that component; needs the v0 symbol
+// mangling, so it builds its own copy under target/wasm-size-v0):
+//
+//   node scripts/wasm-size.mjs --components page-lab [--components page-exercises]
+//
 // Without building anything, on wasm files as they are:
 //
 //   node scripts/wasm-size.mjs --dist dist            (every .wasm in dist/, one report each)
@@ -163,6 +169,35 @@ function group(name) {
   return outer || 'other';
 }
 
+/**
+ * The views' code by component: with the v0 mangling a function's name
+ * carries its generic arguments, so the lifecycle functions yew
+ * instantiates per component (`CompStateInner<…::LabRunView>::view`, into
+ * which the component's body and its helpers are inlined) say whose they
+ * are. Prints nothing for names without them (the legacy mangling).
+ */
+function components(sizes, names, imported, top) {
+  const by = new Map();
+  sizes.forEach((size, i) => {
+    const m = (names.get(i + imported) ?? '').match(/CompStateInner<retry_lab::([A-Za-z0-9_:]+)>/);
+    if (m) by.set(m[1], (by.get(m[1]) ?? 0) + size);
+  });
+  if (!by.size) return;
+  console.log('\n| component (its lifecycle, with the body and helpers inlined) | KiB of code |');
+  console.log('|---|---:|');
+  for (const [c, size] of [...by.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    console.log(`| ${c} | ${kib(size)} |`);
+  }
+}
+
+/** A page wasm built with the v0 symbol mangling (generic arguments in names). */
+function buildWithComponentNames(bin) {
+  const targetDir = path.join(root, 'target/wasm-size-v0');
+  const cargoArgs = ['build', '--quiet', '--target', 'wasm32-unknown-unknown', '--no-default-features', '--profile', 'page', '--bin', bin, '--target-dir', targetDir];
+  execFileSync('cargo', cargoArgs, { cwd: root, env: { ...env, RUSTFLAGS: '-C symbol-mangling-version=v0' }, stdio: 'inherit' });
+  return path.join(targetDir, 'wasm32-unknown-unknown/page', `${bin}.wasm`);
+}
+
 const SECTION = ['custom', 'type', 'import', 'function', 'table', 'memory', 'global', 'export', 'start', 'element', 'code', 'data', 'data count'];
 const kib = (b) => (b / 1024).toFixed(1);
 
@@ -239,6 +274,7 @@ function report(file, label) {
       console.log(`| ${g} | ${kib(size)} | ${((100 * size) / code).toFixed(1)} % |`);
     }
     console.log(`| data section (texts, tables) | ${kib(data)} | |`);
+    components(sizes, names, imported, top);
     const list = opt('--list', null);
     if (list) {
       const re = new RegExp(list);
@@ -309,6 +345,7 @@ if (files.length) {
   }
 } else {
   const inputs = opts('--wasm');
+  inputs.push(...opts('--components').map(buildWithComponentNames));
   if (!inputs.length) inputs.push('target/wasm32-unknown-unknown/page/retry-lab.wasm');
   for (const input of inputs.map((w) => path.resolve(root, w))) {
     const file = namedCopy(input);
