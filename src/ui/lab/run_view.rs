@@ -52,42 +52,63 @@ fn own_schedule(
     }
 }
 
-/// One picker, folded into one line (its name and the choice) until the
-/// student opens it: 26 scenario descriptions above the step panel pushed
-/// it two screens down. Opened, each option's description is one line
-/// until it is the one picked (styles: `.picker .option-desc`).
+/// One picker over `all`, drawn by [`picker_of`] from the values' ids (one
+/// copy of the drawing for every kind of value).
 fn picker<T: Copy + PartialEq + 'static>(
     l: Lang,
     name: &'static str,
-    all: &[T],
+    all: &'static [T],
     current: Option<T>,
     otherwise: String,
     id: fn(T) -> &'static str,
     onpick: Callback<T>,
 ) -> Html {
+    let ids: Vec<&'static str> = all.iter().map(|v| id(*v)).collect();
+    let at = current.and_then(|c| all.iter().position(|v| *v == c));
+    picker_of(
+        l,
+        name,
+        &ids,
+        at,
+        otherwise,
+        onpick.reform(move |i: usize| all[i]),
+    )
+}
+
+/// One picker, folded into one line (its name and the choice) until the
+/// student opens it: 26 scenario descriptions above the step panel pushed
+/// it two screens down. Opened, each option's description is one line
+/// until it is the one picked (styles: `.picker .option-desc`).
+fn picker_of(
+    l: Lang,
+    name: &'static str,
+    ids: &[&'static str],
+    current: Option<usize>,
+    otherwise: String,
+    onpick: Callback<usize>,
+) -> Html {
     let legend = t(l, &format!("lab.pick.{name}"));
-    let chosen = current.map_or(otherwise, |v| t(l, &format!("lab.{name}.{}", id(v))));
+    let chosen = current.map_or(otherwise, |i| t(l, &format!("lab.{name}.{}", ids[i])));
     html! {
         <details class="picker-fold" data-testid={format!("fold-{name}")}>
             <summary>
                 <span class="picker-legend">{ legend.to_string() }{ t(l, "lab.pick.colon") }</span>
                 <strong data-testid={format!("chosen-{name}")}>{ chosen }</strong>
-                <span class="muted picker-count">{ tf(l, "lab.pick.count", &[("n", all.len().to_string())]) }</span>
+                <span class="muted picker-count">{ tf(l, "lab.pick.count", &[("n", ids.len().to_string())]) }</span>
             </summary>
             <Later>
             <fieldset class="picker" data-testid={format!("pick-{name}")}>
                 <legend class="sr-only">{ legend.to_string() }</legend>
-                { for all.iter().map(|v| {
-                    let v = *v;
-                    let checked = Some(v) == current;
+                { for ids.iter().enumerate().map(|(i, id)| {
+                    let checked = Some(i) == current;
                     let onpick = onpick.clone();
-                    let onchange = Callback::from(move |_| onpick.emit(v));
+                    let onchange = Callback::from(move |_| onpick.emit(i));
                     html! {
                         <label class={classes!("option", checked.then_some("checked"))}>
-                            <input type="radio" name={name} value={id(v)} checked={checked} onchange={onchange} />
+                            <input type="radio" name={name} value={*id} checked={checked} onchange={onchange} />
                             <span class="option-text">
-                                <span class="option-name">{ t(l, &format!("lab.{name}.{}", id(v))) }</span>
-                                <span class="option-desc">{ t(l, &format!("lab.{name}.{}.desc", id(v))) }</span>
+                                <span class="option-name">{ t(l, &format!("lab.{name}.{id}")) }</span>
+                                <span class="option-desc">{ t(l, &format!("lab.{name}.{id}.desc")) }</span>
                             </span>
                         </label>
                     }
