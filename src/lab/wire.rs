@@ -131,6 +131,25 @@ pub enum Answer {
     Error(String),
 }
 
+impl Answer {
+    /// Which answer this is, in a word (for a message about an answer
+    /// nobody asked for: formatting the whole answer would keep every
+    /// type of a run's `Debug` in the page's wasm).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Answer::Run { .. } => "run",
+            Answer::Count(_) => "count",
+            Answer::Cells(_) => "cells",
+            Answer::Rows(_) => "rows",
+            Answer::Fix(_) => "fix",
+            Answer::Next(_) => "next",
+            Answer::HuntProgress { .. } => "hunt progress",
+            Answer::Hunt(_) => "hunt",
+            Answer::Error(_) => "error",
+        }
+    }
+}
+
 /// A reply to request `id`; `last` says no more replies to it follow.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[derive(BorshSerialize, BorshDeserialize)]

@@ -46,7 +46,7 @@ pub type RunAnswer = (Rc<Run>, Option<(ClientStrategy, Preset)>);
 pub fn unexpected(a: Answer) -> EngineFault {
     EngineFault::Failed(match a {
         Answer::Error(e) => e,
-        other => format!("unexpected answer {other:?}"),
+        other => format!("unexpected answer: {}", other.kind()),
     })
 }
 

@@ -71,7 +71,8 @@ impl StepTable {
 
 /// One table after the step, every table of the step view drawn the same
 /// way: a row of `cells` per entry, marked where `new` says it is new (or
-/// changed) at this step.
+/// changed) at this step. The rows are made here, the table by
+/// [`step_table_of`] (one copy of its drawing for every kind of row).
 pub(super) fn step_table<R>(
     l: Lang,
     table: StepTable,
@@ -79,6 +80,13 @@ pub(super) fn step_table<R>(
     new: impl Fn(&R) -> bool,
     cells: impl Fn(&R) -> Html,
 ) -> Html {
+    let rows = rows.iter().map(|r| (new(r), cells(r))).collect();
+    step_table_of(l, table, rows)
+}
+
+/// The table of [`step_table`], from its rows: each one's cells, and
+/// whether it is new at this step.
+fn step_table_of(l: Lang, table: StepTable, rows: Vec<(bool, Html)>) -> Html {
     html! {
         <div class="scroll-x">
             <table class="data" data-testid={table.testid} data-rows={table.counted.then(|| rows.len().to_string())}>
@@ -88,8 +96,8 @@ pub(super) fn step_table<R>(
                     if rows.is_empty() {
                         <tr><td colspan={table.columns.to_string()} class="muted">{ t(l, "lab.tables.empty") }</td></tr>
                     }
-                    { for rows.iter().map(|r| html! {
-                        <tr class={classes!(new(r).then_some("new"))}>{ cells(r) }</tr>
+                    { for rows.into_iter().map(|(new, cells)| html! {
+                        <tr class={classes!(new.then_some("new"))}>{ cells }</tr>
                     }) }
                 </tbody>
             </table>
