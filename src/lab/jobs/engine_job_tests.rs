@@ -398,3 +398,16 @@ fn a_cancelled_hunt_keeps_what_it_tried() {
     assert!(job.on_reply(0, Ok(progress), 30.0).is_err());
     assert_eq!(job.overdue(1e9), None);
 }
+
+/// An answer nobody asked for is named by its kind; an error answer keeps
+/// its own words.
+#[test]
+fn an_unexpected_answer_says_which_it_is() {
+    let words = |a: Answer| match unexpected(a) {
+        EngineFault::Failed(why) => why,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(words(Answer::Count(3)), "unexpected answer: count");
+    assert_eq!(words(Answer::Cells(Vec::new())), "unexpected answer: cells");
+    assert_eq!(words(Answer::Error("too many".into())), "too many");
+}
