@@ -116,7 +116,7 @@ fn english(e: &Entry) -> Option<&'static str> {
 
 #[cfg(not(feature = "english"))]
 fn english(e: &Entry) -> Option<&'static str> {
-    ENGLISH.get().and_then(|column| column.get(e.key))
+    ENGLISH.text(e.key)
 }
 
 #[cfg(feature = "chinese")]
@@ -126,70 +126,74 @@ fn chinese(e: &Entry) -> Option<&'static str> {
 
 #[cfg(not(feature = "chinese"))]
 fn chinese(e: &Entry) -> Option<&'static str> {
-    CHINESE.get().and_then(|column| column.get(e.key))
+    CHINESE.text(e.key)
 }
 
-/// The English column loaded at run time (built without `english`).
-#[cfg(not(feature = "english"))]
-static ENGLISH: OnceLock<TextColumn> = OnceLock::new();
+/// A column built into the wasm (its feature on), or loaded at run time
+/// from the build's file, once: the first column that reads wins.
+struct Column {
+    lang: Lang,
+    built_in: bool,
+    loaded: OnceLock<TextColumn>,
+}
+
+impl Column {
+    const fn new(lang: Lang, built_in: bool) -> Column {
+        Column {
+            lang,
+            built_in,
+            loaded: OnceLock::new(),
+        }
+    }
+
+    fn ready(&self) -> bool {
+        self.built_in || self.loaded.get().is_some()
+    }
+
+    /// Reads `json`; a built-in column only checks it.
+    fn install(&self, json: &str) -> Result<(), String> {
+        let column = TextColumn::parse(json, self.lang)?;
+        if !self.built_in {
+            let _ = self.loaded.set(column);
+        }
+        Ok(())
+    }
+
+    #[cfg_attr(all(feature = "english", feature = "chinese"), allow(dead_code))]
+    fn text(&'static self, key: &str) -> Option<&'static str> {
+        self.loaded.get().and_then(|column| column.get(key))
+    }
+}
+
+/// The English column (loaded when a student asks for English).
+static ENGLISH: Column = Column::new(Lang::En, cfg!(feature = "english"));
 
 /// The family's Chinese column, handed over by the loader before the first
-/// render (built without `chinese`).
-#[cfg(not(feature = "chinese"))]
-static CHINESE: OnceLock<TextColumn> = OnceLock::new();
+/// render.
+static CHINESE: Column = Column::new(Lang::Zh, cfg!(feature = "chinese"));
 
 /// Whether English texts are there (built in, or loaded).
 pub fn english_ready() -> bool {
-    cfg!(feature = "english") || loaded_english()
-}
-
-#[cfg(feature = "english")]
-fn loaded_english() -> bool {
-    false
-}
-
-#[cfg(not(feature = "english"))]
-fn loaded_english() -> bool {
-    ENGLISH.get().is_some()
+    ENGLISH.ready()
 }
 
 /// Whether Chinese texts are there (built in, or handed over).
 pub fn chinese_ready() -> bool {
-    cfg!(feature = "chinese") || loaded_chinese()
-}
-
-#[cfg(feature = "chinese")]
-fn loaded_chinese() -> bool {
-    false
-}
-
-#[cfg(not(feature = "chinese"))]
-fn loaded_chinese() -> bool {
-    CHINESE.get().is_some()
+    CHINESE.ready()
 }
 
 /// Installs the English column from the build's file (JSON: key → text);
 /// the first column that reads wins. Built with `english`, the built-in
 /// column is used and the file is only checked.
 pub fn install_english(json: &str) -> Result<(), String> {
-    let column = TextColumn::parse(json, Lang::En)?;
-    #[cfg(not(feature = "english"))]
-    let _ = ENGLISH.set(column);
-    #[cfg(feature = "english")]
-    drop(column);
-    Ok(())
+    ENGLISH.install(json)
 }
 
 /// Installs the family's Chinese column from its file (JSON: key → text),
 /// after [`install_texts`] and before the first lookup; the first column
 /// that reads wins. Built with `chinese`, the file is only checked.
 pub fn install_chinese(json: &str) -> Result<(), String> {
-    let column = TextColumn::parse(json, Lang::Zh)?;
-    #[cfg(not(feature = "chinese"))]
-    let _ = CHINESE.set(column);
-    #[cfg(feature = "chinese")]
-    drop(column);
-    Ok(())
+    CHINESE.install(json)
 }
 
 /// One language's column as the build writes it to its own file.
