@@ -196,9 +196,16 @@ pub fn install_chinese(json: &str) -> Result<(), String> {
     CHINESE.install(json)
 }
 
-/// One language's column as the build writes it to its own file.
+/// One language's column as the build writes it to its own file. Its keys
+/// and texts point into the file's text, which it keeps for the page's
+/// lifetime (a column is installed once): reading 1,800 texts then
+/// allocates only for the few with escapes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TextColumn(HashMap<String, String>);
+pub struct TextColumn(HashMap<&'static str, Text>);
+
+/// One text of a file: borrowed from it, unless it had escapes.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+struct Text(#[serde(borrow)] std::borrow::Cow<'static, str>);
 
 impl TextColumn {
     /// Reads a file: a JSON object of keys and texts in `lang`. A file that
@@ -210,8 +217,9 @@ impl TextColumn {
             Lang::Zh => "Chinese",
             Lang::En => "English",
         };
-        let map: HashMap<String, String> =
-            serde_json::from_str(json).map_err(|e| format!("unreadable {what} texts: {e}"))?;
+        let kept: &'static str = Box::leak(json.into());
+        let map: HashMap<&'static str, Text> =
+            serde_json::from_str(kept).map_err(|e| format!("unreadable {what} texts: {e}"))?;
         match entries().find(|e| !map.contains_key(e.key)) {
             Some(e) => Err(format!("the {what} texts lack {}", e.key)),
             None => Ok(TextColumn(map)),
@@ -220,7 +228,7 @@ impl TextColumn {
 
     /// The text of `key`.
     pub fn get(&self, key: &str) -> Option<&str> {
-        self.0.get(key).map(String::as_str)
+        self.0.get(key).map(|text| &*text.0)
     }
 
     pub fn len(&self) -> usize {
