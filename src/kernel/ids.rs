@@ -3,8 +3,24 @@
 //! the enum, its `ALL` array (display order), `id`, `from_id` and `ids`.
 
 /// Declares `pub enum $name` with URL ids; extra derives (e.g. `Serialize`)
-/// and docs go in the attributes before the name.
+/// and docs go in the attributes before the name, and `serde_by_name;`
+/// before those gives it the `Deserialize` that matches a derived
+/// `Serialize`.
 macro_rules! id_enum {
+    // `serde_by_name;` first: also `Deserialize`, reading what
+    // `#[derive(Serialize)]` writes (the variant's name as a string) with
+    // one small reader shared by every such enum, instead of the derive's
+    // visitors for names, bytes, indexes and maps in each.
+    (serde_by_name; $(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $id:literal),+ $(,)? }) => {
+        $crate::kernel::ids::id_enum! { $(#[$meta])* $name { $($(#[$vmeta])* $variant => $id),+ } }
+
+        impl<'de> ::serde::Deserialize<'de> for $name {
+            fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                const NAMES: &[&str] = &[$(stringify!($variant)),+];
+                $crate::kernel::ids::variant_by_name(d, NAMES).map(|i| Self::ALL[i])
+            }
+        }
+    };
     ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $id:literal),+ $(,)? }) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -64,6 +80,31 @@ pub(crate) trait UrlId: Copy + Sized {
 
 pub(crate) use id_enum;
 
+/// The position of the variant named by the string `d` holds in `names`
+/// (an `id_enum!`'s variants, in order); any other value is refused.
+pub fn variant_by_name<'de, D: serde::Deserializer<'de>>(
+    d: D,
+    names: &'static [&'static str],
+) -> Result<usize, D::Error> {
+    struct Name(&'static [&'static str]);
+
+    impl serde::de::Visitor<'_> for Name {
+        type Value = usize;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a variant's name")
+        }
+
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<usize, E> {
+            self.0
+                .iter()
+                .position(|name| *name == v)
+                .ok_or_else(|| E::unknown_variant(v, self.0))
+        }
+    }
+    d.deserialize_str(Name(names))
+}
+
 /// Checks an id table's ids: each parses back to a value with that id
 /// (exactly: not in another case, not empty), and no two values share one
 /// (`from_id` would find only the first). For every `id_enum!`'s tests.
@@ -87,6 +128,49 @@ mod tests {
     id_enum! {
         /// A test enum.
         Sample { A => "a", Bee => "bee" }
+    }
+
+    id_enum! {
+        serde_by_name;
+        /// A test enum read by name, as the derive writes it.
+        #[derive(serde::Serialize)]
+        Named { First => "first", SecondOne => "second_one" }
+    }
+
+    /// What a derived `Deserialize` read from what the derived `Serialize`
+    /// wrote (stored progress, the engine's JSON requests), the by-name
+    /// reader reads too, from text and from a parsed value; anything else
+    /// is refused, naming the variants.
+    #[test]
+    fn serde_by_name_reads_what_the_derive_writes() {
+        for v in Named::ALL {
+            let json = serde_json::to_string(&v).unwrap();
+            assert_eq!(serde_json::from_str::<Named>(&json).unwrap(), v);
+            let value = serde_json::to_value(v).unwrap();
+            assert_eq!(serde_json::from_value::<Named>(value).unwrap(), v);
+        }
+        assert_eq!(
+            serde_json::to_string(&Named::SecondOne).unwrap(),
+            "\"SecondOne\""
+        );
+        assert_eq!(
+            serde_json::from_str::<Vec<Named>>(r#"["SecondOne","First"]"#).unwrap(),
+            [Named::SecondOne, Named::First]
+        );
+        for bad in [
+            r#""second_one""#,
+            r#""Third""#,
+            "1",
+            "null",
+            r#"{"First":null}"#,
+        ] {
+            let err = serde_json::from_str::<Named>(bad).unwrap_err().to_string();
+            assert!(!err.is_empty(), "{bad}");
+        }
+        let err = serde_json::from_str::<Named>(r#""Third""#)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("First") && err.contains("SecondOne"), "{err}");
     }
 
     #[test]

@@ -7,8 +7,9 @@ use crate::kernel::ids::id_enum;
 use borsh::{BorshDeserialize, BorshSerialize};
 
 id_enum! {
+    serde_by_name;
     /// A kind of fault the generator may put in a schedule.
-    #[derive(serde::Serialize, serde::Deserialize)]
+    #[derive(serde::Serialize)]
     #[derive(BorshSerialize, BorshDeserialize)]
     FaultKind {
         /// A request or a response that never arrives, or a refused connection.

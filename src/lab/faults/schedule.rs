@@ -93,8 +93,9 @@ pub enum ServerFault {
 }
 
 crate::kernel::ids::id_enum! {
+    serde_by_name;
     /// An invalid `Retry-After` value a server may send.
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize)]
     #[derive(BorshSerialize, BorshDeserialize)]
     BadRetryAfter {
         /// «-1»: a negative number.

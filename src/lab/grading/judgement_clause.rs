@@ -4,7 +4,7 @@
 //! judgement.
 
 use borsh::{BorshDeserialize, BorshSerialize};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::kernel::ids::id_enum;
 use crate::lab::faults::ServerFault;
@@ -18,12 +18,13 @@ use crate::lab::model::times::CALL_DEADLINE_MS;
 use crate::lab::model::trace::{AttemptOutcome, Next, StepKind};
 
 id_enum! {
+    serde_by_name;
     /// One clause of the one pass rule. A row passes when every clause
     /// holds; a rule a row must also meet is a new clause here, and only
     /// here. With two tenants, the report count and the truth are counted
     /// per tenant's request: each tenant's agent files one report, so two
     /// tenants' two reports are no duplicate.
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize)]
     #[derive(BorshSerialize, BorshDeserialize)]
     Clause {
         /// At most one report per tenant's request.
@@ -75,9 +76,10 @@ id_enum! {
 }
 
 id_enum! {
+    serde_by_name;
     /// One way a run can fail. The hunt looks for one minimal
     /// counterexample per class; the verdict names the worst class.
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize)]
     #[derive(BorshSerialize, BorshDeserialize)]
     FailureClass {
         /// More than one report for one tenant's request.

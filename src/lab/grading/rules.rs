@@ -34,9 +34,10 @@ use crate::lab::harness::{
 use crate::lab::model::design::Design;
 
 id_enum! {
+    serde_by_name;
     /// A rule of the chapter a design can break (the last two only a run
     /// shows: [`crate::lab::grading::judgement::Clause::rule`]).
-    #[derive(serde::Serialize, serde::Deserialize)]
+    #[derive(serde::Serialize)]
     #[derive(borsh::BorshSerialize, borsh::BorshDeserialize)]
     Rule {
         /// The report is committed before the key is recorded (`record_after`).
@@ -87,9 +88,10 @@ id_enum! {
 }
 
 id_enum! {
+    serde_by_name;
     /// What a combination is allowed to do but the grade marks: 001's
     /// «仅在库能明确分类时仍需谨慎».
-    #[derive(serde::Serialize, serde::Deserialize)]
+    #[derive(serde::Serialize)]
     #[derive(borsh::BorshSerialize, borsh::BorshDeserialize)]
     Caution {
         /// A POST without a key is retried after a refused connection or a

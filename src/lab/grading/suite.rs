@@ -69,9 +69,10 @@ pub struct SuiteRow {
 }
 
 id_enum! {
+    serde_by_name;
     /// Why no harness makes a failing row pass on its server: the harness
     /// side's counterpart of [`Unfixable`], read from the failing run.
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize)]
     #[derive(BorshSerialize, BorshDeserialize)]
     HarnessCannot {
         /// The model rewrote the title when it called again: a business key

@@ -6,13 +6,14 @@
 //! `lab.harness.<id>` and `lab.harness.<id>.src`.
 
 use borsh::{BorshDeserialize, BorshSerialize};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::kernel::ids::id_enum;
 
 id_enum! {
+    serde_by_name;
     /// How the harness chooses the `Idempotency-Key` header.
-    #[derive(Serialize, Deserialize, BorshSerialize, BorshDeserialize, PartialOrd, Ord)]
+    #[derive(Serialize, BorshSerialize, BorshDeserialize, PartialOrd, Ord)]
     KeyChoice {
         /// No key at all.
         None => "key_none",
@@ -27,9 +28,10 @@ id_enum! {
 }
 
 id_enum! {
+    serde_by_name;
     /// A class of failure the harness may retry (001's decision tree and
     /// 000's ❌ list). Its id, after `retry_`, is the token that adds it.
-    #[derive(Serialize, Deserialize, BorshSerialize, BorshDeserialize, PartialOrd, Ord)]
+    #[derive(Serialize, BorshSerialize, BorshDeserialize, PartialOrd, Ord)]
     Class {
         /// The connection was refused or never established: nothing was sent.
         Refused => "refused",
@@ -73,9 +75,10 @@ impl Class {
 }
 
 id_enum! {
+    serde_by_name;
     /// The backoff formula between two attempts (the herd's formulas, from
     /// `kernel::backoff`).
-    #[derive(Serialize, Deserialize, BorshSerialize, BorshDeserialize, PartialOrd, Ord)]
+    #[derive(Serialize, BorshSerialize, BorshDeserialize, PartialOrd, Ord)]
     WaitChoice {
         /// Retry at once.
         None => "wait_none",
@@ -93,8 +96,9 @@ id_enum! {
 }
 
 id_enum! {
+    serde_by_name;
     /// What the harness does with a readable `Retry-After`.
-    #[derive(Serialize, Deserialize, BorshSerialize, BorshDeserialize, PartialOrd, Ord)]
+    #[derive(Serialize, BorshSerialize, BorshDeserialize, PartialOrd, Ord)]
     RetryAfterChoice {
         /// Waits its own backoff whatever the server said.
         Ignore => "ra_ignore",
@@ -118,9 +122,10 @@ impl RetryAfterChoice {
 }
 
 id_enum! {
+    serde_by_name;
     /// What the model is told when the harness gives up and a request may
     /// have run.
-    #[derive(Serialize, Deserialize, BorshSerialize, BorshDeserialize, PartialOrd, Ord)]
+    #[derive(Serialize, BorshSerialize, BorshDeserialize, PartialOrd, Ord)]
     UnknownChoice {
         /// «提交失败»: a lie when the report was in fact created.
         SayFailed => "unknown_failed",

@@ -4,7 +4,7 @@
 //! that spells out a preset's choices.
 
 use borsh::{BorshDeserialize, BorshSerialize};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::{Class, Harness, KeyChoice, RetryAfterChoice, RetrySet, UnknownChoice, WaitChoice};
 use crate::kernel::ids::id_enum;
@@ -14,8 +14,9 @@ use crate::lab::model::times::{
 };
 
 id_enum! {
+    serde_by_name;
     /// A named harness. The first six are the clients the lab started with.
-    #[derive(Serialize, Deserialize, BorshSerialize, BorshDeserialize)]
+    #[derive(Serialize, BorshSerialize, BorshDeserialize)]
     HarnessPreset {
         Naive => "naive",
         NewKey => "new_key",

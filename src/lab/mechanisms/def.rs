@@ -7,7 +7,7 @@
 //! (`mod.rs`) lists them. Other mechanisms and rules are named here by id,
 //! so a mechanism's file depends on this one only.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::hooks::{
     Claim, Failure, Found, KeyScope, KeySteps, Notify, Stmt, Verdict, Work, WriteBack,
@@ -16,9 +16,10 @@ use crate::kernel::entry::Entry;
 use crate::kernel::ids::id_enum;
 
 id_enum! {
+    serde_by_name;
     /// How the workbench groups the mechanisms (key record · body · errors ·
     /// lease · write-back).
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize)]
     #[derive(borsh::BorshSerialize, borsh::BorshDeserialize)]
     Group {
         KeyRecord => "key_record",

@@ -4,14 +4,15 @@
 //! the README documents.
 
 use borsh::{BorshDeserialize, BorshSerialize};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::kernel::ids::id_enum;
 
 id_enum! {
+    serde_by_name;
     /// A named fault scenario; [`Scenario::schedule`](crate::lab::FaultSchedule) turns it
     /// into the fault schedule the simulation runs.
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize)]
     #[derive(BorshSerialize, BorshDeserialize)]
     Scenario {
         /// Nothing goes wrong.
@@ -126,8 +127,9 @@ id_enum! {
 }
 
 id_enum! {
+    serde_by_name;
     /// How the harness chooses the `Idempotency-Key` header.
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize)]
     #[derive(BorshSerialize, BorshDeserialize)]
     ClientStrategy {
         /// No key at all.
@@ -149,11 +151,12 @@ id_enum! {
 }
 
 id_enum! {
+    serde_by_name;
     /// A named server design ([`Preset::design`](crate::lab::Design)): the
     /// five servers the lab started with, in the order the chapter builds
     /// them, and the lease without a write-back condition that the chapter's
     /// fencing argument starts from. Their ids are the `server=` URL values.
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize)]
     #[derive(BorshSerialize, BorshDeserialize)]
     Preset {
         /// Inserts every POST.
@@ -177,8 +180,9 @@ id_enum! {
 }
 
 id_enum! {
+    serde_by_name;
     /// What the final number of reports means.
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize)]
     #[derive(BorshSerialize, BorshDeserialize)]
     Verdict {
         /// More than one report: 重复副作用.
@@ -203,11 +207,12 @@ impl Verdict {
 }
 
 id_enum! {
+    serde_by_name;
     /// How a run ended, in the one vocabulary the verdict line, the card,
     /// the matrix cells and the legend share: the final count, refined by
     /// what the model was told, and a fault of its own for a changed body
     /// that got the old body's stored response. Derived by [`Ending::of`].
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize)]
     #[derive(BorshSerialize, BorshDeserialize)]
     Ending {
         /// More than one report: a duplicate side effect.
@@ -324,9 +329,10 @@ impl Ending {
 }
 
 id_enum! {
+    serde_by_name;
     /// What the model finally knows about the report, from every tool result it
     /// got (and, for `query_first`, from its own query).
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize)]
     #[derive(BorshSerialize, BorshDeserialize)]
     ToolOutcome {
         /// The model was told the report exists.

@@ -7,7 +7,7 @@
 //! page (built without SQLite) can show it.
 
 use borsh::{BorshDeserialize, BorshSerialize};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::kernel::ids::id_enum;
 pub use crate::lab::mechanisms::Stmt;
@@ -157,8 +157,9 @@ impl HandlerSql {
 }
 
 id_enum! {
+    serde_by_name;
     /// The handler's two phases: when the request arrives, and when its work is done.
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize)]
     #[derive(BorshSerialize, BorshDeserialize)]
     HandlerPhase {
         Arrive => "arrive",
@@ -169,8 +170,9 @@ id_enum! {
 }
 
 id_enum! {
+    serde_by_name;
     /// When a statement runs (a translation key suffix: `lab.branch.<id>`).
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize)]
     #[derive(BorshSerialize, BorshDeserialize)]
     Branch {
         /// Every keyed request, first.

@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 use crate::kernel::ids::id_enum;
 
 id_enum! {
+    serde_by_name;
     /// A lane of the sequence diagram.
-    #[derive(Serialize, Deserialize)]
+    #[derive(Serialize)]
     #[derive(BorshSerialize, BorshDeserialize)]
     Lane {
         Harness => "harness",
