@@ -16,7 +16,10 @@
 //! there, English falls back to the Chinese text, never to a key. Built
 //! without `chinese` too, the wasm holds only the keys: the loader fetches
 //! the family's Chinese column (`i18n-zh-<family>.json`) beside the wasm and
-//! hands it over before the first render ([`install_chinese`]).
+//! hands it over before the first render ([`install_chinese`]). Without
+//! either column the generated table has no rows at all, only the digest
+//! of each group's keys ([`KeySum`]): the page looks its texts up in the
+//! columns it loaded, and checks a loaded file's keys against the digest.
 
 mod family;
 pub mod fields;
@@ -33,7 +36,7 @@ use std::sync::OnceLock;
 use crate::kernel::num;
 pub use crate::kernel::text::{Arg, Join, Lang, Sentence};
 
-pub use crate::kernel::entry::Entry;
+pub use crate::kernel::entry::{Entry, KeySum};
 
 /// The texts one page family draws (`ui::families`): groups of the data
 /// files' tables ([`table`]: one group per area folder) and the rows
@@ -42,11 +45,20 @@ pub use crate::kernel::entry::Entry;
 /// render, so the linker keeps no other family's texts.
 #[derive(Clone, Copy)]
 pub struct TextSet {
+    /// The groups' rows (none in the page's wasm: [`table`]).
     pub groups: &'static [&'static [&'static [Entry]]],
+    /// The digest of the groups' keys, rows or not.
+    pub keys: KeySum,
     pub rust_rows: fn() -> Vec<&'static Entry>,
 }
 
 impl TextSet {
+    /// The digest of every key of the set: its groups' and its Rust rows'.
+    pub fn key_sum(self) -> KeySum {
+        self.keys
+            .plus(KeySum::of((self.rust_rows)().iter().map(|e| e.key)))
+    }
+
     /// The set's entries: its groups' rows in table order, then its Rust rows.
     pub fn entries(self) -> impl Iterator<Item = &'static Entry> {
         self.groups
@@ -86,23 +98,28 @@ pub fn entries() -> impl Iterator<Item = &'static Entry> {
     INSTALLED.get().into_iter().flat_map(|set| set.entries())
 }
 
+/// Whether the built-in columns' rows are in this build (not in the
+/// page's wasm: [`table`]).
+const ROWS_BUILT_IN: bool = cfg!(any(feature = "chinese", feature = "english"));
+
+#[cfg_attr(not(any(feature = "chinese", feature = "english")), allow(dead_code))]
 fn index() -> &'static HashMap<&'static str, &'static Entry> {
     static INDEX: OnceLock<HashMap<&'static str, &'static Entry>> = OnceLock::new();
     INDEX.get_or_init(|| entries().map(|e| (e.key, e)).collect())
 }
 
-/// Whether `key` is in the table.
+/// Whether `key` has a text (in Chinese, which every page has).
 pub fn has(key: &str) -> bool {
-    index().contains_key(key)
+    chinese(key).is_some()
 }
 
 /// The text for `key` in `lang`. A missing key shows as `⟦key⟧` so that it is
 /// visible in the page; the tests make sure none is missing.
 pub fn t(lang: Lang, key: &str) -> String {
-    let text = index().get(key).and_then(|e| match lang {
-        Lang::Zh => chinese(e),
-        Lang::En => english(e).or_else(|| chinese(e)),
-    });
+    let text = match lang {
+        Lang::Zh => chinese(key),
+        Lang::En => english(key).or_else(|| chinese(key)),
+    };
     match text {
         Some(text) => text.to_string(),
         None => format!("⟦{key}⟧"),
@@ -110,23 +127,23 @@ pub fn t(lang: Lang, key: &str) -> String {
 }
 
 #[cfg(feature = "english")]
-fn english(e: &Entry) -> Option<&'static str> {
-    Some(e.en)
+fn english(key: &str) -> Option<&'static str> {
+    index().get(key).map(|e| e.en)
 }
 
 #[cfg(not(feature = "english"))]
-fn english(e: &Entry) -> Option<&'static str> {
-    ENGLISH.text(e.key)
+fn english(key: &str) -> Option<&'static str> {
+    ENGLISH.text(key)
 }
 
 #[cfg(feature = "chinese")]
-fn chinese(e: &Entry) -> Option<&'static str> {
-    Some(e.zh)
+fn chinese(key: &str) -> Option<&'static str> {
+    index().get(key).map(|e| e.zh)
 }
 
 #[cfg(not(feature = "chinese"))]
-fn chinese(e: &Entry) -> Option<&'static str> {
-    CHINESE.text(e.key)
+fn chinese(key: &str) -> Option<&'static str> {
+    CHINESE.text(key)
 }
 
 /// A column built into the wasm (its feature on), or loaded at run time
@@ -220,10 +237,15 @@ impl TextColumn {
         let kept: &'static str = Box::leak(json.into());
         let map: HashMap<&'static str, Text> =
             serde_json::from_str(kept).map_err(|e| format!("unreadable {what} texts: {e}"))?;
-        match entries().find(|e| !map.contains_key(e.key)) {
-            Some(e) => Err(format!("the {what} texts lack {}", e.key)),
+        match lacking(&map, lang) {
+            Some(lack) => Err(format!("the {what} texts lack {lack}")),
             None => Ok(TextColumn(map)),
         }
+    }
+
+    /// The column's keys.
+    pub fn keys(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.0.keys().copied()
     }
 
     /// The text of `key`.
@@ -238,6 +260,47 @@ impl TextColumn {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+}
+
+/// What a file's keys lack of the page's: a key of the table the file does
+/// not have (the table's rows built in), or, in the page's wasm (no rows),
+/// a Chinese file whose keys are not exactly the family's (by their digest)
+/// or an English file without a key of the family's Chinese column.
+fn lacking(map: &HashMap<&'static str, Text>, lang: Lang) -> Option<String> {
+    if ROWS_BUILT_IN {
+        return entries()
+            .find(|e| !map.contains_key(e.key))
+            .map(|e| e.key.to_string());
+    }
+    match lang {
+        Lang::Zh => keys_differ(installed_key_sum(), map.keys().copied()),
+        Lang::En => match CHINESE.loaded.get() {
+            Some(column) => column
+                .keys()
+                .find(|k| !map.contains_key(k))
+                .map(str::to_string),
+            None => Some("the page's keys (its Chinese texts are not there yet)".into()),
+        },
+    }
+}
+
+/// Whether a file's `keys` are other than the ones `want` digests: what
+/// they lack, said by count, for the notice.
+fn keys_differ<'a>(want: KeySum, keys: impl Iterator<Item = &'a str>) -> Option<String> {
+    let have = KeySum::of(keys);
+    (have != want).then(|| format!("this page's keys ({} for {})", have.count, want.count))
+}
+
+/// The digest of the installed family's keys.
+#[cfg(not(feature = "all_texts"))]
+fn installed_key_sum() -> KeySum {
+    INSTALLED.get().map(|set| set.key_sum()).unwrap_or_default()
+}
+
+/// The digest of the whole table's keys (every family's).
+#[cfg(feature = "all_texts")]
+fn installed_key_sum() -> KeySum {
+    KeySum::of(entries().map(|e| e.key))
 }
 
 /// `t` with `{name}` placeholders filled from `args`.

@@ -32,6 +32,37 @@ fn missing_key_is_visible() {
     assert!(has("common.app_title"));
 }
 
+/// The page's wasm holds each family's keys only as the digest `build.rs`
+/// computes at compile time: it is the digest of the set's rows, and a
+/// file of any other family (or with one key more or less) differs from it.
+#[test]
+fn each_familys_key_digest_is_its_rows_and_tells_other_files_apart() {
+    use crate::pages::route::Family;
+    for family in Family::ALL {
+        let set = family_texts(family);
+        let keys: Vec<&str> = set.entries().map(|e| e.key).collect();
+        assert_eq!(
+            set.key_sum(),
+            KeySum::of(keys.iter().copied()),
+            "{family:?}"
+        );
+        assert_eq!(keys_differ(set.key_sum(), keys.iter().copied()), None);
+        let fewer = keys_differ(set.key_sum(), keys.iter().skip(1).copied()).unwrap();
+        assert!(fewer.starts_with("this page's keys"), "{fewer}");
+        let renamed = keys
+            .iter()
+            .map(|k| if *k == keys[0] { "no.such.key" } else { k });
+        assert!(keys_differ(set.key_sum(), renamed).is_some(), "{family:?}");
+        for other in Family::ALL.into_iter().filter(|f| *f != family) {
+            let theirs = family_texts(other).entries().map(|e| e.key);
+            assert!(
+                keys_differ(set.key_sum(), theirs).is_some(),
+                "{family:?} {other:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn tf_fills_placeholders() {
     let s = tf(
