@@ -346,9 +346,12 @@ pub enum Standing<'a> {
 }
 
 /// A total order of records with equal stamps (two frames that wrote the
-/// same question at the same logical time).
+/// same question at the same logical time). Written through the same
+/// `Value` the store writes (one serializer of records in the page's wasm).
 fn order_key(r: &Record) -> String {
-    serde_json::to_string(r).unwrap_or_default()
+    serde_json::to_value(r)
+        .map(|v| v.to_string())
+        .unwrap_or_default()
 }
 
 /// The stored value, read record by record.
