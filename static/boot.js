@@ -16,7 +16,7 @@
 (function () {
   "use strict";
   // Per family: its module, its wasm, its Chinese texts (the wasm holds
-  // only their keys; scripts/i18n-files.mjs writes the file), then its own
+  // only a digest of their keys; scripts/i18n-files.mjs writes the file), then its own
   // stylesheets (the shell's are in index.html).
   var FILES = {
     "page-home": ["./page-home.js", "./page-home_bg.wasm", "./i18n-zh-home.json"],

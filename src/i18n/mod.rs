@@ -14,12 +14,12 @@
 //! writes it to a build-stamped file (`scripts/i18n-files.mjs`) that the page
 //! loads when a student asks for English ([`install_english`]). Until it is
 //! there, English falls back to the Chinese text, never to a key. Built
-//! without `chinese` too, the wasm holds only the keys: the loader fetches
-//! the family's Chinese column (`i18n-zh-<family>.json`) beside the wasm and
-//! hands it over before the first render ([`install_chinese`]). Without
-//! either column the generated table has no rows at all, only the digest
-//! of each group's keys ([`KeySum`]): the page looks its texts up in the
-//! columns it loaded, and checks a loaded file's keys against the digest.
+//! without `chinese` too, the loader fetches the family's Chinese column
+//! (`i18n-zh-<family>.json`) beside the wasm and hands it over before the
+//! first render ([`install_chinese`]). Without either column the generated
+//! table has no rows at all, only the digest of each group's keys
+//! ([`KeySum`]): the page looks its texts up in the columns it loaded, and
+//! checks a loaded file's keys against the digest.
 
 mod family;
 pub mod fields;
