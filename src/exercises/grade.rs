@@ -27,8 +27,10 @@ pub enum Response {
     Harness(Harness),
 }
 
-/// What a model run produced for a «predict, then run» question.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// What a model run produced for a «predict, then run» question. Stored
+/// with its variant's name in `t` beside its fields; read back by
+/// [`ModelValue::from_json`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ModelValue {
     /// One value per prediction field (e.g. final report counts).
@@ -44,6 +46,54 @@ pub enum ModelValue {
     HarnessRows {
         rows: Vec<super::harness::HarnessRow>,
     },
+}
+
+/// Read as the stored JSON it always is: its tag, then its variant's fields
+/// from the same object, each read on its own. (The derived reader of a
+/// tagged enum first copies the whole value into a buffer of serde's own and
+/// reads every field type from that: 12 KB of the exercises' wasm.)
+impl<'de> Deserialize<'de> for ModelValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        ModelValue::from_json(serde_json::Value::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}
+
+impl ModelValue {
+    /// The value stored as `v` (an object with `t` and the variant's
+    /// fields; other fields are ignored, a missing one is an error).
+    fn from_json(mut v: serde_json::Value) -> Result<ModelValue, String> {
+        fn field<T: serde::de::DeserializeOwned>(
+            v: &mut serde_json::Value,
+            name: &str,
+        ) -> Result<T, String> {
+            let value = v
+                .get_mut(name)
+                .map(serde_json::Value::take)
+                .ok_or_else(|| format!("missing field `{name}`"))?;
+            serde_json::from_value(value).map_err(|e| format!("{name}: {e}"))
+        }
+        let tag = v
+            .get("t")
+            .and_then(serde_json::Value::as_str)
+            .map(str::to_string);
+        match tag.as_deref() {
+            Some("numbers") => Ok(ModelValue::Numbers {
+                values: field(&mut v, "values")?,
+            }),
+            Some("fewest") => Ok(ModelValue::Fewest {
+                winner: field(&mut v, "winner")?,
+                calls: field(&mut v, "calls")?,
+            }),
+            Some("suite") => Ok(ModelValue::Suite {
+                rows: field(&mut v, "rows")?,
+            }),
+            Some("harness_rows") => Ok(ModelValue::HarnessRows {
+                rows: field(&mut v, "rows")?,
+            }),
+            Some(other) => Err(format!("unknown model value `{other}`")),
+            None => Err("a model value without its `t`".into()),
+        }
+    }
 }
 
 /// The verdict on one response.
@@ -128,6 +178,131 @@ fn is_zero(r: &u32) -> bool {
 mod tests {
     use super::parse_number;
     use crate::kernel::num::{field, num};
+
+    /// The reader serde derives for the stored form (the tag `t` beside the
+    /// fields), which [`super::ModelValue::from_json`] replaces.
+    #[derive(serde::Deserialize)]
+    #[serde(tag = "t", rename_all = "snake_case")]
+    enum Derived {
+        Numbers {
+            values: Vec<f64>,
+        },
+        Fewest {
+            winner: String,
+            calls: Vec<(String, f64)>,
+        },
+        Suite {
+            rows: Vec<crate::lab::grading::suite::SuiteRow>,
+        },
+        HarnessRows {
+            rows: Vec<crate::exercises::harness::HarnessRow>,
+        },
+    }
+
+    impl From<Derived> for super::ModelValue {
+        fn from(d: Derived) -> Self {
+            match d {
+                Derived::Numbers { values } => Self::Numbers { values },
+                Derived::Fewest { winner, calls } => Self::Fewest { winner, calls },
+                Derived::Suite { rows } => Self::Suite { rows },
+                Derived::HarnessRows { rows } => Self::HarnessRows { rows },
+            }
+        }
+    }
+
+    /// Every stored model value reads as the derived reader read it, and
+    /// what that reader refused is refused (so a record stays kept as
+    /// unreadable, never read differently).
+    #[test]
+    fn a_model_value_reads_as_the_derived_reader_read_it() {
+        use super::ModelValue;
+        use crate::lab::{Ending, Scenario, ToolOutcome};
+        let suite_row = crate::lab::grading::suite::SuiteRow {
+            scenario: Scenario::BodyMismatch,
+            reports: 1,
+            tool: ToolOutcome::Created,
+            ending: Ending::ChangedBody,
+            pass: false,
+            notes: Default::default(),
+            break_step: Some(9),
+            attempts: 2,
+            leaks: 0,
+            wasted: 0,
+            answer_ms: Some(1200),
+            retries: 1,
+            calls: 1,
+            beyond: None,
+        };
+        let harness_row = crate::exercises::harness::HarnessRow {
+            scenario: Scenario::ResponseLost,
+            pass: true,
+            reports: 1,
+            attempts: 2,
+            calls: 1,
+            wasted: 0,
+            answered_ms: 3000,
+            tls_retried: false,
+            rule_broken: false,
+            duplicate: false,
+        };
+        let values = [
+            ModelValue::Numbers {
+                values: vec![4.0, 0.5],
+            },
+            ModelValue::Numbers { values: vec![] },
+            ModelValue::Fewest {
+                winner: "full".into(),
+                calls: vec![("full".into(), 3.5), ("none".into(), 12.0)],
+            },
+            ModelValue::Suite {
+                rows: vec![suite_row],
+            },
+            ModelValue::HarnessRows {
+                rows: vec![harness_row, harness_row],
+            },
+        ];
+        let mut texts: Vec<String> = values
+            .iter()
+            .map(|v| serde_json::to_string(v).unwrap())
+            .collect();
+        let numbers = texts[0].clone();
+        texts.extend(
+            [
+                numbers.replace(r#""t":"numbers","#, r#""t":"numbers","extra":[1,{"a":2}],"#),
+                numbers.replace(r#""t":"numbers","#, ""),
+                numbers.replace("numbers", "letters"),
+                numbers.replace(r#""numbers""#, "7"),
+                numbers.replace("values", "valuez"),
+                numbers.replace("[4.0,0.5]", r#"["4"]"#),
+                numbers.replace("[4.0,0.5]", "null"),
+                texts[3].replace(r#""reports":1"#, r#""reports":-1"#),
+                texts[4].replace("response_lost", "teleport"),
+                r#"{"t":"fewest","winner":"full"}"#.into(),
+                "null".into(),
+                "3".into(),
+            ]
+            .map(String::from),
+        );
+        for text in &texts {
+            let v: serde_json::Value = serde_json::from_str(text).unwrap();
+            let derived = serde_json::from_value::<Derived>(v.clone())
+                .ok()
+                .map(ModelValue::from);
+            let ours = serde_json::from_value::<ModelValue>(v).ok();
+            assert_eq!(ours, derived, "{text}");
+        }
+        for (v, text) in values.iter().zip(&texts) {
+            assert_eq!(
+                serde_json::from_str::<ModelValue>(text).ok().as_ref(),
+                Some(v)
+            );
+        }
+        // The derived reader also took the fields as a list after the tag, a
+        // form no version ever wrote: such a record is now kept unread.
+        let listed: serde_json::Value = serde_json::from_str(r#"["numbers",[1]]"#).unwrap();
+        assert!(serde_json::from_value::<Derived>(listed.clone()).is_ok());
+        assert!(serde_json::from_value::<ModelValue>(listed).is_err());
+    }
 
     /// A stored answer shows grouped where it is read («1,000» in the
     /// result) and ungrouped where it is edited, so that the field reads
