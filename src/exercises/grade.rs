@@ -7,8 +7,9 @@ use super::Question;
 use crate::lab::grading::suite::SuiteRow;
 use crate::lab::{Design, DesignProblem, Harness, HarnessProblem};
 
-/// What the student answered.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// What the student answered. Stored as its variant's name in `t` and its
+/// value in `v`; read back by [`Response::from_json`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "t", content = "v", rename_all = "snake_case")]
 pub enum Response {
     Numbers(Vec<f64>),
@@ -25,6 +26,52 @@ pub enum Response {
     Design(Design),
     /// A harness design («搭一个 harness»), stored as its `harness=` value.
     Harness(Harness),
+}
+
+/// Read as the stored JSON it always is: the tag, then the value as that
+/// variant's (as [`ModelValue`]: no buffer of serde's own).
+impl<'de> Deserialize<'de> for Response {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Response::from_json(serde_json::Value::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Response {
+    /// The response stored as `v` (an object with `t` and `v`; other
+    /// fields are ignored).
+    fn from_json(mut v: serde_json::Value) -> Result<Response, String> {
+        let value = &mut v;
+        match tag(value)?.as_str() {
+            "numbers" => field(value, "v").map(Response::Numbers),
+            "choice" => field(value, "v").map(Response::Choice),
+            "bool" => field(value, "v").map(Response::Bool),
+            "choices" => field(value, "v").map(Response::Choices),
+            "cases" => field(value, "v").map(Response::Cases),
+            "design" => field(value, "v").map(Response::Design),
+            "harness" => field(value, "v").map(Response::Harness),
+            other => Err(format!("unknown response `{other}`")),
+        }
+    }
+}
+
+/// The tag `t` of a stored object.
+fn tag(v: &serde_json::Value) -> Result<String, String> {
+    match v.get("t").and_then(serde_json::Value::as_str) {
+        Some(tag) => Ok(tag.to_string()),
+        None => Err("no tag `t`".into()),
+    }
+}
+
+/// Field `name` of a stored object, read as a `T`.
+fn field<T: serde::de::DeserializeOwned>(
+    v: &mut serde_json::Value,
+    name: &str,
+) -> Result<T, String> {
+    let value = v
+        .get_mut(name)
+        .map(serde_json::Value::take)
+        .ok_or_else(|| format!("missing field `{name}`"))?;
+    serde_json::from_value(value).map_err(|e| format!("{name}: {e}"))
 }
 
 /// What a model run produced for a «predict, then run» question. Stored
@@ -62,36 +109,21 @@ impl ModelValue {
     /// The value stored as `v` (an object with `t` and the variant's
     /// fields; other fields are ignored, a missing one is an error).
     fn from_json(mut v: serde_json::Value) -> Result<ModelValue, String> {
-        fn field<T: serde::de::DeserializeOwned>(
-            v: &mut serde_json::Value,
-            name: &str,
-        ) -> Result<T, String> {
-            let value = v
-                .get_mut(name)
-                .map(serde_json::Value::take)
-                .ok_or_else(|| format!("missing field `{name}`"))?;
-            serde_json::from_value(value).map_err(|e| format!("{name}: {e}"))
-        }
-        let tag = v
-            .get("t")
-            .and_then(serde_json::Value::as_str)
-            .map(str::to_string);
-        match tag.as_deref() {
-            Some("numbers") => Ok(ModelValue::Numbers {
+        match tag(&v)?.as_str() {
+            "numbers" => Ok(ModelValue::Numbers {
                 values: field(&mut v, "values")?,
             }),
-            Some("fewest") => Ok(ModelValue::Fewest {
+            "fewest" => Ok(ModelValue::Fewest {
                 winner: field(&mut v, "winner")?,
                 calls: field(&mut v, "calls")?,
             }),
-            Some("suite") => Ok(ModelValue::Suite {
+            "suite" => Ok(ModelValue::Suite {
                 rows: field(&mut v, "rows")?,
             }),
-            Some("harness_rows") => Ok(ModelValue::HarnessRows {
+            "harness_rows" => Ok(ModelValue::HarnessRows {
                 rows: field(&mut v, "rows")?,
             }),
-            Some(other) => Err(format!("unknown model value `{other}`")),
-            None => Err("a model value without its `t`".into()),
+            other => Err(format!("unknown model value `{other}`")),
         }
     }
 }
@@ -302,6 +334,95 @@ mod tests {
         let listed: serde_json::Value = serde_json::from_str(r#"["numbers",[1]]"#).unwrap();
         assert!(serde_json::from_value::<Derived>(listed.clone()).is_ok());
         assert!(serde_json::from_value::<ModelValue>(listed).is_err());
+    }
+
+    /// The reader serde derives for a stored response (tag `t`, value
+    /// `v`), which [`super::Response::from_json`] replaces.
+    #[derive(serde::Deserialize)]
+    #[serde(tag = "t", content = "v", rename_all = "snake_case")]
+    enum DerivedResponse {
+        Numbers(Vec<f64>),
+        Choice(String),
+        Bool(bool),
+        Choices(Vec<String>),
+        Cases(Vec<Vec<String>>),
+        Design(crate::lab::Design),
+        Harness(crate::lab::Harness),
+    }
+
+    impl From<DerivedResponse> for super::Response {
+        fn from(d: DerivedResponse) -> Self {
+            use DerivedResponse as D;
+            match d {
+                D::Numbers(v) => Self::Numbers(v),
+                D::Choice(v) => Self::Choice(v),
+                D::Bool(v) => Self::Bool(v),
+                D::Choices(v) => Self::Choices(v),
+                D::Cases(v) => Self::Cases(v),
+                D::Design(v) => Self::Design(v),
+                D::Harness(v) => Self::Harness(v),
+            }
+        }
+    }
+
+    /// Every stored response reads as the derived reader read it, and what
+    /// it refused is refused.
+    #[test]
+    fn a_response_reads_as_the_derived_reader_read_it() {
+        use super::Response;
+        use crate::lab::{Design, Mechanism};
+        let responses = [
+            Response::Numbers(vec![4.0, 1e6]),
+            Response::Choice("reject_422".into()),
+            Response::Bool(false),
+            Response::Choices(vec!["a".into(), "b".into()]),
+            Response::Cases(vec![vec!["x".into()], vec![]]),
+            Response::Design(Design::of(&[Mechanism::Claim, Mechanism::Lease])),
+            Response::Harness(crate::lab::Harness::default()),
+        ];
+        let mut texts: Vec<String> = responses
+            .iter()
+            .map(|r| serde_json::to_string(r).unwrap())
+            .collect();
+        let numbers = texts[0].clone();
+        texts.extend(
+            [
+                r#"{"v":"reject_422","t":"choice"}"#,
+                r#"{"t":"bool","v":true,"at":5}"#,
+                r#"{"t":"bool"}"#,
+                r#"{"v":true}"#,
+                r#"{"t":"boolean","v":true}"#,
+                r#"{"t":7,"v":true}"#,
+                r#"{"t":"bool","v":"yes"}"#,
+                r#"{"t":"design","v":"claim,teleport"}"#,
+                r#"{"t":"design","v":""}"#,
+                r#"{"t":"harness","v":"nope"}"#,
+                r#"{"t":"numbers","v":null}"#,
+                "null",
+                "[]",
+            ]
+            .map(String::from),
+        );
+        texts.push(numbers.replace("1000000.0", r#""1""#));
+        for text in &texts {
+            let v: serde_json::Value = serde_json::from_str(text).unwrap();
+            let derived = serde_json::from_value::<DerivedResponse>(v.clone())
+                .ok()
+                .map(Response::from);
+            let ours = serde_json::from_value::<Response>(v).ok();
+            assert_eq!(ours, derived, "{text}");
+        }
+        for (r, text) in responses.iter().zip(&texts) {
+            assert_eq!(
+                serde_json::from_str::<Response>(text).ok().as_ref(),
+                Some(r)
+            );
+        }
+        // The derived reader also took `[tag, value]`, a form no version
+        // ever wrote: such a record is now kept unread.
+        let listed: serde_json::Value = serde_json::from_str(r#"["bool",true]"#).unwrap();
+        assert!(serde_json::from_value::<DerivedResponse>(listed.clone()).is_ok());
+        assert!(serde_json::from_value::<Response>(listed).is_err());
     }
 
     /// A stored answer shows grouped where it is read («1,000» in the
