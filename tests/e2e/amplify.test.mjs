@@ -88,8 +88,16 @@ test('the fanout presets linked from the page: 12, 4, min(B, product), p < 1', a
     await fanoutDone(page);
     assert.equal(await numberIn(page, 'amplification'), want, id);
   }
+  // The new page replaces the last preset's summary once its job runs; until
+  // then the old numbers (expected 5, nothing running) are still drawn, so
+  // waiting for the hash alone could read them, or the first partial mean.
+  const before = await page.getByTestId('amplification-expected').textContent();
   await page.getByTestId('preset-mean').click();
   await page.waitForFunction(() => location.hash.includes('p=0.8'));
+  await page.waitForFunction(
+    (old) => document.querySelector('[data-testid="amplification-expected"]')?.textContent !== old,
+    before,
+  );
   await fanoutDone(page);
   const mean = await numberIn(page, 'amplification');
   const exact = await numberIn(page, 'amplification-expected');
