@@ -242,12 +242,11 @@ mod tests {
         }
     }
 
-    /// Every stored model value reads as the derived reader read it, and
-    /// what that reader refused is refused (so a record stays kept as
-    /// unreadable, never read differently).
-    #[test]
-    fn a_model_value_reads_as_the_derived_reader_read_it() {
-        use super::ModelValue;
+    /// A suite's row and a harness's row, as a model run gives them.
+    fn rows() -> (
+        crate::lab::grading::suite::SuiteRow,
+        crate::exercises::harness::HarnessRow,
+    ) {
         use crate::lab::{Ending, Scenario, ToolOutcome};
         let suite_row = crate::lab::grading::suite::SuiteRow {
             scenario: Scenario::BodyMismatch,
@@ -277,6 +276,16 @@ mod tests {
             rule_broken: false,
             duplicate: false,
         };
+        (suite_row, harness_row)
+    }
+
+    /// Every stored model value reads as the derived reader read it, and
+    /// what that reader refused is refused (so a record stays kept as
+    /// unreadable, never read differently).
+    #[test]
+    fn a_model_value_reads_as_the_derived_reader_read_it() {
+        use super::ModelValue;
+        let (suite_row, harness_row) = rows();
         let values = [
             ModelValue::Numbers {
                 values: vec![4.0, 0.5],
