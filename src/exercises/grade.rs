@@ -207,7 +207,7 @@ fn is_zero(r: &u32) -> bool {
     *r == 0
 }
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::parse_number;
     use crate::kernel::num::{field, num};
 
@@ -242,8 +242,9 @@ mod tests {
         }
     }
 
-    /// A suite's row and a harness's row, as a model run gives them.
-    fn rows() -> (
+    /// A suite's row and a harness's row, as a model run gives them (for
+    /// the stored progress's tests too).
+    pub(crate) fn rows() -> (
         crate::lab::grading::suite::SuiteRow,
         crate::exercises::harness::HarnessRow,
     ) {

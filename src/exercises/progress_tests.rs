@@ -474,27 +474,11 @@ fn the_join_is_commutative_associative_and_idempotent() {
 
 #[test]
 fn a_submitted_design_round_trips_and_old_stored_progress_still_reads() {
-    use crate::lab::grading::suite::SuiteRow;
-    use crate::lab::{Design, Ending, Mechanism, Scenario, ToolOutcome};
+    use crate::lab::{Design, Mechanism};
     // What an earlier version stored (no design variant existed then).
     let old = r#"{"v":2,"records":{"urllib3_total3":{"response":{"t":"numbers","v":[4.0]},"correct":true,"at":5},"same_key_diff_body":{"response":{"t":"choice","v":"reject_422"},"correct":true,"at":6}}}"#;
     let design = Design::of(&[Mechanism::Claim]);
-    let row = SuiteRow {
-        scenario: Scenario::BodyMismatch,
-        reports: 1,
-        tool: ToolOutcome::Created,
-        ending: Ending::ChangedBody,
-        pass: false,
-        notes: Default::default(),
-        break_step: Some(9),
-        attempts: 2,
-        leaks: 0,
-        wasted: 0,
-        answer_ms: None,
-        retries: 0,
-        calls: 0,
-        beyond: None,
-    };
+    let (row, _) = crate::exercises::grade::tests::rows();
     let r = Record {
         response: Response::Design(design),
         correct: false,
