@@ -252,8 +252,8 @@ pub const GROUPS: &[&str] = &["KERNEL", "HERD", "AMPLIFY", "LAB", "EXERCISES"];
 
 /// The table as Rust: one slice of `Entry` per data file (`FILE_<n>`),
 /// `TABLES` with them all in file order, and one list per group
-/// ([`GROUPS`]), each with the digest of its keys (`<GROUP>_KEYS`, a
-/// `KeySum` computed at compile time). Without `english` (`chinese`), an
+/// ([`GROUPS`]): a `TextGroup` of its files' rows and the digest of their
+/// keys (a `KeySum` computed at compile time). Without `english` (`chinese`), an
 /// entry has no `en` (`zh`) field, and no text of that language is written;
 /// without either (the page's wasm, which reads its texts from files) the
 /// slices are empty and the keys are only in the digests, so no key is in
@@ -299,8 +299,7 @@ pub fn generate(tables: &[(String, Vec<Row>)], english: bool, chinese: bool) -> 
     for group in GROUPS {
         let at = files(&|name| group_of(name) == *group);
         out.push_str(&format!(
-            "#[allow(dead_code)]\npub const {group}: &[&[Entry]] = &[{}];\n\
-             #[allow(dead_code)]\npub const {group}_KEYS: KeySum = KeySum::EMPTY{};\n",
+            "#[allow(dead_code)]\npub const {group}: TextGroup = TextGroup {{ rows: &[{}], keys: KeySum::EMPTY{} }};\n",
             list(&at, &|i| format!("FILE_{i}, ")),
             list(&at, &|i| format!(".plus(FILE_{i}_KEYS)"))
         ));

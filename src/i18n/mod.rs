@@ -45,25 +45,33 @@ pub use crate::kernel::entry::{Entry, KeySum};
 /// render, so the linker keeps no other family's texts.
 #[derive(Clone, Copy)]
 pub struct TextSet {
-    /// The groups' rows (none in the page's wasm: [`table`]).
-    pub groups: &'static [&'static [&'static [Entry]]],
-    /// The digest of the groups' keys, rows or not.
-    pub keys: KeySum,
+    pub groups: &'static [TextGroup],
     pub rust_rows: fn() -> Vec<&'static Entry>,
+}
+
+/// One area folder's part of the table ([`table`]): its files' rows (none
+/// in the page's wasm) and the digest of their keys, rows or not.
+#[derive(Clone, Copy)]
+pub struct TextGroup {
+    pub rows: &'static [&'static [Entry]],
+    pub keys: KeySum,
 }
 
 impl TextSet {
     /// The digest of every key of the set: its groups' and its Rust rows'.
     pub fn key_sum(self) -> KeySum {
-        self.keys
-            .plus(KeySum::of((self.rust_rows)().iter().map(|e| e.key)))
+        let groups = self
+            .groups
+            .iter()
+            .fold(KeySum::EMPTY, |sum, g| sum.plus(g.keys));
+        groups.plus(KeySum::of((self.rust_rows)().iter().map(|e| e.key)))
     }
 
     /// The set's entries: its groups' rows in table order, then its Rust rows.
     pub fn entries(self) -> impl Iterator<Item = &'static Entry> {
         self.groups
             .iter()
-            .flat_map(|g| g.iter())
+            .flat_map(|g| g.rows.iter())
             .flat_map(|rows| rows.iter())
             .chain((self.rust_rows)())
     }
