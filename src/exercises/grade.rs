@@ -380,14 +380,13 @@ pub(crate) mod tests {
     #[test]
     fn a_response_reads_as_the_derived_reader_read_it() {
         use super::Response;
-        use crate::lab::{Design, Mechanism};
         let responses = [
             Response::Numbers(vec![4.0, 1e6]),
             Response::Choice("reject_422".into()),
             Response::Bool(false),
             Response::Choices(vec!["a".into(), "b".into()]),
             Response::Cases(vec![vec!["x".into()], vec![]]),
-            Response::Design(Design::of(&[Mechanism::Claim, Mechanism::Lease])),
+            Response::Design(crate::lab::Preset::Leased.design()),
             Response::Harness(crate::lab::Harness::default()),
         ];
         let mut texts: Vec<String> = responses
