@@ -45,7 +45,7 @@ async function suiteOf(page, design) {
   await page.waitForFunction(
     (d) => document.querySelector('[data-testid="build-design"]')?.getAttribute('data-design') === d &&
       document.querySelector('[data-testid="build-sql"]')?.getAttribute('data-design') === d &&
-      document.querySelector('[data-testid="build-score"]') &&
+      document.querySelector('[data-testid="build-score"]')?.getAttribute('data-design') === d &&
       !document.querySelector('[data-testid="build-progress"]'),
     design,
     { timeout: 60000 },

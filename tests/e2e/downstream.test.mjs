@@ -129,9 +129,11 @@ test('the workbench shows the downstream group and grades the new rows', async (
   }
   // Without delivery dedupe the lost answer and the relay's restart notify twice.
   await group.getByTestId('mech-downstream_key').uncheck();
+  // The score says which design its rows grade: right after the click the
+  // page names the new design while the last suite's rows are still drawn.
   await page.waitForFunction(
     () => document.querySelector('[data-testid="build-design"]')?.getAttribute('data-design')?.endsWith('outbox') &&
-      document.querySelector('[data-testid="build-score"]') &&
+      document.querySelector('[data-testid="build-score"]')?.getAttribute('data-design')?.endsWith('outbox') &&
       !document.querySelector('[data-testid="build-progress"]'),
     null,
     { timeout: 60000 },

@@ -136,7 +136,7 @@ pub fn score_block(l: Lang, s: &SuiteState, a: &Actions) -> Html {
     });
     html! {
         <div class="build-score panel">
-            <p class="score" data-testid="build-score" data-pass={score.pass.to_string()} data-total={score.total.to_string()} data-harness={s.params.harness.to_ids()}>
+            <p class="score" data-testid="build-score" data-pass={score.pass.to_string()} data-total={score.total.to_string()} data-harness={s.params.harness.to_ids()} data-design={s.params.design.to_ids()}>
                 <strong>{ tf(l, "build.score", &[("pass", score.pass.to_string()), ("total", score.total.to_string())]) }</strong>
             </p>
             { changed.unwrap_or_default() }
