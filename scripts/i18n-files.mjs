@@ -5,9 +5,10 @@
 // build-stamped like it:
 //
 //   i18n-en.json             the English column, loaded when a student picks English;
-//   i18n-zh-<family>.json    the Chinese texts of one page family (its groups,
-//                            as src/i18n/family.rs lists them), fetched by the
-//                            loader beside the family's wasm.
+//   i18n-zh-<id>.json        the Chinese texts of a page family (its groups,
+//                            as src/i18n/family.rs lists them; the lab's three
+//                            views share one file), fetched by the loader
+//                            beside the family's wasm.
 //
 //   node scripts/i18n-files.mjs             prints the English JSON
 //   node scripts/i18n-files.mjs --zh lab    prints the lab family's Chinese JSON
@@ -127,8 +128,9 @@ function groupOf(file, src) {
   return GROUPS.includes(rel[0]) ? rel[0] : 'kernel';
 }
 
-/** Each page family's groups, as src/i18n/family.rs lists them (the lab's
- * mechanisms' rows, written in Rust, belong to `lab`). */
+/** Each Chinese file's groups, as src/i18n/family.rs lists them, by the
+ * file's id (`chinese_file_id`: the lab's three views share `lab`; the
+ * lab's mechanisms' rows, written in Rust, belong to `lab`). */
 export const FAMILY_GROUPS = {
   home: ['kernel'],
   herd: ['kernel', 'herd'],

@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chineseTable, englishTable } from './i18n-files.mjs';
+import { FAMILY_GROUPS, chineseTable, englishTable } from './i18n-files.mjs';
 
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -20,12 +20,13 @@ if (!dir) {
 
 // The translation table's English column, which the page's wasm is built
 // without (the Cargo feature `english`): loaded when a student picks English.
-// Its Chinese column (the feature `chinese`), one file per page family:
-// fetched with the family's wasm.
+// Its Chinese column (the feature `chinese`), one file per set of texts
+// (FAMILY_GROUPS: the lab's three views share one): fetched with the
+// family's wasm.
 fs.writeFileSync(path.join(dir, 'i18n-en.json'), JSON.stringify(englishTable()));
-const FAMILIES = ['home', 'herd', 'amplify', 'lab', 'exercises'];
-const chineseFiles = FAMILIES.map((f) => `i18n-zh-${f}.json`);
-for (const f of FAMILIES) {
+const FAMILIES = ['home', 'herd', 'amplify', 'lab', 'lab-matrix', 'lab-build', 'exercises'];
+const chineseFiles = Object.keys(FAMILY_GROUPS).map((f) => `i18n-zh-${f}.json`);
+for (const f of Object.keys(FAMILY_GROUPS)) {
   fs.writeFileSync(path.join(dir, `i18n-zh-${f}.json`), JSON.stringify(chineseTable(f)));
 }
 

@@ -23,6 +23,8 @@
     "page-herd": ["./page-herd.js", "./page-herd_bg.wasm", "./i18n-zh-herd.json", "./herd.css"],
     "page-amplify": ["./page-amplify.js", "./page-amplify_bg.wasm", "./i18n-zh-amplify.json", "./amplify.css"],
     "page-lab": ["./page-lab.js", "./page-lab_bg.wasm", "./i18n-zh-lab.json", "./lab.css"],
+    "page-lab-matrix": ["./page-lab-matrix.js", "./page-lab-matrix_bg.wasm", "./i18n-zh-lab.json", "./lab.css"],
+    "page-lab-build": ["./page-lab-build.js", "./page-lab-build_bg.wasm", "./i18n-zh-lab.json", "./lab.css"],
     "page-exercises": ["./page-exercises.js", "./page-exercises_bg.wasm", "./i18n-zh-exercises.json", "./exercises.css", "./lab.css", "./herd.css", "./amplify.css"],
     herdWorker: "./herd-worker.js",
     labWorker: "./lab-worker.js",
@@ -36,10 +38,14 @@
     herd: "herd",
     amplify: "amplify",
     lab: "lab",
-    "lab/matrix": "lab",
-    "lab/build": "lab",
+    "lab/matrix": "lab-matrix",
+    "lab/build": "lab-build",
     exercises: "exercises",
   };
+  // The lab's views compute with the lab engine from their first render.
+  function usesEngine(family) {
+    return family === "lab" || family.indexOf("lab-") === 0;
+  }
   var base = (document.currentScript && document.currentScript.src) || location.href;
   function url(file) {
     return new URL(file, base).href;
@@ -190,7 +196,9 @@
   // the worker is also asked for that route's table at once: it computes the
   // request the page will send (one function of the engine's and the page's),
   // and the page adopts the reply instead of asking after its first render.
-  // Once per page: after the app took it, the app keeps its engine.
+  // Once per page: after the app took it, the app keeps its engine, and
+  // gives it back when its family leaves the screen (retryLabKeepEngine):
+  // the next lab view or the exercises take it over, loaded.
   var labEngineStarted = false;
   function startLabEngine(route) {
     var kept = globalThis.retryLabEarlyWorker;
@@ -201,20 +209,27 @@
     if (labEngineStarted || typeof Worker !== "function") return;
     labEngineStarted = true;
     try {
-      var early = { worker: new Worker(url(FILES.labWorker), { type: "module" }), messages: [], errors: [] };
-      early.worker.onmessage = function (e) {
-        early.messages.push(e.data);
-      };
-      early.worker.onerror = early.worker.onmessageerror = function (e) {
-        e.preventDefault();
-        early.errors.push(e.message || "the lab worker failed to load (" + e.type + ")");
-      };
-      globalThis.retryLabEarlyWorker = early;
-      if (route) askRoute(early, route);
+      keepLabEngine(new Worker(url(FILES.labWorker), { type: "module" }), false, 0);
+      if (route) askRoute(globalThis.retryLabEarlyWorker, route);
     } catch (err) {
       // The app creates its worker itself, and reports what fails then.
     }
   }
+  // Keeps the engine's worker and what it says until an app takes it
+  // (src/ui/lab/engine_worker.rs): `ready` when it said so already,
+  // `lastId` its previous owner's last request id.
+  function keepLabEngine(worker, ready, lastId) {
+    var early = { worker: worker, messages: ready ? ["ready"] : [], errors: [], lastId: lastId };
+    worker.onmessage = function (e) {
+      early.messages.push(e.data);
+    };
+    worker.onerror = worker.onmessageerror = function (e) {
+      e.preventDefault();
+      early.errors.push(e.message || "the lab worker failed to load (" + e.type + ")");
+    };
+    globalThis.retryLabEarlyWorker = early;
+  }
+  globalThis.retryLabKeepEngine = keepLabEngine;
   function askRoute(early, route) {
     early.route = route;
     early.worker.postMessage({ route: route });
@@ -234,7 +249,7 @@
       var started = {
         js: import(url(files[0]) + again),
         wasm: compileWasm(url(files[1])),
-        zh: fetchText(files[2]),
+        zh: chineseTexts(files[2]),
         css: Promise.all(files.slice(3).map(stylesheet)),
       };
       // Kept until a load takes them; a failure is never kept.
@@ -250,6 +265,20 @@
       fetched[family] = started;
     }
     return fetched[family];
+  }
+
+  // A Chinese texts file, fetched once for the families that share it (the
+  // lab's views); a failure is not kept.
+  var texts = {};
+  function chineseTexts(file) {
+    if (!texts[file]) {
+      var started = fetchText(file);
+      started.catch(function () {
+        if (texts[file] === started) delete texts[file];
+      });
+      texts[file] = started;
+    }
+    return texts[file];
   }
 
   // A stylesheet of this build, added once; resolves when it is there (or
@@ -346,7 +375,7 @@
     if (currentModule) currentModule.retry_lab_unmount();
     current = family;
     currentModule = null;
-    if (family === "lab") startLabEngine(pathOf(location.hash) === "lab/matrix" ? location.hash : null);
+    if (usesEngine(family)) startLabEngine(family === "lab-matrix" ? location.hash : null);
     var main = document.getElementById("app");
     var slow = setTimeout(function () {
       if (current === family && !currentModule) show("loading");
@@ -385,7 +414,7 @@
     // A family loaded runs its engine itself (a pointer left on a link
     // while the view redraws under it must not start another).
     if (loaded[family]) return;
-    if (family === "lab") startLabEngine();
+    if (usesEngine(family)) startLabEngine();
     fetchFamily(family);
   }
   ["pointerover", "focusin", "touchstart"].forEach(function (kind) {

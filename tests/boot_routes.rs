@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use retry_lab::i18n::chinese_file_id;
 use retry_lab::pages::route::{Family, Location, Page};
 
 fn read(path: &str) -> String {
@@ -56,6 +57,7 @@ fn the_loader_opens_every_page_in_its_family() {
 #[test]
 fn the_build_makes_one_wasm_per_family() {
     let ids: Vec<&str> = Family::ALL.iter().map(|f| f.id()).collect();
+    let texts: Vec<&str> = Family::ALL.iter().map(|f| chinese_file_id(*f)).collect();
     let index = read("index.html");
     let bins: Vec<&str> = index
         .match_indices("data-bin=\"page-")
@@ -69,20 +71,21 @@ fn the_build_makes_one_wasm_per_family() {
         .collect();
     assert_eq!(listed, ids, "stamp-build.mjs's families");
     let boot = read("static/boot.js");
-    for id in &ids {
-        let files = format!("\"page-{id}\": [\"./page-{id}.js\", \"./page-{id}_bg.wasm\"");
-        assert!(boot.contains(&files), "boot.js lacks {id}'s files");
-        let bin = read(&format!("src/bin/page_{id}.rs"));
-        assert!(
-            bin.contains("retry_lab::page_wasm!"),
-            "src/bin/page_{id}.rs"
+    for (id, text) in ids.iter().zip(&texts) {
+        // Its module, its wasm and its Chinese file (the lab's views share one).
+        let files = format!(
+            "\"page-{id}\": [\"./page-{id}.js\", \"./page-{id}_bg.wasm\", \"./i18n-zh-{text}.json\""
         );
+        assert!(boot.contains(&files), "boot.js lacks {id}'s files");
+        let file = format!("src/bin/page_{}.rs", id.replace('-', "_"));
+        assert!(read(&file).contains("retry_lab::page_wasm!"), "{file}");
     }
     let cargo = read("Cargo.toml");
     for id in &ids {
         assert!(
             cargo.contains(&format!(
-                "name = \"page-{id}\"\npath = \"src/bin/page_{id}.rs\""
+                "name = \"page-{id}\"\npath = \"src/bin/page_{}.rs\"",
+                id.replace('-', "_")
             )),
             "Cargo.toml: page-{id}"
         );

@@ -14,7 +14,9 @@ use command::stdout_of;
 
 use std::collections::BTreeSet;
 
-use retry_lab::i18n::{entries, family_texts, install_chinese, install_english, TextColumn};
+use retry_lab::i18n::{
+    chinese_file_id, entries, family_texts, install_chinese, install_english, TextColumn,
+};
 use retry_lab::kernel::text::Lang;
 use retry_lab::pages::route::Family;
 
@@ -32,7 +34,7 @@ fn the_file() -> String {
 }
 
 fn chinese_file(family: Family) -> String {
-    script(&["--zh", family.id()])
+    script(&["--zh", chinese_file_id(family)])
 }
 
 #[test]

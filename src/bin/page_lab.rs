@@ -1,3 +1,3 @@
-//! The lab pages' wasm (`page-lab`): the shell and this family's views
-//! only; `static/boot.js` loads it when one of its routes is opened.
+//! The lab's run view's wasm (`page-lab`, `#/lab`): the shell and that
+//! view only; `static/boot.js` loads it when the route is opened.
 retry_lab::page_wasm!(retry_lab::ui::families::LAB_PAGES);

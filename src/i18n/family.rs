@@ -24,8 +24,20 @@ pub const fn family_texts(family: Family) -> TextSet {
         Family::Home => (&[KERNEL], no_rows as fn() -> Vec<&'static Entry>),
         Family::Herd => (&[KERNEL, HERD], no_rows),
         Family::Amplify => (&[KERNEL, AMPLIFY], no_rows),
-        Family::Lab => (&[KERNEL, LAB], lab_rows),
+        Family::Lab | Family::LabMatrix | Family::LabBuild => (&[KERNEL, LAB], lab_rows),
         Family::Exercises => (&[KERNEL, HERD, AMPLIFY, LAB, EXERCISES], lab_rows),
     };
     TextSet { groups, rust_rows }
+}
+
+/// The name of the Chinese file `family` loads (`i18n-zh-<id>.json`): the
+/// lab's views draw one set, so they share one file (fetched once).
+pub const fn chinese_file_id(family: Family) -> &'static str {
+    match family {
+        Family::Home => "home",
+        Family::Herd => "herd",
+        Family::Amplify => "amplify",
+        Family::Lab | Family::LabMatrix | Family::LabBuild => "lab",
+        Family::Exercises => "exercises",
+    }
 }

@@ -23,7 +23,7 @@
 
 mod family;
 pub mod fields;
-pub use family::family_texts;
+pub use family::{chinese_file_id, family_texts};
 mod lab;
 mod lab_design;
 pub use lab_design::{design_desc, design_name};

@@ -14,6 +14,8 @@ use super::page::PageProps;
 use crate::amplify::AmplifyParams;
 use crate::herd::HerdParams;
 use crate::i18n::{family_texts, TextSet};
+use crate::lab::answer_read::kinds;
+use crate::lab::{BuildParams, LabParams, MatrixParams};
 use crate::pages::route::{Family, Page};
 use crate::shell::embed::{self, TitleParts};
 use crate::shell::fields::{self, field_key_on, shell_field_key};
@@ -29,6 +31,8 @@ pub struct FamilyApp {
     pub texts: TextSet,
     /// Runs once when the family mounts.
     pub on_mount: fn(),
+    /// Runs when the family unmounts, for another family's.
+    pub on_unmount: fn(),
     /// What an embed's frame title says about its pages («复制嵌入代码»).
     pub title: fn(&Page) -> TitleParts,
     /// The key of a URL parameter's field label on its pages (a notice
@@ -50,6 +54,7 @@ pub static HOME: FamilyApp = FamilyApp {
     body: |_, _, props| home(props.lang),
     texts: family_texts(Family::Home),
     on_mount: nothing,
+    on_unmount: nothing,
     title: |_| embed::no_title,
     field_key: shell_field_key,
 };
@@ -59,6 +64,7 @@ pub static HERD_PAGES: FamilyApp = FamilyApp {
     body: |_, key, props| html! { <HerdPage key={key} ..props /> },
     texts: family_texts(Family::Herd),
     on_mount: nothing,
+    on_unmount: nothing,
     title: |_| embed::herd_title,
     field_key: field_key_on::<HerdParams>,
 };
@@ -68,53 +74,55 @@ pub static AMPLIFY_PAGES: FamilyApp = FamilyApp {
     body: |_, key, props| html! { <AmplifyPage key={key} ..props /> },
     texts: family_texts(Family::Amplify),
     on_mount: nothing,
+    on_unmount: nothing,
     title: |_| embed::amplify_title,
     field_key: field_key_on::<AmplifyParams>,
 };
 
-fn lab_body(page: &Page, key: String, props: PageProps) -> Html {
-    match page {
-        Page::LabMatrix => html! { <MatrixPage key={key} ..props /> },
-        Page::LabBuild => html! { <BuildPage key={key} ..props /> },
-        _ => html! { <LabPage key={key} ..props /> },
-    }
-}
-
-fn lab_title(page: &Page) -> TitleParts {
-    match page {
-        Page::LabMatrix => embed::matrix_title,
-        Page::LabBuild => embed::build_title,
-        _ => embed::lab_title,
-    }
-}
-
-fn lab_field_key(page: &Page, param: &str) -> Option<&'static str> {
-    use crate::lab::{BuildParams, LabParams, MatrixParams};
-    match page {
-        Page::LabMatrix => field_key_on::<MatrixParams>(page, param),
-        Page::LabBuild => field_key_on::<BuildParams>(page, param),
-        _ => field_key_on::<LabParams>(page, param),
-    }
-}
-
-/// Every lab view computes with the engine: its worker starts with the
-/// family (or is taken over from the loader, which started it early).
+/// Every lab view computes with the engine, reading only the answers it
+/// asks for (`lab::answer_read`): its worker starts with the family (or is
+/// taken over from the loader, which started it early or kept
+/// the engine another lab family left), and goes back to the loader when
+/// another family opens ([`super::lab::hand_back`]).
 pub static LAB_PAGES: FamilyApp = FamilyApp {
     family: Some(Family::Lab),
-    body: lab_body,
+    body: |_, key, props| html! { <LabPage key={key} ..props /> },
     texts: family_texts(Family::Lab),
-    on_mount: super::lab::warm,
-    title: lab_title,
-    field_key: lab_field_key,
+    on_mount: super::lab::warm::<{ kinds::LAB_RUN_PAGE }>,
+    on_unmount: super::lab::hand_back,
+    title: |_| embed::lab_title,
+    field_key: field_key_on::<LabParams>,
+};
+
+pub static MATRIX_PAGES: FamilyApp = FamilyApp {
+    family: Some(Family::LabMatrix),
+    body: |_, key, props| html! { <MatrixPage key={key} ..props /> },
+    texts: family_texts(Family::LabMatrix),
+    on_mount: super::lab::warm::<{ kinds::MATRIX_PAGE }>,
+    on_unmount: super::lab::hand_back,
+    title: |_| embed::matrix_title,
+    field_key: field_key_on::<MatrixParams>,
+};
+
+pub static BUILD_PAGES: FamilyApp = FamilyApp {
+    family: Some(Family::LabBuild),
+    body: |_, key, props| html! { <BuildPage key={key} ..props /> },
+    texts: family_texts(Family::LabBuild),
+    on_mount: super::lab::warm::<{ kinds::WORKBENCH_PAGE }>,
+    on_unmount: super::lab::hand_back,
+    title: |_| embed::build_title,
+    field_key: field_key_on::<BuildParams>,
 };
 
 /// The exercises draw the other demos' terms (scenarios, strategies,
-/// policies) and run the lab's engine, not its views.
+/// policies) and run the lab's engine, not its views (and pass it on, as
+/// the lab's views do).
 pub static EXERCISES_PAGES: FamilyApp = FamilyApp {
     family: Some(Family::Exercises),
     body: |_, key, props| html! { <ExercisesPage key={key} ..props /> },
     texts: family_texts(Family::Exercises),
-    on_mount: nothing,
+    on_mount: super::lab::reads::<{ kinds::EXERCISES_PAGE }>,
+    on_unmount: super::lab::hand_back,
     title: |_| embed::exercises_title,
     field_key: fields::field_key,
 };
@@ -125,6 +133,8 @@ fn every_body(page: &Page, key: String, props: PageProps) -> Html {
         Family::Herd => (HERD_PAGES.body)(page, key, props),
         Family::Amplify => (AMPLIFY_PAGES.body)(page, key, props),
         Family::Lab => (LAB_PAGES.body)(page, key, props),
+        Family::LabMatrix => (MATRIX_PAGES.body)(page, key, props),
+        Family::LabBuild => (BUILD_PAGES.body)(page, key, props),
         Family::Exercises => (EXERCISES_PAGES.body)(page, key, props),
     }
 }
@@ -135,6 +145,7 @@ pub static EVERY: FamilyApp = FamilyApp {
     body: every_body,
     texts: family_texts(Family::Exercises),
     on_mount: nothing,
+    on_unmount: nothing,
     title: embed::title_parts,
     field_key: fields::field_key,
 };

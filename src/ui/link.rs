@@ -1,15 +1,14 @@
 //! In-app links as the UI renders them. The app provides the shell's
 //! settings (`lang`, `embed`) as a context; [`AppLink`] (or [`shell_link`], for
-//! a caller holding the shell) is the one element
-//! that turns a [`Link`] into an `<a>`, with [`Link::href_in`] and that
-//! shell. So a link clicked inside a course page's iframe stays an embed
+//! a caller holding the shell) is the one element that turns a location
+//! (a [`crate::pages::links::Link`]'s, converted where it is built) into an
+//! `<a>` with that shell. So a link clicked inside a course page's iframe stays an embed
 //! (compact, same language, height still reported to the host page), and a
 //! link on the full page keeps the language the student chose.
 
+use yew::html::IntoPropValue;
 use yew::prelude::*;
 use yew::virtual_dom::VTag;
-
-use yew::html::IntoPropValue;
 
 use crate::pages::links::{with_shell, Link, Shell};
 use crate::pages::route::Location;
@@ -24,8 +23,10 @@ pub fn use_shell() -> Shell {
 /// An `<a>` to a page of the app.
 #[derive(Properties, Clone, PartialEq)]
 pub struct AppLinkProps {
-    /// Where the link goes.
-    /// Where it leads: a [`Location`], or a [`Link`] (converted by the caller).
+    /// Where it leads: a [`Location`], or a [`Link`] of any page. A view
+    /// that links only to pages it knows converts its links itself
+    /// (`Link::location`, inlined where the page is known), so its wasm
+    /// keeps only those pages' parameters.
     pub to: Location,
     #[prop_or_default]
     pub class: Classes,
@@ -84,10 +85,10 @@ fn link_tag(
     a
 }
 
-/// A [`Link`] (to any page) where a [`Location`] is asked for: the
-/// conversion, which reaches every page's parameters, is the caller's.
+/// A [`Link`] of a page not known where it is built (the exercises' links
+/// to any demo): converted here, once, with every page's parameters.
 impl IntoPropValue<Location> for Link {
     fn into_prop_value(self) -> Location {
-        self.location()
+        self.any_location()
     }
 }

@@ -38,6 +38,8 @@ thread_local! {
     /// Counts unmounts: a mount still waiting for its task is dropped when
     /// an unmount came after it.
     static GENERATION: Cell<u32> = const { Cell::new(0) };
+    /// The family mounted last, whose `on_unmount` the next unmount runs.
+    static FAMILY: Cell<Option<&'static FamilyApp>> = const { Cell::new(None) };
 }
 
 /// Mounts `family`'s app into `<main id="app">` after installing the panic
@@ -57,6 +59,7 @@ pub fn mount(family: &'static FamilyApp, chinese: Option<&str>) -> Result<(), St
         crate::i18n::install_chinese(chinese.ok_or("no Chinese texts were handed over")?)?;
     }
     (family.on_mount)();
+    FAMILY.with(|f| f.set(Some(family)));
     let generation = GENERATION.with(Cell::get);
     gloo::timers::callback::Timeout::new(0, move || {
         if GENERATION.with(Cell::get) != generation {
@@ -78,5 +81,8 @@ pub fn unmount() {
     GENERATION.with(|g| g.set(g.get().wrapping_add(1)));
     if let Some(handle) = MOUNTED.with(|m| m.borrow_mut().take()) {
         handle.destroy();
+    }
+    if let Some(family) = FAMILY.with(Cell::take) {
+        (family.on_unmount)();
     }
 }

@@ -37,6 +37,9 @@ type OnError = Closure<dyn FnMut(Event)>;
 pub struct WorkerChannel {
     worker: Worker,
     listeners: Option<(OnMessage, OnError)>,
+    /// Handed on running ([`WorkerChannel::release`]): dropping it leaves
+    /// the worker alone.
+    released: bool,
 }
 
 impl WorkerChannel {
@@ -87,6 +90,7 @@ impl WorkerChannel {
         WorkerChannel {
             worker,
             listeners: Some((on_message, on_error)),
+            released: false,
         }
     }
 
@@ -109,10 +113,22 @@ impl WorkerChannel {
 
     /// Stops the worker; nothing it sends arrives any more.
     pub fn terminate(&self) {
+        self.stop_listening();
+        self.worker.terminate();
+    }
+
+    /// Stops listening and hands the worker on, running: whoever takes it
+    /// sets its own listeners.
+    pub fn release(mut self) -> Worker {
+        self.stop_listening();
+        self.released = true;
+        self.worker.clone()
+    }
+
+    fn stop_listening(&self) {
         self.worker.set_onmessage(None);
         self.worker.set_onerror(None);
         self.worker.set_onmessageerror(None);
-        self.worker.terminate();
     }
 
     /// Terminates the worker and frees its listeners (see [`Drop`]).
@@ -126,7 +142,9 @@ impl WorkerChannel {
 /// and a listener freed while it runs is an error.
 impl Drop for WorkerChannel {
     fn drop(&mut self) {
-        self.terminate();
+        if !self.released {
+            self.terminate();
+        }
         if let Some(listeners) = self.listeners.take() {
             let _ = post_task(move || drop(listeners)).map(Timeout::forget);
         }

@@ -50,10 +50,13 @@ const ROUTES = [
   ['#/herd', 'herd'],
   ['#/amplify', 'amplify'],
   ['#/lab?scenario=response_lost&client=naive&server=naive&seed=1', 'lab'],
-  ['#/lab/matrix?server=atomic', 'lab'],
-  ['#//lab/build/', 'lab'],
+  ['#/lab/matrix?server=atomic', 'lab-matrix'],
+  ['#//lab/build/', 'lab-build'],
   ['#/exercises', 'exercises'],
 ];
+
+/** A family's Chinese file: the lab's three views share the lab's. */
+const textsOf = (family) => (family.startsWith('lab') ? 'lab' : family);
 
 test('each route fetches only its own family’s wasm and texts, and only the lab’s routes the engine', async () => {
   for (const [hash, family] of ROUTES) {
@@ -63,9 +66,9 @@ test('each route fetches only its own family’s wasm and texts, and only the la
     await page.waitForTimeout(1500);
     const pages = wasmFetched(page).filter((f) => f.startsWith('page-'));
     assert.deepEqual(pages, [`page-${family}_bg.wasm`], `${hash}: ${wasmFetched(page).join(', ')}`);
-    assert.deepEqual(textsFetched(page), [`i18n-zh-${family}.json`], `${hash}: its Chinese texts`);
+    assert.deepEqual(textsFetched(page), [`i18n-zh-${textsOf(family)}.json`], `${hash}: its Chinese texts`);
     const engine = wasmFetched(page).includes('lab-engine_bg.wasm');
-    if (family === 'lab') assert.ok(engine, `${hash}: the lab engine`);
+    if (family.startsWith('lab')) assert.ok(engine, `${hash}: the lab engine`);
     if (['home', 'herd', 'amplify'].includes(family)) assert.ok(!engine, `${hash}: the lab engine fetched`);
     assert.doesNotMatch(await page.locator('#app').innerText(), /⟦/, `${hash}: a text of another family`);
     app.assertNoErrors(page);
@@ -89,6 +92,30 @@ test('moving between families loads each once; coming back mounts it again witho
   await page.waitForFunction(() => document.documentElement.lang === 'en', null, { timeout: 30000 });
   assert.deepEqual(wasmFetched(page).filter((f) => f.startsWith('page-')), ['page-herd_bg.wasm', 'page-amplify_bg.wasm']);
   assert.equal((await page.locator('.site-header').count()), 1, 'one shell on the page');
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
+test('the lab’s three views are three files sharing one engine and one texts file: each fetched once, the engine handed on', async () => {
+  const page = await app.open('#/lab?scenario=response_lost&client=naive&server=naive&seed=1&step=end');
+  const workers = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.getByTestId('final-verdict').waitFor({ timeout: 60000 });
+  await page.evaluate(() => (location.hash = '#/lab/matrix?server=atomic'));
+  await page.getByTestId('matrix-elapsed').waitFor({ timeout: 60000 });
+  await page.evaluate(() => (location.hash = '#/lab/build'));
+  await page.locator('[data-testid="build-score"][data-design]').waitFor({ timeout: 60000 });
+  await page.goBack();
+  await page.getByTestId('matrix-elapsed').waitFor({ timeout: 60000 });
+  await page.goBack();
+  await page.getByTestId('final-verdict').waitFor({ timeout: 60000 });
+  const pages = wasmFetched(page).filter((f) => f.startsWith('page-'));
+  assert.deepEqual(pages, ['page-lab_bg.wasm', 'page-lab-matrix_bg.wasm', 'page-lab-build_bg.wasm']);
+  assert.deepEqual(textsFetched(page), ['i18n-zh-lab.json']);
+  // One engine: the run's, which each view took over from the last.
+  assert.equal(wasmFetched(page).filter((f) => f === 'lab-engine_bg.wasm').length, 1);
+  assert.deepEqual(workers, [], 'no second engine worker');
+  assert.equal(page.workers().length, 1, page.workers().map((w) => w.url()).join(', '));
   app.assertNoErrors(page);
   await page.context().close();
 });

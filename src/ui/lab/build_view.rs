@@ -274,7 +274,7 @@ fn row_html(
     let broke = r.break_step.map(|step| {
         let to = Link::lab_step(r.scenario, b.old_client(), b.design, b.seed, step);
         html! {
-            <AppLink to={to} testid={format!("build-break-{}", r.scenario.id())}>
+            <AppLink to={to.location()} testid={format!("build-break-{}", r.scenario.id())}>
                 { tf(l, "build.to_break", &[("step", step.to_string())]) }
             </AppLink>
         }
@@ -461,7 +461,7 @@ fn group_row(l: Lang, s: &SuiteState, sc: Scenario) -> Html {
             { t(l, &format!("lab.scenario.{}", sc.id())) }
             if let Some(step) = step {
                 { " · " }
-                <AppLink to={Link::lab_step(sc, b.old_client(), b.design, b.seed, step)} testid={format!("group-break-{}", sc.id())}>
+                <AppLink to={Link::lab_step(sc, b.old_client(), b.design, b.seed, step).location()} testid={format!("group-break-{}", sc.id())}>
                     { tf(l, "build.to_break", &[("step", step.to_string())]) }
                 </AppLink>
             }

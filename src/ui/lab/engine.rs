@@ -24,7 +24,10 @@ use std::collections::HashMap;
 use gloo::timers::callback::Timeout;
 use wasm_bindgen::JsValue;
 
-use super::engine_worker::{from_worker, take_early_worker, EarlyWorker, FromWorker};
+use super::engine_worker::{
+    from_worker, keep_early_worker, take_early_worker, EarlyWorker, FromWorker, ReadReply,
+};
+use crate::lab::answer_read::read_reply;
 use crate::lab::jobs::engine_job::EngineReply;
 use crate::lab::wire::{Answer, EngineFault, Reply, Request, Want, ROUTE_REQUEST_ID};
 use crate::pages::links::matrix_want_for_route;
@@ -69,6 +72,25 @@ thread_local! {
     static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
     /// Set by [`answer_on_this_thread`].
     static HERE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// How this page reads the engine's replies ([`reads`]).
+    static READ: std::cell::Cell<ReadReply> = const { std::cell::Cell::new(read_nothing) };
+}
+
+/// Until a family says which answers it asks for, none is read.
+fn read_nothing(_: &[u8]) -> Result<Reply, String> {
+    Err("this page asks the lab engine for nothing".into())
+}
+
+/// Which answers this page's family asks for (`lab::answer_read::kinds`):
+/// its engine reads only those (set when the family mounts, before its
+/// engine starts).
+pub fn reads<const KINDS: u16>() {
+    READ.with(|r| r.set(read_reply::<KINDS>));
+}
+
+/// What the worker posts, read (its replies as [`reads`] set).
+fn read(data: JsValue) -> Result<FromWorker, String> {
+    from_worker(data, READ.with(|r| r.get()))
 }
 
 /// For browser tests, which mount the lab views without the worker script:
@@ -97,12 +119,17 @@ fn answer_here(request: Vec<u8>, mut done: Pending) {
     .forget();
 }
 
-/// Starts the engine ahead of its first request (a lab route is likely:
-/// the page opens on one, a student points at a link to one, or the home
-/// page is idle), so its wasm is fetched and compiled while the student
-/// reads. Does nothing when an engine exists or has failed (the next
-/// request retries), or in browser tests answering on this thread.
-pub fn warm() {
+/// A lab view's start: its answers ([`reads`]), and its engine at once.
+pub fn warm<const KINDS: u16>() {
+    reads::<KINDS>();
+    start_early();
+}
+
+/// Starts the engine ahead of its first request (the page opened on a lab
+/// view), so its wasm is fetched and compiled while the view draws. Does
+/// nothing when an engine exists or has failed (the next request retries),
+/// or in browser tests answering on this thread.
+fn start_early() {
     if HERE.with(|h| h.get()) {
         return;
     }
@@ -112,6 +139,34 @@ pub fn warm() {
             *slot = Some(start());
         }
     });
+}
+
+/// Gives the engine back to the boot script when this family leaves the
+/// screen, so the next family that computes with it (another lab view, the
+/// exercises) takes it over loaded instead of loading a second engine. Its
+/// requests are cancelled, and the next owner numbers its own after them.
+/// An engine that failed, or whose answer to the route is still to come
+/// (it would be taken for the next route's), is stopped instead.
+pub fn hand_back() {
+    let Some(engine) = ENGINE.with(|e| e.borrow_mut().take()) else {
+        return;
+    };
+    let Some(channel) = engine.channel else {
+        return;
+    };
+    for id in engine.pending.keys() {
+        let _ = channel.post(&cancel_message(*id));
+    }
+    let route_coming = engine.pending.contains_key(&ROUTE_REQUEST_ID)
+        || engine.route.is_some_and(|r| r.reply.is_none());
+    if route_coming || matches!(engine.status, Status::Unavailable(_)) {
+        return;
+    }
+    let ready = engine.status == Status::Ready;
+    let worker = channel.release();
+    if !keep_early_worker(&worker, ready, engine.next_id) {
+        worker.terminate();
+    }
 }
 
 /// Where the engine is now (`Starting` before the first request, too).
@@ -252,7 +307,7 @@ fn on_event(event: WorkerEvent<FromWorker>) {
 
 /// A message the boot script kept, read as the channel reads one.
 fn on_data(data: JsValue) {
-    on_event(match from_worker(data) {
+    on_event(match read(data) {
         Ok(m) => WorkerEvent::Message(m),
         Err(why) => WorkerEvent::Unreadable(why),
     });
@@ -267,7 +322,9 @@ fn start() -> Engine {
             messages,
             errors,
             route,
+            last_id,
         }) => {
+            engine.next_id = last_id;
             engine.route = route
                 .as_deref()
                 .and_then(matrix_want_for_route)
@@ -280,9 +337,9 @@ fn start() -> Engine {
                 })
                 .forget();
             }
-            Ok(WorkerChannel::adopt(worker, from_worker, on_event))
+            Ok(WorkerChannel::adopt(worker, read, on_event))
         }
-        None => WorkerChannel::spawn(WORKER_FILE, from_worker, on_event),
+        None => WorkerChannel::spawn(WORKER_FILE, read, on_event),
     };
     match channel {
         Ok(channel) => engine.channel = Some(channel),

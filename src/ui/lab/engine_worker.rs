@@ -8,8 +8,9 @@ use web_sys::Worker;
 use crate::lab::wire::{Answer, Reply};
 
 /// The worker `static/boot.js` started when the page opened on a lab
-/// view, with the messages and load errors it kept until now (taken once:
-/// a later start creates its own worker).
+/// view (or kept when a family that used it left the screen), with the
+/// messages and load errors it kept until now (taken once: a later start
+/// creates its own worker).
 pub(super) struct EarlyWorker {
     pub worker: Worker,
     pub messages: Vec<JsValue>,
@@ -17,6 +18,10 @@ pub(super) struct EarlyWorker {
     /// The route the boot script asked the worker to answer ahead of the
     /// page (`{route}`, see `static/lab-worker.js`), if it did.
     pub route: Option<String>,
+    /// The last request id the engine's previous owner used (0 if none):
+    /// the next owner numbers its requests after it, so a late reply to a
+    /// cancelled request is never taken for one of its own.
+    pub last_id: u64,
 }
 
 const EARLY_WORKER: &str = "retryLabEarlyWorker";
@@ -44,6 +49,27 @@ pub(super) fn take_early_worker() -> Option<EarlyWorker> {
             .filter_map(|e| e.as_string())
             .collect(),
         route: field("route").and_then(|r| r.as_string()),
+        last_id: field("lastId").and_then(|n| n.as_f64()).unwrap_or(0.0) as u64,
+    })
+}
+
+const KEEP_WORKER: &str = "retryLabKeepEngine";
+
+/// Gives a running engine's worker back to the boot script, which keeps it
+/// (and what it says) for the next family that computes with it; `false`
+/// where there is no boot script (browser tests): the caller stops it.
+pub(super) fn keep_early_worker(worker: &Worker, ready: bool, last_id: u64) -> bool {
+    let keep = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str(KEEP_WORKER))
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    keep.is_some_and(|keep| {
+        keep.call3(
+            &JsValue::NULL,
+            worker,
+            &JsValue::from_bool(ready),
+            &JsValue::from_f64(last_id as f64),
+        )
+        .is_ok()
     })
 }
 
@@ -58,12 +84,18 @@ pub(super) enum FromWorker {
     LoadFailed(String),
 }
 
-pub(super) fn from_worker(data: JsValue) -> Result<FromWorker, String> {
+/// A reader of the engine's binary replies (`lab::answer_read::read_reply`
+/// for the answers the page family asks for, so its wasm keeps only their
+/// readers).
+pub(super) type ReadReply = fn(&[u8]) -> Result<Reply, String>;
+
+/// Reads what the worker posts, its replies with `read`.
+pub(super) fn from_worker(data: JsValue, read: ReadReply) -> Result<FromWorker, String> {
     if data.as_string().is_some_and(|s| s == "ready") {
         return Ok(FromWorker::Ready);
     }
     if let Some(bytes) = data.dyn_ref::<js_sys::Uint8Array>() {
-        return Reply::from_bytes(&bytes.to_vec()).map(FromWorker::Reply);
+        return read(&bytes.to_vec()).map(FromWorker::Reply);
     }
     let field = |name: &str| {
         js_sys::Reflect::get(&data, &name.into())

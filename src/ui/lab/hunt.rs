@@ -252,7 +252,7 @@ fn way(l: Lang, spec: &HuntSpec, c: &Counterexample) -> Html {
             </ol>
             <p>
                 { tf(l, "hunt.outcome", &[("reports", render(l, &crate::lab::view::words::reports(c.reports)))]) }{ " " }
-                <AppLink to={link} testid="hunt-link">{ tf(l, "hunt.open", &[("step", step)]) }</AppLink>
+                <AppLink to={link.location()} testid="hunt-link">{ tf(l, "hunt.open", &[("step", step)]) }</AppLink>
             </p>
             <p class="muted">{ t(l, "hunt.code") }{ " " }<code data-testid="hunt-code">{ code }</code></p>
         </li>

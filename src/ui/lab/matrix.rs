@@ -114,8 +114,8 @@ pub fn matrix_page(p: &PageProps) -> Html {
             <h1 data-testid="matrix-title">{ t(l, if m.by == MatrixBy::Server { "lab.matrix.title_by_server" } else { "lab.matrix.title" }) }</h1>
             if !p.embed { <p>{ t(l, "lab.matrix.intro") }</p> }
             <p class="lab-links">
-                <AppLink to={to_run(m.design)} testid="to-run">{ t(l, "lab.to_run") }</AppLink>
-                <AppLink to={crate::pages::links::Link::LabBuild(crate::lab::BuildParams { design: m.design, ..Default::default() })} testid="to-build">{ t(l, "lab.to_build") }</AppLink>
+                <AppLink to={to_run(m.design).location()} testid="to-run">{ t(l, "lab.to_run") }</AppLink>
+                <AppLink to={crate::pages::links::Link::LabBuild(crate::lab::BuildParams { design: m.design, ..Default::default() }).location()} testid="to-build">{ t(l, "lab.to_build") }</AppLink>
             </p>
             <NoticeList lang={l} notices={form.notices.clone()} />
             { view_switch(l, &form) }

@@ -33,6 +33,6 @@ pub use page::LabPage;
 pub(crate) use matrix_table::{ending_items, mark_items};
 
 /// Starts the lab engine (the lab family, when it mounts).
-pub use engine::warm;
+pub use engine::{hand_back, reads, warm};
 /// The lab engine's jobs, for the exercises' lab questions.
 pub(crate) use engine_job::{use_engine_runner, EngineRunner};

@@ -332,8 +332,8 @@ fn lab_links(l: Lang, design: crate::lab::Design) -> Html {
     });
     html! {
         <p class="lab-links">
-            <AppLink to={to_matrix} testid="to-matrix">{ t(l, "lab.to_matrix") }</AppLink>
-            <AppLink to={to_build} testid="to-build">{ t(l, "lab.to_build") }</AppLink>
+            <AppLink to={to_matrix.location()} testid="to-matrix">{ t(l, "lab.to_matrix") }</AppLink>
+            <AppLink to={to_build.location()} testid="to-build">{ t(l, "lab.to_build") }</AppLink>
         </p>
     }
 }

@@ -104,7 +104,7 @@ fn tenant_fix(l: Lang, s: &LabState) -> Html {
     let to =
         crate::pages::links::Link::lab_end(p.scenario, p.harness, p.design.with(scope), p.seed);
     let text = tf(l, "lab.end.tenant_fix", &[("mech", t(l, &scope.key()))]);
-    html! { <p><AppLink to={to} testid="tenant-fix-link">{ text }</AppLink></p> }
+    html! { <p><AppLink to={to.location()} testid="tenant-fix-link">{ text }</AppLink></p> }
 }
 
 fn end_sentence(l: Lang, s: &LabState) -> Html {
@@ -125,7 +125,7 @@ fn end_sentence(l: Lang, s: &LabState) -> Html {
                 ("server", t(l, &format!("lab.server.{}", server.id()))),
             ],
         );
-        html! { <AppLink to={fixed} testid="fix-link">{ text }</AppLink> }
+        html! { <AppLink to={fixed.location()} testid="fix-link">{ text }</AppLink> }
     });
     let good = why == Cause::Good;
     html! {
