@@ -797,7 +797,10 @@ const LAB_LAYERS: &[(&str, &[&str])] = &[
     ),
     ("grading", &["grading"]),
     ("views and page parameters", &["view", "params"]),
-    ("jobs and their wire", &["jobs", "wire.rs", "answer_read.rs"]),
+    (
+        "jobs and their wire",
+        &["jobs", "wire.rs", "answer_read.rs"],
+    ),
 ];
 
 /// The part of the lab a file of `src/` is in (`None` outside the lab and

@@ -84,35 +84,49 @@ pub static AMPLIFY_PAGES: FamilyApp = FamilyApp {
 /// taken over from the loader, which started it early or kept
 /// the engine another lab family left), and goes back to the loader when
 /// another family opens ([`super::lab::hand_back`]).
-pub static LAB_PAGES: FamilyApp = FamilyApp {
-    family: Some(Family::Lab),
-    body: |_, key, props| html! { <LabPage key={key} ..props /> },
-    texts: family_texts(Family::Lab),
-    on_mount: super::lab::warm::<{ kinds::LAB_RUN_PAGE }>,
-    on_unmount: super::lab::hand_back,
-    title: |_| embed::lab_title,
-    field_key: field_key_on::<LabParams>,
-};
+pub static LAB_PAGES: FamilyApp = lab_view(
+    Family::Lab,
+    |_, key, props| html! { <LabPage key={key} ..props /> },
+    super::lab::warm::<{ kinds::LAB_RUN_PAGE }>,
+    |_| embed::lab_title,
+    field_key_on::<LabParams>,
+);
 
-pub static MATRIX_PAGES: FamilyApp = FamilyApp {
-    family: Some(Family::LabMatrix),
-    body: |_, key, props| html! { <MatrixPage key={key} ..props /> },
-    texts: family_texts(Family::LabMatrix),
-    on_mount: super::lab::warm::<{ kinds::MATRIX_PAGE }>,
-    on_unmount: super::lab::hand_back,
-    title: |_| embed::matrix_title,
-    field_key: field_key_on::<MatrixParams>,
-};
+pub static MATRIX_PAGES: FamilyApp = lab_view(
+    Family::LabMatrix,
+    |_, key, props| html! { <MatrixPage key={key} ..props /> },
+    super::lab::warm::<{ kinds::MATRIX_PAGE }>,
+    |_| embed::matrix_title,
+    field_key_on::<MatrixParams>,
+);
 
-pub static BUILD_PAGES: FamilyApp = FamilyApp {
-    family: Some(Family::LabBuild),
-    body: |_, key, props| html! { <BuildPage key={key} ..props /> },
-    texts: family_texts(Family::LabBuild),
-    on_mount: super::lab::warm::<{ kinds::WORKBENCH_PAGE }>,
-    on_unmount: super::lab::hand_back,
-    title: |_| embed::build_title,
-    field_key: field_key_on::<BuildParams>,
-};
+pub static BUILD_PAGES: FamilyApp = lab_view(
+    Family::LabBuild,
+    |_, key, props| html! { <BuildPage key={key} ..props /> },
+    super::lab::warm::<{ kinds::WORKBENCH_PAGE }>,
+    |_| embed::build_title,
+    field_key_on::<BuildParams>,
+);
+
+/// One lab view's family: its texts, and the engine handed back when
+/// another family opens.
+const fn lab_view(
+    family: Family,
+    body: fn(&Page, String, PageProps) -> Html,
+    on_mount: fn(),
+    title: fn(&Page) -> TitleParts,
+    field_key: fn(&Page, &str) -> Option<&'static str>,
+) -> FamilyApp {
+    FamilyApp {
+        family: Some(family),
+        body,
+        texts: family_texts(family),
+        on_mount,
+        on_unmount: super::lab::hand_back,
+        title,
+        field_key,
+    }
+}
 
 /// The exercises draw the other demos' terms (scenarios, strategies,
 /// policies) and run the lab's engine, not its views (and pass it on, as

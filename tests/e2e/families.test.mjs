@@ -120,6 +120,23 @@ test('the lab’s three views are three files sharing one engine and one texts f
   await page.context().close();
 });
 
+test('leaving a lab view while its engine computes hands the engine on: the next view’s answers are its own', async () => {
+  // The run's request is still being answered when the workbench opens:
+  // its late reply reaches the workbench's family, which reads no run and
+  // drops a reply to a request it never made.
+  const page = await app.open('#/lab?scenario=lease_overlap&client=stable_key&server=leased&seed=3&step=end');
+  await page.waitForFunction(() => document.querySelector('[data-testid="lab-pending"]') || document.querySelector('[data-testid="final-verdict"]'), null, { timeout: 60000 });
+  await page.evaluate(() => (location.hash = '#/lab/build'));
+  await page.locator('[data-testid="build-score"][data-design]').waitFor({ timeout: 60000 });
+  assert.equal(await page.getByTestId('engine-unavailable').count(), 0);
+  await page.evaluate(() => (location.hash = '#/lab?scenario=response_lost&client=naive&server=naive&seed=1&step=end'));
+  await page.getByTestId('final-verdict').waitFor({ timeout: 60000 });
+  assert.equal(wasmFetched(page).filter((f) => f === 'lab-engine_bg.wasm').length, 1);
+  assert.equal(page.workers().length, 1, page.workers().map((w) => w.url()).join(', '));
+  app.assertNoErrors(page);
+  await page.context().close();
+});
+
 test('the home page prefetches nothing; a pointer on a link prefetches its family, and the engine for the lab', async () => {
   const page = await app.open('#/');
   await viewDrawn(page);
