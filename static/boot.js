@@ -46,6 +46,11 @@
   function usesEngine(family) {
     return family === "lab" || family.indexOf("lab-") === 0;
   }
+  // The exercises run it too, for their lab questions: a family that may
+  // hold an engine passes it on, so a link's intent starts none beside it.
+  function mayHoldEngine(family) {
+    return usesEngine(family) || family === "exercises";
+  }
   var base = (document.currentScript && document.currentScript.src) || location.href;
   function url(file) {
     return new URL(file, base).href;
@@ -219,6 +224,9 @@
   // (src/ui/lab/engine_worker.rs): `ready` when it said so already,
   // `lastId` its previous owner's last request id.
   function keepLabEngine(worker, ready, lastId) {
+    // One engine at a time: a worker kept before (started on intent) goes.
+    var old = globalThis.retryLabEarlyWorker;
+    if (old && old.worker !== worker) old.worker.terminate();
     var early = { worker: worker, messages: ready ? ["ready"] : [], errors: [], lastId: lastId };
     worker.onmessage = function (e) {
       early.messages.push(e.data);
@@ -412,9 +420,10 @@
     if (conn && conn.saveData) return;
     var family = familyOf(href.slice(href.indexOf("#")));
     // A family loaded runs its engine itself (a pointer left on a link
-    // while the view redraws under it must not start another).
+    // while the view redraws under it must not start another), and a view
+    // that may hold one hands it to the next (so none starts beside it).
     if (loaded[family]) return;
-    if (usesEngine(family)) startLabEngine();
+    if (usesEngine(family) && !mayHoldEngine(current)) startLabEngine();
     fetchFamily(family);
   }
   ["pointerover", "focusin", "touchstart"].forEach(function (kind) {

@@ -163,6 +163,11 @@ test('predict, then run: the lab model runs and reveals its report counts', asyn
   assert.equal(await page.getByTestId('model-predict_lost_response-2').getAttribute('data-mark'), 'bad');
   const href = await page.locator('[data-testid="model-predict_lost_response-2"] a').getAttribute('href');
   assert.match(href, /#\/lab\?harness=new_key&server=atomic&step=end$/);
+  // The link opens that run: the lab's view takes over the exercises' engine
+  // (one engine worker in all).
+  await page.locator('[data-testid="model-predict_lost_response-2"] a').click();
+  await page.getByTestId('final-verdict').waitFor({ timeout: 60000 });
+  assert.equal(page.workers().length, 1, page.workers().map((w) => w.url()).join(', '));
   app.assertNoErrors(page);
   await page.context().close();
 });
