@@ -40,15 +40,14 @@ impl Response {
     /// The response stored as `v` (an object with `t` and `v`; other
     /// fields are ignored).
     fn from_json(mut v: serde_json::Value) -> Result<Response, String> {
-        let value = &mut v;
-        match tag(value)?.as_str() {
-            "numbers" => field(value, "v").map(Response::Numbers),
-            "choice" => field(value, "v").map(Response::Choice),
-            "bool" => field(value, "v").map(Response::Bool),
-            "choices" => field(value, "v").map(Response::Choices),
-            "cases" => field(value, "v").map(Response::Cases),
-            "design" => field(value, "v").map(Response::Design),
-            "harness" => field(value, "v").map(Response::Harness),
+        match tag(&v)?.as_str() {
+            "numbers" => field(&mut v, "v").map(Response::Numbers),
+            "choice" => field(&mut v, "v").map(Response::Choice),
+            "bool" => field(&mut v, "v").map(Response::Bool),
+            "choices" => field(&mut v, "v").map(Response::Choices),
+            "cases" => field(&mut v, "v").map(Response::Cases),
+            "design" => field(&mut v, "v").map(Response::Design),
+            "harness" => field(&mut v, "v").map(Response::Harness),
             other => Err(format!("unknown response `{other}`")),
         }
     }
@@ -280,6 +279,25 @@ pub(crate) mod tests {
         (suite_row, harness_row)
     }
 
+    /// Each of `texts` reads as `T` exactly as the derived reader `D` read
+    /// it (or is refused by both), and the first texts, written from
+    /// `values`, read back as them.
+    fn reads_as_derived<T, D>(values: &[T], texts: &[String])
+    where
+        T: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+        D: serde::de::DeserializeOwned + Into<T>,
+    {
+        for text in texts {
+            let v: serde_json::Value = serde_json::from_str(text).unwrap();
+            let derived = serde_json::from_value::<D>(v.clone()).ok().map(D::into);
+            let ours = serde_json::from_value::<T>(v).ok();
+            assert_eq!(ours, derived, "{text}");
+        }
+        for (value, text) in values.iter().zip(texts) {
+            assert_eq!(serde_json::from_str::<T>(text).ok().as_ref(), Some(value));
+        }
+    }
+
     /// Every stored model value reads as the derived reader read it, and
     /// what that reader refused is refused (so a record stays kept as
     /// unreadable, never read differently).
@@ -325,20 +343,7 @@ pub(crate) mod tests {
             ]
             .map(String::from),
         );
-        for text in &texts {
-            let v: serde_json::Value = serde_json::from_str(text).unwrap();
-            let derived = serde_json::from_value::<Derived>(v.clone())
-                .ok()
-                .map(ModelValue::from);
-            let ours = serde_json::from_value::<ModelValue>(v).ok();
-            assert_eq!(ours, derived, "{text}");
-        }
-        for (v, text) in values.iter().zip(&texts) {
-            assert_eq!(
-                serde_json::from_str::<ModelValue>(text).ok().as_ref(),
-                Some(v)
-            );
-        }
+        reads_as_derived::<ModelValue, Derived>(&values, &texts);
         // The derived reader also took the fields as a list after the tag, a
         // form no version ever wrote: such a record is now kept unread.
         let listed: serde_json::Value = serde_json::from_str(r#"["numbers",[1]]"#).unwrap();
@@ -413,20 +418,7 @@ pub(crate) mod tests {
             .map(String::from),
         );
         texts.push(numbers.replace("1000000.0", r#""1""#));
-        for text in &texts {
-            let v: serde_json::Value = serde_json::from_str(text).unwrap();
-            let derived = serde_json::from_value::<DerivedResponse>(v.clone())
-                .ok()
-                .map(Response::from);
-            let ours = serde_json::from_value::<Response>(v).ok();
-            assert_eq!(ours, derived, "{text}");
-        }
-        for (r, text) in responses.iter().zip(&texts) {
-            assert_eq!(
-                serde_json::from_str::<Response>(text).ok().as_ref(),
-                Some(r)
-            );
-        }
+        reads_as_derived::<Response, DerivedResponse>(&responses, &texts);
         // The derived reader also took `[tag, value]`, a form no version
         // ever wrote: such a record is now kept unread.
         let listed: serde_json::Value = serde_json::from_str(r#"["bool",true]"#).unwrap();
