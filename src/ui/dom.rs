@@ -360,13 +360,26 @@ pub fn post_task(f: impl FnOnce() + 'static) -> Option<gloo::timers::callback::T
     }
 }
 
+/// What the loader (static/boot.js) published on `globalThis` under `name`
+/// (the build's file names, the English texts' loader, the lab engine kept
+/// between families), if it did.
+pub fn loader_global(name: &str) -> Option<JsValue> {
+    js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str(name))
+        .ok()
+        .filter(|v| !v.is_undefined())
+}
+
+/// A function the loader published under `name`.
+pub fn loader_function(name: &str) -> Option<js_sys::Function> {
+    loader_global(name)?.dyn_into().ok()
+}
+
 /// The URL of a script of this build (`herd-worker`, `lab-worker`): the
 /// loader (static/boot.js) publishes the build's own, build-stamped names in
 /// `globalThis.retryLabFiles`, so a page never starts a worker from another
 /// deploy. Without that map (browser tests), `./<name>.js`.
 pub fn build_file(name: &str) -> String {
-    js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("retryLabFiles"))
-        .ok()
+    loader_global("retryLabFiles")
         .filter(|files| files.is_object())
         .and_then(|files| js_sys::Reflect::get(&files, &JsValue::from_str(name)).ok())
         .and_then(|url| url.as_string())

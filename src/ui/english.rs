@@ -9,6 +9,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
+use super::dom::{loader_function, loader_global};
 use crate::i18n::{self, Lang};
 
 /// Where the English texts are.
@@ -63,18 +64,14 @@ pub fn shown(wanted: Lang, english: &English) -> Lang {
 /// `retryLabEnglishText` when they arrive), so a page opened in English
 /// draws its first frame in English.
 fn install_fetched() -> bool {
-    js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("retryLabEnglishText"))
-        .ok()
+    loader_global("retryLabEnglishText")
         .and_then(|v| v.as_string())
         .is_some_and(|text| i18n::install_english(&text).is_ok())
 }
 
 /// Fetches the texts through the loader's `retryLabEnglish()` and installs them.
 async fn load() -> Result<(), String> {
-    let loader = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("retryLabEnglish"))
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-        .ok_or("no loader for the English texts")?;
+    let loader = loader_function("retryLabEnglish").ok_or("no loader for the English texts")?;
     let promise = loader
         .call0(&JsValue::NULL)
         .map_err(describe)?

@@ -6,6 +6,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::Worker;
 
 use crate::lab::wire::{Answer, Reply};
+use crate::ui::dom::{loader_function, loader_global};
 
 /// The worker `static/boot.js` started when the page opened on a lab
 /// view (or kept when a family that used it left the screen), with the
@@ -27,10 +28,9 @@ pub(super) struct EarlyWorker {
 const EARLY_WORKER: &str = "retryLabEarlyWorker";
 
 pub(super) fn take_early_worker() -> Option<EarlyWorker> {
-    let global = js_sys::global();
-    let early = js_sys::Reflect::get(&global, &JsValue::from_str(EARLY_WORKER)).ok()?;
+    let early = loader_global(EARLY_WORKER)?;
     let _ = js_sys::Reflect::delete_property(
-        global.unchecked_ref::<js_sys::Object>(),
+        js_sys::global().unchecked_ref::<js_sys::Object>(),
         &JsValue::from_str(EARLY_WORKER),
     );
     let field = |name: &str| js_sys::Reflect::get(&early, &JsValue::from_str(name)).ok();
@@ -59,10 +59,7 @@ const KEEP_WORKER: &str = "retryLabKeepEngine";
 /// (and what it says) for the next family that computes with it; `false`
 /// where there is no boot script (browser tests): the caller stops it.
 pub(super) fn keep_early_worker(worker: &Worker, ready: bool, last_id: u64) -> bool {
-    let keep = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str(KEEP_WORKER))
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-    keep.is_some_and(|keep| {
+    loader_function(KEEP_WORKER).is_some_and(|keep| {
         keep.call3(
             &JsValue::NULL,
             worker,
