@@ -146,7 +146,7 @@ fn a_harness_that_cannot_be_read_is_not_graded() {
     assert!(g.is_err());
 }
 
-/// The page's job asks the engine for one run per scenario, each once the
+/// The page's job asks the engine for one row per scenario, each once the
 /// last is in, and reads the same rows as the native grading.
 #[test]
 fn the_pages_job_reads_the_same_rows_from_the_engine() {
@@ -163,7 +163,7 @@ fn the_pages_job_reads_the_same_rows_from_the_engine() {
         let reply = Task::new(Request { id: asked, want: w })
             .next_reply()
             .expect("a reply");
-        let value = <HarnessRowsOut as Answered>::read(reply.answer).expect("a run");
+        let value = <HarnessRowsOut as Answered>::read(reply.answer).expect("a row");
         out.take(Ok(value), 0.0);
         want = out.follow_up();
     }
@@ -187,4 +187,19 @@ fn each_row_links_its_run() {
             && href.contains("step=end"),
         "{href}"
     );
+}
+
+/// A row of another scenario than the one asked (a stale reply) stops the
+/// suite with an error instead of grading it as the asked one.
+#[test]
+fn a_row_out_of_turn_stops_the_suite() {
+    use retry_lab::exercises::harness_job::HarnessRowsOut;
+    use retry_lab::lab::jobs::engine_job::Answered;
+    let (_, c) = challenge("harness_no_dup_no_waste");
+    let h = harness("chapter");
+    let rows = c.run(h);
+    let (_, mut out) = HarnessRowsOut::start(&c, h);
+    out.take(Ok(rows[1]), 0.0);
+    assert!(out.rows.is_err(), "{:?}", out.rows);
+    assert!(out.follow_up().is_none() && out.done());
 }

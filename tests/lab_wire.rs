@@ -92,6 +92,23 @@ proptest! {
         prop_assert_eq!(&binary[0].answer, &Answer::Rows(rows));
     }
 
+    /// A harness challenge's row is the row of the run it names, judged as
+    /// the native grading judges it.
+    #[test]
+    fn a_harness_row_of_a_generated_harness_reads_back(
+        scenario in prop::sample::select(Scenario::ALL.to_vec()),
+        design in design(),
+        harness in harness(),
+        seed in 0u64..1_000,
+    ) {
+        let want = Want::HarnessRow { scenario, harness, design, seed };
+        let (binary, json) = both_ways(&Request { id: 5, want });
+        prop_assert_eq!(as_json(&binary), as_json(&json));
+        let run = retry_lab::lab::run(scenario, harness, design, seed);
+        let row = retry_lab::lab::grading::harness_row::HarnessRow::of(scenario, &run, &run.judgement());
+        prop_assert_eq!(&binary[0].answer, &Answer::HarnessRow(row));
+    }
+
     #[test]
     fn any_bytes_read_as_a_reply_or_an_error(bytes in prop::collection::vec(any::<u8>(), 0..64)) {
         // Never a panic, on either side.

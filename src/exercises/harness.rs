@@ -8,11 +8,9 @@
 //! call may wait, whether a retry adds a report or is wasted. Nothing here
 //! knows which harnesses pass: the rows come from the runs.
 
-use serde::{Deserialize, Serialize};
-
-use crate::lab::grading::judgement::{FailureClass, Judgement};
+pub use crate::lab::grading::harness_row::HarnessRow;
 use crate::lab::grading::rules::{design_breaks, Rule};
-use crate::lab::{Design, Harness, HarnessProblem, Preset, Run, Scenario};
+use crate::lab::{Design, Harness, HarnessProblem, Preset, Scenario};
 
 /// What a challenge asks of every row, besides that it breaks no rule of
 /// the chapter (by design or in the run).
@@ -42,59 +40,6 @@ pub struct HarnessChallenge {
     pub scenarios: &'static [&'static str],
     pub check: Check,
     pub seed: u64,
-}
-
-/// One row of a graded harness: what its run showed, read from the run and
-/// its judgement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HarnessRow {
-    pub scenario: Scenario,
-    /// The one judgement's verdict.
-    pub pass: bool,
-    pub reports: usize,
-    /// HTTP requests, and the tool calls they served: the run's retries are
-    /// the difference.
-    pub attempts: usize,
-    pub calls: usize,
-    /// Attempts that could never succeed ([`Judgement::wasted`]).
-    pub wasted: usize,
-    /// The longest a call waited for its answer.
-    pub answered_ms: u64,
-    /// A request went out again after a failed TLS verification.
-    pub tls_retried: bool,
-    /// The run broke a rule of the chapter itself.
-    pub rule_broken: bool,
-    /// It filed more than one report for a tenant's request.
-    pub duplicate: bool,
-}
-
-impl HarnessRow {
-    /// The row of `scenario`'s `run`, judged by `j` (its one judgement).
-    pub fn of(scenario: Scenario, run: &Run, j: &Judgement) -> HarnessRow {
-        let tls = |r: &Run| crate::lab::grading::judgement::tls_retry_step(r).is_some();
-        HarnessRow {
-            scenario,
-            pass: j.passes(),
-            reports: j.reports(),
-            attempts: j.attempts,
-            calls: run.calls().len(),
-            wasted: j.wasted,
-            answered_ms: run
-                .calls()
-                .iter()
-                .filter_map(|c| c.answered_ms)
-                .max()
-                .unwrap_or(0),
-            tls_retried: tls(run),
-            rule_broken: !j.run_rules.is_empty(),
-            duplicate: j.classes.contains(&FailureClass::Duplicate),
-        }
-    }
-
-    /// Requests beyond each call's first.
-    pub fn retries(&self) -> usize {
-        self.attempts.saturating_sub(self.calls)
-    }
 }
 
 /// The verdict on a graded harness.
@@ -166,10 +111,7 @@ impl HarnessChallenge {
     pub fn run(&self, h: Harness) -> Vec<HarnessRow> {
         self.suite()
             .into_iter()
-            .map(|s| {
-                let r = crate::lab::run(s, h, self.design(), self.seed);
-                HarnessRow::of(s, &r, &r.judgement())
-            })
+            .map(|s| crate::lab::grading::harness_row::harness_row(s, h, self.design(), self.seed))
             .collect()
     }
 }

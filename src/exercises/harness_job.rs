@@ -1,15 +1,14 @@
-//! A harness challenge's suite as a job of the lab engine (the page's
-//! worker runs the engine; each run is read into its row here, through
-//! the one judgement, which is pure).
+//! A harness challenge's suite as a job of the lab engine: one request per
+//! scenario, each answered with its graded row (the engine runs it and
+//! reads it through the one judgement), so the progress moves row by row.
 
 use super::harness::{HarnessChallenge, HarnessRow};
-use crate::lab::jobs::engine_job::{Answered, RunAnswer};
+use crate::lab::jobs::engine_job::Answered;
 use crate::lab::wire::{Answer, EngineFault, Want};
 use crate::lab::{Design, Harness, Scenario};
 
-/// A harness suite as a job of the lab engine: one run per scenario, each
-/// asked once the last is in, each read into its row here (the page's
-/// worker runs the engine; the judgement is pure).
+/// A harness suite as a job of the lab engine: one row per scenario, each
+/// asked once the last is in.
 #[derive(Clone, Debug)]
 pub struct HarnessRowsOut {
     pub scenarios: Vec<Scenario>,
@@ -35,8 +34,12 @@ impl HarnessRowsOut {
 
     /// The run of the `i`-th scenario, if there is one.
     fn want(&self, i: usize) -> Option<Want> {
-        let sc = *self.scenarios.get(i)?;
-        Some(run_want(sc, self.harness, self.design, self.seed))
+        Some(Want::HarnessRow {
+            scenario: *self.scenarios.get(i)?,
+            harness: self.harness,
+            design: self.design,
+            seed: self.seed,
+        })
     }
 
     /// Every row is in.
@@ -48,19 +51,23 @@ impl HarnessRowsOut {
 }
 
 impl Answered for HarnessRowsOut {
-    type Value = RunAnswer;
+    type Value = HarnessRow;
 
-    fn read(a: Answer) -> Result<RunAnswer, Answer> {
-        <RunAnswer as crate::lab::jobs::engine_job::Whole>::read(a)
+    fn read(a: Answer) -> Result<HarnessRow, Answer> {
+        match a {
+            Answer::HarnessRow(row) => Ok(row),
+            other => Err(other),
+        }
     }
 
-    fn take(&mut self, answer: Result<RunAnswer, EngineFault>, _now_ms: f64) {
+    /// A row of another scenario than the one asked next (a stale reply)
+    /// stops the suite rather than grade the wrong row.
+    fn take(&mut self, answer: Result<HarnessRow, EngineFault>, _now_ms: f64) {
         let Ok(rows) = &mut self.rows else { return };
+        let expected = self.scenarios.get(rows.len()).copied();
         match answer {
-            Ok((run, _)) => {
-                let sc = self.scenarios[rows.len()];
-                rows.push(HarnessRow::of(sc, &run, &run.judgement()));
-            }
+            Ok(row) if Some(row.scenario) == expected => rows.push(row),
+            Ok(row) => self.rows = Err(format!("a row of {} out of turn", row.scenario.id())),
             Err(e) => self.rows = Err(format!("{e:?}")),
         }
     }
@@ -72,15 +79,5 @@ impl Answered for HarnessRowsOut {
     fn share_done(&self) -> f64 {
         let n = self.rows.as_ref().map_or(0, Vec::len);
         n as f64 / self.scenarios.len().max(1) as f64
-    }
-}
-
-/// The engine's request for one run of `sc` with harness `h`.
-fn run_want(sc: Scenario, h: Harness, design: Design, seed: u64) -> Want {
-    Want::RunSchedule {
-        schedule: sc.schedule(),
-        harness: h,
-        design,
-        seed,
     }
 }

@@ -27,20 +27,22 @@ pub mod kinds {
     pub const NEXT: u16 = 1 << 5;
     /// A hunt's progress and its end.
     pub const HUNT: u16 = 1 << 6 | 1 << 7;
+    pub const HARNESS_ROW: u16 = 1 << 8;
     /// Every kind (tests, and a page that asks for everything).
-    pub const ALL: u16 = RUN | COUNT | CELLS | ROWS | FIX | NEXT | HUNT;
+    pub const ALL: u16 = RUN | COUNT | CELLS | ROWS | FIX | NEXT | HUNT | HARNESS_ROW;
 
     /// What each page family asks the engine for (`ui::families`): the
     /// run view its run, the matrix its cells, the workbench its suite, its
-    /// fixes and its hunt, the exercises their runs, counts and suites.
+    /// fixes and its hunt, the exercises their counts, suites and harness
+    /// rows (never a whole run: the engine judges a harness's runs).
     pub const LAB_RUN_PAGE: u16 = RUN;
     pub const MATRIX_PAGE: u16 = CELLS;
     pub const WORKBENCH_PAGE: u16 = ROWS | FIX | NEXT | HUNT;
-    pub const EXERCISES_PAGE: u16 = RUN | COUNT | ROWS;
+    pub const EXERCISES_PAGE: u16 = COUNT | ROWS | HARNESS_ROW;
 }
 
 /// [`Answer::Error`]'s index: every page reads errors.
-const ERROR_TAG: u8 = 8;
+const ERROR_TAG: u8 = 9;
 
 fn de<T: BorshDeserialize>(buf: &mut &[u8]) -> io::Result<T> {
     T::deserialize(buf)
@@ -77,32 +79,33 @@ fn invalid(why: &str) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, why)
 }
 
-/// The answer of index `tag`, if it is of `KINDS` (or an error).
+/// The answer of index `tag`, if it is of `KINDS` (or an error). Each arm
+/// is guarded by its kind's bit of the constant `KINDS`, so the compiler
+/// drops the readers of the kinds a page never asks for (a test on `tag`
+/// alone left every reader in every page).
 fn read_answer<const KINDS: u16>(tag: u8, buf: &mut &[u8]) -> io::Result<Option<Answer>> {
-    let reads = |tag: u8| tag == ERROR_TAG || KINDS & (1 << tag) != 0;
-    if tag > ERROR_TAG {
-        return Err(invalid("Unexpected variant index"));
-    }
-    if !reads(tag) {
-        return Ok(None);
-    }
+    use kinds::*;
+    let asks = |kind: u16| KINDS & kind != 0;
     Ok(Some(match tag {
-        0 => Answer::Run {
+        0 if asks(RUN) => Answer::Run {
             run: de(buf)?,
             fix: de(buf)?,
         },
-        1 => Answer::Count(de(buf)?),
-        2 => Answer::Cells(de(buf)?),
-        3 => Answer::Rows(de(buf)?),
-        4 => Answer::Fix(de(buf)?),
-        5 => Answer::Next(de(buf)?),
-        6 => Answer::HuntProgress {
+        1 if asks(COUNT) => Answer::Count(de(buf)?),
+        2 if asks(CELLS) => Answer::Cells(de(buf)?),
+        3 if asks(ROWS) => Answer::Rows(de(buf)?),
+        4 if asks(FIX) => Answer::Fix(de(buf)?),
+        5 if asks(NEXT) => Answer::Next(de(buf)?),
+        6 if asks(HUNT) => Answer::HuntProgress {
             tried: de(buf)?,
             shrinking: de(buf)?,
             shrink_steps: de(buf)?,
         },
-        7 => Answer::Hunt(de(buf)?),
-        _ => Answer::Error(de(buf)?),
+        7 if asks(HUNT) => Answer::Hunt(de(buf)?),
+        8 if asks(HARNESS_ROW) => Answer::HarnessRow(de(buf)?),
+        ERROR_TAG => Answer::Error(de(buf)?),
+        0..ERROR_TAG => return Ok(None),
+        _ => return Err(invalid("Unexpected variant index")),
     }))
 }
 
@@ -117,6 +120,7 @@ pub fn kind_bit(answer: &Answer) -> u16 {
         Answer::Fix(_) => kinds::FIX,
         Answer::Next(_) => kinds::NEXT,
         Answer::HuntProgress { .. } | Answer::Hunt(_) => kinds::HUNT,
+        Answer::HarnessRow(_) => kinds::HARNESS_ROW,
         Answer::Error(_) => 0,
     }
 }
@@ -186,6 +190,12 @@ mod tests {
                 rows,
             },
             Want::Hunt { spec },
+            Want::HarnessRow {
+                scenario: Scenario::LeaseOverlap,
+                harness,
+                design,
+                seed: 2,
+            },
             Want::Matrix {
                 combos: vec![],
                 seed: 1,
@@ -236,7 +246,7 @@ mod tests {
             longer.push(1);
             assert!(read_reply::<ALL>(&longer).is_err());
         }
-        let unknown_kind = [1u8, 0, 0, 0, 0, 0, 0, 0, 9];
+        let unknown_kind = [1u8, 0, 0, 0, 0, 0, 0, 0, ERROR_TAG + 1];
         assert!(read_reply::<ALL>(&unknown_kind).is_err());
     }
 }

@@ -19,6 +19,7 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use crate::lab::faults::FaultSchedule;
+use crate::lab::grading::harness_row::HarnessRow;
 use crate::lab::grading::hunt::{HuntOutcome, HuntSpec};
 use crate::lab::grading::suite::{Fix, NextStep, SuiteRow};
 use crate::lab::harness::Harness;
@@ -86,6 +87,14 @@ pub enum Want {
     },
     /// The counterexample hunt: progress replies, then its outcome.
     Hunt { spec: HuntSpec },
+    /// One scenario of a harness challenge, run with the student's harness
+    /// behind the challenge's server, as its graded row («搭一个 harness»).
+    HarnessRow {
+        scenario: Scenario,
+        harness: Harness,
+        design: Design,
+        seed: u64,
+    },
 }
 
 /// The id of the request the engine's worker makes itself of the route the
@@ -127,6 +136,8 @@ pub enum Answer {
     },
     /// A hunt's end.
     Hunt(HuntOutcome),
+    /// A harness challenge's row.
+    HarnessRow(HarnessRow),
     /// The request could not be read or asks for too much.
     Error(String),
 }
@@ -145,6 +156,7 @@ impl Answer {
             Answer::Next(_) => "next",
             Answer::HuntProgress { .. } => "hunt progress",
             Answer::Hunt(_) => "hunt",
+            Answer::HarnessRow(_) => "harness row",
             Answer::Error(_) => "error",
         }
     }
@@ -461,6 +473,14 @@ fn single(want: Want) -> Answer {
             )),
             fix: None,
         },
+        Want::HarnessRow {
+            scenario,
+            harness,
+            design,
+            seed,
+        } => Answer::HarnessRow(crate::lab::grading::harness_row::harness_row(
+            scenario, harness, design, seed,
+        )),
         Want::Matrix { .. } | Want::Hunt { .. } => {
             Answer::Error("a stream in a single reply".into())
         }

@@ -4,6 +4,7 @@
 pub mod explain;
 pub mod fix_groups;
 pub mod harness_fix;
+pub mod harness_row;
 pub mod hunt;
 pub mod judgement;
 pub(in crate::lab) mod judgement_clause;
