@@ -141,8 +141,12 @@ impl Judgement {
 /// readable `Retry-After` was over, or one past the call's total deadline
 /// ([`crate::lab::grading::retries::Waste`]).
 pub fn wasted_retries(run: &Run) -> Vec<usize> {
-    retries(run)
-        .into_iter()
+    wasted_of(&retries(run))
+}
+
+fn wasted_of(retries: &[crate::lab::grading::retries::Retry]) -> Vec<usize> {
+    retries
+        .iter()
         .filter(|r| r.waste.is_some())
         .map(|r| r.request)
         .collect()
@@ -215,10 +219,11 @@ pub fn judge(run: &Run) -> Judgement {
         .min_by_key(|e| e.rank())
         .unwrap_or(Ending::NoneUnknown);
     let run_rules = crate::lab::grading::judgement_clause::run_rules(&clauses);
-    let wasted = wasted_retries(run);
+    let all_retries = retries(run);
+    let wasted = wasted_of(&all_retries);
     Judgement {
         calls: call_views(run, &wasted),
-        retries: retries(run).len(),
+        retries: all_retries.len(),
         answer_ms: run.calls().last().and_then(|c| c.answered_ms),
         cautions: design_cautions(run.harness, run.design),
         harness_rules: harness_breaks(run.harness),

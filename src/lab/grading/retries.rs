@@ -51,47 +51,76 @@ struct Ended {
     finished: bool,
 }
 
+/// The first step at which each request ended for the harness (a
+/// response read, a timeout, the deadline) and the first step at which the
+/// server answered it, by request id: found in one pass over the trace, so
+/// reading every retry costs one pass, not one per retry (the judgement
+/// reads the retries of every run of a matrix, a suite and a hunt).
+#[derive(Default)]
+struct RequestSteps {
+    ended: Vec<Option<usize>>,
+    answered: Vec<Option<usize>>,
+}
+
+impl RequestSteps {
+    fn of(run: &Run) -> Self {
+        let mut out = RequestSteps::default();
+        for (i, s) in run.steps().iter().enumerate() {
+            match &s.kind {
+                StepKind::Received { request, .. }
+                | StepKind::Timeout { request, .. }
+                | StepKind::Deadline { request, .. } => first(&mut out.ended, *request, i),
+                StepKind::Server {
+                    response: Some(r), ..
+                } => first(&mut out.answered, r.request, i),
+                _ => {}
+            }
+        }
+        out
+    }
+}
+
+/// Keeps `at` as `slots[id]` unless an earlier step is there.
+fn first(slots: &mut Vec<Option<usize>>, id: usize, at: usize) {
+    if slots.len() <= id {
+        slots.resize(id + 1, None);
+    }
+    slots[id].get_or_insert(at);
+}
+
 /// The readable `Retry-After` of the server's answer to `request`, read at
 /// `now_ms` as the harness reads it (an invalid value counts as absent).
-fn readable_retry_after(run: &Run, request: usize, now_ms: u64) -> Option<u64> {
-    run.steps().iter().find_map(|s| match &s.kind {
+fn readable_retry_after(run: &Run, at: &RequestSteps, request: usize, now_ms: u64) -> Option<u64> {
+    let i = (*at.answered.get(request)?)?;
+    match &run.steps()[i].kind {
         StepKind::Server {
             response: Some(r), ..
-        } if r.request == request => match &r.retry_after_raw {
+        } => match &r.retry_after_raw {
             Some(raw) => retry_after::wait_s(raw, now_ms),
             None => r.retry_after_s,
         },
         _ => None,
-    })
+    }
 }
 
-fn ended(run: &Run, request: usize) -> Option<Ended> {
-    run.steps().iter().find_map(|s| {
-        let (outcome, next) = match s.kind {
-            StepKind::Received {
-                request: r,
-                outcome,
-                next,
-            } if r == request => (outcome, next),
-            StepKind::Timeout { request: r, next } if r == request => {
-                (AttemptOutcome::Timeout, next)
-            }
-            StepKind::Deadline { request: r, next } if r == request => {
-                (AttemptOutcome::DeadlineFired, next)
-            }
-            _ => return None,
-        };
-        // Only an answer the harness read carries a `Retry-After` it could
-        // honour: a response that arrived after the timeout was discarded.
-        let read = matches!(outcome, AttemptOutcome::Status { .. });
-        Some(Ended {
-            outcome,
-            at_ms: s.time_ms,
-            retry_after_s: read
-                .then(|| readable_retry_after(run, request, s.time_ms))
-                .flatten(),
-            finished: matches!(next, Next::Finish { .. }),
-        })
+fn ended(run: &Run, at: &RequestSteps, request: usize) -> Option<Ended> {
+    let s = &run.steps()[(*at.ended.get(request)?)?];
+    let (outcome, next) = match s.kind {
+        StepKind::Received { outcome, next, .. } => (outcome, next),
+        StepKind::Timeout { next, .. } => (AttemptOutcome::Timeout, next),
+        StepKind::Deadline { next, .. } => (AttemptOutcome::DeadlineFired, next),
+        _ => return None,
+    };
+    // Only an answer the harness read carries a `Retry-After` it could
+    // honour: a response that arrived after the timeout was discarded.
+    let read = matches!(outcome, AttemptOutcome::Status { .. });
+    Some(Ended {
+        outcome,
+        at_ms: s.time_ms,
+        retry_after_s: read
+            .then(|| readable_retry_after(run, at, request, s.time_ms))
+            .flatten(),
+        finished: matches!(next, Next::Finish { .. }),
     })
 }
 
@@ -138,6 +167,7 @@ fn call_starts(run: &Run) -> Vec<Option<u64>> {
 /// Every retry of `run`, in the order they were sent.
 pub fn retries(run: &Run) -> Vec<Retry> {
     let starts = call_starts(run);
+    let at = RequestSteps::of(run);
     let deadline = run.harness.deadline_ms.map(u64::from);
     let mut sent: Vec<(usize, usize, usize)> = Vec::new();
     let mut out = Vec::new();
@@ -158,7 +188,7 @@ pub fn retries(run: &Run) -> Vec<Retry> {
             .flatten()
             .zip(deadline)
             .map(|(t, d)| t + d);
-        let waste = ended(run, b).and_then(|e| waste(run, b, &e, s.time_ms, deadline_at));
+        let waste = ended(run, &at, b).and_then(|e| waste(run, b, &e, s.time_ms, deadline_at));
         out.push(Retry {
             request: request.id,
             step: i,
