@@ -32,7 +32,7 @@ impl HarnessRowsOut {
         (out.want(0).expect("a suite has a scenario"), out)
     }
 
-    /// The run of the `i`-th scenario, if there is one.
+    /// The request for the `i`-th scenario's row, if there is one.
     fn want(&self, i: usize) -> Option<Want> {
         Some(Want::HarnessRow {
             scenario: *self.scenarios.get(i)?,
