@@ -3,13 +3,16 @@
 //! (`#/lab/matrix`, every scenario × client on the naive server) and the
 //! default workbench suite (`#/lab/build`, every scenario), and the
 //! workbench's hunt (its default kinds and budget, on `atomic` and on
-//! `fenced` with a business key), whose rate counts the schedules drawn per
+//! `fenced` with a business key, and the hunt `scripts/bench-web.mjs` times
+//! in the browser), whose rate counts the schedules drawn per
 //! second of the whole hunt, its shrinks included. Prints each median, for
 //! `scripts/bench-web.mjs` to set against the browser's.
 //! Build with `--release`.
 
 use std::time::Instant;
 
+use retry_lab::kernel::params::Query;
+use retry_lab::lab::grading::hunt::HuntSpec;
 use retry_lab::lab::wire::{Request, Task, Want};
 use retry_lab::lab::{BuildParams, ClientStrategy, MatrixParams, Preset};
 
@@ -72,6 +75,24 @@ fn main() {
             ..b.clone()
         }
         .hunt_spec();
+        let label = format!("{} × {}", preset.id(), client.id());
+        hunt(&label, spec, runs);
+    }
+    let (web, _) = BuildParams::from_query(&Query::parse(WEB_HUNT_QUERY));
+    hunt("web", web.hunt_spec(), runs);
+}
+
+/// The hunt `scripts/bench-web.mjs` times in the browser (its `HUNT`): every
+/// mechanism, a business key and every fault kind that design passes, so the
+/// hunt draws its whole budget.
+const WEB_HUNT_QUERY: &str = "design=claim,digest,store_errors,lease,guard,fence,outbox,\
+    downstream_key,tenant_scope&client=business_key&budget=200000&kinds=lost,delayed,stall,\
+    crash,server_error,rerender,model_recall,double_submit,notifier,relay,second_tenant,\
+    tls_error,slow_drip";
+
+/// Times one hunt (three runs at most) and prints its rate.
+fn hunt(label: &str, spec: HuntSpec, runs: usize) {
+    {
         let hunt = Request {
             id: 3,
             want: Want::Hunt { spec },
@@ -79,9 +100,7 @@ fn main() {
         let (ms, replies) = time(&hunt, runs.min(3));
         let rate = f64::from(spec.budget) / (ms / 1000.0);
         println!(
-            "hunt {} × {}: {} schedules, {replies} replies; median: {ms:.1} ms ({rate:.0} schedules/s)",
-            preset.id(),
-            client.id(),
+            "hunt {label}: {} schedules, {replies} replies; median: {ms:.1} ms ({rate:.0} schedules/s)",
             spec.budget
         );
     }

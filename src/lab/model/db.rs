@@ -105,14 +105,16 @@ impl Kind {
         }
     }
 
-    /// Deletes every row of this kind's tables.
-    fn empty_tables(self) -> &'static str {
+    /// The statements that delete every row of this kind's tables.
+    fn empty_tables(self) -> &'static [&'static str] {
         match self {
-            Kind::Service { .. } => {
-                "DELETE FROM reports; DELETE FROM idempotency_keys; DELETE FROM outbox; \
-                 DELETE FROM fence_counter;"
-            }
-            Kind::Notifier => "DELETE FROM notifications; DELETE FROM fences;",
+            Kind::Service { .. } => &[
+                "DELETE FROM reports",
+                "DELETE FROM idempotency_keys",
+                "DELETE FROM outbox",
+                "DELETE FROM fence_counter",
+            ],
+            Kind::Notifier => &["DELETE FROM notifications", "DELETE FROM fences"],
         }
     }
 }
@@ -153,10 +155,19 @@ fn spare(kind: Kind) -> Option<Connection> {
 /// id is only read after an insert of the same run.
 fn emptied(conn: Connection, kind: Kind) -> Option<Connection> {
     if !conn.is_autocommit() {
-        conn.execute_batch(ROLLBACK).ok()?;
+        run(&conn, ROLLBACK).ok()?;
     }
-    conn.execute_batch(kind.empty_tables()).ok()?;
+    for sql in kind.empty_tables() {
+        run(&conn, sql).ok()?;
+    }
     Some(conn)
+}
+
+/// Runs one statement that returns no rows through the connection's
+/// statement cache: transaction control and the emptying between runs are
+/// parsed once per connection, not on every call.
+fn run(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
+    conn.prepare_cached(sql)?.execute([]).map(drop)
 }
 
 impl Drop for Db {
@@ -177,9 +188,24 @@ fn show(v: &Value) -> String {
         Value::Null => "NULL".into(),
         Value::Integer(i) => i.to_string(),
         Value::Real(f) => f.to_string(),
-        Value::Text(s) => format!("'{}'", s.replace('\'', "''")),
+        Value::Text(s) => quoted(s),
         Value::Blob(b) => format!("x'{}'", hex::encode(b)),
     }
+}
+
+/// An SQL string literal: `s` in single quotes, each quote in it doubled
+/// (written into one buffer: every parameter of every statement is shown).
+fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('\'');
+    for (i, part) in s.split('\'').enumerate() {
+        if i > 0 {
+            out.push_str("''");
+        }
+        out.push_str(part);
+    }
+    out.push('\'');
+    out
 }
 
 fn plain(v: &Value) -> String {
@@ -259,9 +285,7 @@ impl Db {
     /// transactions in order, so it cannot fail) and records it; a
     /// transaction is open after it when `opens`.
     fn control(&mut self, sql: &str, opens: bool, outcome: SqlOutcome) {
-        self.conn()
-            .execute_batch(sql)
-            .expect("transactions open and close in order");
+        run(self.conn(), sql).expect("transactions open and close in order");
         self.in_tx = opens;
         self.record(sql, &[], outcome);
     }
@@ -269,9 +293,7 @@ impl Db {
     /// `ROLLBACK`; `crash` when the process died (SQLite's journal undoes it on restart).
     pub fn rollback(&mut self, crash: bool) {
         if self.in_tx {
-            self.conn()
-                .execute_batch(ROLLBACK)
-                .expect("a transaction is open");
+            run(self.conn(), ROLLBACK).expect("a transaction is open");
             self.in_tx = false;
         }
         self.record(ROLLBACK, &[], SqlOutcome::RolledBack { crash });

@@ -54,8 +54,49 @@ pub fn scoped_key(tenant: usize, key: &str) -> String {
 /// The digest `tenant_scope` stores: the tenant is part of the request's
 /// identity (`003_*.txt`: d = H(tenant, subject, tool, canonical(arguments), …)).
 pub fn tenant_digest(tenant: &str, body_digest: &str) -> String {
-    let text = format!("{tenant}/{SUBJECT}/{ACTION}:{body_digest}");
-    hex::encode(Sha256::digest(text.as_bytes()))
+    sha256_hex(&[tenant, "/", SUBJECT, "/", ACTION, ":", body_digest])
+}
+
+/// SHA-256 of `parts` written one after another, hex. A thread keeps its
+/// last few answers: a run asks for the same few digests again at every
+/// attempt, arrival, approval and fence (its requests' bodies, keys and
+/// tenants), and hashing them again was a seventh of a hunt's time. They
+/// are a pure function's answers, so every result stays the same.
+fn sha256_hex(parts: &[&str]) -> String {
+    SHA256_HEX.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if let Some((_, d)) = memo.iter().find(|(t, _)| is_concat(t, parts)) {
+            return d.clone();
+        }
+        let text = parts.concat();
+        let d = hex::encode(Sha256::digest(text.as_bytes()));
+        if memo.len() == DIGESTS_KEPT {
+            memo.remove(0);
+        }
+        memo.push((text, d.clone()));
+        d
+    })
+}
+
+/// Whether `text` is `parts` written one after another.
+fn is_concat(text: &str, parts: &[&str]) -> bool {
+    let mut rest = text;
+    for p in parts {
+        match rest.strip_prefix(p) {
+            Some(r) => rest = r,
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
+/// How many recent digests [`sha256_hex`] keeps per thread.
+const DIGESTS_KEPT: usize = 8;
+
+thread_local! {
+    /// The last [`DIGESTS_KEPT`] `(text, SHA-256 hex)`.
+    static SHA256_HEX: std::cell::RefCell<Vec<(String, String)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The run id of the evaluation (stable for a seed).
@@ -112,33 +153,51 @@ fn details(render: u32) -> String {
 /// Canonical JSON: object keys sorted, no whitespace. The key is a header,
 /// never part of the body, so it is not in the digest.
 pub fn canonical(v: &serde_json::Value) -> String {
+    let mut out = Vec::with_capacity(256);
+    write_canonical(&mut out, v);
+    String::from_utf8(out).expect("JSON is UTF-8")
+}
+
+/// Appends `v`'s canonical JSON to `out`: one buffer for the whole body
+/// (every request's digest is computed from it).
+fn write_canonical(out: &mut Vec<u8>, v: &serde_json::Value) {
     match v {
         serde_json::Value::Object(map) => {
-            let mut keys: Vec<&String> = map.keys().collect();
-            keys.sort();
-            let inner: Vec<String> = keys
-                .iter()
-                .map(|k| {
-                    format!(
-                        "{}:{}",
-                        serde_json::Value::String((*k).clone()),
-                        canonical(&map[*k])
-                    )
-                })
-                .collect();
-            format!("{{{}}}", inner.join(","))
+            let mut entries: Vec<_> = map.iter().collect();
+            entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            out.push(b'{');
+            for (i, (k, item)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_leaf(out, k);
+                out.push(b':');
+                write_canonical(out, item);
+            }
+            out.push(b'}');
         }
         serde_json::Value::Array(items) => {
-            let inner: Vec<String> = items.iter().map(canonical).collect();
-            format!("[{}]", inner.join(","))
+            out.push(b'[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write_canonical(out, item);
+            }
+            out.push(b']');
         }
-        other => other.to_string(),
+        leaf => write_leaf(out, leaf),
     }
+}
+
+/// A key, string, number, boolean or null as compact JSON.
+fn write_leaf(out: &mut Vec<u8>, leaf: &(impl serde::Serialize + ?Sized)) {
+    serde_json::to_writer(out, leaf).expect("writing JSON to a Vec cannot fail");
 }
 
 /// SHA-256 of the canonical body, hex.
 pub fn digest(v: &serde_json::Value) -> String {
-    hex::encode(Sha256::digest(canonical(v).as_bytes()))
+    sha256_hex(&[&canonical(v)])
 }
 
 /// Lower-case words joined by `-`: "Export crashes on an empty CSV" →
@@ -162,7 +221,7 @@ pub fn business_key(run_id: &str, module: &str, title: &str) -> String {
         "module": module,
         "title": normalise_title(title),
     });
-    let sum = hex::encode(Sha256::digest(canonical(&fields).as_bytes()));
+    let sum = sha256_hex(&[&canonical(&fields)]);
     format!("biz-{}", &sum[..BUSINESS_KEY_HEX])
 }
 
@@ -215,6 +274,19 @@ pub fn key_for_report(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_remembered_digest_is_the_digest() {
+        let texts: Vec<String> = (0..3 * DIGESTS_KEPT).map(|i| format!("body {i}")).collect();
+        // Twice round, more texts than are kept: hits, misses and evictions.
+        for text in texts.iter().chain(&texts).chain(texts.iter().rev()) {
+            let (head, tail) = text.split_at(2);
+            let direct = hex::encode(Sha256::digest(text.as_bytes()));
+            assert_eq!(sha256_hex(&[head, tail]), direct);
+            assert_eq!(sha256_hex(&[text]), direct);
+        }
+        assert!(!is_concat("ab", &["a"]) && !is_concat("a", &["a", "b"]));
+    }
 
     #[test]
     fn digest_ignores_key_order_and_sees_details() {

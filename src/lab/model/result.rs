@@ -321,9 +321,9 @@ fn crash_wrote(step: &Step) -> (bool, bool) {
 }
 
 /// A key's record as [`Run::record_uses`] follows it through the trace.
-struct StoredRecord {
+struct StoredRecord<'a> {
     /// The digest of the request that created the record.
-    digest: String,
+    digest: &'a str,
     /// The tenant whose request created it.
     owner: usize,
     /// The tenant whose handler wrote its response.
@@ -331,18 +331,18 @@ struct StoredRecord {
     /// The digest of the request whose handler wrote its response: after a
     /// released key was claimed again, a stale handler's write-back can
     /// store its own (older) body's answer under the new claim.
-    answered: String,
+    answered: &'a str,
     /// When it was created.
     at: u64,
 }
 
-impl StoredRecord {
-    fn new(req: &RequestInfo, at: u64) -> Self {
+impl<'a> StoredRecord<'a> {
+    fn new(req: &'a RequestInfo, at: u64) -> Self {
         Self {
-            digest: req.digest.clone(),
+            digest: &req.digest,
             owner: req.tenant,
             responder: req.tenant,
-            answered: req.digest.clone(),
+            answered: &req.digest,
             at,
         }
     }
@@ -656,8 +656,10 @@ impl Run {
         type Scope<'a> = (Option<usize>, &'a str);
         let scoped = self.design.scopes_tenant();
         // Per key: the digest and tenant of the request that created the
-        // record, the tenant whose handler wrote its response, and when.
-        let mut stored: std::collections::HashMap<Scope, StoredRecord> = Default::default();
+        // record, the tenant whose handler wrote its response, and when. A
+        // run has a few keys: a list searched in order (hashing each step's
+        // key cost more than the rest of this pass).
+        let mut stored: Vec<(Scope, StoredRecord)> = Vec::new();
         let mut out = Vec::new();
         for (i, s) in self.steps.iter().enumerate() {
             match &s.kind {
@@ -681,15 +683,19 @@ impl Run {
                             writes_response(decision, self.design),
                         ),
                     };
+                    let at = stored.iter().position(|(k, _)| *k == scope);
                     if creates {
-                        stored.insert(scope, StoredRecord::new(req, s.time_ms));
-                    } else if responds {
-                        if let Some(rec) = stored.get_mut(&scope) {
-                            rec.responder = req.tenant;
-                            rec.answered = req.digest.clone();
+                        let rec = StoredRecord::new(req, s.time_ms);
+                        match at {
+                            Some(at) => stored[at].1 = rec,
+                            None => stored.push((scope, rec)),
                         }
+                    } else if let (true, Some(at)) = (responds, at) {
+                        let rec = &mut stored[at].1;
+                        rec.responder = req.tenant;
+                        rec.answered = &req.digest;
                     }
-                    let Some(rec) = stored.get(&scope) else {
+                    let Some((_, rec)) = stored.iter().find(|(k, _)| *k == scope) else {
                         continue;
                     };
                     let replayed = response.as_ref().is_some_and(|r| r.replayed);
@@ -709,7 +715,7 @@ impl Run {
                 }
                 StepKind::Cleanup { .. } => {
                     let cutoff = s.time_ms.saturating_sub(KEY_RETENTION_MS);
-                    stored.retain(|_, rec| rec.at >= cutoff);
+                    stored.retain(|(_, rec)| rec.at >= cutoff);
                 }
                 _ => {}
             }

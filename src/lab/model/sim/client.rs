@@ -22,7 +22,11 @@ impl Sim {
         if fault.rerender && !resend {
             self.render += 1;
         }
-        let previous = self.requests.iter().rev().find(|r| r.call == call).cloned();
+        // A resend from the durable queue, and the SDK's own retry, are the
+        // stored request, key and all.
+        let previous = (resend || sdk)
+            .then(|| self.requests.iter().rev().find(|r| r.call == call).cloned())
+            .flatten();
         let c = &mut self.calls[call];
         c.summary.attempts += 1;
         c.tries += u32::from(!sdk);
@@ -33,10 +37,8 @@ impl Sim {
         let title = harness::task_title(title, task);
         let report = (module, title.as_ref());
         c.waiting = Some(id);
-        // A resend from the durable queue, and the SDK's own retry, are the
-        // stored request, key and all.
-        let (key, body) = match previous.filter(|_| resend || sdk) {
-            Some(p) => (p.key, p.body),
+        let (key, body, digest) = match previous {
+            Some(p) => (p.key, p.body, p.digest),
             None => {
                 let key = harness::key_for_report(
                     self.harness.key,
@@ -49,7 +51,8 @@ impl Sim {
                 if self.schedule.malformed {
                     body = harness::with_malformed_field(body);
                 }
-                (key, body.to_string())
+                let digest = harness::digest(&body);
+                (key, body.to_string(), digest)
             }
         };
         let c = &mut self.calls[call];
@@ -58,7 +61,6 @@ impl Sim {
             (k, new) if k != new => c.key_covers = false,
             _ => {}
         }
-        let digest = harness::digest(&serde_json::from_str(&body).expect("we wrote this JSON"));
         let info = RequestInfo {
             id,
             call,
