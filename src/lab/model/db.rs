@@ -86,6 +86,9 @@ pub struct Db {
     log: Vec<SqlExec>,
     in_tx: bool,
     kind: Kind,
+    /// SQLite's count of rows changed on this connection when it was last
+    /// empty (a change a rollback undid still counts: it never misses one).
+    empty_at: u64,
 }
 
 /// Which database a connection holds: the service's (with a global or a
@@ -152,13 +155,17 @@ fn spare(kind: Kind) -> Option<Connection> {
 /// Empties a used connection, as a fresh one would be: no transaction, no
 /// rows. Row ids start at 1 again (the tables have no AUTOINCREMENT, so a
 /// new row gets the largest id in the table plus one), and the last insert
-/// id is only read after an insert of the same run.
-fn emptied(conn: Connection, kind: Kind) -> Option<Connection> {
+/// id is only read after an insert of the same run. `changed`: whether a
+/// row was inserted, updated or deleted since it was last empty (a run that
+/// wrote nothing, as the notifier's often, needs no deletes).
+fn emptied(conn: Connection, kind: Kind, changed: bool) -> Option<Connection> {
     if !conn.is_autocommit() {
         run(&conn, ROLLBACK).ok()?;
     }
-    for sql in kind.empty_tables() {
-        run(&conn, sql).ok()?;
+    if changed {
+        for sql in kind.empty_tables() {
+            run(&conn, sql).ok()?;
+        }
     }
     Some(conn)
 }
@@ -172,8 +179,12 @@ fn run(conn: &Connection, sql: &str) -> rusqlite::Result<()> {
 
 impl Drop for Db {
     fn drop(&mut self) {
-        let kind = self.kind;
-        if let Some(conn) = self.conn.take().and_then(|c| emptied(c, kind)) {
+        let (kind, empty_at) = (self.kind, self.empty_at);
+        let conn = self.conn.take().and_then(|c| {
+            let changed = c.total_changes() != empty_at;
+            emptied(c, kind, changed)
+        });
+        if let Some(conn) = conn {
             SPARE.with(|s| {
                 let mut s = s.borrow_mut();
                 s.retain(|(k, _)| *k != kind);
@@ -252,6 +263,7 @@ impl Db {
     fn of_kind(kind: Kind) -> Self {
         let conn = spare(kind).unwrap_or_else(|| fresh(kind));
         Self {
+            empty_at: conn.total_changes(),
             conn: Some(conn),
             log: Vec::new(),
             in_tx: false,
@@ -350,7 +362,8 @@ impl Db {
     /// Number of reports (not recorded: this is the observer, not the server).
     pub fn report_count(&self) -> usize {
         self.conn()
-            .query_row("SELECT count(*) FROM reports", [], |r| r.get::<_, i64>(0))
+            .prepare_cached("SELECT count(*) FROM reports")
+            .and_then(|mut stmt| stmt.query_row([], |r| r.get::<_, i64>(0)))
             .expect("count runs") as usize
     }
 
