@@ -92,16 +92,14 @@ const WEB_HUNT_QUERY: &str = "design=claim,digest,store_errors,lease,guard,fence
 
 /// Times one hunt (three runs at most) and prints its rate.
 fn hunt(label: &str, spec: HuntSpec, runs: usize) {
-    {
-        let hunt = Request {
-            id: 3,
-            want: Want::Hunt { spec },
-        };
-        let (ms, replies) = time(&hunt, runs.min(3));
-        let rate = f64::from(spec.budget) / (ms / 1000.0);
-        println!(
-            "hunt {label}: {} schedules, {replies} replies; median: {ms:.1} ms ({rate:.0} schedules/s)",
-            spec.budget
-        );
-    }
+    let hunt = Request {
+        id: 3,
+        want: Want::Hunt { spec },
+    };
+    let (ms, replies) = time(&hunt, runs.min(3));
+    let rate = f64::from(spec.budget) / (ms / 1000.0);
+    println!(
+        "hunt {label}: {} schedules, {replies} replies; median: {ms:.1} ms ({rate:.0} schedules/s)",
+        spec.budget
+    );
 }
