@@ -15,9 +15,16 @@
 // runs: the worker then computes the request that page will send for that
 // route (the engine's `LabTask.forRoute`, one function with the page's, under
 // id 0), and the page adopts the reply instead of asking again.
-import init, { LabTask } from "./lab-engine.js";
-
-const ready = init({ module_or_path: new URL("./lab-engine_bg.wasm", import.meta.url) });
+//
+// The engine's wasm is asked for on the first line, beside its JavaScript:
+// imported statically, lab-engine.js was fetched and run before any line
+// here, and only then was the wasm asked for, one round trip later.
+const wasm = fetch(new URL("./lab-engine_bg.wasm", import.meta.url));
+wasm.catch(() => {}); // reported by `ready`, once
+const ready = import("./lab-engine.js").then(async (engine) => {
+  await engine.default({ module_or_path: wasm });
+  return engine.LabTask;
+});
 ready.then(
   () => self.postMessage("ready"),
   (err) => self.postMessage({ failed: "lab engine failed to load: " + err }),
@@ -63,8 +70,9 @@ function requestId(request) {
 async function pump() {
   if (busy) return;
   busy = true;
+  let LabTask;
   try {
-    await ready;
+    LabTask = await ready;
   } catch {
     busy = false;
     return; // already reported

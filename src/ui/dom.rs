@@ -310,6 +310,15 @@ pub fn content_height() -> f64 {
         .ceil()
 }
 
+/// Lays the page out now (reading a size does): a render timed to size the
+/// next part of a drawing then counts the style and layout of what it
+/// added, which otherwise follow in the frame, unmeasured (a table whose
+/// rows the browser parses from markup costs little to render and much to
+/// lay out).
+pub fn lay_out() {
+    let _ = content_height();
+}
+
 /// Calls `f` whenever the size of `<main id="app">` changes. The returned
 /// guard disconnects the observer when dropped.
 pub fn observe_app_size(f: impl Fn() + 'static) -> Option<ResizeGuard> {

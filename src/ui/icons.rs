@@ -184,12 +184,13 @@ pub fn icon_sprite(icons: &[Icon]) -> Html {
 }
 
 /// An icon drawn from [`icon_sprite`]'s symbol (which must be on the page),
-/// with the same classes and size as [`icon`].
-pub fn icon_use(i: Icon) -> Html {
-    html! {
-        <svg class={format!("icon icon-{}", i.id())} width="1em" height="1em" viewBox="0 0 16 16"
-            aria-hidden="true" focusable="false">
-            <use href={format!("#{}", symbol_id(i))}></use>
-        </svg>
-    }
+/// with the same classes and size as [`icon`], as markup: a big table's
+/// cells are written as text and parsed by the browser in one call each.
+pub fn icon_use_markup(i: Icon) -> String {
+    format!(
+        "<svg class=\"icon icon-{}\" width=\"1em\" height=\"1em\" viewBox=\"0 0 16 16\" \
+         aria-hidden=\"true\" focusable=\"false\"><use href=\"#{}\"></use></svg>",
+        i.id(),
+        symbol_id(i)
+    )
 }

@@ -254,6 +254,7 @@ impl<J: Job + 'static> JobRunner<J> {
         if !self.is_current(generation) {
             return;
         }
+        crate::ui::dom::lay_out();
         if let Some(job) = self.job.borrow_mut().as_mut() {
             job.part_drawn(now_ms() - t0_ms);
         }

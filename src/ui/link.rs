@@ -1,6 +1,6 @@
 //! In-app links as the UI renders them. The app provides the shell's
-//! settings (`lang`, `embed`) as a context; [`AppLink`] (or [`shell_link`], for
-//! a caller holding the shell) is the one element that turns a location
+//! settings (`lang`, `embed`) as a context; [`AppLink`] is the one element
+//! that turns a location
 //! (a [`crate::pages::links::Link`]'s, converted where it is built) into an
 //! `<a>` with that shell. So a link clicked inside a course page's iframe stays an embed
 //! (compact, same language, height still reported to the host page), and a
@@ -54,19 +54,30 @@ pub fn app_link(p: &AppLinkProps) -> Html {
     a.into()
 }
 
-/// The `<a>` of [`AppLink`] for a caller that already holds the shell
-/// ([`use_shell`]): a big table's cells, where a component per link made
-/// drawing the table slow.
-pub fn shell_link(
+/// [`AppLink`]'s `<a>` as markup, appended to `out`, for a view that
+/// writes a big table as text (the matrix's cells): the same `href`, with
+/// the shell's settings, then `data-testid` and `attrs`, escaped; `inner`
+/// writes the link's content, markup already.
+pub fn write_link(
+    out: &mut String,
     shell: Shell,
     to: &Location,
-    testid: AttrValue,
-    attrs: &[(&'static str, AttrValue)],
-    children: Html,
-) -> Html {
-    let mut a = link_tag(AttrValue::from(with_shell(to, shell)), Some(testid), attrs);
-    a.add_child(children);
-    a.into()
+    testid: &str,
+    attrs: &[(&str, String)],
+    inner: impl FnOnce(&mut String),
+) {
+    use crate::kernel::html::escape;
+    out.push_str(&format!(
+        "<a href=\"{}\" data-testid=\"{}\"",
+        escape(&with_shell(to, shell)),
+        escape(testid)
+    ));
+    for (key, value) in attrs {
+        out.push_str(&format!(" {key}=\"{}\"", escape(value)));
+    }
+    out.push('>');
+    inner(out);
+    out.push_str("</a>");
 }
 
 fn link_tag(

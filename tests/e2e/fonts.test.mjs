@@ -4,6 +4,8 @@
 // process, 8–70 ms inside a view's first layout while the lab engine
 // computes. So every text a view shows, on a desktop and on a phone, is in
 // a strike of that list: a new size in a stylesheet must be added there.
+// A strike warmed with Latin alone (WARM_LATIN) must draw no Chinese: its
+// Chinese face would then be loaded inside a layout.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -18,14 +20,15 @@ after(async () => {
   await app?.close();
 });
 
-/** The served boot script's WARM_FONTS as `weight size stack` strings. */
+/** The served boot script's WARM_FONTS: `weight size stack` → the name of its text. */
 function warmList() {
   const boot = fs.readdirSync(DIST).find((f) => /^boot-[0-9a-f]{10}\.js$/.test(f));
   const text = fs.readFileSync(path.join(DIST, boot), 'utf8');
   const block = text.split('var WARM_FONTS = [')[1].split('];')[0];
-  const list = [...block.matchAll(/\["(\d+ [\d.]+px)", (SANS|MONO),/g)].map((m) => `${m[1]} ${m[2]}`);
+  const list = [...block.matchAll(/\["(\d+ [\d.]+px)", (SANS|MONO), (WARM_\w+)\]/g)].map((m) => [`${m[1]} ${m[2]}`, m[3]]);
   assert.ok(list.length >= 10, `WARM_FONTS has ${list.length} entries`);
-  return new Set(list);
+  assert.ok(list.some(([, t]) => t === 'WARM_LATIN'), 'no strike is warmed with Latin alone: the check below checks nothing');
+  return new Map(list);
 }
 
 /** Each view and what shows it is drawn in full. */
@@ -54,7 +57,10 @@ function strikesOnPage() {
     if (range.getClientRects().length === 0) continue;
     const cs = getComputedStyle(n.parentElement);
     const key = `${cs.fontWeight} ${cs.fontSize} ${stack(cs.fontFamily)}`;
-    if (!out.has(key)) out.set(key, n.textContent.trim().slice(0, 30));
+    const text = n.textContent.trim();
+    const chinese = /[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]/.test(text);
+    const seen = out.get(key);
+    if (!seen || (chinese && !seen.chinese)) out.set(key, { sample: text.slice(0, 30), chinese });
   }
   return [...out];
 }
@@ -79,8 +85,9 @@ for (const [name, options] of [['a desktop', {}], ['a phone', PHONE]]) {
     const warm = warmList();
     const missing = [];
     for (const [hash, ready] of VIEWS) {
-      for (const [strike, sample] of await strikesOf(hash, ready, options)) {
+      for (const [strike, { sample, chinese }] of await strikesOf(hash, ready, options)) {
         if (!warm.has(strike)) missing.push(`${hash}: ${strike} («${sample}»)`);
+        else if (chinese && warm.get(strike) === 'WARM_LATIN') missing.push(`${hash}: ${strike} draws Chinese («${sample}»), warmed with Latin alone`);
       }
     }
     assert.deepEqual(missing, [], 'add these to static/boot.js WARM_FONTS');

@@ -3,10 +3,10 @@
 //! main-thread task of 80–100 ms (building the cells, inserting them, then
 //! laying out the table). The first part is small ([`FIRST_CELLS`]: the
 //! reply's own task draws it, at a cost not known yet); each later part,
-//! after a frame, is sized from what the last one cost to render
-//! ([`sized`]: about [`PART_MS`], never more than [`GROWTH`] times the last
-//! part), so a fast machine draws the table in few frames and a slow one in
-//! more, each task far inside 50 ms. Which rows a part shows is decided
+//! after a frame, is sized from what the last one cost to render and lay
+//! out ([`sized`]: about [`PART_MS`], never more than [`GROWTH`] times the
+//! last part), so a fast machine draws the table in few frames and a slow
+//! one in more, each task far inside 50 ms. Which rows a part shows is decided
 //! here; the UI only counts frames and times the renders.
 
 use crate::kernel::job::Reveal;

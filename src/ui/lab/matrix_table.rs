@@ -3,16 +3,19 @@
 //! `data-tool`, notes a good ending reached by luck, and is marked when it
 //! differs from the previous server (or the column to its left).
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::i18n::{render, t, tf, Lang};
+use crate::kernel::html::escape;
 use crate::lab::view::reveal::RowReveal;
-use crate::lab::view::words::{ending_text, model_view};
+use crate::lab::view::words::{ending_text, model_view, verdict_line};
 use crate::lab::Combo;
 use crate::lab::{Cell, Ending, MatrixBy, MatrixParams, Scenario, ToolOutcome};
-use crate::pages::links::Shell;
-use crate::ui::icons::{ending_icon, icon, icon_sprite, icon_use, Icon};
-use crate::ui::link::{shell_link, use_shell};
+use crate::pages::links::{Link, Shell};
+use crate::ui::icons::{ending_icon, icon, icon_sprite, icon_use_markup, Icon};
+use crate::ui::link::{use_shell, write_link};
 
 /// The computed cells (and, where known, what they were before), and the
 /// rows drawn so far.
@@ -29,25 +32,76 @@ struct RowProps {
     lang: Lang,
     scenario: Scenario,
     keys: Vec<Combo>,
-    by: MatrixBy,
+    columns: Rc<Vec<Column>>,
     seed: u64,
     cells: Vec<Option<Cell>>,
     before: Vec<Option<Cell>>,
 }
 
+/// What a column's cells say of it, built once per table, not per cell:
+/// the end of their test ids, and the client's and server's names in
+/// their labels.
+#[derive(PartialEq)]
+struct Column {
+    id: String,
+    client: String,
+    server: String,
+}
+
+/// Where a cell is: its row's scenario (and its name), its column, and
+/// what its link keeps (the seed, the shell).
+struct CellAt<'a> {
+    lang: Lang,
+    shell: Shell,
+    combo: Combo,
+    scenario: &'a str,
+    column: &'a Column,
+    seed: u64,
+}
+
+/// The row is written as markup and parsed by the browser into the `<tr>`
+/// in one call, after the render: built as elements (ten a cell, fourteen
+/// attributes on its link, each one call from wasm into the page), the
+/// cells were most of the drawing's time, and parsed cell by cell still
+/// a large part. Yew keeps the `<tr>` (its key, its place), never its
+/// children.
 #[function_component(MatrixRow)]
 fn matrix_row(p: &RowProps) -> Html {
-    let l = p.lang;
-    let shell = use_shell();
-    let sc = p.scenario;
-    html! {
-        <tr>
-            <th scope="row" title={t(l, &format!("lab.scenario.{}.desc", sc.id()))}>{ name(l, "scenario", sc.id()) }</th>
-            { for p.keys.iter().enumerate().map(|(j, key)| {
-                cell_html(l, shell, *key, p, p.cells[j], p.before[j])
-            }) }
-        </tr>
+    let node = use_node_ref();
+    let markup = row_markup(p, use_shell());
+    {
+        let node = node.clone();
+        use_effect_with(markup, move |markup| {
+            if let Some(tr) = node.cast::<web_sys::Element>() {
+                tr.set_inner_html(markup);
+            }
+        });
     }
+    html! { <tr ref={node}></tr> }
+}
+
+/// A row's cells as markup: its scenario's header, then each cell.
+fn row_markup(p: &RowProps, shell: Shell) -> String {
+    let l = p.lang;
+    let sc = p.scenario;
+    let scenario = t(l, &format!("lab.scenario.{}", sc.id()));
+    let mut out = format!(
+        "<th scope=\"row\" title=\"{}\">{}</th>",
+        escape(&t(l, &format!("lab.scenario.{}.desc", sc.id()))),
+        name_markup(l, "scenario", sc.id())
+    );
+    for (j, (key, column)) in p.keys.iter().zip(p.columns.iter()).enumerate() {
+        let at = CellAt {
+            lang: l,
+            shell,
+            combo: *key,
+            scenario: &scenario,
+            column,
+            seed: p.seed,
+        };
+        write_cell(&mut out, &at, p.cells[j], p.before[j]);
+    }
+    out
 }
 
 /// The table's scroll box, and whether the table overflows it.
@@ -59,9 +113,16 @@ pub struct Scroll {
 /// A header: the name and its URL id (the id hidden on a narrow screen,
 /// where the matrix keeps its columns compact).
 fn name(l: Lang, kind: &str, id: &str) -> Html {
-    html! {
-        <>{ t(l, &format!("lab.{kind}.{id}")) }<span class="head-id">{ format!(" ({id})") }</span></>
-    }
+    Html::from_html_unchecked(AttrValue::from(name_markup(l, kind, id)))
+}
+
+/// [`name`] as markup (a row's header is written as text).
+fn name_markup(l: Lang, kind: &str, id: &str) -> String {
+    format!(
+        "{}<span class=\"head-id\"> ({})</span>",
+        escape(&t(l, &format!("lab.{kind}.{id}"))),
+        escape(id)
+    )
 }
 
 /// The legend's entries for every ending a run reaches, each with its
@@ -124,68 +185,107 @@ pub fn legend(l: Lang) -> Html {
     }
 }
 
-fn cell_html(
-    l: Lang,
-    shell: Shell,
-    (sc, c, s): Combo,
-    m: &RowProps,
-    cell: Option<Cell>,
-    before: Option<Cell>,
-) -> Html {
-    let testid = match m.by {
-        MatrixBy::Client => format!("cell-{}-{}", sc.id(), super::layers::harness_id(c)),
-        MatrixBy::Server => format!("cell-{}-{}", sc.id(), s.label()),
-    };
+/// One cell, appended to `out`: «…» until computed, then its link.
+fn write_cell(out: &mut String, at: &CellAt, cell: Option<Cell>, before: Option<Cell>) {
+    let testid = format!("cell-{}-{}", at.combo.0.id(), at.column.id);
     let Some(cell) = cell else {
-        return html! { <td class="cell pending"><span data-testid={testid}>{ "…" }</span></td> };
+        out.push_str(&format!(
+            "<td class=\"cell pending\"><span data-testid=\"{}\">…</span></td>",
+            escape(&testid)
+        ));
+        return;
     };
     let changed = before.is_some_and(|b| {
         (b.reports, b.tool, b.ending()) != (cell.reports, cell.tool, cell.ending())
     });
+    out.push_str(&format!(
+        "<td class=\"cell {}{}\">",
+        cell.classes(),
+        if changed { " changed" } else { "" }
+    ));
+    write_cell_link(out, at, &testid, cell, changed);
+    out.push_str("</td>");
+}
+
+/// A computed cell's link to its run (the shell's settings kept, as
+/// [`crate::ui::link::AppLink`] keeps them), appended to `out`.
+fn write_cell_link(out: &mut String, at: &CellAt, testid: &str, cell: Cell, changed: bool) {
+    let l = at.lang;
+    let (sc, c, s) = at.combo;
     let label = tf(
         l,
         "lab.matrix.cell_label",
         &[
-            ("scenario", t(l, &format!("lab.scenario.{}", sc.id()))),
-            ("client", super::layers::harness_name(l, c)),
-            ("server", crate::i18n::design_name(l, s)),
-            (
-                "verdict",
-                render(l, &crate::lab::view::words::verdict_line(cell)),
-            ),
+            ("scenario", at.scenario.to_string()),
+            ("client", at.column.client.clone()),
+            ("server", at.column.server.clone()),
+            ("verdict", render(l, &verdict_line(cell))),
         ],
     ) + &tf(
         l,
         "lab.matrix.attempts",
         &[("n", cell.attempts.to_string())],
     );
-    html! {
-        <td class={classes!("cell", cell.classes(), changed.then_some("changed"))}>
-            { shell_link(shell, &crate::pages::links::Link::lab_end(sc, c, s, m.seed).location(), testid.into(), &[
-                ("aria-label", label.clone().into()), ("title", label.into()),
-                ("data-reports", cell.reports.to_string().into()), ("data-tool", cell.tool.id().into()),
-                ("data-ending", cell.ending().id().into()),
-                ("data-attempts", cell.attempts.to_string().into()), ("data-leaks", cell.leaks.to_string().into()),
-                ("data-changed", changed.to_string().into()), ("data-lucky", cell.lucky.to_string().into()),
-                ("data-notifications", cell.notes.delivered.to_string().into()),
-                ("data-notes-exact", cell.notes.is_exact().to_string().into()),
-                ("data-pass", cell.pass.to_string().into()),
-                ("data-rule-broken", cell.rule_break.to_string().into()),
-            ], html! {
-                <>
-                <span class="cell-main">
-                    <span class="cell-count">{ cell.reports }</span>
-                    <span class="cell-symbol" aria-hidden="true">{ icon_use(ending_icon(cell.ending())) }</span>
-                    if cell.lucky { <span class="cell-luck" aria-hidden="true">{ icon_use(Icon::Luck) }</span> }
-                    if changed { <span class="cell-changed" aria-hidden="true">{ icon_use(Icon::Changed) }</span> }
-                    if cell.rule_break { <span class="cell-rule" aria-hidden="true">{ icon_use(Icon::RuleBroken) }</span> }
-                </span>
-                <span class="cell-tool">{ t(l, &format!("lab.toolshort.{}", cell.tool.id())) }</span>
-                <span class="cell-notes">{ super::notes_view::count_text(l, cell.notes) }{ super::notes_view::short_marks(l, cell.notes) }</span>
-                </>
-            }) }
-        </td>
+    let attrs = [
+        ("aria-label", label.clone()),
+        ("title", label),
+        ("data-reports", cell.reports.to_string()),
+        ("data-tool", cell.tool.id().to_string()),
+        ("data-ending", cell.ending().id().to_string()),
+        ("data-attempts", cell.attempts.to_string()),
+        ("data-leaks", cell.leaks.to_string()),
+        ("data-changed", changed.to_string()),
+        ("data-lucky", cell.lucky.to_string()),
+        ("data-notifications", cell.notes.delivered.to_string()),
+        ("data-notes-exact", cell.notes.is_exact().to_string()),
+        ("data-pass", cell.pass.to_string()),
+        ("data-rule-broken", cell.rule_break.to_string()),
+    ];
+    let to = Link::lab_end(sc, c, s, at.seed).location();
+    write_link(out, at.shell, &to, testid, &attrs, |out| {
+        write_cell_content(out, l, cell, changed)
+    });
+}
+
+/// What a computed cell shows: the report count with its marks, the
+/// model's short word, and the notifications.
+fn write_cell_content(out: &mut String, l: Lang, cell: Cell, changed: bool) {
+    out.push_str(&format!(
+        "<span class=\"cell-main\"><span class=\"cell-count\">{}</span>",
+        cell.reports
+    ));
+    let marks = [
+        (true, "cell-symbol", ending_icon(cell.ending())),
+        (cell.lucky, "cell-luck", Icon::Luck),
+        (changed, "cell-changed", Icon::Changed),
+        (cell.rule_break, "cell-rule", Icon::RuleBroken),
+    ];
+    for (_, class, i) in marks.into_iter().filter(|m| m.0) {
+        out.push_str(&format!(
+            "<span class=\"{class}\" aria-hidden=\"true\">{}</span>",
+            icon_use_markup(i)
+        ));
     }
+    out.push_str(&format!(
+        "</span><span class=\"cell-tool\">{}</span><span class=\"cell-notes\">{}",
+        escape(&t(l, &format!("lab.toolshort.{}", cell.tool.id()))),
+        escape(&super::notes_view::count_text(l, cell.notes)),
+    ));
+    super::notes_view::write_short_marks(out, l, cell.notes);
+    out.push_str("</span>");
+}
+
+/// The columns of a table whose first row's cells are `first_row`.
+fn columns(l: Lang, by: MatrixBy, first_row: &[Combo]) -> Rc<Vec<Column>> {
+    let column = |&(_, c, s): &Combo| Column {
+        id: match by {
+            MatrixBy::Client => super::layers::harness_id(c),
+            MatrixBy::Server => s.label().to_string(),
+        },
+        client: super::layers::harness_name(l, c),
+        server: crate::i18n::design_name(l, s),
+    };
+    Rc::new(first_row.iter().map(column).collect())
 }
 
 /// The table: scenarios as rows; clients (or servers) as columns.
@@ -219,6 +319,7 @@ pub fn table(l: Lang, m: &MatrixParams, got: Computed, scroll: Scroll) -> Html {
             .collect(),
     };
     let width = heads.len();
+    let columns = columns(l, m.by, &keys[..width.min(keys.len())]);
     html! {
         <>
         if scroll.overflow {
@@ -242,7 +343,7 @@ pub fn table(l: Lang, m: &MatrixParams, got: Computed, scroll: Scroll) -> Html {
                             MatrixBy::Server => None,
                         }).collect();
                         html! { <MatrixRow key={sc.id()} lang={l} scenario={*sc} keys={keys[row].to_vec()}
-                            by={m.by} seed={m.seed} cells={cells} before={before} /> }
+                            columns={columns.clone()} seed={m.seed} cells={cells} before={before} /> }
                     }) }
                 </tbody>
             </table>

@@ -26,15 +26,24 @@ pub fn count_text(l: Lang, n: NoteCounts) -> String {
 
 /// The short marks of a matrix cell or a suite row (explained by the legend).
 pub fn short_marks(l: Lang, n: NoteCounts) -> Html {
-    html! {
-        <>
-            { for marks(n).into_iter().map(|(id, _)| html! {
-                <span class={classes!("note-mark", id)} data-note-mark={id}
-                    title={t(l, &format!("lab.notes.{id}"))}>
-                    { t(l, &format!("lab.notes.short.{id}")) }
-                </span>
-            }) }
-        </>
+    let mut markup = String::new();
+    write_short_marks(&mut markup, l, n);
+    if markup.is_empty() {
+        return Html::default();
+    }
+    Html::from_html_unchecked(AttrValue::from(markup))
+}
+
+/// [`short_marks`] as markup, appended to `out` (a matrix cell is written
+/// as text).
+pub fn write_short_marks(out: &mut String, l: Lang, n: NoteCounts) {
+    use crate::kernel::html::escape;
+    for (id, _) in marks(n) {
+        out.push_str(&format!(
+            "<span class=\"note-mark {id}\" data-note-mark=\"{id}\" title=\"{}\">{}</span>",
+            escape(&t(l, &format!("lab.notes.{id}"))),
+            escape(&t(l, &format!("lab.notes.short.{id}")))
+        ));
     }
 }
 
