@@ -45,6 +45,8 @@ test('a harness challenge is graded from the rows the engine sends, one per scen
   const chapter = await submit(page, 'chapter');
   assert.deepEqual(chapter, { pass: count, total: count, verdict: 'right' });
   assert.equal(await page.getByTestId(`harness-${ID}-quota_429`).getAttribute('data-wasted'), '0');
+  // A row that meets the challenge did not break: its link only shows the run.
+  assert.equal(await page.getByTestId(`harness-link-${ID}-quota_429`).textContent(), '看这次运行');
 
   const quota = await submit(page, 'chapter,retry_quota');
   assert.equal(quota.total, count);
@@ -54,7 +56,9 @@ test('a harness challenge is graded from the rows the engine sends, one per scen
   assert.equal(await row.getAttribute('data-pass'), 'false');
   assert.ok(Number(await row.getAttribute('data-wasted')) > 0);
   // Each row links its run, behind the challenge's server.
-  const href = await page.getByTestId(`harness-link-${ID}-quota_429`).getAttribute('href');
+  const link = page.getByTestId(`harness-link-${ID}-quota_429`);
+  assert.equal(await link.textContent(), '看它在哪一步出错');
+  const href = await link.getAttribute('href');
   assert.match(href, /scenario=quota_429/);
   assert.match(href, /harness=chapter,retry_quota/);
   app.assertNoErrors(page);

@@ -57,9 +57,16 @@ pub(super) fn field(
     }
 }
 
-/// One graded row, every number with its test id, and its run's link.
+/// One graded row, every number with its test id, and its run's link: a
+/// row that meets the challenge did not break, so its link says only that
+/// it shows the run.
 fn row(l: Lang, id: &str, ok: bool, r: &HarnessRow, link: Link) -> Html {
     let sc = r.scenario.id();
+    let link_key = if ok {
+        "ex.harness.row_run"
+    } else {
+        "ex.build.row_link"
+    };
     html! {
         <li data-testid={format!("harness-{id}-{sc}")} data-pass={ok.to_string()}
             data-reports={r.reports.to_string()} data-attempts={r.attempts.to_string()}
@@ -73,7 +80,7 @@ fn row(l: Lang, id: &str, ok: bool, r: &HarnessRow, link: Link) -> Html {
                 ("wasted", r.wasted.to_string()),
                 ("answered", r.answered_ms.to_string()),
             ]) }{ " " }
-            <AppLink to={link} testid={format!("harness-link-{id}-{sc}")}>{ t(l, "ex.build.row_link") }</AppLink>
+            <AppLink to={link} testid={format!("harness-link-{id}-{sc}")}>{ t(l, link_key) }</AppLink>
         </li>
     }
 }
