@@ -23,6 +23,7 @@
 
 mod family;
 pub mod fields;
+mod json_texts;
 pub use family::{chinese_file_id, family_texts};
 mod lab;
 mod lab_design;
@@ -229,8 +230,8 @@ pub fn install_chinese(json: &str) -> Result<(), String> {
 pub struct TextColumn(HashMap<&'static str, Text>);
 
 /// One text of a file: borrowed from it, unless it had escapes.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
-struct Text(#[serde(borrow)] std::borrow::Cow<'static, str>);
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Text(std::borrow::Cow<'static, str>);
 
 impl TextColumn {
     /// Reads a file: a JSON object of keys and texts in `lang`. A file that
@@ -243,8 +244,11 @@ impl TextColumn {
             Lang::En => "English",
         };
         let kept: &'static str = Box::leak(json.into());
-        let map: HashMap<&'static str, Text> =
-            serde_json::from_str(kept).map_err(|e| format!("unreadable {what} texts: {e}"))?;
+        let map: HashMap<&'static str, Text> = json_texts::read(kept)
+            .map_err(|e| format!("unreadable {what} texts: {e}"))?
+            .into_iter()
+            .map(|(key, text)| (key, Text(text)))
+            .collect();
         match lacking(&map, lang) {
             Some(lack) => Err(format!("the {what} texts lack {lack}")),
             None => Ok(TextColumn(map)),

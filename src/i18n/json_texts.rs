@@ -1,0 +1,329 @@
+//! The text files' one shape, a JSON object of strings (`{"key": "text", …}`,
+//! as `scripts/i18n-files.mjs` writes it), read without serde_json. For the
+//! home page, the amplifier and the lab's matrix and workbench it is the only
+//! JSON they read, so their wasm ships no JSON parser at all (18–20 KB
+//! gzipped each).
+
+use std::borrow::Cow;
+
+/// Every key of `json` with its text, in the file's order (a repeated key:
+/// the later text wins where they are collected into a map, as with
+/// serde_json). A text without escapes is borrowed from `json`; a key must
+/// have none. Anything else than one object of strings is an error that
+/// says at which byte the file stops being one.
+pub fn read(json: &'static str) -> Result<Vec<(&'static str, Cow<'static, str>)>, String> {
+    let mut c = Cursor { s: json, at: 0 };
+    let mut out = Vec::new();
+    c.space();
+    c.expect(b'{')?;
+    c.space();
+    if c.peek() == Some(b'}') {
+        c.at += 1;
+    } else {
+        loop {
+            out.push(c.entry()?);
+            c.space();
+            match c.next() {
+                Some(b',') => c.space(),
+                Some(b'}') => break,
+                _ => return Err(c.error("`,` or `}`")),
+            }
+        }
+    }
+    c.space();
+    match c.peek() {
+        None => Ok(out),
+        Some(_) => Err(c.error("the end of the file")),
+    }
+}
+
+/// A position in the file being read.
+struct Cursor {
+    s: &'static str,
+    at: usize,
+}
+
+impl Cursor {
+    fn peek(&self) -> Option<u8> {
+        self.s.as_bytes().get(self.at).copied()
+    }
+
+    fn next(&mut self) -> Option<u8> {
+        let b = self.peek();
+        self.at += usize::from(b.is_some());
+        b
+    }
+
+    /// JSON's whitespace: space, tab, line feed, carriage return.
+    fn space(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+            self.at += 1;
+        }
+    }
+
+    fn error(&self, wanted: &str) -> String {
+        format!("expected {wanted} at byte {}", self.at)
+    }
+
+    fn expect(&mut self, b: u8) -> Result<(), String> {
+        match self.next() {
+            Some(got) if got == b => Ok(()),
+            _ => Err(self.error(&format!("`{}`", b as char))),
+        }
+    }
+
+    /// `"key": "text"`.
+    fn entry(&mut self) -> Result<(&'static str, Cow<'static, str>), String> {
+        let key = match self.string()? {
+            Cow::Borrowed(key) => key,
+            Cow::Owned(_) => return Err(self.error("a key without escapes")),
+        };
+        self.space();
+        self.expect(b':')?;
+        self.space();
+        Ok((key, self.string()?))
+    }
+
+    /// A string: borrowed up to its first escape, then copied.
+    fn string(&mut self) -> Result<Cow<'static, str>, String> {
+        self.expect(b'"')?;
+        let start = self.at;
+        self.plain_run()?;
+        if self.next() == Some(b'"') {
+            return Ok(Cow::Borrowed(&self.s[start..self.at - 1]));
+        }
+        self.at -= 1;
+        let mut out = String::from(&self.s[start..self.at]);
+        loop {
+            match self.next() {
+                Some(b'"') => return Ok(Cow::Owned(out)),
+                Some(b'\\') => out.push(self.escape()?),
+                _ => return Err(self.error("a closing `\"`")),
+            }
+            let run = self.at;
+            self.plain_run()?;
+            out.push_str(&self.s[run..self.at]);
+        }
+    }
+
+    /// Skips to the next `"` or `\` (both ASCII, so the run ends on a
+    /// character's boundary); a control character is not allowed in a
+    /// string.
+    fn plain_run(&mut self) -> Result<(), String> {
+        while let Some(b) = self.peek() {
+            match b {
+                b'"' | b'\\' => return Ok(()),
+                0..=0x1f => return Err(self.error("no control character in a string")),
+                _ => self.at += 1,
+            }
+        }
+        Err(self.error("a closing `\"`"))
+    }
+
+    /// The character after a `\`.
+    fn escape(&mut self) -> Result<char, String> {
+        Ok(match self.next() {
+            Some(b'"') => '"',
+            Some(b'\\') => '\\',
+            Some(b'/') => '/',
+            Some(b'b') => '\u{8}',
+            Some(b'f') => '\u{c}',
+            Some(b'n') => '\n',
+            Some(b'r') => '\r',
+            Some(b't') => '\t',
+            Some(b'u') => return self.unicode(),
+            _ => return Err(self.error("an escape")),
+        })
+    }
+
+    /// `\uXXXX`, a surrogate pair as two of them; a lone surrogate is an
+    /// error (as in serde_json).
+    fn unicode(&mut self) -> Result<char, String> {
+        let first = self.hex4()?;
+        let code = match first {
+            0xd800..=0xdbff => {
+                if self.next() != Some(b'\\') || self.next() != Some(b'u') {
+                    return Err(self.error("the second half of a surrogate pair"));
+                }
+                match self.hex4()? {
+                    low @ 0xdc00..=0xdfff => 0x10000 + ((first - 0xd800) << 10) + (low - 0xdc00),
+                    _ => return Err(self.error("the second half of a surrogate pair")),
+                }
+            }
+            _ => first,
+        };
+        char::from_u32(code).ok_or_else(|| self.error("a character, not a lone surrogate"))
+    }
+
+    fn hex4(&mut self) -> Result<u32, String> {
+        let digits = self.s.get(self.at..self.at + 4);
+        let code = digits
+            .filter(|d| d.bytes().all(|b| b.is_ascii_hexdigit()))
+            .and_then(|d| u32::from_str_radix(d, 16).ok())
+            .ok_or_else(|| self.error("four hex digits"))?;
+        self.at += 4;
+        Ok(code)
+    }
+}
+
+#[cfg(all(test, not(target_family = "wasm")))]
+mod tests {
+    use super::read;
+    use proptest::prelude::*;
+    use std::borrow::Cow;
+    use std::collections::HashMap;
+
+    fn leak(s: &str) -> &'static str {
+        Box::leak(s.to_string().into_boxed_str())
+    }
+
+    /// A text as the column read it before this reader: borrowed where
+    /// it can be.
+    #[derive(serde::Deserialize)]
+    struct Text<'a>(#[serde(borrow)] Cow<'a, str>);
+
+    /// What serde_json reads the same text as, with the column's old
+    /// types (borrowed keys: a key with escapes is refused; None: refused).
+    fn by_serde(json: &str) -> Option<HashMap<String, String>> {
+        let map: HashMap<&str, Text> = serde_json::from_str(json).ok()?;
+        Some(
+            map.into_iter()
+                .map(|(k, v)| (k.to_string(), v.0.into_owned()))
+                .collect(),
+        )
+    }
+
+    fn by_reader(json: &str) -> Option<HashMap<String, String>> {
+        let entries = read(leak(json)).ok()?;
+        Some(
+            entries
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v.into_owned()))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn texts_without_escapes_are_borrowed_and_escapes_are_resolved() {
+        let json = leak(r#" { "a" : "一 b" , "c":"x\"y\\z\/\n\t\u00e9\ud83d\ude00" } "#);
+        let got = read(json).unwrap();
+        assert!(matches!(got[0].1, Cow::Borrowed("一 b")));
+        assert_eq!(got[1].0, "c");
+        assert_eq!(got[1].1, "x\"y\\z/\n\té😀");
+        assert_eq!(read(leak("{}")).unwrap(), vec![]);
+    }
+
+    #[test]
+    fn what_is_not_an_object_of_strings_is_refused_as_serde_json_refuses_it() {
+        for bad in [
+            "",
+            "[]",
+            "{\"a\": 1}",
+            "{\"a\": \"b\",}",
+            "{\"a\": \"b\"} x",
+            "{\"a\" \"b\"}",
+            "{\"a\": \"b\"",
+            "{\"a\": \"b",
+            "{\"a\": \"\\x\"}",
+            "{\"a\": \"\\ud800\"}",
+            "{\"a\": \"\\udc00\"}",
+            "{\"a\": \"\\u12\"}",
+            "{\"a\": \"line\nbreak\"}",
+            "<!doctype html><p>not found",
+        ] {
+            assert_eq!(by_reader(bad), None, "{bad:?}");
+            assert_eq!(by_serde(bad), None, "{bad:?}");
+        }
+        let err = read(leak("{\"a\": 1}")).unwrap_err();
+        assert_eq!(err, "expected `\"` at byte 7");
+    }
+
+    /// The pieces of a text's value in the second property: plain text,
+    /// every kind of escape, and escapes JSON does not allow.
+    const PIECES: &[&str] = &[
+        "x",
+        "字",
+        " ",
+        "\\n",
+        "\\\"",
+        "\\/",
+        "\\u00e9",
+        "\\ud83d\\ude00",
+        "\\ud800",
+        "\\udc00",
+        "\\u12",
+        "\\x",
+        "\u{1}",
+        "\\",
+        "\"",
+    ];
+
+    /// What the second property inserts into an object to break it (or not).
+    const BREAKS: &[&str] = &[
+        "{", "}", "\"", ":", ",", " ", "\n", "a", "\\", "[", "1", "\\u",
+    ];
+
+    /// An object of `entries` (a key, a value's pieces), spaced or not,
+    /// with `insert` (a break, at a character's position) put in.
+    fn object(
+        entries: &[(&str, Vec<&str>)],
+        spaced: bool,
+        insert: Option<(&str, usize)>,
+    ) -> String {
+        let sp = if spaced { " " } else { "" };
+        let body: Vec<String> = entries
+            .iter()
+            .map(|(k, v)| format!("{sp}\"{k}\"{sp}:{sp}\"{}\"", v.concat()))
+            .collect();
+        let mut text = format!("{sp}{{{}{sp}}}{sp}", body.join(","));
+        if let Some((piece, at)) = insert {
+            let at = text
+                .char_indices()
+                .map(|(i, _)| i)
+                .nth(at % text.chars().count())
+                .unwrap_or(0);
+            text.insert_str(at, piece);
+        }
+        text
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+        /// Any object of strings as the build writes it (serde_json's
+        /// writer, like JSON.stringify, escapes quotes, backslashes and
+        /// control characters) reads as serde_json reads it.
+        #[test]
+        fn reads_what_serde_json_reads(
+            entries in proptest::collection::vec(("[a-z._]{1,12}", any::<String>()), 0..12),
+            pretty in any::<bool>(),
+        ) {
+            let map: HashMap<String, String> = entries.into_iter().collect();
+            let json = if pretty {
+                serde_json::to_string_pretty(&map).unwrap()
+            } else {
+                serde_json::to_string(&map).unwrap()
+            };
+            prop_assert_eq!(by_reader(&json), Some(map));
+        }
+
+        /// Objects of every kind of escape, with one piece put in anywhere
+        /// or not: the reader takes exactly what serde_json took, and reads
+        /// it the same.
+        #[test]
+        fn takes_what_serde_json_takes(
+            entries in proptest::collection::vec(
+                (
+                    proptest::sample::select(&["a", "k", "字", "a.b"][..]),
+                    proptest::collection::vec(proptest::sample::select(PIECES), 0..4),
+                ),
+                0..4,
+            ),
+            spaced in any::<bool>(),
+            insert in proptest::option::of((proptest::sample::select(BREAKS), any::<usize>())),
+        ) {
+            let text = object(&entries, spaced, insert);
+            prop_assert_eq!(by_reader(&text), by_serde(&text), "{:?}", text);
+        }
+    }
+}
