@@ -417,3 +417,49 @@ fn a_hunt_that_draws_harnesses_names_the_harness_of_each_way() {
         assert!(plain.ways.iter().all(|c| c.harness.is_none()));
     }
 }
+
+/// The reading of «the model rewrote its title» with serde_json: each
+/// request's title parsed from the body it sent.
+fn rewritten_by_serde(r: &Run) -> bool {
+    let title = |q: &RequestInfo| {
+        serde_json::from_str::<serde_json::Value>(&q.body)
+            .ok()
+            .and_then(|v| v["title"].as_str().map(str::to_string))
+    };
+    let qs = r.requests();
+    qs.iter().enumerate().any(|(i, q)| {
+        qs[..i]
+            .iter()
+            .any(|p| p.tenant == q.tenant && p.call != q.call && title(p) != title(q))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Every request body the harness sends (resends, the SDK's retries and
+    /// malformed fields included) is an object of strings whose title the
+    /// page's reader reads as serde_json does, so the rewrite reads the same.
+    #[test]
+    fn request_bodies_are_objects_of_strings_read_as_serde_json_reads_them(
+        s in drawn(),
+        title_rewrite in any::<bool>(),
+        client in proptest::sample::select(&ClientStrategy::ALL[..]),
+    ) {
+        use retry_lab::kernel::json_strings;
+        let mut s = s;
+        s.rewrite_title |= title_rewrite;
+        let r = run_schedule(&s, client, Preset::Fenced.design(), 1);
+        for q in r.requests() {
+            let body: serde_json::Value = serde_json::from_str(&q.body).unwrap();
+            let strings = json_strings::read(&q.body).unwrap();
+            prop_assert_eq!(strings.len(), body.as_object().unwrap().len());
+            let title = json_strings::field(&q.body, "title");
+            prop_assert_eq!(title.as_deref(), body["title"].as_str());
+        }
+        prop_assert_eq!(
+            retry_lab::lab::faults::title_rewrite::rewritten(&r),
+            rewritten_by_serde(&r)
+        );
+    }
+}

@@ -23,7 +23,6 @@
 
 mod family;
 pub mod fields;
-mod json_texts;
 pub use family::{chinese_file_id, family_texts};
 mod lab;
 mod lab_design;
@@ -244,7 +243,7 @@ impl TextColumn {
             Lang::En => "English",
         };
         let kept: &'static str = Box::leak(json.into());
-        let map: HashMap<&'static str, Text> = json_texts::read(kept)
+        let map: HashMap<&'static str, Text> = crate::kernel::json_strings::read(kept)
             .map_err(|e| format!("unreadable {what} texts: {e}"))?
             .into_iter()
             .map(|(key, text)| (key, Text(text)))

@@ -18,12 +18,11 @@ pub const FLAG: Flag = Flag {
 pub const TOKEN: &str = "h";
 
 /// Whether the model rewrote the report's title between two of one
-/// tenant's tool calls (read from the request bodies).
+/// tenant's tool calls (read from the request bodies: objects of strings,
+/// read without serde_json so the run view ships no JSON parser).
 pub fn rewritten(run: &crate::lab::model::result::Run) -> bool {
     let title = |r: &crate::lab::model::trace::RequestInfo| {
-        serde_json::from_str::<serde_json::Value>(&r.body)
-            .ok()
-            .and_then(|v| v["title"].as_str().map(str::to_string))
+        crate::kernel::json_strings::field(&r.body, "title").map(String::from)
     };
     let requests = run.requests();
     requests.iter().enumerate().any(|(i, r)| {

@@ -1,17 +1,17 @@
-//! The text files' one shape, a JSON object of strings (`{"key": "text", …}`,
-//! as `scripts/i18n-files.mjs` writes it), read without serde_json. For the
-//! home page, the amplifier and the lab's matrix and workbench it is the only
-//! JSON they read, so their wasm ships no JSON parser at all (18–20 KB
-//! gzipped each).
+//! One shape of JSON, an object of strings (`{"key": "text", …}`), read
+//! without serde_json: the text files (as `scripts/i18n-files.mjs` writes
+//! them) and the lab's request bodies (the harness writes only strings) are
+//! all the JSON most page families read, so their wasm ships no JSON parser
+//! at all (17–20 KB gzipped each).
 
 use std::borrow::Cow;
 
-/// Every key of `json` with its text, in the file's order (a repeated key:
+/// Every key of `json` with its text, in the text's order (a repeated key:
 /// the later text wins where they are collected into a map, as with
 /// serde_json). A text without escapes is borrowed from `json`; a key must
 /// have none. Anything else than one object of strings is an error that
-/// says at which byte the file stops being one.
-pub fn read(json: &'static str) -> Result<Vec<(&'static str, Cow<'static, str>)>, String> {
+/// says at which byte the text stops being one.
+pub fn read(json: &str) -> Result<Vec<(&str, Cow<'_, str>)>, String> {
     let mut c = Cursor { s: json, at: 0 };
     let mut out = Vec::new();
     c.space();
@@ -33,17 +33,28 @@ pub fn read(json: &'static str) -> Result<Vec<(&'static str, Cow<'static, str>)>
     c.space();
     match c.peek() {
         None => Ok(out),
-        Some(_) => Err(c.error("the end of the file")),
+        Some(_) => Err(c.error("the end of the text")),
     }
 }
 
-/// A position in the file being read.
-struct Cursor {
-    s: &'static str,
+/// The string field `name` of an object of strings (its last, as
+/// serde_json keeps it), or `None` when it has none or is not one.
+pub fn field<'a>(json: &'a str, name: &str) -> Option<Cow<'a, str>> {
+    let entries = read(json).ok()?;
+    entries
+        .into_iter()
+        .rev()
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v)
+}
+
+/// A position in the text being read.
+struct Cursor<'a> {
+    s: &'a str,
     at: usize,
 }
 
-impl Cursor {
+impl<'a> Cursor<'a> {
     fn peek(&self) -> Option<u8> {
         self.s.as_bytes().get(self.at).copied()
     }
@@ -73,7 +84,7 @@ impl Cursor {
     }
 
     /// `"key": "text"`.
-    fn entry(&mut self) -> Result<(&'static str, Cow<'static, str>), String> {
+    fn entry(&mut self) -> Result<(&'a str, Cow<'a, str>), String> {
         let key = match self.string()? {
             Cow::Borrowed(key) => key,
             Cow::Owned(_) => return Err(self.error("a key without escapes")),
@@ -85,7 +96,7 @@ impl Cursor {
     }
 
     /// A string: borrowed up to its first escape, then copied.
-    fn string(&mut self) -> Result<Cow<'static, str>, String> {
+    fn string(&mut self) -> Result<Cow<'a, str>, String> {
         self.expect(b'"')?;
         let start = self.at;
         self.plain_run()?;
@@ -168,14 +179,10 @@ impl Cursor {
 
 #[cfg(all(test, not(target_family = "wasm")))]
 mod tests {
-    use super::read;
+    use super::{field, read};
     use proptest::prelude::*;
     use std::borrow::Cow;
     use std::collections::HashMap;
-
-    fn leak(s: &str) -> &'static str {
-        Box::leak(s.to_string().into_boxed_str())
-    }
 
     /// A text as the column read it before this reader: borrowed where
     /// it can be.
@@ -194,7 +201,7 @@ mod tests {
     }
 
     fn by_reader(json: &str) -> Option<HashMap<String, String>> {
-        let entries = read(leak(json)).ok()?;
+        let entries = read(json).ok()?;
         Some(
             entries
                 .into_iter()
@@ -205,12 +212,16 @@ mod tests {
 
     #[test]
     fn texts_without_escapes_are_borrowed_and_escapes_are_resolved() {
-        let json = leak(r#" { "a" : "一 b" , "c":"x\"y\\z\/\n\t\u00e9\ud83d\ude00" } "#);
+        let json = r#" { "a" : "一 b" , "c":"x\"y\\z\/\n\t\u00e9\ud83d\ude00" } "#;
         let got = read(json).unwrap();
         assert!(matches!(got[0].1, Cow::Borrowed("一 b")));
         assert_eq!(got[1].0, "c");
         assert_eq!(got[1].1, "x\"y\\z/\n\té😀");
-        assert_eq!(read(leak("{}")).unwrap(), vec![]);
+        assert_eq!(read("{}").unwrap(), vec![]);
+        let body = r#"{"details":"d","title":"old","title":"new \u00e9"}"#;
+        assert_eq!(field(body, "title").as_deref(), Some("new é"));
+        assert_eq!(field(body, "module"), None);
+        assert_eq!(field(r#"{"title":"t","n":1}"#, "title"), None);
     }
 
     #[test]
@@ -234,7 +245,7 @@ mod tests {
             assert_eq!(by_reader(bad), None, "{bad:?}");
             assert_eq!(by_serde(bad), None, "{bad:?}");
         }
-        let err = read(leak("{\"a\": 1}")).unwrap_err();
+        let err = read("{\"a\": 1}").unwrap_err();
         assert_eq!(err, "expected `\"` at byte 7");
     }
 
