@@ -21,13 +21,14 @@ pub const TOKEN: &str = "h";
 /// tenant's tool calls (read from the request bodies: objects of strings,
 /// read without serde_json so the run view ships no JSON parser).
 pub fn rewritten(run: &crate::lab::model::result::Run) -> bool {
-    let title = |r: &crate::lab::model::trace::RequestInfo| {
-        crate::kernel::json_strings::field(&r.body, "title").map(String::from)
-    };
+    use crate::kernel::json_strings::field;
     let requests = run.requests();
+    // Each body read once, not once per pair of requests.
+    let titles: Vec<_> = requests.iter().map(|r| field(&r.body, "title")).collect();
     requests.iter().enumerate().any(|(i, r)| {
         requests[..i]
             .iter()
-            .any(|p| p.tenant == r.tenant && p.call != r.call && title(p) != title(r))
+            .zip(&titles)
+            .any(|(p, t)| p.tenant == r.tenant && p.call != r.call && *t != titles[i])
     })
 }
