@@ -1,14 +1,15 @@
 //! Grading. A response is compared with the question's expected answer, or,
 //! for «predict, then run», with the value the model produced.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::Question;
+use crate::kernel::json::{field, field_or_default, FromJson, Json, Map, ToJson};
 use crate::lab::grading::suite::SuiteRow;
 use crate::lab::{Design, DesignProblem, Harness, HarnessProblem};
 
 /// What the student answered. Stored as its variant's name in `t` and its
-/// value in `v`; read back by [`Response::from_json`].
+/// value in `v` ([`ToJson`], [`FromJson`]).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "t", content = "v", rename_all = "snake_case")]
 pub enum Response {
@@ -28,54 +29,46 @@ pub enum Response {
     Harness(Harness),
 }
 
-/// Read as the stored JSON it always is: the tag, then the value as that
-/// variant's (as [`ModelValue`]: no buffer of serde's own).
-impl<'de> Deserialize<'de> for Response {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Response::from_json(serde_json::Value::deserialize(d)?).map_err(serde::de::Error::custom)
+impl ToJson for Response {
+    fn to_json(&self) -> Json {
+        let (tag, v) = match self {
+            Response::Numbers(v) => ("numbers", v.to_json()),
+            Response::Choice(v) => ("choice", v.to_json()),
+            Response::Bool(v) => ("bool", v.to_json()),
+            Response::Choices(v) => ("choices", v.to_json()),
+            Response::Cases(v) => ("cases", v.to_json()),
+            Response::Design(v) => ("design", v.to_json()),
+            Response::Harness(v) => ("harness", v.to_json()),
+        };
+        Json::obj([("t", Json::from(tag)), ("v", v)])
     }
 }
 
-impl Response {
-    /// The response stored as `v` (an object with `t` and `v`; other
-    /// fields are ignored).
-    fn from_json(mut v: serde_json::Value) -> Result<Response, String> {
-        match tag(&v)?.as_str() {
-            "numbers" => field(&mut v, "v").map(Response::Numbers),
-            "choice" => field(&mut v, "v").map(Response::Choice),
-            "bool" => field(&mut v, "v").map(Response::Bool),
-            "choices" => field(&mut v, "v").map(Response::Choices),
-            "cases" => field(&mut v, "v").map(Response::Cases),
-            "design" => field(&mut v, "v").map(Response::Design),
-            "harness" => field(&mut v, "v").map(Response::Harness),
+/// An object with `t` and `v`; other fields are ignored.
+impl FromJson for Response {
+    fn from_json(v: &Json) -> Result<Response, String> {
+        match tag(v)? {
+            "numbers" => field(v, "v").map(Response::Numbers),
+            "choice" => field(v, "v").map(Response::Choice),
+            "bool" => field(v, "v").map(Response::Bool),
+            "choices" => field(v, "v").map(Response::Choices),
+            "cases" => field(v, "v").map(Response::Cases),
+            "design" => field(v, "v").map(Response::Design),
+            "harness" => field(v, "v").map(Response::Harness),
             other => Err(format!("unknown response `{other}`")),
         }
     }
 }
 
 /// The tag `t` of a stored object.
-fn tag(v: &serde_json::Value) -> Result<String, String> {
-    match v.get("t").and_then(serde_json::Value::as_str) {
-        Some(tag) => Ok(tag.to_string()),
-        None => Err("no tag `t`".into()),
-    }
-}
-
-/// Field `name` of a stored object, read as a `T`.
-fn field<T: serde::de::DeserializeOwned>(
-    v: &mut serde_json::Value,
-    name: &str,
-) -> Result<T, String> {
-    let value = v
-        .get_mut(name)
-        .map(serde_json::Value::take)
-        .ok_or_else(|| format!("missing field `{name}`"))?;
-    serde_json::from_value(value).map_err(|e| format!("{name}: {e}"))
+fn tag(v: &Json) -> Result<&str, String> {
+    v.get("t")
+        .and_then(Json::as_str)
+        .ok_or_else(|| "no tag `t`".into())
 }
 
 /// What a model run produced for a «predict, then run» question. Stored
-/// with its variant's name in `t` beside its fields; read back by
-/// [`ModelValue::from_json`].
+/// with its variant's name in `t` beside its fields.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ModelValue {
@@ -94,33 +87,43 @@ pub enum ModelValue {
     },
 }
 
-/// Read as the stored JSON it always is: its tag, then its variant's fields
-/// from the same object, each read on its own. (The derived reader of a
-/// tagged enum first copies the whole value into a buffer of serde's own and
-/// reads every field type from that: 12 KB of the exercises' wasm.)
-impl<'de> Deserialize<'de> for ModelValue {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        ModelValue::from_json(serde_json::Value::deserialize(d)?).map_err(serde::de::Error::custom)
+impl ToJson for ModelValue {
+    fn to_json(&self) -> Json {
+        let t = |tag: &str| ("t", Json::from(tag));
+        match self {
+            ModelValue::Numbers { values } => {
+                Json::obj([t("numbers"), ("values", values.to_json())])
+            }
+            ModelValue::Fewest { winner, calls } => Json::obj([
+                t("fewest"),
+                ("winner", winner.to_json()),
+                ("calls", calls.to_json()),
+            ]),
+            ModelValue::Suite { rows } => Json::obj([t("suite"), ("rows", rows.to_json())]),
+            ModelValue::HarnessRows { rows } => {
+                Json::obj([t("harness_rows"), ("rows", rows.to_json())])
+            }
+        }
     }
 }
 
-impl ModelValue {
-    /// The value stored as `v` (an object with `t` and the variant's
-    /// fields; other fields are ignored, a missing one is an error).
-    fn from_json(mut v: serde_json::Value) -> Result<ModelValue, String> {
-        match tag(&v)?.as_str() {
+/// An object with `t` and the variant's fields; other fields are ignored,
+/// a missing one is an error.
+impl FromJson for ModelValue {
+    fn from_json(v: &Json) -> Result<ModelValue, String> {
+        match tag(v)? {
             "numbers" => Ok(ModelValue::Numbers {
-                values: field(&mut v, "values")?,
+                values: field(v, "values")?,
             }),
             "fewest" => Ok(ModelValue::Fewest {
-                winner: field(&mut v, "winner")?,
-                calls: field(&mut v, "calls")?,
+                winner: field(v, "winner")?,
+                calls: field(v, "calls")?,
             }),
             "suite" => Ok(ModelValue::Suite {
-                rows: field(&mut v, "rows")?,
+                rows: field(v, "rows")?,
             }),
             "harness_rows" => Ok(ModelValue::HarnessRows {
-                rows: field(&mut v, "rows")?,
+                rows: field(v, "rows")?,
             }),
             other => Err(format!("unknown model value `{other}`")),
         }
@@ -184,19 +187,19 @@ pub fn grade(
 }
 
 /// The last graded answer to one question.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Record {
     pub response: Response,
     pub correct: bool,
     /// For «predict, then run»: the value the model produced in that run, so
     /// that a reload shows what the student saw.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub model: Option<ModelValue>,
     /// The revision of the question this answered
     /// ([`super::revisions`]): a record stored before revisions were
     /// numbered has none and reads as 0, and 0 is not written, so such a
     /// record is written back exactly as it was read.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub revision: u32,
 }
 
@@ -205,9 +208,37 @@ pub struct Record {
 fn is_zero(r: &u32) -> bool {
     *r == 0
 }
+
+impl ToJson for Record {
+    fn to_json(&self) -> Json {
+        let mut m = Map::new();
+        m.insert("response".into(), self.response.to_json());
+        m.insert("correct".into(), self.correct.to_json());
+        if let Some(model) = &self.model {
+            m.insert("model".into(), model.to_json());
+        }
+        if !is_zero(&self.revision) {
+            m.insert("revision".into(), self.revision.to_json());
+        }
+        Json::Obj(m)
+    }
+}
+
+/// Without a model or a revision, a record reads as having none (0).
+impl FromJson for Record {
+    fn from_json(v: &Json) -> Result<Record, String> {
+        Ok(Record {
+            response: field(v, "response")?,
+            correct: field(v, "correct")?,
+            model: field_or_default(v, "model")?,
+            revision: field_or_default(v, "revision")?,
+        })
+    }
+}
 #[cfg(test)]
 pub(crate) mod tests {
     use super::parse_number;
+    use crate::kernel::json::{FromJson, Json, ToJson};
     use crate::kernel::num::{field, num};
 
     /// The reader serde derives for the stored form (the tag `t` beside the
@@ -281,20 +312,23 @@ pub(crate) mod tests {
 
     /// Each of `texts` reads as `T` exactly as the derived reader `D` read
     /// it (or is refused by both), and the first texts, written from
-    /// `values`, read back as them.
+    /// `values`, read back as them; each value is written as the derived
+    /// writer wrote it.
     fn reads_as_derived<T, D>(values: &[T], texts: &[String])
     where
-        T: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+        T: FromJson + ToJson + serde::Serialize + PartialEq + std::fmt::Debug,
         D: serde::de::DeserializeOwned + Into<T>,
     {
+        let ours = |text: &str| Json::parse(text).ok().and_then(|j| T::from_json(&j).ok());
         for text in texts {
-            let v: serde_json::Value = serde_json::from_str(text).unwrap();
-            let derived = serde_json::from_value::<D>(v.clone()).ok().map(D::into);
-            let ours = serde_json::from_value::<T>(v).ok();
-            assert_eq!(ours, derived, "{text}");
+            let derived = serde_json::from_str::<D>(text).ok().map(D::into);
+            assert_eq!(ours(text), derived, "{text}");
         }
         for (value, text) in values.iter().zip(texts) {
-            assert_eq!(serde_json::from_str::<T>(text).ok().as_ref(), Some(value));
+            assert_eq!(ours(text).as_ref(), Some(value));
+            let written: serde_json::Value =
+                serde_json::from_str(&value.to_json().to_string()).unwrap();
+            assert_eq!(written, serde_json::to_value(value).unwrap(), "{text}");
         }
     }
 
@@ -315,7 +349,23 @@ pub(crate) mod tests {
                 calls: vec![("full".into(), 3.5), ("none".into(), 12.0)],
             },
             ModelValue::Suite {
-                rows: vec![suite_row],
+                rows: vec![
+                    suite_row,
+                    crate::lab::grading::suite::SuiteRow {
+                        notes: crate::lab::NoteCounts {
+                            delivered: 1,
+                            lost: 0,
+                            duplicated: 2,
+                            phantom: 0,
+                        },
+                        break_step: None,
+                        wasted: 2,
+                        answer_ms: None,
+                        retries: 0,
+                        beyond: Some(crate::lab::grading::suite::HarnessCannot::KeyPruned),
+                        ..suite_row
+                    },
+                ],
             },
             ModelValue::HarnessRows {
                 rows: vec![harness_row, harness_row],
@@ -346,9 +396,9 @@ pub(crate) mod tests {
         reads_as_derived::<ModelValue, Derived>(&values, &texts);
         // The derived reader also took the fields as a list after the tag, a
         // form no version ever wrote: such a record is now kept unread.
-        let listed: serde_json::Value = serde_json::from_str(r#"["numbers",[1]]"#).unwrap();
-        assert!(serde_json::from_value::<Derived>(listed.clone()).is_ok());
-        assert!(serde_json::from_value::<ModelValue>(listed).is_err());
+        let listed = r#"["numbers",[1]]"#;
+        assert!(serde_json::from_str::<Derived>(listed).is_ok());
+        assert!(ModelValue::from_json(&Json::parse(listed).unwrap()).is_err());
     }
 
     /// The reader serde derives for a stored response (tag `t`, value
@@ -421,9 +471,9 @@ pub(crate) mod tests {
         reads_as_derived::<Response, DerivedResponse>(&responses, &texts);
         // The derived reader also took `[tag, value]`, a form no version
         // ever wrote: such a record is now kept unread.
-        let listed: serde_json::Value = serde_json::from_str(r#"["bool",true]"#).unwrap();
-        assert!(serde_json::from_value::<DerivedResponse>(listed.clone()).is_ok());
-        assert!(serde_json::from_value::<Response>(listed).is_err());
+        let listed = r#"["bool",true]"#;
+        assert!(serde_json::from_str::<DerivedResponse>(listed).is_ok());
+        assert!(Response::from_json(&Json::parse(listed).unwrap()).is_err());
     }
 
     /// A stored answer shows grouped where it is read («1,000» in the

@@ -25,11 +25,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
-
 use super::grade::Record;
 use super::{renames, revisions, Question};
+use crate::kernel::json::{field, field_or_default, FromJson, Json, Map, ToJson};
 
 /// The format this version writes (the `v` field).
 pub const FORMAT_VERSION: u64 = 2;
@@ -84,27 +82,34 @@ pub struct Progress {
 /// One graded try of a question: when, whether it was right, and which
 /// revision of the question it answered. Ordered by time first, so the
 /// earliest try of a set is its least (equal stamps: a wrong try first).
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Try {
     pub at: u64,
     pub correct: bool,
-    #[serde(default, skip_serializing_if = "is_zero")]
     pub revision: u32,
 }
 
 /// Revision 0 is left out, as in a stored record.
-fn is_zero(r: &u32) -> bool {
-    *r == 0
+impl ToJson for Try {
+    fn to_json(&self) -> Json {
+        let mut m = Map::new();
+        m.insert("at".into(), self.at.to_json());
+        m.insert("correct".into(), self.correct.to_json());
+        if self.revision != 0 {
+            m.insert("revision".into(), self.revision.to_json());
+        }
+        Json::Obj(m)
+    }
+}
+
+impl FromJson for Try {
+    fn from_json(v: &Json) -> Result<Try, String> {
+        Ok(Try {
+            at: field(v, "at")?,
+            correct: field(v, "correct")?,
+            revision: field_or_default(v, "revision")?,
+        })
+    }
 }
 
 /// Answered and correct counts over a bank.
@@ -346,12 +351,10 @@ pub enum Standing<'a> {
 }
 
 /// A total order of records with equal stamps (two frames that wrote the
-/// same question at the same logical time). Written through the same
-/// `Value` the store writes (one serializer of records in the page's wasm).
+/// same question at the same logical time): the record as the store
+/// writes it.
 fn order_key(r: &Record) -> String {
-    serde_json::to_value(r)
-        .map(|v| v.to_string())
-        .unwrap_or_default()
+    r.to_json().to_string()
 }
 
 /// The stored value, read record by record.
@@ -360,9 +363,9 @@ pub struct Stored {
     /// The readable records.
     pub progress: Progress,
     /// Records this version cannot read, kept as they were.
-    unreadable: Map<String, Value>,
+    unreadable: Map,
     /// Top-level fields other than `v` and `records` (a newer format's).
-    extra: Map<String, Value>,
+    extra: Map,
     /// The stored format version (at least [`FORMAT_VERSION`] once written).
     version: u64,
 }
@@ -378,12 +381,12 @@ impl Stored {
         let Some(raw) = raw else {
             return Ok(Self::default());
         };
-        let Ok(Value::Object(mut top)) = serde_json::from_str::<Value>(raw) else {
+        let Ok(Json::Obj(mut top)) = Json::parse(raw) else {
             return Err(Unparsable(raw.to_string()));
         };
         let version = top.remove("v").and_then(|v| v.as_u64()).unwrap_or(1);
         let records = match top.remove("records") {
-            Some(Value::Object(m)) => m,
+            Some(Json::Obj(m)) => m,
             None => Map::new(),
             // Not a map of records: nothing to merge with.
             Some(_) => return Err(Unparsable(raw.to_string())),
@@ -397,9 +400,9 @@ impl Stored {
         s.progress.cleared = cleared;
         let mut readable = BTreeMap::new();
         for (id, v) in records {
-            match serde_json::from_value::<Record>(v.clone()) {
+            match Record::from_json(&v) {
                 Ok(r) => {
-                    let at = v.get(STAMP).and_then(Value::as_u64).unwrap_or(cleared);
+                    let at = v.get(STAMP).and_then(Json::as_u64).unwrap_or(cleared);
                     // A record or try older than the stored clear was cleared.
                     if at >= cleared {
                         let mut tries = stored_tries(&v);
@@ -430,29 +433,33 @@ impl Stored {
     pub fn to_json(&self) -> String {
         let mut records = self.unreadable.clone();
         for (id, r) in &self.progress.records {
-            if let Ok(Value::Object(mut v)) = serde_json::to_value(r) {
-                v.insert(STAMP.into(), Value::from(self.progress.stamp(id)));
+            if let Json::Obj(mut v) = r.to_json() {
+                v.insert(STAMP.into(), Json::from(self.progress.stamp(id)));
                 if let Some(tries) = self.progress.tries.get(id) {
-                    v.insert(TRIES.into(), serde_json::json!(tries));
+                    v.insert(
+                        TRIES.into(),
+                        Json::Arr(tries.iter().map(Try::to_json).collect()),
+                    );
                 }
-                records.insert(id.clone(), Value::Object(v));
+                records.insert(id.clone(), Json::Obj(v));
             }
         }
         let mut top = self.extra.clone();
-        top.insert("v".into(), Value::from(self.version.max(FORMAT_VERSION)));
+        top.insert("v".into(), Json::from(self.version.max(FORMAT_VERSION)));
         if self.progress.cleared > 0 {
-            top.insert(CLEARED.into(), Value::from(self.progress.cleared));
+            top.insert(CLEARED.into(), Json::from(self.progress.cleared));
         }
-        top.insert("records".into(), Value::Object(records));
-        Value::Object(top).to_string()
+        top.insert("records".into(), Json::Obj(records));
+        Json::Obj(top).to_string()
     }
 }
 
 /// A stored record's earlier tries (none when the field is missing or this
 /// version cannot read it: the record then counts as it is).
-fn stored_tries(v: &Value) -> BTreeSet<Try> {
+fn stored_tries(v: &Json) -> BTreeSet<Try> {
     v.get(TRIES)
-        .and_then(|t| serde_json::from_value(t.clone()).ok())
+        .and_then(|t| Vec::<Try>::from_json(t).ok())
+        .map(|tries| tries.into_iter().collect())
         .unwrap_or_default()
 }
 

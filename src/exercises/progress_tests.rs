@@ -1,6 +1,7 @@
 use super::*;
 use crate::exercises::bank;
 use crate::exercises::grade::{ModelValue, Response};
+use serde_json::Value;
 
 fn rec(correct: bool) -> Record {
     Record {

@@ -7,7 +7,7 @@
 //! as data (the page renders only the names and posts it); nothing is sent
 //! to any network by the app.
 
-use serde_json::{json, Value};
+use crate::kernel::json::{Json, ToJson};
 
 use super::grade::{Record, Response};
 use super::progress::{Progress, Summary};
@@ -44,8 +44,8 @@ pub struct Display {
 }
 
 impl Display {
-    fn map(&self) -> Value {
-        json!({ self.tag: self.text })
+    fn map(&self) -> Json {
+        Json::obj([(self.tag, Json::from(self.text.as_str()))])
     }
 }
 
@@ -63,26 +63,67 @@ pub struct Answered<'a> {
 }
 
 /// The statement of one graded try.
-pub fn answered(a: &Answered) -> Value {
-    let score = u8::from(a.record.correct);
-    json!({
-        "verb": { "id": VERB_ANSWERED, "display": a.verb.map() },
-        "object": {
-            "objectType": "Activity",
-            "id": a.url,
-            "definition": {
-                "type": ACTIVITY_QUESTION,
-                "name": a.name.map(),
-                "extensions": { EXT_QUESTION_ID: a.question.id },
-            },
-        },
-        "result": {
-            "success": a.record.correct,
-            "score": { "raw": score, "min": 0, "max": 1, "scaled": score },
-            "response": response_code(&a.record.response),
-            "extensions": { EXT_TRY: a.try_number, EXT_FIRST_TRY: a.try_number == 1 },
-        },
-    })
+pub fn answered(a: &Answered) -> Json {
+    let score = Json::from(u64::from(a.record.correct));
+    Json::obj([
+        ("verb", verb(VERB_ANSWERED, &a.verb)),
+        (
+            "object",
+            activity(
+                a.url,
+                ACTIVITY_QUESTION,
+                &a.name,
+                (EXT_QUESTION_ID, Json::from(a.question.id)),
+            ),
+        ),
+        (
+            "result",
+            Json::obj([
+                ("success", Json::from(a.record.correct)),
+                ("score", score_of(score.clone(), 1, score)),
+                ("response", Json::Str(response_code(&a.record.response))),
+                (
+                    "extensions",
+                    Json::obj([
+                        (EXT_TRY, a.try_number.to_json()),
+                        (EXT_FIRST_TRY, Json::from(a.try_number == 1)),
+                    ]),
+                ),
+            ]),
+        ),
+    ])
+}
+
+/// A statement's verb: its id and its name.
+fn verb(id: &str, name: &Display) -> Json {
+    Json::obj([("id", Json::from(id)), ("display", name.map())])
+}
+
+/// A statement's object: the activity at `url`, of `kind`, with its name
+/// and one extension.
+fn activity(url: &str, kind: &str, name: &Display, extension: (&str, Json)) -> Json {
+    Json::obj([
+        ("objectType", Json::from("Activity")),
+        ("id", Json::from(url)),
+        (
+            "definition",
+            Json::obj([
+                ("type", Json::from(kind)),
+                ("name", name.map()),
+                ("extensions", Json::obj([extension])),
+            ]),
+        ),
+    ])
+}
+
+/// A result's score: `raw` of `max` (from 0), and `scaled`.
+fn score_of(raw: Json, max: usize, scaled: Json) -> Json {
+    Json::obj([
+        ("raw", raw),
+        ("min", Json::from(0u64)),
+        ("max", max.to_json()),
+        ("scaled", scaled),
+    ])
 }
 
 /// A set or a section, all of its questions answered.
@@ -97,35 +138,42 @@ pub struct Completed<'a> {
 
 /// The statement of a set or section completed: its score is the first
 /// tries that were right, as the page counts them.
-pub fn completed(c: &Completed) -> Value {
+pub fn completed(c: &Completed) -> Json {
     let Summary { correct, total, .. } = c.summary;
     let scaled = if total == 0 {
         0.0
     } else {
         correct as f64 / total as f64
     };
-    json!({
-        "verb": { "id": VERB_COMPLETED, "display": c.verb.map() },
-        "object": {
-            "objectType": "Activity",
-            "id": c.url,
-            "definition": {
-                "type": ACTIVITY_ASSESSMENT,
-                "name": c.name.map(),
-                "extensions": { EXT_QUESTION_IDS: c.ids },
-            },
-        },
-        "result": {
-            "completion": true,
-            "success": correct == total,
-            "score": { "raw": correct, "min": 0, "max": total, "scaled": scaled },
-        },
-    })
+    let ids: Vec<Json> = c.ids.iter().map(|id| Json::from(*id)).collect();
+    Json::obj([
+        ("verb", verb(VERB_COMPLETED, &c.verb)),
+        (
+            "object",
+            activity(
+                c.url,
+                ACTIVITY_ASSESSMENT,
+                &c.name,
+                (EXT_QUESTION_IDS, Json::Arr(ids)),
+            ),
+        ),
+        (
+            "result",
+            Json::obj([
+                ("completion", Json::from(true)),
+                ("success", Json::from(correct == total)),
+                (
+                    "score",
+                    score_of(correct.to_json(), total, Json::from(scaled)),
+                ),
+            ]),
+        ),
+    ])
 }
 
 /// The message posted to the course page.
-pub fn message(statement: Value) -> Value {
-    json!({ "type": MESSAGE_TYPE, "statement": statement })
+pub fn message(statement: Json) -> Json {
+    Json::obj([("type", Json::from(MESSAGE_TYPE)), ("statement", statement)])
 }
 
 /// The answer as xAPI's interaction responses write it: an option's id,
@@ -243,6 +291,12 @@ mod tests {
     use crate::exercises::progress::{apply, Edit};
     use crate::exercises::revisions::revision;
     use crate::i18n::{t, Lang};
+    use serde_json::{json, Value};
+
+    /// A statement as serde_json reads what the page posts.
+    fn read(j: Json) -> Value {
+        serde_json::from_str(&j.to_string()).expect("the page posts JSON")
+    }
 
     fn record(id: &str, correct: bool, response: Response) -> Record {
         Record {
@@ -291,7 +345,7 @@ mod tests {
                 name: display(l, &q.prompt_key()),
                 verb: display(l, "ex.xapi.answered"),
             };
-            let m = message(answered(&a));
+            let m = read(message(answered(&a)));
             assert_eq!(m["type"], MESSAGE_TYPE);
             let s = &m["statement"];
             assert!(s.get("actor").is_none());
@@ -339,7 +393,7 @@ mod tests {
             name: display(Lang::En, "ex.set_title"),
             verb: display(Lang::En, "ex.xapi.completed"),
         };
-        let s = completed(&c);
+        let s = read(completed(&c));
         assert_eq!(s["verb"]["id"], VERB_COMPLETED);
         assert_eq!(s["object"]["definition"]["type"], ACTIVITY_ASSESSMENT);
         assert_eq!(
@@ -372,9 +426,7 @@ mod tests {
             },
             verb: display(Lang::En, "ex.xapi.answered"),
         };
-        let s = answered(&a);
-        let text = serde_json::to_string(&s).unwrap();
-        let back: Value = serde_json::from_str(&text).unwrap();
+        let back = read(answered(&a));
         assert_eq!(back["result"]["response"], hostile);
         assert_eq!(back["object"]["definition"]["name"]["en"], hostile);
         assert_eq!(back["result"]["extensions"][EXT_FIRST_TRY], false);

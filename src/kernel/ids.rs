@@ -1,6 +1,7 @@
 //! The one way to declare an enum whose values have URL ids (`Strategy`,
 //! `View`, `Scenario`, `ClientStrategy`, `Preset`, …): `id_enum!` writes
-//! the enum, its `ALL` array (display order), `id`, `from_id` and `ids`.
+//! the enum, its `ALL` array (display order), `id`, `from_id` and `ids`
+//! (and, `serde_by_name;`, its reading and writing by name).
 
 /// Declares `pub enum $name` with URL ids; extra derives (e.g. `Serialize`)
 /// and docs go in the attributes before the name, and `serde_by_name;`
@@ -18,6 +19,22 @@ macro_rules! id_enum {
             fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 const NAMES: &[&str] = &[$(stringify!($variant)),+];
                 $crate::kernel::ids::variant_by_name(d, NAMES).map(|i| Self::ALL[i])
+            }
+        }
+
+        /// The variant's name, as the derived `Serialize` writes it.
+        impl $crate::kernel::json::ToJson for $name {
+            fn to_json(&self) -> $crate::kernel::json::Json {
+                const NAMES: &[&str] = &[$(stringify!($variant)),+];
+                let i = Self::ALL.iter().position(|v| v == self).unwrap_or(0);
+                $crate::kernel::json::Json::from(NAMES[i])
+            }
+        }
+
+        impl $crate::kernel::json::FromJson for $name {
+            fn from_json(v: &$crate::kernel::json::Json) -> Result<Self, String> {
+                const NAMES: &[&str] = &[$(stringify!($variant)),+];
+                $crate::kernel::json::variant_by_name(v, NAMES, &Self::ALL)
             }
         }
     };

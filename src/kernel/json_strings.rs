@@ -6,22 +6,24 @@
 
 use std::borrow::Cow;
 
+use super::json::Cursor;
+
 /// Every key of `json` with its text, in the text's order (a repeated key:
 /// the later text wins where they are collected into a map, as with
 /// serde_json). A text without escapes is borrowed from `json`; a key must
 /// have none. Anything else than one object of strings is an error that
 /// says at which byte the text stops being one.
 pub fn read(json: &str) -> Result<Vec<(&str, Cow<'_, str>)>, String> {
-    let mut c = Cursor { s: json, at: 0 };
+    let mut c = Cursor::new(json);
     let mut out = Vec::new();
     c.space();
     c.expect(b'{')?;
     c.space();
     if c.peek() == Some(b'}') {
-        c.at += 1;
+        c.next();
     } else {
         loop {
-            out.push(c.entry()?);
+            out.push(entry(&mut c)?);
             c.space();
             match c.next() {
                 Some(b',') => c.space(),
@@ -37,6 +39,18 @@ pub fn read(json: &str) -> Result<Vec<(&str, Cow<'_, str>)>, String> {
     }
 }
 
+/// `"key": "text"`.
+fn entry<'a>(c: &mut Cursor<'a>) -> Result<(&'a str, Cow<'a, str>), String> {
+    let key = match c.string()? {
+        Cow::Borrowed(key) => key,
+        Cow::Owned(_) => return Err(c.error("a key without escapes")),
+    };
+    c.space();
+    c.expect(b':')?;
+    c.space();
+    Ok((key, c.string()?))
+}
+
 /// The string field `name` of an object of strings (its last, as
 /// serde_json keeps it), or `None` when it has none or is not one.
 pub fn field<'a>(json: &'a str, name: &str) -> Option<Cow<'a, str>> {
@@ -46,135 +60,6 @@ pub fn field<'a>(json: &'a str, name: &str) -> Option<Cow<'a, str>> {
         .rev()
         .find(|(k, _)| *k == name)
         .map(|(_, v)| v)
-}
-
-/// A position in the text being read.
-struct Cursor<'a> {
-    s: &'a str,
-    at: usize,
-}
-
-impl<'a> Cursor<'a> {
-    fn peek(&self) -> Option<u8> {
-        self.s.as_bytes().get(self.at).copied()
-    }
-
-    fn next(&mut self) -> Option<u8> {
-        let b = self.peek();
-        self.at += usize::from(b.is_some());
-        b
-    }
-
-    /// JSON's whitespace: space, tab, line feed, carriage return.
-    fn space(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-            self.at += 1;
-        }
-    }
-
-    fn error(&self, wanted: &str) -> String {
-        format!("expected {wanted} at byte {}", self.at)
-    }
-
-    fn expect(&mut self, b: u8) -> Result<(), String> {
-        match self.next() {
-            Some(got) if got == b => Ok(()),
-            _ => Err(self.error(&format!("`{}`", b as char))),
-        }
-    }
-
-    /// `"key": "text"`.
-    fn entry(&mut self) -> Result<(&'a str, Cow<'a, str>), String> {
-        let key = match self.string()? {
-            Cow::Borrowed(key) => key,
-            Cow::Owned(_) => return Err(self.error("a key without escapes")),
-        };
-        self.space();
-        self.expect(b':')?;
-        self.space();
-        Ok((key, self.string()?))
-    }
-
-    /// A string: borrowed up to its first escape, then copied.
-    fn string(&mut self) -> Result<Cow<'a, str>, String> {
-        self.expect(b'"')?;
-        let start = self.at;
-        self.plain_run()?;
-        if self.next() == Some(b'"') {
-            return Ok(Cow::Borrowed(&self.s[start..self.at - 1]));
-        }
-        self.at -= 1;
-        let mut out = String::from(&self.s[start..self.at]);
-        loop {
-            match self.next() {
-                Some(b'"') => return Ok(Cow::Owned(out)),
-                Some(b'\\') => out.push(self.escape()?),
-                _ => return Err(self.error("a closing `\"`")),
-            }
-            let run = self.at;
-            self.plain_run()?;
-            out.push_str(&self.s[run..self.at]);
-        }
-    }
-
-    /// Skips to the next `"` or `\` (both ASCII, so the run ends on a
-    /// character's boundary); a control character is not allowed in a
-    /// string.
-    fn plain_run(&mut self) -> Result<(), String> {
-        while let Some(b) = self.peek() {
-            match b {
-                b'"' | b'\\' => return Ok(()),
-                0..=0x1f => return Err(self.error("no control character in a string")),
-                _ => self.at += 1,
-            }
-        }
-        Err(self.error("a closing `\"`"))
-    }
-
-    /// The character after a `\`.
-    fn escape(&mut self) -> Result<char, String> {
-        Ok(match self.next() {
-            Some(b'"') => '"',
-            Some(b'\\') => '\\',
-            Some(b'/') => '/',
-            Some(b'b') => '\u{8}',
-            Some(b'f') => '\u{c}',
-            Some(b'n') => '\n',
-            Some(b'r') => '\r',
-            Some(b't') => '\t',
-            Some(b'u') => return self.unicode(),
-            _ => return Err(self.error("an escape")),
-        })
-    }
-
-    /// `\uXXXX`, a surrogate pair as two of them; a lone surrogate is an
-    /// error (as in serde_json).
-    fn unicode(&mut self) -> Result<char, String> {
-        let first = self.hex4()?;
-        let code = match first {
-            0xd800..=0xdbff => {
-                if self.next() != Some(b'\\') || self.next() != Some(b'u') {
-                    return Err(self.error("the second half of a surrogate pair"));
-                }
-                match self.hex4()? {
-                    low @ 0xdc00..=0xdfff => 0x10000 + ((first - 0xd800) << 10) + (low - 0xdc00),
-                    _ => return Err(self.error("the second half of a surrogate pair")),
-                }
-            }
-            _ => first,
-        };
-        char::from_u32(code).ok_or_else(|| self.error("a character, not a lone surrogate"))
-    }
-
-    fn hex4(&mut self) -> Result<u32, String> {
-        let digits = self.s.get(self.at..self.at + 4);
-        let code = digits
-            .filter(|d| d.bytes().all(|b| b.is_ascii_hexdigit()))
-            .and_then(|d| u32::from_str_radix(d, 16).ok())
-            .ok_or_else(|| self.error("four hex digits"))?;
-        self.at += 4;
-        Ok(code)
-    }
 }
 
 #[cfg(all(test, not(target_family = "wasm")))]

@@ -12,6 +12,7 @@ pub mod events;
 pub mod html;
 pub(crate) mod ids;
 pub mod job;
+pub mod json;
 pub mod json_strings;
 pub mod num;
 pub mod page_form;

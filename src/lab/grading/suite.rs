@@ -16,6 +16,7 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
 use crate::kernel::ids::id_enum;
+use crate::kernel::json::{field, field_or_default, FromJson, Json, Map, ToJson};
 use crate::lab::grading::judgement::FailureClass;
 use crate::lab::grading::retries::{first_wasted, Waste};
 use crate::lab::model::design::{Design, Mechanism};
@@ -66,6 +67,61 @@ pub struct SuiteRow {
     /// none does ([`harness_cannot`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub beyond: Option<HarnessCannot>,
+}
+
+/// As the derived `Serialize` writes a row, field by field in its order:
+/// the fields left out when zero or none are left out here too.
+impl ToJson for SuiteRow {
+    fn to_json(&self) -> Json {
+        let mut m = Map::new();
+        let mut put = |k: &str, v: Json| m.insert(k.to_string(), v);
+        put("scenario", self.scenario.to_json());
+        put("reports", self.reports.to_json());
+        put("tool", self.tool.to_json());
+        put("ending", self.ending.to_json());
+        put("pass", self.pass.to_json());
+        put("notes", self.notes.to_json());
+        put("break_step", self.break_step.to_json());
+        put("attempts", self.attempts.to_json());
+        put("leaks", self.leaks.to_json());
+        if !is_zero(&self.wasted) {
+            put("wasted", self.wasted.to_json());
+        }
+        if let Some(ms) = self.answer_ms {
+            put("answer_ms", ms.to_json());
+        }
+        for (k, n) in [("retries", self.retries), ("calls", self.calls)] {
+            if !is_zero(&n) {
+                put(k, n.to_json());
+            }
+        }
+        if let Some(b) = self.beyond {
+            put("beyond", b.to_json());
+        }
+        Json::Obj(m)
+    }
+}
+
+/// A row stored by an earlier version reads its later fields as none.
+impl FromJson for SuiteRow {
+    fn from_json(v: &Json) -> Result<SuiteRow, String> {
+        Ok(SuiteRow {
+            scenario: field(v, "scenario")?,
+            reports: field(v, "reports")?,
+            tool: field(v, "tool")?,
+            ending: field(v, "ending")?,
+            pass: field(v, "pass")?,
+            notes: field_or_default(v, "notes")?,
+            break_step: field_or_default(v, "break_step")?,
+            attempts: field_or_default(v, "attempts")?,
+            leaks: field_or_default(v, "leaks")?,
+            wasted: field_or_default(v, "wasted")?,
+            answer_ms: field_or_default(v, "answer_ms")?,
+            retries: field_or_default(v, "retries")?,
+            calls: field_or_default(v, "calls")?,
+            beyond: field_or_default(v, "beyond")?,
+        })
+    }
 }
 
 id_enum! {

@@ -147,6 +147,8 @@ impl TryFrom<String> for Harness {
     }
 }
 
+crate::kernel::json::json_as_string!(Harness);
+
 impl Default for Harness {
     fn default() -> Harness {
         HarnessPreset::Chapter.harness()

@@ -417,6 +417,8 @@ impl TryFrom<String> for Design {
     }
 }
 
+crate::kernel::json::json_as_string!(Design);
+
 /// In the engine's binary messages too a design travels as its ids, read
 /// as strictly as in JSON.
 impl BorshSerialize for Design {

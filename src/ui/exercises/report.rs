@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use serde_json::Value;
+use crate::kernel::json::Json;
 use yew::prelude::*;
 
 use crate::exercises::progress::Progress;
@@ -80,6 +80,6 @@ fn activity(link: &Link) -> String {
     link.href_in(Shell::default())
 }
 
-fn post(statement: Value, origin: &str) {
+fn post(statement: Json, origin: &str) {
     dom::post_to_parent(&xapi::message(statement).to_string(), origin);
 }
