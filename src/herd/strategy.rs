@@ -111,6 +111,20 @@ impl<'de> serde::Deserialize<'de> for Strategy {
     }
 }
 
+/// Written as its id, as the `Serialize` above.
+impl crate::kernel::json::ToJson for Strategy {
+    fn to_json(&self) -> crate::kernel::json::Json {
+        crate::kernel::json::Json::from(self.id())
+    }
+}
+
+impl crate::kernel::json::FromJson for Strategy {
+    fn from_json(v: &crate::kernel::json::Json) -> Result<Self, String> {
+        let id = v.as_str().ok_or("expected a strategy's id")?;
+        Strategy::from_id(id).ok_or_else(|| format!("unknown strategy {id:?}"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,10 +7,13 @@
 //! with [`run_point`], whose trial seeds come from [`super::trial_seed`]
 //! alone, so a point computed in a worker equals the same point of the
 //! main-thread [`super::Sweep`] bit for bit. JSON keeps every `f64` exactly:
-//! serde_json prints the shortest text that reads back to the same number and
-//! (with its `float_roundtrip` feature) reads it back correctly rounded.
+//! [`crate::kernel::json`] writes the shortest text that reads back to the
+//! same number and reads it back correctly rounded (serde_json, whose
+//! derived writers the tests hold these to, is not in the page's wasm).
 
 use serde::{Deserialize, Serialize};
+
+use crate::kernel::json::{field, FromJson, Json, ToJson};
 
 use super::bounds;
 use super::sim::SimConfig;
@@ -57,8 +60,7 @@ impl PointRequest {
 
     /// The request as JSON text.
     pub fn to_json(&self) -> String {
-        // Serialising plain fields cannot fail.
-        serde_json::to_string(self).unwrap_or_default()
+        ToJson::to_json(self).to_string()
     }
 
     /// Checks every field against the page's bounds (a worker must not be
@@ -106,20 +108,74 @@ impl PointRequest {
     }
 }
 
+impl ToJson for PointRequest {
+    fn to_json(&self) -> Json {
+        Json::obj([
+            ("clients", self.clients.to_json()),
+            ("strategy", self.strategy.to_json()),
+            ("trials", self.trials.to_json()),
+            ("seed", self.seed.to_json()),
+            ("base_ms", self.base_ms.to_json()),
+            ("cap_ms", self.cap_ms.to_json()),
+            ("net_mean_ms", self.net_mean_ms.to_json()),
+            ("net_sd_ms", self.net_sd_ms.to_json()),
+        ])
+    }
+}
+
+impl FromJson for PointRequest {
+    fn from_json(v: &Json) -> Result<PointRequest, String> {
+        Ok(PointRequest {
+            clients: field(v, "clients")?,
+            strategy: field(v, "strategy")?,
+            trials: field(v, "trials")?,
+            seed: field(v, "seed")?,
+            base_ms: field(v, "base_ms")?,
+            cap_ms: field(v, "cap_ms")?,
+            net_mean_ms: field(v, "net_mean_ms")?,
+            net_sd_ms: field(v, "net_sd_ms")?,
+        })
+    }
+}
+
+/// `{"summary": …}` or `{"error": "…"}`, as serde writes an enum.
+impl ToJson for PointReply {
+    fn to_json(&self) -> Json {
+        match self {
+            PointReply::Summary(s) => Json::obj([("summary", s.to_json())]),
+            PointReply::Error(e) => Json::obj([("error", e.to_json())]),
+        }
+    }
+}
+
+/// An object of exactly one of the two keys.
+impl FromJson for PointReply {
+    fn from_json(v: &Json) -> Result<PointReply, String> {
+        match v {
+            Json::Obj(m) if m.len() == 1 && m.get("summary").is_some() => {
+                field(v, "summary").map(PointReply::Summary)
+            }
+            Json::Obj(m) if m.len() == 1 && m.get("error").is_some() => {
+                field(v, "error").map(PointReply::Error)
+            }
+            _ => Err("expected {\"summary\": …} or {\"error\": …}".into()),
+        }
+    }
+}
+
 /// A worker's whole job: request JSON in, reply JSON out. Never panics on
 /// bad input; garbage gets an [`PointReply::Error`].
 pub fn answer_point_json(request_json: &str) -> String {
-    let reply = match serde_json::from_str::<PointRequest>(request_json) {
+    let reply = match Json::parse(request_json).and_then(|v| PointRequest::from_json(&v)) {
         Ok(req) => req.answer(),
         Err(e) => PointReply::Error(format!("bad request: {e}")),
     };
-    serde_json::to_string(&reply)
-        .unwrap_or_else(|e| format!("{{\"error\":\"unencodable reply: {e}\"}}"))
+    ToJson::to_json(&reply).to_string()
 }
 
 /// Reads a worker's reply JSON.
 pub fn parse_point_reply(reply_json: &str) -> Result<PointSummary, String> {
-    match serde_json::from_str::<PointReply>(reply_json) {
+    match Json::parse(reply_json).and_then(|v| PointReply::from_json(&v)) {
         Ok(PointReply::Summary(s)) => Ok(s),
         Ok(PointReply::Error(e)) => Err(e),
         Err(e) => Err(format!("bad reply: {e}")),
@@ -204,10 +260,21 @@ mod tests {
         assert!(matches!(nan.answer(), PointReply::Error(e) if e.contains("net_sd")));
     }
 
+    fn answer_json(r: &PointReply) -> String {
+        ToJson::to_json(r).to_string()
+    }
+
     #[test]
     fn replies_round_trip_exactly() {
         let s = run_point(&SimConfig::with_clients(30), Strategy::Equal, 7, 123);
-        let json = serde_json::to_string(&PointReply::Summary(s.clone())).unwrap();
+        let reply = PointReply::Summary(s.clone());
+        // Written as serde's derived writer writes it, and read back.
+        let ours: serde_json::Value = serde_json::from_str(&answer_json(&reply)).unwrap();
+        assert_eq!(ours, serde_json::to_value(&reply).unwrap());
+        let req = PointRequest::new(&SimConfig::default(), 20, Strategy::Full, 3, 1);
+        let ours: serde_json::Value = serde_json::from_str(&req.to_json()).unwrap();
+        assert_eq!(ours, serde_json::to_value(&req).unwrap());
+        let json = serde_json::to_string(&reply).unwrap();
         assert!(json.contains("\"strategy\":\"equal\""), "{json}");
         assert_eq!(parse_point_reply(&json).unwrap(), s);
         assert!(parse_point_reply("{\"error\":\"x\"}").is_err());
