@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::kernel::json::{field, FromJson, Json, ToJson};
+use crate::kernel::json::json_struct;
 
 use super::sim::{simulate, SimConfig, TrialResult};
 use super::strategy::Strategy;
@@ -33,34 +33,15 @@ pub struct Spread {
     pub max: f64,
 }
 
-/// Every field, in its order (as the derived `Serialize` writes them).
-impl ToJson for Spread {
-    fn to_json(&self) -> Json {
-        Json::obj([
-            ("mean", self.mean.to_json()),
-            ("sd", self.sd.to_json()),
-            ("min", self.min.to_json()),
-            ("p10", self.p10.to_json()),
-            ("p50", self.p50.to_json()),
-            ("p90", self.p90.to_json()),
-            ("max", self.max.to_json()),
-        ])
-    }
-}
-
-impl FromJson for Spread {
-    fn from_json(v: &Json) -> Result<Spread, String> {
-        Ok(Spread {
-            mean: field(v, "mean")?,
-            sd: field(v, "sd")?,
-            min: field(v, "min")?,
-            p10: field(v, "p10")?,
-            p50: field(v, "p50")?,
-            p90: field(v, "p90")?,
-            max: field(v, "max")?,
-        })
-    }
-}
+json_struct!(Spread {
+    mean,
+    sd,
+    min,
+    p10,
+    p50,
+    p90,
+    max
+});
 
 impl Spread {
     /// Summarises `values` (in trial order; the mean is summed in that order).
@@ -115,33 +96,15 @@ pub struct PointSummary {
     pub time_ms: Spread,
 }
 
-impl ToJson for PointSummary {
-    fn to_json(&self) -> Json {
-        Json::obj([
-            ("clients", self.clients.to_json()),
-            ("strategy", self.strategy.to_json()),
-            ("trials", self.trials.to_json()),
-            ("mean_calls", self.mean_calls.to_json()),
-            ("mean_time_ms", self.mean_time_ms.to_json()),
-            ("calls", self.calls.to_json()),
-            ("time_ms", self.time_ms.to_json()),
-        ])
-    }
-}
-
-impl FromJson for PointSummary {
-    fn from_json(v: &Json) -> Result<PointSummary, String> {
-        Ok(PointSummary {
-            clients: field(v, "clients")?,
-            strategy: field(v, "strategy")?,
-            trials: field(v, "trials")?,
-            mean_calls: field(v, "mean_calls")?,
-            mean_time_ms: field(v, "mean_time_ms")?,
-            calls: field(v, "calls")?,
-            time_ms: field(v, "time_ms")?,
-        })
-    }
-}
+json_struct!(PointSummary {
+    clients,
+    strategy,
+    trials,
+    mean_calls,
+    mean_time_ms,
+    calls,
+    time_ms
+});
 
 impl PointSummary {
     /// Summarises results given in trial order.

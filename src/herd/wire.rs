@@ -13,7 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::kernel::json::{field, FromJson, Json, ToJson};
+use crate::kernel::json::{field, json_struct, FromJson, Json, ToJson};
 
 use super::bounds;
 use super::sim::SimConfig;
@@ -108,35 +108,16 @@ impl PointRequest {
     }
 }
 
-impl ToJson for PointRequest {
-    fn to_json(&self) -> Json {
-        Json::obj([
-            ("clients", self.clients.to_json()),
-            ("strategy", self.strategy.to_json()),
-            ("trials", self.trials.to_json()),
-            ("seed", self.seed.to_json()),
-            ("base_ms", self.base_ms.to_json()),
-            ("cap_ms", self.cap_ms.to_json()),
-            ("net_mean_ms", self.net_mean_ms.to_json()),
-            ("net_sd_ms", self.net_sd_ms.to_json()),
-        ])
-    }
-}
-
-impl FromJson for PointRequest {
-    fn from_json(v: &Json) -> Result<PointRequest, String> {
-        Ok(PointRequest {
-            clients: field(v, "clients")?,
-            strategy: field(v, "strategy")?,
-            trials: field(v, "trials")?,
-            seed: field(v, "seed")?,
-            base_ms: field(v, "base_ms")?,
-            cap_ms: field(v, "cap_ms")?,
-            net_mean_ms: field(v, "net_mean_ms")?,
-            net_sd_ms: field(v, "net_sd_ms")?,
-        })
-    }
-}
+json_struct!(PointRequest {
+    clients,
+    strategy,
+    trials,
+    seed,
+    base_ms,
+    cap_ms,
+    net_mean_ms,
+    net_sd_ms
+});
 
 /// `{"summary": …}` or `{"error": "…"}`, as serde writes an enum.
 impl ToJson for PointReply {

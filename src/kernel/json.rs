@@ -414,6 +414,30 @@ impl<A: FromJson, B: FromJson> FromJson for (A, B) {
     }
 }
 
+/// Gives a struct whose every field is written, in the order listed, and
+/// required when read (what serde's derive does without attributes) its
+/// [`ToJson`] and [`FromJson`]: `json_struct!(Spread { mean, sd })`.
+macro_rules! json_struct {
+    ($t:ident { $($f:ident),+ $(,)? }) => {
+        impl $crate::kernel::json::ToJson for $t {
+            fn to_json(&self) -> $crate::kernel::json::Json {
+                $crate::kernel::json::Json::obj([
+                    $((stringify!($f), $crate::kernel::json::ToJson::to_json(&self.$f))),+
+                ])
+            }
+        }
+
+        impl $crate::kernel::json::FromJson for $t {
+            fn from_json(v: &$crate::kernel::json::Json) -> Result<Self, String> {
+                Ok($t {
+                    $($f: $crate::kernel::json::field(v, stringify!($f))?),+
+                })
+            }
+        }
+    };
+}
+pub(crate) use json_struct;
+
 /// Gives a type written as a string of its own (`Into<String>`, read back
 /// by `TryFrom<String>`, as serde's `into`/`try_from`: a design's ids, a
 /// harness's value) its [`ToJson`] and [`FromJson`].

@@ -7,7 +7,7 @@
 use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 
-use crate::kernel::json::{field, FromJson, Json, ToJson};
+use crate::kernel::json::json_struct;
 use crate::lab::grading::judgement::{FailureClass, Judgement};
 use crate::lab::{Run, Scenario};
 
@@ -36,41 +36,18 @@ pub struct HarnessRow {
     pub duplicate: bool,
 }
 
-/// Every field, as the derived `Serialize` writes it; read back, each is
-/// required.
-impl ToJson for HarnessRow {
-    fn to_json(&self) -> Json {
-        Json::obj([
-            ("scenario", self.scenario.to_json()),
-            ("pass", self.pass.to_json()),
-            ("reports", self.reports.to_json()),
-            ("attempts", self.attempts.to_json()),
-            ("calls", self.calls.to_json()),
-            ("wasted", self.wasted.to_json()),
-            ("answered_ms", self.answered_ms.to_json()),
-            ("tls_retried", self.tls_retried.to_json()),
-            ("rule_broken", self.rule_broken.to_json()),
-            ("duplicate", self.duplicate.to_json()),
-        ])
-    }
-}
-
-impl FromJson for HarnessRow {
-    fn from_json(v: &Json) -> Result<HarnessRow, String> {
-        Ok(HarnessRow {
-            scenario: field(v, "scenario")?,
-            pass: field(v, "pass")?,
-            reports: field(v, "reports")?,
-            attempts: field(v, "attempts")?,
-            calls: field(v, "calls")?,
-            wasted: field(v, "wasted")?,
-            answered_ms: field(v, "answered_ms")?,
-            tls_retried: field(v, "tls_retried")?,
-            rule_broken: field(v, "rule_broken")?,
-            duplicate: field(v, "duplicate")?,
-        })
-    }
-}
+json_struct!(HarnessRow {
+    scenario,
+    pass,
+    reports,
+    attempts,
+    calls,
+    wasted,
+    answered_ms,
+    tls_retried,
+    rule_broken,
+    duplicate,
+});
 
 impl HarnessRow {
     /// The row of `scenario`'s `run`, judged by `j` (its one judgement).

@@ -6,7 +6,7 @@ use borsh::{BorshDeserialize, BorshSerialize};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::kernel::json::{field, FromJson, Json, ToJson};
+use crate::kernel::json::json_struct;
 use crate::lab::faults::FaultSchedule;
 use crate::lab::harness::Harness;
 use crate::lab::model::design::Design;
@@ -165,28 +165,12 @@ pub struct NoteCounts {
     pub phantom: usize,
 }
 
-impl ToJson for NoteCounts {
-    fn to_json(&self) -> Json {
-        Json::obj([
-            ("delivered", self.delivered.to_json()),
-            ("lost", self.lost.to_json()),
-            ("duplicated", self.duplicated.to_json()),
-            ("phantom", self.phantom.to_json()),
-        ])
-    }
-}
-
-/// Every field required, as the derived reader required them.
-impl FromJson for NoteCounts {
-    fn from_json(v: &Json) -> Result<NoteCounts, String> {
-        Ok(NoteCounts {
-            delivered: field(v, "delivered")?,
-            lost: field(v, "lost")?,
-            duplicated: field(v, "duplicated")?,
-            phantom: field(v, "phantom")?,
-        })
-    }
-}
+json_struct!(NoteCounts {
+    delivered,
+    lost,
+    duplicated,
+    phantom
+});
 
 impl NoteCounts {
     /// Exactly one notification per committed report, none about another.
