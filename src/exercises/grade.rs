@@ -212,14 +212,10 @@ fn is_zero(r: &u32) -> bool {
 impl ToJson for Record {
     fn to_json(&self) -> Json {
         let mut m = Map::new();
-        m.insert("response".into(), self.response.to_json());
-        m.insert("correct".into(), self.correct.to_json());
-        if let Some(model) = &self.model {
-            m.insert("model".into(), model.to_json());
-        }
-        if !is_zero(&self.revision) {
-            m.insert("revision".into(), self.revision.to_json());
-        }
+        m.put("response", &self.response);
+        m.put("correct", &self.correct);
+        m.put_unless_default("model", &self.model);
+        m.put_unless_default("revision", &self.revision);
         Json::Obj(m)
     }
 }

@@ -93,11 +93,9 @@ pub struct Try {
 impl ToJson for Try {
     fn to_json(&self) -> Json {
         let mut m = Map::new();
-        m.insert("at".into(), self.at.to_json());
-        m.insert("correct".into(), self.correct.to_json());
-        if self.revision != 0 {
-            m.insert("revision".into(), self.revision.to_json());
-        }
+        m.put("at", &self.at);
+        m.put("correct", &self.correct);
+        m.put_unless_default("revision", &self.revision);
         Json::Obj(m)
     }
 }

@@ -13,7 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::kernel::json::{field, json_struct, FromJson, Json, ToJson};
+use crate::kernel::json::{json_struct, FromJson, Json, ToJson};
 
 use super::bounds;
 use super::sim::SimConfig;
@@ -132,15 +132,17 @@ impl ToJson for PointReply {
 /// An object of exactly one of the two keys.
 impl FromJson for PointReply {
     fn from_json(v: &Json) -> Result<PointReply, String> {
-        match v {
-            Json::Obj(m) if m.len() == 1 && m.get("summary").is_some() => {
-                field(v, "summary").map(PointReply::Summary)
-            }
-            Json::Obj(m) if m.len() == 1 && m.get("error").is_some() => {
-                field(v, "error").map(PointReply::Error)
-            }
-            _ => Err("expected {\"summary\": …} or {\"error\": …}".into()),
-        }
+        const SHAPE: &str = "expected {\"summary\": …} or {\"error\": …}";
+        let Json::Obj(m) = v else {
+            return Err(SHAPE.into());
+        };
+        let (tag, x) = m.iter().next().filter(|_| m.len() == 1).ok_or(SHAPE)?;
+        let reply = match tag.as_str() {
+            "summary" => PointSummary::from_json(x).map(PointReply::Summary),
+            "error" => String::from_json(x).map(PointReply::Error),
+            _ => return Err(SHAPE.into()),
+        };
+        reply.map_err(|e| format!("{tag}: {e}"))
     }
 }
 

@@ -57,6 +57,20 @@ impl Map {
         }
     }
 
+    /// Sets `key` to `v`'s JSON.
+    pub fn put(&mut self, key: &str, v: &impl ToJson) {
+        self.insert(key.to_string(), v.to_json());
+    }
+
+    /// Sets `key` to `v`'s JSON unless `v` is its type's default (none,
+    /// zero): a field serde's `skip_serializing_if` left out, which
+    /// [`field_or_default`] reads back.
+    pub fn put_unless_default<T: ToJson + Default + PartialEq>(&mut self, key: &str, v: &T) {
+        if *v != T::default() {
+            self.put(key, v);
+        }
+    }
+
     /// Takes `key` out; the others keep their order.
     pub fn remove(&mut self, key: &str) -> Option<Json> {
         let i = self.0.iter().position(|(k, _)| k == key)?;
@@ -266,22 +280,27 @@ pub trait FromJson: Sized {
 
 /// Field `name` of object `v`, read as a `T`; a missing field is an error.
 pub fn field<T: FromJson>(v: &Json, name: &str) -> Result<T, String> {
-    match v {
-        Json::Obj(m) => match m.get(name) {
-            Some(x) => T::from_json(x).map_err(|e| format!("{name}: {e}")),
-            None => Err(format!("missing field `{name}`")),
-        },
-        _ => Err("expected an object".into()),
-    }
+    read_field(v, name, || Err(format!("missing field `{name}`")))
 }
 
 /// Field `name` of object `v`, or `T`'s default when it is missing (what
 /// `#[serde(default)]` and an `Option` field read as).
 pub fn field_or_default<T: FromJson + Default>(v: &Json, name: &str) -> Result<T, String> {
-    match v.get(name) {
-        Some(_) => field(v, name),
-        None if matches!(v, Json::Obj(_)) => Ok(T::default()),
-        None => Err("expected an object".into()),
+    read_field(v, name, || Ok(T::default()))
+}
+
+/// Field `name` of object `v` read as a `T`, or what `missing` says.
+fn read_field<T: FromJson>(
+    v: &Json,
+    name: &str,
+    missing: impl FnOnce() -> Result<T, String>,
+) -> Result<T, String> {
+    match v {
+        Json::Obj(m) => match m.get(name) {
+            Some(x) => T::from_json(x).map_err(|e| format!("{name}: {e}")),
+            None => missing(),
+        },
+        _ => Err("expected an object".into()),
     }
 }
 
@@ -545,46 +564,50 @@ impl<'a> Cursor<'a> {
 
     /// `[v, …]`.
     fn array(&mut self) -> Result<Json, String> {
-        self.expect(b'[')?;
         let mut items = Vec::new();
-        self.space();
-        if self.peek() == Some(b']') {
-            self.at += 1;
-            return Ok(Json::Arr(items));
-        }
-        loop {
-            self.space();
-            items.push(self.value()?);
-            self.space();
-            match self.next() {
-                Some(b',') => {}
-                Some(b']') => return Ok(Json::Arr(items)),
-                _ => return Err(self.error("`,` or `]`")),
-            }
-        }
+        self.sequence(b'[', b']', |c| {
+            items.push(c.value()?);
+            Ok(())
+        })?;
+        Ok(Json::Arr(items))
     }
 
     /// `{"k": v, …}`.
     fn object(&mut self) -> Result<Json, String> {
-        self.expect(b'{')?;
         let mut map = Map::new();
+        self.sequence(b'{', b'}', |c| {
+            let key = c.string()?.into_owned();
+            c.space();
+            c.expect(b':')?;
+            c.space();
+            map.insert(key, c.value()?);
+            Ok(())
+        })?;
+        Ok(Json::Obj(map))
+    }
+
+    /// `open item, item, … close` (or `open close`), spaces allowed around
+    /// every part: the one loop of arrays, objects and objects of strings.
+    pub(super) fn sequence(
+        &mut self,
+        open: u8,
+        close: u8,
+        mut item: impl FnMut(&mut Self) -> Result<(), String>,
+    ) -> Result<(), String> {
+        self.expect(open)?;
         self.space();
-        if self.peek() == Some(b'}') {
+        if self.peek() == Some(close) {
             self.at += 1;
-            return Ok(Json::Obj(map));
+            return Ok(());
         }
         loop {
             self.space();
-            let key = self.string()?.into_owned();
-            self.space();
-            self.expect(b':')?;
-            self.space();
-            map.insert(key, self.value()?);
+            item(self)?;
             self.space();
             match self.next() {
                 Some(b',') => {}
-                Some(b'}') => return Ok(Json::Obj(map)),
-                _ => return Err(self.error("`,` or `}`")),
+                Some(b) if b == close => return Ok(()),
+                _ => return Err(self.error(&format!("`,` or `{}`", close as char))),
             }
         }
     }

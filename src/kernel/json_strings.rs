@@ -17,21 +17,10 @@ pub fn read(json: &str) -> Result<Vec<(&str, Cow<'_, str>)>, String> {
     let mut c = Cursor::new(json);
     let mut out = Vec::new();
     c.space();
-    c.expect(b'{')?;
-    c.space();
-    if c.peek() == Some(b'}') {
-        c.next();
-    } else {
-        loop {
-            out.push(entry(&mut c)?);
-            c.space();
-            match c.next() {
-                Some(b',') => c.space(),
-                Some(b'}') => break,
-                _ => return Err(c.error("`,` or `}`")),
-            }
-        }
-    }
+    c.sequence(b'{', b'}', |c| {
+        out.push(entry(c)?);
+        Ok(())
+    })?;
     c.space();
     match c.peek() {
         None => Ok(out),

@@ -74,30 +74,20 @@ pub struct SuiteRow {
 impl ToJson for SuiteRow {
     fn to_json(&self) -> Json {
         let mut m = Map::new();
-        let mut put = |k: &str, v: Json| m.insert(k.to_string(), v);
-        put("scenario", self.scenario.to_json());
-        put("reports", self.reports.to_json());
-        put("tool", self.tool.to_json());
-        put("ending", self.ending.to_json());
-        put("pass", self.pass.to_json());
-        put("notes", self.notes.to_json());
-        put("break_step", self.break_step.to_json());
-        put("attempts", self.attempts.to_json());
-        put("leaks", self.leaks.to_json());
-        if !is_zero(&self.wasted) {
-            put("wasted", self.wasted.to_json());
-        }
-        if let Some(ms) = self.answer_ms {
-            put("answer_ms", ms.to_json());
-        }
-        for (k, n) in [("retries", self.retries), ("calls", self.calls)] {
-            if !is_zero(&n) {
-                put(k, n.to_json());
-            }
-        }
-        if let Some(b) = self.beyond {
-            put("beyond", b.to_json());
-        }
+        m.put("scenario", &self.scenario);
+        m.put("reports", &self.reports);
+        m.put("tool", &self.tool);
+        m.put("ending", &self.ending);
+        m.put("pass", &self.pass);
+        m.put("notes", &self.notes);
+        m.put("break_step", &self.break_step);
+        m.put("attempts", &self.attempts);
+        m.put("leaks", &self.leaks);
+        m.put_unless_default("wasted", &self.wasted);
+        m.put_unless_default("answer_ms", &self.answer_ms);
+        m.put_unless_default("retries", &self.retries);
+        m.put_unless_default("calls", &self.calls);
+        m.put_unless_default("beyond", &self.beyond);
         Json::Obj(m)
     }
 }
