@@ -388,7 +388,9 @@
     var slow = setTimeout(function () {
       if (current === family && !currentModule) show("loading");
     }, 150);
-    loadFamily(family)
+    var loading = loadFamily(family);
+    warmFonts(family);
+    loading
       .then(function (app) {
         clearTimeout(slow);
         if (current !== family) return;
@@ -397,14 +399,14 @@
         currentModule = app.mod;
         // The static «still loading» text goes; the app mounts into #app.
         if (main) main.replaceChildren();
-        startOfflineLater();
+        whenSettled();
       })
       .catch(function (err) {
         clearTimeout(slow);
         console.error(err);
         return whyFailed(family).then(function (kind) {
           if (current === family) show(kind, err);
-          startOfflineLater();
+          whenSettled();
         });
       });
   }
@@ -487,10 +489,15 @@
   // few cores.
   var OFFLINE_AFTER_MS = 3000;
   var OFFLINE_IDLE_MS = 2000;
-  function startOfflineLater() {
+  // The other families' font strikes (warmFonts) wait for the same moment.
+  function whenSettled() {
+    var settled = function () {
+      warmFonts(null);
+      startOffline();
+    };
     setTimeout(function () {
-      if (globalThis.requestIdleCallback) requestIdleCallback(startOffline, { timeout: OFFLINE_IDLE_MS });
-      else startOffline();
+      if (globalThis.requestIdleCallback) requestIdleCallback(settled, { timeout: OFFLINE_IDLE_MS });
+      else settled();
     }, OFFLINE_AFTER_MS);
   }
   var offlineStarted = false;
@@ -547,8 +554,13 @@
   // asks its browser process, in a blocking call, how to draw each new
   // strike; asked inside a view's first layout while the lab engine computes
   // (both cores busy), a call took 8–70 ms, and a layout with several of
-  // them 40–190 ms. tests/e2e/fonts.test.mjs holds every view's text to
-  // this list; tests/font_warm.rs holds the stacks to static/style.css.
+  // them 40–190 ms. Each entry ends with the families whose views draw it
+  // (ROUTES' names; "*": all): the route's own are asked for first, the
+  // rest once its view is on screen and the page idle; a strike no view of
+  // the route draws, asked for while the engine computed, was a task of its
+  // own of up to 173 ms. tests/e2e/fonts.test.mjs holds every view's text
+  // to its family's strikes; tests/font_warm.rs holds the stacks to
+  // static/style.css.
   var SANS = '"Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", system-ui, sans-serif';
   var MONO = "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace";
   var WARM_TEXT = "字a";
@@ -558,51 +570,80 @@
   // 160–280 ms while the lab engine computed.
   var WARM_LATIN = "a";
   var WARM_FONTS = [
-    ["400 16px", SANS, WARM_FALLBACK], ["700 16px", SANS, WARM_FALLBACK],
-    ["400 14px", SANS, WARM_FALLBACK], ["700 14px", SANS, WARM_TEXT],
-    ["400 12px", SANS, WARM_FALLBACK], ["700 12px", SANS, WARM_TEXT],
-    ["700 32px", SANS, WARM_TEXT], ["700 24px", SANS, WARM_TEXT],
-    ["700 18.4px", SANS, WARM_TEXT], ["700 18.72px", SANS, WARM_TEXT],
-    ["400 10.5px", SANS, WARM_TEXT], ["700 10.5px", SANS, WARM_TEXT],
-    ["700 7.875px", SANS, WARM_TEXT], ["400 12.8px", SANS, WARM_TEXT],
-    ["400 15.2px", SANS, WARM_TEXT], ["700 15.2px", SANS, WARM_TEXT],
-    ["700 17.6px", SANS, WARM_TEXT], ["700 19.2px", SANS, WARM_TEXT],
-    ["400 9.6px", SANS, WARM_TEXT], ["700 21.6px", SANS, WARM_TEXT],
-    ["700 40px", SANS, WARM_TEXT], ["700 56px", SANS, WARM_TEXT],
-    ["700 41.6px", SANS, WARM_TEXT], ["700 11px", SANS, WARM_TEXT],
-    ["700 12.8px", SANS, WARM_TEXT],
-    ["400 14px", MONO, WARM_TEXT], ["700 14px", MONO, WARM_LATIN],
-    ["400 10.5px", MONO, WARM_LATIN],
+    ["400 16px", SANS, WARM_FALLBACK, "*"],
+    ["700 16px", SANS, WARM_FALLBACK, "*"],
+    ["400 14px", SANS, WARM_FALLBACK, "herd amplify lab lab-matrix lab-build exercises"],
+    ["700 14px", SANS, WARM_TEXT, "herd amplify lab lab-matrix lab-build exercises"],
+    ["400 12px", SANS, WARM_FALLBACK, "herd lab lab-matrix exercises"],
+    ["700 12px", SANS, WARM_TEXT, "lab lab-matrix"],
+    ["700 32px", SANS, WARM_TEXT, "*"],
+    ["700 24px", SANS, WARM_TEXT, "home herd amplify lab-build"],
+    ["700 18.4px", SANS, WARM_TEXT, "herd lab lab-matrix lab-build exercises"],
+    ["700 18.72px", SANS, WARM_TEXT, "lab-matrix"],
+    ["400 10.5px", SANS, WARM_TEXT, "lab-build"],
+    ["700 10.5px", SANS, WARM_TEXT, "lab-matrix"],
+    ["700 7.875px", SANS, WARM_TEXT, "lab-matrix"],
+    ["400 12.8px", SANS, WARM_TEXT, "lab lab-build"],
+    ["400 15.2px", SANS, WARM_TEXT, "lab-build"],
+    ["700 15.2px", SANS, WARM_TEXT, "lab-build"],
+    ["700 17.6px", SANS, WARM_TEXT, "lab-build"],
+    ["700 19.2px", SANS, WARM_TEXT, "lab-build"],
+    ["400 9.6px", SANS, WARM_TEXT, "lab-build"],
+    ["700 21.6px", SANS, WARM_TEXT, "herd"],
+    ["700 40px", SANS, WARM_TEXT, "lab"],
+    ["700 56px", SANS, WARM_TEXT, "lab"],
+    ["700 41.6px", SANS, WARM_TEXT, "lab"],
+    ["700 11px", SANS, WARM_TEXT, "lab"],
+    ["700 12.8px", SANS, WARM_TEXT, "exercises"],
+    ["400 14px", MONO, WARM_TEXT, "amplify lab-build"],
+    ["700 14px", MONO, WARM_LATIN, "amplify"],
+    ["400 10.5px", MONO, WARM_LATIN, "exercises"],
   ];
-  // What one warm-up task may spend before it yields.
-  var WARM_SLICE_MS = 12;
+  // What one warm-up task may spend before it yields: one call for a new
+  // strike takes 4–27 ms of its own (the first, with the CJK face, the
+  // most), so a slice stays far inside a long task's 50 ms even when its
+  // last call starts at the end of this budget.
+  var WARM_SLICE_MS = 6;
 
-  // Asks for every strike of WARM_FONTS while the wasm downloads, a few per
-  // task, by measuring a text on a canvas: that fills the same font cache as
-  // a layout without laying out the document. (Spans laid out one per task
+  // Asks for strikes of WARM_FONTS while the wasm downloads, a few per task,
+  // by measuring a text on a canvas: that fills the same font cache as a
+  // layout without laying out the document. (Spans laid out one per task
   // forced a layout of the whole page once the app had drawn it: tasks of
-  // 40–130 ms.)
-  function warmFonts() {
-    var canvas = document.createElement("canvas");
-    var ctx = canvas.getContext && canvas.getContext("2d");
-    if (!ctx) return;
-    var i = 0;
-    function next() {
-      var start = performance.now();
-      while (i < WARM_FONTS.length && performance.now() - start < WARM_SLICE_MS) {
-        ctx.font = WARM_FONTS[i][0] + " " + WARM_FONTS[i][1];
-        ctx.measureText(WARM_FONTS[i][2]);
-        i += 1;
-      }
-      if (i < WARM_FONTS.length) setTimeout(next, 0);
+  // 40–130 ms.) `warmFonts(family)` queues the strikes that family draws,
+  // `warmFonts(null)` every other one; each is asked for once.
+  var warmCtx = null;
+  var warmQueue = [];
+  var warmAsked = [];
+  function warmFonts(family) {
+    if (!warmCtx) {
+      var canvas = document.createElement("canvas");
+      warmCtx = (canvas.getContext && canvas.getContext("2d")) || false;
     }
-    // The first slice at once, after the route's files are asked for: a
-    // call made later, while the lab engine compiles and computes on the
-    // other core, took up to 130 ms.
-    next();
+    if (!warmCtx) return;
+    var idle = warmQueue.length === 0;
+    WARM_FONTS.forEach(function (strike, i) {
+      var drawn = strike[3] === "*" || (" " + strike[3] + " ").indexOf(" " + family + " ") >= 0;
+      if (warmAsked[i] || (family !== null && !drawn)) return;
+      warmAsked[i] = true;
+      warmQueue.push(i);
+    });
+    // The first slice in the next task, right after the route's files are
+    // asked for: a call made later, while the lab engine compiles and
+    // computes on the other core, took up to 130 ms. Not in this script's
+    // own task: asking for the route (6–22 ms) and a first slice (12–28 ms)
+    // together made a task of 52–73 ms.
+    if (idle && warmQueue.length) setTimeout(warmSlice, 0);
+  }
+  function warmSlice() {
+    var start = performance.now();
+    while (warmQueue.length && performance.now() - start < WARM_SLICE_MS) {
+      var i = warmQueue.shift();
+      warmCtx.font = WARM_FONTS[i][0] + " " + WARM_FONTS[i][1];
+      warmCtx.measureText(WARM_FONTS[i][2]);
+    }
+    if (warmQueue.length) setTimeout(warmSlice, 0);
   }
 
   window.addEventListener("hashchange", openRoute);
   openRoute();
-  warmFonts();
 })();

@@ -5,6 +5,8 @@
 
 use std::collections::BTreeMap;
 
+use retry_lab::pages::route::Family;
+
 fn read(path: &str) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
@@ -52,8 +54,17 @@ fn boot_var<'a>(boot: &'a str, name: &str) -> &'a str {
         .unwrap_or(value)
 }
 
-/// The `[weight size, stack, text]` entries of `WARM_FONTS`: (weight size, stack name).
+/// The `[weight size, stack, text, families]` entries of `WARM_FONTS`:
+/// (weight size, stack name).
 fn warm_fonts(boot: &str) -> Vec<(String, String)> {
+    warm_entries(boot)
+        .into_iter()
+        .map(|fields| (fields[0].clone(), fields[1].clone()))
+        .collect()
+}
+
+/// Each entry of `WARM_FONTS` as its fields, quotes taken off.
+fn warm_entries(boot: &str) -> Vec<Vec<String>> {
     let block = boot
         .split("var WARM_FONTS = [")
         .nth(1)
@@ -63,16 +74,40 @@ fn warm_fonts(boot: &str) -> Vec<(String, String)> {
         .split('[')
         .skip(1)
         .map(|entry| {
-            let mut parts = entry.split(',').map(str::trim);
-            let strike = parts
-                .next()
-                .expect("a strike")
-                .trim_matches('"')
-                .to_string();
-            let stack = parts.next().expect("a stack").to_string();
-            (strike, stack)
+            let fields: Vec<String> = entry
+                .split([',', ']'])
+                .map(|f| f.trim().trim_matches('"').to_string())
+                .filter(|f| !f.is_empty())
+                .collect();
+            assert_eq!(fields.len(), 4, "[strike, stack, text, families]: {entry}");
+            fields
         })
         .collect()
+}
+
+/// The loader asks for a route's own strikes first: each entry names the
+/// families that draw it by their ids (or `*`): a misspelt id would leave
+/// the strike unasked until the page is idle, on every route.
+#[test]
+fn each_warm_up_strike_names_real_families() {
+    let ids: Vec<&str> = Family::ALL.iter().map(|f| f.id()).collect();
+    let entries = warm_entries(&read("static/boot.js"));
+    assert!(entries.len() >= 10, "{entries:?}");
+    for fields in &entries {
+        let families: Vec<&str> = fields[3].split(' ').collect();
+        assert!(
+            families == ["*"] || families.iter().all(|f| ids.contains(f)),
+            "{fields:?} names a family not in {ids:?}"
+        );
+    }
+    // Body text (16 px) and the page titles (32 px) are asked for at once,
+    // whichever route opens.
+    for strike in ["400 16px", "700 16px", "700 32px"] {
+        assert!(
+            entries.iter().any(|f| f[0] == strike && f[3] == "*"),
+            "{strike}"
+        );
+    }
 }
 
 #[test]

@@ -4,6 +4,13 @@
 //! 50 ms, and drawing a whole page in one task could. What a part shows is
 //! counted by the kernel's [`Reveal`] (as a job's parts are, see
 //! `kernel::job::Need::Frames`); these hooks only wait for the frames.
+//!
+//! A part drawn later is a function of its own, `#[inline(never)]`: the
+//! browser compiles a wasm function on its first call, all of it, in the
+//! calling task. Inlined into its page's view (a function called once is),
+//! a later part's code was compiled in the first part's task: the lab run
+//! view's was one function of 80 KB, and compiling the code its first
+//! render called was 20–40 ms of that view's longest task.
 
 use yew::prelude::*;
 

@@ -3,7 +3,9 @@
 // the wasm downloads): each new strike is a blocking call to the browser
 // process, 8–70 ms inside a view's first layout while the lab engine
 // computes. So every text a view shows, on a desktop and on a phone, is in
-// a strike of that list: a new size in a stylesheet must be added there.
+// a strike of that list that names the view's family (the loader asks for
+// the route's own strikes first): a new size in a stylesheet, or a size a
+// family starts to draw, must be added there.
 // A strike warmed with Latin alone (WARM_LATIN) must draw no Chinese: its
 // Chinese face would then be loaded inside a layout.
 import { test, before, after } from 'node:test';
@@ -20,15 +22,34 @@ after(async () => {
   await app?.close();
 });
 
-/** The served boot script's WARM_FONTS: `weight size stack` → the name of its text. */
-function warmList() {
+/** The served boot script. */
+function bootText() {
   const boot = fs.readdirSync(DIST).find((f) => /^boot-[0-9a-f]{10}\.js$/.test(f));
-  const text = fs.readFileSync(path.join(DIST, boot), 'utf8');
-  const block = text.split('var WARM_FONTS = [')[1].split('];')[0];
-  const list = [...block.matchAll(/\["(\d+ [\d.]+px)", (SANS|MONO), (WARM_\w+)\]/g)].map((m) => [`${m[1]} ${m[2]}`, m[3]]);
+  return fs.readFileSync(path.join(DIST, boot), 'utf8');
+}
+
+/** The served boot script's WARM_FONTS: `weight size stack` → the name of
+ *  its text and the families that draw it (`*`: every one). */
+function warmList() {
+  const block = bootText().split('var WARM_FONTS = [')[1].split('];')[0];
+  const list = [...block.matchAll(/\["(\d+ [\d.]+px)", (SANS|MONO), (WARM_\w+), "([a-z* -]+)"\]/g)].map((m) => [
+    `${m[1]} ${m[2]}`,
+    { text: m[3], families: m[4].split(' ') },
+  ]);
+  assert.equal(list.length, block.split('[').length - 1, 'every WARM_FONTS entry reads as [strike, stack, text, families]');
   assert.ok(list.length >= 10, `WARM_FONTS has ${list.length} entries`);
-  assert.ok(list.some(([, t]) => t === 'WARM_LATIN'), 'no strike is warmed with Latin alone: the check below checks nothing');
+  assert.ok(list.some(([, w]) => w.text === 'WARM_LATIN'), 'no strike is warmed with Latin alone: the check below checks nothing');
+  assert.ok(list.some(([, w]) => !w.families.includes('*')), 'every strike is every family\'s: the family check below checks nothing');
   return new Map(list);
+}
+
+/** The served boot script's own ROUTES table, path → family
+ *  (tests/boot_routes.rs holds it to the core's routing). */
+function routeFamilies() {
+  const block = bootText().split('var ROUTES = {')[1].split('};')[0];
+  const routes = new Map([...block.matchAll(/^\s*"?([a-z/]*)"?: "([a-z-]+)",$/gm)].map((m) => [m[1], m[2]]));
+  assert.ok(routes.size >= 7, `ROUTES read as ${[...routes]}`);
+  return routes;
 }
 
 /** Each view and what shows it is drawn in full. */
@@ -83,11 +104,15 @@ async function strikesOf(hash, ready, options) {
 for (const [name, options] of [['a desktop', {}], ['a phone', PHONE]]) {
   test(`on ${name}, every view's text is in a strike the loader warms`, async () => {
     const warm = warmList();
+    const routes = routeFamilies();
     const missing = [];
     for (const [hash, ready] of VIEWS) {
+      const family = routes.get(hash.replace(/^#\/?/, '').split('?')[0]) ?? 'home';
       for (const [strike, { sample, chinese }] of await strikesOf(hash, ready, options)) {
-        if (!warm.has(strike)) missing.push(`${hash}: ${strike} («${sample}»)`);
-        else if (chinese && warm.get(strike) === 'WARM_LATIN') missing.push(`${hash}: ${strike} draws Chinese («${sample}»), warmed with Latin alone`);
+        const w = warm.get(strike);
+        if (!w) missing.push(`${hash}: ${strike} («${sample}»)`);
+        else if (!w.families.includes('*') && !w.families.includes(family)) missing.push(`${hash}: ${strike} («${sample}») is not marked as drawn by ${family}`);
+        else if (chinese && w.text === 'WARM_LATIN') missing.push(`${hash}: ${strike} draws Chinese («${sample}»), warmed with Latin alone`);
       }
     }
     assert.deepEqual(missing, [], 'add these to static/boot.js WARM_FONTS');

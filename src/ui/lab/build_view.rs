@@ -103,6 +103,8 @@ fn group(l: Lang, g: Group, design: Design, a: &Actions) -> Html {
 }
 
 /// The score, the chapter's next step, and what changed since the previous design.
+// Drawn in a later part: compiled then (`ui::frame_hooks`).
+#[inline(never)]
 pub fn score_block(l: Lang, s: &SuiteState, a: &Actions) -> Html {
     let Some(score) = s.score() else {
         return Html::default();
@@ -331,6 +333,8 @@ fn fix_ref(l: Lang, sc: Scenario, f: &Owed<Option<Fix>>, groups: &[FixGroup]) ->
 /// with the rows it fixes and those it turns red, its rows (each with
 /// where it broke) folded until opened; the rows no server change fixes
 /// last, by reason.
+// Drawn in a later part: compiled then (`ui::frame_hooks`).
+#[inline(never)]
 pub fn fix_groups(l: Lang, s: &SuiteState, a: &Actions) -> Html {
     let Some(groups) = s.fix_groups().filter(|g| !g.is_empty()) else {
         return Html::default();

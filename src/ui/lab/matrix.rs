@@ -171,6 +171,8 @@ fn status(
 }
 
 /// What each preset cures, the shown one marked.
+// Drawn in a later part: compiled then (`ui::frame_hooks`).
+#[inline(never)]
 fn cures(l: crate::i18n::Lang, m: &MatrixParams) -> Html {
     html! {
         <div class="panel">

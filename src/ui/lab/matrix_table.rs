@@ -173,6 +173,8 @@ fn tool_items(l: Lang) -> Html {
 }
 
 /// The legend, shown before the table.
+// Drawn in a later part: compiled then (`ui::frame_hooks`).
+#[inline(never)]
 pub fn legend(l: Lang) -> Html {
     html! {
         <div class="panel legend" data-testid="matrix-legend">
@@ -289,6 +291,8 @@ fn columns(l: Lang, by: MatrixBy, first_row: &[Combo]) -> Rc<Vec<Column>> {
 }
 
 /// The table: scenarios as rows; clients (or servers) as columns.
+// Drawn in a later part: compiled then (`ui::frame_hooks`).
+#[inline(never)]
 pub fn table(l: Lang, m: &MatrixParams, got: Computed, scroll: Scroll) -> Html {
     let keys = m.cells();
     let heads: Vec<(Html, String)> = match m.by {

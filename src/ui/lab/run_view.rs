@@ -496,6 +496,8 @@ fn before(s: &LabState) -> Option<&Step> {
 }
 
 /// The step's narration and SQL, and the run's summary.
+// Drawn in a later part: compiled then (`ui::frame_hooks`).
+#[inline(never)]
 fn story(l: Lang, state: &State) -> Html {
     let s = &**state;
     let step = s.step.min(s.total());
@@ -522,6 +524,8 @@ fn tables(c: Option<&Step>) -> (&[ReportRow], &[KeyRow]) {
 }
 
 /// The timers, the sequence diagram and the tables.
+// Drawn in a later part: compiled then (`ui::frame_hooks`).
+#[inline(never)]
 fn lower_panels(l: Lang, s: &LabState, seq_ref: NodeRef, narrow: bool) -> Html {
     let run = &s.run;
     let (now, then) = (current(s), before(s));
