@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { FAMILY_GROUPS, chineseTable, englishTable } from './i18n-files.mjs';
+import { markImages } from './icon-images.mjs';
 
 const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -30,9 +31,19 @@ for (const f of Object.keys(FAMILY_GROUPS)) {
   fs.writeFileSync(path.join(dir, `i18n-zh-${f}.json`), JSON.stringify(chineseTable(f)));
 }
 
+// The marks the lab's stylesheet draws as images, drawn from the icons'
+// one source.
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const marks = markImages(
+  fs.readFileSync(path.join(root, 'static/icons.svg'), 'utf8'),
+  fs.readFileSync(path.join(dir, 'lab.css'), 'utf8'),
+);
+for (const [file, bytes] of marks) fs.writeFileSync(path.join(dir, file), bytes);
+
 // Every file the loader chain fetches, and the files that name them: the
 // page families' modules and wasm (`page-<family>.js`, `page-<family>_bg.wasm`,
-// one pair per family of src/ui/families.rs), the lab engine's, the workers.
+// one pair per family of src/ui/families.rs), the lab engine's, the workers,
+// and the marks the lab's stylesheet draws.
 const pages = FAMILIES.flatMap((f) => [`page-${f}.js`, `page-${f}_bg.wasm`]);
 const STAMPED = [
   'i18n-en.json',
@@ -41,6 +52,7 @@ const STAMPED = [
   'lab.css',
   'exercises.css',
   'amplify.css',
+  ...marks.map(([file]) => file),
   'boot.js',
   ...pages,
   'herd-worker.js',
@@ -51,6 +63,7 @@ const STAMPED = [
 const REFERRERS = [
   'index.html',
   'boot.js',
+  'lab.css',
   'herd-worker.js',
   'lab-worker.js',
   ...FAMILIES.map((f) => `page-${f}.js`),

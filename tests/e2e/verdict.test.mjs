@@ -123,6 +123,26 @@ test('the matrix marks the changed-body fault, not «✓», and its legend expla
   assert.ok(sizes.every((w) => w > 0), sizes.join(', '));
   await page.getByTestId('matrix-elapsed').waitFor({ timeout: 120000 });
   assert.doesNotMatch(await page.locator('section.matrix').innerText(), GLYPHS);
+  // A cell's marks are the build's stamped bitmaps, each of its own icon,
+  // one em square, and each file loads as an image.
+  const marks = await page.getByTestId('matrix').evaluate((t) =>
+    [...t.querySelectorAll('td.cell .mark')].map((m) => ({
+      cls: m.getAttribute('class'),
+      image: getComputedStyle(m).backgroundImage,
+      w: m.getBoundingClientRect().width,
+    })));
+  assert.ok(marks.length >= 20, `${marks.length} marks`);
+  const files = new Set();
+  for (const m of marks) {
+    const id = /mark-([\w-]+)/.exec(m.cls)[1];
+    const file = new RegExp(`url\\("([^"]*/mark-${id}-[0-9a-f]{10}\\.png)"\\)$`).exec(m.image);
+    assert.ok(file, `${m.cls}: ${m.image}`);
+    assert.ok(m.w > 0, `${m.cls}: ${m.w}`);
+    files.add(file[1]);
+  }
+  const bitmaps = await page.evaluate((urls) => Promise.all(urls.map((u) =>
+    fetch(u).then((r) => r.blob()).then(createImageBitmap).then((b) => `${b.width}×${b.height}`))), [...files]);
+  assert.deepEqual(new Set(bitmaps), new Set(['48×48']), bitmaps.join(', '));
   app.assertNoErrors(page);
   await page.context().close();
 });

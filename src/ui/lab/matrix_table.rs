@@ -14,7 +14,7 @@ use crate::lab::view::words::{ending_text, model_view, verdict_line};
 use crate::lab::Combo;
 use crate::lab::{Cell, Ending, MatrixBy, MatrixParams, Scenario, ToolOutcome};
 use crate::pages::links::{Link, Shell};
-use crate::ui::icons::{ending_icon, icon, icon_sprite, icon_use_markup, Icon};
+use crate::ui::icons::{ending_icon, icon, Icon};
 use crate::ui::link::{use_shell, write_link};
 
 /// The computed cells (and, where known, what they were before), and the
@@ -263,10 +263,7 @@ fn write_cell_content(out: &mut String, l: Lang, cell: Cell, changed: bool) {
         (cell.rule_break, "cell-rule", Icon::RuleBroken),
     ];
     for (_, class, i) in marks.into_iter().filter(|m| m.0) {
-        out.push_str(&format!(
-            "<span class=\"{class}\" aria-hidden=\"true\">{}</span>",
-            icon_use_markup(i)
-        ));
+        out.push_str(&i.mark_markup(class));
     }
     out.push_str(&format!(
         "</span><span class=\"cell-tool\">{}</span><span class=\"cell-notes\">{}",
@@ -330,7 +327,6 @@ pub fn table(l: Lang, m: &MatrixParams, got: Computed, scroll: Scroll) -> Html {
             <p class="more-columns" data-testid="matrix-more">{ t(l, "lab.matrix.more_columns") }{ icon(Icon::Play) }</p>
         }
         <div class="scroll-x" data-testid="matrix-scroll" ref={scroll.node}>
-            { icon_sprite(Icon::MARKS) }
             <table class="data matrix-table" data-testid="matrix" data-by={match m.by { MatrixBy::Client => "client", MatrixBy::Server => "server" }}>
                 <thead><tr>
                     <th scope="col">{ t(l, "lab.matrix.scenario") }</th>
