@@ -143,6 +143,13 @@ test('the matrix marks the changed-body fault, not «✓», and its legend expla
   const bitmaps = await page.evaluate((urls) => Promise.all(urls.map((u) =>
     fetch(u).then((r) => r.blob()).then(createImageBitmap).then((b) => `${b.width}×${b.height}`))), [...files]);
   assert.deepEqual(new Set(bitmaps), new Set(['48×48']), bitmaps.join(', '));
+  // In forced colours a cell's background is the system's (dark in a dark
+  // theme): the dark marks keep their image, on a light chip.
+  await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
+  const forced = await page.locator('td.cell .mark').first().evaluate((m) =>
+    [getComputedStyle(m).backgroundColor, getComputedStyle(m).backgroundImage]);
+  assert.equal(forced[0], 'rgb(255, 255, 255)');
+  assert.match(forced[1], /mark-[\w-]+-[0-9a-f]{10}\.png/);
   app.assertNoErrors(page);
   await page.context().close();
 });
