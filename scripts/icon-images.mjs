@@ -17,8 +17,12 @@ const BOX = 16;
 const SAMPLES = 4;
 const CURVE_STEPS = 16;
 const STROKE_HALF_WIDTH = 1;
-/** The page's text colour (static/style.css --fg). */
-const INK = [0x1b, 0x1f, 0x24];
+/** The page's text colour, `--fg: #rrggbb` in `css` (static/style.css). */
+export function ink(css) {
+  const hex = /--fg:\s*#([0-9a-fA-F]{6})\b/.exec(css)?.[1];
+  if (!hex) throw new Error('icon-images: no `--fg: #rrggbb` in static/style.css');
+  return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+}
 
 /** Every icon's group in `svg`: id → [{ kind, d | cx cy r, filled }]. */
 export function iconShapes(svg) {
@@ -208,8 +212,8 @@ function chunk(type, data) {
   return Buffer.concat([head, data, crc]);
 }
 
-/** `cover` (IMAGE_PX² values) as a PNG: the ink colour, coverage as alpha. */
-export function png(cover) {
+/** `cover` (IMAGE_PX² values) as a PNG: `rgb` with coverage as alpha. */
+export function png(cover, rgb) {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(IMAGE_PX, 0);
   ihdr.writeUInt32BE(IMAGE_PX, 4);
@@ -218,7 +222,7 @@ export function png(cover) {
   for (let y = 0; y < IMAGE_PX; y++) {
     const row = y * (1 + 4 * IMAGE_PX);
     for (let x = 0; x < IMAGE_PX; x++) {
-      raw.set([...INK, Math.round(255 * cover[y * IMAGE_PX + x])], row + 1 + 4 * x);
+      raw.set([...rgb, Math.round(255 * cover[y * IMAGE_PX + x])], row + 1 + 4 * x);
     }
   }
   return Buffer.concat([
@@ -233,12 +237,14 @@ export function png(cover) {
 export const markFile = (id) => `mark-${id}.png`;
 
 /** The marks `css` draws (`url("mark-<id>.png")`), each as [file name,
- *  PNG bytes] drawn from its group in `svg`; throws on a mark `svg` lacks. */
-export function markImages(svg, css) {
+ *  PNG bytes] drawn from its group in `svg` in the text colour of
+ *  `styleCss`; throws on a mark `svg` lacks. */
+export function markImages(svg, css, styleCss) {
   const shapes = iconShapes(svg);
+  const rgb = ink(styleCss);
   const ids = [...new Set([...css.matchAll(/url\("mark-([\w-]+)\.png"\)/g)].map((m) => m[1]))];
   return ids.map((id) => {
     if (!shapes.has(id)) throw new Error(`icon-images: no icon "${id}" in static/icons.svg`);
-    return [markFile(id), png(coverage(shapes.get(id)))];
+    return [markFile(id), png(coverage(shapes.get(id)), rgb)];
   });
 }

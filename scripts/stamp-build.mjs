@@ -10,6 +10,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { FAMILY_GROUPS, chineseTable, englishTable } from './i18n-files.mjs';
 import { markImages } from './icon-images.mjs';
 
@@ -32,11 +33,12 @@ for (const f of Object.keys(FAMILY_GROUPS)) {
 }
 
 // The marks the lab's stylesheet draws as images, drawn from the icons'
-// one source.
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+// one source in the page's text colour.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const marks = markImages(
   fs.readFileSync(path.join(root, 'static/icons.svg'), 'utf8'),
   fs.readFileSync(path.join(dir, 'lab.css'), 'utf8'),
+  fs.readFileSync(path.join(dir, 'style.css'), 'utf8'),
 );
 for (const [file, bytes] of marks) fs.writeFileSync(path.join(dir, file), bytes);
 

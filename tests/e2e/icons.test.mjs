@@ -9,12 +9,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { iconShapes, coverage, png, IMAGE_PX } from '../../scripts/icon-images.mjs';
+import { iconShapes, coverage, png, ink, IMAGE_PX } from '../../scripts/icon-images.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SVG = fs.readFileSync(path.join(root, 'static/icons.svg'), 'utf8');
+const INK = ink(fs.readFileSync(path.join(root, 'static/style.css'), 'utf8'));
 
 /** Mean absolute difference of alpha (0..1) a bitmap may have from Chromium's
  *  rendering: anti-aliasing differs at the edges only. */
@@ -60,7 +61,7 @@ test('every mark bitmap draws its own icon as Chromium draws the SVG', async () 
   const icons = [...iconShapes(SVG)].map(([id, shapes]) => ({
     id,
     group: groups.get(id),
-    pngBase64: png(coverage(shapes)).toString('base64'),
+    pngBase64: png(coverage(shapes), INK).toString('base64'),
   }));
   assert.ok(icons.length >= 13, `${icons.length} icons`);
   const page = await browser.newPage();

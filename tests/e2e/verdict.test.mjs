@@ -140,9 +140,19 @@ test('the matrix marks the changed-body fault, not «✓», and its legend expla
     assert.ok(m.w > 0, `${m.cls}: ${m.w}`);
     files.add(file[1]);
   }
-  const bitmaps = await page.evaluate((urls) => Promise.all(urls.map((u) =>
-    fetch(u).then((r) => r.blob()).then(createImageBitmap).then((b) => `${b.width}×${b.height}`))), [...files]);
-  assert.deepEqual(new Set(bitmaps), new Set(['48×48']), bitmaps.join(', '));
+  // Each is 48 px square, in the page's text colour (its most opaque pixel).
+  const bitmaps = await page.evaluate((urls) => Promise.all(urls.map(async (u) => {
+    const b = await createImageBitmap(await (await fetch(u)).blob());
+    const g = new OffscreenCanvas(b.width, b.height).getContext('2d');
+    g.drawImage(b, 0, 0);
+    const px = g.getImageData(0, 0, b.width, b.height).data;
+    let best = 0;
+    for (let i = 3; i < px.length; i += 4) if (px[i] > px[best + 3]) best = i - 3;
+    const hex = [...px.slice(best, best + 3)].map((v) => v.toString(16).padStart(2, '0')).join('');
+    return `${b.width}×${b.height} #${hex}`;
+  })), [...files]);
+  const fg = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--fg').trim());
+  assert.deepEqual(new Set(bitmaps), new Set([`48×48 ${fg}`]), bitmaps.join(', '));
   // In forced colours a cell's background is the system's (dark in a dark
   // theme): the dark marks keep their image, on a light chip.
   await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
