@@ -17,6 +17,7 @@ const BOX = 16;
 const SAMPLES = 4;
 const CURVE_STEPS = 16;
 const STROKE_HALF_WIDTH = 1;
+
 /** The page's text colour, `--fg: #rrggbb` in `css` (static/style.css). */
 export function ink(css) {
   const hex = /--fg:\s*#([0-9a-fA-F]{6})\b/.exec(css)?.[1];
@@ -24,10 +25,15 @@ export function ink(css) {
   return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
 }
 
+/** Every icon's group in `svg`: id → the group's markup (its shapes). */
+export function iconGroups(svg) {
+  return new Map([...svg.matchAll(/<g id="([\w-]+)">([\s\S]*?)<\/g>/g)].map((m) => [m[1], m[2]]));
+}
+
 /** Every icon's group in `svg`: id → [{ kind, d | cx cy r, filled }]. */
 export function iconShapes(svg) {
   const icons = new Map();
-  for (const [, id, body] of svg.matchAll(/<g id="([\w-]+)">([\s\S]*?)<\/g>/g)) {
+  for (const [id, body] of iconGroups(svg)) {
     const shapes = [];
     for (const [, tag, attrs] of body.matchAll(/<(path|circle)\b([^>]*)>/g)) {
       const attr = (n) => new RegExp(`\\b${n}="([^"]*)"`).exec(attrs)?.[1];

@@ -6,16 +6,17 @@
 //! 16 × 16 box in `currentColor`. Inline ([`Icon::markup`],
 //! [`Icon::element_markup`]) an icon takes the text's colour (CSS classes
 //! colour it; the strict CSP forbids inline styles). A big table's marks
-//! ([`Icon::mark_markup`]) are that file as an image instead: the browser
-//! draws one cached picture per mark, not an SVG tree per cell (at 4× CPU
-//! throttling the matrix's frames painted its cells' SVG trees in tasks over
-//! 50 ms). Icons are decoration: `aria-hidden`, always next to a text or an
+//! ([`Icon::mark_markup`]) are bitmaps the build draws from that file
+//! (`scripts/icon-images.mjs`): Chromium paints an SVG, inline or as an
+//! image, on the main thread wherever it is drawn, and at 4× CPU throttling
+//! the matrix's frames spent tasks over 50 ms painting its cells' marks.
+//! Icons are decoration: `aria-hidden`, always next to a text or an
 //! `aria-label` that says the same.
 
 use crate::kernel::ids::id_enum;
 
 /// The shapes of every icon, one `<g id="…">` each.
-pub const FILE: &str = include_str!("../../static/icons.svg");
+const FILE: &str = include_str!("../../static/icons.svg");
 
 id_enum! {
     /// Every icon the app draws.
@@ -80,20 +81,24 @@ impl Icon {
     /// The icon as a nested `<svg>` inside another SVG, its box `size`
     /// pixels wide with its top left corner at (`x`, `y`).
     pub fn markup(self, x: f64, y: f64, size: f64) -> String {
-        format!(
-            "<svg class=\"icon icon-{}\" x=\"{x}\" y=\"{y}\" width=\"{size}\" height=\"{size}\" \
-             viewBox=\"0 0 16 16\" aria-hidden=\"true\">{}</svg>",
-            self.id(),
-            self.shapes()
+        self.svg(
+            &format!("x=\"{x}\" y=\"{y}\" width=\"{size}\" height=\"{size}\""),
+            "",
         )
     }
 
     /// The icon as an HTML element of its own, one em square, in the
     /// text's colour.
     pub fn element_markup(self) -> String {
+        self.svg("width=\"1em\" height=\"1em\"", " focusable=\"false\"")
+    }
+
+    /// The icon's shapes in an `<svg>` of its classes, placed and sized by
+    /// `box_attrs`, with `extra` attributes after `aria-hidden`.
+    fn svg(self, box_attrs: &str, extra: &str) -> String {
         format!(
-            "<svg class=\"icon icon-{}\" width=\"1em\" height=\"1em\" viewBox=\"0 0 16 16\" \
-             aria-hidden=\"true\" focusable=\"false\">{}</svg>",
+            "<svg class=\"icon icon-{}\" {box_attrs} viewBox=\"0 0 16 16\" \
+             aria-hidden=\"true\"{extra}>{}</svg>",
             self.id(),
             self.shapes()
         )
@@ -142,6 +147,25 @@ mod tests {
                 i.id()
             );
         }
+    }
+
+    #[test]
+    fn inline_icons_are_svg_elements_of_their_shapes() {
+        let check = Icon::Check.shapes();
+        assert_eq!(
+            Icon::Check.element_markup(),
+            format!(
+                "<svg class=\"icon icon-check\" width=\"1em\" height=\"1em\" \
+                 viewBox=\"0 0 16 16\" aria-hidden=\"true\" focusable=\"false\">{check}</svg>"
+            )
+        );
+        assert_eq!(
+            Icon::Check.markup(1.5, 2.0, 12.0),
+            format!(
+                "<svg class=\"icon icon-check\" x=\"1.5\" y=\"2\" width=\"12\" height=\"12\" \
+                 viewBox=\"0 0 16 16\" aria-hidden=\"true\">{check}</svg>"
+            )
+        );
     }
 
     /// A mark drawn as an image needs its rule in the stylesheet the

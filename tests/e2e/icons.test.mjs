@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { iconShapes, coverage, png, ink, IMAGE_PX } from '../../scripts/icon-images.mjs';
+import { iconGroups, iconShapes, coverage, png, ink, IMAGE_PX } from '../../scripts/icon-images.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -57,7 +57,7 @@ async function alphas(page, icons) {
 const distance = (a, b) => a.reduce((s, v, i) => s + Math.abs(v - b[i]), 0) / a.length;
 
 test('every mark bitmap draws its own icon as Chromium draws the SVG', async () => {
-  const groups = new Map([...SVG.matchAll(/<g id="([\w-]+)">([\s\S]*?)<\/g>/g)].map((m) => [m[1], m[2]]));
+  const groups = iconGroups(SVG);
   const icons = [...iconShapes(SVG)].map(([id, shapes]) => ({
     id,
     group: groups.get(id),
