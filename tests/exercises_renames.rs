@@ -149,7 +149,7 @@ fn the_first_format_is_mapped_too_and_a_write_keeps_everything() {
         ),
     );
     let back = Stored::parse(Some(&w.json)).unwrap().progress;
-    assert_eq!(back.records.len(), 10);
+    assert_eq!(back.len(), 10);
     assert!(back.get("tf_retry_4xx").is_some());
 }
 

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::Question;
+use crate::kernel::decimal::parse_f64;
 use crate::kernel::json::{field, field_or_default, FromJson, Json, Map, ToJson};
 use crate::lab::grading::suite::SuiteRow;
 use crate::lab::{Design, DesignProblem, Harness, HarnessProblem};
@@ -173,7 +174,7 @@ pub fn parse_number(raw: &str) -> Option<f64> {
     if t.is_empty() {
         return None;
     }
-    t.parse::<f64>().ok().filter(|v| v.is_finite())
+    parse_f64(&t).filter(|v| v.is_finite())
 }
 
 /// Grades `resp` against `q`. `model` is required for «predict, then run»

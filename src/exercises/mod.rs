@@ -29,6 +29,7 @@ mod bank_tenants;
 mod bank_truths;
 mod bank_wait;
 pub mod build;
+pub mod by_id;
 mod compose;
 mod demos;
 pub mod derive;

@@ -23,8 +23,7 @@
 //! question ([`super::revisions`]) are kept but not counted
 //! ([`Progress::standing`]).
 
-use std::collections::{BTreeMap, BTreeSet};
-
+use super::by_id::ById;
 use super::grade::Record;
 use super::{renames, revisions, Question};
 use crate::kernel::json::{field, field_or_default, FromJson, Json, Map, ToJson};
@@ -69,14 +68,27 @@ pub fn deployment_dir(pathname: &str) -> &str {
 /// clear removed it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Progress {
-    pub records: BTreeMap<String, Record>,
-    stamps: BTreeMap<String, u64>,
-    /// Per question, its graded tries before the one its record holds (the
-    /// record's own try is at its stamp). Kept as a set, not as the earliest
-    /// alone: a clear between two tries drops the first, and then the
-    /// second is the one that counts.
-    tries: BTreeMap<String, BTreeSet<Try>>,
+    entries: ById<Entry>,
     cleared: u64,
+}
+
+/// One question's record, its stamp and its graded tries before the one
+/// the record holds (the record's own try is at its stamp). The tries are
+/// kept as a set, not as the earliest alone: a clear between two tries
+/// drops the first, and then the second is the one that counts.
+#[derive(Clone, Debug, PartialEq)]
+struct Entry {
+    record: Record,
+    at: u64,
+    /// Ascending and distinct.
+    tries: Vec<Try>,
+}
+
+/// Adds `t` to `tries` (ascending, distinct) unless it is there.
+fn add_try(tries: &mut Vec<Try>, t: Try) {
+    if let Err(i) = tries.binary_search(&t) {
+        tries.insert(i, t);
+    }
 }
 
 /// One graded try of a question: when, whether it was right, and which
@@ -121,32 +133,61 @@ pub struct Summary {
 impl Progress {
     /// The record of question `id`.
     pub fn get(&self, id: &str) -> Option<&Record> {
-        self.records.get(id)
+        self.entries.get(id).map(|e| &e.record)
     }
 
-    /// The stamp of `id`'s record (a record without one: the last clear).
-    fn stamp(&self, id: &str) -> u64 {
-        self.stamps.get(id).copied().unwrap_or(self.cleared)
+    /// How many records it holds.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The ids with a record, in id order.
+    pub fn ids(&self) -> impl Iterator<Item = &String> {
+        self.entries.ids()
+    }
+
+    pub fn contains(&self, id: &str) -> bool {
+        self.entries.contains(id)
     }
 
     /// The latest stamp this progress knows (records and clear).
     fn latest(&self) -> u64 {
-        self.stamps.values().copied().fold(self.cleared, u64::max)
+        self.entries
+            .iter()
+            .map(|(_, e)| e.at)
+            .fold(self.cleared, u64::max)
     }
 
-    /// Stores `r` as `id`'s record, written at `at`.
+    /// Stores `r` as `id`'s record, written at `at` (its tries stay).
     fn put(&mut self, id: String, r: Record, at: u64) {
-        self.stamps.insert(id.clone(), at);
-        self.records.insert(id, r);
+        match self.entries.get_mut(&id) {
+            Some(e) => {
+                e.record = r;
+                e.at = at;
+            }
+            None => {
+                let tries = Vec::new();
+                self.entries.insert(
+                    id,
+                    Entry {
+                        record: r,
+                        at,
+                        tries,
+                    },
+                );
+            }
+        }
     }
 
     /// Removes every record and try, as a clear at `at`; returns what it
     /// removed (for undo).
     fn clear(&mut self, at: u64) -> Progress {
         let removed = Progress {
-            records: std::mem::take(&mut self.records),
-            stamps: std::mem::take(&mut self.stamps),
-            tries: std::mem::take(&mut self.tries),
+            entries: std::mem::take(&mut self.entries),
             cleared: self.cleared,
         };
         self.cleared = self.cleared.max(at);
@@ -155,29 +196,34 @@ impl Progress {
 
     /// The try `id`'s record holds itself.
     fn own_try(&self, id: &str) -> Option<Try> {
-        self.records.get(id).map(|r| Try {
-            at: self.stamp(id),
-            correct: r.correct,
-            revision: r.revision,
+        self.entries.get(id).map(|e| Try {
+            at: e.at,
+            correct: e.record.correct,
+            revision: e.record.revision,
         })
     }
 
-    /// Every graded try of `id` this progress knows, its record's own too.
-    fn all_tries(&self, id: &str) -> BTreeSet<Try> {
-        let mut all = self.tries.get(id).cloned().unwrap_or_default();
-        all.extend(self.own_try(id));
+    /// Every graded try of `id` this progress knows, its record's own too
+    /// (ascending, distinct).
+    fn all_tries(&self, id: &str) -> Vec<Try> {
+        let mut all = self
+            .entries
+            .get(id)
+            .map(|e| e.tries.clone())
+            .unwrap_or_default();
+        if let Some(own) = self.own_try(id) {
+            add_try(&mut all, own);
+        }
         all
     }
 
-    /// Keeps `all` as `id`'s tries, less the one its record holds.
-    fn set_tries(&mut self, id: &str, mut all: BTreeSet<Try>) {
-        if let Some(own) = self.own_try(id) {
-            all.remove(&own);
-        }
-        if all.is_empty() {
-            self.tries.remove(id);
-        } else {
-            self.tries.insert(id.to_string(), all);
+    /// Keeps `all` (ascending, distinct) as the tries of `id`'s record,
+    /// less the one the record holds.
+    fn set_tries(&mut self, id: &str, mut all: Vec<Try>) {
+        let own = self.own_try(id);
+        if let Some(e) = self.entries.get_mut(id) {
+            all.retain(|t| Some(*t) != own);
+            e.tries = all;
         }
     }
 
@@ -187,7 +233,7 @@ impl Progress {
     /// try: it holds the last one, and nothing can recover the first.
     pub fn first_try(&self, id: &str) -> Option<Try> {
         let own = self.own_try(id)?;
-        let earlier = self.tries.get(id).into_iter().flatten();
+        let earlier = self.entries.get(id).into_iter().flat_map(|e| &e.tries);
         // Tries kept beside the record come before its own, even at one stamp.
         Some(
             earlier
@@ -223,36 +269,26 @@ impl Progress {
     /// them. Commutative, associative and idempotent, so any order of joins
     /// gives the same progress.
     pub fn join(&mut self, other: &Progress) {
-        for (id, r) in &other.records {
-            let theirs = (other.stamp(id), order_key(r));
-            let take = match self.records.get(id) {
+        for (id, theirs) in other.entries.iter() {
+            let take = match self.entries.get(id) {
                 None => true,
-                Some(mine) => theirs > (self.stamp(id), order_key(mine)),
+                Some(mine) => {
+                    (theirs.at, order_key(&theirs.record)) > (mine.at, order_key(&mine.record))
+                }
             };
             let mut all = self.all_tries(id);
-            all.extend(other.all_tries(id));
+            for t in other.all_tries(id) {
+                add_try(&mut all, t);
+            }
             if take {
-                self.put(id.clone(), r.clone(), theirs.0);
+                self.put(id.clone(), theirs.record.clone(), theirs.at);
             }
             self.set_tries(id, all);
         }
         let cleared = self.cleared.max(other.cleared);
-        // Pin every stamp before the clear moves (an unstamped record keeps
-        // the stamp of the clear it was read with).
-        let stamps: BTreeMap<String, u64> = self
-            .records
-            .keys()
-            .map(|id| (id.clone(), self.stamp(id)))
-            .collect();
-        self.records.retain(|id, _| stamps[id] >= cleared);
-        self.stamps = stamps
-            .into_iter()
-            .filter(|(_, at)| *at >= cleared)
-            .collect();
-        let records = &self.records;
-        self.tries.retain(|id, tries| {
-            tries.retain(|t| t.at >= cleared);
-            records.contains_key(id) && !tries.is_empty()
+        self.entries.retain(|e| {
+            e.tries.retain(|t| t.at >= cleared);
+            e.at >= cleared
         });
         self.cleared = cleared;
     }
@@ -263,10 +299,10 @@ impl Progress {
     /// record, it still comes first).
     fn restored(&self, id: &str, at: u64) -> Progress {
         let mut one = Progress::default();
-        if let (Some(r), Some(first)) = (self.records.get(id), self.first_try(id)) {
+        if let (Some(r), Some(first)) = (self.get(id), self.first_try(id)) {
             one.put(id.to_string(), r.clone(), at);
             let first = Try { at, ..first };
-            one.set_tries(id, BTreeSet::from([first]));
+            one.set_tries(id, vec![first]);
         }
         one
     }
@@ -281,7 +317,7 @@ impl Progress {
     /// revision; without one, a record of a question it replaced
     /// ([`super::renames::REPLACED`]) asks for a new answer too.
     pub fn standing_with(&self, id: &str, revision: impl Fn(&str) -> u32) -> Standing<'_> {
-        if let Some(r) = self.records.get(id) {
+        if let Some(r) = self.get(id) {
             return if r.revision == revision(id) {
                 Standing::Answered(r)
             } else {
@@ -290,7 +326,7 @@ impl Progress {
         }
         renames::REPLACED
             .iter()
-            .find(|(old, new)| *new == id && self.records.contains_key(*old))
+            .find(|(old, new)| *new == id && self.contains(old))
             .map_or(Standing::Unanswered, |(old, _)| Standing::Replaced(old))
     }
 
@@ -396,7 +432,7 @@ impl Stored {
             ..Self::default()
         };
         s.progress.cleared = cleared;
-        let mut readable = BTreeMap::new();
+        let mut readable = ById::default();
         for (id, v) in records {
             match Record::from_json(&v) {
                 Ok(r) => {
@@ -430,10 +466,11 @@ impl Stored {
     /// unknown field as it was.
     pub fn to_json(&self) -> String {
         let mut records = self.unreadable.clone();
-        for (id, r) in &self.progress.records {
-            if let Json::Obj(mut v) = r.to_json() {
-                v.insert(STAMP.into(), Json::from(self.progress.stamp(id)));
-                if let Some(tries) = self.progress.tries.get(id) {
+        for (id, e) in self.progress.entries.iter() {
+            if let Json::Obj(mut v) = e.record.to_json() {
+                v.insert(STAMP.into(), Json::from(e.at));
+                let tries = &e.tries;
+                if !tries.is_empty() {
                     v.insert(
                         TRIES.into(),
                         Json::Arr(tries.iter().map(Try::to_json).collect()),
@@ -454,11 +491,13 @@ impl Stored {
 
 /// A stored record's earlier tries (none when the field is missing or this
 /// version cannot read it: the record then counts as it is).
-fn stored_tries(v: &Json) -> BTreeSet<Try> {
-    v.get(TRIES)
-        .and_then(|t| Vec::<Try>::from_json(t).ok())
-        .map(|tries| tries.into_iter().collect())
-        .unwrap_or_default()
+fn stored_tries(v: &Json) -> Vec<Try> {
+    let stored = v.get(TRIES).and_then(|t| Vec::<Try>::from_json(t).ok());
+    let mut tries = Vec::new();
+    for t in stored.unwrap_or_default() {
+        add_try(&mut tries, t);
+    }
+    tries
 }
 
 /// One change the student makes.
@@ -535,8 +574,8 @@ pub fn write(
         }
         Edit::Clear => cleared = Box::new(progress.clear(at)),
         Edit::Restore(old) => {
-            for id in old.records.keys() {
-                if !progress.records.contains_key(id) {
+            for id in old.ids() {
+                if !progress.contains(id) {
                     progress.join(&old.restored(id, at));
                 }
             }

@@ -53,7 +53,7 @@ fn two_frames_answering_keep_both_answers() {
         storage = Some(w.json);
     }
     let p = Stored::parse(storage.as_deref()).unwrap().progress;
-    assert_eq!(p.records.len(), 2);
+    assert_eq!(p.len(), 2);
     assert!(p.get("three_layers").unwrap().correct);
     assert!(!p.get("urllib3_total3").unwrap().correct);
 }
@@ -64,15 +64,15 @@ fn a_reset_in_one_tab_is_not_undone_by_the_others_next_answer() {
     w = apply(Some(&w.json), None, &set("b", true));
     // Tab 1 clears.
     let cleared = apply(Some(&w.json), None, &Edit::Clear);
-    assert_eq!(cleared.cleared.records.len(), 2);
-    assert!(cleared.progress.records.is_empty());
+    assert_eq!(cleared.cleared.len(), 2);
+    assert!(cleared.progress.is_empty());
     // Tab 2 (which still shows a and b) answers c.
     let next = apply(Some(&cleared.json), None, &set("c", true));
-    let ids: Vec<_> = next.progress.records.keys().cloned().collect();
+    let ids: Vec<_> = next.progress.ids().cloned().collect();
     assert_eq!(ids, vec!["c".to_string()]);
     // Undo puts a and b back, keeping c's newer answer.
     let undone = apply(Some(&next.json), None, &Edit::Restore(*cleared.cleared));
-    assert_eq!(undone.progress.records.len(), 3);
+    assert_eq!(undone.progress.len(), 3);
 }
 
 #[test]
@@ -92,7 +92,7 @@ fn unreadable_records_and_fields_are_kept_untouched() {
         "three_layers":{"response":{"t":"numbers","v":[27.0]},"correct":true}}}"#;
     let s = Stored::parse(Some(stored)).unwrap();
     assert_eq!(s.unreadable_count(), 2);
-    assert_eq!(s.progress.records.len(), 1);
+    assert_eq!(s.progress.len(), 1);
     let w = apply(Some(stored), None, &set("urllib3_total3", true));
     assert!(w.backup.is_none());
     let v: Value = serde_json::from_str(&w.json).unwrap();
@@ -114,7 +114,7 @@ fn a_value_that_is_not_an_object_is_backed_up_before_a_write() {
         assert!(load(Some(junk), None).is_err());
         let w = apply(Some(junk), None, &set("a", true));
         assert_eq!(w.backup.as_deref(), Some(junk));
-        assert_eq!(w.progress.records.len(), 1);
+        assert_eq!(w.progress.len(), 1);
     }
     assert_eq!(
         Write::backup_key("k", 1234.9),
@@ -127,12 +127,12 @@ fn the_first_format_is_read_once_from_the_legacy_key() {
     let v1 =
         r#"{"records":{"three_layers":{"response":{"t":"numbers","v":[27.0]},"correct":true}}}"#;
     let s = load(None, Some(v1)).unwrap();
-    assert_eq!(s.progress.records.len(), 1);
+    assert_eq!(s.progress.len(), 1);
     let w = apply(None, Some(v1), &set("urllib3_total3", true));
-    assert_eq!(w.progress.records.len(), 2);
+    assert_eq!(w.progress.len(), 2);
     // Once the scoped key exists, the legacy key is ignored.
     let s = load(Some(&w.json), Some("{}")).unwrap();
-    assert_eq!(s.progress.records.len(), 2);
+    assert_eq!(s.progress.len(), 2);
     // Garbage in the legacy key is simply not read (and not touched).
     assert_eq!(
         load(None, Some("{{")).unwrap().progress,
@@ -163,14 +163,14 @@ fn answers_survive_in_memory_when_no_write_reaches_storage() {
         let w = write(None, None, &memory, &set(id, true), 10 + i as u64);
         memory = w.progress;
     }
-    assert_eq!(memory.records.len(), 2);
+    assert_eq!(memory.len(), 2);
     assert_eq!(memory.summary(&bank()).answered, 2);
     // Storage that fails only sometimes: a later successful write carries
     // the answer whose own write failed.
     let lost = write(None, None, &Progress::default(), &set("a", true), 1);
     let next = write(None, None, &lost.progress, &set("b", true), 2);
     let stored = Stored::parse(Some(&next.json)).unwrap().progress;
-    assert_eq!(stored.records.len(), 2);
+    assert_eq!(stored.len(), 2);
 }
 
 #[test]
@@ -190,14 +190,11 @@ fn a_write_between_anothers_read_and_write_is_restored_by_its_writer() {
         &set("urllib3_total3", true),
         1,
     );
-    assert_eq!(
-        Stored::parse(Some(&b.json)).unwrap().progress.records.len(),
-        1
-    );
+    assert_eq!(Stored::parse(Some(&b.json)).unwrap().progress.len(), 1);
     // A's page sees B's write (a `storage` event) and writes back the join.
     let s = sync(Some(&b.json), None, &a.progress);
     let back = s.write_back.expect("the stored value lacks A's answer");
-    assert_eq!(s.progress.records.len(), 2);
+    assert_eq!(s.progress.len(), 2);
     // B sees that write: nothing is missing, nothing to write.
     let s2 = sync(Some(&back), None, &b.progress);
     assert_eq!(s2.write_back, None);
@@ -219,7 +216,7 @@ fn stamps_and_the_clear_survive_a_round_trip_and_old_records_count_as_written_at
     let p = Stored::parse(Some(old)).unwrap().progress;
     assert!(p.get("x").is_some());
     let later = write(Some(old), None, &Progress::default(), &Edit::Clear, 9);
-    assert!(later.progress.records.is_empty());
+    assert!(later.progress.is_empty());
 }
 
 /// The interleaving model (native only: proptest is not built for wasm32).
@@ -314,8 +311,8 @@ mod interleavings {
                             f.undo = (*w.cleared).clone();
                         }
                         Edit::Restore(old) => {
-                            for id in old.records.keys() {
-                                if w.progress.stamps.get(id) == Some(&at) {
+                            for id in old.ids() {
+                                if w.progress.entries.get(id).map(|e| e.at) == Some(at) {
                                     self.effects.puts.push((id.clone(), old.restored(id, at)));
                                 }
                             }
@@ -421,7 +418,7 @@ mod interleavings {
             let stored = Stored::parse(w.storage.as_deref()).unwrap().progress;
             let answered: std::collections::BTreeSet<&String> =
                 w.effects.puts.iter().map(|(id, _)| id).collect();
-            let kept: std::collections::BTreeSet<&String> = stored.records.keys().collect();
+            let kept: std::collections::BTreeSet<&String> = stored.ids().collect();
             proptest::prop_assert_eq!(answered, kept);
             proptest::prop_assert_eq!(&stored, &w.effects.expected());
             for f in &w.frames {
@@ -469,7 +466,7 @@ fn the_join_is_commutative_associative_and_idempotent() {
     assert_eq!(j(&j(&a, &b), &c), j(&a, &j(&b, &c)));
     assert_eq!(j(&a, &a), a);
     // y@2 fell to the clear at 3; y@4 did not.
-    assert!(!j(&a, &b).records.contains_key("y"));
+    assert!(!j(&a, &b).contains("y"));
     assert!(!j(&j(&a, &b), &c).get("y").unwrap().correct);
 }
 
@@ -503,7 +500,7 @@ fn a_submitted_design_round_trips_and_old_stored_progress_still_reads() {
         back.progress.get("urllib3_total3").unwrap().response,
         Response::Numbers(vec![4.0])
     );
-    assert_eq!(back.progress.records.len(), 3);
+    assert_eq!(back.progress.len(), 3);
     // A stored design this version cannot use (a hand edit, a later
     // version's mechanism) is kept untouched, not dropped.
     let odd = r#"{"v":2,"records":{"build_stored_500":{"response":{"t":"design","v":"claim,teleport"},"correct":true,"at":3}}}"#;
@@ -583,7 +580,11 @@ fn when_two_frames_merge_the_earliest_graded_try_wins() {
         j.join(y);
         assert_eq!(tally(&j), (1, 0));
         assert_eq!(j.first_try(Q).map(|t| t.at), Some(3));
-        assert_eq!(j.stamp(Q), 8, "the latest try is the one shown");
+        assert_eq!(
+            j.entries.get(Q).map_or(0, |e| e.at),
+            8,
+            "the latest try is the one shown"
+        );
     }
     // The later frame's own try alone is no first try once joined.
     let mut j = b.clone();

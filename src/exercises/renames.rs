@@ -10,7 +10,7 @@
 //! that replaced it asks the student to answer again
 //! ([`super::progress::Standing::Replaced`]).
 
-use std::collections::BTreeMap;
+use super::by_id::ById;
 
 /// Old id → today's id, for a question that still asks the same thing.
 pub const RENAMED: &[(&str, &str)] = &[
@@ -153,19 +153,21 @@ pub fn renamed_to(id: &str) -> Option<&'static str> {
 /// stays under its old id. Records of replaced questions stay under their
 /// old ids (see the module doc). Each value travels whole (a record with
 /// its time stamp, say).
-pub fn upgrade<T>(records: BTreeMap<String, T>) -> BTreeMap<String, T> {
-    let (old, mut out): (BTreeMap<_, _>, BTreeMap<_, _>) = records
-        .into_iter()
-        .partition(|(id, _)| renamed_to(id).is_some());
+pub fn upgrade<T>(records: ById<T>) -> ById<T> {
+    let mut out = ById::default();
+    let mut old = Vec::new();
+    for (id, r) in records {
+        if renamed_to(&id).is_some() {
+            old.push((id, r));
+        } else {
+            out.insert(id, r);
+        }
+    }
     for (id, r) in old {
         match renamed_to(&id) {
-            Some(new) if !out.contains_key(new) => {
-                out.insert(new.to_string(), r);
-            }
-            _ => {
-                out.insert(id, r);
-            }
-        }
+            Some(new) if !out.contains(new) => out.insert(new.to_string(), r),
+            _ => out.insert(id, r),
+        };
     }
     out
 }

@@ -10,6 +10,7 @@
 //! drawn values and broken texts. Each type says in its own module how it
 //! is written and read ([`ToJson`], [`FromJson`]).
 
+use crate::kernel::decimal::parse_f64;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -166,7 +167,7 @@ impl Json {
 
     pub fn as_f64(&self) -> Option<f64> {
         match self {
-            Json::Num(t) => t.parse().ok(),
+            Json::Num(t) => parse_f64(t),
             _ => None,
         }
     }
@@ -636,8 +637,8 @@ impl<'a> Cursor<'a> {
             self.some_digits()?;
         }
         let text = &self.s[start..self.at];
-        match text.parse::<f64>() {
-            Ok(x) if x.is_finite() => Ok(Json::Num(text.to_string())),
+        match parse_f64(text) {
+            Some(x) if x.is_finite() => Ok(Json::Num(text.to_string())),
             _ => Err(self.error("a number a float can hold")),
         }
     }

@@ -7,6 +7,7 @@
 pub mod axis;
 pub mod backoff;
 pub mod csv;
+pub mod decimal;
 pub mod entry;
 pub mod events;
 pub mod html;

@@ -6,6 +6,7 @@
 //! names the parameter, what was given, the allowed range and what was used.
 //! A notice is data; `i18n` puts it into words (`Notice::message`).
 
+use crate::kernel::decimal::parse_f64;
 use crate::kernel::ids::UrlId;
 
 /// Query parameters in their URL order. Kept as pairs (not a map) so that a
@@ -445,8 +446,8 @@ fn read_int(t: &str, min: i128, max: i128, default: i128) -> (i128, Option<Notic
         Ok(v) if v > max => (max, Some(NoticeKind::Clamped)),
         Ok(v) => (v, None),
         // A huge or fractional number is still a number: clamp or round it.
-        Err(_) => match t.parse::<f64>() {
-            Ok(f) if f.is_finite() => {
+        Err(_) => match parse_f64(t) {
+            Some(f) if f.is_finite() => {
                 let used = (f.round() as i128).clamp(min, max);
                 let kind = if f < min as f64 || f > max as f64 {
                     NoticeKind::Clamped
@@ -455,8 +456,8 @@ fn read_int(t: &str, min: i128, max: i128, default: i128) -> (i128, Option<Notic
                 };
                 (used, Some(kind))
             }
-            Ok(f) if f == f64::INFINITY => (max, Some(NoticeKind::Clamped)),
-            Ok(f) if f == f64::NEG_INFINITY => (min, Some(NoticeKind::Clamped)),
+            Some(f) if f == f64::INFINITY => (max, Some(NoticeKind::Clamped)),
+            Some(f) if f == f64::NEG_INFINITY => (min, Some(NoticeKind::Clamped)),
             _ => (default, Some(NoticeKind::Invalid)),
         },
     }
@@ -471,12 +472,12 @@ pub fn check_float(raw: &str, b: Bound<f64>) -> (f64, Option<Notice>) {
         range: b.range_text(),
         used: used.to_string(),
     };
-    match raw.trim().parse::<f64>() {
-        Ok(v) if v.is_nan() => (b.default, Some(notice(NoticeKind::Invalid, b.default))),
-        Ok(v) if v < b.min => (b.min, Some(notice(NoticeKind::Clamped, b.min))),
-        Ok(v) if v > b.max => (b.max, Some(notice(NoticeKind::Clamped, b.max))),
-        Ok(v) => (v, None),
-        Err(_) => (b.default, Some(notice(NoticeKind::Invalid, b.default))),
+    match parse_f64(raw.trim()) {
+        Some(v) if v.is_nan() => (b.default, Some(notice(NoticeKind::Invalid, b.default))),
+        Some(v) if v < b.min => (b.min, Some(notice(NoticeKind::Clamped, b.min))),
+        Some(v) if v > b.max => (b.max, Some(notice(NoticeKind::Clamped, b.max))),
+        Some(v) => (v, None),
+        None => (b.default, Some(notice(NoticeKind::Invalid, b.default))),
     }
 }
 

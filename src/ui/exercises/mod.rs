@@ -98,7 +98,7 @@ impl Reducible for State {
             Action::Cleared(p, removed, e) => {
                 next.progress = p;
                 next.problem = e;
-                next.undo = (!removed.records.is_empty()).then_some(removed);
+                next.undo = (!removed.is_empty()).then_some(removed);
                 next.remount();
             }
             Action::Restored(p, e) => {
@@ -108,12 +108,7 @@ impl Reducible for State {
                 next.remount();
             }
             Action::Reloaded(p, e) => {
-                if next
-                    .progress
-                    .records
-                    .keys()
-                    .any(|k| !p.records.contains_key(k))
-                {
+                if next.progress.ids().any(|k| !p.contains(k)) {
                     // Records disappeared (a reset elsewhere): clear the forms.
                     next.remount();
                 }
