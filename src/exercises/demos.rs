@@ -15,8 +15,7 @@ pub(super) fn lab_run(scenario: Scenario, client: ClientStrategy, server: Preset
 /// These herd strategies side by side (in the page's order), 100 clients,
 /// defaults otherwise.
 fn herd_demo(strategies: &[Strategy]) -> Option<Link> {
-    let mut strategies = strategies.to_vec();
-    strategies.sort();
+    let strategies = Strategy::in_page_order(strategies);
     Some(Link::Herd(HerdParams {
         clients: 100,
         strategies,

@@ -339,8 +339,7 @@ impl HerdPreset {
     /// The herd page's parameters for this preset (strategies in the
     /// page's order).
     pub fn params(&self) -> HerdParams {
-        let mut strategies = self.strategies.to_vec();
-        strategies.sort();
+        let strategies = Strategy::in_page_order(self.strategies);
         HerdParams {
             clients: self.clients,
             trials: self.trials,

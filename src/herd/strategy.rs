@@ -41,6 +41,16 @@ impl Strategy {
         Strategy::Decorrelated,
     ];
 
+    /// `chosen` in the page's order ([`Strategy::ALL`]), each once: a
+    /// preset's list as the herd page shows it. A filter of `ALL`, not a
+    /// sort: the exercises need no sort code for it.
+    pub fn in_page_order(chosen: &[Strategy]) -> Vec<Strategy> {
+        Strategy::ALL
+            .into_iter()
+            .filter(|s| chosen.contains(s))
+            .collect()
+    }
+
     /// Position in [`Strategy::ALL`]; stable, used to derive per-trial seeds.
     pub fn index(self) -> usize {
         self as usize
@@ -129,6 +139,16 @@ impl crate::kernel::json::FromJson for Strategy {
 mod tests {
     use super::*;
     use crate::kernel::rng::{demo_rng, DemoRng};
+
+    #[test]
+    fn a_preset_list_comes_in_the_page_order_once_each() {
+        use Strategy::*;
+        assert_eq!(Strategy::in_page_order(&[Sdk, Full, None, Full]), vec![None, Full, Sdk]);
+        assert_eq!(Strategy::in_page_order(&[]), Vec::<Strategy>::new());
+        let mut sorted = Strategy::AWS.to_vec();
+        sorted.sort();
+        assert_eq!(Strategy::in_page_order(&Strategy::AWS), sorted);
+    }
 
     #[test]
     fn ids_round_trip_and_index_is_the_place_in_all() {
