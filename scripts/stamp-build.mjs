@@ -26,7 +26,7 @@ if (!dir) {
 // (FAMILY_GROUPS: the lab's three views share one): fetched with the
 // family's wasm.
 fs.writeFileSync(path.join(dir, 'i18n-en.json'), JSON.stringify(englishTable()));
-const FAMILIES = ['home', 'herd', 'amplify', 'lab', 'lab-matrix', 'lab-build', 'exercises'];
+const FAMILIES = ['home', 'herd', 'amplify', 'lab', 'lab-matrix', 'lab-build', 'exercises', 'exercises-builder'];
 const chineseFiles = Object.keys(FAMILY_GROUPS).map((f) => `i18n-zh-${f}.json`);
 for (const f of Object.keys(FAMILY_GROUPS)) {
   fs.writeFileSync(path.join(dir, `i18n-zh-${f}.json`), JSON.stringify(chineseTable(f)));

@@ -26,6 +26,7 @@
     "page-lab-matrix": ["./page-lab-matrix.js", "./page-lab-matrix_bg.wasm", "./i18n-zh-lab.json", "./lab.css"],
     "page-lab-build": ["./page-lab-build.js", "./page-lab-build_bg.wasm", "./i18n-zh-lab.json", "./lab.css"],
     "page-exercises": ["./page-exercises.js", "./page-exercises_bg.wasm", "./i18n-zh-exercises.json", "./exercises.css", "./lab.css", "./herd.css", "./amplify.css"],
+    "page-exercises-builder": ["./page-exercises-builder.js", "./page-exercises-builder_bg.wasm", "./i18n-zh-exercises.json", "./exercises.css"],
     herdWorker: "./herd-worker.js",
     labWorker: "./lab-worker.js",
     english: "./i18n-en.json",
@@ -41,6 +42,7 @@
     "lab/matrix": "lab-matrix",
     "lab/build": "lab-build",
     exercises: "exercises",
+    "exercises/builder": "exercises-builder",
   };
   // The lab's views compute with the lab engine from their first render.
   function usesEngine(family) {

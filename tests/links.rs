@@ -73,6 +73,7 @@ fn parse(hash: &str) -> (Link, Vec<Notice>) {
                 (None, None) => Link::Exercises(None),
             }
         }
+        Page::ExercisesBuilder => Link::ExercisesBuilder,
         Page::NotFound(p) => panic!("{hash}: no page {p}"),
     };
     (link, notices)

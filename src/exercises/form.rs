@@ -5,8 +5,8 @@
 //! the page). What differs by kind is asked of the question's kind
 //! ([`super::kinds::QuestionKind`]).
 
-use super::grade::Record;
 use super::grade::Response;
+use super::grade::{GradeError, Record};
 use super::{Question, Unit};
 use crate::kernel::num::field;
 use crate::kernel::text::{Arg, Join, Sentence};
@@ -89,6 +89,23 @@ pub enum Problem {
     /// A `harness=` value that cannot be read as written (empty included).
     Harness(String),
     Model(String),
+}
+
+/// Why a response could not be graded, as a card says it: the form's own
+/// checks catch these first, so this is only what a card shows if one
+/// slips by (a design's problems in words, else which check failed, never
+/// a type's debug text).
+impl From<GradeError> for Problem {
+    fn from(e: GradeError) -> Problem {
+        let check = match e {
+            GradeError::Design(p) => return Problem::Design(p),
+            GradeError::Shape => "shape",
+            GradeError::NeedsModel => "needs_model",
+            GradeError::ModelShape => "model_shape",
+            GradeError::Harness(_) => "harness",
+        };
+        Problem::Model(check.to_string())
+    }
 }
 
 impl Problem {

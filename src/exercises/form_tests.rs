@@ -190,3 +190,25 @@ fn a_design_that_cannot_run_names_its_missing_mechanism() {
         assert!(render(l, &p.sentence()).contains(&t(l, &Mechanism::Fence.key())));
     }
 }
+
+/// A grading error that slips past the form reads as words: a design's
+/// problems as the form words them, any other as the check that failed.
+#[test]
+fn a_grading_error_reads_as_words() {
+    let unknown = DesignProblem::Unknown {
+        given: "teleport".into(),
+    };
+    let p = Problem::from(GradeError::Design(vec![unknown.clone()]));
+    assert_eq!(p, Problem::Design(vec![unknown]));
+    assert_readable(&p, "a design");
+    for (e, check) in [
+        (GradeError::Shape, "shape"),
+        (GradeError::NeedsModel, "needs_model"),
+        (GradeError::ModelShape, "model_shape"),
+        (GradeError::Harness(Vec::new()), "harness"),
+    ] {
+        let p = Problem::from(e);
+        assert_eq!(p, Problem::Model(check.into()));
+        assert_readable(&p, check);
+    }
+}

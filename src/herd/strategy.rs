@@ -143,7 +143,10 @@ mod tests {
     #[test]
     fn a_preset_list_comes_in_the_page_order_once_each() {
         use Strategy::*;
-        assert_eq!(Strategy::in_page_order(&[Sdk, Full, None, Full]), vec![None, Full, Sdk]);
+        assert_eq!(
+            Strategy::in_page_order(&[Sdk, Full, None, Full]),
+            vec![None, Full, Sdk]
+        );
         assert_eq!(Strategy::in_page_order(&[]), Vec::<Strategy>::new());
         let mut sorted = Strategy::AWS.to_vec();
         sorted.sort();

@@ -25,7 +25,9 @@ pub const fn family_texts(family: Family) -> TextSet {
         Family::Herd => (&[KERNEL, HERD], no_rows),
         Family::Amplify => (&[KERNEL, AMPLIFY], no_rows),
         Family::Lab | Family::LabMatrix | Family::LabBuild => (&[KERNEL, LAB], lab_rows),
-        Family::Exercises => (&[KERNEL, HERD, AMPLIFY, LAB, EXERCISES], lab_rows),
+        Family::Exercises | Family::ExercisesBuilder => {
+            (&[KERNEL, HERD, AMPLIFY, LAB, EXERCISES], lab_rows)
+        }
     };
     TextSet { groups, rust_rows }
 }
@@ -38,6 +40,6 @@ pub const fn chinese_file_id(family: Family) -> &'static str {
         Family::Herd => "herd",
         Family::Amplify => "amplify",
         Family::Lab | Family::LabMatrix | Family::LabBuild => "lab",
-        Family::Exercises => "exercises",
+        Family::Exercises | Family::ExercisesBuilder => "exercises",
     }
 }

@@ -41,6 +41,8 @@ pub enum Link {
         ids: Vec<String>,
         origin: Option<String>,
     },
+    /// `#/exercises/builder`: the set builder (it keeps no state in the URL).
+    ExercisesBuilder,
 }
 
 /// The shell's settings carried by a hash next to the page's parameters.
@@ -146,6 +148,7 @@ impl Link {
             Page::LabMatrix => Link::LabMatrix(MatrixParams::default()),
             Page::LabBuild => Link::LabBuild(BuildParams::default()),
             Page::Exercises => Link::Exercises(None),
+            Page::ExercisesBuilder => Link::ExercisesBuilder,
             Page::Home | Page::NotFound(_) => Link::Home,
         }
     }
@@ -168,6 +171,7 @@ impl Link {
             Link::Exercises(_) | Link::ExerciseSection(_) | Link::ExerciseSet { .. } => {
                 Page::Exercises
             }
+            Link::ExercisesBuilder => Page::ExercisesBuilder,
         }
     }
 
@@ -176,7 +180,7 @@ impl Link {
     #[inline(always)]
     pub fn query(&self) -> Query {
         match self {
-            Link::Home => Query::new(),
+            Link::Home | Link::ExercisesBuilder => Query::new(),
             Link::Herd(p) => p.location().query,
             Link::Amplify(p) => p.location().query,
             Link::Lab(p) => p.location().query,

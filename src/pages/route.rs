@@ -23,6 +23,8 @@ pub enum Page {
     LabBuild,
     /// `#/exercises`: graded self-check exercises.
     Exercises,
+    /// `#/exercises/builder`: a course author's set builder («组一套题»).
+    ExercisesBuilder,
     /// Anything else; the shell shows a notice and the home page.
     NotFound(String),
 }
@@ -46,10 +48,13 @@ pub enum Family {
     /// The lab's workbench (`#/lab/build`).
     LabBuild,
     Exercises,
+    /// The set builder (`#/exercises/builder`): a course author's tool, so
+    /// no student's exercises carry its code.
+    ExercisesBuilder,
 }
 
 impl Family {
-    pub const ALL: [Family; 7] = [
+    pub const ALL: [Family; 8] = [
         Family::Home,
         Family::Herd,
         Family::Amplify,
@@ -57,6 +62,7 @@ impl Family {
         Family::LabMatrix,
         Family::LabBuild,
         Family::Exercises,
+        Family::ExercisesBuilder,
     ];
 
     /// The family's name in its files (`page-<id>.js`, `page-<id>_bg.wasm`)
@@ -70,13 +76,14 @@ impl Family {
             Family::LabMatrix => "lab-matrix",
             Family::LabBuild => "lab-build",
             Family::Exercises => "exercises",
+            Family::ExercisesBuilder => "exercises-builder",
         }
     }
 }
 
 impl Page {
     /// Every page the app has, by its path.
-    pub const ALL: [Page; 7] = [
+    pub const ALL: [Page; 8] = [
         Page::Home,
         Page::Herd,
         Page::Amplify,
@@ -84,6 +91,7 @@ impl Page {
         Page::LabMatrix,
         Page::LabBuild,
         Page::Exercises,
+        Page::ExercisesBuilder,
     ];
 
     /// The family whose wasm draws the page.
@@ -96,6 +104,7 @@ impl Page {
             Page::LabMatrix => Family::LabMatrix,
             Page::LabBuild => Family::LabBuild,
             Page::Exercises => Family::Exercises,
+            Page::ExercisesBuilder => Family::ExercisesBuilder,
         }
     }
 
@@ -109,6 +118,7 @@ impl Page {
             Page::LabMatrix => "/lab/matrix",
             Page::LabBuild => "/lab/build",
             Page::Exercises => "/exercises",
+            Page::ExercisesBuilder => "/exercises/builder",
             Page::NotFound(p) => p,
         }
     }
@@ -230,6 +240,10 @@ mod tests {
             Page::LabMatrix
         );
         assert_eq!(Location::parse("#/lab/build").page, Page::LabBuild);
+        assert_eq!(
+            Location::parse("#/exercises/builder").page,
+            Page::ExercisesBuilder
+        );
         assert_eq!(Location::parse("").page, Page::Home);
         assert_eq!(Location::parse("#/").page, Page::Home);
         assert_eq!(

@@ -75,12 +75,17 @@ pub fn title_parts(page: &Page) -> TitleParts {
         Page::LabMatrix => matrix_title,
         Page::LabBuild => build_title,
         Page::Exercises => exercises_title,
+        Page::ExercisesBuilder => builder_title,
         Page::Home | Page::NotFound(_) => no_title,
     }
 }
 
 pub fn no_title(_: Lang, _: &Query) -> Vec<String> {
     Vec::new()
+}
+
+pub fn builder_title(lang: Lang, _: &Query) -> Vec<String> {
+    vec![t(lang, "ex.builder.title")]
 }
 
 pub fn herd_title(lang: Lang, q: &Query) -> Vec<String> {

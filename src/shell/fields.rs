@@ -27,7 +27,7 @@ pub fn field_key(page: &Page, param: &str) -> Option<&'static str> {
         Page::LabMatrix => MatrixParams::label(param),
         Page::LabBuild => BuildParams::label(param),
         Page::Exercises => exercises::label(param),
-        Page::Home | Page::NotFound(_) => None,
+        Page::Home | Page::ExercisesBuilder | Page::NotFound(_) => None,
     })
 }
 

@@ -319,7 +319,9 @@ fn english_line(wanted: Lang, english: &English, retry: Callback<()>) -> Html {
 }
 
 fn nav_link(l: Lang, current: &Page, page: Page, key: &str, testid: &str) -> Html {
-    let active = current == &page || (page == Page::Lab && current == &Page::LabMatrix);
+    let active = current == &page
+        || (page == Page::Lab && current == &Page::LabMatrix)
+        || (page == Page::Exercises && current == &Page::ExercisesBuilder);
     let attrs = if active {
         vec![("aria-current", "page".into())]
     } else {

@@ -6,7 +6,7 @@
 use yew::prelude::*;
 
 use super::amplify::AmplifyPage;
-use super::exercises::ExercisesPage;
+use super::exercises::{ExercisesPage, SetBuilderPage};
 use super::herd::HerdPage;
 use super::home::home;
 use super::lab::{BuildPage, LabPage, MatrixPage};
@@ -141,6 +141,18 @@ pub static EXERCISES_PAGES: FamilyApp = FamilyApp {
     field_key: fields::field_key,
 };
 
+/// The set builder (`#/exercises/builder`): the bank and its texts, none
+/// of the cards, grading, stored progress or the lab's engine.
+pub static BUILDER_PAGES: FamilyApp = FamilyApp {
+    family: Some(Family::ExercisesBuilder),
+    body: |_, key, props| html! { <SetBuilderPage key={key} ..props /> },
+    texts: family_texts(Family::ExercisesBuilder),
+    on_mount: nothing,
+    on_unmount: nothing,
+    title: |_| embed::builder_title,
+    field_key: shell_field_key,
+};
+
 fn every_body(page: &Page, key: String, props: PageProps) -> Html {
     match page.family() {
         Family::Home => (HOME.body)(page, key, props),
@@ -150,6 +162,7 @@ fn every_body(page: &Page, key: String, props: PageProps) -> Html {
         Family::LabMatrix => (MATRIX_PAGES.body)(page, key, props),
         Family::LabBuild => (BUILD_PAGES.body)(page, key, props),
         Family::Exercises => (EXERCISES_PAGES.body)(page, key, props),
+        Family::ExercisesBuilder => (BUILDER_PAGES.body)(page, key, props),
     }
 }
 

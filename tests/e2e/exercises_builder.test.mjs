@@ -1,4 +1,5 @@
-// A course author builds a set on #/exercises («组一套题»): filters by
+// A course author opens the set builder from #/exercises («组一套题»: a
+// page of its own, #/exercises/builder, with a wasm of its own): filters by
 // section and kind, ticks questions (from the keyboard too), reorders them,
 // and the link it shows opens exactly that set, in that order; it fits a
 // 360 px phone. Then a student's printable summary of a set (print=1) at
@@ -21,8 +22,10 @@ const listed = (page) =>
 
 test('the builder makes a link that opens the same set, at 360 px and from the keyboard', async () => {
   const page = await app.open('#/exercises', { viewport: { width: 360, height: 800 } });
-  await page.getByTestId('set-builder-box').locator('summary').click();
+  await page.getByTestId('set-builder-open').click();
   await page.getByTestId('set-builder').waitFor();
+  assert.match(page.url(), /#\/exercises\/builder$/);
+  assert.ok(app.requests(page).some((u) => /page-exercises-builder_bg-[0-9a-f]+\.wasm$/.test(u)), 'the builder loads its own wasm');
   assert.equal(await page.getByTestId('builder-empty').count(), 1);
 
   await page.getByTestId('builder-section').selectOption('keys');
@@ -74,6 +77,9 @@ test('the builder makes a link that opens the same set, at 360 px and from the k
   await opened.getByTestId('set').waitFor();
   const ids = await opened.locator('[data-testid^="qid-"]').evaluateAll((els) => els.map((e) => e.textContent));
   assert.deepEqual(ids, order);
+  // Back to the exercises, drawn by their own wasm.
+  await page.getByTestId('builder-back').click();
+  await page.getByTestId('exercises').waitFor();
   app.assertNoErrors(page);
   app.assertNoErrors(opened);
   await page.context().close();

@@ -53,10 +53,12 @@ const ROUTES = [
   ['#/lab/matrix?server=atomic', 'lab-matrix'],
   ['#//lab/build/', 'lab-build'],
   ['#/exercises', 'exercises'],
+  ['#/exercises/builder', 'exercises-builder'],
 ];
 
-/** A family's Chinese file: the lab's three views share the lab's. */
-const textsOf = (family) => (family.startsWith('lab') ? 'lab' : family);
+/** A family's Chinese file: the lab's three views share the lab's, the
+ *  set builder the exercises'. */
+const textsOf = (family) => (family.startsWith('lab') ? 'lab' : family.startsWith('exercises') ? 'exercises' : family);
 
 test('each route fetches only its own family’s wasm and texts, and only the lab’s routes the engine', async () => {
   for (const [hash, family] of ROUTES) {

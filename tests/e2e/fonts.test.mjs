@@ -62,6 +62,7 @@ const VIEWS = [
   ['#/lab/build', '[data-testid="build-score"]'],
   ['#/exercises?q=predict_lost_response', '[data-testid="exercise-predict_lost_response"]'],
   ['#/exercises', '.ex-card'],
+  ['#/exercises/builder', '[data-testid="builder-list"] li'],
 ];
 
 /** Every strike the page's laid-out text is drawn in (MathML apart: its

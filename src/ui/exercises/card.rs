@@ -24,7 +24,7 @@ use crate::i18n::{render, t, tf, Lang};
 use crate::lab::grading::suite::SuiteRow;
 use crate::ui::link::AppLink;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties)]
 pub struct CardProps {
     pub lang: Lang,
     pub question: Rc<Question>,
@@ -39,6 +39,20 @@ pub struct CardProps {
     #[prop_or_default]
     pub changed: Option<view::Changed>,
     pub on_record: Callback<(String, Record)>,
+}
+
+/// The question by address: the page makes one `Rc` per question of the
+/// bank and never rebuilds it, so the same question is the same `Rc` (and
+/// the page's wasm needs no comparison of two questions' contents).
+impl PartialEq for CardProps {
+    fn eq(&self, o: &Self) -> bool {
+        self.lang == o.lang
+            && Rc::ptr_eq(&self.question, &o.question)
+            && self.record == o.record
+            && self.first_try == o.first_try
+            && self.changed == o.changed
+            && self.on_record == o.on_record
+    }
 }
 
 /// Grades `resp` (running the model first for «predict, then run») and
@@ -62,7 +76,7 @@ fn submit(
                     revision: revisions::revision(q.id),
                 },
             )),
-            Err(e) => error.set(Some(Problem::Model(format!("{e:?}")))),
+            Err(e) => error.set(Some(Problem::from(e))),
         }
     };
     if matches!(runner.state(), RunState::Running { .. }) {

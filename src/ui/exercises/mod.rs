@@ -21,6 +21,7 @@ mod print;
 mod report;
 mod runner;
 mod set_builder;
+pub use set_builder::SetBuilderPage;
 mod store;
 mod view;
 
@@ -31,7 +32,7 @@ use yew::prelude::*;
 
 use super::frame_hooks::use_revealed;
 use super::page::PageProps;
-use super::widgets::{LazyDetails, NoticeList};
+use super::widgets::NoticeList;
 use crate::exercises::grade::Record;
 use crate::exercises::progress::{Edit, Progress, Summary, Write};
 use crate::exercises::query::read_query;
@@ -231,7 +232,7 @@ pub fn exercises_page(p: &PageProps) -> Html {
             if question.is_none() { <p class="ex-intro">{ t(l, "ex.intro") }</p> }
             { score_panel(l, s, state.undo.is_some(), (on_reset, on_undo), question.is_some().then_some(section)) }
             { section_nav(l, &bank, &state.progress, section) }
-            if question.is_none() { { builder_box(l, &bank) } }
+            if question.is_none() { { builder_link(l) } }
             { problem.unwrap_or_default() }
             { section_cards(l, section, shown.iter().map(|q| (card_key(q), card(q)))) }
         </section>
@@ -300,15 +301,15 @@ fn score_line(l: Lang, s: Summary) -> String {
     )
 }
 
-/// «组一套题», folded: built only while open.
-fn builder_box(l: Lang, bank: &Rc<Vec<Question>>) -> Html {
-    let bank = bank.clone();
-    let render = Callback::from(
-        move |()| html! { <set_builder::SetBuilder lang={l} bank={bank.clone()} /> },
-    );
+/// «组一套题»: a link to the builder, a page of its own, so a student's
+/// exercises never load its code.
+fn builder_link(l: Lang) -> Html {
     html! {
-        <LazyDetails summary={t(l, "ex.builder.title")} class={classes!("ex-builder-box", "panel")}
-            testid={AttrValue::from("set-builder-box")} {render} />
+        <p class="ex-builder-box panel" data-testid="set-builder-box">
+            <AppLink to={Link::ExercisesBuilder.location()} testid="set-builder-open">
+                { t(l, "ex.builder.title") }
+            </AppLink>
+        </p>
     }
 }
 

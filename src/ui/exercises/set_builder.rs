@@ -1,7 +1,8 @@
-//! «组一套题 / Build a set»: the builder's view over its pure reducer
-//! ([`crate::exercises::set_builder`]). Native controls only (select,
-//! checkbox, buttons), so it is operable from the keyboard; it wraps at a
-//! phone's width.
+//! «组一套题 / Build a set» (`#/exercises/builder`): the builder's view
+//! over its pure reducer ([`crate::exercises::set_builder`]). Native
+//! controls only (select, checkbox, buttons), so it is operable from the
+//! keyboard; it wraps at a phone's width. A page of its own, in a wasm of
+//! its own: a course author's tool, which no student's exercises load.
 
 use std::rc::Rc;
 
@@ -11,12 +12,28 @@ use crate::exercises::sections::Section;
 use crate::exercises::set::MAX_SET_IDS;
 use crate::exercises::set_builder::{kinds, Act, Builder};
 use crate::exercises::xapi::{listener, read_origin};
-use crate::exercises::Question;
+use crate::exercises::{bank, Question};
 use crate::i18n::{t, tf, Lang};
-use crate::pages::links::Shell;
+use crate::pages::links::{Link, Shell};
 use crate::shell::embed::{embed_snippet, embed_title_with, exercises_title};
 use crate::ui::dom;
 use crate::ui::link::AppLink;
+use crate::ui::page::PageProps;
+
+/// The builder's page: its title, the way back to the exercises, the
+/// builder over the whole bank.
+#[function_component(SetBuilderPage)]
+pub fn set_builder_page(p: &PageProps) -> Html {
+    let l = p.lang;
+    let bank = use_memo((), |_| bank());
+    html! {
+        <section class="exercises ex-builder-page" data-testid="exercises-builder">
+            <h1>{ t(l, "ex.builder.title") }</h1>
+            <p><AppLink to={Link::Exercises(None).location()} testid="builder-back">{ t(l, "ex.builder.back") }</AppLink></p>
+            <SetBuilder lang={l} {bank} />
+        </section>
+    }
+}
 
 #[derive(Properties, PartialEq)]
 pub struct SetBuilderProps {
@@ -24,7 +41,7 @@ pub struct SetBuilderProps {
     pub bank: Rc<Vec<Question>>,
 }
 
-/// The builder (the page mounts it only while its box is open).
+/// The builder.
 #[function_component(SetBuilder)]
 pub fn set_builder(p: &SetBuilderProps) -> Html {
     let l = p.lang;

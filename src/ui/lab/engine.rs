@@ -19,7 +19,6 @@
 //! again), or there (the load failed for another reason).
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use gloo::timers::callback::Timeout;
 use wasm_bindgen::JsValue;
@@ -50,11 +49,42 @@ pub enum Status {
 /// A request's caller: gets each reply, and whether it is the last.
 type Pending = Box<dyn FnMut(EngineReply, bool)>;
 
+/// The callers waiting for a reply, in the order they asked: a vector, as
+/// a handful wait at a time, and a hand-back's cancels and a failure's
+/// callbacks then go out in that order (a hash map's order is random).
+#[derive(Default)]
+struct Waiting(Vec<(u64, Pending)>);
+
+impl Waiting {
+    /// Waits for `id` (in place of an earlier caller of the same id).
+    fn insert(&mut self, id: u64, done: Pending) {
+        self.remove(id);
+        self.0.push((id, done));
+    }
+
+    fn remove(&mut self, id: u64) -> Option<Pending> {
+        let at = self.0.iter().position(|(k, _)| *k == id)?;
+        Some(self.0.remove(at).1)
+    }
+
+    fn contains(&self, id: u64) -> bool {
+        self.0.iter().any(|(k, _)| *k == id)
+    }
+
+    fn ids(&self) -> impl Iterator<Item = u64> + '_ {
+        self.0.iter().map(|(k, _)| *k)
+    }
+
+    fn take_all(&mut self) -> Vec<Pending> {
+        self.0.drain(..).map(|(_, done)| done).collect()
+    }
+}
+
 struct Engine {
     channel: Option<WorkerChannel>,
     status: Status,
     next_id: u64,
-    pending: HashMap<u64, Pending>,
+    pending: Waiting,
     /// What the worker computes for the route the page opened on (asked by
     /// the boot script before the page ran), until the page's first request.
     route: Option<RouteRequest>,
@@ -154,10 +184,10 @@ pub fn hand_back() {
     let Some(channel) = engine.channel else {
         return;
     };
-    for id in engine.pending.keys() {
-        let _ = channel.post(&cancel_message(*id));
+    for id in engine.pending.ids() {
+        let _ = channel.post(&cancel_message(id));
     }
-    let route_coming = engine.pending.contains_key(&ROUTE_REQUEST_ID)
+    let route_coming = engine.pending.contains(ROUTE_REQUEST_ID)
         || engine.route.is_some_and(|r| r.reply.is_none());
     if route_coming || matches!(engine.status, Status::Unavailable(_)) {
         return;
@@ -197,7 +227,7 @@ pub fn cancel(id: u64) {
     ENGINE.with(|cell| {
         let mut slot = cell.borrow_mut();
         let Some(engine) = slot.as_mut() else { return };
-        engine.pending.remove(&id);
+        engine.pending.remove(id);
         if let Some(channel) = &engine.channel {
             let _ = channel.post(&cancel_message(id));
         }
@@ -285,7 +315,7 @@ impl Engine {
             channel: None,
             status: Status::Starting,
             next_id: 0,
-            pending: HashMap::new(),
+            pending: Waiting::default(),
             route: None,
         }
     }
@@ -365,7 +395,7 @@ fn on_reply(reply: Reply) {
             return (None, None);
         };
         engine.status = Status::Ready;
-        match (engine.pending.remove(&reply.id), engine.route.as_mut()) {
+        match (engine.pending.remove(reply.id), engine.route.as_mut()) {
             (Some(done), _) => (Some(done), Some(reply)),
             // The route's reply before the page asked: kept for it.
             (None, Some(route)) if reply.id == ROUTE_REQUEST_ID && reply.last => {
@@ -422,7 +452,7 @@ fn fail(why: EngineFault) {
         }
         engine.route = None;
         engine.status = Status::Unavailable(why.clone());
-        engine.pending.drain().map(|(_, done)| done).collect()
+        engine.pending.take_all()
     });
     for mut done in waiting {
         done(Err(why.clone()), true);
