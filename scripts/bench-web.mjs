@@ -271,6 +271,13 @@ const VIEWS = [
     },
   },
   {
+    hash: '#/exercises/builder',
+    ready: async (page) => {
+      await page.locator('[data-testid="builder-list"] li').first().waitFor({ timeout: 60000 });
+    },
+    run: async () => {},
+  },
+  {
     hash: '#/amplify',
     ready: async (page) => {
       await page.getByTestId('amplification').waitFor({ timeout: 60000 });

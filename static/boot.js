@@ -581,7 +581,7 @@
     ["700 32px", SANS, WARM_TEXT, "*"],
     ["700 24px", SANS, WARM_TEXT, "home herd amplify lab-build"],
     ["700 18.4px", SANS, WARM_TEXT, "herd lab lab-matrix lab-build exercises"],
-    ["700 18.72px", SANS, WARM_TEXT, "lab-matrix"],
+    ["700 18.72px", SANS, WARM_TEXT, "lab-matrix exercises-builder"],
     ["400 10.5px", SANS, WARM_TEXT, "lab-build"],
     ["700 10.5px", SANS, WARM_TEXT, "lab-matrix"],
     ["700 7.875px", SANS, WARM_TEXT, "lab-matrix"],
@@ -597,7 +597,7 @@
     ["700 41.6px", SANS, WARM_TEXT, "lab"],
     ["700 11px", SANS, WARM_TEXT, "lab"],
     ["700 12.8px", SANS, WARM_TEXT, "exercises"],
-    ["400 14px", MONO, WARM_TEXT, "amplify lab-build"],
+    ["400 14px", MONO, WARM_TEXT, "amplify lab-build exercises-builder"],
     ["700 14px", MONO, WARM_LATIN, "amplify"],
     ["400 10.5px", MONO, WARM_LATIN, "exercises"],
   ];

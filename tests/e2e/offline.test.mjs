@@ -31,6 +31,7 @@ const VIEWS = [
   ['matrix', '#/lab/matrix?server=atomic', 'matrix-elapsed'],
   ['workbench', '#/lab/build', 'build-score'],
   ['exercises', '#/exercises?section=wait', 'exercises-score'],
+  ['set builder', '#/exercises/builder', 'builder-count'],
 ];
 
 /** Waits until `testId` shows a number (or, with `offline`, an offline
