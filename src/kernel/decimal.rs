@@ -16,9 +16,10 @@ use std::cmp::Ordering;
 /// has at most 767 of them, so any longer tail only says «a little more»,
 /// which one extra nonzero digit says as well.
 const DIGITS_KEPT: usize = 800;
-/// Exponents are clamped to this before any arithmetic: beyond it every
-/// number with at most [`DIGITS_KEPT`] digits is 0 or infinite anyway.
-const EXPONENT_LIMIT: i64 = 2_000;
+/// A written exponent is read up to this (a longer one saturates): far
+/// beyond any text's length, so an exponent and the places of a text's
+/// leading or trailing zeros still add up exactly (`0.000…1e5010`).
+const EXPONENT_LIMIT: i64 = 1 << 50;
 /// Powers of ten a float holds exactly (10^22 is the last).
 const EXACT_POWERS: [f64; 23] = [
     1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
@@ -141,14 +142,15 @@ fn value(d: &Decimal) -> f64 {
     if d.digits.is_empty() {
         return 0.0;
     }
-    let exponent = d.exponent.clamp(-EXPONENT_LIMIT, EXPONENT_LIMIT);
+    let exponent = d.exponent;
     let count = d.digits.len() as i64;
-    if count + exponent <= -324 {
+    if count.saturating_add(exponent) <= -324 {
         return 0.0; // below 10^-324, under half the smallest subnormal
     }
-    if count + exponent > 310 {
+    if count.saturating_add(exponent) > 310 {
         return f64::INFINITY; // at least 10^310
     }
+    // Here -324 - count < exponent <= 310 - count: small integers' powers.
     fast(&d.digits, exponent).unwrap_or_else(|| exact(&d.digits, exponent))
 }
 

@@ -132,6 +132,16 @@ fn agrees_on_long_digit_strings() {
     let long = "1".repeat(1_000);
     let tail = format!("2.{}1", "0".repeat(900));
     let tiny = format!("0.{}1e400", "0".repeat(400));
+    // An exponent far past the floats, met by as many leading or trailing
+    // zeros: the sum is what counts.
+    let zeros = format!("0.{}1e5010", "0".repeat(5_000));
+    let tens = format!("1{}e-5010", "0".repeat(5_000));
+    let both = format!("{}1.5e-99999999999999999999", "0".repeat(10));
+    for text in [&zeros, &tens, &both] {
+        agree(text).unwrap();
+    }
+    assert_eq!(parse_f64(&zeros), Some(1e9));
+    assert_eq!(parse_f64(&tens), Some(1e-10));
     let halfway = "9007199254740993".to_string() + &"0".repeat(850) + "e-850";
     let above = "9007199254740993".to_string() + &"0".repeat(850) + "1e-851";
     for text in [
