@@ -20,6 +20,7 @@ pub mod modal;
 pub mod page;
 mod page_form;
 pub mod panic;
+pub mod same;
 mod share;
 pub mod shortcuts;
 pub mod size;

@@ -23,11 +23,14 @@ use crate::exercises::{revisions, Question};
 use crate::i18n::{render, t, tf, Lang};
 use crate::lab::grading::suite::SuiteRow;
 use crate::ui::link::AppLink;
+use crate::ui::same::Same;
 
-#[derive(Properties)]
+#[derive(Properties, PartialEq)]
 pub struct CardProps {
     pub lang: Lang,
-    pub question: Rc<Question>,
+    /// Compared by address: the page makes one `Rc` per question of the
+    /// bank and never rebuilds it.
+    pub question: Same<Question>,
     /// The stored answer that counts (one of the question's current
     /// revision).
     pub record: Option<Record>,
@@ -39,20 +42,6 @@ pub struct CardProps {
     #[prop_or_default]
     pub changed: Option<view::Changed>,
     pub on_record: Callback<(String, Record)>,
-}
-
-/// The question by address: the page makes one `Rc` per question of the
-/// bank and never rebuilds it, so the same question is the same `Rc` (and
-/// the page's wasm needs no comparison of two questions' contents).
-impl PartialEq for CardProps {
-    fn eq(&self, o: &Self) -> bool {
-        self.lang == o.lang
-            && Rc::ptr_eq(&self.question, &o.question)
-            && self.record == o.record
-            && self.first_try == o.first_try
-            && self.changed == o.changed
-            && self.on_record == o.on_record
-    }
 }
 
 /// Grades `resp` (running the model first for «predict, then run») and
@@ -146,7 +135,7 @@ fn controls(ctx: &inputs::Ctx, form: &Form) -> Html {
 #[function_component(QuestionCard)]
 pub fn question_card(p: &CardProps) -> Html {
     let l = p.lang;
-    let q = p.question.clone();
+    let q = p.question.0.clone();
     let id = q.id;
     let form = use_form(&q, p.record.as_ref());
     let runner = use_runner();

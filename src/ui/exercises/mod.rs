@@ -205,7 +205,7 @@ pub fn exercises_page(p: &PageProps) -> Html {
         let question = questions.iter().find(|x| x.id == q.id).cloned();
         html! {
             <QuestionCard key={card_key(q)} lang={l}
-                question={question.unwrap_or_else(|| Rc::new(q.clone()))} record={state.progress.current(q.id).cloned()}
+                question={crate::ui::same::Same(question.unwrap_or_else(|| Rc::new(q.clone())))} record={state.progress.current(q.id).cloned()}
                 first_try={state.progress.counted_first_try(q.id).map(|t| t.correct)}
                 changed={view::Changed::of(state.progress.standing(q.id))} on_record={on_record.clone()} />
         }

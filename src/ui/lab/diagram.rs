@@ -3,14 +3,13 @@
 //! cross with a text label and a dashed line, so loss is never shown by
 //! colour alone.
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
 use super::diagram_rows::Layout;
 use crate::i18n::{t, Lang};
 use crate::lab::view::diagram::{Bar, Cols, HEAD_H};
 use crate::lab::{Lane, Run};
+use crate::ui::same::Same;
 
 /// The bars of the spans of time drawn so far.
 fn bars(bars: &[Bar], c: Cols) -> Html {
@@ -24,16 +23,8 @@ fn bars(bars: &[Bar], c: Cols) -> Html {
         .collect()
 }
 
-/// A run compared by identity: a new run is a new `Rc`, and comparing two
-/// long runs field by field on every render would cost more than it saves.
-#[derive(Clone)]
-pub struct SameRun(pub Rc<Run>);
-
-impl PartialEq for SameRun {
-    fn eq(&self, o: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &o.0)
-    }
-}
+/// A run compared by identity.
+pub type SameRun = Same<Run>;
 
 #[derive(Properties, Clone, PartialEq)]
 pub struct DiagramProps {

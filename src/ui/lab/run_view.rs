@@ -7,7 +7,7 @@ use std::rc::Rc;
 use gloo::timers::callback::Interval;
 use yew::prelude::*;
 
-use super::diagram::{Diagram, SameRun};
+use super::diagram::Diagram;
 use super::engine_job::{use_engine_runner, EngineRunner};
 use super::engine_view::engine_note;
 use super::summary::{lab_parameters, summary_card};
@@ -26,6 +26,7 @@ use crate::ui::icons::{icon, Icon};
 use crate::ui::job_hook::After;
 use crate::ui::link::AppLink;
 use crate::ui::page::PageProps;
+use crate::ui::same::Same;
 use crate::ui::shortcuts::use_shortcuts;
 use crate::ui::widgets::{Later, NoticeList};
 
@@ -538,7 +539,7 @@ fn lower_panels(l: Lang, s: &LabState, seq_ref: NodeRef, narrow: bool) -> Html {
             <h2>{ t(l, "lab.diagram.title") }</h2>
             <p class="muted bars-legend">{ t(l, "lab.diagram.bars") }</p>
             <p class="muted scroll-hint" aria-hidden="true">{ t(l, "lab.diagram.scroll_hint") }</p>
-            <div class="scroll-x seq-wrap" ref={seq_ref}><Diagram lang={l} run={SameRun(s.run.clone())} upto={step} narrow={narrow} /></div>
+            <div class="scroll-x seq-wrap" ref={seq_ref}><Diagram lang={l} run={Same(s.run.clone())} upto={step} narrow={narrow} /></div>
         </div>
         <div class="lab-tables">
             { reports_table(l, reports, reports_before) }

@@ -17,17 +17,11 @@ use crate::herd::{SweepSpec, Trace};
 use crate::kernel::job::JobStatus;
 use crate::ui::dom::now_ms;
 use crate::ui::job_hook::{use_job_runner, JobRunner};
+use crate::ui::same::Same;
 
 /// Traces shared with the chart components; equal only to themselves, so a
 /// component re-renders when a new run replaces them, never by deep compare.
-#[derive(Clone)]
-pub struct SharedTraces(pub Rc<Vec<Trace>>);
-
-impl PartialEq for SharedTraces {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}
+pub type SharedTraces = Same<Vec<Trace>>;
 
 /// Shared handle to the current job; `None` before the first start.
 pub type JobCell = Rc<RefCell<Option<HerdJob>>>;
@@ -83,7 +77,7 @@ impl JobHandle {
             self.drop_pool();
         }
         if let Some(traces) = traces {
-            *self.charts.borrow_mut() = Some(SharedTraces(Rc::new(traces)));
+            *self.charts.borrow_mut() = Some(Same(Rc::new(traces)));
             self.runner.redraw();
         }
     }
